@@ -1,0 +1,8 @@
+//! Kontrakt: score keeper and referee for physical games of contract rummy.
+//!
+//! `rules` is the pure domain (no web, database or async imports); `db` and `web` are thin
+//! layers over it.
+pub mod config;
+pub mod db;
+pub mod rules;
+pub mod web;

@@ -1,0 +1,7 @@
+//! The rules engine: cards, melds, contracts, rule-set presets, the checker, the solver,
+//! penalty scoring and money settlement.
+//!
+//! Pure domain code: it imports only `std`, `serde` and `thiserror`. No axum, sqlx, askama or
+//! tokio here. Every rule cites the section of `../shared/RULES.md` it implements.
+pub mod cards;
+pub mod settlement;

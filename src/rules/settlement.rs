@@ -1,0 +1,1 @@
+//! Money settlement (RULES.md section 6).
