@@ -1,0 +1,539 @@
+//! Cards and their text notation (RULES.md section 1).
+//!
+//! Pure: std and serde only. Parsing is lenient (`10H`, `th`, `A♦`, `*`), printing is canonical
+//! (`10H`, `JK`) or for display (`10♥`, German or English names).
+
+use std::fmt;
+
+/// One of the four suits. Order: clubs, diamonds, hearts, spades.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Suit {
+    Clubs,
+    Diamonds,
+    Hearts,
+    Spades,
+}
+
+impl Suit {
+    /// All suits in canonical order.
+    pub const ALL: [Suit; 4] = [Suit::Clubs, Suit::Diamonds, Suit::Hearts, Suit::Spades];
+
+    /// Index 0..4 in canonical order.
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The suit letter of the notation: `C D H S`.
+    pub fn letter(self) -> char {
+        ['C', 'D', 'H', 'S'][self.index()]
+    }
+
+    /// The suit symbol: `♣ ♦ ♥ ♠`.
+    pub fn symbol(self) -> char {
+        ['♣', '♦', '♥', '♠'][self.index()]
+    }
+
+    /// Suit name in a language (`de`: Kreuz, Karo, Herz, Pik).
+    pub fn name(self, lang: Lang) -> &'static str {
+        match lang {
+            Lang::En => ["clubs", "diamonds", "hearts", "spades"][self.index()],
+            Lang::De => ["Kreuz", "Karo", "Herz", "Pik"][self.index()],
+        }
+    }
+
+    fn parse(c: char) -> Option<Suit> {
+        match c.to_ascii_uppercase() {
+            'C' | '♣' | '♧' => Some(Suit::Clubs),
+            'D' | '♦' | '♢' => Some(Suit::Diamonds),
+            'H' | '♥' | '♡' => Some(Suit::Hearts),
+            'S' | '♠' | '♤' => Some(Suit::Spades),
+            _ => None,
+        }
+    }
+}
+
+/// Display language for card and rule texts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Lang {
+    #[default]
+    En,
+    De,
+}
+
+impl Lang {
+    /// `de` for German, anything else English.
+    pub fn from_code(code: &str) -> Lang {
+        if code.trim().to_ascii_lowercase().starts_with("de") {
+            Lang::De
+        } else {
+            Lang::En
+        }
+    }
+
+    /// The two-letter code.
+    pub fn code(self) -> &'static str {
+        match self {
+            Lang::En => "en",
+            Lang::De => "de",
+        }
+    }
+}
+
+/// A rank 1..=13: 1 = ace, 11 = jack, 12 = queen, 13 = king.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Rank(u8);
+
+impl Rank {
+    pub const ACE: Rank = Rank(1);
+    pub const TWO: Rank = Rank(2);
+    pub const TEN: Rank = Rank(10);
+    pub const JACK: Rank = Rank(11);
+    pub const QUEEN: Rank = Rank(12);
+    pub const KING: Rank = Rank(13);
+
+    /// A rank from its number 1..=13.
+    pub fn new(n: u8) -> Option<Rank> {
+        (1..=13).contains(&n).then_some(Rank(n))
+    }
+
+    /// The number 1..=13 (ace = 1).
+    pub fn number(self) -> u8 {
+        self.0
+    }
+
+    /// All ranks ace to king.
+    pub fn all() -> impl Iterator<Item = Rank> {
+        (1..=13).map(Rank)
+    }
+
+    /// Notation symbol: `A 2 … 10 J Q K`.
+    pub fn symbol(self) -> &'static str {
+        [
+            "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K",
+        ][self.0 as usize - 1]
+    }
+
+    /// Display symbol in a language (`de`: B D K A for Bube, Dame, König, Ass).
+    pub fn display(self, lang: Lang) -> &'static str {
+        match (lang, self.0) {
+            (Lang::De, 1) => "A",
+            (Lang::De, 11) => "B",
+            (Lang::De, 12) => "D",
+            (Lang::De, 13) => "K",
+            _ => self.symbol(),
+        }
+    }
+
+    /// Full name in a language, e.g. "queen" / "Dame", "7".
+    pub fn name(self, lang: Lang) -> &'static str {
+        match (lang, self.0) {
+            (Lang::En, 1) => "ace",
+            (Lang::En, 11) => "jack",
+            (Lang::En, 12) => "queen",
+            (Lang::En, 13) => "king",
+            (Lang::De, 1) => "Ass",
+            (Lang::De, 11) => "Bube",
+            (Lang::De, 12) => "Dame",
+            (Lang::De, 13) => "König",
+            _ => self.symbol(),
+        }
+    }
+
+    fn parse(s: &str) -> Option<Rank> {
+        let up = s.to_ascii_uppercase();
+        let n = match up.as_str() {
+            "A" => 1,
+            "J" | "B" => 11,
+            "Q" | "D" => 12,
+            "K" => 13,
+            "T" | "10" => 10,
+            _ => {
+                let n: u8 = up.parse().ok()?;
+                if !(2..=9).contains(&n) {
+                    return None;
+                }
+                n
+            }
+        };
+        Some(Rank(n))
+    }
+}
+
+/// A playing card: a natural card or a joker.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Card {
+    Natural { rank: Rank, suit: Suit },
+    Joker,
+}
+
+impl Card {
+    /// A natural card.
+    pub fn new(rank: Rank, suit: Suit) -> Card {
+        Card::Natural { rank, suit }
+    }
+
+    /// The rank, if natural.
+    pub fn rank(self) -> Option<Rank> {
+        match self {
+            Card::Natural { rank, .. } => Some(rank),
+            Card::Joker => None,
+        }
+    }
+
+    /// The suit, if natural.
+    pub fn suit(self) -> Option<Suit> {
+        match self {
+            Card::Natural { suit, .. } => Some(suit),
+            Card::Joker => None,
+        }
+    }
+
+    /// Dense index: naturals 0..52 (suit-major), joker 52.
+    pub fn index(self) -> usize {
+        match self {
+            Card::Natural { rank, suit } => suit.index() * 13 + rank.number() as usize - 1,
+            Card::Joker => 52,
+        }
+    }
+
+    /// Inverse of [`Card::index`].
+    pub fn from_index(i: usize) -> Card {
+        if i >= 52 {
+            Card::Joker
+        } else {
+            Card::new(Rank(i as u8 % 13 + 1), Suit::ALL[i / 13])
+        }
+    }
+
+    /// Canonical notation: `10H`, `QS`, `JK`.
+    pub fn code(self) -> String {
+        self.to_string()
+    }
+
+    /// Display with suit symbol in a language: `10♥`, `D♠` (German queen), `Joker`.
+    pub fn display(self, lang: Lang) -> String {
+        match self {
+            Card::Natural { rank, suit } => format!("{}{}", rank.display(lang), suit.symbol()),
+            Card::Joker => "Joker".to_string(),
+        }
+    }
+
+    /// Spoken name: "queen of spades" / "Pik Dame".
+    pub fn name(self, lang: Lang) -> String {
+        match (self, lang) {
+            (Card::Natural { rank, suit }, Lang::En) => {
+                format!("{} of {}", rank.name(lang), suit.name(lang))
+            }
+            (Card::Natural { rank, suit }, Lang::De) => {
+                format!("{} {}", suit.name(lang), rank.name(lang))
+            }
+            (Card::Joker, _) => "Joker".to_string(),
+        }
+    }
+}
+
+impl fmt::Display for Card {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Card::Natural { rank, suit } => write!(f, "{}{}", rank.symbol(), suit.letter()),
+            Card::Joker => f.write_str("JK"),
+        }
+    }
+}
+
+/// A card token that could not be read.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum CardError {
+    /// The token is not a card in the notation.
+    #[error("unknown card \"{token}\"{}", where_.as_deref().map(|w| format!(" in {w}")).unwrap_or_default())]
+    Unknown {
+        token: String,
+        where_: Option<String>,
+    },
+    /// Too many cards to be a real hand.
+    #[error("too many cards: {count} given, at most {max} are accepted")]
+    TooMany { count: usize, max: usize },
+    /// A meld with no cards in it.
+    #[error("meld {meld} is empty")]
+    EmptyMeld { meld: usize },
+    /// Too many melds.
+    #[error("too many melds: {count} given, at most {max} are accepted")]
+    TooManyMelds { count: usize, max: usize },
+}
+
+impl CardError {
+    fn located(self, at: String) -> CardError {
+        match self {
+            CardError::Unknown { token, .. } => CardError::Unknown {
+                token,
+                where_: Some(at),
+            },
+            other => other,
+        }
+    }
+}
+
+/// The most cards one request may name (a hand, a meld list, a score).
+pub const MAX_CARDS: usize = 60;
+/// The most melds one request may name.
+pub const MAX_MELDS: usize = 20;
+
+impl std::str::FromStr for Card {
+    type Err = CardError;
+
+    /// Parses one card: rank then suit (`10H`, `TH`, `qs`, `A♦`), or a joker (`JK`, `*`,
+    /// `Joker`). RULES.md section 1.
+    fn from_str(s: &str) -> Result<Card, CardError> {
+        let t = s.trim();
+        let unknown = || CardError::Unknown {
+            token: t.to_string(),
+            where_: None,
+        };
+        let up = t.to_uppercase();
+        if matches!(up.as_str(), "JK" | "*" | "JOKER" | "🃏") {
+            return Ok(Card::Joker);
+        }
+        let last = t.chars().last().ok_or_else(unknown)?;
+        let suit = Suit::parse(last).ok_or_else(unknown)?;
+        let rank_part = &t[..t.len() - last.len_utf8()];
+        let rank = Rank::parse(rank_part).ok_or_else(unknown)?;
+        Ok(Card::new(rank, suit))
+    }
+}
+
+fn tokens(s: &str) -> impl Iterator<Item = &str> {
+    s.split(|c: char| c.is_whitespace() || c == ',')
+        .filter(|t| !t.is_empty())
+}
+
+/// Parses a list of cards separated by spaces or commas (RULES.md section 1).
+pub fn parse_cards(s: &str) -> Result<Vec<Card>, CardError> {
+    let count = tokens(s).count();
+    if count > MAX_CARDS {
+        return Err(CardError::TooMany {
+            count,
+            max: MAX_CARDS,
+        });
+    }
+    tokens(s).map(str::parse).collect()
+}
+
+/// Parses a list of card strings, each one card (the JSON list form).
+pub fn parse_card_list<S: AsRef<str>>(list: &[S]) -> Result<Vec<Card>, CardError> {
+    if list.len() > MAX_CARDS {
+        return Err(CardError::TooMany {
+            count: list.len(),
+            max: MAX_CARDS,
+        });
+    }
+    list.iter().map(|s| s.as_ref().parse()).collect()
+}
+
+/// Parses melds separated by `|`, `;` or new lines; each meld a card list. An empty meld
+/// between two separators is an error, but blank trailing lines are ignored.
+pub fn parse_melds(s: &str) -> Result<Vec<Vec<Card>>, CardError> {
+    let parts: Vec<&str> = s.split(['|', ';', '\n']).collect();
+    // Trailing or leading blank parts (e.g. a final newline) are not melds.
+    let first = parts.iter().position(|p| !p.trim().is_empty());
+    let last = parts.iter().rposition(|p| !p.trim().is_empty());
+    let (Some(first), Some(last)) = (first, last) else {
+        return Ok(Vec::new());
+    };
+    let parts = &parts[first..=last];
+    if parts.len() > MAX_MELDS {
+        return Err(CardError::TooManyMelds {
+            count: parts.len(),
+            max: MAX_MELDS,
+        });
+    }
+    let melds: Vec<Vec<Card>> = parts
+        .iter()
+        .enumerate()
+        .map(|(i, p)| {
+            let cards = parse_cards(p).map_err(|e| e.located(format!("meld {}", i + 1)))?;
+            if cards.is_empty() {
+                return Err(CardError::EmptyMeld { meld: i + 1 });
+            }
+            Ok(cards)
+        })
+        .collect::<Result<_, _>>()?;
+    let total: usize = melds.iter().map(Vec::len).sum();
+    if total > MAX_CARDS {
+        return Err(CardError::TooMany {
+            count: total,
+            max: MAX_CARDS,
+        });
+    }
+    Ok(melds)
+}
+
+/// Parses melds given as lists of card strings (the JSON form), naming the meld of a bad card.
+pub fn parse_meld_lists<S: AsRef<str>>(melds: &[Vec<S>]) -> Result<Vec<Vec<Card>>, CardError> {
+    if melds.len() > MAX_MELDS {
+        return Err(CardError::TooManyMelds {
+            count: melds.len(),
+            max: MAX_MELDS,
+        });
+    }
+    let total: usize = melds.iter().map(Vec::len).sum();
+    if total > MAX_CARDS {
+        return Err(CardError::TooMany {
+            count: total,
+            max: MAX_CARDS,
+        });
+    }
+    melds
+        .iter()
+        .enumerate()
+        .map(|(i, m)| {
+            if m.is_empty() {
+                return Err(CardError::EmptyMeld { meld: i + 1 });
+            }
+            m.iter()
+                .map(|s| {
+                    s.as_ref()
+                        .parse()
+                        .map_err(|e: CardError| e.located(format!("meld {}", i + 1)))
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// Canonical notation of a card list: `3H 4H JK`.
+pub fn format_cards(cards: &[Card]) -> String {
+    cards.iter().map(|c| c.code()).collect::<Vec<_>>().join(" ")
+}
+
+/// A multiset of cards as counts per [`Card::index`] (53 slots, joker last).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct CardCounts(pub [u8; 53]);
+
+impl CardCounts {
+    /// Counts of a card list.
+    pub fn of(cards: &[Card]) -> CardCounts {
+        let mut c = [0u8; 53];
+        for card in cards {
+            c[card.index()] = c[card.index()].saturating_add(1);
+        }
+        CardCounts(c)
+    }
+
+    /// How many of this card.
+    pub fn get(&self, card: Card) -> u8 {
+        self.0[card.index()]
+    }
+
+    /// Total number of cards.
+    pub fn total(&self) -> usize {
+        self.0.iter().map(|&n| n as usize).sum()
+    }
+
+    /// Is `other` contained in `self` (as multisets)?
+    pub fn contains(&self, other: &CardCounts) -> bool {
+        self.0.iter().zip(other.0.iter()).all(|(a, b)| a >= b)
+    }
+
+    /// The cards, sorted by index.
+    pub fn to_cards(&self) -> Vec<Card> {
+        let mut out = Vec::with_capacity(self.total());
+        for (i, &n) in self.0.iter().enumerate() {
+            for _ in 0..n {
+                out.push(Card::from_index(i));
+            }
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn c(s: &str) -> Card {
+        s.parse().unwrap()
+    }
+
+    #[test]
+    fn notation_accepts_letters_symbols_ten_and_jokers_case_insensitively() {
+        assert_eq!(c("10H"), Card::new(Rank::TEN, Suit::Hearts));
+        assert_eq!(c("th"), Card::new(Rank::TEN, Suit::Hearts));
+        assert_eq!(c("QS"), Card::new(Rank::QUEEN, Suit::Spades));
+        assert_eq!(c("A♦"), Card::new(Rank::ACE, Suit::Diamonds));
+        assert_eq!(c("k♣"), Card::new(Rank::KING, Suit::Clubs));
+        assert_eq!(c("JK"), Card::Joker);
+        assert_eq!(c("jk"), Card::Joker);
+        assert_eq!(c("*"), Card::Joker);
+        assert_eq!(c("JS"), Card::new(Rank::JACK, Suit::Spades));
+    }
+
+    #[test]
+    fn bad_tokens_are_named_in_the_error() {
+        let e = "11H".parse::<Card>().unwrap_err();
+        assert_eq!(e.to_string(), "unknown card \"11H\"");
+        for bad in ["1H", "0S", "ZZ", "H", "10", "", "10X", "AHH"] {
+            assert!(bad.parse::<Card>().is_err(), "{bad} should not parse");
+        }
+        let e = parse_melds("3H 4H 5H | 8H 11H").unwrap_err();
+        assert_eq!(e.to_string(), "unknown card \"11H\" in meld 2");
+    }
+
+    #[test]
+    fn cards_split_on_spaces_and_commas_and_melds_on_bars_semicolons_and_lines() {
+        assert_eq!(parse_cards("3H, 4H ,5H").unwrap().len(), 3);
+        let m = parse_melds("3H 4H 5H 6H | 8H 9H 10H JH; 5D 5S 5C\n7C 7D 7S\n").unwrap();
+        assert_eq!(m.len(), 4);
+        assert_eq!(format_cards(&m[1]), "8H 9H 10H JH");
+        assert_eq!(
+            parse_melds("3H || 4H").unwrap_err(),
+            CardError::EmptyMeld { meld: 2 }
+        );
+        assert!(parse_melds("  \n").unwrap().is_empty());
+    }
+
+    #[test]
+    fn oversized_input_is_refused_with_a_count() {
+        let many = vec!["5H"; MAX_CARDS + 1].join(" ");
+        assert_eq!(
+            parse_cards(&many).unwrap_err(),
+            CardError::TooMany {
+                count: MAX_CARDS + 1,
+                max: MAX_CARDS
+            }
+        );
+    }
+
+    #[test]
+    fn german_display_names_use_kreuz_pik_herz_karo_and_bube_dame_koenig_ass() {
+        assert_eq!(c("QS").name(Lang::De), "Pik Dame");
+        assert_eq!(c("JH").name(Lang::De), "Herz Bube");
+        assert_eq!(c("KD").name(Lang::De), "Karo König");
+        assert_eq!(c("AC").name(Lang::De), "Kreuz Ass");
+        assert_eq!(c("QS").name(Lang::En), "queen of spades");
+        assert_eq!(c("10H").display(Lang::En), "10♥");
+        assert_eq!(c("QS").display(Lang::De), "D♠");
+    }
+
+    fn any_card() -> impl Strategy<Value = Card> {
+        (0usize..53).prop_map(Card::from_index)
+    }
+
+    proptest! {
+        #[test]
+        fn canonical_notation_round_trips(cards in proptest::collection::vec(any_card(), 0..30)) {
+            let text = format_cards(&cards);
+            prop_assert_eq!(parse_cards(&text).unwrap(), cards.clone());
+            for card in &cards {
+                prop_assert_eq!(card.display(Lang::En).parse::<Card>().ok().filter(|_| *card != Card::Joker).unwrap_or(*card), *card);
+                prop_assert_eq!(Card::from_index(card.index()), *card);
+            }
+        }
+
+        #[test]
+        fn parsing_arbitrary_text_never_panics(s in ".{0,80}") {
+            let _ = parse_cards(&s);
+            let _ = parse_melds(&s);
+        }
+    }
+}

@@ -4,4 +4,5 @@
 //! Pure domain code: it imports only `std`, `serde` and `thiserror`. No axum, sqlx, askama or
 //! tokio here. Every rule cites the section of `../shared/RULES.md` it implements.
 pub mod cards;
+pub mod meld;
 pub mod settlement;

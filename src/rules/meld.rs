@@ -1,0 +1,653 @@
+//! Melds and their readings (RULES.md section 2).
+//!
+//! A meld is a list of cards; a *reading* says what it is: a set of one rank, a run of one suit
+//! from one rank to another, or a pair, and what each wild card stands for. A meld with wild
+//! cards can have several readings (`JK JK 5H` is a set of 5s or a run); callers choose.
+//! Pure: std and serde only.
+
+use super::cards::{Card, Rank, Suit};
+use serde::{Deserialize, Serialize};
+
+/// What a meld is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum MeldKind {
+    Set,
+    Run,
+    Pair,
+}
+
+impl MeldKind {
+    /// English noun, singular or plural.
+    pub fn noun(self, plural: bool) -> &'static str {
+        match (self, plural) {
+            (MeldKind::Set, false) => "set",
+            (MeldKind::Set, true) => "sets",
+            (MeldKind::Run, false) => "run",
+            (MeldKind::Run, true) => "runs",
+            (MeldKind::Pair, false) => "pair",
+            (MeldKind::Pair, true) => "pairs",
+        }
+    }
+}
+
+/// Where the ace may stand in a run (RULES.md section 2, ace modes).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum AceMode {
+    /// A-2-3-4 and J-Q-K-A are runs; Q-K-A-2 is not.
+    LowOrHigh,
+    /// The ace only above the king.
+    HighOnly,
+    /// Runs may turn the corner: Q-K-A-2-3.
+    Wrap,
+}
+
+impl AceMode {
+    /// The option value: `low-or-high`, `high-only`, `wrap`.
+    pub fn id(self) -> &'static str {
+        match self {
+            AceMode::LowOrHigh => "low-or-high",
+            AceMode::HighOnly => "high-only",
+            AceMode::Wrap => "wrap",
+        }
+    }
+
+    /// Parses an option value.
+    pub fn from_id(s: &str) -> Option<AceMode> {
+        match s {
+            "low-or-high" => Some(AceMode::LowOrHigh),
+            "high-only" => Some(AceMode::HighOnly),
+            "wrap" => Some(AceMode::Wrap),
+            _ => None,
+        }
+    }
+}
+
+/// The meld rules of a rule set, after options (RULES.md sections 2 and 4).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct MeldRules {
+    pub ace: AceMode,
+    /// Jokers are in play (and wild).
+    pub jokers: bool,
+    /// All 2s are wild.
+    pub twos_wild: bool,
+    /// A wild 2 may also stand for itself; false where the rank order skips 2 (Continental).
+    pub twos_natural: bool,
+    /// At most this many wild cards in one meld.
+    pub max_wilds: Option<u8>,
+    /// At least this many natural cards in one meld (0 allows an all-wild meld).
+    pub min_naturals: u8,
+    /// A set's cards must be of different suits (Rommé).
+    pub set_distinct_suits: bool,
+    /// A set holds at most this many cards (Rommé: 4).
+    pub set_max: Option<u8>,
+}
+
+impl Default for MeldRules {
+    fn default() -> Self {
+        MeldRules {
+            ace: AceMode::LowOrHigh,
+            jokers: true,
+            twos_wild: false,
+            twos_natural: true,
+            max_wilds: None,
+            min_naturals: 1,
+            set_distinct_suits: false,
+            set_max: None,
+        }
+    }
+}
+
+impl MeldRules {
+    /// Is this card wild under these rules?
+    pub fn is_wild(&self, card: Card) -> bool {
+        match card {
+            Card::Joker => true,
+            Card::Natural { rank, .. } => self.twos_wild && rank == Rank::TWO,
+        }
+    }
+
+    /// Is this card wild and unable to stand for itself?
+    fn is_pure_wild(&self, card: Card) -> bool {
+        card == Card::Joker || (self.is_wild(card) && !self.twos_natural)
+    }
+
+    /// The rank order runs follow: the ranks along the line, and whether it is cyclic.
+    pub fn line(&self) -> Line {
+        let skip_two = self.twos_wild && !self.twos_natural;
+        let mut ranks: Vec<u8> = match self.ace {
+            AceMode::LowOrHigh => (1..=13).chain([1]).collect(),
+            AceMode::HighOnly => (2..=13).chain([1]).collect(),
+            AceMode::Wrap => (1..=13).collect(),
+        };
+        if skip_two {
+            ranks.retain(|&r| r != 2);
+        }
+        Line {
+            ranks,
+            cyclic: self.ace == AceMode::Wrap,
+        }
+    }
+}
+
+/// The order of ranks along which runs are laid.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Line {
+    /// Rank numbers along the line (the ace may appear twice).
+    pub ranks: Vec<u8>,
+    /// Runs may turn the corner.
+    pub cyclic: bool,
+}
+
+impl Line {
+    /// Number of positions.
+    pub fn len(&self) -> usize {
+        self.ranks.len()
+    }
+
+    /// Never empty; here for clippy's sake.
+    pub fn is_empty(&self) -> bool {
+        self.ranks.is_empty()
+    }
+
+    /// Longest possible run.
+    pub fn max_run(&self) -> usize {
+        self.ranks.len()
+    }
+
+    /// The rank at a window position.
+    pub fn rank_at(&self, start: usize, offset: usize) -> Rank {
+        let i = (start + offset) % self.ranks.len();
+        Rank::new(self.ranks[i]).expect("line ranks are 1..=13")
+    }
+
+    /// Window starts for a run of `len` cards.
+    pub fn starts(&self, len: usize) -> std::ops::Range<usize> {
+        if len == 0 || len > self.ranks.len() {
+            0..0
+        } else if self.cyclic {
+            0..self.ranks.len()
+        } else {
+            0..self.ranks.len() - len + 1
+        }
+    }
+
+    /// Do two windows on this line share a position?
+    pub fn overlaps(&self, a: (usize, usize), b: (usize, usize)) -> bool {
+        let n = self.ranks.len();
+        let covers = |(s, l): (usize, usize), p: usize| (p + n - s) % n < l;
+        (0..b.1).any(|o| covers(a, (b.0 + o) % n))
+    }
+
+    /// Does one window end right where the other begins (end to end, no gap, no overlap)?
+    pub fn contiguous(&self, a: (usize, usize), b: (usize, usize)) -> bool {
+        if self.overlaps(a, b) {
+            return false;
+        }
+        let n = self.ranks.len();
+        if self.cyclic {
+            (a.0 + a.1) % n == b.0 || (b.0 + b.1) % n == a.0
+        } else {
+            a.0 + a.1 == b.0 || b.0 + b.1 == a.0
+        }
+    }
+}
+
+/// One way to read a meld.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Reading {
+    pub kind: MeldKind,
+    /// A set's or pair's rank.
+    pub rank: Option<Rank>,
+    /// A run's suit.
+    pub suit: Option<Suit>,
+    /// A run's window on the line: (start position, length).
+    pub window: Option<(usize, usize)>,
+    /// A run's lowest and highest rank as laid (`from` J, `to` A).
+    pub from: Option<Rank>,
+    pub to: Option<Rank>,
+    /// Number of cards.
+    pub len: usize,
+    /// Each wild card (in meld order) with the card it stands for.
+    pub wilds: Vec<(Card, Card)>,
+    /// Cards standing for themselves.
+    pub naturals: usize,
+}
+
+impl Reading {
+    /// The cards this reading stands for, in run order for runs.
+    pub fn represented(&self) -> Vec<Card> {
+        let mut out: Vec<Card> = self.wilds.iter().map(|&(_, a)| a).collect();
+        out.sort();
+        out
+    }
+
+    /// Short English description: "set of 7s", "run ♥3-6", "pair of Ks".
+    pub fn describe(&self) -> String {
+        match self.kind {
+            MeldKind::Set => format!("set of {}s", self.rank.map(|r| r.symbol()).unwrap_or("?")),
+            MeldKind::Pair => format!("pair of {}s", self.rank.map(|r| r.symbol()).unwrap_or("?")),
+            MeldKind::Run => format!(
+                "run {}{}-{}",
+                self.suit.map(|s| s.symbol()).unwrap_or('?'),
+                self.from.map(|r| r.symbol()).unwrap_or("?"),
+                self.to.map(|r| r.symbol()).unwrap_or("?")
+            ),
+        }
+    }
+}
+
+/// Why a meld breaks its wild-card limits.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LimitBreach {
+    TooManyWilds { max: u8, wilds: usize },
+    TooFewNaturals { min: u8, naturals: usize },
+}
+
+impl MeldRules {
+    /// Limits of wilds per meld (RULES.md section 2): first breach, if any.
+    pub fn limit_breach(&self, reading: &Reading) -> Option<LimitBreach> {
+        if let Some(max) = self.max_wilds
+            && reading.wilds.len() > max as usize
+        {
+            return Some(LimitBreach::TooManyWilds {
+                max,
+                wilds: reading.wilds.len(),
+            });
+        }
+        if reading.naturals < self.min_naturals as usize {
+            return Some(LimitBreach::TooFewNaturals {
+                min: self.min_naturals,
+                naturals: reading.naturals,
+            });
+        }
+        None
+    }
+
+    /// Every structural reading of `cards` as `kind`, ignoring wild limits and lengths.
+    pub fn structural_readings(&self, cards: &[Card], kind: MeldKind) -> Vec<Reading> {
+        match kind {
+            MeldKind::Set => self.set_readings(cards, MeldKind::Set),
+            MeldKind::Pair if cards.len() == 2 => self.set_readings(cards, MeldKind::Pair),
+            MeldKind::Pair => Vec::new(),
+            MeldKind::Run => self.run_readings(cards),
+        }
+    }
+
+    /// Every reading of `cards` as `kind` that also keeps the wild limits.
+    pub fn readings(&self, cards: &[Card], kind: MeldKind) -> Vec<Reading> {
+        let mut r = self.structural_readings(cards, kind);
+        r.retain(|x| self.limit_breach(x).is_none());
+        r
+    }
+
+    fn set_readings(&self, cards: &[Card], kind: MeldKind) -> Vec<Reading> {
+        if cards.is_empty() {
+            return Vec::new();
+        }
+        if kind == MeldKind::Set
+            && let Some(max) = self.set_max
+            && cards.len() > max as usize
+        {
+            return Vec::new();
+        }
+        if self.set_distinct_suits && cards.len() > 4 {
+            return Vec::new();
+        }
+        // Ranks this could be a set of: the hard naturals' rank, else 2 (if wild 2s may stand
+        // for themselves), else any rank (all wild).
+        let hard: Vec<Card> = cards
+            .iter()
+            .copied()
+            .filter(|&c| !self.is_wild(c))
+            .collect();
+        let candidates: Vec<Rank> = if let Some(first) = hard.first() {
+            let r = first.rank().expect("natural");
+            if hard.iter().any(|c| c.rank() != Some(r)) {
+                return Vec::new();
+            }
+            vec![r]
+        } else {
+            Rank::all().collect()
+        };
+        let mut out = Vec::new();
+        for rank in candidates {
+            let mut naturals: Vec<Card> = Vec::new();
+            let mut wild_cards: Vec<Card> = Vec::new();
+            for &c in cards {
+                let natural = match c {
+                    Card::Joker => false,
+                    Card::Natural { rank: r, .. } if self.is_wild(c) => {
+                        self.twos_natural && r == rank
+                    }
+                    Card::Natural { .. } => true,
+                };
+                if natural {
+                    naturals.push(c);
+                } else {
+                    wild_cards.push(c);
+                }
+            }
+            if self.set_distinct_suits {
+                let mut seen = [false; 4];
+                let repeats = naturals.iter().any(|c| {
+                    let s = c.suit().expect("natural").index();
+                    std::mem::replace(&mut seen[s], true)
+                });
+                if repeats {
+                    continue;
+                }
+            }
+            // Each wild stands for a missing suit where possible.
+            let mut used = [0usize; 4];
+            for c in &naturals {
+                used[c.suit().expect("natural").index()] += 1;
+            }
+            let wilds = wild_cards
+                .iter()
+                .map(|&w| {
+                    let s = (0..4).min_by_key(|&i| (used[i], i)).expect("four suits");
+                    used[s] += 1;
+                    (w, Card::new(rank, Suit::ALL[s]))
+                })
+                .collect();
+            out.push(Reading {
+                kind,
+                rank: Some(rank),
+                suit: None,
+                window: None,
+                from: None,
+                to: None,
+                len: cards.len(),
+                wilds,
+                naturals: naturals.len(),
+            });
+        }
+        out
+    }
+
+    fn run_readings(&self, cards: &[Card]) -> Vec<Reading> {
+        let line = self.line();
+        let len = cards.len();
+        let hard_suit = cards
+            .iter()
+            .find(|&&c| !self.is_wild(c))
+            .and_then(|c| c.suit());
+        if let Some(s) = hard_suit
+            && cards
+                .iter()
+                .any(|&c| !self.is_wild(c) && c.suit() != Some(s))
+        {
+            return Vec::new();
+        }
+        let suits: Vec<Suit> = match hard_suit {
+            Some(s) => vec![s],
+            None => Suit::ALL.to_vec(),
+        };
+        let mut out = Vec::new();
+        for suit in suits {
+            for start in line.starts(len) {
+                if let Some(r) = self.fit_run(cards, &line, suit, start) {
+                    out.push(r);
+                }
+            }
+        }
+        out
+    }
+
+    /// Places `cards` in the run window (suit, start, cards.len()), if they fit.
+    fn fit_run(&self, cards: &[Card], line: &Line, suit: Suit, start: usize) -> Option<Reading> {
+        let len = cards.len();
+        let ranks: Vec<Rank> = (0..len).map(|o| line.rank_at(start, o)).collect();
+        let mut filled = vec![false; len];
+        let mut flex = Vec::new();
+        let mut wild_cards = Vec::new();
+        let mut naturals = 0;
+        for &c in cards {
+            if self.is_pure_wild(c) {
+                wild_cards.push(c);
+            } else if self.is_wild(c) {
+                flex.push(c);
+            } else {
+                let (r, s) = (c.rank()?, c.suit()?);
+                if s != suit {
+                    return None;
+                }
+                let pos = (0..len).find(|&p| !filled[p] && ranks[p] == r)?;
+                filled[pos] = true;
+                naturals += 1;
+            }
+        }
+        for c in flex {
+            let pos = (c.suit() == Some(suit))
+                .then(|| (0..len).find(|&p| !filled[p] && ranks[p] == Rank::TWO))
+                .flatten();
+            match pos {
+                Some(p) => {
+                    filled[p] = true;
+                    naturals += 1;
+                }
+                None => wild_cards.push(c),
+            }
+        }
+        // Wild cards keep meld order.
+        wild_cards.sort_by_key(|w| cards.iter().position(|c| c == w));
+        let mut holes = (0..len).filter(|&p| !filled[p]);
+        let wilds = wild_cards
+            .iter()
+            .map(|&w| {
+                (
+                    w,
+                    Card::new(ranks[holes.next().expect("one hole per wild")], suit),
+                )
+            })
+            .collect();
+        Some(Reading {
+            kind: MeldKind::Run,
+            rank: None,
+            suit: Some(suit),
+            window: Some((start, len)),
+            from: Some(ranks[0]),
+            to: Some(ranks[len - 1]),
+            len,
+            wilds,
+            naturals,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::cards::parse_cards;
+
+    fn cards(s: &str) -> Vec<Card> {
+        parse_cards(s).unwrap()
+    }
+
+    fn runs(rules: &MeldRules, s: &str) -> Vec<Reading> {
+        rules.readings(&cards(s), MeldKind::Run)
+    }
+
+    fn sets(rules: &MeldRules, s: &str) -> Vec<Reading> {
+        rules.readings(&cards(s), MeldKind::Set)
+    }
+
+    fn mode(ace: AceMode) -> MeldRules {
+        MeldRules {
+            ace,
+            ..MeldRules::default()
+        }
+    }
+
+    #[test]
+    fn low_or_high_aces_allow_a234_and_jqka_but_not_qka2() {
+        let r = mode(AceMode::LowOrHigh);
+        assert_eq!(runs(&r, "AH 2H 3H 4H").len(), 1);
+        assert_eq!(runs(&r, "JH QH KH AH").len(), 1);
+        assert!(runs(&r, "QH KH AH 2H").is_empty());
+    }
+
+    #[test]
+    fn low_or_high_run_can_reach_fourteen_cards_ace_to_ace() {
+        let r = mode(AceMode::LowOrHigh);
+        let all = "AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH";
+        let read = runs(&r, all);
+        assert_eq!(read.len(), 1);
+        assert_eq!(read[0].from, Some(Rank::ACE));
+        assert_eq!(read[0].to, Some(Rank::ACE));
+        assert!(runs(&r, &format!("{all} JK")).is_empty());
+    }
+
+    #[test]
+    fn high_only_aces_refuse_a234_and_allow_2_to_a() {
+        let r = mode(AceMode::HighOnly);
+        assert!(runs(&r, "AH 2H 3H 4H").is_empty());
+        assert_eq!(runs(&r, "JH QH KH AH").len(), 1);
+        let long = "2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AS";
+        assert_eq!(runs(&r, long).len(), 1);
+    }
+
+    #[test]
+    fn wrap_allows_turning_the_corner_but_no_repeated_rank() {
+        let r = mode(AceMode::Wrap);
+        let read = runs(&r, "QH KH AH 2H 3H");
+        assert_eq!(read.len(), 1);
+        assert_eq!(read[0].from, Some(Rank::QUEEN));
+        assert_eq!(read[0].to, Some(Rank::new(3).unwrap()));
+        let thirteen = "AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH";
+        assert!(!runs(&r, thirteen).is_empty());
+        assert!(runs(&r, &format!("{thirteen} AH")).is_empty());
+    }
+
+    #[test]
+    fn a_joker_stands_for_the_missing_card_and_says_which() {
+        let r = MeldRules::default();
+        let read = runs(&r, "5H JK 7H 8H");
+        assert_eq!(read.len(), 1);
+        assert_eq!(read[0].wilds, vec![(Card::Joker, "6H".parse().unwrap())]);
+    }
+
+    #[test]
+    fn two_jokers_and_a_five_read_as_set_or_as_several_runs() {
+        let r = MeldRules::default();
+        assert_eq!(sets(&r, "JK JK 5H").len(), 1);
+        // 5H at the start, middle or end of a three-card window: 3-5, 4-6, 5-7.
+        assert_eq!(runs(&r, "JK JK 5H").len(), 3);
+    }
+
+    #[test]
+    fn sets_allow_identical_cards_unless_suits_must_differ() {
+        let r = MeldRules::default();
+        assert_eq!(sets(&r, "5D 5D 5S").len(), 1);
+        let rommee = MeldRules {
+            set_distinct_suits: true,
+            set_max: Some(4),
+            min_naturals: 2,
+            ace: AceMode::Wrap,
+            ..MeldRules::default()
+        };
+        assert!(sets(&rommee, "5D 5D 5S").is_empty());
+        assert_eq!(sets(&rommee, "5D 5H 5S").len(), 1);
+        assert!(sets(&rommee, "5D 5H 5S 5C JK").is_empty());
+        let read = sets(&rommee, "9C JK 9H");
+        assert_eq!(read[0].wilds[0].1.rank(), Some(Rank::new(9).unwrap()));
+        assert_ne!(read[0].wilds[0].1.suit(), Some(Suit::Clubs));
+    }
+
+    #[test]
+    fn wild_limits_are_at_most_one_wild_or_at_least_two_naturals() {
+        let one = MeldRules {
+            max_wilds: Some(1),
+            ..MeldRules::default()
+        };
+        assert!(sets(&one, "7H JK JK").is_empty());
+        assert_eq!(sets(&one, "7H 7S JK").len(), 1);
+        let two = MeldRules {
+            min_naturals: 2,
+            ..MeldRules::default()
+        };
+        assert!(sets(&two, "7H JK JK").is_empty());
+        assert_eq!(
+            two.limit_breach(&two.structural_readings(&cards("7H JK JK"), MeldKind::Set)[0]),
+            Some(LimitBreach::TooFewNaturals {
+                min: 2,
+                naturals: 1
+            })
+        );
+    }
+
+    #[test]
+    fn a_meld_needs_a_natural_card_unless_all_wild_melds_are_allowed() {
+        let r = MeldRules::default();
+        assert!(sets(&r, "JK JK JK").is_empty());
+        let progressive = MeldRules {
+            twos_wild: true,
+            min_naturals: 0,
+            ..MeldRules::default()
+        };
+        assert_eq!(sets(&progressive, "JK JK JK").len(), 13);
+    }
+
+    #[test]
+    fn a_wild_two_may_stand_for_itself_in_a_run_or_set() {
+        let r = MeldRules {
+            twos_wild: true,
+            ..MeldRules::default()
+        };
+        let read = runs(&r, "AH 2H 3H 4H");
+        assert_eq!(read.len(), 1);
+        assert!(read[0].wilds.is_empty());
+        let read = runs(&r, "5H 2S 7H 8H");
+        assert_eq!(
+            read[0].wilds,
+            vec![("2S".parse().unwrap(), "6H".parse().unwrap())]
+        );
+        // Three 2s are a set of 2s with no wild card.
+        let read = sets(&r, "2H 2S 2D");
+        assert!(
+            read.iter()
+                .any(|x| x.rank == Some(Rank::TWO) && x.wilds.is_empty())
+        );
+    }
+
+    #[test]
+    fn continental_with_wild_twos_skips_two_so_a34_is_a_run() {
+        let r = MeldRules {
+            twos_wild: true,
+            twos_natural: false,
+            ..MeldRules::default()
+        };
+        assert_eq!(runs(&r, "AH 3H 4H").len(), 1);
+        // A 2 is only ever wild there: A-2-3 reads as A, wild, 3 → run A-3-4.
+        let read = runs(&r, "AH 2H 3H");
+        assert!(read.iter().all(|x| x.wilds.len() == 1));
+    }
+
+    #[test]
+    fn runs_need_one_suit_and_distinct_ranks() {
+        let r = MeldRules::default();
+        assert!(runs(&r, "5H 6S 7H 8H").is_empty());
+        assert!(runs(&r, "5H 5H 6H 7H").is_empty());
+        assert!(runs(&r, "5H 7H 9H JH").is_empty());
+        assert_eq!(
+            runs(&r, "8H 6H 5H 7H").len(),
+            1,
+            "order given does not matter"
+        );
+    }
+
+    #[test]
+    fn contiguity_and_overlap_on_the_line() {
+        let line = MeldRules::default().line();
+        // ♥3-6 is window (2,4); ♥7-10 is (6,4); ♥8-J is (7,4); ♥5-8 is (4,4).
+        assert!(line.contiguous((2, 4), (6, 4)));
+        assert!(!line.contiguous((2, 4), (7, 4)));
+        assert!(!line.contiguous((2, 4), (4, 4)));
+        assert!(line.overlaps((2, 4), (4, 4)));
+        let wrap = mode(AceMode::Wrap).line();
+        // Q-K-A-2 (11,4) and 3-6 (2,4) join end to end round the corner.
+        assert!(wrap.contiguous((11, 4), (2, 4)));
+    }
+}
