@@ -5,4 +5,5 @@
 //! tokio here. Every rule cites the section of `../shared/RULES.md` it implements.
 pub mod cards;
 pub mod meld;
+pub mod ruleset;
 pub mod settlement;
