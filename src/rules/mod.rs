@@ -4,6 +4,7 @@
 //! Pure domain code: it imports only `std`, `serde` and `thiserror`. No axum, sqlx, askama or
 //! tokio here. Every rule cites the section of `../shared/RULES.md` it implements.
 pub mod cards;
+pub mod check;
 pub mod meld;
 pub mod ruleset;
 pub mod settlement;

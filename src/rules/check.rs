@@ -1,0 +1,1151 @@
+//! The meld checker: is an arrangement of melds a legal contract meld (first meld) for a round,
+//! and if not, every reason why (RULES.md sections 2 and 3; Rommé's opening, section 4).
+//!
+//! Melds are matched to the contract's requirements by a real search over assignments and
+//! readings, so the order the player gives melds in never matters. When nothing fits, the
+//! assignment with the fewest problems is reported. Pure: std and serde only.
+
+use super::cards::{Card, Lang, Rank, Suit};
+use super::meld::{LimitBreach, MeldKind, MeldRules, Reading};
+use super::ruleset::{Requirement, RoundSpec, RuleSet};
+use serde::Serialize;
+
+/// One reason a meld or an arrangement is not legal: a code plus its parameters, so the UI can
+/// translate it, and an English sentence.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(tag = "code", rename_all = "snake_case")]
+pub enum Problem {
+    /// A joker in a game played without jokers.
+    JokersNotInPlay { meld: usize },
+    /// A meld of wild cards only.
+    NoNatural { meld: usize },
+    /// Neither one rank nor one suit.
+    MixedCards { meld: usize },
+    /// A set with two cards of one suit where suits must differ.
+    SetSuitRepeats { meld: usize, suit: Suit },
+    /// A set with more cards than allowed.
+    SetTooBig { meld: usize, max: u8, len: usize },
+    /// A run holding the same card twice.
+    RunRepeatsRank { meld: usize, card: Card },
+    /// A run with more gaps than wild cards.
+    RunGaps {
+        meld: usize,
+        missing: usize,
+        wilds: usize,
+    },
+    /// A run that needs the ace low where it only counts high.
+    AceOnlyHigh { meld: usize },
+    /// A run that turns the corner where that is not allowed.
+    NoCorner { meld: usize },
+    /// A run longer than the rank order allows.
+    RunTooLong { meld: usize, max: usize, len: usize },
+    /// More wild cards than a meld may hold.
+    TooManyWilds { meld: usize, max: u8, wilds: usize },
+    /// Fewer natural cards than a meld needs.
+    TooFewNaturals {
+        meld: usize,
+        min: u8,
+        naturals: usize,
+    },
+    /// Not exactly one meld per requirement.
+    WrongMeldCount { needed: usize, given: usize },
+    /// A meld of the wrong kind for its place in the contract.
+    WrongKind {
+        meld: usize,
+        is: MeldKind,
+        needs: MeldKind,
+    },
+    /// A meld shorter than the contract asks.
+    TooShort {
+        meld: usize,
+        kind: MeldKind,
+        min: u8,
+        len: usize,
+    },
+    /// A meld longer than the exact minimum allows.
+    TooLong {
+        meld: usize,
+        kind: MeldKind,
+        max: u8,
+        len: usize,
+    },
+    /// Two same-suit runs joining end to end.
+    ContiguousRuns {
+        a: usize,
+        b: usize,
+        first: String,
+        second: String,
+        round: u8,
+    },
+    /// Two runs of one suit where every run needs its own suit.
+    SameSuitRuns { a: usize, b: usize, suit: Suit },
+    /// Two sets of one rank.
+    SameRankSets { a: usize, b: usize, rank: Rank },
+    /// The hand must have an exact number of cards.
+    CardCount { needed: u8, given: usize },
+    /// Rommé: the opening meld is worth too little.
+    OpeningTooLow { points: u32, needed: u32 },
+}
+
+fn suit_name(s: Suit, lang: Lang) -> &'static str {
+    s.name(lang)
+}
+
+impl Problem {
+    /// The stable code, e.g. `contiguous_runs`.
+    pub fn code(&self) -> &'static str {
+        match self {
+            Problem::JokersNotInPlay { .. } => "jokers_not_in_play",
+            Problem::NoNatural { .. } => "no_natural",
+            Problem::MixedCards { .. } => "mixed_cards",
+            Problem::SetSuitRepeats { .. } => "set_suit_repeats",
+            Problem::SetTooBig { .. } => "set_too_big",
+            Problem::RunRepeatsRank { .. } => "run_repeats_rank",
+            Problem::RunGaps { .. } => "run_gaps",
+            Problem::AceOnlyHigh { .. } => "ace_only_high",
+            Problem::NoCorner { .. } => "no_corner",
+            Problem::RunTooLong { .. } => "run_too_long",
+            Problem::TooManyWilds { .. } => "too_many_wilds",
+            Problem::TooFewNaturals { .. } => "too_few_naturals",
+            Problem::WrongMeldCount { .. } => "wrong_meld_count",
+            Problem::WrongKind { .. } => "wrong_kind",
+            Problem::TooShort { .. } => "too_short",
+            Problem::TooLong { .. } => "too_long",
+            Problem::ContiguousRuns { .. } => "contiguous_runs",
+            Problem::SameSuitRuns { .. } => "same_suit_runs",
+            Problem::SameRankSets { .. } => "same_rank_sets",
+            Problem::CardCount { .. } => "card_count",
+            Problem::OpeningTooLow { .. } => "opening_too_low",
+        }
+    }
+
+    /// A sentence a player at the table understands, in English or German.
+    pub fn message(&self, lang: Lang) -> String {
+        let de = lang == Lang::De;
+        let kind = |k: MeldKind, plural: bool| -> &'static str {
+            if de {
+                match (k, plural) {
+                    (MeldKind::Set, false) => "Satz",
+                    (MeldKind::Set, true) => "Sätze",
+                    (MeldKind::Run, false) => "Folge",
+                    (MeldKind::Run, true) => "Folgen",
+                    (MeldKind::Pair, false) => "Paar",
+                    (MeldKind::Pair, true) => "Paare",
+                }
+            } else {
+                k.noun(plural)
+            }
+        };
+        match *self {
+            Problem::JokersNotInPlay { meld } => {
+                if de {
+                    format!(
+                        "Meldung {meld} enthält einen Joker, aber diese Partie wird ohne Joker gespielt."
+                    )
+                } else {
+                    format!("Meld {meld} holds a joker, but this game is played without jokers.")
+                }
+            }
+            Problem::NoNatural { meld } => {
+                if de {
+                    format!(
+                        "Meldung {meld} besteht nur aus wilden Karten; sie braucht mindestens eine echte Karte."
+                    )
+                } else {
+                    format!("Meld {meld} is all wild cards; it needs at least one natural card.")
+                }
+            }
+            Problem::MixedCards { meld } => {
+                if de {
+                    format!(
+                        "Meldung {meld} ist weder ein Satz (ein Rang) noch eine Folge (eine Farbe)."
+                    )
+                } else {
+                    format!("Meld {meld} is neither a set (one rank) nor a run (one suit).")
+                }
+            }
+            Problem::SetSuitRepeats { meld, suit } => {
+                if de {
+                    format!(
+                        "Meldung {meld}: in einem Satz muss jede Karte eine andere Farbe haben, hier ist {} doppelt.",
+                        suit_name(suit, lang)
+                    )
+                } else {
+                    format!(
+                        "Meld {meld}: every card of a set must be of a different suit, but {} appears twice.",
+                        suit_name(suit, lang)
+                    )
+                }
+            }
+            Problem::SetTooBig { meld, max, len } => {
+                if de {
+                    format!("Meldung {meld} hat {len} Karten; ein Satz hat höchstens {max}.")
+                } else {
+                    format!("Meld {meld} has {len} cards; a set holds at most {max}.")
+                }
+            }
+            Problem::RunRepeatsRank { meld, card } => {
+                if de {
+                    format!(
+                        "Meldung {meld}: eine Folge kann {} nicht zweimal enthalten.",
+                        card.display(lang)
+                    )
+                } else {
+                    format!(
+                        "Meld {meld}: a run cannot hold {} twice.",
+                        card.display(lang)
+                    )
+                }
+            }
+            Problem::RunGaps {
+                meld,
+                missing,
+                wilds,
+            } => {
+                if de {
+                    format!(
+                        "Meldung {meld}: der Folge fehlen {missing} Karten, aber es gibt nur {wilds} wilde Karten, um die Lücken zu füllen."
+                    )
+                } else {
+                    format!(
+                        "Meld {meld}: the run is missing {missing} card{} but has only {wilds} wild card{} to fill the gaps.",
+                        plural(missing),
+                        plural(wilds)
+                    )
+                }
+            }
+            Problem::AceOnlyHigh { meld } => {
+                if de {
+                    format!("Meldung {meld}: das Ass zählt hier nur hoch (D-K-A), nicht vor der 2.")
+                } else {
+                    format!("Meld {meld}: the ace counts only high here (Q-K-A), not below the 2.")
+                }
+            }
+            Problem::NoCorner { meld } => {
+                if de {
+                    format!("Meldung {meld}: eine Folge darf hier nicht um die Ecke gehen (K-A-2).")
+                } else {
+                    format!("Meld {meld}: a run may not turn the corner here (K-A-2).")
+                }
+            }
+            Problem::RunTooLong { meld, max, len } => {
+                if de {
+                    format!("Meldung {meld} hat {len} Karten; eine Folge hat höchstens {max}.")
+                } else {
+                    format!("Meld {meld} has {len} cards; a run holds at most {max}.")
+                }
+            }
+            Problem::TooManyWilds { meld, max, wilds } => {
+                if de {
+                    format!(
+                        "Meldung {meld} hat {wilds} wilde Karten; erlaubt ist höchstens {max} je Meldung."
+                    )
+                } else {
+                    format!(
+                        "Meld {meld} has {wilds} wild cards; at most {max} per meld is allowed."
+                    )
+                }
+            }
+            Problem::TooFewNaturals {
+                meld,
+                min,
+                naturals,
+            } => {
+                if de {
+                    format!(
+                        "Meldung {meld} hat {naturals} echte Karten; jede Meldung braucht mindestens {min}."
+                    )
+                } else {
+                    format!(
+                        "Meld {meld} has {naturals} natural card{}; every meld needs at least {min}.",
+                        plural(naturals)
+                    )
+                }
+            }
+            Problem::WrongMeldCount { needed, given } => {
+                if de {
+                    format!(
+                        "Der Kontrakt verlangt genau {needed} Meldungen, gelegt wurden {given}."
+                    )
+                } else {
+                    format!("The contract needs exactly {needed} melds, but {given} were laid.")
+                }
+            }
+            Problem::WrongKind { meld, is, needs } => {
+                if de {
+                    format!(
+                        "Meldung {meld} ist ein(e) {}, aber der Kontrakt braucht hier eine {}.",
+                        kind(is, false),
+                        kind(needs, false)
+                    )
+                } else {
+                    format!(
+                        "Meld {meld} is a {}, but the contract needs a {} here.",
+                        kind(is, false),
+                        kind(needs, false)
+                    )
+                }
+            }
+            Problem::TooShort {
+                meld,
+                kind: k,
+                min,
+                len,
+            } => {
+                if de {
+                    format!(
+                        "Meldung {meld} hat {len} Karten; {} brauchen hier mindestens {min}.",
+                        kind(k, true)
+                    )
+                } else {
+                    format!(
+                        "Meld {meld} has {len} cards; {} need at least {min} here.",
+                        kind(k, true)
+                    )
+                }
+            }
+            Problem::TooLong {
+                meld,
+                kind: k,
+                max,
+                len,
+            } => {
+                if de {
+                    format!(
+                        "Meldung {meld} hat {len} Karten; beim ersten Auslegen haben {} genau {max}, weitere Karten erst im nächsten Zug.",
+                        kind(k, true)
+                    )
+                } else {
+                    format!(
+                        "Meld {meld} has {len} cards; on the first meld {} hold exactly {max}, extras wait for the next turn.",
+                        kind(k, true)
+                    )
+                }
+            }
+            Problem::ContiguousRuns {
+                a,
+                b,
+                ref first,
+                ref second,
+                round,
+            } => {
+                if de {
+                    format!(
+                        "{first} und {second} (Meldungen {a} und {b}) schließen lückenlos aneinander an; in Runde {round} brauchen zwei Folgen einer Farbe eine Lücke oder eine Überschneidung."
+                    )
+                } else {
+                    format!(
+                        "{first} and {second} (melds {a} and {b}) join end to end; in round {round} two runs of one suit need a gap or an overlap."
+                    )
+                }
+            }
+            Problem::SameSuitRuns { a, b, suit } => {
+                if de {
+                    format!(
+                        "Meldungen {a} und {b} sind beide Folgen in {}; jede Folge braucht hier ihre eigene Farbe.",
+                        suit_name(suit, lang)
+                    )
+                } else {
+                    format!(
+                        "Melds {a} and {b} are both runs in {}; here every run needs its own suit.",
+                        suit_name(suit, lang)
+                    )
+                }
+            }
+            Problem::SameRankSets { a, b, rank } => {
+                if de {
+                    format!(
+                        "Meldungen {a} und {b} sind beide Sätze aus {}; zwei Sätze eines Rangs sind hier nicht erlaubt.",
+                        rank.name(lang)
+                    )
+                } else {
+                    format!(
+                        "Melds {a} and {b} are both sets of {}s; two sets of one rank are not allowed here.",
+                        rank.symbol()
+                    )
+                }
+            }
+            Problem::CardCount { needed, given } => {
+                if de {
+                    format!(
+                        "Zum Ausgehen müssen genau {needed} Karten ausgelegt werden, hier sind es {given}."
+                    )
+                } else {
+                    format!("Going out takes exactly {needed} cards, but {given} were laid.")
+                }
+            }
+            Problem::OpeningTooLow { points, needed } => {
+                if de {
+                    format!(
+                        "Die Meldung zählt {points} Punkte; zum ersten Auslegen braucht es mindestens {needed}."
+                    )
+                } else {
+                    format!(
+                        "The melds count {points} points; the first meld needs at least {needed}."
+                    )
+                }
+            }
+        }
+    }
+}
+
+fn plural(n: usize) -> &'static str {
+    if n == 1 { "" } else { "s" }
+}
+
+/// The verdict on one arrangement.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CheckResult {
+    pub ok: bool,
+    /// The contract in words (English), if the round has one.
+    pub contract: Option<String>,
+    /// Each meld with the reading used (None where it is no meld at all).
+    pub melds: Vec<(Vec<Card>, Option<Reading>)>,
+    pub problems: Vec<Problem>,
+    /// Rommé: the opening value of the melds.
+    pub points: Option<u32>,
+}
+
+/// Explains why a meld has no legal reading as any kind the round could use.
+pub fn meld_problem(rules: &MeldRules, meld: usize, cards: &[Card]) -> Option<Problem> {
+    if !rules.jokers && cards.contains(&Card::Joker) {
+        return Some(Problem::JokersNotInPlay { meld });
+    }
+    let kinds = [MeldKind::Set, MeldKind::Run];
+    let structural: Vec<Reading> = kinds
+        .iter()
+        .flat_map(|&k| rules.structural_readings(cards, k))
+        .collect();
+    if !structural.is_empty() {
+        if structural.iter().any(|r| rules.limit_breach(r).is_none()) {
+            return None;
+        }
+        // Report the breach of the reading with the fewest wild cards.
+        let best = structural
+            .iter()
+            .min_by_key(|r| r.wilds.len())
+            .expect("non-empty");
+        return Some(match rules.limit_breach(best) {
+            Some(LimitBreach::TooManyWilds { max, wilds }) => {
+                Problem::TooManyWilds { meld, max, wilds }
+            }
+            Some(LimitBreach::TooFewNaturals { min, naturals }) if naturals == 0 && min <= 1 => {
+                Problem::NoNatural { meld }
+            }
+            Some(LimitBreach::TooFewNaturals { min, naturals }) => Problem::TooFewNaturals {
+                meld,
+                min,
+                naturals,
+            },
+            None => unreachable!("checked above"),
+        });
+    }
+    let hard: Vec<Card> = cards
+        .iter()
+        .copied()
+        .filter(|&c| !rules.is_wild(c))
+        .collect();
+    let wilds = cards.len() - hard.len();
+    if hard.is_empty() {
+        return Some(Problem::NoNatural { meld });
+    }
+    let one_rank = hard.iter().all(|c| c.rank() == hard[0].rank());
+    let one_suit = hard.iter().all(|c| c.suit() == hard[0].suit());
+    if one_rank && !(one_suit && hard.len() == 1) {
+        if let Some(max) = rules.set_max
+            && cards.len() > max as usize
+        {
+            return Some(Problem::SetTooBig {
+                meld,
+                max,
+                len: cards.len(),
+            });
+        }
+        if rules.set_distinct_suits {
+            let mut seen = [false; 4];
+            for c in &hard {
+                let s = c.suit().expect("natural");
+                if std::mem::replace(&mut seen[s.index()], true) {
+                    return Some(Problem::SetSuitRepeats { meld, suit: s });
+                }
+            }
+            if cards.len() > 4 {
+                return Some(Problem::SetTooBig {
+                    meld,
+                    max: 4,
+                    len: cards.len(),
+                });
+            }
+        }
+        return Some(Problem::MixedCards { meld });
+    }
+    if !one_suit {
+        return Some(Problem::MixedCards { meld });
+    }
+    // A run in one suit that does not fit the line.
+    let line = rules.line();
+    if cards.len() > line.max_run() {
+        return Some(Problem::RunTooLong {
+            meld,
+            max: line.max_run(),
+            len: cards.len(),
+        });
+    }
+    let mut seen = [0u8; 14];
+    for c in &hard {
+        let r = c.rank().expect("natural").number() as usize;
+        seen[r] += 1;
+        let allowed = if r == 1 && rules.ace == super::meld::AceMode::LowOrHigh {
+            2
+        } else {
+            1
+        };
+        if seen[r] > allowed {
+            return Some(Problem::RunRepeatsRank { meld, card: *c });
+        }
+    }
+    // Would another ace mode have made it a run?
+    let with = |ace| MeldRules {
+        ace,
+        ..rules.clone()
+    };
+    use super::meld::AceMode::*;
+    let fits = |r: &MeldRules| !r.structural_readings(cards, MeldKind::Run).is_empty();
+    if rules.ace == HighOnly && fits(&with(LowOrHigh)) {
+        return Some(Problem::AceOnlyHigh { meld });
+    }
+    if rules.ace != Wrap && fits(&with(Wrap)) {
+        return Some(Problem::NoCorner { meld });
+    }
+    // Gaps: the span of the naturals (ace low) minus the naturals.
+    let ranks: Vec<usize> = hard
+        .iter()
+        .map(|c| c.rank().expect("natural").number() as usize)
+        .collect();
+    let (lo, hi) = (ranks.iter().min().unwrap(), ranks.iter().max().unwrap());
+    let mut span = hi - lo + 1;
+    if rules.twos_wild && !rules.twos_natural && *lo < 2 && *hi > 2 {
+        span -= 1;
+    }
+    let missing = span.saturating_sub(hard.len());
+    Some(Problem::RunGaps {
+        meld,
+        missing: missing.max(wilds + 1),
+        wilds,
+    })
+}
+
+/// Checks an arrangement of melds as the first meld of a round (RULES.md section 3), or for
+/// Rommé as an opening meld worth the opening minimum (section 4 `rommee`).
+pub fn check(rs: &RuleSet, round: &RoundSpec, melds: &[Vec<Card>]) -> CheckResult {
+    let rules = &rs.meld;
+    let meld_problems: Vec<Option<Problem>> = melds
+        .iter()
+        .enumerate()
+        .map(|(i, m)| meld_problem(rules, i + 1, m))
+        .collect();
+    let Some(contract) = &round.contract else {
+        return check_opening(rs, melds, meld_problems);
+    };
+    let mut best: Option<(Vec<Problem>, Vec<Option<Reading>>)> = None;
+    for alt in &contract.alternatives {
+        let found = best_assignment(rules, round, alt, melds, &meld_problems);
+        if best.as_ref().is_none_or(|(p, _)| found.0.len() < p.len()) {
+            best = Some(found);
+        }
+        if best.as_ref().is_some_and(|(p, _)| p.is_empty()) {
+            break;
+        }
+    }
+    let (mut problems, readings) = best.expect("a contract has at least one alternative");
+    if let Some(total) = round.total_cards {
+        let given: usize = melds.iter().map(Vec::len).sum();
+        if given != total as usize {
+            problems.push(Problem::CardCount {
+                needed: total,
+                given,
+            });
+        }
+    }
+    CheckResult {
+        ok: problems.is_empty(),
+        contract: Some(contract.describe(Lang::En)),
+        melds: melds.iter().cloned().zip(readings).collect(),
+        problems,
+        points: None,
+    }
+}
+
+/// Finds the assignment of melds to requirements with the fewest problems.
+fn best_assignment(
+    rules: &MeldRules,
+    round: &RoundSpec,
+    reqs: &[Requirement],
+    melds: &[Vec<Card>],
+    meld_problems: &[Option<Problem>],
+) -> (Vec<Problem>, Vec<Option<Reading>>) {
+    let n = melds.len();
+    let structural: Vec<Problem> = meld_problems.iter().flatten().cloned().collect();
+    if n != reqs.len() {
+        let mut p = structural;
+        p.push(Problem::WrongMeldCount {
+            needed: reqs.len(),
+            given: n,
+        });
+        let readings = melds.iter().map(|m| any_reading(rules, m)).collect();
+        return (p, readings);
+    }
+    let pairwise =
+        round.no_contiguous_runs || round.runs_different_suits || round.no_two_sets_same_rank;
+    // Candidate readings per meld and requirement kind.
+    let candidates: Vec<[Vec<Reading>; 3]> = melds
+        .iter()
+        .zip(meld_problems)
+        .map(|(m, p)| {
+            if p.is_some() {
+                return [Vec::new(), Vec::new(), Vec::new()];
+            }
+            [MeldKind::Set, MeldKind::Run, MeldKind::Pair].map(|k| {
+                let mut r = rules.readings(m, k);
+                if !pairwise {
+                    r.truncate(1);
+                }
+                r
+            })
+        })
+        .collect();
+    let mut search = Search {
+        rules,
+        round,
+        reqs,
+        melds,
+        candidates: &candidates,
+        invalid: meld_problems.iter().map(Option::is_some).collect(),
+        best_cost: usize::MAX,
+        best: (Vec::new(), Vec::new()),
+        chosen: Vec::with_capacity(n),
+        problems: Vec::new(),
+        used: vec![false; n],
+    };
+    search.run(0);
+    let (mut problems, readings) = search.best;
+    // Structural problems first, in meld order.
+    let mut all = structural;
+    all.append(&mut problems);
+    (all, readings)
+}
+
+fn any_reading(rules: &MeldRules, cards: &[Card]) -> Option<Reading> {
+    [MeldKind::Set, MeldKind::Run]
+        .iter()
+        .flat_map(|&k| rules.readings(cards, k))
+        .next()
+}
+
+fn kind_index(k: MeldKind) -> usize {
+    match k {
+        MeldKind::Set => 0,
+        MeldKind::Run => 1,
+        MeldKind::Pair => 2,
+    }
+}
+
+struct Search<'a> {
+    rules: &'a MeldRules,
+    round: &'a RoundSpec,
+    reqs: &'a [Requirement],
+    melds: &'a [Vec<Card>],
+    candidates: &'a [[Vec<Reading>; 3]],
+    invalid: Vec<bool>,
+    best_cost: usize,
+    best: (Vec<Problem>, Vec<Option<Reading>>),
+    chosen: Vec<Option<Reading>>,
+    problems: Vec<Problem>,
+    /// Requirements taken.
+    used: Vec<bool>,
+}
+
+impl Search<'_> {
+    fn run(&mut self, i: usize) {
+        if self.problems.len() >= self.best_cost {
+            return;
+        }
+        if i == self.melds.len() {
+            self.best_cost = self.problems.len();
+            self.best = (self.problems.clone(), self.chosen.clone());
+            return;
+        }
+        let meld = i + 1;
+        for j in 0..self.reqs.len() {
+            if self.used[j] {
+                continue;
+            }
+            // Identical requirements are interchangeable: try only the first free one.
+            if (0..j).any(|k| !self.used[k] && self.reqs[k] == self.reqs[j]) {
+                continue;
+            }
+            let req = self.reqs[j];
+            self.used[j] = true;
+            if self.invalid[i] {
+                self.chosen.push(None);
+                self.run(i + 1);
+                self.chosen.pop();
+            } else {
+                let own = &self.candidates[i][kind_index(req.kind)];
+                let fallback;
+                let (readings, wrong_kind): (&[Reading], bool) = if own.is_empty() {
+                    let other = self.candidates[i]
+                        .iter()
+                        .flat_map(|v| v.first())
+                        .next()
+                        .cloned();
+                    fallback = other.into_iter().collect::<Vec<_>>();
+                    (&fallback, true)
+                } else {
+                    (own, false)
+                };
+                for reading in readings {
+                    let before = self.problems.len();
+                    if wrong_kind {
+                        self.problems.push(Problem::WrongKind {
+                            meld,
+                            is: reading.kind,
+                            needs: req.kind,
+                        });
+                    } else {
+                        self.length_problems(meld, reading, req);
+                        self.pairwise_problems(meld, reading);
+                    }
+                    self.chosen.push(Some(reading.clone()));
+                    self.run(i + 1);
+                    self.chosen.pop();
+                    self.problems.truncate(before);
+                    if self.best_cost == 0 {
+                        break;
+                    }
+                }
+            }
+            self.used[j] = false;
+            if self.best_cost == 0 {
+                return;
+            }
+        }
+    }
+
+    fn length_problems(&mut self, meld: usize, r: &Reading, req: Requirement) {
+        if req.kind == MeldKind::Pair {
+            return; // a pair reading is exactly 2 cards
+        }
+        if r.len < req.min as usize {
+            self.problems.push(Problem::TooShort {
+                meld,
+                kind: req.kind,
+                min: req.min,
+                len: r.len,
+            });
+        } else if self.round.exact_minimum && r.len > req.min as usize {
+            self.problems.push(Problem::TooLong {
+                meld,
+                kind: req.kind,
+                max: req.min,
+                len: r.len,
+            });
+        }
+    }
+
+    fn pairwise_problems(&mut self, meld: usize, r: &Reading) {
+        let line = self.rules.line();
+        for (k, other) in self.chosen.iter().enumerate() {
+            let Some(o) = other else { continue };
+            let (a, b) = (k + 1, meld);
+            match (o.kind, r.kind) {
+                (MeldKind::Run, MeldKind::Run) if o.suit == r.suit => {
+                    if self.round.runs_different_suits {
+                        self.problems.push(Problem::SameSuitRuns {
+                            a,
+                            b,
+                            suit: r.suit.expect("run"),
+                        });
+                    } else if self.round.no_contiguous_runs
+                        && line.contiguous(o.window.expect("run"), r.window.expect("run"))
+                    {
+                        let (lo, hi) = if o.window < r.window { (o, r) } else { (r, o) };
+                        self.problems.push(Problem::ContiguousRuns {
+                            a,
+                            b,
+                            first: lo.describe().trim_start_matches("run ").to_string(),
+                            second: hi.describe().trim_start_matches("run ").to_string(),
+                            round: self.round.number,
+                        });
+                    }
+                }
+                (MeldKind::Set, MeldKind::Set)
+                    if self.round.no_two_sets_same_rank && o.rank == r.rank =>
+                {
+                    self.problems.push(Problem::SameRankSets {
+                        a,
+                        b,
+                        rank: r.rank.expect("set"),
+                    });
+                }
+                _ => {}
+            }
+        }
+    }
+}
+
+/// Rommé opening value of a reading (RULES.md 4 `rommee`): A 11 (1 in a run without a king),
+/// J Q K 10, 2-10 face value, a joker the value of the card it replaces.
+pub fn opening_value(r: &Reading) -> u32 {
+    let face = |rank: Rank| match rank.number() {
+        1 => 11,
+        n if n >= 10 => 10,
+        n => n as u32,
+    };
+    match r.kind {
+        MeldKind::Set | MeldKind::Pair => face(r.rank.expect("set rank")) * r.len as u32,
+        MeldKind::Run => {
+            let (start, len) = r.window.expect("run window");
+            let line = RunLine::of(r);
+            let ranks: Vec<Rank> = (0..len).map(|o| line.rank_at(start, o)).collect();
+            let has_king = ranks.contains(&Rank::KING);
+            ranks
+                .iter()
+                .map(|&rk| {
+                    if rk == Rank::ACE && !has_king {
+                        1
+                    } else {
+                        face(rk)
+                    }
+                })
+                .sum()
+        }
+    }
+}
+
+/// Recovers run ranks from a reading (from, length) without needing the rules: ranks go up
+/// from `from`, wrapping after the king.
+struct RunLine {
+    from: u8,
+}
+
+impl RunLine {
+    fn of(r: &Reading) -> RunLine {
+        RunLine {
+            from: r.from.expect("run from").number(),
+        }
+    }
+
+    fn rank_at(&self, _start: usize, offset: usize) -> Rank {
+        let n = (self.from as usize - 1 + offset) % 13 + 1;
+        Rank::new(n as u8).expect("1..=13")
+    }
+}
+
+fn check_opening(
+    rs: &RuleSet,
+    melds: &[Vec<Card>],
+    meld_problems: Vec<Option<Problem>>,
+) -> CheckResult {
+    let needed = rs.opening_points.unwrap_or(0);
+    let mut readings = Vec::new();
+    let mut points = 0;
+    for (m, p) in melds.iter().zip(&meld_problems) {
+        let best = if p.is_some() {
+            None
+        } else {
+            [MeldKind::Set, MeldKind::Run]
+                .iter()
+                .flat_map(|&k| rs.meld.readings(m, k))
+                .max_by_key(opening_value)
+        };
+        points += best.as_ref().map_or(0, opening_value);
+        readings.push(best);
+    }
+    let mut problems: Vec<Problem> = meld_problems.into_iter().flatten().collect();
+    if melds.is_empty() || points < needed {
+        problems.push(Problem::OpeningTooLow { points, needed });
+    }
+    CheckResult {
+        ok: problems.is_empty(),
+        contract: None,
+        melds: melds.iter().cloned().zip(readings).collect(),
+        problems,
+        points: Some(points),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::cards::parse_melds;
+    use crate::rules::ruleset::OptionValue;
+    use std::collections::BTreeMap;
+
+    fn run_check(rules: &str, round: usize, melds: &str) -> CheckResult {
+        let rs = RuleSet::preset(rules).unwrap();
+        let spec = rs.round_for_check(Some(round)).unwrap();
+        check(&rs, &spec, &parse_melds(melds).unwrap())
+    }
+
+    fn codes(r: &CheckResult) -> Vec<&'static str> {
+        r.problems.iter().map(Problem::code).collect()
+    }
+
+    #[test]
+    fn contract_round_3_accepts_two_same_suit_runs_with_a_gap() {
+        let r = run_check("contract", 3, "3H 4H 5H 6H | 8H 9H 10H JH");
+        assert!(r.ok, "{:?}", r.problems);
+        assert_eq!(r.contract.as_deref(), Some("2 runs of 4"));
+        let first = r.melds[0].1.as_ref().unwrap();
+        assert_eq!((first.from, first.to), (Rank::new(3), Rank::new(6)));
+    }
+
+    #[test]
+    fn contiguous_same_suit_runs_are_rejected_in_round_3_with_a_sentence() {
+        let r = run_check("contract", 3, "3H 4H 5H 6H | 7H 8H 9H 10H");
+        assert!(!r.ok);
+        assert_eq!(codes(&r), ["contiguous_runs"]);
+        assert_eq!(
+            r.problems[0].message(Lang::En),
+            "♥3-6 and ♥7-10 (melds 1 and 2) join end to end; in round 3 two runs of one suit need a gap or an overlap."
+        );
+        assert!(r.problems[0].message(Lang::De).contains("Runde 3"));
+    }
+
+    #[test]
+    fn overlapping_same_suit_runs_are_fine_with_two_decks() {
+        assert!(run_check("contract", 3, "3H 4H 5H 6H | 5H 6H 7H 8H").ok);
+    }
+
+    #[test]
+    fn a_joker_may_not_be_read_so_as_to_join_two_runs() {
+        // 3H-6H and JK 8H 9H 10H: the joker can be 7H (contiguous) or JH (8-J, gap): legal.
+        let r = run_check("contract", 3, "3H 4H 5H 6H | JK 8H 9H 10H");
+        assert!(r.ok, "{:?}", r.problems);
+        assert_eq!(
+            r.melds[1].1.as_ref().unwrap().wilds,
+            vec![(Card::Joker, "JH".parse().unwrap())]
+        );
+    }
+
+    #[test]
+    fn contiguous_runs_are_allowed_in_rounds_without_the_restriction() {
+        // may-i allows contiguous same-suit runs.
+        assert!(run_check("may-i", 3, "3H 4H 5H 6H | 7H 8H 9H 10H").ok);
+    }
+
+    #[test]
+    fn exact_minimum_refuses_a_longer_first_meld_in_contract_but_not_in_may_i() {
+        let r = run_check("contract", 1, "5H 5S 5D 5C | 9C 9D 9S");
+        assert_eq!(codes(&r), ["too_long"]);
+        assert!(run_check("may-i", 1, "5H 5S 5D 5C | 9C 9D 9S").ok);
+    }
+
+    #[test]
+    fn the_order_melds_are_given_in_does_not_matter() {
+        assert!(run_check("contract", 2, "3H 4H 5H 6H | 9C 9D 9S").ok);
+        assert!(run_check("contract", 2, "9C 9D 9S | 3H 4H 5H 6H").ok);
+        assert!(run_check("contract", 5, "3H 4H 5H 6H | 9C 9D 9S | KC KD KS").ok);
+    }
+
+    #[test]
+    fn a_wild_meld_is_read_the_way_the_contract_needs() {
+        // JK JK 5H is a set of 5s here, since the run is the other meld.
+        let r = run_check("contract", 2, "JK JK 5H | 7C 8C 9C 10C");
+        assert!(r.ok, "{:?}", r.problems);
+        assert_eq!(r.melds[0].1.as_ref().unwrap().kind, MeldKind::Set);
+        // And a run of 4 when the contract needs a run.
+        let r = run_check("contract", 2, "JK JK 5H JK | 7C 7D 7S");
+        assert!(r.ok, "{:?}", r.problems);
+        assert_eq!(r.melds[0].1.as_ref().unwrap().kind, MeldKind::Run);
+    }
+
+    #[test]
+    fn every_reason_is_reported_not_just_the_first() {
+        // Wrong kind for one requirement and a broken meld.
+        let r = run_check("contract", 3, "3H 4H 5H 6H | 9C 9D 9S 9H | 2C 7D");
+        assert_eq!(codes(&r), ["mixed_cards", "wrong_meld_count"]);
+        let r = run_check("contract", 3, "3H 4H 5H | 9C 9D 9S 9H");
+        assert_eq!(codes(&r), ["too_short", "wrong_kind"]);
+        assert_eq!(
+            r.problems[1].message(Lang::En),
+            "Meld 2 is a set, but the contract needs a run here."
+        );
+    }
+
+    #[test]
+    fn round_seven_goes_out_with_longer_runs() {
+        let r = run_check(
+            "contract",
+            7,
+            "3H 4H 5H 6H 7H | 9S 10S JS QS KS | 2D 3D 4D JK",
+        );
+        assert!(r.ok, "{:?}", r.problems);
+        let r = run_check("contract", 7, "3H 4H 5H 6H | 7H 8H 9H 10H | 2D 3D 4D JK");
+        assert_eq!(codes(&r), ["contiguous_runs"]);
+    }
+
+    #[test]
+    fn shanghai_aces_are_high_only_one_wild_per_meld_and_no_two_sets_of_a_rank() {
+        let r = run_check("shanghai", 2, "AH 2H 3H 4H | 9C 9D 9S");
+        assert_eq!(codes(&r), ["ace_only_high"]);
+        assert!(run_check("shanghai", 2, "JH QH KH AH | 9C 9D 9S").ok);
+        let r = run_check("shanghai", 1, "9C JK JK | 5C 5D 5S");
+        assert_eq!(codes(&r), ["too_many_wilds"]);
+        let r = run_check("shanghai", 1, "9C 9D 9S | 9H 9C JK");
+        assert_eq!(codes(&r), ["same_rank_sets"]);
+        assert!(
+            run_check("contract", 1, "9C 9D 9S | 9H 9C JK").ok,
+            "contract allows six 9s as two sets"
+        );
+        // Shanghai contract melds may be longer.
+        assert!(run_check("shanghai", 1, "9C 9D 9S 9H | 5C 5D 5S").ok);
+    }
+
+    #[test]
+    fn powe_runs_each_need_their_own_suit() {
+        let r = run_check("shanghai-powe", 3, "3H 4H 5H 6H | 9H 10H JH QH");
+        assert_eq!(codes(&r), ["same_suit_runs"]);
+        assert!(run_check("shanghai-powe", 3, "3H 4H 5H 6H | 9S 10S JS QS").ok);
+        assert!(
+            run_check(
+                "shanghai-powe",
+                7,
+                "3H 3S 3D | 4H 4S 4D | 8C 8D 8S | KH KS KC"
+            )
+            .ok
+        );
+    }
+
+    #[test]
+    fn kolsov_round_8_is_a_set_and_a_run_of_ten() {
+        assert!(
+            run_check(
+                "shanghai-kolsov",
+                8,
+                "5C 5D 5S | 2H 3H 4H 5H 6H 7H 8H 9H 10H JK"
+            )
+            .ok
+        );
+        let r = run_check(
+            "shanghai-kolsov",
+            8,
+            "5C 5D 5S | 2H 3H 4H 5H 6H 7H 8H 9H 10H",
+        );
+        assert_eq!(codes(&r), ["too_short"]);
+    }
+
+    #[test]
+    fn progressive_allows_all_wild_melds_and_a_pair_in_round_14() {
+        assert!(run_check("progressive", 14, "7C 7D 7S 7H JK | 3H 4H 5H 2C 7H | KS KD").ok);
+        assert!(run_check("progressive", 1, "JK JK 2C | 9C 9D 9S").ok);
+        let r = run_check("progressive", 14, "7C 7D 7S 7H JK | 3H 4H 5H 2C 7H | KS QD");
+        assert!(!r.ok);
+    }
+
+    #[test]
+    fn continental_needs_fifteen_cards_in_runs_only() {
+        assert!(
+            run_check(
+                "continental",
+                1,
+                "3H 4H 5H | 6S 7S 8S | 9D 10D JD | AC 2C 3C | JK QH KH"
+            )
+            .ok
+        );
+        assert!(
+            run_check(
+                "continental",
+                1,
+                "3H 4H 5H 6H | 6S 7S 8S 9S | 9D 10D JD QD | AC 2C 3C"
+            )
+            .ok
+        );
+        assert!(
+            run_check(
+                "continental",
+                1,
+                "3H 4H 5H 6H 7H | 6S 7S 8S 9S | 9D 10D JD | AC 2C 3C"
+            )
+            .ok
+        );
+        let r = run_check(
+            "continental",
+            1,
+            "3H 4H 5H | 6S 7S 8S | 9D 10D JD | AC 2C 3C | QC QH QS",
+        );
+        assert_eq!(codes(&r), ["wrong_kind"]);
+        let r = run_check(
+            "continental",
+            1,
+            "3H 4H 5H | 6S 7S 8S | 9D 10D JD | AC 2C 3C 4C | JK QH KH",
+        );
+        assert_eq!(codes(&r), ["card_count"]);
+    }
+
+    #[test]
+    fn rommee_opening_counts_forty_points_with_ace_eleven_only_next_to_the_king() {
+        let rs = RuleSet::preset("rommee").unwrap();
+        let spec = rs.round_for_check(None).unwrap();
+        let r = check(&rs, &spec, &parse_melds("QH KH AH").unwrap());
+        assert_eq!(r.points, Some(31));
+        assert_eq!(codes(&r), ["opening_too_low"]);
+        let r = check(&rs, &spec, &parse_melds("QH KH AH | 10S 10D 10C").unwrap());
+        assert!(r.ok);
+        assert_eq!(r.points, Some(61));
+        let r = check(&rs, &spec, &parse_melds("AH 2H 3H | KS KD KC KH").unwrap());
+        assert_eq!(r.points, Some(6 + 40));
+        let r = check(
+            &rs,
+            &spec,
+            &parse_melds("QH KH AH 2H | 10S 10D 10C").unwrap(),
+        );
+        assert_eq!(r.points, Some(33 + 30), "Q-K-A-2 counts the ace 11");
+        let r = check(
+            &rs,
+            &spec,
+            &parse_melds("5H 5H 5S | 10S 10D 10C JK").unwrap(),
+        );
+        assert_eq!(codes(&r), ["set_suit_repeats"]);
+        assert_eq!(r.points, Some(40));
+        let r = check(&rs, &spec, &parse_melds("5H JK JK").unwrap());
+        assert_eq!(codes(&r)[0], "too_few_naturals");
+        let opts: BTreeMap<String, OptionValue> =
+            [("opening_points".to_string(), OptionValue::Int(30))].into();
+        let rs30 = RuleSet::with_options("rommee", &opts).unwrap();
+        assert!(check(&rs30, &spec, &parse_melds("QH KH AH").unwrap()).ok);
+    }
+
+    #[test]
+    fn hollywood_round_7_is_three_sets_or_three_runs_in_different_suits() {
+        assert!(run_check("hollywood", 7, "5C 5D 5S | 9C 9D 9S | KC KD KS").ok);
+        assert!(run_check("hollywood", 7, "3H 4H 5H 6H | 3S 4S 5S 6S | 9D 10D JD QD").ok);
+        let r = run_check("hollywood", 7, "3H 4H 5H 6H | 8H 9H 10H JH | 9D 10D JD QD");
+        assert_eq!(codes(&r), ["same_suit_runs"]);
+        let r = run_check("hollywood", 7, "3H 4H 5H 6H | 5C 5D 5S | 9D 10D JD QD");
+        assert!(!r.ok);
+    }
+
+    #[test]
+    fn playing_without_jokers_flags_a_joker() {
+        let opts: BTreeMap<String, OptionValue> =
+            [("jokers".to_string(), OptionValue::Bool(false))].into();
+        let rs = RuleSet::with_options("contract", &opts).unwrap();
+        let spec = rs.round_for_check(Some(1)).unwrap();
+        let r = check(&rs, &spec, &parse_melds("5C 5D JK | 9C 9D 9S").unwrap());
+        assert_eq!(codes(&r), ["jokers_not_in_play"]);
+    }
+
+    #[test]
+    fn single_meld_explanations_name_the_fault() {
+        let rules = MeldRules::default();
+        let p = |s: &str| meld_problem(&rules, 1, &parse_melds(s).unwrap()[0]).map(|p| p.code());
+        assert_eq!(p("5H 7H 9H JH"), Some("run_gaps"));
+        assert_eq!(p("5H 5H 6H 7H"), Some("run_repeats_rank"));
+        assert_eq!(p("QH KH AH 2H"), Some("no_corner"));
+        assert_eq!(p("5H 6S 7C"), Some("mixed_cards"));
+        assert_eq!(p("JK JK JK"), Some("no_natural"));
+        assert_eq!(p("5H 6H 7H 8H"), None);
+    }
+}
