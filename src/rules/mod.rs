@@ -8,3 +8,4 @@ pub mod check;
 pub mod meld;
 pub mod ruleset;
 pub mod settlement;
+pub mod solver;

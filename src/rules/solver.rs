@@ -1,0 +1,840 @@
+//! The solver: can this hand make the round's contract, and with which melds?
+//! (RULES.md section 3: "The solver answers for the cards it is given".)
+//!
+//! An exact search, not a heuristic:
+//! - wild 2s that may also stand for themselves are split up front, every way, into those
+//!   used as natural 2s and those used as wild cards; the rest of the search sees naturals and
+//!   a number of interchangeable wild cards;
+//! - where the contract meld need not be the whole hand, one meld of exactly the minimum length
+//!   is chosen per requirement (a legal longer meld always contains a legal minimum one, so
+//!   nothing is lost), trying every placement of wild cards;
+//! - where the round goes out all at once (in every preset those contracts are runs only), the
+//!   lowest remaining natural card must lie in some run: every run through it is tried;
+//! - failed states are remembered, so a "no" is as fast as a "yes";
+//! - Rommé: the most valuable set of melds is found by dynamic programming over what is left.
+//!
+//! Every answer is checked by [`super::check::check`] in the tests. Pure: std only.
+
+use super::cards::{Card, Rank, Suit};
+use super::check::opening_value;
+use super::meld::{Line, MeldKind, MeldRules, Reading};
+use super::ruleset::{Requirement, RoundSpec, RuleSet};
+use std::collections::{HashMap, HashSet};
+
+/// Most cards the solver accepts in one hand.
+pub const MAX_HAND: usize = 30;
+/// Search nodes after which the solver gives up rather than tie up the server.
+const NODE_BUDGET: u64 = 20_000_000;
+
+/// A way to make the contract.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Solution {
+    pub melds: Vec<Vec<Card>>,
+    pub leftover: Vec<Card>,
+}
+
+/// Why the solver could not answer.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SolveError {
+    #[error("a hand of {0} cards is too large to solve; at most {MAX_HAND} are accepted")]
+    TooManyCards(usize),
+    #[error("this hand is too complex to search in reasonable time")]
+    TooComplex,
+}
+
+/// Finds melds from `hand` that make the round's contract, or `None` if there are none.
+pub fn solve(
+    rs: &RuleSet,
+    round: &RoundSpec,
+    hand: &[Card],
+) -> Result<Option<Solution>, SolveError> {
+    if hand.len() > MAX_HAND {
+        return Err(SolveError::TooManyCards(hand.len()));
+    }
+    let rules = &rs.meld;
+    // Jokers in a game without jokers are dead cards.
+    let (usable, dead): (Vec<Card>, Vec<Card>) = hand
+        .iter()
+        .partition(|&&c| rules.jokers || c != Card::Joker);
+    let mut budget = NODE_BUDGET;
+    let Some(contract) = &round.contract else {
+        return solve_opening(rs, &usable, &mut budget).map(|o| {
+            o.map(|mut s| {
+                s.leftover.extend(dead);
+                s
+            })
+        });
+    };
+    if round.go_out_all && !dead.is_empty() {
+        return Ok(None);
+    }
+    if let Some(total) = round.total_cards
+        && hand.len() != total as usize
+    {
+        return Ok(None);
+    }
+    for split in flex_splits(rules, &usable) {
+        for alt in &contract.alternatives {
+            let found = if round.go_out_all {
+                if alt.iter().any(|r| r.kind != MeldKind::Run) {
+                    // No preset has a go-out-all contract with sets; treat sets as needing the
+                    // general search below, which handles exact lengths only.
+                    continue;
+                }
+                Partition::new(rules, round, &split, alt, &mut budget).solve()?
+            } else {
+                Pick::new(rules, round, &split, alt, &mut budget).solve()?
+            };
+            if let Some(mut s) = found {
+                s.leftover.extend(dead.iter().copied());
+                s.leftover.sort();
+                return Ok(Some(s));
+            }
+        }
+    }
+    Ok(None)
+}
+
+/// A hand split into naturals (counts by card index) and wild cards.
+#[derive(Debug, Clone)]
+struct Split {
+    nat: [u8; 52],
+    /// Physical wild cards, jokers first.
+    wild_cards: Vec<Card>,
+}
+
+/// Every way to split wild 2s that may stand for themselves into naturals and wilds.
+fn flex_splits(rules: &MeldRules, hand: &[Card]) -> Vec<Split> {
+    let mut nat = [0u8; 52];
+    let mut wild_cards = Vec::new();
+    let mut flex = [0u8; 4];
+    for &c in hand {
+        match c {
+            Card::Joker => wild_cards.push(c),
+            Card::Natural { rank, suit } if rules.twos_wild && rank == Rank::TWO => {
+                if rules.twos_natural {
+                    flex[suit.index()] += 1;
+                } else {
+                    wild_cards.push(c);
+                }
+            }
+            _ => nat[c.index()] += 1,
+        }
+    }
+    let mut out = Vec::new();
+    // Most naturals first: the common case.
+    let mut choice = [0u8; 4];
+    fn rec(
+        i: usize,
+        flex: &[u8; 4],
+        choice: &mut [u8; 4],
+        nat: &[u8; 52],
+        wild: &[Card],
+        out: &mut Vec<Split>,
+    ) {
+        if i == 4 {
+            let mut n = *nat;
+            let mut w = wild.to_vec();
+            for s in 0..4 {
+                let two = Card::new(Rank::TWO, Suit::ALL[s]);
+                n[two.index()] += choice[s];
+                w.extend(std::iter::repeat_n(two, (flex[s] - choice[s]) as usize));
+            }
+            out.push(Split {
+                nat: n,
+                wild_cards: w,
+            });
+            return;
+        }
+        for k in (0..=flex[i]).rev() {
+            choice[i] = k;
+            rec(i + 1, flex, choice, nat, wild, out);
+        }
+    }
+    rec(0, &flex, &mut choice, &nat, &wild_cards, &mut out);
+    out
+}
+
+/// One meld in the making: natural card indices and how many wilds, with its reading facts.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+struct Placed {
+    kind: MeldKind,
+    /// Set rank number, or run suit index.
+    key: u8,
+    /// Run window (start, len); set: (0, len).
+    window: (usize, usize),
+    /// Natural card index per position (runs), or the naturals (sets); `None` = wild.
+    cards: Vec<Option<usize>>,
+}
+
+impl Placed {
+    fn wilds(&self) -> usize {
+        self.cards.iter().filter(|c| c.is_none()).count()
+    }
+
+    fn naturals(&self) -> usize {
+        self.cards.len() - self.wilds()
+    }
+}
+
+fn conflicts(round: &RoundSpec, line: &Line, a: &Placed, b: &Placed) -> bool {
+    match (a.kind, b.kind) {
+        (MeldKind::Run, MeldKind::Run) if a.key == b.key => {
+            round.runs_different_suits
+                || (round.no_contiguous_runs && line.contiguous(a.window, b.window))
+        }
+        (MeldKind::Set, MeldKind::Set) => round.no_two_sets_same_rank && a.key == b.key,
+        _ => false,
+    }
+}
+
+fn restricted(round: &RoundSpec) -> bool {
+    round.no_contiguous_runs || round.runs_different_suits || round.no_two_sets_same_rank
+}
+
+/// Turns placed melds into card lists, handing out the physical wild cards in order.
+fn materialise(
+    placed: &[Placed],
+    split_wilds: &[Card],
+    nat_left: &[u8; 52],
+    wilds_left: usize,
+) -> Solution {
+    let mut wild_iter = split_wilds.iter().copied();
+    let melds = placed
+        .iter()
+        .map(|p| {
+            p.cards
+                .iter()
+                .map(|c| match c {
+                    Some(i) => Card::from_index(*i),
+                    None => wild_iter.next().expect("enough wild cards"),
+                })
+                .collect()
+        })
+        .collect();
+    let mut leftover: Vec<Card> = wild_iter.take(wilds_left).collect();
+    for (i, &n) in nat_left.iter().enumerate() {
+        leftover.extend(std::iter::repeat_n(Card::from_index(i), n as usize));
+    }
+    Solution { melds, leftover }
+}
+
+/// Positions of a run window that natural cards could fill, given what is available.
+fn run_window_options(
+    line: &Line,
+    nat: &[u8; 52],
+    suit: usize,
+    start: usize,
+    len: usize,
+) -> Vec<Option<usize>> {
+    let mut used: HashMap<usize, u8> = HashMap::new();
+    (0..len)
+        .map(|o| {
+            let rank = line.rank_at(start, o);
+            let idx = Card::new(rank, Suit::ALL[suit]).index();
+            let u = used.entry(idx).or_insert(0);
+            if nat[idx] > *u {
+                *u += 1;
+                Some(idx)
+            } else {
+                None
+            }
+        })
+        .collect()
+}
+
+/// Every way to fill a run window: each position with an available natural either takes it
+/// or a wild card, within the wild limits. Most naturals first.
+fn run_fillings(
+    rules: &MeldRules,
+    avail: &[Option<usize>],
+    wilds: usize,
+    fixed: Option<usize>,
+) -> Vec<Vec<Option<usize>>> {
+    let len = avail.len();
+    let max_w = rules.max_wilds.map_or(len, |m| m as usize).min(wilds);
+    let must_wild = avail.iter().filter(|a| a.is_none()).count();
+    if must_wild > max_w {
+        return Vec::new();
+    }
+    let optional: Vec<usize> = (0..len)
+        .filter(|&p| avail[p].is_some() && Some(p) != fixed)
+        .collect();
+    let extra_max = max_w - must_wild;
+    // Choose which optional positions become wild: every subset of at most extra_max of them,
+    // fewest wilds first.
+    let mut subsets: Vec<Vec<usize>> = vec![Vec::new()];
+    for &p in &optional {
+        let grown: Vec<Vec<usize>> = subsets
+            .iter()
+            .filter(|s| s.len() < extra_max)
+            .map(|s| {
+                let mut t = s.clone();
+                t.push(p);
+                t
+            })
+            .collect();
+        subsets.extend(grown);
+    }
+    subsets.sort_by_key(Vec::len);
+    subsets
+        .into_iter()
+        .map(|wild_at| {
+            let mut cards = avail.to_vec();
+            for p in wild_at {
+                cards[p] = None;
+            }
+            cards
+        })
+        .filter(|cards| cards.iter().flatten().count() >= rules.min_naturals as usize)
+        .collect()
+}
+
+/// Every way to make a set of `len` cards of `rank` from what is available.
+fn set_fillings(
+    rules: &MeldRules,
+    nat: &[u8; 52],
+    rank: Rank,
+    len: usize,
+    wilds: usize,
+    fixed: Option<usize>,
+) -> Vec<Vec<Option<usize>>> {
+    if rules.set_max.is_some_and(|m| len > m as usize) || (rules.set_distinct_suits && len > 4) {
+        return Vec::new();
+    }
+    let avail: Vec<u8> = (0..4)
+        .map(|s| {
+            let n = nat[Card::new(rank, Suit::ALL[s]).index()];
+            if rules.set_distinct_suits {
+                n.min(1)
+            } else {
+                n
+            }
+        })
+        .collect();
+    let max_w = rules.max_wilds.map_or(len, |m| m as usize).min(wilds);
+    let mut out = Vec::new();
+    let mut take = [0u8; 4];
+    fn rec(s: usize, left: usize, avail: &[u8], take: &mut [u8; 4], acc: &mut Vec<[u8; 4]>) {
+        if s == 4 {
+            if left == 0 {
+                acc.push(*take);
+            }
+            return;
+        }
+        for k in (0..=(avail[s] as usize).min(left)).rev() {
+            take[s] = k as u8;
+            rec(s + 1, left - k, avail, take, acc);
+        }
+        take[s] = 0;
+    }
+    let total: usize = avail.iter().map(|&a| a as usize).sum();
+    for naturals in (0..=len.min(total)).rev() {
+        let w = len - naturals;
+        if w > max_w || naturals < rules.min_naturals as usize {
+            continue;
+        }
+        let mut combos = Vec::new();
+        rec(0, naturals, &avail, &mut take, &mut combos);
+        for t in combos {
+            if let Some(f) = fixed
+                && t[f / 13] == 0
+            {
+                continue;
+            }
+            let mut cards = Vec::with_capacity(len);
+            for (s, &k) in t.iter().enumerate() {
+                for _ in 0..k {
+                    cards.push(Some(Card::new(rank, Suit::ALL[s]).index()));
+                }
+            }
+            cards.extend(std::iter::repeat_n(None, w));
+            out.push(cards);
+        }
+    }
+    out
+}
+
+fn apply(nat: &mut [u8; 52], cards: &[Option<usize>], sign: i8) {
+    for i in cards.iter().flatten() {
+        if sign > 0 {
+            nat[*i] -= 1;
+        } else {
+            nat[*i] += 1;
+        }
+    }
+}
+
+/// Search for contracts whose meld need not be the whole hand: one minimum-length meld per
+/// requirement.
+struct Pick<'a> {
+    rules: &'a MeldRules,
+    round: &'a RoundSpec,
+    line: Line,
+    reqs: Vec<Requirement>,
+    split: &'a Split,
+    failed: HashSet<(usize, [u8; 52], usize, Vec<Placed>)>,
+    budget: &'a mut u64,
+    placed: Vec<Placed>,
+}
+
+impl<'a> Pick<'a> {
+    fn new(
+        rules: &'a MeldRules,
+        round: &'a RoundSpec,
+        split: &'a Split,
+        alt: &[Requirement],
+        budget: &'a mut u64,
+    ) -> Self {
+        // Most constraining first: runs, then longer melds.
+        let mut reqs = alt.to_vec();
+        reqs.sort_by_key(|r| (r.kind != MeldKind::Run, std::cmp::Reverse(r.min), r.kind));
+        Pick {
+            rules,
+            round,
+            line: rules.line(),
+            reqs,
+            split,
+            failed: HashSet::new(),
+            budget,
+            placed: Vec::new(),
+        }
+    }
+
+    fn solve(mut self) -> Result<Option<Solution>, SolveError> {
+        let mut nat = self.split.nat;
+        let wilds = self.split.wild_cards.len();
+        let needed: usize = self.reqs.iter().map(|r| r.min as usize).sum();
+        if needed > nat.iter().map(|&n| n as usize).sum::<usize>() + wilds {
+            return Ok(None);
+        }
+        if self.rec(0, &mut nat, wilds)? {
+            let used: usize = self.placed.iter().map(Placed::wilds).sum();
+            let mut ordered = self.placed.clone();
+            ordered.sort_by_key(|p| (p.kind, p.key, p.window));
+            return Ok(Some(materialise(
+                &ordered,
+                &self.split.wild_cards,
+                &nat,
+                wilds - used,
+            )));
+        }
+        Ok(None)
+    }
+
+    fn candidates(&self, req: Requirement, nat: &[u8; 52], wilds: usize) -> Vec<Placed> {
+        let len = req.min as usize;
+        let mut out = Vec::new();
+        match req.kind {
+            MeldKind::Set | MeldKind::Pair => {
+                let mut all_wild_done = false;
+                for rank in Rank::all() {
+                    for cards in set_fillings(self.rules, nat, rank, len, wilds, None) {
+                        let all_wild = cards.iter().all(Option::is_none);
+                        if all_wild {
+                            if all_wild_done && !self.round.no_two_sets_same_rank {
+                                continue;
+                            }
+                            all_wild_done = true;
+                        }
+                        out.push(Placed {
+                            kind: req.kind,
+                            key: rank.number(),
+                            window: (0, len),
+                            cards,
+                        });
+                    }
+                }
+            }
+            MeldKind::Run => {
+                let mut all_wild_done = false;
+                for suit in 0..4 {
+                    for start in self.line.starts(len) {
+                        let avail = run_window_options(&self.line, nat, suit, start, len);
+                        for cards in run_fillings(self.rules, &avail, wilds, None) {
+                            let all_wild = cards.iter().all(Option::is_none);
+                            if all_wild {
+                                if all_wild_done && !restricted(self.round) {
+                                    continue;
+                                }
+                                all_wild_done = true;
+                            }
+                            out.push(Placed {
+                                kind: MeldKind::Run,
+                                key: suit as u8,
+                                window: (start, len),
+                                cards,
+                            });
+                        }
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    fn rec(&mut self, k: usize, nat: &mut [u8; 52], wilds: usize) -> Result<bool, SolveError> {
+        if k == self.reqs.len() {
+            return Ok(true);
+        }
+        *self.budget = self.budget.checked_sub(1).ok_or(SolveError::TooComplex)?;
+        let sig = if restricted(self.round) {
+            let mut p = self.placed.clone();
+            p.iter_mut().for_each(|x| x.cards.clear());
+            p.sort();
+            p
+        } else {
+            Vec::new()
+        };
+        let key = (k, *nat, wilds, sig);
+        if self.failed.contains(&key) {
+            return Ok(false);
+        }
+        let req = self.reqs[k];
+        let same_as_prev = k > 0 && self.reqs[k - 1] == req;
+        for cand in self.candidates(req, nat, wilds) {
+            if same_as_prev && cand < self.placed[k - 1] {
+                continue;
+            }
+            if self
+                .placed
+                .iter()
+                .any(|p| conflicts(self.round, &self.line, p, &cand))
+            {
+                continue;
+            }
+            let w = cand.wilds();
+            apply(nat, &cand.cards, 1);
+            self.placed.push(cand);
+            if self.rec(k + 1, nat, wilds - w)? {
+                return Ok(true);
+            }
+            let cand = self.placed.pop().expect("pushed");
+            apply(nat, &cand.cards, -1);
+        }
+        self.failed.insert(key);
+        Ok(false)
+    }
+}
+
+/// Search for rounds that go out all at once with runs only: every card in exactly one run.
+struct Partition<'a> {
+    rules: &'a MeldRules,
+    round: &'a RoundSpec,
+    line: Line,
+    split: &'a Split,
+    failed: HashSet<([u8; 52], usize, Vec<u8>, Vec<Placed>)>,
+    budget: &'a mut u64,
+    placed: Vec<Placed>,
+    /// Minimum lengths of the runs still to place, sorted.
+    mins: Vec<u8>,
+}
+
+impl<'a> Partition<'a> {
+    fn new(
+        rules: &'a MeldRules,
+        round: &'a RoundSpec,
+        split: &'a Split,
+        alt: &[Requirement],
+        budget: &'a mut u64,
+    ) -> Self {
+        let mut mins: Vec<u8> = alt.iter().map(|r| r.min).collect();
+        mins.sort();
+        Partition {
+            rules,
+            round,
+            line: rules.line(),
+            split,
+            failed: HashSet::new(),
+            budget,
+            placed: Vec::new(),
+            mins,
+        }
+    }
+
+    fn solve(mut self) -> Result<Option<Solution>, SolveError> {
+        let mut nat = self.split.nat;
+        let wilds = self.split.wild_cards.len();
+        let cards = nat.iter().map(|&n| n as usize).sum::<usize>() + wilds;
+        let needed: usize = self.mins.iter().map(|&m| m as usize).sum();
+        let most = self.mins.len() * self.line.max_run();
+        if cards < needed || cards > most {
+            return Ok(None);
+        }
+        // Each run is one suit: more suits than runs cannot work.
+        let suits = (0..4)
+            .filter(|s| nat[s * 13..s * 13 + 13].iter().any(|&n| n > 0))
+            .count();
+        if suits > self.mins.len() {
+            return Ok(None);
+        }
+        if self.rec(&mut nat, wilds)? {
+            let mut ordered = self.placed.clone();
+            ordered.sort_by_key(|p| (p.key, p.window));
+            return Ok(Some(materialise(&ordered, &self.split.wild_cards, &nat, 0)));
+        }
+        Ok(None)
+    }
+
+    fn rec(&mut self, nat: &mut [u8; 52], wilds: usize) -> Result<bool, SolveError> {
+        let Some(first) = nat.iter().position(|&n| n > 0) else {
+            return Ok(self.mins.is_empty() && wilds == 0 || self.all_wild_runs(wilds));
+        };
+        if self.mins.is_empty() {
+            return Ok(false);
+        }
+        *self.budget = self.budget.checked_sub(1).ok_or(SolveError::TooComplex)?;
+        let sig = if restricted(self.round) {
+            let mut p = self.placed.clone();
+            p.iter_mut().for_each(|x| x.cards.clear());
+            p.sort();
+            p
+        } else {
+            Vec::new()
+        };
+        let key = (*nat, wilds, self.mins.clone(), sig);
+        if self.failed.contains(&key) {
+            return Ok(false);
+        }
+        // Cheap bound: the naturals of each suit need at least as many runs as their most
+        // repeated rank (ignoring the ace, which may stand at both ends).
+        let need_runs: usize = (0..4)
+            .map(|s| {
+                nat[s * 13 + 1..s * 13 + 13]
+                    .iter()
+                    .copied()
+                    .max()
+                    .unwrap_or(0)
+                    .max(nat[s * 13].div_ceil(2)) as usize
+            })
+            .sum();
+        if need_runs > self.mins.len() {
+            self.failed.insert(key);
+            return Ok(false);
+        }
+        let card = Card::from_index(first);
+        let (suit, rank) = (
+            card.suit().expect("natural").index(),
+            card.rank().expect("natural"),
+        );
+        let mut distinct = self.mins.clone();
+        distinct.dedup();
+        let total_left = nat.iter().map(|&n| n as usize).sum::<usize>() + wilds;
+        let rest_min: usize = self.mins.iter().map(|&m| m as usize).sum();
+        for m in distinct {
+            let others_min = rest_min - m as usize;
+            let max_len = (total_left - others_min).min(self.line.max_run());
+            for len in (m as usize..=max_len).rev() {
+                for start in self.line.starts(len) {
+                    // The first card must sit at one of its rank's positions in this window.
+                    let positions: Vec<usize> = (0..len)
+                        .filter(|&o| self.line.rank_at(start, o) == rank)
+                        .collect();
+                    if positions.is_empty() {
+                        continue;
+                    }
+                    let avail = run_window_options(&self.line, nat, suit, start, len);
+                    for &fixed in &positions {
+                        if avail[fixed].is_none() {
+                            continue;
+                        }
+                        // Only the first matching position may hold the first card when two
+                        // positions share its rank and both are available (avoids repeats).
+                        for cards in run_fillings(self.rules, &avail, wilds, Some(fixed)) {
+                            if cards[fixed] != Some(first) {
+                                continue;
+                            }
+                            let cand = Placed {
+                                kind: MeldKind::Run,
+                                key: suit as u8,
+                                window: (start, len),
+                                cards,
+                            };
+                            if self
+                                .placed
+                                .iter()
+                                .any(|p| conflicts(self.round, &self.line, p, &cand))
+                            {
+                                continue;
+                            }
+                            let w = cand.wilds();
+                            let idx = self.mins.iter().position(|&x| x == m).expect("present");
+                            self.mins.remove(idx);
+                            apply(nat, &cand.cards, 1);
+                            self.placed.push(cand);
+                            if self.rec(nat, wilds - w)? {
+                                return Ok(true);
+                            }
+                            let cand = self.placed.pop().expect("pushed");
+                            apply(nat, &cand.cards, -1);
+                            self.mins.insert(idx, m);
+                        }
+                    }
+                }
+            }
+        }
+        self.failed.insert(key);
+        Ok(false)
+    }
+
+    /// With no naturals left, the remaining runs may be all wild (only where allowed), and
+    /// every wild card must be used.
+    fn all_wild_runs(&mut self, wilds: usize) -> bool {
+        if self.mins.is_empty() || self.rules.min_naturals > 0 {
+            return false;
+        }
+        let need: usize = self.mins.iter().map(|&m| m as usize).sum();
+        let cap = self.mins.len()
+            * self
+                .rules
+                .max_wilds
+                .map_or(self.line.max_run(), |m| m as usize);
+        if wilds < need || wilds > cap {
+            return false;
+        }
+        let mut left = wilds;
+        let n = self.mins.len();
+        for (i, &m) in self.mins.clone().iter().enumerate() {
+            let len = if i + 1 == n { left } else { m as usize };
+            left -= len;
+            self.placed.push(Placed {
+                kind: MeldKind::Run,
+                key: 0,
+                window: (0, len),
+                cards: vec![None; len],
+            });
+        }
+        self.mins.clear();
+        true
+    }
+}
+
+/// Rommé: melds worth at least the opening minimum, the most valuable found by dynamic
+/// programming (RULES.md 4 `rommee`).
+fn solve_opening(
+    rs: &RuleSet,
+    hand: &[Card],
+    budget: &mut u64,
+) -> Result<Option<Solution>, SolveError> {
+    let needed = rs.opening_points.unwrap_or(0);
+    let mut best: Option<(u32, Solution)> = None;
+    for split in flex_splits(&rs.meld, hand) {
+        let mut dp = OpeningDp {
+            rules: &rs.meld,
+            line: rs.meld.line(),
+            memo: HashMap::new(),
+            budget,
+        };
+        let mut nat = split.nat;
+        let (value, placed) = dp.best(&mut nat, split.wild_cards.len())?;
+        if best.as_ref().is_none_or(|(v, _)| value > *v) {
+            let used: usize = placed.iter().map(Placed::wilds).sum();
+            let mut left = split.nat;
+            for p in &placed {
+                apply(&mut left, &p.cards, 1);
+            }
+            let sol = materialise(
+                &placed,
+                &split.wild_cards,
+                &left,
+                split.wild_cards.len() - used,
+            );
+            best = Some((value, sol));
+        }
+    }
+    Ok(best.filter(|(v, _)| *v >= needed && *v > 0).map(|(_, s)| s))
+}
+
+struct OpeningDp<'a> {
+    rules: &'a MeldRules,
+    line: Line,
+    memo: HashMap<([u8; 52], usize), (u32, Vec<Placed>)>,
+    budget: &'a mut u64,
+}
+
+impl OpeningDp<'_> {
+    fn value(&self, p: &Placed) -> u32 {
+        let mut wild_iter = std::iter::repeat(Card::Joker);
+        let cards: Vec<Card> = p
+            .cards
+            .iter()
+            .map(|c| {
+                c.map(Card::from_index)
+                    .unwrap_or_else(|| wild_iter.next().expect("joker"))
+            })
+            .collect();
+        self.rules
+            .readings(&cards, p.kind)
+            .iter()
+            .map(opening_value)
+            .max()
+            .unwrap_or(0)
+    }
+
+    fn best(&mut self, nat: &mut [u8; 52], wilds: usize) -> Result<(u32, Vec<Placed>), SolveError> {
+        let Some(first) = nat.iter().position(|&n| n > 0) else {
+            return Ok((0, Vec::new()));
+        };
+        if let Some(v) = self.memo.get(&(*nat, wilds)) {
+            return Ok(v.clone());
+        }
+        *self.budget = self.budget.checked_sub(1).ok_or(SolveError::TooComplex)?;
+        // Leave the first card out of every meld.
+        nat[first] -= 1;
+        let mut best = self.best(nat, wilds)?;
+        nat[first] += 1;
+        let card = Card::from_index(first);
+        let (suit, rank) = (
+            card.suit().expect("natural").index(),
+            card.rank().expect("natural"),
+        );
+        let mut cands: Vec<Placed> = Vec::new();
+        for len in 3..=4 {
+            for cards in set_fillings(self.rules, nat, rank, len, wilds, Some(first)) {
+                cands.push(Placed {
+                    kind: MeldKind::Set,
+                    key: rank.number(),
+                    window: (0, len),
+                    cards,
+                });
+            }
+        }
+        let total = nat.iter().map(|&n| n as usize).sum::<usize>() + wilds;
+        for len in 3..=total.min(self.line.max_run()) {
+            for start in self.line.starts(len) {
+                let avail = run_window_options(&self.line, nat, suit, start, len);
+                for fixed in (0..len).filter(|&o| avail[o] == Some(first)) {
+                    for cards in run_fillings(self.rules, &avail, wilds, Some(fixed)) {
+                        cands.push(Placed {
+                            kind: MeldKind::Run,
+                            key: suit as u8,
+                            window: (start, len),
+                            cards,
+                        });
+                    }
+                }
+            }
+        }
+        for cand in cands {
+            let v = self.value(&cand);
+            if v == 0 {
+                continue;
+            }
+            let w = cand.wilds();
+            apply(nat, &cand.cards, 1);
+            let (rest, mut melds) = self.best(nat, wilds - w)?;
+            apply(nat, &cand.cards, -1);
+            if v + rest > best.0 {
+                melds.insert(0, cand);
+                best = (v + rest, melds);
+            }
+        }
+        self.memo.insert((*nat, wilds), best.clone());
+        Ok(best)
+    }
+}
+
+#[doc(hidden)]
+pub fn reading_of(rules: &MeldRules, cards: &[Card], kind: MeldKind) -> Option<Reading> {
+    rules.readings(cards, kind).into_iter().next()
+}
