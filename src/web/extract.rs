@@ -32,7 +32,7 @@ impl From<JsonRejection> for AppError {
     fn from(rejection: JsonRejection) -> Self {
         match rejection {
             JsonRejection::JsonDataError(error) => AppError::Unprocessable(format!(
-                "The JSON does not have the expected fields: {}.",
+                "The JSON has a wrong or missing field: {}.",
                 innermost(&error)
             )),
             JsonRejection::JsonSyntaxError(error) => AppError::BadRequest(format!(
@@ -53,7 +53,7 @@ impl From<FormRejection> for AppError {
     fn from(rejection: FormRejection) -> Self {
         match rejection {
             FormRejection::FailedToDeserializeFormBody(error) => AppError::Unprocessable(format!(
-                "The form is missing a field or has a wrong one: {}.",
+                "The form has a wrong or missing field: {}.",
                 innermost(&error)
             )),
             FormRejection::FailedToDeserializeForm(error) => AppError::BadRequest(format!(

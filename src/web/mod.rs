@@ -145,3 +145,6 @@ async fn not_found(uri: Uri) -> AppError {
         )
     }
 }
+
+#[cfg(test)]
+mod tests;
