@@ -153,6 +153,7 @@ pub struct RoundWrite<'a> {
     /// If given, write only when the game is still at this version.
     pub expected_version: Option<i64>,
     /// If given, a repeat with the same key replays the first answer and changes nothing.
+    /// Keys are stored per game as given: the web layer should bound their length.
     pub idempotency_key: Option<&'a str>,
 }
 

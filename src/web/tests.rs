@@ -28,6 +28,11 @@ async fn boom() -> &'static str {
     panic!("deliberate test panic")
 }
 
+async fn slow() -> &'static str {
+    tokio::time::sleep(REQUEST_TIMEOUT * 2).await;
+    "too late"
+}
+
 async fn custom_422() -> (StatusCode, axum::response::Html<&'static str>) {
     (
         StatusCode::UNPROCESSABLE_ENTITY,
@@ -42,7 +47,9 @@ fn test_app() -> Router {
             .route("/form", post(form))
             .route("/boom", get(boom))
             .route("/api/boom", get(boom))
-            .route("/custom", get(custom_422)),
+            .route("/custom", get(custom_422))
+            .route("/slow", get(slow))
+            .route("/api/slow", get(slow)),
     )
 }
 
@@ -181,5 +188,21 @@ async fn error_page_escapes_the_sentence() {
     assert!(
         body.contains("&#60;script&#62;") || body.contains("&lt;script&gt;"),
         "{body}"
+    );
+}
+
+#[tokio::test(start_paused = true)]
+async fn a_request_over_the_time_limit_is_a_408_with_a_sentence() {
+    let (status, content_type, body) =
+        send(Request::get("/slow").body(Body::empty()).unwrap()).await;
+    assert_eq!(status, StatusCode::REQUEST_TIMEOUT);
+    assert!(content_type.starts_with("text/html"));
+    assert!(body.contains("The server took too long to answer."));
+
+    let (status, _, body) = send(Request::get("/api/slow").body(Body::empty()).unwrap()).await;
+    assert_eq!(status, StatusCode::REQUEST_TIMEOUT);
+    assert_eq!(
+        error_of(&body),
+        "The server took too long to answer. Please try again."
     );
 }
