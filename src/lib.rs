@@ -1,7 +1,8 @@
 //! Kontrakt: score keeper and referee for physical games of contract rummy.
 //!
 //! `rules` is the pure domain (no web, database or async imports); `db` and `web` are thin
-//! layers over it.
+//! layers over it; `cli` and `config` feed `main.rs`.
+pub mod cli;
 pub mod config;
 pub mod db;
 pub mod rules;

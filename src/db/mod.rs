@@ -1,1 +1,143 @@
-//! Database access.
+//! Database access: the SQLite file, its connection pools, migrations and backups.
+//!
+//! SQL lives only here, as literal strings run with `sqlx::query`/`query_as` (no compile-time
+//! checked macros, so a fresh clone builds without a database). Rows are private structs
+//! converted into the public record types of each submodule. Must not depend on `web`; stores
+//! what the rules engine computes without interpreting it.
+//!
+//! Durability choices (STYLE.md, issue 4): WAL journal, `synchronous=FULL` (a commit that
+//! returned survives a power cut), a 5 s busy timeout, foreign keys on. Exactly one writer
+//! connection, and every write runs in `BEGIN IMMEDIATE` ([`Db::begin_write`]): a deferred
+//! transaction that reads and then writes can fail with `SQLITE_BUSY` at once, ignoring the
+//! timeout. Reads use a separate small pool of read-only connections.
+
+pub mod games;
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use sqlx::sqlite::{
+    SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteSynchronous,
+};
+use sqlx::{Sqlite, Transaction};
+
+/// How long a connection waits for a lock held by another connection or process.
+const BUSY_TIMEOUT: Duration = Duration::from_secs(5);
+/// Connections in the read pool.
+const READERS: u32 = 4;
+
+/// Errors from opening, migrating or backing up the database.
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    /// A query or connection failed.
+    #[error("database error: {0}")]
+    Sqlx(#[from] sqlx::Error),
+    /// The schema could not be brought up to date.
+    #[error("could not migrate the database: {0}")]
+    Migrate(#[from] sqlx::migrate::MigrateError),
+    /// `backup` was asked to write over an existing file.
+    #[error("{} already exists; choose a new file name (a backup never overwrites a file)", .0.display())]
+    BackupTargetExists(PathBuf),
+    /// The database to open does not exist (and was not to be created).
+    #[error("no database at {}", .0.display())]
+    Missing(PathBuf),
+    /// Syncing the backup file to disk failed.
+    #[error("could not sync the backup file {}: {source}", path.display())]
+    Io {
+        /// The file concerned.
+        path: PathBuf,
+        /// What went wrong.
+        source: std::io::Error,
+    },
+}
+
+/// The database: one writer connection and a small pool of readers. Cheap to clone.
+#[derive(Clone, Debug)]
+pub struct Db {
+    writer: SqlitePool,
+    reader: SqlitePool,
+}
+
+impl Db {
+    /// Opens (creating if missing) the database file at `path` and applies pending migrations.
+    pub async fn open(path: &Path) -> Result<Self, Error> {
+        let db = Self::connect(path, true).await?;
+        sqlx::migrate!().run(&db.writer).await?;
+        Ok(db)
+    }
+
+    /// Opens an existing database without creating or migrating it (for `backup`).
+    pub async fn open_existing(path: &Path) -> Result<Self, Error> {
+        if !path.exists() {
+            return Err(Error::Missing(path.to_owned()));
+        }
+        Self::connect(path, false).await
+    }
+
+    async fn connect(path: &Path, create: bool) -> Result<Self, Error> {
+        let options = SqliteConnectOptions::new()
+            .filename(path)
+            .create_if_missing(create)
+            .journal_mode(SqliteJournalMode::Wal)
+            .synchronous(SqliteSynchronous::Full)
+            .busy_timeout(BUSY_TIMEOUT)
+            .foreign_keys(true);
+        let writer = SqlitePoolOptions::new()
+            .max_connections(1)
+            .min_connections(1)
+            .connect_with(options.clone())
+            .await?;
+        // Opened after the writer, which has created the file and switched it to WAL.
+        let reader = SqlitePoolOptions::new()
+            .max_connections(READERS)
+            .connect_with(options.read_only(true))
+            .await?;
+        Ok(Self { writer, reader })
+    }
+
+    /// Starts a write transaction with `BEGIN IMMEDIATE` on the single writer connection.
+    ///
+    /// Every write goes through here, so writes are serialised in this process and take the
+    /// database lock up front (waiting up to the busy timeout if another process holds it).
+    pub async fn begin_write(&self) -> Result<Transaction<'static, Sqlite>, sqlx::Error> {
+        self.writer.begin_with("BEGIN IMMEDIATE").await
+    }
+
+    /// The read-only pool, for queries that change nothing.
+    pub fn reader(&self) -> &SqlitePool {
+        &self.reader
+    }
+
+    /// Writes a consistent copy of the live database to `dest` with `VACUUM INTO`.
+    ///
+    /// Refuses to touch an existing file. The copy is synced to disk before returning.
+    pub async fn backup_to(&self, dest: &Path) -> Result<(), Error> {
+        if dest.exists() {
+            return Err(Error::BackupTargetExists(dest.to_owned()));
+        }
+        let target = dest.to_string_lossy().into_owned();
+        // VACUUM INTO itself also refuses a non-empty existing file, closing the race
+        // between the check above and the write.
+        sqlx::query("VACUUM INTO ?")
+            .bind(target)
+            .execute(&self.reader)
+            .await?;
+        let sync = std::fs::File::open(dest).and_then(|file| file.sync_all());
+        sync.map_err(|source| Error::Io {
+            path: dest.to_owned(),
+            source,
+        })
+    }
+
+    /// Answers whether the database can be read (for `/healthz`).
+    pub async fn ping(&self) -> Result<(), sqlx::Error> {
+        sqlx::query("SELECT 1").execute(&self.reader).await?;
+        Ok(())
+    }
+
+    /// Closes both pools, checkpointing the WAL when the last connection closes.
+    pub async fn close(&self) {
+        self.reader.close().await;
+        self.writer.close().await;
+    }
+}

@@ -1,0 +1,657 @@
+//! Storage of games, their rounds, their history and replayable answers.
+//!
+//! Domain-free: the rules engine decides what a round's entry means and which points count;
+//! this module stores both as JSON, keeps a version per game for optimistic concurrency, and
+//! records every change in `history`. Every write is one `BEGIN IMMEDIATE` transaction.
+
+use serde_json::Value;
+use sqlx::{FromRow, Sqlite, Transaction};
+use time::OffsetDateTime;
+use time::format_description::well_known::Rfc3339;
+
+use super::Db;
+
+/// SQL for "now" in the format of the schema's timestamp defaults.
+const NOW: &str = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')";
+
+/// What is needed to start a game. JSON fields are stored as given.
+#[derive(Clone, Debug, PartialEq)]
+pub struct NewGame {
+    /// Rule-set id (RULES.md section 4).
+    pub rules: String,
+    /// Rule-set option overrides, a JSON object.
+    pub options: Value,
+    /// Player names in seating order (clockwise).
+    pub players: Vec<String>,
+    /// Index into `players` of the first dealer.
+    pub first_dealer: i64,
+    /// Money settings (cents per point or unit, currency, scheme).
+    pub money: Value,
+}
+
+/// The two capability tokens of a new game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameIds {
+    /// Edit capability: whoever has it may change the game.
+    pub id: String,
+    /// Read-only capability for spectators and the printout.
+    pub view_token: String,
+}
+
+/// A stored game without its rounds.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Game {
+    /// Edit capability token (the primary key).
+    pub id: String,
+    /// Read-only capability token.
+    pub view_token: String,
+    /// Rule-set id.
+    pub rules: String,
+    /// Rule-set option overrides (JSON object).
+    pub options: Value,
+    /// Player names in seating order.
+    pub players: Vec<String>,
+    /// Index into `players` of the first dealer.
+    pub first_dealer: i64,
+    /// Money settings (JSON).
+    pub money: Value,
+    /// Bumped by every change to the game or its rounds.
+    pub version: i64,
+    /// The table stopped before the last round.
+    pub ended_early: bool,
+    /// When the game was created.
+    pub created_at: OffsetDateTime,
+    /// When the game or one of its rounds last changed.
+    pub updated_at: OffsetDateTime,
+}
+
+/// One stored round.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Round {
+    /// 1-based round number.
+    pub round_no: i64,
+    /// What was entered at the table (JSON, as the engine received it).
+    pub entry: Value,
+    /// The scores that count (JSON, as the engine computed them).
+    pub points: Value,
+    /// When the round was first entered.
+    pub created_at: OffsetDateTime,
+    /// When the round was last corrected (or entered).
+    pub updated_at: OffsetDateTime,
+}
+
+/// A game with its rounds in order.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GameRecord {
+    /// The game.
+    pub game: Game,
+    /// Its rounds, ordered by `round_no` (1, 2, … with no gaps).
+    pub rounds: Vec<Round>,
+}
+
+/// The kind of a change recorded in the history.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HistoryAction {
+    /// A new round was entered.
+    Enter,
+    /// An entered round was replaced.
+    Correct,
+    /// The last round was removed.
+    Undo,
+    /// The game was ended early (or resumed).
+    End,
+}
+
+impl HistoryAction {
+    fn as_str(self) -> &'static str {
+        match self {
+            Self::Enter => "enter",
+            Self::Correct => "correct",
+            Self::Undo => "undo",
+            Self::End => "end",
+        }
+    }
+
+    fn parse(text: &str) -> Result<Self, sqlx::Error> {
+        match text {
+            "enter" => Ok(Self::Enter),
+            "correct" => Ok(Self::Correct),
+            "undo" => Ok(Self::Undo),
+            "end" => Ok(Self::End),
+            other => Err(decode_error(format!("unknown history action {other:?}"))),
+        }
+    }
+}
+
+/// One change to a game.
+#[derive(Clone, Debug, PartialEq)]
+pub struct HistoryEntry {
+    /// Increasing with time.
+    pub id: i64,
+    /// The round concerned, or `None` for a change to the whole game.
+    pub round_no: Option<i64>,
+    /// What happened.
+    pub action: HistoryAction,
+    /// The state before: `{"entry": …, "points": …}` for a round, `{"ended_early": …}` for
+    /// the game; `None` when there was nothing.
+    pub before: Option<Value>,
+    /// The state after, in the same shape; `None` when the round was removed.
+    pub after: Option<Value>,
+    /// When it happened.
+    pub at: OffsetDateTime,
+}
+
+/// A round to write with [`put_round`].
+#[derive(Clone, Copy, Debug)]
+pub struct RoundWrite<'a> {
+    /// The next round (a new entry) or an entered one (a correction).
+    pub round_no: i64,
+    /// What was entered.
+    pub entry: &'a Value,
+    /// The scores that count.
+    pub points: &'a Value,
+    /// If given, write only when the game is still at this version.
+    pub expected_version: Option<i64>,
+    /// If given, a repeat with the same key replays the first answer and changes nothing.
+    /// Keys are stored per game as given: the web layer should bound their length.
+    pub idempotency_key: Option<&'a str>,
+}
+
+/// What [`put_round`] did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PutOutcome {
+    /// The round was stored; the game is now at `version`; `response` is what
+    /// `make_response` returned (and what a repeat with the same key will get).
+    Written {
+        /// The game's new version.
+        version: i64,
+        /// The answer built for this write.
+        response: String,
+    },
+    /// The idempotency key was used before: this is the answer given then. Nothing changed.
+    Replayed(String),
+    /// The game is no longer at the expected version. Nothing changed.
+    Conflict {
+        /// The game's version now.
+        current_version: i64,
+    },
+    /// `round_no` is neither an entered round nor the next one. Nothing changed.
+    NotNextRound {
+        /// The number the next new round must have.
+        next_round: i64,
+    },
+    /// No game has this id.
+    GameNotFound,
+}
+
+/// What [`undo_last_round`] did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum UndoOutcome {
+    /// Round `round_no` was removed; the game is now at `version`.
+    Undone {
+        /// The game's new version.
+        version: i64,
+        /// The round that was removed.
+        round_no: i64,
+    },
+    /// The game has no rounds. Nothing changed.
+    NothingToUndo,
+    /// The game is no longer at the expected version. Nothing changed.
+    Conflict {
+        /// The game's version now.
+        current_version: i64,
+    },
+    /// No game has this id.
+    GameNotFound,
+}
+
+/// What a simple write such as [`set_ended_early`] did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum WriteOutcome {
+    /// Done; the game is at `version` (unchanged if there was nothing to change).
+    Written {
+        /// The game's version after the write.
+        version: i64,
+    },
+    /// The game is no longer at the expected version. Nothing changed.
+    Conflict {
+        /// The game's version now.
+        current_version: i64,
+    },
+    /// No game has this id.
+    GameNotFound,
+}
+
+#[derive(FromRow)]
+struct GameRow {
+    id: String,
+    view_token: String,
+    rules: String,
+    options: String,
+    players: String,
+    first_dealer: i64,
+    money: String,
+    version: i64,
+    ended_early: i64,
+    created_at: String,
+    updated_at: String,
+}
+
+impl TryFrom<GameRow> for Game {
+    type Error = sqlx::Error;
+
+    fn try_from(row: GameRow) -> Result<Self, Self::Error> {
+        Ok(Self {
+            options: json(&row.options)?,
+            players: serde_json::from_str(&row.players).map_err(decode_error)?,
+            money: json(&row.money)?,
+            created_at: timestamp(&row.created_at)?,
+            updated_at: timestamp(&row.updated_at)?,
+            ended_early: row.ended_early != 0,
+            id: row.id,
+            view_token: row.view_token,
+            rules: row.rules,
+            first_dealer: row.first_dealer,
+            version: row.version,
+        })
+    }
+}
+
+#[derive(FromRow)]
+struct RoundRow {
+    round_no: i64,
+    entry: String,
+    points: String,
+    created_at: String,
+    updated_at: String,
+}
+
+impl TryFrom<RoundRow> for Round {
+    type Error = sqlx::Error;
+
+    fn try_from(row: RoundRow) -> Result<Self, Self::Error> {
+        Ok(Self {
+            round_no: row.round_no,
+            entry: json(&row.entry)?,
+            points: json(&row.points)?,
+            created_at: timestamp(&row.created_at)?,
+            updated_at: timestamp(&row.updated_at)?,
+        })
+    }
+}
+
+#[derive(FromRow)]
+struct HistoryRow {
+    id: i64,
+    round_no: Option<i64>,
+    action: String,
+    before: Option<String>,
+    after: Option<String>,
+    at: String,
+}
+
+impl TryFrom<HistoryRow> for HistoryEntry {
+    type Error = sqlx::Error;
+
+    fn try_from(row: HistoryRow) -> Result<Self, Self::Error> {
+        Ok(Self {
+            id: row.id,
+            round_no: row.round_no,
+            action: HistoryAction::parse(&row.action)?,
+            before: row.before.as_deref().map(json).transpose()?,
+            after: row.after.as_deref().map(json).transpose()?,
+            at: timestamp(&row.at)?,
+        })
+    }
+}
+
+fn decode_error(error: impl Into<Box<dyn std::error::Error + Send + Sync>>) -> sqlx::Error {
+    sqlx::Error::Decode(error.into())
+}
+
+fn json(text: &str) -> Result<Value, sqlx::Error> {
+    serde_json::from_str(text).map_err(decode_error)
+}
+
+fn timestamp(text: &str) -> Result<OffsetDateTime, sqlx::Error> {
+    OffsetDateTime::parse(text, &Rfc3339).map_err(decode_error)
+}
+
+/// A fresh capability token: 128 random bits from the thread's CSPRNG, as 32 hex digits.
+fn new_token() -> String {
+    let bytes: [u8; 16] = rand::random();
+    bytes.iter().map(|byte| format!("{byte:02x}")).collect()
+}
+
+/// Stores a new game at version 0 and returns its two capability tokens.
+pub async fn create_game(db: &Db, game: &NewGame) -> Result<GameIds, sqlx::Error> {
+    let ids = GameIds {
+        id: new_token(),
+        view_token: new_token(),
+    };
+    let players =
+        serde_json::to_string(&game.players).map_err(|e| sqlx::Error::Encode(e.into()))?;
+    let mut tx = db.begin_write().await?;
+    sqlx::query(
+        "INSERT INTO games (id, view_token, rules, options, players, first_dealer, money)
+         VALUES (?, ?, ?, ?, ?, ?, ?)",
+    )
+    .bind(&ids.id)
+    .bind(&ids.view_token)
+    .bind(&game.rules)
+    .bind(game.options.to_string())
+    .bind(players)
+    .bind(game.first_dealer)
+    .bind(game.money.to_string())
+    .execute(&mut *tx)
+    .await?;
+    tx.commit().await?;
+    Ok(ids)
+}
+
+const GAME_COLUMNS: &str = "id, view_token, rules, options, players, first_dealer, money, \
+                            version, ended_early, created_at, updated_at";
+
+/// Loads a game and its rounds by its edit token, or `None` if there is no such game.
+pub async fn load_game(db: &Db, id: &str) -> Result<Option<GameRecord>, sqlx::Error> {
+    load_where(db, "id", id).await
+}
+
+/// Loads a game and its rounds by its read-only token, or `None` if there is no such game.
+pub async fn load_by_view_token(db: &Db, token: &str) -> Result<Option<GameRecord>, sqlx::Error> {
+    load_where(db, "view_token", token).await
+}
+
+async fn load_where(
+    db: &Db,
+    column: &'static str,
+    value: &str,
+) -> Result<Option<GameRecord>, sqlx::Error> {
+    // One read transaction: the game and its rounds come from the same snapshot.
+    let mut tx = db.reader().begin().await?;
+    let sql = format!("SELECT {GAME_COLUMNS} FROM games WHERE {column} = ?");
+    let Some(row) = sqlx::query_as::<_, GameRow>(&sql)
+        .bind(value)
+        .fetch_optional(&mut *tx)
+        .await?
+    else {
+        return Ok(None);
+    };
+    let game = Game::try_from(row)?;
+    let rounds = sqlx::query_as::<_, RoundRow>(
+        "SELECT round_no, entry, points, created_at, updated_at
+         FROM rounds WHERE game_id = ? ORDER BY round_no",
+    )
+    .bind(&game.id)
+    .fetch_all(&mut *tx)
+    .await?
+    .into_iter()
+    .map(Round::try_from)
+    .collect::<Result<Vec<_>, _>>()?;
+    tx.commit().await?;
+    Ok(Some(GameRecord { game, rounds }))
+}
+
+/// The game's history, oldest first.
+pub async fn history(db: &Db, game_id: &str) -> Result<Vec<HistoryEntry>, sqlx::Error> {
+    sqlx::query_as::<_, HistoryRow>(
+        "SELECT id, round_no, action, before, after, at
+         FROM history WHERE game_id = ? ORDER BY id",
+    )
+    .bind(game_id)
+    .fetch_all(db.reader())
+    .await?
+    .into_iter()
+    .map(HistoryEntry::try_from)
+    .collect()
+}
+
+/// Enters a new round or corrects an entered one, in one transaction:
+///
+/// 1. if `idempotency_key` was used before for this game, returns the stored answer
+///    ([`PutOutcome::Replayed`]) and changes nothing;
+/// 2. if `expected_version` is given and the game has moved on, returns
+///    [`PutOutcome::Conflict`];
+/// 3. stores the round (a new one must be the next number), records an `enter` or a
+///    `correct` (with before and after) in the history, bumps the game's version;
+/// 4. calls `make_response` with the new version and stores its answer under the key.
+pub async fn put_round(
+    db: &Db,
+    game_id: &str,
+    write: RoundWrite<'_>,
+    make_response: impl FnOnce(i64) -> String,
+) -> Result<PutOutcome, sqlx::Error> {
+    let mut tx = db.begin_write().await?;
+    if let Some(key) = write.idempotency_key {
+        let stored: Option<String> =
+            sqlx::query_scalar("SELECT response FROM idempotency WHERE game_id = ? AND key = ?")
+                .bind(game_id)
+                .bind(key)
+                .fetch_optional(&mut *tx)
+                .await?;
+        if let Some(response) = stored {
+            return Ok(PutOutcome::Replayed(response));
+        }
+    }
+    let Some(current_version) = current_version(&mut tx, game_id).await? else {
+        return Ok(PutOutcome::GameNotFound);
+    };
+    if write.expected_version.is_some_and(|v| v != current_version) {
+        return Ok(PutOutcome::Conflict { current_version });
+    }
+
+    let before = round_snapshot(&mut tx, game_id, write.round_no).await?;
+    let action = if before.is_some() {
+        HistoryAction::Correct
+    } else {
+        let last: i64 =
+            sqlx::query_scalar("SELECT COALESCE(MAX(round_no), 0) FROM rounds WHERE game_id = ?")
+                .bind(game_id)
+                .fetch_one(&mut *tx)
+                .await?;
+        if write.round_no != last + 1 {
+            return Ok(PutOutcome::NotNextRound {
+                next_round: last + 1,
+            });
+        }
+        HistoryAction::Enter
+    };
+
+    let entry = write.entry.to_string();
+    let points = write.points.to_string();
+    sqlx::query(&format!(
+        "INSERT INTO rounds (game_id, round_no, entry, points) VALUES (?, ?, ?, ?)
+         ON CONFLICT (game_id, round_no)
+         DO UPDATE SET entry = excluded.entry, points = excluded.points, updated_at = {NOW}"
+    ))
+    .bind(game_id)
+    .bind(write.round_no)
+    .bind(&entry)
+    .bind(&points)
+    .execute(&mut *tx)
+    .await?;
+    let after = serde_json::json!({ "entry": write.entry, "points": write.points });
+    record(
+        &mut tx,
+        game_id,
+        Some(write.round_no),
+        action,
+        before.as_ref(),
+        Some(&after),
+    )
+    .await?;
+    let version = bump_version(&mut tx, game_id).await?;
+
+    let response = make_response(version);
+    if let Some(key) = write.idempotency_key {
+        sqlx::query("INSERT INTO idempotency (game_id, key, response) VALUES (?, ?, ?)")
+            .bind(game_id)
+            .bind(key)
+            .bind(&response)
+            .execute(&mut *tx)
+            .await?;
+    }
+    tx.commit().await?;
+    Ok(PutOutcome::Written { version, response })
+}
+
+/// Removes the game's highest round if the game is still at `expected_version`, recording an
+/// `undo` (with the removed round as `before`) in the history.
+pub async fn undo_last_round(
+    db: &Db,
+    game_id: &str,
+    expected_version: i64,
+) -> Result<UndoOutcome, sqlx::Error> {
+    let mut tx = db.begin_write().await?;
+    let Some(current_version) = current_version(&mut tx, game_id).await? else {
+        return Ok(UndoOutcome::GameNotFound);
+    };
+    if current_version != expected_version {
+        return Ok(UndoOutcome::Conflict { current_version });
+    }
+    let last: Option<i64> =
+        sqlx::query_scalar("SELECT MAX(round_no) FROM rounds WHERE game_id = ?")
+            .bind(game_id)
+            .fetch_one(&mut *tx)
+            .await?;
+    let Some(round_no) = last else {
+        return Ok(UndoOutcome::NothingToUndo);
+    };
+    let before = round_snapshot(&mut tx, game_id, round_no).await?;
+    sqlx::query("DELETE FROM rounds WHERE game_id = ? AND round_no = ?")
+        .bind(game_id)
+        .bind(round_no)
+        .execute(&mut *tx)
+        .await?;
+    record(
+        &mut tx,
+        game_id,
+        Some(round_no),
+        HistoryAction::Undo,
+        before.as_ref(),
+        None,
+    )
+    .await?;
+    let version = bump_version(&mut tx, game_id).await?;
+    tx.commit().await?;
+    Ok(UndoOutcome::Undone { version, round_no })
+}
+
+/// Marks the game as ended early (or resumes it) if it is still at `expected_version`,
+/// recording an `end` in the history. Setting the value it already has changes nothing.
+pub async fn set_ended_early(
+    db: &Db,
+    game_id: &str,
+    ended_early: bool,
+    expected_version: i64,
+) -> Result<WriteOutcome, sqlx::Error> {
+    let mut tx = db.begin_write().await?;
+    let row: Option<(i64, i64)> =
+        sqlx::query_as("SELECT version, ended_early FROM games WHERE id = ?")
+            .bind(game_id)
+            .fetch_optional(&mut *tx)
+            .await?;
+    let Some((current_version, current)) = row else {
+        return Ok(WriteOutcome::GameNotFound);
+    };
+    if current_version != expected_version {
+        return Ok(WriteOutcome::Conflict { current_version });
+    }
+    if (current != 0) == ended_early {
+        return Ok(WriteOutcome::Written {
+            version: current_version,
+        });
+    }
+    sqlx::query("UPDATE games SET ended_early = ? WHERE id = ?")
+        .bind(i64::from(ended_early))
+        .bind(game_id)
+        .execute(&mut *tx)
+        .await?;
+    record(
+        &mut tx,
+        game_id,
+        None,
+        HistoryAction::End,
+        Some(&serde_json::json!({ "ended_early": !ended_early })),
+        Some(&serde_json::json!({ "ended_early": ended_early })),
+    )
+    .await?;
+    let version = bump_version(&mut tx, game_id).await?;
+    tx.commit().await?;
+    Ok(WriteOutcome::Written { version })
+}
+
+async fn current_version(
+    tx: &mut Transaction<'static, Sqlite>,
+    game_id: &str,
+) -> Result<Option<i64>, sqlx::Error> {
+    sqlx::query_scalar("SELECT version FROM games WHERE id = ?")
+        .bind(game_id)
+        .fetch_optional(&mut **tx)
+        .await
+}
+
+/// The round as a history snapshot `{"entry": …, "points": …}`, if it exists.
+async fn round_snapshot(
+    tx: &mut Transaction<'static, Sqlite>,
+    game_id: &str,
+    round_no: i64,
+) -> Result<Option<Value>, sqlx::Error> {
+    let row: Option<(String, String)> =
+        sqlx::query_as("SELECT entry, points FROM rounds WHERE game_id = ? AND round_no = ?")
+            .bind(game_id)
+            .bind(round_no)
+            .fetch_optional(&mut **tx)
+            .await?;
+    row.map(|(entry, points)| {
+        Ok(serde_json::json!({ "entry": json(&entry)?, "points": json(&points)? }))
+    })
+    .transpose()
+}
+
+async fn record(
+    tx: &mut Transaction<'static, Sqlite>,
+    game_id: &str,
+    round_no: Option<i64>,
+    action: HistoryAction,
+    before: Option<&Value>,
+    after: Option<&Value>,
+) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "INSERT INTO history (game_id, round_no, action, before, after) VALUES (?, ?, ?, ?, ?)",
+    )
+    .bind(game_id)
+    .bind(round_no)
+    .bind(action.as_str())
+    .bind(before.map(Value::to_string))
+    .bind(after.map(Value::to_string))
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}
+
+async fn bump_version(
+    tx: &mut Transaction<'static, Sqlite>,
+    game_id: &str,
+) -> Result<i64, sqlx::Error> {
+    sqlx::query_scalar(&format!(
+        "UPDATE games SET version = version + 1, updated_at = {NOW} WHERE id = ? RETURNING version"
+    ))
+    .bind(game_id)
+    .fetch_one(&mut **tx)
+    .await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tokens_are_32_hex_digits_and_differ() {
+        let a = new_token();
+        let b = new_token();
+        assert_eq!(a.len(), 32);
+        assert!(a.bytes().all(|c| c.is_ascii_hexdigit()));
+        assert_ne!(a, b);
+    }
+}

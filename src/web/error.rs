@@ -1,0 +1,237 @@
+//! The web layer's one error type, and the rendering of every error response.
+//!
+//! Handlers return `Result<_, AppError>`. An `AppError` becomes a response carrying its status
+//! and an [`ErrorMessage`]; the [`render_errors`] middleware then writes the body, as JSON
+//! `{"error": "<sentence>"}` under `/api/` and as the HTML error page elsewhere. The same
+//! middleware turns bodies that axum or tower-http produce themselves (405, 408, 413, the CSRF
+//! 403, extractor rejections) into the same two forms, so no plain-text error ever leaves the
+//! server. A handler that renders its own error body (an HTML form re-rendered with its errors
+//! and status 422, a JSON 409 carrying the game's state) sets an HTML or JSON content type and
+//! is left alone.
+
+use std::error::Error as StdError;
+
+use askama::Template;
+use axum::body::Body;
+use axum::extract::Request;
+use axum::http::{HeaderValue, Method, StatusCode, header};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+use tower_http::csrf::ProtectionError;
+
+/// What the user reads when the server failed.
+const INTERNAL_SENTENCE: &str = "Something went wrong on the server. Your last change may not \
+                                 have been saved; reload the page to check.";
+
+/// Errors a request can end in. Each variant names its HTTP status; the text shown to the
+/// user is a sentence saying what to do, never an internal cause.
+#[derive(Debug, thiserror::Error)]
+pub enum AppError {
+    /// 400 Bad Request: the request is malformed (invalid JSON, a bad query string).
+    #[error("{0}")]
+    BadRequest(String),
+    /// 403 Forbidden: this link may not change anything (e.g. the read-only link of a game).
+    #[error("This link only shows the game; it cannot change it. Use the game's edit link.")]
+    Forbidden,
+    /// 404 Not Found: no game, page or endpoint with this address.
+    #[error("{0}")]
+    NotFound(String),
+    /// 409 Conflict: the game changed since the user loaded it.
+    #[error(
+        "The game was changed on another device in the meantime. \
+         Reload to see the latest scores, then make your change again."
+    )]
+    Conflict,
+    /// 413 Payload Too Large: the request body is over the limit.
+    #[error("The request is too large; send at most {} KiB.", super::BODY_LIMIT / 1024)]
+    PayloadTooLarge,
+    /// 415 Unsupported Media Type: the body is not in the format this address takes.
+    #[error("{0}")]
+    UnsupportedMediaType(String),
+    /// 422 Unprocessable Content: well-formed but invalid input; the sentence names the problem.
+    #[error("{0}")]
+    Unprocessable(String),
+    /// 500 Internal Server Error: a bug or a failing database. The cause is logged; the user
+    /// sees a generic sentence.
+    #[error("{}", INTERNAL_SENTENCE)]
+    Internal(#[source] Box<dyn StdError + Send + Sync>),
+}
+
+impl AppError {
+    /// The HTTP status of this error.
+    pub fn status(&self) -> StatusCode {
+        match self {
+            Self::BadRequest(_) => StatusCode::BAD_REQUEST,
+            Self::Forbidden => StatusCode::FORBIDDEN,
+            Self::NotFound(_) => StatusCode::NOT_FOUND,
+            Self::Conflict => StatusCode::CONFLICT,
+            Self::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
+            Self::UnsupportedMediaType(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            Self::Unprocessable(_) => StatusCode::UNPROCESSABLE_ENTITY,
+            Self::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+        }
+    }
+
+    /// Wraps any internal cause as a 500.
+    pub fn internal(cause: impl Into<Box<dyn StdError + Send + Sync>>) -> Self {
+        Self::Internal(cause.into())
+    }
+}
+
+impl From<sqlx::Error> for AppError {
+    fn from(error: sqlx::Error) -> Self {
+        Self::internal(error)
+    }
+}
+
+impl From<crate::db::Error> for AppError {
+    fn from(error: crate::db::Error) -> Self {
+        Self::internal(error)
+    }
+}
+
+impl From<askama::Error> for AppError {
+    fn from(error: askama::Error) -> Self {
+        Self::internal(error)
+    }
+}
+
+impl From<serde_json::Error> for AppError {
+    fn from(error: serde_json::Error) -> Self {
+        Self::internal(error)
+    }
+}
+
+/// The sentence to show for an error response; [`render_errors`] writes it as JSON or HTML.
+#[derive(Clone, Debug)]
+pub struct ErrorMessage(pub String);
+
+impl IntoResponse for AppError {
+    fn into_response(self) -> Response {
+        if let Self::Internal(cause) = &self {
+            tracing::error!(error = %Chain(cause.as_ref()), "internal error");
+        }
+        let message = self.to_string();
+        // The plain-text body is only a fallback for a router without `render_errors`.
+        let mut response = (self.status(), message.clone()).into_response();
+        response.extensions_mut().insert(ErrorMessage(message));
+        response
+    }
+}
+
+/// Displays an error with its chain of causes.
+struct Chain<'a>(&'a (dyn StdError + 'static));
+
+impl std::fmt::Display for Chain<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}", self.0)?;
+        let mut source = self.0.source();
+        while let Some(cause) = source {
+            write!(f, ": {cause}")?;
+            source = cause.source();
+        }
+        Ok(())
+    }
+}
+
+/// The page shown for an error status.
+#[derive(Template)]
+#[template(path = "error.html")]
+struct ErrorPage<'a> {
+    lang: &'a str,
+    status: u16,
+    title: &'a str,
+    message: &'a str,
+}
+
+/// Middleware: gives every error response (status 4xx or 5xx) a body with a sentence, JSON
+/// under `/api/`, the HTML error page elsewhere. Responses that already have an HTML or JSON
+/// body and no [`ErrorMessage`] are passed through.
+pub async fn render_errors(request: Request, next: Next) -> Response {
+    let api = is_api_path(request.uri().path());
+    let method = request.method().clone();
+    let response = next.run(request).await;
+    let status = response.status();
+    if !(status.is_client_error() || status.is_server_error()) {
+        return response;
+    }
+    let message = match response.extensions().get::<ErrorMessage>() {
+        Some(ErrorMessage(message)) => message.clone(),
+        None if has_rendered_body(&response) => return response,
+        None if response.extensions().get::<ProtectionError>().is_some() => {
+            "This request came from another site and was refused. \
+             Open Kontrakt directly and try again."
+                .to_owned()
+        }
+        None => default_message(status, &method),
+    };
+    let (mut parts, _) = response.into_parts();
+    parts.headers.remove(header::CONTENT_LENGTH);
+    let (content_type, body) = if api {
+        let body = serde_json::json!({ "error": message }).to_string();
+        ("application/json", body)
+    } else {
+        let page = ErrorPage {
+            lang: "en",
+            status: status.as_u16(),
+            title: status.canonical_reason().unwrap_or("Error"),
+            message: &message,
+        };
+        match page.render() {
+            Ok(html) => ("text/html; charset=utf-8", html),
+            Err(error) => {
+                tracing::error!(%error, "cannot render the error page");
+                ("text/plain; charset=utf-8", message)
+            }
+        }
+    };
+    parts
+        .headers
+        .insert(header::CONTENT_TYPE, HeaderValue::from_static(content_type));
+    Response::from_parts(parts, Body::from(body))
+}
+
+/// Requests under `/api/` get JSON errors.
+pub fn is_api_path(path: &str) -> bool {
+    path == "/api" || path.starts_with("/api/")
+}
+
+fn has_rendered_body(response: &Response) -> bool {
+    response
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|value| value.to_str().ok())
+        .is_some_and(|value| {
+            value.starts_with("text/html") || value.starts_with("application/json")
+        })
+}
+
+/// The sentence for an error response that came without one.
+fn default_message(status: StatusCode, method: &Method) -> String {
+    match status {
+        StatusCode::BAD_REQUEST => "The request could not be understood.".to_owned(),
+        StatusCode::FORBIDDEN => "You may not do this here.".to_owned(),
+        StatusCode::NOT_FOUND => "There is nothing at this address.".to_owned(),
+        StatusCode::METHOD_NOT_ALLOWED => {
+            format!("This address does not accept {method} requests.")
+        }
+        StatusCode::REQUEST_TIMEOUT => {
+            "The server took too long to answer. Please try again.".to_owned()
+        }
+        StatusCode::PAYLOAD_TOO_LARGE => AppError::PayloadTooLarge.to_string(),
+        StatusCode::UNSUPPORTED_MEDIA_TYPE => {
+            "This address does not accept a request body of this content type.".to_owned()
+        }
+        StatusCode::INTERNAL_SERVER_ERROR => INTERNAL_SENTENCE.to_owned(),
+        StatusCode::TOO_MANY_REQUESTS => {
+            "Too many requests from your network. Wait a moment and try again.".to_owned()
+        }
+        StatusCode::SERVICE_UNAVAILABLE => {
+            "The server is not ready. Try again in a moment.".to_owned()
+        }
+        other => format!(
+            "The request failed ({}).",
+            other.canonical_reason().unwrap_or("error")
+        ),
+    }
+}

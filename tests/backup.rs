@@ -1,0 +1,111 @@
+//! `kontrakt backup PATH`: a consistent copy that opens and passes `PRAGMA integrity_check`,
+//! and never overwrites a file.
+
+mod common;
+
+use std::process::Command;
+
+use common::fresh_db;
+use kontrakt::db::Db;
+use kontrakt::db::games::{self, NewGame};
+use serde_json::json;
+use sqlx::sqlite::SqliteConnectOptions;
+use sqlx::{ConnectOptions as _, Connection as _};
+
+async fn db_with_a_game() -> (Db, tempfile::TempDir, String) {
+    let (db, dir) = fresh_db().await;
+    let game = NewGame {
+        rules: "contract".into(),
+        options: json!({"jokers": false}),
+        players: vec!["A".into(), "B".into(), "C".into()],
+        first_dealer: 0,
+        money: json!({}),
+    };
+    let id = games::create_game(&db, &game).await.unwrap().id;
+    (db, dir, id)
+}
+
+async fn integrity_check(path: &std::path::Path) -> String {
+    let mut conn = SqliteConnectOptions::new()
+        .filename(path)
+        .read_only(true)
+        .connect()
+        .await
+        .expect("the backup opens");
+    let verdict: String = sqlx::query_scalar("PRAGMA integrity_check")
+        .fetch_one(&mut conn)
+        .await
+        .unwrap();
+    conn.close().await.unwrap();
+    verdict
+}
+
+#[tokio::test]
+async fn backup_of_a_live_database_opens_passes_integrity_check_and_holds_the_games() {
+    let (db, dir, id) = db_with_a_game().await;
+    let copy = dir.path().join("copy.db");
+    db.backup_to(&copy).await.expect("backup succeeds");
+
+    assert_eq!(integrity_check(&copy).await, "ok");
+    let restored = Db::open(&copy)
+        .await
+        .expect("the copy opens as a Kontrakt database");
+    let game = games::load_game(&restored, &id)
+        .await
+        .unwrap()
+        .expect("game is there");
+    assert_eq!(game.game.options, json!({"jokers": false}));
+}
+
+#[tokio::test]
+async fn backup_refuses_to_overwrite_an_existing_file() {
+    let (db, dir, _) = db_with_a_game().await;
+    let copy = dir.path().join("copy.db");
+    std::fs::write(&copy, b"precious").unwrap();
+    let error = db.backup_to(&copy).await.expect_err("must refuse");
+    assert!(error.to_string().contains("already exists"), "{error}");
+    assert_eq!(std::fs::read(&copy).unwrap(), b"precious");
+}
+
+#[tokio::test]
+async fn backup_command_copies_the_database_and_refuses_a_second_time() {
+    let (db, dir, id) = db_with_a_game().await;
+    let source = dir.path().join("test.db");
+    let copy = dir.path().join("nightly.db");
+    let run = || {
+        Command::new(env!("CARGO_BIN_EXE_kontrakt"))
+            .args(["backup", "--db"])
+            .arg(&source)
+            .arg(&copy)
+            .env_remove("KONTRAKT_DB")
+            .output()
+            .expect("the binary runs")
+    };
+
+    let first = run();
+    assert!(first.status.success(), "{first:?}");
+    assert_eq!(integrity_check(&copy).await, "ok");
+    let restored = Db::open(&copy).await.unwrap();
+    assert!(games::load_game(&restored, &id).await.unwrap().is_some());
+
+    let second = run();
+    assert!(!second.status.success());
+    let stderr = String::from_utf8_lossy(&second.stderr);
+    assert!(stderr.contains("already exists"), "{stderr}");
+    drop(db);
+}
+
+#[tokio::test]
+async fn backup_command_refuses_a_missing_database_without_creating_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let source = dir.path().join("missing.db");
+    let output = Command::new(env!("CARGO_BIN_EXE_kontrakt"))
+        .args(["backup", "--db"])
+        .arg(&source)
+        .arg(dir.path().join("copy.db"))
+        .output()
+        .unwrap();
+    assert!(!output.status.success());
+    assert!(String::from_utf8_lossy(&output.stderr).contains("no database at"));
+    assert!(!source.exists());
+}

@@ -1,0 +1,355 @@
+//! Game storage: creating and loading games, entering, replaying, correcting and undoing
+//! rounds, each test on its own fresh database.
+
+mod common;
+
+use common::fresh_db;
+use kontrakt::db::Db;
+use kontrakt::db::games::{
+    self, HistoryAction, NewGame, PutOutcome, RoundWrite, UndoOutcome, WriteOutcome,
+};
+use serde_json::{Value, json};
+
+fn liverpool() -> NewGame {
+    NewGame {
+        rules: "liverpool".into(),
+        options: json!({}),
+        players: vec!["Ann".into(), "Ben".into(), "Cy".into(), "Di".into()],
+        first_dealer: 1,
+        money: json!({"cents_per_point": 1, "currency": "EUR", "scheme": "lowest-collects"}),
+    }
+}
+
+async fn put(
+    db: &Db,
+    game_id: &str,
+    round_no: i64,
+    points: &Value,
+    expected_version: Option<i64>,
+    key: Option<&str>,
+) -> PutOutcome {
+    let entry = json!({"round": round_no, "points": points});
+    games::put_round(
+        db,
+        game_id,
+        RoundWrite {
+            round_no,
+            entry: &entry,
+            points,
+            expected_version,
+            idempotency_key: key,
+        },
+        |version| json!({"version": version}).to_string(),
+    )
+    .await
+    .expect("put_round runs")
+}
+
+#[tokio::test]
+async fn a_created_game_loads_by_both_tokens_with_what_was_stored() {
+    let (db, _dir) = fresh_db().await;
+    let ids = games::create_game(&db, &liverpool()).await.unwrap();
+    assert_eq!(ids.id.len(), 32);
+    assert_ne!(ids.id, ids.view_token);
+
+    let record = games::load_game(&db, &ids.id)
+        .await
+        .unwrap()
+        .expect("game exists");
+    assert_eq!(record.game.id, ids.id);
+    assert_eq!(record.game.view_token, ids.view_token);
+    assert_eq!(record.game.rules, "liverpool");
+    assert_eq!(record.game.players, ["Ann", "Ben", "Cy", "Di"]);
+    assert_eq!(record.game.first_dealer, 1);
+    assert_eq!(record.game.money["currency"], "EUR");
+    assert_eq!(record.game.version, 0);
+    assert!(!record.game.ended_early);
+    assert!(record.rounds.is_empty());
+
+    let by_view = games::load_by_view_token(&db, &ids.view_token)
+        .await
+        .unwrap()
+        .expect("game exists");
+    assert_eq!(by_view, record);
+}
+
+#[tokio::test]
+async fn unknown_tokens_load_nothing() {
+    let (db, _dir) = fresh_db().await;
+    let ids = games::create_game(&db, &liverpool()).await.unwrap();
+    assert_eq!(games::load_game(&db, "nope").await.unwrap(), None);
+    // The view token is not an edit token, nor the other way round.
+    assert_eq!(games::load_game(&db, &ids.view_token).await.unwrap(), None);
+    assert_eq!(games::load_by_view_token(&db, &ids.id).await.unwrap(), None);
+}
+
+#[tokio::test]
+async fn first_dealer_outside_the_players_is_refused_by_the_schema() {
+    let (db, _dir) = fresh_db().await;
+    let mut game = liverpool();
+    game.first_dealer = 4;
+    assert!(games::create_game(&db, &game).await.is_err());
+}
+
+#[tokio::test]
+async fn entering_rounds_stores_them_in_order_and_bumps_the_version() {
+    let (db, _dir) = fresh_db().await;
+    let id = games::create_game(&db, &liverpool()).await.unwrap().id;
+    let first = json!({"Ann": 0, "Ben": 35, "Cy": 12, "Di": -10});
+    let second = json!({"Ann": 20, "Ben": 0, "Cy": 5, "Di": 40});
+
+    assert_eq!(
+        put(&db, &id, 1, &first, Some(0), None).await,
+        PutOutcome::Written {
+            version: 1,
+            response: r#"{"version":1}"#.into()
+        }
+    );
+    assert!(matches!(
+        put(&db, &id, 2, &second, None, None).await,
+        PutOutcome::Written { version: 2, .. }
+    ));
+
+    let record = games::load_game(&db, &id).await.unwrap().unwrap();
+    assert_eq!(record.game.version, 2);
+    let numbers: Vec<i64> = record.rounds.iter().map(|r| r.round_no).collect();
+    assert_eq!(numbers, [1, 2]);
+    assert_eq!(record.rounds[0].points, first);
+    assert_eq!(record.rounds[1].points, second);
+    assert_eq!(record.rounds[1].entry["round"], 2);
+}
+
+#[tokio::test]
+async fn the_same_idempotency_key_twice_writes_one_round_and_replays_the_first_answer() {
+    let (db, _dir) = fresh_db().await;
+    let id = games::create_game(&db, &liverpool()).await.unwrap().id;
+    let points = json!({"Ann": 0, "Ben": 35});
+
+    let first = put(&db, &id, 1, &points, Some(0), Some("form-abc")).await;
+    assert!(matches!(first, PutOutcome::Written { version: 1, .. }));
+    // The repeat carries the now stale version: the replay wins over the conflict.
+    let again = put(&db, &id, 1, &points, Some(0), Some("form-abc")).await;
+    assert_eq!(again, PutOutcome::Replayed(r#"{"version":1}"#.into()));
+
+    let record = games::load_game(&db, &id).await.unwrap().unwrap();
+    assert_eq!(record.rounds.len(), 1);
+    assert_eq!(record.game.version, 1);
+    assert_eq!(games::history(&db, &id).await.unwrap().len(), 1);
+}
+
+#[tokio::test]
+async fn idempotency_keys_belong_to_one_game() {
+    let (db, _dir) = fresh_db().await;
+    let a = games::create_game(&db, &liverpool()).await.unwrap().id;
+    let b = games::create_game(&db, &liverpool()).await.unwrap().id;
+    let points = json!({"Ann": 0});
+    put(&db, &a, 1, &points, None, Some("k")).await;
+    assert!(matches!(
+        put(&db, &b, 1, &points, None, Some("k")).await,
+        PutOutcome::Written { version: 1, .. }
+    ));
+}
+
+#[tokio::test]
+async fn a_stale_version_is_a_conflict_that_changes_nothing() {
+    let (db, _dir) = fresh_db().await;
+    let id = games::create_game(&db, &liverpool()).await.unwrap().id;
+    put(&db, &id, 1, &json!({"Ann": 0}), Some(0), None).await;
+
+    let outcome = put(&db, &id, 2, &json!({"Ann": 9}), Some(0), Some("late")).await;
+    assert_eq!(outcome, PutOutcome::Conflict { current_version: 1 });
+
+    let record = games::load_game(&db, &id).await.unwrap().unwrap();
+    assert_eq!(record.rounds.len(), 1);
+    assert_eq!(record.game.version, 1);
+    // The key of the refused write was not spent: a retry with the right version writes.
+    assert!(matches!(
+        put(&db, &id, 2, &json!({"Ann": 9}), Some(1), Some("late")).await,
+        PutOutcome::Written { version: 2, .. }
+    ));
+}
+
+#[tokio::test]
+async fn a_round_that_would_leave_a_gap_is_refused() {
+    let (db, _dir) = fresh_db().await;
+    let id = games::create_game(&db, &liverpool()).await.unwrap().id;
+    assert_eq!(
+        put(&db, &id, 2, &json!({}), None, None).await,
+        PutOutcome::NotNextRound { next_round: 1 }
+    );
+    assert_eq!(
+        put(&db, &id, 0, &json!({}), None, None).await,
+        PutOutcome::NotNextRound { next_round: 1 }
+    );
+}
+
+#[tokio::test]
+async fn writing_to_an_unknown_game_reports_it() {
+    let (db, _dir) = fresh_db().await;
+    assert_eq!(
+        put(&db, "nope", 1, &json!({}), None, None).await,
+        PutOutcome::GameNotFound
+    );
+    assert_eq!(
+        games::undo_last_round(&db, "nope", 0).await.unwrap(),
+        UndoOutcome::GameNotFound
+    );
+    assert_eq!(
+        games::set_ended_early(&db, "nope", true, 0).await.unwrap(),
+        WriteOutcome::GameNotFound
+    );
+}
+
+#[tokio::test]
+async fn a_correction_replaces_the_round_and_records_before_and_after() {
+    let (db, _dir) = fresh_db().await;
+    let id = games::create_game(&db, &liverpool()).await.unwrap().id;
+    let wrong = json!({"Ann": 0, "Ben": 53});
+    let right = json!({"Ann": 0, "Ben": 35});
+    put(&db, &id, 1, &wrong, None, None).await;
+    put(&db, &id, 2, &json!({"Ann": 5, "Ben": 0}), None, None).await;
+
+    assert!(matches!(
+        put(&db, &id, 1, &right, Some(2), None).await,
+        PutOutcome::Written { version: 3, .. }
+    ));
+
+    let record = games::load_game(&db, &id).await.unwrap().unwrap();
+    assert_eq!(record.rounds.len(), 2);
+    assert_eq!(record.rounds[0].points, right);
+
+    let history = games::history(&db, &id).await.unwrap();
+    let actions: Vec<HistoryAction> = history.iter().map(|h| h.action).collect();
+    assert_eq!(
+        actions,
+        [
+            HistoryAction::Enter,
+            HistoryAction::Enter,
+            HistoryAction::Correct
+        ]
+    );
+    let correction = &history[2];
+    assert_eq!(correction.round_no, Some(1));
+    assert_eq!(correction.before.as_ref().unwrap()["points"], wrong);
+    assert_eq!(correction.after.as_ref().unwrap()["points"], right);
+    assert_eq!(history[0].before, None);
+}
+
+#[tokio::test]
+async fn undo_removes_the_last_round_and_keeps_it_in_the_history() {
+    let (db, _dir) = fresh_db().await;
+    let id = games::create_game(&db, &liverpool()).await.unwrap().id;
+    put(&db, &id, 1, &json!({"Ann": 1}), None, None).await;
+    put(&db, &id, 2, &json!({"Ann": 2}), None, None).await;
+
+    assert_eq!(
+        games::undo_last_round(&db, &id, 1).await.unwrap(),
+        UndoOutcome::Conflict { current_version: 2 }
+    );
+    assert_eq!(
+        games::undo_last_round(&db, &id, 2).await.unwrap(),
+        UndoOutcome::Undone {
+            version: 3,
+            round_no: 2
+        }
+    );
+
+    let record = games::load_game(&db, &id).await.unwrap().unwrap();
+    assert_eq!(record.rounds.len(), 1);
+    let undo = games::history(&db, &id).await.unwrap().pop().unwrap();
+    assert_eq!(undo.action, HistoryAction::Undo);
+    assert_eq!(undo.round_no, Some(2));
+    assert_eq!(undo.before.unwrap()["points"], json!({"Ann": 2}));
+    assert_eq!(undo.after, None);
+
+    // The undone round number is free again.
+    assert!(matches!(
+        put(&db, &id, 2, &json!({"Ann": 7}), Some(3), None).await,
+        PutOutcome::Written { version: 4, .. }
+    ));
+}
+
+#[tokio::test]
+async fn undo_on_a_game_without_rounds_changes_nothing() {
+    let (db, _dir) = fresh_db().await;
+    let id = games::create_game(&db, &liverpool()).await.unwrap().id;
+    assert_eq!(
+        games::undo_last_round(&db, &id, 0).await.unwrap(),
+        UndoOutcome::NothingToUndo
+    );
+    assert_eq!(
+        games::load_game(&db, &id)
+            .await
+            .unwrap()
+            .unwrap()
+            .game
+            .version,
+        0
+    );
+}
+
+#[tokio::test]
+async fn ending_early_is_versioned_and_recorded() {
+    let (db, _dir) = fresh_db().await;
+    let id = games::create_game(&db, &liverpool()).await.unwrap().id;
+    assert_eq!(
+        games::set_ended_early(&db, &id, true, 0).await.unwrap(),
+        WriteOutcome::Written { version: 1 }
+    );
+    assert_eq!(
+        games::set_ended_early(&db, &id, false, 0).await.unwrap(),
+        WriteOutcome::Conflict { current_version: 1 }
+    );
+    // Asking for what is already so changes nothing.
+    assert_eq!(
+        games::set_ended_early(&db, &id, true, 1).await.unwrap(),
+        WriteOutcome::Written { version: 1 }
+    );
+    let record = games::load_game(&db, &id).await.unwrap().unwrap();
+    assert!(record.game.ended_early);
+    let history = games::history(&db, &id).await.unwrap();
+    assert_eq!(history.len(), 1);
+    assert_eq!(history[0].action, HistoryAction::End);
+    assert_eq!(history[0].after, Some(json!({"ended_early": true})));
+}
+
+#[tokio::test]
+async fn concurrent_writers_each_get_a_distinct_version() {
+    let (db, _dir) = fresh_db().await;
+    let id = games::create_game(&db, &liverpool()).await.unwrap().id;
+    let mut tasks = Vec::new();
+    for n in 0..20 {
+        let db = db.clone();
+        let id = id.clone();
+        tasks.push(tokio::spawn(async move {
+            let key = format!("k{n}");
+            let points = json!({"Ann": n});
+            // Everyone corrects round 1 after it exists, or enters it: no gaps either way.
+            let entry = json!({});
+            games::put_round(
+                &db,
+                &id,
+                RoundWrite {
+                    round_no: 1,
+                    entry: &entry,
+                    points: &points,
+                    expected_version: None,
+                    idempotency_key: Some(&key),
+                },
+                |v| v.to_string(),
+            )
+            .await
+            .unwrap()
+        }));
+    }
+    let mut versions = Vec::new();
+    for task in tasks {
+        let PutOutcome::Written { version, .. } = task.await.unwrap() else {
+            panic!("every write succeeds");
+        };
+        versions.push(version);
+    }
+    versions.sort_unstable();
+    assert_eq!(versions, (1..=20).collect::<Vec<_>>());
+    assert_eq!(games::history(&db, &id).await.unwrap().len(), 20);
+}

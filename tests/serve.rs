@@ -1,0 +1,76 @@
+//! The real binary on a real port: it creates its database, answers `/healthz`, and stops
+//! cleanly on SIGTERM.
+#![cfg(unix)]
+
+use std::io::{BufRead as _, BufReader, Read as _, Write as _};
+use std::net::TcpStream;
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+
+/// Kills the server if the test fails before stopping it.
+struct Server(Child);
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+fn http_get(addr: &str, path: &str) -> String {
+    let mut stream = TcpStream::connect(addr).expect("server accepts connections");
+    stream
+        .set_read_timeout(Some(Duration::from_secs(10)))
+        .unwrap();
+    write!(
+        stream,
+        "GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n"
+    )
+    .unwrap();
+    let mut answer = String::new();
+    stream.read_to_string(&mut answer).unwrap();
+    answer
+}
+
+#[test]
+fn server_creates_its_database_answers_healthz_and_stops_on_sigterm() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("served.db");
+    let child = Command::new(env!("CARGO_BIN_EXE_kontrakt"))
+        .args(["--addr", "127.0.0.1:0", "--db"])
+        .arg(&db)
+        .env("RUST_LOG", "info")
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary starts");
+    let mut server = Server(child);
+
+    // The log line "serving http://ADDR with database …" says which port was chosen.
+    let mut log = BufReader::new(server.0.stderr.take().unwrap());
+    let addr = loop {
+        let mut line = String::new();
+        assert!(log.read_line(&mut line).unwrap() > 0, "server exited early");
+        if let Some(rest) = line.split("serving http://").nth(1) {
+            break rest.split_whitespace().next().unwrap().to_owned();
+        }
+    };
+    assert!(db.exists());
+
+    let answer = http_get(&addr, "/healthz");
+    assert!(answer.starts_with("HTTP/1.1 200 OK"), "{answer}");
+    assert!(answer.ends_with("\r\n\r\nok"), "{answer}");
+
+    let status = Command::new("kill")
+        .args(["-TERM", &server.0.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let exit = server.0.wait().unwrap();
+    assert!(
+        exit.success(),
+        "graceful shutdown exits with 0, got {exit:?}"
+    );
+    let mut rest = String::new();
+    log.read_to_string(&mut rest).unwrap();
+    assert!(rest.contains("shutting down"), "{rest}");
+}
