@@ -6,6 +6,7 @@
 pub mod cards;
 pub mod check;
 pub mod meld;
+pub mod money;
 pub mod ruleset;
 pub mod settlement;
 pub mod solver;

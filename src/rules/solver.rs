@@ -17,7 +17,7 @@
 
 use super::cards::{Card, Rank, Suit};
 use super::check::opening_value;
-use super::meld::{Line, MeldKind, MeldRules, Reading};
+use super::meld::{Line, MeldKind, MeldRules};
 use super::ruleset::{Requirement, RoundSpec, RuleSet};
 use std::collections::{HashMap, HashSet};
 
@@ -170,10 +170,6 @@ struct Placed {
 impl Placed {
     fn wilds(&self) -> usize {
         self.cards.iter().filter(|c| c.is_none()).count()
-    }
-
-    fn naturals(&self) -> usize {
-        self.cards.len() - self.wilds()
     }
 }
 
@@ -832,9 +828,4 @@ impl OpeningDp<'_> {
         self.memo.insert((*nat, wilds), best.clone());
         Ok(best)
     }
-}
-
-#[doc(hidden)]
-pub fn reading_of(rules: &MeldRules, cards: &[Card], kind: MeldKind) -> Option<Reading> {
-    rules.readings(cards, kind).into_iter().next()
 }

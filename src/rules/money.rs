@@ -1,0 +1,166 @@
+//! Money for a rule set: picks the settlement scheme and its parameters from the rule set and
+//! its options, then settles (RULES.md section 6). Pure: std only.
+
+use super::ruleset::{OptionValue, RuleSet, Scheme};
+use super::settlement::{
+    self, ContinentalHand, KittySplit, PlacesConfig, SettleError, Settlement, UnitsConfig,
+};
+
+/// What a game's end brings to the settlement.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct MoneyInput {
+    /// Final totals per player in seating order (points schemes and `places`).
+    pub totals: Vec<i64>,
+    /// Buys per player over the game (`places`; empty means none).
+    pub buys: Vec<i64>,
+    /// Continental hands (`units`).
+    pub hands: Vec<ContinentalHand>,
+    /// Cents per point, or per unit for `units`; not used by `places`.
+    pub cents: i64,
+}
+
+/// The places configuration from a rule set's options for a player count.
+pub fn places_config(rs: &RuleSet, players: usize) -> PlacesConfig {
+    let mut cfg = PlacesConfig::progressive_default(players);
+    if let Some(OptionValue::List(p)) = rs.options.get("payouts") {
+        cfg.payouts = p.iter().copied().take(players).collect();
+    }
+    if let Some(OptionValue::Text(k)) = rs.options.get("kitty_split") {
+        cfg.kitty_split = if k == "two-thirds" {
+            KittySplit::TwoThirds
+        } else {
+            KittySplit::Winner
+        };
+    }
+    if let Some(OptionValue::Int(c)) = rs.options.get("buy_cents") {
+        cfg.cents_per_buy = *c;
+    }
+    cfg
+}
+
+/// The Continental bonus switches from a rule set's options.
+pub fn units_config(rs: &RuleSet) -> UnitsConfig {
+    let on = |name| matches!(rs.options.get(name), Some(OptionValue::Bool(true)));
+    UnitsConfig {
+        turn_bonuses: on("turn_bonuses"),
+        one_suit_bonus: on("one_suit_bonus"),
+        twos_wild: on("twos_wild"),
+    }
+}
+
+/// Settles a game's money under the rule set's scheme (RULES.md section 6).
+pub fn settle(rs: &RuleSet, players: usize, input: &MoneyInput) -> Result<Settlement, SettleError> {
+    match rs.scheme {
+        Scheme::LowestCollects => settlement::lowest_collects(&input.totals, input.cents),
+        Scheme::Pairwise => settlement::pairwise(&input.totals, input.cents),
+        Scheme::Places => {
+            let buys = if input.buys.is_empty() {
+                vec![0; input.totals.len()]
+            } else {
+                input.buys.clone()
+            };
+            settlement::places_settlement(&input.totals, &buys, &places_config(rs, players))
+        }
+        Scheme::Units => {
+            settlement::units_settlement(players, &input.hands, &units_config(rs), input.cents)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::ruleset::OptionValue;
+    use std::collections::BTreeMap;
+
+    #[test]
+    fn rommee_settles_pairwise_like_the_seed_example() {
+        let rs = RuleSet::preset("rommee").unwrap();
+        let s = settle(
+            &rs,
+            4,
+            &MoneyInput {
+                totals: vec![220, 360, 140, 490],
+                cents: 1,
+                ..MoneyInput::default()
+            },
+        )
+        .unwrap();
+        assert_eq!(s.net_cents, [330, -230, 650, -750]);
+    }
+
+    #[test]
+    fn contract_family_defaults_to_lowest_collects_and_can_switch_to_pairwise() {
+        let input = MoneyInput {
+            totals: vec![10, 40, 70],
+            cents: 2,
+            ..MoneyInput::default()
+        };
+        let rs = RuleSet::preset("liverpool").unwrap();
+        assert_eq!(settle(&rs, 3, &input).unwrap().net_cents, [180, -60, -120]);
+        let opts: BTreeMap<String, OptionValue> =
+            [("settlement".into(), OptionValue::Text("pairwise".into()))].into();
+        let rs = RuleSet::with_options("liverpool", &opts).unwrap();
+        // sum 120; net_i = (120 - 3 total_i) x 2
+        assert_eq!(settle(&rs, 3, &input).unwrap().net_cents, [180, 0, -180]);
+    }
+
+    #[test]
+    fn progressive_pays_places_and_the_kitty_of_buys() {
+        let rs = RuleSet::preset("progressive").unwrap();
+        let s = settle(
+            &rs,
+            4,
+            &MoneyInput {
+                totals: vec![50, 20, 90, 70],
+                buys: vec![1, 0, 2, 0],
+                ..MoneyInput::default()
+            },
+        )
+        .unwrap();
+        // Places: B 1st +12, A 2nd -2, D 3rd -4, C 4th -6; kitty 3 cents to B, paid A 1, C 2.
+        assert_eq!(s.net_cents, [-3, 15, -8, -4]);
+        assert_eq!(s.places, [2, 1, 4, 3]);
+    }
+
+    #[test]
+    fn continental_settles_units_with_the_bonus_options() {
+        let opts: BTreeMap<String, OptionValue> =
+            [("turn_bonuses".into(), OptionValue::Bool(true))].into();
+        let rs = RuleSet::with_options("continental", &opts).unwrap();
+        let hand = ContinentalHand {
+            winner: 1,
+            jokers: 2,
+            first_turn: true,
+            second_turn: false,
+            one_suit: false,
+            no_wilds: false,
+        };
+        let s = settle(
+            &rs,
+            3,
+            &MoneyInput {
+                hands: vec![hand.clone()],
+                cents: 10,
+                ..MoneyInput::default()
+            },
+        )
+        .unwrap();
+        // 1 + 2x2 + 10 = 15 units from each of 2 players, 10 cents a unit.
+        assert_eq!(s.net_cents, [-150, 300, -150]);
+        // Without the option the first-turn flag is an error.
+        let plain = RuleSet::preset("continental").unwrap();
+        assert!(
+            settle(
+                &plain,
+                3,
+                &MoneyInput {
+                    hands: vec![hand],
+                    cents: 10,
+                    ..MoneyInput::default()
+                }
+            )
+            .is_err()
+        );
+    }
+}
