@@ -6,7 +6,9 @@
 
 pub mod error;
 pub mod extract;
+mod games_api;
 mod home;
+pub mod record;
 
 use std::time::Duration;
 
@@ -73,6 +75,7 @@ fn routes() -> Router<AppState> {
     Router::new()
         .route("/healthz", get(healthz))
         .merge(home::routes())
+        .merge(games_api::routes())
         .nest_service("/static", static_files)
         .fallback(not_found)
 }
