@@ -33,6 +33,11 @@ pub const MAX_CENTS: i64 = 100_000;
 pub const MAX_POINTS: i64 = 10_000;
 /// Most buys per player in a round where the rule set sets no count limit (a sanity bound).
 pub const MAX_BUYS_PER_ROUND: i64 = 30;
+/// Most problems reported for one piece of input (absurd input could otherwise produce
+/// thousands).
+pub const MAX_ERRORS: usize = 20;
+/// Most players a set-up's name checks look at; above it only the count is reported.
+const MAX_NAMES_CHECKED: usize = 64;
 /// Currency symbol when none is given.
 pub const DEFAULT_CURRENCY: &str = "€";
 /// Cents per point (or unit) when none are given.
@@ -620,8 +625,11 @@ impl FieldErrors {
         errors
     }
 
-    /// Adds an error for `field`.
+    /// Adds an error for `field` (beyond [`MAX_ERRORS`], further errors are dropped).
     pub fn add(&mut self, field: impl Into<String>, error: GameError) {
+        if self.0.len() >= MAX_ERRORS {
+            return;
+        }
         self.0.push(FieldError {
             field: field.into(),
             error,
@@ -971,7 +979,12 @@ impl GameSetup {
 
         // Players: trimmed, non-empty, short, plain, unique ignoring case.
         let players: Vec<String> = raw.players.iter().map(|n| n.trim().to_string()).collect();
-        for (i, name) in players.iter().enumerate() {
+        let checked = if players.len() > MAX_NAMES_CHECKED {
+            &players[..0]
+        } else {
+            &players[..]
+        };
+        for (i, name) in checked.iter().enumerate() {
             let seat = i + 1;
             if name.is_empty() {
                 errors.add("players", GameError::EmptyName { seat });
@@ -983,7 +996,7 @@ impl GameSetup {
         }
         let mut seen: Vec<String> = Vec::new();
         let mut reported: Vec<String> = Vec::new();
-        for name in players.iter().filter(|n| !n.is_empty()) {
+        for name in checked.iter().filter(|n| !n.is_empty()) {
             let key = name.to_lowercase();
             if seen.contains(&key) && !reported.contains(&key) {
                 errors.add("players", GameError::DuplicateName { name: name.clone() });
@@ -1958,20 +1971,26 @@ pub struct GameState {
 
 impl GameState {
     /// The state after `entries`, which must be rounds 1, 2, … of this set-up in order (as
-    /// [`GameSetup::parse_round`] made them).
+    /// [`GameSetup::parse_round`] made them; entries of another set-up are left out).
     pub fn new(setup: &GameSetup, entries: Vec<RoundEntry>, ended_early: bool) -> GameState {
         let n = setup.player_count();
         let mut totals = vec![0i64; n];
         let mut buys = vec![0i64; n];
         let mut rounds = Vec::with_capacity(entries.len());
         for entry in entries {
-            for i in 0..n {
-                totals[i] = totals[i].saturating_add(entry.points[i]);
-                buys[i] = buys[i].saturating_add(entry.buys[i]);
+            // Entries parsed for another set-up (a caller's bug) are left out, never a panic.
+            let Some(info) = setup.round_info(entry.round) else {
+                continue;
+            };
+            if entry.points.len() != n || entry.buys.len() != n {
+                continue;
             }
-            let info = setup
-                .round_info(entry.round)
-                .expect("a parsed entry's round is in the game");
+            for (total, p) in totals.iter_mut().zip(&entry.points) {
+                *total = total.saturating_add(*p);
+            }
+            for (sum, b) in buys.iter_mut().zip(&entry.buys) {
+                *sum = sum.saturating_add(*b);
+            }
             rounds.push(ScoredRound { info, entry });
         }
         let played = rounds.len();
@@ -2551,6 +2570,26 @@ mod tests {
                 .unwrap()
                 .starts_with("Unknown option \"jokerz\" for contract")
         );
+    }
+
+    #[test]
+    fn absurd_input_gets_a_bounded_list_of_errors() {
+        let many = RawSetup {
+            rules: "contract".into(),
+            players: vec!["same".to_string(); 5000],
+            ..RawSetup::default()
+        };
+        let e = GameSetup::try_from(many).unwrap_err();
+        assert_eq!(
+            e.summary(Lang::En),
+            "Contract Rummy is played by 3 to 5 players, not 5000."
+        );
+        let s = setup("contract", &["A", "B", "C"]);
+        let mut r = raw(Some("A"), &[("B", 1), ("C", 2)]);
+        for i in 0..1000 {
+            r.points.insert(format!("nobody {i}"), RawNumber::Int(1));
+        }
+        assert_eq!(errors(&s, 1, &r).len(), MAX_ERRORS);
     }
 
     #[test]
