@@ -284,7 +284,11 @@ fn brute_force(rs: &RuleSet, spec: &RoundSpec, h: &[Card], k: usize) -> bool {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+    // PROPTEST_CASES raises the count for a longer run.
+    #![proptest_config(ProptestConfig {
+        cases: std::env::var("PROPTEST_CASES").ok().and_then(|s| s.parse().ok()).unwrap_or(48),
+        ..ProptestConfig::default()
+    })]
 
     #[test]
     fn every_solver_answer_passes_the_checker_and_uses_the_hands_cards(
