@@ -978,7 +978,7 @@ impl Opening<'_> {
                 }
             }
         }
-        cands.sort_by(|a, b| b.0.cmp(&a.0));
+        cands.sort_by_key(|c| std::cmp::Reverse(c.0));
         for (v, cand) in cands {
             if v == 0 {
                 continue;
