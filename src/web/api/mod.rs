@@ -4,16 +4,19 @@
 //! Thin: each handler extracts a raw body, parses it into domain types (`input`, by
 //! `TryFrom`), asks `rules`, and answers in the shapes of `output`. Bad input is an
 //! [`AppError`] with a sentence (400 or 422); a well-formed question whose answer is "no" is
-//! 200 with `"ok": false`. The checker and the solver run on the blocking pool, so a hard hand
-//! never stalls the server's other requests.
+//! 200 with `"ok": false`. The checker and the solver run on the blocking pool, at most one
+//! per core, so hard hands never stall the server's other requests nor take every core.
 
 mod catalog;
 mod input;
 mod output;
 
+use std::sync::{Arc, LazyLock};
+
 use axum::Router;
 use axum::extract::Path;
 use axum::routing::{get, post};
+use tokio::sync::Semaphore;
 
 use super::{AppError, AppState, Json};
 use crate::rules::check::check;
@@ -36,13 +39,29 @@ pub fn routes() -> Router<AppState> {
         .route("/api/v1/rules/{id}", get(rule_set))
 }
 
-/// Runs engine work on the blocking pool; a panic there is a bug and answers 500.
+/// At most this many checks and solves run at once (one per core): a flood of hard hands
+/// queues, and waiting requests end in the 408 timeout, instead of taking every core.
+static ENGINE_SLOTS: LazyLock<Arc<Semaphore>> = LazyLock::new(|| {
+    let cores = std::thread::available_parallelism().map_or(1, usize::from);
+    Arc::new(Semaphore::new(cores))
+});
+
+/// Runs engine work on the blocking pool once a slot is free. The slot is held until the
+/// work ends, even if the request timed out meanwhile. A panic there is a bug: 500.
 async fn blocking<T: Send + 'static>(
     work: impl FnOnce() -> T + Send + 'static,
 ) -> Result<T, AppError> {
-    tokio::task::spawn_blocking(work)
+    let slot = Arc::clone(&ENGINE_SLOTS)
+        .acquire_owned()
         .await
-        .map_err(AppError::internal)
+        .map_err(AppError::internal)?;
+    tokio::task::spawn_blocking(move || {
+        let result = work();
+        drop(slot);
+        result
+    })
+    .await
+    .map_err(AppError::internal)
 }
 
 /// `POST /api/v1/check`: is this a legal contract meld (or Rommé opening)?
