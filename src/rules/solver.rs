@@ -513,13 +513,16 @@ impl<'a> Pick<'a> {
     }
 }
 
+/// A failed partition state: naturals left, wilds left, run minimums left, placed runs.
+type PartitionKey = ([u8; 52], usize, Vec<u8>, Vec<Placed>);
+
 /// Search for rounds that go out all at once with runs only: every card in exactly one run.
 struct Partition<'a> {
     rules: &'a MeldRules,
     round: &'a RoundSpec,
     line: Line,
     split: &'a Split,
-    failed: HashSet<([u8; 52], usize, Vec<u8>, Vec<Placed>)>,
+    failed: HashSet<PartitionKey>,
     budget: &'a mut u64,
     placed: Vec<Placed>,
     /// Minimum lengths of the runs still to place, sorted.
@@ -829,3 +832,7 @@ impl OpeningDp<'_> {
         Ok(best)
     }
 }
+
+#[cfg(test)]
+#[path = "solver_tests.rs"]
+mod tests;
