@@ -4,6 +4,7 @@
 //! here. A page or API module exposes `pub fn routes() -> Router<AppState>` and is merged in
 //! [`routes`]; the middleware of [`app`] then applies to it.
 
+mod api;
 pub mod error;
 pub mod extract;
 mod games_api;
@@ -75,6 +76,7 @@ fn routes() -> Router<AppState> {
     Router::new()
         .route("/healthz", get(healthz))
         .merge(home::routes())
+        .merge(api::routes())
         .merge(games_api::routes())
         .nest_service("/static", static_files)
         .fallback(not_found)
