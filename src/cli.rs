@@ -9,7 +9,7 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand};
 
-use crate::config::{self, Config};
+use crate::config::{self, Config, WriteLimit};
 use crate::rules::cards::Lang;
 use crate::rules::ruleset::OptionValue;
 
@@ -73,6 +73,14 @@ pub struct ServeArgs {
     /// SQLite database file (created and migrated at start).
     #[arg(long, env = "KONTRAKT_DB", default_value = config::DEFAULT_DB)]
     pub db: PathBuf,
+    /// Write rate limit per client address: writes allowed at once.
+    #[arg(long, env = "KONTRAKT_WRITE_BURST", default_value_t = config::DEFAULT_WRITE_BURST,
+          value_parser = clap::value_parser!(u32).range(1..))]
+    pub write_burst: u32,
+    /// Write rate limit per client address: writes regained per second.
+    #[arg(long, env = "KONTRAKT_WRITE_RATE", default_value_t = config::DEFAULT_WRITE_RATE,
+          value_parser = parse_rate)]
+    pub write_rate: f64,
 }
 
 impl From<ServeArgs> for Config {
@@ -80,8 +88,21 @@ impl From<ServeArgs> for Config {
         Self {
             addr: args.addr,
             db: args.db,
+            write_limit: WriteLimit {
+                burst: args.write_burst,
+                per_second: args.write_rate,
+            },
         }
     }
+}
+
+/// A rate: a finite number above 0.
+fn parse_rate(text: &str) -> Result<f64, String> {
+    text.trim()
+        .parse::<f64>()
+        .ok()
+        .filter(|rate| rate.is_finite() && *rate > 0.0)
+        .ok_or_else(|| format!("expected a number of writes per second above 0, not \"{text}\""))
 }
 
 /// Flags of `backup`.
@@ -205,6 +226,25 @@ mod tests {
             panic!("expected serve");
         };
         assert_eq!(args.db, PathBuf::from("x.db"));
+    }
+
+    #[test]
+    fn serve_takes_the_write_rate_limit_and_refuses_a_zero_rate() {
+        let Command::Serve(args) =
+            parse(&["kontrakt", "--write-burst", "5", "--write-rate", "0.5"])
+        else {
+            panic!("expected serve");
+        };
+        let config = Config::from(args);
+        assert_eq!(
+            config.write_limit,
+            WriteLimit {
+                burst: 5,
+                per_second: 0.5
+            }
+        );
+        assert!(Cli::try_parse_from(["kontrakt", "--write-rate", "0"]).is_err());
+        assert!(Cli::try_parse_from(["kontrakt", "--write-burst", "0"]).is_err());
     }
 
     #[test]

@@ -1,5 +1,6 @@
 //! The `kontrakt` binary: logging, command line, then serve or run a command.
 
+use std::net::SocketAddr;
 use std::process::ExitCode;
 
 use clap::Parser as _;
@@ -44,8 +45,10 @@ async fn serve(config: Config) -> Result<ExitCode> {
         listener.local_addr()?,
         config.db.display()
     );
-    let app = web::app(AppState { db: db.clone() });
-    axum::serve(listener, app)
+    let app = web::app(AppState::new(db.clone()).with_write_limit(config.write_limit));
+    // The peer address keys the write rate limit.
+    let service = app.into_make_service_with_connect_info::<SocketAddr>();
+    axum::serve(listener, service)
         .with_graceful_shutdown(shutdown_signal())
         .await?;
     db.close().await;

@@ -74,3 +74,63 @@ fn server_creates_its_database_answers_healthz_and_stops_on_sigterm() {
     log.read_to_string(&mut rest).unwrap();
     assert!(rest.contains("shutting down"), "{rest}");
 }
+
+#[test]
+fn server_limits_writes_per_client_as_its_flags_say() {
+    let dir = tempfile::tempdir().unwrap();
+    let child = Command::new(env!("CARGO_BIN_EXE_kontrakt"))
+        .args([
+            "--addr",
+            "127.0.0.1:0",
+            "--write-burst",
+            "2",
+            "--write-rate",
+            "0.001",
+            "--db",
+        ])
+        .arg(dir.path().join("limited.db"))
+        .env("RUST_LOG", "info")
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary starts");
+    let mut server = Server(child);
+    let mut log = BufReader::new(server.0.stderr.take().unwrap());
+    let addr = loop {
+        let mut line = String::new();
+        assert!(log.read_line(&mut line).unwrap() > 0, "server exited early");
+        if let Some(rest) = line.split("serving http://").nth(1) {
+            break rest.split_whitespace().next().unwrap().to_owned();
+        }
+    };
+    let post = || {
+        let mut stream = TcpStream::connect(&addr).expect("server accepts connections");
+        stream
+            .set_read_timeout(Some(Duration::from_secs(10)))
+            .unwrap();
+        let body = r#"{"rules": "shanghai", "cards": "AS"}"#;
+        write!(
+            stream,
+            "POST /api/v1/score HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\
+             Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+            body.len()
+        )
+        .unwrap();
+        let mut answer = String::new();
+        stream.read_to_string(&mut answer).unwrap();
+        answer
+    };
+    for _ in 0..2 {
+        let answer = post();
+        assert!(answer.starts_with("HTTP/1.1 200 OK"), "{answer}");
+    }
+    let refused = post();
+    assert!(
+        refused.starts_with("HTTP/1.1 429 Too Many Requests"),
+        "{refused}"
+    );
+    assert!(
+        refused.to_ascii_lowercase().contains("\r\nretry-after: "),
+        "{refused}"
+    );
+    assert!(http_get(&addr, "/healthz").starts_with("HTTP/1.1 200 OK"));
+}

@@ -51,6 +51,16 @@ pub enum AppError {
     /// 422 Unprocessable Content: well-formed but invalid input; the sentence names the problem.
     #[error("{0}")]
     Unprocessable(String),
+    /// 429 Too Many Requests: this client (address) made too many changes in a short time
+    /// ([`super::rate_limit`]); `seconds` until it may write again.
+    #[error(
+        "Too many changes from your network in a short time. Try again in {}.",
+        seconds_text(*seconds)
+    )]
+    TooManyRequests {
+        /// Seconds until the next write is allowed (also sent as `Retry-After`).
+        seconds: u64,
+    },
     /// 500 Internal Server Error: a bug or a failing database. The cause is logged; the user
     /// sees a generic sentence.
     #[error("{}", INTERNAL_SENTENCE)]
@@ -68,6 +78,7 @@ impl AppError {
             Self::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
             Self::UnsupportedMediaType(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             Self::Unprocessable(_) => StatusCode::UNPROCESSABLE_ENTITY,
+            Self::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
             Self::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
@@ -99,6 +110,15 @@ impl From<askama::Error> for AppError {
 impl From<serde_json::Error> for AppError {
     fn from(error: serde_json::Error) -> Self {
         Self::internal(error)
+    }
+}
+
+/// "1 second", "5 seconds".
+fn seconds_text(seconds: u64) -> String {
+    if seconds == 1 {
+        "1 second".to_owned()
+    } else {
+        format!("{seconds} seconds")
     }
 }
 

@@ -9,8 +9,10 @@ pub mod error;
 pub mod extract;
 mod games_api;
 mod home;
+pub mod rate_limit;
 pub mod record;
 
+use std::sync::Arc;
 use std::time::Duration;
 
 use axum::extract::{MatchedPath, Request, State};
@@ -29,6 +31,8 @@ use tower_http::trace::TraceLayer;
 use crate::db::Db;
 pub use error::AppError;
 pub use extract::{Form, Json};
+pub use rate_limit::WriteLimit;
+use rate_limit::WriteLimiter;
 
 /// Largest request body accepted, in bytes.
 pub const BODY_LIMIT: usize = 64 * 1024;
@@ -51,12 +55,43 @@ const STATIC_CACHE_CONTROL: &str = "public, max-age=3600";
 pub struct AppState {
     /// The database.
     pub db: Db,
+    /// The per-client write rate limit ([`rate_limit`]).
+    pub write_limit: WriteLimit,
+}
+
+impl AppState {
+    /// The state for a database, with the default write rate limit.
+    pub fn new(db: Db) -> Self {
+        Self {
+            db,
+            write_limit: WriteLimit::default(),
+        }
+    }
+
+    /// The same state with another write rate limit (tests set a tiny or a huge one).
+    #[must_use]
+    pub fn with_write_limit(self, write_limit: WriteLimit) -> Self {
+        Self {
+            write_limit,
+            ..self
+        }
+    }
 }
 
 /// The whole application: routes plus middleware. Tests call this and send requests with
-/// `tower::ServiceExt::oneshot`.
+/// `tower::ServiceExt::oneshot`. The write rate limit keys clients by the connection's peer
+/// address: serve with `into_make_service_with_connect_info::<SocketAddr>()`.
 pub fn app(state: AppState) -> Router {
-    with_middleware(routes().with_state(state))
+    let limiter = Arc::new(WriteLimiter::new(state.write_limit));
+    // Inside the middleware of `with_middleware`: a 429 gets the security headers and a
+    // rendered sentence; the body limit and the CSRF check come first.
+    let routes = routes()
+        .with_state(state)
+        .layer(middleware::from_fn_with_state(
+            limiter,
+            rate_limit::limit_writes,
+        ));
+    with_middleware(routes)
 }
 
 /// Every route of the app. Add a module's routes here with `.merge(module::routes())`.

@@ -10,7 +10,7 @@ use axum::body::Body;
 use axum::http::{HeaderMap, Request, StatusCode};
 use http_body_util::BodyExt as _;
 use kontrakt::db::Db;
-use kontrakt::web::{AppState, app};
+use kontrakt::web::{AppState, WriteLimit, app};
 use tempfile::TempDir;
 use tower::ServiceExt as _;
 
@@ -22,9 +22,15 @@ pub struct TestApp {
 }
 
 impl TestApp {
+    /// The app with no write rate limit to speak of (tests write a lot, from one address).
     pub async fn new() -> Self {
+        Self::with_write_limit(WriteLimit::UNLIMITED).await
+    }
+
+    /// The app with the given write rate limit.
+    pub async fn with_write_limit(limit: WriteLimit) -> Self {
         let (db, dir) = fresh_db().await;
-        let router = app(AppState { db: db.clone() });
+        let router = app(AppState::new(db.clone()).with_write_limit(limit));
         Self { router, db, dir }
     }
 
