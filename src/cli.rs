@@ -1,4 +1,5 @@
-//! The command line: `kontrakt [serve]`, `kontrakt backup PATH`, and the engine's commands
+//! The command line: `kontrakt [serve]`, `kontrakt backup PATH`, `kontrakt export`,
+//! `kontrakt import FILE`, and the engine's commands
 //! `check`, `solve` and `score`. Parsing only here; `main.rs` runs what was asked, the engine
 //! commands through [`engine`]. Must not depend on `web`.
 
@@ -59,9 +60,11 @@ pub enum Command {
     /// Penalty points of cards left in hand. Exit status 0, or 2 for bad input.
     #[command(after_help = "Example: kontrakt score --rules shanghai \"AS JK 7H\"")]
     Score(ScoreArgs),
-    // Game transfer (issue 4):
-    //   Export(ExportArgs) games as JSON
-    //   Import(ImportArgs)
+    /// Write every game (set-up, rounds with entries and points, history, links) as JSON.
+    Export(ExportArgs),
+    /// Read games written by `export` into a database (created if missing), all in one
+    /// transaction; refuses the whole file if one of its games is already there.
+    Import(ImportArgs),
 }
 
 /// Flags of `serve`.
@@ -113,6 +116,27 @@ pub struct BackupArgs {
     pub db: PathBuf,
     /// Where to write the copy; must not exist yet.
     pub path: PathBuf,
+}
+
+/// Flags of `export`.
+#[derive(Clone, Debug, Args)]
+pub struct ExportArgs {
+    /// The database to read.
+    #[arg(long, env = "KONTRAKT_DB", default_value = config::DEFAULT_DB)]
+    pub db: PathBuf,
+    /// Where to write the JSON: a new file, or `-` for standard output.
+    #[arg(long, default_value = "-")]
+    pub out: PathBuf,
+}
+
+/// Flags of `import`.
+#[derive(Clone, Debug, Args)]
+pub struct ImportArgs {
+    /// The JSON written by `export`, or `-` for standard input.
+    pub file: PathBuf,
+    /// The database to write into (created and migrated if missing).
+    #[arg(long, env = "KONTRAKT_DB", default_value = config::DEFAULT_DB)]
+    pub db: PathBuf,
 }
 
 /// Flags every engine command takes.
@@ -253,6 +277,29 @@ mod tests {
             panic!("expected backup");
         };
         assert_eq!(args.path, PathBuf::from("copy.db"));
+    }
+
+    #[test]
+    fn export_writes_to_standard_output_unless_told_a_file() {
+        let Command::Export(args) = parse(&["kontrakt", "export", "--db", "x.db"]) else {
+            panic!("expected export");
+        };
+        assert_eq!(args.out, PathBuf::from("-"));
+        let Command::Export(args) = parse(&["kontrakt", "export", "--out", "games.json"]) else {
+            panic!("expected export");
+        };
+        assert_eq!(args.out, PathBuf::from("games.json"));
+    }
+
+    #[test]
+    fn import_takes_a_file_and_a_database() {
+        let Command::Import(args) = parse(&["kontrakt", "import", "games.json", "--db", "y.db"])
+        else {
+            panic!("expected import");
+        };
+        assert_eq!(args.file, PathBuf::from("games.json"));
+        assert_eq!(args.db, PathBuf::from("y.db"));
+        assert!(Cli::try_parse_from(["kontrakt", "import"]).is_err());
     }
 
     #[test]

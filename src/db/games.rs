@@ -112,7 +112,7 @@ impl HistoryAction {
         }
     }
 
-    fn parse(text: &str) -> Result<Self, sqlx::Error> {
+    pub(super) fn parse(text: &str) -> Result<Self, sqlx::Error> {
         match text {
             "enter" => Ok(Self::Enter),
             "correct" => Ok(Self::Correct),
@@ -351,7 +351,7 @@ fn json(text: &str) -> Result<Value, sqlx::Error> {
     serde_json::from_str(text).map_err(decode_error)
 }
 
-fn timestamp(text: &str) -> Result<OffsetDateTime, sqlx::Error> {
+pub(super) fn timestamp(text: &str) -> Result<OffsetDateTime, sqlx::Error> {
     OffsetDateTime::parse(text, &Rfc3339).map_err(decode_error)
 }
 

@@ -1,4 +1,5 @@
-//! Database access: the SQLite file, its connection pools, migrations and backups.
+//! Database access: the SQLite file, its connection pools, migrations and backups; games in
+//! `games`, moving them between databases as JSON in `transfer`.
 //!
 //! SQL lives only here, as literal strings run with `sqlx::query`/`query_as` (no compile-time
 //! checked macros, so a fresh clone builds without a database). Rows are private structs
@@ -12,6 +13,7 @@
 //! timeout. Reads use a separate small pool of read-only connections.
 
 pub mod games;
+pub mod transfer;
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;

@@ -1,0 +1,406 @@
+//! Moving games between databases as JSON: [`export_games`] reads every game with its rounds
+//! and history from one snapshot; [`import_games`] writes them into another database in one
+//! transaction, refusing any game whose id or read-only token is already there.
+//!
+//! The file keeps everything a game's pages and answers are made of: the set-up, the two
+//! capability tokens, the version, the timestamps exactly as stored, each round's entry and
+//! points, and the history in order (history ids are not kept: the importing database numbers
+//! them afresh, in the same order). Stored idempotency answers are not exported: they only
+//! matter for a retry in flight, which does not survive a move. Domain-free like the rest of
+//! `db`: whether a game still means something to the rules engine is checked by the caller.
+
+use std::collections::{BTreeMap, HashSet};
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use sqlx::{FromRow, SqliteConnection};
+
+use super::Db;
+use super::games::{Game, GameRecord, HistoryAction, Round};
+
+/// The `format` of an export file.
+pub const FORMAT: &str = "kontrakt-games";
+/// The version of the export format written; import reads this version.
+pub const FORMAT_VERSION: i64 = 1;
+/// Shortest capability token imported (32 hex digits are 128 bits).
+const MIN_TOKEN_LEN: usize = 32;
+
+/// An export file: every game of a database.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Export {
+    /// Always [`FORMAT`].
+    pub format: String,
+    /// [`FORMAT_VERSION`] when written.
+    pub version: i64,
+    /// The games, oldest first.
+    pub games: Vec<GameExport>,
+}
+
+/// One game with everything stored about it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GameExport {
+    /// Edit capability token.
+    pub id: String,
+    /// Read-only capability token.
+    pub view_token: String,
+    /// Rule-set id.
+    pub rules: String,
+    /// Rule-set option overrides.
+    pub options: Value,
+    /// Player names in seating order.
+    pub players: Vec<String>,
+    /// Index into `players` of the first dealer.
+    pub first_dealer: i64,
+    /// Money settings.
+    pub money: Value,
+    /// The game's version (bumped by every change).
+    pub version: i64,
+    /// The table stopped before the last round.
+    pub ended_early: bool,
+    /// As stored (UTC RFC 3339).
+    pub created_at: String,
+    /// As stored (UTC RFC 3339).
+    pub updated_at: String,
+    /// The rounds, 1, 2, … with no gaps.
+    pub rounds: Vec<RoundExport>,
+    /// Every change, oldest first.
+    pub history: Vec<HistoryExport>,
+}
+
+/// One stored round.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RoundExport {
+    /// 1-based round number.
+    pub round: i64,
+    /// What was entered.
+    pub entry: Value,
+    /// The scores that count.
+    pub points: Value,
+    /// As stored.
+    pub created_at: String,
+    /// As stored.
+    pub updated_at: String,
+}
+
+/// One history row.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct HistoryExport {
+    /// The round concerned, or `None` for the whole game.
+    pub round: Option<i64>,
+    /// `enter`, `correct`, `undo` or `end`.
+    pub action: String,
+    /// The state before.
+    pub before: Option<Value>,
+    /// The state after.
+    pub after: Option<Value>,
+    /// As stored.
+    pub at: String,
+}
+
+/// Why an import wrote nothing.
+#[derive(Debug, thiserror::Error)]
+pub enum ImportError {
+    /// A query failed.
+    #[error("database error: {0}")]
+    Sqlx(#[from] sqlx::Error),
+    /// The file is not a Kontrakt export, or one of its games is inconsistent.
+    #[error("{0}")]
+    Invalid(String),
+    /// A game with this id or read-only token is already in the database.
+    #[error(
+        "game {0} is already in the database; nothing was imported \
+         (remove that game from the file, or import into another database)"
+    )]
+    Exists(String),
+}
+
+#[derive(FromRow)]
+struct GameRow {
+    id: String,
+    view_token: String,
+    rules: String,
+    options: String,
+    players: String,
+    first_dealer: i64,
+    money: String,
+    version: i64,
+    ended_early: i64,
+    created_at: String,
+    updated_at: String,
+}
+
+#[derive(FromRow)]
+struct RoundRow {
+    game_id: String,
+    round_no: i64,
+    entry: String,
+    points: String,
+    created_at: String,
+    updated_at: String,
+}
+
+#[derive(FromRow)]
+struct HistoryRow {
+    game_id: String,
+    round_no: Option<i64>,
+    action: String,
+    before: Option<String>,
+    after: Option<String>,
+    at: String,
+}
+
+fn json(text: &str) -> Result<Value, sqlx::Error> {
+    serde_json::from_str(text).map_err(|e| sqlx::Error::Decode(e.into()))
+}
+
+/// Every game of the database with its rounds and history, read from one snapshot.
+pub async fn export_games(db: &Db) -> Result<Export, sqlx::Error> {
+    let mut tx = db.reader().begin().await?;
+    let rows: Vec<GameRow> = sqlx::query_as(
+        "SELECT id, view_token, rules, options, players, first_dealer, money, version,
+                ended_early, created_at, updated_at
+         FROM games ORDER BY created_at, id",
+    )
+    .fetch_all(&mut *tx)
+    .await?;
+    let mut rounds: BTreeMap<String, Vec<RoundExport>> = BTreeMap::new();
+    let round_rows: Vec<RoundRow> = sqlx::query_as(
+        "SELECT game_id, round_no, entry, points, created_at, updated_at
+         FROM rounds ORDER BY game_id, round_no",
+    )
+    .fetch_all(&mut *tx)
+    .await?;
+    for row in round_rows {
+        rounds.entry(row.game_id).or_default().push(RoundExport {
+            round: row.round_no,
+            entry: json(&row.entry)?,
+            points: json(&row.points)?,
+            created_at: row.created_at,
+            updated_at: row.updated_at,
+        });
+    }
+    let mut history: BTreeMap<String, Vec<HistoryExport>> = BTreeMap::new();
+    let history_rows: Vec<HistoryRow> = sqlx::query_as(
+        "SELECT game_id, round_no, action, before, after, at FROM history ORDER BY id",
+    )
+    .fetch_all(&mut *tx)
+    .await?;
+    for row in history_rows {
+        history.entry(row.game_id).or_default().push(HistoryExport {
+            round: row.round_no,
+            action: row.action,
+            before: row.before.as_deref().map(json).transpose()?,
+            after: row.after.as_deref().map(json).transpose()?,
+            at: row.at,
+        });
+    }
+    tx.commit().await?;
+
+    let games = rows
+        .into_iter()
+        .map(|row| {
+            Ok(GameExport {
+                rounds: rounds.remove(&row.id).unwrap_or_default(),
+                history: history.remove(&row.id).unwrap_or_default(),
+                options: json(&row.options)?,
+                players: serde_json::from_str(&row.players)
+                    .map_err(|e| sqlx::Error::Decode(e.into()))?,
+                money: json(&row.money)?,
+                ended_early: row.ended_early != 0,
+                id: row.id,
+                view_token: row.view_token,
+                rules: row.rules,
+                first_dealer: row.first_dealer,
+                version: row.version,
+                created_at: row.created_at,
+                updated_at: row.updated_at,
+            })
+        })
+        .collect::<Result<Vec<_>, sqlx::Error>>()?;
+    Ok(Export {
+        format: FORMAT.to_owned(),
+        version: FORMAT_VERSION,
+        games,
+    })
+}
+
+impl GameExport {
+    /// The game as [`super::games::load_game`] would return it once imported, so the caller
+    /// can check it with the rules engine before importing. Checks the timestamps, the
+    /// round numbers and the tokens.
+    pub fn to_record(&self) -> Result<GameRecord, ImportError> {
+        let invalid = |what: String| ImportError::Invalid(format!("game {}: {what}", self.id));
+        let time = |text: &str| {
+            super::games::timestamp(text)
+                .map_err(|_| invalid(format!("{text:?} is not an RFC 3339 time")))
+        };
+        for (name, token) in [("id", &self.id), ("view_token", &self.view_token)] {
+            let fine = token.len() >= MIN_TOKEN_LEN
+                && token
+                    .bytes()
+                    .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_');
+            if !fine {
+                return Err(invalid(format!(
+                    "its {name} must be at least {MIN_TOKEN_LEN} letters, digits, - or _ \
+                     (an unguessable link)"
+                )));
+            }
+        }
+        if self.id == self.view_token {
+            return Err(invalid("its id and view_token must differ".into()));
+        }
+        for (i, round) in self.rounds.iter().enumerate() {
+            if usize::try_from(round.round).ok() != Some(i + 1) {
+                return Err(invalid(format!(
+                    "its rounds must be numbered 1, 2, … in order; found {} at place {}",
+                    round.round,
+                    i + 1
+                )));
+            }
+        }
+        for entry in &self.history {
+            HistoryAction::parse(&entry.action)
+                .map_err(|_| invalid(format!("unknown history action {:?}", entry.action)))?;
+            time(&entry.at)?;
+        }
+        let rounds = self
+            .rounds
+            .iter()
+            .map(|r| {
+                Ok(Round {
+                    round_no: r.round,
+                    entry: r.entry.clone(),
+                    points: r.points.clone(),
+                    created_at: time(&r.created_at)?,
+                    updated_at: time(&r.updated_at)?,
+                })
+            })
+            .collect::<Result<Vec<_>, ImportError>>()?;
+        Ok(GameRecord {
+            game: Game {
+                id: self.id.clone(),
+                view_token: self.view_token.clone(),
+                rules: self.rules.clone(),
+                options: self.options.clone(),
+                players: self.players.clone(),
+                first_dealer: self.first_dealer,
+                money: self.money.clone(),
+                version: self.version,
+                ended_early: self.ended_early,
+                created_at: time(&self.created_at)?,
+                updated_at: time(&self.updated_at)?,
+            },
+            rounds,
+        })
+    }
+}
+
+/// Writes every game of `export` in one `BEGIN IMMEDIATE` transaction: all of them, or (on
+/// any error) none. Returns how many games were imported.
+pub async fn import_games(db: &Db, export: &Export) -> Result<usize, ImportError> {
+    if export.format != FORMAT || export.version != FORMAT_VERSION {
+        return Err(ImportError::Invalid(format!(
+            "this is not a Kontrakt export of version {FORMAT_VERSION} \
+             (format {:?}, version {})",
+            export.format, export.version
+        )));
+    }
+    let mut seen = HashSet::new();
+    for game in &export.games {
+        game.to_record()?;
+        if !seen.insert(&game.id) || !seen.insert(&game.view_token) {
+            return Err(ImportError::Invalid(format!(
+                "game {} appears twice in the file (or shares a token with another game)",
+                game.id
+            )));
+        }
+    }
+    let mut tx = db.begin_write().await?;
+    for game in &export.games {
+        insert_game(&mut tx, game).await?;
+    }
+    tx.commit().await?;
+    Ok(export.games.len())
+}
+
+async fn insert_game(conn: &mut SqliteConnection, game: &GameExport) -> Result<(), ImportError> {
+    let taken: Option<i64> =
+        sqlx::query_scalar("SELECT 1 FROM games WHERE id IN (?1, ?2) OR view_token IN (?1, ?2)")
+            .bind(&game.id)
+            .bind(&game.view_token)
+            .fetch_optional(&mut *conn)
+            .await?;
+    if taken.is_some() {
+        return Err(ImportError::Exists(game.id.clone()));
+    }
+    let players = serde_json::to_string(&game.players)
+        .map_err(|e| ImportError::Invalid(format!("game {}: {e}", game.id)))?;
+    sqlx::query(
+        "INSERT INTO games (id, view_token, rules, options, players, first_dealer, money,
+                            version, ended_early, created_at, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+    )
+    .bind(&game.id)
+    .bind(&game.view_token)
+    .bind(&game.rules)
+    .bind(game.options.to_string())
+    .bind(players)
+    .bind(game.first_dealer)
+    .bind(game.money.to_string())
+    .bind(game.version)
+    .bind(i64::from(game.ended_early))
+    .bind(&game.created_at)
+    .bind(&game.updated_at)
+    .execute(&mut *conn)
+    .await
+    .map_err(|e| constraint(game, e))?;
+    for round in &game.rounds {
+        sqlx::query(
+            "INSERT INTO rounds (game_id, round_no, entry, points, created_at, updated_at)
+             VALUES (?, ?, ?, ?, ?, ?)",
+        )
+        .bind(&game.id)
+        .bind(round.round)
+        .bind(round.entry.to_string())
+        .bind(round.points.to_string())
+        .bind(&round.created_at)
+        .bind(&round.updated_at)
+        .execute(&mut *conn)
+        .await
+        .map_err(|e| constraint(game, e))?;
+    }
+    for entry in &game.history {
+        sqlx::query(
+            "INSERT INTO history (game_id, round_no, action, before, after, at)
+             VALUES (?, ?, ?, ?, ?, ?)",
+        )
+        .bind(&game.id)
+        .bind(entry.round)
+        .bind(&entry.action)
+        .bind(entry.before.as_ref().map(Value::to_string))
+        .bind(entry.after.as_ref().map(Value::to_string))
+        .bind(&entry.at)
+        .execute(&mut *conn)
+        .await
+        .map_err(|e| constraint(game, e))?;
+    }
+    Ok(())
+}
+
+/// A CHECK constraint of the schema refused a value: say which game.
+fn constraint(game: &GameExport, error: sqlx::Error) -> ImportError {
+    match &error {
+        sqlx::Error::Database(db) if db.message().contains("constraint") => {
+            ImportError::Invalid(format!(
+                "game {}: the database refused it ({})",
+                game.id,
+                db.message()
+            ))
+        }
+        _ => ImportError::Sqlx(error),
+    }
+}

@@ -1,0 +1,324 @@
+//! `kontrakt export` and `kontrakt import`: a round trip through JSON reproduces every game
+//! exactly (its state, read-only view and history as the API shows them), and an import
+//! writes all games or none.
+
+mod common;
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+use axum::body::Body;
+use axum::http::{Request, StatusCode};
+use common::TestApp;
+use kontrakt::db::Db;
+use kontrakt::db::transfer::{self, ImportError};
+use kontrakt::web::{AppState, WriteLimit, app};
+use serde_json::{Value, json};
+use tower::ServiceExt as _;
+
+fn kontrakt(args: &[&str], db: &Path) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_kontrakt"))
+        .args(args)
+        .arg("--db")
+        .arg(db)
+        .env_remove("KONTRAKT_DB")
+        .output()
+        .expect("the binary runs")
+}
+
+async fn post(app: &TestApp, path: &str, body: Value) -> Value {
+    let response = app
+        .send(
+            Request::post(path)
+                .header("content-type", "application/json")
+                .body(Body::from(body.to_string()))
+                .unwrap(),
+        )
+        .await;
+    assert!(response.status.is_success(), "{path}: {response:?}");
+    response.json()
+}
+
+/// A database with games in every kind of state: rounds entered, corrected and undone; ended
+/// early and resumed; finished and settled; a Continental game; names with markup.
+async fn varied_games(app: &TestApp) -> Vec<(String, String)> {
+    let mut games = Vec::new();
+    let mut create = async |setup: Value| {
+        let created = post(app, "/api/v1/games", setup).await;
+        let id = created["id"].as_str().unwrap().to_owned();
+        let view = created["view_api_url"].as_str().unwrap().to_owned();
+        games.push((id.clone(), view));
+        id
+    };
+
+    let a = create(
+        json!({"rules": "liverpool", "players": ["Ann", "Ben", "Cy", "Di"],
+                          "first_dealer": "Ben", "cents_per_point": 2}),
+    )
+    .await;
+    for round in [
+        json!({"went_out": "Ann", "points": {"Ben": 35, "Cy": 12}, "cards": {"Di": "AS JK 10H"},
+               "cut_bonus": true}),
+        json!({"went_out": "Cy", "points": {"Ann": 5, "Ben": 0, "Di": 60}, "buys": {"Ben": 1}}),
+        json!({"went_out": "Di", "points": {"Ann": 15, "Ben": 20, "Cy": 25}}),
+    ] {
+        post(app, &format!("/api/v1/games/{a}/rounds"), round).await;
+    }
+    post(
+        app,
+        &format!("/api/v1/games/{a}/rounds"),
+        json!({"round": 2, "went_out": "Cy", "points": {"Ann": 10, "Ben": 0, "Di": 65}}),
+    )
+    .await;
+    post(app, &format!("/api/v1/games/{a}/undo"), json!({})).await;
+    post(app, &format!("/api/v1/games/{a}/end"), json!({})).await;
+    post(app, &format!("/api/v1/games/{a}/resume"), json!({})).await;
+
+    let b = create(
+        json!({"rules": "rommee", "players": ["<script>alert(1)</script>",
+                          "'; DROP TABLE games;--"], "options": {"rounds": 2}}),
+    )
+    .await;
+    for _ in 0..2 {
+        post(
+            app,
+            &format!("/api/v1/games/{b}/rounds"),
+            json!({"went_out": "<script>alert(1)</script>",
+                   "points": {"'; DROP TABLE games;--": 45}}),
+        )
+        .await;
+    }
+
+    let c = create(json!({"rules": "continental", "players": ["A", "B", "C"],
+                          "cents_per_unit": 10}))
+    .await;
+    post(
+        app,
+        &format!("/api/v1/games/{c}/rounds"),
+        json!({"winner": "B", "jokers": 2, "no_wilds": false}),
+    )
+    .await;
+
+    let d = create(json!({"rules": "contract", "players": ["X", "Y", "Z"]})).await;
+    post(
+        app,
+        &format!("/api/v1/games/{d}/rounds"),
+        json!({"went_out": "Z", "cards": {"X": "AS KS", "Y": "JK"}}),
+    )
+    .await;
+    post(app, &format!("/api/v1/games/{d}/end"), json!({})).await;
+
+    create(json!({"rules": "rommee", "players": ["Ida", "Jo"]})).await;
+    games
+}
+
+/// Every game's state, read-only view and history (without the history's own row ids,
+/// which the importing database numbers afresh) as the API answers them.
+async fn answers(router: &axum::Router, games: &[(String, String)]) -> Vec<String> {
+    let mut all = Vec::new();
+    for (id, view) in games {
+        for path in [
+            format!("/api/v1/games/{id}"),
+            view.clone(),
+            format!("/api/v1/games/{id}/history"),
+        ] {
+            let response = router
+                .clone()
+                .oneshot(Request::get(&path).body(Body::empty()).unwrap())
+                .await
+                .unwrap();
+            assert_eq!(response.status(), StatusCode::OK, "{path}");
+            let bytes = http_body_util::BodyExt::collect(response.into_body())
+                .await
+                .unwrap()
+                .to_bytes();
+            let mut text = String::from_utf8(bytes.to_vec()).unwrap();
+            if path.ends_with("/history") {
+                let mut history: Value = serde_json::from_str(&text).unwrap();
+                for entry in history["history"].as_array_mut().unwrap() {
+                    entry.as_object_mut().unwrap().remove("id");
+                }
+                text = history.to_string();
+            }
+            all.push(text);
+        }
+    }
+    all
+}
+
+#[tokio::test]
+async fn export_then_import_into_a_fresh_database_reproduces_every_game_exactly() {
+    let app = TestApp::new().await;
+    let games = varied_games(&app).await;
+    let source = app.dir.path().join("test.db");
+    let file = app.dir.path().join("games.json");
+    let target = app.dir.path().join("fresh.db");
+
+    let exported = kontrakt(&["export", "--out", file.to_str().unwrap()], &source);
+    assert!(exported.status.success(), "{exported:?}");
+    let imported = kontrakt(&["import", file.to_str().unwrap()], &target);
+    assert!(imported.status.success(), "{imported:?}");
+    assert_eq!(
+        String::from_utf8_lossy(&imported.stdout).trim(),
+        format!("imported 5 games into {}", target.display())
+    );
+
+    let restored = Db::open(&target).await.unwrap();
+    let restored_app = app_on(restored.clone());
+    let before = answers(&app.router, &games).await;
+    let after = answers(&restored_app, &games).await;
+    assert_eq!(before.len(), 15);
+    for (before, after) in before.iter().zip(&after) {
+        assert_eq!(before, after);
+    }
+    // The markup names went through untouched.
+    assert!(
+        before
+            .iter()
+            .any(|a| a.contains("<script>alert(1)</script>"))
+    );
+
+    // And exporting the copy gives the same file.
+    let again = app.dir.path().join("again.json");
+    let exported = kontrakt(&["export", "--out", again.to_str().unwrap()], &target);
+    assert!(exported.status.success(), "{exported:?}");
+    assert_eq!(
+        std::fs::read_to_string(&file).unwrap(),
+        std::fs::read_to_string(&again).unwrap()
+    );
+    restored.close().await;
+}
+
+fn app_on(db: Db) -> axum::Router {
+    app(AppState::new(db).with_write_limit(WriteLimit::UNLIMITED))
+}
+
+#[tokio::test]
+async fn export_writes_json_to_standard_output_by_default() {
+    let app = TestApp::new().await;
+    varied_games(&app).await;
+    let output = kontrakt(&["export"], &app.dir.path().join("test.db"));
+    assert!(output.status.success(), "{output:?}");
+    let export: Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(export["format"], "kontrakt-games");
+    assert_eq!(export["version"], 1);
+    assert_eq!(export["games"].as_array().unwrap().len(), 5);
+    let first = &export["games"][0];
+    assert_eq!(first["rules"], "liverpool");
+    assert_eq!(first["rounds"].as_array().unwrap().len(), 2);
+    assert_eq!(first["rounds"][1]["points"]["Di"], 65);
+    // enter ×3, correct, undo, end, resume
+    assert_eq!(first["history"].as_array().unwrap().len(), 7);
+    assert_eq!(first["id"].as_str().unwrap().len(), 32);
+}
+
+#[tokio::test]
+async fn export_refuses_to_overwrite_a_file() {
+    let app = TestApp::new().await;
+    let file = app.dir.path().join("games.json");
+    std::fs::write(&file, "precious").unwrap();
+    let output = kontrakt(
+        &["export", "--out", file.to_str().unwrap()],
+        &app.dir.path().join("test.db"),
+    );
+    assert!(!output.status.success());
+    assert!(String::from_utf8_lossy(&output.stderr).contains("never overwrites a file"));
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), "precious");
+}
+
+#[tokio::test]
+async fn import_refuses_a_game_that_is_already_there_and_imports_nothing() {
+    let app = TestApp::new().await;
+    let games = varied_games(&app).await;
+    let mut export = transfer::export_games(&app.db).await.unwrap();
+
+    // Into the same database: the first game is already there.
+    let error = transfer::import_games(&app.db, &export).await.unwrap_err();
+    assert!(matches!(error, ImportError::Exists(ref id) if *id == games[0].0));
+    assert!(
+        error
+            .to_string()
+            .contains("is already in the database; nothing was imported"),
+        "{error}"
+    );
+
+    // Into a fresh database holding only the last game: the others are not imported either.
+    let (fresh, _dir) = common::fresh_db().await;
+    let last = export.games.pop().unwrap();
+    let only_last = transfer::Export {
+        games: vec![last.clone()],
+        ..export.clone()
+    };
+    assert_eq!(transfer::import_games(&fresh, &only_last).await.unwrap(), 1);
+    export.games.push(last);
+    let error = transfer::import_games(&fresh, &export).await.unwrap_err();
+    assert!(matches!(error, ImportError::Exists(_)), "{error}");
+    let count = transfer::export_games(&fresh).await.unwrap().games.len();
+    assert_eq!(count, 1, "one transaction: nothing of the file was written");
+}
+
+#[tokio::test]
+async fn import_command_says_why_it_refused() {
+    let app = TestApp::new().await;
+    varied_games(&app).await;
+    let source = app.dir.path().join("test.db");
+    let file = app.dir.path().join("games.json");
+    assert!(
+        kontrakt(&["export", "--out", file.to_str().unwrap()], &source)
+            .status
+            .success()
+    );
+    let again = kontrakt(&["import", file.to_str().unwrap()], &source);
+    assert!(!again.status.success());
+    let stderr = String::from_utf8_lossy(&again.stderr);
+    assert!(stderr.contains("is already in the database"), "{stderr}");
+
+    let junk = app.dir.path().join("junk.json");
+    std::fs::write(&junk, r#"{"games": 3}"#).unwrap();
+    let output = kontrakt(&["import", junk.to_str().unwrap()], &source);
+    assert!(!output.status.success());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("is not a Kontrakt export"), "{stderr}");
+}
+
+#[tokio::test]
+async fn import_refuses_guessable_tokens_gaps_in_rounds_and_games_the_engine_cannot_read() {
+    let app = TestApp::new().await;
+    varied_games(&app).await;
+    let export = transfer::export_games(&app.db).await.unwrap();
+    let (fresh, dir) = common::fresh_db().await;
+    let refuse = async |change: &dyn Fn(&mut transfer::GameExport), why: &str| {
+        let mut bad = export.clone();
+        change(&mut bad.games[0]);
+        let error = transfer::import_games(&fresh, &bad).await.unwrap_err();
+        assert!(error.to_string().contains(why), "{error}");
+    };
+    refuse(&|g| g.id = "1234".into(), "an unguessable link").await;
+    refuse(&|g| g.view_token = g.id.clone(), "must differ").await;
+    refuse(&|g| g.rounds[0].round = 5, "numbered 1, 2").await;
+    refuse(&|g| g.created_at = "yesterday".into(), "RFC 3339").await;
+    refuse(
+        &|g| g.history[0].action = "steal".into(),
+        "unknown history action",
+    )
+    .await;
+    assert!(
+        transfer::export_games(&fresh)
+            .await
+            .unwrap()
+            .games
+            .is_empty()
+    );
+
+    // The command also asks the rules engine before writing anything.
+    let mut bad = export.clone();
+    bad.games[1].rules = "poker".into();
+    let file = dir.path().join("bad.json");
+    std::fs::write(&file, serde_json::to_vec(&bad).unwrap()).unwrap();
+    let target = dir.path().join("target.db");
+    let output = kontrakt(&["import", file.to_str().unwrap()], &target);
+    assert!(!output.status.success());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("nothing was imported"), "{stderr}");
+    assert!(stderr.contains("poker"), "{stderr}");
+}
