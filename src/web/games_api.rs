@@ -220,9 +220,11 @@ fn idempotency_key(headers: &HeaderMap) -> Result<Option<&str>, AppError> {
     Ok((!key.is_empty()).then_some(key))
 }
 
-/// `{"version": N}` from an optional body.
+/// `{"version": N}` from an optional body. Any other field is refused: a misspelt
+/// `version` must not turn a guarded change into an unguarded one.
 fn version_of(body: &[u8]) -> Result<Option<i64>, AppError> {
     #[derive(Deserialize)]
+    #[serde(deny_unknown_fields)]
     struct VersionBody {
         version: Option<i64>,
     }
