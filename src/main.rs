@@ -5,6 +5,7 @@ use std::net::SocketAddr;
 use std::path::Path;
 use std::process::ExitCode;
 
+use axum::serve::ListenerExt as _;
 use clap::Parser as _;
 use kontrakt::cli::{BackupArgs, Cli, Command, ExportArgs, ImportArgs, engine};
 use kontrakt::config::Config;
@@ -50,6 +51,13 @@ async fn serve(config: Config) -> Result<ExitCode> {
         listener.local_addr()?,
         config.db.display()
     );
+    // Answers are written as headers then body: without TCP_NODELAY the body waits for the
+    // client's delayed ACK of the headers (40 ms on Linux), e.g. every static file.
+    let listener = listener.tap_io(|tcp| {
+        if let Err(error) = tcp.set_nodelay(true) {
+            tracing::debug!("cannot set TCP_NODELAY: {error}");
+        }
+    });
     let app = web::app(AppState::new(db.clone()).with_write_limit(config.write_limit));
     // The peer address keys the write rate limit.
     let service = app.into_make_service_with_connect_info::<SocketAddr>();
