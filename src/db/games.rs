@@ -295,27 +295,13 @@ impl TryFrom<GameRow> for Game {
     }
 }
 
+/// A game's row with its rounds as a JSON array of `[round_no, entry, points, created_at,
+/// updated_at]`.
 #[derive(FromRow)]
-struct RoundRow {
-    round_no: i64,
-    entry: String,
-    points: String,
-    created_at: String,
-    updated_at: String,
-}
-
-impl TryFrom<RoundRow> for Round {
-    type Error = sqlx::Error;
-
-    fn try_from(row: RoundRow) -> Result<Self, Self::Error> {
-        Ok(Self {
-            round_no: row.round_no,
-            entry: json(&row.entry)?,
-            points: json(&row.points)?,
-            created_at: timestamp(&row.created_at)?,
-            updated_at: timestamp(&row.updated_at)?,
-        })
-    }
+struct GameWithRounds {
+    #[sqlx(flatten)]
+    game: GameRow,
+    rounds: String,
 }
 
 #[derive(FromRow)]
@@ -405,38 +391,50 @@ async fn load_where(
     column: &'static str,
     value: &str,
 ) -> Result<Option<GameRecord>, sqlx::Error> {
-    // One read transaction: the game and its rounds come from the same snapshot.
-    let mut tx = db.reader().begin().await?;
-    let record = load_in(&mut tx, column, value).await?;
-    tx.commit().await?;
-    Ok(record)
+    // One statement reads one snapshot: no transaction needed.
+    let mut conn = db.reader().acquire().await?;
+    load_in(&mut conn, column, value).await
 }
 
-/// Loads a game and its rounds inside an open transaction.
+/// Loads a game and its rounds with one statement (inside a transaction, or alone: one
+/// statement always reads one snapshot). The rounds come as one JSON array in the game's row:
+/// every sqlx call is a round trip to the connection's worker thread, and those hops, not
+/// SQLite, were most of the cost of a read.
 async fn load_in(
     conn: &mut SqliteConnection,
     column: &'static str,
     value: &str,
 ) -> Result<Option<GameRecord>, sqlx::Error> {
-    let sql = format!("SELECT {GAME_COLUMNS} FROM games WHERE {column} = ?");
-    let Some(row) = sqlx::query_as::<_, GameRow>(&sql)
+    let sql = format!(
+        "SELECT {GAME_COLUMNS},
+                (SELECT json_group_array(json_array(round_no, json(entry), json(points),
+                                                    created_at, updated_at)
+                                         ORDER BY round_no)
+                 FROM rounds WHERE rounds.game_id = games.id) AS rounds
+         FROM games WHERE {column} = ?"
+    );
+    let Some(row) = sqlx::query_as::<_, GameWithRounds>(&sql)
         .bind(value)
         .fetch_optional(&mut *conn)
         .await?
     else {
         return Ok(None);
     };
-    let game = Game::try_from(row)?;
-    let rounds = sqlx::query_as::<_, RoundRow>(
-        "SELECT round_no, entry, points, created_at, updated_at
-         FROM rounds WHERE game_id = ? ORDER BY round_no",
-    )
-    .bind(&game.id)
-    .fetch_all(&mut *conn)
-    .await?
-    .into_iter()
-    .map(Round::try_from)
-    .collect::<Result<Vec<_>, _>>()?;
+    let game = Game::try_from(row.game)?;
+    let rounds: Vec<(i64, Value, Value, String, String)> =
+        serde_json::from_str(&row.rounds).map_err(decode_error)?;
+    let rounds = rounds
+        .into_iter()
+        .map(|(round_no, entry, points, created_at, updated_at)| {
+            Ok(Round {
+                round_no,
+                entry,
+                points,
+                created_at: timestamp(&created_at)?,
+                updated_at: timestamp(&updated_at)?,
+            })
+        })
+        .collect::<Result<Vec<_>, sqlx::Error>>()?;
     Ok(Some(GameRecord { game, rounds }))
 }
 

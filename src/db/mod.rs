@@ -84,14 +84,18 @@ impl Db {
             .synchronous(SqliteSynchronous::Full)
             .busy_timeout(BUSY_TIMEOUT)
             .foreign_keys(true);
+        // A connection to a local file does not go stale: no liveness ping (a round trip to
+        // the connection's worker thread) before each use.
         let writer = SqlitePoolOptions::new()
             .max_connections(1)
             .min_connections(1)
+            .test_before_acquire(false)
             .connect_with(options.clone())
             .await?;
         // Opened after the writer, which has created the file and switched it to WAL.
         let reader = SqlitePoolOptions::new()
             .max_connections(READERS)
+            .test_before_acquire(false)
             .connect_with(options.read_only(true))
             .await?;
         Ok(Self { writer, reader })
