@@ -2,8 +2,8 @@
 # Time-boxed fuzzing of the rules engine (not part of the CI gate; see README.md).
 # Usage: bash fuzz/run.sh [seconds per target, default 60]
 # Needs cargo-fuzz (`cargo install cargo-fuzz`); runs on stable with `-s none`.
-# A crash leaves its input in fuzz/artifacts/<target>/: copy it into fuzz/regressions/ and add
-# a unit test that replays it (see src/rules/fuzz_regressions.rs).
+# A crash leaves its input in fuzz/artifacts/<target>/: copy it into fuzz/regressions/<target>/,
+# where tests/fuzz_regressions.rs replays every file under cargo test.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 secs="${1:-60}"
