@@ -5,6 +5,7 @@
 //! tokio here. Every rule cites the section of `../shared/RULES.md` it implements.
 pub mod cards;
 pub mod check;
+pub mod layoff;
 pub mod meld;
 pub mod money;
 pub mod ruleset;

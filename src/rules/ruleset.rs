@@ -353,6 +353,9 @@ pub struct RuleSet {
     pub schemes: Vec<Scheme>,
     /// Higher totals are better (Continental in points mode).
     pub higher_is_better: bool,
+    /// A discard that fits a meld on the table may be claimed with a "Shanghai" call
+    /// (RULES.md 4 `shanghai`; not in `shanghai-powe`).
+    pub shanghai_calls: bool,
     /// Jokers per deck count or fixed total: see [`RuleSet::decks`].
     deck_rule: DeckRule,
 }
@@ -1015,6 +1018,7 @@ impl RuleSet {
             scheme: scheme.unwrap_or(Scheme::LowestCollects),
             schemes: vec![Scheme::LowestCollects, Scheme::Pairwise],
             higher_is_better: false,
+            shanghai_calls: false,
             deck_rule: DeckRule::TwoPlusPlayersMinusOne,
             options: BTreeMap::new(),
         };
@@ -1077,6 +1081,7 @@ impl RuleSet {
                 });
                 rs.meld.jokers = get_bool(&o, "jokers");
                 rs.meld.max_wilds = Some(1);
+                rs.shanghai_calls = info.id != "shanghai-powe";
                 rs.deck_rule = DeckRule::Fixed {
                     decks: 2,
                     jokers: 4,
