@@ -4,9 +4,14 @@
 //! here. A page or API module exposes `pub fn routes() -> Router<AppState>` and is merged in
 //! [`routes`]; the middleware of [`app`] then applies to it.
 
+pub mod cards;
+pub mod cookies;
 pub mod error;
 pub mod extract;
 mod home;
+pub mod i18n;
+pub mod page;
+pub mod recent;
 
 use std::time::Duration;
 
@@ -73,6 +78,7 @@ fn routes() -> Router<AppState> {
     Router::new()
         .route("/healthz", get(healthz))
         .merge(home::routes())
+        .merge(i18n::routes())
         .nest_service("/static", static_files)
         .fallback(not_found)
 }
