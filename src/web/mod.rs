@@ -5,6 +5,7 @@
 //! [`routes`]; the middleware of [`app`] then applies to it.
 
 pub mod cards;
+mod check;
 pub mod cookies;
 pub mod error;
 pub mod extract;
@@ -79,6 +80,7 @@ fn routes() -> Router<AppState> {
         .route("/healthz", get(healthz))
         .merge(home::routes())
         .merge(i18n::routes())
+        .merge(check::routes())
         .nest_service("/static", static_files)
         .fallback(not_found)
 }
