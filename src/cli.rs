@@ -1,5 +1,8 @@
-//! The command line: `kontrakt [serve]`, `kontrakt backup PATH`, and (later) the engine's
-//! commands. Parsing only; `main.rs` runs what was asked. Must not depend on `web`.
+//! The command line: `kontrakt [serve]`, `kontrakt backup PATH`, and the engine's commands
+//! `check`, `solve` and `score`. Parsing only here; `main.rs` runs what was asked, the engine
+//! commands through [`engine`]. Must not depend on `web`.
+
+pub mod engine;
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -7,6 +10,8 @@ use std::path::PathBuf;
 use clap::{Args, Parser, Subcommand};
 
 use crate::config::{self, Config};
+use crate::rules::cards::Lang;
+use crate::rules::ruleset::OptionValue;
 
 /// Score keeper and referee for physical games of contract rummy.
 #[derive(Debug, Parser)]
@@ -39,11 +44,21 @@ pub enum Command {
     Serve(ServeArgs),
     /// Write a consistent copy of the database (safe while the server runs).
     Backup(BackupArgs),
-    // Engine commands go here (issue 2), each with its own `…Args` struct and a match arm in
-    // `main.rs`; exit status 0 for a legal answer and 1 for not:
-    //   Check(CheckArgs)   `kontrakt check --rules contract --round 3 "3H 4H 5H 6H | …"`
-    //   Solve(SolveArgs)   `kontrakt solve …`
-    //   Score(ScoreArgs)   `kontrakt score …`
+    /// Is this a legal contract meld (first meld) for the round? Exit status 0 if legal, 1 if
+    /// not, 2 for bad input.
+    #[command(
+        after_help = "Example: kontrakt check --rules contract --round 3 \"3H 4H 5H 6H | 8H 9H 10H JH\""
+    )]
+    Check(CheckArgs),
+    /// Can this hand make the round's contract, and with which melds? Exit status 0 if it
+    /// can, 1 if not, 2 for bad input.
+    #[command(
+        after_help = "Example: kontrakt solve --rules contract --round 7 \"3H 4H 5H 6H 7H 9S 10S JS QS KS JK 2D 3D 4D\""
+    )]
+    Solve(SolveArgs),
+    /// Penalty points of cards left in hand. Exit status 0, or 2 for bad input.
+    #[command(after_help = "Example: kontrakt score --rules shanghai \"AS JK 7H\"")]
+    Score(ScoreArgs),
     // Game transfer (issue 4):
     //   Export(ExportArgs) games as JSON
     //   Import(ImportArgs)
@@ -79,6 +94,93 @@ pub struct BackupArgs {
     pub path: PathBuf,
 }
 
+/// Flags every engine command takes.
+#[derive(Clone, Debug, Args)]
+pub struct EngineArgs {
+    /// Rule set: contract, liverpool, may-i, shanghai, shanghai-powe, shanghai-kolsov,
+    /// progressive, continental, rommee or hollywood.
+    #[arg(long, value_name = "ID")]
+    pub rules: String,
+    /// Overrides a rule-set option, e.g. `--option jokers=false`, `--option joker_points=50`,
+    /// `--option payouts=0,2,4,6`; repeat for several.
+    #[arg(long = "option", value_name = "NAME=VALUE", value_parser = parse_option)]
+    pub options: Vec<(String, OptionValue)>,
+    /// Language of the answer: en or de.
+    #[arg(long, default_value = "en", value_parser = ["en", "de"])]
+    pub lang: String,
+}
+
+impl EngineArgs {
+    /// The language asked for.
+    pub fn lang(&self) -> Lang {
+        Lang::from_code(&self.lang)
+    }
+}
+
+/// Reads `name=value`: the value as true/false, a whole number, a comma-separated list of
+/// whole numbers, or else as text.
+fn parse_option(text: &str) -> Result<(String, OptionValue), String> {
+    let (name, value) = text
+        .split_once('=')
+        .filter(|(name, _)| !name.trim().is_empty())
+        .ok_or_else(|| format!("expected NAME=VALUE, e.g. jokers=false, not \"{text}\""))?;
+    let value = value.trim();
+    let parsed = match value {
+        "true" | "yes" | "on" => OptionValue::Bool(true),
+        "false" | "no" | "off" => OptionValue::Bool(false),
+        _ => {
+            if let Ok(n) = value.parse() {
+                OptionValue::Int(n)
+            } else if let Some(list) = value
+                .contains(',')
+                .then(|| value.split(',').map(|v| v.trim().parse().ok()).collect())
+                .flatten()
+            {
+                OptionValue::List(list)
+            } else {
+                OptionValue::Text(value.to_owned())
+            }
+        }
+    };
+    Ok((name.trim().to_owned(), parsed))
+}
+
+/// Flags of `check`.
+#[derive(Clone, Debug, Args)]
+pub struct CheckArgs {
+    #[command(flatten)]
+    pub engine: EngineArgs,
+    /// Round number (not for rommee, which has no contracts).
+    #[arg(long, allow_negative_numbers = true)]
+    pub round: Option<i64>,
+    /// The melds, `|` (or `;`) between melds: "3H 4H 5H 6H | 8H 9H 10H JH".
+    #[arg(required = true, value_name = "MELDS")]
+    pub melds: Vec<String>,
+}
+
+/// Flags of `solve`.
+#[derive(Clone, Debug, Args)]
+pub struct SolveArgs {
+    #[command(flatten)]
+    pub engine: EngineArgs,
+    /// Round number (not for rommee, which has no contracts).
+    #[arg(long, allow_negative_numbers = true)]
+    pub round: Option<i64>,
+    /// The hand: "3H 4H 5H 6H 7H JK …".
+    #[arg(required = true, value_name = "HAND")]
+    pub hand: Vec<String>,
+}
+
+/// Flags of `score`.
+#[derive(Clone, Debug, Args)]
+pub struct ScoreArgs {
+    #[command(flatten)]
+    pub engine: EngineArgs,
+    /// The cards left in hand: "AS JK 7H".
+    #[arg(required = true, value_name = "CARDS")]
+    pub cards: Vec<String>,
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -111,6 +213,66 @@ mod tests {
             panic!("expected backup");
         };
         assert_eq!(args.path, PathBuf::from("copy.db"));
+    }
+
+    #[test]
+    fn check_takes_rules_round_options_language_and_melds() {
+        let Command::Check(args) = parse(&[
+            "kontrakt",
+            "check",
+            "--rules",
+            "contract",
+            "--round",
+            "3",
+            "--option",
+            "jokers=false",
+            "--option",
+            "joker_points=50",
+            "--lang",
+            "de",
+            "3H 4H 5H 6H | 8H 9H 10H JH",
+        ]) else {
+            panic!("expected check");
+        };
+        assert_eq!(args.engine.rules, "contract");
+        assert_eq!(args.round, Some(3));
+        assert_eq!(args.engine.lang(), Lang::De);
+        assert_eq!(
+            args.engine.options,
+            [
+                ("jokers".to_owned(), OptionValue::Bool(false)),
+                ("joker_points".to_owned(), OptionValue::Int(50))
+            ]
+        );
+        assert_eq!(args.melds, ["3H 4H 5H 6H | 8H 9H 10H JH"]);
+    }
+
+    #[test]
+    fn option_values_are_read_as_bool_number_list_or_text() {
+        assert_eq!(
+            parse_option("payouts=0, 2,4").unwrap(),
+            ("payouts".into(), OptionValue::List(vec![0, 2, 4]))
+        );
+        assert_eq!(
+            parse_option("ace=wrap").unwrap(),
+            ("ace".into(), OptionValue::Text("wrap".into()))
+        );
+        assert_eq!(
+            parse_option("twos_wild=yes").unwrap(),
+            ("twos_wild".into(), OptionValue::Bool(true))
+        );
+        assert!(parse_option("jokers").is_err());
+        assert!(parse_option("=1").is_err());
+    }
+
+    #[test]
+    fn score_takes_cards_as_one_argument_or_several() {
+        let Command::Score(args) = parse(&["kontrakt", "score", "--rules", "shanghai", "AS", "JK"])
+        else {
+            panic!("expected score");
+        };
+        assert_eq!(args.cards, ["AS", "JK"]);
+        assert!(Cli::try_parse_from(["kontrakt", "score", "--rules", "shanghai"]).is_err());
     }
 
     #[test]

@@ -3,7 +3,7 @@
 use std::process::ExitCode;
 
 use clap::Parser as _;
-use kontrakt::cli::{BackupArgs, Cli, Command};
+use kontrakt::cli::{BackupArgs, Cli, Command, engine};
 use kontrakt::config::Config;
 use kontrakt::db::Db;
 use kontrakt::web::{self, AppState};
@@ -18,6 +18,10 @@ async fn main() -> ExitCode {
     let result = match Cli::parse().into_command() {
         Command::Serve(args) => serve(args.into()).await,
         Command::Backup(args) => backup(args).await,
+        // Engine commands: exit status 0 yes, 1 no, 2 bad input (sentence on stderr).
+        Command::Check(args) => Ok(engine::finish(engine::run_check(&args))),
+        Command::Solve(args) => Ok(engine::finish(engine::run_solve(&args))),
+        Command::Score(args) => Ok(engine::finish(engine::run_score(&args))),
     };
     match result {
         Ok(code) => code,

@@ -5,6 +5,8 @@
 //! tokio here. Every rule cites the section of `../shared/RULES.md` it implements.
 pub mod cards;
 pub mod check;
+#[doc(hidden)]
+pub mod fuzzing;
 pub mod layoff;
 pub mod meld;
 pub mod money;

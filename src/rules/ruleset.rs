@@ -27,8 +27,9 @@ fn req(kind: MeldKind, min: u8) -> Requirement {
 }
 
 /// Builds a contract from a compact text: `2s3 1r4`, alternatives separated by `/`.
-/// `s` set, `r` run, `p` pair; count then kind then minimum length.
-fn contract(spec: &str) -> Contract {
+/// `s` set, `r` run, `p` pair; count then kind then minimum length. Panics on a malformed
+/// spec: specs are written in this file (and in tests), never taken from input.
+pub fn contract(spec: &str) -> Contract {
     let alternatives = spec
         .split('/')
         .map(|alt| {

@@ -361,17 +361,25 @@ fn apply(nat: &mut [u8; 52], cards: &[Option<usize>], sign: i8) {
     }
 }
 
+/// A failed pick state: naturals left, wilds left, requirements open, placed melds (where
+/// restrictions make them matter).
+type PickKey = ([u8; 52], usize, Vec<Requirement>, Vec<Placed>);
+
 /// Search for contracts whose meld need not be the whole hand: one minimum-length meld per
-/// requirement.
+/// requirement. Canonical: the lowest natural card left is either in one of the melds or not
+/// used at all, so every arrangement is met once.
 struct Pick<'a> {
     rules: &'a MeldRules,
     round: &'a RoundSpec,
     line: Line,
-    reqs: Vec<Requirement>,
     split: &'a Split,
-    failed: HashSet<(usize, [u8; 52], usize, Vec<Placed>)>,
+    failed: HashSet<PickKey>,
     budget: &'a mut u64,
     placed: Vec<Placed>,
+    /// Requirements still open, sorted.
+    open: Vec<Requirement>,
+    /// Naturals set aside as not melded.
+    unused: [u8; 52],
 }
 
 impl<'a> Pick<'a> {
@@ -382,95 +390,174 @@ impl<'a> Pick<'a> {
         alt: &[Requirement],
         budget: &'a mut u64,
     ) -> Self {
-        // Most constraining first: runs, then longer melds.
-        let mut reqs = alt.to_vec();
-        reqs.sort_by_key(|r| (r.kind != MeldKind::Run, std::cmp::Reverse(r.min), r.kind));
+        let mut open = alt.to_vec();
+        open.sort();
         Pick {
             rules,
             round,
             line: rules.line(),
-            reqs,
             split,
             failed: HashSet::new(),
             budget,
             placed: Vec::new(),
+            open,
+            unused: [0; 52],
         }
     }
 
     fn solve(mut self) -> Result<Option<Solution>, SolveError> {
         let mut nat = self.split.nat;
         let wilds = self.split.wild_cards.len();
-        let needed: usize = self.reqs.iter().map(|r| r.min as usize).sum();
-        if needed > nat.iter().map(|&n| n as usize).sum::<usize>() + wilds {
-            return Ok(None);
-        }
-        if self.rec(0, &mut nat, wilds)? {
+        if self.rec(&mut nat, wilds)? {
             let used: usize = self.placed.iter().map(Placed::wilds).sum();
+            let mut left = nat;
+            for (l, u) in left.iter_mut().zip(self.unused) {
+                *l += u;
+            }
             let mut ordered = self.placed.clone();
             ordered.sort_by_key(|p| (p.kind, p.key, p.window));
             return Ok(Some(materialise(
                 &ordered,
                 &self.split.wild_cards,
-                &nat,
+                &left,
                 wilds - used,
             )));
         }
         Ok(None)
     }
 
-    fn candidates(&self, req: Requirement, nat: &[u8; 52], wilds: usize) -> Vec<Placed> {
+    /// Minimum-length melds of `req` that hold the natural card `first`.
+    fn candidates(
+        &self,
+        req: Requirement,
+        first: usize,
+        nat: &[u8; 52],
+        wilds: usize,
+    ) -> Vec<Placed> {
         let len = req.min as usize;
+        let card = Card::from_index(first);
+        let (suit, rank) = (card.suit().expect("natural"), card.rank().expect("natural"));
         let mut out = Vec::new();
         match req.kind {
             MeldKind::Set | MeldKind::Pair => {
-                let mut all_wild_done = false;
-                for rank in Rank::all() {
-                    for cards in set_fillings(self.rules, nat, rank, len, wilds, None) {
-                        let all_wild = cards.iter().all(Option::is_none);
-                        if all_wild {
-                            if all_wild_done && !self.round.no_two_sets_same_rank {
-                                continue;
-                            }
-                            all_wild_done = true;
-                        }
+                for cards in set_fillings(self.rules, nat, rank, len, wilds, Some(first)) {
+                    out.push(Placed {
+                        kind: req.kind,
+                        key: rank.number(),
+                        window: (0, len),
+                        cards,
+                    });
+                }
+            }
+            MeldKind::Run => {
+                for start in self.line.starts(len) {
+                    let avail = run_window_options(&self.line, nat, suit.index(), start, len);
+                    // The first matching position only: a second ace position would repeat.
+                    let Some(fixed) = (0..len).find(|&o| avail[o] == Some(first)) else {
+                        continue;
+                    };
+                    for cards in run_fillings(self.rules, &avail, wilds, Some(fixed)) {
                         out.push(Placed {
-                            kind: req.kind,
-                            key: rank.number(),
-                            window: (0, len),
+                            kind: MeldKind::Run,
+                            key: suit.index() as u8,
+                            window: (start, len),
                             cards,
                         });
                     }
                 }
             }
-            MeldKind::Run => {
-                let mut all_wild_done = false;
-                for suit in 0..4 {
-                    for start in self.line.starts(len) {
-                        let avail = run_window_options(&self.line, nat, suit, start, len);
-                        for cards in run_fillings(self.rules, &avail, wilds, None) {
-                            let all_wild = cards.iter().all(Option::is_none);
-                            if all_wild {
-                                if all_wild_done && !restricted(self.round) {
-                                    continue;
-                                }
-                                all_wild_done = true;
-                            }
-                            out.push(Placed {
-                                kind: MeldKind::Run,
-                                key: suit as u8,
-                                window: (start, len),
-                                cards,
-                            });
-                        }
-                    }
-                }
-            }
         }
+        // Fewest wild cards first: a "yes" is found early, a "no" is exhaustive anyway.
+        out.sort_by_key(Placed::wilds);
         out
     }
 
-    fn rec(&mut self, k: usize, nat: &mut [u8; 52], wilds: usize) -> Result<bool, SolveError> {
-        if k == self.reqs.len() {
+    /// A lower bound on the wild cards the open requirements still need: every set takes the
+    /// best chunk of one rank's naturals and the runs of each suit at most the naturals of that
+    /// suit, each run no more than the best window (a relaxation, so it never overestimates).
+    fn wild_lower_bound(&self, nat: &[u8; 52]) -> usize {
+        let total_nat: usize = nat.iter().map(|&n| n as usize).sum();
+        let needed: usize = self.open.iter().map(|r| r.min as usize).sum();
+        let mut set_mins: Vec<usize> = self
+            .open
+            .iter()
+            .filter(|r| r.kind != MeldKind::Run)
+            .map(|r| r.min as usize)
+            .collect();
+        let mut usable = 0;
+        if let Some(&m_max) = set_mins.iter().max() {
+            let mut slots = Vec::new();
+            for r in 0..13 {
+                let mut c: usize = (0..4)
+                    .map(|s| {
+                        let n = nat[s * 13 + r] as usize;
+                        if self.rules.set_distinct_suits {
+                            n.min(1)
+                        } else {
+                            n
+                        }
+                    })
+                    .sum();
+                while c > 0 {
+                    slots.push(c.min(m_max));
+                    c = c.saturating_sub(m_max);
+                }
+            }
+            slots.sort_unstable_by(|a, b| b.cmp(a));
+            set_mins.sort_unstable_by(|a, b| b.cmp(a));
+            usable += set_mins
+                .iter()
+                .zip(slots.iter().chain(std::iter::repeat(&0)))
+                .map(|(&m, &slot)| m.min(slot))
+                .sum::<usize>();
+        }
+        let runs: Vec<usize> = self
+            .open
+            .iter()
+            .filter(|r| r.kind == MeldKind::Run)
+            .map(|r| r.min as usize)
+            .collect();
+        if let Some(&longest) = runs.iter().max() {
+            // Per suit: its naturals, and the most any one run of it can hold.
+            let per_suit: Vec<(usize, usize)> = (0..4)
+                .map(|suit| {
+                    let n: usize = nat[suit * 13..suit * 13 + 13]
+                        .iter()
+                        .map(|&c| c as usize)
+                        .sum();
+                    let best = self
+                        .line
+                        .starts(longest)
+                        .map(|start| {
+                            run_window_options(&self.line, nat, suit, start, longest)
+                                .iter()
+                                .flatten()
+                                .count()
+                        })
+                        .max()
+                        .unwrap_or(0);
+                    (n, best)
+                })
+                .collect();
+            // Best split of the runs over the suits (small: at most a handful of runs).
+            let r = runs.len();
+            let mut best_by_count = vec![0usize; r + 1];
+            for &(n, best) in &per_suit {
+                let mut next = best_by_count.clone();
+                for used in 0..=r {
+                    for j in 1..=r - used {
+                        next[used + j] = next[used + j].max(best_by_count[used] + n.min(j * best));
+                    }
+                }
+                best_by_count = next;
+            }
+            usable += best_by_count.into_iter().max().unwrap_or(0);
+        }
+        needed.saturating_sub(usable.min(total_nat))
+    }
+
+    fn rec(&mut self, nat: &mut [u8; 52], wilds: usize) -> Result<bool, SolveError> {
+        if self.open.is_empty() {
             return Ok(true);
         }
         *self.budget = self.budget.checked_sub(1).ok_or(SolveError::TooComplex)?;
@@ -482,36 +569,96 @@ impl<'a> Pick<'a> {
         } else {
             Vec::new()
         };
-        let key = (k, *nat, wilds, sig);
+        let key = (*nat, wilds, self.open.clone(), sig);
         if self.failed.contains(&key) {
             return Ok(false);
         }
-        let req = self.reqs[k];
-        let same_as_prev = k > 0 && self.reqs[k - 1] == req;
-        for cand in self.candidates(req, nat, wilds) {
-            if same_as_prev && cand < self.placed[k - 1] {
-                continue;
-            }
-            if self
-                .placed
-                .iter()
-                .any(|p| conflicts(self.round, &self.line, p, &cand))
-            {
-                continue;
-            }
-            let w = cand.wilds();
-            apply(nat, &cand.cards, 1);
-            self.placed.push(cand);
-            if self.rec(k + 1, nat, wilds - w)? {
-                return Ok(true);
-            }
-            let cand = self.placed.pop().expect("pushed");
-            apply(nat, &cand.cards, -1);
+        if self.wild_lower_bound(nat) > wilds {
+            self.failed.insert(key);
+            return Ok(false);
         }
+        let Some(first) = nat.iter().position(|&n| n > 0) else {
+            return Ok(self.all_wild_melds(wilds));
+        };
+        let mut distinct = self.open.clone();
+        distinct.dedup();
+        for req in distinct {
+            for cand in self.candidates(req, first, nat, wilds) {
+                if self
+                    .placed
+                    .iter()
+                    .any(|p| conflicts(self.round, &self.line, p, &cand))
+                {
+                    continue;
+                }
+                let w = cand.wilds();
+                let at = self.open.iter().position(|&r| r == req).expect("open");
+                self.open.remove(at);
+                apply(nat, &cand.cards, 1);
+                self.placed.push(cand);
+                if self.rec(nat, wilds - w)? {
+                    return Ok(true);
+                }
+                let cand = self.placed.pop().expect("pushed");
+                apply(nat, &cand.cards, -1);
+                self.open.insert(at, req);
+            }
+        }
+        // The first card stays in hand.
+        nat[first] -= 1;
+        self.unused[first] += 1;
+        if self.rec(nat, wilds)? {
+            return Ok(true);
+        }
+        nat[first] += 1;
+        self.unused[first] -= 1;
         self.failed.insert(key);
         Ok(false)
     }
+
+    /// With no naturals left, the open requirements may be met by all-wild melds where the
+    /// rules allow them (Progressive). Each gets a rank or suit of its own so that no
+    /// restriction can bite.
+    fn all_wild_melds(&mut self, wilds: usize) -> bool {
+        let need: usize = self.open.iter().map(|r| r.min as usize).sum();
+        let limit_ok = self
+            .open
+            .iter()
+            .all(|r| self.rules.max_wilds.is_none_or(|m| r.min <= m));
+        if self.rules.min_naturals > 0 || need > wilds || !limit_ok {
+            return false;
+        }
+        let mut made = Vec::new();
+        for (i, r) in self.open.iter().enumerate() {
+            let len = r.min as usize;
+            let cand = Placed {
+                kind: r.kind,
+                key: (13 - i % 13) as u8,
+                window: if r.kind == MeldKind::Run {
+                    (self.line.starts(len).end.saturating_sub(1 + 5 * i), len)
+                } else {
+                    (0, len)
+                },
+                cards: vec![None; len],
+            };
+            if self
+                .placed
+                .iter()
+                .chain(&made)
+                .any(|p| conflicts(self.round, &self.line, p, &cand))
+            {
+                return false;
+            }
+            made.push(cand);
+        }
+        self.placed.extend(made);
+        self.open.clear();
+        true
+    }
 }
+
+/// A failed partition state: naturals left, wilds left, run minimums left, placed runs.
+type PartitionKey = ([u8; 52], usize, Vec<u8>, Vec<Placed>);
 
 /// Search for rounds that go out all at once with runs only: every card in exactly one run.
 struct Partition<'a> {
@@ -519,7 +666,7 @@ struct Partition<'a> {
     round: &'a RoundSpec,
     line: Line,
     split: &'a Split,
-    failed: HashSet<([u8; 52], usize, Vec<u8>, Vec<Placed>)>,
+    failed: HashSet<PartitionKey>,
     budget: &'a mut u64,
     placed: Vec<Placed>,
     /// Minimum lengths of the runs still to place, sorted.
@@ -705,59 +852,67 @@ impl<'a> Partition<'a> {
     }
 }
 
-/// Rommé: melds worth at least the opening minimum, the most valuable found by dynamic
-/// programming (RULES.md 4 `rommee`).
+/// Rommé: melds worth at least the opening minimum (RULES.md 4 `rommee`). A depth-first
+/// search over the lowest natural card (in a meld, or kept), most valuable melds first, that
+/// stops at the first arrangement reaching the minimum; a state that failed with some value
+/// already laid fails with any lower value too.
 fn solve_opening(
     rs: &RuleSet,
     hand: &[Card],
     budget: &mut u64,
 ) -> Result<Option<Solution>, SolveError> {
-    let needed = rs.opening_points.unwrap_or(0);
-    let mut best: Option<(u32, Solution)> = None;
+    let needed = rs.opening_points.unwrap_or(0).max(1);
     for split in flex_splits(&rs.meld, hand) {
-        let mut dp = OpeningDp {
+        let mut search = Opening {
             rules: &rs.meld,
             line: rs.meld.line(),
-            memo: HashMap::new(),
+            needed,
+            failed: HashMap::new(),
             budget,
+            placed: Vec::new(),
         };
         let mut nat = split.nat;
-        let (value, placed) = dp.best(&mut nat, split.wild_cards.len())?;
-        if best.as_ref().is_none_or(|(v, _)| value > *v) {
-            let used: usize = placed.iter().map(Placed::wilds).sum();
+        if search.rec(&mut nat, split.wild_cards.len(), 0)? {
+            let used: usize = search.placed.iter().map(Placed::wilds).sum();
             let mut left = split.nat;
-            for p in &placed {
+            for p in &search.placed {
                 apply(&mut left, &p.cards, 1);
             }
-            let sol = materialise(
-                &placed,
+            return Ok(Some(materialise(
+                &search.placed,
                 &split.wild_cards,
                 &left,
                 split.wild_cards.len() - used,
-            );
-            best = Some((value, sol));
+            )));
         }
     }
-    Ok(best.filter(|(v, _)| *v >= needed && *v > 0).map(|(_, s)| s))
+    Ok(None)
 }
 
-struct OpeningDp<'a> {
+struct Opening<'a> {
     rules: &'a MeldRules,
     line: Line,
-    memo: HashMap<([u8; 52], usize), (u32, Vec<Placed>)>,
+    needed: u32,
+    /// Highest value already laid with which a state failed.
+    failed: HashMap<([u8; 52], usize), u32>,
     budget: &'a mut u64,
+    placed: Vec<Placed>,
 }
 
-impl OpeningDp<'_> {
+fn face_value(card: Card) -> u32 {
+    match card.rank().map(Rank::number) {
+        Some(1) | None => 11,
+        Some(n) if n >= 10 => 10,
+        Some(n) => n as u32,
+    }
+}
+
+impl Opening<'_> {
     fn value(&self, p: &Placed) -> u32 {
-        let mut wild_iter = std::iter::repeat(Card::Joker);
         let cards: Vec<Card> = p
             .cards
             .iter()
-            .map(|c| {
-                c.map(Card::from_index)
-                    .unwrap_or_else(|| wild_iter.next().expect("joker"))
-            })
+            .map(|c| c.map(Card::from_index).unwrap_or(Card::Joker))
             .collect();
         self.rules
             .readings(&cards, p.kind)
@@ -767,65 +922,88 @@ impl OpeningDp<'_> {
             .unwrap_or(0)
     }
 
-    fn best(&mut self, nat: &mut [u8; 52], wilds: usize) -> Result<(u32, Vec<Placed>), SolveError> {
+    fn rec(&mut self, nat: &mut [u8; 52], wilds: usize, laid: u32) -> Result<bool, SolveError> {
+        if laid >= self.needed {
+            return Ok(true);
+        }
         let Some(first) = nat.iter().position(|&n| n > 0) else {
-            return Ok((0, Vec::new()));
+            return Ok(false);
         };
-        if let Some(v) = self.memo.get(&(*nat, wilds)) {
-            return Ok(v.clone());
+        // Every card left, at its highest value, still cannot reach the minimum.
+        let most: u32 = nat
+            .iter()
+            .enumerate()
+            .map(|(i, &n)| n as u32 * face_value(Card::from_index(i)))
+            .sum::<u32>()
+            + wilds as u32 * 11;
+        if laid + most < self.needed {
+            return Ok(false);
+        }
+        if self.failed.get(&(*nat, wilds)).is_some_and(|&v| laid <= v) {
+            return Ok(false);
         }
         *self.budget = self.budget.checked_sub(1).ok_or(SolveError::TooComplex)?;
-        // Leave the first card out of every meld.
-        nat[first] -= 1;
-        let mut best = self.best(nat, wilds)?;
-        nat[first] += 1;
         let card = Card::from_index(first);
         let (suit, rank) = (
             card.suit().expect("natural").index(),
             card.rank().expect("natural"),
         );
-        let mut cands: Vec<Placed> = Vec::new();
+        let mut cands: Vec<(u32, Placed)> = Vec::new();
         for len in 3..=4 {
             for cards in set_fillings(self.rules, nat, rank, len, wilds, Some(first)) {
-                cands.push(Placed {
+                let p = Placed {
                     kind: MeldKind::Set,
                     key: rank.number(),
                     window: (0, len),
                     cards,
-                });
+                };
+                cands.push((self.value(&p), p));
             }
         }
         let total = nat.iter().map(|&n| n as usize).sum::<usize>() + wilds;
         for len in 3..=total.min(self.line.max_run()) {
             for start in self.line.starts(len) {
                 let avail = run_window_options(&self.line, nat, suit, start, len);
-                for fixed in (0..len).filter(|&o| avail[o] == Some(first)) {
-                    for cards in run_fillings(self.rules, &avail, wilds, Some(fixed)) {
-                        cands.push(Placed {
-                            kind: MeldKind::Run,
-                            key: suit as u8,
-                            window: (start, len),
-                            cards,
-                        });
-                    }
+                let Some(fixed) = (0..len).find(|&o| avail[o] == Some(first)) else {
+                    continue;
+                };
+                for cards in run_fillings(self.rules, &avail, wilds, Some(fixed)) {
+                    let p = Placed {
+                        kind: MeldKind::Run,
+                        key: suit as u8,
+                        window: (start, len),
+                        cards,
+                    };
+                    cands.push((self.value(&p), p));
                 }
             }
         }
-        for cand in cands {
-            let v = self.value(&cand);
+        cands.sort_by_key(|c| std::cmp::Reverse(c.0));
+        for (v, cand) in cands {
             if v == 0 {
                 continue;
             }
             let w = cand.wilds();
             apply(nat, &cand.cards, 1);
-            let (rest, mut melds) = self.best(nat, wilds - w)?;
-            apply(nat, &cand.cards, -1);
-            if v + rest > best.0 {
-                melds.insert(0, cand);
-                best = (v + rest, melds);
+            self.placed.push(cand);
+            if self.rec(nat, wilds - w, laid + v)? {
+                return Ok(true);
             }
+            let cand = self.placed.pop().expect("pushed");
+            apply(nat, &cand.cards, -1);
         }
-        self.memo.insert((*nat, wilds), best.clone());
-        Ok(best)
+        nat[first] -= 1;
+        let kept = self.rec(nat, wilds, laid)?;
+        nat[first] += 1;
+        if kept {
+            return Ok(true);
+        }
+        let entry = self.failed.entry((*nat, wilds)).or_insert(0);
+        *entry = (*entry).max(laid);
+        Ok(false)
     }
 }
+
+#[cfg(test)]
+#[path = "solver_tests.rs"]
+mod tests;

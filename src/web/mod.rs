@@ -4,6 +4,7 @@
 //! here. A page or API module exposes `pub fn routes() -> Router<AppState>` and is merged in
 //! [`routes`]; the middleware of [`app`] then applies to it.
 
+mod api;
 pub mod cards;
 mod check;
 pub mod cookies;
@@ -81,6 +82,7 @@ fn routes() -> Router<AppState> {
         .merge(home::routes())
         .merge(i18n::routes())
         .merge(check::routes())
+        .merge(api::routes())
         .nest_service("/static", static_files)
         .fallback(not_found)
 }

@@ -1,0 +1,446 @@
+//! The engine commands of the command line: `check`, `solve` and `score`.
+//!
+//! Reads the arguments into a rule set, a round and cards, asks `rules`, and writes the verdict
+//! with every reason as text a player reads (English or German). Exit status 0 for a legal meld,
+//! a solvable hand or a score; 1 for "no"; 2 for bad input, with the sentence on stderr.
+//! Formatting only: every verdict and number comes from `rules`. Must not depend on `web`.
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use std::process::ExitCode;
+
+use super::{CheckArgs, EngineArgs, ScoreArgs, SolveArgs};
+use crate::rules::cards::{self, Card, Lang};
+use crate::rules::check::{CheckResult, check};
+use crate::rules::meld::{MeldKind, Reading};
+use crate::rules::ruleset::{RoundSpec, RuleSet};
+use crate::rules::solver::solve;
+
+/// What a command printed and whether the answer was yes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Report {
+    /// Legal, solvable, or scored.
+    pub yes: bool,
+    /// The text for stdout, ending in a new line.
+    pub text: String,
+}
+
+/// Prints a command's report (stdout) or its bad-input sentence (stderr), and gives the exit
+/// status: 0 yes, 1 no, 2 bad input.
+pub fn finish(result: Result<Report, String>) -> ExitCode {
+    match result {
+        Ok(report) => {
+            print!("{}", report.text);
+            ExitCode::from(if report.yes { 0 } else { 1 })
+        }
+        Err(sentence) => {
+            eprintln!("kontrakt: {sentence}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// `kontrakt check`: the verdict on the melds, each meld's reading and every reason.
+pub fn run_check(args: &CheckArgs) -> Result<Report, String> {
+    let lang = args.engine.lang();
+    let rs = rule_set(&args.engine)?;
+    let round = round_spec(&rs, args.round)?;
+    let melds = cards::parse_melds(&args.melds.join(" ")).map_err(|e| e.to_string())?;
+    let result = check(&rs, &round, &melds);
+    let verdict = match (result.ok, lang) {
+        (true, Lang::En) => "Legal",
+        (false, Lang::En) => "Not legal",
+        (true, Lang::De) => "Gültig",
+        (false, Lang::De) => "Nicht gültig",
+    };
+    let mut text = format!("{verdict}: {}\n", heading(&rs, &round, &result, lang));
+    write_melds(&mut text, &result, lang);
+    if !result.problems.is_empty() {
+        text.push_str(match lang {
+            Lang::En => "Reasons:\n",
+            Lang::De => "Gründe:\n",
+        });
+        for problem in &result.problems {
+            let _ = writeln!(text, "  - {}", problem.message(lang));
+        }
+    }
+    Ok(Report {
+        yes: result.ok,
+        text,
+    })
+}
+
+/// `kontrakt solve`: melds from the hand that make the contract, each with its reading, and
+/// the cards left over; or that there are none.
+pub fn run_solve(args: &SolveArgs) -> Result<Report, String> {
+    let lang = args.engine.lang();
+    let rs = rule_set(&args.engine)?;
+    let round = round_spec(&rs, args.round)?;
+    let hand = cards::parse_cards(&args.hand.join(" ")).map_err(|e| e.to_string())?;
+    let solution = solve(&rs, &round, &hand).map_err(|e| e.to_string())?;
+    let Some(solution) = solution else {
+        let what = contract_text(&rs, &round, lang);
+        let text = match lang {
+            Lang::En => format!("Not solvable: this hand cannot make {what}.\n"),
+            Lang::De => format!("Nicht lösbar: mit dieser Hand geht {what} nicht.\n"),
+        };
+        return Ok(Report { yes: false, text });
+    };
+    // The checker reads the melds found, so each one can say what it is.
+    let result = check(&rs, &round, &solution.melds);
+    let verdict = match lang {
+        Lang::En => "Solvable",
+        Lang::De => "Lösbar",
+    };
+    let mut text = format!("{verdict}: {}\n", heading(&rs, &round, &result, lang));
+    write_melds(&mut text, &result, lang);
+    let left = if solution.leftover.is_empty() {
+        match lang {
+            Lang::En => "none".to_owned(),
+            Lang::De => "keine".to_owned(),
+        }
+    } else {
+        display_cards(&solution.leftover, lang)
+    };
+    let _ = match lang {
+        Lang::En => writeln!(text, "  Left over: {left}"),
+        Lang::De => writeln!(text, "  Übrig: {left}"),
+    };
+    Ok(Report { yes: true, text })
+}
+
+/// `kontrakt score`: the penalty points of the cards, card by card.
+pub fn run_score(args: &ScoreArgs) -> Result<Report, String> {
+    let lang = args.engine.lang();
+    let rs = rule_set(&args.engine)?;
+    let hand = cards::parse_cards(&args.cards.join(" ")).map_err(|e| e.to_string())?;
+    let name = rule_set_name(&rs, lang);
+    let total = rs.penalty_points(&hand).ok_or_else(|| {
+        format!(
+            "{} has no card points: it is scored in units per hand won",
+            rs.info.name
+        )
+    })?;
+    let each: Vec<String> = hand
+        .iter()
+        .map(|&card| {
+            let points = rs.penalty_points(&[card]).unwrap_or_default();
+            format!("{} {points}", card.display(lang))
+        })
+        .collect();
+    let unit = match lang {
+        Lang::En => "points",
+        Lang::De => "Punkte",
+    };
+    let mut text = format!("{total} {unit} ({name})\n");
+    if !each.is_empty() {
+        let _ = writeln!(text, "  {}", each.join(" + "));
+    }
+    Ok(Report { yes: true, text })
+}
+
+/// The rule set with the `--option` overrides.
+fn rule_set(args: &EngineArgs) -> Result<RuleSet, String> {
+    let options: BTreeMap<_, _> = args.options.iter().cloned().collect();
+    RuleSet::with_options(&args.rules, &options).map_err(|e| e.to_string())
+}
+
+/// Round `n`, or Rommé's opening (no round needed).
+fn round_spec(rs: &RuleSet, round: Option<i64>) -> Result<RoundSpec, String> {
+    let round = match round.map(usize::try_from) {
+        None => None,
+        Some(Ok(n)) => Some(n),
+        Some(Err(_)) => {
+            return Err(format!(
+                "round {} is out of range: rounds are numbered from 1",
+                round.unwrap_or_default()
+            ));
+        }
+    };
+    rs.round_for_check(round)
+}
+
+fn rule_set_name(rs: &RuleSet, lang: Lang) -> &'static str {
+    match lang {
+        Lang::En => rs.info.name,
+        Lang::De => rs.info.name_de,
+    }
+}
+
+/// "2 runs of 4 (Contract Rummy, round 3)", or for Rommé "opening worth 61 points (at least
+/// 40) (German Rommé)".
+fn heading(rs: &RuleSet, round: &RoundSpec, result: &CheckResult, lang: Lang) -> String {
+    match result.points {
+        Some(points) => {
+            let needed = rs.opening_points.unwrap_or(0);
+            let name = rule_set_name(rs, lang);
+            match lang {
+                Lang::En => {
+                    format!("opening meld worth {points} points, at least {needed} needed ({name})")
+                }
+                Lang::De => format!(
+                    "erste Meldung mit {points} Punkten, mindestens {needed} nötig ({name})"
+                ),
+            }
+        }
+        None => contract_text(rs, round, lang),
+    }
+}
+
+/// The round's contract with the rule set and round: "2 runs of 4 (Contract Rummy, round 3)".
+fn contract_text(rs: &RuleSet, round: &RoundSpec, lang: Lang) -> String {
+    let name = rule_set_name(rs, lang);
+    match (&round.contract, lang) {
+        (Some(contract), Lang::En) => format!(
+            "{} ({name}, round {})",
+            contract.describe(lang),
+            round.number
+        ),
+        (Some(contract), Lang::De) => format!(
+            "{} ({name}, Runde {})",
+            contract.describe(lang),
+            round.number
+        ),
+        (None, Lang::En) => format!(
+            "an opening meld worth {} points ({name})",
+            rs.opening_points.unwrap_or(0)
+        ),
+        (None, Lang::De) => format!(
+            "eine erste Meldung mit {} Punkten ({name})",
+            rs.opening_points.unwrap_or(0)
+        ),
+    }
+}
+
+/// One line per meld: its cards and its reading, with what each wild card stands for.
+fn write_melds(text: &mut String, result: &CheckResult, lang: Lang) {
+    let meld = match lang {
+        Lang::En => "Meld",
+        Lang::De => "Meldung",
+    };
+    for (i, (cards, reading)) in result.melds.iter().enumerate() {
+        let _ = writeln!(
+            text,
+            "  {meld} {}: {} = {}",
+            i + 1,
+            display_cards(cards, lang),
+            describe(reading.as_ref(), lang)
+        );
+    }
+}
+
+fn display_cards(cards: &[Card], lang: Lang) -> String {
+    cards
+        .iter()
+        .map(|c| c.display(lang))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// "run ♥3-6, Joker as 5♥" / "Folge ♥3-6, Joker als 5♥"; "no meld" where there is none.
+fn describe(reading: Option<&Reading>, lang: Lang) -> String {
+    let Some(r) = reading else {
+        return match lang {
+            Lang::En => "no meld".to_owned(),
+            Lang::De => "keine Meldung".to_owned(),
+        };
+    };
+    let rank = |rank: Option<cards::Rank>| match (rank, lang) {
+        (Some(rank), Lang::En) => format!("{}s", rank.symbol()),
+        (Some(rank), Lang::De) => rank.name(lang).to_owned(),
+        (None, _) => "?".to_owned(),
+    };
+    let mut text = match (r.kind, lang) {
+        (MeldKind::Set, Lang::En) => format!("set of {}", rank(r.rank)),
+        (MeldKind::Set, Lang::De) => format!("Satz: {}", rank(r.rank)),
+        (MeldKind::Pair, Lang::En) => format!("pair of {}", rank(r.rank)),
+        (MeldKind::Pair, Lang::De) => format!("Paar: {}", rank(r.rank)),
+        (MeldKind::Run, _) => format!(
+            "{} {}{}-{}",
+            if lang == Lang::De { "Folge" } else { "run" },
+            r.suit.map(|s| s.symbol()).unwrap_or('?'),
+            r.from.map(|f| f.display(lang)).unwrap_or("?"),
+            r.to.map(|t| t.display(lang)).unwrap_or("?"),
+        ),
+    };
+    for (wild, stands_for) in &r.wilds {
+        let _ = write!(
+            text,
+            ", {} {} {}",
+            wild.display(lang),
+            if lang == Lang::De { "als" } else { "as" },
+            stands_for.display(lang)
+        );
+    }
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cli::{Cli, Command};
+    use clap::Parser as _;
+
+    fn run(args: &[&str]) -> Result<Report, String> {
+        let mut argv = vec!["kontrakt"];
+        argv.extend_from_slice(args);
+        match Cli::try_parse_from(argv)
+            .expect("valid command line")
+            .into_command()
+        {
+            Command::Check(a) => run_check(&a),
+            Command::Solve(a) => run_solve(&a),
+            Command::Score(a) => run_score(&a),
+            other => panic!("not an engine command: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_legal_check_prints_the_verdict_and_each_meld_read() {
+        let report = run(&[
+            "check",
+            "--rules",
+            "contract",
+            "--round",
+            "3",
+            "3H 4H 5H 6H | 8H JK 10H JH",
+        ])
+        .unwrap();
+        assert!(report.yes);
+        assert_eq!(
+            report.text,
+            "Legal: 2 runs of 4 (Contract Rummy, round 3)\n\
+             \x20 Meld 1: 3♥ 4♥ 5♥ 6♥ = run ♥3-6\n\
+             \x20 Meld 2: 8♥ Joker 10♥ J♥ = run ♥8-J, Joker as 9♥\n"
+        );
+    }
+
+    #[test]
+    fn an_illegal_check_prints_every_reason() {
+        let report = run(&[
+            "check", "--rules", "contract", "--round", "3", "3H", "4H", "5H", "6H", "|", "7H",
+            "8H", "9H", "10H",
+        ])
+        .unwrap();
+        assert!(!report.yes);
+        assert!(report.text.starts_with("Not legal: 2 runs of 4"));
+        assert!(report.text.contains(
+            "Reasons:\n  - ♥3-6 and ♥7-10 (melds 1 and 2) join end to end; in round 3 two runs \
+             of one suit need a gap or an overlap.\n"
+        ));
+    }
+
+    #[test]
+    fn german_answers_use_german_words_cards_and_messages() {
+        let report = run(&[
+            "check",
+            "--rules",
+            "contract",
+            "--round",
+            "1",
+            "--lang",
+            "de",
+            "QS QH JK | 9C 9D",
+        ])
+        .unwrap();
+        assert!(!report.yes);
+        assert!(
+            report
+                .text
+                .starts_with("Nicht gültig: 2 Sätze à 3 (Kontrakt-Rommé, Runde 1)\n"),
+            "{}",
+            report.text
+        );
+        assert!(
+            report
+                .text
+                .contains("Meldung 1: D♠ D♥ Joker = Satz: Dame, Joker als D")
+        );
+        assert!(report.text.contains("Gründe:\n  - Meldung 2 hat 2 Karten"));
+    }
+
+    #[test]
+    fn rommee_checks_the_opening_value() {
+        let report = run(&["check", "--rules", "rommee", "QH KH AH | 10S 10D 10C"]).unwrap();
+        assert!(report.yes);
+        assert!(report.text.starts_with(
+            "Legal: opening meld worth 61 points, at least 40 needed (German Rommé)\n"
+        ));
+    }
+
+    #[test]
+    fn solve_prints_the_melds_found_and_what_is_left_over() {
+        let report = run(&[
+            "solve",
+            "--rules",
+            "contract",
+            "--round",
+            "7",
+            "3H 4H 5H 6H 7H 9S 10S JS QS KS JK 2D 3D 4D",
+        ])
+        .unwrap();
+        assert!(report.yes);
+        assert!(
+            report
+                .text
+                .starts_with("Solvable: 3 runs of 4 (Contract Rummy, round 7)\n")
+        );
+        assert_eq!(report.text.matches("= run").count(), 3, "{}", report.text);
+        assert!(report.text.ends_with("  Left over: none\n"));
+        let report = run(&["solve", "--rules", "contract", "--round", "1", "3H 4H 5H"]).unwrap();
+        assert!(!report.yes);
+        assert_eq!(
+            report.text,
+            "Not solvable: this hand cannot make 2 sets of 3 (Contract Rummy, round 1).\n"
+        );
+    }
+
+    #[test]
+    fn score_prints_the_total_and_each_card() {
+        let report = run(&["score", "--rules", "shanghai", "AS JK 7H"]).unwrap();
+        assert_eq!(
+            report.text,
+            "75 points (Shanghai Rummy)\n  A♠ 20 + Joker 50 + 7♥ 5\n"
+        );
+        let report = run(&[
+            "score",
+            "--rules",
+            "shanghai",
+            "--option",
+            "joker_points=25",
+            "JK",
+        ])
+        .unwrap();
+        assert!(report.text.starts_with("25 points"));
+    }
+
+    #[test]
+    fn bad_input_is_a_sentence() {
+        assert_eq!(
+            run(&[
+                "check",
+                "--rules",
+                "contract",
+                "--round",
+                "3",
+                "3H 4H | 11H"
+            ])
+            .unwrap_err(),
+            "unknown card \"11H\" in meld 2"
+        );
+        assert_eq!(
+            run(&["check", "--rules", "contract", "3H"]).unwrap_err(),
+            "\"round\" is missing: Contract Rummy has rounds 1 to 7"
+        );
+        assert!(
+            run(&["score", "--rules", "contract", "--option", "jokerz=1", "3H"])
+                .unwrap_err()
+                .starts_with("unknown option \"jokerz\"")
+        );
+        assert!(
+            run(&["score", "--rules", "continental", "3H"])
+                .unwrap_err()
+                .contains("no card points")
+        );
+    }
+}

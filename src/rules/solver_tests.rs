@@ -1,0 +1,327 @@
+//! Solver tests: worked examples per preset, and properties checked against the checker and
+//! against brute force.
+
+use super::*;
+use crate::rules::cards::{CardCounts, parse_cards};
+use crate::rules::check::check;
+use crate::rules::ruleset::{OptionValue, contract};
+use proptest::prelude::*;
+use std::collections::BTreeMap;
+
+fn hand(s: &str) -> Vec<Card> {
+    parse_cards(s).unwrap()
+}
+
+fn solve_round(rules: &str, round: usize, cards: &str) -> Option<Solution> {
+    let rs = RuleSet::preset(rules).unwrap();
+    let spec = rs.round_for_check(Some(round)).unwrap();
+    let h = hand(cards);
+    let found = solve(&rs, &spec, &h).unwrap();
+    if let Some(s) = &found {
+        assert_valid(&rs, &spec, &h, s);
+    }
+    found
+}
+
+/// The answer passes the checker and uses exactly the hand's cards.
+fn assert_valid(rs: &RuleSet, spec: &RoundSpec, h: &[Card], s: &Solution) {
+    let verdict = check(rs, spec, &s.melds);
+    assert!(
+        verdict.ok,
+        "solver answer {:?} fails the checker: {:?}",
+        s.melds, verdict.problems
+    );
+    let mut all: Vec<Card> = s.melds.iter().flatten().copied().collect();
+    all.extend(&s.leftover);
+    assert_eq!(
+        CardCounts::of(&all),
+        CardCounts::of(h),
+        "cards differ from the hand"
+    );
+    if spec.go_out_all {
+        assert!(s.leftover.is_empty());
+    }
+}
+
+#[test]
+fn api_example_round_7_goes_out_with_three_runs() {
+    let s = solve_round("contract", 7, "3H 4H 5H 6H 7H 9S 10S JS QS KS JK 2D 3D 4D").unwrap();
+    assert_eq!(s.melds.len(), 3);
+    assert!(s.leftover.is_empty());
+}
+
+#[test]
+fn round_7_fails_when_the_hand_has_four_suits() {
+    assert!(solve_round("contract", 7, "3H 4H 5H 6H 9S 10S JS QS 2D 3D 4D 5D 8C").is_none());
+}
+
+#[test]
+fn round_1_two_sets_leave_the_rest_over() {
+    let s = solve_round("contract", 1, "5H 5S 5D 9C 9D JK 2C 3S KH").unwrap();
+    assert_eq!(s.melds.len(), 2);
+    assert_eq!(s.leftover.len(), 3);
+    assert!(solve_round("contract", 1, "2H 4S 6D 8C 10H QS KD AC JK").is_none());
+}
+
+#[test]
+fn contiguous_runs_are_avoided_or_the_answer_is_no() {
+    // Only 3-6 and 7-10 can be made: they join, so shanghai round 3 says no.
+    assert!(solve_round("shanghai", 3, "3H 4H 5H 6H 7H 8H 9H 10H").is_none());
+    // With a second 6H the runs can overlap: 3-6 and 6-9.
+    assert!(solve_round("shanghai", 3, "3H 4H 5H 6H 6H 7H 8H 9H").is_some());
+    // May I allows them to join.
+    assert!(solve_round("may-i", 3, "3H 4H 5H 6H 7H 8H 9H 10H").is_some());
+}
+
+#[test]
+fn shanghai_needs_a_natural_ace_high_and_one_wild_per_meld() {
+    assert!(solve_round("shanghai", 2, "AH 2H 3H 4H 9C 9D 9S").is_none());
+    assert!(solve_round("shanghai", 2, "JH QH KH AH 9C 9D 9S").is_some());
+    assert!(solve_round("shanghai", 1, "9C JK JK 5C 5D JK").is_none());
+    assert!(solve_round("shanghai", 1, "9C 9S JK 5C 5D JK").is_some());
+    // Six 9s are not two sets in Shanghai.
+    assert!(solve_round("shanghai", 1, "9C 9D 9S 9H 9C 9D").is_none());
+    assert!(solve_round("contract", 1, "9C 9D 9S 9H 9C 9D").is_some());
+}
+
+#[test]
+fn a_joker_is_kept_for_where_it_is_needed() {
+    // The 8H must go to the set of 8s; the run takes the joker instead.
+    let s = solve_round("contract", 2, "5H 6H 7H 8H 8S 8D JK").unwrap();
+    assert!(s.leftover.is_empty());
+}
+
+#[test]
+fn kolsov_round_8_is_impossible_from_eleven_cards_but_possible_after_buys() {
+    assert!(solve_round("shanghai-kolsov", 8, "5C 5D 5S 2H 3H 4H 5H 6H 7H 8H 9H").is_none());
+    assert!(
+        solve_round(
+            "shanghai-kolsov",
+            8,
+            "5C 5D 5S 2H 3H 4H 5H 6H 7H 8H 9H 10H JK"
+        )
+        .is_some()
+    );
+}
+
+#[test]
+fn progressive_round_13_makes_five_sets_with_wilds() {
+    let s = solve_round(
+        "progressive",
+        13,
+        "5C 5D 7S 7H 7D 2D JK JK KS KD 3C 3D 3H 9C 9D",
+    )
+    .unwrap();
+    assert_eq!(s.melds.len(), 5);
+}
+
+#[test]
+fn progressive_round_14_includes_a_pair() {
+    assert!(solve_round("progressive", 14, "7C 7D 7S 7H JK 3H 4H 5H 2C 7H KS KD").is_some());
+}
+
+#[test]
+fn continental_arranges_all_fifteen_cards() {
+    let s = solve_round(
+        "continental",
+        1,
+        "3H 4H 5H 6S 7S 8S 9D 10D JD AC 2C 3C JK QH KH",
+    )
+    .unwrap();
+    assert!(s.leftover.is_empty());
+    assert!(
+        solve_round(
+            "continental",
+            1,
+            "3H 4H 5H 6S 7S 8S 9D 10D JD AC 2C 3C JK QH 5D"
+        )
+        .is_none()
+    );
+    // 14 cards is not a Continental hand.
+    assert!(
+        solve_round(
+            "continental",
+            1,
+            "3H 4H 5H 6S 7S 8S 9D 10D JD AC 2C 3C JK QH"
+        )
+        .is_none()
+    );
+}
+
+#[test]
+fn continental_with_wild_twos_skips_the_two() {
+    let opts: BTreeMap<String, OptionValue> =
+        [("twos_wild".to_string(), OptionValue::Bool(true))].into();
+    let rs = RuleSet::with_options("continental", &opts).unwrap();
+    let spec = rs.round_for_check(Some(1)).unwrap();
+    let h = hand("AH 3H 4H 6S 7S 8S 9D 10D JD 5C 6C 7C 2D QH KH");
+    let s = solve(&rs, &spec, &h).unwrap().unwrap();
+    assert_valid(&rs, &spec, &h, &s);
+}
+
+#[test]
+fn rommee_finds_melds_worth_forty() {
+    let rs = RuleSet::preset("rommee").unwrap();
+    let spec = rs.round_for_check(None).unwrap();
+    let h = hand("QH KH AH 10S 10D 10C 4C 7D 9S 2H 5S 8C JK");
+    let s = solve(&rs, &spec, &h).unwrap().unwrap();
+    assert_valid(&rs, &spec, &h, &s);
+    let h = hand("QH KH AH 3S 4D 6C 8C 9S 2H 5S JC 7D 6H");
+    assert!(
+        solve(&rs, &spec, &h).unwrap().is_none(),
+        "31 points is not enough"
+    );
+}
+
+#[test]
+fn hollywood_round_7_takes_either_alternative() {
+    assert!(solve_round("hollywood", 7, "5C 5D 5S 9C 9D 9S KC KD KS 2H").is_some());
+    assert!(solve_round("hollywood", 7, "3H 4H 5H 6H 3S 4S 5S 6S 9D 10D JD QD").is_some());
+    assert!(solve_round("hollywood", 7, "3H 4H 5H 6H 8H 9H 10H JH 9D 10D JD QD").is_none());
+}
+
+#[test]
+fn dead_jokers_without_jokers_are_left_over() {
+    let opts: BTreeMap<String, OptionValue> =
+        [("jokers".to_string(), OptionValue::Bool(false))].into();
+    let rs = RuleSet::with_options("contract", &opts).unwrap();
+    let spec = rs.round_for_check(Some(1)).unwrap();
+    assert!(
+        solve(&rs, &spec, &hand("5H 5S JK 9C 9D 9S"))
+            .unwrap()
+            .is_none()
+    );
+    let s = solve(&rs, &spec, &hand("5H 5S 5D 9C 9D 9S JK"))
+        .unwrap()
+        .unwrap();
+    assert_eq!(s.leftover, vec![Card::Joker]);
+}
+
+#[test]
+fn oversized_hands_are_refused() {
+    let rs = RuleSet::preset("contract").unwrap();
+    let spec = rs.round_for_check(Some(1)).unwrap();
+    let h = vec![Card::Joker; MAX_HAND + 1];
+    assert_eq!(
+        solve(&rs, &spec, &h),
+        Err(SolveError::TooManyCards(MAX_HAND + 1))
+    );
+}
+
+// ---- properties ----
+
+/// A small universe of cards so random hands often make melds.
+fn small_card() -> impl Strategy<Value = Card> {
+    prop_oneof![
+        8 => (0usize..2, prop::sample::select(vec![1u8, 2, 3, 4, 5, 6, 12, 13]))
+            .prop_map(|(s, r)| Card::new(Rank::new(r).unwrap(), Suit::ALL[s + 1])),
+        1 => Just(Card::Joker),
+    ]
+}
+
+fn rule_sets() -> Vec<RuleSet> {
+    let o = |pairs: &[(&str, OptionValue)]| -> BTreeMap<String, OptionValue> {
+        pairs
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.clone()))
+            .collect()
+    };
+    vec![
+        RuleSet::preset("contract").unwrap(),
+        RuleSet::preset("shanghai").unwrap(),
+        RuleSet::preset("progressive").unwrap(),
+        RuleSet::with_options("hollywood", &o(&[("twos_wild", OptionValue::Bool(true))])).unwrap(),
+        RuleSet::with_options("contract", &o(&[("ace", OptionValue::Text("wrap".into()))]))
+            .unwrap(),
+    ]
+}
+
+/// A synthetic round with a small contract so brute force stays cheap.
+fn small_round(spec: &str, go_out_all: bool, restricted: bool, exact: bool) -> RoundSpec {
+    RoundSpec {
+        number: 3,
+        contract: Some(contract(spec)),
+        deal: 8,
+        go_out_all,
+        exact_minimum: exact,
+        no_contiguous_runs: restricted,
+        runs_different_suits: false,
+        no_two_sets_same_rank: restricted,
+        total_cards: None,
+        buys: RuleSet::preset("contract").unwrap().rounds[0].buys,
+    }
+}
+
+/// Every way to put each card in one of `k` melds (or, unless all must be used, none), checked.
+fn brute_force(rs: &RuleSet, spec: &RoundSpec, h: &[Card], k: usize) -> bool {
+    let slots = if spec.go_out_all { k } else { k + 1 };
+    let n = h.len();
+    let mut assign = vec![0usize; n];
+    loop {
+        let mut melds = vec![Vec::new(); k];
+        for (i, &a) in assign.iter().enumerate() {
+            if a < k {
+                melds[a].push(h[i]);
+            }
+        }
+        if melds.iter().all(|m| !m.is_empty()) && check(rs, spec, &melds).ok {
+            return true;
+        }
+        // next assignment
+        let mut i = 0;
+        loop {
+            if i == n {
+                return false;
+            }
+            assign[i] += 1;
+            if assign[i] < slots {
+                break;
+            }
+            assign[i] = 0;
+            i += 1;
+        }
+    }
+}
+
+proptest! {
+    // PROPTEST_CASES raises the count for a longer run.
+    #![proptest_config(ProptestConfig {
+        cases: std::env::var("PROPTEST_CASES").ok().and_then(|s| s.parse().ok()).unwrap_or(48),
+        ..ProptestConfig::default()
+    })]
+
+    #[test]
+    fn every_solver_answer_passes_the_checker_and_uses_the_hands_cards(
+        which in 0usize..5,
+        round in 1usize..=7,
+        cards in prop::collection::vec(small_card(), 6..16),
+    ) {
+        let rs = &rule_sets()[which];
+        let spec = rs.round_for_check(Some(round)).unwrap();
+        if let Some(s) = solve(rs, &spec, &cards).unwrap() {
+            assert_valid(rs, &spec, &cards, &s);
+        }
+    }
+
+    #[test]
+    fn a_solver_no_agrees_with_brute_force_on_small_hands(
+        which in 0usize..5,
+        shape in 0usize..5,
+        cards in prop::collection::vec(small_card(), 5..9),
+    ) {
+        let rs = &rule_sets()[which];
+        let (spec, k) = match shape {
+            0 => (small_round("2s3", false, true, true), 2),
+            1 => (small_round("1s3 1r3", false, true, false), 2),
+            2 => (small_round("2r3", false, true, false), 2),
+            3 => (small_round("2r3", true, true, false), 2),
+            _ => (small_round("1r4 1r3", true, false, false), 2),
+        };
+        let solved = solve(rs, &spec, &cards).unwrap();
+        if let Some(s) = &solved {
+            assert_valid(rs, &spec, &cards, s);
+        }
+        let brute = brute_force(rs, &spec, &cards, k);
+        prop_assert_eq!(solved.is_some(), brute, "hand {:?}", crate::rules::cards::format_cards(&cards));
+    }
+}

@@ -1,0 +1,204 @@
+//! `GET /api/v1/rules` and `GET /api/v1/rules/{id}`: the rule sets as data, for clients that
+//! build their own screens (RULES.md section 4). Everything shown is read off the preset with
+//! its default options; nothing is decided here.
+
+use serde::{Serialize, Serializer};
+
+use crate::rules::cards::{Card, Lang, Rank, Suit};
+use crate::rules::ruleset::{
+    Buys, OptionSpec, PRESET_IDS, PresetInfo, RoundSpec, RuleSet, Scheme, option_specs,
+};
+
+/// A rule set in the list: who it is for and where it comes from.
+#[derive(Debug, Serialize)]
+pub struct Summary {
+    #[serde(flatten)]
+    pub info: PresetInfo,
+    /// Rounds in a game; null where there is one round per player (Rommé).
+    pub rounds: Option<usize>,
+    /// Where the full description is.
+    pub url: String,
+}
+
+impl Summary {
+    fn of(rs: &RuleSet) -> Self {
+        Self {
+            info: rs.info,
+            rounds: (!rs.rounds_per_player).then_some(rs.rounds.len()),
+            url: format!("/api/v1/rules/{}", rs.id()),
+        }
+    }
+}
+
+/// The answer of `GET /api/v1/rules`.
+#[derive(Debug, Serialize)]
+pub struct RuleSetList {
+    pub rule_sets: Vec<Summary>,
+}
+
+/// Every preset, in display order.
+pub fn list() -> RuleSetList {
+    RuleSetList {
+        rule_sets: PRESET_IDS
+            .iter()
+            .filter_map(|id| RuleSet::preset(id).ok())
+            .map(|rs| Summary::of(&rs))
+            .collect(),
+    }
+}
+
+/// One round: its contract in English and German, the deal, and the round's rules.
+#[derive(Debug, Serialize)]
+pub struct RoundJson {
+    pub number: u8,
+    /// The contract in words; null where there are no contracts (Rommé).
+    pub contract: Option<String>,
+    pub contract_de: Option<String>,
+    /// Cards dealt to each player.
+    pub deal: u8,
+    /// The contract meld is the whole hand, melded at once without a discard.
+    pub go_out_all: bool,
+    /// The contract meld holds only the minimum cards.
+    pub exact_minimum: bool,
+    /// Contract-wide restrictions (RULES.md section 3): `no_contiguous_runs`,
+    /// `runs_different_suits`, `no_two_sets_same_rank`.
+    pub restrictions: Vec<&'static str>,
+    /// The melds must hold exactly this many cards (Continental).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub total_cards: Option<u8>,
+    pub buys: Buys,
+    /// The contract needs more cards than are dealt (buys make it possible).
+    pub needs_more_than_dealt: bool,
+}
+
+impl RoundJson {
+    fn of(round: &RoundSpec) -> Self {
+        let restrictions = [
+            (round.no_contiguous_runs, "no_contiguous_runs"),
+            (round.runs_different_suits, "runs_different_suits"),
+            (round.no_two_sets_same_rank, "no_two_sets_same_rank"),
+        ]
+        .into_iter()
+        .filter_map(|(on, code)| on.then_some(code))
+        .collect();
+        Self {
+            number: round.number,
+            contract: round.contract.as_ref().map(|c| c.describe(Lang::En)),
+            contract_de: round.contract.as_ref().map(|c| c.describe(Lang::De)),
+            deal: round.deal,
+            go_out_all: round.go_out_all,
+            exact_minimum: round.exact_minimum,
+            restrictions,
+            total_cards: round.total_cards,
+            buys: round.buys,
+            needs_more_than_dealt: round.needs_more_than_dealt(),
+        }
+    }
+}
+
+/// How melds are read under the rule set (RULES.md section 2).
+#[derive(Debug, Serialize)]
+pub struct MeldRulesJson {
+    /// `low-or-high`, `high-only` or `wrap`.
+    pub ace: &'static str,
+    pub jokers: bool,
+    pub twos_wild: bool,
+    /// Most wild cards in one meld; null for no limit.
+    pub max_wilds_per_meld: Option<u8>,
+    /// Fewest natural cards in one meld (0: all-wild melds allowed).
+    pub min_naturals_per_meld: u8,
+    /// A set's cards must be of different suits.
+    pub set_suits_differ: bool,
+    /// Most cards in a set; null for no limit.
+    pub set_max: Option<u8>,
+}
+
+/// Penalty points by card, in rank order: `{"A": 15, "2": 2, …, "K": 10, "JK": 15}`.
+#[derive(Debug)]
+pub struct PenaltyJson(Vec<(&'static str, i64)>);
+
+impl Serialize for PenaltyJson {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_map(self.0.iter().map(|(card, points)| (card, points)))
+    }
+}
+
+impl PenaltyJson {
+    fn of(rs: &RuleSet) -> Option<Self> {
+        let points = |card: Card| rs.penalty_points(&[card]);
+        let mut table = Vec::with_capacity(14);
+        for rank in Rank::all() {
+            table.push((rank.symbol(), points(Card::new(rank, Suit::Hearts))?));
+        }
+        if rs.meld.jokers {
+            table.push(("JK", points(Card::Joker)?));
+        }
+        Some(Self(table))
+    }
+}
+
+/// The answer of `GET /api/v1/rules/{id}`.
+#[derive(Debug, Serialize)]
+pub struct Detail {
+    #[serde(flatten)]
+    pub info: PresetInfo,
+    /// The default money settlement.
+    pub scheme: Scheme,
+    /// The settlements a table may choose (option `settlement`).
+    pub schemes: Vec<Scheme>,
+    /// Options with their types, allowed values and defaults.
+    pub options: Vec<OptionSpec>,
+    /// The rounds of a game; empty where there is one round per player (Rommé by default).
+    pub rounds: Vec<RoundJson>,
+    /// A game has one round per player (everyone deals once) instead of fixed rounds.
+    pub rounds_per_player: bool,
+    /// Where rounds are per player: what every round is like.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub each_round: Option<RoundJson>,
+    /// Rommé: the first meld must be worth at least this many points.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub opening_points: Option<u32>,
+    pub melds: MeldRulesJson,
+    /// Penalty points of cards left in hand; null where the rule set scores in units.
+    pub penalty: Option<PenaltyJson>,
+    /// Liverpool: points taken off the cutter who hits the target.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cut_bonus: Option<i64>,
+    /// Higher totals are better (Continental in points mode).
+    pub higher_is_better: bool,
+}
+
+/// The full description of a preset with its default options, or `None` for an unknown id.
+pub fn detail(id: &str) -> Option<Detail> {
+    let rs = RuleSet::preset(id).ok()?;
+    Some(Detail {
+        info: rs.info,
+        scheme: rs.scheme,
+        schemes: rs.schemes.clone(),
+        options: option_specs(id)?,
+        rounds: if rs.rounds_per_player {
+            Vec::new()
+        } else {
+            rs.rounds.iter().map(RoundJson::of).collect()
+        },
+        rounds_per_player: rs.rounds_per_player,
+        each_round: rs
+            .rounds_per_player
+            .then(|| rs.round(1, rs.info.min_players.into()))
+            .flatten()
+            .map(|round| RoundJson::of(&round)),
+        opening_points: rs.opening_points,
+        melds: MeldRulesJson {
+            ace: rs.meld.ace.id(),
+            jokers: rs.meld.jokers,
+            twos_wild: rs.meld.twos_wild,
+            max_wilds_per_meld: rs.meld.max_wilds,
+            min_naturals_per_meld: rs.meld.min_naturals,
+            set_suits_differ: rs.meld.set_distinct_suits,
+            set_max: rs.meld.set_max,
+        },
+        penalty: PenaltyJson::of(&rs),
+        cut_bonus: rs.cut_bonus,
+        higher_is_better: rs.higher_is_better,
+    })
+}

@@ -1,0 +1,606 @@
+//! Request bodies of the JSON API and their parsing into domain types (`TryFrom`).
+//!
+//! The raw structs only say what JSON is accepted; `TryFrom` turns them into a rule set, a
+//! round and cards, or into a 422 with a sentence naming what was wrong. Card notation, rule
+//! checks and arithmetic stay in `rules`; this module only reads and looks up.
+
+use std::collections::{BTreeMap, HashSet};
+use std::fmt;
+
+use serde::Deserialize;
+use serde::de::{self, Deserializer, SeqAccess, Visitor};
+
+use crate::rules::cards::{self, Card, CardError};
+use crate::rules::money::MoneyInput;
+use crate::rules::ruleset::{OptionError, OptionValue, RoundSpec, RuleSet, Scheme};
+use crate::rules::settlement::{ContinentalHand, SettleError};
+
+use super::super::AppError;
+
+/// Longest player name accepted, in characters.
+pub const MAX_NAME_CHARS: usize = 40;
+/// Most `continental` hands one settlement accepts.
+pub const MAX_HANDS: usize = 1000;
+
+fn invalid(sentence: impl Into<String>) -> AppError {
+    AppError::Unprocessable(sentence.into())
+}
+
+/// Cards as JSON: a list of card strings (`["3H", "4H"]`) or one string (`"3H 4H"`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum CardsInput {
+    List(Vec<String>),
+    Text(String),
+}
+
+impl CardsInput {
+    /// The cards, or the card error (unknown card, too many).
+    pub fn parse(&self) -> Result<Vec<Card>, CardError> {
+        match self {
+            CardsInput::List(list) => cards::parse_card_list(list),
+            CardsInput::Text(text) => cards::parse_cards(text),
+        }
+    }
+
+    /// The card strings one by one (a text is split like the notation: spaces or commas).
+    fn tokens(&self) -> Vec<String> {
+        match self {
+            CardsInput::List(list) => list.clone(),
+            CardsInput::Text(text) => text
+                .split(|c: char| c.is_whitespace() || c == ',')
+                .filter(|t| !t.is_empty())
+                .map(str::to_owned)
+                .collect(),
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for CardsInput {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct CardsVisitor;
+
+        impl<'de> Visitor<'de> for CardsVisitor {
+            type Value = CardsInput;
+
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a list of cards like [\"3H\", \"4H\"] or one string like \"3H 4H\"")
+            }
+
+            fn visit_str<E: de::Error>(self, s: &str) -> Result<CardsInput, E> {
+                Ok(CardsInput::Text(s.to_owned()))
+            }
+
+            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<CardsInput, A::Error> {
+                let mut list = Vec::new();
+                while let Some(card) = seq.next_element::<String>()? {
+                    list.push(card);
+                }
+                Ok(CardsInput::List(list))
+            }
+        }
+
+        deserializer.deserialize_any(CardsVisitor)
+    }
+}
+
+/// Melds as JSON: a list of melds, each a list of cards or one string, or one string with `|`
+/// (or `;`, a new line) between melds.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum MeldsInput {
+    List(Vec<CardsInput>),
+    Text(String),
+}
+
+impl MeldsInput {
+    /// The melds, or the card error naming the meld (`unknown card "11H" in meld 2`).
+    pub fn parse(&self) -> Result<Vec<Vec<Card>>, CardError> {
+        match self {
+            MeldsInput::Text(text) => cards::parse_melds(text),
+            MeldsInput::List(melds) => {
+                let melds: Vec<Vec<String>> = melds.iter().map(CardsInput::tokens).collect();
+                cards::parse_meld_lists(&melds)
+            }
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for MeldsInput {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct MeldsVisitor;
+
+        impl<'de> Visitor<'de> for MeldsVisitor {
+            type Value = MeldsInput;
+
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str(
+                    "a list of melds like [[\"3H\", \"4H\", \"5H\"], [\"9C\", \"9D\", \"9S\"]] \
+                     or one string like \"3H 4H 5H | 9C 9D 9S\"",
+                )
+            }
+
+            fn visit_str<E: de::Error>(self, s: &str) -> Result<MeldsInput, E> {
+                Ok(MeldsInput::Text(s.to_owned()))
+            }
+
+            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<MeldsInput, A::Error> {
+                let mut melds = Vec::new();
+                while let Some(meld) = seq.next_element::<CardsInput>()? {
+                    melds.push(meld);
+                }
+                Ok(MeldsInput::List(melds))
+            }
+        }
+
+        deserializer.deserialize_any(MeldsVisitor)
+    }
+}
+
+/// The `options` object: option name to JSON value, checked against the rule set later.
+pub type RawOptions = BTreeMap<String, serde_json::Value>;
+
+/// A rule set from its id and the `options` overrides. Unknown rule sets and options, and
+/// values an option does not take, are 422 sentences.
+pub fn rule_set(id: &str, options: &RawOptions) -> Result<RuleSet, AppError> {
+    let mut values = BTreeMap::new();
+    let mut unreadable = BTreeMap::new();
+    for (name, value) in options {
+        let converted = option_value(value).unwrap_or_else(|| {
+            unreadable.insert(name.clone(), value.to_string());
+            // An empty list is a value no option takes, so `with_options` reports the name
+            // (unknown option) or what the option expects; the JSON text replaces "a list".
+            OptionValue::List(Vec::new())
+        });
+        values.insert(name.clone(), converted);
+    }
+    RuleSet::with_options(id, &values).map_err(|error| {
+        let error = match error {
+            OptionError::BadValue { name, expected, .. } if unreadable.contains_key(&name) => {
+                let got = unreadable[&name].clone();
+                OptionError::BadValue {
+                    name,
+                    expected,
+                    got,
+                }
+            }
+            other => other,
+        };
+        invalid(error.to_string())
+    })
+}
+
+/// A JSON value as an option value: true/false, a whole number, a word, or a list of whole
+/// numbers. `None` for anything else (a fraction, null, an object, a mixed list).
+fn option_value(value: &serde_json::Value) -> Option<OptionValue> {
+    use serde_json::Value;
+    match value {
+        Value::Bool(b) => Some(OptionValue::Bool(*b)),
+        Value::Number(n) => n.as_i64().map(OptionValue::Int),
+        Value::String(s) => Some(OptionValue::Text(s.clone())),
+        Value::Array(items) if !items.is_empty() => items
+            .iter()
+            .map(Value::as_i64)
+            .collect::<Option<Vec<_>>>()
+            .map(OptionValue::List),
+        _ => None,
+    }
+}
+
+/// The round to check or solve: round `n` of the rule set, or for Rommé (no contracts) the
+/// opening. Missing or out-of-range rounds are 422 sentences.
+fn round_spec(rs: &RuleSet, round: Option<i64>) -> Result<RoundSpec, AppError> {
+    let round = match round.map(usize::try_from) {
+        None => None,
+        Some(Ok(n)) => Some(n),
+        Some(Err(_)) => {
+            return Err(invalid(format!(
+                "round {} is out of range: rounds are numbered from 1",
+                round.unwrap_or_default()
+            )));
+        }
+    };
+    rs.round_for_check(round).map_err(invalid)
+}
+
+fn card_error(error: CardError) -> AppError {
+    invalid(error.to_string())
+}
+
+/// `POST /api/v1/check` as sent.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CheckBody {
+    pub rules: String,
+    #[serde(default)]
+    pub round: Option<i64>,
+    pub melds: MeldsInput,
+    #[serde(default)]
+    pub options: RawOptions,
+}
+
+/// A check, parsed: the rule set, the round and the melds.
+#[derive(Debug)]
+pub struct CheckRequest {
+    pub rules: RuleSet,
+    pub round: RoundSpec,
+    pub melds: Vec<Vec<Card>>,
+}
+
+impl TryFrom<CheckBody> for CheckRequest {
+    type Error = AppError;
+
+    fn try_from(body: CheckBody) -> Result<Self, AppError> {
+        let rules = rule_set(&body.rules, &body.options)?;
+        let round = round_spec(&rules, body.round)?;
+        let melds = body.melds.parse().map_err(card_error)?;
+        Ok(CheckRequest {
+            rules,
+            round,
+            melds,
+        })
+    }
+}
+
+/// `POST /api/v1/solve` as sent.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SolveBody {
+    pub rules: String,
+    #[serde(default)]
+    pub round: Option<i64>,
+    pub hand: CardsInput,
+    #[serde(default)]
+    pub options: RawOptions,
+}
+
+/// A solve, parsed: the rule set, the round and the hand.
+#[derive(Debug)]
+pub struct SolveRequest {
+    pub rules: RuleSet,
+    pub round: RoundSpec,
+    pub hand: Vec<Card>,
+}
+
+impl TryFrom<SolveBody> for SolveRequest {
+    type Error = AppError;
+
+    fn try_from(body: SolveBody) -> Result<Self, AppError> {
+        let rules = rule_set(&body.rules, &body.options)?;
+        let round = round_spec(&rules, body.round)?;
+        let hand = body.hand.parse().map_err(card_error)?;
+        Ok(SolveRequest { rules, round, hand })
+    }
+}
+
+/// `POST /api/v1/score` as sent.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ScoreBody {
+    pub rules: String,
+    pub cards: CardsInput,
+    #[serde(default)]
+    pub options: RawOptions,
+}
+
+/// A score, parsed: the rule set and the cards left in hand.
+#[derive(Debug)]
+pub struct ScoreRequest {
+    pub rules: RuleSet,
+    pub cards: Vec<Card>,
+}
+
+impl TryFrom<ScoreBody> for ScoreRequest {
+    type Error = AppError;
+
+    fn try_from(body: ScoreBody) -> Result<Self, AppError> {
+        let rules = rule_set(&body.rules, &body.options)?;
+        let cards = body.cards.parse().map_err(card_error)?;
+        Ok(ScoreRequest { rules, cards })
+    }
+}
+
+/// One `continental` hand as sent: the winner by name.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct HandBody {
+    pub winner: String,
+    #[serde(default)]
+    pub jokers: u32,
+    #[serde(default)]
+    pub first_turn: bool,
+    #[serde(default)]
+    pub second_turn: bool,
+    #[serde(default)]
+    pub one_suit: bool,
+    #[serde(default)]
+    pub no_wilds: bool,
+}
+
+/// `POST /api/v1/settle` as sent.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SettleBody {
+    pub rules: String,
+    pub players: Vec<String>,
+    #[serde(default)]
+    pub totals: Option<Vec<i64>>,
+    #[serde(default)]
+    pub cents_per_point: Option<i64>,
+    #[serde(default)]
+    pub buys: Option<Vec<i64>>,
+    #[serde(default)]
+    pub hands: Option<Vec<HandBody>>,
+    #[serde(default)]
+    pub cents_per_unit: Option<i64>,
+    #[serde(default)]
+    pub options: RawOptions,
+}
+
+/// A settlement, parsed: the rule set, the players' names (trimmed, in seating order) and
+/// what the rule set's scheme settles from.
+#[derive(Debug)]
+pub struct SettleRequest {
+    pub rules: RuleSet,
+    pub players: Vec<String>,
+    pub input: MoneyInput,
+}
+
+impl TryFrom<SettleBody> for SettleRequest {
+    type Error = AppError;
+
+    fn try_from(body: SettleBody) -> Result<Self, AppError> {
+        let rules = rule_set(&body.rules, &body.options)?;
+        let players = player_names(&rules, &body.players)?;
+        let count = players.len();
+        let scheme = rules.scheme;
+        let name = rules.info.id;
+        let not_used = |field: &str, instead: &str| {
+            invalid(format!(
+                "\"{field}\" is not used by {name} ({} settlement); send {instead}",
+                scheme.id()
+            ))
+        };
+        let missing = |field: &str| {
+            invalid(format!(
+                "\"{field}\" is missing: {name} ({} settlement) needs it",
+                scheme.id()
+            ))
+        };
+        let per_player = |list: Vec<i64>, what: &'static str| {
+            if list.len() == count {
+                Ok(list)
+            } else {
+                Err(invalid(
+                    SettleError::LengthMismatch {
+                        players: count,
+                        given: list.len(),
+                        what,
+                    }
+                    .to_string(),
+                ))
+            }
+        };
+        let mut input = MoneyInput::default();
+        match scheme {
+            Scheme::Units => {
+                if body.totals.is_some() {
+                    return Err(not_used("totals", "\"hands\" and \"cents_per_unit\""));
+                }
+                if body.cents_per_point.is_some() {
+                    return Err(not_used("cents_per_point", "\"cents_per_unit\""));
+                }
+                if body.buys.is_some() {
+                    return Err(not_used("buys", "\"hands\" and \"cents_per_unit\""));
+                }
+                let hands = body.hands.ok_or_else(|| missing("hands"))?;
+                if hands.len() > MAX_HANDS {
+                    return Err(invalid(format!(
+                        "too many hands: {} given, at most {MAX_HANDS} are accepted",
+                        hands.len()
+                    )));
+                }
+                input.hands = hands
+                    .into_iter()
+                    .enumerate()
+                    .map(|(i, hand)| continental_hand(&players, i + 1, hand))
+                    .collect::<Result<_, _>>()?;
+                input.cents = body
+                    .cents_per_unit
+                    .ok_or_else(|| missing("cents_per_unit"))?;
+            }
+            Scheme::Places => {
+                if body.hands.is_some() {
+                    return Err(not_used("hands", "\"totals\" and \"buys\""));
+                }
+                if body.cents_per_unit.is_some() {
+                    return Err(not_used("cents_per_unit", "\"totals\" and \"buys\""));
+                }
+                let totals = body.totals.ok_or_else(|| missing("totals"))?;
+                input.totals = per_player(totals, "totals")?;
+                if let Some(buys) = body.buys {
+                    input.buys = per_player(buys, "buy counts")?;
+                }
+            }
+            Scheme::LowestCollects | Scheme::Pairwise => {
+                if body.hands.is_some() {
+                    return Err(not_used("hands", "\"totals\" and \"cents_per_point\""));
+                }
+                if body.buys.is_some() {
+                    return Err(not_used("buys", "\"totals\" and \"cents_per_point\""));
+                }
+                if body.cents_per_unit.is_some() {
+                    return Err(not_used("cents_per_unit", "\"cents_per_point\""));
+                }
+                let totals = body.totals.ok_or_else(|| missing("totals"))?;
+                input.totals = per_player(totals, "totals")?;
+                input.cents = body
+                    .cents_per_point
+                    .ok_or_else(|| missing("cents_per_point"))?;
+            }
+        }
+        Ok(SettleRequest {
+            rules,
+            players,
+            input,
+        })
+    }
+}
+
+/// Player names: trimmed, not empty, not too long, unique (ignoring case), as many as the
+/// rule set is played by.
+fn player_names(rules: &RuleSet, given: &[String]) -> Result<Vec<String>, AppError> {
+    let info = &rules.info;
+    if !rules.players_ok(given.len()) {
+        return Err(invalid(format!(
+            "{} is played by {} to {} players, not {}",
+            info.name,
+            info.min_players,
+            info.max_players,
+            given.len()
+        )));
+    }
+    let mut seen = HashSet::new();
+    given
+        .iter()
+        .enumerate()
+        .map(|(i, name)| {
+            let name = name.trim();
+            if name.is_empty() {
+                return Err(invalid(format!("player {} has no name", i + 1)));
+            }
+            if name.chars().count() > MAX_NAME_CHARS {
+                return Err(invalid(format!(
+                    "the name of player {} is longer than {MAX_NAME_CHARS} characters",
+                    i + 1
+                )));
+            }
+            if !seen.insert(name.to_lowercase()) {
+                return Err(invalid(format!(
+                    "the name \"{name}\" is given twice; every player needs a different name"
+                )));
+            }
+            Ok(name.to_owned())
+        })
+        .collect()
+}
+
+/// A `continental` hand with its winner looked up by name (ignoring case and spaces).
+fn continental_hand(
+    players: &[String],
+    number: usize,
+    hand: HandBody,
+) -> Result<ContinentalHand, AppError> {
+    let wanted = hand.winner.trim().to_lowercase();
+    let winner = players
+        .iter()
+        .position(|p| p.to_lowercase() == wanted)
+        .ok_or_else(|| {
+            invalid(format!(
+                "hand {number}: the winner \"{}\" is not one of the players",
+                hand.winner
+            ))
+        })?;
+    Ok(ContinentalHand {
+        winner,
+        jokers: hand.jokers,
+        first_turn: hand.first_turn,
+        second_turn: hand.second_turn,
+        one_suit: hand.one_suit,
+        no_wilds: hand.no_wilds,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn message(error: AppError) -> String {
+        assert!(matches!(error, AppError::Unprocessable(_)), "{error:?}");
+        error.to_string()
+    }
+
+    #[test]
+    fn cards_are_read_from_a_list_or_one_string() {
+        let list: CardsInput = serde_json::from_str(r#"["AS", "JK", "7H"]"#).unwrap();
+        let text: CardsInput = serde_json::from_str(r#""AS JK,7H""#).unwrap();
+        assert_eq!(list.parse().unwrap(), text.parse().unwrap());
+        let wrong = serde_json::from_str::<CardsInput>("5").unwrap_err();
+        assert!(wrong.to_string().contains("a list of cards"), "{wrong}");
+    }
+
+    #[test]
+    fn melds_are_read_from_lists_strings_or_one_string_with_bars() {
+        let lists: MeldsInput =
+            serde_json::from_str(r#"[["3H","4H","5H","6H"], ["8H","9H","10H","JH"]]"#).unwrap();
+        let strings: MeldsInput =
+            serde_json::from_str(r#"["3H 4H 5H 6H", "8H 9H 10H JH"]"#).unwrap();
+        let text: MeldsInput = serde_json::from_str(r#""3H 4H 5H 6H | 8H 9H 10H JH""#).unwrap();
+        assert_eq!(lists.parse().unwrap(), text.parse().unwrap());
+        assert_eq!(strings.parse().unwrap(), text.parse().unwrap());
+        let bad: MeldsInput = serde_json::from_str(r#"[["3H"], ["8H", "11H"]]"#).unwrap();
+        assert_eq!(
+            bad.parse().unwrap_err().to_string(),
+            "unknown card \"11H\" in meld 2"
+        );
+        let empty: MeldsInput = serde_json::from_str(r#"[["3H"], []]"#).unwrap();
+        assert_eq!(empty.parse().unwrap_err().to_string(), "meld 2 is empty");
+    }
+
+    #[test]
+    fn option_values_of_every_type_reach_the_rule_set() {
+        let options: RawOptions = serde_json::from_str(
+            r#"{"payouts": [0, 3, 6, 9], "kitty_split": "two-thirds", "buy_cents": 5, "ace": "wrap"}"#,
+        )
+        .unwrap();
+        let rs = rule_set("progressive", &options).unwrap();
+        assert_eq!(rs.options["payouts"], OptionValue::List(vec![0, 3, 6, 9]));
+        assert_eq!(rs.options["buy_cents"], OptionValue::Int(5));
+    }
+
+    #[test]
+    fn an_option_value_of_no_option_type_is_named_with_what_the_option_takes() {
+        let options: RawOptions = serde_json::from_str(r#"{"joker_points": 2.5}"#).unwrap();
+        assert_eq!(
+            message(rule_set("shanghai", &options).unwrap_err()),
+            "option \"joker_points\" is a whole number from 0 to 500, not 2.5"
+        );
+        let options: RawOptions = serde_json::from_str(r#"{"jokerz": null}"#).unwrap();
+        assert!(
+            message(rule_set("contract", &options).unwrap_err())
+                .starts_with("unknown option \"jokerz\" for contract")
+        );
+    }
+
+    #[test]
+    fn rounds_below_one_are_out_of_range() {
+        let rs = RuleSet::preset("contract").unwrap();
+        assert_eq!(
+            message(round_spec(&rs, Some(-1)).unwrap_err()),
+            "round -1 is out of range: rounds are numbered from 1"
+        );
+        assert_eq!(
+            message(round_spec(&rs, Some(0)).unwrap_err()),
+            "round 0 is out of range: Contract Rummy has rounds 1 to 7"
+        );
+    }
+
+    #[test]
+    fn player_names_are_trimmed_and_must_differ_ignoring_case() {
+        let rs = RuleSet::preset("rommee").unwrap();
+        let names = |list: &[&str]| {
+            player_names(&rs, &list.iter().map(|s| s.to_string()).collect::<Vec<_>>())
+        };
+        assert_eq!(names(&[" Ann ", "Ben"]).unwrap(), ["Ann", "Ben"]);
+        assert_eq!(
+            message(names(&["Ann", "ann"]).unwrap_err()),
+            "the name \"ann\" is given twice; every player needs a different name"
+        );
+        assert_eq!(
+            message(names(&["Ann", "  "]).unwrap_err()),
+            "player 2 has no name"
+        );
+        assert_eq!(
+            message(names(&["Ann"]).unwrap_err()),
+            "German Rommé is played by 2 to 6 players, not 1"
+        );
+    }
+}

@@ -1,0 +1,132 @@
+//! The referee JSON API of `../shared/API.md`: check, solve, score and settle, plus the rule
+//! sets as data.
+//!
+//! Thin: each handler extracts a raw body, parses it into domain types (`input`, by
+//! `TryFrom`), asks `rules`, and answers in the shapes of `output`. Bad input is an
+//! [`AppError`] with a sentence (400 or 422); a well-formed question whose answer is "no" is
+//! 200 with `"ok": false`. The checker and the solver run on the blocking pool, at most one
+//! per core, so hard hands never stall the server's other requests nor take every core.
+
+mod catalog;
+mod input;
+mod output;
+
+use std::sync::{Arc, LazyLock};
+
+use axum::Router;
+use axum::extract::Path;
+use axum::routing::{get, post};
+use tokio::sync::Semaphore;
+
+use super::{AppError, AppState, Json};
+use crate::rules::check::check;
+use crate::rules::money::settle;
+use crate::rules::solver::solve;
+use input::{
+    CheckBody, CheckRequest, ScoreBody, ScoreRequest, SettleBody, SettleRequest, SolveBody,
+    SolveRequest,
+};
+use output::{CheckAnswer, ScoreAnswer, SettleAnswer, SolveAnswer};
+
+/// Routes of the API.
+pub fn routes() -> Router<AppState> {
+    Router::new()
+        .route("/api/v1/check", post(check_melds))
+        .route("/api/v1/solve", post(solve_hand))
+        .route("/api/v1/score", post(score_cards))
+        .route("/api/v1/settle", post(settle_money))
+        .route("/api/v1/rules", get(rule_sets))
+        .route("/api/v1/rules/{id}", get(rule_set))
+}
+
+/// At most this many checks and solves run at once (one per core): a flood of hard hands
+/// queues, and waiting requests end in the 408 timeout, instead of taking every core.
+static ENGINE_SLOTS: LazyLock<Arc<Semaphore>> = LazyLock::new(|| {
+    let cores = std::thread::available_parallelism().map_or(1, usize::from);
+    Arc::new(Semaphore::new(cores))
+});
+
+/// Runs engine work on the blocking pool once a slot is free. The slot is held until the
+/// work ends, even if the request timed out meanwhile. A panic there is a bug: 500.
+async fn blocking<T: Send + 'static>(
+    work: impl FnOnce() -> T + Send + 'static,
+) -> Result<T, AppError> {
+    let slot = Arc::clone(&ENGINE_SLOTS)
+        .acquire_owned()
+        .await
+        .map_err(AppError::internal)?;
+    tokio::task::spawn_blocking(move || {
+        let result = work();
+        drop(slot);
+        result
+    })
+    .await
+    .map_err(AppError::internal)
+}
+
+/// `POST /api/v1/check`: is this a legal contract meld (or Rommé opening)?
+async fn check_melds(Json(body): Json<CheckBody>) -> Result<Json<CheckAnswer>, AppError> {
+    let request = CheckRequest::try_from(body)?;
+    let result = blocking(move || check(&request.rules, &request.round, &request.melds)).await?;
+    Ok(Json(result.into()))
+}
+
+/// `POST /api/v1/solve`: can this hand make the round's contract, and how?
+async fn solve_hand(Json(body): Json<SolveBody>) -> Result<Json<SolveAnswer>, AppError> {
+    let request = SolveRequest::try_from(body)?;
+    blocking(move || {
+        let SolveRequest { rules, round, hand } = request;
+        let contract = round
+            .contract
+            .as_ref()
+            .map(|c| c.describe(Default::default()));
+        let solution = solve(&rules, &round, &hand)
+            .map_err(|error| AppError::Unprocessable(error.to_string()))?;
+        // Rommé: the opening value of the melds found, as the checker counts it.
+        let points = solution
+            .as_ref()
+            .and_then(|s| check(&rules, &round, &s.melds).points);
+        Ok(Json(SolveAnswer::new(contract, solution, points)))
+    })
+    .await?
+}
+
+/// `POST /api/v1/score`: penalty points of cards left in hand.
+async fn score_cards(Json(body): Json<ScoreBody>) -> Result<Json<ScoreAnswer>, AppError> {
+    let request = ScoreRequest::try_from(body)?;
+    let points = request
+        .rules
+        .penalty_points(&request.cards)
+        .ok_or_else(|| {
+            AppError::Unprocessable(format!(
+                "{} has no card points: it is scored in units per hand won; \
+             use /api/v1/settle with \"hands\"",
+                request.rules.info.name
+            ))
+        })?;
+    Ok(Json(ScoreAnswer { points }))
+}
+
+/// `POST /api/v1/settle`: money at the end of a game.
+async fn settle_money(Json(body): Json<SettleBody>) -> Result<Json<SettleAnswer>, AppError> {
+    let request = SettleRequest::try_from(body)?;
+    let settlement = settle(&request.rules, request.players.len(), &request.input)
+        .map_err(|error| AppError::Unprocessable(error.to_string()))?;
+    Ok(Json(SettleAnswer::new(
+        request.rules.scheme.id(),
+        &request.players,
+        settlement,
+    )))
+}
+
+/// `GET /api/v1/rules`: every rule set.
+async fn rule_sets() -> Json<catalog::RuleSetList> {
+    Json(catalog::list())
+}
+
+/// `GET /api/v1/rules/{id}`: one rule set in full; 404 for an unknown id.
+async fn rule_set(Path(id): Path<String>) -> Result<Json<catalog::Detail>, AppError> {
+    catalog::detail(&id).map(Json).ok_or_else(|| {
+        AppError::NotFound(crate::rules::ruleset::OptionError::UnknownRuleSet(id).to_string())
+    })
+}

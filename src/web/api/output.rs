@@ -1,0 +1,182 @@
+//! Answers of the JSON API: the shapes of `../shared/API.md`, built from the domain's results.
+//!
+//! Serialisation only; every verdict and number comes from `rules`.
+
+use serde::Serialize;
+
+use crate::rules::cards::{Card, Lang, Rank, Suit};
+use crate::rules::check::{CheckResult, Problem};
+use crate::rules::meld::{MeldKind, Reading};
+use crate::rules::settlement::Settlement;
+use crate::rules::solver::Solution;
+
+/// One wild card and the card it stands for: `{"card": "JK", "as": "5H"}`.
+#[derive(Debug, Serialize)]
+pub struct WildJson {
+    pub card: Card,
+    #[serde(rename = "as")]
+    pub stands_for: Card,
+}
+
+/// A meld with the reading the checker used; `kind` is null where the cards are no meld.
+#[derive(Debug, Serialize)]
+pub struct MeldJson {
+    pub cards: Vec<Card>,
+    pub kind: Option<MeldKind>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rank: Option<Rank>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub suit: Option<Suit>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub from: Option<Rank>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub to: Option<Rank>,
+    pub wilds: Vec<WildJson>,
+}
+
+impl MeldJson {
+    fn new(cards: Vec<Card>, reading: Option<&Reading>) -> Self {
+        Self {
+            cards,
+            kind: reading.map(|r| r.kind),
+            rank: reading.and_then(|r| r.rank),
+            suit: reading.and_then(|r| r.suit),
+            from: reading.and_then(|r| r.from),
+            to: reading.and_then(|r| r.to),
+            wilds: reading
+                .map(|r| {
+                    r.wilds
+                        .iter()
+                        .map(|&(card, stands_for)| WildJson { card, stands_for })
+                        .collect()
+                })
+                .unwrap_or_default(),
+        }
+    }
+}
+
+/// A problem: its code and parameters (the fields of [`Problem`]) plus an English `message`.
+pub fn problem_json(problem: &Problem) -> serde_json::Value {
+    let mut value = serde_json::to_value(problem).unwrap_or_else(|error| {
+        // Problem's fields are plain data; this cannot fail, but never lose the problem.
+        tracing::error!(%error, "cannot serialise a problem");
+        serde_json::json!({ "code": problem.code() })
+    });
+    if let Some(object) = value.as_object_mut() {
+        object.insert("message".into(), problem.message(Lang::En).into());
+    }
+    value
+}
+
+/// The answer of `POST /api/v1/check`.
+#[derive(Debug, Serialize)]
+pub struct CheckAnswer {
+    pub ok: bool,
+    /// Rommé: the opening value of the melds.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub points: Option<u32>,
+    /// The round's contract in words; null for Rommé (no contracts).
+    pub contract: Option<String>,
+    pub melds: Vec<MeldJson>,
+    pub problems: Vec<serde_json::Value>,
+}
+
+impl From<CheckResult> for CheckAnswer {
+    fn from(result: CheckResult) -> Self {
+        Self {
+            ok: result.ok,
+            points: result.points,
+            contract: result.contract,
+            melds: result
+                .melds
+                .into_iter()
+                .map(|(cards, reading)| MeldJson::new(cards, reading.as_ref()))
+                .collect(),
+            problems: result.problems.iter().map(problem_json).collect(),
+        }
+    }
+}
+
+/// The answer of `POST /api/v1/solve`: `{"ok": false}` or the melds and the cards left over.
+#[derive(Debug, Serialize)]
+pub struct SolveAnswer {
+    pub ok: bool,
+    /// The round's contract in words; null for Rommé (no contracts).
+    pub contract: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub melds: Option<Vec<Vec<Card>>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub leftover: Option<Vec<Card>>,
+    /// Rommé: the opening value of the melds found.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub points: Option<u32>,
+}
+
+impl SolveAnswer {
+    /// The answer for a solver result; `points` is the Rommé opening value of the melds
+    /// found (as the checker counts it).
+    pub fn new(contract: Option<String>, solution: Option<Solution>, points: Option<u32>) -> Self {
+        match solution {
+            None => Self {
+                ok: false,
+                contract,
+                melds: None,
+                leftover: None,
+                points: None,
+            },
+            Some(solution) => Self {
+                ok: true,
+                contract,
+                melds: Some(solution.melds),
+                leftover: Some(solution.leftover),
+                points,
+            },
+        }
+    }
+}
+
+/// The answer of `POST /api/v1/score`.
+#[derive(Debug, Serialize)]
+pub struct ScoreAnswer {
+    pub points: i64,
+}
+
+/// One payment, players by name.
+#[derive(Debug, Serialize)]
+pub struct TransferJson {
+    pub from: String,
+    pub to: String,
+    pub cents: i64,
+}
+
+/// The answer of `POST /api/v1/settle`.
+#[derive(Debug, Serialize)]
+pub struct SettleAnswer {
+    /// Which scheme settled: `lowest-collects`, `pairwise`, `places` or `units`.
+    pub scheme: &'static str,
+    pub net_cents: Vec<i64>,
+    pub transfers: Vec<TransferJson>,
+    /// Final place per player, 1 = best; tied players share a place.
+    pub places: Vec<u32>,
+}
+
+impl SettleAnswer {
+    /// The answer with player indices replaced by the names in seating order.
+    pub fn new(scheme: &'static str, players: &[String], settlement: Settlement) -> Self {
+        let name = |i: usize| players.get(i).cloned().unwrap_or_default();
+        Self {
+            scheme,
+            transfers: settlement
+                .transfers
+                .iter()
+                .map(|t| TransferJson {
+                    from: name(t.from),
+                    to: name(t.to),
+                    cents: t.cents,
+                })
+                .collect(),
+            net_cents: settlement.net_cents,
+            places: settlement.places,
+        }
+    }
+}

@@ -1,0 +1,1016 @@
+//! The referee JSON API (`../shared/API.md`) through the router: the examples verbatim, every
+//! endpoint, and bad input answered with a 4xx JSON sentence.
+
+mod common;
+
+use axum::body::Body;
+use axum::http::{Request, StatusCode, header};
+use common::{TestApp, TestResponse};
+use serde_json::{Value, json};
+
+async fn post(app: &TestApp, path: &str, body: impl Into<String>) -> TestResponse {
+    app.send(
+        Request::post(path)
+            .header(header::CONTENT_TYPE, "application/json")
+            .body(Body::from(body.into()))
+            .unwrap(),
+    )
+    .await
+}
+
+async fn post_json(app: &TestApp, path: &str, body: Value) -> Value {
+    let response = post(app, path, body.to_string()).await;
+    assert_eq!(response.status, StatusCode::OK, "{}", response.body);
+    response.json()
+}
+
+/// Posts a body that must be refused with a 4xx and a JSON error sentence; returns it.
+async fn refused(app: &TestApp, path: &str, body: impl Into<String>, status: StatusCode) -> String {
+    let response = post(app, path, body).await;
+    assert_eq!(response.status, status, "{}", response.body);
+    response.error_sentence()
+}
+
+fn codes(answer: &Value) -> Vec<&str> {
+    answer["problems"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["code"].as_str().unwrap())
+        .collect()
+}
+
+// --- check ---
+
+#[tokio::test]
+async fn the_check_example_of_the_api_answers_exactly_as_documented() {
+    let app = TestApp::new().await;
+    let answer = post_json(
+        &app,
+        "/api/v1/check",
+        json!({"rules": "contract", "round": 3,
+               "melds": [["3H","4H","5H","6H"], ["8H","9H","10H","JH"]]}),
+    )
+    .await;
+    assert_eq!(
+        answer,
+        json!({"ok": true, "contract": "2 runs of 4",
+               "melds": [{"cards": ["3H","4H","5H","6H"], "kind": "run", "suit": "H", "from": "3", "to": "6", "wilds": []},
+                         {"cards": ["8H","9H","10H","JH"], "kind": "run", "suit": "H", "from": "8", "to": "J", "wilds": []}],
+               "problems": []})
+    );
+}
+
+#[tokio::test]
+async fn melds_may_be_one_string_with_bars_or_a_list_of_strings() {
+    let app = TestApp::new().await;
+    let lists = post_json(
+        &app,
+        "/api/v1/check",
+        json!({"rules": "contract", "round": 3,
+               "melds": [["3H","4H","5H","6H"], ["8H","9H","10H","JH"]]}),
+    )
+    .await;
+    for melds in [
+        json!("3h 4h 5h 6h | 8H 9H TH JH"),
+        json!(["3H 4H 5H 6H", "8H,9H,10H,JH"]),
+    ] {
+        let answer = post_json(
+            &app,
+            "/api/v1/check",
+            json!({"rules": "contract", "round": 3, "melds": melds}),
+        )
+        .await;
+        assert_eq!(answer, lists, "cards come back in canonical notation");
+    }
+}
+
+#[tokio::test]
+async fn contiguous_same_suit_runs_are_rejected_in_round_3_with_code_parameters_and_sentence() {
+    let app = TestApp::new().await;
+    let answer = post_json(
+        &app,
+        "/api/v1/check",
+        json!({"rules": "contract", "round": 3, "melds": "3H 4H 5H 6H | 7H 8H 9H 10H"}),
+    )
+    .await;
+    assert_eq!(answer["ok"], false);
+    assert_eq!(
+        answer["problems"],
+        json!([{"code": "contiguous_runs", "a": 1, "b": 2, "first": "♥3-6", "second": "♥7-10",
+                "round": 3,
+                "message": "♥3-6 and ♥7-10 (melds 1 and 2) join end to end; in round 3 two runs \
+                            of one suit need a gap or an overlap."}])
+    );
+}
+
+#[tokio::test]
+async fn every_reason_is_listed_and_each_wild_says_what_it_stands_for() {
+    let app = TestApp::new().await;
+    let answer = post_json(
+        &app,
+        "/api/v1/check",
+        json!({"rules": "contract", "round": 3, "melds": "3H 4H 5H | 9C 9D 9S 9H"}),
+    )
+    .await;
+    assert_eq!(codes(&answer), ["too_short", "wrong_kind"]);
+    assert_eq!(
+        answer["problems"][1]["message"],
+        "Meld 2 is a set, but the contract needs a run here."
+    );
+    assert_eq!(answer["problems"][1]["is"], "set");
+    assert_eq!(answer["melds"][1]["kind"], "set");
+    assert_eq!(answer["melds"][1]["rank"], "9");
+
+    let answer = post_json(
+        &app,
+        "/api/v1/check",
+        json!({"rules": "contract", "round": 2, "melds": "3H 4H JK 6H | 9C JK 9S"}),
+    )
+    .await;
+    assert_eq!(answer["ok"], true, "{answer}");
+    assert_eq!(
+        answer["melds"][0]["wilds"],
+        json!([{"card": "JK", "as": "5H"}])
+    );
+    assert_eq!(answer["melds"][1]["kind"], "set");
+    assert_eq!(answer["melds"][1]["wilds"][0]["card"], "JK");
+}
+
+#[tokio::test]
+async fn cards_that_are_no_meld_have_kind_null() {
+    let app = TestApp::new().await;
+    let answer = post_json(
+        &app,
+        "/api/v1/check",
+        json!({"rules": "contract", "round": 1, "melds": "5H 6S 7C | 9C 9D 9S"}),
+    )
+    .await;
+    assert_eq!(answer["ok"], false);
+    assert_eq!(answer["melds"][0]["kind"], Value::Null);
+    assert_eq!(answer["melds"][0]["wilds"], json!([]));
+    assert_eq!(codes(&answer), ["mixed_cards"]);
+}
+
+#[tokio::test]
+async fn rommee_checks_an_opening_without_a_round_and_reports_its_points() {
+    let app = TestApp::new().await;
+    let answer = post_json(
+        &app,
+        "/api/v1/check",
+        json!({"rules": "rommee", "melds": "QH KH AH | 10S 10D 10C"}),
+    )
+    .await;
+    assert_eq!(answer["ok"], true);
+    assert_eq!(answer["points"], 61);
+    assert_eq!(answer["contract"], Value::Null);
+
+    let answer = post_json(
+        &app,
+        "/api/v1/check",
+        json!({"rules": "rommee", "melds": "QH KH AH"}),
+    )
+    .await;
+    assert_eq!(answer["ok"], false);
+    assert_eq!(answer["points"], 31);
+    assert_eq!(
+        answer["problems"],
+        json!([{"code": "opening_too_low", "points": 31, "needed": 40,
+                "message": "The melds count 31 points; the first meld needs at least 40."}])
+    );
+
+    let answer = post_json(
+        &app,
+        "/api/v1/check",
+        json!({"rules": "rommee", "melds": "QH KH AH", "options": {"opening_points": 30}}),
+    )
+    .await;
+    assert_eq!(
+        answer["ok"], true,
+        "a 30-point opening is enough with the option"
+    );
+}
+
+#[tokio::test]
+async fn options_override_the_rule_set_playing_without_jokers_flags_a_joker() {
+    let app = TestApp::new().await;
+    let answer = post_json(
+        &app,
+        "/api/v1/check",
+        json!({"rules": "contract", "round": 1, "melds": "5C 5D JK | 9C 9D 9S",
+               "options": {"jokers": false}}),
+    )
+    .await;
+    assert_eq!(answer["ok"], false);
+    assert_eq!(codes(&answer), ["jokers_not_in_play"]);
+    assert_eq!(answer["problems"][0]["meld"], 1);
+}
+
+#[tokio::test]
+async fn continental_has_one_round_so_the_round_may_be_left_out() {
+    let app = TestApp::new().await;
+    let answer = post_json(
+        &app,
+        "/api/v1/check",
+        json!({"rules": "continental",
+               "melds": "3H 4H 5H | 6S 7S 8S | 9D 10D JD | AC 2C 3C | JK QH KH"}),
+    )
+    .await;
+    assert_eq!(answer["ok"], true, "{answer}");
+    assert_eq!(
+        answer["melds"][4]["wilds"],
+        json!([{"card": "JK", "as": "JH"}])
+    );
+}
+
+// --- solve ---
+
+#[tokio::test]
+async fn the_solve_example_finds_three_runs_that_use_every_card_and_pass_the_check() {
+    let app = TestApp::new().await;
+    let hand = "3H 4H 5H 6H 7H 9S 10S JS QS KS JK 2D 3D 4D";
+    let answer = post_json(
+        &app,
+        "/api/v1/solve",
+        json!({"rules": "contract", "round": 7, "hand": hand}),
+    )
+    .await;
+    assert_eq!(answer["ok"], true, "{answer}");
+    assert_eq!(answer["contract"], "3 runs of 4");
+    assert_eq!(
+        answer["leftover"],
+        json!([]),
+        "round 7 goes out all at once"
+    );
+    let mut used: Vec<String> = answer["melds"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|m| m.as_array().unwrap().iter())
+        .map(|c| c.as_str().unwrap().to_owned())
+        .collect();
+    let mut given: Vec<String> = hand.split(' ').map(str::to_owned).collect();
+    used.sort();
+    given.sort();
+    assert_eq!(used, given);
+    let check = post_json(
+        &app,
+        "/api/v1/check",
+        json!({"rules": "contract", "round": 7, "melds": answer["melds"]}),
+    )
+    .await;
+    assert_eq!(check["ok"], true, "{check}");
+}
+
+#[tokio::test]
+async fn a_hand_that_cannot_make_the_contract_is_ok_false_with_status_200() {
+    let app = TestApp::new().await;
+    let answer = post_json(
+        &app,
+        "/api/v1/solve",
+        json!({"rules": "contract", "round": 3, "hand": ["3H","4H","5H","6H","7H","8H","9H","10H","KC","KD"]}),
+    )
+    .await;
+    // The only two runs of 4 in hearts there join end to end (round 3 forbids it).
+    assert_eq!(answer, json!({"ok": false, "contract": "2 runs of 4"}));
+}
+
+#[tokio::test]
+async fn solve_answers_continental_hands_with_every_card_used() {
+    let app = TestApp::new().await;
+    let answer = post_json(
+        &app,
+        "/api/v1/solve",
+        json!({"rules": "continental",
+               "hand": "3H 4H 5H 6H 6S 7S 8S 9S 9D 10D JD QD AC 2C 3C"}),
+    )
+    .await;
+    assert_eq!(answer["ok"], true, "{answer}");
+    assert_eq!(answer["leftover"], json!([]));
+    assert_eq!(answer["melds"].as_array().unwrap().len(), 4);
+
+    let answer = post_json(
+        &app,
+        "/api/v1/solve",
+        json!({"rules": "continental",
+               "hand": "3H 4H 5H 6H 6S 7S 8S 9S 9D 10D JD QD AC 2C KD"}),
+    )
+    .await;
+    assert_eq!(answer["ok"], false);
+}
+
+#[tokio::test]
+async fn solve_finds_a_rommee_opening_worth_the_minimum_and_says_its_points() {
+    let app = TestApp::new().await;
+    let answer = post_json(
+        &app,
+        "/api/v1/solve",
+        json!({"rules": "rommee", "hand": "QH KH AH 10S 10D 10C 4C 7D 9S"}),
+    )
+    .await;
+    assert_eq!(answer["ok"], true, "{answer}");
+    assert!(answer["points"].as_u64().unwrap() >= 40, "{answer}");
+    assert_eq!(answer["leftover"].as_array().unwrap().len(), 3);
+
+    let answer = post_json(
+        &app,
+        "/api/v1/solve",
+        json!({"rules": "rommee", "hand": "2H 3H 4H 5C 7D 9S"}),
+    )
+    .await;
+    assert_eq!(answer, json!({"ok": false, "contract": null}));
+}
+
+// --- score ---
+
+#[tokio::test]
+async fn the_score_example_counts_shanghai_penalties_to_75() {
+    let app = TestApp::new().await;
+    let answer = post_json(
+        &app,
+        "/api/v1/score",
+        json!({"rules": "shanghai", "cards": ["AS", "JK", "7H"]}),
+    )
+    .await;
+    assert_eq!(answer, json!({"points": 75}));
+    let answer = post_json(
+        &app,
+        "/api/v1/score",
+        json!({"rules": "shanghai", "cards": "AS JK 7H", "options": {"joker_points": 25}}),
+    )
+    .await;
+    assert_eq!(answer, json!({"points": 50}));
+}
+
+#[tokio::test]
+async fn continental_has_no_card_points_so_score_is_refused_with_a_sentence() {
+    let app = TestApp::new().await;
+    let sentence = refused(
+        &app,
+        "/api/v1/score",
+        json!({"rules": "continental", "cards": "AS"}).to_string(),
+        StatusCode::UNPROCESSABLE_ENTITY,
+    )
+    .await;
+    assert!(sentence.contains("has no card points"), "{sentence}");
+}
+
+// --- settle ---
+
+fn transfers_realise(answer: &Value, players: &[&str]) {
+    let nets: Vec<i64> = answer["net_cents"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|n| n.as_i64().unwrap())
+        .collect();
+    assert_eq!(nets.iter().sum::<i64>(), 0);
+    let mut realised = vec![0i64; players.len()];
+    for t in answer["transfers"].as_array().unwrap() {
+        let at = |key: &str| {
+            players
+                .iter()
+                .position(|p| *p == t[key].as_str().unwrap())
+                .unwrap_or_else(|| panic!("{key} is a player's name: {t}"))
+        };
+        let cents = t["cents"].as_i64().unwrap();
+        assert!(cents > 0);
+        realised[at("from")] -= cents;
+        realised[at("to")] += cents;
+    }
+    assert_eq!(realised, nets, "the transfers realise the nets");
+}
+
+#[tokio::test]
+async fn the_settle_example_gives_the_rommee_seed_nets_and_transfers_by_name() {
+    let app = TestApp::new().await;
+    let answer = post_json(
+        &app,
+        "/api/v1/settle",
+        json!({"rules": "rommee", "players": ["A","B","C","D"], "totals": [220, 360, 140, 490],
+               "cents_per_point": 1}),
+    )
+    .await;
+    assert_eq!(answer["net_cents"], json!([330, -230, 650, -750]));
+    assert_eq!(answer["places"], json!([2, 3, 1, 4]));
+    assert_eq!(answer["scheme"], "pairwise");
+    assert!(
+        answer["transfers"]
+            .as_array()
+            .unwrap()
+            .contains(&json!({"from": "D", "to": "C", "cents": 650})),
+        "{answer}"
+    );
+    transfers_realise(&answer, &["A", "B", "C", "D"]);
+}
+
+#[tokio::test]
+async fn hollywood_settles_lowest_collects_at_the_value_per_point() {
+    let app = TestApp::new().await;
+    let answer = post_json(
+        &app,
+        "/api/v1/settle",
+        json!({"rules": "hollywood", "players": ["Ann","Ben","Cy"], "totals": [10, 40, 70],
+               "cents_per_point": 2}),
+    )
+    .await;
+    assert_eq!(answer["net_cents"], json!([180, -60, -120]));
+    transfers_realise(&answer, &["Ann", "Ben", "Cy"]);
+}
+
+#[tokio::test]
+async fn progressive_settles_places_and_the_kitty_of_buys() {
+    let app = TestApp::new().await;
+    let players = ["Ann", "Ben", "Cy", "Di"];
+    let answer = post_json(
+        &app,
+        "/api/v1/settle",
+        json!({"rules": "progressive", "players": players, "totals": [50, 20, 90, 70],
+               "buys": [1, 0, 2, 0]}),
+    )
+    .await;
+    // Ben wins 2 + 4 + 6 = 12 plus the kitty of 3 buys; Ann paid 2 and 1 buy, and so on.
+    assert_eq!(answer["net_cents"], json!([-3, 15, -8, -4]));
+    assert_eq!(answer["places"], json!([2, 1, 4, 3]));
+    transfers_realise(&answer, &players);
+    let answer = post_json(
+        &app,
+        "/api/v1/settle",
+        json!({"rules": "progressive", "players": players, "totals": [50, 20, 90, 70]}),
+    )
+    .await;
+    assert_eq!(
+        answer["net_cents"],
+        json!([-2, 12, -6, -4]),
+        "no buys given"
+    );
+}
+
+#[tokio::test]
+async fn continental_settles_units_from_hands_won_by_player_name() {
+    let app = TestApp::new().await;
+    let players = ["Ann", "Ben", "Cy"];
+    let answer = post_json(
+        &app,
+        "/api/v1/settle",
+        json!({"rules": "continental", "players": players, "cents_per_unit": 10,
+               "hands": [{"winner": "Ben", "jokers": 2, "first_turn": false, "second_turn": false,
+                          "one_suit": false, "no_wilds": false},
+                         {"winner": "cy"}]}),
+    )
+    .await;
+    // Ben: 1 + 2x2 = 5 units from each of two; Cy: 1 unit from each of two.
+    assert_eq!(answer["net_cents"], json!([-60, 90, -30]));
+    assert_eq!(answer["places"], json!([3, 1, 2]));
+    assert_eq!(answer["scheme"], "units");
+    transfers_realise(&answer, &players);
+
+    let sentence = refused(
+        &app,
+        "/api/v1/settle",
+        json!({"rules": "continental", "players": players, "cents_per_unit": 10,
+               "hands": [{"winner": "Zed"}]})
+        .to_string(),
+        StatusCode::UNPROCESSABLE_ENTITY,
+    )
+    .await;
+    assert_eq!(
+        sentence,
+        "hand 1: the winner \"Zed\" is not one of the players"
+    );
+    let sentence = refused(
+        &app,
+        "/api/v1/settle",
+        json!({"rules": "continental", "players": players, "cents_per_unit": 10,
+               "hands": [{"winner": "Ann", "first_turn": true}]})
+        .to_string(),
+        StatusCode::UNPROCESSABLE_ENTITY,
+    )
+    .await;
+    assert_eq!(
+        sentence,
+        "Hand 1: going out on the first turn is marked, but turn bonuses are not played."
+    );
+}
+
+// --- rule sets ---
+
+#[tokio::test]
+async fn the_rule_set_list_has_all_ten_ids_in_order() {
+    let app = TestApp::new().await;
+    let response = app.get("/api/v1/rules").await;
+    assert_eq!(response.status, StatusCode::OK);
+    let answer = response.json();
+    let ids: Vec<&str> = answer["rule_sets"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["id"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        ids,
+        [
+            "contract",
+            "liverpool",
+            "may-i",
+            "shanghai",
+            "shanghai-powe",
+            "shanghai-kolsov",
+            "progressive",
+            "continental",
+            "rommee",
+            "hollywood"
+        ]
+    );
+    let first = &answer["rule_sets"][0];
+    assert_eq!(first["name"], "Contract Rummy");
+    assert_eq!(first["min_players"], 3);
+    assert_eq!(first["max_players"], 5);
+    assert_eq!(first["rounds"], 7);
+    assert_eq!(first["url"], "/api/v1/rules/contract");
+    assert_eq!(answer["rule_sets"][8]["rounds"], Value::Null, "rommee");
+}
+
+#[tokio::test]
+async fn a_rule_set_lists_its_rounds_options_and_penalties() {
+    let app = TestApp::new().await;
+    let answer = app.get("/api/v1/rules/contract").await.json();
+    assert_eq!(answer["name_de"], "Kontrakt-Rommé");
+    assert!(answer["source"].as_str().unwrap().contains("pagat.com"));
+    assert_eq!(answer["scheme"], "lowest-collects");
+    assert_eq!(answer["schemes"], json!(["lowest-collects", "pairwise"]));
+    assert_eq!(answer["rounds"].as_array().unwrap().len(), 7);
+    assert_eq!(
+        answer["rounds"][2],
+        json!({"number": 3, "contract": "2 runs of 4", "contract_de": "2 Folgen à 4", "deal": 10,
+               "go_out_all": false, "exact_minimum": true,
+               "restrictions": ["no_contiguous_runs"],
+               "buys": {"allowed": true, "limit": null, "extra_cards": 1},
+               "needs_more_than_dealt": false})
+    );
+    assert_eq!(answer["rounds"][6]["go_out_all"], true);
+    let jokers = answer["options"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|o| o["name"] == "jokers")
+        .unwrap();
+    assert_eq!(jokers["type"], "bool");
+    assert_eq!(jokers["default"], true);
+    let ace = answer["options"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|o| o["name"] == "ace")
+        .unwrap();
+    assert_eq!(ace["type"], "choice");
+    assert_eq!(ace["values"], json!(["low-or-high", "high-only", "wrap"]));
+    assert_eq!(answer["penalty"]["A"], 15);
+    assert_eq!(answer["penalty"]["JK"], 15);
+    assert_eq!(answer["penalty"]["K"], 10);
+    assert_eq!(answer["melds"]["ace"], "low-or-high");
+
+    let kolsov = app.get("/api/v1/rules/shanghai-kolsov").await.json();
+    assert_eq!(
+        kolsov["rounds"][7]["contract"],
+        "1 set of 3 and 1 run of 10"
+    );
+    assert_eq!(kolsov["rounds"][7]["needs_more_than_dealt"], true);
+    assert_eq!(
+        kolsov["rounds"][0]["buys"],
+        json!({"allowed": true, "limit": 2, "extra_cards": 2})
+    );
+
+    let continental = app.get("/api/v1/rules/continental").await.json();
+    assert_eq!(continental["penalty"], Value::Null);
+    assert_eq!(continental["rounds"][0]["total_cards"], 15);
+}
+
+#[tokio::test]
+async fn rommee_says_it_has_one_round_per_player_instead_of_fixed_rounds() {
+    let app = TestApp::new().await;
+    let answer = app.get("/api/v1/rules/rommee").await.json();
+    assert_eq!(answer["rounds"], json!([]));
+    assert_eq!(answer["rounds_per_player"], true);
+    assert_eq!(answer["each_round"]["deal"], 13);
+    assert_eq!(answer["each_round"]["contract"], Value::Null);
+    assert_eq!(answer["opening_points"], 40);
+    assert_eq!(answer["melds"]["set_suits_differ"], true);
+}
+
+#[tokio::test]
+async fn an_unknown_rule_set_id_is_a_404_json_sentence() {
+    let app = TestApp::new().await;
+    let response = app.get("/api/v1/rules/canasta").await;
+    assert_eq!(response.status, StatusCode::NOT_FOUND);
+    assert!(
+        response
+            .error_sentence()
+            .starts_with("unknown rule set \"canasta\"; known ones are: contract,")
+    );
+}
+
+// --- bad input ---
+
+#[tokio::test]
+async fn malformed_json_is_a_400_sentence_on_every_endpoint() {
+    let app = TestApp::new().await;
+    for path in [
+        "/api/v1/check",
+        "/api/v1/solve",
+        "/api/v1/score",
+        "/api/v1/settle",
+    ] {
+        let sentence = refused(&app, path, "{\"rules\": ", StatusCode::BAD_REQUEST).await;
+        assert!(
+            sentence.starts_with("The request body is not valid JSON"),
+            "{path}: {sentence}"
+        );
+    }
+}
+
+#[tokio::test]
+async fn wrong_types_missing_fields_and_unknown_fields_are_422_sentences() {
+    let app = TestApp::new().await;
+    let cases = [
+        (
+            "/api/v1/check",
+            json!({"rules": "contract", "round": "three", "melds": "3H"}),
+            "invalid type: string \"three\"",
+        ),
+        (
+            "/api/v1/check",
+            json!({"rules": "contract", "round": 1, "melds": 5}),
+            "expected a list of melds",
+        ),
+        (
+            "/api/v1/score",
+            json!({"rules": "shanghai", "cards": [1, 2]}),
+            "invalid type: integer `1`",
+        ),
+        (
+            "/api/v1/solve",
+            json!({"rules": "contract", "round": 1}),
+            "missing field `hand`",
+        ),
+        (
+            "/api/v1/score",
+            json!({"rules": "shanghai", "card": "AS"}),
+            "unknown field `card`",
+        ),
+    ];
+    for (path, body, part) in cases {
+        let sentence = refused(
+            &app,
+            path,
+            body.to_string(),
+            StatusCode::UNPROCESSABLE_ENTITY,
+        )
+        .await;
+        assert!(sentence.contains(part), "{body}: {sentence}");
+    }
+}
+
+#[tokio::test]
+async fn unknown_rule_sets_options_and_bad_option_values_are_named() {
+    let app = TestApp::new().await;
+    let unprocessable = StatusCode::UNPROCESSABLE_ENTITY;
+    let sentence = refused(
+        &app,
+        "/api/v1/check",
+        json!({"rules": "canasta", "round": 1, "melds": "3H 3S 3D"}).to_string(),
+        unprocessable,
+    )
+    .await;
+    assert!(
+        sentence.starts_with("unknown rule set \"canasta\""),
+        "{sentence}"
+    );
+    let sentence = refused(
+        &app,
+        "/api/v1/score",
+        json!({"rules": "contract", "cards": "3H", "options": {"jokerz": false}}).to_string(),
+        unprocessable,
+    )
+    .await;
+    assert!(
+        sentence.starts_with("unknown option \"jokerz\" for contract; its options are: jokers,"),
+        "{sentence}"
+    );
+    let sentence = refused(
+        &app,
+        "/api/v1/solve",
+        json!({"rules": "contract", "round": 1, "hand": "3H", "options": {"jokers": "no"}})
+            .to_string(),
+        unprocessable,
+    )
+    .await;
+    assert_eq!(sentence, "option \"jokers\" is true or false, not \"no\"");
+    let sentence = refused(
+        &app,
+        "/api/v1/settle",
+        json!({"rules": "rommee", "players": ["A", "B"], "totals": [1, 2], "cents_per_point": 1,
+               "options": {"opening_points": 45}})
+        .to_string(),
+        unprocessable,
+    )
+    .await;
+    assert_eq!(
+        sentence,
+        "option \"opening_points\" is 30, 40 or 50, not 45"
+    );
+}
+
+#[tokio::test]
+async fn a_bad_card_is_named_with_its_meld() {
+    let app = TestApp::new().await;
+    for melds in [
+        json!([["3H", "4H", "5H", "6H"], ["8H", "9H", "11H", "JH"]]),
+        json!("3H 4H 5H 6H | 8H 9H 11H JH"),
+    ] {
+        let sentence = refused(
+            &app,
+            "/api/v1/check",
+            json!({"rules": "contract", "round": 3, "melds": melds}).to_string(),
+            StatusCode::UNPROCESSABLE_ENTITY,
+        )
+        .await;
+        assert_eq!(sentence, "unknown card \"11H\" in meld 2");
+    }
+    let sentence = refused(
+        &app,
+        "/api/v1/score",
+        json!({"rules": "shanghai", "cards": "AS ZZ"}).to_string(),
+        StatusCode::UNPROCESSABLE_ENTITY,
+    )
+    .await;
+    assert_eq!(sentence, "unknown card \"ZZ\"");
+}
+
+#[tokio::test]
+async fn rounds_out_of_range_or_missing_are_refused() {
+    let app = TestApp::new().await;
+    for (round, expected) in [
+        (
+            json!(0),
+            "round 0 is out of range: Contract Rummy has rounds 1 to 7",
+        ),
+        (
+            json!(99),
+            "round 99 is out of range: Contract Rummy has rounds 1 to 7",
+        ),
+        (
+            json!(-2),
+            "round -2 is out of range: rounds are numbered from 1",
+        ),
+        (
+            Value::Null,
+            "\"round\" is missing: Contract Rummy has rounds 1 to 7",
+        ),
+    ] {
+        for (path, cards) in [("/api/v1/check", "melds"), ("/api/v1/solve", "hand")] {
+            let sentence = refused(
+                &app,
+                path,
+                json!({"rules": "contract", "round": round, cards: "3H 3S 3D"}).to_string(),
+                StatusCode::UNPROCESSABLE_ENTITY,
+            )
+            .await;
+            assert_eq!(sentence, expected, "{path}");
+        }
+    }
+    let sentence = refused(
+        &app,
+        "/api/v1/check",
+        json!({"rules": "contract", "melds": "3H 3S 3D"}).to_string(),
+        StatusCode::UNPROCESSABLE_ENTITY,
+    )
+    .await;
+    assert_eq!(
+        sentence,
+        "\"round\" is missing: Contract Rummy has rounds 1 to 7"
+    );
+}
+
+#[tokio::test]
+async fn an_empty_meld_is_refused_with_its_number() {
+    let app = TestApp::new().await;
+    for melds in [
+        json!([["3H", "3S", "3D"], []]),
+        json!("3H 3S 3D || 5C 5D 5S"),
+    ] {
+        let sentence = refused(
+            &app,
+            "/api/v1/check",
+            json!({"rules": "contract", "round": 1, "melds": melds}).to_string(),
+            StatusCode::UNPROCESSABLE_ENTITY,
+        )
+        .await;
+        assert_eq!(sentence, "meld 2 is empty");
+    }
+}
+
+#[tokio::test]
+async fn absurd_sizes_are_refused_before_any_search() {
+    let app = TestApp::new().await;
+    let sixty_one = vec!["5H"; 61];
+    for (path, body) in [
+        (
+            "/api/v1/score",
+            json!({"rules": "shanghai", "cards": sixty_one}),
+        ),
+        (
+            "/api/v1/check",
+            json!({"rules": "contract", "round": 1, "melds": [sixty_one]}),
+        ),
+        (
+            "/api/v1/solve",
+            json!({"rules": "contract", "round": 1, "hand": sixty_one.join(" ")}),
+        ),
+    ] {
+        let sentence = refused(
+            &app,
+            path,
+            body.to_string(),
+            StatusCode::UNPROCESSABLE_ENTITY,
+        )
+        .await;
+        assert_eq!(
+            sentence, "too many cards: 61 given, at most 60 are accepted",
+            "{path}"
+        );
+    }
+    let sentence = refused(
+        &app,
+        "/api/v1/solve",
+        json!({"rules": "contract", "round": 1, "hand": vec!["5H"; 31]}).to_string(),
+        StatusCode::UNPROCESSABLE_ENTITY,
+    )
+    .await;
+    assert_eq!(
+        sentence,
+        "a hand of 31 cards is too large to solve; at most 30 are accepted"
+    );
+    let melds = vec![vec!["5H"]; 21];
+    let sentence = refused(
+        &app,
+        "/api/v1/check",
+        json!({"rules": "contract", "round": 1, "melds": melds}).to_string(),
+        StatusCode::UNPROCESSABLE_ENTITY,
+    )
+    .await;
+    assert_eq!(
+        sentence,
+        "too many melds: 21 given, at most 20 are accepted"
+    );
+    let huge = format!(
+        "{{\"rules\": \"shanghai\", \"cards\": \"{}\"}}",
+        "5H ".repeat(30_000)
+    );
+    let sentence = refused(&app, "/api/v1/score", huge, StatusCode::PAYLOAD_TOO_LARGE).await;
+    assert_eq!(sentence, "The request is too large; send at most 64 KiB.");
+}
+
+#[tokio::test]
+async fn settle_refuses_lists_that_do_not_match_the_players() {
+    let app = TestApp::new().await;
+    let unprocessable = StatusCode::UNPROCESSABLE_ENTITY;
+    let sentence = refused(
+        &app,
+        "/api/v1/settle",
+        json!({"rules": "rommee", "players": ["A","B","C","D"], "totals": [220, 360, 140],
+               "cents_per_point": 1})
+        .to_string(),
+        unprocessable,
+    )
+    .await;
+    assert_eq!(sentence, "4 players but 3 totals were given.");
+    let sentence = refused(
+        &app,
+        "/api/v1/settle",
+        json!({"rules": "progressive", "players": ["A","B","C"], "totals": [1, 2, 3],
+               "buys": [1, 0]})
+        .to_string(),
+        unprocessable,
+    )
+    .await;
+    assert_eq!(sentence, "3 players but 2 buy counts were given.");
+    let sentence = refused(
+        &app,
+        "/api/v1/settle",
+        json!({"rules": "rommee", "players": ["A","B"], "totals": [1, 2]}).to_string(),
+        unprocessable,
+    )
+    .await;
+    assert_eq!(
+        sentence,
+        "\"cents_per_point\" is missing: rommee (pairwise settlement) needs it"
+    );
+    let sentence = refused(
+        &app,
+        "/api/v1/settle",
+        json!({"rules": "continental", "players": ["A","B"], "totals": [1, 2],
+               "cents_per_unit": 1})
+        .to_string(),
+        unprocessable,
+    )
+    .await;
+    assert_eq!(
+        sentence,
+        "\"totals\" is not used by continental (units settlement); send \"hands\" and \"cents_per_unit\""
+    );
+    let sentence = refused(
+        &app,
+        "/api/v1/settle",
+        json!({"rules": "rommee", "players": ["A","B"], "totals": [1, 2], "cents_per_point": -1})
+            .to_string(),
+        unprocessable,
+    )
+    .await;
+    assert_eq!(
+        sentence,
+        "The value per point cannot be negative, but -1 cents was given."
+    );
+}
+
+#[tokio::test]
+async fn settle_refuses_empty_duplicate_or_too_many_names() {
+    let app = TestApp::new().await;
+    let unprocessable = StatusCode::UNPROCESSABLE_ENTITY;
+    let settle = |players: Value| {
+        let totals: Vec<i64> = vec![0; players.as_array().unwrap().len()];
+        json!({"rules": "hollywood", "players": players, "totals": totals, "cents_per_point": 1})
+            .to_string()
+    };
+    let sentence = refused(
+        &app,
+        "/api/v1/settle",
+        settle(json!(["Ann", "Ben", "Ann"])),
+        unprocessable,
+    )
+    .await;
+    assert_eq!(
+        sentence,
+        "the name \"Ann\" is given twice; every player needs a different name"
+    );
+    let sentence = refused(
+        &app,
+        "/api/v1/settle",
+        settle(json!(["Ann", ""])),
+        unprocessable,
+    )
+    .await;
+    assert_eq!(sentence, "player 2 has no name");
+    let sentence = refused(
+        &app,
+        "/api/v1/settle",
+        settle(json!(["A", "B", "C", "D", "E", "F", "G", "H", "I"])),
+        unprocessable,
+    )
+    .await;
+    assert_eq!(
+        sentence,
+        "Hollywood Rummy is played by 2 to 8 players, not 9"
+    );
+    let long = "x".repeat(41);
+    let sentence = refused(
+        &app,
+        "/api/v1/settle",
+        settle(json!(["Ann", long])),
+        unprocessable,
+    )
+    .await;
+    assert_eq!(
+        sentence,
+        "the name of player 2 is longer than 40 characters"
+    );
+}
+
+#[tokio::test]
+async fn a_body_without_the_json_content_type_is_a_415_sentence() {
+    let app = TestApp::new().await;
+    let response = app
+        .send(
+            Request::post("/api/v1/score")
+                .body(Body::from(r#"{"rules": "shanghai", "cards": "AS"}"#))
+                .unwrap(),
+        )
+        .await;
+    assert_eq!(response.status, StatusCode::UNSUPPORTED_MEDIA_TYPE);
+    assert!(
+        response
+            .error_sentence()
+            .contains("Content-Type: application/json")
+    );
+}
+
+#[tokio::test]
+async fn get_on_a_post_endpoint_is_a_405_json_sentence() {
+    let app = TestApp::new().await;
+    let response = app.get("/api/v1/check").await;
+    assert_eq!(response.status, StatusCode::METHOD_NOT_ALLOWED);
+    assert_eq!(
+        response.error_sentence(),
+        "This address does not accept GET requests."
+    );
+}
