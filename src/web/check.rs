@@ -177,7 +177,9 @@ async fn show(
 /// input could not be read.
 async fn answer(mut ctx: PageCtx, Form(form): Form<CheckForm>) -> Result<Response, AppError> {
     ctx.here = form.address();
-    let page = build(ctx, form, true);
+    // The checker and the solver run where the JSON API runs them: on the blocking pool,
+    // one per core.
+    let page = super::api::blocking(move || build(ctx, form, true)).await?;
     let status = if page.errors.any() {
         StatusCode::UNPROCESSABLE_ENTITY
     } else {
