@@ -592,3 +592,24 @@ async fn error_pages_follow_the_language() {
     let response = app.get("/no/such/page").await;
     assert!(response.body.contains("<h1>Not Found</h1>"));
 }
+
+#[tokio::test]
+async fn cards_as_the_grid_writes_them_in_german_are_read_back() {
+    let app = TestApp::new().await;
+    let response = post_check(
+        &app,
+        "de",
+        &[
+            ("rules", "contract"),
+            ("round", "1"),
+            ("melds", "D♥ D♠ D♦ | B♣ B♥ JK"),
+            ("action", "check"),
+        ],
+    )
+    .await;
+    assert_eq!(response.status, StatusCode::OK);
+    let body = text(&response.body);
+    assert!(body.contains("✓ Gültig"), "{body}");
+    assert!(body.contains("Satz aus Damen"));
+    assert!(body.contains("Satz aus Buben"));
+}
