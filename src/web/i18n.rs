@@ -13,7 +13,7 @@
 //! ```
 //!
 //! Texts with values use named placeholders, filled in Rust with [`PageCtx::f`]
-//! (`ctx.f(Msg::RoundOf, &[("n", &3), ("m", &7)])`). Card and rule texts come from
+//! (`ctx.f(Msg::RoundOption, &[("n", &3), ("contract", &text)])`). Card and rule texts come from
 //! `rules::` in the same [`Lang`] (`Card::display`, `Problem::message`).
 //!
 //! The language is the `lang` cookie if set, else the best of `de`/`en` in Accept-Language,
