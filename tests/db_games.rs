@@ -353,3 +353,113 @@ async fn concurrent_writers_each_get_a_distinct_version() {
     assert_eq!(versions, (1..=20).collect::<Vec<_>>());
     assert_eq!(games::history(&db, &id).await.unwrap().len(), 20);
 }
+
+async fn change(
+    db: &Db,
+    game_id: &str,
+    round_no: i64,
+    expected_version: Option<i64>,
+    key: Option<&str>,
+) -> games::ChangeOutcome<&'static str> {
+    games::change_round(
+        db,
+        game_id,
+        expected_version,
+        key,
+        |record| {
+            if round_no == 99 {
+                return Err("refused");
+            }
+            assert_eq!(record.game.id, game_id, "prepare sees the game");
+            Ok(games::RoundChange {
+                round_no,
+                entry: json!({"round": round_no}),
+                points: json!({"Ann": round_no}),
+            })
+        },
+        |written| {
+            Ok(
+                json!({"version": written.game.version, "rounds": written.rounds.len()})
+                    .to_string(),
+            )
+        },
+    )
+    .await
+    .expect("change_round runs")
+}
+
+#[tokio::test]
+async fn change_round_writes_what_prepare_chose_and_answers_from_the_written_game() {
+    let (db, _dir) = fresh_db().await;
+    let ids = games::create_game(&db, &liverpool()).await.unwrap();
+    let outcome = change(&db, &ids.id, 1, Some(0), Some("k")).await;
+    assert_eq!(
+        outcome,
+        games::ChangeOutcome::Written {
+            version: 1,
+            response: json!({"version": 1, "rounds": 1}).to_string()
+        }
+    );
+    assert_eq!(
+        change(&db, &ids.id, 2, None, Some("k")).await,
+        games::ChangeOutcome::Replayed(json!({"version": 1, "rounds": 1}).to_string())
+    );
+    // A correction of round 1 is recorded as such.
+    assert!(matches!(
+        change(&db, &ids.id, 1, Some(1), None).await,
+        games::ChangeOutcome::Written { version: 2, .. }
+    ));
+    let history = games::history(&db, &ids.id).await.unwrap();
+    let actions: Vec<HistoryAction> = history.iter().map(|h| h.action).collect();
+    assert_eq!(actions, [HistoryAction::Enter, HistoryAction::Correct]);
+}
+
+#[tokio::test]
+async fn change_round_writes_nothing_when_refused_stale_or_out_of_order() {
+    let (db, _dir) = fresh_db().await;
+    let ids = games::create_game(&db, &liverpool()).await.unwrap();
+    assert_eq!(
+        change(&db, &ids.id, 99, None, Some("k")).await,
+        games::ChangeOutcome::Refused("refused")
+    );
+    assert_eq!(
+        change(&db, &ids.id, 3, None, None).await,
+        games::ChangeOutcome::NotNextRound { next_round: 1 }
+    );
+    let games::ChangeOutcome::Conflict(current) = change(&db, &ids.id, 1, Some(5), None).await
+    else {
+        panic!("a stale version is a conflict");
+    };
+    assert_eq!(current.game.version, 0);
+    assert_eq!(
+        change(&db, "no-such-game", 1, None, None).await,
+        games::ChangeOutcome::GameNotFound
+    );
+    // A refused answer writes nothing either.
+    let refused = games::change_round(
+        &db,
+        &ids.id,
+        None,
+        Some("k2"),
+        |_| {
+            Ok::<_, &str>(games::RoundChange {
+                round_no: 1,
+                entry: json!({}),
+                points: json!({}),
+            })
+        },
+        |_| Err("cannot answer"),
+    )
+    .await
+    .unwrap();
+    assert_eq!(refused, games::ChangeOutcome::Refused("cannot answer"));
+    let record = games::load_game(&db, &ids.id).await.unwrap().unwrap();
+    assert_eq!(record.game.version, 0);
+    assert!(record.rounds.is_empty());
+    assert!(games::history(&db, &ids.id).await.unwrap().is_empty());
+    // The refused key was not stored: it can still be used.
+    assert!(matches!(
+        change(&db, &ids.id, 1, None, Some("k")).await,
+        games::ChangeOutcome::Written { version: 1, .. }
+    ));
+}

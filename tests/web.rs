@@ -111,11 +111,13 @@ async fn same_origin_post_is_not_refused_by_the_csrf_check() {
         .header("host", "kontrakt.local:3000")
         .header("origin", "http://kontrakt.local:3000")
         .header("sec-fetch-site", "same-origin")
-        .body(Body::empty())
+        .header("content-type", "application/json")
+        .body(Body::from(
+            r#"{"rules": "contract", "players": ["A", "B", "C"]}"#,
+        ))
         .unwrap();
     let response = app.send(request).await;
-    // No such endpoint yet: 404, not 403.
-    assert_eq!(response.status, StatusCode::NOT_FOUND);
+    assert_eq!(response.status, StatusCode::CREATED);
 }
 
 #[tokio::test]

@@ -5,7 +5,7 @@
 //! records every change in `history`. Every write is one `BEGIN IMMEDIATE` transaction.
 
 use serde_json::Value;
-use sqlx::{FromRow, Sqlite, Transaction};
+use sqlx::{FromRow, Sqlite, SqliteConnection, Transaction};
 use time::OffsetDateTime;
 use time::format_description::well_known::Rfc3339;
 
@@ -222,6 +222,44 @@ pub enum WriteOutcome {
     GameNotFound,
 }
 
+/// A round as the caller of [`change_round`] prepared it from the game's current record.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RoundChange {
+    /// The round to write: an entered one (a correction) or the next one (a new round).
+    pub round_no: i64,
+    /// What was entered.
+    pub entry: Value,
+    /// The scores that count.
+    pub points: Value,
+}
+
+/// What [`change_round`] did.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ChangeOutcome<E> {
+    /// The round was stored; the game is now at `version`; `response` is what `respond`
+    /// returned (and what a repeat with the same key will get).
+    Written {
+        /// The game's new version.
+        version: i64,
+        /// The answer built for this write.
+        response: String,
+    },
+    /// The idempotency key was used before: this is the answer given then. Nothing changed.
+    Replayed(String),
+    /// The game is no longer at the expected version; this is the game as it is. Nothing
+    /// changed.
+    Conflict(Box<GameRecord>),
+    /// `prepare` (or `respond`) refused the change. Nothing changed.
+    Refused(E),
+    /// `prepare` chose a round that is neither entered nor the next one. Nothing changed.
+    NotNextRound {
+        /// The number the next new round must have.
+        next_round: i64,
+    },
+    /// No game has this id.
+    GameNotFound,
+}
+
 #[derive(FromRow)]
 struct GameRow {
     id: String,
@@ -369,10 +407,21 @@ async fn load_where(
 ) -> Result<Option<GameRecord>, sqlx::Error> {
     // One read transaction: the game and its rounds come from the same snapshot.
     let mut tx = db.reader().begin().await?;
+    let record = load_in(&mut tx, column, value).await?;
+    tx.commit().await?;
+    Ok(record)
+}
+
+/// Loads a game and its rounds inside an open transaction.
+async fn load_in(
+    conn: &mut SqliteConnection,
+    column: &'static str,
+    value: &str,
+) -> Result<Option<GameRecord>, sqlx::Error> {
     let sql = format!("SELECT {GAME_COLUMNS} FROM games WHERE {column} = ?");
     let Some(row) = sqlx::query_as::<_, GameRow>(&sql)
         .bind(value)
-        .fetch_optional(&mut *tx)
+        .fetch_optional(&mut *conn)
         .await?
     else {
         return Ok(None);
@@ -383,12 +432,11 @@ async fn load_where(
          FROM rounds WHERE game_id = ? ORDER BY round_no",
     )
     .bind(&game.id)
-    .fetch_all(&mut *tx)
+    .fetch_all(&mut *conn)
     .await?
     .into_iter()
     .map(Round::try_from)
     .collect::<Result<Vec<_>, _>>()?;
-    tx.commit().await?;
     Ok(Some(GameRecord { game, rounds }))
 }
 
@@ -493,6 +541,104 @@ pub async fn put_round(
     }
     tx.commit().await?;
     Ok(PutOutcome::Written { version, response })
+}
+
+/// Enters or corrects a round in one `BEGIN IMMEDIATE` transaction, letting the caller decide
+/// what to write from the game exactly as it is inside that transaction, so that nothing can
+/// change between reading the game and writing the round:
+///
+/// 1. if `idempotency_key` was used before for this game, returns the stored answer
+///    ([`ChangeOutcome::Replayed`]) and changes nothing;
+/// 2. loads the game; if `expected_version` is given and the game has moved on, returns
+///    [`ChangeOutcome::Conflict`] with the game as it is;
+/// 3. calls `prepare` with the game, which returns the round to write or refuses
+///    ([`ChangeOutcome::Refused`]);
+/// 4. stores the round, records an `enter` or a `correct` (with before and after) in the
+///    history, bumps the game's version;
+/// 5. calls `respond` with the game as written and stores its answer under the key; if
+///    `respond` fails, nothing is written ([`ChangeOutcome::Refused`]).
+pub async fn change_round<E>(
+    db: &Db,
+    game_id: &str,
+    expected_version: Option<i64>,
+    idempotency_key: Option<&str>,
+    prepare: impl FnOnce(&GameRecord) -> Result<RoundChange, E>,
+    respond: impl FnOnce(&GameRecord) -> Result<String, E>,
+) -> Result<ChangeOutcome<E>, sqlx::Error> {
+    let mut tx = db.begin_write().await?;
+    if let Some(key) = idempotency_key {
+        let stored: Option<String> =
+            sqlx::query_scalar("SELECT response FROM idempotency WHERE game_id = ? AND key = ?")
+                .bind(game_id)
+                .bind(key)
+                .fetch_optional(&mut *tx)
+                .await?;
+        if let Some(response) = stored {
+            return Ok(ChangeOutcome::Replayed(response));
+        }
+    }
+    let Some(current) = load_in(&mut tx, "id", game_id).await? else {
+        return Ok(ChangeOutcome::GameNotFound);
+    };
+    if expected_version.is_some_and(|v| v != current.game.version) {
+        return Ok(ChangeOutcome::Conflict(Box::new(current)));
+    }
+    let change = match prepare(&current) {
+        Ok(change) => change,
+        Err(refusal) => return Ok(ChangeOutcome::Refused(refusal)),
+    };
+    let entered = i64::try_from(current.rounds.len()).map_err(|e| sqlx::Error::Encode(e.into()))?;
+    if !(1..=entered + 1).contains(&change.round_no) {
+        return Ok(ChangeOutcome::NotNextRound {
+            next_round: entered + 1,
+        });
+    }
+    let before = round_snapshot(&mut tx, game_id, change.round_no).await?;
+    let action = if before.is_some() {
+        HistoryAction::Correct
+    } else {
+        HistoryAction::Enter
+    };
+    sqlx::query(&format!(
+        "INSERT INTO rounds (game_id, round_no, entry, points) VALUES (?, ?, ?, ?)
+         ON CONFLICT (game_id, round_no)
+         DO UPDATE SET entry = excluded.entry, points = excluded.points, updated_at = {NOW}"
+    ))
+    .bind(game_id)
+    .bind(change.round_no)
+    .bind(change.entry.to_string())
+    .bind(change.points.to_string())
+    .execute(&mut *tx)
+    .await?;
+    let after = serde_json::json!({ "entry": change.entry, "points": change.points });
+    record(
+        &mut tx,
+        game_id,
+        Some(change.round_no),
+        action,
+        before.as_ref(),
+        Some(&after),
+    )
+    .await?;
+    let version = bump_version(&mut tx, game_id).await?;
+
+    let written = load_in(&mut tx, "id", game_id)
+        .await?
+        .ok_or(sqlx::Error::RowNotFound)?;
+    let response = match respond(&written) {
+        Ok(response) => response,
+        Err(refusal) => return Ok(ChangeOutcome::Refused(refusal)),
+    };
+    if let Some(key) = idempotency_key {
+        sqlx::query("INSERT INTO idempotency (game_id, key, response) VALUES (?, ?, ?)")
+            .bind(game_id)
+            .bind(key)
+            .bind(&response)
+            .execute(&mut *tx)
+            .await?;
+    }
+    tx.commit().await?;
+    Ok(ChangeOutcome::Written { version, response })
 }
 
 /// Removes the game's highest round if the game is still at `expected_version`, recording an

@@ -7,6 +7,7 @@ pub mod cards;
 pub mod check;
 #[doc(hidden)]
 pub mod fuzzing;
+pub mod game;
 pub mod layoff;
 pub mod meld;
 pub mod money;

@@ -10,10 +10,12 @@ mod check;
 pub mod cookies;
 pub mod error;
 pub mod extract;
+mod games_api;
 mod home;
 pub mod i18n;
 pub mod page;
 pub mod recent;
+pub mod record;
 
 use std::time::Duration;
 
@@ -83,6 +85,7 @@ fn routes() -> Router<AppState> {
         .merge(i18n::routes())
         .merge(check::routes())
         .merge(api::routes())
+        .merge(games_api::routes())
         .nest_service("/static", static_files)
         .fallback(not_found)
 }

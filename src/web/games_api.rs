@@ -1,0 +1,503 @@
+//! The games part of the JSON API (API.md "Games"): create a game, enter and correct rounds,
+//! undo, end early, read the state, the history and the read-only twin.
+//!
+//! Thin: handlers parse the body into `rules::game` raw types, call [`super::record`] (which
+//! calls `db::` and `rules::`), and render. The JSON shapes live here; no scoring does.
+//! Bad input answers 422 `{"error": sentence, "fields": {field: sentence}}`; a stale
+//! `version` answers 409 with the game's current state plus `"error"`.
+
+use std::collections::BTreeMap;
+
+use axum::Router;
+use axum::body::Bytes;
+use axum::extract::{Path, State};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use serde::{Deserialize, Serialize, Serializer};
+use serde_json::{Value, json};
+use time::OffsetDateTime;
+use time::format_description::well_known::Rfc3339;
+
+use super::record::{self, GameChange, LoadedGame, RoundWrite};
+use super::{AppError, AppState, Json};
+use crate::db::games::{self, HistoryAction};
+use crate::rules::cards::Lang;
+use crate::rules::game::{FieldErrors, GameSetup, RawRound, RawSetup, RoundInfo};
+use crate::rules::ruleset::{Buys, OptionValue};
+
+/// Longest `Idempotency-Key` accepted.
+const MAX_IDEMPOTENCY_KEY: usize = 200;
+
+/// Routes of the games API.
+pub fn routes() -> Router<AppState> {
+    Router::new()
+        .route("/api/v1/games", post(create))
+        .route("/api/v1/games/{id}", get(show))
+        .route("/api/v1/games/{id}/rounds", post(enter_round))
+        .route("/api/v1/games/{id}/undo", post(undo))
+        .route("/api/v1/games/{id}/end", post(end))
+        .route("/api/v1/games/{id}/resume", post(resume))
+        .route("/api/v1/games/{id}/history", get(history))
+        .route("/api/v1/view/{token}", get(view))
+}
+
+/// The HTML page of a game (edit link).
+fn game_url(id: &str) -> String {
+    format!("/games/{id}")
+}
+
+/// The read-only HTML page of a game.
+fn view_url(token: &str) -> String {
+    format!("/view/{token}")
+}
+
+/// `POST /api/v1/games`: 201 `{"id", "url", "view_url", …}`.
+async fn create(
+    State(state): State<AppState>,
+    Json(raw): Json<RawSetup>,
+) -> Result<Response, AppError> {
+    let setup = match GameSetup::try_from(raw) {
+        Ok(setup) => setup,
+        Err(errors) => return Ok(invalid(&errors)),
+    };
+    let ids = games::create_game(&state.db, &record::new_game(&setup)?).await?;
+    let api_url = format!("/api/v1/games/{}", ids.id);
+    let body = json!({
+        "id": ids.id,
+        "url": game_url(&ids.id),
+        "view_url": view_url(&ids.view_token),
+        "api_url": api_url,
+        "view_api_url": format!("/api/v1/view/{}", ids.view_token),
+    });
+    let location = HeaderValue::try_from(api_url).map_err(AppError::internal)?;
+    Ok((
+        StatusCode::CREATED,
+        [(header::LOCATION, location)],
+        axum::Json(body),
+    )
+        .into_response())
+}
+
+/// `GET /api/v1/games/{id}`: the game's state.
+async fn show(State(state): State<AppState>, Path(id): Path<String>) -> Result<Response, AppError> {
+    match record::load(&state.db, &id).await? {
+        Some(game) => Ok(Json(GameView::new(&game, Access::Edit)).into_response()),
+        None => Err(record::missing(&state.db, &id).await),
+    }
+}
+
+/// `GET /api/v1/view/{token}`: the state through the read-only link (no edit id or URLs).
+async fn view(
+    State(state): State<AppState>,
+    Path(token): Path<String>,
+) -> Result<Response, AppError> {
+    match record::load_view(&state.db, &token).await? {
+        Some(game) => Ok(Json(GameView::new(&game, Access::View)).into_response()),
+        None => Err(AppError::NotFound(
+            "There is no game at this address. Check the link you were given.".into(),
+        )),
+    }
+}
+
+/// The body of `POST …/rounds`: a round entry plus the optional version.
+#[derive(Debug, Deserialize)]
+struct RoundBody {
+    #[serde(flatten)]
+    raw: RawRound,
+    version: Option<i64>,
+}
+
+/// `POST /api/v1/games/{id}/rounds`: enter the next round or correct one; 200 with the state.
+async fn enter_round(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    Json(body): Json<RoundBody>,
+) -> Result<Response, AppError> {
+    let key = idempotency_key(&headers)?;
+    let respond =
+        |game: &LoadedGame| Ok(serde_json::to_string(&GameView::new(game, Access::Edit))?);
+    let outcome =
+        record::write_round(&state.db, &id, &body.raw, body.version, key, respond).await?;
+    Ok(match outcome {
+        RoundWrite::Written(json) => json_text(json, false),
+        RoundWrite::Replayed(json) => json_text(json, true),
+        RoundWrite::Conflict(game) => conflict(&game)?,
+        RoundWrite::Invalid(errors) => invalid(&errors),
+        RoundWrite::NotFound => return Err(record::missing(&state.db, &id).await),
+    })
+}
+
+/// `POST /api/v1/games/{id}/undo` (body `{"version": N}` optional): removes the last round.
+async fn undo(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    body: Bytes,
+) -> Result<Response, AppError> {
+    let version = version_of(&body)?;
+    let change = record::undo(&state.db, &id, version).await?;
+    game_change(&state, &id, change).await
+}
+
+/// `POST /api/v1/games/{id}/end` (body `{"version": N}` optional): the table stops early; the
+/// rounds played are settled.
+async fn end(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    body: Bytes,
+) -> Result<Response, AppError> {
+    let version = version_of(&body)?;
+    let change = record::end_early(&state.db, &id, true, version).await?;
+    game_change(&state, &id, change).await
+}
+
+/// `POST /api/v1/games/{id}/resume` (body `{"version": N}` optional): takes back an early end.
+async fn resume(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    body: Bytes,
+) -> Result<Response, AppError> {
+    let version = version_of(&body)?;
+    let change = record::end_early(&state.db, &id, false, version).await?;
+    game_change(&state, &id, change).await
+}
+
+async fn game_change(state: &AppState, id: &str, change: GameChange) -> Result<Response, AppError> {
+    match change {
+        GameChange::Done(game) => Ok(Json(GameView::new(&game, Access::Edit)).into_response()),
+        GameChange::Conflict(game) => conflict(&game),
+        GameChange::Refused(e) => Err(AppError::Unprocessable(e.message(Lang::En))),
+        GameChange::NotFound => Err(record::missing(&state.db, id).await),
+    }
+}
+
+/// `GET /api/v1/games/{id}/history`: every change, oldest first.
+async fn history(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+) -> Result<Response, AppError> {
+    if games::load_game(&state.db, &id).await?.is_none() {
+        return Err(record::missing(&state.db, &id).await);
+    }
+    let entries: Vec<Value> = games::history(&state.db, &id)
+        .await?
+        .into_iter()
+        .map(|h| {
+            json!({
+                "id": h.id,
+                "round": h.round_no,
+                "action": match h.action {
+                    HistoryAction::Enter => "enter",
+                    HistoryAction::Correct => "correct",
+                    HistoryAction::Undo => "undo",
+                    HistoryAction::End => "end",
+                },
+                "before": h.before,
+                "after": h.after,
+                "at": rfc3339(h.at),
+            })
+        })
+        .collect();
+    Ok(Json(json!({ "count": entries.len(), "history": entries })).into_response())
+}
+
+/// The `Idempotency-Key` header, if any: visible ASCII, at most 200 characters.
+fn idempotency_key(headers: &HeaderMap) -> Result<Option<&str>, AppError> {
+    let Some(value) = headers.get("idempotency-key") else {
+        return Ok(None);
+    };
+    let key = value
+        .to_str()
+        .ok()
+        .map(str::trim)
+        .filter(|k| k.len() <= MAX_IDEMPOTENCY_KEY)
+        .ok_or_else(|| {
+            AppError::BadRequest(format!(
+                "The Idempotency-Key header must be plain text of at most {MAX_IDEMPOTENCY_KEY} characters."
+            ))
+        })?;
+    Ok((!key.is_empty()).then_some(key))
+}
+
+/// `{"version": N}` from an optional body.
+fn version_of(body: &[u8]) -> Result<Option<i64>, AppError> {
+    #[derive(Deserialize)]
+    struct VersionBody {
+        version: Option<i64>,
+    }
+    if body.iter().all(u8::is_ascii_whitespace) {
+        return Ok(None);
+    }
+    match serde_json::from_slice::<VersionBody>(body) {
+        Ok(b) => Ok(b.version),
+        Err(e) if e.is_data() => Err(AppError::Unprocessable(format!(
+            "The JSON has a wrong field: {e}; send {{\"version\": N}} or nothing."
+        ))),
+        Err(e) => Err(AppError::BadRequest(format!(
+            "The request body is not valid JSON: {e}."
+        ))),
+    }
+}
+
+/// 422 with every problem: `{"error": all sentences, "fields": {field: sentence}, "problems": [...]}`.
+fn invalid(errors: &FieldErrors) -> Response {
+    let problems: Vec<Value> = errors
+        .iter()
+        .map(|e| json!({"field": e.field, "code": e.error.code(), "message": e.error.message(Lang::En)}))
+        .collect();
+    let body = json!({
+        "error": errors.summary(Lang::En),
+        "fields": errors.by_field(Lang::En),
+        "problems": problems,
+    });
+    (StatusCode::UNPROCESSABLE_ENTITY, axum::Json(body)).into_response()
+}
+
+/// 409 with the game's current state and an `"error"` sentence.
+fn conflict(game: &LoadedGame) -> Result<Response, AppError> {
+    let mut body = serde_json::to_value(GameView::new(game, Access::Edit))?;
+    if let Value::Object(map) = &mut body {
+        map.insert("error".into(), AppError::Conflict.to_string().into());
+    }
+    Ok((StatusCode::CONFLICT, axum::Json(body)).into_response())
+}
+
+/// A stored JSON answer.
+fn json_text(json: String, replayed: bool) -> Response {
+    let mut response = (
+        [(
+            header::CONTENT_TYPE,
+            HeaderValue::from_static("application/json"),
+        )],
+        json,
+    )
+        .into_response();
+    if replayed {
+        response
+            .headers_mut()
+            .insert("idempotent-replayed", HeaderValue::from_static("true"));
+    }
+    response
+}
+
+fn rfc3339(at: OffsetDateTime) -> String {
+    at.format(&Rfc3339).unwrap_or_default()
+}
+
+// ---------------------------------------------------------------------------------------------
+// The state as JSON
+// ---------------------------------------------------------------------------------------------
+
+/// Through which link the game is seen.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Access {
+    /// The edit link: everything, with the edit id and URLs.
+    Edit,
+    /// The read-only link: no edit id or URLs.
+    View,
+}
+
+/// Per player, as a JSON object in seating order.
+struct ByName<'a, T>(Vec<(&'a str, T)>);
+
+impl<T: Serialize> Serialize for ByName<'_, T> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_map(self.0.iter().map(|(k, v)| (k, v)))
+    }
+}
+
+fn by_name<'a, T: Copy>(setup: &'a GameSetup, values: &[T]) -> ByName<'a, T> {
+    ByName(
+        setup
+            .players()
+            .iter()
+            .map(String::as_str)
+            .zip(values.iter().copied())
+            .collect(),
+    )
+}
+
+/// `GET /api/v1/games/{id}` (API.md), with additions.
+#[derive(Serialize)]
+struct GameView<'a> {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    id: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    url: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    history_url: Option<String>,
+    view_url: String,
+    rules: &'a str,
+    rules_name: &'a str,
+    options: &'a BTreeMap<String, OptionValue>,
+    players: &'a [String],
+    first_dealer: &'a str,
+    version: i64,
+    of_rounds: usize,
+    rounds: Vec<RoundView<'a>>,
+    totals: ByName<'a, i64>,
+    leaders: Vec<&'a str>,
+    standings: ByName<'a, u32>,
+    buys: ByName<'a, i64>,
+    next_round: Option<NextRoundView<'a>>,
+    finished: bool,
+    ended_early: bool,
+    settlement: Option<SettlementView<'a>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    settlement_error: Option<String>,
+    scheme: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    cents_per_point: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    cents_per_unit: Option<i64>,
+    currency: &'a str,
+    created_at: String,
+    updated_at: String,
+}
+
+#[derive(Serialize)]
+struct RoundView<'a> {
+    round: usize,
+    dealer: &'a str,
+    cutter: Option<&'a str>,
+    contract: Option<&'a str>,
+    went_out: Option<&'a str>,
+    points: ByName<'a, i64>,
+    /// What was entered, as stored (names as in the game, cards in the notation).
+    entry: RawRound,
+}
+
+#[derive(Serialize)]
+struct NextRoundView<'a> {
+    round: usize,
+    of: usize,
+    dealer: &'a str,
+    cutter: Option<&'a str>,
+    contract: Option<&'a str>,
+    contract_de: Option<&'a str>,
+    deal: u8,
+    cut_target: Option<u32>,
+    decks: &'a str,
+    decks_de: &'a str,
+    buys: Buys,
+    buys_text: &'a str,
+    go_out_all: bool,
+    needs_more_than_dealt: bool,
+    no_winner_allowed: bool,
+    restrictions: Vec<&'a str>,
+    restrictions_de: Vec<&'a str>,
+}
+
+#[derive(Serialize)]
+struct SettlementView<'a> {
+    net_cents: &'a [i64],
+    transfers: Vec<TransferView<'a>>,
+    places: &'a [u32],
+    net: ByName<'a, i64>,
+}
+
+#[derive(Serialize)]
+struct TransferView<'a> {
+    from: &'a str,
+    to: &'a str,
+    cents: i64,
+}
+
+impl<'a> NextRoundView<'a> {
+    fn new(setup: &'a GameSetup, info: &'a RoundInfo) -> Self {
+        NextRoundView {
+            round: info.round,
+            of: info.of,
+            dealer: setup.name(info.dealer),
+            cutter: info.cutter.map(|c| setup.name(c)),
+            contract: info.contract.as_ref().map(|c| c.get(Lang::En)),
+            contract_de: info.contract.as_ref().map(|c| c.get(Lang::De)),
+            deal: info.deal,
+            cut_target: info.cut_target,
+            decks: info.decks.get(Lang::En),
+            decks_de: info.decks.get(Lang::De),
+            buys: info.buys,
+            buys_text: info.buys_text.get(Lang::En),
+            go_out_all: info.go_out_all,
+            needs_more_than_dealt: info.needs_more_than_dealt,
+            no_winner_allowed: info.no_winner_allowed,
+            restrictions: info.restrictions.iter().map(|t| t.get(Lang::En)).collect(),
+            restrictions_de: info.restrictions.iter().map(|t| t.get(Lang::De)).collect(),
+        }
+    }
+}
+
+impl<'a> GameView<'a> {
+    fn new(game: &'a LoadedGame, access: Access) -> Self {
+        let (setup, state, stored) = (&game.setup, &game.state, &game.record.game);
+        let edit = access == Access::Edit;
+        let rounds = state
+            .rounds
+            .iter()
+            .map(|r| RoundView {
+                round: r.info.round,
+                dealer: setup.name(r.info.dealer),
+                cutter: r.info.cutter.map(|c| setup.name(c)),
+                contract: r.info.contract.as_ref().map(|c| c.get(Lang::En)),
+                went_out: r.entry.went_out().map(|w| setup.name(w)),
+                points: by_name(setup, r.entry.points()),
+                entry: r.entry.to_raw(setup),
+            })
+            .collect();
+        let (settlement, settlement_error) = match &state.settlement {
+            None => (None, None),
+            Some(Ok(s)) => (
+                Some(SettlementView {
+                    net_cents: &s.net_cents,
+                    transfers: s
+                        .transfers
+                        .iter()
+                        .map(|t| TransferView {
+                            from: setup.name(t.from),
+                            to: setup.name(t.to),
+                            cents: t.cents,
+                        })
+                        .collect(),
+                    places: &s.places,
+                    net: by_name(setup, &s.net_cents),
+                }),
+                None,
+            ),
+            Some(Err(e)) => (None, Some(e.message(Lang::En))),
+        };
+        let units = setup.cents_field() == "cents_per_unit";
+        GameView {
+            id: edit.then_some(stored.id.as_str()),
+            url: edit.then(|| game_url(&stored.id)),
+            history_url: edit.then(|| format!("/api/v1/games/{}/history", stored.id)),
+            view_url: view_url(&stored.view_token),
+            rules: setup.rules().id(),
+            rules_name: setup.rules().info.name,
+            options: &setup.rules().options,
+            players: setup.players(),
+            first_dealer: setup.name(setup.first_dealer()),
+            version: stored.version,
+            of_rounds: setup.round_count(),
+            rounds,
+            totals: by_name(setup, &state.totals),
+            leaders: state.leaders.iter().map(|&i| setup.name(i)).collect(),
+            standings: by_name(setup, &state.places),
+            buys: by_name(setup, &state.buys),
+            next_round: state
+                .next_round
+                .as_ref()
+                .map(|info| NextRoundView::new(setup, info)),
+            finished: state.finished,
+            ended_early: state.ended_early,
+            settlement,
+            settlement_error,
+            scheme: setup.scheme().id(),
+            cents_per_point: (!units).then_some(setup.cents()),
+            cents_per_unit: units.then_some(setup.cents()),
+            currency: setup.currency(),
+            created_at: rfc3339(stored.created_at),
+            updated_at: rfc3339(stored.updated_at),
+        }
+    }
+}

@@ -1,0 +1,254 @@
+//! A stored game as the rules engine sees it: the glue between `db::games` (records holding
+//! JSON) and `rules::game` (set-up, entries, state), shared by the JSON API and the HTML game
+//! pages. Loading re-parses the stored set-up and entries, so the state always comes from the
+//! one scoring code in `rules::game`; nothing here computes a score.
+
+use serde_json::{Map, Value};
+
+use super::AppError;
+use crate::db::Db;
+use crate::db::games::{self, ChangeOutcome, GameRecord, NewGame, RoundChange, UndoOutcome};
+use crate::rules::game::{
+    FieldErrors, GameError, GameSetup, GameState, RawNumber, RawRound, RawSetup,
+};
+
+/// A stored game with its set-up and state.
+#[derive(Clone, Debug)]
+pub struct LoadedGame {
+    /// As stored (ids, version, timestamps, raw JSON).
+    pub record: GameRecord,
+    /// The set-up the record holds.
+    pub setup: GameSetup,
+    /// The state after its rounds.
+    pub state: GameState,
+}
+
+/// What to store for a new game.
+pub fn new_game(setup: &GameSetup) -> Result<NewGame, AppError> {
+    let raw = setup.to_raw();
+    let mut money = Map::new();
+    money.insert(setup.cents_field().into(), setup.cents().into());
+    money.insert("currency".into(), setup.currency().into());
+    money.insert("scheme".into(), setup.scheme().id().into());
+    Ok(NewGame {
+        rules: raw.rules,
+        options: serde_json::to_value(&raw.options)?,
+        players: raw.players,
+        first_dealer: i64::try_from(setup.first_dealer()).map_err(AppError::internal)?,
+        money: Value::Object(money),
+    })
+}
+
+/// The set-up and state of a stored game. Stored data that no longer parses is a bug (500).
+pub fn understand(record: GameRecord) -> Result<LoadedGame, AppError> {
+    let game = &record.game;
+    let cents = |field: &str| -> Result<Option<RawNumber>, AppError> {
+        Ok(game
+            .money
+            .get(field)
+            .cloned()
+            .map(serde_json::from_value)
+            .transpose()?)
+    };
+    let raw = RawSetup {
+        rules: game.rules.clone(),
+        options: serde_json::from_value(game.options.clone())?,
+        players: game.players.clone(),
+        first_dealer: usize::try_from(game.first_dealer)
+            .ok()
+            .and_then(|i| game.players.get(i).cloned()),
+        cents_per_point: cents("cents_per_point")?,
+        cents_per_unit: cents("cents_per_unit")?,
+        currency: game
+            .money
+            .get("currency")
+            .and_then(Value::as_str)
+            .map(str::to_string),
+        settlement: None,
+    };
+    let setup = GameSetup::try_from(raw)
+        .map_err(|e| AppError::internal(format!("a stored game no longer parses: {e}")))?;
+    let raws = record
+        .rounds
+        .iter()
+        .map(|r| serde_json::from_value::<RawRound>(r.entry.clone()))
+        .collect::<Result<Vec<_>, _>>()?;
+    let state = GameState::from_raw(&setup, &raws, game.ended_early).map_err(|(round, e)| {
+        AppError::internal(format!("stored round {round} no longer parses: {e}"))
+    })?;
+    Ok(LoadedGame {
+        record,
+        setup,
+        state,
+    })
+}
+
+/// Loads a game by its edit id.
+pub async fn load(db: &Db, id: &str) -> Result<Option<LoadedGame>, AppError> {
+    games::load_game(db, id).await?.map(understand).transpose()
+}
+
+/// Loads a game by its read-only token.
+pub async fn load_view(db: &Db, token: &str) -> Result<Option<LoadedGame>, AppError> {
+    games::load_by_view_token(db, token)
+        .await?
+        .map(understand)
+        .transpose()
+}
+
+/// The answer for an id that is not a game's edit id: 403 if it is a game's read-only token
+/// (that link can never change or reveal the edit link), else 404.
+pub async fn missing(db: &Db, id: &str) -> AppError {
+    match games::load_by_view_token(db, id).await {
+        Ok(Some(_)) => AppError::Forbidden,
+        Ok(None) => AppError::NotFound(
+            "There is no game at this address. Check the link you were given.".into(),
+        ),
+        Err(e) => e.into(),
+    }
+}
+
+/// What [`write_round`] did.
+#[derive(Debug)]
+pub enum RoundWrite {
+    /// The round was stored; this is the answer `respond` built.
+    Written(String),
+    /// The same idempotency key was used before: the first answer. Nothing changed.
+    Replayed(String),
+    /// The game changed since the version the client gave. Nothing changed.
+    Conflict(Box<LoadedGame>),
+    /// The entry is invalid or out of order. Nothing changed.
+    Invalid(FieldErrors),
+    /// No game with this id.
+    NotFound,
+}
+
+/// Why a round was not written (inside the transaction).
+enum Refusal {
+    Invalid(FieldErrors),
+    Failed(AppError),
+}
+
+/// Enters the next round or corrects an entered one, in one transaction
+/// ([`games::change_round`]): the round number comes from `raw.round` (or is the next one),
+/// the entry is parsed against the game as it is at that moment, and `respond` builds the
+/// answer from the game as written (stored for replays under `key`).
+pub async fn write_round(
+    db: &Db,
+    id: &str,
+    raw: &RawRound,
+    version: Option<i64>,
+    key: Option<&str>,
+    respond: impl FnOnce(&LoadedGame) -> Result<String, AppError>,
+) -> Result<RoundWrite, AppError> {
+    let prepare = |record: &GameRecord| -> Result<RoundChange, Refusal> {
+        let game = understand(record.clone()).map_err(Refusal::Failed)?;
+        let round = game
+            .state
+            .target_round(&game.setup, raw.round)
+            .map_err(Refusal::Invalid)?;
+        let entry = game
+            .setup
+            .parse_round(round, raw)
+            .map_err(Refusal::Invalid)?;
+        let stored = serde_json::to_value(entry.to_raw(&game.setup))
+            .map_err(|e| Refusal::Failed(e.into()))?;
+        let points = game
+            .setup
+            .players()
+            .iter()
+            .zip(entry.points())
+            .map(|(name, &p)| (name.clone(), Value::from(p)))
+            .collect::<Map<_, _>>();
+        Ok(RoundChange {
+            round_no: i64::try_from(round).map_err(|e| Refusal::Failed(AppError::internal(e)))?,
+            entry: stored,
+            points: Value::Object(points),
+        })
+    };
+    let answer = |record: &GameRecord| -> Result<String, Refusal> {
+        understand(record.clone())
+            .and_then(|game| respond(&game))
+            .map_err(Refusal::Failed)
+    };
+    match games::change_round(db, id, version, key, prepare, answer).await? {
+        ChangeOutcome::Written { response, .. } => Ok(RoundWrite::Written(response)),
+        ChangeOutcome::Replayed(response) => Ok(RoundWrite::Replayed(response)),
+        ChangeOutcome::Conflict(record) => Ok(RoundWrite::Conflict(Box::new(understand(*record)?))),
+        ChangeOutcome::Refused(Refusal::Invalid(errors)) => Ok(RoundWrite::Invalid(errors)),
+        ChangeOutcome::Refused(Refusal::Failed(e)) => Err(e),
+        ChangeOutcome::NotNextRound { next_round } => Err(AppError::internal(format!(
+            "the rules engine chose a round out of order (next is {next_round})"
+        ))),
+        ChangeOutcome::GameNotFound => Ok(RoundWrite::NotFound),
+    }
+}
+
+/// What a change to the whole game ([`undo`], [`end_early`]) did.
+#[derive(Debug)]
+pub enum GameChange {
+    /// Done; the game as it is now.
+    Done(Box<LoadedGame>),
+    /// The game changed since the version the client gave. Nothing changed.
+    Conflict(Box<LoadedGame>),
+    /// The rules do not allow it now. Nothing changed.
+    Refused(GameError),
+    /// No game with this id.
+    NotFound,
+}
+
+/// Removes the last round. `version`: the game's version as the client knows it (without it,
+/// the version just read), so a round entered meanwhile is never removed unseen.
+pub async fn undo(db: &Db, id: &str, version: Option<i64>) -> Result<GameChange, AppError> {
+    let Some(game) = load(db, id).await? else {
+        return Ok(GameChange::NotFound);
+    };
+    let expected = version.unwrap_or(game.record.game.version);
+    if expected == game.record.game.version
+        && let Err(e) = game.state.check_undo()
+    {
+        return Ok(GameChange::Refused(e));
+    }
+    match games::undo_last_round(db, id, expected).await? {
+        UndoOutcome::Undone { .. } => reloaded(db, id, GameChange::Done).await,
+        UndoOutcome::Conflict { .. } => reloaded(db, id, GameChange::Conflict).await,
+        UndoOutcome::NothingToUndo => Ok(GameChange::Refused(GameError::NothingToUndo)),
+        UndoOutcome::GameNotFound => Ok(GameChange::NotFound),
+    }
+}
+
+/// Ends the game early (`ended`: true; the table stops, the rounds played are settled) or
+/// resumes it (`ended`: false).
+pub async fn end_early(
+    db: &Db,
+    id: &str,
+    ended: bool,
+    version: Option<i64>,
+) -> Result<GameChange, AppError> {
+    let Some(game) = load(db, id).await? else {
+        return Ok(GameChange::NotFound);
+    };
+    let expected = version.unwrap_or(game.record.game.version);
+    if ended
+        && expected == game.record.game.version
+        && let Err(e) = game.state.check_end_early()
+    {
+        return Ok(GameChange::Refused(e));
+    }
+    match games::set_ended_early(db, id, ended, expected).await? {
+        games::WriteOutcome::Written { .. } => reloaded(db, id, GameChange::Done).await,
+        games::WriteOutcome::Conflict { .. } => reloaded(db, id, GameChange::Conflict).await,
+        games::WriteOutcome::GameNotFound => Ok(GameChange::NotFound),
+    }
+}
+
+async fn reloaded(
+    db: &Db,
+    id: &str,
+    make: fn(Box<LoadedGame>) -> GameChange,
+) -> Result<GameChange, AppError> {
+    Ok(match load(db, id).await? {
+        Some(game) => make(Box::new(game)),
+        None => GameChange::NotFound,
+    })
+}
