@@ -2013,6 +2013,7 @@ impl GameState {
                 buys: buys.clone(),
                 hands: rounds.iter().filter_map(|r| r.entry.hand.clone()).collect(),
                 cents: setup.cents,
+                ..MoneyInput::default()
             };
             money::settle(&setup.rules, n, &input).map_err(GameError::Settlement)
         });

@@ -8,8 +8,10 @@ pub mod check;
 #[doc(hidden)]
 pub mod fuzzing;
 pub mod game;
+pub mod layoff;
 pub mod meld;
 pub mod money;
+pub mod play;
 pub mod ruleset;
 pub mod settlement;
 pub mod solver;

@@ -17,6 +17,9 @@ pub struct MoneyInput {
     pub hands: Vec<ContinentalHand>,
     /// Cents per point, or per unit for `units`; not used by `places`.
     pub cents: i64,
+    /// Points that `cents` buys (0 or 1: per point; 10 with 1 cent: a tenth of a cent a
+    /// point, RULES.md 4 `rommee`). Points schemes only.
+    pub points_per_cent: i64,
 }
 
 /// The places configuration from a rule set's options for a player count.
@@ -48,11 +51,17 @@ pub fn units_config(rs: &RuleSet) -> UnitsConfig {
     }
 }
 
+fn per_points(input: &MoneyInput) -> i64 {
+    input.points_per_cent.max(1)
+}
+
 /// Settles a game's money under the rule set's scheme (RULES.md section 6).
 pub fn settle(rs: &RuleSet, players: usize, input: &MoneyInput) -> Result<Settlement, SettleError> {
     match rs.scheme {
-        Scheme::LowestCollects => settlement::lowest_collects(&input.totals, input.cents),
-        Scheme::Pairwise => settlement::pairwise(&input.totals, input.cents),
+        Scheme::LowestCollects => {
+            settlement::lowest_collects_at(&input.totals, input.cents, per_points(input))
+        }
+        Scheme::Pairwise => settlement::pairwise_at(&input.totals, input.cents, per_points(input)),
         Scheme::Places => {
             let buys = if input.buys.is_empty() {
                 vec![0; input.totals.len()]
@@ -87,6 +96,16 @@ mod tests {
         )
         .unwrap();
         assert_eq!(s.net_cents, [330, -230, 650, -750]);
+        let tenth = MoneyInput {
+            totals: vec![220, 360, 140, 490],
+            cents: 1,
+            points_per_cent: 10,
+            ..MoneyInput::default()
+        };
+        assert_eq!(
+            settle(&rs, 4, &tenth).unwrap().net_cents,
+            [33, -23, 65, -75]
+        );
     }
 
     #[test]

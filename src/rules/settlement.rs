@@ -129,6 +129,12 @@ pub enum SettleError {
     /// An amount does not fit in 64-bit cents.
     #[error("The amounts are too large to settle; check the totals and the money values.")]
     Overflow,
+    /// The points one cent stands for are out of range.
+    #[error("One cent can stand for 1 to 1000 points, not {per_points}.")]
+    PointsPerCent {
+        /// The value given.
+        per_points: i64,
+    },
 }
 
 /// What is wrong with one `continental` hand (RULES.md section 4). Reported inside
@@ -336,9 +342,20 @@ fn settle_greedily(nets: &[i64], group: &[usize], transfers: &mut Vec<Transfer>)
 /// the cents left over by each division go one each to the tied players in seating order
 /// (starting again with the first tied player for every payment). Places: lower is better.
 pub fn lowest_collects(totals: &[i64], cents_per_point: i64) -> Result<Settlement, SettleError> {
+    lowest_collects_at(totals, cents_per_point, 1)
+}
+
+/// [`lowest_collects`] at a value of `cents` per `per_points` points (e.g. 1 cent per 10
+/// points): each payment is rounded down to whole cents.
+pub fn lowest_collects_at(
+    totals: &[i64],
+    cents_per_point: i64,
+    per_points: i64,
+) -> Result<Settlement, SettleError> {
     check_players(totals.len())?;
     check_totals(totals)?;
     check_value(cents_per_point, "value per point")?;
+    check_per_points(per_points)?;
     let lowest = totals.iter().copied().min().unwrap_or(0);
     let collectors: Vec<usize> = (0..totals.len()).filter(|&i| totals[i] == lowest).collect();
     let mut nets = vec![0i64; totals.len()];
@@ -346,7 +363,7 @@ pub fn lowest_collects(totals: &[i64], cents_per_point: i64) -> Result<Settlemen
         if total == lowest {
             continue;
         }
-        let payment = mul(sub(total, lowest)?, cents_per_point)?;
+        let payment = mul(sub(total, lowest)?, cents_per_point)?.div_euclid(per_points);
         nets[i] = sub(nets[i], payment)?;
         split_evenly(payment, &collectors, &mut nets)?;
     }
@@ -357,16 +374,50 @@ pub fn lowest_collects(totals: &[i64], cents_per_point: i64) -> Result<Settlemen
 /// their totals, so `net_i = (sum of totals - N x total_i) x cents_per_point`. Seed example:
 /// totals 220, 360, 140, 490 give +330, -230, +650, -750 points. Places: lower is better.
 pub fn pairwise(totals: &[i64], cents_per_point: i64) -> Result<Settlement, SettleError> {
+    pairwise_at(totals, cents_per_point, 1)
+}
+
+/// [`pairwise`] at a value of `cents` per `per_points` points (RULES.md 4 `rommee`: "e.g. 0.1
+/// cent" is 1 cent per 10 points). Each net is rounded down to whole cents; the cents that
+/// rounding leaves over go one each to the largest remainders (ties in seating order), so the
+/// nets still sum to zero.
+pub fn pairwise_at(
+    totals: &[i64],
+    cents_per_point: i64,
+    per_points: i64,
+) -> Result<Settlement, SettleError> {
     check_players(totals.len())?;
     check_totals(totals)?;
     check_value(cents_per_point, "value per point")?;
+    check_per_points(per_points)?;
     let players = i64::try_from(totals.len()).map_err(|_| SettleError::Overflow)?;
     let sum = sum(totals)?;
-    let nets = totals
+    let exact = totals
         .iter()
         .map(|&t| mul(sub(sum, mul(players, t)?)?, cents_per_point))
         .collect::<Result<Vec<_>, _>>()?;
+    let mut nets: Vec<i64> = exact.iter().map(|e| e.div_euclid(per_points)).collect();
+    let short: i64 = -nets.iter().sum::<i64>();
+    let mut by_remainder: Vec<usize> = (0..nets.len()).collect();
+    by_remainder.sort_by_key(|&i| (std::cmp::Reverse(exact[i].rem_euclid(per_points)), i));
+    for &i in by_remainder
+        .iter()
+        .take(usize::try_from(short).unwrap_or(0))
+    {
+        nets[i] += 1;
+    }
     Ok(settlement(nets, places(totals, true)))
+}
+
+/// The most points one cent may stand for.
+pub const MAX_POINTS_PER_CENT: i64 = 1_000;
+
+fn check_per_points(per_points: i64) -> Result<(), SettleError> {
+    if (1..=MAX_POINTS_PER_CENT).contains(&per_points) {
+        Ok(())
+    } else {
+        Err(SettleError::PointsPerCent { per_points })
+    }
 }
 
 /// Who receives the kitty of bought cards in `progressive` (RULES.md section 4).
@@ -674,6 +725,40 @@ fn sub(a: i64, b: i64) -> Result<i64, SettleError> {
 
 fn mul(a: i64, b: i64) -> Result<i64, SettleError> {
     a.checked_mul(b).ok_or(SettleError::Overflow)
+}
+
+#[cfg(test)]
+mod tenth_cent_tests {
+    use super::*;
+
+    #[test]
+    fn rommee_seed_example_at_a_tenth_of_a_cent_per_point_rounds_and_still_sums_to_zero() {
+        // Seed nets +330, -230, +650, -750 points at 1 cent per 10 points: 33, -23, 65, -75.
+        let s = pairwise_at(&[220, 360, 140, 490], 1, 10).unwrap();
+        assert_eq!(s.net_cents, [33, -23, 65, -75]);
+        // Nets 5, -3, 1, -3 points (totals 1, 3, 2, 3 x4..): at 1 cent per 2 points the
+        // exact values 2.5, -1.5, 0.5, -1.5 round down to 2, -2, 0, -2 and the 2 cents short
+        // go to the largest remainders in seating order.
+        let s = pairwise_at(&[1, 3, 2, 3], 1, 2).unwrap();
+        assert_eq!(s.net_cents.iter().sum::<i64>(), 0);
+        assert_eq!(s.net_cents, [3, -1, 0, -2]);
+    }
+
+    #[test]
+    fn lowest_collects_at_a_fraction_of_a_cent_rounds_each_payment_down() {
+        // 35 and 59 points over the lowest at 1 cent per 10 points: pay 3 and 5.
+        let s = lowest_collects_at(&[10, 45, 69], 1, 10).unwrap();
+        assert_eq!(s.net_cents, [8, -3, -5]);
+    }
+
+    #[test]
+    fn a_cent_for_zero_or_too_many_points_is_refused() {
+        assert!(matches!(
+            pairwise_at(&[1, 2], 1, 0),
+            Err(SettleError::PointsPerCent { .. })
+        ));
+        assert!(lowest_collects_at(&[1, 2], 1, 1001).is_err());
+    }
 }
 
 #[cfg(test)]

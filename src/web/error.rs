@@ -19,6 +19,8 @@ use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use tower_http::csrf::ProtectionError;
 
+use super::i18n::{Msg, PageCtx};
+
 /// What the user reads when the server failed.
 const INTERNAL_SENTENCE: &str = "Something went wrong on the server. Your last change may not \
                                  have been saved; reload the page to check.";
@@ -154,13 +156,14 @@ impl std::fmt::Display for Chain<'_> {
     }
 }
 
-/// The page shown for an error status.
+/// The page shown for an error status, in the language of the request.
 #[derive(Template)]
 #[template(path = "error.html")]
 struct ErrorPage<'a> {
-    lang: &'a str,
-    status: u16,
+    ctx: PageCtx,
     title: &'a str,
+    /// "Error 404" / "Fehler 404".
+    status_line: String,
     message: &'a str,
 }
 
@@ -170,6 +173,7 @@ struct ErrorPage<'a> {
 pub async fn render_errors(request: Request, next: Next) -> Response {
     let api = is_api_path(request.uri().path());
     let method = request.method().clone();
+    let ctx = PageCtx::from_headers(request.headers(), request.uri());
     let response = next.run(request).await;
     let status = response.status();
     if !(status.is_client_error() || status.is_server_error()) {
@@ -191,17 +195,23 @@ pub async fn render_errors(request: Request, next: Next) -> Response {
         let body = serde_json::json!({ "error": message }).to_string();
         ("application/json", body)
     } else {
+        // Sentences that are in the string table are shown in the page's language.
+        let message = Msg::from_english(&message).map_or(message.as_str(), |m| ctx.t(m));
+        let title = Msg::for_status(status.as_u16()).map_or_else(
+            || status.canonical_reason().unwrap_or("Error"),
+            |m| ctx.t(m),
+        );
         let page = ErrorPage {
-            lang: "en",
-            status: status.as_u16(),
-            title: status.canonical_reason().unwrap_or("Error"),
-            message: &message,
+            status_line: ctx.f(Msg::ErrorTitle, &[("status", &status.as_u16())]),
+            ctx,
+            title,
+            message,
         };
         match page.render() {
             Ok(html) => ("text/html; charset=utf-8", html),
             Err(error) => {
                 tracing::error!(%error, "cannot render the error page");
-                ("text/plain; charset=utf-8", message)
+                ("text/plain; charset=utf-8", message.to_owned())
             }
         }
     };

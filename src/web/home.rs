@@ -1,10 +1,14 @@
-//! The home page.
+//! The home page: start a game, continue a recent one, open the meld checker, switch language.
 
 use askama::Template;
 use axum::Router;
-use axum::response::Html;
+use axum::response::Response;
 use axum::routing::get;
 
+use super::cookies::CookieJar;
+use super::i18n::{Msg, PageCtx};
+use super::page::render;
+use super::recent::{self, RecentGame};
 use super::{AppError, AppState};
 
 /// Routes of this page.
@@ -15,9 +19,15 @@ pub fn routes() -> Router<AppState> {
 #[derive(Template)]
 #[template(path = "home.html")]
 struct HomePage {
-    lang: &'static str,
+    ctx: PageCtx,
+    /// Games this browser started or opened, newest first.
+    recent: Vec<RecentGame>,
 }
 
-async fn home() -> Result<Html<String>, AppError> {
-    Ok(Html(HomePage { lang: "en" }.render()?))
+/// `GET /`.
+async fn home(ctx: PageCtx, jar: CookieJar) -> Result<Response, AppError> {
+    render(&HomePage {
+        ctx,
+        recent: recent::list(&jar),
+    })
 }

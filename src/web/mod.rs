@@ -5,11 +5,17 @@
 //! [`routes`]; the middleware of [`app`] then applies to it.
 
 mod api;
+pub mod cards;
+mod check;
+pub mod cookies;
 pub mod error;
 pub mod extract;
 mod games_api;
 mod home;
+pub mod i18n;
+pub mod page;
 pub mod rate_limit;
+pub mod recent;
 pub mod record;
 
 use std::sync::Arc;
@@ -111,6 +117,8 @@ fn routes() -> Router<AppState> {
     Router::new()
         .route("/healthz", get(healthz))
         .merge(home::routes())
+        .merge(i18n::routes())
+        .merge(check::routes())
         .merge(api::routes())
         .merge(games_api::routes())
         .nest_service("/static", static_files)

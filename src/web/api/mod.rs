@@ -48,7 +48,7 @@ static ENGINE_SLOTS: LazyLock<Arc<Semaphore>> = LazyLock::new(|| {
 
 /// Runs engine work on the blocking pool once a slot is free. The slot is held until the
 /// work ends, even if the request timed out meanwhile. A panic there is a bug: 500.
-async fn blocking<T: Send + 'static>(
+pub(crate) async fn blocking<T: Send + 'static>(
     work: impl FnOnce() -> T + Send + 'static,
 ) -> Result<T, AppError> {
     let slot = Arc::clone(&ENGINE_SLOTS)

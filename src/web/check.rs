@@ -1,0 +1,565 @@
+//! The meld checker page: choose a rule set and round, then ask three questions, each
+//! answered by the rules engine in the page's language:
+//! - "Is this meld legal?": `rules::check::check`, every problem as a sentence and each meld's
+//!   reading with what its wild cards stand for;
+//! - "Can I go down?": `rules::solver::solve` on a whole hand;
+//! - "Does this card fit?": `rules::layoff::fits` on a card and a meld on the table.
+//!
+//! `GET /check?rules=liverpool&round=3` fills the form (any field can be given, nothing is
+//! evaluated); `POST /check` answers. One form holds all three questions, so nothing typed is
+//! lost: every question with input is answered, and the pressed button's question must have
+//! input. Works without JavaScript; `cards.js` adds the card tap grid. Bad input comes back
+//! with status 422, the sentence next to its field and everything as typed.
+
+use askama::Template;
+use axum::Router;
+use axum::extract::Query;
+use axum::extract::rejection::QueryRejection;
+use axum::http::StatusCode;
+use axum::response::Response;
+use axum::routing::get;
+use serde::Deserialize;
+
+use crate::rules::cards::{Card, Lang, parse_cards, parse_melds};
+use crate::rules::check::{check, meld_problem};
+use crate::rules::layoff::fits;
+use crate::rules::meld::{AceMode, Reading};
+use crate::rules::ruleset::{PRESET_IDS, RoundSpec, RuleSet, preset_info};
+use crate::rules::solver::{SolveError, solve};
+
+use super::cards::{CardChip, card_error_text, cards_text, chips, reading_text, wild_texts};
+use super::i18n::{Msg, PageCtx, percent_encode};
+use super::page::render_status;
+use super::{AppError, AppState, Form};
+
+/// Routes of this page.
+pub fn routes() -> Router<AppState> {
+    Router::new().route("/check", get(show).post(answer))
+}
+
+/// The rule set the form starts with.
+const DEFAULT_RULES: &str = "contract";
+
+/// The checker form, as typed. Every field is optional text, so a form never fails to parse
+/// and comes back exactly as it was sent.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(default)]
+struct CheckForm {
+    rules: String,
+    round: String,
+    melds: String,
+    hand: String,
+    card: String,
+    table_meld: String,
+    /// The pressed button: `check`, `solve`, `fit` or `apply`.
+    action: String,
+}
+
+impl CheckForm {
+    /// The GET address that shows this form again, filled in.
+    fn address(&self) -> String {
+        let mut query = Vec::new();
+        for (name, value) in [
+            ("rules", &self.rules),
+            ("round", &self.round),
+            ("melds", &self.melds),
+            ("hand", &self.hand),
+            ("card", &self.card),
+            ("table_meld", &self.table_meld),
+        ] {
+            if !value.trim().is_empty() {
+                query.push(format!("{name}={}", percent_encode(value)));
+            }
+        }
+        if query.is_empty() {
+            "/check".to_owned()
+        } else {
+            format!("/check?{}", query.join("&"))
+        }
+    }
+}
+
+/// An `<option>` of a select.
+struct Choice {
+    value: String,
+    label: String,
+    selected: bool,
+}
+
+/// A sentence shown next to each field that has a problem.
+#[derive(Default)]
+struct FieldErrors {
+    rules: Option<String>,
+    round: Option<String>,
+    melds: Option<String>,
+    hand: Option<String>,
+    card: Option<String>,
+    table_meld: Option<String>,
+}
+
+impl FieldErrors {
+    fn any(&self) -> bool {
+        [
+            &self.rules,
+            &self.round,
+            &self.melds,
+            &self.hand,
+            &self.card,
+            &self.table_meld,
+        ]
+        .iter()
+        .any(|e| e.is_some())
+    }
+}
+
+/// A meld as shown: its cards, its reading in words and what each wild card stands for.
+struct MeldView {
+    title: String,
+    cards: Vec<CardChip>,
+    reading: String,
+    wilds: Vec<String>,
+}
+
+/// The answer to "Is this meld legal?".
+struct Verdict {
+    ok: bool,
+    headline: String,
+    points: Option<String>,
+    problems: Vec<String>,
+    melds: Vec<MeldView>,
+}
+
+/// The answer to "Can I go down?".
+struct SolveView {
+    ok: bool,
+    headline: String,
+    melds: Vec<MeldView>,
+    leftover: String,
+}
+
+/// The answer to "Does this card fit?".
+struct FitView {
+    ok: bool,
+    headline: String,
+    notes: Vec<String>,
+}
+
+#[derive(Template)]
+#[template(path = "check.html")]
+struct CheckPage {
+    ctx: PageCtx,
+    form: CheckForm,
+    errors: FieldErrors,
+    rule_choices: Vec<Choice>,
+    /// One line: the rule set's description and player range.
+    rules_info: String,
+    /// Empty where the rule set has no contracts (Rommé).
+    round_choices: Vec<Choice>,
+    /// What the chosen round asks, and the meld rules in force.
+    facts: Vec<String>,
+    verdict: Option<Verdict>,
+    solution: Option<SolveView>,
+    fit: Option<FitView>,
+}
+
+/// `GET /check`: the form, filled from the query string; nothing is evaluated. Values that
+/// make no sense fall back to the defaults.
+async fn show(
+    ctx: PageCtx,
+    query: Result<Query<CheckForm>, QueryRejection>,
+) -> Result<Response, AppError> {
+    let form = query.map(|Query(f)| f).unwrap_or_default();
+    let page = build(ctx, form, false);
+    render_status(StatusCode::OK, &page)
+}
+
+/// `POST /check`: every question with input answered; 422 with the fields' sentences if any
+/// input could not be read.
+async fn answer(mut ctx: PageCtx, Form(form): Form<CheckForm>) -> Result<Response, AppError> {
+    ctx.here = form.address();
+    // The checker and the solver run where the JSON API runs them: on the blocking pool,
+    // one per core.
+    let page = super::api::blocking(move || build(ctx, form, true)).await?;
+    let status = if page.errors.any() {
+        StatusCode::UNPROCESSABLE_ENTITY
+    } else {
+        StatusCode::OK
+    };
+    render_status(status, &page)
+}
+
+/// The page for a form; `evaluate` answers the questions and reports bad input.
+fn build(ctx: PageCtx, form: CheckForm, evaluate: bool) -> CheckPage {
+    let lang = ctx.lang;
+    let mut errors = FieldErrors::default();
+    let wanted = form.rules.trim().to_ascii_lowercase();
+    let rs = if wanted.is_empty() {
+        None
+    } else {
+        RuleSet::preset(&wanted).ok()
+    };
+    let rs = rs.unwrap_or_else(|| {
+        if evaluate && !wanted.is_empty() {
+            errors.rules = Some(ctx.t(Msg::ErrUnknownRules).to_owned());
+        }
+        RuleSet::preset(DEFAULT_RULES).expect("the default rule set exists")
+    });
+    let name = |info: &crate::rules::ruleset::PresetInfo| match lang {
+        Lang::En => info.name,
+        Lang::De => info.name_de,
+    };
+    let rule_choices = PRESET_IDS
+        .iter()
+        .filter_map(|id| preset_info(id))
+        .map(|info| Choice {
+            value: info.id.to_owned(),
+            label: name(&info).to_owned(),
+            selected: info.id == rs.id(),
+        })
+        .collect();
+    let rules_info = format!(
+        "{} · {}",
+        ctx.f(
+            Msg::PlayersRange,
+            &[("min", &rs.info.min_players), ("max", &rs.info.max_players)]
+        ),
+        match lang {
+            Lang::En => rs.info.description,
+            Lang::De => rs.info.description_de,
+        }
+    );
+
+    // The round: Rommé has none (its first meld is checked by points).
+    let has_rounds = rs.opening_points.is_none();
+    let count = rs.rounds.len();
+    let round_number = if has_rounds {
+        match form.round.trim() {
+            "" => Some(1),
+            text => match text.parse::<usize>() {
+                Ok(n) if (1..=count).contains(&n) => Some(n),
+                _ if evaluate => {
+                    errors.round = Some(ctx.f(
+                        Msg::ErrRoundRange,
+                        &[("rules", &name(&rs.info)), ("max", &count)],
+                    ));
+                    None
+                }
+                _ => Some(1),
+            },
+        }
+    } else {
+        None
+    };
+    let round: Option<RoundSpec> = if has_rounds {
+        round_number.and_then(|n| rs.round_for_check(Some(n)).ok())
+    } else {
+        rs.round_for_check(None).ok()
+    };
+    let round_choices = if has_rounds {
+        rs.rounds
+            .iter()
+            .map(|r| Choice {
+                value: r.number.to_string(),
+                label: ctx.f(
+                    Msg::RoundOption,
+                    &[
+                        ("n", &r.number),
+                        (
+                            "contract",
+                            &r.contract
+                                .as_ref()
+                                .map(|c| c.describe(lang))
+                                .unwrap_or_default(),
+                        ),
+                    ],
+                ),
+                selected: Some(r.number as usize) == round_number,
+            })
+            .collect()
+    } else {
+        Vec::new()
+    };
+    let facts = facts(&ctx, &rs, round.as_ref());
+
+    let mut page = CheckPage {
+        ctx,
+        form,
+        errors,
+        rule_choices,
+        rules_info,
+        round_choices,
+        facts,
+        verdict: None,
+        solution: None,
+        fit: None,
+    };
+    if let (true, Some(round)) = (evaluate && page.errors.rules.is_none(), round) {
+        answer_melds(&mut page, &rs, &round);
+        answer_hand(&mut page, &rs, &round);
+        answer_card(&mut page, &rs);
+    }
+    page
+}
+
+/// What the round asks and the meld rules in force, one sentence each.
+fn facts(ctx: &PageCtx, rs: &RuleSet, round: Option<&RoundSpec>) -> Vec<String> {
+    let mut out = Vec::new();
+    if let Some(points) = rs.opening_points {
+        out.push(ctx.f(Msg::RoundOpening, &[("points", &points)]) + ".");
+    }
+    if let Some(r) = round {
+        if let Some(contract) = &r.contract {
+            out.push(ctx.f(
+                Msg::ContractIs,
+                &[("contract", &contract.describe(ctx.lang))],
+            ));
+        }
+        out.push(ctx.f(Msg::FactDeal, &[("n", &r.deal)]));
+        for (on, msg) in [
+            (r.go_out_all, Msg::FactGoOutAll),
+            (r.exact_minimum, Msg::FactExactMinimum),
+            (r.no_contiguous_runs, Msg::FactNoContiguous),
+            (r.runs_different_suits, Msg::FactDifferentSuits),
+            (r.no_two_sets_same_rank, Msg::FactNoTwoSets),
+            (r.needs_more_than_dealt(), Msg::FactNeedsMore),
+        ] {
+            if on {
+                out.push(ctx.t(msg).to_owned());
+            }
+        }
+    }
+    let m = &rs.meld;
+    out.push(
+        ctx.t(match m.ace {
+            AceMode::LowOrHigh => Msg::FactAceLowOrHigh,
+            AceMode::HighOnly => Msg::FactAceHighOnly,
+            AceMode::Wrap => Msg::FactAceWrap,
+        })
+        .to_owned(),
+    );
+    out.push(
+        ctx.t(match (m.jokers, m.twos_wild) {
+            (true, true) => Msg::FactWildJokersTwos,
+            (true, false) => Msg::FactWildJokers,
+            (false, true) => Msg::FactWildTwos,
+            (false, false) => Msg::FactWildNone,
+        })
+        .to_owned(),
+    );
+    if let Some(max) = m.max_wilds {
+        out.push(ctx.f(Msg::FactMaxWilds, &[("n", &max)]));
+    }
+    match m.min_naturals {
+        0 => out.push(ctx.t(Msg::FactAllWild).to_owned()),
+        1 => {}
+        n => out.push(ctx.f(Msg::FactMinNaturals, &[("n", &n)])),
+    }
+    if rs.shanghai_calls {
+        out.push(ctx.t(Msg::FactShanghaiCalls).to_owned());
+    }
+    out
+}
+
+/// A meld with its reading, as shown.
+fn meld_view(ctx: &PageCtx, number: usize, cards: &[Card], reading: Option<&Reading>) -> MeldView {
+    MeldView {
+        title: ctx.f(Msg::MeldN, &[("n", &number)]),
+        cards: chips(cards, ctx.lang),
+        reading: reading.map_or_else(|| ctx.t(Msg::NotAMeld).to_owned(), |r| reading_text(r, ctx)),
+        wilds: reading.map(|r| wild_texts(r, ctx)).unwrap_or_default(),
+    }
+}
+
+/// "Is this meld legal?"
+fn answer_melds(page: &mut CheckPage, rs: &RuleSet, round: &RoundSpec) {
+    let ctx = &page.ctx;
+    if page.form.melds.trim().is_empty() {
+        if page.form.action == "check" {
+            page.errors.melds = Some(ctx.t(Msg::ErrNoMelds).to_owned());
+        }
+        return;
+    }
+    let melds = match parse_melds(&page.form.melds) {
+        Ok(melds) if melds.is_empty() => {
+            page.errors.melds = Some(ctx.t(Msg::ErrNoMelds).to_owned());
+            return;
+        }
+        Ok(melds) => melds,
+        Err(error) => {
+            page.errors.melds = Some(card_error_text(&error, ctx));
+            return;
+        }
+    };
+    let result = check(rs, round, &melds);
+    let headline = match (result.ok, round.contract.is_some()) {
+        (true, true) => ctx.t(Msg::VerdictOk),
+        (true, false) => ctx.t(Msg::VerdictOkOpening),
+        (false, _) => ctx.t(Msg::VerdictBad),
+    };
+    page.verdict = Some(Verdict {
+        ok: result.ok,
+        headline: headline.to_owned(),
+        points: result
+            .points
+            .map(|points| ctx.f(Msg::VerdictPoints, &[("points", &points)])),
+        problems: result
+            .problems
+            .iter()
+            .map(|p| p.message(ctx.lang))
+            .collect(),
+        melds: result
+            .melds
+            .iter()
+            .enumerate()
+            .map(|(i, (cards, reading))| meld_view(ctx, i + 1, cards, reading.as_ref()))
+            .collect(),
+    });
+}
+
+/// "Can I go down?"
+fn answer_hand(page: &mut CheckPage, rs: &RuleSet, round: &RoundSpec) {
+    let ctx = &page.ctx;
+    // Separators between melds mean nothing in a hand.
+    let text = page.form.hand.replace(['|', ';'], " ");
+    if text.trim().is_empty() {
+        if page.form.action == "solve" {
+            page.errors.hand = Some(ctx.t(Msg::ErrNoHand).to_owned());
+        }
+        return;
+    }
+    let hand = match parse_cards(&text) {
+        Ok(hand) => hand,
+        Err(error) => {
+            page.errors.hand = Some(card_error_text(&error, ctx));
+            return;
+        }
+    };
+    match solve(rs, round, &hand) {
+        Ok(Some(solution)) => {
+            let readings = check(rs, round, &solution.melds).melds;
+            page.solution = Some(SolveView {
+                ok: true,
+                headline: ctx.t(Msg::SolveYes).to_owned(),
+                melds: readings
+                    .iter()
+                    .enumerate()
+                    .map(|(i, (cards, reading))| meld_view(ctx, i + 1, cards, reading.as_ref()))
+                    .collect(),
+                leftover: if solution.leftover.is_empty() {
+                    ctx.t(Msg::LeftoverNone).to_owned()
+                } else {
+                    ctx.f(
+                        Msg::Leftover,
+                        &[("cards", &cards_text(&solution.leftover, ctx.lang))],
+                    )
+                },
+            });
+        }
+        Ok(None) => {
+            let headline = match (&round.contract, rs.opening_points) {
+                (Some(contract), _) => ctx.f(
+                    Msg::SolveNo,
+                    &[
+                        ("n", &hand.len()),
+                        ("contract", &contract.describe(ctx.lang)),
+                    ],
+                ),
+                (None, points) => ctx.f(Msg::SolveNoOpening, &[("points", &points.unwrap_or(0))]),
+            };
+            page.solution = Some(SolveView {
+                ok: false,
+                headline,
+                melds: Vec::new(),
+                leftover: String::new(),
+            });
+        }
+        Err(SolveError::TooManyCards(n)) => {
+            page.errors.hand = Some(ctx.f(
+                Msg::SolveTooMany,
+                &[("n", &n), ("max", &crate::rules::solver::MAX_HAND)],
+            ));
+        }
+        Err(SolveError::TooComplex) => {
+            page.errors.hand = Some(ctx.t(Msg::SolveTooComplex).to_owned());
+        }
+    }
+}
+
+/// "Does this card fit?"
+fn answer_card(page: &mut CheckPage, rs: &RuleSet) {
+    let ctx = &page.ctx;
+    let (card_text, meld_text) = (page.form.card.trim(), page.form.table_meld.trim());
+    let asked = page.form.action == "fit";
+    if !asked && (card_text.is_empty() || meld_text.is_empty()) {
+        return;
+    }
+    let card = match parse_cards(card_text) {
+        Ok(cards) if cards.len() == 1 => Some(cards[0]),
+        Ok(_) => {
+            page.errors.card = Some(ctx.t(Msg::ErrOneCard).to_owned());
+            None
+        }
+        Err(error) => {
+            page.errors.card = Some(card_error_text(&error, ctx));
+            None
+        }
+    };
+    let meld = match parse_cards(&meld_text.replace(['|', ';'], " ")) {
+        Ok(cards) if cards.is_empty() => {
+            page.errors.table_meld = Some(ctx.t(Msg::ErrNoTableMeld).to_owned());
+            None
+        }
+        Ok(cards) => Some(cards),
+        Err(error) => {
+            page.errors.table_meld = Some(card_error_text(&error, ctx));
+            None
+        }
+    };
+    let (Some(card), Some(meld)) = (card, meld) else {
+        return;
+    };
+    let shown = card.display(ctx.lang);
+    page.fit = Some(match fits(rs, &meld, card) {
+        Some(reading) => {
+            let mut notes = Vec::new();
+            if let Some((wild, stands_for)) = reading.wilds.iter().rev().find(|(w, _)| *w == card) {
+                notes.push(
+                    ctx.f(
+                        Msg::WildAs,
+                        &[
+                            ("wild", &wild.display(ctx.lang)),
+                            ("card", &stands_for.display(ctx.lang)),
+                        ],
+                    ) + ".",
+                );
+            }
+            notes.push(ctx.t(Msg::FitLayOff).to_owned());
+            if rs.shanghai_calls {
+                notes.push(ctx.t(Msg::FitShanghai).to_owned());
+            }
+            FitView {
+                ok: true,
+                headline: ctx.f(
+                    Msg::FitYes,
+                    &[("card", &shown), ("reading", &reading_text(&reading, ctx))],
+                ),
+                notes,
+            }
+        }
+        None => {
+            let mut notes = Vec::new();
+            if let Some(problem) = meld_problem(&rs.meld, 1, &meld) {
+                notes.push(ctx.t(Msg::FitTableNotMeld).to_owned());
+                notes.push(problem.message(ctx.lang));
+            }
+            FitView {
+                ok: false,
+                headline: ctx.f(
+                    Msg::FitNo,
+                    &[("card", &shown), ("meld", &cards_text(&meld, ctx.lang))],
+                ),
+                notes,
+            }
+        }
+    });
+}

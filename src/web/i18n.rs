@@ -1,0 +1,596 @@
+//! German and English for every page: the string table, the language of a request, and the
+//! language switch.
+//!
+//! Every visible string of a page is a [`Msg`] with its English and German text, written side
+//! by side in one table below, so a missing translation does not compile. A page gets its
+//! language and strings from the [`PageCtx`] extractor and keeps it in a `ctx` field that
+//! `base.html` reads:
+//!
+//! ```text
+//! async fn page(ctx: PageCtx) -> Result<Response, AppError> {
+//!     render(&MyPage { ctx, .. })          // template: {{ ctx.t(Msg::MyTitle) }}
+//! }
+//! ```
+//!
+//! Texts with values use named placeholders, filled in Rust with [`PageCtx::f`]
+//! (`ctx.f(Msg::RoundOption, &[("n", &3), ("contract", &text)])`). Card and rule texts come from
+//! `rules::` in the same [`Lang`] (`Card::display`, `Problem::message`).
+//!
+//! The language is the `lang` cookie if set, else the best of `de`/`en` in Accept-Language,
+//! else English. `GET` or `POST /lang/{code}?next=/path` sets the cookie for a year and
+//! redirects back, only ever to a path on this site.
+
+use std::convert::Infallible;
+use std::fmt::Display;
+
+use axum::Router;
+use axum::extract::rejection::QueryRejection;
+use axum::extract::{FromRequestParts, OriginalUri, Path, Query};
+use axum::http::request::Parts;
+use axum::http::{HeaderMap, Uri, header};
+use axum::response::{IntoResponse, Redirect, Response};
+use axum::routing::get;
+use serde::Deserialize;
+
+use super::AppState;
+use super::cookies::{Cookie, CookieJar};
+pub use crate::rules::cards::Lang;
+
+/// Name of the cookie that remembers the chosen language.
+pub const LANG_COOKIE: &str = "lang";
+/// How long the language choice is remembered: one year, in seconds.
+pub const LANG_MAX_AGE: u64 = 365 * 24 * 60 * 60;
+
+macro_rules! messages {
+    ($($(#[$doc:meta])* $key:ident => $en:expr, $de:expr;)*) => {
+        /// A translatable text: every variant has an English and a German text.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub enum Msg {
+            $($(#[$doc])* $key,)*
+        }
+
+        impl Msg {
+            /// Every message, in table order.
+            pub const ALL: &[Msg] = &[$(Msg::$key,)*];
+
+            /// The text in a language.
+            pub fn text(self, lang: Lang) -> &'static str {
+                match (self, lang) {
+                    $((Msg::$key, Lang::En) => $en,
+                      (Msg::$key, Lang::De) => $de,)*
+                }
+            }
+        }
+    };
+}
+
+messages! {
+    // Layout.
+    /// The link to the other language, named in that language.
+    LangSwitch => "Deutsch", "English";
+    /// Its description for screen readers.
+    LangSwitchHint => "Auf Deutsch anzeigen", "Show in English";
+    FooterText => "Kontrakt keeps score and referees contract rummy at your table.",
+        "Kontrakt schreibt mit und schiedsrichtert Kontrakt-Rommé an eurem Tisch.";
+    NavChecker => "Meld checker", "Meldeprüfer";
+    Home => "Home", "Startseite";
+
+    // Home page.
+    HomeLead => "The score sheet, the contracts and a referee for your card table, on every phone at once.",
+        "Spielblock, Kontrakte und Schiedsrichter für euren Kartentisch, auf allen Handys zugleich.";
+    HomeStart => "Start a new game", "Neues Spiel beginnen";
+    HomeStartHint => "Rule set, players, dealer and money: set up in a minute.",
+        "Regeln, Spieler, Geber und Geld: in einer Minute eingerichtet.";
+    HomeContinue => "Continue a game", "Spiel fortsetzen";
+    HomeNoRecent => "Games you start or open on this phone appear here.",
+        "Spiele, die du auf diesem Handy beginnst oder öffnest, erscheinen hier.";
+    HomeCheckerHint => "Is this meld legal? Can I go down? Does this card fit?",
+        "Ist diese Meldung gültig? Kann ich auslegen? Passt diese Karte?";
+    HomeLanguage => "Language", "Sprache";
+    HomeLanguageNow => "This page is in English.", "Diese Seite ist auf Deutsch.";
+
+    // Meld checker: choosing rules and round.
+    CheckTitle => "Meld checker", "Meldeprüfer";
+    CheckLead => "Choose the rule set and round, then ask about melds, a hand or a card.",
+        "Wähle Regeln und Runde, dann frag nach Meldungen, einer Hand oder einer Karte.";
+    FieldRules => "Rule set", "Regeln";
+    FieldRound => "Round", "Runde";
+    PlayersRange => "{min}–{max} players", "{min}–{max} Spieler";
+    RoundOption => "Round {n}: {contract}", "Runde {n}: {contract}";
+    RoundOpening => "First meld worth at least {points} points",
+        "Erstes Auslegen mit mindestens {points} Punkten";
+    ButtonApply => "Show this round", "Diese Runde zeigen";
+    FactDeal => "{n} cards dealt.", "{n} Karten werden ausgeteilt.";
+    FactExactMinimum => "The first meld holds exactly the minimum cards; extras wait.",
+        "Beim ersten Auslegen genau die Mindestzahl Karten; weitere Karten warten.";
+    FactNoContiguous => "Two runs of one suit must not join end to end.",
+        "Zwei Folgen einer Farbe dürfen nicht lückenlos aneinander anschließen.";
+    FactDifferentSuits => "Every run in its own suit.", "Jede Folge in ihrer eigenen Farbe.";
+    FactNoTwoSets => "No two sets of one rank.", "Keine zwei Sätze desselben Rangs.";
+    FactGoOutAll => "Go out all at once: every card melded, no discard.",
+        "Alles auf einmal auslegen: jede Karte gemeldet, kein Abwurf.";
+    FactNeedsMore => "Needs more cards than are dealt: only possible with buys.",
+        "Braucht mehr Karten als ausgeteilt werden: nur mit Kaufen möglich.";
+    FactAceLowOrHigh => "Ace low or high (A-2-3, Q-K-A), not round the corner.",
+        "Ass tief oder hoch (A-2-3, D-K-A), nicht um die Ecke.";
+    FactAceHighOnly => "Ace high only (Q-K-A).", "Ass nur hoch (D-K-A).";
+    FactAceWrap => "Runs may turn the corner (Q-K-A-2-3).",
+        "Folgen dürfen um die Ecke gehen (D-K-A-2-3).";
+    FactWildJokers => "Jokers are wild.", "Joker sind wild.";
+    FactWildJokersTwos => "Jokers and 2s are wild.", "Joker und Zweien sind wild.";
+    FactWildTwos => "2s are wild.", "Zweien sind wild.";
+    FactWildNone => "No wild cards.", "Keine wilden Karten.";
+    FactMaxWilds => "At most {n} wild card per meld.", "Höchstens {n} wilde Karte je Meldung.";
+    FactMinNaturals => "At least {n} natural cards per meld.",
+        "Mindestens {n} echte Karten je Meldung.";
+    FactAllWild => "All-wild melds are allowed (declare what they are).",
+        "Meldungen nur aus wilden Karten sind erlaubt (ansagen, was sie sind).";
+    FactShanghaiCalls => "A discard that fits a meld on the table can be claimed: \"Shanghai!\"",
+        "Ein Abwurf, der an eine ausgelegte Meldung passt, kann mit „Shanghai!“ beansprucht werden.";
+
+    // Meld checker: is this meld legal?
+    SecMelds => "Is this meld legal?", "Ist diese Meldung gültig?";
+    FieldMelds => "Melds", "Meldungen";
+    FieldMeldsHint => "One meld per line, or | between melds. Cards like 10H QS A♦ JK.",
+        "Eine Meldung je Zeile oder | dazwischen. Karten wie 10H QS A♦ JK (D♥ = Dame).";
+    ButtonCheck => "Check melds", "Meldungen prüfen";
+    ContractIs => "Contract: {contract}", "Kontrakt: {contract}";
+    VerdictOk => "Legal: these melds make the contract.",
+        "Gültig: diese Meldungen erfüllen den Kontrakt.";
+    VerdictOkOpening => "Legal: these melds are a valid first meld.",
+        "Gültig: diese Meldungen reichen zum ersten Auslegen.";
+    VerdictBad => "Not legal.", "Nicht gültig.";
+    VerdictPoints => "Worth {points} points.", "Wert: {points} Punkte.";
+    MeldN => "Meld {n}", "Meldung {n}";
+    NotAMeld => "not a meld", "keine Meldung";
+    WildAs => "{wild} stands for {card}", "{wild} steht für {card}";
+    ReadSet => "set of {rank}", "Satz aus {rank}";
+    ReadRun => "run {suit}{from}–{to}", "Folge {suit}{from}–{to}";
+    ReadPair => "pair of {rank}", "Paar aus {rank}";
+
+    // Meld checker: can I go down?
+    SecSolve => "Can I go down?", "Kann ich auslegen?";
+    FieldHand => "Your hand", "Deine Hand";
+    FieldHandHint => "All your cards, separated by spaces.", "Alle deine Karten, mit Leerzeichen getrennt.";
+    ButtonSolve => "Find melds", "Meldungen suchen";
+    SolveYes => "Yes, you can go down with:", "Ja, du kannst so auslegen:";
+    SolveNo => "No: these {n} cards do not make {contract}.",
+        "Nein: diese {n} Karten ergeben nicht {contract}.";
+    SolveNoOpening => "No: these cards make no first meld worth {points} points.",
+        "Nein: diese Karten ergeben kein erstes Auslegen mit {points} Punkten.";
+    Leftover => "Left in hand: {cards}", "Bleibt auf der Hand: {cards}";
+    LeftoverNone => "Nothing left in hand.", "Nichts bleibt auf der Hand.";
+    SolveTooMany => "A hand of {n} cards is too large; at most {max} are accepted.",
+        "Eine Hand mit {n} Karten ist zu groß; höchstens {max} gehen.";
+    SolveTooComplex => "This hand is too complex to search in time; try fewer wild cards.",
+        "Diese Hand ist zu verzwickt für eine schnelle Suche; versuch es mit weniger wilden Karten.";
+
+    // Meld checker: does this card fit?
+    SecFit => "Does this card fit?", "Passt diese Karte?";
+    FieldCard => "Card", "Karte";
+    FieldTableMeld => "Meld on the table", "Ausgelegte Meldung";
+    ButtonFit => "Check the card", "Karte prüfen";
+    FitYes => "Yes: {card} fits, making a {reading}.", "Ja: {card} passt, ergibt: {reading}.";
+    FitLayOff => "It can be laid off on this meld.", "Sie kann an diese Meldung angelegt werden.";
+    FitShanghai => "As a discard it can be claimed with a Shanghai call.",
+        "Als Abwurf kann sie mit „Shanghai!“ beansprucht werden.";
+    FitNo => "No: {card} does not fit on {meld}.", "Nein: {card} passt nicht an {meld}.";
+    FitTableNotMeld => "The cards on the table are no legal meld.",
+        "Die ausgelegten Karten sind keine gültige Meldung.";
+
+    // Form errors.
+    FormHasErrors => "Please correct the marked field.", "Bitte korrigiere das markierte Feld.";
+    ErrUnknownCard => "Unknown card \"{token}\". Write rank then suit, like 10H, QS, A♦ or JK.",
+        "Unbekannte Karte „{token}“. Erst der Rang, dann die Farbe, z. B. 10H, D♠, A♦ oder JK.";
+    ErrUnknownCardIn => "Unknown card \"{token}\" in meld {n}. Write rank then suit, like 10H, QS, A♦ or JK.",
+        "Unbekannte Karte „{token}“ in Meldung {n}. Erst der Rang, dann die Farbe, z. B. 10H, D♠, A♦ oder JK.";
+    ErrTooManyCards => "Too many cards: {count}; at most {max} are accepted.",
+        "Zu viele Karten: {count}; höchstens {max} gehen.";
+    ErrTooManyMelds => "Too many melds: {count}; at most {max} are accepted.",
+        "Zu viele Meldungen: {count}; höchstens {max} gehen.";
+    ErrEmptyMeld => "Meld {n} is empty: remove the extra separator.",
+        "Meldung {n} ist leer: entferne das überzählige Trennzeichen.";
+    ErrNoMelds => "Type at least one meld.", "Gib mindestens eine Meldung ein.";
+    ErrNoHand => "Type the cards in your hand.", "Gib die Karten deiner Hand ein.";
+    ErrOneCard => "Type exactly one card.", "Gib genau eine Karte ein.";
+    ErrNoTableMeld => "Type the cards of the meld on the table.",
+        "Gib die Karten der ausgelegten Meldung ein.";
+    ErrUnknownRules => "Choose a rule set from the list.", "Wähle Regeln aus der Liste.";
+    ErrRoundRange => "{rules} has rounds 1 to {max}.", "{rules} hat die Runden 1 bis {max}.";
+
+    // Card grid.
+    GridSummary => "Tap cards", "Karten antippen";
+    GridJoker => "Joker", "Joker";
+    GridNewMeld => "New meld", "Neue Meldung";
+    GridBackspace => "Remove the last card", "Letzte Karte entfernen";
+    GridCountOne => "1 card", "1 Karte";
+    GridCountMany => "{n} cards", "{n} Karten";
+    GridMeldsMany => "{n} melds", "{n} Meldungen";
+
+    // Error pages.
+    ErrorTitle => "Error {status}", "Fehler {status}";
+    ErrNoPage => "There is no page at this address. Check the link, or start again from the home page.",
+        "Unter dieser Adresse gibt es keine Seite. Prüf den Link oder fang auf der Startseite neu an.";
+    ErrInternal => "Something went wrong on the server. Your last change may not have been saved; reload the page to check.",
+        "Auf dem Server ist etwas schiefgegangen. Deine letzte Änderung ist vielleicht nicht gespeichert; lade die Seite neu, um nachzusehen.";
+    ErrTimeout => "The server took too long to answer. Please try again.",
+        "Der Server hat zu lange gebraucht. Bitte versuch es noch einmal.";
+    ErrCrossSite => "This request came from another site and was refused. Open Kontrakt directly and try again.",
+        "Diese Anfrage kam von einer anderen Seite und wurde abgelehnt. Öffne Kontrakt direkt und versuch es noch einmal.";
+    ErrNothingHere => "There is nothing at this address.", "Unter dieser Adresse gibt es nichts.";
+    ErrTooLarge => "The request is too large; send at most 64 KiB.",
+        "Die Anfrage ist zu groß; höchstens 64 KiB gehen.";
+    ErrTooMany => "Too many requests from your network. Wait a moment and try again.",
+        "Zu viele Anfragen aus deinem Netz. Warte kurz und versuch es noch einmal.";
+    ErrBadRequest => "The request could not be understood.", "Die Anfrage war nicht verständlich.";
+    ErrForbiddenHere => "You may not do this here.", "Das ist hier nicht erlaubt.";
+    ErrContentType => "This address does not accept a request body of this content type.",
+        "Diese Adresse nimmt keine Anfrage in diesem Format an.";
+    ErrUnavailable => "The server is not ready. Try again in a moment.",
+        "Der Server ist noch nicht bereit. Versuch es gleich noch einmal.";
+    ErrReadOnly => "This link only shows the game; it cannot change it. Use the game's edit link.",
+        "Dieser Link zeigt das Spiel nur an und kann es nicht ändern. Nimm den Bearbeiten-Link des Spiels.";
+    ErrConflict => "The game was changed on another device in the meantime. Reload to see the latest scores, then make your change again.",
+        "Das Spiel wurde inzwischen auf einem anderen Gerät geändert. Lade neu, um den aktuellen Stand zu sehen, und mach deine Änderung dann noch einmal.";
+
+    // Error page titles: the English ones are the HTTP reason phrases.
+    StatusBadRequest => "Bad Request", "Ungültige Anfrage";
+    StatusForbidden => "Forbidden", "Nicht erlaubt";
+    StatusNotFound => "Not Found", "Nicht gefunden";
+    StatusMethod => "Method Not Allowed", "Methode nicht erlaubt";
+    StatusTimeout => "Request Timeout", "Zeitüberschreitung";
+    StatusConflict => "Conflict", "Konflikt";
+    StatusTooLarge => "Payload Too Large", "Anfrage zu groß";
+    StatusMediaType => "Unsupported Media Type", "Falsches Format";
+    StatusUnprocessable => "Unprocessable Entity", "Ungültige Eingabe";
+    StatusTooMany => "Too Many Requests", "Zu viele Anfragen";
+    StatusInternal => "Internal Server Error", "Serverfehler";
+    StatusUnavailable => "Service Unavailable", "Nicht verfügbar";
+}
+
+impl Msg {
+    /// The title of an error page for a status, if it has a translated one.
+    pub fn for_status(status: u16) -> Option<Msg> {
+        Some(match status {
+            400 => Msg::StatusBadRequest,
+            403 => Msg::StatusForbidden,
+            404 => Msg::StatusNotFound,
+            405 => Msg::StatusMethod,
+            408 => Msg::StatusTimeout,
+            409 => Msg::StatusConflict,
+            413 => Msg::StatusTooLarge,
+            415 => Msg::StatusMediaType,
+            422 => Msg::StatusUnprocessable,
+            429 => Msg::StatusTooMany,
+            500 => Msg::StatusInternal,
+            503 => Msg::StatusUnavailable,
+            _ => return None,
+        })
+    }
+}
+
+impl Msg {
+    /// The message whose English text is exactly `english`, if any: lets sentences made
+    /// without a request (the generic error sentences) be shown in German.
+    pub fn from_english(english: &str) -> Option<Msg> {
+        Msg::ALL
+            .iter()
+            .copied()
+            .find(|m| m.text(Lang::En) == english)
+    }
+}
+
+/// Fills named placeholders `{name}` of a text.
+pub fn fill(text: &str, args: &[(&str, &dyn Display)]) -> String {
+    let mut out = String::with_capacity(text.len() + 16);
+    let mut rest = text;
+    while let Some(open) = rest.find('{') {
+        out.push_str(&rest[..open]);
+        let after = &rest[open + 1..];
+        match after.find('}') {
+            Some(close) => {
+                let name = &after[..close];
+                match args.iter().find(|(n, _)| *n == name) {
+                    Some((_, value)) => out.push_str(&value.to_string()),
+                    None => out.push_str(&rest[open..open + close + 2]),
+                }
+                rest = &after[close + 1..];
+            }
+            None => {
+                out.push_str(&rest[open..]);
+                rest = "";
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+/// What every page template needs: the language of this request and the page's own address
+/// (for the language switch). Extract it in a handler and keep it as the template's `ctx`.
+#[derive(Clone, Debug)]
+pub struct PageCtx {
+    /// The language of the page.
+    pub lang: Lang,
+    /// Path and query of this page; the language switch comes back here. A handler may set
+    /// it to a better address (a POST result to the GET that shows the same form).
+    pub here: String,
+}
+
+impl PageCtx {
+    /// The language of a request from its headers; `uri` is the page's address.
+    pub fn from_headers(headers: &HeaderMap, uri: &Uri) -> PageCtx {
+        PageCtx {
+            lang: request_lang(headers),
+            here: uri
+                .path_and_query()
+                .map_or_else(|| "/".to_owned(), |pq| pq.as_str().to_owned()),
+        }
+    }
+
+    /// A text in the page's language.
+    pub fn t(&self, msg: Msg) -> &'static str {
+        msg.text(self.lang)
+    }
+
+    /// A text with its placeholders filled: `ctx.f(Msg::MeldN, &[("n", &2)])`.
+    pub fn f(&self, msg: Msg, args: &[(&str, &dyn Display)]) -> String {
+        fill(self.t(msg), args)
+    }
+
+    /// `en` or `de`, for `<html lang>`.
+    pub fn code(&self) -> &'static str {
+        self.lang.code()
+    }
+
+    /// The ranks as the card grid labels them (`A 2 … 10 B D K` in German).
+    pub fn card_ranks(&self) -> String {
+        super::cards::rank_labels(self.lang)
+    }
+
+    /// The other language, offered by the switch.
+    pub fn other(&self) -> Lang {
+        match self.lang {
+            Lang::En => Lang::De,
+            Lang::De => Lang::En,
+        }
+    }
+
+    /// The address of the language switch, coming back to this page.
+    pub fn switch_href(&self) -> String {
+        format!(
+            "/lang/{}?next={}",
+            self.other().code(),
+            percent_encode(&self.here)
+        )
+    }
+}
+
+impl<S: Send + Sync> FromRequestParts<S> for PageCtx {
+    type Rejection = Infallible;
+
+    async fn from_request_parts(parts: &mut Parts, _state: &S) -> Result<Self, Self::Rejection> {
+        let uri = parts
+            .extensions
+            .get::<OriginalUri>()
+            .map_or(&parts.uri, |original| &original.0);
+        Ok(PageCtx::from_headers(&parts.headers, uri))
+    }
+}
+
+/// The language of a request: the `lang` cookie, else Accept-Language, else English.
+pub fn request_lang(headers: &HeaderMap) -> Lang {
+    let jar = CookieJar::from_headers(headers);
+    if let Some(lang) = jar.get(LANG_COOKIE).and_then(parse_code) {
+        return lang;
+    }
+    headers
+        .get_all(header::ACCEPT_LANGUAGE)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .find_map(accept_language)
+        .unwrap_or_default()
+}
+
+/// `en` or `de` (any case); nothing else.
+fn parse_code(code: &str) -> Option<Lang> {
+    match code.trim().to_ascii_lowercase().as_str() {
+        "en" => Some(Lang::En),
+        "de" => Some(Lang::De),
+        _ => None,
+    }
+}
+
+/// The preferred of German and English in an Accept-Language header: the one with the
+/// highest quality (`de-CH;q=0.8`); the first listed wins a tie. `None` if neither is there.
+pub fn accept_language(header: &str) -> Option<Lang> {
+    let mut best: Option<(Lang, u16)> = None;
+    for item in header.split(',') {
+        let mut parts = item.split(';');
+        let tag = parts.next().unwrap_or("").trim().to_ascii_lowercase();
+        let quality = parts
+            .find_map(|p| p.trim().strip_prefix("q="))
+            .map_or(1000, |q| {
+                q.trim()
+                    .parse::<f32>()
+                    .map_or(0, |q| (q.clamp(0.0, 1.0) * 1000.0) as u16)
+            });
+        let primary = tag.split('-').next().unwrap_or("");
+        let lang = match primary {
+            "de" => Lang::De,
+            "en" => Lang::En,
+            _ => continue,
+        };
+        if quality > 0 && best.is_none_or(|(_, q)| quality > q) {
+            best = Some((lang, quality));
+        }
+    }
+    best.map(|(lang, _)| lang)
+}
+
+/// Is this a path on this site that is safe to redirect to: `/…`, never `//host` or `/\host`,
+/// no control characters or backslashes?
+pub fn is_local_path(path: &str) -> bool {
+    path.starts_with('/')
+        && !path.starts_with("//")
+        && !path.contains('\\')
+        && !path.chars().any(|c| c.is_control() || c.is_whitespace())
+        && path.len() <= 2048
+}
+
+/// Percent-encodes everything but unreserved characters and `/`: safe in a query value and
+/// in a cookie value.
+pub fn percent_encode(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for b in s.bytes() {
+        if b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_' | b'~' | b'/') {
+            out.push(b as char);
+        } else {
+            out.push_str(&format!("%{b:02X}"));
+        }
+    }
+    out
+}
+
+/// Decodes `%XX` escapes; `None` if the result is not UTF-8 or an escape is broken.
+pub fn percent_decode(s: &str) -> Option<String> {
+    let bytes = s.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] == b'%' {
+            let hex = s.get(i + 1..i + 3)?;
+            out.push(u8::from_str_radix(hex, 16).ok()?);
+            i += 3;
+        } else {
+            out.push(bytes[i]);
+            i += 1;
+        }
+    }
+    String::from_utf8(out).ok()
+}
+
+/// Routes of the language switch.
+pub fn routes() -> Router<AppState> {
+    Router::new().route("/lang/{code}", get(switch).post(switch))
+}
+
+#[derive(Debug, Deserialize)]
+struct SwitchQuery {
+    next: Option<String>,
+}
+
+/// `GET|POST /lang/{code}?next=/path`: remember the language for a year, then go back to
+/// `next` if it is a local path, else home. An unknown code changes nothing.
+async fn switch(
+    jar: CookieJar,
+    Path(code): Path<String>,
+    query: Result<Query<SwitchQuery>, QueryRejection>,
+) -> Response {
+    let next = query
+        .ok()
+        .and_then(|Query(q)| q.next)
+        .filter(|next| is_local_path(next))
+        .unwrap_or_else(|| "/".to_owned());
+    let jar = match parse_code(&code) {
+        Some(lang) => jar.set(Cookie::new(LANG_COOKIE, lang.code()).max_age(LANG_MAX_AGE)),
+        None => jar,
+    };
+    (jar, Redirect::to(&next)).into_response()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::BTreeSet;
+
+    fn placeholders(text: &str) -> BTreeSet<&str> {
+        text.split('{')
+            .skip(1)
+            .filter_map(|part| part.split_once('}').map(|(name, _)| name))
+            .collect()
+    }
+
+    #[test]
+    fn every_message_has_an_english_and_a_german_text_with_the_same_placeholders() {
+        for &msg in Msg::ALL {
+            let (en, de) = (msg.text(Lang::En), msg.text(Lang::De));
+            assert!(!en.trim().is_empty(), "{msg:?} has no English text");
+            assert!(!de.trim().is_empty(), "{msg:?} has no German text");
+            assert_eq!(en.trim(), en, "{msg:?}: English has stray spaces");
+            assert_eq!(de.trim(), de, "{msg:?}: German has stray spaces");
+            assert_eq!(
+                placeholders(en),
+                placeholders(de),
+                "{msg:?}: placeholders differ between English and German"
+            );
+        }
+    }
+
+    #[test]
+    fn sentences_are_translated_not_copied() {
+        // Short labels may coincide ("Joker"); a sentence never should.
+        for &msg in Msg::ALL {
+            let (en, de) = (msg.text(Lang::En), msg.text(Lang::De));
+            if en.split_whitespace().count() > 3 {
+                assert_ne!(en, de, "{msg:?} is not translated");
+            }
+        }
+    }
+
+    #[test]
+    fn placeholders_are_filled_by_name_and_unknown_ones_left_alone() {
+        assert_eq!(
+            fill(
+                "Round {n}: {contract}",
+                &[("n", &3), ("contract", &"2 runs of 4")]
+            ),
+            "Round 3: 2 runs of 4"
+        );
+        assert_eq!(fill("{x} and {", &[]), "{x} and {");
+    }
+
+    #[test]
+    fn accept_language_picks_german_or_english_by_quality() {
+        assert_eq!(accept_language("de-DE,de;q=0.9,en;q=0.8"), Some(Lang::De));
+        assert_eq!(accept_language("en-US,en;q=0.9,de;q=0.8"), Some(Lang::En));
+        assert_eq!(accept_language("fr-CH, fr;q=0.9, de;q=0.7"), Some(Lang::De));
+        assert_eq!(accept_language("fr, it"), None);
+        assert_eq!(accept_language("DE-at"), Some(Lang::De));
+        assert_eq!(accept_language("de;q=0, en;q=0.1"), Some(Lang::En));
+        assert_eq!(accept_language(""), None);
+    }
+
+    #[test]
+    fn only_local_paths_are_redirect_targets() {
+        assert!(is_local_path("/"));
+        assert!(is_local_path("/check?rules=liverpool&round=3"));
+        for bad in [
+            "",
+            "https://evil.example/",
+            "//evil.example",
+            "/\\evil.example",
+            "/x\r\nSet-Cookie: a=b",
+            "javascript:alert(1)",
+            "evil.example",
+        ] {
+            assert!(!is_local_path(bad), "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn percent_encoding_round_trips_any_text() {
+        for s in ["/check?rules=a&round=3", "Änne & Bob; \"x\", 5♥", ""] {
+            let encoded = percent_encode(s);
+            assert!(
+                encoded
+                    .bytes()
+                    .all(|b| b.is_ascii_alphanumeric() || b"-._~/%".contains(&b)),
+                "{encoded}"
+            );
+            assert_eq!(percent_decode(&encoded).as_deref(), Some(s));
+        }
+        assert_eq!(percent_decode("%E"), None);
+        assert_eq!(percent_decode("%FF"), None);
+    }
+}
