@@ -3,7 +3,7 @@
 //! each its own durable transaction. The load script (`benches/load.sh`) prints it beside the
 //! server's durable round submissions, which must reach at least a third of it.
 //!
-//! `cargo bench --bench raw_commit` (env `COMMITS`, default 5000; `RAW_COMMIT_DIR`: where to
+//! `cargo bench --bench raw_commit` (env `COMMITS`, default 5000, 50 under `cargo test`; `RAW_COMMIT_DIR`: where to
 //! put the database, default a temporary directory; use the disk the server's database is on).
 //! Prints a sentence and a last line `raw_commits_per_second=N` for scripts.
 
@@ -13,11 +13,13 @@ use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, S
 
 #[tokio::main(flavor = "current_thread")]
 async fn main() -> Result<(), Box<dyn std::error::Error>> {
-    // `cargo bench` passes `--bench`; anything else is a filter this benchmark ignores.
+    // `cargo bench` passes `--bench`; `cargo test --all-targets` runs this without it, as a
+    // quick smoke run.
+    let benchmark = std::env::args().any(|arg| arg == "--bench");
     let commits: u32 = std::env::var("COMMITS")
         .ok()
         .and_then(|n| n.parse().ok())
-        .unwrap_or(5000);
+        .unwrap_or(if benchmark { 5000 } else { 50 });
     let dir = match std::env::var_os("RAW_COMMIT_DIR") {
         Some(dir) => tempfile::tempdir_in(dir)?,
         None => tempfile::tempdir()?,
