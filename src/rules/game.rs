@@ -1031,16 +1031,23 @@ impl GameSetup {
                 seen.push(key);
             }
         }
-        if let Some(rs) = &rules
-            && !rs.players_ok(players.len())
+        // The count is checked against the preset even when an option is wrong, so every
+        // problem is reported at once.
+        let info = rules
+            .as_ref()
+            .map(|rs| rs.info)
+            .or_else(|| super::ruleset::preset_info(raw.rules.trim()));
+        if let Some(info) = info
+            && !(usize::from(info.min_players)..=usize::from(info.max_players))
+                .contains(&players.len())
         {
             errors.add(
                 "players",
                 GameError::PlayerCount {
                     given: players.len(),
-                    min: rs.info.min_players,
-                    max: rs.info.max_players,
-                    rules: rs.info.name,
+                    min: info.min_players,
+                    max: info.max_players,
+                    rules: info.name,
                 },
             );
         }
@@ -3045,5 +3052,24 @@ mod tests {
                 "{rules}"
             );
         }
+    }
+
+    #[test]
+    fn a_wrong_option_does_not_hide_a_wrong_player_count() {
+        let raw_setup = RawSetup {
+            rules: "liverpool".into(),
+            options: [("cut_bonus".to_string(), OptionValue::Int(999))].into(),
+            players: vec!["A".into(), "B".into()],
+            ..RawSetup::default()
+        };
+        let errors = GameSetup::try_from(&raw_setup).unwrap_err();
+        assert_eq!(
+            errors.get("options").map(GameError::code),
+            Some("bad_option_value")
+        );
+        assert_eq!(
+            errors.message("players", Lang::En).unwrap(),
+            "Liverpool Rummy is played by 3 to 5 players, not 2."
+        );
     }
 }
