@@ -263,6 +263,13 @@ fn conflict(game: &LoadedGame) -> Result<Response, AppError> {
     Ok((StatusCode::CONFLICT, axum::Json(body)).into_response())
 }
 
+/// The state of `GET /api/v1/games/{id}` (`edit`), or of its read-only twin, as JSON text: the
+/// JSON export of the game pages.
+pub(crate) fn state_json(game: &LoadedGame, edit: bool) -> Result<String, AppError> {
+    let access = if edit { Access::Edit } else { Access::View };
+    Ok(serde_json::to_string_pretty(&GameView::new(game, access))?)
+}
+
 /// A stored JSON answer.
 fn json_text(json: String, replayed: bool) -> Response {
     let mut response = (
