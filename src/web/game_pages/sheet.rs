@@ -14,7 +14,7 @@ use super::super::i18n::{Msg, PageCtx, percent_encode};
 use super::super::page::render;
 use super::super::record::{self, LoadedGame};
 use super::super::{AppError, AppState, recent};
-use super::{Link, form_key, game_title, no_store, origin, qr};
+use super::{Link, form_key, game_title, no_store, origin, qr, rules_name};
 use crate::rules::cards::Lang;
 use crate::rules::game::RoundInfo;
 
@@ -193,7 +193,12 @@ struct Share {
 #[template(path = "game.html")]
 struct GamePage {
     ctx: PageCtx,
+    /// The rule set and the players, for the window title.
     title: String,
+    /// The rule set's name, the page's heading.
+    heading: &'static str,
+    /// The players in seating order.
+    players: String,
     /// The page's own address, `/games/{id}` or `/view/{token}`.
     base: String,
     edit: bool,
@@ -263,6 +268,8 @@ impl GamePage {
         };
         GamePage {
             title: game_title(game, lang),
+            heading: rules_name(setup, lang),
+            players: setup.players().join(", "),
             live_url: link.api(),
             version: stored.version,
             edit: link.is_edit(),
