@@ -288,6 +288,19 @@ async fn choosing_another_rule_set_keeps_the_names_and_shows_its_options() {
     );
     assert!(!body.contains("name=\"settlement\""), "one scheme only");
 
+    // Another rule set starts from its own settlement scheme.
+    let response = get_in(
+        &app,
+        "/games/new?rules=rommee&shown=contract&settlement=lowest-collects",
+        "en",
+    )
+    .await;
+    assert!(
+        response
+            .body
+            .contains("name=\"settlement\" value=\"pairwise\" checked")
+    );
+
     // The same rule set again: the options typed stay, an unticked box stays off.
     let response = get_in(
         &app,

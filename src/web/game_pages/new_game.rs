@@ -442,9 +442,11 @@ fn build(ctx: PageCtx, form: &SetupForm, errors: PageErrors) -> NewGamePage {
         }
     }));
 
+    // Like the options, the scheme chosen belongs to the rule set shown; another rule set
+    // starts from its own default.
     let offered = &rs.schemes;
     let chosen = form.settlement.trim();
-    let chosen = if offered.iter().any(|s| s.id() == chosen) {
+    let chosen = if keep && offered.iter().any(|s| s.id() == chosen) {
         chosen
     } else {
         rs.scheme.id()
