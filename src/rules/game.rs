@@ -2165,6 +2165,21 @@ impl GameState {
         }
     }
 
+    /// Each player's total after each entered round (the running totals of a score sheet):
+    /// `running_totals()[r][i]` is player `i`'s total after round `r + 1`.
+    pub fn running_totals(&self) -> Vec<Vec<i64>> {
+        let mut sums = vec![0i64; self.totals.len()];
+        self.rounds
+            .iter()
+            .map(|r| {
+                for (sum, p) in sums.iter_mut().zip(r.entry.points()) {
+                    *sum = sum.saturating_add(*p);
+                }
+                sums.clone()
+            })
+            .collect()
+    }
+
     /// Whether there is a round to undo.
     pub fn check_undo(&self) -> Result<(), GameError> {
         if self.rounds.is_empty() {
@@ -3071,5 +3086,19 @@ mod tests {
             errors.message("players", Lang::En).unwrap(),
             "Liverpool Rummy is played by 3 to 5 players, not 2."
         );
+    }
+
+    #[test]
+    fn running_totals_add_up_round_by_round_to_the_totals() {
+        let s = setup("contract", &["A", "B", "C"]);
+        let state = play(
+            &s,
+            &[
+                raw(Some("A"), &[("B", 10), ("C", 20)]),
+                raw(Some("B"), &[("A", 5), ("C", 1)]),
+            ],
+        );
+        assert_eq!(state.running_totals(), [[0, 10, 20], [5, 10, 21]]);
+        assert_eq!(state.running_totals().last().unwrap(), &state.totals);
     }
 }

@@ -124,20 +124,17 @@ impl Sheet {
     pub(super) fn new(game: &LoadedGame, edit_id: Option<&str>, lang: Lang) -> Sheet {
         let (setup, state) = (&game.setup, &game.state);
         let n = setup.player_count();
-        let mut running = vec![0i64; n];
+        let running = state.running_totals();
         let rows = state
             .rounds
             .iter()
-            .map(|r| {
+            .zip(&running)
+            .map(|(r, after)| {
                 let cells = (0..n)
-                    .map(|i| {
-                        let points = r.entry.points().get(i).copied().unwrap_or(0);
-                        running[i] = running[i].saturating_add(points);
-                        SheetCell {
-                            points,
-                            running: running[i],
-                            dealer: r.info.dealer == i,
-                        }
+                    .map(|i| SheetCell {
+                        points: r.entry.points().get(i).copied().unwrap_or(0),
+                        running: after.get(i).copied().unwrap_or(0),
+                        dealer: r.info.dealer == i,
                     })
                     .collect();
                 SheetRow {
