@@ -742,7 +742,24 @@ async fn the_share_block_has_a_qr_code_of_the_absolute_edit_link_and_the_read_on
         "<a href=\"http://192.168.1.5:8080/games/{id}\">http://192.168.1.5:8080/games/{id}</a>"
     )));
     assert!(body.contains(&format!("http://192.168.1.5:8080/view/{view}")));
+    assert!(!body.contains("only works on this computer"));
     assert_no_inline_script_or_style(&body);
+
+    // Opened as localhost, the page says other phones need the network address.
+    let request = Request::get(format!("/games/{id}"))
+        .header("host", "localhost:8080")
+        .body(Body::empty())
+        .unwrap();
+    let body = app.send(request).await.body;
+    assert!(body.contains("This address only works on this computer."));
+}
+
+#[tokio::test]
+async fn get_games_leads_to_the_new_game_form() {
+    let app = TestApp::new().await;
+    let response = app.get("/games").await;
+    assert_eq!(response.status, StatusCode::SEE_OTHER);
+    assert_eq!(response.header("location"), "/games/new");
 }
 
 #[tokio::test]

@@ -23,7 +23,7 @@ mod sheet;
 
 use axum::Router;
 use axum::http::{HeaderMap, HeaderValue, header};
-use axum::response::Response;
+use axum::response::{Redirect, Response};
 use axum::routing::get;
 
 use super::AppState;
@@ -35,7 +35,10 @@ use crate::rules::game::GameSetup;
 pub fn routes() -> Router<AppState> {
     Router::new()
         .route("/games/new", get(new_game::show))
-        .route("/games", axum::routing::post(new_game::create))
+        .route(
+            "/games",
+            get(|| async { Redirect::to("/games/new") }).post(new_game::create),
+        )
         .route("/games/{id}", get(sheet::game_page))
         .route("/games/{id}/settlement", get(settle::game_settlement))
         .route("/games/{id}/export.csv", get(export::game_csv))
@@ -133,6 +136,13 @@ fn origin(headers: &HeaderMap) -> Option<String> {
     Some(format!("{}://{host}", if https { "https" } else { "http" }))
 }
 
+/// The origin names this computer only (`localhost`, `127.0.0.1`, `[::1]`): other phones
+/// cannot open links made with it.
+fn is_loopback(origin: &str) -> bool {
+    let host = origin.split_once("://").map_or(origin, |(_, host)| host);
+    host.starts_with("localhost") || host.starts_with("127.") || host.starts_with("[::1]")
+}
+
 /// A fresh idempotency key for a form: 128 random bits as hex.
 fn form_key() -> String {
     let bytes: [u8; 16] = rand::random();
@@ -159,6 +169,15 @@ mod tests {
         );
         headers.insert(header::HOST, HeaderValue::from_static("evil.example/x?"));
         assert_eq!(origin(&headers), None);
+    }
+
+    #[test]
+    fn loopback_origins_are_recognised() {
+        assert!(is_loopback("http://localhost:8080"));
+        assert!(is_loopback("http://127.0.0.1:8080"));
+        assert!(is_loopback("http://[::1]:8080"));
+        assert!(!is_loopback("http://192.168.1.5:8080"));
+        assert!(!is_loopback("https://kontrakt.example"));
     }
 
     #[test]

@@ -342,6 +342,8 @@ messages! {
     ShareHint => "Other phones at the table scan the code or open the link to keep score together.",
         "Andere Handys am Tisch scannen den Code oder öffnen den Link, um gemeinsam mitzuschreiben.";
     ShareQrLabel => "QR code of the edit link", "QR-Code des Links zum Mitschreiben";
+    ShareLoopback => "This address only works on this computer. For the other phones, open Kontrakt by the computer's network address (such as 192.168.1.20:8080) and share from there.",
+        "Diese Adresse funktioniert nur auf diesem Computer. Für die anderen Handys öffnet Kontrakt über die Netzwerkadresse des Computers (etwa 192.168.1.20:8080) und teilt von dort.";
     ShareEditLink => "Edit link", "Link zum Mitschreiben";
     ShareViewLink => "Read-only link", "Link nur zum Ansehen";
     ShareViewHint => "For spectators and the printout: it shows the game but cannot change it.",

@@ -14,7 +14,7 @@ use super::super::i18n::{Msg, PageCtx, percent_encode};
 use super::super::page::render;
 use super::super::record::{self, LoadedGame};
 use super::super::{AppError, AppState, recent};
-use super::{Link, form_key, game_title, no_store, origin, qr, rules_name};
+use super::{Link, form_key, game_title, is_loopback, no_store, origin, qr, rules_name};
 use crate::rules::cards::Lang;
 use crate::rules::game::RoundInfo;
 
@@ -182,6 +182,8 @@ struct Actions {
 struct Share {
     /// Inline SVG markup made by [`qr::svg`] (no user input in it).
     qr: Option<String>,
+    /// The page was opened by a name only this computer knows (`localhost`).
+    loopback: bool,
     edit_url: String,
     view_url: String,
 }
@@ -251,6 +253,7 @@ impl GamePage {
             let edit_url = absolute(&base);
             Share {
                 qr: origin.and_then(|_| qr::svg(&edit_url, ctx.t(Msg::ShareQrLabel))),
+                loopback: origin.is_some_and(is_loopback),
                 edit_url,
                 view_url: absolute(&format!("/view/{}", stored.view_token)),
             }
