@@ -3,7 +3,9 @@
 //! attribute: the Content-Security-Policy forbids inline styles. Dark modules are drawn as one
 //! path of horizontal runs, which keeps the markup a few kilobytes.
 
+use std::collections::HashMap;
 use std::fmt::Write as _;
+use std::sync::{LazyLock, Mutex, PoisonError};
 
 use qrcode::{Color, EcLevel, QrCode};
 
@@ -12,9 +14,34 @@ const QUIET_ZONE: usize = 4;
 /// Width and height of the SVG, in CSS pixels.
 const SIZE_PX: usize = 200;
 
+/// QR codes kept after drawing. Choosing a code's mask (eight trial maskings, each scored)
+/// was over half the CPU time of a game page under load, and a game's page is drawn again with
+/// the same link on every reload and every phone. Emptied when full.
+const CACHE_SIZE: usize = 256;
+
+type Cache = Mutex<HashMap<(String, String), String>>;
+
+static CACHE: LazyLock<Cache> = LazyLock::new(|| Mutex::new(HashMap::new()));
+
 /// The SVG of a QR code for `text`, labelled `label` for screen readers; `None` if the text is
-/// too long for a QR code.
+/// too long for a QR code. Remembers the last [`CACHE_SIZE`] codes.
 pub fn svg(text: &str, label: &str) -> Option<String> {
+    let key = (text.to_owned(), label.to_owned());
+    // A poisoned lock only means a panic elsewhere while holding finished strings.
+    let lock = || CACHE.lock().unwrap_or_else(PoisonError::into_inner);
+    if let Some(svg) = lock().get(&key) {
+        return Some(svg.clone());
+    }
+    let svg = draw(text, label)?;
+    let mut cache = lock();
+    if cache.len() >= CACHE_SIZE {
+        cache.clear();
+    }
+    cache.insert(key, svg.clone());
+    Some(svg)
+}
+
+fn draw(text: &str, label: &str) -> Option<String> {
     let code = QrCode::with_error_correction_level(text.as_bytes(), EcLevel::M).ok()?;
     let width = code.width();
     let colors = code.to_colors();
@@ -81,6 +108,17 @@ mod tests {
         assert!(svg.len() < 6_000, "{} bytes", svg.len());
         // A version-4 code (33 modules) plus the quiet zone on both sides.
         assert!(svg.contains("viewBox=\"0 0 41 41\""), "{}", &svg[..120]);
+    }
+
+    #[test]
+    fn a_code_drawn_again_is_the_same_and_the_cache_stays_bounded() {
+        let first = svg("http://10.0.0.2:3000/games/abc", "QR").unwrap();
+        assert_eq!(svg("http://10.0.0.2:3000/games/abc", "QR").unwrap(), first);
+        assert_ne!(svg("http://10.0.0.2:3000/games/abd", "QR").unwrap(), first);
+        for i in 0..CACHE_SIZE + 10 {
+            svg(&format!("link {i}"), "QR").unwrap();
+        }
+        assert!(CACHE.lock().unwrap().len() <= CACHE_SIZE);
     }
 
     #[test]
