@@ -330,9 +330,17 @@ impl Browser {
             .map_err(|error| format!("no element {css:?}: {error}").into())
     }
 
-    /// Waits for an element matching `css` and clicks (taps) it.
+    /// Waits for an element matching `css`, scrolls it to the middle of the screen (as a thumb
+    /// would: sticky bars at the edges cannot cover it) and clicks (taps) it.
     pub async fn click(&self, css: &str) -> TestResult {
-        self.find(css).await?.click().await?;
+        let element = self.find(css).await?;
+        self.client
+            .execute(
+                "arguments[0].scrollIntoView({block: 'center', inline: 'center'});",
+                vec![serde_json::to_value(&element)?],
+            )
+            .await?;
+        element.click().await?;
         Ok(())
     }
 
@@ -374,17 +382,16 @@ impl Browser {
         }
     }
 
-    /// Waits until the page's path starts with `prefix` (after a submit or a link); returns
-    /// the path.
-    pub async fn wait_path(&self, prefix: &str) -> Result<String, Box<dyn Error>> {
+    /// Waits until the page's path (and query) is `path`, after a submit or a link.
+    pub async fn wait_path_is(&self, path: &str) -> TestResult {
         let deadline = Instant::now() + WAIT;
         loop {
-            let path = self.path().await?;
-            if path.starts_with(prefix) {
-                return Ok(path);
+            let now = self.path().await?;
+            if now == path {
+                return Ok(());
             }
             if Instant::now() > deadline {
-                return Err(format!("never reached {prefix:?}; still at {path:?}").into());
+                return Err(format!("never reached {path:?}; still at {now:?}").into());
             }
             tokio::time::sleep(POLL).await;
         }
@@ -428,17 +435,28 @@ impl Browser {
         Ok(())
     }
 
-    /// Taps the cards of `cards` in the card grid of the field with id `target` (each card as
-    /// the grid writes it, e.g. `10♥`), `"|"` taps "new meld". Opens the grid first if it is
-    /// closed.
-    pub async fn tap_cards(&self, target: &str, cards: &[&str]) -> TestResult {
+    /// Opens the card grid of the field with id `target` (a tap on its summary, unless it is
+    /// open) once `cards.js` has filled it; returns the grid's selector.
+    pub async fn open_card_grid(&self, target: &str) -> Result<String, Box<dyn Error>> {
         let grid = format!("details[data-card-grid][data-target=\"{target}\"]");
         // cards.js unhides the grid and fills it with buttons once it has run.
         self.find(&format!("{grid}:not([hidden]) .grid-cells .card-btn"))
             .await?;
         if self.find(&grid).await?.attr("open").await?.is_none() {
-            self.click(&format!("{grid} > summary")).await?;
+            // The words "Tap cards", not the summary's middle: there the card count (an
+            // <output>) can stand, and Chromium does not open a <details> for a tap on a form
+            // control inside its summary.
+            self.click(&format!("{grid} > summary > span")).await?;
         }
+        self.find(&format!("{grid}[open]")).await?;
+        Ok(grid)
+    }
+
+    /// Taps the cards of `cards` in the card grid of the field with id `target` (each card as
+    /// the grid writes it, e.g. `10♥`), `"|"` taps "new meld". Opens the grid first if it is
+    /// closed.
+    pub async fn tap_cards(&self, target: &str, cards: &[&str]) -> TestResult {
+        let grid = self.open_card_grid(target).await?;
         for card in cards {
             let button = if *card == "|" {
                 format!("{grid} [data-new-meld]")
