@@ -16,6 +16,7 @@ pub mod i18n;
 pub mod page;
 pub mod recent;
 pub mod record;
+pub mod round_pages;
 
 use std::time::Duration;
 
@@ -86,6 +87,7 @@ fn routes() -> Router<AppState> {
         .merge(check::routes())
         .merge(api::routes())
         .merge(games_api::routes())
+        .merge(round_pages::routes())
         .nest_service("/static", static_files)
         .fallback(not_found)
 }
