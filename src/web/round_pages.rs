@@ -105,6 +105,15 @@ fn hidden(fields: &Fields) -> Result<Hidden, AppError> {
     Ok(Hidden { version, key })
 }
 
+/// The hidden `round` of a form: the round it showed.
+fn form_round(fields: &Fields) -> Option<usize> {
+    fields
+        .iter()
+        .find(|(k, _)| k == "round")
+        .and_then(|(_, v)| v.trim().parse().ok())
+        .filter(|&n| n >= 1)
+}
+
 /// The game with edit id `id`, or the 403 (read-only token) / 404 answer.
 async fn load(state: &AppState, id: &str) -> Result<LoadedGame, AppError> {
     match record::load(&state.db, id).await? {
@@ -251,7 +260,14 @@ async fn save(
         RoundWrite::Written(to) | RoundWrite::Replayed(to) => {
             Ok(Redirect::to(&replayed_location(&to, &id)).into_response())
         }
-        RoundWrite::Conflict(now) => conflict(ctx, &now, round, mode, &input),
+        RoundWrite::Conflict(now) => {
+            // The round the user was entering: the form says which.
+            let intended = match mode {
+                Mode::Enter => form_round(fields).unwrap_or(round),
+                Mode::Correct => round,
+            };
+            conflict(ctx, &now, intended, mode, &input)
+        }
         RoundWrite::Invalid(errors) => {
             let now = load(state, &id).await?;
             let spec = FormSpec {
