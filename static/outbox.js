@@ -184,6 +184,9 @@
         render();
         schedule();
         enableButtons();
+        if (status && status.scrollIntoView) {
+          status.scrollIntoView({ block: "nearest" });
+        }
       } else {
         delay = FIRST_DELAY;
         flush();
