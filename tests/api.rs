@@ -97,7 +97,7 @@ async fn contiguous_same_suit_runs_are_rejected_in_round_3_with_code_parameters_
     assert_eq!(answer["ok"], false);
     assert_eq!(
         answer["problems"],
-        json!([{"code": "contiguous_runs", "a": 1, "b": 2, "first": "♥3-6", "second": "♥7-10",
+        json!([{"code": "contiguous_runs", "a": 1, "b": 2, "suit": "H", "first": ["3", "6"], "second": ["7", "10"],
                 "round": 3,
                 "message": "♥3-6 and ♥7-10 (melds 1 and 2) join end to end; in round 3 two runs \
                             of one suit need a gap or an overlap."}])
@@ -584,6 +584,20 @@ async fn a_rule_set_lists_its_rounds_options_and_penalties() {
     let continental = app.get("/api/v1/rules/continental").await.json();
     assert_eq!(continental["penalty"], Value::Null);
     assert_eq!(continental["rounds"][0]["total_cards"], 15);
+    assert_eq!(continental["play"]["lay_off"], "not-at-all");
+    assert_eq!(continental["play"]["going_out"], "face-down-discard");
+}
+
+#[tokio::test]
+async fn a_rule_set_describes_lay_offs_joker_swaps_and_going_out_in_both_languages() {
+    let app = TestApp::new().await;
+    let contract = app.get("/api/v1/rules/contract").await.json();
+    assert_eq!(contract["play"]["joker_swap"], "runs-only");
+    assert_eq!(
+        contract["play_notes"]["en"][0],
+        "Lay off only from the turn after your own contract meld."
+    );
+    assert_eq!(contract["play_notes"]["de"].as_array().unwrap().len(), 3);
 }
 
 #[tokio::test]

@@ -73,8 +73,11 @@ pub enum Problem {
     ContiguousRuns {
         a: usize,
         b: usize,
-        first: String,
-        second: String,
+        suit: Suit,
+        /// The lower run's first and last rank.
+        first: (Rank, Rank),
+        /// The upper run's first and last rank.
+        second: (Rank, Rank),
         round: u8,
     },
     /// Two runs of one suit where every run needs its own suit.
@@ -325,10 +328,20 @@ impl Problem {
             Problem::ContiguousRuns {
                 a,
                 b,
-                ref first,
-                ref second,
+                suit,
+                first,
+                second,
                 round,
             } => {
+                let run = |(from, to): (Rank, Rank)| {
+                    format!(
+                        "{}{}-{}",
+                        suit.symbol(),
+                        from.display(lang),
+                        to.display(lang)
+                    )
+                };
+                let (first, second) = (run(first), run(second));
                 if de {
                     format!(
                         "{first} und {second} (Meldungen {a} und {b}) schließen lückenlos aneinander an; in Runde {round} brauchen zwei Folgen einer Farbe eine Lücke oder eine Überschneidung."
@@ -770,11 +783,13 @@ impl Search<'_> {
                         && line.contiguous(o.window.expect("run"), r.window.expect("run"))
                     {
                         let (lo, hi) = if o.window < r.window { (o, r) } else { (r, o) };
+                        let ends = |x: &Reading| (x.from.expect("run"), x.to.expect("run"));
                         self.problems.push(Problem::ContiguousRuns {
                             a,
                             b,
-                            first: lo.describe().trim_start_matches("run ").to_string(),
-                            second: hi.describe().trim_start_matches("run ").to_string(),
+                            suit: r.suit.expect("run"),
+                            first: ends(lo),
+                            second: ends(hi),
                             round: self.round.number,
                         });
                     }
@@ -911,6 +926,15 @@ mod tests {
             "♥3-6 and ♥7-10 (melds 1 and 2) join end to end; in round 3 two runs of one suit need a gap or an overlap."
         );
         assert!(r.problems[0].message(Lang::De).contains("Runde 3"));
+        // German rank letters: D for the queen.
+        let r = run_check("contract", 3, "5H 6H 7H 8H | 9H 10H JH QH");
+        assert!(
+            r.problems[0]
+                .message(Lang::De)
+                .starts_with("♥5-8 und ♥9-D ")
+        );
+        // Jokers that can make the runs overlap make them legal: J-Q as jokers before K-A.
+        assert!(run_check("contract", 3, "9H 10H JH QH | KH AH JK JK").ok);
     }
 
     #[test]

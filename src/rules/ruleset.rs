@@ -357,6 +357,8 @@ pub struct RuleSet {
     /// A discard that fits a meld on the table may be claimed with a "Shanghai" call
     /// (RULES.md 4 `shanghai`; not in `shanghai-powe`).
     pub shanghai_calls: bool,
+    /// Laying off, joker swaps and going out (RULES.md 4), shown to the table.
+    pub play: super::play::Play,
     /// Jokers per deck count or fixed total: see [`RuleSet::decks`].
     deck_rule: DeckRule,
 }
@@ -1020,6 +1022,7 @@ impl RuleSet {
             schemes: vec![Scheme::LowestCollects, Scheme::Pairwise],
             higher_is_better: false,
             shanghai_calls: false,
+            play: super::play::for_preset(info.id, &o),
             deck_rule: DeckRule::TwoPlusPlayersMinusOne,
             options: BTreeMap::new(),
         };
@@ -1681,5 +1684,168 @@ mod tests {
             RuleSet::preset("canasta"),
             Err(OptionError::UnknownRuleSet(_))
         ));
+    }
+}
+
+/// Every option RULES.md names, with the effect it has (issue 2: "an option that RULES.md
+/// mentions is a real option").
+#[cfg(test)]
+mod option_effects {
+    use super::*;
+    use crate::rules::cards::{parse_cards, parse_melds};
+    use crate::rules::check::check;
+    use crate::rules::money::{MoneyInput, places_config, settle};
+    use crate::rules::settlement::KittySplit;
+
+    fn with(id: &str, pairs: &[(&str, OptionValue)]) -> RuleSet {
+        let o: BTreeMap<String, OptionValue> = pairs
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.clone()))
+            .collect();
+        RuleSet::with_options(id, &o).unwrap()
+    }
+
+    fn legal(rs: &RuleSet, round: usize, melds: &str) -> bool {
+        let spec = rs.round_for_check(Some(round)).unwrap();
+        check(rs, &spec, &parse_melds(melds).unwrap()).ok
+    }
+
+    #[test]
+    fn ace_option_lets_shanghai_play_the_ace_low() {
+        let melds = "AH 2H 3H 4H | 9C 9D 9S";
+        assert!(!legal(&RuleSet::preset("shanghai").unwrap(), 2, melds));
+        let low = with(
+            "shanghai",
+            &[("ace", OptionValue::Text("low-or-high".into()))],
+        );
+        assert!(legal(&low, 2, melds));
+    }
+
+    #[test]
+    fn exact_minimum_off_lets_contract_lay_a_longer_first_meld() {
+        let melds = "5H 5S 5D 5C | 9C 9D 9S";
+        assert!(!legal(&RuleSet::preset("contract").unwrap(), 1, melds));
+        assert!(legal(
+            &with("contract", &[("exact_minimum", OptionValue::Bool(false))]),
+            1,
+            melds
+        ));
+        // And on for May I makes it exact.
+        assert!(!legal(
+            &with("may-i", &[("exact_minimum", OptionValue::Bool(true))]),
+            1,
+            melds
+        ));
+    }
+
+    #[test]
+    fn cut_bonus_and_joker_points_change_the_numbers() {
+        let rs = with(
+            "liverpool",
+            &[
+                ("cut_bonus", OptionValue::Int(25)),
+                ("joker_points", OptionValue::Int(30)),
+            ],
+        );
+        assert_eq!(rs.cut_bonus, Some(25));
+        assert_eq!(rs.penalty_points(&[Card::Joker]), Some(30));
+    }
+
+    #[test]
+    fn buy_limit_sets_shanghai_may_i_per_round() {
+        let rs = with("shanghai", &[("buy_limit", OptionValue::Int(3))]);
+        assert!(rs.rounds.iter().all(|r| r.buys.limit == Some(3)));
+        let none = with("shanghai", &[("buy_limit", OptionValue::Int(0))]);
+        assert!(none.rounds.iter().all(|r| !r.buys.allowed));
+    }
+
+    #[test]
+    fn progressive_payouts_kitty_split_and_buy_cents_reach_the_settlement() {
+        let rs = with(
+            "progressive",
+            &[
+                ("payouts", OptionValue::List(vec![0, 5, 10, 20])),
+                ("kitty_split", OptionValue::Text("two-thirds".into())),
+                ("buy_cents", OptionValue::Int(3)),
+            ],
+        );
+        let cfg = places_config(&rs, 4);
+        assert_eq!(cfg.payouts, [0, 5, 10, 20]);
+        assert_eq!(cfg.kitty_split, KittySplit::TwoThirds);
+        assert_eq!(cfg.cents_per_buy, 3);
+        // Totals: B first, A second, D third, C fourth. Buys A 1, C 2: kitty 9 cents,
+        // second (A) floor(9/3) = 3, winner (B) 6.
+        let s = settle(
+            &rs,
+            4,
+            &MoneyInput {
+                totals: vec![50, 20, 90, 70],
+                buys: vec![1, 0, 2, 0],
+                ..MoneyInput::default()
+            },
+        )
+        .unwrap();
+        assert_eq!(s.net_cents, [-5 - 3 + 3, 35 + 6, -20 - 6, -10]);
+    }
+
+    #[test]
+    fn continental_hands_option_sets_the_game_length() {
+        assert_eq!(
+            with("continental", &[("hands", OptionValue::Int(5))])
+                .rounds
+                .len(),
+            5
+        );
+    }
+
+    #[test]
+    fn rommee_joker_count_twos_wild_and_rounds_options() {
+        let rs = with(
+            "rommee",
+            &[
+                ("joker_count", OptionValue::Int(0)),
+                ("twos_wild", OptionValue::Bool(true)),
+                ("rounds", OptionValue::Int(3)),
+            ],
+        );
+        assert_eq!(rs.decks(4).cards(), 104);
+        assert!(!rs.meld.jokers && rs.meld.twos_wild);
+        // A wild 2 counts as a joker in hand.
+        assert_eq!(rs.penalty_points(&parse_cards("2H").unwrap()), Some(20));
+        assert_eq!(rs.round_count(6), 3);
+        let spec = rs.round_for_check(None).unwrap();
+        let melds = parse_melds("10S 10D 2C | JH QH KH").unwrap();
+        assert!(check(&rs, &spec, &melds).ok);
+    }
+
+    #[test]
+    fn hollywood_jokers_per_deck_and_wild_twos() {
+        let rs = with(
+            "hollywood",
+            &[
+                ("jokers_per_deck", OptionValue::Int(1)),
+                ("twos_wild", OptionValue::Bool(true)),
+            ],
+        );
+        assert_eq!(rs.decks(4).cards(), 106);
+        assert_eq!(rs.decks(6).cards(), 159);
+        assert!(legal(&rs, 1, "5H 5S 2C | 9C 9D 9S"));
+        let no_jokers = with("hollywood", &[("jokers_per_deck", OptionValue::Int(0))]);
+        assert_eq!(no_jokers.decks(4).cards(), 104);
+        assert!(!legal(&no_jokers, 1, "5H 5S JK | 9C 9D 9S"));
+    }
+
+    #[test]
+    fn settlement_option_switches_the_scheme() {
+        let rs = with(
+            "hollywood",
+            &[("settlement", OptionValue::Text("pairwise".into()))],
+        );
+        assert_eq!(rs.scheme, Scheme::Pairwise);
+        let rs = with(
+            "rommee",
+            &[("settlement", OptionValue::Text("lowest-collects".into()))],
+        );
+        assert_eq!(rs.scheme, Scheme::LowestCollects);
     }
 }

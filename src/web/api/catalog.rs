@@ -3,6 +3,9 @@
 //! its default options; nothing is decided here.
 
 use serde::{Serialize, Serializer};
+use std::collections::BTreeMap;
+
+use crate::rules::play::Play;
 
 use crate::rules::cards::{Card, Lang, Rank, Suit};
 use crate::rules::ruleset::{
@@ -166,6 +169,10 @@ pub struct Detail {
     pub cut_bonus: Option<i64>,
     /// Higher totals are better (Continental in points mode).
     pub higher_is_better: bool,
+    /// Laying off, joker swaps and going out.
+    pub play: Play,
+    /// The same as sentences for the table: `{"en": [...], "de": [...]}`.
+    pub play_notes: BTreeMap<&'static str, Vec<&'static str>>,
 }
 
 /// The full description of a preset with its default options, or `None` for an unknown id.
@@ -200,5 +207,10 @@ pub fn detail(id: &str) -> Option<Detail> {
         penalty: PenaltyJson::of(&rs),
         cut_bonus: rs.cut_bonus,
         higher_is_better: rs.higher_is_better,
+        play: rs.play,
+        play_notes: [Lang::En, Lang::De]
+            .into_iter()
+            .map(|l| (l.code(), rs.play.notes(l)))
+            .collect(),
     })
 }
