@@ -609,6 +609,10 @@ async fn rommee_game_through_the_forms_doubles_with_hand_rommee() {
     let form = app.get(&game.new_form()).await;
     assert!(form.body.contains("name=\"hand_rommee\""));
     assert!(!form.body.contains("Contract:"), "Rommé has no contracts");
+    assert!(
+        form.body
+            .contains("No contract: the first meld must be worth at least 40 points.")
+    );
     enter(
         &app,
         &game,
