@@ -42,6 +42,11 @@ const MAX_NAMES_CHECKED: usize = 64;
 pub const DEFAULT_CURRENCY: &str = "€";
 /// Cents per point (or unit) when none are given.
 pub const DEFAULT_CENTS: i64 = 1;
+/// Points that the cents per point buy when not given: whole cents per point.
+pub const DEFAULT_POINTS_PER_CENT: i64 = 1;
+/// Most points one cent may stand for (RULES.md 4 `rommee`: money at a tenth of a cent a point
+/// is 1 cent per 10 points).
+pub const MAX_POINTS_PER_CENT: i64 = settlement::MAX_POINTS_PER_CENT;
 
 /// A text in both languages of the app.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -108,6 +113,10 @@ pub enum GameError {
     CentsOutOfRange { given: i64 },
     /// Both `cents_per_point` and `cents_per_unit` are given, with different values.
     CentsTwice,
+    /// The points one cent stands for are outside 1 to [`MAX_POINTS_PER_CENT`].
+    PointsPerCentOutOfRange { given: i64 },
+    /// Points per cent other than 1 in a rule set that does not settle by points.
+    PointsPerCentNotUsed { rules: &'static str },
     /// The currency symbol is too long or holds control characters.
     BadCurrency,
     /// A round number outside the game.
@@ -201,6 +210,8 @@ impl GameError {
             NotANumber { .. } => "not_a_number",
             CentsOutOfRange { .. } => "cents_out_of_range",
             CentsTwice => "cents_twice",
+            PointsPerCentOutOfRange { .. } => "points_per_cent_out_of_range",
+            PointsPerCentNotUsed { .. } => "points_per_cent_not_used",
             BadCurrency => "bad_currency",
             RoundOutOfRange { .. } => "round_out_of_range",
             RoundNotYet { .. } => "round_not_yet",
@@ -301,6 +312,14 @@ impl GameError {
             CentsTwice => pick(
                 "Give cents_per_point or cents_per_unit, not both.".into(),
                 "Gebt cents_per_point oder cents_per_unit an, nicht beides.".into(),
+            ),
+            PointsPerCentOutOfRange { given } => pick(
+                format!("One cent can stand for 1 to {MAX_POINTS_PER_CENT} points, not {given}."),
+                format!("Ein Cent kann für 1 bis {MAX_POINTS_PER_CENT} Punkte stehen, nicht für {given}."),
+            ),
+            PointsPerCentNotUsed { rules } => pick(
+                format!("{rules} is not settled by points, so points per cent do not apply; leave them at 1."),
+                format!("{rules} wird nicht nach Punkten abgerechnet, Punkte je Cent gelten hier nicht; lasst sie bei 1."),
             ),
             BadCurrency => pick(
                 format!("The currency is a short symbol of at most {MAX_CURRENCY_CHARS} characters, such as € or $."),
@@ -478,6 +497,7 @@ fn german_what(what: &str) -> String {
     }
     match what {
         "the value of a point" => "der Wert eines Punkts".into(),
+        "points per cent" => "die Punkte je Cent".into(),
         "jokers" => "die Zahl der Joker".into(),
         other => other.into(),
     }
@@ -803,6 +823,11 @@ pub struct RawSetup {
     /// Money per unit (Continental); either this or `cents_per_point`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub cents_per_unit: Option<RawNumber>,
+    /// How many points `cents_per_point` buys (1 to [`MAX_POINTS_PER_CENT`]); missing: 1.
+    /// With 1 cent per point and 10 points per cent a point is worth a tenth of a cent
+    /// (RULES.md 4 `rommee`). Points schemes only.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub points_per_cent: Option<RawNumber>,
     /// Currency symbol; blank or missing: [`DEFAULT_CURRENCY`].
     #[serde(skip_serializing_if = "Option::is_none")]
     pub currency: Option<String>,
@@ -953,6 +978,7 @@ pub struct GameSetup {
     players: Vec<String>,
     first_dealer: usize,
     cents: i64,
+    points_per_cent: i64,
     currency: String,
 }
 
@@ -1005,16 +1031,23 @@ impl GameSetup {
                 seen.push(key);
             }
         }
-        if let Some(rs) = &rules
-            && !rs.players_ok(players.len())
+        // The count is checked against the preset even when an option is wrong, so every
+        // problem is reported at once.
+        let info = rules
+            .as_ref()
+            .map(|rs| rs.info)
+            .or_else(|| super::ruleset::preset_info(raw.rules.trim()));
+        if let Some(info) = info
+            && !(usize::from(info.min_players)..=usize::from(info.max_players))
+                .contains(&players.len())
         {
             errors.add(
                 "players",
                 GameError::PlayerCount {
                     given: players.len(),
-                    min: rs.info.min_players,
-                    max: rs.info.max_players,
-                    rules: rs.info.name,
+                    min: info.min_players,
+                    max: info.max_players,
+                    rules: info.name,
                 },
             );
         }
@@ -1065,6 +1098,38 @@ impl GameSetup {
             }
             (None, None) => DEFAULT_CENTS,
         };
+        let points_per_cent = match raw.points_per_cent.as_ref().map(RawNumber::parse) {
+            None | Some(Ok(None)) => DEFAULT_POINTS_PER_CENT,
+            Some(Ok(Some(n))) => {
+                if !(1..=MAX_POINTS_PER_CENT).contains(&n) {
+                    errors.add(
+                        "points_per_cent",
+                        GameError::PointsPerCentOutOfRange { given: n },
+                    );
+                } else if n != DEFAULT_POINTS_PER_CENT
+                    && let Some(rs) = &rules
+                    && matches!(rs.scheme, Scheme::Places | Scheme::Units)
+                {
+                    errors.add(
+                        "points_per_cent",
+                        GameError::PointsPerCentNotUsed {
+                            rules: rs.info.name,
+                        },
+                    );
+                }
+                n
+            }
+            Some(Err(text)) => {
+                errors.add(
+                    "points_per_cent",
+                    GameError::NotANumber {
+                        what: "points per cent",
+                        given: text,
+                    },
+                );
+                DEFAULT_POINTS_PER_CENT
+            }
+        };
 
         let currency = given(&raw.currency).unwrap_or(DEFAULT_CURRENCY).to_string();
         if currency.chars().count() > MAX_CURRENCY_CHARS || currency.chars().any(char::is_control) {
@@ -1077,6 +1142,7 @@ impl GameSetup {
                 players,
                 first_dealer,
                 cents,
+                points_per_cent,
                 currency,
             }),
             _ => Err(errors),
@@ -1095,6 +1161,8 @@ impl GameSetup {
             first_dealer: Some(self.players[self.first_dealer].clone()),
             cents_per_point: if units { None } else { cents.clone() },
             cents_per_unit: if units { cents } else { None },
+            points_per_cent: (self.points_per_cent != DEFAULT_POINTS_PER_CENT)
+                .then_some(RawNumber::Int(self.points_per_cent)),
             currency: Some(self.currency.clone()),
             settlement: None,
         }
@@ -1133,6 +1201,12 @@ impl GameSetup {
     /// Cents per point, or per unit where the scheme is `units`.
     pub fn cents(&self) -> i64 {
         self.cents
+    }
+
+    /// Points that [`GameSetup::cents`] buys: 1 for whole cents per point, 10 for a tenth of
+    /// a cent a point (points schemes only).
+    pub fn points_per_cent(&self) -> i64 {
+        self.points_per_cent
     }
 
     /// The name of the money value: `cents_per_unit` for Continental, else `cents_per_point`.
@@ -2013,7 +2087,7 @@ impl GameState {
                 buys: buys.clone(),
                 hands: rounds.iter().filter_map(|r| r.entry.hand.clone()).collect(),
                 cents: setup.cents,
-                ..MoneyInput::default()
+                points_per_cent: setup.points_per_cent,
             };
             money::settle(&setup.rules, n, &input).map_err(GameError::Settlement)
         });
@@ -2089,6 +2163,21 @@ impl GameState {
         } else {
             Ok(())
         }
+    }
+
+    /// Each player's total after each entered round (the running totals of a score sheet):
+    /// `running_totals()[r][i]` is player `i`'s total after round `r + 1`.
+    pub fn running_totals(&self) -> Vec<Vec<i64>> {
+        let mut sums = vec![0i64; self.totals.len()];
+        self.rounds
+            .iter()
+            .map(|r| {
+                for (sum, p) in sums.iter_mut().zip(r.entry.points()) {
+                    *sum = sum.saturating_add(*p);
+                }
+                sums.clone()
+            })
+            .collect()
     }
 
     /// Whether there is a round to undo.
@@ -2901,5 +2990,115 @@ mod tests {
         assert_eq!(state.check_end_early(), Ok(()));
         let done = play(&s, &vec![raw(Some("A"), &[("B", 10), ("C", 20)]); 7]);
         assert_eq!(done.check_end_early(), Err(GameError::AlreadyFinished));
+    }
+
+    #[test]
+    fn rommee_at_a_tenth_of_a_cent_a_point_pays_a_tenth_of_the_pairwise_difference() {
+        let raw_setup = RawSetup {
+            rules: "rommee".into(),
+            players: vec!["A".into(), "B".into(), "C".into(), "D".into()],
+            options: [("rounds".to_string(), OptionValue::Int(1))].into(),
+            cents_per_point: Some(RawNumber::Int(1)),
+            points_per_cent: Some(RawNumber::Text(" 10 ".into())),
+            ..RawSetup::default()
+        };
+        let s = GameSetup::try_from(&raw_setup).unwrap();
+        assert_eq!(s.points_per_cent(), 10);
+        assert_eq!(GameSetup::try_from(s.to_raw()).unwrap(), s, "round trip");
+        // RULES.md 4 `rommee`: money at a tenth of a cent a point.
+        let state = play(&s, &[raw(Some("A"), &[("B", 140), ("C", 0), ("D", 270)])]);
+        assert_eq!(state.totals, [0, 140, 0, 270]);
+        // Sum 410: nets (410 - 4 x total) / 10 = 41, -15, 41, -67.
+        assert_eq!(settled(&state).net_cents, [41, -15, 41, -67]);
+    }
+
+    #[test]
+    fn points_per_cent_default_to_one_and_must_be_1_to_1000() {
+        let mut raw_setup = RawSetup {
+            rules: "liverpool".into(),
+            players: vec!["A".into(), "B".into(), "C".into()],
+            ..RawSetup::default()
+        };
+        let s = GameSetup::try_from(&raw_setup).unwrap();
+        assert_eq!(s.points_per_cent(), DEFAULT_POINTS_PER_CENT);
+        assert_eq!(
+            s.to_raw().points_per_cent,
+            None,
+            "the default is not stored"
+        );
+        for (given, code) in [
+            (RawNumber::Int(0), "points_per_cent_out_of_range"),
+            (RawNumber::Int(1001), "points_per_cent_out_of_range"),
+            (RawNumber::Text("ten".into()), "not_a_number"),
+        ] {
+            raw_setup.points_per_cent = Some(given);
+            let errors = GameSetup::try_from(&raw_setup).unwrap_err();
+            let e = errors
+                .get("points_per_cent")
+                .expect("keyed points_per_cent");
+            assert_eq!(e.code(), code);
+        }
+        raw_setup.points_per_cent = Some(RawNumber::Int(0));
+        let errors = GameSetup::try_from(&raw_setup).unwrap_err();
+        assert_eq!(
+            errors.message("points_per_cent", Lang::De).unwrap(),
+            "Ein Cent kann für 1 bis 1000 Punkte stehen, nicht für 0."
+        );
+        raw_setup.points_per_cent = Some(RawNumber::Int(1000));
+        assert_eq!(
+            GameSetup::try_from(&raw_setup).unwrap().points_per_cent(),
+            1000
+        );
+    }
+
+    #[test]
+    fn points_per_cent_other_than_one_are_refused_where_money_is_not_by_points() {
+        for rules in ["progressive", "continental"] {
+            let raw_setup = RawSetup {
+                rules: rules.into(),
+                players: vec!["A".into(), "B".into()],
+                points_per_cent: Some(RawNumber::Int(10)),
+                ..RawSetup::default()
+            };
+            let errors = GameSetup::try_from(&raw_setup).unwrap_err();
+            assert_eq!(
+                errors.get("points_per_cent").map(GameError::code),
+                Some("points_per_cent_not_used"),
+                "{rules}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_wrong_option_does_not_hide_a_wrong_player_count() {
+        let raw_setup = RawSetup {
+            rules: "liverpool".into(),
+            options: [("cut_bonus".to_string(), OptionValue::Int(999))].into(),
+            players: vec!["A".into(), "B".into()],
+            ..RawSetup::default()
+        };
+        let errors = GameSetup::try_from(&raw_setup).unwrap_err();
+        assert_eq!(
+            errors.get("options").map(GameError::code),
+            Some("bad_option_value")
+        );
+        assert_eq!(
+            errors.message("players", Lang::En).unwrap(),
+            "Liverpool Rummy is played by 3 to 5 players, not 2."
+        );
+    }
+
+    #[test]
+    fn running_totals_add_up_round_by_round_to_the_totals() {
+        let s = setup("contract", &["A", "B", "C"]);
+        let state = play(
+            &s,
+            &[
+                raw(Some("A"), &[("B", 10), ("C", 20)]),
+                raw(Some("B"), &[("A", 5), ("C", 1)]),
+            ],
+        );
+        assert_eq!(state.running_totals(), [[0, 10, 20], [5, 10, 21]]);
+        assert_eq!(state.running_totals().last().unwrap(), &state.totals);
     }
 }

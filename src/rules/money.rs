@@ -51,6 +51,32 @@ pub fn units_config(rs: &RuleSet) -> UnitsConfig {
     }
 }
 
+/// The kitty of a game settled by places (RULES.md 4 `progressive`): every buy pays into it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Kitty {
+    /// Buys over the game, all players together.
+    pub buys: i64,
+    /// What they paid in, in cents.
+    pub cents: i64,
+    /// Who receives it.
+    pub split: KittySplit,
+}
+
+/// The kitty of a game with these buys per player, where the rule set settles by places;
+/// `None` for every other scheme.
+pub fn kitty(rs: &RuleSet, players: usize, buys: &[i64]) -> Option<Kitty> {
+    if rs.scheme != Scheme::Places {
+        return None;
+    }
+    let cfg = places_config(rs, players);
+    let count = buys.iter().fold(0i64, |sum, &b| sum.saturating_add(b));
+    Some(Kitty {
+        buys: count,
+        cents: count.saturating_mul(cfg.cents_per_buy),
+        split: cfg.kitty_split,
+    })
+}
+
 fn per_points(input: &MoneyInput) -> i64 {
     input.points_per_cent.max(1)
 }
@@ -140,6 +166,15 @@ mod tests {
         // Places: B 1st +12, A 2nd -2, D 3rd -4, C 4th -6; kitty 3 cents to B, paid A 1, C 2.
         assert_eq!(s.net_cents, [-3, 15, -8, -4]);
         assert_eq!(s.places, [2, 1, 4, 3]);
+        assert_eq!(
+            kitty(&rs, 4, &[1, 0, 2, 0]),
+            Some(Kitty {
+                buys: 3,
+                cents: 3,
+                split: KittySplit::Winner
+            })
+        );
+        assert_eq!(kitty(&RuleSet::preset("rommee").unwrap(), 4, &[1, 0]), None);
     }
 
     #[test]

@@ -263,6 +263,13 @@ fn conflict(game: &LoadedGame) -> Result<Response, AppError> {
     Ok((StatusCode::CONFLICT, axum::Json(body)).into_response())
 }
 
+/// The state of `GET /api/v1/games/{id}` (`edit`), or of its read-only twin, as JSON text: the
+/// JSON export of the game pages.
+pub(crate) fn state_json(game: &LoadedGame, edit: bool) -> Result<String, AppError> {
+    let access = if edit { Access::Edit } else { Access::View };
+    Ok(serde_json::to_string_pretty(&GameView::new(game, access))?)
+}
+
 /// A stored JSON answer.
 fn json_text(json: String, replayed: bool) -> Response {
     let mut response = (
@@ -351,6 +358,8 @@ struct GameView<'a> {
     cents_per_point: Option<i64>,
     #[serde(skip_serializing_if = "Option::is_none")]
     cents_per_unit: Option<i64>,
+    /// Points that `cents_per_point` buys (10: a tenth of a cent a point).
+    points_per_cent: i64,
     currency: &'a str,
     created_at: String,
     updated_at: String,
@@ -495,6 +504,7 @@ impl<'a> GameView<'a> {
             scheme: setup.scheme().id(),
             cents_per_point: (!units).then_some(setup.cents()),
             cents_per_unit: units.then_some(setup.cents()),
+            points_per_cent: setup.points_per_cent(),
             currency: setup.currency(),
             created_at: rfc3339(stored.created_at),
             updated_at: rfc3339(stored.updated_at),

@@ -327,6 +327,139 @@ messages! {
     StatusTooMany => "Too Many Requests", "Zu viele Anfragen";
     StatusInternal => "Internal Server Error", "Serverfehler";
     StatusUnavailable => "Service Unavailable", "Nicht verfügbar";
+
+    // --- game pages (new game, sheet, settlement) ---
+    // New game.
+    NewTitle => "New game", "Neues Spiel";
+    NewSource => "Source: {source}", "Quelle: {source}";
+    NewChoose => "Choose these rules", "Diese Regeln wählen";
+    NewOptions => "Options", "Optionen";
+    NewOptionsHint => "Set as the rule book says; change only what your table plays differently.",
+        "Eingestellt wie im Regelbuch; ändert nur, was ihr am Tisch anders spielt.";
+    NewOptionsStale => "You chose other rules: check their options below, then start the game.",
+        "Ihr habt andere Regeln gewählt: prüft unten ihre Optionen und beginnt dann das Spiel.";
+    NewOptionRange => "{min} to {max}", "{min} bis {max}";
+    NewOptionList => "Whole numbers separated by commas.", "Ganze Zahlen, durch Kommas getrennt.";
+    NewPlayers => "Players", "Spieler";
+    NewPlayersHint => "In seating order, clockwise: {min} to {max} players. Leave the other fields empty.",
+        "In Sitzreihenfolge im Uhrzeigersinn: {min} bis {max} Spieler. Die übrigen Felder leer lassen.";
+    NewPlayerN => "Player {n}", "Spieler {n}";
+    NewDealer => "First dealer", "Erster Geber";
+    NewDealerRandom => "Draw at random", "Zufällig auslosen";
+    NewDealerSeatEmpty => "Seat {n} is empty; choose a player who plays, or draw at random.",
+        "Platz {n} ist leer; wählt einen Mitspieler oder lost aus.";
+    NewMoney => "Money", "Geld";
+    NewCentsPoint => "Value of a point, in cents", "Wert eines Punkts in Cent";
+    NewCentsUnit => "Value of a unit, in cents", "Wert einer Einheit in Cent";
+    NewCentsHint => "Whole cents of the currency below: 5 is 0.05.",
+        "Ganze Cent der Währung unten: 5 sind 0,05.";
+    NewPointsPerCent => "Points per cent", "Punkte je Cent";
+    NewPointsPerCentHint => "How many points the value above is for: 1 means per point; 10 with 1 cent means a tenth of a cent per point.",
+        "Für wie viele Punkte der Wert oben gilt: 1 heißt je Punkt; 10 mit 1 Cent heißt ein Zehntel Cent je Punkt.";
+    NewPlacesHint => "Money by final places: the payouts and the price of a buy are among the options above.",
+        "Geld nach Endplätzen: die Beträge und der Preis eines Kaufs stehen oben bei den Optionen.";
+    NewCurrency => "Currency symbol", "Währungszeichen";
+    NewScheme => "Settlement", "Abrechnung";
+    NewCreate => "Start the game", "Spiel beginnen";
+    SchemeLowestCollects => "Lowest collects", "Niedrigster kassiert";
+    SchemeLowestCollectsHint => "The lowest total receives the difference from each other player.",
+        "Die niedrigste Summe erhält von jedem anderen die Differenz.";
+    SchemePairwise => "Pairwise", "Paarweise";
+    SchemePairwiseHint => "Every pair of players settles the difference of their totals.",
+        "Je zwei Spieler rechnen die Differenz ihrer Summen ab.";
+    SchemePlaces => "By places", "Nach Plätzen";
+    SchemePlacesHint => "Fixed payouts per final place, plus the kitty of buys.",
+        "Feste Beträge je Endplatz, dazu die Kasse der Käufe.";
+    SchemeUnits => "In units", "In Einheiten";
+    SchemeUnitsHint => "The winner of each hand collects units from every other player.",
+        "Wer eine Hand gewinnt, kassiert Einheiten von jedem anderen.";
+    AceLowOrHigh => "Low or high (A-2-3, Q-K-A)", "Tief oder hoch (A-2-3, D-K-A)";
+    AceHighOnly => "High only (Q-K-A)", "Nur hoch (D-K-A)";
+    AceWrap => "Round the corner (Q-K-A-2)", "Um die Ecke (D-K-A-2)";
+    KittyWinner => "All to the winner", "Alles an den Sieger";
+    KittyTwoThirds => "Two-thirds to the winner, one third to second place",
+        "Zwei Drittel an den Sieger, ein Drittel an den Zweiten";
+    JokerSwapAny => "In any meld", "In jeder Meldung";
+    JokerSwapRuns => "Only in runs", "Nur in Folgen";
+    JokerSwapNone => "Never", "Nie";
+
+    // The game page and its read-only twin.
+    GameReadOnly => "read-only", "nur ansehen";
+    GameViewNotice => "Read-only: this page follows the game live but cannot change it.",
+        "Nur zum Ansehen: diese Seite folgt dem Spiel live, kann es aber nicht ändern.";
+    GameRoundOf => "Round {n} of {of}", "Runde {n} von {of}";
+    GameDeal => "Deal {n} cards to each player.", "Jeder bekommt {n} Karten.";
+    GameDealer => "{name} deals.", "{name} gibt.";
+    GameCutter => "{name} cuts: cut exactly {target} cards to take {bonus} points off.",
+        "{name} hebt ab: genau {target} Karten abheben bringt {bonus} Punkte Abzug.";
+    GameDecks => "Cards: {decks}.", "Karten: {decks}.";
+    GameEnterRound => "Enter round {n}", "Runde {n} eintragen";
+    GameOver => "Game over", "Partie beendet";
+    GameAllPlayed => "All {n} rounds are played.", "Alle {n} Runden sind gespielt.";
+    GameEndedEarly => "The table ended the game early, after round {n} of {of}.",
+        "Der Tisch hat die Partie vorzeitig beendet, nach Runde {n} von {of}.";
+    GameSeeSettlement => "See the settlement", "Zur Abrechnung";
+    SheetTitle => "Score sheet", "Spielblock";
+    SheetEmpty => "No round entered yet.", "Noch keine Runde eingetragen.";
+    SheetRound => "Round", "Runde";
+    SheetTotal => "Total", "Summe";
+    SheetPlace => "Place", "Platz";
+    SheetDealerMark => "D", "G";
+    SheetLeader => "Leader", "Führt";
+    SheetLegend => "D: dealer of the round. ★: in the lead. Small figures: running total.",
+        "G: Geber der Runde. ★: in Führung. Kleine Zahlen: Zwischensumme.";
+    SheetLegendEdit => "D: dealer of the round. ★: in the lead. Small figures: running total. Tap a round's number to correct it.",
+        "G: Geber der Runde. ★: in Führung. Kleine Zahlen: Zwischensumme. Rundennummer antippen, um die Runde zu berichtigen.";
+    GameActions => "Change the game", "Spiel ändern";
+    GameUndo => "Undo the last round", "Letzte Runde zurücknehmen";
+    GameEnd => "End the game now", "Partie jetzt beenden";
+    GameResume => "Resume the game", "Partie fortsetzen";
+    GameHistory => "History of changes", "Verlauf der Änderungen";
+    GameChecker => "Meld checker for this round", "Meldeprüfer für diese Runde";
+    GameSettlement => "Settlement", "Abrechnung";
+    ExportCsv => "Download as CSV", "Als CSV herunterladen";
+    ExportJson => "Download as JSON", "Als JSON herunterladen";
+    ShareTitle => "Share this game", "Spiel teilen";
+    ShareHint => "Other phones at the table scan the code or open the link to keep score together.",
+        "Andere Handys am Tisch scannen den Code oder öffnen den Link, um gemeinsam mitzuschreiben.";
+    ShareQrLabel => "QR code of the edit link", "QR-Code des Links zum Mitschreiben";
+    ShareLoopback => "This address only works on this computer. For the other phones, open Kontrakt by the computer's network address (such as 192.168.1.20:8080) and share from there.",
+        "Diese Adresse funktioniert nur auf diesem Computer. Für die anderen Handys öffnet Kontrakt über die Netzwerkadresse des Computers (etwa 192.168.1.20:8080) und teilt von dort.";
+    ShareEditLink => "Edit link", "Link zum Mitschreiben";
+    ShareViewLink => "Read-only link", "Link nur zum Ansehen";
+    ShareViewHint => "For spectators and the printout: it shows the game but cannot change it.",
+        "Für Zuschauer und den Ausdruck: zeigt das Spiel, ändert aber nichts.";
+
+    // Settlement.
+    SettleTitle => "Settlement", "Abrechnung";
+    SettleNotYet => "The game is not over yet: the settlement comes after the last round, or when the table ends the game early.",
+        "Die Partie läuft noch: abgerechnet wird nach der letzten Runde oder wenn der Tisch die Partie vorzeitig beendet.";
+    SettleBack => "Back to the game", "Zurück zum Spiel";
+    SettleStarted => "Started {date}", "Begonnen am {date}";
+    SettlePlaces => "Final places", "Endstand";
+    SettlePlayer => "Player", "Spieler";
+    SettleMoney => "Money", "Geld";
+    SettleScheme => "Settlement: {scheme}.", "Abrechnung: {scheme}.";
+    SettleRatePoint => "{amount} per point.", "{amount} je Punkt.";
+    SettleRatePoints => "{amount} per {n} points.", "{amount} je {n} Punkte.";
+    SettleRateUnit => "{amount} per unit.", "{amount} je Einheit.";
+    SettlePlacePays => "place {n} pays {amount}", "Platz {n} zahlt {amount}";
+    SettlePlacesRule => "Payouts: {list}; the winner receives the sum.",
+        "Beträge: {list}; der Sieger erhält die Summe.";
+    SettleKittyWinner => "Kitty: {amount} from {buys} buys, all to the winner.",
+        "Kasse: {amount} aus {buys} Käufen, alles an den Sieger.";
+    SettleKittyTwoThirds => "Kitty: {amount} from {buys} buys, two-thirds to the winner and one third to second place.",
+        "Kasse: {amount} aus {buys} Käufen, zwei Drittel an den Sieger und ein Drittel an den Zweiten.";
+    SettleTransfers => "Who pays whom", "Wer zahlt wem";
+    SettleTransfer => "{from} pays {to} {amount}", "{from} zahlt {to} {amount}";
+    SettleNoTransfers => "Nobody owes anybody anything.", "Niemand schuldet jemandem etwas.";
+    CsvRound => "Round", "Runde";
+    CsvDealer => "Dealer", "Geber";
+    CsvContract => "Contract", "Kontrakt";
+    CsvNet => "Net ({currency})", "Saldo ({currency})";
+    CsvFrom => "From", "Von";
+    CsvTo => "To", "An";
+    CsvAmount => "Amount ({currency})", "Betrag ({currency})";
 }
 
 impl Msg {

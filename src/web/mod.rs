@@ -10,6 +10,7 @@ mod check;
 pub mod cookies;
 pub mod error;
 pub mod extract;
+mod game_pages;
 mod games_api;
 mod home;
 pub mod i18n;
@@ -87,6 +88,7 @@ fn routes() -> Router<AppState> {
         .merge(check::routes())
         .merge(api::routes())
         .merge(games_api::routes())
+        .merge(game_pages::routes())
         .merge(round_pages::routes())
         .nest_service("/static", static_files)
         .fallback(not_found)

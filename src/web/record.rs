@@ -30,6 +30,7 @@ pub fn new_game(setup: &GameSetup) -> Result<NewGame, AppError> {
     let raw = setup.to_raw();
     let mut money = Map::new();
     money.insert(setup.cents_field().into(), setup.cents().into());
+    money.insert("points_per_cent".into(), setup.points_per_cent().into());
     money.insert("currency".into(), setup.currency().into());
     money.insert("scheme".into(), setup.scheme().id().into());
     Ok(NewGame {
@@ -61,6 +62,7 @@ pub fn understand(record: GameRecord) -> Result<LoadedGame, AppError> {
             .and_then(|i| game.players.get(i).cloned()),
         cents_per_point: cents("cents_per_point")?,
         cents_per_unit: cents("cents_per_unit")?,
+        points_per_cent: cents("points_per_cent")?,
         currency: game
             .money
             .get("currency")

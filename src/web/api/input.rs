@@ -13,7 +13,7 @@ use serde::de::{self, Deserializer, SeqAccess, Visitor};
 use crate::rules::cards::{self, Card, CardError};
 use crate::rules::money::MoneyInput;
 use crate::rules::ruleset::{OptionError, OptionValue, RoundSpec, RuleSet, Scheme};
-use crate::rules::settlement::{ContinentalHand, SettleError};
+use crate::rules::settlement::{ContinentalHand, MAX_POINTS_PER_CENT, SettleError};
 
 use super::super::AppError;
 
@@ -325,6 +325,9 @@ pub struct SettleBody {
     pub totals: Option<Vec<i64>>,
     #[serde(default)]
     pub cents_per_point: Option<i64>,
+    /// How many points `cents_per_point` buys (points schemes; missing: 1).
+    #[serde(default)]
+    pub points_per_cent: Option<i64>,
     #[serde(default)]
     pub buys: Option<Vec<i64>>,
     #[serde(default)]
@@ -391,6 +394,12 @@ impl TryFrom<SettleBody> for SettleRequest {
                 if body.buys.is_some() {
                     return Err(not_used("buys", "\"hands\" and \"cents_per_unit\""));
                 }
+                if body.points_per_cent.is_some() {
+                    return Err(not_used(
+                        "points_per_cent",
+                        "\"hands\" and \"cents_per_unit\"",
+                    ));
+                }
                 let hands = body.hands.ok_or_else(|| missing("hands"))?;
                 if hands.len() > MAX_HANDS {
                     return Err(invalid(format!(
@@ -414,6 +423,9 @@ impl TryFrom<SettleBody> for SettleRequest {
                 if body.cents_per_unit.is_some() {
                     return Err(not_used("cents_per_unit", "\"totals\" and \"buys\""));
                 }
+                if body.points_per_cent.is_some() {
+                    return Err(not_used("points_per_cent", "\"totals\" and \"buys\""));
+                }
                 let totals = body.totals.ok_or_else(|| missing("totals"))?;
                 input.totals = per_player(totals, "totals")?;
                 if let Some(buys) = body.buys {
@@ -435,6 +447,15 @@ impl TryFrom<SettleBody> for SettleRequest {
                 input.cents = body
                     .cents_per_point
                     .ok_or_else(|| missing("cents_per_point"))?;
+                input.points_per_cent = body.points_per_cent.unwrap_or(1);
+                if !(1..=MAX_POINTS_PER_CENT).contains(&input.points_per_cent) {
+                    return Err(invalid(
+                        SettleError::PointsPerCent {
+                            per_points: input.points_per_cent,
+                        }
+                        .to_string(),
+                    ));
+                }
             }
         }
         Ok(SettleRequest {

@@ -1,0 +1,211 @@
+//! A whole game as a file to keep: `export.csv` (rounds × players with totals, places and the
+//! settlement, for a spreadsheet) and `export.json` (the JSON state of the games API), under
+//! the edit link and the read-only link alike. Both are downloads (`Content-Disposition:
+//! attachment`).
+//!
+//! The CSV follows RFC 4180: comma separated, CRLF line ends, fields with a comma, quote or
+//! line break in double quotes with quotes doubled. Text that a spreadsheet would take for a
+//! formula (starting with `=`, `+`, `-`, `@`) gets a leading `'`. Amounts are plain decimals
+//! (`3.30`); a byte-order mark tells spreadsheets it is UTF-8.
+
+use axum::extract::{Path, State};
+use axum::http::{HeaderValue, header};
+use axum::response::{IntoResponse, Response};
+
+use super::super::games_api::state_json;
+use super::super::i18n::{Lang, Msg};
+use super::super::record::{self, LoadedGame};
+use super::super::{AppError, AppState};
+use super::money::decimal;
+use super::sheet::no_game;
+use super::{fill, no_store};
+
+/// `GET /games/{id}/export.csv`.
+pub(super) async fn game_csv(
+    State(state): State<AppState>,
+    ctx: super::super::i18n::PageCtx,
+    Path(id): Path<String>,
+) -> Result<Response, AppError> {
+    let game = edit_game(&state, &id).await?;
+    Ok(download(&game, "csv", csv(&game, ctx.lang)))
+}
+
+/// `GET /games/{id}/export.json`.
+pub(super) async fn game_json(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+) -> Result<Response, AppError> {
+    let game = edit_game(&state, &id).await?;
+    Ok(download(&game, "json", state_json(&game, true)?))
+}
+
+/// `GET /view/{token}/export.csv`.
+pub(super) async fn view_csv(
+    State(state): State<AppState>,
+    ctx: super::super::i18n::PageCtx,
+    Path(token): Path<String>,
+) -> Result<Response, AppError> {
+    let game = view_game(&state, &token).await?;
+    Ok(download(&game, "csv", csv(&game, ctx.lang)))
+}
+
+/// `GET /view/{token}/export.json`: the read-only state (no edit id in it).
+pub(super) async fn view_json(
+    State(state): State<AppState>,
+    Path(token): Path<String>,
+) -> Result<Response, AppError> {
+    let game = view_game(&state, &token).await?;
+    Ok(download(&game, "json", state_json(&game, false)?))
+}
+
+async fn edit_game(state: &AppState, id: &str) -> Result<LoadedGame, AppError> {
+    match record::load(&state.db, id).await? {
+        Some(game) => Ok(game),
+        None => Err(record::missing(&state.db, id).await),
+    }
+}
+
+async fn view_game(state: &AppState, token: &str) -> Result<LoadedGame, AppError> {
+    record::load_view(&state.db, token)
+        .await?
+        .ok_or_else(no_game)
+}
+
+/// The file as a download: `kontrakt-liverpool-2025-01-31.csv`.
+fn download(game: &LoadedGame, extension: &str, body: String) -> Response {
+    let created = game.record.game.created_at;
+    let name = format!(
+        "kontrakt-{}-{}-{:02}-{:02}.{extension}",
+        game.setup.rules().id(),
+        created.year(),
+        u8::from(created.month()),
+        created.day()
+    );
+    let content_type = match extension {
+        "csv" => "text/csv; charset=utf-8",
+        _ => "application/json",
+    };
+    let disposition = HeaderValue::from_str(&format!("attachment; filename=\"{name}\""))
+        .unwrap_or_else(|_| HeaderValue::from_static("attachment"));
+    no_store(
+        (
+            [
+                (header::CONTENT_TYPE, HeaderValue::from_static(content_type)),
+                (header::CONTENT_DISPOSITION, disposition),
+            ],
+            body,
+        )
+            .into_response(),
+    )
+}
+
+/// One CSV field: quoted where needed, formula-looking text defused.
+fn field(text: &str) -> String {
+    let text = if text.starts_with(['=', '+', '-', '@', '\t', '\r']) {
+        format!("'{text}")
+    } else {
+        text.to_owned()
+    };
+    if text.contains([',', '"', '\r', '\n']) || text.trim() != text {
+        format!("\"{}\"", text.replace('"', "\"\""))
+    } else {
+        text
+    }
+}
+
+/// A line of text fields and numbers (numbers are never quoted or prefixed).
+enum Cell {
+    Text(String),
+    Number(String),
+}
+
+fn line(out: &mut String, cells: &[Cell]) {
+    let fields: Vec<String> = cells
+        .iter()
+        .map(|c| match c {
+            Cell::Text(t) => field(t),
+            Cell::Number(n) => n.clone(),
+        })
+        .collect();
+    out.push_str(&fields.join(","));
+    out.push_str("\r\n");
+}
+
+/// The game as CSV, with headings in `lang`.
+fn csv(game: &LoadedGame, lang: Lang) -> String {
+    let (setup, state) = (&game.setup, &game.state);
+    let text = |s: &str| Cell::Text(s.to_owned());
+    let msg = |m: Msg| Cell::Text(m.text(lang).to_owned());
+    let number = |n: i64| Cell::Number(n.to_string());
+    let blank = || Cell::Text(String::new());
+    let currency = setup.currency();
+    let mut out = String::from("\u{feff}");
+
+    let mut head = vec![
+        msg(Msg::CsvRound),
+        msg(Msg::CsvDealer),
+        msg(Msg::CsvContract),
+    ];
+    head.extend(setup.players().iter().map(|p| text(p)));
+    line(&mut out, &head);
+    for r in &state.rounds {
+        let mut row = vec![
+            number(i64::try_from(r.info.round).unwrap_or(0)),
+            text(setup.name(r.info.dealer)),
+            text(r.info.contract.as_ref().map_or("", |c| c.get(lang))),
+        ];
+        row.extend(r.entry.points().iter().map(|&p| number(p)));
+        line(&mut out, &row);
+    }
+    let mut totals = vec![msg(Msg::SheetTotal), blank(), blank()];
+    totals.extend(state.totals.iter().map(|&t| number(t)));
+    line(&mut out, &totals);
+    if let Some(Ok(settled)) = &state.settlement {
+        let mut places = vec![msg(Msg::SheetPlace), blank(), blank()];
+        places.extend(settled.places.iter().map(|&p| number(i64::from(p))));
+        line(&mut out, &places);
+        let mut nets = vec![
+            Cell::Text(fill(Msg::CsvNet, lang, &[("currency", &currency)])),
+            blank(),
+            blank(),
+        ];
+        nets.extend(settled.net_cents.iter().map(|&c| Cell::Number(decimal(c))));
+        line(&mut out, &nets);
+        out.push_str("\r\n");
+        line(
+            &mut out,
+            &[
+                msg(Msg::CsvFrom),
+                msg(Msg::CsvTo),
+                Cell::Text(fill(Msg::CsvAmount, lang, &[("currency", &currency)])),
+            ],
+        );
+        for t in &settled.transfers {
+            line(
+                &mut out,
+                &[
+                    text(setup.name(t.from)),
+                    text(setup.name(t.to)),
+                    Cell::Number(decimal(t.cents)),
+                ],
+            );
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fields_are_quoted_only_when_needed_and_formulas_are_defused() {
+        assert_eq!(field("Ann"), "Ann");
+        assert_eq!(field("Smith, Ann"), "\"Smith, Ann\"");
+        assert_eq!(field("Ann \"the Ace\""), "\"Ann \"\"the Ace\"\"\"");
+        assert_eq!(field("two\nlines"), "\"two\nlines\"");
+        assert_eq!(field("=HYPERLINK(1)"), "'=HYPERLINK(1)");
+        assert_eq!(field("-5"), "'-5");
+        assert_eq!(field(" padded"), "\" padded\"");
+    }
+}

@@ -1,0 +1,684 @@
+//! Setting up a game: `GET /games/new` shows the form (`?rules=liverpool` preselects a rule
+//! set; any field of the form may be in the query, so "Choose" re-renders it with everything
+//! typed kept), `POST /games` creates the game and redirects to its page (303), or comes back
+//! with status 422, every problem next to its field and nothing typed lost.
+//!
+//! The form is read as a list of name/value pairs: `rules`, `shown` (the rule set whose options
+//! the page showed), `opt.<name>` per option, `player` once per seat in seating order (blanks
+//! ignored), `first_dealer` (`random` or a seat number), `cents`, `points_per_cent`,
+//! `currency` and `settlement`. `rules::game` parses it into a [`GameSetup`].
+
+use std::collections::BTreeMap;
+
+use askama::Template;
+use axum::extract::rejection::QueryRejection;
+use axum::extract::{Query, State};
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Redirect, Response};
+use rand::Rng as _;
+
+use super::super::cookies::CookieJar;
+use super::super::i18n::{Lang, Msg, PageCtx};
+use super::super::page::render_status;
+use super::super::{AppError, AppState, Form, recent, record};
+use crate::db::games;
+use crate::rules::game::{
+    FieldErrors, GameError, GameSetup, MAX_CURRENCY_CHARS, MAX_NAME_CHARS, RawNumber, RawSetup,
+    options_from_form,
+};
+use crate::rules::ruleset::{
+    OptionError, OptionKind, OptionSpec, OptionValue, PRESET_IDS, RuleSet, Scheme, option_specs,
+    preset_info,
+};
+
+/// The rule set the form starts with.
+const DEFAULT_RULES: &str = "contract";
+/// Most player fields a form shows (a sanity bound for a tampered form).
+const MAX_SEATS: usize = 64;
+/// The prefix of an option's form field: `opt.jokers`.
+const OPTION_PREFIX: &str = "opt.";
+
+/// The set-up form as typed: every field text, so a form never fails to parse and comes back
+/// exactly as it was sent.
+#[derive(Clone, Debug, Default)]
+struct SetupForm {
+    rules: String,
+    /// The rule set whose options the page showed: the options belong to it.
+    shown: String,
+    /// Option name (without [`OPTION_PREFIX`]) → text.
+    options: BTreeMap<String, String>,
+    /// One entry per seat, blanks included.
+    players: Vec<String>,
+    first_dealer: String,
+    cents: String,
+    points_per_cent: String,
+    currency: String,
+    settlement: String,
+}
+
+impl SetupForm {
+    fn from_pairs(pairs: Vec<(String, String)>) -> SetupForm {
+        let mut form = SetupForm::default();
+        for (name, value) in pairs {
+            match name.as_str() {
+                "rules" => form.rules = value,
+                "shown" => form.shown = value,
+                "player" if form.players.len() < MAX_SEATS => form.players.push(value),
+                "first_dealer" => form.first_dealer = value,
+                "cents" => form.cents = value,
+                "points_per_cent" => form.points_per_cent = value,
+                "currency" => form.currency = value,
+                "settlement" => form.settlement = value,
+                other => {
+                    if let Some(option) = other.strip_prefix(OPTION_PREFIX) {
+                        form.options.insert(option.to_owned(), value);
+                    }
+                }
+            }
+        }
+        form
+    }
+
+    /// The rule set the form is about: the one chosen if it exists, else the default.
+    fn rule_set(&self) -> RuleSet {
+        RuleSet::preset(self.rules.trim())
+            .or_else(|_| RuleSet::preset(DEFAULT_RULES))
+            .expect("the default rule set exists")
+    }
+
+    /// The options on the form belong to the rule set chosen.
+    fn options_current(&self, rs: &RuleSet) -> bool {
+        self.shown.trim() == rs.id()
+    }
+
+    /// Seat (from 0) of each non-blank name, in order.
+    fn named_seats(&self) -> Vec<usize> {
+        (0..self.players.len())
+            .filter(|&i| !self.players[i].trim().is_empty())
+            .collect()
+    }
+}
+
+/// Problems to show, by field of the form, in the page's language.
+#[derive(Debug, Default)]
+struct PageErrors {
+    /// `rules`, `options`, `players`, `first_dealer`, `cents`, `points_per_cent`,
+    /// `currency`, `settlement` → sentences.
+    fields: BTreeMap<&'static str, String>,
+    /// Option name → sentences.
+    options: BTreeMap<String, String>,
+    /// Seats (from 0) whose name is wrong.
+    seats: Vec<usize>,
+    /// The rule set changed since its options were shown: show them before creating.
+    stale_options: bool,
+}
+
+impl PageErrors {
+    fn is_empty(&self) -> bool {
+        self.fields.is_empty() && self.options.is_empty() && !self.stale_options
+    }
+
+    fn add(&mut self, field: &'static str, sentence: String) {
+        self.fields
+            .entry(field)
+            .and_modify(|s| {
+                s.push(' ');
+                s.push_str(&sentence);
+            })
+            .or_insert(sentence);
+    }
+
+    /// Takes in the rules engine's errors. `seats[i]` is the form seat of the i-th named
+    /// player, so sentences name the seat as the form shows it.
+    fn absorb(&mut self, errors: &FieldErrors, form: &SetupForm, lang: Lang) {
+        let seats = form.named_seats();
+        let seat_of = |seat: usize| seats.get(seat.wrapping_sub(1)).copied();
+        for e in errors.iter() {
+            let mut error = e.error.clone();
+            match (e.field.as_str(), &mut error) {
+                (
+                    "players",
+                    GameError::EmptyName { seat }
+                    | GameError::NameTooLong { seat }
+                    | GameError::NameHasControl { seat },
+                ) => {
+                    if let Some(at) = seat_of(*seat) {
+                        self.seats.push(at);
+                        *seat = at + 1;
+                    }
+                }
+                ("players", GameError::DuplicateName { name }) => {
+                    let key = name.to_lowercase();
+                    self.seats.extend(
+                        (0..form.players.len())
+                            .filter(|&i| form.players[i].trim().to_lowercase() == key),
+                    );
+                }
+                _ => {}
+            }
+            let sentence = error.message(lang);
+            let option = match &error {
+                GameError::BadOptionText { name, .. }
+                | GameError::Options(OptionError::BadValue { name, .. }) => Some(name.clone()),
+                _ => None,
+            };
+            let field = match e.field.as_str() {
+                "rules" => "rules",
+                "options" => match option {
+                    Some(name) => {
+                        self.options
+                            .entry(name)
+                            .and_modify(|s| {
+                                s.push(' ');
+                                s.push_str(&sentence);
+                            })
+                            .or_insert(sentence);
+                        continue;
+                    }
+                    None => "options",
+                },
+                "players" => "players",
+                "first_dealer" => "first_dealer",
+                "cents_per_point" | "cents_per_unit" => "cents",
+                "points_per_cent" => "points_per_cent",
+                "currency" => "currency",
+                "settlement" => "settlement",
+                _ => "options",
+            };
+            self.add(field, sentence);
+        }
+    }
+}
+
+/// An `<option>` of a select, or a radio button.
+struct Choice {
+    value: String,
+    label: String,
+    selected: bool,
+}
+
+/// A rule set to choose, with what a table needs to know to pick it.
+struct RuleChoice {
+    id: &'static str,
+    name: &'static str,
+    description: &'static str,
+    players: String,
+    source: String,
+    checked: bool,
+}
+
+/// A settlement scheme to choose.
+struct SchemeChoice {
+    id: &'static str,
+    name: &'static str,
+    description: &'static str,
+    checked: bool,
+}
+
+/// One option of the rule set as a form field.
+struct OptionField {
+    /// `opt.jokers`.
+    field: String,
+    /// `opt-jokers`.
+    id: String,
+    /// The option's description in the page's language.
+    label: &'static str,
+    /// `check`, `number`, `select` or `list`.
+    kind: &'static str,
+    checked: bool,
+    value: String,
+    choices: Vec<Choice>,
+    /// The range of a number, the format of a list.
+    hint: String,
+    error: Option<String>,
+}
+
+/// One player field.
+struct Seat {
+    n: usize,
+    value: String,
+    invalid: bool,
+}
+
+#[derive(Template)]
+#[template(path = "new_game.html")]
+struct NewGamePage {
+    ctx: PageCtx,
+    errors: PageErrors,
+    /// The rule set whose options are shown.
+    shown: &'static str,
+    rule_choices: Vec<RuleChoice>,
+    options: Vec<OptionField>,
+    players_hint: String,
+    seats: Vec<Seat>,
+    dealer_choices: Vec<Choice>,
+    /// The value of a point or unit is asked (not for settlement by places).
+    show_cents: bool,
+    cents_label: &'static str,
+    cents: String,
+    /// Points per cent are asked (settlement by points).
+    show_points_per_cent: bool,
+    points_per_cent: String,
+    currency: String,
+    schemes: Vec<SchemeChoice>,
+    max_name: usize,
+    max_currency: usize,
+}
+
+impl NewGamePage {
+    /// The sentences of a field, if any.
+    fn error(&self, field: &str) -> Option<&str> {
+        self.errors.fields.get(field).map(String::as_str)
+    }
+
+    fn has_errors(&self) -> bool {
+        !self.errors.is_empty()
+    }
+}
+
+/// `GET /games/new`: the form, filled from the query string; nothing is checked.
+pub(super) async fn show(
+    ctx: PageCtx,
+    query: Result<Query<Vec<(String, String)>>, QueryRejection>,
+) -> Result<Response, AppError> {
+    let form = query
+        .map(|Query(pairs)| SetupForm::from_pairs(pairs))
+        .unwrap_or_default();
+    render_status(StatusCode::OK, &build(ctx, &form, PageErrors::default()))
+}
+
+/// `POST /games`: creates the game, remembers it in the recent list and goes to its page;
+/// or 422 with the form as typed and every problem next to its field.
+pub(super) async fn create(
+    State(state): State<AppState>,
+    mut ctx: PageCtx,
+    jar: CookieJar,
+    Form(pairs): Form<Vec<(String, String)>>,
+) -> Result<Response, AppError> {
+    ctx.here = "/games/new".to_owned();
+    let form = SetupForm::from_pairs(pairs);
+    let setup = match parse(&form, ctx.lang) {
+        Ok(setup) => setup,
+        Err(errors) => {
+            return render_status(StatusCode::UNPROCESSABLE_ENTITY, &build(ctx, &form, errors));
+        }
+    };
+    let ids = games::create_game(&state.db, &record::new_game(&setup)?).await?;
+    let url = format!("/games/{}", ids.id);
+    let jar = recent::remember(jar, &url, &super::setup_title(&setup, ctx.lang));
+    Ok((jar, Redirect::to(&url)).into_response())
+}
+
+/// The set-up the form describes, or what is wrong with it.
+fn parse(form: &SetupForm, lang: Lang) -> Result<GameSetup, PageErrors> {
+    let mut errors = PageErrors::default();
+    let id = form.rules.trim();
+    let rs = match RuleSet::preset(id) {
+        Ok(rs) => rs,
+        Err(_) => {
+            errors.add("rules", Msg::ErrUnknownRules.text(lang).to_owned());
+            return Err(errors);
+        }
+    };
+    if !form.options_current(&rs) {
+        // The options on the form are another rule set's: show this one's first.
+        errors.stale_options = true;
+        return Err(errors);
+    }
+    let options = match options_from_form(id, &form.options) {
+        Ok(options) => options,
+        Err(e) => {
+            errors.absorb(&e, form, lang);
+            BTreeMap::new()
+        }
+    };
+    let names: Vec<String> = form
+        .named_seats()
+        .into_iter()
+        .map(|i| form.players[i].trim().to_owned())
+        .collect();
+    let first_dealer = match form.first_dealer.trim() {
+        "" | "random" => {
+            (!names.is_empty()).then(|| names[rand::rng().random_range(0..names.len())].clone())
+        }
+        seat => {
+            let name = seat
+                .parse::<usize>()
+                .ok()
+                .and_then(|n| form.players.get(n.checked_sub(1)?))
+                .map(|name| name.trim())
+                .filter(|name| !name.is_empty());
+            if name.is_none() {
+                errors.add(
+                    "first_dealer",
+                    super::fill(Msg::NewDealerSeatEmpty, lang, &[("n", &seat)]),
+                );
+            }
+            name.map(str::to_owned)
+        }
+    };
+    let cents = Some(RawNumber::Text(form.cents.clone()));
+    let units = rs.scheme == Scheme::Units;
+    let raw = RawSetup {
+        rules: id.to_owned(),
+        options,
+        players: names,
+        first_dealer,
+        cents_per_point: if units { None } else { cents.clone() },
+        cents_per_unit: if units { cents } else { None },
+        points_per_cent: Some(RawNumber::Text(form.points_per_cent.clone())),
+        currency: Some(form.currency.clone()),
+        settlement: Some(form.settlement.clone()).filter(|s| !s.trim().is_empty()),
+    };
+    match GameSetup::try_from(raw) {
+        Ok(setup) if errors.is_empty() => Ok(setup),
+        Ok(_) => Err(errors),
+        Err(e) => {
+            errors.absorb(&e, form, lang);
+            Err(errors)
+        }
+    }
+}
+
+/// The page for a form.
+fn build(ctx: PageCtx, form: &SetupForm, errors: PageErrors) -> NewGamePage {
+    let lang = ctx.lang;
+    let rs = form.rule_set();
+    let keep = form.options_current(&rs);
+    let rule_choices = PRESET_IDS
+        .iter()
+        .filter_map(|id| preset_info(id))
+        .map(|info| RuleChoice {
+            id: info.id,
+            name: pick(lang, info.name, info.name_de),
+            description: pick(lang, info.description, info.description_de),
+            players: ctx.f(
+                Msg::PlayersRange,
+                &[("min", &info.min_players), ("max", &info.max_players)],
+            ),
+            source: ctx.f(Msg::NewSource, &[("source", &info.source)]),
+            checked: info.id == rs.id(),
+        })
+        .collect();
+    let options = option_specs(rs.id())
+        .unwrap_or_default()
+        .into_iter()
+        .filter(|spec| spec.name != "settlement")
+        .map(|spec| {
+            option_field(
+                &ctx,
+                &spec,
+                keep.then(|| form.options.get(spec.name)),
+                &errors,
+            )
+        })
+        .collect();
+
+    let (min, max) = (rs.info.min_players, rs.info.max_players);
+    let seat_count = form.players.len().max(usize::from(max)).min(MAX_SEATS);
+    let seats: Vec<Seat> = (0..seat_count)
+        .map(|i| Seat {
+            n: i + 1,
+            value: form.players.get(i).cloned().unwrap_or_default(),
+            invalid: errors.seats.contains(&i),
+        })
+        .collect();
+    let dealer = form.first_dealer.trim();
+    let mut dealer_choices = vec![Choice {
+        value: "random".to_owned(),
+        label: ctx.t(Msg::NewDealerRandom).to_owned(),
+        selected: dealer.is_empty() || dealer == "random",
+    }];
+    dealer_choices.extend(seats.iter().map(|seat| {
+        let name = seat.value.trim();
+        Choice {
+            value: seat.n.to_string(),
+            label: if name.is_empty() {
+                ctx.f(Msg::NewPlayerN, &[("n", &seat.n)])
+            } else {
+                name.to_owned()
+            },
+            selected: dealer == seat.n.to_string(),
+        }
+    }));
+
+    // Like the options, the scheme chosen belongs to the rule set shown; another rule set
+    // starts from its own default.
+    let offered = &rs.schemes;
+    let chosen = form.settlement.trim();
+    let chosen = if keep && offered.iter().any(|s| s.id() == chosen) {
+        chosen
+    } else {
+        rs.scheme.id()
+    };
+    let schemes = if offered.len() > 1 {
+        offered
+            .iter()
+            .map(|&s| {
+                let (name, description) = scheme_words(s);
+                SchemeChoice {
+                    id: s.id(),
+                    name: name.text(lang),
+                    description: description.text(lang),
+                    checked: s.id() == chosen,
+                }
+            })
+            .collect()
+    } else {
+        Vec::new()
+    };
+    let or_default = |text: &str, default: &str| {
+        if text.is_empty() {
+            default.to_owned()
+        } else {
+            text.to_owned()
+        }
+    };
+    NewGamePage {
+        players_hint: ctx.f(Msg::NewPlayersHint, &[("min", &min), ("max", &max)]),
+        show_cents: rs.scheme != Scheme::Places,
+        cents_label: ctx.t(if rs.scheme == Scheme::Units {
+            Msg::NewCentsUnit
+        } else {
+            Msg::NewCentsPoint
+        }),
+        cents: or_default(&form.cents, "1"),
+        show_points_per_cent: matches!(rs.scheme, Scheme::LowestCollects | Scheme::Pairwise),
+        points_per_cent: or_default(&form.points_per_cent, "1"),
+        currency: or_default(&form.currency, crate::rules::game::DEFAULT_CURRENCY),
+        ctx,
+        errors,
+        shown: rs.id(),
+        rule_choices,
+        options,
+        seats,
+        dealer_choices,
+        schemes,
+        max_name: MAX_NAME_CHARS,
+        max_currency: MAX_CURRENCY_CHARS,
+    }
+}
+
+fn pick(lang: Lang, en: &'static str, de: &'static str) -> &'static str {
+    match lang {
+        Lang::En => en,
+        Lang::De => de,
+    }
+}
+
+/// A scheme's name and one-line description.
+fn scheme_words(scheme: Scheme) -> (Msg, Msg) {
+    match scheme {
+        Scheme::LowestCollects => (Msg::SchemeLowestCollects, Msg::SchemeLowestCollectsHint),
+        Scheme::Pairwise => (Msg::SchemePairwise, Msg::SchemePairwiseHint),
+        Scheme::Places => (Msg::SchemePlaces, Msg::SchemePlacesHint),
+        Scheme::Units => (Msg::SchemeUnits, Msg::SchemeUnitsHint),
+    }
+}
+
+/// The words for an option's choice value, where the app has them.
+fn choice_label(value: &str, lang: Lang) -> String {
+    let msg = match value {
+        "low-or-high" => Msg::AceLowOrHigh,
+        "high-only" => Msg::AceHighOnly,
+        "wrap" => Msg::AceWrap,
+        "winner" => Msg::KittyWinner,
+        "two-thirds" => Msg::KittyTwoThirds,
+        "any" => Msg::JokerSwapAny,
+        "runs-only" => Msg::JokerSwapRuns,
+        "none" => Msg::JokerSwapNone,
+        _ => return value.to_owned(),
+    };
+    msg.text(lang).to_owned()
+}
+
+/// One option as a form field: the typed text when the form showed this rule set
+/// (`typed` is `Some`; a missing checkbox is off), else the default.
+fn option_field(
+    ctx: &PageCtx,
+    spec: &OptionSpec,
+    typed: Option<Option<&String>>,
+    errors: &PageErrors,
+) -> OptionField {
+    let lang = ctx.lang;
+    let text = match typed {
+        Some(t) => t.cloned().unwrap_or_default(),
+        None => default_text(&spec.default),
+    };
+    let mut field = OptionField {
+        field: format!("{OPTION_PREFIX}{}", spec.name),
+        id: format!("opt-{}", spec.name),
+        label: pick(lang, spec.description, spec.description_de),
+        kind: "number",
+        checked: false,
+        value: text.clone(),
+        choices: Vec::new(),
+        hint: String::new(),
+        error: errors.options.get(spec.name).cloned(),
+    };
+    match &spec.kind {
+        OptionKind::Bool => {
+            field.kind = "check";
+            field.checked = match typed {
+                Some(_) => matches!(
+                    text.trim().to_ascii_lowercase().as_str(),
+                    "on" | "true" | "1" | "yes"
+                ),
+                None => spec.default == OptionValue::Bool(true),
+            };
+        }
+        OptionKind::Int { min, max } => {
+            field.hint = ctx.f(Msg::NewOptionRange, &[("min", min), ("max", max)]);
+        }
+        OptionKind::Choice { values } => {
+            field.kind = "select";
+            let current = text.trim();
+            field.choices = values
+                .iter()
+                .map(|v| Choice {
+                    value: v.clone(),
+                    label: choice_label(v, lang),
+                    selected: v == current,
+                })
+                .collect();
+        }
+        OptionKind::List { .. } => {
+            field.kind = "list";
+            field.hint = ctx.t(Msg::NewOptionList).to_owned();
+        }
+    }
+    field
+}
+
+/// An option's default as the form writes it.
+fn default_text(value: &OptionValue) -> String {
+    match value {
+        OptionValue::Bool(true) => "on".to_owned(),
+        OptionValue::Bool(false) => String::new(),
+        other => other.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn form(pairs: &[(&str, &str)]) -> SetupForm {
+        SetupForm::from_pairs(
+            pairs
+                .iter()
+                .map(|(k, v)| (k.to_string(), v.to_string()))
+                .collect(),
+        )
+    }
+
+    #[test]
+    fn blank_seats_are_skipped_and_errors_name_the_seat_the_form_shows() {
+        let f = form(&[
+            ("rules", "contract"),
+            ("shown", "contract"),
+            ("player", ""),
+            ("player", "Ann"),
+            ("player", "  "),
+            ("player", &"x".repeat(31)),
+            ("player", "ann"),
+        ]);
+        let errors = parse(&f, Lang::En).unwrap_err();
+        assert_eq!(errors.seats, [3, 1, 4]);
+        let players = &errors.fields["players"];
+        assert!(
+            players.contains("The name of player 4 is longer than 30 characters."),
+            "{players}"
+        );
+        assert!(
+            players.contains("Two players are called \"ann\""),
+            "{players}"
+        );
+    }
+
+    #[test]
+    fn a_first_dealer_on_an_empty_seat_is_refused() {
+        let f = form(&[
+            ("rules", "contract"),
+            ("shown", "contract"),
+            ("player", "Ann"),
+            ("player", "Ben"),
+            ("player", "Cy"),
+            ("first_dealer", "5"),
+        ]);
+        let errors = parse(&f, Lang::De).unwrap_err();
+        assert_eq!(
+            errors.fields["first_dealer"],
+            "Platz 5 ist leer; wählt einen Mitspieler oder lost aus."
+        );
+    }
+
+    #[test]
+    fn a_random_first_dealer_is_one_of_the_players() {
+        let f = form(&[
+            ("rules", "contract"),
+            ("shown", "contract"),
+            ("player", "Ann"),
+            ("player", "Ben"),
+            ("player", "Cy"),
+            ("first_dealer", "random"),
+        ]);
+        let mut seen = [false; 3];
+        for _ in 0..200 {
+            seen[parse(&f, Lang::En).unwrap().first_dealer()] = true;
+        }
+        assert_eq!(seen, [true; 3], "every player can be drawn");
+    }
+
+    #[test]
+    fn options_of_another_rule_set_are_not_taken() {
+        let f = form(&[
+            ("rules", "rommee"),
+            ("shown", "liverpool"),
+            ("opt.cut_bonus", "50"),
+            ("player", "Ann"),
+            ("player", "Ben"),
+        ]);
+        assert!(parse(&f, Lang::En).unwrap_err().stale_options);
+    }
+}

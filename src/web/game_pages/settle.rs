@@ -1,0 +1,239 @@
+//! The settlement page (`/games/{id}/settlement`, `/view/{token}/settlement`): when the game is
+//! over (every round entered, or ended early), the final places (ties share a place), each
+//! player's money under the game's scheme, who pays whom with the fewest transfers, the kitty
+//! where buys paid into one, and the score sheet, with a print stylesheet for a clean
+//! black-on-white page. Before that, a sentence and the way back. The money comes from
+//! `rules::game::GameState::settlement`; this module only formats it.
+
+use askama::Template;
+use axum::extract::{Path, State};
+use axum::response::Response;
+use time::OffsetDateTime;
+
+use super::super::i18n::{Msg, PageCtx};
+use super::super::page::render;
+use super::super::record::{self, LoadedGame};
+use super::super::{AppError, AppState};
+use super::money::Money;
+use super::sheet::{Sheet, no_game};
+use super::{Link, game_title, no_store};
+use crate::rules::cards::Lang;
+use crate::rules::money::{kitty, places_config};
+use crate::rules::ruleset::Scheme;
+use crate::rules::settlement::KittySplit;
+
+/// `GET /games/{id}/settlement`.
+pub(super) async fn game_settlement(
+    State(state): State<AppState>,
+    ctx: PageCtx,
+    Path(id): Path<String>,
+) -> Result<Response, AppError> {
+    let Some(game) = record::load(&state.db, &id).await? else {
+        return Err(record::missing(&state.db, &id).await);
+    };
+    Ok(no_store(render(&SettlementPage::new(
+        ctx,
+        &game,
+        &Link::Edit(id),
+    ))?))
+}
+
+/// `GET /view/{token}/settlement`.
+pub(super) async fn view_settlement(
+    State(state): State<AppState>,
+    ctx: PageCtx,
+    Path(token): Path<String>,
+) -> Result<Response, AppError> {
+    let Some(game) = record::load_view(&state.db, &token).await? else {
+        return Err(no_game());
+    };
+    Ok(no_store(render(&SettlementPage::new(
+        ctx,
+        &game,
+        &Link::View(token),
+    ))?))
+}
+
+/// A line of the result table, in order of places.
+struct PlaceRow {
+    place: u32,
+    name: String,
+    total: i64,
+    /// The money, `+€ 3.30` / `-€ 1.10`; empty where it cannot be settled.
+    net: String,
+    /// `gain`, `loss` or `even`.
+    class: &'static str,
+}
+
+#[derive(Template)]
+#[template(path = "settlement.html")]
+struct SettlementPage {
+    ctx: PageCtx,
+    title: String,
+    /// The game page.
+    base: String,
+    live_url: String,
+    version: i64,
+    /// "Started 2025-01-31".
+    started: String,
+    /// The game is over and settled here.
+    over: bool,
+    /// "All 7 rounds are played." / "Ended early after round 3 of 7."
+    status: String,
+    rows: Vec<PlaceRow>,
+    /// The scheme's name and how it counted.
+    scheme: String,
+    kitty: Option<String>,
+    transfers: Vec<String>,
+    /// Why there is no money, if so.
+    error: Option<String>,
+    sheet: Sheet,
+    legend: &'static str,
+}
+
+impl SettlementPage {
+    fn new(ctx: PageCtx, game: &LoadedGame, link: &Link) -> SettlementPage {
+        let lang = ctx.lang;
+        let (setup, state, stored) = (&game.setup, &game.state, &game.record.game);
+        let currency = setup.currency();
+        let money = |cents: i64| Money::new(cents, currency, lang);
+        let played = state.rounds.len();
+        let status = if !state.finished {
+            ctx.t(Msg::SettleNotYet).to_owned()
+        } else if state.ended_early {
+            ctx.f(
+                Msg::GameEndedEarly,
+                &[("n", &played), ("of", &setup.round_count())],
+            )
+        } else {
+            ctx.f(Msg::GameAllPlayed, &[("n", &played)])
+        };
+        let (settled, error) = match &state.settlement {
+            Some(Ok(s)) => (Some(s), None),
+            Some(Err(e)) => (None, Some(e.message(lang))),
+            None => (None, None),
+        };
+        let places = settled.map_or(&state.places, |s| &s.places);
+        let mut order: Vec<usize> = (0..setup.player_count()).collect();
+        order.sort_by_key(|&i| (places[i], i));
+        let rows = order
+            .into_iter()
+            .map(|i| {
+                let net = settled.map(|s| s.net_cents[i]);
+                PlaceRow {
+                    place: places[i],
+                    name: setup.name(i).to_owned(),
+                    total: state.totals[i],
+                    net: net
+                        .map(|c| money(c).signed().to_string())
+                        .unwrap_or_default(),
+                    class: match net {
+                        Some(c) if c > 0 => "gain",
+                        Some(c) if c < 0 => "loss",
+                        _ => "even",
+                    },
+                }
+            })
+            .collect();
+        let transfers = settled
+            .map(|s| {
+                s.transfers
+                    .iter()
+                    .map(|t| {
+                        ctx.f(
+                            Msg::SettleTransfer,
+                            &[
+                                ("from", &setup.name(t.from)),
+                                ("to", &setup.name(t.to)),
+                                ("amount", &money(t.cents)),
+                            ],
+                        )
+                    })
+                    .collect()
+            })
+            .unwrap_or_default();
+        let scheme = setup.scheme();
+        let rate = match scheme {
+            Scheme::LowestCollects | Scheme::Pairwise if setup.points_per_cent() > 1 => ctx.f(
+                Msg::SettleRatePoints,
+                &[
+                    ("amount", &money(setup.cents())),
+                    ("n", &setup.points_per_cent()),
+                ],
+            ),
+            Scheme::LowestCollects | Scheme::Pairwise => {
+                ctx.f(Msg::SettleRatePoint, &[("amount", &money(setup.cents()))])
+            }
+            Scheme::Units => ctx.f(Msg::SettleRateUnit, &[("amount", &money(setup.cents()))]),
+            Scheme::Places => {
+                let cfg = places_config(setup.rules(), setup.player_count());
+                let list = cfg
+                    .payouts
+                    .iter()
+                    .enumerate()
+                    .skip(1)
+                    .map(|(k, &cents)| {
+                        ctx.f(
+                            Msg::SettlePlacePays,
+                            &[("n", &(k + 1)), ("amount", &money(cents))],
+                        )
+                    })
+                    .collect::<Vec<_>>()
+                    .join(", ");
+                ctx.f(Msg::SettlePlacesRule, &[("list", &list)])
+            }
+        };
+        let kitty = kitty(setup.rules(), setup.player_count(), &state.buys).map(|k| {
+            let msg = match k.split {
+                KittySplit::Winner => Msg::SettleKittyWinner,
+                KittySplit::TwoThirds => Msg::SettleKittyTwoThirds,
+            };
+            ctx.f(msg, &[("amount", &money(k.cents)), ("buys", &k.buys)])
+        });
+        SettlementPage {
+            title: game_title(game, lang),
+            base: link.base(),
+            live_url: link.api(),
+            version: stored.version,
+            started: ctx.f(
+                Msg::SettleStarted,
+                &[("date", &date(stored.created_at, lang))],
+            ),
+            over: state.finished,
+            status,
+            rows,
+            scheme: format!(
+                "{} {rate}",
+                ctx.f(
+                    Msg::SettleScheme,
+                    &[("scheme", &scheme_name(scheme).text(lang))]
+                )
+            ),
+            kitty,
+            transfers,
+            error,
+            sheet: Sheet::new(game, None, lang),
+            legend: ctx.t(Msg::SheetLegend),
+            ctx,
+        }
+    }
+}
+
+/// A scheme's name.
+fn scheme_name(scheme: Scheme) -> Msg {
+    match scheme {
+        Scheme::LowestCollects => Msg::SchemeLowestCollects,
+        Scheme::Pairwise => Msg::SchemePairwise,
+        Scheme::Places => Msg::SchemePlaces,
+        Scheme::Units => Msg::SchemeUnits,
+    }
+}
+
+/// A day as each language writes it: `2025-01-31` / `31.01.2025`.
+fn date(at: OffsetDateTime, lang: Lang) -> String {
+    let (y, m, d) = (at.year(), u8::from(at.month()), at.day());
+    match lang {
+        Lang::En => format!("{y}-{m:02}-{d:02}"),
+        Lang::De => format!("{d:02}.{m:02}.{y}"),
+    }
+}

@@ -1,0 +1,332 @@
+//! The game page (`/games/{id}`) and its read-only twin (`/view/{token}`): a banner for the
+//! next round (contract, deal, dealer, cutter and cut target, decks, buys, special rules), the
+//! score sheet (a row per round, a column per player, running totals, leader and dealers
+//! marked), and through the edit link the actions (enter, correct and undo rounds, end or
+//! resume the game) and the share block with a QR code of the edit link.
+
+use askama::Template;
+use axum::extract::{Path, State};
+use axum::http::HeaderMap;
+use axum::response::{IntoResponse, Response};
+
+use super::super::cookies::CookieJar;
+use super::super::i18n::{Msg, PageCtx, percent_encode};
+use super::super::page::render;
+use super::super::record::{self, LoadedGame};
+use super::super::{AppError, AppState, recent};
+use super::{Link, form_key, game_title, is_loopback, no_store, origin, qr, rules_name};
+use crate::rules::cards::Lang;
+use crate::rules::game::RoundInfo;
+
+/// `GET /games/{id}`: the game through its edit link.
+pub(super) async fn game_page(
+    State(state): State<AppState>,
+    ctx: PageCtx,
+    jar: CookieJar,
+    headers: HeaderMap,
+    Path(id): Path<String>,
+) -> Result<Response, AppError> {
+    let Some(game) = record::load(&state.db, &id).await? else {
+        return Err(record::missing(&state.db, &id).await);
+    };
+    let link = Link::Edit(id);
+    let label = game_title(&game, ctx.lang);
+    let jar = recent::remember(jar, &link.base(), &label);
+    let page = GamePage::new(ctx, &game, &link, origin(&headers).as_deref());
+    Ok(no_store((jar, render(&page)?).into_response()))
+}
+
+/// `GET /view/{token}`: the game through its read-only link: no forms, no edit links.
+pub(super) async fn view_page(
+    State(state): State<AppState>,
+    ctx: PageCtx,
+    jar: CookieJar,
+    headers: HeaderMap,
+    Path(token): Path<String>,
+) -> Result<Response, AppError> {
+    let Some(game) = record::load_view(&state.db, &token).await? else {
+        return Err(no_game());
+    };
+    let link = Link::View(token);
+    let label = format!(
+        "{} ({})",
+        game_title(&game, ctx.lang),
+        ctx.t(Msg::GameReadOnly)
+    );
+    let jar = recent::remember(jar, &link.base(), &label);
+    let page = GamePage::new(ctx, &game, &link, origin(&headers).as_deref());
+    Ok(no_store((jar, render(&page)?).into_response()))
+}
+
+/// The 404 of a read-only link that is no game's.
+pub(super) fn no_game() -> AppError {
+    AppError::NotFound("There is no game at this address. Check the link you were given.".into())
+}
+
+/// What the table needs before the next round.
+struct Banner {
+    /// "Round 3 of 7".
+    heading: String,
+    /// The contract in words; `None` in Rommé.
+    contract: Option<String>,
+    /// Deal, dealer, cutter, decks, buys: one sentence each.
+    facts: Vec<String>,
+    /// The round's special rules.
+    notes: Vec<String>,
+    /// The contract needs more cards than are dealt.
+    needs_more: bool,
+    /// "Enter round 3" and where (edit link only).
+    enter: Option<EnterLink>,
+}
+
+/// The big button to the next round's form.
+struct EnterLink {
+    href: String,
+    label: String,
+}
+
+/// A player's column head and foot.
+pub(super) struct SheetPlayer {
+    pub name: String,
+    pub total: i64,
+    pub place: u32,
+    pub leader: bool,
+}
+
+/// One cell of the sheet.
+pub(super) struct SheetCell {
+    pub points: i64,
+    /// The player's total after this round.
+    pub running: i64,
+    pub dealer: bool,
+}
+
+/// One round of the sheet.
+pub(super) struct SheetRow {
+    pub round: usize,
+    /// The round's contract, as a tooltip.
+    pub contract: String,
+    /// The correction page (edit link only).
+    pub edit_href: Option<String>,
+    pub cells: Vec<SheetCell>,
+}
+
+/// The score sheet.
+pub(super) struct Sheet {
+    /// `p4`: the table's width class (wide tables scroll inside their box).
+    pub size_class: String,
+    pub players: Vec<SheetPlayer>,
+    pub rows: Vec<SheetRow>,
+}
+
+impl Sheet {
+    /// The sheet of a game; `edit_id`: link each round to its correction page.
+    pub(super) fn new(game: &LoadedGame, edit_id: Option<&str>, lang: Lang) -> Sheet {
+        let (setup, state) = (&game.setup, &game.state);
+        let n = setup.player_count();
+        let running = state.running_totals();
+        let rows = state
+            .rounds
+            .iter()
+            .zip(&running)
+            .map(|(r, after)| {
+                let cells = (0..n)
+                    .map(|i| SheetCell {
+                        points: r.entry.points().get(i).copied().unwrap_or(0),
+                        running: after.get(i).copied().unwrap_or(0),
+                        dealer: r.info.dealer == i,
+                    })
+                    .collect();
+                SheetRow {
+                    round: r.info.round,
+                    contract: r
+                        .info
+                        .contract
+                        .as_ref()
+                        .map(|c| c.get(lang).to_owned())
+                        .unwrap_or_default(),
+                    edit_href: edit_id
+                        .map(|id| format!("/games/{id}/rounds/{}/edit", r.info.round)),
+                    cells,
+                }
+            })
+            .collect();
+        let players = (0..n)
+            .map(|i| SheetPlayer {
+                name: setup.name(i).to_owned(),
+                total: state.totals[i],
+                place: state.places[i],
+                leader: state.leaders.contains(&i),
+            })
+            .collect();
+        Sheet {
+            size_class: format!("p{}", n.min(12)),
+            players,
+            rows,
+        }
+    }
+}
+
+/// The forms of the edit link. Each posts the game's `version` (a change made meanwhile on
+/// another phone is refused, not overwritten) and its own idempotency `key`.
+struct Actions {
+    base: String,
+    version: i64,
+    undo_key: Option<String>,
+    end_key: Option<String>,
+    resume_key: Option<String>,
+    history_href: String,
+}
+
+/// How other phones join: the edit link as QR code and text, and the read-only link.
+struct Share {
+    /// Inline SVG markup made by [`qr::svg`] (no user input in it).
+    qr: Option<String>,
+    /// The page was opened by a name only this computer knows (`localhost`).
+    loopback: bool,
+    edit_url: String,
+    view_url: String,
+}
+
+#[derive(Template)]
+#[template(path = "game.html")]
+struct GamePage {
+    ctx: PageCtx,
+    /// The rule set and the players, for the window title.
+    title: String,
+    /// The rule set's name, the page's heading.
+    heading: &'static str,
+    /// The players in seating order.
+    players: String,
+    /// The page's own address, `/games/{id}` or `/view/{token}`.
+    base: String,
+    edit: bool,
+    /// The JSON twin that `live.js` polls, and the version shown.
+    live_url: String,
+    version: i64,
+    banner: Option<Banner>,
+    /// "All 7 rounds are played." or "Ended early …": the game is over.
+    over: Option<String>,
+    sheet: Sheet,
+    /// What the sheet's marks mean.
+    legend: &'static str,
+    actions: Option<Actions>,
+    share: Option<Share>,
+    /// The meld checker for the next round (or the rule set).
+    check_href: String,
+}
+
+impl GamePage {
+    fn new(ctx: PageCtx, game: &LoadedGame, link: &Link, origin: Option<&str>) -> GamePage {
+        let lang = ctx.lang;
+        let (setup, state, stored) = (&game.setup, &game.state, &game.record.game);
+        let base = link.base();
+        let edit_id = match link {
+            Link::Edit(id) => Some(id.as_str()),
+            Link::View(_) => None,
+        };
+        let banner = state
+            .next_round
+            .as_ref()
+            .map(|info| banner(&ctx, game, info, link));
+        let played = state.rounds.len();
+        let over = state.finished.then(|| {
+            if state.ended_early {
+                ctx.f(
+                    Msg::GameEndedEarly,
+                    &[("n", &played), ("of", &setup.round_count())],
+                )
+            } else {
+                ctx.f(Msg::GameAllPlayed, &[("n", &played)])
+            }
+        });
+        let actions = link.is_edit().then(|| Actions {
+            version: stored.version,
+            undo_key: state.check_undo().is_ok().then(form_key),
+            end_key: (!state.finished && state.check_end_early().is_ok()).then(form_key),
+            resume_key: state.ended_early.then(form_key),
+            history_href: format!("{base}/history"),
+            base: base.clone(),
+        });
+        let share = link.is_edit().then(|| {
+            let absolute = |path: &str| format!("{}{path}", origin.unwrap_or(""));
+            let edit_url = absolute(&base);
+            Share {
+                qr: origin.and_then(|_| qr::svg(&edit_url, ctx.t(Msg::ShareQrLabel))),
+                loopback: origin.is_some_and(is_loopback),
+                edit_url,
+                view_url: absolute(&format!("/view/{}", stored.view_token)),
+            }
+        });
+        let check_href = match state.next_round.as_ref() {
+            Some(info) if info.contract.is_some() => format!(
+                "/check?rules={}&round={}",
+                percent_encode(setup.rules().id()),
+                info.round
+            ),
+            _ => format!("/check?rules={}", percent_encode(setup.rules().id())),
+        };
+        GamePage {
+            title: game_title(game, lang),
+            heading: rules_name(setup, lang),
+            players: setup.players().join(", "),
+            live_url: link.api(),
+            version: stored.version,
+            edit: link.is_edit(),
+            sheet: Sheet::new(game, edit_id, lang),
+            legend: ctx.t(if link.is_edit() {
+                Msg::SheetLegendEdit
+            } else {
+                Msg::SheetLegend
+            }),
+            base,
+            banner,
+            over,
+            actions,
+            share,
+            check_href,
+            ctx,
+        }
+    }
+}
+
+/// The banner of the next round (RULES.md section 4: what the table needs to know).
+fn banner(ctx: &PageCtx, game: &LoadedGame, info: &RoundInfo, link: &Link) -> Banner {
+    let lang = ctx.lang;
+    let setup = &game.setup;
+    let mut facts = vec![
+        ctx.f(Msg::GameDeal, &[("n", &info.deal)]),
+        ctx.f(Msg::GameDealer, &[("name", &setup.name(info.dealer))]),
+    ];
+    if let (Some(cutter), Some(target)) = (info.cutter, info.cut_target) {
+        let bonus = setup.rules().cut_bonus.unwrap_or(0);
+        facts.push(ctx.f(
+            Msg::GameCutter,
+            &[
+                ("name", &setup.name(cutter)),
+                ("target", &target),
+                ("bonus", &bonus),
+            ],
+        ));
+    }
+    facts.push(ctx.f(Msg::GameDecks, &[("decks", &info.decks.get(lang))]));
+    facts.push(info.buys_text.get(lang).to_owned());
+    Banner {
+        heading: ctx.f(Msg::GameRoundOf, &[("n", &info.round), ("of", &info.of)]),
+        contract: info.contract.as_ref().map(|c| c.get(lang).to_owned()),
+        facts,
+        notes: info
+            .restrictions
+            .iter()
+            .map(|t| t.get(lang).to_owned())
+            .collect(),
+        needs_more: info.needs_more_than_dealt,
+        enter: match link {
+            Link::Edit(id) => Some(EnterLink {
+                href: format!("/games/{id}/rounds/new"),
+                label: ctx.f(Msg::GameEnterRound, &[("n", &info.round)]),
+            }),
+            Link::View(_) => None,
+        },
+    }
+}

@@ -1,0 +1,1237 @@
+//! The game pages through the router: the new-game form for every rule set (and its errors),
+//! the game page's banner and score sheet, the read-only link, the settlement with hand-worked
+//! money, the CSV and JSON exports, the QR code, German, escaping, the no-inline rule and the
+//! page-size budget. Rounds are entered through the JSON API (the round forms are another
+//! module's). Each test has a fresh database.
+
+mod common;
+
+use axum::body::Body;
+use axum::http::{Request, StatusCode};
+use common::{TestApp, TestResponse};
+use kontrakt::rules::ruleset::{OptionValue, PRESET_IDS, option_specs, preset_info};
+use kontrakt::web::i18n::percent_encode;
+use serde_json::{Value, json};
+
+// ---------------------------------------------------------------------------------------------
+// Helpers
+// ---------------------------------------------------------------------------------------------
+
+/// Undoes askama's HTML escaping, to compare page text with sentences.
+fn text(body: &str) -> String {
+    body.replace("&#34;", "\"")
+        .replace("&quot;", "\"")
+        .replace("&#39;", "'")
+        .replace("&#60;", "<")
+        .replace("&lt;", "<")
+        .replace("&#62;", ">")
+        .replace("&gt;", ">")
+        .replace("&#38;", "&")
+        .replace("&amp;", "&")
+        .replace('\u{a0}', " ")
+}
+
+fn form_body(fields: &[(&str, &str)]) -> String {
+    fields
+        .iter()
+        .map(|(k, v)| format!("{}={}", percent_encode(k), percent_encode(v)))
+        .collect::<Vec<_>>()
+        .join("&")
+}
+
+async fn get_in(app: &TestApp, path: &str, lang: &str) -> TestResponse {
+    let request = Request::get(path)
+        .header("accept-language", lang)
+        .header("host", "192.168.1.5:8080")
+        .body(Body::empty())
+        .unwrap();
+    app.send(request).await
+}
+
+async fn post_form(app: &TestApp, path: &str, fields: &[(&str, &str)], lang: &str) -> TestResponse {
+    let request = Request::post(path)
+        .header("content-type", "application/x-www-form-urlencoded")
+        .header("accept-language", lang)
+        .body(Body::from(form_body(fields)))
+        .unwrap();
+    app.send(request).await
+}
+
+async fn post_json(app: &TestApp, path: &str, body: &Value) -> TestResponse {
+    let request = Request::post(path)
+        .header("content-type", "application/json")
+        .body(Body::from(body.to_string()))
+        .unwrap();
+    app.send(request).await
+}
+
+/// The option fields of a rule set's defaults, as the new-game form sends them (a checkbox
+/// that is off is not sent; the settlement scheme is its own field).
+fn default_options(rules: &str) -> Vec<(String, String)> {
+    option_specs(rules)
+        .unwrap()
+        .into_iter()
+        .filter(|spec| spec.name != "settlement")
+        .filter_map(|spec| {
+            let value = match spec.default {
+                OptionValue::Bool(true) => "on".to_owned(),
+                OptionValue::Bool(false) => return None,
+                other => other.to_string(),
+            };
+            Some((format!("opt.{}", spec.name), value))
+        })
+        .collect()
+}
+
+/// A full new-game form: the rule set's default options, the players, the rest as given.
+fn setup_form(rules: &str, players: &[&str], extra: &[(&str, &str)]) -> Vec<(String, String)> {
+    let mut fields = vec![
+        ("rules".to_owned(), rules.to_owned()),
+        ("shown".to_owned(), rules.to_owned()),
+    ];
+    fields.extend(default_options(rules));
+    fields.extend(
+        players
+            .iter()
+            .map(|p| ("player".to_owned(), (*p).to_owned())),
+    );
+    fields.extend(
+        extra
+            .iter()
+            .map(|(k, v)| ((*k).to_owned(), (*v).to_owned())),
+    );
+    fields
+}
+
+fn pairs(fields: &[(String, String)]) -> Vec<(&str, &str)> {
+    fields
+        .iter()
+        .map(|(k, v)| (k.as_str(), v.as_str()))
+        .collect()
+}
+
+/// A game created through the HTML form; returns its edit id.
+async fn create_via_form(
+    app: &TestApp,
+    rules: &str,
+    players: &[&str],
+    extra: &[(&str, &str)],
+) -> String {
+    let fields = setup_form(rules, players, extra);
+    let response = post_form(app, "/games", &pairs(&fields), "en").await;
+    assert_eq!(
+        response.status,
+        StatusCode::SEE_OTHER,
+        "{rules}: {}",
+        text(&response.body)
+    );
+    response
+        .header("location")
+        .strip_prefix("/games/")
+        .expect("redirect to the game page")
+        .to_owned()
+}
+
+/// A game created through the JSON API: (edit id, read-only token).
+async fn create_via_api(app: &TestApp, body: Value) -> (String, String) {
+    let response = post_json(app, "/api/v1/games", &body).await;
+    assert_eq!(response.status, StatusCode::CREATED, "{}", response.body);
+    let created = response.json();
+    let view = created["view_url"]
+        .as_str()
+        .unwrap()
+        .strip_prefix("/view/")
+        .unwrap()
+        .to_owned();
+    (created["id"].as_str().unwrap().to_owned(), view)
+}
+
+async fn enter(app: &TestApp, id: &str, round: Value) -> Value {
+    let response = post_json(app, &format!("/api/v1/games/{id}/rounds"), &round).await;
+    assert_eq!(
+        response.status,
+        StatusCode::OK,
+        "{round}: {}",
+        response.body
+    );
+    response.json()
+}
+
+async fn state(app: &TestApp, id: &str) -> Value {
+    app.get(&format!("/api/v1/games/{id}")).await.json()
+}
+
+async fn view_token(app: &TestApp, id: &str) -> String {
+    state(app, id).await["view_url"]
+        .as_str()
+        .unwrap()
+        .strip_prefix("/view/")
+        .unwrap()
+        .to_owned()
+}
+
+/// `text` appears after `after` and before `before` (the sentence sits next to its field).
+fn assert_between(body: &str, after: &str, text: &str, before: &str) {
+    let a = body
+        .find(after)
+        .unwrap_or_else(|| panic!("{after:?} not on the page"));
+    let t = a + body[a..]
+        .find(text)
+        .unwrap_or_else(|| panic!("{text:?} not after {after:?}"));
+    let b = t + body[t..]
+        .find(before)
+        .unwrap_or_else(|| panic!("{before:?} not after {text:?}"));
+    assert!(a < t && t < b);
+}
+
+/// No inline script and no inline style anywhere: the CSP forbids both.
+fn assert_no_inline_script_or_style(body: &str) {
+    for (i, _) in body.match_indices("<script") {
+        let tag_end = body[i..].find('>').expect("script tag closes") + i;
+        assert!(
+            body[i..tag_end].contains(" src=\"/static/"),
+            "inline script: {}",
+            &body[i..tag_end]
+        );
+        assert!(
+            body[tag_end + 1..].starts_with("</script>"),
+            "script with a body"
+        );
+    }
+    assert!(!body.contains("<style"), "inline <style>");
+    assert!(!body.contains("style="), "style attribute");
+    assert!(!body.contains(" onclick="), "inline handler");
+    assert!(!body.contains("javascript:"), "javascript: URL");
+}
+
+/// A round where `out` goes out and the others have the points given.
+fn round(out: &str, points: &[(&str, i64)]) -> Value {
+    let points: serde_json::Map<String, Value> = points
+        .iter()
+        .map(|(k, v)| ((*k).to_owned(), json!(v)))
+        .collect();
+    json!({"went_out": out, "points": points})
+}
+
+// ---------------------------------------------------------------------------------------------
+// New game
+// ---------------------------------------------------------------------------------------------
+
+#[tokio::test]
+async fn the_new_game_form_lists_every_rule_set_and_preselects_one_from_the_query() {
+    let app = TestApp::new().await;
+    let response = get_in(&app, "/games/new?rules=liverpool", "en").await;
+    assert_eq!(response.status, StatusCode::OK);
+    let body = &response.body;
+    for id in PRESET_IDS {
+        let info = preset_info(id).unwrap();
+        assert!(
+            body.contains(&format!("name=\"rules\" value=\"{id}\"")),
+            "{id}"
+        );
+        assert!(text(body).contains(info.description), "{id}");
+    }
+    assert!(body.contains("value=\"liverpool\" checked"));
+    assert!(body.contains("3–5 players"));
+    assert!(body.contains("Source: pagat.com, Contract Rummy: Liverpool (seed 000)"));
+    // Liverpool's options with their defaults.
+    assert!(body.contains("name=\"opt.cut_bonus\" value=\"50\""));
+    assert!(body.contains("name=\"opt.jokers\" value=\"on\" checked"));
+    assert!(body.contains("<option value=\"low-or-high\" selected>Low or high (A-2-3, Q-K-A)"));
+    assert!(body.contains("Points taken off the cutter who cuts exactly"));
+    // Five seats for up to five players, a random first dealer, money.
+    assert_eq!(body.matches("name=\"player\"").count(), 5);
+    assert!(body.contains("<option value=\"random\" selected>Draw at random</option>"));
+    assert!(body.contains("<option value=\"3\">Player 3</option>"));
+    assert!(body.contains("name=\"cents\" value=\"1\""));
+    assert!(body.contains("name=\"points_per_cent\" value=\"1\""));
+    assert!(body.contains("name=\"currency\" value=\"€\""));
+    assert!(body.contains("name=\"settlement\" value=\"lowest-collects\" checked"));
+    assert!(body.contains("name=\"settlement\" value=\"pairwise\">"));
+    // Choosing another rule set without JavaScript: a GET of the same form.
+    assert!(body.contains("formmethod=\"get\" formaction=\"/games/new#options\""));
+    assert_no_inline_script_or_style(body);
+}
+
+#[tokio::test]
+async fn choosing_another_rule_set_keeps_the_names_and_shows_its_options() {
+    let app = TestApp::new().await;
+    let response = get_in(
+        &app,
+        "/games/new?rules=continental&shown=liverpool&opt.cut_bonus=40&player=Ann&player=B%C3%A4r\
+         &player=&first_dealer=2&cents=25&currency=CHF",
+        "en",
+    )
+    .await;
+    assert_eq!(response.status, StatusCode::OK);
+    let body = &response.body;
+    assert!(body.contains("value=\"continental\" checked"));
+    assert!(
+        !body.contains("name=\"opt.cut_bonus\""),
+        "Liverpool's option is gone"
+    );
+    assert!(body.contains("name=\"opt.hands\" value=\"1\""));
+    assert_eq!(
+        body.matches("name=\"player\"").count(),
+        12,
+        "up to 12 players"
+    );
+    assert!(body.contains("value=\"Ann\""));
+    assert!(body.contains("value=\"Bär\""));
+    assert!(body.contains("<option value=\"2\" selected>Bär</option>"));
+    assert!(body.contains("Value of a unit, in cents"));
+    assert!(body.contains("name=\"cents\" value=\"25\""));
+    assert!(body.contains("name=\"currency\" value=\"CHF\""));
+    assert!(
+        !body.contains("name=\"points_per_cent\""),
+        "units, not points"
+    );
+    assert!(!body.contains("name=\"settlement\""), "one scheme only");
+
+    // Another rule set starts from its own settlement scheme.
+    let response = get_in(
+        &app,
+        "/games/new?rules=rommee&shown=contract&settlement=lowest-collects",
+        "en",
+    )
+    .await;
+    assert!(
+        response
+            .body
+            .contains("name=\"settlement\" value=\"pairwise\" checked")
+    );
+
+    // The same rule set again: the options typed stay, an unticked box stays off.
+    let response = get_in(
+        &app,
+        "/games/new?rules=liverpool&shown=liverpool&opt.cut_bonus=40&opt.ace=wrap",
+        "en",
+    )
+    .await;
+    let body = &response.body;
+    assert!(body.contains("name=\"opt.cut_bonus\" value=\"40\""));
+    assert!(body.contains("<option value=\"wrap\" selected>"));
+    assert!(body.contains("name=\"opt.jokers\" value=\"on\">"));
+}
+
+#[tokio::test]
+async fn a_game_of_every_rule_set_is_created_through_the_form_with_its_defaults() {
+    let app = TestApp::new().await;
+    for id in PRESET_IDS {
+        let info = preset_info(id).unwrap();
+        let names = ["Ann", "Ben", "Cy", "Di", "Ed", "Flo"];
+        let players = &names[..usize::from(info.min_players)];
+        let game = create_via_form(&app, id, players, &[("first_dealer", "2")]).await;
+        let s = state(&app, &game).await;
+        assert_eq!(s["rules"], id);
+        assert_eq!(s["players"], json!(players));
+        assert_eq!(s["first_dealer"], "Ben");
+        let defaults: serde_json::Map<String, Value> = option_specs(id)
+            .unwrap()
+            .into_iter()
+            .map(|spec| {
+                (
+                    spec.name.to_owned(),
+                    serde_json::to_value(spec.default).unwrap(),
+                )
+            })
+            .collect();
+        assert_eq!(s["options"], Value::Object(defaults), "{id}");
+        let page = app.get(&format!("/games/{game}")).await;
+        assert_eq!(page.status, StatusCode::OK, "{id}");
+        assert!(page.body.contains(info.name), "{id}");
+    }
+}
+
+#[tokio::test]
+async fn creating_a_game_remembers_it_and_redirects_to_its_page() {
+    let app = TestApp::new().await;
+    let fields = setup_form(
+        "rommee",
+        &["Ann", "", "Ben", "Cy"],
+        &[
+            ("first_dealer", "3"),
+            ("cents", "1"),
+            ("points_per_cent", "10"),
+            ("currency", "€"),
+            ("settlement", "pairwise"),
+        ],
+    );
+    let response = post_form(&app, "/games", &pairs(&fields), "en").await;
+    assert_eq!(response.status, StatusCode::SEE_OTHER, "{}", response.body);
+    let location = response.header("location").to_owned();
+    let id = location.strip_prefix("/games/").unwrap();
+    let cookie = response.header("set-cookie");
+    assert!(cookie.starts_with("recent="), "{cookie}");
+    let label = kontrakt::web::i18n::percent_decode(cookie).unwrap();
+    assert!(
+        label.contains(&format!("\"url\":\"{location}\"")),
+        "{label}"
+    );
+    assert!(label.contains("German Rommé · Ann, Ben, Cy"), "{label}");
+    let s = state(&app, id).await;
+    assert_eq!(
+        s["players"],
+        json!(["Ann", "Ben", "Cy"]),
+        "the blank seat is skipped"
+    );
+    assert_eq!(s["first_dealer"], "Ben", "seat 3 is Ben");
+    assert_eq!(s["points_per_cent"], 10);
+    assert_eq!(s["scheme"], "pairwise");
+}
+
+#[tokio::test]
+async fn a_random_first_dealer_is_drawn_on_the_server_from_the_players() {
+    let app = TestApp::new().await;
+    let mut dealers = std::collections::BTreeSet::new();
+    for _ in 0..40 {
+        let id = create_via_form(&app, "contract", &["Ann", "Ben", "Cy"], &[]).await;
+        dealers.insert(
+            state(&app, &id).await["first_dealer"]
+                .as_str()
+                .unwrap()
+                .to_owned(),
+        );
+    }
+    assert_eq!(
+        dealers.into_iter().collect::<Vec<_>>(),
+        ["Ann", "Ben", "Cy"],
+        "40 draws reach every player"
+    );
+}
+
+#[tokio::test]
+async fn form_errors_come_back_with_422_next_to_their_fields_and_nothing_typed_is_lost() {
+    let app = TestApp::new().await;
+    let mut fields = setup_form(
+        "liverpool",
+        &["Ann", "ann"],
+        &[("cents", "abc"), ("currency", "EURO-EURO")],
+    );
+    for (name, value) in &mut fields {
+        if name == "opt.cut_bonus" {
+            *value = "999".to_owned();
+        }
+    }
+    let response = post_form(&app, "/games", &pairs(&fields), "en").await;
+    assert_eq!(response.status, StatusCode::UNPROCESSABLE_ENTITY);
+    let body = text(&response.body);
+    assert!(body.contains("Please correct the marked field."));
+    assert_between(
+        &body,
+        "name=\"opt.cut_bonus\" value=\"999\"",
+        "Option \"cut_bonus\" is a whole number from 0 to 500, not 999.",
+        "</fieldset>",
+    );
+    assert_between(
+        &body,
+        "value=\"ann\"",
+        "Two players are called \"ann\"; give each player a different name.",
+        "name=\"first_dealer\"",
+    );
+    assert!(body.contains("Liverpool Rummy is played by 3 to 5 players, not 2."));
+    assert_between(
+        &body,
+        "name=\"cents\" value=\"abc\"",
+        "The value of a point must be a whole number, not \"abc\".",
+        "name=\"currency\"",
+    );
+    assert_between(
+        &body,
+        "name=\"currency\" value=\"EURO-EURO\"",
+        "The currency is a short symbol of at most 8 characters",
+        "Start the game",
+    );
+    // The two same names are marked; the rest of the form is as typed.
+    assert_eq!(body.matches("aria-invalid=\"true\"").count(), 5, "{body}");
+    assert!(body.contains("value=\"Ann\""));
+    assert!(body.contains("value=\"liverpool\" checked"));
+}
+
+#[tokio::test]
+async fn option_errors_and_too_few_players_are_reported_for_other_rule_sets_too() {
+    let app = TestApp::new().await;
+    let fields = setup_form("rommee", &["Solo"], &[]);
+    let response = post_form(&app, "/games", &pairs(&fields), "en").await;
+    assert_eq!(response.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_between(
+        &text(&response.body),
+        "value=\"Solo\"",
+        "German Rommé is played by 2 to 6 players, not 1.",
+        "name=\"first_dealer\"",
+    );
+
+    let mut fields = setup_form("rommee", &["A", "B"], &[("points_per_cent", "0")]);
+    for (name, value) in &mut fields {
+        if name == "opt.cards_dealt" {
+            *value = "12".to_owned();
+        }
+    }
+    let response = post_form(&app, "/games", &pairs(&fields), "en").await;
+    assert_eq!(response.status, StatusCode::UNPROCESSABLE_ENTITY);
+    let body = text(&response.body);
+    assert_between(
+        &body,
+        "name=\"opt.cards_dealt\" value=\"12\"",
+        "Option \"cards_dealt\" is 10, 13 or 15, not 12.",
+        "name=\"opt.opening_points\"",
+    );
+    assert_between(
+        &body,
+        "name=\"points_per_cent\" value=\"0\"",
+        "One cent can stand for 1 to 1000 points, not 0.",
+        "name=\"currency\"",
+    );
+
+    // Progressive: a list option that is no list.
+    let mut fields = setup_form("progressive", &["A", "B"], &[]);
+    for (name, value) in &mut fields {
+        if name == "opt.payouts" {
+            *value = "0, two".to_owned();
+        }
+    }
+    let response = post_form(&app, "/games", &pairs(&fields), "en").await;
+    assert_eq!(response.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_between(
+        &text(&response.body),
+        "name=\"opt.payouts\" value=\"0, two\"",
+        "Option \"payouts\" is a list of whole numbers separated by commas, not \"0, two\".",
+        "name=\"opt.kitty_split\"",
+    );
+}
+
+#[tokio::test]
+async fn a_form_whose_options_belong_to_another_rule_set_shows_the_new_options_first() {
+    let app = TestApp::new().await;
+    let mut fields = setup_form("liverpool", &["Ann", "Ben", "Cy"], &[]);
+    fields[0].1 = "shanghai".to_owned();
+    let response = post_form(&app, "/games", &pairs(&fields), "en").await;
+    assert_eq!(response.status, StatusCode::UNPROCESSABLE_ENTITY);
+    let body = text(&response.body);
+    assert!(body.contains("You chose other rules: check their options below"));
+    assert!(body.contains("name=\"opt.buy_limit\" value=\"2\""));
+    assert!(body.contains("name=\"shown\" value=\"shanghai\""));
+    assert!(body.contains("value=\"Cy\""));
+    // Sent again as shown, it is created.
+    let fields = setup_form("shanghai", &["Ann", "Ben", "Cy"], &[]);
+    let response = post_form(&app, "/games", &pairs(&fields), "en").await;
+    assert_eq!(response.status, StatusCode::SEE_OTHER);
+}
+
+#[tokio::test]
+async fn the_new_game_form_is_german_for_german_browsers() {
+    let app = TestApp::new().await;
+    let response = get_in(&app, "/games/new?rules=rommee", "de-DE,de;q=0.9").await;
+    let body = text(&response.body);
+    assert!(body.contains("<html lang=\"de\">"));
+    assert!(body.contains("<h1>Neues Spiel</h1>"));
+    assert!(body.contains("Familien-Rommé: 40 Punkte zum Auslegen"));
+    assert!(body.contains("2–6 Spieler"));
+    assert!(body.contains("Joker, die zu den zwei Blättern gemischt werden."));
+    assert!(body.contains("Um die Ecke (D-K-A-2)"));
+    assert!(body.contains("Zufällig auslosen"));
+    assert!(body.contains("Punkte je Cent"));
+    assert!(body.contains("Paarweise"));
+    assert!(body.contains("Spiel beginnen"));
+
+    let fields = setup_form("rommee", &["Ann", "Ann"], &[("first_dealer", "4")]);
+    let response = post_form(&app, "/games", &pairs(&fields), "de").await;
+    assert_eq!(response.status, StatusCode::UNPROCESSABLE_ENTITY);
+    let body = text(&response.body);
+    assert!(body.contains("Bitte korrigiere das markierte Feld."));
+    assert!(body.contains("Zwei Spieler heißen „Ann“; jeder braucht einen eigenen Namen."));
+    assert!(body.contains("Platz 4 ist leer; wählt einen Mitspieler oder lost aus."));
+}
+
+// ---------------------------------------------------------------------------------------------
+// The game page
+// ---------------------------------------------------------------------------------------------
+
+#[tokio::test]
+async fn the_liverpool_banner_names_dealer_cutter_and_the_cut_target() {
+    let app = TestApp::new().await;
+    let id = create_via_form(
+        &app,
+        "liverpool",
+        &["Ann", "Ben", "Cy", "Di"],
+        &[("first_dealer", "1")],
+    )
+    .await;
+    let response = get_in(&app, &format!("/games/{id}"), "en").await;
+    assert_eq!(response.status, StatusCode::OK);
+    let body = text(&response.body);
+    assert!(body.contains("<h2 id=\"next-round\">Round 1 of 7</h2>"));
+    assert!(body.contains("<p class=\"contract\">2 sets of 3</p>"));
+    assert!(body.contains("Deal 10 cards to each player."));
+    assert!(body.contains("Ann deals."));
+    // The cutter sits before the dealer; 4 players x 10 cards + the up-card.
+    assert!(body.contains("Di cuts: cut exactly 41 cards to take 50 points off."));
+    assert!(body.contains("Cards: 2 decks + 3 jokers (107 cards)."));
+    assert!(body.contains("Buying (May I) is allowed, with no count limit"));
+    assert!(body.contains("The contract meld holds exactly the cards the contract asks for"));
+    assert!(body.contains(&format!(
+        "href=\"/games/{id}/rounds/new\">Enter round 1</a>"
+    )));
+    assert!(body.contains("href=\"/check?rules=liverpool&round=1\""));
+    assert!(body.contains("No round entered yet."));
+    assert!(!body.contains("/undo\""), "nothing to undo yet");
+    assert!(!body.contains("/end\""), "nothing to end yet");
+
+    // Round 2: Ben deals, Ann cuts.
+    enter(
+        &app,
+        &id,
+        round("Ann", &[("Ben", 10), ("Cy", 20), ("Di", 30)]),
+    )
+    .await;
+    let body = text(&get_in(&app, &format!("/games/{id}"), "en").await.body);
+    assert!(body.contains("Round 2 of 7"));
+    assert!(body.contains("1 set of 3 and 1 run of 4"));
+    assert!(body.contains("Ben deals."));
+    assert!(body.contains("Ann cuts: cut exactly 41 cards to take 50 points off."));
+    assert!(body.contains("href=\"/check?rules=liverpool&round=2\""));
+}
+
+#[tokio::test]
+async fn the_last_contract_round_says_go_out_all_at_once() {
+    let app = TestApp::new().await;
+    let (id, _) = create_via_api(
+        &app,
+        json!({"rules": "contract", "players": ["A", "B", "C"]}),
+    )
+    .await;
+    for _ in 0..6 {
+        enter(&app, &id, round("A", &[("B", 5), ("C", 5)])).await;
+    }
+    let body = text(&app.get(&format!("/games/{id}")).await.body);
+    assert!(body.contains("Round 7 of 7"));
+    assert!(body.contains("3 runs of 4"));
+    assert!(body.contains("Deal 12 cards to each player."));
+    assert!(body.contains("Go out all at once: every card melded, no discard."));
+}
+
+#[tokio::test]
+async fn shanghai_kolsov_round_8_says_it_needs_more_cards_than_are_dealt() {
+    let app = TestApp::new().await;
+    let (id, _) = create_via_api(
+        &app,
+        json!({"rules": "shanghai-kolsov", "players": ["A", "B", "C"]}),
+    )
+    .await;
+    let page = text(&app.get(&format!("/games/{id}")).await.body);
+    assert!(!page.contains("needs more cards than are dealt"));
+    assert!(page.contains("at most 2 per player this round"));
+    for _ in 0..7 {
+        enter(&app, &id, round("A", &[("B", 5), ("C", 5)])).await;
+    }
+    let body = text(&app.get(&format!("/games/{id}")).await.body);
+    assert!(body.contains("Round 8 of 10"));
+    assert!(body.contains("1 set of 3 and 1 run of 10"));
+    assert!(body.contains("Deal 11 cards to each player."));
+    assert!(body.contains("class=\"banner needs-more\""));
+    assert!(
+        body.contains(
+            "The contract needs more cards than are dealt: only buying makes it possible."
+        )
+    );
+}
+
+#[tokio::test]
+async fn the_sheet_shows_round_points_running_totals_dealers_and_the_leader() {
+    let app = TestApp::new().await;
+    let (id, _) = create_via_api(
+        &app,
+        json!({"rules": "liverpool", "players": ["Ann", "Ben", "Cy", "Di"], "first_dealer": "Ann"}),
+    )
+    .await;
+    // Round 1: Ann out; Di holds AS JK 10H = 40 and cut (-50): -10.
+    enter(
+        &app,
+        &id,
+        json!({"went_out": "Ann", "points": {"Ben": 35, "Cy": 12},
+               "cards": {"Di": "AS JK 10H"}, "cut_bonus": true}),
+    )
+    .await;
+    // Round 2: Cy out.
+    let s = enter(
+        &app,
+        &id,
+        round("Cy", &[("Ann", 60), ("Ben", 5), ("Di", 25)]),
+    )
+    .await;
+    assert_eq!(
+        s["totals"],
+        json!({"Ann": 60, "Ben": 40, "Cy": 12, "Di": 15})
+    );
+    let response = get_in(&app, &format!("/games/{id}"), "en").await;
+    let body = &response.body;
+    assert_eq!(response.header("cache-control"), "no-store");
+    // Round rows: points, then the running total; the dealer marked.
+    assert!(body.contains(&format!(
+        "<th scope=\"row\"><a href=\"/games/{id}/rounds/1/edit\" title=\"2 sets of 3\">1</a></th>\
+         <td>0<small><span class=\"dealer\">D</span> 0</small></td>\
+         <td>35<small>35</small></td><td>12<small>12</small></td><td>-10<small>-10</small></td>"
+    )));
+    assert!(body.contains(&format!(
+        "<a href=\"/games/{id}/rounds/2/edit\" title=\"1 set of 3 and 1 run of 4\">2</a></th>\
+         <td>60<small>60</small></td><td>5<small><span class=\"dealer\">D</span> 40</small></td>\
+         <td>0<small>12</small></td><td>25<small>15</small></td>"
+    )));
+    // Totals, the leader (lowest) starred, places.
+    assert!(body.contains("<td>60</td><td>40</td><td class=\"leader\">12</td><td>15</td>"));
+    assert!(body.contains(
+        "<th scope=\"col\" class=\"leader\" title=\"Cy\"><span class=\"star\" title=\"Leader\">★</span><span class=\"name\">Cy</span></th>"
+    ));
+    assert!(body.contains("<td>4.</td><td>3.</td><td>1.</td><td>2.</td>"));
+    // Undo and end post the version and an idempotency key; no resume yet.
+    let version = s["version"].as_i64().unwrap();
+    for action in ["undo", "end"] {
+        let form = format!(
+            "<form method=\"post\" action=\"/games/{id}/{action}\"><input type=\"hidden\" name=\"version\" value=\"{version}\"><input type=\"hidden\" name=\"key\" value=\""
+        );
+        let at = body.find(&form).unwrap_or_else(|| panic!("{action} form"));
+        let key = &body[at + form.len()..at + form.len() + 32];
+        assert!(key.chars().all(|c| c.is_ascii_hexdigit()), "{key}");
+    }
+    assert!(!body.contains("/resume\""));
+    assert!(body.contains(&format!("href=\"/games/{id}/history\"")));
+    assert!(body.contains(&format!(
+        "data-live=\"/api/v1/games/{id}\" data-version=\"{version}\""
+    )));
+    assert!(body.contains("<script src=\"/static/live.js\" defer></script>"));
+}
+
+#[tokio::test]
+async fn an_ended_game_offers_resume_and_the_settlement_instead_of_the_next_round() {
+    let app = TestApp::new().await;
+    let (id, _) = create_via_api(
+        &app,
+        json!({"rules": "contract", "players": ["A", "B", "C"]}),
+    )
+    .await;
+    enter(&app, &id, round("A", &[("B", 10), ("C", 20)])).await;
+    let ended = post_json(&app, &format!("/api/v1/games/{id}/end"), &json!({})).await;
+    assert_eq!(ended.status, StatusCode::OK, "{}", ended.body);
+    let body = text(&app.get(&format!("/games/{id}")).await.body);
+    assert!(!body.contains("Enter round"));
+    assert!(body.contains("Game over"));
+    assert!(body.contains("The table ended the game early, after round 1 of 7."));
+    assert!(body.contains(&format!("href=\"/games/{id}/settlement\"")));
+    assert!(body.contains(&format!("action=\"/games/{id}/resume\"")));
+    assert!(!body.contains(&format!("action=\"/games/{id}/end\"")));
+    assert!(body.contains(&format!("action=\"/games/{id}/undo\"")));
+}
+
+#[tokio::test]
+async fn the_share_block_has_a_qr_code_of_the_absolute_edit_link_and_the_read_only_link() {
+    let app = TestApp::new().await;
+    let (id, view) = create_via_api(
+        &app,
+        json!({"rules": "liverpool", "players": ["A", "B", "C"]}),
+    )
+    .await;
+    let body = get_in(&app, &format!("/games/{id}"), "en").await.body;
+    let svg_at = body
+        .find("<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"qr\"")
+        .expect("QR SVG");
+    let svg = &body[svg_at..body[svg_at..].find("</svg>").unwrap() + svg_at];
+    assert!(svg.contains("aria-label=\"QR code of the edit link\""));
+    assert!(svg.contains("<path fill=\"#000\" d=\"M"));
+    assert!(!svg.contains("style"));
+    assert!(body.contains(&format!(
+        "<a href=\"http://192.168.1.5:8080/games/{id}\">http://192.168.1.5:8080/games/{id}</a>"
+    )));
+    assert!(body.contains(&format!("http://192.168.1.5:8080/view/{view}")));
+    assert!(!body.contains("only works on this computer"));
+    assert_no_inline_script_or_style(&body);
+
+    // Opened as localhost, the page says other phones need the network address.
+    let request = Request::get(format!("/games/{id}"))
+        .header("host", "localhost:8080")
+        .body(Body::empty())
+        .unwrap();
+    let body = app.send(request).await.body;
+    assert!(body.contains("This address only works on this computer."));
+}
+
+#[tokio::test]
+async fn get_games_leads_to_the_new_game_form() {
+    let app = TestApp::new().await;
+    let response = app.get("/games").await;
+    assert_eq!(response.status, StatusCode::SEE_OTHER);
+    assert_eq!(response.header("location"), "/games/new");
+}
+
+#[tokio::test]
+async fn the_game_page_remembers_the_game_for_the_home_page() {
+    let app = TestApp::new().await;
+    let (id, _) = create_via_api(
+        &app,
+        json!({"rules": "hollywood", "players": ["Ann", "Ben"]}),
+    )
+    .await;
+    let response = app.get(&format!("/games/{id}")).await;
+    let cookie = kontrakt::web::i18n::percent_decode(response.header("set-cookie")).unwrap();
+    assert!(cookie.contains(&format!("/games/{id}")), "{cookie}");
+    assert!(cookie.contains("Hollywood Rummy · Ann, Ben"), "{cookie}");
+}
+
+#[tokio::test]
+async fn unknown_games_are_404_pages_and_a_read_only_token_cannot_open_the_edit_page() {
+    let app = TestApp::new().await;
+    for path in [
+        "/games/nope",
+        "/games/nope/settlement",
+        "/games/nope/export.csv",
+        "/games/nope/export.json",
+        "/view/nope",
+        "/view/nope/settlement",
+        "/view/nope/export.csv",
+    ] {
+        let response = app.get(path).await;
+        assert_eq!(response.status, StatusCode::NOT_FOUND, "{path}");
+        assert!(response.is_html(), "{path}");
+        assert!(
+            response.body.contains("There is no game at this address."),
+            "{path}"
+        );
+    }
+    let (_, view) = create_via_api(
+        &app,
+        json!({"rules": "contract", "players": ["A", "B", "C"]}),
+    )
+    .await;
+    let response = app.get(&format!("/games/{view}")).await;
+    assert_eq!(response.status, StatusCode::FORBIDDEN);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The read-only link
+// ---------------------------------------------------------------------------------------------
+
+#[tokio::test]
+async fn the_view_page_shows_banner_and_sheet_without_forms_or_edit_links_and_refuses_writes() {
+    let app = TestApp::new().await;
+    let (id, view) = create_via_api(
+        &app,
+        json!({"rules": "liverpool", "players": ["Ann", "Ben", "Cy"], "first_dealer": "Ben"}),
+    )
+    .await;
+    enter(&app, &id, round("Ann", &[("Ben", 10), ("Cy", 20)])).await;
+    let response = app.get(&format!("/view/{view}")).await;
+    assert_eq!(response.status, StatusCode::OK);
+    let body = text(&response.body);
+    assert!(body.contains("Read-only: this page follows the game live but cannot change it."));
+    assert!(body.contains("Round 2 of 7"));
+    assert!(body.contains("Cy deals."));
+    assert!(body.contains("Ben cuts: cut exactly 31 cards to take 50 points off."));
+    assert!(body.contains("<td>20<small>20</small></td>"));
+    assert!(!body.contains("<form"), "no forms");
+    assert!(!body.contains(&id), "the edit id never shows");
+    assert!(!body.contains("/rounds/"), "no round links");
+    assert!(!body.contains("Enter round"));
+    assert!(!body.contains("<svg"), "no QR of the edit link");
+    assert!(body.contains(&format!("data-live=\"/api/v1/view/{view}\"")));
+    assert!(body.contains(&format!("href=\"/view/{view}/export.csv\"")));
+    assert_no_inline_script_or_style(&body);
+
+    // Writes through the read-only token are refused, by page and by API.
+    for path in [format!("/view/{view}"), format!("/view/{view}/settlement")] {
+        let response = post_form(&app, &path, &[("version", "1")], "en").await;
+        assert_eq!(response.status, StatusCode::METHOD_NOT_ALLOWED, "{path}");
+    }
+    let response = post_json(
+        &app,
+        &format!("/api/v1/games/{view}/rounds"),
+        &round("Ann", &[("Ben", 1), ("Cy", 1)]),
+    )
+    .await;
+    assert_eq!(response.status, StatusCode::FORBIDDEN);
+    assert_eq!(
+        state(&app, &id).await["rounds"].as_array().unwrap().len(),
+        1
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Settlement
+// ---------------------------------------------------------------------------------------------
+
+/// Contract Rummy, A B C at 5 cents a point, 7 rounds: A always out, B 10 and C 20 a round.
+async fn finished_contract_game(app: &TestApp) -> String {
+    let (id, _) = create_via_api(
+        app,
+        json!({"rules": "contract", "players": ["A", "B", "C"], "cents_per_point": 5}),
+    )
+    .await;
+    let mut last = Value::Null;
+    for _ in 0..7 {
+        last = enter(app, &id, round("A", &[("B", 10), ("C", 20)])).await;
+    }
+    assert_eq!(last["finished"], true);
+    id
+}
+
+#[tokio::test]
+async fn the_settlement_of_a_finished_game_shows_places_money_and_the_fewest_transfers() {
+    let app = TestApp::new().await;
+    let id = finished_contract_game(&app).await;
+    let response = app.get(&format!("/games/{id}/settlement")).await;
+    assert_eq!(response.status, StatusCode::OK);
+    assert!(
+        response.body.contains("+€\u{a0}10.50"),
+        "symbol and amount never part"
+    );
+    let body = text(&response.body);
+    // Totals A 0, B 70, C 140. Lowest collects: A gets 70 x 5 from B and 140 x 5 from C.
+    assert!(body.contains("All 7 rounds are played."));
+    assert!(body.contains(
+        "<tr><td>1.</td><th scope=\"row\">A</th><td>0</td><td class=\"gain\">+€ 10.50</td></tr>"
+    ));
+    assert!(body.contains(
+        "<tr><td>2.</td><th scope=\"row\">B</th><td>70</td><td class=\"loss\">-€ 3.50</td></tr>"
+    ));
+    assert!(body.contains(
+        "<tr><td>3.</td><th scope=\"row\">C</th><td>140</td><td class=\"loss\">-€ 7.00</td></tr>"
+    ));
+    assert!(body.contains("Settlement: Lowest collects. € 0.05 per point."));
+    assert!(body.contains("<li>B pays A € 3.50</li>"));
+    assert!(body.contains("<li>C pays A € 7.00</li>"));
+    assert_eq!(body.matches(" pays A ").count(), 2, "two transfers");
+    // The score sheet is on the printout too, without edit links.
+    assert!(body.contains("<td>20<small>140</small></td>"));
+    assert!(!body.contains("/rounds/"));
+    assert!(body.contains(&format!("href=\"/games/{id}/export.csv\"")));
+
+    // German: amounts as Germans write them.
+    let body = text(
+        &get_in(&app, &format!("/games/{id}/settlement"), "de")
+            .await
+            .body,
+    );
+    assert!(body.contains("<h1>Abrechnung</h1>"));
+    assert!(body.contains("+10,50 €"));
+    assert!(body.contains("<li>C zahlt A 7,00 €</li>"));
+    assert!(body.contains("Abrechnung: Niedrigster kassiert. 0,05 € je Punkt."));
+    assert!(body.contains("Alle 7 Runden sind gespielt."));
+}
+
+#[tokio::test]
+async fn progressive_ended_early_pays_places_and_the_kitty_of_buys() {
+    let app = TestApp::new().await;
+    let (id, view) = create_via_api(
+        &app,
+        json!({"rules": "progressive", "players": ["A", "B", "C", "D"]}),
+    )
+    .await;
+    for _ in 0..8 {
+        enter(&app, &id, round("A", &[("B", 10), ("C", 20), ("D", 30)])).await;
+    }
+    let mut ninth = round("A", &[("B", 10), ("C", 20), ("D", 30)]);
+    ninth["buys"] = json!({"B": 1, "C": 1});
+    enter(&app, &id, ninth).await;
+    let ended = post_json(&app, &format!("/api/v1/games/{id}/end"), &json!({})).await;
+    assert_eq!(ended.status, StatusCode::OK);
+    let body = text(&app.get(&format!("/view/{view}/settlement")).await.body);
+    // Places A B C D: A +12, B -2, C -4, D -6; the kitty (B and C bought once, 1 cent each)
+    // goes to A: A +14, B -3, C -5, D -6.
+    assert!(body.contains("The table ended the game early, after round 9 of 15."));
+    assert!(body.contains("<td class=\"gain\">+€ 0.14</td>"));
+    assert!(body.contains("<td>90</td><td class=\"loss\">-€ 0.03</td>"));
+    assert!(body.contains("<td>180</td><td class=\"loss\">-€ 0.05</td>"));
+    assert!(body.contains("<td>270</td><td class=\"loss\">-€ 0.06</td>"));
+    assert!(body.contains("Kitty: € 0.02 from 2 buys, all to the winner."));
+    assert!(body.contains(
+        "Payouts: place 2 pays € 0.02, place 3 pays € 0.04, place 4 pays € 0.06; the winner receives the sum."
+    ));
+    for t in ["B pays A € 0.03", "C pays A € 0.05", "D pays A € 0.06"] {
+        assert!(body.contains(t), "{t}");
+    }
+    assert!(
+        !body.contains(&id),
+        "the read-only settlement never shows the edit id"
+    );
+}
+
+#[tokio::test]
+async fn rommee_at_a_tenth_of_a_cent_settles_pairwise_with_ties_sharing_a_place() {
+    let app = TestApp::new().await;
+    let fields = setup_form(
+        "rommee",
+        &["A", "B", "C", "D"],
+        &[("cents", "1"), ("points_per_cent", "10")],
+    );
+    let mut fields = fields;
+    for (name, value) in &mut fields {
+        if name == "opt.rounds" {
+            *value = "1".to_owned();
+        }
+    }
+    let response = post_form(&app, "/games", &pairs(&fields), "en").await;
+    let id = response
+        .header("location")
+        .strip_prefix("/games/")
+        .unwrap()
+        .to_owned();
+    enter(&app, &id, round("A", &[("B", 140), ("C", 0), ("D", 270)])).await;
+    let body = text(&app.get(&format!("/games/{id}/settlement")).await.body);
+    // Totals 0, 140, 0, 270; sum 410; nets (410 - 4 x total) / 10: 41, -15, 41, -67.
+    assert!(body.contains(
+        "<tr><td>1.</td><th scope=\"row\">A</th><td>0</td><td class=\"gain\">+€ 0.41</td></tr>"
+    ));
+    assert!(body.contains(
+        "<tr><td>1.</td><th scope=\"row\">C</th><td>0</td><td class=\"gain\">+€ 0.41</td></tr>"
+    ));
+    assert!(body.contains("<tr><td>3.</td><th scope=\"row\">B</th>"));
+    assert!(body.contains("Settlement: Pairwise. € 0.01 per 10 points."));
+}
+
+#[tokio::test]
+async fn the_settlement_before_the_end_says_so_and_leads_back_to_the_game() {
+    let app = TestApp::new().await;
+    let (id, _) = create_via_api(
+        &app,
+        json!({"rules": "contract", "players": ["A", "B", "C"]}),
+    )
+    .await;
+    let response = app.get(&format!("/games/{id}/settlement")).await;
+    assert_eq!(response.status, StatusCode::OK);
+    let body = text(&response.body);
+    assert!(body.contains("The game is not over yet: the settlement comes after the last round"));
+    assert!(body.contains(&format!("<a href=\"/games/{id}\">Back to the game</a>")));
+    assert!(!body.contains(" pays "));
+    assert!(!body.contains("class=\"results\""));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Exports
+// ---------------------------------------------------------------------------------------------
+
+#[tokio::test]
+async fn the_csv_export_has_rounds_totals_and_the_settlement_with_proper_quoting() {
+    let app = TestApp::new().await;
+    let (id, view) = create_via_api(
+        &app,
+        json!({"rules": "contract", "players": ["Smith, Jo", "Ann \"Ace\"", "=cmd"],
+               "cents_per_point": 5}),
+    )
+    .await;
+    for _ in 0..7 {
+        enter(
+            &app,
+            &id,
+            round("Smith, Jo", &[("Ann \"Ace\"", 10), ("=cmd", 20)]),
+        )
+        .await;
+    }
+    let response = app.get(&format!("/games/{id}/export.csv")).await;
+    assert_eq!(response.status, StatusCode::OK);
+    assert_eq!(response.header("content-type"), "text/csv; charset=utf-8");
+    let disposition = response.header("content-disposition");
+    assert!(
+        disposition.starts_with("attachment; filename=\"kontrakt-contract-"),
+        "{disposition}"
+    );
+    assert!(disposition.ends_with(".csv\""), "{disposition}");
+    let csv = response
+        .body
+        .strip_prefix('\u{feff}')
+        .expect("UTF-8 byte-order mark");
+    let lines: Vec<&str> = csv.split("\r\n").collect();
+    assert_eq!(
+        lines[0],
+        "Round,Dealer,Contract,\"Smith, Jo\",\"Ann \"\"Ace\"\"\",'=cmd"
+    );
+    assert_eq!(lines[1], "1,\"Smith, Jo\",2 sets of 3,0,10,20");
+    assert_eq!(
+        lines[2],
+        "2,\"Ann \"\"Ace\"\"\",1 set of 3 and 1 run of 4,0,10,20"
+    );
+    assert_eq!(lines[7], "7,\"Smith, Jo\",3 runs of 4,0,10,20");
+    assert_eq!(lines[8], "Total,,,0,70,140");
+    assert_eq!(lines[9], "Place,,,1,2,3");
+    assert_eq!(lines[10], "Net (€),,,10.50,-3.50,-7.00");
+    assert_eq!(lines[11], "");
+    assert_eq!(lines[12], "From,To,Amount (€)");
+    assert_eq!(lines[13], "'=cmd,\"Smith, Jo\",7.00");
+    assert_eq!(lines[14], "\"Ann \"\"Ace\"\"\",\"Smith, Jo\",3.50");
+    assert_eq!(lines[15], "");
+    assert_eq!(lines.len(), 16);
+
+    // The read-only link exports the same file; German headings for German browsers.
+    let german = get_in(&app, &format!("/view/{view}/export.csv"), "de").await;
+    assert_eq!(german.status, StatusCode::OK);
+    assert!(german.body.contains("Runde,Geber,Kontrakt,"));
+    assert!(german.body.contains("Saldo (€),,,10.50,-3.50,-7.00"));
+}
+
+#[tokio::test]
+async fn the_json_export_is_the_games_state_and_the_read_only_one_hides_the_edit_id() {
+    let app = TestApp::new().await;
+    let id = finished_contract_game(&app).await;
+    let response = app.get(&format!("/games/{id}/export.json")).await;
+    assert_eq!(response.status, StatusCode::OK);
+    assert!(
+        response
+            .header("content-disposition")
+            .starts_with("attachment; filename=\"kontrakt-contract-")
+    );
+    let exported = response.json();
+    assert_eq!(exported, state(&app, &id).await);
+    assert_eq!(
+        exported["settlement"]["net_cents"],
+        json!([1050, -350, -700])
+    );
+    let view = view_token(&app, &id).await;
+    let response = app.get(&format!("/view/{view}/export.json")).await;
+    assert_eq!(response.status, StatusCode::OK);
+    assert!(
+        !response.body.contains(&id),
+        "no edit id in the read-only export"
+    );
+    assert_eq!(
+        response.json()["totals"],
+        json!({"A": 0, "B": 70, "C": 140})
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Languages, escaping, the CSP and the size budget
+// ---------------------------------------------------------------------------------------------
+
+#[tokio::test]
+async fn the_game_page_is_german_for_german_browsers() {
+    let app = TestApp::new().await;
+    let id = create_via_form(
+        &app,
+        "liverpool",
+        &["Ann", "Ben", "Cy", "Di"],
+        &[("first_dealer", "2")],
+    )
+    .await;
+    let body = text(&get_in(&app, &format!("/games/{id}"), "de").await.body);
+    assert!(body.contains("<html lang=\"de\">"));
+    assert!(body.contains("Liverpool-Rommé · Ann, Ben, Cy, Di"));
+    assert!(body.contains("Runde 1 von 7"));
+    assert!(body.contains("<p class=\"contract\">2 Sätze à 3</p>"));
+    assert!(body.contains("Jeder bekommt 10 Karten."));
+    assert!(body.contains("Ben gibt."));
+    assert!(body.contains("Ann hebt ab: genau 41 Karten abheben bringt 50 Punkte Abzug."));
+    assert!(body.contains("Karten: 2 Blätter + 3 Joker (107 Karten)."));
+    assert!(body.contains("Kaufen (May I) ist erlaubt"));
+    assert!(body.contains("Runde 1 eintragen"));
+    assert!(body.contains("Spielblock"));
+    assert!(body.contains("Spiel teilen"));
+    assert!(body.contains("Link nur zum Ansehen"));
+}
+
+#[tokio::test]
+async fn a_player_named_with_markup_is_shown_escaped_on_every_page() {
+    let app = TestApp::new().await;
+    let evil = "<b>x</b>";
+    // The form that comes back with an error shows the name escaped.
+    let fields = setup_form("contract", &[evil, "Ben"], &[]);
+    let response = post_form(&app, "/games", &pairs(&fields), "en").await;
+    assert_eq!(response.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(!response.body.contains(evil));
+    assert!(response.body.contains("&#60;b&#62;x&#60;/b&#62;"));
+
+    let id = create_via_form(
+        &app,
+        "contract",
+        &[evil, "Ben", "Cy"],
+        &[("first_dealer", "1")],
+    )
+    .await;
+    for _ in 0..7 {
+        enter(&app, &id, round("Ben", &[(evil, 10), ("Cy", 20)])).await;
+    }
+    let view = view_token(&app, &id).await;
+    for path in [
+        format!("/games/{id}"),
+        format!("/games/{id}/settlement"),
+        format!("/view/{view}"),
+        format!("/view/{view}/settlement"),
+    ] {
+        let body = app.get(&path).await.body;
+        assert!(!body.contains(evil), "{path}");
+        assert!(body.contains("&#60;b&#62;x&#60;/b&#62;"), "{path}");
+        assert_no_inline_script_or_style(&body);
+    }
+    let home = app
+        .send(
+            Request::get("/")
+                .header(
+                    "cookie",
+                    app.get(&format!("/games/{id}")).await.header("set-cookie"),
+                )
+                .body(Body::empty())
+                .unwrap(),
+        )
+        .await;
+    assert!(!home.body.contains(evil));
+    assert!(
+        home.body
+            .contains("Contract Rummy · &#60;b&#62;x&#60;/b&#62;, Ben, Cy")
+    );
+}
+
+#[tokio::test]
+async fn pages_have_no_inline_script_or_style_and_stay_under_30_kb() {
+    let app = TestApp::new().await;
+    // The largest pages: Continental's form with 12 seats; Progressive's 15 rounds of 6.
+    let new_game = get_in(&app, "/games/new?rules=continental", "de").await;
+    let names = [
+        "Annegret",
+        "Bartholomäus",
+        "Cordula",
+        "Dietrich",
+        "Eleonore",
+        "Friedhelm",
+    ];
+    let (id, view) = create_via_api(&app, json!({"rules": "progressive", "players": names})).await;
+    for n in 0..15 {
+        let mut r = round(
+            names[n % 6],
+            &names
+                .iter()
+                .filter(|p| **p != names[n % 6])
+                .map(|p| (*p, 105))
+                .collect::<Vec<_>>(),
+        );
+        if (9..=14).contains(&(n + 1)) {
+            r["buys"] = json!({"Cordula": 1});
+        }
+        enter(&app, &id, r).await;
+    }
+    let pages = [
+        ("new game", new_game),
+        ("game", get_in(&app, &format!("/games/{id}"), "de").await),
+        ("view", get_in(&app, &format!("/view/{view}"), "de").await),
+        (
+            "settlement",
+            get_in(&app, &format!("/games/{id}/settlement"), "de").await,
+        ),
+    ];
+    for (name, page) in pages {
+        assert_eq!(page.status, StatusCode::OK, "{name}");
+        assert!(
+            page.body.len() < 30_000,
+            "{name}: {} bytes",
+            page.body.len()
+        );
+        assert_no_inline_script_or_style(&page.body);
+    }
+}
+
+#[tokio::test]
+async fn the_page_scripts_are_served_from_static() {
+    let app = TestApp::new().await;
+    for path in ["/static/live.js", "/static/new_game.js", "/static/game.css"] {
+        let response = app.get(path).await;
+        assert_eq!(response.status, StatusCode::OK, "{path}");
+    }
+    let live = app.get("/static/live.js").await.body;
+    assert!(live.contains("data-live"));
+    assert!(live.contains("location.reload"));
+}
