@@ -123,6 +123,31 @@
     HTMLFormElement.prototype.submit.call(form);
   }
 
+  // A form saved with this key gets a new one, so that coming back to it (the back button)
+  // and changing something is sent as a new change, not taken for a repeat of the saved one.
+  function renewKeys(key) {
+    Array.prototype.forEach.call(document.querySelectorAll("form[data-outbox] input[name='key']"),
+      function (field) {
+        if (field.value === key) {
+          field.value = newKey();
+        }
+      });
+  }
+
+  function newKey() {
+    var bytes = new Uint8Array(16);
+    if (window.crypto && window.crypto.getRandomValues) {
+      window.crypto.getRandomValues(bytes);
+    } else {
+      for (var i = 0; i < bytes.length; i++) {
+        bytes[i] = Math.floor(Math.random() * 256);
+      }
+    }
+    return Array.prototype.map.call(bytes, function (b) {
+      return (b < 16 ? "0" : "") + b.toString(16);
+    }).join("");
+  }
+
   function here() {
     return location.pathname + location.search;
   }
@@ -139,6 +164,7 @@
       var status = response.status;
       if (response.redirected || (status >= 200 && status < 300)) {
         drop(entry.key);
+        renewKeys(entry.key);
         if (entry.page === here() || new URL(response.url).pathname === location.pathname) {
           location.href = response.url;
         }
@@ -212,7 +238,7 @@
     var entry = {
       url: form.getAttribute("action") || here(),
       body: new URLSearchParams(new FormData(form)).toString(),
-      key: keyField && keyField.value ? keyField.value : String(Date.now()) + Math.random(),
+      key: keyField && keyField.value ? keyField.value : newKey(),
       label: heading ? heading.textContent.trim() : document.title,
       page: here(),
       at: Date.now()

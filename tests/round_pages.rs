@@ -609,6 +609,10 @@ async fn rommee_game_through_the_forms_doubles_with_hand_rommee() {
     let form = app.get(&game.new_form()).await;
     assert!(form.body.contains("name=\"hand_rommee\""));
     assert!(!form.body.contains("Contract:"), "Rommé has no contracts");
+    assert!(
+        form.body
+            .contains("No contract: the first meld must be worth at least 40 points.")
+    );
     enter(
         &app,
         &game,
@@ -1123,6 +1127,10 @@ async fn the_same_key_twice_creates_one_round_and_answers_the_same_redirect() {
     let now = state(&app, &game).await;
     assert_eq!(now["rounds"].as_array().unwrap().len(), 1);
     assert_eq!(now["version"], 1);
+    // The redirect leads to the game page, which links the correction form of the round.
+    let page = app.get(&game.page()).await;
+    assert_eq!(page.status, StatusCode::OK);
+    assert!(page.body.contains(&game.edit(1)), "{}", page.body);
     // A new rendering of the form has a new key.
     let again = app.get(&game.new_form()).await;
     assert_ne!(hidden(&again.body).1, key);

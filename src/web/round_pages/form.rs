@@ -418,8 +418,13 @@ impl FormPage {
         };
         let mut facts = Vec::new();
         if let Some(info) = &info {
-            if let Some(contract) = &info.contract {
-                facts.push(ctx.f(Msg::ContractIs, &[("contract", &contract.get(lang))]));
+            match (&info.contract, info.restrictions.first()) {
+                (Some(contract), _) => {
+                    facts.push(ctx.f(Msg::ContractIs, &[("contract", &contract.get(lang))]));
+                }
+                // No contract (Rommé): what the first meld needs instead.
+                (None, Some(opening)) => facts.push(opening.get(lang).to_owned()),
+                (None, None) => {}
             }
             facts.push(ctx.f(Msg::RoundsDealer, &[("name", &setup.name(info.dealer))]));
             facts.push(ctx.f(Msg::FactDeal, &[("n", &info.deal)]));
@@ -603,4 +608,64 @@ pub(super) fn count_text(ctx: &PageCtx, game: &LoadedGame, text: &str) -> Option
             ("points", &points),
         ],
     ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn fields(pairs: &[(&str, &str)]) -> Vec<(String, String)> {
+        pairs
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect()
+    }
+
+    #[test]
+    fn form_fields_go_into_the_engines_maps_by_the_name_after_the_first_dot() {
+        let input = RoundInput::from_form(&fields(&[
+            ("went_out", "Ann"),
+            ("points.Dr. B", "12"),
+            ("cards.Cy", "AS JK"),
+            ("buys.Cy", "1"),
+            ("cut_bonus", "on"),
+            ("hand_rommee", "off"),
+            ("version", "3"),
+        ]));
+        let raw = input.to_raw(None);
+        assert_eq!(raw.went_out.as_deref(), Some("Ann"));
+        assert_eq!(raw.points["Dr. B"], RawNumber::Text("12".into()));
+        assert_eq!(raw.cards["Cy"], RawCards::Text("AS JK".into()));
+        assert_eq!(raw.buys["Cy"], RawNumber::Text("1".into()));
+        assert_eq!(raw.cut_bonus, Some(true));
+        assert_eq!(raw.hand_rommee, None);
+        assert_eq!(raw.round, None);
+    }
+
+    #[test]
+    fn a_zero_typed_for_the_winner_is_dropped_but_other_points_are_kept() {
+        let zero = RoundInput::from_form(&fields(&[("went_out", " ann "), ("points.Ann", "0")]));
+        assert!(zero.to_raw(Some(2)).points.is_empty());
+        let five = RoundInput::from_form(&fields(&[("went_out", "Ann"), ("points.Ann", "5")]));
+        assert_eq!(
+            five.to_raw(Some(2)).points["Ann"],
+            RawNumber::Text("5".into())
+        );
+    }
+
+    #[test]
+    fn nobody_is_an_empty_choice_and_no_choice_is_none() {
+        let nobody = RoundInput::from_form(&fields(&[("went_out", "")]));
+        assert_eq!(nobody.went_out.as_deref(), Some(""));
+        assert_eq!(nobody.to_raw(None).went_out, None);
+        assert_eq!(RoundInput::from_form(&[]).went_out, None);
+        let stored = RoundInput::from_raw(&RawRound::default());
+        assert_eq!(
+            stored.went_out.as_deref(),
+            Some(""),
+            "a stored round nobody won"
+        );
+        let two = RoundInput::from_form(&fields(&[("went_out", "Ann"), ("went_out", "Ben")]));
+        assert_eq!(two.went_out_values, 2);
+    }
 }
