@@ -17,6 +17,7 @@ pub mod i18n;
 pub mod page;
 pub mod recent;
 pub mod record;
+pub mod round_pages;
 
 use std::time::Duration;
 
@@ -88,6 +89,7 @@ fn routes() -> Router<AppState> {
         .merge(api::routes())
         .merge(games_api::routes())
         .merge(game_pages::routes())
+        .merge(round_pages::routes())
         .nest_service("/static", static_files)
         .fallback(not_found)
 }

@@ -128,8 +128,9 @@ impl PageErrors {
             .or_insert(sentence);
     }
 
-    /// Takes in the rules engine's errors. `seats[i]` is the form seat of the i-th named
-    /// player, so sentences name the seat as the form shows it.
+    /// Takes in the rules engine's errors. The engine numbers the named players only; seat
+    /// numbers are turned back into the form's seats (blanks included), so sentences name
+    /// the seat as the form shows it and the right fields are marked.
     fn absorb(&mut self, errors: &FieldErrors, form: &SetupForm, lang: Lang) {
         let seats = form.named_seats();
         let seat_of = |seat: usize| seats.get(seat.wrapping_sub(1)).copied();
