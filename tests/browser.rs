@@ -149,7 +149,6 @@ async fn fill_round(
 }
 
 #[test]
-#[ignore = "needs the game pages"]
 fn liverpool_game_for_four_from_set_up_through_tapped_rounds_and_a_correction_to_the_printed_settlement()
  {
     run(
