@@ -149,10 +149,9 @@ async fn fill_round(
 }
 
 #[test]
-fn liverpool_game_for_four_from_set_up_through_tapped_rounds_and_a_correction_to_the_printed_settlement()
- {
+fn liverpool_game_of_four_with_tapped_rounds_and_a_correction_ends_in_a_printed_settlement() {
     run(
-        "liverpool_game_for_four",
+        "liverpool_game_of_four_with_tapped_rounds_and_a_correction_ends_in_a_printed_settlement",
         async |b: &Browser| -> TestResult {
             // Set-up: Liverpool (choosing it reloads the form with its options), four players,
             // Ann deals first, 5 cents a point, the lowest total collects.
