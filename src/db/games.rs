@@ -371,20 +371,54 @@ fn timestamp(text: &str) -> Result<OffsetDateTime, sqlx::Error> {
 }
 
 /// A fresh capability token: 128 random bits from the thread's CSPRNG, as 32 hex digits.
-fn new_token() -> String {
+/// Also the idempotency key of every form.
+pub fn new_token() -> String {
     let bytes: [u8; 16] = rand::random();
     bytes.iter().map(|byte| format!("{byte:02x}")).collect()
 }
 
 /// Stores a new game at version 0 and returns its two capability tokens.
 pub async fn create_game(db: &Db, game: &NewGame) -> Result<GameIds, sqlx::Error> {
+    let mut tx = db.begin_write().await?;
+    let ids = insert_game(&mut tx, game).await?;
+    tx.commit().await?;
+    Ok(ids)
+}
+
+/// Like [`create_game`], but once per `key` (a form's hidden key or an API request's
+/// `Idempotency-Key`): a repeat returns the game the first request created, unchanged.
+pub async fn create_game_once(db: &Db, game: &NewGame, key: &str) -> Result<GameIds, sqlx::Error> {
+    let mut tx = db.begin_write().await?;
+    let existing = sqlx::query_as::<_, (String, String)>(
+        "SELECT g.id, g.view_token FROM game_creations c JOIN games g ON g.id = c.game_id
+         WHERE c.key = ?",
+    )
+    .bind(key)
+    .fetch_optional(&mut *tx)
+    .await?;
+    if let Some((id, view_token)) = existing {
+        return Ok(GameIds { id, view_token });
+    }
+    let ids = insert_game(&mut tx, game).await?;
+    sqlx::query("INSERT INTO game_creations (key, game_id) VALUES (?, ?)")
+        .bind(key)
+        .bind(&ids.id)
+        .execute(&mut *tx)
+        .await?;
+    tx.commit().await?;
+    Ok(ids)
+}
+
+async fn insert_game(
+    tx: &mut sqlx::Transaction<'_, sqlx::Sqlite>,
+    game: &NewGame,
+) -> Result<GameIds, sqlx::Error> {
     let ids = GameIds {
         id: new_token(),
         view_token: new_token(),
     };
     let players =
         serde_json::to_string(&game.players).map_err(|e| sqlx::Error::Encode(e.into()))?;
-    let mut tx = db.begin_write().await?;
     sqlx::query(
         "INSERT INTO games (id, view_token, rules, options, players, first_dealer, money)
          VALUES (?, ?, ?, ?, ?, ?, ?)",
@@ -396,9 +430,8 @@ pub async fn create_game(db: &Db, game: &NewGame) -> Result<GameIds, sqlx::Error
     .bind(players)
     .bind(game.first_dealer)
     .bind(game.money.to_string())
-    .execute(&mut *tx)
+    .execute(&mut **tx)
     .await?;
-    tx.commit().await?;
     Ok(ids)
 }
 

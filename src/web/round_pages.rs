@@ -57,8 +57,7 @@ pub fn routes() -> Router<AppState> {
 /// renders a form posting here (the game page's undo, end and resume buttons too) puts a new
 /// one in a hidden `key` field each time it renders, next to the game's `version`.
 pub fn new_form_key() -> String {
-    let bytes: [u8; 16] = rand::random();
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
+    crate::db::games::new_token()
 }
 
 /// The game page, where every successful form goes.
