@@ -6,7 +6,7 @@ mod common;
 use common::fresh_db;
 use kontrakt::db::Db;
 use kontrakt::db::games::{
-    self, HistoryAction, NewGame, PutOutcome, RoundWrite, UndoOutcome, WriteOutcome,
+    self, HistoryAction, NewGame, Once, PutOutcome, RoundWrite, UndoOutcome, WriteOutcome,
 };
 use serde_json::{Value, json};
 
@@ -311,6 +311,66 @@ async fn ending_early_is_versioned_and_recorded() {
     assert_eq!(history.len(), 1);
     assert_eq!(history[0].action, HistoryAction::End);
     assert_eq!(history[0].after, Some(json!({"ended_early": true})));
+}
+
+#[tokio::test]
+async fn an_undo_repeated_with_its_key_replays_and_removes_only_one_round() {
+    let (db, _dir) = fresh_db().await;
+    let id = games::create_game(&db, &liverpool()).await.unwrap().id;
+    put(&db, &id, 1, &json!({"Ann": 1}), None, None).await;
+    put(&db, &id, 2, &json!({"Ann": 2}), None, None).await;
+    let once = Some(Once {
+        key: "undo-1",
+        response: "/games/x",
+    });
+    // A refused undo (stale version) does not use up the key.
+    assert_eq!(
+        games::undo_last_round_once(&db, &id, 1, once)
+            .await
+            .unwrap(),
+        UndoOutcome::Conflict { current_version: 2 }
+    );
+    assert_eq!(
+        games::undo_last_round_once(&db, &id, 2, once)
+            .await
+            .unwrap(),
+        UndoOutcome::Undone {
+            version: 3,
+            round_no: 2
+        }
+    );
+    // The double tap: same key, the version the page had.
+    assert_eq!(
+        games::undo_last_round_once(&db, &id, 2, once)
+            .await
+            .unwrap(),
+        UndoOutcome::Replayed("/games/x".into())
+    );
+    let record = games::load_game(&db, &id).await.unwrap().unwrap();
+    assert_eq!((record.rounds.len(), record.game.version), (1, 3));
+}
+
+#[tokio::test]
+async fn ending_early_repeated_with_its_key_replays() {
+    let (db, _dir) = fresh_db().await;
+    let id = games::create_game(&db, &liverpool()).await.unwrap().id;
+    let once = Some(Once {
+        key: "end-1",
+        response: "done",
+    });
+    assert_eq!(
+        games::set_ended_early_once(&db, &id, true, 0, once)
+            .await
+            .unwrap(),
+        WriteOutcome::Written { version: 1 }
+    );
+    assert_eq!(
+        games::set_ended_early_once(&db, &id, true, 0, once)
+            .await
+            .unwrap(),
+        WriteOutcome::Replayed("done".into())
+    );
+    assert_eq!(games::history(&db, &id).await.unwrap().len(), 1);
 }
 
 #[tokio::test]

@@ -1235,3 +1235,22 @@ async fn the_page_scripts_are_served_from_static() {
     assert!(live.contains("data-live"));
     assert!(live.contains("location.reload"));
 }
+
+#[tokio::test]
+async fn a_double_tap_on_start_opens_the_same_game_instead_of_creating_two() {
+    let app = TestApp::new().await;
+    let form = app.get("/games/new?rules=liverpool").await;
+    let key_at = form.body.find("name=\"key\" value=\"").expect("hidden key") + 18;
+    let key = &form.body[key_at..key_at + 32];
+    assert!(key.chars().all(|c| c.is_ascii_hexdigit()), "{key}");
+    let mut fields = setup_form("liverpool", &["Ann", "Ben", "Cy", "Di"], &[("cents", "1")]);
+    fields.push(("key".to_owned(), key.to_owned()));
+    let first = post_form(&app, "/games", &pairs(&fields), "en").await;
+    let second = post_form(&app, "/games", &pairs(&fields), "en").await;
+    assert_eq!(first.status, StatusCode::SEE_OTHER, "{}", first.body);
+    assert_eq!(second.status, StatusCode::SEE_OTHER);
+    assert_eq!(first.header("location"), second.header("location"));
+    // A new form has a new key, and so makes a new game.
+    let other = app.get("/games/new?rules=liverpool").await;
+    assert!(!other.body.contains(key));
+}

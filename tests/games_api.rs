@@ -1085,3 +1085,16 @@ async fn an_unknown_id_is_404_with_a_sentence() {
         );
     }
 }
+
+#[tokio::test]
+async fn creating_a_game_twice_with_one_idempotency_key_makes_one_game() {
+    let app = TestApp::new().await;
+    let body = json!({"rules": "contract", "players": ["Ann", "Ben", "Cy"]}).to_string();
+    let first = send_post(&app, "/api/v1/games", body.clone(), Some("start-1")).await;
+    let again = send_post(&app, "/api/v1/games", body.clone(), Some("start-1")).await;
+    let other = send_post(&app, "/api/v1/games", body, Some("start-2")).await;
+    assert_eq!(first.status, StatusCode::CREATED, "{}", first.body);
+    assert_eq!(again.status, StatusCode::CREATED);
+    assert_eq!(first.json()["id"], again.json()["id"]);
+    assert_ne!(first.json()["id"], other.json()["id"]);
+}

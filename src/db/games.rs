@@ -196,6 +196,8 @@ pub enum UndoOutcome {
     },
     /// The game has no rounds. Nothing changed.
     NothingToUndo,
+    /// The idempotency key was used before: this is the answer given then. Nothing changed.
+    Replayed(String),
     /// The game is no longer at the expected version. Nothing changed.
     Conflict {
         /// The game's version now.
@@ -213,6 +215,8 @@ pub enum WriteOutcome {
         /// The game's version after the write.
         version: i64,
     },
+    /// The idempotency key was used before: this is the answer given then. Nothing changed.
+    Replayed(String),
     /// The game is no longer at the expected version. Nothing changed.
     Conflict {
         /// The game's version now.
@@ -220,6 +224,17 @@ pub enum WriteOutcome {
     },
     /// No game has this id.
     GameNotFound,
+}
+
+/// A change to a game that a repeat must not make twice (a double tap, a retry after a dropped
+/// connection): the client's idempotency key and the answer to give now and to every repeat.
+/// Keys are stored per game as given: the web layer should bound their length.
+#[derive(Clone, Copy, Debug)]
+pub struct Once<'a> {
+    /// The client's idempotency key.
+    pub key: &'a str,
+    /// The answer stored under the key, returned by a repeat.
+    pub response: &'a str,
 }
 
 /// A round as the caller of [`change_round`] prepared it from the game's current record.
@@ -342,20 +357,54 @@ pub(super) fn timestamp(text: &str) -> Result<OffsetDateTime, sqlx::Error> {
 }
 
 /// A fresh capability token: 128 random bits from the thread's CSPRNG, as 32 hex digits.
-fn new_token() -> String {
+/// Also the idempotency key of every form.
+pub fn new_token() -> String {
     let bytes: [u8; 16] = rand::random();
     bytes.iter().map(|byte| format!("{byte:02x}")).collect()
 }
 
 /// Stores a new game at version 0 and returns its two capability tokens.
 pub async fn create_game(db: &Db, game: &NewGame) -> Result<GameIds, sqlx::Error> {
+    let mut tx = db.begin_write().await?;
+    let ids = insert_game(&mut tx, game).await?;
+    tx.commit().await?;
+    Ok(ids)
+}
+
+/// Like [`create_game`], but once per `key` (a form's hidden key or an API request's
+/// `Idempotency-Key`): a repeat returns the game the first request created, unchanged.
+pub async fn create_game_once(db: &Db, game: &NewGame, key: &str) -> Result<GameIds, sqlx::Error> {
+    let mut tx = db.begin_write().await?;
+    let existing = sqlx::query_as::<_, (String, String)>(
+        "SELECT g.id, g.view_token FROM game_creations c JOIN games g ON g.id = c.game_id
+         WHERE c.key = ?",
+    )
+    .bind(key)
+    .fetch_optional(&mut *tx)
+    .await?;
+    if let Some((id, view_token)) = existing {
+        return Ok(GameIds { id, view_token });
+    }
+    let ids = insert_game(&mut tx, game).await?;
+    sqlx::query("INSERT INTO game_creations (key, game_id) VALUES (?, ?)")
+        .bind(key)
+        .bind(&ids.id)
+        .execute(&mut *tx)
+        .await?;
+    tx.commit().await?;
+    Ok(ids)
+}
+
+async fn insert_game(
+    tx: &mut sqlx::Transaction<'_, sqlx::Sqlite>,
+    game: &NewGame,
+) -> Result<GameIds, sqlx::Error> {
     let ids = GameIds {
         id: new_token(),
         view_token: new_token(),
     };
     let players =
         serde_json::to_string(&game.players).map_err(|e| sqlx::Error::Encode(e.into()))?;
-    let mut tx = db.begin_write().await?;
     sqlx::query(
         "INSERT INTO games (id, view_token, rules, options, players, first_dealer, money)
          VALUES (?, ?, ?, ?, ?, ?, ?)",
@@ -367,9 +416,8 @@ pub async fn create_game(db: &Db, game: &NewGame) -> Result<GameIds, sqlx::Error
     .bind(players)
     .bind(game.first_dealer)
     .bind(game.money.to_string())
-    .execute(&mut *tx)
+    .execute(&mut **tx)
     .await?;
-    tx.commit().await?;
     Ok(ids)
 }
 
@@ -646,7 +694,22 @@ pub async fn undo_last_round(
     game_id: &str,
     expected_version: i64,
 ) -> Result<UndoOutcome, sqlx::Error> {
+    undo_last_round_once(db, game_id, expected_version, None).await
+}
+
+/// [`undo_last_round`], at most once per idempotency key: a repeat with the key of an undo
+/// that was done returns [`UndoOutcome::Replayed`] and removes nothing more. A refused undo
+/// (conflict, nothing to undo) does not use up the key.
+pub async fn undo_last_round_once(
+    db: &Db,
+    game_id: &str,
+    expected_version: i64,
+    once: Option<Once<'_>>,
+) -> Result<UndoOutcome, sqlx::Error> {
     let mut tx = db.begin_write().await?;
+    if let Some(response) = replayed(&mut tx, game_id, once).await? {
+        return Ok(UndoOutcome::Replayed(response));
+    }
     let Some(current_version) = current_version(&mut tx, game_id).await? else {
         return Ok(UndoOutcome::GameNotFound);
     };
@@ -677,6 +740,7 @@ pub async fn undo_last_round(
     )
     .await?;
     let version = bump_version(&mut tx, game_id).await?;
+    remember(&mut tx, game_id, once).await?;
     tx.commit().await?;
     Ok(UndoOutcome::Undone { version, round_no })
 }
@@ -689,7 +753,22 @@ pub async fn set_ended_early(
     ended_early: bool,
     expected_version: i64,
 ) -> Result<WriteOutcome, sqlx::Error> {
+    set_ended_early_once(db, game_id, ended_early, expected_version, None).await
+}
+
+/// [`set_ended_early`], at most once per idempotency key: a repeat with the key of a write
+/// that was done returns [`WriteOutcome::Replayed`]. A conflict does not use up the key.
+pub async fn set_ended_early_once(
+    db: &Db,
+    game_id: &str,
+    ended_early: bool,
+    expected_version: i64,
+    once: Option<Once<'_>>,
+) -> Result<WriteOutcome, sqlx::Error> {
     let mut tx = db.begin_write().await?;
+    if let Some(response) = replayed(&mut tx, game_id, once).await? {
+        return Ok(WriteOutcome::Replayed(response));
+    }
     let row: Option<(i64, i64)> =
         sqlx::query_as("SELECT version, ended_early FROM games WHERE id = ?")
             .bind(game_id)
@@ -702,6 +781,8 @@ pub async fn set_ended_early(
         return Ok(WriteOutcome::Conflict { current_version });
     }
     if (current != 0) == ended_early {
+        remember(&mut tx, game_id, once).await?;
+        tx.commit().await?;
         return Ok(WriteOutcome::Written {
             version: current_version,
         });
@@ -721,8 +802,42 @@ pub async fn set_ended_early(
     )
     .await?;
     let version = bump_version(&mut tx, game_id).await?;
+    remember(&mut tx, game_id, once).await?;
     tx.commit().await?;
     Ok(WriteOutcome::Written { version })
+}
+
+/// The answer stored under `once`'s key for this game, if the key was used before.
+async fn replayed(
+    tx: &mut Transaction<'static, Sqlite>,
+    game_id: &str,
+    once: Option<Once<'_>>,
+) -> Result<Option<String>, sqlx::Error> {
+    let Some(once) = once else {
+        return Ok(None);
+    };
+    sqlx::query_scalar("SELECT response FROM idempotency WHERE game_id = ? AND key = ?")
+        .bind(game_id)
+        .bind(once.key)
+        .fetch_optional(&mut **tx)
+        .await
+}
+
+/// Stores `once`'s answer under its key (the game must exist).
+async fn remember(
+    tx: &mut Transaction<'static, Sqlite>,
+    game_id: &str,
+    once: Option<Once<'_>>,
+) -> Result<(), sqlx::Error> {
+    if let Some(once) = once {
+        sqlx::query("INSERT INTO idempotency (game_id, key, response) VALUES (?, ?, ?)")
+            .bind(game_id)
+            .bind(once.key)
+            .bind(once.response)
+            .execute(&mut **tx)
+            .await?;
+    }
+    Ok(())
 }
 
 async fn current_version(

@@ -125,20 +125,7 @@ impl Problem {
     /// A sentence a player at the table understands, in English or German.
     pub fn message(&self, lang: Lang) -> String {
         let de = lang == Lang::De;
-        let kind = |k: MeldKind, plural: bool| -> &'static str {
-            if de {
-                match (k, plural) {
-                    (MeldKind::Set, false) => "Satz",
-                    (MeldKind::Set, true) => "Sätze",
-                    (MeldKind::Run, false) => "Folge",
-                    (MeldKind::Run, true) => "Folgen",
-                    (MeldKind::Pair, false) => "Paar",
-                    (MeldKind::Pair, true) => "Paare",
-                }
-            } else {
-                k.noun(plural)
-            }
-        };
+        let kind = |k: MeldKind, plural: bool| k.noun_in(lang, plural);
         match *self {
             Problem::JokersNotInPlay { meld } => {
                 if de {

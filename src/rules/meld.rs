@@ -18,6 +18,21 @@ pub enum MeldKind {
 }
 
 impl MeldKind {
+    /// The noun in a language, singular or plural: "set" / "Satz", "runs" / "Folgen".
+    pub fn noun_in(self, lang: super::cards::Lang, plural: bool) -> &'static str {
+        match lang {
+            super::cards::Lang::En => self.noun(plural),
+            super::cards::Lang::De => match (self, plural) {
+                (MeldKind::Set, false) => "Satz",
+                (MeldKind::Set, true) => "Sätze",
+                (MeldKind::Run, false) => "Folge",
+                (MeldKind::Run, true) => "Folgen",
+                (MeldKind::Pair, false) => "Paar",
+                (MeldKind::Pair, true) => "Paare",
+            },
+        }
+    }
+
     /// English noun, singular or plural.
     pub fn noun(self, plural: bool) -> &'static str {
         match (self, plural) {

@@ -192,13 +192,7 @@ mod tests {
     use super::*;
     use crate::rules::ruleset::RuleSet;
 
-    fn with(id: &str, pairs: &[(&str, OptionValue)]) -> RuleSet {
-        let o: BTreeMap<String, OptionValue> = pairs
-            .iter()
-            .map(|(k, v)| (k.to_string(), v.clone()))
-            .collect();
-        RuleSet::with_options(id, &o).unwrap()
-    }
+    use crate::rules::ruleset::test_preset as with;
 
     #[test]
     fn contract_lays_off_from_the_next_turn_and_swaps_jokers_only_in_runs() {

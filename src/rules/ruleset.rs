@@ -91,14 +91,7 @@ fn describe_alternative(alt: &[Requirement], lang: Lang) -> String {
                 k => format!("{n} {} of {}", k.noun(*n > 1), r.min),
             },
             Lang::De => {
-                let noun = match (r.kind, *n > 1) {
-                    (MeldKind::Set, false) => "Satz",
-                    (MeldKind::Set, true) => "Sätze",
-                    (MeldKind::Run, false) => "Folge",
-                    (MeldKind::Run, true) => "Folgen",
-                    (MeldKind::Pair, false) => "Paar",
-                    (MeldKind::Pair, true) => "Paare",
-                };
+                let noun = r.kind.noun_in(lang, *n > 1);
                 match r.kind {
                     MeldKind::Pair => format!("{n} {noun}"),
                     _ => format!("{n} {noun} à {}", r.min),
@@ -1360,6 +1353,16 @@ impl RuleSet {
     }
 }
 
+/// Tests: a preset with options given as name/value pairs.
+#[cfg(test)]
+pub(crate) fn test_preset(id: &str, pairs: &[(&str, OptionValue)]) -> RuleSet {
+    let o: BTreeMap<String, OptionValue> = pairs
+        .iter()
+        .map(|(k, v)| (k.to_string(), v.clone()))
+        .collect();
+    RuleSet::with_options(id, &o).expect("valid options")
+}
+
 fn rommee_round(number: u8, deal: u8) -> RoundSpec {
     RoundSpec {
         number,
@@ -1697,13 +1700,7 @@ mod option_effects {
     use crate::rules::money::{MoneyInput, places_config, settle};
     use crate::rules::settlement::KittySplit;
 
-    fn with(id: &str, pairs: &[(&str, OptionValue)]) -> RuleSet {
-        let o: BTreeMap<String, OptionValue> = pairs
-            .iter()
-            .map(|(k, v)| (k.to_string(), v.clone()))
-            .collect();
-        RuleSet::with_options(id, &o).unwrap()
-    }
+    use super::test_preset as with;
 
     fn legal(rs: &RuleSet, round: usize, melds: &str) -> bool {
         let spec = rs.round_for_check(Some(round)).unwrap();

@@ -184,6 +184,18 @@ fn conflicts(round: &RoundSpec, line: &Line, a: &Placed, b: &Placed) -> bool {
     }
 }
 
+/// What of the melds placed so far matters to the rest of the search: nothing without
+/// restrictions; with them, each meld's kind, rank or suit and window (not its cards).
+fn placed_signature(round: &RoundSpec, placed: &[Placed]) -> Vec<Placed> {
+    if !restricted(round) {
+        return Vec::new();
+    }
+    let mut sig = placed.to_vec();
+    sig.iter_mut().for_each(|x| x.cards.clear());
+    sig.sort();
+    sig
+}
+
 fn restricted(round: &RoundSpec) -> bool {
     round.no_contiguous_runs || round.runs_different_suits || round.no_two_sets_same_rank
 }
@@ -561,14 +573,7 @@ impl<'a> Pick<'a> {
             return Ok(true);
         }
         *self.budget = self.budget.checked_sub(1).ok_or(SolveError::TooComplex)?;
-        let sig = if restricted(self.round) {
-            let mut p = self.placed.clone();
-            p.iter_mut().for_each(|x| x.cards.clear());
-            p.sort();
-            p
-        } else {
-            Vec::new()
-        };
+        let sig = placed_signature(self.round, &self.placed);
         let key = (*nat, wilds, self.open.clone(), sig);
         if self.failed.contains(&key) {
             return Ok(false);
@@ -727,14 +732,7 @@ impl<'a> Partition<'a> {
             return Ok(false);
         }
         *self.budget = self.budget.checked_sub(1).ok_or(SolveError::TooComplex)?;
-        let sig = if restricted(self.round) {
-            let mut p = self.placed.clone();
-            p.iter_mut().for_each(|x| x.cards.clear());
-            p.sort();
-            p
-        } else {
-            Vec::new()
-        };
+        let sig = placed_signature(self.round, &self.placed);
         let key = (*nat, wilds, self.mins.clone(), sig);
         if self.failed.contains(&key) {
             return Ok(false);

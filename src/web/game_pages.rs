@@ -143,12 +143,6 @@ fn is_loopback(origin: &str) -> bool {
     host.starts_with("localhost") || host.starts_with("127.") || host.starts_with("[::1]")
 }
 
-/// A fresh idempotency key for a form: 128 random bits as hex.
-fn form_key() -> String {
-    let bytes: [u8; 16] = rand::random();
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -178,13 +172,5 @@ mod tests {
         assert!(is_loopback("http://[::1]:8080"));
         assert!(!is_loopback("http://192.168.1.5:8080"));
         assert!(!is_loopback("https://kontrakt.example"));
-    }
-
-    #[test]
-    fn form_keys_are_32_hex_digits_and_differ() {
-        let (a, b) = (form_key(), form_key());
-        assert_eq!(a.len(), 32);
-        assert!(a.chars().all(|c| c.is_ascii_hexdigit()));
-        assert_ne!(a, b);
     }
 }

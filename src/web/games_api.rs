@@ -55,13 +55,19 @@ fn view_url(token: &str) -> String {
 /// `POST /api/v1/games`: 201 `{"id", "url", "view_url", …}`.
 async fn create(
     State(state): State<AppState>,
+    headers: HeaderMap,
     Json(raw): Json<RawSetup>,
 ) -> Result<Response, AppError> {
     let setup = match GameSetup::try_from(raw) {
         Ok(setup) => setup,
         Err(errors) => return Ok(invalid(&errors)),
     };
-    let ids = games::create_game(&state.db, &record::new_game(&setup)?).await?;
+    let game = record::new_game(&setup)?;
+    // With an Idempotency-Key a repeat answers with the game the first request created.
+    let ids = match idempotency_key(&headers)? {
+        Some(key) => games::create_game_once(&state.db, &game, key).await?,
+        None => games::create_game(&state.db, &game).await?,
+    };
     let api_url = format!("/api/v1/games/{}", ids.id);
     let body = json!({
         "id": ids.id,

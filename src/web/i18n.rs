@@ -207,6 +207,87 @@ messages! {
     GridCountMany => "{n} cards", "{n} Karten";
     GridMeldsMany => "{n} melds", "{n} Meldungen";
 
+    // --- round forms (enter, correct, undo, history) ---
+    RoundsEnterTitle => "Round {n} of {of}", "Runde {n} von {of}";
+    RoundsCorrectTitle => "Correct round {n}", "Runde {n} berichtigen";
+    RoundsDealer => "{name} deals.", "{name} gibt.";
+    RoundsWentOut => "Who went out?", "Wer ist ausgegangen?";
+    RoundsWinner => "Who won the hand?", "Wer hat das Spiel gewonnen?";
+    RoundsNobody => "Nobody: the stock ran out", "Niemand: der Stapel ist aufgebraucht";
+    RoundsChooseWinner => "Choose who went out, or nobody if the stock ran out.",
+        "Wähle, wer ausgegangen ist, oder niemand, wenn der Stapel aufgebraucht ist.";
+    RoundsOneWinner => "Only one player can go out; choose one.",
+        "Nur einer kann ausgehen; wähle einen.";
+    RoundsPenaltyLead => "Everyone else: type the points, or the cards left in hand and the app counts them.",
+        "Alle anderen: Punkte eintippen oder die Karten auf der Hand, die App zählt sie.";
+    RoundsPoints => "Points", "Punkte";
+    RoundsCards => "or cards left in hand", "oder Karten auf der Hand";
+    RoundsCardsHint => "Like AS JK 7H", "Etwa AS JK 7H";
+    RoundsCount => "{cards} = {points} points", "{cards} = {points} Punkte";
+    RoundsIsWinner => "went out: 0 points", "ist ausgegangen: 0 Punkte";
+    RoundsBuys => "Buys (May I)", "Käufe (May I)";
+    RoundsBuysLimit => "at most {n}", "höchstens {n}";
+    RoundsCutBonus => "{name} cut exactly {target} cards: −{bonus}",
+        "{name} hat genau {target} Karten abgehoben: −{bonus}";
+    RoundsHandRommee => "Hand-Rommé: went out in one go without melding before; the others' points count double",
+        "Hand-Rommé: auf einen Schlag ausgegangen, ohne vorher zu melden; die Punkte der anderen zählen doppelt";
+    RoundsJokers => "Jokers in the winning hand", "Joker in der Gewinnerhand";
+    RoundsFirstTurn => "Went out on the first turn (+10 from each player)",
+        "Im ersten Zug ausgegangen (+10 von jedem)";
+    RoundsSecondTurn => "Went out on the second turn (+7 from each player)",
+        "Im zweiten Zug ausgegangen (+7 von jedem)";
+    RoundsOneSuit => "All runs in one suit (+10 from each player)",
+        "Alle Folgen in einer Farbe (+10 von jedem)";
+    RoundsNoWilds => "Won without any wild card (+10 from each player)",
+        "Ohne wilde Karte gewonnen (+10 von jedem)";
+    RoundsSave => "Save round {n}", "Runde {n} speichern";
+    RoundsSaveCorrection => "Save the correction of round {n}", "Berichtigung von Runde {n} speichern";
+    RoundsBackToGame => "Back to the game", "Zurück zum Spiel";
+    RoundsHistoryLink => "History", "Verlauf";
+    RoundsFormDamaged => "This form is incomplete. Reload the page and enter it again.",
+        "Dieses Formular ist unvollständig. Lade die Seite neu und gib es noch einmal ein.";
+    RoundsNotEntered => "Round {n} has not been entered yet, so it cannot be corrected.",
+        "Runde {n} ist noch nicht eingetragen und kann daher nicht berichtigt werden.";
+    RoundsConflictTaken => "Someone else saved round {n} meanwhile. Your entries are kept below: save them as a correction of round {n}, or discard them.",
+        "Jemand anderes hat Runde {n} inzwischen gespeichert. Deine Eingaben stehen unten: speichere sie als Berichtigung von Runde {n} oder verwirf sie.";
+    RoundsConflictChanged => "The game was changed on another phone meanwhile. Check the scores; your entries are kept below to save again or discard.",
+        "Das Spiel wurde inzwischen auf einem anderen Handy geändert. Prüf den Stand; deine Eingaben stehen unten, zum erneuten Speichern oder Verwerfen.";
+    RoundsSavedNow => "Round {n} as saved now", "Runde {n}, wie jetzt gespeichert";
+    RoundsTotals => "Totals", "Summen";
+    RoundsDiscard => "Discard my entries", "Meine Eingaben verwerfen";
+    RoundsActionConflict => "The game was changed on another phone meanwhile, so nothing was done. Check the scores, then try again.",
+        "Das Spiel wurde inzwischen auf einem anderen Handy geändert, darum ist nichts passiert. Prüf den Stand und versuch es dann noch einmal.";
+    RoundsActionRefused => "Nothing was done.", "Es ist nichts passiert.";
+    RoundsUndoAgain => "Undo the last round", "Letzte Runde zurücknehmen";
+    RoundsEndAgain => "End the game now", "Spiel jetzt beenden";
+    RoundsResumeAgain => "Resume the game", "Spiel fortsetzen";
+    OutboxPending => "Not sent yet (no connection): kept on this phone, will retry.",
+        "Noch nicht gesendet (keine Verbindung): auf diesem Handy gespeichert, wird erneut versucht.";
+    OutboxSending => "Sending…", "Wird gesendet…";
+    OutboxRetry => "Retry now", "Jetzt senden";
+    OutboxDiscard => "Discard", "Verwerfen";
+    OutboxRefused => "A kept entry was refused by the server; it was removed.",
+        "Eine gespeicherte Eingabe wurde vom Server abgelehnt und entfernt.";
+    HistoryTitle => "History", "Verlauf";
+    HistoryLead => "Every change to this game, newest first.", "Jede Änderung an diesem Spiel, die neueste zuerst.";
+    HistoryEmpty => "Nothing has been entered yet.", "Noch ist nichts eingetragen.";
+    HistoryEnter => "Round {n} entered", "Runde {n} eingetragen";
+    HistoryCorrect => "Round {n} corrected", "Runde {n} berichtigt";
+    HistoryUndo => "Round {n} undone", "Runde {n} zurückgenommen";
+    HistoryEnd => "Game ended early", "Spiel vorzeitig beendet";
+    HistoryResume => "Game resumed", "Spiel fortgesetzt";
+    HistoryWentOut => "Went out: {name}", "Ausgegangen: {name}";
+    HistoryWentOutChanged => "Went out: {old} → {new}", "Ausgegangen: {old} → {new}";
+    HistoryNobody => "nobody", "niemand";
+    HistoryPlayer => "Player", "Spieler";
+    HistoryBefore => "Before", "Vorher";
+    HistoryAfter => "After", "Nachher";
+    HistoryCutBonus => "Cut bonus for {name}: −{bonus}", "Abhebe-Bonus für {name}: −{bonus}";
+    HistoryHandRommee => "Hand-Rommé: points doubled", "Hand-Rommé: Punkte verdoppelt";
+    HistoryJokers => "Jokers in the winning hand: {n}", "Joker in der Gewinnerhand: {n}";
+    HistoryBuys => "Buys: {list}", "Käufe: {list}";
+    HistoryTime => "{date} UTC", "{date} UTC";
+
     // Error pages.
     ErrorTitle => "Error {status}", "Fehler {status}";
     ErrNoPage => "There is no page at this address. Check the link, or start again from the home page.",

@@ -18,6 +18,7 @@ pub mod page;
 pub mod rate_limit;
 pub mod recent;
 pub mod record;
+pub mod round_pages;
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -123,6 +124,7 @@ fn routes() -> Router<AppState> {
         .merge(api::routes())
         .merge(games_api::routes())
         .merge(game_pages::routes())
+        .merge(round_pages::routes())
         .nest_service("/static", static_files)
         .fallback(not_found)
 }

@@ -7,7 +7,9 @@ use serde_json::{Map, Value};
 
 use super::AppError;
 use crate::db::Db;
-use crate::db::games::{self, ChangeOutcome, GameRecord, NewGame, RoundChange, UndoOutcome};
+use crate::db::games::{
+    self, ChangeOutcome, GameRecord, NewGame, Once, RoundChange, UndoOutcome, WriteOutcome,
+};
 use crate::rules::game::{
     FieldErrors, GameError, GameSetup, GameState, RawNumber, RawRound, RawSetup,
 };
@@ -199,24 +201,60 @@ pub enum GameChange {
     NotFound,
 }
 
+/// What a change to the whole game made with an idempotency key ([`undo_once`],
+/// [`end_early_once`]) did.
+#[derive(Debug)]
+pub enum OnceChange {
+    /// Made (or refused) now.
+    Now(GameChange),
+    /// The key was used before: the answer stored then. Nothing changed.
+    Replayed(String),
+}
+
+impl OnceChange {
+    /// The change, for callers without a key (a replay cannot happen then; if it did, the
+    /// game as it is now is the answer).
+    async fn without_key(self, db: &Db, id: &str) -> Result<GameChange, AppError> {
+        match self {
+            OnceChange::Now(change) => Ok(change),
+            OnceChange::Replayed(_) => reloaded(db, id, GameChange::Done).await,
+        }
+    }
+}
+
 /// Removes the last round. `version`: the game's version as the client knows it (without it,
 /// the version just read), so a round entered meanwhile is never removed unseen.
 pub async fn undo(db: &Db, id: &str, version: Option<i64>) -> Result<GameChange, AppError> {
+    undo_once(db, id, version, None)
+        .await?
+        .without_key(db, id)
+        .await
+}
+
+/// [`undo`], at most once per idempotency key (`once`: the key and the answer to store).
+pub async fn undo_once(
+    db: &Db,
+    id: &str,
+    version: Option<i64>,
+    once: Option<Once<'_>>,
+) -> Result<OnceChange, AppError> {
     let Some(game) = load(db, id).await? else {
-        return Ok(GameChange::NotFound);
+        return Ok(OnceChange::Now(GameChange::NotFound));
     };
     let expected = version.unwrap_or(game.record.game.version);
     if expected == game.record.game.version
         && let Err(e) = game.state.check_undo()
     {
-        return Ok(GameChange::Refused(e));
+        return Ok(OnceChange::Now(GameChange::Refused(e)));
     }
-    match games::undo_last_round(db, id, expected).await? {
-        UndoOutcome::Undone { .. } => reloaded(db, id, GameChange::Done).await,
-        UndoOutcome::Conflict { .. } => reloaded(db, id, GameChange::Conflict).await,
-        UndoOutcome::NothingToUndo => Ok(GameChange::Refused(GameError::NothingToUndo)),
-        UndoOutcome::GameNotFound => Ok(GameChange::NotFound),
-    }
+    let change = match games::undo_last_round_once(db, id, expected, once).await? {
+        UndoOutcome::Undone { .. } => reloaded(db, id, GameChange::Done).await?,
+        UndoOutcome::Conflict { .. } => reloaded(db, id, GameChange::Conflict).await?,
+        UndoOutcome::NothingToUndo => GameChange::Refused(GameError::NothingToUndo),
+        UndoOutcome::GameNotFound => GameChange::NotFound,
+        UndoOutcome::Replayed(response) => return Ok(OnceChange::Replayed(response)),
+    };
+    Ok(OnceChange::Now(change))
 }
 
 /// Ends the game early (`ended`: true; the table stops, the rounds played are settled) or
@@ -227,21 +265,37 @@ pub async fn end_early(
     ended: bool,
     version: Option<i64>,
 ) -> Result<GameChange, AppError> {
+    end_early_once(db, id, ended, version, None)
+        .await?
+        .without_key(db, id)
+        .await
+}
+
+/// [`end_early`], at most once per idempotency key (`once`: the key and the answer to store).
+pub async fn end_early_once(
+    db: &Db,
+    id: &str,
+    ended: bool,
+    version: Option<i64>,
+    once: Option<Once<'_>>,
+) -> Result<OnceChange, AppError> {
     let Some(game) = load(db, id).await? else {
-        return Ok(GameChange::NotFound);
+        return Ok(OnceChange::Now(GameChange::NotFound));
     };
     let expected = version.unwrap_or(game.record.game.version);
     if ended
         && expected == game.record.game.version
         && let Err(e) = game.state.check_end_early()
     {
-        return Ok(GameChange::Refused(e));
+        return Ok(OnceChange::Now(GameChange::Refused(e)));
     }
-    match games::set_ended_early(db, id, ended, expected).await? {
-        games::WriteOutcome::Written { .. } => reloaded(db, id, GameChange::Done).await,
-        games::WriteOutcome::Conflict { .. } => reloaded(db, id, GameChange::Conflict).await,
-        games::WriteOutcome::GameNotFound => Ok(GameChange::NotFound),
-    }
+    let change = match games::set_ended_early_once(db, id, ended, expected, once).await? {
+        WriteOutcome::Written { .. } => reloaded(db, id, GameChange::Done).await?,
+        WriteOutcome::Conflict { .. } => reloaded(db, id, GameChange::Conflict).await?,
+        WriteOutcome::GameNotFound => GameChange::NotFound,
+        WriteOutcome::Replayed(response) => return Ok(OnceChange::Replayed(response)),
+    };
+    Ok(OnceChange::Now(change))
 }
 
 async fn reloaded(

@@ -13,7 +13,7 @@ use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 
 use super::super::games_api::state_json;
-use super::super::i18n::{Lang, Msg};
+use super::super::i18n::{Lang, Msg, PageCtx};
 use super::super::record::{self, LoadedGame};
 use super::super::{AppError, AppState};
 use super::money::decimal;
@@ -23,7 +23,7 @@ use super::{fill, no_store};
 /// `GET /games/{id}/export.csv`.
 pub(super) async fn game_csv(
     State(state): State<AppState>,
-    ctx: super::super::i18n::PageCtx,
+    ctx: PageCtx,
     Path(id): Path<String>,
 ) -> Result<Response, AppError> {
     let game = edit_game(&state, &id).await?;
@@ -42,7 +42,7 @@ pub(super) async fn game_json(
 /// `GET /view/{token}/export.csv`.
 pub(super) async fn view_csv(
     State(state): State<AppState>,
-    ctx: super::super::i18n::PageCtx,
+    ctx: PageCtx,
     Path(token): Path<String>,
 ) -> Result<Response, AppError> {
     let game = view_game(&state, &token).await?;

@@ -54,6 +54,8 @@ struct SetupForm {
     points_per_cent: String,
     currency: String,
     settlement: String,
+    /// The form's idempotency key: the same key never creates a second game.
+    key: String,
 }
 
 impl SetupForm {
@@ -63,6 +65,7 @@ impl SetupForm {
             match name.as_str() {
                 "rules" => form.rules = value,
                 "shown" => form.shown = value,
+                "key" => form.key = value,
                 "player" if form.players.len() < MAX_SEATS => form.players.push(value),
                 "first_dealer" => form.first_dealer = value,
                 "cents" => form.cents = value,
@@ -128,8 +131,9 @@ impl PageErrors {
             .or_insert(sentence);
     }
 
-    /// Takes in the rules engine's errors. `seats[i]` is the form seat of the i-th named
-    /// player, so sentences name the seat as the form shows it.
+    /// Takes in the rules engine's errors. The engine numbers the named players only; seat
+    /// numbers are turned back into the form's seats (blanks included), so sentences name
+    /// the seat as the form shows it and the right fields are marked.
     fn absorb(&mut self, errors: &FieldErrors, form: &SetupForm, lang: Lang) {
         let seats = form.named_seats();
         let seat_of = |seat: usize| seats.get(seat.wrapping_sub(1)).copied();
@@ -244,6 +248,8 @@ struct Seat {
 #[template(path = "new_game.html")]
 struct NewGamePage {
     ctx: PageCtx,
+    /// The idempotency key of this form (kept when the form comes back with errors).
+    key: String,
     errors: PageErrors,
     /// The rule set whose options are shown.
     shown: &'static str,
@@ -303,7 +309,13 @@ pub(super) async fn create(
             return render_status(StatusCode::UNPROCESSABLE_ENTITY, &build(ctx, &form, errors));
         }
     };
-    let ids = games::create_game(&state.db, &record::new_game(&setup)?).await?;
+    let game = record::new_game(&setup)?;
+    let key = form.key.trim();
+    let ids = if key.is_empty() || key.len() > 200 {
+        games::create_game(&state.db, &game).await?
+    } else {
+        games::create_game_once(&state.db, &game, key).await?
+    };
     let url = format!("/games/{}", ids.id);
     let jar = recent::remember(jar, &url, &super::setup_title(&setup, ctx.lang));
     Ok((jar, Redirect::to(&url)).into_response())
@@ -475,6 +487,12 @@ fn build(ctx: PageCtx, form: &SetupForm, errors: PageErrors) -> NewGamePage {
         }
     };
     NewGamePage {
+        // A fresh key for a fresh form; the same one when the form comes back with errors.
+        key: if form.key.trim().is_empty() {
+            crate::db::games::new_token()
+        } else {
+            form.key.trim().chars().take(200).collect()
+        },
         players_hint: ctx.f(Msg::NewPlayersHint, &[("min", &min), ("max", &max)]),
         show_cents: rs.scheme != Scheme::Places,
         cents_label: ctx.t(if rs.scheme == Scheme::Units {

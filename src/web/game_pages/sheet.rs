@@ -13,8 +13,9 @@ use super::super::cookies::CookieJar;
 use super::super::i18n::{Msg, PageCtx, percent_encode};
 use super::super::page::render;
 use super::super::record::{self, LoadedGame};
+use super::super::round_pages::new_form_key as form_key;
 use super::super::{AppError, AppState, recent};
-use super::{Link, form_key, game_title, is_loopback, no_store, origin, qr, rules_name};
+use super::{Link, game_title, is_loopback, no_store, origin, qr, rules_name};
 use crate::rules::cards::Lang;
 use crate::rules::game::RoundInfo;
 

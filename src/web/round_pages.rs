@@ -1,0 +1,454 @@
+//! The round pages of a game (issue 3, "Enter a round", "Correct a round"): the form for the
+//! next round and the correction form of an entered one, the undo / end early / resume
+//! buttons' handlers, and the game's history.
+//!
+//! - `GET /games/{id}/rounds/new`, `POST /games/{id}/rounds`: enter the next round.
+//! - `GET /games/{id}/rounds/{n}/edit`, `POST /games/{id}/rounds/{n}`: correct round n.
+//! - `POST /games/{id}/undo`, `/end`, `/resume`: the last round removed, the table stops
+//!   early, or plays on.
+//! - `GET /games/{id}/history`: what changed, when.
+//!
+//! Every form carries the game's `version` and an idempotency `key` made when it was rendered
+//! ([`new_form_key`]). POST, then 303 to `/games/{id}`; the same key again (a double tap, the
+//! back button, a retry) changes nothing and answers the same 303; a stale version answers a
+//! 409 page that keeps what was typed; bad input answers 422 with each sentence next to its
+//! field and everything as typed.
+//!
+//! Thin: the form's text goes into `rules::game::RawRound` unchanged and is parsed and scored
+//! by the rules engine through [`super::record`] (shared with the JSON API); nothing here
+//! computes a score. Without JavaScript every form posts as plain HTML; `rounds.js` adds live
+//! card counts and hides the winner's fields, `outbox.js` keeps a submission that could not
+//! reach the server and retries it.
+
+mod form;
+mod history;
+
+use askama::Template;
+use axum::Router;
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Redirect, Response};
+use axum::routing::{get, post};
+
+use self::form::{FormPage, FormSpec, Mode, RoundInput};
+use super::i18n::{Lang, Msg, PageCtx};
+use super::page::{render, render_status};
+use super::record::{self, GameChange, LoadedGame, OnceChange, RoundWrite};
+use super::{AppError, AppState, Form};
+use crate::db::games::Once;
+
+/// Longest idempotency key a form may carry.
+const MAX_KEY: usize = 200;
+
+/// Routes of the round pages.
+pub fn routes() -> Router<AppState> {
+    Router::new()
+        .route("/games/{id}/rounds/new", get(new_round))
+        .route("/games/{id}/rounds", post(enter_round))
+        .route("/games/{id}/rounds/{n}/edit", get(edit_round))
+        .route("/games/{id}/rounds/{n}", post(correct_round))
+        .route("/games/{id}/undo", post(undo))
+        .route("/games/{id}/end", post(end))
+        .route("/games/{id}/resume", post(resume))
+        .route("/games/{id}/history", get(history::show))
+}
+
+/// A fresh idempotency key for a form: 128 random bits as 32 hex digits. Every page that
+/// renders a form posting here (the game page's undo, end and resume buttons too) puts a new
+/// one in a hidden `key` field each time it renders, next to the game's `version`.
+pub fn new_form_key() -> String {
+    crate::db::games::new_token()
+}
+
+/// The game page, where every successful form goes.
+fn game_url(id: &str) -> String {
+    format!("/games/{id}")
+}
+
+/// The fields of a posted form in order, as sent.
+type Fields = Vec<(String, String)>;
+
+/// The hidden fields every form here carries.
+struct Hidden {
+    /// The game's version when the form was rendered.
+    version: i64,
+    /// The idempotency key, if the form had one.
+    key: Option<String>,
+}
+
+/// The sentence for a form without its hidden fields (a 400; shown in the page's language).
+fn damaged() -> AppError {
+    AppError::BadRequest(Msg::RoundsFormDamaged.text(Lang::En).to_owned())
+}
+
+/// `version` (required: no change is made without knowing what the user saw) and `key`
+/// (optional; plain visible ASCII of at most [`MAX_KEY`] characters).
+fn hidden(fields: &Fields) -> Result<Hidden, AppError> {
+    let get = |name: &str| {
+        fields
+            .iter()
+            .rev()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v.trim())
+    };
+    let version = get("version")
+        .and_then(|v| v.parse::<i64>().ok())
+        .ok_or_else(damaged)?;
+    let key = match get("key") {
+        None | Some("") => None,
+        Some(k) if k.len() <= MAX_KEY && k.bytes().all(|b| b.is_ascii_graphic()) => {
+            Some(k.to_owned())
+        }
+        Some(_) => return Err(damaged()),
+    };
+    Ok(Hidden { version, key })
+}
+
+/// The hidden `round` of a form: the round it showed.
+fn form_round(fields: &Fields) -> Option<usize> {
+    fields
+        .iter()
+        .find(|(k, _)| k == "round")
+        .and_then(|(_, v)| v.trim().parse().ok())
+        .filter(|&n| n >= 1)
+}
+
+/// The game with edit id `id`, or the 403 (read-only token) / 404 answer.
+async fn load(state: &AppState, id: &str) -> Result<LoadedGame, AppError> {
+    match record::load(&state.db, id).await? {
+        Some(game) => Ok(game),
+        None => Err(record::missing(&state.db, id).await),
+    }
+}
+
+/// A round number from the path; anything else is no round of this game (404).
+fn round_number(text: &str, game: &LoadedGame, ctx: &PageCtx) -> Result<usize, AppError> {
+    let entered = game.state.rounds.len();
+    match text.parse::<usize>() {
+        Ok(n) if (1..=entered).contains(&n) => Ok(n),
+        _ => Err(AppError::NotFound(ctx.f(
+            Msg::RoundsNotEntered,
+            &[("n", &text.chars().take(12).collect::<String>())],
+        ))),
+    }
+}
+
+/// A stored answer for a replayed key: the place to go, if it is one of ours.
+fn replayed_location(response: &str, id: &str) -> String {
+    if response.starts_with("/games/") && super::i18n::is_local_path(response) {
+        response.to_owned()
+    } else {
+        game_url(id)
+    }
+}
+
+/// `GET /games/{id}/rounds/new`: the form for the next round. A finished (or early ended)
+/// game has none: back to the game page.
+async fn new_round(
+    ctx: PageCtx,
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+) -> Result<Response, AppError> {
+    let game = load(&state, &id).await?;
+    let Some(info) = &game.state.next_round else {
+        return Ok(Redirect::to(&game_url(&id)).into_response());
+    };
+    let input = RoundInput::default();
+    let spec = FormSpec::new(&game, info.round, Mode::Enter, &input);
+    render(&FormPage::new(ctx, spec))
+}
+
+/// `GET /games/{id}/rounds/{n}/edit`: the correction form of round n, filled with what is
+/// stored.
+async fn edit_round(
+    ctx: PageCtx,
+    State(state): State<AppState>,
+    Path((id, n)): Path<(String, String)>,
+) -> Result<Response, AppError> {
+    let game = load(&state, &id).await?;
+    let n = round_number(&n, &game, &ctx)?;
+    let stored = &game.state.rounds[n - 1].entry;
+    let input = RoundInput::from_raw(&stored.to_raw(&game.setup));
+    let spec = FormSpec::new(&game, n, Mode::Correct, &input);
+    render(&FormPage::new(ctx, spec))
+}
+
+/// `POST /games/{id}/rounds`: enter the next round.
+async fn enter_round(
+    ctx: PageCtx,
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    Form(fields): Form<Fields>,
+) -> Result<Response, AppError> {
+    let game = load(&state, &id).await?;
+    let round = game
+        .state
+        .next_round
+        .as_ref()
+        .map_or(game.state.rounds.len().max(1), |info| info.round);
+    save(ctx, &state, game, round, Mode::Enter, &fields).await
+}
+
+/// `POST /games/{id}/rounds/{n}`: correct round n.
+async fn correct_round(
+    ctx: PageCtx,
+    State(state): State<AppState>,
+    Path((id, n)): Path<(String, String)>,
+    Form(fields): Form<Fields>,
+) -> Result<Response, AppError> {
+    let game = load(&state, &id).await?;
+    let hidden = hidden(&fields)?;
+    let n = match round_number(&n, &game, &ctx) {
+        Ok(n) => n,
+        // A round undone since the form was rendered: the version tells, and the conflict
+        // page keeps the entries.
+        Err(_) if hidden.version != game.record.game.version => {
+            let n = n.parse::<usize>().unwrap_or(1).max(1);
+            let input = RoundInput::from_form(&fields);
+            return conflict(ctx, &game, n, Mode::Correct, &input);
+        }
+        Err(e) => return Err(e),
+    };
+    save(ctx, &state, game, n, Mode::Correct, &fields).await
+}
+
+/// Writes round `round` from a posted form (a new round or a correction, by `mode`) and
+/// answers: 303 to the game, 409 with the entries kept, or 422 with the sentences.
+async fn save(
+    mut ctx: PageCtx,
+    state: &AppState,
+    game: LoadedGame,
+    round: usize,
+    mode: Mode,
+    fields: &Fields,
+) -> Result<Response, AppError> {
+    let hidden = hidden(fields)?;
+    let id = game.record.game.id.clone();
+    ctx.here = mode.form_url(&id, round);
+    let input = RoundInput::from_form(fields);
+    let key = hidden.key.clone().unwrap_or_else(new_form_key);
+
+    // What the form itself can tell before the rules engine looks: a choice of who went out.
+    let own = input.form_errors(&game.setup, ctx.lang);
+    if !own.is_empty() && hidden.version == game.record.game.version {
+        let mut errors = own;
+        let raw = input.to_raw(mode.round_field(round));
+        if let Err(engine) = game.setup.parse_round(round, &raw) {
+            form::merge(&mut errors, engine.by_field(ctx.lang));
+        }
+        let spec = FormSpec {
+            errors,
+            key,
+            ..FormSpec::new(&game, round, mode, &input)
+        };
+        return render_status(StatusCode::UNPROCESSABLE_ENTITY, &FormPage::new(ctx, spec));
+    }
+
+    let raw = input.to_raw(mode.round_field(round));
+    let location = game_url(&id);
+    let outcome = record::write_round(
+        &state.db,
+        &id,
+        &raw,
+        Some(hidden.version),
+        hidden.key.as_deref(),
+        |_| Ok(location.clone()),
+    )
+    .await?;
+    match outcome {
+        RoundWrite::Written(to) | RoundWrite::Replayed(to) => {
+            Ok(Redirect::to(&replayed_location(&to, &id)).into_response())
+        }
+        RoundWrite::Conflict(now) => {
+            // The round the user was entering: the form says which.
+            let intended = match mode {
+                Mode::Enter => form_round(fields).unwrap_or(round),
+                Mode::Correct => round,
+            };
+            conflict(ctx, &now, intended, mode, &input)
+        }
+        RoundWrite::Invalid(errors) => {
+            let now = load(state, &id).await?;
+            let spec = FormSpec {
+                errors: errors.by_field(ctx.lang),
+                key,
+                ..FormSpec::new(&now, round, mode, &input)
+            };
+            render_status(StatusCode::UNPROCESSABLE_ENTITY, &FormPage::new(ctx, spec))
+        }
+        RoundWrite::NotFound => Err(record::missing(&state.db, &id).await),
+    }
+}
+
+/// The 409 page: the game changed since the form was rendered. Says what happened, shows
+/// the round as it is now and the totals, and offers the entries again (as a correction if
+/// the round was saved meanwhile) with the current version and a new key.
+fn conflict(
+    ctx: PageCtx,
+    game: &LoadedGame,
+    round: usize,
+    mode: Mode,
+    input: &RoundInput,
+) -> Result<Response, AppError> {
+    let entered = game.state.rounds.len();
+    let (target, mode_now, message) = if round <= entered {
+        let message = match mode {
+            Mode::Enter => ctx.f(Msg::RoundsConflictTaken, &[("n", &round)]),
+            Mode::Correct => ctx.t(Msg::RoundsConflictChanged).to_owned(),
+        };
+        (round, Mode::Correct, message)
+    } else {
+        let next = game
+            .state
+            .next_round
+            .as_ref()
+            .map_or(entered.max(1), |info| info.round);
+        (
+            next,
+            Mode::Enter,
+            ctx.t(Msg::RoundsConflictChanged).to_owned(),
+        )
+    };
+    let brief = form::Brief::new(&ctx, game, Some(target));
+    let spec = FormSpec {
+        conflict: Some(form::Conflict { message, brief }),
+        ..FormSpec::new(game, target, mode_now, input)
+    };
+    render_status(StatusCode::CONFLICT, &FormPage::new(ctx, spec))
+}
+
+/// Which change a game button asks for.
+#[derive(Clone, Copy)]
+enum Action {
+    Undo,
+    End,
+    Resume,
+}
+
+impl Action {
+    fn path(self) -> &'static str {
+        match self {
+            Action::Undo => "undo",
+            Action::End => "end",
+            Action::Resume => "resume",
+        }
+    }
+
+    fn button(self) -> Msg {
+        match self {
+            Action::Undo => Msg::RoundsUndoAgain,
+            Action::End => Msg::RoundsEndAgain,
+            Action::Resume => Msg::RoundsResumeAgain,
+        }
+    }
+}
+
+/// `POST /games/{id}/undo`: removes the last round.
+async fn undo(
+    ctx: PageCtx,
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    Form(fields): Form<Fields>,
+) -> Result<Response, AppError> {
+    change(ctx, &state, &id, Action::Undo, &fields).await
+}
+
+/// `POST /games/{id}/end`: the table stops early; the rounds played are settled.
+async fn end(
+    ctx: PageCtx,
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    Form(fields): Form<Fields>,
+) -> Result<Response, AppError> {
+    change(ctx, &state, &id, Action::End, &fields).await
+}
+
+/// `POST /games/{id}/resume`: takes back an early end.
+async fn resume(
+    ctx: PageCtx,
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    Form(fields): Form<Fields>,
+) -> Result<Response, AppError> {
+    change(ctx, &state, &id, Action::Resume, &fields).await
+}
+
+/// The page of an undo, end or resume that was not done: why, the scores as they are, and
+/// the button to try again with the current version.
+#[derive(Template)]
+#[template(path = "rounds_notice.html")]
+struct NoticePage {
+    ctx: PageCtx,
+    game_url: String,
+    message: String,
+    brief: form::Brief,
+    retry: Option<Retry>,
+}
+
+/// A button that posts an action again.
+struct Retry {
+    action: String,
+    version: i64,
+    key: String,
+    label: &'static str,
+}
+
+async fn change(
+    mut ctx: PageCtx,
+    state: &AppState,
+    id: &str,
+    action: Action,
+    fields: &Fields,
+) -> Result<Response, AppError> {
+    let hidden = hidden(fields)?;
+    let location = game_url(id);
+    let once = hidden.key.as_deref().map(|key| Once {
+        key,
+        response: &location,
+    });
+    let db = &state.db;
+    let version = Some(hidden.version);
+    let outcome = match action {
+        Action::Undo => record::undo_once(db, id, version, once).await?,
+        Action::End => record::end_early_once(db, id, true, version, once).await?,
+        Action::Resume => record::end_early_once(db, id, false, version, once).await?,
+    };
+    let change = match outcome {
+        OnceChange::Replayed(to) => {
+            return Ok(Redirect::to(&replayed_location(&to, id)).into_response());
+        }
+        OnceChange::Now(change) => change,
+    };
+    ctx.here = location.clone();
+    let (status, game, message, retry) = match change {
+        GameChange::Done(_) => return Ok(Redirect::to(&location).into_response()),
+        GameChange::NotFound => return Err(record::missing(db, id).await),
+        GameChange::Conflict(game) => {
+            let retry = Retry {
+                action: format!("/games/{id}/{}", action.path()),
+                version: game.record.game.version,
+                key: new_form_key(),
+                label: ctx.t(action.button()),
+            };
+            let message = ctx.t(Msg::RoundsActionConflict).to_owned();
+            (StatusCode::CONFLICT, game, message, Some(retry))
+        }
+        GameChange::Refused(error) => {
+            let game = Box::new(load(state, id).await?);
+            let message = format!(
+                "{} {}",
+                error.message(ctx.lang),
+                ctx.t(Msg::RoundsActionRefused)
+            );
+            (StatusCode::UNPROCESSABLE_ENTITY, game, message, None)
+        }
+    };
+    let page = NoticePage {
+        game_url: location,
+        message,
+        brief: form::Brief::new(&ctx, &game, None),
+        retry,
+        ctx,
+    };
+    render_status(status, &page)
+}

@@ -1,0 +1,242 @@
+//! `GET /games/{id}/history`: every change to a game, newest first: what was entered,
+//! corrected, undone, ended or resumed, when, and each player's points before and after.
+//!
+//! Reads `db::games::history` (snapshots of the stored entry and its points) and shows them in
+//! the page's language; cards are counted with the game's rule set for display only.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use askama::Template;
+use axum::extract::{Path, State};
+use axum::response::Response;
+use serde::Deserialize;
+use serde_json::Value;
+use time::OffsetDateTime;
+use time::format_description::well_known::Rfc3339;
+use time::macros::format_description;
+
+use super::{game_url, load};
+use crate::db::games::{self, HistoryAction, HistoryEntry};
+use crate::rules::game::{RawCards, RawNumber, RawRound};
+use crate::web::i18n::{Lang, Msg, PageCtx};
+use crate::web::page::render;
+use crate::web::record::LoadedGame;
+use crate::web::{AppError, AppState};
+
+/// A round as the history stores it.
+#[derive(Debug, Default, Deserialize)]
+#[serde(default)]
+struct Snapshot {
+    entry: RawRound,
+    points: BTreeMap<String, i64>,
+}
+
+/// One player's line of a change.
+struct Row {
+    name: String,
+    before: String,
+    after: String,
+    changed: bool,
+    /// The cards entered for the player, counted.
+    detail: Option<String>,
+}
+
+/// One change.
+struct Item {
+    /// CSS class: `enter`, `correct`, `undo`, `end`.
+    kind: &'static str,
+    title: String,
+    at_iso: String,
+    at_text: String,
+    notes: Vec<String>,
+    rows: Vec<Row>,
+    edit: Option<(String, String)>,
+}
+
+#[derive(Template)]
+#[template(path = "rounds_history.html")]
+struct HistoryPage {
+    ctx: PageCtx,
+    game_url: String,
+    items: Vec<Item>,
+}
+
+/// `GET /games/{id}/history`.
+pub(super) async fn show(
+    ctx: PageCtx,
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+) -> Result<Response, AppError> {
+    let game = load(&state, &id).await?;
+    let entries = games::history(&state.db, &id).await?;
+    let entered = game.state.rounds.len();
+    let mut latest = BTreeSet::new();
+    let items = entries
+        .iter()
+        .rev()
+        .map(|h| {
+            let mut item = item(&ctx, &game, h);
+            // The newest change of a round still entered links to its correction form.
+            if let Some(n) = h.round_no.and_then(|n| usize::try_from(n).ok())
+                && latest.insert(n)
+                && h.action != HistoryAction::Undo
+                && n <= entered
+            {
+                item.edit = Some((
+                    format!("/games/{id}/rounds/{n}/edit"),
+                    ctx.f(Msg::RoundsCorrectTitle, &[("n", &n)]),
+                ));
+            }
+            item
+        })
+        .collect();
+    render(&HistoryPage {
+        game_url: game_url(&id),
+        items,
+        ctx,
+    })
+}
+
+fn snapshot(value: Option<&Value>) -> Option<Snapshot> {
+    value.and_then(|v| serde_json::from_value(v.clone()).ok())
+}
+
+fn item(ctx: &PageCtx, game: &LoadedGame, h: &HistoryEntry) -> Item {
+    let n = h.round_no.unwrap_or(0);
+    let (kind, title) = match h.action {
+        HistoryAction::Enter => ("enter", ctx.f(Msg::HistoryEnter, &[("n", &n)])),
+        HistoryAction::Correct => ("correct", ctx.f(Msg::HistoryCorrect, &[("n", &n)])),
+        HistoryAction::Undo => ("undo", ctx.f(Msg::HistoryUndo, &[("n", &n)])),
+        HistoryAction::End => {
+            let ended = h
+                .after
+                .as_ref()
+                .and_then(|a| a.get("ended_early"))
+                .and_then(Value::as_bool)
+                .unwrap_or(true);
+            let msg = if ended {
+                Msg::HistoryEnd
+            } else {
+                Msg::HistoryResume
+            };
+            ("end", ctx.t(msg).to_owned())
+        }
+    };
+    let before = snapshot(h.before.as_ref());
+    let after = snapshot(h.after.as_ref());
+    let mut item = Item {
+        kind,
+        title,
+        at_iso: h.at.format(&Rfc3339).unwrap_or_default(),
+        at_text: when(ctx, h.at),
+        notes: Vec::new(),
+        rows: Vec::new(),
+        edit: None,
+    };
+    if h.action == HistoryAction::End {
+        return item;
+    }
+    let round = usize::try_from(n).unwrap_or(0);
+    item.notes = notes(ctx, game, round, before.as_ref(), after.as_ref(), h.action);
+    // Cards shown are those of the entry as it is after the change (before, for an undo).
+    let shown = after.as_ref().or(before.as_ref());
+    item.rows = game
+        .setup
+        .players()
+        .iter()
+        .map(|name| {
+            let points =
+                |s: Option<&Snapshot>| s.and_then(|s| s.points.get(name)).map(i64::to_string);
+            let (b, a) = (points(before.as_ref()), points(after.as_ref()));
+            Row {
+                name: name.clone(),
+                changed: b != a,
+                before: b.unwrap_or_else(|| "–".into()),
+                after: a.unwrap_or_else(|| "–".into()),
+                detail: shown.and_then(|s| cards_detail(ctx, game, &s.entry, name)),
+            }
+        })
+        .collect();
+    item
+}
+
+/// "14 Jun 2025, 21:03 UTC" / "14.06.2025, 21:03 UTC" (`rounds.js` shows local time).
+fn when(ctx: &PageCtx, at: OffsetDateTime) -> String {
+    let date = match ctx.lang {
+        Lang::En => at.format(format_description!(
+            "[day padding:none] [month repr:short] [year], [hour]:[minute]"
+        )),
+        Lang::De => at.format(format_description!("[day].[month].[year], [hour]:[minute]")),
+    };
+    ctx.f(Msg::HistoryTime, &[("date", &date.unwrap_or_default())])
+}
+
+/// Who went out, and the round's extras (cut bonus, Hand-Rommé, jokers, buys).
+fn notes(
+    ctx: &PageCtx,
+    game: &LoadedGame,
+    round: usize,
+    before: Option<&Snapshot>,
+    after: Option<&Snapshot>,
+    action: HistoryAction,
+) -> Vec<String> {
+    let winner = |s: &Snapshot| {
+        s.entry
+            .went_out
+            .clone()
+            .or_else(|| s.entry.winner.clone())
+            .unwrap_or_else(|| ctx.t(Msg::HistoryNobody).to_owned())
+    };
+    let mut notes = Vec::new();
+    match (action, before, after) {
+        (HistoryAction::Correct, Some(b), Some(a)) if winner(b) != winner(a) => {
+            notes.push(ctx.f(
+                Msg::HistoryWentOutChanged,
+                &[("old", &winner(b)), ("new", &winner(a))],
+            ));
+        }
+        (HistoryAction::Enter, _, Some(a)) => {
+            notes.push(ctx.f(Msg::HistoryWentOut, &[("name", &winner(a))]));
+        }
+        _ => {}
+    }
+    let Some(entry) = after.or(before).map(|s| &s.entry) else {
+        return notes;
+    };
+    let setup = &game.setup;
+    if entry.cut_bonus == Some(true)
+        && let (Some(bonus), Some(cutter)) = (setup.rules().cut_bonus, setup.cutter(round))
+    {
+        notes.push(ctx.f(
+            Msg::HistoryCutBonus,
+            &[("name", &setup.name(cutter)), ("bonus", &bonus)],
+        ));
+    }
+    if entry.hand_rommee == Some(true) {
+        notes.push(ctx.t(Msg::HistoryHandRommee).to_owned());
+    }
+    if let Some(jokers) = entry.jokers.as_ref().and_then(|j| j.parse().ok().flatten()) {
+        notes.push(ctx.f(Msg::HistoryJokers, &[("n", &jokers)]));
+    }
+    let buys: Vec<String> = entry
+        .buys
+        .iter()
+        .filter_map(|(name, n)| match n {
+            RawNumber::Int(b) if *b != 0 => Some(format!("{name} {b}")),
+            _ => None,
+        })
+        .collect();
+    if !buys.is_empty() {
+        notes.push(ctx.f(Msg::HistoryBuys, &[("list", &buys.join(", "))]));
+    }
+    notes
+}
+
+/// "A♠ Joker 7♥ = 75 points" for a player whose cards were entered.
+fn cards_detail(ctx: &PageCtx, game: &LoadedGame, entry: &RawRound, name: &str) -> Option<String> {
+    let text = match entry.cards.get(name)? {
+        RawCards::Text(t) => t.clone(),
+        RawCards::List(l) => l.join(" "),
+    };
+    super::form::count_text(ctx, game, &text)
+}

@@ -1,0 +1,528 @@
+//! The browser-test harness: the real `kontrakt` binary on a free loopback port with its own
+//! temporary database, Debian's chromedriver on another free port, and a headless Chromium
+//! session through fantoccini with a phone's 390×844 viewport.
+//!
+//! [`run`] runs one test at a time (a process-wide lock), each on its own runtime, server,
+//! database and browser profile. When a test fails it saves a screenshot, the page source and
+//! the server's log as `test-artifacts/<test>.{png,html,log}`. The server and chromedriver (with
+//! the Chromium it started) live in their own process groups, killed by [`Reaped`]'s `Drop`, so a
+//! failing or panicking test leaves no process behind.
+//!
+//! Without `chromium` and `chromedriver` on `PATH` a test skips with a loud message, unless
+//! `CI=true`: then it fails. `.ci/browser-deps.sh` installs them.
+
+use std::error::Error;
+use std::io::{Read as _, Write as _};
+use std::net::{TcpListener, TcpStream};
+use std::os::unix::process::CommandExt as _;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use fantoccini::elements::Element;
+use fantoccini::{Client, ClientBuilder, Locator};
+use serde_json::{Value, json};
+
+/// What a test body returns; a WebDriver error or a failed wait fails the test.
+pub type TestResult = Result<(), Box<dyn Error>>;
+
+/// The phone the tests hold: CSS pixels of the viewport.
+pub const VIEWPORT: (u32, u32) = (390, 844);
+
+/// Longest wait for an element, a text or a process to come up.
+pub const WAIT: Duration = Duration::from_secs(10);
+
+/// Longest a `chromium --print-to-pdf` run may take.
+const PRINT_WAIT: Duration = Duration::from_secs(30);
+
+/// How often a wait looks again.
+const POLL: Duration = Duration::from_millis(25);
+
+/// Browser tests run one at a time: one Chromium at a time is plenty for two cores.
+static SERIAL: Mutex<()> = Mutex::new(());
+
+/// Runs `test` against a fresh server and browser. Saves artifacts and fails when the test
+/// returns an error or panics; skips (or fails, under `CI=true`) without a browser.
+pub fn run(name: &str, test: impl AsyncFnOnce(&Browser) -> TestResult) {
+    let _serial = SERIAL
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    let Some(tools) = Tools::find() else {
+        return;
+    };
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .expect("a tokio runtime");
+    let browser = runtime
+        .block_on(Browser::start(&tools))
+        .unwrap_or_else(|error| panic!("{name}: the browser did not start: {error}"));
+    let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        runtime.block_on(async {
+            let started = Instant::now();
+            let result = test(&browser).await;
+            eprintln!(
+                "{name}: {:.1} s in the browser",
+                started.elapsed().as_secs_f64()
+            );
+            result
+        })
+    }));
+    let failed = !matches!(outcome, Ok(Ok(())));
+    if failed {
+        runtime.block_on(browser.save_artifacts(name));
+    }
+    runtime.block_on(browser.close());
+    match outcome {
+        Ok(Ok(())) => {}
+        Ok(Err(error)) => panic!("{name}: {error} (artifacts in test-artifacts/{name}.*)"),
+        Err(panic) => {
+            eprintln!("{name}: artifacts in test-artifacts/{name}.*");
+            std::panic::resume_unwind(panic)
+        }
+    }
+}
+
+/// The programs the tests need.
+pub struct Tools {
+    pub chromium: PathBuf,
+    pub chromedriver: PathBuf,
+}
+
+impl Tools {
+    /// Chromium and chromedriver from `PATH`; `None` (test skipped) when either is missing,
+    /// except under `CI=true`, where that is a failure.
+    pub fn find() -> Option<Tools> {
+        let chromium = which("chromium");
+        let chromedriver = which("chromedriver");
+        match (chromium, chromedriver) {
+            (Some(chromium), Some(chromedriver)) => Some(Tools {
+                chromium,
+                chromedriver,
+            }),
+            _ => {
+                let message = "chromium and chromedriver are not both on PATH; \
+                    install them with `bash .ci/browser-deps.sh` (root or sudo needed)";
+                assert!(
+                    std::env::var("CI").as_deref() != Ok("true"),
+                    "CI=true and the browser tests cannot run: {message}"
+                );
+                // Straight to stderr: the test harness would swallow an eprintln! of a pass.
+                let _ = writeln!(
+                    std::io::stderr(),
+                    "\n!!!!! BROWSER TEST SKIPPED: {message} !!!!!\n"
+                );
+                None
+            }
+        }
+    }
+}
+
+/// A program on `PATH`.
+pub fn which(program: &str) -> Option<PathBuf> {
+    std::env::split_paths(&std::env::var_os("PATH")?)
+        .map(|dir| dir.join(program))
+        .find(|path| path.is_file())
+}
+
+/// A child process in its own process group; dropping it kills the whole group (chromedriver
+/// takes its Chromium with it) and reaps the child.
+pub struct Reaped(Child);
+
+impl Reaped {
+    fn spawn(command: &mut Command) -> std::io::Result<Reaped> {
+        command.process_group(0).stdin(Stdio::null());
+        command.spawn().map(Reaped)
+    }
+}
+
+impl Drop for Reaped {
+    fn drop(&mut self) {
+        let group = format!("-{}", self.0.id());
+        let _ = Command::new("kill")
+            .args(["-KILL", "--", &group])
+            .stderr(Stdio::null())
+            .status();
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+/// A free loopback port (the listener is closed again at once).
+fn free_port() -> std::io::Result<u16> {
+    Ok(TcpListener::bind("127.0.0.1:0")?.local_addr()?.port())
+}
+
+/// Waits until `ready` returns `Some`, looking again every few milliseconds, for at most
+/// `limit`.
+fn wait_until<T>(
+    what: &str,
+    limit: Duration,
+    mut ready: impl FnMut() -> Option<T>,
+) -> Result<T, Box<dyn Error>> {
+    let deadline = Instant::now() + limit;
+    loop {
+        if let Some(value) = ready() {
+            return Ok(value);
+        }
+        if Instant::now() > deadline {
+            return Err(format!("timed out waiting for {what}").into());
+        }
+        std::thread::sleep(POLL);
+    }
+}
+
+/// One plain HTTP GET; the whole answer as text.
+pub fn http_get(addr: &str, path: &str) -> std::io::Result<String> {
+    let mut stream = TcpStream::connect(addr)?;
+    stream.set_read_timeout(Some(WAIT))?;
+    write!(
+        stream,
+        "GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n"
+    )?;
+    let mut answer = String::new();
+    stream.read_to_string(&mut answer)?;
+    Ok(answer)
+}
+
+/// A running server and a browser session on it.
+pub struct Browser {
+    /// The WebDriver session.
+    pub client: Client,
+    /// `http://127.0.0.1:PORT`, without a trailing slash.
+    pub base: String,
+    chromium: PathBuf,
+    // Fields drop in order: the processes go before their files.
+    _driver: Reaped,
+    _server: Reaped,
+    dir: tempfile::TempDir,
+}
+
+impl Browser {
+    async fn start(tools: &Tools) -> Result<Browser, Box<dyn Error>> {
+        let dir = tempfile::tempdir()?;
+        let server_log = dir.path().join("server.log");
+        let server = Reaped::spawn(
+            Command::new(env!("CARGO_BIN_EXE_kontrakt"))
+                .args(["--addr", "127.0.0.1:0", "--db"])
+                .arg(dir.path().join("kontrakt.db"))
+                .env("RUST_LOG", "info")
+                .stdout(Stdio::null())
+                .stderr(std::fs::File::create(&server_log)?),
+        )?;
+        // The log line "serving http://ADDR with database …" says which port was chosen.
+        let addr = wait_until("the server's address in its log", WAIT, || {
+            let log = std::fs::read_to_string(&server_log).ok()?;
+            let rest = log.split("serving http://").nth(1)?;
+            Some(rest.split_whitespace().next()?.to_owned())
+        })?;
+        wait_until("GET /healthz to answer 200", WAIT, || {
+            http_get(&addr, "/healthz")
+                .ok()
+                .filter(|answer| answer.starts_with("HTTP/1.1 200"))
+        })?;
+
+        let driver_port = free_port()?;
+        let driver = Reaped::spawn(
+            Command::new(&tools.chromedriver)
+                .arg(format!("--port={driver_port}"))
+                .stdout(std::fs::File::create(dir.path().join("chromedriver.log"))?)
+                .stderr(Stdio::null()),
+        )?;
+        let driver_addr = format!("127.0.0.1:{driver_port}");
+        wait_until("chromedriver to accept connections", WAIT, || {
+            TcpStream::connect(&driver_addr).ok()
+        })?;
+
+        let profile = dir.path().join("profile");
+        let mut args = chrome_args(&profile);
+        args.push(format!("--window-size={},{}", VIEWPORT.0, VIEWPORT.1));
+        args.push("--lang=en-US".to_owned());
+        let capabilities = json!({
+            "browserName": "chrome",
+            "goog:chromeOptions": {
+                "binary": tools.chromium,
+                "args": args,
+                "mobileEmulation": {
+                    "deviceMetrics": {
+                        "width": VIEWPORT.0,
+                        "height": VIEWPORT.1,
+                        "pixelRatio": 2.0,
+                        "mobile": true,
+                        "touch": true,
+                    }
+                },
+                "prefs": { "intl": { "accept_languages": "en-US,en" } },
+            }
+        });
+        let Value::Object(capabilities) = capabilities else {
+            unreachable!("capabilities are an object")
+        };
+        let connector = hyper_util::client::legacy::connect::HttpConnector::new();
+        let client = ClientBuilder::new(connector)
+            .capabilities(capabilities)
+            .connect(&format!("http://{driver_addr}"))
+            .await?;
+        let browser = Browser {
+            client,
+            base: format!("http://{addr}"),
+            chromium: tools.chromium.clone(),
+            _driver: driver,
+            _server: server,
+            dir,
+        };
+        Ok(browser)
+    }
+
+    /// Ends the session (Chromium quits); `Drop` then kills what is left.
+    async fn close(self) {
+        let Browser { client, .. } = self;
+        let _ = client.close().await;
+    }
+
+    /// Screenshot, page source and server log into `test-artifacts/<name>.*`.
+    async fn save_artifacts(&self, name: &str) {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("test-artifacts");
+        let _ = std::fs::create_dir_all(&dir);
+        match self.client.screenshot().await {
+            Ok(png) => {
+                let _ = std::fs::write(dir.join(format!("{name}.png")), png);
+            }
+            Err(error) => eprintln!("{name}: no screenshot: {error}"),
+        }
+        match self.client.source().await {
+            Ok(html) => {
+                let _ = std::fs::write(dir.join(format!("{name}.html")), html);
+            }
+            Err(error) => eprintln!("{name}: no page source: {error}"),
+        }
+        let _ = std::fs::copy(
+            self.dir.path().join("server.log"),
+            dir.join(format!("{name}.log")),
+        );
+    }
+
+    /// The full address of a path on the server.
+    pub fn url(&self, path: &str) -> String {
+        format!("{}{path}", self.base)
+    }
+
+    /// Opens a path on the server and waits for the page to load.
+    pub async fn goto(&self, path: &str) -> TestResult {
+        self.client.goto(&self.url(path)).await?;
+        Ok(())
+    }
+
+    /// The path (and query) of the page now shown.
+    pub async fn path(&self) -> Result<String, Box<dyn Error>> {
+        let url = self.client.current_url().await?;
+        Ok(match url.query() {
+            Some(query) => format!("{}?{query}", url.path()),
+            None => url.path().to_owned(),
+        })
+    }
+
+    /// Waits for an element matching `css` and returns it.
+    pub async fn find(&self, css: &str) -> Result<Element, Box<dyn Error>> {
+        self.client
+            .wait()
+            .at_most(WAIT)
+            .every(POLL)
+            .for_element(Locator::Css(css))
+            .await
+            .map_err(|error| format!("no element {css:?}: {error}").into())
+    }
+
+    /// Waits for an element matching `css`, scrolls it to the middle of the screen (as a thumb
+    /// would: sticky bars at the edges cannot cover it) and clicks (taps) it.
+    pub async fn click(&self, css: &str) -> TestResult {
+        let element = self.find(css).await?;
+        self.client
+            .execute(
+                "arguments[0].scrollIntoView({block: 'center', inline: 'center'});",
+                vec![serde_json::to_value(&element)?],
+            )
+            .await?;
+        element.click().await?;
+        Ok(())
+    }
+
+    /// Waits for a text field matching `css`, empties it and types `text`.
+    pub async fn fill(&self, css: &str, text: &str) -> TestResult {
+        let field = self.find(css).await?;
+        field.clear().await?;
+        field.send_keys(text).await?;
+        Ok(())
+    }
+
+    /// Chooses the option with `value` in the select matching `css`.
+    pub async fn select(&self, css: &str, value: &str) -> TestResult {
+        let select = self.find(css).await?;
+        select.select_by_value(value).await?;
+        Ok(())
+    }
+
+    /// Waits until the text of the first element matching `css` contains `needle`; returns
+    /// that text.
+    pub async fn wait_text(&self, css: &str, needle: &str) -> Result<String, Box<dyn Error>> {
+        let deadline = Instant::now() + WAIT;
+        let mut last = String::new();
+        loop {
+            if let Ok(element) = self.client.find(Locator::Css(css)).await
+                && let Ok(text) = element.text().await
+            {
+                if text.contains(needle) {
+                    return Ok(text);
+                }
+                last = text;
+            }
+            if Instant::now() > deadline {
+                return Err(
+                    format!("{css:?} never contained {needle:?}; last text: {last:?}").into(),
+                );
+            }
+            tokio::time::sleep(POLL).await;
+        }
+    }
+
+    /// Waits until the page's path (and query) is `path`, after a submit or a link.
+    pub async fn wait_path_is(&self, path: &str) -> TestResult {
+        let deadline = Instant::now() + WAIT;
+        loop {
+            let now = self.path().await?;
+            if now == path {
+                return Ok(());
+            }
+            if Instant::now() > deadline {
+                return Err(format!("never reached {path:?}; still at {now:?}").into());
+            }
+            tokio::time::sleep(POLL).await;
+        }
+    }
+
+    /// The value of a form field.
+    pub async fn value(&self, css: &str) -> Result<String, Box<dyn Error>> {
+        Ok(self
+            .find(css)
+            .await?
+            .prop("value")
+            .await?
+            .unwrap_or_default())
+    }
+
+    /// Runs a script and returns what it returns.
+    pub async fn js(&self, script: &str) -> Result<Value, Box<dyn Error>> {
+        Ok(self.client.execute(script, Vec::new()).await?)
+    }
+
+    /// Fails unless the page fits the phone's width: nothing to scroll sideways.
+    pub async fn assert_no_horizontal_scroll(&self) -> TestResult {
+        let sizes = self
+            .js(
+                "return [document.documentElement.scrollWidth, window.innerWidth, \
+                 location.pathname];",
+            )
+            .await?;
+        let scroll = sizes[0].as_u64().ok_or("scrollWidth is a number")?;
+        let inner = sizes[1].as_u64().ok_or("innerWidth is a number")?;
+        if inner != u64::from(VIEWPORT.0) {
+            return Err(format!("the viewport is {inner} px wide, not {}", VIEWPORT.0).into());
+        }
+        if scroll > inner {
+            return Err(format!(
+                "{}: the page is {scroll} px wide in a {inner} px viewport (horizontal scroll)",
+                sizes[2]
+            )
+            .into());
+        }
+        Ok(())
+    }
+
+    /// Opens the card grid of the field with id `target` (a tap on its summary, unless it is
+    /// open) once `cards.js` has filled it; returns the grid's selector.
+    pub async fn open_card_grid(&self, target: &str) -> Result<String, Box<dyn Error>> {
+        let grid = format!("details[data-card-grid][data-target=\"{target}\"]");
+        // cards.js unhides the grid and fills it with buttons once it has run.
+        self.find(&format!("{grid}:not([hidden]) .grid-cells .card-btn"))
+            .await?;
+        if self.find(&grid).await?.attr("open").await?.is_none() {
+            // The words "Tap cards", not the summary's middle: there the card count (an
+            // <output>) can stand, and Chromium does not open a <details> for a tap on a form
+            // control inside its summary.
+            self.click(&format!("{grid} > summary > span")).await?;
+        }
+        self.find(&format!("{grid}[open]")).await?;
+        Ok(grid)
+    }
+
+    /// Taps the cards of `cards` in the card grid of the field with id `target` (each card as
+    /// the grid writes it, e.g. `10♥`), `"|"` taps "new meld". Opens the grid first if it is
+    /// closed.
+    pub async fn tap_cards(&self, target: &str, cards: &[&str]) -> TestResult {
+        let grid = self.open_card_grid(target).await?;
+        for card in cards {
+            let button = if *card == "|" {
+                format!("{grid} [data-new-meld]")
+            } else {
+                format!("{grid} .card-btn[data-card=\"{card}\"]")
+            };
+            self.click(&button).await?;
+        }
+        Ok(())
+    }
+
+    /// Prints `path` with `chromium --headless --print-to-pdf` (a browser of its own, print
+    /// media, no header or footer) and returns the PDF's text from `pdftotext -layout`.
+    pub fn print_to_text(&self, path: &str) -> Result<String, Box<dyn Error>> {
+        let pdf = self.dir.path().join("print.pdf");
+        let _ = std::fs::remove_file(&pdf);
+        let mut args = chrome_args(&self.dir.path().join("print-profile"));
+        args.push("--no-pdf-header-footer".to_owned());
+        args.push(format!("--print-to-pdf={}", pdf.display()));
+        args.push(self.url(path));
+        let mut chromium = Reaped::spawn(
+            Command::new(&self.chromium)
+                .args(&args)
+                .stdout(Stdio::null())
+                .stderr(Stdio::null()),
+        )?;
+        let status = wait_until("chromium --print-to-pdf to finish", PRINT_WAIT, || {
+            chromium.0.try_wait().ok().flatten()
+        })?;
+        if !status.success() || !pdf.exists() {
+            return Err(format!("chromium --print-to-pdf failed: {status}").into());
+        }
+        let text = Command::new("pdftotext")
+            .args(["-layout"])
+            .arg(&pdf)
+            .arg("-")
+            .output()?;
+        if !text.status.success() {
+            return Err(format!(
+                "pdftotext failed: {}",
+                String::from_utf8_lossy(&text.stderr)
+            )
+            .into());
+        }
+        Ok(String::from_utf8(text.stdout)?)
+    }
+}
+
+/// Chromium's arguments for a quiet, headless, sandbox-free run with its own profile.
+fn chrome_args(profile: &Path) -> Vec<String> {
+    [
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-dev-shm-usage",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+    ]
+    .into_iter()
+    .map(str::to_owned)
+    .chain([format!("--user-data-dir={}", profile.display())])
+    .collect()
+}
