@@ -48,9 +48,9 @@ struct Route {
 /// They are run in this order on a game with one round entered, and each must succeed with the
 /// edit id (2xx or a redirect), so keep the order workable: a new round, undo, end, resume.
 ///
-/// HTML game pages: add every form route here (method, path with `{id}`, a form body as the
-/// page's form posts it, e.g. `Payload::Form("went_out=Ann&points.Ben=5")`). The test
-/// `every_game_scoped_write_route_in_the_source_is_listed` fails until you do. Routes under
+/// New routes that change a game go here (method, path with `{id}`, a body as the page's
+/// form or a client posts it, e.g. `Payload::Form("went_out=Ann&points.Ben=5")`). The test
+/// `every_game_scoped_write_route_in_the_source_is_listed` fails until they are. Routes under
 /// `/view/{token}` must never accept a write; don't list them here — the read-only test also
 /// tries each route below with its `/games/` or `/api/v1/games/` prefix changed to `/view/`.
 const GAME_WRITES: &[Route] = &[
@@ -76,7 +76,44 @@ const GAME_WRITES: &[Route] = &[
         path: "/api/v1/games/{id}/resume",
         payload: Payload::Json(r#"{"version": 4}"#),
     },
+    // The HTML round pages: each form carries the game's version and a key made when the
+    // page was rendered.
+    Route {
+        method: "POST",
+        path: "/games/{id}/rounds",
+        payload: Payload::Form(
+            "version=5&key=security-enter&went_out=Ann&points.Ben=5&cards.Cy=AS+JK&buys.Ben=1",
+        ),
+    },
+    Route {
+        method: "POST",
+        path: "/games/{id}/rounds/{n}",
+        payload: Payload::Form(
+            "version=6&key=security-correct&went_out=Ben&points.Ann=7&points.Cy=9",
+        ),
+    },
+    Route {
+        method: "POST",
+        path: "/games/{id}/undo",
+        payload: Payload::Form("version=7&key=security-undo"),
+    },
+    Route {
+        method: "POST",
+        path: "/games/{id}/end",
+        payload: Payload::Form("version=8&key=security-end"),
+    },
+    Route {
+        method: "POST",
+        path: "/games/{id}/resume",
+        payload: Payload::Form("version=9&key=security-resume"),
+    },
 ];
+
+/// A route's address for a game: `{id}` is `id` (the edit id, or the read-only token where a
+/// test tries that), `{n}` round 1.
+fn fill(path: &str, id: &str) -> String {
+    path.replace("{id}", id).replace("{n}", "1")
+}
 
 /// Every other route that takes a body: creating a game and the referee API (they touch no
 /// existing game). Hostile input and the CSRF check run over these too. Add new ones here.
@@ -414,7 +451,7 @@ async fn every_listed_game_write_works_with_the_edit_id() {
     let game = new_game(&app, &PLAYERS).await;
     for route in GAME_WRITES {
         let before = snapshot(&app, &game).await;
-        let path = route.path.replace("{id}", &game.id);
+        let path = fill(route.path, &game.id);
         let response = app.send(request(route, &path, body_of(route))).await;
         assert!(
             response.status.is_success() || response.status.is_redirection(),
@@ -437,7 +474,7 @@ async fn the_read_only_token_changes_nothing_through_any_write_route() {
     let game = new_game(&app, &PLAYERS).await;
     let before = snapshot(&app, &game).await;
     for route in GAME_WRITES {
-        let with_token = route.path.replace("{id}", &game.view);
+        let with_token = fill(route.path, &game.view);
         let mut paths = vec![with_token.clone()];
         // The same action under the read-only prefix must not exist either.
         for (edit, view) in [("/api/v1/games/", "/api/v1/view/"), ("/games/", "/view/")] {
@@ -481,7 +518,7 @@ async fn the_read_only_token_is_refused_with_a_sentence_saying_it_only_shows_the
     let app = TestApp::new().await;
     let game = new_game(&app, &PLAYERS).await;
     let route = &GAME_WRITES[0];
-    let path = route.path.replace("{id}", &game.view);
+    let path = fill(route.path, &game.view);
     let response = app.send(request(route, &path, body_of(route))).await;
     assert_eq!(response.status, StatusCode::FORBIDDEN);
     assert_eq!(
@@ -604,7 +641,7 @@ async fn a_cross_site_form_post_to_any_write_route_is_refused_with_403_and_chang
         &[("sec-fetch-site", "cross-site")],
     ];
     for route in GAME_WRITES.iter().chain(OTHER_WRITES) {
-        let path = route.path.replace("{id}", &game.id);
+        let path = fill(route.path, &game.id);
         for headers in cross_site {
             for content_type in [
                 "application/x-www-form-urlencoded",
@@ -658,7 +695,7 @@ async fn a_same_origin_post_passes_the_csrf_check() {
     let app = TestApp::new().await;
     let game = new_game(&app, &PLAYERS).await;
     let route = &GAME_WRITES[0];
-    let request = Request::post(route.path.replace("{id}", &game.id))
+    let request = Request::post(fill(route.path, &game.id))
         .header("host", "kontrakt.local:3000")
         .header("origin", "http://kontrakt.local:3000")
         .header("sec-fetch-site", "same-origin")
@@ -732,11 +769,11 @@ async fn every_page_and_api_answer_carries_the_security_headers() {
         ));
     }
     for route in GAME_WRITES.iter().chain(OTHER_WRITES) {
-        let path = route.path.replace("{id}", &game.id);
+        let path = fill(route.path, &game.id);
         // A good request, a bad one, and one with the read-only token.
         requests.push((path.clone(), request(route, &path, body_of(route))));
         requests.push((path.clone(), request(route, &path, "{\"rules\": 3")));
-        let view_path = route.path.replace("{id}", &game.view);
+        let view_path = fill(route.path, &game.view);
         requests.push((
             view_path.clone(),
             request(route, &view_path, body_of(route)),
@@ -896,7 +933,7 @@ async fn hostile_values_in_every_field_of_every_json_endpoint_are_never_a_server
                     if route.path.contains("{id}") && sent % 4 == 0 {
                         game = new_game(&app, &PLAYERS).await;
                     }
-                    let uri = route.path.replace("{id}", &game.id);
+                    let uri = fill(route.path, &game.id);
                     let response = app.send(request(route, &uri, body.to_string())).await;
                     let what = format!("{uri} {}", short(&body.to_string()));
                     assert_not_a_server_error(&response, &what);
@@ -917,7 +954,7 @@ async fn hostile_values_in_every_field_of_every_json_endpoint_are_never_a_server
 
 #[tokio::test]
 async fn hostile_form_values_in_every_field_of_every_form_route_are_never_a_server_error() {
-    // Runs over every form route (the game's own ones once the HTML game pages exist).
+    // Runs over every form route: the round pages, the new-game form, the meld checker.
     let app = TestApp::new().await;
     let game = new_game(&app, &PLAYERS).await;
     let values = [
@@ -950,7 +987,7 @@ async fn hostile_form_values_in_every_field_of_every_form_route_are_never_a_serv
                         }
                     })
                     .collect();
-                let uri = route.path.replace("{id}", &game.id);
+                let uri = fill(route.path, &game.id);
                 let response = app.send(request(route, &uri, body.join("&"))).await;
                 assert_not_a_server_error(&response, &format!("{uri} {}", fields[i].0));
             }
@@ -1002,7 +1039,7 @@ async fn hostile_bodies_to_every_endpoint_are_a_4xx_with_a_sentence_never_a_5xx(
     let game = new_game(&app, &PLAYERS).await;
     let before = snapshot(&app, &game).await;
     for route in GAME_WRITES.iter().chain(OTHER_WRITES) {
-        let uri = route.path.replace("{id}", &game.id);
+        let uri = fill(route.path, &game.id);
         for (what, body) in hostile_bodies() {
             for declare_length in [true, false] {
                 let length = body.len();
@@ -1058,11 +1095,11 @@ async fn hostile_paths_and_headers_are_a_4xx_with_a_sentence() {
             assert!(!response.body.contains("<script>alert"), "{}", short(&path));
         }
         let route = &GAME_WRITES[0];
-        let path = route.path.replace("{id}", id);
+        let path = fill(route.path, id);
         let response = app.send(request(route, &path, body_of(route))).await;
         assert_refused_with_a_sentence(&response, &short(&path));
     }
-    let rounds = GAME_WRITES[0].path.replace("{id}", &game.id);
+    let rounds = fill(GAME_WRITES[0].path, &game.id);
     for key in [
         long.as_bytes(),
         b"\xff\xfe key".as_slice(),
@@ -1140,8 +1177,9 @@ async fn a_misspelt_or_unknown_field_in_an_undo_end_or_resume_body_is_refused_no
     let app = TestApp::new().await;
     let game = new_game(&app, &PLAYERS).await;
     let before = snapshot(&app, &game).await;
-    for route in &GAME_WRITES[1..] {
-        let path = route.path.replace("{id}", &game.id);
+    // The JSON API's undo, end and resume.
+    for route in &GAME_WRITES[1..4] {
+        let path = fill(route.path, &game.id);
         let response = app.send(request(route, &path, r#"{"verison": 0}"#)).await;
         assert_eq!(response.status, StatusCode::UNPROCESSABLE_ENTITY, "{path}");
         assert!(
