@@ -516,16 +516,10 @@ pub async fn put_round(
     make_response: impl FnOnce(i64) -> String,
 ) -> Result<PutOutcome, sqlx::Error> {
     let mut tx = db.begin_write().await?;
-    if let Some(key) = write.idempotency_key {
-        let stored: Option<String> =
-            sqlx::query_scalar("SELECT response FROM idempotency WHERE game_id = ? AND key = ?")
-                .bind(game_id)
-                .bind(key)
-                .fetch_optional(&mut *tx)
-                .await?;
-        if let Some(response) = stored {
-            return Ok(PutOutcome::Replayed(response));
-        }
+    if let Some(key) = write.idempotency_key
+        && let Some(response) = stored_answer(&mut tx, game_id, key).await?
+    {
+        return Ok(PutOutcome::Replayed(response));
     }
     let Some(current_version) = current_version(&mut tx, game_id).await? else {
         return Ok(PutOutcome::GameNotFound);
@@ -551,30 +545,15 @@ pub async fn put_round(
         HistoryAction::Enter
     };
 
-    let entry = write.entry.to_string();
-    let points = write.points.to_string();
-    sqlx::query(&format!(
-        "INSERT INTO rounds (game_id, round_no, entry, points) VALUES (?, ?, ?, ?)
-         ON CONFLICT (game_id, round_no)
-         DO UPDATE SET entry = excluded.entry, points = excluded.points, updated_at = {NOW}"
-    ))
-    .bind(game_id)
-    .bind(write.round_no)
-    .bind(&entry)
-    .bind(&points)
-    .execute(&mut *tx)
-    .await?;
-    let after = serde_json::json!({ "entry": write.entry, "points": write.points });
-    record(
+    let version = store_round(
         &mut tx,
         game_id,
-        Some(write.round_no),
+        write.round_no,
+        (write.entry, write.points),
         action,
         before.as_ref(),
-        Some(&after),
     )
     .await?;
-    let version = bump_version(&mut tx, game_id).await?;
 
     let response = make_response(version);
     if let Some(key) = write.idempotency_key {
@@ -612,16 +591,10 @@ pub async fn change_round<E>(
     respond: impl FnOnce(&GameRecord) -> Result<String, E>,
 ) -> Result<ChangeOutcome<E>, sqlx::Error> {
     let mut tx = db.begin_write().await?;
-    if let Some(key) = idempotency_key {
-        let stored: Option<String> =
-            sqlx::query_scalar("SELECT response FROM idempotency WHERE game_id = ? AND key = ?")
-                .bind(game_id)
-                .bind(key)
-                .fetch_optional(&mut *tx)
-                .await?;
-        if let Some(response) = stored {
-            return Ok(ChangeOutcome::Replayed(response));
-        }
+    if let Some(key) = idempotency_key
+        && let Some(response) = stored_answer(&mut tx, game_id, key).await?
+    {
+        return Ok(ChangeOutcome::Replayed(response));
     }
     let Some(current) = load_in(&mut tx, "id", game_id).await? else {
         return Ok(ChangeOutcome::GameNotFound);
@@ -645,28 +618,15 @@ pub async fn change_round<E>(
     } else {
         HistoryAction::Enter
     };
-    sqlx::query(&format!(
-        "INSERT INTO rounds (game_id, round_no, entry, points) VALUES (?, ?, ?, ?)
-         ON CONFLICT (game_id, round_no)
-         DO UPDATE SET entry = excluded.entry, points = excluded.points, updated_at = {NOW}"
-    ))
-    .bind(game_id)
-    .bind(change.round_no)
-    .bind(change.entry.to_string())
-    .bind(change.points.to_string())
-    .execute(&mut *tx)
-    .await?;
-    let after = serde_json::json!({ "entry": change.entry, "points": change.points });
-    record(
+    let version = store_round(
         &mut tx,
         game_id,
-        Some(change.round_no),
+        change.round_no,
+        (&change.entry, &change.points),
         action,
         before.as_ref(),
-        Some(&after),
     )
     .await?;
-    let version = bump_version(&mut tx, game_id).await?;
 
     let written = load_in(&mut tx, "id", game_id)
         .await?
@@ -813,12 +773,21 @@ async fn replayed(
     game_id: &str,
     once: Option<Once<'_>>,
 ) -> Result<Option<String>, sqlx::Error> {
-    let Some(once) = once else {
-        return Ok(None);
-    };
+    match once {
+        Some(once) => stored_answer(tx, game_id, once.key).await,
+        None => Ok(None),
+    }
+}
+
+/// The answer stored under an idempotency key for this game, if the key was used before.
+async fn stored_answer(
+    tx: &mut Transaction<'static, Sqlite>,
+    game_id: &str,
+    key: &str,
+) -> Result<Option<String>, sqlx::Error> {
     sqlx::query_scalar("SELECT response FROM idempotency WHERE game_id = ? AND key = ?")
         .bind(game_id)
-        .bind(once.key)
+        .bind(key)
         .fetch_optional(&mut **tx)
         .await
 }
@@ -866,6 +835,32 @@ async fn round_snapshot(
         Ok(serde_json::json!({ "entry": json(&entry)?, "points": json(&points)? }))
     })
     .transpose()
+}
+
+/// Writes round `round_no` (new or corrected), its history row with the round as it was
+/// `before`, and bumps the game's version, which it returns.
+async fn store_round(
+    tx: &mut Transaction<'static, Sqlite>,
+    game_id: &str,
+    round_no: i64,
+    (entry, points): (&Value, &Value),
+    action: HistoryAction,
+    before: Option<&Value>,
+) -> Result<i64, sqlx::Error> {
+    sqlx::query(&format!(
+        "INSERT INTO rounds (game_id, round_no, entry, points) VALUES (?, ?, ?, ?)
+         ON CONFLICT (game_id, round_no)
+         DO UPDATE SET entry = excluded.entry, points = excluded.points, updated_at = {NOW}"
+    ))
+    .bind(game_id)
+    .bind(round_no)
+    .bind(entry.to_string())
+    .bind(points.to_string())
+    .execute(&mut **tx)
+    .await?;
+    let after = serde_json::json!({ "entry": entry, "points": points });
+    record(tx, game_id, Some(round_no), action, before, Some(&after)).await?;
+    bump_version(tx, game_id).await
 }
 
 async fn record(
