@@ -11,6 +11,7 @@ mod harness;
 
 use fantoccini::Locator;
 use harness::{Browser, TestResult, run};
+use serde_json::{Value, json};
 
 #[test]
 fn home_page_fits_a_phone_and_switches_to_german_and_stays_german() {
@@ -310,6 +311,350 @@ fn liverpool_game_of_four_with_tapped_rounds_and_a_correction_ends_in_a_printed_
                     "{text:?} printed:\n{printed}"
                 );
             }
+            Ok(())
+        },
+    );
+}
+
+/// Starts a Liverpool game of [`PLAYERS`] through the JSON API (Ann deals first), as a phone
+/// at the table would; its id.
+fn create_game(b: &Browser) -> Outcome<String> {
+    let setup = json!({
+        "rules": "liverpool",
+        "players": PLAYERS,
+        "first_dealer": "Ann",
+        "cents_per_point": 5,
+    });
+    let (status, created) = b.api("POST", "/api/v1/games", None, Some(&setup))?;
+    assert_eq!(status, 201, "{created}");
+    let id = created["id"].as_str().ok_or("the new game's id")?;
+    Ok(id.to_owned())
+}
+
+/// The game's state from `GET /api/v1/games/{id}`.
+fn game_state(b: &Browser, id: &str) -> Outcome<Value> {
+    let (status, state) = b.api("GET", &format!("/api/v1/games/{id}"), None, None)?;
+    assert_eq!(status, 200, "{state}");
+    Ok(state)
+}
+
+/// What the game page shows, read in one script (so from one document, even while the page
+/// reloads): the path, the version it was rendered at, the test's marker, how the document
+/// was loaded, the sheet's rows (round number, then each player's score) and totals, and the
+/// banner's heading, facts and button.
+const GAME_PAGE: &str = r##"
+    var live = document.querySelector("[data-live]");
+    function text(node) { return node ? node.textContent.trim() : null; }
+    function first(cell) { return text(cell.firstChild); }
+    function all(css, f) { return Array.prototype.map.call(document.querySelectorAll(css), f); }
+    return {
+        path: location.pathname,
+        version: live && live.getAttribute("data-version"),
+        marker: window.__kontraktMarker === 1,
+        loaded: performance.getEntriesByType("navigation")[0].type,
+        rows: all("table.sheet tbody tr", function (tr) {
+            return Array.prototype.map.call(tr.cells, first);
+        }),
+        totals: all("table.sheet tfoot tr:first-child td", text),
+        banner: text(document.querySelector("#next-round")),
+        facts: all("section.banner .facts li", text),
+        enter: text(document.querySelector("section.banner a.button")),
+    };
+"##;
+
+/// Runs `script` until it returns something other than `null` or `false`, at most
+/// [`harness::WAIT`]; script errors (a page being replaced mid-script) count as "not yet".
+async fn wait_js(b: &Browser, what: &str, script: &str) -> Outcome<Value> {
+    let deadline = std::time::Instant::now() + harness::WAIT;
+    loop {
+        let last = match b.js(script).await {
+            Ok(Value::Null | Value::Bool(false)) => "null or false".to_owned(),
+            Ok(value) => return Ok(value),
+            Err(error) => error.to_string(),
+        };
+        if std::time::Instant::now() > deadline {
+            return Err(format!("timed out waiting for {what}; last: {last}").into());
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(25)).await;
+    }
+}
+
+#[test]
+fn game_page_reloads_by_itself_when_another_phone_saves_a_round_through_the_api() {
+    run(
+        "game_page_reloads_by_itself_when_another_phone_saves_a_round_through_the_api",
+        async |b: &Browser| -> TestResult {
+            let id = create_game(b)?;
+            let game = format!("/games/{id}");
+            assert_eq!(game_state(b, &id)?["version"], 0);
+
+            // Phone A shows the game: round 1 next, nothing entered yet.
+            b.goto(&game).await?;
+            b.wait_text("#next-round", "Round 1 of 7").await?;
+            let shown = b.js(GAME_PAGE).await?;
+            assert_eq!(shown["version"], "0");
+            assert_eq!(shown["rows"], json!([]));
+            assert_eq!(shown["enter"], "Enter round 1");
+
+            // Marks this document, and notes (in the tab's sessionStorage, which outlives a
+            // reload) every navigation it starts and every poll whose JSON live.js read.
+            b.js(r#"
+                window.__kontraktMarker = 1;
+                window.__kontraktPolls = 0;
+                sessionStorage.setItem("test.navigations", "[]");
+                navigation.addEventListener("navigate", function (event) {
+                    var seen = JSON.parse(sessionStorage.getItem("test.navigations"));
+                    seen.push(event.navigationType + " " + new URL(event.destination.url).pathname);
+                    sessionStorage.setItem("test.navigations", JSON.stringify(seen));
+                });
+                var json = Response.prototype.json;
+                Response.prototype.json = function () {
+                    return json.call(this).then(function (value) {
+                        window.__kontraktPolls += 1;
+                        return value;
+                    });
+                };
+            "#)
+                .await?;
+            // live.js polls every 4 s; one poll with nothing new leaves the page alone.
+            let polled = wait_js(
+                b,
+                "live.js to poll the game's JSON once",
+                r#"if (window.__kontraktMarker !== 1) { return "the page was replaced"; }
+                   return window.__kontraktPolls >= 1 && "polled";"#,
+            )
+            .await?;
+            assert_eq!(polled, "polled", "live.js reloaded with nothing new");
+            let navigations = b
+                .js(r#"return sessionStorage.getItem("test.navigations");"#)
+                .await?;
+            assert_eq!(navigations, "[]", "live.js navigated with nothing new");
+
+            // Phone B enters round 1 through the API: Ann went out, Ben 32, Cy 17, Di holds
+            // 10♥ 9♥ (19) and cut exactly: 19 - 50 = -31.
+            let round = json!({
+                "version": 0,
+                "round": 1,
+                "went_out": "Ann",
+                "points": {"Ben": 32, "Cy": 17},
+                "cards": {"Di": "10H 9H"},
+                "cut_bonus": true,
+            });
+            let rounds = format!("/api/v1/games/{id}/rounds");
+            let (status, state) = b.api("POST", &rounds, Some("phone-b-round-1"), Some(&round))?;
+            assert_eq!(status, 200, "{state}");
+            assert_eq!(state["version"], 1);
+            assert_eq!(
+                state["totals"],
+                json!({"Ann": 0, "Ben": 32, "Cy": 17, "Di": -31})
+            );
+
+            // Without a tap on phone A, live.js sees version 1 and reloads the page in place.
+            let shown = wait_js(
+                b,
+                "the game page at version 1",
+                &format!(
+                    "var shown = (function () {{ {GAME_PAGE} }})(); \
+                     return shown.version === '1' ? shown : null;"
+                ),
+            )
+            .await?;
+            assert_eq!(shown["path"], game, "the page stays on the game");
+            assert_eq!(shown["marker"], false, "live.js reloads the whole page");
+            assert_eq!(shown["loaded"], "reload");
+            assert_eq!(shown["rows"], json!([["1", "0", "32", "17", "-31"]]));
+            assert_eq!(shown["totals"], json!(["0", "32", "17", "-31"]));
+            // The banner moved on to round 2: Ben deals, Ann cuts.
+            assert_eq!(shown["banner"], "Round 2 of 7");
+            assert_eq!(shown["enter"], "Enter round 2");
+            let facts = shown["facts"].to_string();
+            for fact in ["Ben deals.", "Ann cuts: cut exactly 41 cards"] {
+                assert!(facts.contains(fact), "{fact:?} not in {facts}");
+            }
+            // Exactly one navigation, and it was a reload of the game page.
+            let navigations = b
+                .js(r#"return JSON.parse(sessionStorage.getItem("test.navigations"));"#)
+                .await?;
+            assert_eq!(navigations, json!([format!("reload {game}")]));
+
+            // Phone B lost the answer and sends the round again with the same key: it gets
+            // the first answer, and the game still has the one round 1.
+            let (status, again) = b.api("POST", &rounds, Some("phone-b-round-1"), Some(&round))?;
+            assert_eq!(status, 200, "{again}");
+            assert_eq!(again, state);
+            let now = game_state(b, &id)?;
+            assert_eq!(now["version"], 1, "{now}");
+            assert_eq!(now["rounds"].as_array().map(Vec::len), Some(1), "{now}");
+            Ok(())
+        },
+    );
+}
+
+/// The submissions outbox.js keeps in localStorage, each with its form fields as an object.
+const OUTBOX: &str = r#"
+    var list = JSON.parse(localStorage.getItem("kontrakt.outbox") || "[]");
+    return list.map(function (entry) {
+        var fields = {};
+        new URLSearchParams(entry.body).forEach(function (value, name) { fields[name] = value; });
+        return { url: entry.url, key: entry.key, page: entry.page, label: entry.label, fields: fields };
+    });
+"#;
+
+#[test]
+fn round_saved_while_the_server_is_down_waits_in_the_outbox_and_lands_exactly_once() {
+    run(
+        "round_saved_while_the_server_is_down_waits_in_the_outbox_and_lands_exactly_once",
+        async |b: &Browser| -> TestResult {
+            let id = create_game(b)?;
+            let game = format!("/games/{id}");
+            let form_page = format!("{game}/rounds/new");
+            assert_eq!(game_state(b, &id)?["version"], 0);
+
+            // Round 1, typed on the phone: Ann went out, Ben 35, Cy 12, Di holds A♠, a joker
+            // and 10♥ (15 + 15 + 10 = 40) and cut exactly: 40 - 50 = -10.
+            b.goto(&form_page).await?;
+            let title = b.wait_text("main h1", "Round 1 of 7").await?;
+            b.click("form.round-form label[for=\"w0\"]").await?;
+            b.fill("[name=\"points.Ben\"]", "35").await?;
+            b.fill("[name=\"points.Cy\"]", "12").await?;
+            b.fill("[name=\"cards.Di\"]", "AS JK 10H").await?;
+            b.wait_text("#n3", "= 40 points").await?;
+            b.click("form.round-form label[for=\"cut_bonus\"]").await?;
+            b.find("form.round-form input[name=\"cut_bonus\"]:checked")
+                .await?;
+            let key = b.value("form.round-form input[name=\"key\"]").await?;
+            assert_eq!(key.len(), 32, "{key:?}");
+            b.find("[data-outbox-status][hidden]").await?;
+
+            // The Wi-Fi is gone; Save keeps the round on the phone and says so.
+            b.stop_server()?;
+            b.click("form.round-form button.save").await?;
+            let pending = b
+                .wait_text(
+                    "[data-outbox-status]",
+                    "Not sent yet (no connection): kept on this phone, will retry.",
+                )
+                .await?;
+            assert!(pending.starts_with(&title), "{pending:?}");
+            assert!(
+                b.find("[data-outbox-status]").await?.is_displayed().await?,
+                "the pending note is hidden"
+            );
+            b.find("[data-outbox-status] .outbox-tools button").await?;
+            assert_eq!(b.path().await?, form_page, "the form stays on screen");
+            let kept = b.js(OUTBOX).await?;
+            assert_eq!(
+                kept,
+                json!([{
+                    "url": format!("{game}/rounds"),
+                    "key": key,
+                    "page": form_page,
+                    "label": title,
+                    // (The winner's points and cards are switched off by rounds.js.)
+                    "fields": {
+                        "version": "0",
+                        "key": key,
+                        "round": "1",
+                        "went_out": "Ann",
+                        "buys.Ann": "",
+                        "points.Ben": "35",
+                        "cards.Ben": "",
+                        "buys.Ben": "",
+                        "points.Cy": "12",
+                        "cards.Cy": "",
+                        "buys.Cy": "",
+                        "points.Di": "",
+                        "cards.Di": "AS JK 10H",
+                        "buys.Di": "",
+                        "cut_bonus": "on",
+                    },
+                }])
+            );
+            // The raw entry, to put back later as if the server's answer had been lost.
+            let raw_entry = b
+                .js(r#"return JSON.parse(localStorage.getItem("kontrakt.outbox"))[0];"#)
+                .await?;
+
+            // The server comes back on the same database and port. Nobody taps anything: the
+            // outbox's own timer retries (2 s after the failed send, then 4 s, 8 s, …, so
+            // within the wait), the round lands and the page goes to the game.
+            b.start_server()?;
+            b.wait_path_is(&game).await?;
+            let shown = wait_js(
+                b,
+                "the game page with round 1",
+                &format!(
+                    "var shown = (function () {{ {GAME_PAGE} }})(); \
+                     return shown.version === '1' ? shown : null;"
+                ),
+            )
+            .await?;
+            assert_eq!(shown["rows"], json!([["1", "0", "35", "12", "-10"]]));
+            assert_eq!(shown["totals"], json!(["0", "35", "12", "-10"]));
+            assert_eq!(shown["banner"], "Round 2 of 7");
+            assert_eq!(b.js(OUTBOX).await?, json!([]), "the outbox is empty");
+
+            // Exactly one round 1, as typed, in one write.
+            let landed = |b: &Browser| -> TestResult {
+                let state = game_state(b, &id)?;
+                assert_eq!(state["version"], 1, "{state}");
+                let rounds = state["rounds"].as_array().ok_or("rounds")?;
+                assert_eq!(rounds.len(), 1, "{state}");
+                assert_eq!(rounds[0]["round"], 1);
+                assert_eq!(rounds[0]["went_out"], "Ann");
+                assert_eq!(
+                    rounds[0]["points"],
+                    json!({"Ann": 0, "Ben": 35, "Cy": 12, "Di": -10})
+                );
+                assert_eq!(
+                    state["totals"],
+                    json!({"Ann": 0, "Ben": 35, "Cy": 12, "Di": -10})
+                );
+                let (status, history) =
+                    b.api("GET", &format!("/api/v1/games/{id}/history"), None, None)?;
+                assert_eq!(status, 200, "{history}");
+                let history = history
+                    .as_array()
+                    .or_else(|| history["history"].as_array())
+                    .ok_or_else(|| format!("a history list: {history}"))?;
+                let changes: Vec<_> = history
+                    .iter()
+                    .map(|h| format!("{} {}", h["action"], h["round"]))
+                    .collect();
+                assert_eq!(changes, [r#""enter" 1"#], "{history:?}");
+                Ok(())
+            };
+            landed(b)?;
+
+            // The server stored the round but its answer was lost: the entry is still in the
+            // outbox when the phone next opens the form. Loading the page sends it again; the
+            // server knows the key, answers as the first time, and nothing is entered twice.
+            b.js(&format!(
+                "localStorage.setItem('kontrakt.outbox', JSON.stringify([{raw_entry}]));"
+            ))
+            .await?;
+            b.goto(&form_page).await?;
+            b.wait_path_is(&game).await?;
+            let shown = wait_js(
+                b,
+                "the game page after the repeat",
+                &format!(
+                    "var shown = (function () {{ {GAME_PAGE} }})(); \
+                     return shown.path === '{game}' && shown.version ? shown : null;"
+                ),
+            )
+            .await?;
+            assert_eq!(shown["version"], "1");
+            assert_eq!(shown["rows"], json!([["1", "0", "35", "12", "-10"]]));
+            assert_eq!(shown["totals"], json!(["0", "35", "12", "-10"]));
+            assert_eq!(b.js(OUTBOX).await?, json!([]), "the outbox is empty");
+            landed(b)?;
+
+            // The form for round 2 comes up clean: nothing pending.
+            b.goto(&form_page).await?;
+            b.wait_text("main h1", "Round 2 of 7").await?;
+            b.find("[data-outbox-status][hidden]").await?;
+            assert_eq!(b.path().await?, form_page);
             Ok(())
         },
     );

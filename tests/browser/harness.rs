@@ -8,6 +8,11 @@
 //! the Chromium it started) live in their own process groups, killed by [`Reaped`]'s `Drop`, so a
 //! failing or panicking test leaves no process behind.
 //!
+//! A test can stop the server ([`Browser::stop_server`], as if the table's Wi-Fi dropped) and
+//! start it again on the same database and port ([`Browser::start_server`]); the log of every
+//! run goes into the same file. [`Browser::api`] speaks to the JSON API over plain HTTP, as
+//! another phone at the table would.
+//!
 //! Without `chromium` and `chromedriver` on `PATH` a test skips with a loud message, unless
 //! `CI=true`: then it fails. `.ci/browser-deps.sh` installs them.
 
@@ -16,7 +21,7 @@ use std::io::{Read as _, Write as _};
 use std::net::{TcpListener, TcpStream};
 use std::os::unix::process::CommandExt as _;
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, Command, ExitStatus, Stdio};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
@@ -135,6 +140,18 @@ impl Reaped {
         command.process_group(0).stdin(Stdio::null());
         command.spawn().map(Reaped)
     }
+
+    /// Asks the process to stop (SIGTERM, as a service manager would) and waits for it to
+    /// exit, at most `limit`. When it does not, `Drop` kills its group all the same.
+    fn terminate(&mut self, limit: Duration) -> Result<ExitStatus, Box<dyn Error>> {
+        Command::new("kill")
+            .args(["-TERM", &self.0.id().to_string()])
+            .stderr(Stdio::null())
+            .status()?;
+        wait_until("the process to exit after SIGTERM", limit, || {
+            self.0.try_wait().ok().flatten()
+        })
+    }
 }
 
 impl Drop for Reaped {
@@ -173,6 +190,45 @@ fn wait_until<T>(
     }
 }
 
+/// One plain HTTP request with `Connection: close`; the status and the body (read to the end
+/// of the connection; a chunked body is an error, the server sends its JSON with a length).
+pub fn http_request(
+    addr: &str,
+    method: &str,
+    path: &str,
+    headers: &[(&str, &str)],
+    body: &str,
+) -> Result<(u16, String), Box<dyn Error>> {
+    let mut stream = TcpStream::connect(addr)?;
+    stream.set_read_timeout(Some(WAIT))?;
+    let mut request = format!("{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n");
+    for (name, value) in headers {
+        request.push_str(&format!("{name}: {value}\r\n"));
+    }
+    request.push_str(&format!("Content-Length: {}\r\n\r\n{body}", body.len()));
+    stream.write_all(request.as_bytes())?;
+    let mut answer = Vec::new();
+    stream.read_to_end(&mut answer)?;
+    let split = answer
+        .windows(4)
+        .position(|w| w == b"\r\n\r\n")
+        .ok_or_else(|| format!("an answer without a blank line: {answer:?}"))?;
+    let head = std::str::from_utf8(&answer[..split])?;
+    let body = &answer[split + 4..];
+    let status = head
+        .split_whitespace()
+        .nth(1)
+        .and_then(|code| code.parse().ok())
+        .ok_or_else(|| format!("an answer without a status: {head:?}"))?;
+    if head
+        .lines()
+        .any(|line| line.eq_ignore_ascii_case("transfer-encoding: chunked"))
+    {
+        return Err(format!("a chunked answer, not read here: {head}").into());
+    }
+    Ok((status, String::from_utf8(body.to_vec())?))
+}
+
 /// One plain HTTP GET; the whole answer as text.
 pub fn http_get(addr: &str, path: &str) -> std::io::Result<String> {
     let mut stream = TcpStream::connect(addr)?;
@@ -192,36 +248,58 @@ pub struct Browser {
     pub client: Client,
     /// `http://127.0.0.1:PORT`, without a trailing slash.
     pub base: String,
+    /// `127.0.0.1:PORT`: the server's address, the same across a restart.
+    addr: String,
     chromium: PathBuf,
     // Fields drop in order: the processes go before their files.
     _driver: Reaped,
-    _server: Reaped,
+    /// The server while it runs; `None` between [`Browser::stop_server`] and
+    /// [`Browser::start_server`].
+    server: Mutex<Option<Reaped>>,
     dir: tempfile::TempDir,
+}
+
+/// Starts the server on `addr` (port 0: any free one) with the database and log in `dir`,
+/// its log appended to `server.log`; returns it and the address it serves once `GET /healthz`
+/// answers 200.
+fn spawn_server(dir: &Path, addr: &str) -> Result<(Reaped, String), Box<dyn Error>> {
+    let server_log = dir.join("server.log");
+    let logged_before = std::fs::read_to_string(&server_log)
+        .map(|log| log.len())
+        .unwrap_or(0);
+    let log = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(&server_log)?;
+    let mut server = Reaped::spawn(
+        Command::new(env!("CARGO_BIN_EXE_kontrakt"))
+            .args(["--addr", addr, "--db"])
+            .arg(dir.join("kontrakt.db"))
+            .env("RUST_LOG", "info")
+            .stdout(Stdio::null())
+            .stderr(log),
+    )?;
+    // This run's line "serving http://ADDR with database …" says which port was chosen.
+    let addr = wait_until("the server's address in its log", WAIT, || {
+        if let Ok(Some(status)) = server.0.try_wait() {
+            return Some(Err(format!("the server exited at start: {status}")));
+        }
+        let log = std::fs::read_to_string(&server_log).ok()?;
+        let rest = log.get(logged_before..)?.split("serving http://").nth(1)?;
+        Some(Ok(rest.split_whitespace().next()?.to_owned()))
+    })??;
+    wait_until("GET /healthz to answer 200", WAIT, || {
+        http_get(&addr, "/healthz")
+            .ok()
+            .filter(|answer| answer.starts_with("HTTP/1.1 200"))
+    })?;
+    Ok((server, addr))
 }
 
 impl Browser {
     async fn start(tools: &Tools) -> Result<Browser, Box<dyn Error>> {
         let dir = tempfile::tempdir()?;
-        let server_log = dir.path().join("server.log");
-        let server = Reaped::spawn(
-            Command::new(env!("CARGO_BIN_EXE_kontrakt"))
-                .args(["--addr", "127.0.0.1:0", "--db"])
-                .arg(dir.path().join("kontrakt.db"))
-                .env("RUST_LOG", "info")
-                .stdout(Stdio::null())
-                .stderr(std::fs::File::create(&server_log)?),
-        )?;
-        // The log line "serving http://ADDR with database …" says which port was chosen.
-        let addr = wait_until("the server's address in its log", WAIT, || {
-            let log = std::fs::read_to_string(&server_log).ok()?;
-            let rest = log.split("serving http://").nth(1)?;
-            Some(rest.split_whitespace().next()?.to_owned())
-        })?;
-        wait_until("GET /healthz to answer 200", WAIT, || {
-            http_get(&addr, "/healthz")
-                .ok()
-                .filter(|answer| answer.starts_with("HTTP/1.1 200"))
-        })?;
+        let (server, addr) = spawn_server(dir.path(), "127.0.0.1:0")?;
 
         let driver_port = free_port()?;
         let driver = Reaped::spawn(
@@ -267,9 +345,10 @@ impl Browser {
         let browser = Browser {
             client,
             base: format!("http://{addr}"),
+            addr,
             chromium: tools.chromium.clone(),
             _driver: driver,
-            _server: server,
+            server: Mutex::new(Some(server)),
             dir,
         };
         Ok(browser)
@@ -301,6 +380,59 @@ impl Browser {
             self.dir.path().join("server.log"),
             dir.join(format!("{name}.log")),
         );
+    }
+
+    /// Stops the server (SIGTERM, then its exit awaited) as if the table's Wi-Fi had gone: the
+    /// browser's requests are refused until [`Browser::start_server`].
+    pub fn stop_server(&self) -> TestResult {
+        let mut server = self.server.lock().unwrap_or_else(|p| p.into_inner());
+        let mut running = server.take().ok_or("the server is not running")?;
+        let status = running.terminate(WAIT)?;
+        if !status.success() {
+            return Err(format!("the server stopped with {status}").into());
+        }
+        Ok(())
+    }
+
+    /// Starts the server again on the same database file and the same port.
+    pub fn start_server(&self) -> TestResult {
+        let mut server = self.server.lock().unwrap_or_else(|p| p.into_inner());
+        if server.is_some() {
+            return Err("the server is running already".into());
+        }
+        let (started, addr) = spawn_server(self.dir.path(), &self.addr)?;
+        if addr != self.addr {
+            return Err(format!("the server came back on {addr}, not {}", self.addr).into());
+        }
+        *server = Some(started);
+        Ok(())
+    }
+
+    /// One JSON API request over plain HTTP, as another phone would send it: `method` and
+    /// `path`, an `Idempotency-Key` if given, `body` as JSON if given. The status and the
+    /// answer's JSON.
+    pub fn api(
+        &self,
+        method: &str,
+        path: &str,
+        key: Option<&str>,
+        body: Option<&Value>,
+    ) -> Result<(u16, Value), Box<dyn Error>> {
+        let mut headers = vec![("Accept", "application/json")];
+        if let Some(key) = key {
+            headers.push(("Idempotency-Key", key));
+        }
+        let body = match body {
+            Some(body) => {
+                headers.push(("Content-Type", "application/json"));
+                body.to_string()
+            }
+            None => String::new(),
+        };
+        let (status, answer) = http_request(&self.addr, method, path, &headers, &body)?;
+        let json = serde_json::from_str(&answer)
+            .map_err(|e| format!("{method} {path}: {status} and not JSON ({e}): {answer}"))?;
+        Ok((status, json))
     }
 
     /// The full address of a path on the server.
