@@ -87,10 +87,8 @@ async fn create(
 
 /// `GET /api/v1/games/{id}`: the game's state.
 async fn show(State(state): State<AppState>, Path(id): Path<String>) -> Result<Response, AppError> {
-    match record::load(&state.db, &id).await? {
-        Some(game) => Ok(Json(GameView::new(&game, Access::Edit)).into_response()),
-        None => Err(record::missing(&state.db, &id).await),
-    }
+    let game = record::load_edit(&state, &id).await?;
+    Ok(Json(GameView::new(&game, Access::Edit)).into_response())
 }
 
 /// `GET /api/v1/view/{token}`: the state through the read-only link (no edit id or URLs).
@@ -98,7 +96,7 @@ async fn view(
     State(state): State<AppState>,
     Path(token): Path<String>,
 ) -> Result<Response, AppError> {
-    match record::load_view(&state.db, &token).await? {
+    match record::load_view(&state, &token).await? {
         Some(game) => Ok(Json(GameView::new(&game, Access::View)).into_response()),
         None => Err(AppError::NotFound(
             "There is no game at this address. Check the link you were given.".into(),
