@@ -249,27 +249,9 @@ pub enum OnceChange {
     Replayed(String),
 }
 
-impl OnceChange {
-    /// The change, for callers without a key (a replay cannot happen then; if it did, the
-    /// game as it is now is the answer).
-    async fn without_key(self, db: &Db, id: &str) -> Result<GameChange, AppError> {
-        match self {
-            OnceChange::Now(change) => Ok(change),
-            OnceChange::Replayed(_) => reloaded(db, id, GameChange::Done).await,
-        }
-    }
-}
-
-/// Removes the last round. `version`: the game's version as the client knows it (without it,
-/// the version just read), so a round entered meanwhile is never removed unseen.
-pub async fn undo(db: &Db, id: &str, version: Option<i64>) -> Result<GameChange, AppError> {
-    undo_once(db, id, version, None)
-        .await?
-        .without_key(db, id)
-        .await
-}
-
-/// [`undo`], at most once per idempotency key (`once`: the key and the answer to store).
+/// Removes the last round, at most once per idempotency key (`once`: the key and the answer
+/// to store). `version`: the game's version as the client knows it (without it, the version
+/// just read), so a round entered meanwhile is never removed unseen.
 pub async fn undo_once(
     db: &Db,
     id: &str,
@@ -296,20 +278,8 @@ pub async fn undo_once(
 }
 
 /// Ends the game early (`ended`: true; the table stops, the rounds played are settled) or
-/// resumes it (`ended`: false).
-pub async fn end_early(
-    db: &Db,
-    id: &str,
-    ended: bool,
-    version: Option<i64>,
-) -> Result<GameChange, AppError> {
-    end_early_once(db, id, ended, version, None)
-        .await?
-        .without_key(db, id)
-        .await
-}
-
-/// [`end_early`], at most once per idempotency key (`once`: the key and the answer to store).
+/// resumes it (`ended`: false), at most once per idempotency key (`once`: the key and the
+/// answer to store).
 pub async fn end_early_once(
     db: &Db,
     id: &str,
