@@ -180,7 +180,7 @@ struct Actions {
 /// How other phones join: the edit link as QR code and text, and the read-only link.
 struct Share {
     /// Inline SVG markup made by [`qr::svg`] (no user input in it).
-    qr: Option<String>,
+    qr: Option<std::sync::Arc<str>>,
     /// The page was opened by a name only this computer knows (`localhost`).
     loopback: bool,
     edit_url: String,
