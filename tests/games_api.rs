@@ -651,6 +651,66 @@ async fn a_repeat_with_the_same_idempotency_key_returns_the_first_answer_and_ent
 }
 
 #[tokio::test]
+async fn an_undo_end_or_resume_repeated_with_its_idempotency_key_happens_once() {
+    let app = TestApp::new().await;
+    let game = contract_game(&app).await;
+    for (winner, others) in [
+        ("Ann", json!({"Ben": 10, "Cy": 20})),
+        ("Ben", json!({"Ann": 5, "Cy": 5})),
+        ("Cy", json!({"Ann": 15, "Ben": 25})),
+    ] {
+        enter(&app, &game, json!({"went_out": winner, "points": others})).await;
+    }
+
+    // A retried undo (the answer was lost) must not take away a second round.
+    let first = send_post(&app, &game.path("undo"), String::new(), Some("undo-1")).await;
+    assert_eq!(first.status, StatusCode::OK, "{}", first.body);
+    assert_eq!(first.json()["rounds"].as_array().unwrap().len(), 2);
+    let again = send_post(&app, &game.path("undo"), String::new(), Some("undo-1")).await;
+    assert_eq!(again.status, StatusCode::OK, "{}", again.body);
+    assert_eq!(again.header("idempotent-replayed"), "true");
+    assert_eq!(again.json()["rounds"].as_array().unwrap().len(), 2);
+    assert_eq!(
+        again.json()["totals"],
+        json!({"Ann": 5, "Ben": 10, "Cy": 25})
+    );
+    assert_eq!(again.json()["version"], 4);
+
+    // The same for ending early and resuming: the repeat answers with the state, unchanged.
+    let ended = send_post(&app, &game.path("end"), String::new(), Some("end-1")).await;
+    assert_eq!(ended.json()["ended_early"], true);
+    assert_eq!(ended.json()["version"], 5);
+    let resumed = send_post(&app, &game.path("resume"), String::new(), Some("resume-1")).await;
+    assert_eq!(resumed.json()["ended_early"], false);
+    let end_again = send_post(&app, &game.path("end"), String::new(), Some("end-1")).await;
+    assert_eq!(end_again.header("idempotent-replayed"), "true");
+    assert_eq!(
+        end_again.json()["ended_early"],
+        false,
+        "the repeat ended nothing"
+    );
+    assert_eq!(end_again.json()["version"], 6);
+
+    // A new key is a new undo; the history holds each change once.
+    let second = send_post(&app, &game.path("undo"), String::new(), Some("undo-2")).await;
+    assert_eq!(second.json()["rounds"].as_array().unwrap().len(), 1);
+    let history = app.get(&game.path("history")).await.json();
+    let actions: Vec<&str> = history["history"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|h| h["action"].as_str().unwrap())
+        .collect();
+    // Ending and resuming are both "end" rows, told apart by what they left.
+    assert_eq!(
+        actions,
+        ["enter", "enter", "enter", "undo", "end", "end", "undo"]
+    );
+    assert_eq!(history["history"][4]["after"]["ended_early"], true);
+    assert_eq!(history["history"][5]["after"]["ended_early"], false);
+}
+
+#[tokio::test]
 async fn a_stale_version_answers_409_with_the_current_state_and_writes_nothing() {
     let app = TestApp::new().await;
     let game = contract_game(&app).await;

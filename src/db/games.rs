@@ -380,7 +380,7 @@ pub async fn create_game_once(db: &Db, game: &NewGame, key: &str) -> Result<Game
          WHERE c.key = ?",
     )
     .bind(key)
-    .fetch_optional(&mut *tx)
+    .fetch_optional(&mut **tx)
     .await?;
     if let Some((id, view_token)) = existing {
         return Ok(GameIds { id, view_token });
@@ -389,7 +389,7 @@ pub async fn create_game_once(db: &Db, game: &NewGame, key: &str) -> Result<Game
     sqlx::query("INSERT INTO game_creations (key, game_id) VALUES (?, ?)")
         .bind(key)
         .bind(&ids.id)
-        .execute(&mut *tx)
+        .execute(&mut **tx)
         .await?;
     tx.commit().await?;
     Ok(ids)
@@ -535,7 +535,7 @@ pub async fn put_round(
         let last: i64 =
             sqlx::query_scalar("SELECT COALESCE(MAX(round_no), 0) FROM rounds WHERE game_id = ?")
                 .bind(game_id)
-                .fetch_one(&mut *tx)
+                .fetch_one(&mut **tx)
                 .await?;
         if write.round_no != last + 1 {
             return Ok(PutOutcome::NotNextRound {
@@ -561,7 +561,7 @@ pub async fn put_round(
             .bind(game_id)
             .bind(key)
             .bind(&response)
-            .execute(&mut *tx)
+            .execute(&mut **tx)
             .await?;
     }
     tx.commit().await?;
@@ -640,7 +640,7 @@ pub async fn change_round<E>(
             .bind(game_id)
             .bind(key)
             .bind(&response)
-            .execute(&mut *tx)
+            .execute(&mut **tx)
             .await?;
     }
     tx.commit().await?;
@@ -679,7 +679,7 @@ pub async fn undo_last_round_once(
     let last: Option<i64> =
         sqlx::query_scalar("SELECT MAX(round_no) FROM rounds WHERE game_id = ?")
             .bind(game_id)
-            .fetch_one(&mut *tx)
+            .fetch_one(&mut **tx)
             .await?;
     let Some(round_no) = last else {
         return Ok(UndoOutcome::NothingToUndo);
@@ -688,7 +688,7 @@ pub async fn undo_last_round_once(
     sqlx::query("DELETE FROM rounds WHERE game_id = ? AND round_no = ?")
         .bind(game_id)
         .bind(round_no)
-        .execute(&mut *tx)
+        .execute(&mut **tx)
         .await?;
     record(
         &mut tx,
@@ -732,7 +732,7 @@ pub async fn set_ended_early_once(
     let row: Option<(i64, i64)> =
         sqlx::query_as("SELECT version, ended_early FROM games WHERE id = ?")
             .bind(game_id)
-            .fetch_optional(&mut *tx)
+            .fetch_optional(&mut **tx)
             .await?;
     let Some((current_version, current)) = row else {
         return Ok(WriteOutcome::GameNotFound);
@@ -750,7 +750,7 @@ pub async fn set_ended_early_once(
     sqlx::query("UPDATE games SET ended_early = ? WHERE id = ?")
         .bind(i64::from(ended_early))
         .bind(game_id)
-        .execute(&mut *tx)
+        .execute(&mut **tx)
         .await?;
     record(
         &mut tx,

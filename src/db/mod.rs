@@ -11,11 +11,18 @@
 //! connection, and every write runs in `BEGIN IMMEDIATE` ([`Db::begin_write`]): a deferred
 //! transaction that reads and then writes can fail with `SQLITE_BUSY` at once, ignoring the
 //! timeout. Reads use a separate small pool of read-only connections.
+//!
+//! Every write ends with [`Write::commit`], which also counts the write ([`Db::generation`]):
+//! a cache of things read from the database (the web layer keeps one of loaded games) stays
+//! valid exactly as long as this count has not moved.
 
 pub mod games;
 pub mod transfer;
 
+use std::ops::{Deref, DerefMut};
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
 use sqlx::sqlite::{
@@ -58,6 +65,42 @@ pub enum Error {
 pub struct Db {
     writer: SqlitePool,
     reader: SqlitePool,
+    /// Write transactions ended so far (committed or not): see [`Db::generation`].
+    generation: Arc<AtomicU64>,
+}
+
+/// A write transaction from [`Db::begin_write`]: a `BEGIN IMMEDIATE` transaction on the
+/// writer connection whose [`commit`](Write::commit) also moves [`Db::generation`] on. Use it
+/// as the transaction it derefs to; dropped without a commit it rolls back.
+#[derive(Debug)]
+pub struct Write {
+    tx: Transaction<'static, Sqlite>,
+    generation: Arc<AtomicU64>,
+}
+
+impl Write {
+    /// Commits the transaction, then counts the write (even when the commit failed, since
+    /// what a failed commit left behind is not known), so caches built on what was read
+    /// before it are dropped.
+    pub async fn commit(self) -> Result<(), sqlx::Error> {
+        let result = self.tx.commit().await;
+        self.generation.fetch_add(1, Ordering::SeqCst);
+        result
+    }
+}
+
+impl Deref for Write {
+    type Target = Transaction<'static, Sqlite>;
+
+    fn deref(&self) -> &Self::Target {
+        &self.tx
+    }
+}
+
+impl DerefMut for Write {
+    fn deref_mut(&mut self) -> &mut Self::Target {
+        &mut self.tx
+    }
 }
 
 impl Db {
@@ -98,15 +141,33 @@ impl Db {
             .test_before_acquire(false)
             .connect_with(options.read_only(true))
             .await?;
-        Ok(Self { writer, reader })
+        Ok(Self {
+            writer,
+            reader,
+            generation: Arc::new(AtomicU64::new(0)),
+        })
     }
 
     /// Starts a write transaction with `BEGIN IMMEDIATE` on the single writer connection.
     ///
     /// Every write goes through here, so writes are serialised in this process and take the
     /// database lock up front (waiting up to the busy timeout if another process holds it).
-    pub async fn begin_write(&self) -> Result<Transaction<'static, Sqlite>, sqlx::Error> {
-        self.writer.begin_with("BEGIN IMMEDIATE").await
+    pub async fn begin_write(&self) -> Result<Write, sqlx::Error> {
+        Ok(Write {
+            tx: self.writer.begin_with("BEGIN IMMEDIATE").await?,
+            generation: Arc::clone(&self.generation),
+        })
+    }
+
+    /// How many write transactions this process has ended. Anything read from the database
+    /// while this number stays the same is still what the database holds: every write goes
+    /// through [`Db::begin_write`] and moves the number on right after its commit, and other
+    /// processes only ever add games (`kontrakt import` refuses ids that exist).
+    ///
+    /// A cache keeps the number it read *before* reading the database and answers from the
+    /// entry only while the number is unchanged.
+    pub fn generation(&self) -> u64 {
+        self.generation.load(Ordering::SeqCst)
     }
 
     /// The read-only pool, for queries that change nothing.

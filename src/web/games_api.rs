@@ -19,9 +19,9 @@ use serde_json::{Value, json};
 use time::OffsetDateTime;
 use time::format_description::well_known::Rfc3339;
 
-use super::record::{self, GameChange, LoadedGame, RoundWrite};
+use super::record::{self, GameChange, LoadedGame, OnceChange, RoundWrite};
 use super::{AppError, AppState, Json};
-use crate::db::games::{self, HistoryAction};
+use crate::db::games::{self, HistoryAction, Once};
 use crate::rules::cards::Lang;
 use crate::rules::game::{FieldErrors, GameSetup, RawRound, RawSetup, RoundInfo};
 use crate::rules::ruleset::{Buys, OptionValue};
@@ -87,10 +87,8 @@ async fn create(
 
 /// `GET /api/v1/games/{id}`: the game's state.
 async fn show(State(state): State<AppState>, Path(id): Path<String>) -> Result<Response, AppError> {
-    match record::load(&state.db, &id).await? {
-        Some(game) => Ok(Json(GameView::new(&game, Access::Edit)).into_response()),
-        None => Err(record::missing(&state.db, &id).await),
-    }
+    let game = record::load_edit(&state, &id).await?;
+    Ok(Json(GameView::new(&game, Access::Edit)).into_response())
 }
 
 /// `GET /api/v1/view/{token}`: the state through the read-only link (no edit id or URLs).
@@ -98,7 +96,7 @@ async fn view(
     State(state): State<AppState>,
     Path(token): Path<String>,
 ) -> Result<Response, AppError> {
-    match record::load_view(&state.db, &token).await? {
+    match record::load_view(&state, &token).await? {
         Some(game) => Ok(Json(GameView::new(&game, Access::View)).into_response()),
         None => Err(AppError::NotFound(
             "There is no game at this address. Check the link you were given.".into(),
@@ -139,10 +137,11 @@ async fn enter_round(
 async fn undo(
     State(state): State<AppState>,
     Path(id): Path<String>,
+    headers: HeaderMap,
     body: Bytes,
 ) -> Result<Response, AppError> {
-    let version = version_of(&body)?;
-    let change = record::undo(&state.db, &id, version).await?;
+    let (version, once) = (version_of(&body)?, once(&headers)?);
+    let change = record::undo_once(&state.db, &id, version, once).await?;
     game_change(&state, &id, change).await
 }
 
@@ -151,10 +150,11 @@ async fn undo(
 async fn end(
     State(state): State<AppState>,
     Path(id): Path<String>,
+    headers: HeaderMap,
     body: Bytes,
 ) -> Result<Response, AppError> {
-    let version = version_of(&body)?;
-    let change = record::end_early(&state.db, &id, true, version).await?;
+    let (version, once) = (version_of(&body)?, once(&headers)?);
+    let change = record::end_early_once(&state.db, &id, true, version, once).await?;
     game_change(&state, &id, change).await
 }
 
@@ -162,14 +162,36 @@ async fn end(
 async fn resume(
     State(state): State<AppState>,
     Path(id): Path<String>,
+    headers: HeaderMap,
     body: Bytes,
 ) -> Result<Response, AppError> {
-    let version = version_of(&body)?;
-    let change = record::end_early(&state.db, &id, false, version).await?;
+    let (version, once) = (version_of(&body)?, once(&headers)?);
+    let change = record::end_early_once(&state.db, &id, false, version, once).await?;
     game_change(&state, &id, change).await
 }
 
-async fn game_change(state: &AppState, id: &str, change: GameChange) -> Result<Response, AppError> {
+/// What an undo, end or resume keeps under its `Idempotency-Key`: not the state it answered
+/// with (only known after the write), but a mark. A repeat changes nothing and answers with
+/// the game's state as it is then, marked `Idempotent-Replayed`.
+fn once(headers: &HeaderMap) -> Result<Option<Once<'_>>, AppError> {
+    Ok(idempotency_key(headers)?.map(|key| Once {
+        key,
+        response: "api: game state",
+    }))
+}
+
+async fn game_change(state: &AppState, id: &str, change: OnceChange) -> Result<Response, AppError> {
+    let change = match change {
+        OnceChange::Now(change) => change,
+        OnceChange::Replayed(_) => {
+            let game = record::load_edit(state, id).await?;
+            let mut response = Json(GameView::new(&game, Access::Edit)).into_response();
+            response
+                .headers_mut()
+                .insert("idempotent-replayed", HeaderValue::from_static("true"));
+            return Ok(response);
+        }
+    };
     match change {
         GameChange::Done(game) => Ok(Json(GameView::new(&game, Access::Edit)).into_response()),
         GameChange::Conflict(game) => conflict(&game),

@@ -10,6 +10,7 @@ mod check;
 pub mod cookies;
 pub mod error;
 pub mod extract;
+mod game_cache;
 mod game_pages;
 mod games_api;
 mod home;
@@ -39,6 +40,7 @@ use tower_http::trace::TraceLayer;
 use crate::db::Db;
 pub use error::AppError;
 pub use extract::{Form, Json};
+use game_cache::GameCache;
 pub use rate_limit::WriteLimit;
 use rate_limit::WriteLimiter;
 
@@ -65,6 +67,8 @@ pub struct AppState {
     pub db: Db,
     /// The per-client write rate limit ([`rate_limit`]).
     pub write_limit: WriteLimit,
+    /// Games loaded since the last write ([`game_cache`]).
+    pub games: GameCache,
 }
 
 impl AppState {
@@ -73,6 +77,7 @@ impl AppState {
         Self {
             db,
             write_limit: WriteLimit::default(),
+            games: GameCache::default(),
         }
     }
 

@@ -3,9 +3,12 @@
 //! pages. Loading re-parses the stored set-up and entries, so the state always comes from the
 //! one scoring code in `rules::game`; nothing here computes a score.
 
+use std::sync::Arc;
+
 use serde_json::{Map, Value};
 
-use super::AppError;
+use super::game_cache::Key;
+use super::{AppError, AppState};
 use crate::db::Db;
 use crate::db::games::{
     self, ChangeOutcome, GameRecord, NewGame, Once, RoundChange, UndoOutcome, WriteOutcome,
@@ -87,17 +90,52 @@ pub fn understand(record: GameRecord) -> Result<LoadedGame, AppError> {
     })
 }
 
-/// Loads a game by its edit id.
-pub async fn load(db: &Db, id: &str) -> Result<Option<LoadedGame>, AppError> {
-    games::load_game(db, id).await?.map(understand).transpose()
+/// A game by its edit id (from the [`GameCache`](super::game_cache::GameCache) when nothing was written since it was read).
+pub async fn load(state: &AppState, id: &str) -> Result<Option<Arc<LoadedGame>>, AppError> {
+    cached(state, Key::Edit(id), games::load_game(&state.db, id)).await
 }
 
-/// Loads a game by its read-only token.
-pub async fn load_view(db: &Db, token: &str) -> Result<Option<LoadedGame>, AppError> {
-    games::load_by_view_token(db, token)
-        .await?
-        .map(understand)
-        .transpose()
+/// A game by its edit id, or the answer for an id that is none: see [`missing`].
+pub async fn load_edit(state: &AppState, id: &str) -> Result<Arc<LoadedGame>, AppError> {
+    match load(state, id).await? {
+        Some(game) => Ok(game),
+        None => Err(missing(&state.db, id).await),
+    }
+}
+
+/// A game by its read-only token (from the [`GameCache`](super::game_cache::GameCache) when it can).
+pub async fn load_view(state: &AppState, token: &str) -> Result<Option<Arc<LoadedGame>>, AppError> {
+    cached(
+        state,
+        Key::View(token),
+        games::load_by_view_token(&state.db, token),
+    )
+    .await
+}
+
+/// The game under `key` from the cache, or else `read` from the database and kept.
+async fn cached(
+    state: &AppState,
+    key: Key<'_>,
+    read: impl Future<Output = Result<Option<GameRecord>, sqlx::Error>>,
+) -> Result<Option<Arc<LoadedGame>>, AppError> {
+    if let Some(game) = state.games.get(&state.db, key) {
+        return Ok(Some(game));
+    }
+    // Taken before the read: a write finishing during it keeps the result out of the cache.
+    let read_at = state.db.generation();
+    let Some(record) = read.await? else {
+        return Ok(None);
+    };
+    let game = Arc::new(understand(record)?);
+    state.games.put(&state.db, read_at, &game);
+    Ok(Some(game))
+}
+
+/// A game by its edit id straight from the database (for the writes, which check the state
+/// they are about to change and answer with the state they made).
+async fn load_fresh(db: &Db, id: &str) -> Result<Option<LoadedGame>, AppError> {
+    games::load_game(db, id).await?.map(understand).transpose()
 }
 
 /// The answer for an id that is not a game's edit id: 403 if it is a game's read-only token
@@ -211,34 +249,16 @@ pub enum OnceChange {
     Replayed(String),
 }
 
-impl OnceChange {
-    /// The change, for callers without a key (a replay cannot happen then; if it did, the
-    /// game as it is now is the answer).
-    async fn without_key(self, db: &Db, id: &str) -> Result<GameChange, AppError> {
-        match self {
-            OnceChange::Now(change) => Ok(change),
-            OnceChange::Replayed(_) => reloaded(db, id, GameChange::Done).await,
-        }
-    }
-}
-
-/// Removes the last round. `version`: the game's version as the client knows it (without it,
-/// the version just read), so a round entered meanwhile is never removed unseen.
-pub async fn undo(db: &Db, id: &str, version: Option<i64>) -> Result<GameChange, AppError> {
-    undo_once(db, id, version, None)
-        .await?
-        .without_key(db, id)
-        .await
-}
-
-/// [`undo`], at most once per idempotency key (`once`: the key and the answer to store).
+/// Removes the last round, at most once per idempotency key (`once`: the key and the answer
+/// to store). `version`: the game's version as the client knows it (without it, the version
+/// just read), so a round entered meanwhile is never removed unseen.
 pub async fn undo_once(
     db: &Db,
     id: &str,
     version: Option<i64>,
     once: Option<Once<'_>>,
 ) -> Result<OnceChange, AppError> {
-    let Some(game) = load(db, id).await? else {
+    let Some(game) = load_fresh(db, id).await? else {
         return Ok(OnceChange::Now(GameChange::NotFound));
     };
     let expected = version.unwrap_or(game.record.game.version);
@@ -258,20 +278,8 @@ pub async fn undo_once(
 }
 
 /// Ends the game early (`ended`: true; the table stops, the rounds played are settled) or
-/// resumes it (`ended`: false).
-pub async fn end_early(
-    db: &Db,
-    id: &str,
-    ended: bool,
-    version: Option<i64>,
-) -> Result<GameChange, AppError> {
-    end_early_once(db, id, ended, version, None)
-        .await?
-        .without_key(db, id)
-        .await
-}
-
-/// [`end_early`], at most once per idempotency key (`once`: the key and the answer to store).
+/// resumes it (`ended`: false), at most once per idempotency key (`once`: the key and the
+/// answer to store).
 pub async fn end_early_once(
     db: &Db,
     id: &str,
@@ -279,7 +287,7 @@ pub async fn end_early_once(
     version: Option<i64>,
     once: Option<Once<'_>>,
 ) -> Result<OnceChange, AppError> {
-    let Some(game) = load(db, id).await? else {
+    let Some(game) = load_fresh(db, id).await? else {
         return Ok(OnceChange::Now(GameChange::NotFound));
     };
     let expected = version.unwrap_or(game.record.game.version);
@@ -303,7 +311,7 @@ async fn reloaded(
     id: &str,
     make: fn(Box<LoadedGame>) -> GameChange,
 ) -> Result<GameChange, AppError> {
-    Ok(match load(db, id).await? {
+    Ok(match load_fresh(db, id).await? {
         Some(game) => make(Box::new(game)),
         None => GameChange::NotFound,
     })

@@ -23,6 +23,8 @@
 mod form;
 mod history;
 
+use std::sync::Arc;
+
 use askama::Template;
 use axum::Router;
 use axum::extract::{Path, State};
@@ -114,11 +116,8 @@ fn form_round(fields: &Fields) -> Option<usize> {
 }
 
 /// The game with edit id `id`, or the 403 (read-only token) / 404 answer.
-async fn load(state: &AppState, id: &str) -> Result<LoadedGame, AppError> {
-    match record::load(&state.db, id).await? {
-        Some(game) => Ok(game),
-        None => Err(record::missing(&state.db, id).await),
-    }
+async fn load(state: &AppState, id: &str) -> Result<Arc<LoadedGame>, AppError> {
+    record::load_edit(state, id).await
 }
 
 /// A round number from the path; anything else is no round of this game (404).
@@ -186,7 +185,7 @@ async fn enter_round(
         .next_round
         .as_ref()
         .map_or(game.state.rounds.len().max(1), |info| info.round);
-    save(ctx, &state, game, round, Mode::Enter, &fields).await
+    save(ctx, &state, &game, round, Mode::Enter, &fields).await
 }
 
 /// `POST /games/{id}/rounds/{n}`: correct round n.
@@ -209,7 +208,7 @@ async fn correct_round(
         }
         Err(e) => return Err(e),
     };
-    save(ctx, &state, game, n, Mode::Correct, &fields).await
+    save(ctx, &state, &game, n, Mode::Correct, &fields).await
 }
 
 /// Writes round `round` from a posted form (a new round or a correction, by `mode`) and
@@ -217,7 +216,7 @@ async fn correct_round(
 async fn save(
     mut ctx: PageCtx,
     state: &AppState,
-    game: LoadedGame,
+    game: &LoadedGame,
     round: usize,
     mode: Mode,
     fields: &Fields,
@@ -239,7 +238,7 @@ async fn save(
         let spec = FormSpec {
             errors,
             key,
-            ..FormSpec::new(&game, round, mode, &input)
+            ..FormSpec::new(game, round, mode, &input)
         };
         return render_status(StatusCode::UNPROCESSABLE_ENTITY, &FormPage::new(ctx, spec));
     }
@@ -434,7 +433,7 @@ async fn change(
             (StatusCode::CONFLICT, game, message, Some(retry))
         }
         GameChange::Refused(error) => {
-            let game = Box::new(load(state, id).await?);
+            let game = Box::new(LoadedGame::clone(&*load(state, id).await?));
             let message = format!(
                 "{} {}",
                 error.message(ctx.lang),

@@ -8,6 +8,8 @@
 //! formula (starting with `=`, `+`, `-`, `@`) gets a leading `'`. Amounts are plain decimals
 //! (`3.30`); a byte-order mark tells spreadsheets it is UTF-8.
 
+use std::sync::Arc;
+
 use axum::extract::{Path, State};
 use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
@@ -26,7 +28,7 @@ pub(super) async fn game_csv(
     ctx: PageCtx,
     Path(id): Path<String>,
 ) -> Result<Response, AppError> {
-    let game = edit_game(&state, &id).await?;
+    let game = record::load_edit(&state, &id).await?;
     Ok(download(&game, "csv", csv(&game, ctx.lang)))
 }
 
@@ -35,7 +37,7 @@ pub(super) async fn game_json(
     State(state): State<AppState>,
     Path(id): Path<String>,
 ) -> Result<Response, AppError> {
-    let game = edit_game(&state, &id).await?;
+    let game = record::load_edit(&state, &id).await?;
     Ok(download(&game, "json", state_json(&game, true)?))
 }
 
@@ -58,17 +60,8 @@ pub(super) async fn view_json(
     Ok(download(&game, "json", state_json(&game, false)?))
 }
 
-async fn edit_game(state: &AppState, id: &str) -> Result<LoadedGame, AppError> {
-    match record::load(&state.db, id).await? {
-        Some(game) => Ok(game),
-        None => Err(record::missing(&state.db, id).await),
-    }
-}
-
-async fn view_game(state: &AppState, token: &str) -> Result<LoadedGame, AppError> {
-    record::load_view(&state.db, token)
-        .await?
-        .ok_or_else(no_game)
+async fn view_game(state: &AppState, token: &str) -> Result<Arc<LoadedGame>, AppError> {
+    record::load_view(state, token).await?.ok_or_else(no_game)
 }
 
 /// The file as a download: `kontrakt-liverpool-2025-01-31.csv`.

@@ -5,7 +5,7 @@
 
 use std::collections::HashMap;
 use std::fmt::Write as _;
-use std::sync::{LazyLock, Mutex, PoisonError};
+use std::sync::{Arc, LazyLock, Mutex, PoisonError};
 
 use qrcode::{Color, EcLevel, QrCode};
 
@@ -19,25 +19,26 @@ const SIZE_PX: usize = 200;
 /// the same link on every reload and every phone. Emptied when full.
 const CACHE_SIZE: usize = 256;
 
-type Cache = Mutex<HashMap<(String, String), String>>;
+type Cache = Mutex<HashMap<(String, String), Arc<str>>>;
 
 static CACHE: LazyLock<Cache> = LazyLock::new(|| Mutex::new(HashMap::new()));
 
 /// The SVG of a QR code for `text`, labelled `label` for screen readers; `None` if the text is
-/// too long for a QR code. Remembers the last [`CACHE_SIZE`] codes.
-pub fn svg(text: &str, label: &str) -> Option<String> {
+/// too long for a QR code. Remembers the last [`CACHE_SIZE`] codes, shared (not copied) with
+/// every page that shows them.
+pub fn svg(text: &str, label: &str) -> Option<Arc<str>> {
     let key = (text.to_owned(), label.to_owned());
     // A poisoned lock only means a panic elsewhere while holding finished strings.
     let lock = || CACHE.lock().unwrap_or_else(PoisonError::into_inner);
     if let Some(svg) = lock().get(&key) {
-        return Some(svg.clone());
+        return Some(Arc::clone(svg));
     }
-    let svg = draw(text, label)?;
+    let svg: Arc<str> = draw(text, label)?.into();
     let mut cache = lock();
     if cache.len() >= CACHE_SIZE {
         cache.clear();
     }
-    cache.insert(key, svg.clone());
+    cache.insert(key, Arc::clone(&svg));
     Some(svg)
 }
 

@@ -28,9 +28,7 @@ pub(super) async fn game_settlement(
     ctx: PageCtx,
     Path(id): Path<String>,
 ) -> Result<Response, AppError> {
-    let Some(game) = record::load(&state.db, &id).await? else {
-        return Err(record::missing(&state.db, &id).await);
-    };
+    let game = record::load_edit(&state, &id).await?;
     Ok(no_store(render(&SettlementPage::new(
         ctx,
         &game,
@@ -44,7 +42,7 @@ pub(super) async fn view_settlement(
     ctx: PageCtx,
     Path(token): Path<String>,
 ) -> Result<Response, AppError> {
-    let Some(game) = record::load_view(&state.db, &token).await? else {
+    let Some(game) = record::load_view(&state, &token).await? else {
         return Err(no_game());
     };
     Ok(no_store(render(&SettlementPage::new(

@@ -27,9 +27,7 @@ pub(super) async fn game_page(
     headers: HeaderMap,
     Path(id): Path<String>,
 ) -> Result<Response, AppError> {
-    let Some(game) = record::load(&state.db, &id).await? else {
-        return Err(record::missing(&state.db, &id).await);
-    };
+    let game = record::load_edit(&state, &id).await?;
     let link = Link::Edit(id);
     let label = game_title(&game, ctx.lang);
     let jar = recent::remember(jar, &link.base(), &label);
@@ -45,7 +43,7 @@ pub(super) async fn view_page(
     headers: HeaderMap,
     Path(token): Path<String>,
 ) -> Result<Response, AppError> {
-    let Some(game) = record::load_view(&state.db, &token).await? else {
+    let Some(game) = record::load_view(&state, &token).await? else {
         return Err(no_game());
     };
     let link = Link::View(token);
@@ -182,7 +180,7 @@ struct Actions {
 /// How other phones join: the edit link as QR code and text, and the read-only link.
 struct Share {
     /// Inline SVG markup made by [`qr::svg`] (no user input in it).
-    qr: Option<String>,
+    qr: Option<std::sync::Arc<str>>,
     /// The page was opened by a name only this computer knows (`localhost`).
     loopback: bool,
     edit_url: String,
