@@ -5,8 +5,10 @@
 //   retry never enters a round twice); the page goes where the server sent it;
 // - 409 or 422: not saved; the same form is posted natively so the server's page (with
 //   the entries kept and the reason next to them) is shown;
-// - 408, 429, 5xx or no answer at all: kept, shown as pending, retried with backoff and on
-//   every "online" event, also from any later page that loads this script;
+// - 408, 429, 5xx or no answer at all (refused, or none within the send timeout: a
+//   connection that hangs on a weak signal is given up on, not waited for): kept, shown as
+//   pending, retried with backoff and on every "online" event, also from any later page that
+//   loads this script;
 // - anything else (403, 404, 400, 413): it will never land; dropped with a message.
 // Without JavaScript (or localStorage) the forms post as usual.
 (function () {
@@ -15,6 +17,9 @@
   var STORE = "kontrakt.outbox";
   var FIRST_DELAY = 2000;
   var MAX_DELAY = 60000;
+  // The server answers every request within 10 s (its request timeout); longer is a
+  // connection that hangs. The page may set another with data-timeout (milliseconds).
+  var SEND_TIMEOUT = 15000;
   if (!window.fetch || !window.URLSearchParams || !window.FormData) {
     return;
   }
@@ -154,13 +159,18 @@
 
   // Sends one submission; resolves to "done" or "retry".
   function send(entry) {
+    var controller = window.AbortController ? new AbortController() : null;
+    var guard = controller ? setTimeout(function () { controller.abort(); },
+      Number(text("timeout", "")) || SEND_TIMEOUT) : null;
     return fetch(entry.url, {
       method: "POST",
       body: entry.body,
       headers: { "Content-Type": "application/x-www-form-urlencoded" },
       credentials: "same-origin",
-      redirect: "follow"
+      redirect: "follow",
+      signal: controller ? controller.signal : undefined
     }).then(function (response) {
+      clearTimeout(guard);
       var status = response.status;
       if (response.redirected || (status >= 200 && status < 300)) {
         drop(entry.key);
@@ -182,6 +192,7 @@
       message = text("refused", "A kept entry was refused by the server; it was removed.");
       return "done";
     }, function () {
+      clearTimeout(guard);
       return "retry";
     });
   }

@@ -659,3 +659,57 @@ fn round_saved_while_the_server_is_down_waits_in_the_outbox_and_lands_exactly_on
         },
     );
 }
+
+#[test]
+fn a_round_sent_into_a_connection_that_never_answers_is_kept_and_lands_when_the_server_is_back() {
+    run(
+        "a_round_sent_into_a_connection_that_never_answers_is_kept_and_lands_when_the_server_is_back",
+        async |b: &Browser| -> TestResult {
+            let id = create_game(b)?;
+            let game = format!("/games/{id}");
+            b.goto(&format!("{game}/rounds/new")).await?;
+            b.wait_text("main h1", "Round 1 of 7").await?;
+            b.click("form.round-form label[for=\"w1\"]").await?;
+            b.fill("[name=\"points.Ann\"]", "20").await?;
+            b.fill("[name=\"points.Cy\"]", "5").await?;
+            b.fill("[name=\"points.Di\"]", "60").await?;
+            // The page's send timeout is 15 s; this phone gives up after 1.5 s.
+            let timeout = b
+                .js(r#"var s = document.querySelector("[data-outbox-status]");
+                       var was = s.getAttribute("data-timeout");
+                       s.setAttribute("data-timeout", "1500");
+                       return was;"#)
+                .await?;
+            assert_eq!(timeout, "15000");
+
+            // The request goes out and nothing ever comes back.
+            b.stop_server()?;
+            let silent = b.silence()?;
+            b.click("form.round-form button.save").await?;
+            b.wait_text("[data-outbox-status]", "Sending").await?;
+            let pending = b
+                .wait_text("[data-outbox-status]", "kept on this phone, will retry")
+                .await?;
+            assert!(pending.starts_with("Round 1 of 7"), "{pending:?}");
+            assert!(
+                silent.accepted() >= 1,
+                "the request reached the silent address"
+            );
+            assert_eq!(b.js(OUTBOX).await?.as_array().map(Vec::len), Some(1));
+
+            // The signal comes back: the timer's next try lands the round, once.
+            drop(silent);
+            b.start_server()?;
+            b.wait_path_is(&game).await?;
+            assert_eq!(b.js(OUTBOX).await?, json!([]), "the outbox is empty");
+            let state = game_state(b, &id)?;
+            assert_eq!(state["version"], 1, "{state}");
+            assert_eq!(state["rounds"].as_array().map(Vec::len), Some(1), "{state}");
+            assert_eq!(
+                state["totals"],
+                json!({"Ann": 20, "Ben": 0, "Cy": 5, "Di": 60})
+            );
+            Ok(())
+        },
+    );
+}

@@ -131,6 +131,29 @@ pub fn which(program: &str) -> Option<PathBuf> {
         .find(|path| path.is_file())
 }
 
+/// A listener that never answers: see [`Browser::silence`].
+pub struct Silent {
+    stop: std::sync::Arc<std::sync::atomic::AtomicBool>,
+    accepted: std::sync::Arc<std::sync::atomic::AtomicUsize>,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+impl Silent {
+    /// Connections taken so far.
+    pub fn accepted(&self) -> usize {
+        self.accepted.load(std::sync::atomic::Ordering::SeqCst)
+    }
+}
+
+impl Drop for Silent {
+    fn drop(&mut self) {
+        self.stop.store(true, std::sync::atomic::Ordering::SeqCst);
+        if let Some(thread) = self.thread.take() {
+            let _ = thread.join();
+        }
+    }
+}
+
 /// A child process in its own process group; dropping it kills the whole group (chromedriver
 /// takes its Chromium with it) and reaps the child.
 pub struct Reaped(Child);
@@ -392,6 +415,42 @@ impl Browser {
             return Err(format!("the server stopped with {status}").into());
         }
         Ok(())
+    }
+
+    /// While the server is stopped: a listener on its address that takes every connection
+    /// and never answers, as a weak signal does (the request went out, nothing comes back).
+    /// Dropping it closes the listener and every connection it took.
+    pub fn silence(&self) -> Result<Silent, Box<dyn Error>> {
+        if self
+            .server
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .is_some()
+        {
+            return Err("stop the server before silencing its address".into());
+        }
+        let listener = TcpListener::bind(&self.addr)?;
+        listener.set_nonblocking(true)?;
+        let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let accepted = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
+        let (stop_flag, count) = (stop.clone(), accepted.clone());
+        let thread = std::thread::spawn(move || {
+            let mut held = Vec::new();
+            while !stop_flag.load(std::sync::atomic::Ordering::SeqCst) {
+                match listener.accept() {
+                    Ok((stream, _)) => {
+                        held.push(stream);
+                        count.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+                    }
+                    Err(_) => std::thread::sleep(POLL),
+                }
+            }
+        });
+        Ok(Silent {
+            stop,
+            accepted,
+            thread: Some(thread),
+        })
     }
 
     /// Starts the server again on the same database file and the same port.
