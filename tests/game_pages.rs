@@ -560,7 +560,8 @@ async fn the_liverpool_banner_names_dealer_cutter_and_the_cut_target() {
     let response = get_in(&app, &format!("/games/{id}"), "en").await;
     assert_eq!(response.status, StatusCode::OK);
     let body = text(&response.body);
-    assert!(body.contains("<h2 id=\"next-round\">Round 1 of 7</h2>"));
+    assert!(body.contains("id=\"next-round\" aria-labelledby=\"next-round-title\">"));
+    assert!(body.contains("<h2 id=\"next-round-title\">Round 1 of 7</h2>"));
     assert!(body.contains("<p class=\"contract\">2 sets of 3</p>"));
     assert!(body.contains("Deal 10 cards to each player."));
     assert!(body.contains("Ann deals."));
@@ -687,7 +688,7 @@ async fn the_sheet_shows_round_points_running_totals_dealers_and_the_leader() {
     let version = s["version"].as_i64().unwrap();
     for action in ["undo", "end"] {
         let form = format!(
-            "<form method=\"post\" action=\"/games/{id}/{action}\"><input type=\"hidden\" name=\"version\" value=\"{version}\"><input type=\"hidden\" name=\"key\" value=\""
+            "<form method=\"post\" action=\"/games/{id}/{action}\" id=\"{action}-form\"><input type=\"hidden\" name=\"version\" value=\"{version}\"><input type=\"hidden\" name=\"key\" value=\""
         );
         let at = body.find(&form).unwrap_or_else(|| panic!("{action} form"));
         let key = &body[at + form.len()..at + form.len() + 32];
@@ -739,7 +740,7 @@ async fn the_share_block_has_a_qr_code_of_the_absolute_edit_link_and_the_read_on
     assert!(svg.contains("<path fill=\"#000\" d=\"M"));
     assert!(!svg.contains("style"));
     assert!(body.contains(&format!(
-        "<a href=\"http://192.168.1.5:8080/games/{id}\">http://192.168.1.5:8080/games/{id}</a>"
+        "<a href=\"http://192.168.1.5:8080/games/{id}\" id=\"edit-link\">http://192.168.1.5:8080/games/{id}</a>"
     )));
     assert!(body.contains(&format!("http://192.168.1.5:8080/view/{view}")));
     assert!(!body.contains("only works on this computer"));
@@ -851,6 +852,162 @@ async fn the_view_page_shows_banner_and_sheet_without_forms_or_edit_links_and_re
         state(&app, &id).await["rounds"].as_array().unwrap().len(),
         1
     );
+}
+
+/// The values of every `id` attribute of a page, in order.
+fn ids(body: &str) -> Vec<&str> {
+    attribute_values(body, "id")
+}
+
+/// The values of every `name="…"` attribute of a page (`name` preceded by a space).
+fn attribute_values<'a>(body: &'a str, name: &str) -> Vec<&'a str> {
+    let pattern = format!(" {name}=\"");
+    body.match_indices(&pattern)
+        .map(|(at, _)| {
+            let start = at + pattern.len();
+            &body[start..start + body[start..].find('"').expect("attribute closes")]
+        })
+        .collect()
+}
+
+/// Every id of the page is unique, every id reference (`for`, `aria-labelledby`,
+/// `aria-describedby`) names one of them, and `expected` are all there.
+fn assert_ids(page: &str, body: &str, expected: &[&str]) {
+    let all = ids(body);
+    for (i, id) in all.iter().enumerate() {
+        assert!(!id.is_empty(), "{page}: an empty id");
+        assert!(
+            !id.contains(char::is_whitespace),
+            "{page}: id {id:?} has a space"
+        );
+        assert!(!all[..i].contains(id), "{page}: id {id:?} appears twice");
+    }
+    for attribute in ["for", "aria-labelledby", "aria-describedby"] {
+        for reference in attribute_values(body, attribute) {
+            for id in reference.split_whitespace() {
+                assert!(
+                    all.contains(&id),
+                    "{page}: {attribute}={id:?} names no element"
+                );
+            }
+        }
+    }
+    for id in expected {
+        assert!(all.contains(id), "{page}: no id {id:?} in {all:?}");
+    }
+}
+
+/// The element with id `id`: its opening tag.
+fn tag_with_id<'a>(body: &'a str, id: &str) -> &'a str {
+    let at = body
+        .find(&format!(" id=\"{id}\""))
+        .unwrap_or_else(|| panic!("no id {id:?}"));
+    let start = body[..at].rfind('<').unwrap();
+    &body[start..at + body[at..].find('>').unwrap() + 1]
+}
+
+#[tokio::test]
+async fn the_game_and_settlement_pages_have_unique_stable_ids_for_their_parts() {
+    let app = TestApp::new().await;
+    let (id, view) = create_via_api(
+        &app,
+        json!({"rules": "liverpool", "players": ["Ann", "Ben", "Cy"]}),
+    )
+    .await;
+    let page = get_in(&app, &format!("/games/{id}"), "en").await.body;
+    assert_ids(
+        "new game",
+        &page,
+        &[
+            "next-round",
+            "enter-round",
+            "sheet",
+            "actions",
+            "share",
+            "qr",
+            "edit-link",
+            "view-link",
+        ],
+    );
+    for absent in ["undo-form", "end-form", "resume-form"] {
+        assert!(!ids(&page).contains(&absent), "nothing to undo or end yet");
+    }
+
+    enter(&app, &id, round("Ann", &[("Ben", 10), ("Cy", 20)])).await;
+    let page = get_in(&app, &format!("/games/{id}"), "de").await.body;
+    assert_ids(
+        "game in play",
+        &page,
+        &[
+            "next-round",
+            "sheet",
+            "undo-form",
+            "end-form",
+            "share",
+            "qr",
+        ],
+    );
+    assert!(!ids(&page).contains(&"game-over") && !ids(&page).contains(&"resume-form"));
+    // The ids sit on the parts, next to their classes.
+    assert!(tag_with_id(&page, "next-round").starts_with("<section class=\"banner"));
+    assert!(tag_with_id(&page, "sheet").starts_with("<table class=\"sheet p3\""));
+    assert!(tag_with_id(&page, "share").starts_with("<section class=\"panel share\""));
+    for action in ["undo", "end"] {
+        let form = tag_with_id(&page, &format!("{action}-form"));
+        assert!(
+            form.contains(&format!("action=\"/games/{id}/{action}\"")),
+            "{form}"
+        );
+    }
+    let round_form = get_in(&app, &format!("/games/{id}/rounds/new"), "en")
+        .await
+        .body;
+    assert_ids("round form", &round_form, &["save"]);
+    assert!(tag_with_id(&round_form, "save").contains("class=\"big save\""));
+    let correction = get_in(&app, &format!("/games/{id}/rounds/1/edit"), "en")
+        .await
+        .body;
+    assert_ids("correction form", &correction, &["save"]);
+
+    // The read-only page has the banner and the sheet, and no form or share block.
+    let read_only = get_in(&app, &format!("/view/{view}"), "en").await.body;
+    assert_ids("read-only", &read_only, &["next-round", "sheet"]);
+    for absent in [
+        "undo-form",
+        "end-form",
+        "resume-form",
+        "share",
+        "qr",
+        "actions",
+    ] {
+        assert!(!ids(&read_only).contains(&absent), "read-only has {absent}");
+    }
+
+    // Ended early: the game-over banner, resume and undo; the settlement's results.
+    let ended = post_json(&app, &format!("/api/v1/games/{id}/end"), &json!({})).await;
+    assert_eq!(ended.status, StatusCode::OK, "{}", ended.body);
+    let page = get_in(&app, &format!("/games/{id}"), "en").await.body;
+    assert_ids(
+        "ended game",
+        &page,
+        &[
+            "game-over",
+            "see-settlement",
+            "sheet",
+            "undo-form",
+            "resume-form",
+        ],
+    );
+    assert!(!ids(&page).contains(&"next-round") && !ids(&page).contains(&"end-form"));
+    for path in [
+        format!("/games/{id}/settlement"),
+        format!("/view/{view}/settlement"),
+    ] {
+        let settlement = get_in(&app, &path, "de").await.body;
+        assert_ids(&path, &settlement, &["results", "transfers", "sheet"]);
+        assert!(tag_with_id(&settlement, "results").starts_with("<table class=\"results\""));
+        assert!(tag_with_id(&settlement, "transfers").starts_with("<ul class=\"transfers\""));
+    }
 }
 
 // ---------------------------------------------------------------------------------------------
