@@ -686,10 +686,15 @@ async fn the_sheet_shows_round_points_running_totals_dealers_and_the_leader() {
     assert!(body.contains("<td>4.</td><td>3.</td><td>1.</td><td>2.</td>"));
     // Undo and end post the version and an idempotency key; no resume yet.
     let version = s["version"].as_i64().unwrap();
-    for action in ["undo", "end"] {
-        let form = format!(
-            "<form method=\"post\" action=\"/games/{id}/{action}\" id=\"{action}-form\"><input type=\"hidden\" name=\"version\" value=\"{version}\"><input type=\"hidden\" name=\"key\" value=\""
+    // They go through the outbox, which keeps them (with their key) when the Wi-Fi drops.
+    for (action, label) in [("undo", "Undo the last round"), ("end", "End the game now")] {
+        let tag = format!(
+            "<form method=\"post\" action=\"/games/{id}/{action}\" id=\"{action}-form\" data-outbox data-outbox-label=\"{label}\">"
         );
+        let fields = format!(
+            "<input type=\"hidden\" name=\"version\" value=\"{version}\"><input type=\"hidden\" name=\"key\" value=\""
+        );
+        let form = format!("{tag}{fields}");
         let at = body.find(&form).unwrap_or_else(|| panic!("{action} form"));
         let key = &body[at + form.len()..at + form.len() + 32];
         assert!(key.chars().all(|c| c.is_ascii_hexdigit()), "{key}");

@@ -169,7 +169,8 @@ impl Sheet {
 }
 
 /// The forms of the edit link. Each posts the game's `version` (a change made meanwhile on
-/// another phone is refused, not overwritten) and its own idempotency `key`.
+/// another phone is refused, not overwritten) and its own idempotency `key`, so `outbox.js`
+/// may keep one that found no connection and send it again.
 struct Actions {
     base: String,
     version: i64,
