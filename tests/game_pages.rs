@@ -1016,6 +1016,208 @@ async fn the_game_and_settlement_pages_have_unique_stable_ids_for_their_parts() 
 }
 
 // ---------------------------------------------------------------------------------------------
+// The meld checker of a game
+// ---------------------------------------------------------------------------------------------
+
+/// The address of the game page's checker link.
+fn checker_link(body: &str) -> String {
+    let at = body.find("href=\"/check?").expect("a checker link") + "href=\"".len();
+    text(&body[at..at + body[at..].find('"').unwrap()])
+}
+
+/// The fields of the checker's form as a browser posts them: hidden and text inputs, ticked
+/// checkboxes, each select's chosen option, the text areas; in the page's order.
+fn checker_fields(body: &str) -> Vec<(String, String)> {
+    let start = body
+        .find("<form method=\"post\" action=\"/check\"")
+        .expect("the checker form");
+    let form = &body[start..start + body[start..].find("</form>").unwrap()];
+    let attr = |tag: &str, name: &str| {
+        let pattern = format!(" {name}=\"");
+        tag.find(&pattern).map(|at| {
+            let from = at + pattern.len();
+            text(&tag[from..from + tag[from..].find('"').unwrap()])
+        })
+    };
+    let mut fields = Vec::new();
+    let mut rest = form;
+    while let Some(at) = rest.find('<') {
+        rest = &rest[at..];
+        let tag = &rest[..rest.find('>').unwrap() + 1];
+        if tag.starts_with("<input") {
+            let kind = attr(tag, "type").unwrap_or_default();
+            if let (Some(name), true) = (
+                attr(tag, "name"),
+                kind != "checkbox" || tag.contains(" checked"),
+            ) {
+                fields.push((name, attr(tag, "value").unwrap_or_default()));
+            }
+        } else if tag.starts_with("<select") {
+            let select = &rest[..rest.find("</select>").unwrap()];
+            let chosen = select
+                .split("<option ")
+                .skip(1)
+                .find(|o| o.contains(" selected"))
+                .or_else(|| select.split("<option ").nth(1))
+                .unwrap();
+            fields.push((
+                attr(tag, "name").unwrap(),
+                attr(&format!(" {chosen}"), "value").unwrap(),
+            ));
+        } else if tag.starts_with("<textarea") {
+            let content = &rest[tag.len()..rest.find("</textarea>").unwrap()];
+            fields.push((attr(tag, "name").unwrap(), text(content)));
+        }
+        rest = &rest[1..];
+    }
+    fields
+}
+
+/// Opens the checker at `link`, types `field` and presses the button `action`; the answer.
+async fn ask_checker(app: &TestApp, link: &str, field: &str, value: &str, action: &str) -> String {
+    let page = get_in(app, link, "en").await;
+    assert_eq!(page.status, StatusCode::OK, "{link}: {}", page.body);
+    let mut fields: Vec<(String, String)> = checker_fields(&page.body)
+        .into_iter()
+        .filter(|(name, _)| name != field)
+        .collect();
+    fields.push((field.to_owned(), value.to_owned()));
+    fields.push(("action".to_owned(), action.to_owned()));
+    let answer = post_form(app, "/check", &pairs(&fields), "en").await;
+    assert_eq!(answer.status, StatusCode::OK, "{}", text(&answer.body));
+    text(&answer.body)
+}
+
+#[tokio::test]
+async fn the_checker_link_of_a_game_without_jokers_checks_and_solves_without_them() {
+    let app = TestApp::new().await;
+    let (id, _) = create_via_api(
+        &app,
+        json!({"rules": "contract", "players": ["A", "B", "C"], "options": {"jokers": false}}),
+    )
+    .await;
+    let link = checker_link(&get_in(&app, &format!("/games/{id}"), "en").await.body);
+    assert_eq!(link, "/check?rules=contract&round=1&opt.jokers=off");
+
+    // The page says which options are in force and that this one is not the rule book's.
+    let page = get_in(&app, &link, "en").await;
+    assert_eq!(page.status, StatusCode::OK);
+    let body = text(&page.body);
+    assert!(body.contains("<legend>Options in force</legend>"), "{body}");
+    assert!(body.contains(
+        "<input type=\"checkbox\" id=\"opt-jokers\" name=\"opt.jokers\" value=\"on\"><span>"
+    ));
+    assert!(body.contains("<p class=\"hint changed\">Rule book: on</p>"));
+    assert!(body.contains("<li>No wild cards.</li>"));
+    let german = text(&get_in(&app, &link, "de").await.body);
+    assert!(german.contains("<legend>Geltende Optionen</legend>"));
+    assert!(german.contains("Regelbuch: an"));
+
+    // Two sets of 3 with a joker: legal by the rule book, not in this game.
+    let melds = "5H 5S JK | 7C 7D 7S";
+    let answer = ask_checker(&app, &link, "melds", melds, "check").await;
+    assert!(answer.contains("✗ Not legal."), "{answer}");
+    let default = ask_checker(
+        &app,
+        "/check?rules=contract&round=1",
+        "melds",
+        melds,
+        "check",
+    )
+    .await;
+    assert!(default.contains("✓ Legal"), "{default}");
+
+    // The answered page keeps the option, so the next question is asked under it too.
+    let start = answer.find("<form").unwrap();
+    let kept: Vec<(String, String)> = checker_fields(&answer[start..]);
+    assert!(kept.contains(&("opt.jokers".to_owned(), "off".to_owned())));
+    assert!(!kept.contains(&("opt.jokers".to_owned(), "on".to_owned())));
+    let mut fields = kept;
+    fields.retain(|(name, _)| name != "hand");
+    fields.push(("hand".to_owned(), "5H 5S JK 7C 7D 7S 9H".to_owned()));
+    fields.push(("action".to_owned(), "solve".to_owned()));
+    let solved = text(&post_form(&app, "/check", &pairs(&fields), "en").await.body);
+    assert!(
+        solved.contains("✗ No: these 7 cards do not make 2 sets of 3."),
+        "{solved}"
+    );
+    assert!(solved.contains("opt.jokers\" value=\"off\""));
+    let hand = "5H 5S JK 7C 7D 7S 9H";
+    let default = ask_checker(&app, "/check?rules=contract&round=1", "hand", hand, "solve").await;
+    assert!(
+        default.contains("✓ Yes, you can go down with:"),
+        "{default}"
+    );
+}
+
+#[tokio::test]
+async fn the_checker_link_carries_the_aces_the_round_and_a_rommee_opening() {
+    let app = TestApp::new().await;
+    let (id, _) = create_via_api(
+        &app,
+        json!({"rules": "contract", "players": ["A", "B", "C"], "options": {"ace": "wrap"}}),
+    )
+    .await;
+    for _ in 0..2 {
+        enter(&app, &id, round("A", &[("B", 10), ("C", 20)])).await;
+    }
+    let link = checker_link(&get_in(&app, &format!("/games/{id}"), "en").await.body);
+    assert_eq!(link, "/check?rules=contract&round=3&opt.ace=wrap");
+    let page = text(&get_in(&app, &link, "en").await.body);
+    assert!(page.contains("<option value=\"wrap\" selected>Round the corner (Q-K-A-2)</option>"));
+    assert!(page.contains("Rule book: Low or high (A-2-3, Q-K-A)"));
+    assert!(page.contains("<li>Runs may turn the corner (Q-K-A-2-3).</li>"));
+
+    // Round 3 is 2 runs of 4: one turning the corner is legal only in this game.
+    let melds = "QH KH AH 2H | 5S 6S 7S 8S";
+    let answer = ask_checker(&app, &link, "melds", melds, "check").await;
+    assert!(answer.contains("✓ Legal"), "{answer}");
+    let default = ask_checker(
+        &app,
+        "/check?rules=contract&round=3",
+        "melds",
+        melds,
+        "check",
+    )
+    .await;
+    assert!(default.contains("✗ Not legal."), "{default}");
+    // And a card that fits only round the corner.
+    let fit = ask_checker(
+        &app,
+        &format!("{link}&table_meld=JH%20QH%20KH%20AH"),
+        "card",
+        "2H",
+        "fit",
+    )
+    .await;
+    assert!(fit.contains("✓ Yes: 2♥ fits"), "{fit}");
+
+    // Rommé: the first meld's minimum comes along (no rounds to name).
+    let (id, _) = create_via_api(
+        &app,
+        json!({"rules": "rommee", "players": ["A", "B"], "options": {"opening_points": 30}}),
+    )
+    .await;
+    let link = checker_link(&get_in(&app, &format!("/games/{id}"), "en").await.body);
+    assert_eq!(link, "/check?rules=rommee&opt.opening_points=30");
+    // 10 + 10 + 10 = 30: enough here, not under the rule book's 40.
+    let melds = "10H 10S 10C";
+    let answer = ask_checker(&app, &link, "melds", melds, "check").await;
+    assert!(answer.contains("✓ Legal"), "{answer}");
+    let default = ask_checker(&app, "/check?rules=rommee", "melds", melds, "check").await;
+    assert!(default.contains("✗ Not legal."), "{default}");
+
+    // A game played by the rule book links as before.
+    let (id, _) = create_via_api(
+        &app,
+        json!({"rules": "shanghai", "players": ["A", "B", "C"]}),
+    )
+    .await;
+    let link = checker_link(&get_in(&app, &format!("/games/{id}"), "en").await.body);
+    assert_eq!(link, "/check?rules=shanghai&round=1");
+}
+
+// ---------------------------------------------------------------------------------------------
 // Settlement
 // ---------------------------------------------------------------------------------------------
 

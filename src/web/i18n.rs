@@ -125,6 +125,12 @@ messages! {
         "Mindestens {n} echte Karten je Meldung.";
     FactAllWild => "All-wild melds are allowed (declare what they are).",
         "Meldungen nur aus wilden Karten sind erlaubt (ansagen, was sie sind).";
+    CheckOptions => "Options in force", "Geltende Optionen";
+    CheckOptionsHint => "As the rule book has them unless changed here. The checker link of a game brings the game's options.",
+        "Wie im Regelbuch, außer hier geändert. Der Link zum Meldeprüfer aus einem Spiel bringt dessen Optionen mit.";
+    CheckOptionChanged => "Rule book: {value}", "Regelbuch: {value}";
+    OptionOn => "on", "an";
+    OptionOff => "off", "aus";
     FactShanghaiCalls => "A discard that fits a meld on the table can be claimed: \"Shanghai!\"",
         "Ein Abwurf, der an eine ausgelegte Meldung passt, kann mit „Shanghai!“ beansprucht werden.";
 

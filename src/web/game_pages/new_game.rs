@@ -20,6 +20,7 @@ use rand::Rng as _;
 use super::super::cookies::CookieJar;
 use super::super::i18n::{Lang, Msg, PageCtx};
 use super::super::page::render_status;
+use super::super::rule_options::{OPTION_PREFIX, choice_label, is_on, option_text};
 use super::super::{AppError, AppState, Form, recent, record};
 use crate::db::games;
 use crate::rules::game::{
@@ -35,8 +36,6 @@ use crate::rules::ruleset::{
 const DEFAULT_RULES: &str = "contract";
 /// Most player fields a form shows (a sanity bound for a tampered form).
 const MAX_SEATS: usize = 64;
-/// The prefix of an option's form field: `opt.jokers`.
-const OPTION_PREFIX: &str = "opt.";
 
 /// The set-up form as typed: every field text, so a form never fails to parse and comes back
 /// exactly as it was sent.
@@ -534,22 +533,6 @@ fn scheme_words(scheme: Scheme) -> (Msg, Msg) {
     }
 }
 
-/// The words for an option's choice value, where the app has them.
-fn choice_label(value: &str, lang: Lang) -> String {
-    let msg = match value {
-        "low-or-high" => Msg::AceLowOrHigh,
-        "high-only" => Msg::AceHighOnly,
-        "wrap" => Msg::AceWrap,
-        "winner" => Msg::KittyWinner,
-        "two-thirds" => Msg::KittyTwoThirds,
-        "any" => Msg::JokerSwapAny,
-        "runs-only" => Msg::JokerSwapRuns,
-        "none" => Msg::JokerSwapNone,
-        _ => return value.to_owned(),
-    };
-    msg.text(lang).to_owned()
-}
-
 /// One option as a form field: the typed text when the form showed this rule set
 /// (`typed` is `Some`; a missing checkbox is off), else the default.
 fn option_field(
@@ -561,7 +544,7 @@ fn option_field(
     let lang = ctx.lang;
     let text = match typed {
         Some(t) => t.cloned().unwrap_or_default(),
-        None => default_text(&spec.default),
+        None => option_text(&spec.default),
     };
     let mut field = OptionField {
         field: format!("{OPTION_PREFIX}{}", spec.name),
@@ -578,10 +561,7 @@ fn option_field(
         OptionKind::Bool => {
             field.kind = "check";
             field.checked = match typed {
-                Some(_) => matches!(
-                    text.trim().to_ascii_lowercase().as_str(),
-                    "on" | "true" | "1" | "yes"
-                ),
+                Some(_) => is_on(&text),
                 None => spec.default == OptionValue::Bool(true),
             };
         }
@@ -606,15 +586,6 @@ fn option_field(
         }
     }
     field
-}
-
-/// An option's default as the form writes it.
-fn default_text(value: &OptionValue) -> String {
-    match value {
-        OptionValue::Bool(true) => "on".to_owned(),
-        OptionValue::Bool(false) => String::new(),
-        other => other.to_string(),
-    }
 }
 
 #[cfg(test)]
