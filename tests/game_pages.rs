@@ -1019,8 +1019,14 @@ async fn the_game_and_settlement_pages_have_unique_stable_ids_for_their_parts() 
 // The meld checker of a game
 // ---------------------------------------------------------------------------------------------
 
-/// The address of the game page's checker link.
-fn checker_link(body: &str) -> String {
+/// The address of the checker link on a game's page, after `rounds` rounds (A out, B 10,
+/// C 20) of a game created through the API with `game`.
+async fn checker_link(app: &TestApp, game: Value, rounds: usize) -> String {
+    let (id, _) = create_via_api(app, game).await;
+    for _ in 0..rounds {
+        enter(app, &id, round("A", &[("B", 10), ("C", 20)])).await;
+    }
+    let body = get_in(app, &format!("/games/{id}"), "en").await.body;
     let at = body.find("href=\"/check?").expect("a checker link") + "href=\"".len();
     text(&body[at..at + body[at..].find('"').unwrap()])
 }
@@ -1088,15 +1094,30 @@ async fn ask_checker(app: &TestApp, link: &str, field: &str, value: &str, action
     text(&answer.body)
 }
 
+/// Asks the same question at the game's checker `link` and at the rule book's address
+/// `book`: (the game's answer, the rule book's).
+async fn ask_both(
+    app: &TestApp,
+    [link, book]: [&str; 2],
+    field: &str,
+    value: &str,
+    action: &str,
+) -> (String, String) {
+    (
+        ask_checker(app, link, field, value, action).await,
+        ask_checker(app, book, field, value, action).await,
+    )
+}
+
 #[tokio::test]
 async fn the_checker_link_of_a_game_without_jokers_checks_and_solves_without_them() {
     let app = TestApp::new().await;
-    let (id, _) = create_via_api(
+    let link = checker_link(
         &app,
         json!({"rules": "contract", "players": ["A", "B", "C"], "options": {"jokers": false}}),
+        0,
     )
     .await;
-    let link = checker_link(&get_in(&app, &format!("/games/{id}"), "en").await.body);
     assert_eq!(link, "/check?rules=contract&round=1&opt.jokers=off");
 
     // The page says which options are in force and that this one is not the rule book's.
@@ -1115,17 +1136,16 @@ async fn the_checker_link_of_a_game_without_jokers_checks_and_solves_without_the
 
     // Two sets of 3 with a joker: legal by the rule book, not in this game.
     let melds = "5H 5S JK | 7C 7D 7S";
-    let answer = ask_checker(&app, &link, "melds", melds, "check").await;
-    assert!(answer.contains("✗ Not legal."), "{answer}");
-    let default = ask_checker(
+    let (answer, by_the_book) = ask_both(
         &app,
-        "/check?rules=contract&round=1",
+        [&link, "/check?rules=contract&round=1"],
         "melds",
         melds,
         "check",
     )
     .await;
-    assert!(default.contains("✓ Legal"), "{default}");
+    assert!(answer.contains("✗ Not legal."), "{answer}");
+    assert!(by_the_book.contains("✓ Legal"), "{by_the_book}");
 
     // The answered page keeps the option, so the next question is asked under it too.
     let start = answer.find("<form").unwrap();
@@ -1153,15 +1173,12 @@ async fn the_checker_link_of_a_game_without_jokers_checks_and_solves_without_the
 #[tokio::test]
 async fn the_checker_link_carries_the_aces_the_round_and_a_rommee_opening() {
     let app = TestApp::new().await;
-    let (id, _) = create_via_api(
+    let link = checker_link(
         &app,
         json!({"rules": "contract", "players": ["A", "B", "C"], "options": {"ace": "wrap"}}),
+        2,
     )
     .await;
-    for _ in 0..2 {
-        enter(&app, &id, round("A", &[("B", 10), ("C", 20)])).await;
-    }
-    let link = checker_link(&get_in(&app, &format!("/games/{id}"), "en").await.body);
     assert_eq!(link, "/check?rules=contract&round=3&opt.ace=wrap");
     let page = text(&get_in(&app, &link, "en").await.body);
     assert!(page.contains("<option value=\"wrap\" selected>Round the corner (Q-K-A-2)</option>"));
@@ -1170,17 +1187,16 @@ async fn the_checker_link_carries_the_aces_the_round_and_a_rommee_opening() {
 
     // Round 3 is 2 runs of 4: one turning the corner is legal only in this game.
     let melds = "QH KH AH 2H | 5S 6S 7S 8S";
-    let answer = ask_checker(&app, &link, "melds", melds, "check").await;
-    assert!(answer.contains("✓ Legal"), "{answer}");
-    let default = ask_checker(
+    let (answer, by_the_book) = ask_both(
         &app,
-        "/check?rules=contract&round=3",
+        [&link, "/check?rules=contract&round=3"],
         "melds",
         melds,
         "check",
     )
     .await;
-    assert!(default.contains("✗ Not legal."), "{default}");
+    assert!(answer.contains("✓ Legal"), "{answer}");
+    assert!(by_the_book.contains("✗ Not legal."), "{by_the_book}");
     // And a card that fits only round the corner.
     let fit = ask_checker(
         &app,
@@ -1193,27 +1209,33 @@ async fn the_checker_link_carries_the_aces_the_round_and_a_rommee_opening() {
     assert!(fit.contains("✓ Yes: 2♥ fits"), "{fit}");
 
     // Rommé: the first meld's minimum comes along (no rounds to name).
-    let (id, _) = create_via_api(
+    let link = checker_link(
         &app,
         json!({"rules": "rommee", "players": ["A", "B"], "options": {"opening_points": 30}}),
+        0,
     )
     .await;
-    let link = checker_link(&get_in(&app, &format!("/games/{id}"), "en").await.body);
     assert_eq!(link, "/check?rules=rommee&opt.opening_points=30");
     // 10 + 10 + 10 = 30: enough here, not under the rule book's 40.
     let melds = "10H 10S 10C";
-    let answer = ask_checker(&app, &link, "melds", melds, "check").await;
-    assert!(answer.contains("✓ Legal"), "{answer}");
-    let default = ask_checker(&app, "/check?rules=rommee", "melds", melds, "check").await;
-    assert!(default.contains("✗ Not legal."), "{default}");
-
-    // A game played by the rule book links as before.
-    let (id, _) = create_via_api(
+    let (answer, by_the_book) = ask_both(
         &app,
-        json!({"rules": "shanghai", "players": ["A", "B", "C"]}),
+        [&link, "/check?rules=rommee"],
+        "melds",
+        melds,
+        "check",
     )
     .await;
-    let link = checker_link(&get_in(&app, &format!("/games/{id}"), "en").await.body);
+    assert!(answer.contains("✓ Legal"), "{answer}");
+    assert!(by_the_book.contains("✗ Not legal."), "{by_the_book}");
+
+    // A game played by the rule book links as before.
+    let link = checker_link(
+        &app,
+        json!({"rules": "shanghai", "players": ["A", "B", "C"]}),
+        0,
+    )
+    .await;
     assert_eq!(link, "/check?rules=shanghai&round=1");
 }
 

@@ -687,6 +687,20 @@ async fn shanghai(app: &TestApp) -> Game {
     .await
 }
 
+/// A Shanghai game of Ann, Ben and Cy with two rounds entered (version 2).
+async fn shanghai_after_two_rounds(app: &TestApp) -> Game {
+    let game = shanghai(app).await;
+    for _ in 0..2 {
+        enter(
+            app,
+            &game,
+            &[("went_out", "Cy"), ("points.Ann", "1"), ("points.Ben", "2")],
+        )
+        .await;
+    }
+    game
+}
+
 #[tokio::test]
 async fn missing_points_are_a_422_with_the_sentence_next_to_the_player_and_the_cards_counted() {
     let app = TestApp::new().await;
@@ -997,15 +1011,7 @@ async fn a_correction_changes_the_totals_and_appears_in_the_history() {
 #[tokio::test]
 async fn undo_removes_the_last_round_once_even_when_the_button_is_tapped_twice() {
     let app = TestApp::new().await;
-    let game = shanghai(&app).await;
-    for _ in 0..2 {
-        enter(
-            &app,
-            &game,
-            &[("went_out", "Cy"), ("points.Ann", "1"), ("points.Ben", "2")],
-        )
-        .await;
-    }
+    let game = shanghai_after_two_rounds(&app).await;
     let fields = [("version", "2"), ("key", "undo-tap")];
     for _ in 0..2 {
         let response = post(&app, &game.action("undo"), &fields).await;
@@ -1151,15 +1157,7 @@ async fn post_fields(app: &TestApp, action: &str, fields: &[(String, String)]) -
 #[tokio::test]
 async fn the_game_pages_undo_end_and_resume_use_the_outbox_and_a_retry_changes_nothing_more() {
     let app = TestApp::new().await;
-    let game = shanghai(&app).await;
-    for _ in 0..2 {
-        enter(
-            &app,
-            &game,
-            &[("went_out", "Cy"), ("points.Ann", "1"), ("points.Ben", "2")],
-        )
-        .await;
-    }
+    let game = shanghai_after_two_rounds(&app).await;
     let page = app.get(&game.page()).await.body;
     assert!(page.contains("<script src=\"/static/outbox.js\" defer></script>"));
     assert!(page.contains("data-outbox-status hidden"));

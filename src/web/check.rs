@@ -36,14 +36,14 @@ use crate::rules::game::{GameError, options_from_form};
 use crate::rules::layoff::fits;
 use crate::rules::meld::{AceMode, Reading};
 use crate::rules::ruleset::{
-    OptionKind, PRESET_IDS, RoundSpec, RuleSet, meld_option_specs, option_specs, preset_info,
+    PRESET_IDS, RoundSpec, RuleSet, meld_option_specs, option_specs, preset_info,
 };
 use crate::rules::solver::{SolveError, solve};
 
 use super::cards::{CardChip, card_error_text, cards_text, chips, reading_text, wild_texts};
 use super::i18n::{Msg, PageCtx, percent_encode};
 use super::page::render_status;
-use super::rule_options::{OPTION_PREFIX, choice_label, is_on, option_text, value_label};
+use super::rule_options::{OPTION_PREFIX, OptionField, option_text, value_label};
 use super::{AppError, AppState, Form};
 
 /// Routes of this page.
@@ -188,25 +188,6 @@ struct Choice {
     value: String,
     label: String,
     selected: bool,
-}
-
-/// An option of the rule set as a form field.
-struct OptionField {
-    /// `opt.jokers`.
-    field: String,
-    /// `opt-jokers`.
-    id: String,
-    /// The option's description in the page's language.
-    label: &'static str,
-    /// `check`, `number` or `select`.
-    kind: &'static str,
-    checked: bool,
-    value: String,
-    choices: Vec<Choice>,
-    /// The range of a number.
-    hint: String,
-    /// "Rule book: …" where the value in force is not the rule book's.
-    changed: Option<String>,
 }
 
 /// A sentence shown next to each field that has a problem.
@@ -475,7 +456,6 @@ fn option_fields(
     rs: &RuleSet,
     typed: &BTreeMap<String, String>,
 ) -> Vec<OptionField> {
-    let lang = ctx.lang;
     meld_option_specs(rs.id())
         .unwrap_or_default()
         .into_iter()
@@ -485,53 +465,15 @@ fn option_fields(
                 .get(spec.name)
                 .cloned()
                 .unwrap_or_else(|| option_text(in_force));
-            let mut field = OptionField {
-                field: format!("{OPTION_PREFIX}{}", spec.name),
-                id: format!("opt-{}", spec.name),
-                label: match lang {
-                    Lang::En => spec.description,
-                    Lang::De => spec.description_de,
-                },
-                kind: "number",
-                checked: false,
-                value: text.trim().to_owned(),
-                choices: Vec::new(),
-                hint: String::new(),
+            OptionField {
                 changed: (*in_force != spec.default).then(|| {
                     ctx.f(
                         Msg::CheckOptionChanged,
-                        &[("value", &value_label(&spec.default, lang))],
+                        &[("value", &value_label(&spec.default, ctx.lang))],
                     )
                 }),
-            };
-            match &spec.kind {
-                OptionKind::Bool => {
-                    field.kind = "check";
-                    field.checked = is_on(&text);
-                }
-                OptionKind::Int { min, max } => {
-                    field.hint = ctx.f(Msg::NewOptionRange, &[("min", min), ("max", max)]);
-                }
-                OptionKind::Choice { values } => {
-                    field.kind = "select";
-                    let current = if values.contains(&field.value) {
-                        field.value.clone()
-                    } else {
-                        option_text(in_force)
-                    };
-                    field.choices = values
-                        .iter()
-                        .map(|v| Choice {
-                            value: v.clone(),
-                            label: choice_label(v, lang),
-                            selected: *v == current,
-                        })
-                        .collect();
-                }
-                // No list option changes an answer (MELD_OPTIONS).
-                OptionKind::List { .. } => {}
+                ..OptionField::new(ctx, &spec, text, in_force)
             }
-            field
         })
         .collect()
 }

@@ -3,8 +3,8 @@
 //! The values are parsed and checked by `rules::` (`options_from_form`,
 //! `RuleSet::with_options`); nothing here decides what a value means.
 
-use super::i18n::{Lang, Msg};
-use crate::rules::ruleset::OptionValue;
+use super::i18n::{Lang, Msg, PageCtx};
+use crate::rules::ruleset::{OptionKind, OptionSpec, OptionValue};
 
 /// The prefix of an option's form field or query parameter: `opt.jokers`.
 pub const OPTION_PREFIX: &str = "opt.";
@@ -51,6 +51,90 @@ pub fn is_on(text: &str) -> bool {
         text.trim().to_ascii_lowercase().as_str(),
         "on" | "true" | "1" | "yes"
     )
+}
+
+/// A value of a choice option, as an `<option>` of its select.
+pub struct OptionChoice {
+    pub value: String,
+    pub label: String,
+    pub selected: bool,
+}
+
+/// An option of a rule set as a form field.
+pub struct OptionField {
+    /// `opt.jokers`.
+    pub field: String,
+    /// `opt-jokers`.
+    pub id: String,
+    /// The option's description in the page's language.
+    pub label: &'static str,
+    /// `check`, `number`, `select` or `list`.
+    pub kind: &'static str,
+    pub checked: bool,
+    /// The text shown (as typed, or the value written by [`option_text`]).
+    pub value: String,
+    pub choices: Vec<OptionChoice>,
+    /// The range of a number, the format of a list.
+    pub hint: String,
+    /// What is wrong with the value typed, where the page says it beside the field.
+    pub error: Option<String>,
+    /// "Rule book: …" where the value in force is not the rule book's.
+    pub changed: Option<String>,
+}
+
+impl OptionField {
+    /// The field of `spec` showing `text`: as typed, or the value in force as
+    /// [`option_text`] writes it (an empty checkbox text is off). A select whose text is none
+    /// of its values shows `in_force`.
+    pub fn new(ctx: &PageCtx, spec: &OptionSpec, text: String, in_force: &OptionValue) -> Self {
+        let lang = ctx.lang;
+        let mut field = OptionField {
+            field: format!("{OPTION_PREFIX}{}", spec.name),
+            id: format!("opt-{}", spec.name),
+            label: match lang {
+                Lang::En => spec.description,
+                Lang::De => spec.description_de,
+            },
+            kind: "number",
+            checked: false,
+            value: text,
+            choices: Vec::new(),
+            hint: String::new(),
+            error: None,
+            changed: None,
+        };
+        match &spec.kind {
+            OptionKind::Bool => {
+                field.kind = "check";
+                field.checked = is_on(&field.value);
+            }
+            OptionKind::Int { min, max } => {
+                field.hint = ctx.f(Msg::NewOptionRange, &[("min", min), ("max", max)]);
+            }
+            OptionKind::Choice { values } => {
+                field.kind = "select";
+                let typed = field.value.trim();
+                let current = if values.iter().any(|v| v == typed) {
+                    typed.to_owned()
+                } else {
+                    option_text(in_force)
+                };
+                field.choices = values
+                    .iter()
+                    .map(|v| OptionChoice {
+                        value: v.clone(),
+                        label: choice_label(v, lang),
+                        selected: *v == current,
+                    })
+                    .collect();
+            }
+            OptionKind::List { .. } => {
+                field.kind = "list";
+                field.hint = ctx.t(Msg::NewOptionList).to_owned();
+            }
+        }
+        field
+    }
 }
 
 #[cfg(test)]

@@ -20,7 +20,7 @@ use rand::Rng as _;
 use super::super::cookies::CookieJar;
 use super::super::i18n::{Lang, Msg, PageCtx};
 use super::super::page::render_status;
-use super::super::rule_options::{OPTION_PREFIX, choice_label, is_on, option_text};
+use super::super::rule_options::{OPTION_PREFIX, OptionField, option_text};
 use super::super::{AppError, AppState, Form, recent, record};
 use crate::db::games;
 use crate::rules::game::{
@@ -28,8 +28,7 @@ use crate::rules::game::{
     options_from_form,
 };
 use crate::rules::ruleset::{
-    OptionError, OptionKind, OptionSpec, OptionValue, PRESET_IDS, RuleSet, Scheme, option_specs,
-    preset_info,
+    OptionError, OptionSpec, PRESET_IDS, RuleSet, Scheme, option_specs, preset_info,
 };
 
 /// The rule set the form starts with.
@@ -216,24 +215,6 @@ struct SchemeChoice {
     name: &'static str,
     description: &'static str,
     checked: bool,
-}
-
-/// One option of the rule set as a form field.
-struct OptionField {
-    /// `opt.jokers`.
-    field: String,
-    /// `opt-jokers`.
-    id: String,
-    /// The option's description in the page's language.
-    label: &'static str,
-    /// `check`, `number`, `select` or `list`.
-    kind: &'static str,
-    checked: bool,
-    value: String,
-    choices: Vec<Choice>,
-    /// The range of a number, the format of a list.
-    hint: String,
-    error: Option<String>,
 }
 
 /// One player field.
@@ -541,51 +522,14 @@ fn option_field(
     typed: Option<Option<&String>>,
     errors: &PageErrors,
 ) -> OptionField {
-    let lang = ctx.lang;
     let text = match typed {
         Some(t) => t.cloned().unwrap_or_default(),
         None => option_text(&spec.default),
     };
-    let mut field = OptionField {
-        field: format!("{OPTION_PREFIX}{}", spec.name),
-        id: format!("opt-{}", spec.name),
-        label: pick(lang, spec.description, spec.description_de),
-        kind: "number",
-        checked: false,
-        value: text.clone(),
-        choices: Vec::new(),
-        hint: String::new(),
+    OptionField {
         error: errors.options.get(spec.name).cloned(),
-    };
-    match &spec.kind {
-        OptionKind::Bool => {
-            field.kind = "check";
-            field.checked = match typed {
-                Some(_) => is_on(&text),
-                None => spec.default == OptionValue::Bool(true),
-            };
-        }
-        OptionKind::Int { min, max } => {
-            field.hint = ctx.f(Msg::NewOptionRange, &[("min", min), ("max", max)]);
-        }
-        OptionKind::Choice { values } => {
-            field.kind = "select";
-            let current = text.trim();
-            field.choices = values
-                .iter()
-                .map(|v| Choice {
-                    value: v.clone(),
-                    label: choice_label(v, lang),
-                    selected: v == current,
-                })
-                .collect();
-        }
-        OptionKind::List { .. } => {
-            field.kind = "list";
-            field.hint = ctx.t(Msg::NewOptionList).to_owned();
-        }
+        ..OptionField::new(ctx, spec, text, &spec.default)
     }
-    field
 }
 
 #[cfg(test)]
