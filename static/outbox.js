@@ -10,6 +10,7 @@
 //   pending, retried with backoff and on every "online" event, also from any later page that
 //   loads this script;
 // - anything else (403, 404, 400, 413): it will never land; dropped with a message.
+// A kept submission is shown by the form's data-outbox-label, else by the page's h1.
 // Without JavaScript (or localStorage) the forms post as usual.
 (function () {
   "use strict";
@@ -250,7 +251,10 @@
       url: form.getAttribute("action") || here(),
       body: new URLSearchParams(new FormData(form)).toString(),
       key: keyField && keyField.value ? keyField.value : newKey(),
-      label: heading ? heading.textContent.trim() : document.title,
+      // What the submission does: the form's own label (a page with several forms), else
+      // the page's heading.
+      label: form.getAttribute("data-outbox-label") ||
+        (heading ? heading.textContent.trim() : document.title),
       page: here(),
       at: Date.now()
     };

@@ -560,7 +560,8 @@ async fn the_liverpool_banner_names_dealer_cutter_and_the_cut_target() {
     let response = get_in(&app, &format!("/games/{id}"), "en").await;
     assert_eq!(response.status, StatusCode::OK);
     let body = text(&response.body);
-    assert!(body.contains("<h2 id=\"next-round\">Round 1 of 7</h2>"));
+    assert!(body.contains("id=\"next-round\" aria-labelledby=\"next-round-title\">"));
+    assert!(body.contains("<h2 id=\"next-round-title\">Round 1 of 7</h2>"));
     assert!(body.contains("<p class=\"contract\">2 sets of 3</p>"));
     assert!(body.contains("Deal 10 cards to each player."));
     assert!(body.contains("Ann deals."));
@@ -685,10 +686,15 @@ async fn the_sheet_shows_round_points_running_totals_dealers_and_the_leader() {
     assert!(body.contains("<td>4.</td><td>3.</td><td>1.</td><td>2.</td>"));
     // Undo and end post the version and an idempotency key; no resume yet.
     let version = s["version"].as_i64().unwrap();
-    for action in ["undo", "end"] {
-        let form = format!(
-            "<form method=\"post\" action=\"/games/{id}/{action}\"><input type=\"hidden\" name=\"version\" value=\"{version}\"><input type=\"hidden\" name=\"key\" value=\""
+    // They go through the outbox, which keeps them (with their key) when the Wi-Fi drops.
+    for (action, label) in [("undo", "Undo the last round"), ("end", "End the game now")] {
+        let tag = format!(
+            "<form method=\"post\" action=\"/games/{id}/{action}\" id=\"{action}-form\" data-outbox data-outbox-label=\"{label}\">"
         );
+        let fields = format!(
+            "<input type=\"hidden\" name=\"version\" value=\"{version}\"><input type=\"hidden\" name=\"key\" value=\""
+        );
+        let form = format!("{tag}{fields}");
         let at = body.find(&form).unwrap_or_else(|| panic!("{action} form"));
         let key = &body[at + form.len()..at + form.len() + 32];
         assert!(key.chars().all(|c| c.is_ascii_hexdigit()), "{key}");
@@ -739,7 +745,7 @@ async fn the_share_block_has_a_qr_code_of_the_absolute_edit_link_and_the_read_on
     assert!(svg.contains("<path fill=\"#000\" d=\"M"));
     assert!(!svg.contains("style"));
     assert!(body.contains(&format!(
-        "<a href=\"http://192.168.1.5:8080/games/{id}\">http://192.168.1.5:8080/games/{id}</a>"
+        "<a href=\"http://192.168.1.5:8080/games/{id}\" id=\"edit-link\">http://192.168.1.5:8080/games/{id}</a>"
     )));
     assert!(body.contains(&format!("http://192.168.1.5:8080/view/{view}")));
     assert!(!body.contains("only works on this computer"));
@@ -851,6 +857,386 @@ async fn the_view_page_shows_banner_and_sheet_without_forms_or_edit_links_and_re
         state(&app, &id).await["rounds"].as_array().unwrap().len(),
         1
     );
+}
+
+/// The values of every `id` attribute of a page, in order.
+fn ids(body: &str) -> Vec<&str> {
+    attribute_values(body, "id")
+}
+
+/// The values of every `name="…"` attribute of a page (`name` preceded by a space).
+fn attribute_values<'a>(body: &'a str, name: &str) -> Vec<&'a str> {
+    let pattern = format!(" {name}=\"");
+    body.match_indices(&pattern)
+        .map(|(at, _)| {
+            let start = at + pattern.len();
+            &body[start..start + body[start..].find('"').expect("attribute closes")]
+        })
+        .collect()
+}
+
+/// Every id of the page is unique, every id reference (`for`, `aria-labelledby`,
+/// `aria-describedby`) names one of them, and `expected` are all there.
+fn assert_ids(page: &str, body: &str, expected: &[&str]) {
+    let all = ids(body);
+    for (i, id) in all.iter().enumerate() {
+        assert!(!id.is_empty(), "{page}: an empty id");
+        assert!(
+            !id.contains(char::is_whitespace),
+            "{page}: id {id:?} has a space"
+        );
+        assert!(!all[..i].contains(id), "{page}: id {id:?} appears twice");
+    }
+    for attribute in ["for", "aria-labelledby", "aria-describedby"] {
+        for reference in attribute_values(body, attribute) {
+            for id in reference.split_whitespace() {
+                assert!(
+                    all.contains(&id),
+                    "{page}: {attribute}={id:?} names no element"
+                );
+            }
+        }
+    }
+    for id in expected {
+        assert!(all.contains(id), "{page}: no id {id:?} in {all:?}");
+    }
+}
+
+/// The element with id `id`: its opening tag.
+fn tag_with_id<'a>(body: &'a str, id: &str) -> &'a str {
+    let at = body
+        .find(&format!(" id=\"{id}\""))
+        .unwrap_or_else(|| panic!("no id {id:?}"));
+    let start = body[..at].rfind('<').unwrap();
+    &body[start..at + body[at..].find('>').unwrap() + 1]
+}
+
+#[tokio::test]
+async fn the_game_and_settlement_pages_have_unique_stable_ids_for_their_parts() {
+    let app = TestApp::new().await;
+    let (id, view) = create_via_api(
+        &app,
+        json!({"rules": "liverpool", "players": ["Ann", "Ben", "Cy"]}),
+    )
+    .await;
+    let page = get_in(&app, &format!("/games/{id}"), "en").await.body;
+    assert_ids(
+        "new game",
+        &page,
+        &[
+            "next-round",
+            "enter-round",
+            "sheet",
+            "actions",
+            "share",
+            "qr",
+            "edit-link",
+            "view-link",
+        ],
+    );
+    for absent in ["undo-form", "end-form", "resume-form"] {
+        assert!(!ids(&page).contains(&absent), "nothing to undo or end yet");
+    }
+
+    enter(&app, &id, round("Ann", &[("Ben", 10), ("Cy", 20)])).await;
+    let page = get_in(&app, &format!("/games/{id}"), "de").await.body;
+    assert_ids(
+        "game in play",
+        &page,
+        &[
+            "next-round",
+            "sheet",
+            "undo-form",
+            "end-form",
+            "share",
+            "qr",
+        ],
+    );
+    assert!(!ids(&page).contains(&"game-over") && !ids(&page).contains(&"resume-form"));
+    // The ids sit on the parts, next to their classes.
+    assert!(tag_with_id(&page, "next-round").starts_with("<section class=\"banner"));
+    assert!(tag_with_id(&page, "sheet").starts_with("<table class=\"sheet p3\""));
+    assert!(tag_with_id(&page, "share").starts_with("<section class=\"panel share\""));
+    for action in ["undo", "end"] {
+        let form = tag_with_id(&page, &format!("{action}-form"));
+        assert!(
+            form.contains(&format!("action=\"/games/{id}/{action}\"")),
+            "{form}"
+        );
+    }
+    let round_form = get_in(&app, &format!("/games/{id}/rounds/new"), "en")
+        .await
+        .body;
+    assert_ids("round form", &round_form, &["save"]);
+    assert!(tag_with_id(&round_form, "save").contains("class=\"big save\""));
+    let correction = get_in(&app, &format!("/games/{id}/rounds/1/edit"), "en")
+        .await
+        .body;
+    assert_ids("correction form", &correction, &["save"]);
+
+    // The read-only page has the banner and the sheet, and no form or share block.
+    let read_only = get_in(&app, &format!("/view/{view}"), "en").await.body;
+    assert_ids("read-only", &read_only, &["next-round", "sheet"]);
+    for absent in [
+        "undo-form",
+        "end-form",
+        "resume-form",
+        "share",
+        "qr",
+        "actions",
+    ] {
+        assert!(!ids(&read_only).contains(&absent), "read-only has {absent}");
+    }
+
+    // Ended early: the game-over banner, resume and undo; the settlement's results.
+    let ended = post_json(&app, &format!("/api/v1/games/{id}/end"), &json!({})).await;
+    assert_eq!(ended.status, StatusCode::OK, "{}", ended.body);
+    let page = get_in(&app, &format!("/games/{id}"), "en").await.body;
+    assert_ids(
+        "ended game",
+        &page,
+        &[
+            "game-over",
+            "see-settlement",
+            "sheet",
+            "undo-form",
+            "resume-form",
+        ],
+    );
+    assert!(!ids(&page).contains(&"next-round") && !ids(&page).contains(&"end-form"));
+    for path in [
+        format!("/games/{id}/settlement"),
+        format!("/view/{view}/settlement"),
+    ] {
+        let settlement = get_in(&app, &path, "de").await.body;
+        assert_ids(&path, &settlement, &["results", "transfers", "sheet"]);
+        assert!(tag_with_id(&settlement, "results").starts_with("<table class=\"results\""));
+        assert!(tag_with_id(&settlement, "transfers").starts_with("<ul class=\"transfers\""));
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The meld checker of a game
+// ---------------------------------------------------------------------------------------------
+
+/// The address of the checker link on a game's page, after `rounds` rounds (A out, B 10,
+/// C 20) of a game created through the API with `game`.
+async fn checker_link(app: &TestApp, game: Value, rounds: usize) -> String {
+    let (id, _) = create_via_api(app, game).await;
+    for _ in 0..rounds {
+        enter(app, &id, round("A", &[("B", 10), ("C", 20)])).await;
+    }
+    let body = get_in(app, &format!("/games/{id}"), "en").await.body;
+    let at = body.find("href=\"/check?").expect("a checker link") + "href=\"".len();
+    text(&body[at..at + body[at..].find('"').unwrap()])
+}
+
+/// The fields of the checker's form as a browser posts them: hidden and text inputs, ticked
+/// checkboxes, each select's chosen option, the text areas; in the page's order.
+fn checker_fields(body: &str) -> Vec<(String, String)> {
+    let start = body
+        .find("<form method=\"post\" action=\"/check\"")
+        .expect("the checker form");
+    let form = &body[start..start + body[start..].find("</form>").unwrap()];
+    let attr = |tag: &str, name: &str| {
+        let pattern = format!(" {name}=\"");
+        tag.find(&pattern).map(|at| {
+            let from = at + pattern.len();
+            text(&tag[from..from + tag[from..].find('"').unwrap()])
+        })
+    };
+    let mut fields = Vec::new();
+    let mut rest = form;
+    while let Some(at) = rest.find('<') {
+        rest = &rest[at..];
+        let tag = &rest[..rest.find('>').unwrap() + 1];
+        if tag.starts_with("<input") {
+            let kind = attr(tag, "type").unwrap_or_default();
+            if let (Some(name), true) = (
+                attr(tag, "name"),
+                kind != "checkbox" || tag.contains(" checked"),
+            ) {
+                fields.push((name, attr(tag, "value").unwrap_or_default()));
+            }
+        } else if tag.starts_with("<select") {
+            let select = &rest[..rest.find("</select>").unwrap()];
+            let chosen = select
+                .split("<option ")
+                .skip(1)
+                .find(|o| o.contains(" selected"))
+                .or_else(|| select.split("<option ").nth(1))
+                .unwrap();
+            fields.push((
+                attr(tag, "name").unwrap(),
+                attr(&format!(" {chosen}"), "value").unwrap(),
+            ));
+        } else if tag.starts_with("<textarea") {
+            let content = &rest[tag.len()..rest.find("</textarea>").unwrap()];
+            fields.push((attr(tag, "name").unwrap(), text(content)));
+        }
+        rest = &rest[1..];
+    }
+    fields
+}
+
+/// Opens the checker at `link`, types `field` and presses the button `action`; the answer.
+async fn ask_checker(app: &TestApp, link: &str, field: &str, value: &str, action: &str) -> String {
+    let page = get_in(app, link, "en").await;
+    assert_eq!(page.status, StatusCode::OK, "{link}: {}", page.body);
+    let mut fields: Vec<(String, String)> = checker_fields(&page.body)
+        .into_iter()
+        .filter(|(name, _)| name != field)
+        .collect();
+    fields.push((field.to_owned(), value.to_owned()));
+    fields.push(("action".to_owned(), action.to_owned()));
+    let answer = post_form(app, "/check", &pairs(&fields), "en").await;
+    assert_eq!(answer.status, StatusCode::OK, "{}", text(&answer.body));
+    text(&answer.body)
+}
+
+/// Asks the same question at the game's checker `link` and at the rule book's address
+/// `book`: (the game's answer, the rule book's).
+async fn ask_both(
+    app: &TestApp,
+    [link, book]: [&str; 2],
+    field: &str,
+    value: &str,
+    action: &str,
+) -> (String, String) {
+    (
+        ask_checker(app, link, field, value, action).await,
+        ask_checker(app, book, field, value, action).await,
+    )
+}
+
+#[tokio::test]
+async fn the_checker_link_of_a_game_without_jokers_checks_and_solves_without_them() {
+    let app = TestApp::new().await;
+    let link = checker_link(
+        &app,
+        json!({"rules": "contract", "players": ["A", "B", "C"], "options": {"jokers": false}}),
+        0,
+    )
+    .await;
+    assert_eq!(link, "/check?rules=contract&round=1&opt.jokers=off");
+
+    // The page says which options are in force and that this one is not the rule book's.
+    let page = get_in(&app, &link, "en").await;
+    assert_eq!(page.status, StatusCode::OK);
+    let body = text(&page.body);
+    assert!(body.contains("<legend>Options in force</legend>"), "{body}");
+    assert!(body.contains(
+        "<input type=\"checkbox\" id=\"opt-jokers\" name=\"opt.jokers\" value=\"on\"><span>"
+    ));
+    assert!(body.contains("<p class=\"hint changed\">Rule book: on</p>"));
+    assert!(body.contains("<li>No wild cards.</li>"));
+    let german = text(&get_in(&app, &link, "de").await.body);
+    assert!(german.contains("<legend>Geltende Optionen</legend>"));
+    assert!(german.contains("Regelbuch: an"));
+
+    // Two sets of 3 with a joker: legal by the rule book, not in this game.
+    let melds = "5H 5S JK | 7C 7D 7S";
+    let (answer, by_the_book) = ask_both(
+        &app,
+        [&link, "/check?rules=contract&round=1"],
+        "melds",
+        melds,
+        "check",
+    )
+    .await;
+    assert!(answer.contains("✗ Not legal."), "{answer}");
+    assert!(by_the_book.contains("✓ Legal"), "{by_the_book}");
+
+    // The answered page keeps the option, so the next question is asked under it too.
+    let start = answer.find("<form").unwrap();
+    let kept: Vec<(String, String)> = checker_fields(&answer[start..]);
+    assert!(kept.contains(&("opt.jokers".to_owned(), "off".to_owned())));
+    assert!(!kept.contains(&("opt.jokers".to_owned(), "on".to_owned())));
+    let mut fields = kept;
+    fields.retain(|(name, _)| name != "hand");
+    fields.push(("hand".to_owned(), "5H 5S JK 7C 7D 7S 9H".to_owned()));
+    fields.push(("action".to_owned(), "solve".to_owned()));
+    let solved = text(&post_form(&app, "/check", &pairs(&fields), "en").await.body);
+    assert!(
+        solved.contains("✗ No: these 7 cards do not make 2 sets of 3."),
+        "{solved}"
+    );
+    assert!(solved.contains("opt.jokers\" value=\"off\""));
+    let hand = "5H 5S JK 7C 7D 7S 9H";
+    let default = ask_checker(&app, "/check?rules=contract&round=1", "hand", hand, "solve").await;
+    assert!(
+        default.contains("✓ Yes, you can go down with:"),
+        "{default}"
+    );
+}
+
+#[tokio::test]
+async fn the_checker_link_carries_the_aces_the_round_and_a_rommee_opening() {
+    let app = TestApp::new().await;
+    let link = checker_link(
+        &app,
+        json!({"rules": "contract", "players": ["A", "B", "C"], "options": {"ace": "wrap"}}),
+        2,
+    )
+    .await;
+    assert_eq!(link, "/check?rules=contract&round=3&opt.ace=wrap");
+    let page = text(&get_in(&app, &link, "en").await.body);
+    assert!(page.contains("<option value=\"wrap\" selected>Round the corner (Q-K-A-2)</option>"));
+    assert!(page.contains("Rule book: Low or high (A-2-3, Q-K-A)"));
+    assert!(page.contains("<li>Runs may turn the corner (Q-K-A-2-3).</li>"));
+
+    // Round 3 is 2 runs of 4: one turning the corner is legal only in this game.
+    let melds = "QH KH AH 2H | 5S 6S 7S 8S";
+    let (answer, by_the_book) = ask_both(
+        &app,
+        [&link, "/check?rules=contract&round=3"],
+        "melds",
+        melds,
+        "check",
+    )
+    .await;
+    assert!(answer.contains("✓ Legal"), "{answer}");
+    assert!(by_the_book.contains("✗ Not legal."), "{by_the_book}");
+    // And a card that fits only round the corner.
+    let fit = ask_checker(
+        &app,
+        &format!("{link}&table_meld=JH%20QH%20KH%20AH"),
+        "card",
+        "2H",
+        "fit",
+    )
+    .await;
+    assert!(fit.contains("✓ Yes: 2♥ fits"), "{fit}");
+
+    // Rommé: the first meld's minimum comes along (no rounds to name).
+    let link = checker_link(
+        &app,
+        json!({"rules": "rommee", "players": ["A", "B"], "options": {"opening_points": 30}}),
+        0,
+    )
+    .await;
+    assert_eq!(link, "/check?rules=rommee&opt.opening_points=30");
+    // 10 + 10 + 10 = 30: enough here, not under the rule book's 40.
+    let melds = "10H 10S 10C";
+    let (answer, by_the_book) = ask_both(
+        &app,
+        [&link, "/check?rules=rommee"],
+        "melds",
+        melds,
+        "check",
+    )
+    .await;
+    assert!(answer.contains("✓ Legal"), "{answer}");
+    assert!(by_the_book.contains("✗ Not legal."), "{by_the_book}");
+
+    // A game played by the rule book links as before.
+    let link = checker_link(
+        &app,
+        json!({"rules": "shanghai", "players": ["A", "B", "C"]}),
+        0,
+    )
+    .await;
+    assert_eq!(link, "/check?rules=shanghai&round=1");
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -78,6 +78,61 @@ async fn writes_over_the_limit_outside_api_get_the_html_error_page() {
 }
 
 #[tokio::test]
+async fn the_429_page_is_in_the_pages_language_with_the_wait_and_the_api_stays_english() {
+    let app = TestApp::with_write_limit(TINY).await;
+    exhaust(&app, "/some/form", None).await;
+
+    let with = |header: &str, value: &str, path: &str| {
+        let mut request = post(path, None);
+        request.headers_mut().insert(
+            axum::http::HeaderName::from_bytes(header.as_bytes()).unwrap(),
+            value.parse().unwrap(),
+        );
+        request
+    };
+    for (header, value) in [("accept-language", "de-CH,de;q=0.9"), ("cookie", "lang=de")] {
+        let response = app.send(with(header, value, "/some/form")).await;
+        assert_eq!(response.status, StatusCode::TOO_MANY_REQUESTS);
+        assert!(response.is_html());
+        let wait = response.header("retry-after").to_owned();
+        let body = &response.body;
+        assert!(body.contains("<html lang=\"de\">"), "{body}");
+        assert!(
+            body.contains("Zu viele Anfragen"),
+            "the German title: {body}"
+        );
+        assert!(
+            body.contains(&format!(
+                "Zu viele Änderungen aus deinem Netz in kurzer Zeit. \
+                 Versuch es in {wait} Sekunden noch einmal."
+            )),
+            "{body}"
+        );
+        assert!(!body.contains("Too many changes"), "{body}");
+    }
+
+    let response = app.send(with("accept-language", "en", "/some/form")).await;
+    let wait = response.header("retry-after").to_owned();
+    assert!(
+        response.body.contains(&format!(
+            "Too many changes from your network in a short time. Try again in {wait} seconds."
+        )),
+        "{}",
+        response.body
+    );
+
+    let response = app
+        .send(with("accept-language", "de", "/api/v1/score"))
+        .await;
+    assert_eq!(response.status, StatusCode::TOO_MANY_REQUESTS);
+    let wait = response.header("retry-after").to_owned();
+    assert_eq!(
+        response.error_sentence(),
+        format!("Too many changes from your network in a short time. Try again in {wait} seconds.")
+    );
+}
+
+#[tokio::test]
 async fn reads_are_never_limited() {
     let app = TestApp::with_write_limit(TINY).await;
     exhaust(&app, "/api/v1/score", None).await;

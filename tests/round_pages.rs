@@ -687,6 +687,20 @@ async fn shanghai(app: &TestApp) -> Game {
     .await
 }
 
+/// A Shanghai game of Ann, Ben and Cy with two rounds entered (version 2).
+async fn shanghai_after_two_rounds(app: &TestApp) -> Game {
+    let game = shanghai(app).await;
+    for _ in 0..2 {
+        enter(
+            app,
+            &game,
+            &[("went_out", "Cy"), ("points.Ann", "1"), ("points.Ben", "2")],
+        )
+        .await;
+    }
+    game
+}
+
 #[tokio::test]
 async fn missing_points_are_a_422_with_the_sentence_next_to_the_player_and_the_cards_counted() {
     let app = TestApp::new().await;
@@ -997,15 +1011,7 @@ async fn a_correction_changes_the_totals_and_appears_in_the_history() {
 #[tokio::test]
 async fn undo_removes_the_last_round_once_even_when_the_button_is_tapped_twice() {
     let app = TestApp::new().await;
-    let game = shanghai(&app).await;
-    for _ in 0..2 {
-        enter(
-            &app,
-            &game,
-            &[("went_out", "Cy"), ("points.Ann", "1"), ("points.Ben", "2")],
-        )
-        .await;
-    }
+    let game = shanghai_after_two_rounds(&app).await;
     let fields = [("version", "2"), ("key", "undo-tap")];
     for _ in 0..2 {
         let response = post(&app, &game.action("undo"), &fields).await;
@@ -1098,6 +1104,132 @@ async fn ending_early_settles_and_resuming_takes_it_back() {
     let history = text(&app.get(&format!("/games/{}/history", game.id)).await.body);
     assert!(history.contains("Game ended early"));
     assert!(history.contains("Game resumed"));
+}
+
+// ---------------------------------------------------------------------------------------------
+// The game page's undo, end and resume forms through the outbox
+// ---------------------------------------------------------------------------------------------
+
+/// The form with id `id` on a page: its action and its fields (hidden inputs), as a browser
+/// (or outbox.js) would post them.
+fn page_form(body: &str, id: &str) -> (String, Vec<(String, String)>) {
+    let start = body
+        .find(&format!(" id=\"{id}\""))
+        .map(|at| body[..at].rfind("<form").expect("the id is a form's"))
+        .unwrap_or_else(|| panic!("no form {id}"));
+    let form = &body[start..start + body[start..].find("</form>").unwrap()];
+    let tag = &form[..form.find('>').unwrap()];
+    assert!(
+        tag.contains(" data-outbox "),
+        "{id} does not opt in to the outbox: {tag}"
+    );
+    assert!(tag.contains(" data-outbox-label=\""), "{tag}");
+    let action = attr(tag, "action");
+    let fields = form
+        .match_indices("<input type=\"hidden\"")
+        .map(|(at, _)| {
+            let input = &form[at..at + form[at..].find('>').unwrap()];
+            (attr(input, "name"), attr(input, "value"))
+        })
+        .collect();
+    (action, fields)
+}
+
+/// The value of attribute `name` in an HTML tag.
+fn attr(tag: &str, name: &str) -> String {
+    let pattern = format!(" {name}=\"");
+    let start = tag
+        .find(&pattern)
+        .unwrap_or_else(|| panic!("no {name} in {tag}"))
+        + pattern.len();
+    tag[start..start + tag[start..].find('"').unwrap()].to_owned()
+}
+
+/// Posts a form's fields as they are.
+async fn post_fields(app: &TestApp, action: &str, fields: &[(String, String)]) -> TestResponse {
+    let fields: Vec<(&str, &str)> = fields
+        .iter()
+        .map(|(k, v)| (k.as_str(), v.as_str()))
+        .collect();
+    post(app, action, &fields).await
+}
+
+#[tokio::test]
+async fn the_game_pages_undo_end_and_resume_use_the_outbox_and_a_retry_changes_nothing_more() {
+    let app = TestApp::new().await;
+    let game = shanghai_after_two_rounds(&app).await;
+    let page = app.get(&game.page()).await.body;
+    assert!(page.contains("<script src=\"/static/outbox.js\" defer></script>"));
+    assert!(page.contains("data-outbox-status hidden"));
+    assert_no_inline_script_or_style(&page);
+    let (undo, undo_fields) = page_form(&page, "undo-form");
+    assert_eq!(undo, game.action("undo"));
+    let names: Vec<&str> = undo_fields.iter().map(|(k, _)| k.as_str()).collect();
+    assert_eq!(names, ["version", "key"]);
+    assert!(undo_fields[1].1.len() == 32, "a fresh idempotency key");
+
+    // The outbox sends the kept form again (the first answer was lost): one round goes.
+    for _ in 0..3 {
+        let response = post_fields(&app, &undo, &undo_fields).await;
+        assert_eq!(response.status, StatusCode::SEE_OTHER, "{}", response.body);
+        assert_eq!(response.header("location"), game.page());
+    }
+    let now = state(&app, &game).await;
+    assert_eq!(now["rounds"].as_array().unwrap().len(), 1);
+    assert_eq!(now["version"], 3);
+
+    // A retry that arrives after the table moved on still changes nothing.
+    enter(
+        &app,
+        &game,
+        &[("went_out", "Ann"), ("points.Ben", "5"), ("points.Cy", "6")],
+    )
+    .await;
+    let response = post_fields(&app, &undo, &undo_fields).await;
+    assert_eq!(response.status, StatusCode::SEE_OTHER);
+    let now = state(&app, &game).await;
+    assert_eq!(now["rounds"].as_array().unwrap().len(), 2);
+    assert_eq!(now["version"], 4);
+
+    // End early from the page, twice: ended once.
+    let page = app.get(&game.page()).await.body;
+    let (end, end_fields) = page_form(&page, "end-form");
+    assert_eq!(end, game.action("end"));
+    for _ in 0..2 {
+        let response = post_fields(&app, &end, &end_fields).await;
+        assert_eq!(response.status, StatusCode::SEE_OTHER, "{}", response.body);
+    }
+    let now = state(&app, &game).await;
+    assert_eq!(
+        (now["ended_early"].clone(), now["version"].clone()),
+        (json!(true), json!(5))
+    );
+
+    // Resume from the page, twice: resumed once; the old end form, once more, ends nothing.
+    let page = app.get(&game.page()).await.body;
+    let (resume, resume_fields) = page_form(&page, "resume-form");
+    assert_eq!(resume, game.action("resume"));
+    for _ in 0..2 {
+        let response = post_fields(&app, &resume, &resume_fields).await;
+        assert_eq!(response.status, StatusCode::SEE_OTHER, "{}", response.body);
+    }
+    let response = post_fields(&app, &end, &end_fields).await;
+    assert_eq!(response.status, StatusCode::SEE_OTHER);
+    let now = state(&app, &game).await;
+    assert_eq!(
+        (now["ended_early"].clone(), now["version"].clone()),
+        (json!(false), json!(6))
+    );
+
+    let history = text(&app.get(&format!("/games/{}/history", game.id)).await.body);
+    assert_eq!(history.matches("undone</h2>").count(), 1, "{history}");
+    assert_eq!(history.matches("Game ended early").count(), 1);
+    assert_eq!(history.matches("Game resumed").count(), 1);
+
+    // The read-only page has no forms and no outbox.
+    let view = app.get(&format!("/view/{}", game.view)).await.body;
+    assert!(!view.contains("data-outbox"));
+    assert!(!view.contains("outbox.js"));
 }
 
 // ---------------------------------------------------------------------------------------------

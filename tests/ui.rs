@@ -222,6 +222,134 @@ async fn checker_get_with_nonsense_falls_back_to_the_defaults() {
 }
 
 #[tokio::test]
+async fn checker_options_that_make_no_sense_are_a_400_page_with_the_sentence_next_to_them() {
+    let app = TestApp::new().await;
+    for (query, english, german) in [
+        (
+            "opt.ace=sideways",
+            "Option \"ace\"",
+            "Ungültiger Wert \"sideways\" für die Option „ace“.",
+        ),
+        (
+            "opt.colour=red",
+            "Unknown option \"colour\" for contract; its options are: jokers, joker_points, ace, exact_minimum, settlement.",
+            "Unbekannte Option „colour“ für contract",
+        ),
+        ("opt.jokers=maybe", "jokers", "jokers"),
+        ("opt.joker_points=lots", "joker_points", "joker_points"),
+    ] {
+        let path = format!("/check?rules=contract&round=3&{query}");
+        let response = get_with(&app, &path, &[("accept-language", "en")]).await;
+        assert_eq!(response.status, StatusCode::BAD_REQUEST, "{query}");
+        assert!(response.is_html());
+        let body = text(&response.body);
+        let error = body
+            .split("<p class=\"field-error\" id=\"check-options-error\" role=\"alert\">")
+            .nth(1)
+            .unwrap_or_else(|| panic!("{query}: no sentence next to the options: {body}"));
+        let error = &error[..error.find("</p>").unwrap()];
+        assert!(error.contains(english), "{query}: {error}");
+        assert!(error.ends_with('.'), "{query}: {error}");
+        assert!(body.contains("aria-describedby=\"check-options-error\""));
+        // The rest of the form is there as asked.
+        assert!(body.contains("<option value=\"3\" selected>Round 3: 2 runs of 4</option>"));
+
+        let response = get_with(&app, &path, &[("accept-language", "de")]).await;
+        assert_eq!(response.status, StatusCode::BAD_REQUEST);
+        assert!(
+            text(&response.body).contains(german),
+            "{query}: {}",
+            response.body
+        );
+    }
+
+    // Posted, the same is a 422 and nothing is answered under rules not asked for.
+    let response = post_check(
+        &app,
+        "en",
+        &[
+            ("rules", "contract"),
+            ("shown", "contract"),
+            ("round", "1"),
+            ("opt.ace", "sideways"),
+            ("melds", "5H 5S 5D | 7C 7D 7S"),
+            ("action", "check"),
+        ],
+    )
+    .await;
+    assert_eq!(response.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(text(&response.body).contains("Option \"ace\""));
+    assert!(!response.body.contains("class=\"result"), "no verdict");
+    assert!(response.body.contains(">5H 5S 5D | 7C 7D 7S</textarea>"));
+}
+
+#[tokio::test]
+async fn options_go_with_their_rule_set_and_a_switch_to_another_starts_from_its_rule_book() {
+    let app = TestApp::new().await;
+    // A link names the rule set its options belong to.
+    let response = app.get("/check?rules=shanghai&opt.exact_minimum=on").await;
+    assert_eq!(response.status, StatusCode::BAD_REQUEST);
+    assert!(text(&response.body).contains("Unknown option \"exact_minimum\" for shanghai"));
+    // The form showed Contract Rummy's options, then the table chose Shanghai: its own.
+    let response = post_check(
+        &app,
+        "en",
+        &[
+            ("rules", "shanghai"),
+            ("shown", "contract"),
+            ("opt.jokers", "off"),
+            ("opt.exact_minimum", "off"),
+            ("action", "apply"),
+        ],
+    )
+    .await;
+    assert_eq!(response.status, StatusCode::OK, "{}", response.body);
+    let body = text(&response.body);
+    assert!(body.contains("<input type=\"hidden\" name=\"shown\" value=\"shanghai\">"));
+    assert!(body.contains("name=\"opt.jokers\" value=\"on\" checked>"));
+    assert!(!body.contains("opt.exact_minimum"));
+    assert!(!body.contains("Rule book:"));
+    // A checkbox left unticked sends only its hidden "off"; ticked, "on" comes last.
+    for (fields, on) in [
+        (vec![("opt.jokers", "off")], false),
+        (vec![("opt.jokers", "off"), ("opt.jokers", "on")], true),
+    ] {
+        let mut all = vec![
+            ("rules", "contract"),
+            ("shown", "contract"),
+            ("action", "apply"),
+        ];
+        all.extend(fields);
+        let body = text(&post_check(&app, "en", &all).await.body);
+        assert_eq!(
+            body.contains("name=\"opt.jokers\" value=\"on\" checked>"),
+            on,
+            "{all:?}"
+        );
+        assert_eq!(body.contains("<li>No wild cards.</li>"), !on);
+    }
+    // The language switch comes back to the same options.
+    let body = post_check(
+        &app,
+        "en",
+        &[
+            ("rules", "contract"),
+            ("shown", "contract"),
+            ("opt.ace", "wrap"),
+            ("action", "apply"),
+        ],
+    )
+    .await
+    .body;
+    assert!(
+        body.contains(
+            "/lang/de?next=/check%3Frules%3Dcontract%26shown%3Dcontract%26opt.ace%3Dwrap"
+        ),
+        "{body}"
+    );
+}
+
+#[tokio::test]
 async fn a_legal_contract_meld_is_confirmed_with_its_readings_in_english_and_german() {
     let app = TestApp::new().await;
     let fields = [

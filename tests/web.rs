@@ -149,6 +149,58 @@ async fn wrong_method_is_a_405_page_that_keeps_the_allow_header() {
 }
 
 #[tokio::test]
+async fn the_405_sentence_follows_the_pages_language_and_stays_english_under_api() {
+    let app = TestApp::new().await;
+    for (header, value) in [
+        ("accept-language", "de-AT, en;q=0.5"),
+        ("cookie", "lang=de"),
+    ] {
+        let request = Request::delete("/healthz")
+            .header(header, value)
+            .body(Body::empty())
+            .unwrap();
+        let response = app.send(request).await;
+        assert_eq!(response.status, StatusCode::METHOD_NOT_ALLOWED);
+        assert!(
+            response.body.contains("<html lang=\"de\">"),
+            "{}",
+            response.body
+        );
+        assert!(response.body.contains("Methode nicht erlaubt"));
+        assert!(
+            response
+                .body
+                .contains("Diese Adresse nimmt keine DELETE-Anfragen an."),
+            "{}",
+            response.body
+        );
+        assert!(!response.body.contains("does not accept"));
+    }
+    let request = Request::delete("/healthz")
+        .header("accept-language", "en-GB")
+        .body(Body::empty())
+        .unwrap();
+    let response = app.send(request).await;
+    assert!(response.body.contains("<html lang=\"en\">"));
+    assert!(
+        response
+            .body
+            .contains("This address does not accept DELETE requests.")
+    );
+
+    let request = Request::put("/api/v1/rules")
+        .header("accept-language", "de")
+        .body(Body::empty())
+        .unwrap();
+    let response = app.send(request).await;
+    assert_eq!(response.status, StatusCode::METHOD_NOT_ALLOWED);
+    assert_eq!(
+        response.error_sentence(),
+        "This address does not accept PUT requests."
+    );
+}
+
+#[tokio::test]
 async fn stylesheet_is_served_as_css_with_cache_headers() {
     let app = TestApp::new().await;
     let response = app.get("/static/app.css").await;

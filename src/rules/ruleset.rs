@@ -711,6 +711,31 @@ pub fn option_specs(id: &str) -> Option<Vec<OptionSpec>> {
     })
 }
 
+/// The options that change what a meld checker answers (RULES.md sections 2 and 4): which
+/// cards are wild, where the ace stands, the contracts and what a contract meld may hold,
+/// the cards dealt, a first meld's minimum points. The others (money, penalty points, buys,
+/// bonuses, play after the contract) leave every check, solution and fit as it is.
+pub const MELD_OPTIONS: [&str; 10] = [
+    "jokers",
+    "joker_count",
+    "jokers_per_deck",
+    "twos_wild",
+    "ace",
+    "exact_minimum",
+    "contracts",
+    "hands",
+    "cards_dealt",
+    "opening_points",
+];
+
+/// The options of a preset that change what a meld checker answers ([`MELD_OPTIONS`]), in
+/// the preset's order.
+pub fn meld_option_specs(id: &str) -> Option<Vec<OptionSpec>> {
+    let mut specs = option_specs(id)?;
+    specs.retain(|spec| MELD_OPTIONS.contains(&spec.name));
+    Some(specs)
+}
+
 /// Facts of a preset.
 pub fn preset_info(id: &str) -> Option<PresetInfo> {
     let p = |id, name, name_de, description, description_de, source, min_players, max_players| {
@@ -1395,6 +1420,72 @@ mod tests {
             .iter()
             .map(|r| r.contract.as_ref().unwrap().describe(Lang::En))
             .collect()
+    }
+
+    /// What the meld checker reads of a rule set: the meld rules, a first meld's minimum,
+    /// Shanghai calls and the rounds it checks (their buys aside).
+    fn checker_view(rs: &RuleSet) -> impl PartialEq + std::fmt::Debug + use<> {
+        let mut rounds = if rs.opening_points.is_some() {
+            vec![rs.round_for_check(None).unwrap()]
+        } else {
+            rs.rounds.clone()
+        };
+        for round in &mut rounds {
+            round.buys = NO_BUYS;
+        }
+        (
+            rs.meld.clone(),
+            rs.opening_points,
+            rs.shanghai_calls,
+            rounds,
+        )
+    }
+
+    #[test]
+    fn the_meld_options_are_exactly_those_that_change_what_the_checker_reads() {
+        for id in PRESET_IDS {
+            let base = checker_view(&RuleSet::preset(id).unwrap());
+            for spec in option_specs(id).unwrap() {
+                let others: Vec<OptionValue> = match &spec.kind {
+                    OptionKind::Bool => {
+                        vec![OptionValue::Bool(spec.default != OptionValue::Bool(true))]
+                    }
+                    OptionKind::Int { min, max } => (*min..=*max)
+                        .take(60)
+                        .chain([*max])
+                        .map(OptionValue::Int)
+                        .collect(),
+                    OptionKind::Choice { values } => {
+                        values.iter().cloned().map(OptionValue::Text).collect()
+                    }
+                    OptionKind::List { .. } => vec![OptionValue::List(vec![0, 1, 2])],
+                };
+                let changes = others.into_iter().any(|value| {
+                    let rs = RuleSet::with_options(id, &opts(&[(spec.name, value)]))
+                        .expect("a valid value");
+                    checker_view(&rs) != base
+                });
+                assert_eq!(
+                    changes,
+                    MELD_OPTIONS.contains(&spec.name),
+                    "{id}: option {} {} the checker",
+                    spec.name,
+                    if changes {
+                        "changes"
+                    } else {
+                        "does not change"
+                    }
+                );
+            }
+        }
+        assert_eq!(
+            meld_option_specs("contract")
+                .unwrap()
+                .iter()
+                .map(|s| s.name)
+                .collect::<Vec<_>>(),
+            ["jokers", "ace", "exact_minimum"]
+        );
     }
 
     #[test]

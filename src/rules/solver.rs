@@ -373,6 +373,63 @@ fn apply(nat: &mut [u8; 52], cards: &[Option<usize>], sign: i8) {
     }
 }
 
+/// What a depth-first search that places one meld per open requirement needs to try a
+/// candidate: [`Pick`] (open [`Requirement`]s) and [`Partition`] (open run minimums) share
+/// [`Placing::try_candidate`].
+struct Parts<'s, O> {
+    round: &'s RoundSpec,
+    line: &'s Line,
+    /// The melds placed so far.
+    placed: &'s mut Vec<Placed>,
+    /// The requirements still open.
+    open: &'s mut Vec<O>,
+}
+
+/// A search that places melds one at a time, each meeting one open requirement.
+trait Placing {
+    /// An open requirement: a [`Requirement`], or a run's minimum length.
+    type Open: Copy + PartialEq;
+
+    /// The round, the line of ranks, the placed melds and the open requirements.
+    fn parts(&mut self) -> Parts<'_, Self::Open>;
+
+    /// Searches on from here: `Ok(true)` when the open requirements were all met.
+    fn search(&mut self, nat: &mut [u8; 52], wilds: usize) -> Result<bool, SolveError>;
+
+    /// Places `cand` for the open requirement `req` (unless it conflicts with a meld already
+    /// placed) and searches on; `Ok(true)` if that succeeded, else everything is as before.
+    fn try_candidate(
+        &mut self,
+        nat: &mut [u8; 52],
+        wilds: usize,
+        req: Self::Open,
+        cand: Placed,
+    ) -> Result<bool, SolveError> {
+        let w = cand.wilds();
+        let Parts {
+            round,
+            line,
+            placed,
+            open,
+        } = self.parts();
+        if placed.iter().any(|p| conflicts(round, line, p, &cand)) {
+            return Ok(false);
+        }
+        let at = open.iter().position(|&r| r == req).expect("open");
+        open.remove(at);
+        apply(nat, &cand.cards, 1);
+        placed.push(cand);
+        if self.search(nat, wilds - w)? {
+            return Ok(true);
+        }
+        let Parts { placed, open, .. } = self.parts();
+        let cand = placed.pop().expect("pushed");
+        apply(nat, &cand.cards, -1);
+        open.insert(at, req);
+        Ok(false)
+    }
+}
+
 /// A failed pick state: naturals left, wilds left, requirements open, placed melds (where
 /// restrictions make them matter).
 type PickKey = ([u8; 52], usize, Vec<Requirement>, Vec<Placed>);
@@ -589,24 +646,9 @@ impl<'a> Pick<'a> {
         distinct.dedup();
         for req in distinct {
             for cand in self.candidates(req, first, nat, wilds) {
-                if self
-                    .placed
-                    .iter()
-                    .any(|p| conflicts(self.round, &self.line, p, &cand))
-                {
-                    continue;
-                }
-                let w = cand.wilds();
-                let at = self.open.iter().position(|&r| r == req).expect("open");
-                self.open.remove(at);
-                apply(nat, &cand.cards, 1);
-                self.placed.push(cand);
-                if self.rec(nat, wilds - w)? {
+                if self.try_candidate(nat, wilds, req, cand)? {
                     return Ok(true);
                 }
-                let cand = self.placed.pop().expect("pushed");
-                apply(nat, &cand.cards, -1);
-                self.open.insert(at, req);
             }
         }
         // The first card stays in hand.
@@ -659,6 +701,23 @@ impl<'a> Pick<'a> {
         self.placed.extend(made);
         self.open.clear();
         true
+    }
+}
+
+impl Placing for Pick<'_> {
+    type Open = Requirement;
+
+    fn parts(&mut self) -> Parts<'_, Requirement> {
+        Parts {
+            round: self.round,
+            line: &self.line,
+            placed: &mut self.placed,
+            open: &mut self.open,
+        }
+    }
+
+    fn search(&mut self, nat: &mut [u8; 52], wilds: usize) -> Result<bool, SolveError> {
+        self.rec(nat, wilds)
     }
 }
 
@@ -791,24 +850,9 @@ impl<'a> Partition<'a> {
                                 window: (start, len),
                                 cards,
                             };
-                            if self
-                                .placed
-                                .iter()
-                                .any(|p| conflicts(self.round, &self.line, p, &cand))
-                            {
-                                continue;
-                            }
-                            let w = cand.wilds();
-                            let idx = self.mins.iter().position(|&x| x == m).expect("present");
-                            self.mins.remove(idx);
-                            apply(nat, &cand.cards, 1);
-                            self.placed.push(cand);
-                            if self.rec(nat, wilds - w)? {
+                            if self.try_candidate(nat, wilds, m, cand)? {
                                 return Ok(true);
                             }
-                            let cand = self.placed.pop().expect("pushed");
-                            apply(nat, &cand.cards, -1);
-                            self.mins.insert(idx, m);
                         }
                     }
                 }
@@ -847,6 +891,23 @@ impl<'a> Partition<'a> {
         }
         self.mins.clear();
         true
+    }
+}
+
+impl Placing for Partition<'_> {
+    type Open = u8;
+
+    fn parts(&mut self) -> Parts<'_, u8> {
+        Parts {
+            round: self.round,
+            line: &self.line,
+            placed: &mut self.placed,
+            open: &mut self.mins,
+        }
+    }
+
+    fn search(&mut self, nat: &mut [u8; 52], wilds: usize) -> Result<bool, SolveError> {
+        self.rec(nat, wilds)
     }
 }
 

@@ -10,6 +10,17 @@
 //! lost: every question with input is answered, and the pressed button's question must have
 //! input. Works without JavaScript; `cards.js` adds the card tap grid. Bad input comes back
 //! with status 422, the sentence next to its field and everything as typed.
+//!
+//! The rule set's options that change an answer ([`MELD_OPTIONS`](crate::rules::ruleset::MELD_OPTIONS): wild cards, the ace,
+//! exact minimums, …) are fields of the form too, `opt.<name>` as on the new-game form; a
+//! game's checker link ([`href`]) carries the game's, so its table is checked by its own
+//! rules. An option missing from the address keeps the rule book's value; an unknown option
+//! or a bad value is a sentence next to the options (status 400 for an address, 422 for a
+//! posted form), and nothing is answered under rules that are not the ones asked for. The
+//! options belong to the rule set named by the hidden `shown`: choosing another rule set
+//! starts from its rule book.
+
+use std::collections::BTreeMap;
 
 use askama::Template;
 use axum::Router;
@@ -18,18 +29,21 @@ use axum::extract::rejection::QueryRejection;
 use axum::http::StatusCode;
 use axum::response::Response;
 use axum::routing::get;
-use serde::Deserialize;
 
 use crate::rules::cards::{Card, Lang, parse_cards, parse_melds};
 use crate::rules::check::{check, meld_problem};
+use crate::rules::game::{GameError, options_from_form};
 use crate::rules::layoff::fits;
 use crate::rules::meld::{AceMode, Reading};
-use crate::rules::ruleset::{PRESET_IDS, RoundSpec, RuleSet, preset_info};
+use crate::rules::ruleset::{
+    PRESET_IDS, RoundSpec, RuleSet, meld_option_specs, option_specs, preset_info,
+};
 use crate::rules::solver::{SolveError, solve};
 
 use super::cards::{CardChip, card_error_text, cards_text, chips, reading_text, wild_texts};
 use super::i18n::{Msg, PageCtx, percent_encode};
 use super::page::render_status;
+use super::rule_options::{OPTION_PREFIX, OptionField, option_text, value_label};
 use super::{AppError, AppState, Form};
 
 /// Routes of this page.
@@ -40,13 +54,37 @@ pub fn routes() -> Router<AppState> {
 /// The rule set the form starts with.
 const DEFAULT_RULES: &str = "contract";
 
+/// The checker of a game's round: its rule set, the round (where it has contracts) and the
+/// options that differ from the rule book (as `opt.<name>`), so the game's table is checked by
+/// its own rules.
+pub(crate) fn href(rs: &RuleSet, round: Option<usize>) -> String {
+    let mut query = vec![format!("rules={}", percent_encode(rs.id()))];
+    if let Some(n) = round {
+        query.push(format!("round={n}"));
+    }
+    for spec in meld_option_specs(rs.id()).unwrap_or_default() {
+        if let Some(value) = rs.options.get(spec.name).filter(|v| **v != spec.default) {
+            query.push(format!(
+                "{OPTION_PREFIX}{}={}",
+                spec.name,
+                percent_encode(&option_text(value))
+            ));
+        }
+    }
+    format!("/check?{}", query.join("&"))
+}
+
 /// The checker form, as typed. Every field is optional text, so a form never fails to parse
 /// and comes back exactly as it was sent.
-#[derive(Clone, Debug, Default, Deserialize)]
-#[serde(default)]
+#[derive(Clone, Debug, Default)]
 struct CheckForm {
     rules: String,
+    /// The rule set whose options the form showed; empty in a link.
+    shown: String,
     round: String,
+    /// Option name (without [`OPTION_PREFIX`]) → text. A checkbox sends `off` in a hidden
+    /// field before it, then `on` when ticked: the last value counts.
+    options: BTreeMap<String, String>,
     melds: String,
     hand: String,
     card: String,
@@ -56,12 +94,55 @@ struct CheckForm {
 }
 
 impl CheckForm {
+    /// The form from the pairs of a query string or a posted form; unknown names are
+    /// ignored, a repeated one counts last.
+    fn from_pairs(pairs: Vec<(String, String)>) -> CheckForm {
+        let mut form = CheckForm::default();
+        for (name, value) in pairs {
+            let field = match name.as_str() {
+                "rules" => &mut form.rules,
+                "shown" => &mut form.shown,
+                "round" => &mut form.round,
+                "melds" => &mut form.melds,
+                "hand" => &mut form.hand,
+                "card" => &mut form.card,
+                "table_meld" => &mut form.table_meld,
+                "action" => &mut form.action,
+                other => match other.strip_prefix(OPTION_PREFIX) {
+                    // A sanity bound for a tampered address.
+                    Some(option)
+                        if form.options.len() < 64 || form.options.contains_key(option) =>
+                    {
+                        form.options.entry(option.to_owned()).or_default()
+                    }
+                    _ => continue,
+                },
+            };
+            *field = value;
+        }
+        form
+    }
+
     /// The GET address that shows this form again, filled in.
     fn address(&self) -> String {
         let mut query = Vec::new();
         for (name, value) in [
             ("rules", &self.rules),
+            ("shown", &self.shown),
             ("round", &self.round),
+        ] {
+            if !value.trim().is_empty() {
+                query.push(format!("{name}={}", percent_encode(value)));
+            }
+        }
+        for (name, value) in &self.options {
+            query.push(format!(
+                "{}={}",
+                percent_encode(&format!("{OPTION_PREFIX}{name}")),
+                percent_encode(value)
+            ));
+        }
+        for (name, value) in [
             ("melds", &self.melds),
             ("hand", &self.hand),
             ("card", &self.card),
@@ -79,6 +160,29 @@ impl CheckForm {
     }
 }
 
+/// A rule set with the options typed for it (those missing keep the rule book's value), or
+/// the sentences saying what is wrong with them.
+fn with_options(id: &str, typed: &BTreeMap<String, String>, lang: Lang) -> Result<RuleSet, String> {
+    let mut texts: BTreeMap<String, String> = option_specs(id)
+        .unwrap_or_default()
+        .iter()
+        .map(|spec| (spec.name.to_owned(), option_text(&spec.default)))
+        .collect();
+    texts.extend(
+        typed
+            .iter()
+            .map(|(name, text)| (name.clone(), text.clone())),
+    );
+    let options = options_from_form(id, &texts).map_err(|errors| {
+        errors
+            .iter()
+            .map(|e| e.error.message(lang))
+            .collect::<Vec<_>>()
+            .join(" ")
+    })?;
+    RuleSet::with_options(id, &options).map_err(|e| GameError::Options(e).message(lang))
+}
+
 /// An `<option>` of a select.
 struct Choice {
     value: String,
@@ -91,6 +195,8 @@ struct Choice {
 struct FieldErrors {
     rules: Option<String>,
     round: Option<String>,
+    /// Unknown options or bad values: nothing is answered until they are right.
+    options: Option<String>,
     melds: Option<String>,
     hand: Option<String>,
     card: Option<String>,
@@ -102,6 +208,7 @@ impl FieldErrors {
         [
             &self.rules,
             &self.round,
+            &self.options,
             &self.melds,
             &self.hand,
             &self.card,
@@ -153,6 +260,10 @@ struct CheckPage {
     rule_choices: Vec<Choice>,
     /// One line: the rule set's description and player range.
     rules_info: String,
+    /// The rule set whose options are shown.
+    shown: &'static str,
+    /// Its options that change an answer, with the values in force.
+    options: Vec<OptionField>,
     /// Empty where the rule set has no contracts (Rommé).
     round_choices: Vec<Choice>,
     /// What the chosen round asks, and the meld rules in force.
@@ -162,24 +273,38 @@ struct CheckPage {
     fit: Option<FitView>,
 }
 
-/// `GET /check`: the form, filled from the query string; nothing is evaluated. Values that
-/// make no sense fall back to the defaults.
+/// `GET /check`: the form, filled from the query string; nothing is evaluated. A rule set or
+/// round that makes no sense falls back to the default; options that make no sense are a 400
+/// with the sentence next to them (the page would otherwise claim rules the link did not
+/// ask for).
 async fn show(
     ctx: PageCtx,
-    query: Result<Query<CheckForm>, QueryRejection>,
+    query: Result<Query<Vec<(String, String)>>, QueryRejection>,
 ) -> Result<Response, AppError> {
-    let form = query.map(|Query(f)| f).unwrap_or_default();
+    let form = query
+        .map(|Query(pairs)| CheckForm::from_pairs(pairs))
+        .unwrap_or_default();
     let page = build(ctx, form, false);
-    render_status(StatusCode::OK, &page)
+    let status = if page.errors.options.is_some() {
+        StatusCode::BAD_REQUEST
+    } else {
+        StatusCode::OK
+    };
+    render_status(status, &page)
 }
 
 /// `POST /check`: every question with input answered; 422 with the fields' sentences if any
 /// input could not be read.
-async fn answer(mut ctx: PageCtx, Form(form): Form<CheckForm>) -> Result<Response, AppError> {
-    ctx.here = form.address();
+async fn answer(
+    ctx: PageCtx,
+    Form(pairs): Form<Vec<(String, String)>>,
+) -> Result<Response, AppError> {
+    let form = CheckForm::from_pairs(pairs);
     // The checker and the solver run where the JSON API runs them: on the blocking pool,
     // one per core.
-    let page = super::api::blocking(move || build(ctx, form, true)).await?;
+    let mut page = super::api::blocking(move || build(ctx, form, true)).await?;
+    // The language switch shows the same form again, with the options it was answered by.
+    page.ctx.here = page.form.address();
     let status = if page.errors.any() {
         StatusCode::UNPROCESSABLE_ENTITY
     } else {
@@ -193,17 +318,37 @@ fn build(ctx: PageCtx, form: CheckForm, evaluate: bool) -> CheckPage {
     let lang = ctx.lang;
     let mut errors = FieldErrors::default();
     let wanted = form.rules.trim().to_ascii_lowercase();
-    let rs = if wanted.is_empty() {
+    let preset = if wanted.is_empty() {
         None
     } else {
         RuleSet::preset(&wanted).ok()
     };
-    let rs = rs.unwrap_or_else(|| {
-        if evaluate && !wanted.is_empty() {
-            errors.rules = Some(ctx.t(Msg::ErrUnknownRules).to_owned());
+    if preset.is_none() && evaluate && !wanted.is_empty() {
+        errors.rules = Some(ctx.t(Msg::ErrUnknownRules).to_owned());
+    }
+    // The options typed belong to the rule set chosen: the one the form showed them for, or
+    // the one a link names. Another rule set (or an unknown one) starts from its rule book.
+    let preset_id = preset.as_ref().map_or(DEFAULT_RULES, RuleSet::id);
+    let shown = form.shown.trim();
+    let typed = if preset.is_some() && (shown.is_empty() || shown == preset_id) {
+        form.options.clone()
+    } else {
+        BTreeMap::new()
+    };
+    let rs = match with_options(preset_id, &typed, lang) {
+        Ok(rs) => rs,
+        Err(sentence) => {
+            errors.options = Some(sentence);
+            RuleSet::preset(preset_id).expect("a known rule set")
         }
-        RuleSet::preset(DEFAULT_RULES).expect("the default rule set exists")
-    });
+    };
+    let options = option_fields(&ctx, &rs, &typed);
+    // From here on the form's options are those of the rule set shown.
+    let mut form = form;
+    form.options = typed;
+    if preset.is_some() {
+        form.shown = rs.id().to_owned();
+    }
     let name = |info: &crate::rules::ruleset::PresetInfo| match lang {
         Lang::En => info.name,
         Lang::De => info.name_de,
@@ -287,18 +432,50 @@ fn build(ctx: PageCtx, form: CheckForm, evaluate: bool) -> CheckPage {
         errors,
         rule_choices,
         rules_info,
+        shown: rs.id(),
+        options,
         round_choices,
         facts,
         verdict: None,
         solution: None,
         fit: None,
     };
-    if let (true, Some(round)) = (evaluate && page.errors.rules.is_none(), round) {
+    let rules_ok = page.errors.rules.is_none() && page.errors.options.is_none();
+    if let (true, Some(round)) = (evaluate && rules_ok, round) {
         answer_melds(&mut page, &rs, &round);
         answer_hand(&mut page, &rs, &round);
         answer_card(&mut page, &rs);
     }
     page
+}
+
+/// The options of `rs` that change an answer, as fields: the text typed where there is one
+/// (a bad value comes back as typed), else the value in force.
+fn option_fields(
+    ctx: &PageCtx,
+    rs: &RuleSet,
+    typed: &BTreeMap<String, String>,
+) -> Vec<OptionField> {
+    meld_option_specs(rs.id())
+        .unwrap_or_default()
+        .into_iter()
+        .map(|spec| {
+            let in_force = rs.options.get(spec.name).unwrap_or(&spec.default);
+            let text = typed
+                .get(spec.name)
+                .cloned()
+                .unwrap_or_else(|| option_text(in_force));
+            OptionField {
+                changed: (*in_force != spec.default).then(|| {
+                    ctx.f(
+                        Msg::CheckOptionChanged,
+                        &[("value", &value_label(&spec.default, ctx.lang))],
+                    )
+                }),
+                ..OptionField::new(ctx, &spec, text, in_force)
+            }
+        })
+        .collect()
 }
 
 /// What the round asks and the meld rules in force, one sentence each.

@@ -8,8 +8,14 @@
 //! server. A handler that renders its own error body (an HTML form re-rendered with its errors
 //! and status 422, a JSON 409 carrying the game's state) sets an HTML or JSON content type and
 //! is left alone.
+//!
+//! The JSON sentence is always English (the API's contract). An HTML page shows it in the
+//! request's language: a sentence with values (a field name, a wait, a method) carries its
+//! [`Msg`] and the values ([`Sentence`]); a fixed one is found in the string table by its
+//! English text ([`Msg::from_english`]).
 
 use std::error::Error as StdError;
+use std::fmt::Display;
 
 use askama::Template;
 use axum::body::Body;
@@ -19,7 +25,7 @@ use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use tower_http::csrf::ProtectionError;
 
-use super::i18n::{Msg, PageCtx};
+use super::i18n::{Lang, Msg, PageCtx, fill};
 
 /// What the user reads when the server failed.
 const INTERNAL_SENTENCE: &str = "Something went wrong on the server. Your last change may not \
@@ -53,12 +59,13 @@ pub enum AppError {
     /// 422 Unprocessable Content: well-formed but invalid input; the sentence names the problem.
     #[error("{0}")]
     Unprocessable(String),
+    /// 422 Unprocessable Content: a posted form lacks a field or has one of the wrong type;
+    /// the detail is the form reader's (it names the field).
+    #[error("{}", self.sentence().map(|s| s.text(Lang::En)).unwrap_or_default())]
+    FormField(String),
     /// 429 Too Many Requests: this client (address) made too many changes in a short time
     /// ([`super::rate_limit`]); `seconds` until it may write again.
-    #[error(
-        "Too many changes from your network in a short time. Try again in {}.",
-        seconds_text(*seconds)
-    )]
+    #[error("{}", self.sentence().map(|s| s.text(Lang::En)).unwrap_or_default())]
     TooManyRequests {
         /// Seconds until the next write is allowed (also sent as `Retry-After`).
         seconds: u64,
@@ -79,7 +86,7 @@ impl AppError {
             Self::Conflict => StatusCode::CONFLICT,
             Self::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
             Self::UnsupportedMediaType(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
-            Self::Unprocessable(_) => StatusCode::UNPROCESSABLE_ENTITY,
+            Self::Unprocessable(_) | Self::FormField(_) => StatusCode::UNPROCESSABLE_ENTITY,
             Self::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
             Self::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
@@ -88,6 +95,22 @@ impl AppError {
     /// Wraps any internal cause as a 500.
     pub fn internal(cause: impl Into<Box<dyn StdError + Send + Sync>>) -> Self {
         Self::Internal(cause.into())
+    }
+
+    /// The sentence with its values, for an error whose sentence has values: it is then
+    /// shown in the page's language (its [`Display`] is the English text).
+    pub fn sentence(&self) -> Option<Sentence> {
+        match self {
+            Self::FormField(detail) => Some(Sentence::new(Msg::ErrFormField, &[("field", detail)])),
+            Self::TooManyRequests { seconds: 1 } => {
+                Some(Sentence::new(Msg::ErrTooManyChangesOne, &[]))
+            }
+            Self::TooManyRequests { seconds } => Some(Sentence::new(
+                Msg::ErrTooManyChanges,
+                &[("seconds", seconds)],
+            )),
+            _ => None,
+        }
     }
 }
 
@@ -115,28 +138,86 @@ impl From<serde_json::Error> for AppError {
     }
 }
 
-/// "1 second", "5 seconds".
-fn seconds_text(seconds: u64) -> String {
-    if seconds == 1 {
-        "1 second".to_owned()
-    } else {
-        format!("{seconds} seconds")
+/// A sentence of the string table with the values of its placeholders, to be written in
+/// any language.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Sentence {
+    msg: Msg,
+    args: Vec<(&'static str, String)>,
+}
+
+impl Sentence {
+    /// `msg` with its placeholders' values.
+    pub fn new(msg: Msg, args: &[(&'static str, &dyn Display)]) -> Self {
+        Self {
+            msg,
+            args: args
+                .iter()
+                .map(|(name, value)| (*name, value.to_string()))
+                .collect(),
+        }
+    }
+
+    /// The sentence in a language.
+    pub fn text(&self, lang: Lang) -> String {
+        let args: Vec<(&str, &dyn Display)> = self
+            .args
+            .iter()
+            .map(|(name, value)| (*name, value as &dyn Display))
+            .collect();
+        fill(self.msg.text(lang), &args)
     }
 }
 
 /// The sentence to show for an error response; [`render_errors`] writes it as JSON or HTML.
 #[derive(Clone, Debug)]
-pub struct ErrorMessage(pub String);
+pub struct ErrorMessage {
+    /// The sentence in English: the JSON `error`, and the page's text where it has no
+    /// translation.
+    pub english: String,
+    /// The same sentence with its values, where it has some.
+    pub sentence: Option<Sentence>,
+}
+
+impl ErrorMessage {
+    /// A sentence without values; shown translated if the string table has it.
+    pub fn plain(english: impl Into<String>) -> Self {
+        Self {
+            english: english.into(),
+            sentence: None,
+        }
+    }
+
+    /// A sentence with values.
+    fn with_values(sentence: Sentence) -> Self {
+        Self {
+            english: sentence.text(Lang::En),
+            sentence: Some(sentence),
+        }
+    }
+
+    /// The sentence in a language: translated where the string table has it, else English.
+    pub fn text(&self, lang: Lang) -> String {
+        match &self.sentence {
+            Some(sentence) => sentence.text(lang),
+            None => Msg::from_english(&self.english)
+                .map_or_else(|| self.english.clone(), |m| m.text(lang).to_owned()),
+        }
+    }
+}
 
 impl IntoResponse for AppError {
     fn into_response(self) -> Response {
         if let Self::Internal(cause) = &self {
             tracing::error!(error = %Chain(cause.as_ref()), "internal error");
         }
-        let message = self.to_string();
+        let message = ErrorMessage {
+            english: self.to_string(),
+            sentence: self.sentence(),
+        };
         // The plain-text body is only a fallback for a router without `render_errors`.
-        let mut response = (self.status(), message.clone()).into_response();
-        response.extensions_mut().insert(ErrorMessage(message));
+        let mut response = (self.status(), message.english.clone()).into_response();
+        response.extensions_mut().insert(message);
         response
     }
 }
@@ -180,23 +261,22 @@ pub async fn render_errors(request: Request, next: Next) -> Response {
         return response;
     }
     let message = match response.extensions().get::<ErrorMessage>() {
-        Some(ErrorMessage(message)) => message.clone(),
+        Some(message) => message.clone(),
         None if has_rendered_body(&response) => return response,
-        None if response.extensions().get::<ProtectionError>().is_some() => {
+        None if response.extensions().get::<ProtectionError>().is_some() => ErrorMessage::plain(
             "This request came from another site and was refused. \
-             Open Kontrakt directly and try again."
-                .to_owned()
-        }
+             Open Kontrakt directly and try again.",
+        ),
         None => default_message(status, &method),
     };
     let (mut parts, _) = response.into_parts();
     parts.headers.remove(header::CONTENT_LENGTH);
     let (content_type, body) = if api {
-        let body = serde_json::json!({ "error": message }).to_string();
+        let body = serde_json::json!({ "error": message.english }).to_string();
         ("application/json", body)
     } else {
         // Sentences that are in the string table are shown in the page's language.
-        let message = Msg::from_english(&message).map_or(message.as_str(), |m| ctx.t(m));
+        let message = message.text(ctx.lang);
         let title = Msg::for_status(status.as_u16()).map_or_else(
             || status.canonical_reason().unwrap_or("Error"),
             |m| ctx.t(m),
@@ -205,13 +285,13 @@ pub async fn render_errors(request: Request, next: Next) -> Response {
             status_line: ctx.f(Msg::ErrorTitle, &[("status", &status.as_u16())]),
             ctx,
             title,
-            message,
+            message: &message,
         };
         match page.render() {
             Ok(html) => ("text/html; charset=utf-8", html),
             Err(error) => {
                 tracing::error!(%error, "cannot render the error page");
-                ("text/plain; charset=utf-8", message.to_owned())
+                ("text/plain; charset=utf-8", message.clone())
             }
         }
     };
@@ -237,14 +317,14 @@ fn has_rendered_body(response: &Response) -> bool {
 }
 
 /// The sentence for an error response that came without one.
-fn default_message(status: StatusCode, method: &Method) -> String {
-    match status {
+fn default_message(status: StatusCode, method: &Method) -> ErrorMessage {
+    if status == StatusCode::METHOD_NOT_ALLOWED {
+        return ErrorMessage::with_values(Sentence::new(Msg::ErrMethod, &[("method", method)]));
+    }
+    ErrorMessage::plain(match status {
         StatusCode::BAD_REQUEST => "The request could not be understood.".to_owned(),
         StatusCode::FORBIDDEN => "You may not do this here.".to_owned(),
         StatusCode::NOT_FOUND => "There is nothing at this address.".to_owned(),
-        StatusCode::METHOD_NOT_ALLOWED => {
-            format!("This address does not accept {method} requests.")
-        }
         StatusCode::REQUEST_TIMEOUT => {
             "The server took too long to answer. Please try again.".to_owned()
         }
@@ -263,5 +343,5 @@ fn default_message(status: StatusCode, method: &Method) -> String {
             "The request failed ({}).",
             other.canonical_reason().unwrap_or("error")
         ),
-    }
+    })
 }

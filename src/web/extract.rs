@@ -52,10 +52,9 @@ impl From<JsonRejection> for AppError {
 impl From<FormRejection> for AppError {
     fn from(rejection: FormRejection) -> Self {
         match rejection {
-            FormRejection::FailedToDeserializeFormBody(error) => AppError::Unprocessable(format!(
-                "The form has a wrong or missing field: {}.",
-                innermost(&error)
-            )),
+            FormRejection::FailedToDeserializeFormBody(error) => {
+                AppError::FormField(innermost(&error))
+            }
             FormRejection::FailedToDeserializeForm(error) => AppError::BadRequest(format!(
                 "The form could not be read: {}.",
                 innermost(&error)

@@ -125,6 +125,12 @@ messages! {
         "Mindestens {n} echte Karten je Meldung.";
     FactAllWild => "All-wild melds are allowed (declare what they are).",
         "Meldungen nur aus wilden Karten sind erlaubt (ansagen, was sie sind).";
+    CheckOptions => "Options in force", "Geltende Optionen";
+    CheckOptionsHint => "As the rule book has them unless changed here. The checker link of a game brings the game's options.",
+        "Wie im Regelbuch, außer hier geändert. Der Link zum Meldeprüfer aus einem Spiel bringt dessen Optionen mit.";
+    CheckOptionChanged => "Rule book: {value}", "Regelbuch: {value}";
+    OptionOn => "on", "an";
+    OptionOff => "off", "aus";
     FactShanghaiCalls => "A discard that fits a meld on the table can be claimed: \"Shanghai!\"",
         "Ein Abwurf, der an eine ausgelegte Meldung passt, kann mit „Shanghai!“ beansprucht werden.";
 
@@ -313,6 +319,18 @@ messages! {
         "Dieser Link zeigt das Spiel nur an und kann es nicht ändern. Nimm den Bearbeiten-Link des Spiels.";
     ErrConflict => "The game was changed on another device in the meantime. Reload to see the latest scores, then make your change again.",
         "Das Spiel wurde inzwischen auf einem anderen Gerät geändert. Lade neu, um den aktuellen Stand zu sehen, und mach deine Änderung dann noch einmal.";
+    ErrMethod => "This address does not accept {method} requests.",
+        "Diese Adresse nimmt keine {method}-Anfragen an.";
+    ErrTooManyChangesOne => "Too many changes from your network in a short time. Try again in 1 second.",
+        "Zu viele Änderungen aus deinem Netz in kurzer Zeit. Versuch es in 1 Sekunde noch einmal.";
+    ErrTooManyChanges => "Too many changes from your network in a short time. Try again in {seconds} seconds.",
+        "Zu viele Änderungen aus deinem Netz in kurzer Zeit. Versuch es in {seconds} Sekunden noch einmal.";
+    ErrFormField => "The form has a wrong or missing field: {field}.",
+        "Ein Feld des Formulars fehlt oder ist falsch: {field}.";
+    ErrFormContentType => "Send the form as application/x-www-form-urlencoded.",
+        "Schick das Formular als application/x-www-form-urlencoded.";
+    ErrBodyUnreadable => "The request body could not be read; please send it again.",
+        "Der Inhalt der Anfrage war nicht lesbar; bitte schick sie noch einmal.";
 
     // Error page titles: the English ones are the HTTP reason phrases.
     StatusBadRequest => "Bad Request", "Ungültige Anfrage";

@@ -20,6 +20,7 @@ pub mod rate_limit;
 pub mod recent;
 pub mod record;
 pub mod round_pages;
+pub mod rule_options;
 
 use std::sync::Arc;
 use std::time::Duration;

@@ -18,7 +18,9 @@
 //! by the rules engine through [`super::record`] (shared with the JSON API); nothing here
 //! computes a score. Without JavaScript every form posts as plain HTML; `rounds.js` adds live
 //! card counts and hides the winner's fields, `outbox.js` keeps a submission that could not
-//! reach the server and retries it.
+//! reach the server and retries it with the same key (the round forms and the game page's
+//! undo, end and resume forms: a retry of a change that did land is answered from the
+//! stored answer and changes nothing more).
 
 mod form;
 mod history;

@@ -136,19 +136,97 @@ async fn a_body_over_the_limit_without_content_length_is_a_413_from_the_extracto
     );
 }
 
+fn form_post(body: &'static str, headers: &[(&str, &str)]) -> Request<Body> {
+    let mut request =
+        Request::post("/form").header("content-type", "application/x-www-form-urlencoded");
+    for (name, value) in headers {
+        request = request.header(*name, *value);
+    }
+    request.body(Body::from(body)).unwrap()
+}
+
 #[tokio::test]
 async fn a_form_of_the_wrong_shape_is_a_422_html_page() {
-    let request = Request::post("/form")
-        .header("content-type", "application/x-www-form-urlencoded")
-        .body(Body::from("round=x&went_out=Ann"))
-        .unwrap();
-    let (status, content_type, body) = send(request).await;
+    let (status, content_type, body) = send(form_post("round=x&went_out=Ann", &[])).await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
     assert!(content_type.starts_with("text/html"));
     assert!(
         body.contains("The form has a wrong or missing field"),
         "{body}"
     );
+}
+
+#[tokio::test]
+async fn a_form_with_a_missing_field_is_answered_in_the_pages_language_naming_the_field() {
+    let (status, _, body) = send(form_post("round=2", &[("accept-language", "en")])).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(body.contains("<html lang=\"en\">"), "{body}");
+    assert!(
+        body.contains("The form has a wrong or missing field: missing field `went_out`."),
+        "{body}"
+    );
+
+    for headers in [
+        [("accept-language", "de-DE,de;q=0.9")],
+        [("cookie", "lang=de")],
+    ] {
+        let (status, _, body) = send(form_post("round=2", &headers)).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+        assert!(body.contains("<html lang=\"de\">"), "{body}");
+        assert!(
+            body.contains(
+                "Ein Feld des Formulars fehlt oder ist falsch: missing field `went_out`."
+            ),
+            "{body}"
+        );
+        assert!(!body.contains("The form has"), "{body}");
+    }
+}
+
+#[tokio::test]
+async fn an_api_error_stays_english_for_a_german_client() {
+    let request = Request::post("/api/echo")
+        .header("content-type", "application/json")
+        .header("accept-language", "de")
+        .body(Body::from(r#"{"round": 2}"#))
+        .unwrap();
+    let (status, _, body) = send(request).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(
+        error_of(&body).starts_with("The JSON has a wrong or missing field"),
+        "{body}"
+    );
+}
+
+#[test]
+fn sentences_with_values_are_english_in_their_display_and_translated_on_request() {
+    let error = AppError::TooManyRequests { seconds: 7 };
+    assert_eq!(
+        error.to_string(),
+        "Too many changes from your network in a short time. Try again in 7 seconds."
+    );
+    assert_eq!(
+        error.sentence().unwrap().text(i18n::Lang::De),
+        "Zu viele Änderungen aus deinem Netz in kurzer Zeit. Versuch es in 7 Sekunden noch einmal."
+    );
+    let one = AppError::TooManyRequests { seconds: 1 };
+    assert_eq!(
+        one.to_string(),
+        "Too many changes from your network in a short time. Try again in 1 second."
+    );
+    assert!(
+        one.sentence()
+            .unwrap()
+            .text(i18n::Lang::De)
+            .contains("in 1 Sekunde noch")
+    );
+    let field = AppError::FormField("missing field `key`".into());
+    assert_eq!(field.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(
+        field.to_string(),
+        "The form has a wrong or missing field: missing field `key`."
+    );
+    assert!(AppError::Conflict.sentence().is_none());
 }
 
 #[tokio::test]

@@ -20,6 +20,7 @@ use rand::Rng as _;
 use super::super::cookies::CookieJar;
 use super::super::i18n::{Lang, Msg, PageCtx};
 use super::super::page::render_status;
+use super::super::rule_options::{OPTION_PREFIX, OptionField, option_text};
 use super::super::{AppError, AppState, Form, recent, record};
 use crate::db::games;
 use crate::rules::game::{
@@ -27,16 +28,13 @@ use crate::rules::game::{
     options_from_form,
 };
 use crate::rules::ruleset::{
-    OptionError, OptionKind, OptionSpec, OptionValue, PRESET_IDS, RuleSet, Scheme, option_specs,
-    preset_info,
+    OptionError, OptionSpec, PRESET_IDS, RuleSet, Scheme, option_specs, preset_info,
 };
 
 /// The rule set the form starts with.
 const DEFAULT_RULES: &str = "contract";
 /// Most player fields a form shows (a sanity bound for a tampered form).
 const MAX_SEATS: usize = 64;
-/// The prefix of an option's form field: `opt.jokers`.
-const OPTION_PREFIX: &str = "opt.";
 
 /// The set-up form as typed: every field text, so a form never fails to parse and comes back
 /// exactly as it was sent.
@@ -217,24 +215,6 @@ struct SchemeChoice {
     name: &'static str,
     description: &'static str,
     checked: bool,
-}
-
-/// One option of the rule set as a form field.
-struct OptionField {
-    /// `opt.jokers`.
-    field: String,
-    /// `opt-jokers`.
-    id: String,
-    /// The option's description in the page's language.
-    label: &'static str,
-    /// `check`, `number`, `select` or `list`.
-    kind: &'static str,
-    checked: bool,
-    value: String,
-    choices: Vec<Choice>,
-    /// The range of a number, the format of a list.
-    hint: String,
-    error: Option<String>,
 }
 
 /// One player field.
@@ -534,22 +514,6 @@ fn scheme_words(scheme: Scheme) -> (Msg, Msg) {
     }
 }
 
-/// The words for an option's choice value, where the app has them.
-fn choice_label(value: &str, lang: Lang) -> String {
-    let msg = match value {
-        "low-or-high" => Msg::AceLowOrHigh,
-        "high-only" => Msg::AceHighOnly,
-        "wrap" => Msg::AceWrap,
-        "winner" => Msg::KittyWinner,
-        "two-thirds" => Msg::KittyTwoThirds,
-        "any" => Msg::JokerSwapAny,
-        "runs-only" => Msg::JokerSwapRuns,
-        "none" => Msg::JokerSwapNone,
-        _ => return value.to_owned(),
-    };
-    msg.text(lang).to_owned()
-}
-
 /// One option as a form field: the typed text when the form showed this rule set
 /// (`typed` is `Some`; a missing checkbox is off), else the default.
 fn option_field(
@@ -558,62 +522,13 @@ fn option_field(
     typed: Option<Option<&String>>,
     errors: &PageErrors,
 ) -> OptionField {
-    let lang = ctx.lang;
     let text = match typed {
         Some(t) => t.cloned().unwrap_or_default(),
-        None => default_text(&spec.default),
+        None => option_text(&spec.default),
     };
-    let mut field = OptionField {
-        field: format!("{OPTION_PREFIX}{}", spec.name),
-        id: format!("opt-{}", spec.name),
-        label: pick(lang, spec.description, spec.description_de),
-        kind: "number",
-        checked: false,
-        value: text.clone(),
-        choices: Vec::new(),
-        hint: String::new(),
+    OptionField {
         error: errors.options.get(spec.name).cloned(),
-    };
-    match &spec.kind {
-        OptionKind::Bool => {
-            field.kind = "check";
-            field.checked = match typed {
-                Some(_) => matches!(
-                    text.trim().to_ascii_lowercase().as_str(),
-                    "on" | "true" | "1" | "yes"
-                ),
-                None => spec.default == OptionValue::Bool(true),
-            };
-        }
-        OptionKind::Int { min, max } => {
-            field.hint = ctx.f(Msg::NewOptionRange, &[("min", min), ("max", max)]);
-        }
-        OptionKind::Choice { values } => {
-            field.kind = "select";
-            let current = text.trim();
-            field.choices = values
-                .iter()
-                .map(|v| Choice {
-                    value: v.clone(),
-                    label: choice_label(v, lang),
-                    selected: v == current,
-                })
-                .collect();
-        }
-        OptionKind::List { .. } => {
-            field.kind = "list";
-            field.hint = ctx.t(Msg::NewOptionList).to_owned();
-        }
-    }
-    field
-}
-
-/// An option's default as the form writes it.
-fn default_text(value: &OptionValue) -> String {
-    match value {
-        OptionValue::Bool(true) => "on".to_owned(),
-        OptionValue::Bool(false) => String::new(),
-        other => other.to_string(),
+        ..OptionField::new(ctx, spec, text, &spec.default)
     }
 }
 

@@ -10,7 +10,7 @@ use axum::http::HeaderMap;
 use axum::response::{IntoResponse, Response};
 
 use super::super::cookies::CookieJar;
-use super::super::i18n::{Msg, PageCtx, percent_encode};
+use super::super::i18n::{Msg, PageCtx};
 use super::super::page::render;
 use super::super::record::{self, LoadedGame};
 use super::super::round_pages::new_form_key as form_key;
@@ -167,7 +167,8 @@ impl Sheet {
 }
 
 /// The forms of the edit link. Each posts the game's `version` (a change made meanwhile on
-/// another phone is refused, not overwritten) and its own idempotency `key`.
+/// another phone is refused, not overwritten) and its own idempotency `key`, so `outbox.js`
+/// may keep one that found no connection and send it again.
 struct Actions {
     base: String,
     version: i64,
@@ -257,14 +258,13 @@ impl GamePage {
                 view_url: absolute(&format!("/view/{}", stored.view_token)),
             }
         });
-        let check_href = match state.next_round.as_ref() {
-            Some(info) if info.contract.is_some() => format!(
-                "/check?rules={}&round={}",
-                percent_encode(setup.rules().id()),
-                info.round
-            ),
-            _ => format!("/check?rules={}", percent_encode(setup.rules().id())),
-        };
+        // The checker for the next round, under this game's options.
+        let round = state
+            .next_round
+            .as_ref()
+            .filter(|info| info.contract.is_some())
+            .map(|info| info.round);
+        let check_href = super::super::check::href(setup.rules(), round);
         GamePage {
             title: game_title(game, lang),
             heading: rules_name(setup, lang),
