@@ -58,6 +58,16 @@ async fn create(app: &TestApp, body: Value) -> Game {
     Game { id, view }
 }
 
+/// The `action` of every row of a `GET …/history` answer, oldest first.
+fn history_actions(history: &Value) -> Vec<&str> {
+    history["history"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|h| h["action"].as_str().unwrap())
+        .collect()
+}
+
 /// Enters a round that must be accepted; returns the state.
 async fn enter(app: &TestApp, game: &Game, round: Value) -> Value {
     let response = post(app, &game.rounds(), &round).await;
@@ -695,12 +705,7 @@ async fn an_undo_end_or_resume_repeated_with_its_idempotency_key_happens_once() 
     let second = send_post(&app, &game.path("undo"), String::new(), Some("undo-2")).await;
     assert_eq!(second.json()["rounds"].as_array().unwrap().len(), 1);
     let history = app.get(&game.path("history")).await.json();
-    let actions: Vec<&str> = history["history"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|h| h["action"].as_str().unwrap())
-        .collect();
+    let actions = history_actions(&history);
     // Ending and resuming are both "end" rows, told apart by what they left.
     assert_eq!(
         actions,
@@ -792,12 +797,7 @@ async fn ending_early_settles_the_rounds_played_and_resuming_takes_it_back() {
     assert_eq!(resumed["finished"], false);
     assert_eq!(resumed["next_round"]["round"], 2);
     let history = app.get(&game.path("history")).await.json();
-    let actions: Vec<&str> = history["history"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|h| h["action"].as_str().unwrap())
-        .collect();
+    let actions = history_actions(&history);
     assert_eq!(actions, ["enter", "end", "correct", "end"]);
 }
 
