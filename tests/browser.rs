@@ -356,7 +356,7 @@ const GAME_PAGE: &str = r##"
             return Array.prototype.map.call(tr.cells, first);
         }),
         totals: all("table.sheet tfoot tr:first-child td", text),
-        banner: text(document.querySelector("#next-round")),
+        banner: text(document.querySelector("#next-round-title")),
         facts: all("section.banner .facts li", text),
         enter: text(document.querySelector("section.banner a.button")),
     };
