@@ -310,6 +310,13 @@ impl TryFrom<GameRow> for Game {
     }
 }
 
+impl Round {
+    /// The round as a history snapshot `{"entry": …, "points": …}`.
+    fn snapshot(&self) -> Value {
+        serde_json::json!({ "entry": self.entry, "points": self.points })
+    }
+}
+
 /// A game's row with its rounds as a JSON array of `[round_no, entry, points, created_at,
 /// updated_at]`.
 #[derive(FromRow)]
@@ -453,37 +460,48 @@ async fn load_in(
     column: &'static str,
     value: &str,
 ) -> Result<Option<GameRecord>, sqlx::Error> {
-    let sql = format!(
+    let sql = format!("{} WHERE {column} = ?", select_game());
+    sqlx::query_as::<_, GameWithRounds>(&sql)
+        .bind(value)
+        .fetch_optional(&mut *conn)
+        .await?
+        .map(GameRecord::try_from)
+        .transpose()
+}
+
+/// `SELECT` of a game's row with its rounds as one JSON array, before its `WHERE`.
+fn select_game() -> String {
+    format!(
         "SELECT {GAME_COLUMNS},
                 (SELECT json_group_array(json_array(round_no, json(entry), json(points),
                                                     created_at, updated_at)
                                          ORDER BY round_no)
                  FROM rounds WHERE rounds.game_id = games.id) AS rounds
-         FROM games WHERE {column} = ?"
-    );
-    let Some(row) = sqlx::query_as::<_, GameWithRounds>(&sql)
-        .bind(value)
-        .fetch_optional(&mut *conn)
-        .await?
-    else {
-        return Ok(None);
-    };
-    let game = Game::try_from(row.game)?;
-    let rounds: Vec<(i64, Value, Value, String, String)> =
-        serde_json::from_str(&row.rounds).map_err(decode_error)?;
-    let rounds = rounds
-        .into_iter()
-        .map(|(round_no, entry, points, created_at, updated_at)| {
-            Ok(Round {
-                round_no,
-                entry,
-                points,
-                created_at: timestamp(&created_at)?,
-                updated_at: timestamp(&updated_at)?,
+         FROM games"
+    )
+}
+
+impl TryFrom<GameWithRounds> for GameRecord {
+    type Error = sqlx::Error;
+
+    fn try_from(row: GameWithRounds) -> Result<Self, sqlx::Error> {
+        let game = Game::try_from(row.game)?;
+        let rounds: Vec<(i64, Value, Value, String, String)> =
+            serde_json::from_str(&row.rounds).map_err(decode_error)?;
+        let rounds = rounds
+            .into_iter()
+            .map(|(round_no, entry, points, created_at, updated_at)| {
+                Ok(Round {
+                    round_no,
+                    entry,
+                    points,
+                    created_at: timestamp(&created_at)?,
+                    updated_at: timestamp(&updated_at)?,
+                })
             })
-        })
-        .collect::<Result<Vec<_>, sqlx::Error>>()?;
-    Ok(Some(GameRecord { game, rounds }))
+            .collect::<Result<Vec<_>, sqlx::Error>>()?;
+        Ok(GameRecord { game, rounds })
+    }
 }
 
 /// The game's history, oldest first.
@@ -553,7 +571,9 @@ pub async fn put_round(
         action,
         before.as_ref(),
     )
-    .await?;
+    .await?
+    .game
+    .version;
 
     let response = make_response(version);
     if let Some(key) = write.idempotency_key {
@@ -612,13 +632,17 @@ pub async fn change_round<E>(
             next_round: entered + 1,
         });
     }
-    let before = round_snapshot(&mut tx, game_id, change.round_no).await?;
+    let before = current
+        .rounds
+        .iter()
+        .find(|round| round.round_no == change.round_no)
+        .map(Round::snapshot);
     let action = if before.is_some() {
         HistoryAction::Correct
     } else {
         HistoryAction::Enter
     };
-    let version = store_round(
+    let written = store_round(
         &mut tx,
         game_id,
         change.round_no,
@@ -627,10 +651,6 @@ pub async fn change_round<E>(
         before.as_ref(),
     )
     .await?;
-
-    let written = load_in(&mut tx, "id", game_id)
-        .await?
-        .ok_or(sqlx::Error::RowNotFound)?;
     let response = match respond(&written) {
         Ok(response) => response,
         Err(refusal) => return Ok(ChangeOutcome::Refused(refusal)),
@@ -644,7 +664,10 @@ pub async fn change_round<E>(
             .await?;
     }
     tx.commit().await?;
-    Ok(ChangeOutcome::Written { version, response })
+    Ok(ChangeOutcome::Written {
+        version: written.game.version,
+        response,
+    })
 }
 
 /// Removes the game's highest round if the game is still at `expected_version`, recording an
@@ -846,21 +869,33 @@ async fn store_round(
     (entry, points): (&Value, &Value),
     action: HistoryAction,
     before: Option<&Value>,
-) -> Result<i64, sqlx::Error> {
-    sqlx::query(&format!(
-        "INSERT INTO rounds (game_id, round_no, entry, points) VALUES (?, ?, ?, ?)
-         ON CONFLICT (game_id, round_no)
-         DO UPDATE SET entry = excluded.entry, points = excluded.points, updated_at = {NOW}"
-    ))
-    .bind(game_id)
-    .bind(round_no)
-    .bind(entry.to_string())
-    .bind(points.to_string())
-    .execute(&mut **tx)
-    .await?;
+) -> Result<GameRecord, sqlx::Error> {
+    // One round trip to the connection's worker thread for the three writes and the read
+    // back: each trip costs a thread hand-off, which under load cost more than SQLite's work.
+    // SQLite runs the statements in order; the parameters are numbered across them.
     let after = serde_json::json!({ "entry": entry, "points": points });
-    record(tx, game_id, Some(round_no), action, before, Some(&after)).await?;
-    bump_version(tx, game_id).await
+    let sql = format!(
+        "INSERT INTO rounds (game_id, round_no, entry, points) VALUES (?1, ?2, ?3, ?4)
+         ON CONFLICT (game_id, round_no)
+         DO UPDATE SET entry = excluded.entry, points = excluded.points, updated_at = {NOW};
+         INSERT INTO history (game_id, round_no, action, before, after)
+         VALUES (?1, ?2, ?5, ?6, ?7);
+         UPDATE games SET version = version + 1, updated_at = {NOW} WHERE id = ?1;
+         {} WHERE id = ?1",
+        select_game()
+    );
+    sqlx::query_as::<_, GameWithRounds>(&sql)
+        .bind(game_id)
+        .bind(round_no)
+        .bind(entry.to_string())
+        .bind(points.to_string())
+        .bind(action.as_str())
+        .bind(before.map(Value::to_string))
+        .bind(after.to_string())
+        .fetch_optional(&mut **tx)
+        .await?
+        .ok_or(sqlx::Error::RowNotFound)
+        .and_then(GameRecord::try_from)
 }
 
 async fn record(
