@@ -9,8 +9,8 @@ use axum::serve::ListenerExt as _;
 use clap::Parser as _;
 use kontrakt::cli::{BackupArgs, Cli, Command, ExportArgs, ImportArgs, engine};
 use kontrakt::config::Config;
-use kontrakt::db::Db;
 use kontrakt::db::transfer::{self, Export};
+use kontrakt::db::{Db, ServeLock};
 use kontrakt::web::{self, AppState};
 use tracing_subscriber::EnvFilter;
 
@@ -42,6 +42,7 @@ async fn main() -> ExitCode {
 type Result<T> = std::result::Result<T, Box<dyn std::error::Error>>;
 
 async fn serve(config: Config) -> Result<ExitCode> {
+    let _serving = ServeLock::take(&config.db)?;
     let db = Db::open(&config.db).await?;
     let listener = tokio::net::TcpListener::bind(config.addr)
         .await

@@ -134,3 +134,50 @@ fn server_limits_writes_per_client_as_its_flags_say() {
     );
     assert!(http_get(&addr, "/healthz").starts_with("HTTP/1.1 200 OK"));
 }
+
+#[test]
+fn a_second_server_on_the_same_database_is_refused_with_a_sentence() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("shared.db");
+    let start = || {
+        Command::new(env!("CARGO_BIN_EXE_kontrakt"))
+            .args(["--addr", "127.0.0.1:0", "--db"])
+            .arg(&db)
+            .env("RUST_LOG", "info")
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("the binary starts")
+    };
+    let mut first = Server(start());
+    let mut log = BufReader::new(first.0.stderr.take().unwrap());
+    let mut line = String::new();
+    while !line.contains("serving http://") {
+        line.clear();
+        assert!(log.read_line(&mut line).unwrap() > 0, "server exited early");
+    }
+
+    // Each server keeps the games it shows in memory: a second one would show stale games.
+    let second = start().wait_with_output().expect("the second server ends");
+    assert_eq!(second.status.code(), Some(1), "{second:?}");
+    let said = String::from_utf8_lossy(&second.stderr);
+    assert!(
+        said.contains("another kontrakt server is already using")
+            && said.contains("shared.db")
+            && said.contains("stop it first"),
+        "{said}"
+    );
+
+    // Once the first has gone (even killed), the file is free again.
+    first.0.kill().unwrap();
+    first.0.wait().unwrap();
+    let mut third = Server(start());
+    let mut log = BufReader::new(third.0.stderr.take().unwrap());
+    let mut line = String::new();
+    while !line.contains("serving http://") {
+        line.clear();
+        assert!(
+            log.read_line(&mut line).unwrap() > 0,
+            "the third server exited early"
+        );
+    }
+}

@@ -47,6 +47,13 @@ pub enum Error {
     /// `backup` was asked to write over an existing file.
     #[error("{} already exists; choose a new file name (a backup never overwrites a file)", .0.display())]
     BackupTargetExists(PathBuf),
+    /// Another `kontrakt serve` holds this database.
+    #[error(
+        "another kontrakt server is already using {}; stop it first (one server per database \
+         file: each keeps the games it shows in memory)",
+        .0.display()
+    )]
+    InUse(PathBuf),
     /// The database to open does not exist (and was not to be created).
     #[error("no database at {}", .0.display())]
     Missing(PathBuf),
@@ -58,6 +65,47 @@ pub enum Error {
         /// What went wrong.
         source: std::io::Error,
     },
+    /// The lock file of [`ServeLock`] could not be opened or locked.
+    #[error("cannot lock {}: {source}", path.display())]
+    Lock {
+        /// The lock file.
+        path: PathBuf,
+        /// What went wrong.
+        source: std::io::Error,
+    },
+}
+
+/// The right to serve a database file: a lock on `<file>.lock` that a second `kontrakt serve`
+/// on the same file cannot take, held until dropped (or the process ends, however it ends).
+///
+/// One server per file is what makes [`Db::generation`] the whole truth about writes: a game
+/// kept in memory by one server would not see the writes of another.
+#[derive(Debug)]
+pub struct ServeLock {
+    _file: std::fs::File,
+}
+
+impl ServeLock {
+    /// Takes the lock for the database at `db`, or says that another server holds it.
+    pub fn take(db: &Path) -> Result<Self, Error> {
+        let mut name = db.as_os_str().to_owned();
+        name.push(".lock");
+        let path = PathBuf::from(name);
+        let file = std::fs::OpenOptions::new()
+            .create(true)
+            .truncate(false)
+            .write(true)
+            .open(&path)
+            .map_err(|source| Error::Lock {
+                path: path.clone(),
+                source,
+            })?;
+        match file.try_lock() {
+            Ok(()) => Ok(Self { _file: file }),
+            Err(std::fs::TryLockError::WouldBlock) => Err(Error::InUse(db.to_owned())),
+            Err(std::fs::TryLockError::Error(source)) => Err(Error::Lock { path, source }),
+        }
+    }
 }
 
 /// The database: one writer connection and a small pool of readers. Cheap to clone.
