@@ -8,6 +8,8 @@
 
 #[path = "browser/harness.rs"]
 mod harness;
+#[path = "browser/phone.rs"]
+mod phone;
 
 use fantoccini::Locator;
 use harness::{Browser, TestResult, run};

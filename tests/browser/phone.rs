@@ -1,0 +1,368 @@
+//! The issue's quality bar, in a real browser: "Phone first: 360 px wide without horizontal
+//! scrolling, tap targets at least 44 px, readable in a dim room, usable with one thumb. Every
+//! page works without JavaScript."
+//!
+//! One game is played from start to settlement with JavaScript switched off, through the HTML
+//! forms alone, on a 360×740 phone, and each page on the way is checked for everything that
+//! sticks out or is too small to tap ([`Browser::phone_problems`]).
+
+use fantoccini::Locator;
+
+use super::harness::{Browser, Phone, TestResult, run_on};
+use super::{Outcome, texts};
+
+/// The boxes that may scroll sideways inside a page: tables with a column per player (the
+/// score sheet, the scores at a glance) need their own scroll from seven players on.
+const MAY_SCROLL: &str = ".table-scroll:has(> table.sheet), .table-scroll.brief";
+
+/// The pages a survey looked at, and what was wrong with them.
+struct Survey {
+    test: &'static str,
+    lang: &'static str,
+    pages: usize,
+    problems: Vec<String>,
+}
+
+impl Survey {
+    fn new(test: &'static str) -> Survey {
+        Survey {
+            test,
+            lang: "en",
+            pages: 0,
+            problems: Vec::new(),
+        }
+    }
+
+    /// Checks the page now shown (`what` names it in the report). A page with problems leaves
+    /// a screenshot in `test-artifacts/`. With `KONTRAKT_SHOTS=<dir>` every page leaves
+    /// screenshots from top to bottom in that directory, to look at.
+    async fn look(&mut self, b: &Browser, what: &str) -> TestResult {
+        self.pages += 1;
+        let label = format!("{} {what}", self.lang);
+        if let Some(dir) = std::env::var_os("KONTRAKT_SHOTS") {
+            save_page_shots(b, std::path::Path::new(&dir), self.pages, &label).await?;
+        }
+        let check = b.phone_problems(MAY_SCROLL).await?;
+        for scroller in &check.scrollers {
+            eprintln!("{label} ({}): scrolls inside: {scroller}", check.path);
+        }
+        for link in &check.inline {
+            eprintln!("{label} ({}): inline link, exempt: {link}", check.path);
+        }
+        if !check.problems.is_empty() {
+            let shot = format!("{}-{:02}", self.test, self.pages);
+            b.save_screenshot(&shot).await?;
+            self.problems.push(format!(
+                "{label} ({}, test-artifacts/{shot}.png):\n    {}",
+                check.path,
+                check.problems.join("\n    ")
+            ));
+        }
+        Ok(())
+    }
+
+    /// Fails with every problem found, page by page.
+    fn finish(self) -> TestResult {
+        eprintln!("{}: {} pages surveyed", self.test, self.pages);
+        if self.problems.is_empty() {
+            return Ok(());
+        }
+        Err(format!(
+            "{} of {} pages do not fit a 360 px phone:\n  {}",
+            self.problems.len(),
+            self.pages,
+            self.problems.join("\n  ")
+        )
+        .into())
+    }
+}
+
+/// Screenshots of the page now shown, one per screenful from top to bottom, as
+/// `<dir>/<nn>-<label>-<k>.png`.
+async fn save_page_shots(
+    b: &Browser,
+    dir: &std::path::Path,
+    page: usize,
+    label: &str,
+) -> TestResult {
+    std::fs::create_dir_all(dir)?;
+    let stem: String = label
+        .chars()
+        .map(|c| if c.is_ascii_alphanumeric() { c } else { '-' })
+        .collect();
+    let height = b
+        .js("return [document.documentElement.scrollHeight, window.innerHeight];")
+        .await?;
+    let (total, screen) = (
+        height[0].as_f64().unwrap_or(0.0),
+        height[1].as_f64().unwrap_or(1.0).max(1.0),
+    );
+    let mut k = 0;
+    let mut top = 0.0;
+    while top < total && k < 12 {
+        b.js(&format!("window.scrollTo(0, {top});")).await?;
+        let png = b.client.screenshot().await?;
+        std::fs::write(dir.join(format!("{page:02}-{stem}-{k}.png")), png)?;
+        k += 1;
+        top += screen - 40.0;
+    }
+    b.js("window.scrollTo(0, 0);").await?;
+    Ok(())
+}
+
+#[test]
+fn liverpool_game_without_javascript_is_set_up_entered_corrected_ended_and_settled() {
+    const TEST: &str =
+        "liverpool_game_without_javascript_is_set_up_entered_corrected_ended_and_settled";
+    run_on(
+        TEST,
+        Phone::NARROW.without_javascript(),
+        async |b: &Browser| -> TestResult {
+            // Each page on the way fits the phone too, as it looks without JavaScript.
+            let mut survey = Survey::new(TEST);
+            // The new-game form. Without JavaScript the "Choose" button stays (new_game.js
+            // would hide it and choose on a tap on the rule set).
+            b.goto("/games/new").await?;
+            b.find("html[lang=\"en\"]").await?;
+            let choose = b.find("form.setup button[data-choose]").await?;
+            assert!(choose.is_displayed().await?, "no script ran: Choose shows");
+
+            b.click("form.setup label.choice:has(input[name=\"rules\"][value=\"liverpool\"])")
+                .await?;
+            b.click("form.setup button[data-choose]").await?;
+            b.find("form.setup input[name=\"shown\"][value=\"liverpool\"]")
+                .await?;
+            b.find("form.setup input[name=\"rules\"][value=\"liverpool\"]:checked")
+                .await?;
+            // The cut bonus is Liverpool's own option.
+            b.find("form.setup input[name=\"opt.cut_bonus\"]").await?;
+            survey.look(b, "new game, Liverpool chosen").await?;
+            for (seat, name) in ["Ann", "Ben", "Cy", "Di"].iter().enumerate() {
+                b.fill(&format!("form.setup #p{}", seat + 1), name).await?;
+            }
+            b.select("select#first_dealer", "1").await?;
+            b.fill("#cents", "5").await?;
+            b.click("form.setup label.choice:has(input[name=\"settlement\"][value=\"lowest-collects\"])")
+                .await?;
+            b.click("form.setup > button.big[type=\"submit\"]").await?;
+
+            // The game page: round 1 of 7, Ann deals, Di cuts 4 x 10 + 1 = 41.
+            let banner = b.wait_text("section.banner", "Round 1 of 7").await?;
+            for fact in ["Ann deals", "Di cuts", "41"] {
+                assert!(banner.contains(fact), "{fact:?} not in {banner:?}");
+            }
+            let game = b.path().await?;
+            assert!(
+                game.starts_with("/games/") && game != "/games/new",
+                "{game}"
+            );
+            assert_eq!(
+                texts(b, "table.sheet thead th .name").await?,
+                ["Ann", "Ben", "Cy", "Di"]
+            );
+            survey.look(b, "game page").await?;
+
+            // Round 1, typed: Ann went out, Ben 35, Cy 12, Di holds A♠, a joker and 10♥
+            // (15 + 15 + 10 = 40) and cut exactly: 40 - 50 = -10.
+            b.click("section.banner a.button").await?;
+            b.wait_path_is(&format!("{game}/rounds/new")).await?;
+            b.wait_text("main h1", "Round 1 of 7").await?;
+            // No script ran: the card grids stay hidden (cards.js would show them).
+            let grids = b
+                .client
+                .find_all(Locator::Css("details[data-card-grid]"))
+                .await?;
+            assert_eq!(grids.len(), 4);
+            for grid in grids {
+                assert!(grid.attr("hidden").await?.is_some(), "a card grid shows");
+            }
+            b.click("form.round-form label[for=\"w0\"]").await?;
+            b.find("form.round-form input#w0:checked").await?;
+            b.fill("[name=\"points.Ben\"]", "35").await?;
+            b.fill("[name=\"points.Cy\"]", "12").await?;
+            b.fill("[name=\"cards.Di\"]", "AS JK 10H").await?;
+            b.click("form.round-form label[for=\"cut_bonus\"]").await?;
+            b.find("form.round-form input[name=\"cut_bonus\"]:checked")
+                .await?;
+            survey.look(b, "round form").await?;
+            b.click("form.round-form button.save").await?;
+
+            b.wait_path_is(&game).await?;
+            b.wait_text("section.banner", "Round 2 of 7").await?;
+            assert_eq!(sheet_rows(b).await?, [["1", "0", "35", "12", "-10"]]);
+            assert_eq!(
+                texts(b, "table.sheet tfoot tr:first-child td").await?,
+                ["0", "35", "12", "-10"]
+            );
+            assert_eq!(
+                texts(b, "table.sheet tfoot tr.places td").await?,
+                ["2.", "4.", "3.", "1."]
+            );
+
+            // The round's correction form comes back as stored: Di's cards in the notation.
+            b.click("table.sheet tbody tr:first-child th a").await?;
+            b.wait_path_is(&format!("{game}/rounds/1/edit")).await?;
+            b.find("form.round-form input#w0[name=\"went_out\"]:checked")
+                .await?;
+            b.find("form.round-form input[name=\"cut_bonus\"]:checked")
+                .await?;
+            assert_eq!(b.value("[name=\"points.Ben\"]").await?, "35");
+            assert_eq!(b.value("[name=\"cards.Di\"]").await?, "AS JK 10H");
+            // The count of Di's cards is on the page without a script: 40 points.
+            let count = b.find("form.round-form output#n3").await?.text().await?;
+            assert!(count.contains("40"), "{count:?}");
+            survey.look(b, "correction form").await?;
+            // Cy held 22, not 12; Ben's 35 were the cards K♠ Q♠ J♠ 5♥ (10 + 10 + 10 + 5).
+            b.fill("[name=\"points.Cy\"]", "22").await?;
+            b.fill("[name=\"points.Ben\"]", "").await?;
+            b.fill("[name=\"cards.Ben\"]", "KS QS JS 5H").await?;
+            b.click("form.round-form button.save").await?;
+            b.wait_path_is(&game).await?;
+            b.wait_text("table.sheet tfoot", "22").await?;
+            assert_eq!(sheet_rows(b).await?, [["1", "0", "35", "22", "-10"]]);
+            assert_eq!(
+                texts(b, "table.sheet tfoot tr:first-child td").await?,
+                ["0", "35", "22", "-10"]
+            );
+
+            // The table stops after round 1.
+            b.click(&format!(
+                "form[action=\"{game}/end\"] button[type=\"submit\"]"
+            ))
+            .await?;
+            b.wait_text("#game-over", "Game over").await?;
+            b.click("section.banner.over a.button").await?;
+            b.wait_path_is(&format!("{game}/settlement")).await?;
+
+            // Lowest collects: Di (-10) receives (0 + 10) x 5 = 50 cents from Ann,
+            // (35 + 10) x 5 = 225 from Ben and (22 + 10) x 5 = 160 from Cy: 435 in all.
+            let mut rows = Vec::new();
+            for row in b
+                .client
+                .find_all(Locator::Css("table.results tbody tr"))
+                .await?
+            {
+                let mut cells = Vec::new();
+                for cell in row.find_all(Locator::Css("td, th")).await? {
+                    cells.push(cell.text().await?.trim().to_owned());
+                }
+                rows.push(cells.join(" | "));
+            }
+            assert_eq!(
+                rows,
+                [
+                    "1. | Di | -10 | +€ 4.35",
+                    "2. | Ann | 0 | -€ 0.50",
+                    "3. | Cy | 22 | -€ 1.60",
+                    "4. | Ben | 35 | -€ 2.25",
+                ]
+            );
+            let mut transfers = texts(b, "ul.transfers li").await?;
+            transfers.sort();
+            assert_eq!(
+                transfers,
+                [
+                    "Ann pays Di € 0.50",
+                    "Ben pays Di € 2.25",
+                    "Cy pays Di € 1.60"
+                ]
+            );
+            survey.look(b, "settlement").await?;
+            survey.finish()
+        },
+    );
+}
+
+/// The rows of the score sheet: the round, then each player's points (without the running
+/// total below them).
+async fn sheet_rows(b: &Browser) -> Outcome<Vec<Vec<String>>> {
+    let mut rows = Vec::new();
+    for row in b
+        .client
+        .find_all(Locator::Css("table.sheet tbody tr"))
+        .await?
+    {
+        let mut cells = vec![
+            row.find(Locator::Css("th"))
+                .await?
+                .text()
+                .await?
+                .trim()
+                .to_owned(),
+        ];
+        for cell in row.find_all(Locator::Css("td")).await? {
+            let text = cell.text().await?;
+            let small = cell.find(Locator::Css("small")).await?.text().await?;
+            cells.push(
+                text.strip_suffix(small.as_str())
+                    .unwrap_or(&text)
+                    .trim()
+                    .to_owned(),
+            );
+        }
+        rows.push(cells);
+    }
+    Ok(rows)
+}
+
+#[test]
+fn phone_check_reports_every_wide_element_and_small_target_and_spares_inline_links() {
+    run_on(
+        "phone_check_reports_every_wide_element_and_small_target_and_spares_inline_links",
+        Phone::NARROW,
+        async |b: &Browser| -> TestResult {
+            b.goto("/").await?;
+            let check = b.phone_problems(".may-scroll").await?;
+            assert_eq!(check.problems, Vec::<String>::new(), "the home page fits");
+
+            // Everything at once: a box too wide, two targets too small, a link in running
+            // text, a wide table in a box that may scroll and one in a box that may not (a
+            // table cut off at the edge). (Styles through the
+            // CSSOM: the page's Content-Security-Policy drops style attributes.)
+            b.js(r#"
+                var main = document.querySelector("main");
+                main.insertAdjacentHTML("beforeend",
+                    '<div class="too-wide">wide</div>' +
+                    '<button class="tiny">x</button>' +
+                    '<label class="small-check"><input type="checkbox"> tiny</label>' +
+                    '<p>Running text with <a class="in-text" href="/">a link</a> inside.</p>' +
+                    '<div class="table-scroll may-scroll"><table><tr><td>wide</td></tr></table></div>' +
+                    '<div class="table-scroll"><table class="cut"><tr><td>cut</td></tr></table></div>');
+                function style(css, props) { Object.assign(document.querySelector(css).style, props); }
+                style(".too-wide", { width: "500px" });
+                style(".tiny", { minHeight: "0", minWidth: "0", padding: "0", height: "20px" });
+                style(".small-check", { margin: "0", fontSize: "10px", lineHeight: "1" });
+                style(".small-check input", { width: "12px", height: "12px", minHeight: "0" });
+                style(".table-scroll table", { width: "900px" });
+                style(".table-scroll table.cut", { width: "400px" });
+            "#)
+            .await?;
+            let check = b.phone_problems(".may-scroll").await?;
+            let problems = check.problems.join("\n");
+            assert_eq!(check.problems.len(), 6, "{problems}");
+            for needle in [
+                "the page scrolls sideways: 512 px wide on a 360 px phone",
+                "the page is zoomed out to 512 px to fit a 360 px phone",
+                "sticks out: main > div.too-wide:nth-of-type(1) \"wide\" spans x 12.0 to 512.0",
+                "tap target 12.3×20.0 px: main > button.tiny \"x\"",
+                "tap target 336.0×12.0 px: main > label.small-check \"tiny\"",
+                "scrolls sideways, hiding part of itself: main > div.table-scroll:nth-of-type(3) \"cut\" is 400 px wide in 336 px",
+            ] {
+                assert!(problems.contains(needle), "{needle:?} not in:\n{problems}");
+            }
+            assert!(
+                !problems.contains("in-text") && !problems.contains("may-scroll"),
+                "{problems}"
+            );
+            assert_eq!(
+                check.inline,
+                ["main > p:nth-of-type(2) > a.in-text \"a link\""]
+            );
+            assert_eq!(
+                check.scrollers,
+                ["main > div.table-scroll.may-scroll:nth-of-type(2) \"wide\""]
+            );
+            Ok(())
+        },
+    );
+}
