@@ -2,14 +2,66 @@
 //! scrolling, tap targets at least 44 px, readable in a dim room, usable with one thumb. Every
 //! page works without JavaScript."
 //!
-//! One game is played from start to settlement with JavaScript switched off, through the HTML
-//! forms alone, on a 360×740 phone, and each page on the way is checked for everything that
-//! sticks out or is too small to tap ([`Browser::phone_problems`]).
+//! Two surveys visit every page of the app on a 360×740 phone, in English and in German, and
+//! collect everything that sticks out or is too small to tap ([`Browser::phone_problems`]);
+//! one game is played from start to settlement with JavaScript switched off, through the HTML
+//! forms alone.
 
 use fantoccini::Locator;
+use serde_json::{Value, json};
 
 use super::harness::{Browser, Phone, TestResult, run_on};
 use super::{Outcome, texts};
+
+/// Eight long-ish names as a table writes them: hyphens, an umlaut, no spaces to break at.
+const NAMES: [&str; 8] = [
+    "Maximilian",
+    "Anne-Kathrin",
+    "Jean-Baptiste",
+    "Friederike",
+    "Konstantin",
+    "Marie-Luise",
+    "Bartholomäus",
+    "Christopher",
+];
+
+/// `method path` through the JSON API with `body`; fails unless the answer is `expected`.
+fn api(b: &Browser, method: &str, path: &str, body: &Value, expected: u16) -> Outcome<Value> {
+    let (status, answer) = b.api(method, path, None, Some(body))?;
+    if status != expected {
+        return Err(format!("{method} {path}: {status}, not {expected}: {answer}").into());
+    }
+    Ok(answer)
+}
+
+/// A new game through the JSON API; its edit path (`/games/…`) and read-only path
+/// (`/view/…`).
+fn create(b: &Browser, setup: &Value) -> Outcome<(String, String)> {
+    let created = api(b, "POST", "/api/v1/games", setup, 201)?;
+    let path = |key: &str| -> Outcome<String> {
+        Ok(created[key]
+            .as_str()
+            .ok_or_else(|| format!("no {key} in {created}"))?
+            .to_owned())
+    };
+    Ok((path("url")?, path("view_url")?))
+}
+
+/// The JSON API's path of the game at `game` (`/games/ID` → `/api/v1/games/ID`).
+fn api_path(game: &str) -> String {
+    format!("/api/v1{game}")
+}
+
+/// Puts the page shown in `lang`, with the header's language switch if it is in the other
+/// language; the choice holds for the pages after it.
+async fn set_language(b: &Browser, lang: &str) -> TestResult {
+    let shown = b.find("html").await?.attr("lang").await?;
+    if shown.as_deref() != Some(lang) {
+        b.click("header.site a.lang-switch").await?;
+    }
+    b.find(&format!("html[lang=\"{lang}\"]")).await?;
+    Ok(())
+}
 
 /// The boxes that may scroll sideways inside a page: tables with a column per player (the
 /// score sheet, the scores at a glance) need their own scroll from seven players on.
@@ -303,6 +355,289 @@ async fn sheet_rows(b: &Browser) -> Outcome<Vec<Vec<String>>> {
         rows.push(cells);
     }
     Ok(rows)
+}
+
+/// The result of round `round` of a points game among `players`: `winner` went out, the
+/// others hold points that differ by seat and round, and the player after the winner holds
+/// cards in the notation.
+fn points_round(players: &[&str], round: usize, winner: usize) -> Value {
+    let mut points = serde_json::Map::new();
+    let mut cards = serde_json::Map::new();
+    for (seat, name) in players.iter().enumerate() {
+        if seat == winner {
+            continue;
+        }
+        if seat == (winner + 1) % players.len() {
+            cards.insert((*name).to_owned(), json!("AS JK 10H KD"));
+        } else {
+            points.insert((*name).to_owned(), json!((seat * 17 + round * 29) % 90 + 5));
+        }
+    }
+    json!({
+        "round": round,
+        "went_out": players[winner],
+        "points": points,
+        "cards": cards,
+    })
+}
+
+/// Makes the `version` field of the form matching `form` one older than the game's, as if
+/// another phone had changed the game since the page was loaded.
+async fn make_stale(b: &Browser, form: &str) -> TestResult {
+    let done = b
+        .js(&format!(
+            r#"var field = document.querySelector('{form} input[name="version"]');
+               if (!field) {{ return false; }}
+               field.value = String(Number(field.value) - 1);
+               return true;"#
+        ))
+        .await?;
+    if done != json!(true) {
+        return Err(format!("no version field in {form:?}").into());
+    }
+    Ok(())
+}
+
+#[test]
+fn home_setup_checker_and_error_pages_fit_360_px_with_44_px_targets_in_both_languages() {
+    const TEST: &str =
+        "home_setup_checker_and_error_pages_fit_360_px_with_44_px_targets_in_both_languages";
+    run_on(TEST, Phone::NARROW, async |b: &Browser| -> TestResult {
+        let mut survey = Survey::new(TEST);
+        // A game opened once, so the home page lists it to continue: a long label.
+        let (game, _) = create(
+            b,
+            &json!({"rules": "hollywood", "players": NAMES, "cents_per_point": 10}),
+        )?;
+        b.goto(&game).await?;
+        b.find("table.sheet").await?;
+
+        for lang in ["en", "de"] {
+            survey.lang = lang;
+            b.goto("/").await?;
+            set_language(b, lang).await?;
+            b.find(&format!("html[lang=\"{lang}\"]")).await?;
+            b.find(&format!(".home-recent a[href=\"{game}\"]")).await?;
+            survey.look(b, "home, one game to continue").await?;
+
+            b.goto("/games/new").await?;
+            b.find("form.setup").await?;
+            survey.look(b, "new game, Contract Rummy").await?;
+            for rules in ["progressive", "continental", "rommee"] {
+                b.goto(&format!("/games/new?rules={rules}")).await?;
+                b.find(&format!(
+                    "form.setup input[name=\"shown\"][value=\"{rules}\"]"
+                ))
+                .await?;
+                survey
+                    .look(b, &format!("new game, {rules} and its options"))
+                    .await?;
+            }
+            // Eight seats with long names, and a mistake: the form comes back with it.
+            b.goto("/games/new?rules=hollywood").await?;
+            for (seat, name) in NAMES.iter().enumerate() {
+                b.fill(&format!("form.setup #p{}", seat + 1), name).await?;
+            }
+            b.fill("#cents", "zwölf").await?;
+            b.click("form.setup > button.big[type=\"submit\"]").await?;
+            b.find("#cents[aria-invalid=\"true\"]").await?;
+            survey.look(b, "new game, 8 players and an error").await?;
+
+            b.goto("/check").await?;
+            b.find("form.checker").await?;
+            survey.look(b, "meld checker").await?;
+            // A verdict with every reason: two runs that join, in Liverpool's round 3.
+            b.goto("/check?rules=liverpool&round=3").await?;
+            b.fill("textarea[name=\"melds\"]", "3H 4H 5H 6H | 7H 8H 9H 10H")
+                .await?;
+            b.click("button[name=\"action\"][value=\"check\"]").await?;
+            b.find(".result.bad .problems li").await?;
+            survey.look(b, "meld checker, a verdict").await?;
+            // The solver's answer for Contract Rummy's last round.
+            b.goto("/check?rules=contract&round=7").await?;
+            b.fill(
+                "textarea[name=\"hand\"]",
+                "3H 4H 5H 6H 7H 9S 10S JS QS KS JK 2D 3D 4D",
+            )
+            .await?;
+            b.click("button[name=\"action\"][value=\"solve\"]").await?;
+            b.find(".result.good .meld .chips").await?;
+            survey.look(b, "meld checker, the solver's answer").await?;
+            // Cards it does not know.
+            b.fill("textarea[name=\"melds\"]", "11H 3X 4H | QQ").await?;
+            b.click("button[name=\"action\"][value=\"check\"]").await?;
+            b.find("textarea[name=\"melds\"][aria-invalid=\"true\"]")
+                .await?;
+            survey.look(b, "meld checker, unknown cards").await?;
+
+            for (path, what) in [
+                ("/no/such/page", "404"),
+                ("/games/AAAAAAAAAAAAAAAAAAAAAA", "404 of a game"),
+                ("/view/AAAAAAAAAAAAAAAAAAAAAA", "404 of a read-only link"),
+            ] {
+                b.goto(path).await?;
+                b.find("section.error").await?;
+                survey.look(b, what).await?;
+            }
+        }
+        survey.finish()
+    });
+}
+
+#[test]
+fn game_round_history_and_settlement_pages_fit_360_px_with_44_px_targets_in_both_languages() {
+    const TEST: &str =
+        "game_round_history_and_settlement_pages_fit_360_px_with_44_px_targets_in_both_languages";
+    run_on(TEST, Phone::NARROW, async |b: &Browser| -> TestResult {
+        let mut survey = Survey::new(TEST);
+        // Hollywood: eight players, three rounds, round 2 corrected.
+        let (h, h_view) = create(
+            b,
+            &json!({"rules": "hollywood", "players": NAMES, "cents_per_point": 10,
+                    "options": {"twos_wild": true}}),
+        )?;
+        for round in 1..=3 {
+            let body = points_round(&NAMES, round, (round * 3) % 8);
+            api(b, "POST", &format!("{}/rounds", api_path(&h)), &body, 200)?;
+        }
+        let body = points_round(&NAMES, 2, 1);
+        api(b, "POST", &format!("{}/rounds", api_path(&h)), &body, 200)?;
+        // Progressive: six players, nine rounds, a buy in round 9.
+        let six = &NAMES[..6];
+        let (p, _) = create(
+            b,
+            &json!({"rules": "progressive", "players": six,
+                    "options": {"kitty_split": "two-thirds", "buy_cents": 5}}),
+        )?;
+        for round in 1..=9 {
+            let mut body = points_round(six, round, round % 6);
+            if round == 9 {
+                body["buys"] = json!({"Anne-Kathrin": 1});
+            }
+            api(b, "POST", &format!("{}/rounds", api_path(&p)), &body, 200)?;
+        }
+        // Continental: eight players, three hands with bonuses; one played so far.
+        let (c, _) = create(
+            b,
+            &json!({"rules": "continental", "players": NAMES, "cents_per_unit": 20,
+                    "options": {"twos_wild": true, "turn_bonuses": true,
+                                "one_suit_bonus": true, "hands": 3}}),
+        )?;
+        let hand = |round: usize, winner: &str| {
+            json!({"round": round, "winner": winner, "jokers": 2, "first_turn": false,
+                   "second_turn": round == 2, "one_suit": false, "no_wilds": false})
+        };
+        api(
+            b,
+            "POST",
+            &format!("{}/rounds", api_path(&c)),
+            &hand(1, "Bartholomäus"),
+            200,
+        )?;
+
+        // Games under way.
+        for lang in ["en", "de"] {
+            survey.lang = lang;
+            b.goto(&h).await?;
+            set_language(b, lang).await?;
+            b.find(&format!("html[lang=\"{lang}\"] table.sheet.p8 tbody tr"))
+                .await?;
+            survey.look(b, "game page, 8 players").await?;
+
+            b.goto(&format!("{h}/rounds/new")).await?;
+            b.find("form.round-form").await?;
+            survey.look(b, "round form, 8 players").await?;
+            let cards = b
+                .find("fieldset.player:nth-of-type(2) input[name^=\"cards.\"]")
+                .await?
+                .attr("id")
+                .await?
+                .ok_or("a cards field has an id")?;
+            b.open_card_grid(&cards).await?;
+            survey.look(b, "round form, a card grid open").await?;
+            // Saved with nothing filled in: the form comes back with the errors.
+            b.click("form.round-form button.save").await?;
+            b.find(".notice.error").await?;
+            survey.look(b, "round form, errors").await?;
+            // Saved after another phone changed the game: the form keeps what was typed.
+            b.goto(&format!("{h}/rounds/new")).await?;
+            b.click("form.round-form label[for=\"w0\"]").await?;
+            make_stale(b, "form.round-form").await?;
+            b.click("form.round-form button.save").await?;
+            b.find(".notice.conflict table").await?;
+            survey.look(b, "round form, a conflict").await?;
+
+            b.goto(&format!("{h}/rounds/2/edit")).await?;
+            b.find("form.round-form").await?;
+            survey.look(b, "correction form").await?;
+            b.goto(&format!("{h}/history")).await?;
+            b.find("ol.history table.changes").await?;
+            survey.look(b, "history").await?;
+            // "End the game" after another phone changed it: the notice page.
+            b.goto(&h).await?;
+            make_stale(b, "form[action$=\"/end\"]").await?;
+            b.click("form[action$=\"/end\"] button").await?;
+            b.find(".notice.conflict").await?;
+            survey.look(b, "end refused, a conflict").await?;
+
+            b.goto(&p).await?;
+            b.find("table.sheet.p6 tbody tr").await?;
+            survey.look(b, "game page, progressive, 6 players").await?;
+            b.goto(&format!("{p}/rounds/new")).await?;
+            b.find("form.round-form input[name^=\"buys.\"]").await?;
+            survey.look(b, "round form with buys").await?;
+
+            b.goto(&c).await?;
+            b.find("table.sheet.p8 tbody tr").await?;
+            survey.look(b, "game page, continental").await?;
+            b.goto(&format!("{c}/rounds/new")).await?;
+            b.find("form.round-form").await?;
+            survey.look(b, "round form, continental").await?;
+        }
+
+        // The games end: Hollywood early, Progressive after round 9, Continental after its
+        // third hand.
+        api(b, "POST", &format!("{}/end", api_path(&h)), &json!({}), 200)?;
+        api(b, "POST", &format!("{}/end", api_path(&p)), &json!({}), 200)?;
+        api(
+            b,
+            "POST",
+            &format!("{}/rounds", api_path(&c)),
+            &hand(2, "Maximilian"),
+            200,
+        )?;
+        api(
+            b,
+            "POST",
+            &format!("{}/rounds", api_path(&c)),
+            &hand(3, "Anne-Kathrin"),
+            200,
+        )?;
+        for lang in ["en", "de"] {
+            survey.lang = lang;
+            b.goto(&h).await?;
+            set_language(b, lang).await?;
+            b.find(&format!("html[lang=\"{lang}\"] #game-over")).await?;
+            survey.look(b, "game over").await?;
+            for (path, what) in [
+                (format!("{h}/settlement"), "settlement, lowest collects"),
+                (format!("{h_view}/settlement"), "read-only settlement"),
+                (format!("{p}/settlement"), "settlement, places and kitty"),
+                (format!("{c}/settlement"), "settlement, units"),
+            ] {
+                b.goto(&path).await?;
+                b.find("table.results tbody tr").await?;
+                survey.look(b, what).await?;
+            }
+            b.goto(&h_view).await?;
+            b.find(".view-only").await?;
+            survey.look(b, "read-only game page").await?;
+            b.goto(&format!("{c}/rounds/2/edit")).await?;
+            b.find("form.round-form").await?;
+            survey.look(b, "correction form, continental").await?;
+        }
+        survey.finish()
+    });
 }
 
 #[test]
