@@ -47,9 +47,16 @@ fn create(b: &Browser, setup: &Value) -> Outcome<(String, String)> {
     Ok((path("url")?, path("view_url")?))
 }
 
-/// The JSON API's path of the game at `game` (`/games/ID` → `/api/v1/games/ID`).
-fn api_path(game: &str) -> String {
-    format!("/api/v1{game}")
+/// Enters (or corrects) a round of the game at `game` (`/games/…`) through the JSON API.
+fn post_round(b: &Browser, game: &str, round: &Value) -> TestResult {
+    api(b, "POST", &format!("/api/v1{game}/rounds"), round, 200)?;
+    Ok(())
+}
+
+/// Ends the game at `game` (`/games/…`) through the JSON API.
+fn end_game(b: &Browser, game: &str) -> TestResult {
+    api(b, "POST", &format!("/api/v1{game}/end"), &json!({}), 200)?;
+    Ok(())
 }
 
 /// Puts the page shown in `lang`, with the header's language switch if it is in the other
@@ -451,7 +458,8 @@ fn home_setup_checker_and_error_pages_fit_360_px_with_44_px_targets_in_both_lang
             b.fill("textarea[name=\"melds\"]", "3H 4H 5H 6H | 7H 8H 9H 10H")
                 .await?;
             b.click("button[name=\"action\"][value=\"check\"]").await?;
-            b.find(".result.bad .problems li").await?;
+            b.find("button[value=\"check\"] ~ .result.bad .problems li")
+                .await?;
             survey.look(b, "meld checker, a verdict").await?;
             // The solver's answer for Contract Rummy's last round.
             b.goto("/check?rules=contract&round=7").await?;
@@ -461,8 +469,15 @@ fn home_setup_checker_and_error_pages_fit_360_px_with_44_px_targets_in_both_lang
             )
             .await?;
             b.click("button[name=\"action\"][value=\"solve\"]").await?;
-            b.find(".result.good .meld .chips").await?;
+            b.find("button[value=\"solve\"] ~ .result.good .meld .chips")
+                .await?;
             survey.look(b, "meld checker, the solver's answer").await?;
+            // Does a card fit a meld on the table?
+            b.fill("input[name=\"table_meld\"]", "5H 6H 7H 8H").await?;
+            b.fill("input[name=\"card\"]", "9H").await?;
+            b.click("button[name=\"action\"][value=\"fit\"]").await?;
+            b.find("button[value=\"fit\"] ~ .result.good").await?;
+            survey.look(b, "meld checker, a card that fits").await?;
             // Cards it does not know.
             b.fill("textarea[name=\"melds\"]", "11H 3X 4H | QQ").await?;
             b.click("button[name=\"action\"][value=\"check\"]").await?;
@@ -498,10 +513,10 @@ fn game_round_history_and_settlement_pages_fit_360_px_with_44_px_targets_in_both
         )?;
         for round in 1..=3 {
             let body = points_round(&NAMES, round, (round * 3) % 8);
-            api(b, "POST", &format!("{}/rounds", api_path(&h)), &body, 200)?;
+            post_round(b, &h, &body)?;
         }
         let body = points_round(&NAMES, 2, 1);
-        api(b, "POST", &format!("{}/rounds", api_path(&h)), &body, 200)?;
+        post_round(b, &h, &body)?;
         // Progressive: six players, nine rounds, a buy in round 9.
         let six = &NAMES[..6];
         let (p, _) = create(
@@ -514,7 +529,7 @@ fn game_round_history_and_settlement_pages_fit_360_px_with_44_px_targets_in_both
             if round == 9 {
                 body["buys"] = json!({"Anne-Kathrin": 1});
             }
-            api(b, "POST", &format!("{}/rounds", api_path(&p)), &body, 200)?;
+            post_round(b, &p, &body)?;
         }
         // Continental: eight players, three hands with bonuses; one played so far.
         let (c, _) = create(
@@ -527,13 +542,17 @@ fn game_round_history_and_settlement_pages_fit_360_px_with_44_px_targets_in_both
             json!({"round": round, "winner": winner, "jokers": 2, "first_turn": false,
                    "second_turn": round == 2, "one_suit": false, "no_wilds": false})
         };
-        api(
+        post_round(b, &c, &hand(1, "Bartholomäus"))?;
+        // Rommé: six players settle pairwise (many transfers); round 2 a Hand-Rommé.
+        let (r, _) = create(
             b,
-            "POST",
-            &format!("{}/rounds", api_path(&c)),
-            &hand(1, "Bartholomäus"),
-            200,
+            &json!({"rules": "rommee", "players": six, "cents_per_point": 1}),
         )?;
+        for round in 1..=2 {
+            let mut body = points_round(six, round, round + 1);
+            body["hand_rommee"] = json!(round == 2);
+            post_round(b, &r, &body)?;
+        }
 
         // Games under way.
         for lang in ["en", "de"] {
@@ -593,26 +612,26 @@ fn game_round_history_and_settlement_pages_fit_360_px_with_44_px_targets_in_both
             b.goto(&format!("{c}/rounds/new")).await?;
             b.find("form.round-form").await?;
             survey.look(b, "round form, continental").await?;
+
+            b.goto(&format!("{r}/rounds/new")).await?;
+            b.find("form.round-form input[name=\"hand_rommee\"]")
+                .await?;
+            survey.look(b, "round form, rommee").await?;
+            b.goto(&h_view).await?;
+            b.find(".view-only").await?;
+            survey.look(b, "read-only game page, under way").await?;
+            b.goto(&format!("{h}/settlement")).await?;
+            b.find(".settlement table.sheet").await?;
+            survey.look(b, "settlement, not yet over").await?;
         }
 
-        // The games end: Hollywood early, Progressive after round 9, Continental after its
-        // third hand.
-        api(b, "POST", &format!("{}/end", api_path(&h)), &json!({}), 200)?;
-        api(b, "POST", &format!("{}/end", api_path(&p)), &json!({}), 200)?;
-        api(
-            b,
-            "POST",
-            &format!("{}/rounds", api_path(&c)),
-            &hand(2, "Maximilian"),
-            200,
-        )?;
-        api(
-            b,
-            "POST",
-            &format!("{}/rounds", api_path(&c)),
-            &hand(3, "Anne-Kathrin"),
-            200,
-        )?;
+        // The games end: Hollywood early, Progressive after round 9, Rommé after round 2,
+        // Continental after its third hand.
+        end_game(b, &h)?;
+        end_game(b, &p)?;
+        end_game(b, &r)?;
+        post_round(b, &c, &hand(2, "Maximilian"))?;
+        post_round(b, &c, &hand(3, "Anne-Kathrin"))?;
         for lang in ["en", "de"] {
             survey.lang = lang;
             b.goto(&h).await?;
@@ -624,6 +643,7 @@ fn game_round_history_and_settlement_pages_fit_360_px_with_44_px_targets_in_both
                 (format!("{h_view}/settlement"), "read-only settlement"),
                 (format!("{p}/settlement"), "settlement, places and kitty"),
                 (format!("{c}/settlement"), "settlement, units"),
+                (format!("{r}/settlement"), "settlement, pairwise"),
             ] {
                 b.goto(&path).await?;
                 b.find("table.results tbody tr").await?;
