@@ -562,6 +562,25 @@ fn game_round_history_and_settlement_pages_fit_360_px_with_44_px_targets_in_both
             b.find(&format!("html[lang=\"{lang}\"] table.sheet.p8 tbody tr"))
                 .await?;
             survey.look(b, "game page, 8 players").await?;
+            // Eight players scroll inside the sheet's box; scrolled to the last one, the round
+            // numbers still stand at the box's left edge, on top, to be tapped.
+            let edge = b
+                .js(r#"var box = document.querySelector(".table-scroll:has(> table.sheet)");
+                       box.scrollIntoView({ block: "center" });
+                       box.scrollLeft = box.scrollWidth;
+                       var link = box.querySelector("tbody tr:last-child th a").getBoundingClientRect();
+                       var on = document.elementFromPoint(link.left + 5, link.top + link.height / 2);
+                       var at = [box.scrollLeft > 0, Math.round(link.left - box.getBoundingClientRect().left),
+                                 on && on.closest("th") === box.querySelector("tbody tr:last-child th")];
+                       box.scrollLeft = 0;
+                       window.scrollTo(0, 0);
+                       return at;"#)
+                .await?;
+            assert_eq!(
+                edge,
+                json!([true, 0, true]),
+                "scrolled, left edge, tappable"
+            );
 
             b.goto(&format!("{h}/rounds/new")).await?;
             b.find("form.round-form").await?;
