@@ -3,9 +3,9 @@
 //! page works without JavaScript."
 //!
 //! Two surveys visit every page of the app on a 360×740 phone, in English and in German, and
-//! collect everything that sticks out or is too small to tap ([`Browser::phone_problems`]);
-//! one game is played from start to settlement with JavaScript switched off, through the HTML
-//! forms alone.
+//! collect everything that sticks out or is too small to tap ([`Browser::phone_problems`]).
+//! With JavaScript switched off, one game is played from start to settlement and the meld
+//! checker answers, through the HTML forms alone, each page checked the same way.
 
 use fantoccini::Locator;
 use serde_json::{Value, json};
@@ -327,6 +327,41 @@ fn liverpool_game_without_javascript_is_set_up_entered_corrected_ended_and_settl
                 ]
             );
             survey.look(b, "settlement").await?;
+
+            survey.finish()
+        },
+    );
+}
+
+#[test]
+fn meld_checker_without_javascript_applies_the_round_and_explains_its_verdict() {
+    const TEST: &str = "meld_checker_without_javascript_applies_the_round_and_explains_its_verdict";
+    run_on(
+        TEST,
+        Phone::NARROW.without_javascript(),
+        async |b: &Browser| -> TestResult {
+            let mut survey = Survey::new(TEST);
+            // No script ran: the card grid stays hidden (cards.js would show it).
+            b.goto("/check").await?;
+            b.find("details[data-card-grid][data-target=\"melds\"][hidden]")
+                .await?;
+            // The rule set and the round are applied with their button.
+            b.select("select#rules", "liverpool").await?;
+            b.click("button[name=\"action\"][value=\"apply\"]").await?;
+            b.find("select#round option[value=\"7\"]").await?;
+            b.select("select#round", "3").await?;
+            b.click("button[name=\"action\"][value=\"apply\"]").await?;
+            b.wait_text("select#round option:checked", "2 runs of 4")
+                .await?;
+            // Two runs of hearts that join end to end, typed.
+            b.fill("textarea[name=\"melds\"]", "3H 4H 5H 6H | 7H 8H 9H 10H")
+                .await?;
+            b.click("button[name=\"action\"][value=\"check\"]").await?;
+            let verdict = b
+                .wait_text("button[value=\"check\"] ~ .result.bad", "join end to end")
+                .await?;
+            assert!(verdict.starts_with('✗'), "{verdict}");
+            survey.look(b, "meld checker, a verdict").await?;
             survey.finish()
         },
     );
