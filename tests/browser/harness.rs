@@ -48,6 +48,9 @@ pub struct Phone {
     /// `false`: Chromium runs no page script at all (WebDriver's own scripts still run), as a
     /// phone with JavaScript switched off.
     pub javascript: bool,
+    /// The phone asks for dark pages (`prefers-color-scheme: dark`), as one set to dark mode
+    /// for a dim room.
+    pub dark: bool,
 }
 
 impl Phone {
@@ -56,6 +59,7 @@ impl Phone {
         width: VIEWPORT.0,
         height: VIEWPORT.1,
         javascript: true,
+        dark: false,
     };
 
     /// The narrowest phone the app is made for: 360×740 CSS pixels.
@@ -63,6 +67,7 @@ impl Phone {
         width: 360,
         height: 740,
         javascript: true,
+        dark: false,
     };
 
     /// The same phone with JavaScript switched off.
@@ -71,6 +76,11 @@ impl Phone {
             javascript: false,
             ..self
         }
+    }
+
+    /// The same phone in dark mode.
+    pub const fn dark(self) -> Phone {
+        Phone { dark: true, ..self }
     }
 }
 
@@ -387,11 +397,18 @@ impl Browser {
         args.push(format!("--window-size={},{}", phone.width, phone.height));
         args.push("--lang=en-US".to_owned());
         let mut prefs = json!({ "intl": { "accept_languages": "en-US,en" } });
+        let mut blink = Vec::new();
         if !phone.javascript {
             // Pages run no script; chromedriver's own (finding, clicking, `execute`) still do,
             // through DevTools.
-            args.push("--blink-settings=scriptEnabled=false".to_owned());
+            blink.push("scriptEnabled=false");
             prefs["profile"] = json!({ "managed_default_content_settings": { "javascript": 2 } });
+        }
+        if phone.dark {
+            blink.push("preferredColorScheme=0");
+        }
+        if !blink.is_empty() {
+            args.push(format!("--blink-settings={}", blink.join(",")));
         }
         // With scripts off, chromedriver's click never returns on an emulated touch screen:
         // that phone taps with a mouse.
@@ -699,6 +716,10 @@ impl Browser {
     /// a link inside running text is exempt, as WCAG 2.5.8 exempts inline targets whose size
     /// the line of text sets. Elements that are not shown (`display: none`, `hidden`, a closed
     /// `<details>`, `visibility: hidden`, `.visually-hidden` or `aria-hidden`) are skipped.
+    ///
+    /// Readable in a dim room: text (and what is typed in a field) of at least 12 px, in
+    /// WCAG AA contrast with the background behind it (4.5:1, large text 3:1; disabled
+    /// controls exempt).
     pub async fn phone_problems(&self, may_scroll: &str) -> Result<PhoneCheck, Box<dyn Error>> {
         let found = self
             .js(&format!(
@@ -929,6 +950,63 @@ const PHONE_CHECK: &str = r##"
             if (around.length > 0) { inline.push(name(t)); continue; }
         }
         problems.push("tap target " + w.toFixed(1) + "×" + h.toFixed(1) + " px: " + name(t));
+    }
+
+    // Readable in a dim room: text of at least 12 px, in WCAG AA contrast with what is
+    // behind it (4.5:1; 3:1 for large text). Disabled controls are exempt, as in WCAG.
+    function rgba(css) {
+        var m = css.match(/rgba?\(([^)]+)\)/);
+        if (!m) { return null; }
+        var p = m[1].split(/[ ,\/]+/).filter(Boolean).map(parseFloat);
+        return [p[0], p[1], p[2], p.length > 3 ? p[3] : 1];
+    }
+    function over(top, under) {
+        var a = top[3];
+        return [0, 1, 2].map(function (i) { return top[i] * a + under[i] * (1 - a); }).concat([1]);
+    }
+    function background(el) {
+        var layers = [];
+        for (var node = el; node; node = node.parentElement) {
+            var bg = rgba(getComputedStyle(node).backgroundColor);
+            if (bg && bg[3] > 0) {
+                layers.push(bg);
+                if (bg[3] >= 1) { break; }
+            }
+        }
+        var color = [255, 255, 255, 1];
+        for (var i = layers.length - 1; i >= 0; i--) { color = over(layers[i], color); }
+        return color;
+    }
+    function luminance(c) {
+        var l = c.slice(0, 3).map(function (v) {
+            v /= 255;
+            return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4);
+        });
+        return 0.2126 * l[0] + 0.7152 * l[1] + 0.0722 * l[2];
+    }
+    var texts = document.body.querySelectorAll("*");
+    for (var n = 0; n < texts.length; n++) {
+        var e = texts[n];
+        var field = /^(INPUT|SELECT|TEXTAREA)$/.test(e.tagName) && e.type !== "hidden" &&
+            e.type !== "radio" && e.type !== "checkbox";
+        var own = field || Array.prototype.some.call(e.childNodes, function (c) {
+            return c.nodeType === 3 && c.textContent.trim();
+        });
+        if (!own || !shown(e) || e.closest(":disabled, svg")) { continue; }
+        var st = getComputedStyle(e), px = parseFloat(st.fontSize);
+        if (px < 12 - 0.01) {
+            problems.push("text of " + px.toFixed(1) + " px: " + name(e));
+        }
+        var fg = rgba(st.color), bg = background(e);
+        if (!fg) { continue; }
+        fg = over(fg, bg);
+        var l1 = luminance(fg), l2 = luminance(bg);
+        var ratio = (Math.max(l1, l2) + 0.05) / (Math.min(l1, l2) + 0.05);
+        var large = px >= 24 || (px >= 18.66 && Number(st.fontWeight) >= 700);
+        if (ratio < (large ? 3 : 4.5)) {
+            problems.push("contrast " + ratio.toFixed(2) + ":1 (" + st.color + " on rgb(" +
+                bg.slice(0, 3).map(Math.round).join(", ") + ")): " + name(e));
+        }
     }
     return {
         path: location.pathname + location.search,

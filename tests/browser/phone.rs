@@ -3,7 +3,8 @@
 //! page works without JavaScript."
 //!
 //! Two surveys visit every page of the app on a 360×740 phone, in English and in German, and
-//! collect everything that sticks out or is too small to tap ([`Browser::phone_problems`]).
+//! collect everything that sticks out, is too small to tap or too small or faint to read
+//! ([`Browser::phone_problems`]); the game pages are looked at in dark mode.
 //! With JavaScript switched off, one game is played from start to settlement and the meld
 //! checker answers, through the HTML forms alone, each page checked the same way.
 
@@ -538,68 +539,79 @@ fn home_setup_checker_and_error_pages_fit_360_px_with_44_px_targets_in_both_lang
 fn game_round_history_and_settlement_pages_fit_360_px_with_44_px_targets_in_both_languages() {
     const TEST: &str =
         "game_round_history_and_settlement_pages_fit_360_px_with_44_px_targets_in_both_languages";
-    run_on(TEST, Phone::NARROW, async |b: &Browser| -> TestResult {
-        let mut survey = Survey::new(TEST);
-        // Hollywood: eight players, three rounds, round 2 corrected.
-        let (h, h_view) = create(
-            b,
-            &json!({"rules": "hollywood", "players": NAMES, "cents_per_point": 10,
+    // In dark mode, as a phone set for a dim room: the contrast check covers the dark colours
+    // here (and the light ones in the other tests).
+    run_on(
+        TEST,
+        Phone::NARROW.dark(),
+        async |b: &Browser| -> TestResult {
+            let mut survey = Survey::new(TEST);
+            b.goto("/").await?;
+            let dark = b
+                .js("return matchMedia('(prefers-color-scheme: dark)').matches \
+                 && getComputedStyle(document.body).backgroundColor;")
+                .await?;
+            assert_eq!(dark, "rgb(22, 24, 27)", "the page is dark");
+            // Hollywood: eight players, three rounds, round 2 corrected.
+            let (h, h_view) = create(
+                b,
+                &json!({"rules": "hollywood", "players": NAMES, "cents_per_point": 10,
                     "options": {"twos_wild": true}}),
-        )?;
-        for round in 1..=3 {
-            let body = points_round(&NAMES, round, (round * 3) % 8);
-            post_round(b, &h, &body)?;
-        }
-        let body = points_round(&NAMES, 2, 1);
-        post_round(b, &h, &body)?;
-        // Progressive: six players, nine rounds, a buy in round 9.
-        let six = &NAMES[..6];
-        let (p, _) = create(
-            b,
-            &json!({"rules": "progressive", "players": six,
-                    "options": {"kitty_split": "two-thirds", "buy_cents": 5}}),
-        )?;
-        for round in 1..=9 {
-            let mut body = points_round(six, round, round % 6);
-            if round == 9 {
-                body["buys"] = json!({"Anne-Kathrin": 1});
+            )?;
+            for round in 1..=3 {
+                let body = points_round(&NAMES, round, (round * 3) % 8);
+                post_round(b, &h, &body)?;
             }
-            post_round(b, &p, &body)?;
-        }
-        // Continental: eight players, three hands with bonuses; one played so far.
-        let (c, _) = create(
-            b,
-            &json!({"rules": "continental", "players": NAMES, "cents_per_unit": 20,
+            let body = points_round(&NAMES, 2, 1);
+            post_round(b, &h, &body)?;
+            // Progressive: six players, nine rounds, a buy in round 9.
+            let six = &NAMES[..6];
+            let (p, _) = create(
+                b,
+                &json!({"rules": "progressive", "players": six,
+                    "options": {"kitty_split": "two-thirds", "buy_cents": 5}}),
+            )?;
+            for round in 1..=9 {
+                let mut body = points_round(six, round, round % 6);
+                if round == 9 {
+                    body["buys"] = json!({"Anne-Kathrin": 1});
+                }
+                post_round(b, &p, &body)?;
+            }
+            // Continental: eight players, three hands with bonuses; one played so far.
+            let (c, _) = create(
+                b,
+                &json!({"rules": "continental", "players": NAMES, "cents_per_unit": 20,
                     "options": {"twos_wild": true, "turn_bonuses": true,
                                 "one_suit_bonus": true, "hands": 3}}),
-        )?;
-        let hand = |round: usize, winner: &str| {
-            json!({"round": round, "winner": winner, "jokers": 2, "first_turn": false,
+            )?;
+            let hand = |round: usize, winner: &str| {
+                json!({"round": round, "winner": winner, "jokers": 2, "first_turn": false,
                    "second_turn": round == 2, "one_suit": false, "no_wilds": false})
-        };
-        post_round(b, &c, &hand(1, "Bartholomäus"))?;
-        // Rommé: six players settle pairwise (many transfers); round 2 a Hand-Rommé.
-        let (r, _) = create(
-            b,
-            &json!({"rules": "rommee", "players": six, "cents_per_point": 1}),
-        )?;
-        for round in 1..=2 {
-            let mut body = points_round(six, round, round + 1);
-            body["hand_rommee"] = json!(round == 2);
-            post_round(b, &r, &body)?;
-        }
+            };
+            post_round(b, &c, &hand(1, "Bartholomäus"))?;
+            // Rommé: six players settle pairwise (many transfers); round 2 a Hand-Rommé.
+            let (r, _) = create(
+                b,
+                &json!({"rules": "rommee", "players": six, "cents_per_point": 1}),
+            )?;
+            for round in 1..=2 {
+                let mut body = points_round(six, round, round + 1);
+                body["hand_rommee"] = json!(round == 2);
+                post_round(b, &r, &body)?;
+            }
 
-        // Games under way.
-        for lang in ["en", "de"] {
-            survey.lang = lang;
-            b.goto(&h).await?;
-            set_language(b, lang).await?;
-            b.find(&format!("html[lang=\"{lang}\"] table.sheet.p8 tbody tr"))
-                .await?;
-            survey.look(b, "game page, 8 players").await?;
-            // Eight players scroll inside the sheet's box; scrolled to the last one, the round
-            // numbers still stand at the box's left edge, on top, to be tapped.
-            let edge = b
+            // Games under way.
+            for lang in ["en", "de"] {
+                survey.lang = lang;
+                b.goto(&h).await?;
+                set_language(b, lang).await?;
+                b.find(&format!("html[lang=\"{lang}\"] table.sheet.p8 tbody tr"))
+                    .await?;
+                survey.look(b, "game page, 8 players").await?;
+                // Eight players scroll inside the sheet's box; scrolled to the last one, the round
+                // numbers still stand at the box's left edge, on top, to be tapped.
+                let edge = b
                 .js(r#"var box = document.querySelector(".table-scroll:has(> table.sheet)");
                        box.scrollIntoView({ block: "center" });
                        box.scrollLeft = box.scrollWidth;
@@ -611,113 +623,114 @@ fn game_round_history_and_settlement_pages_fit_360_px_with_44_px_targets_in_both
                        window.scrollTo(0, 0);
                        return at;"#)
                 .await?;
-            assert_eq!(
-                edge,
-                json!([true, 0, true]),
-                "scrolled, left edge, tappable"
-            );
+                assert_eq!(
+                    edge,
+                    json!([true, 0, true]),
+                    "scrolled, left edge, tappable"
+                );
 
-            b.goto(&format!("{h}/rounds/new")).await?;
-            b.find("form.round-form").await?;
-            survey.look(b, "round form, 8 players").await?;
-            let cards = b
-                .find("fieldset.player:nth-of-type(2) input[name^=\"cards.\"]")
-                .await?
-                .attr("id")
-                .await?
-                .ok_or("a cards field has an id")?;
-            b.open_card_grid(&cards).await?;
-            survey.look(b, "round form, a card grid open").await?;
-            // Saved with nothing filled in: the form comes back with the errors.
-            b.click("form.round-form button.save").await?;
-            b.find(".notice.error").await?;
-            survey.look(b, "round form, errors").await?;
-            // Saved after another phone changed the game: the form keeps what was typed.
-            b.goto(&format!("{h}/rounds/new")).await?;
-            b.click("form.round-form label[for=\"w0\"]").await?;
-            make_stale(b, "form.round-form").await?;
-            b.click("form.round-form button.save").await?;
-            b.find(".notice.conflict table").await?;
-            survey.look(b, "round form, a conflict").await?;
+                b.goto(&format!("{h}/rounds/new")).await?;
+                b.find("form.round-form").await?;
+                survey.look(b, "round form, 8 players").await?;
+                let cards = b
+                    .find("fieldset.player:nth-of-type(2) input[name^=\"cards.\"]")
+                    .await?
+                    .attr("id")
+                    .await?
+                    .ok_or("a cards field has an id")?;
+                b.open_card_grid(&cards).await?;
+                survey.look(b, "round form, a card grid open").await?;
+                // Saved with nothing filled in: the form comes back with the errors.
+                b.click("form.round-form button.save").await?;
+                b.find(".notice.error").await?;
+                survey.look(b, "round form, errors").await?;
+                // Saved after another phone changed the game: the form keeps what was typed.
+                b.goto(&format!("{h}/rounds/new")).await?;
+                b.click("form.round-form label[for=\"w0\"]").await?;
+                make_stale(b, "form.round-form").await?;
+                b.click("form.round-form button.save").await?;
+                b.find(".notice.conflict table").await?;
+                survey.look(b, "round form, a conflict").await?;
 
-            b.goto(&format!("{h}/rounds/2/edit")).await?;
-            b.find("form.round-form").await?;
-            survey.look(b, "correction form").await?;
-            b.goto(&format!("{h}/history")).await?;
-            b.find("ol.history table.changes").await?;
-            survey.look(b, "history").await?;
-            // "End the game" after another phone changed it: the notice page.
-            b.goto(&h).await?;
-            make_stale(b, "form[action$=\"/end\"]").await?;
-            b.click("form[action$=\"/end\"] button").await?;
-            b.find(".notice.conflict").await?;
-            survey.look(b, "end refused, a conflict").await?;
+                b.goto(&format!("{h}/rounds/2/edit")).await?;
+                b.find("form.round-form").await?;
+                survey.look(b, "correction form").await?;
+                b.goto(&format!("{h}/history")).await?;
+                b.find("ol.history table.changes").await?;
+                survey.look(b, "history").await?;
+                // "End the game" after another phone changed it: the notice page.
+                b.goto(&h).await?;
+                make_stale(b, "form[action$=\"/end\"]").await?;
+                b.click("form[action$=\"/end\"] button").await?;
+                b.find(".notice.conflict").await?;
+                survey.look(b, "end refused, a conflict").await?;
 
-            b.goto(&p).await?;
-            b.find("table.sheet.p6 tbody tr").await?;
-            survey.look(b, "game page, progressive, 6 players").await?;
-            b.goto(&format!("{p}/rounds/new")).await?;
-            b.find("form.round-form input[name^=\"buys.\"]").await?;
-            survey.look(b, "round form with buys").await?;
+                b.goto(&p).await?;
+                b.find("table.sheet.p6 tbody tr").await?;
+                survey.look(b, "game page, progressive, 6 players").await?;
+                b.goto(&format!("{p}/rounds/new")).await?;
+                b.find("form.round-form input[name^=\"buys.\"]").await?;
+                survey.look(b, "round form with buys").await?;
 
-            b.goto(&c).await?;
-            b.find("table.sheet.p8 tbody tr").await?;
-            survey.look(b, "game page, continental").await?;
-            b.goto(&format!("{c}/rounds/new")).await?;
-            b.find("form.round-form").await?;
-            survey.look(b, "round form, continental").await?;
+                b.goto(&c).await?;
+                b.find("table.sheet.p8 tbody tr").await?;
+                survey.look(b, "game page, continental").await?;
+                b.goto(&format!("{c}/rounds/new")).await?;
+                b.find("form.round-form").await?;
+                survey.look(b, "round form, continental").await?;
 
-            b.goto(&format!("{r}/rounds/new")).await?;
-            b.find("form.round-form input[name=\"hand_rommee\"]")
-                .await?;
-            survey.look(b, "round form, rommee").await?;
-            b.goto(&h_view).await?;
-            b.find(".view-only").await?;
-            survey.look(b, "read-only game page, under way").await?;
-            b.goto(&format!("{h}/settlement")).await?;
-            b.find(".settlement table.sheet").await?;
-            survey.look(b, "settlement, not yet over").await?;
-        }
-
-        // The games end: Hollywood early, Progressive after round 9, Rommé after round 2,
-        // Continental after its third hand.
-        end_game(b, &h)?;
-        end_game(b, &p)?;
-        end_game(b, &r)?;
-        post_round(b, &c, &hand(2, "Maximilian"))?;
-        post_round(b, &c, &hand(3, "Anne-Kathrin"))?;
-        for lang in ["en", "de"] {
-            survey.lang = lang;
-            b.goto(&h).await?;
-            set_language(b, lang).await?;
-            b.find(&format!("html[lang=\"{lang}\"] #game-over")).await?;
-            survey.look(b, "game over").await?;
-            for (path, what) in [
-                (format!("{h}/settlement"), "settlement, lowest collects"),
-                (format!("{h_view}/settlement"), "read-only settlement"),
-                (format!("{p}/settlement"), "settlement, places and kitty"),
-                (format!("{c}/settlement"), "settlement, units"),
-                (format!("{r}/settlement"), "settlement, pairwise"),
-            ] {
-                b.goto(&path).await?;
-                b.find("table.results tbody tr").await?;
-                survey.look(b, what).await?;
+                b.goto(&format!("{r}/rounds/new")).await?;
+                b.find("form.round-form input[name=\"hand_rommee\"]")
+                    .await?;
+                survey.look(b, "round form, rommee").await?;
+                b.goto(&h_view).await?;
+                b.find(".view-only").await?;
+                survey.look(b, "read-only game page, under way").await?;
+                b.goto(&format!("{h}/settlement")).await?;
+                b.find(".settlement table.sheet").await?;
+                survey.look(b, "settlement, not yet over").await?;
             }
-            b.goto(&h_view).await?;
-            b.find(".view-only").await?;
-            survey.look(b, "read-only game page").await?;
-            b.goto(&format!("{c}/rounds/2/edit")).await?;
-            b.find("form.round-form").await?;
-            survey.look(b, "correction form, continental").await?;
-        }
-        survey.finish()
-    });
+
+            // The games end: Hollywood early, Progressive after round 9, Rommé after round 2,
+            // Continental after its third hand.
+            end_game(b, &h)?;
+            end_game(b, &p)?;
+            end_game(b, &r)?;
+            post_round(b, &c, &hand(2, "Maximilian"))?;
+            post_round(b, &c, &hand(3, "Anne-Kathrin"))?;
+            for lang in ["en", "de"] {
+                survey.lang = lang;
+                b.goto(&h).await?;
+                set_language(b, lang).await?;
+                b.find(&format!("html[lang=\"{lang}\"] #game-over")).await?;
+                survey.look(b, "game over").await?;
+                for (path, what) in [
+                    (format!("{h}/settlement"), "settlement, lowest collects"),
+                    (format!("{h_view}/settlement"), "read-only settlement"),
+                    (format!("{p}/settlement"), "settlement, places and kitty"),
+                    (format!("{c}/settlement"), "settlement, units"),
+                    (format!("{r}/settlement"), "settlement, pairwise"),
+                ] {
+                    b.goto(&path).await?;
+                    b.find("table.results tbody tr").await?;
+                    survey.look(b, what).await?;
+                }
+                b.goto(&h_view).await?;
+                b.find(".view-only").await?;
+                survey.look(b, "read-only game page").await?;
+                b.goto(&format!("{c}/rounds/2/edit")).await?;
+                b.find("form.round-form").await?;
+                survey.look(b, "correction form, continental").await?;
+            }
+            survey.finish()
+        },
+    );
 }
 
 #[test]
-fn phone_check_reports_every_wide_element_and_small_target_and_spares_inline_links() {
+fn phone_check_reports_every_wide_element_small_target_and_faint_text_spares_inline_links() {
     run_on(
-        "phone_check_reports_every_wide_element_and_small_target_and_spares_inline_links",
+        "phone_check_reports_every_wide_element_small_target_and_faint_text_spares_inline_links",
         Phone::NARROW,
         async |b: &Browser| -> TestResult {
             b.goto("/").await?;
@@ -726,9 +739,9 @@ fn phone_check_reports_every_wide_element_and_small_target_and_spares_inline_lin
 
             // Everything at once: a box too wide, two targets too small, a link in running
             // text, a wide table in a box that may scroll and one in a box that may not (a
-            // table cut off at the edge). (Styles through the
+            // table cut off at the edge), faint text and tiny text. (Styles through the
             // CSSOM: the page's Content-Security-Policy drops style attributes.)
-            b.js(r#"
+            b.js(r##"
                 var main = document.querySelector("main");
                 main.insertAdjacentHTML("beforeend",
                     '<div class="too-wide">wide</div>' +
@@ -736,7 +749,8 @@ fn phone_check_reports_every_wide_element_and_small_target_and_spares_inline_lin
                     '<label class="small-check"><input type="checkbox"> tiny</label>' +
                     '<p>Running text with <a class="in-text" href="/">a link</a> inside.</p>' +
                     '<div class="table-scroll may-scroll"><table><tr><td>wide</td></tr></table></div>' +
-                    '<div class="table-scroll"><table class="cut"><tr><td>cut</td></tr></table></div>');
+                    '<div class="table-scroll"><table class="cut"><tr><td>cut</td></tr></table></div>' +
+                    '<p class="faint">faint</p><p class="tiny-text">tiny</p>');
                 function style(css, props) { Object.assign(document.querySelector(css).style, props); }
                 style(".too-wide", { width: "500px" });
                 style(".tiny", { minHeight: "0", minWidth: "0", padding: "0", height: "20px" });
@@ -744,11 +758,13 @@ fn phone_check_reports_every_wide_element_and_small_target_and_spares_inline_lin
                 style(".small-check input", { width: "12px", height: "12px", minHeight: "0" });
                 style(".table-scroll table", { width: "900px" });
                 style(".table-scroll table.cut", { width: "400px" });
-            "#)
+                style(".faint", { color: "#aaaaaa" });
+                style(".tiny-text", { fontSize: "10px" });
+            "##)
             .await?;
             let check = b.phone_problems(".may-scroll").await?;
             let problems = check.problems.join("\n");
-            assert_eq!(check.problems.len(), 6, "{problems}");
+            assert_eq!(check.problems.len(), 9, "{problems}");
             for needle in [
                 "the page scrolls sideways: 512 px wide on a 360 px phone",
                 "the page is zoomed out to 512 px to fit a 360 px phone",
@@ -756,6 +772,9 @@ fn phone_check_reports_every_wide_element_and_small_target_and_spares_inline_lin
                 "tap target 12.3×20.0 px: main > button.tiny \"x\"",
                 "tap target 336.0×12.0 px: main > label.small-check \"tiny\"",
                 "scrolls sideways, hiding part of itself: main > div.table-scroll:nth-of-type(3) \"cut\" is 400 px wide in 336 px",
+                "contrast 2.15:1 (rgb(170, 170, 170) on rgb(247, 246, 242)): main > p.faint:nth-of-type(3) \"faint\"",
+                "text of 10.0 px: main > p.tiny-text:nth-of-type(4) \"tiny\"",
+                "text of 10.0 px: main > label.small-check \"tiny\"",
             ] {
                 assert!(problems.contains(needle), "{needle:?} not in:\n{problems}");
             }
