@@ -1,13 +1,19 @@
 //! End-to-end tests in a real browser: headless Chromium through chromedriver, a phone's
-//! 390×844 viewport, the real binary on a loopback port with a fresh database.
+//! 390×844 viewport, the real binary on a loopback port with a fresh database. The quality
+//! bar's own tests (every page on a 360 px phone in both languages, light and dark, and games
+//! without JavaScript) are in `browser/phone.rs`.
 //!
 //! Needs Debian's `chromium` and `chromium-driver` (`bash .ci/browser-deps.sh`, which `.ci/test`
 //! runs). Run only these with `cargo test --test browser`. A failing test leaves a screenshot,
 //! the page source and the server log in `test-artifacts/`. See `browser/harness.rs`.
+//! `KONTRAKT_SHOTS=<dir>` makes the phone surveys leave screenshots of every page, top to
+//! bottom, in that directory, to look at.
 #![cfg(unix)]
 
 #[path = "browser/harness.rs"]
 mod harness;
+#[path = "browser/phone.rs"]
+mod phone;
 
 use fantoccini::Locator;
 use harness::{Browser, TestResult, run};

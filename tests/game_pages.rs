@@ -1340,6 +1340,40 @@ async fn progressive_ended_early_pays_places_and_the_kitty_of_buys() {
 }
 
 #[tokio::test]
+async fn a_kitty_of_one_buy_says_one_buy_in_both_languages() {
+    let app = TestApp::new().await;
+    let (id, _) = create_via_api(
+        &app,
+        json!({"rules": "progressive", "players": ["A", "B", "C"],
+               "options": {"kitty_split": "two-thirds"}}),
+    )
+    .await;
+    for _ in 0..8 {
+        enter(&app, &id, round("A", &[("B", 10), ("C", 20)])).await;
+    }
+    let mut ninth = round("A", &[("B", 10), ("C", 20)]);
+    ninth["buys"] = json!({"B": 1});
+    enter(&app, &id, ninth).await;
+    let ended = post_json(&app, &format!("/api/v1/games/{id}/end"), &json!({})).await;
+    assert_eq!(ended.status, StatusCode::OK);
+    let path = format!("/games/{id}/settlement");
+    let body = text(&get_in(&app, &path, "en").await.body);
+    assert!(
+        body.contains(
+            "Kitty: € 0.01 from 1 buy, two-thirds to the winner and one third to second place."
+        ),
+        "{body}"
+    );
+    let body = text(&get_in(&app, &path, "de").await.body);
+    assert!(
+        body.contains(
+            "Kasse: 0,01 € aus 1 Kauf, zwei Drittel an den Sieger und ein Drittel an den Zweiten."
+        ),
+        "{body}"
+    );
+}
+
+#[tokio::test]
 async fn rommee_at_a_tenth_of_a_cent_settles_pairwise_with_ties_sharing_a_place() {
     let app = TestApp::new().await;
     let fields = setup_form(

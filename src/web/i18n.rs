@@ -466,8 +466,12 @@ messages! {
         "Beträge: {list}; der Sieger erhält die Summe.";
     SettleKittyWinner => "Kitty: {amount} from {buys} buys, all to the winner.",
         "Kasse: {amount} aus {buys} Käufen, alles an den Sieger.";
+    SettleKittyWinnerOne => "Kitty: {amount} from 1 buy, all to the winner.",
+        "Kasse: {amount} aus 1 Kauf, alles an den Sieger.";
     SettleKittyTwoThirds => "Kitty: {amount} from {buys} buys, two-thirds to the winner and one third to second place.",
         "Kasse: {amount} aus {buys} Käufen, zwei Drittel an den Sieger und ein Drittel an den Zweiten.";
+    SettleKittyTwoThirdsOne => "Kitty: {amount} from 1 buy, two-thirds to the winner and one third to second place.",
+        "Kasse: {amount} aus 1 Kauf, zwei Drittel an den Sieger und ein Drittel an den Zweiten.";
     SettleTransfers => "Who pays whom", "Wer zahlt wem";
     SettleTransfer => "{from} pays {to} {amount}", "{from} zahlt {to} {amount}";
     SettleNoTransfers => "Nobody owes anybody anything.", "Niemand schuldet jemandem etwas.";

@@ -63,11 +63,12 @@ pub fn remember(jar: CookieJar, url: &str, label: &str) -> CookieJar {
     if !is_local_path(url) || url.len() > MAX_URL {
         return jar;
     }
-    let label: String = label
-        .chars()
-        .filter(|c| !c.is_control())
-        .take(MAX_LABEL)
-        .collect();
+    let mut chars = label.chars().filter(|c| !c.is_control());
+    let mut label: String = chars.by_ref().take(MAX_LABEL).collect();
+    if chars.next().is_some() {
+        // Cut: an ellipsis says there is more (a name cut short reads like a typo).
+        label = label.chars().take(MAX_LABEL - 1).chain(['…']).collect();
+    }
     let label = match label.trim() {
         "" => url.to_owned(),
         trimmed => trimmed.to_owned(),
@@ -125,6 +126,17 @@ mod tests {
         assert!(games.len() >= 2);
         assert_eq!(games[0].url, "/games/7");
         assert_eq!(games[0].label.chars().count(), MAX_LABEL);
+        assert!(games[0].label.ends_with("♥Ä…"), "{}", games[0].label);
+    }
+
+    #[test]
+    fn a_label_that_fits_is_kept_whole_and_a_longer_one_ends_in_an_ellipsis() {
+        let fits = "x".repeat(MAX_LABEL);
+        let jar = remember(CookieJar::default(), "/games/a", &fits);
+        let jar = remember(jar, "/games/b", &format!("{fits}y"));
+        let games = list(&jar);
+        assert_eq!(games[1].label, fits);
+        assert_eq!(games[0].label, format!("{}…", "x".repeat(MAX_LABEL - 1)));
     }
 
     #[test]

@@ -1,6 +1,7 @@
 //! The browser-test harness: the real `kontrakt` binary on a free loopback port with its own
 //! temporary database, Debian's chromedriver on another free port, and a headless Chromium
-//! session through fantoccini with a phone's 390×844 viewport.
+//! session through fantoccini with a phone's 390×844 viewport ([`run`]), or another phone
+//! ([`run_on`] with a [`Phone`]: the narrowest 360 px one, or one with JavaScript switched off).
 //!
 //! [`run`] runs one test at a time (a process-wide lock), each on its own runtime, server,
 //! database and browser profile. When a test fails it saves a screenshot, the page source and
@@ -35,6 +36,54 @@ pub type TestResult = Result<(), Box<dyn Error>>;
 /// The phone the tests hold: CSS pixels of the viewport.
 pub const VIEWPORT: (u32, u32) = (390, 844);
 
+/// The phone a test's browser emulates: its viewport in CSS pixels, and whether pages run
+/// their JavaScript.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Phone {
+    /// Viewport width: a page that fits has exactly this `window.innerWidth` (one too wide
+    /// is zoomed out, and its innerWidth grows).
+    pub width: u32,
+    /// Viewport height.
+    pub height: u32,
+    /// `false`: Chromium runs no page script at all (WebDriver's own scripts still run), as a
+    /// phone with JavaScript switched off.
+    pub javascript: bool,
+    /// The phone asks for dark pages (`prefers-color-scheme: dark`), as one set to dark mode
+    /// for a dim room.
+    pub dark: bool,
+}
+
+impl Phone {
+    /// The phone most tests hold: [`VIEWPORT`], JavaScript on.
+    pub const DEFAULT: Phone = Phone {
+        width: VIEWPORT.0,
+        height: VIEWPORT.1,
+        javascript: true,
+        dark: false,
+    };
+
+    /// The narrowest phone the app is made for: 360×740 CSS pixels.
+    pub const NARROW: Phone = Phone {
+        width: 360,
+        height: 740,
+        javascript: true,
+        dark: false,
+    };
+
+    /// The same phone with JavaScript switched off.
+    pub const fn without_javascript(self) -> Phone {
+        Phone {
+            javascript: false,
+            ..self
+        }
+    }
+
+    /// The same phone in dark mode.
+    pub const fn dark(self) -> Phone {
+        Phone { dark: true, ..self }
+    }
+}
+
 /// Longest wait for an element, a text or a process to come up.
 pub const WAIT: Duration = Duration::from_secs(10);
 
@@ -50,6 +99,11 @@ static SERIAL: Mutex<()> = Mutex::new(());
 /// Runs `test` against a fresh server and browser. Saves artifacts and fails when the test
 /// returns an error or panics; skips (or fails, under `CI=true`) without a browser.
 pub fn run(name: &str, test: impl AsyncFnOnce(&Browser) -> TestResult) {
+    run_on(name, Phone::DEFAULT, test);
+}
+
+/// [`run`] on another [`Phone`]: another viewport, or JavaScript off.
+pub fn run_on(name: &str, phone: Phone, test: impl AsyncFnOnce(&Browser) -> TestResult) {
     let _serial = SERIAL
         .lock()
         .unwrap_or_else(|poisoned| poisoned.into_inner());
@@ -61,7 +115,7 @@ pub fn run(name: &str, test: impl AsyncFnOnce(&Browser) -> TestResult) {
         .build()
         .expect("a tokio runtime");
     let browser = runtime
-        .block_on(Browser::start(&tools))
+        .block_on(Browser::start(&tools, phone))
         .unwrap_or_else(|error| panic!("{name}: the browser did not start: {error}"));
     let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
         runtime.block_on(async {
@@ -273,6 +327,8 @@ pub struct Browser {
     pub base: String,
     /// `127.0.0.1:PORT`: the server's address, the same across a restart.
     addr: String,
+    /// The phone the browser emulates.
+    pub phone: Phone,
     chromium: PathBuf,
     // Fields drop in order: the processes go before their files.
     _driver: Reaped,
@@ -320,7 +376,7 @@ fn spawn_server(dir: &Path, addr: &str) -> Result<(Reaped, String), Box<dyn Erro
 }
 
 impl Browser {
-    async fn start(tools: &Tools) -> Result<Browser, Box<dyn Error>> {
+    async fn start(tools: &Tools, phone: Phone) -> Result<Browser, Box<dyn Error>> {
         let dir = tempfile::tempdir()?;
         let (server, addr) = spawn_server(dir.path(), "127.0.0.1:0")?;
 
@@ -338,8 +394,24 @@ impl Browser {
 
         let profile = dir.path().join("profile");
         let mut args = chrome_args(&profile);
-        args.push(format!("--window-size={},{}", VIEWPORT.0, VIEWPORT.1));
+        args.push(format!("--window-size={},{}", phone.width, phone.height));
         args.push("--lang=en-US".to_owned());
+        let mut prefs = json!({ "intl": { "accept_languages": "en-US,en" } });
+        let mut blink = Vec::new();
+        if !phone.javascript {
+            // Pages run no script; chromedriver's own (finding, clicking, `execute`) still do,
+            // through DevTools.
+            blink.push("scriptEnabled=false");
+            prefs["profile"] = json!({ "managed_default_content_settings": { "javascript": 2 } });
+        }
+        if phone.dark {
+            blink.push("preferredColorScheme=0");
+        }
+        if !blink.is_empty() {
+            args.push(format!("--blink-settings={}", blink.join(",")));
+        }
+        // With scripts off, chromedriver's click never returns on an emulated touch screen:
+        // that phone taps with a mouse.
         let capabilities = json!({
             "browserName": "chrome",
             "goog:chromeOptions": {
@@ -347,14 +419,14 @@ impl Browser {
                 "args": args,
                 "mobileEmulation": {
                     "deviceMetrics": {
-                        "width": VIEWPORT.0,
-                        "height": VIEWPORT.1,
+                        "width": phone.width,
+                        "height": phone.height,
                         "pixelRatio": 2.0,
                         "mobile": true,
-                        "touch": true,
+                        "touch": phone.javascript,
                     }
                 },
-                "prefs": { "intl": { "accept_languages": "en-US,en" } },
+                "prefs": prefs,
             }
         });
         let Value::Object(capabilities) = capabilities else {
@@ -369,6 +441,7 @@ impl Browser {
             client,
             base: format!("http://{addr}"),
             addr,
+            phone,
             chromium: tools.chromium.clone(),
             _driver: driver,
             server: Mutex::new(Some(server)),
@@ -617,16 +690,70 @@ impl Browser {
             .await?;
         let scroll = sizes[0].as_u64().ok_or("scrollWidth is a number")?;
         let inner = sizes[1].as_u64().ok_or("innerWidth is a number")?;
-        if inner != u64::from(VIEWPORT.0) {
-            return Err(format!("the viewport is {inner} px wide, not {}", VIEWPORT.0).into());
-        }
-        if scroll > inner {
+        let phone = u64::from(self.phone.width);
+        // A page too wide is zoomed out until it fits, and innerWidth grows with it: the
+        // phone's width is the measure.
+        if scroll > phone || inner != phone {
             return Err(format!(
-                "{}: the page is {scroll} px wide in a {inner} px viewport (horizontal scroll)",
+                "{}: the page is {scroll} px wide on a {phone} px phone (horizontal scroll; \
+                 zoomed out to {inner} px)",
                 sizes[2]
             )
             .into());
         }
+        Ok(())
+    }
+
+    /// What keeps the page now shown from working on this phone, every problem at once: the
+    /// page scrolls sideways, an element sticks out past the viewport's right (or left) edge
+    /// outside a box that scrolls on purpose (`overflow-x: auto` or `scroll`), such a box
+    /// scrolls though it does not match `may_scroll` (a CSS selector: a score sheet with a
+    /// column per player may need its own scroll; a table of four columns hiding its last
+    /// behind one does not fit), or a visible tap target is smaller than 44×44 CSS px. Each
+    /// problem names the element (a CSS path and its text) and its size. Empty: the page fits.
+    ///
+    /// A radio button or checkbox counts with its label (the label is where the thumb taps);
+    /// a link inside running text is exempt, as WCAG 2.5.8 exempts inline targets whose size
+    /// the line of text sets. Elements that are not shown (`display: none`, `hidden`, a closed
+    /// `<details>`, `visibility: hidden`, `.visually-hidden` or `aria-hidden`) are skipped.
+    ///
+    /// Readable in a dim room: text (and what is typed in a field) of at least 12 px, in
+    /// WCAG AA contrast with the background behind it (4.5:1, large text 3:1; disabled
+    /// controls exempt).
+    pub async fn phone_problems(&self, may_scroll: &str) -> Result<PhoneCheck, Box<dyn Error>> {
+        let found = self
+            .js(&format!(
+                "var phone = {}, mayScroll = {};\n{PHONE_CHECK}",
+                self.phone.width,
+                serde_json::to_string(may_scroll)?
+            ))
+            .await?;
+        let strings = |key: &str| -> Vec<String> {
+            found[key]
+                .as_array()
+                .map(|list| {
+                    list.iter()
+                        .filter_map(|v| v.as_str().map(str::to_owned))
+                        .collect()
+                })
+                .unwrap_or_default()
+        };
+        Ok(PhoneCheck {
+            path: found["path"].as_str().unwrap_or_default().to_owned(),
+            problems: strings("problems"),
+            scrollers: strings("scrollers"),
+            inline: strings("inline"),
+        })
+    }
+
+    /// Saves a screenshot of the page now shown as `test-artifacts/<name>.png`.
+    pub async fn save_screenshot(&self, name: &str) -> TestResult {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("test-artifacts");
+        std::fs::create_dir_all(&dir)?;
+        std::fs::write(
+            dir.join(format!("{name}.png")),
+            self.client.screenshot().await?,
+        )?;
         Ok(())
     }
 
@@ -699,6 +826,195 @@ impl Browser {
         Ok(String::from_utf8(text.stdout)?)
     }
 }
+
+/// What [`Browser::phone_problems`] found on one page.
+#[derive(Debug)]
+pub struct PhoneCheck {
+    /// The page's path.
+    pub path: String,
+    /// Everything that does not fit or is too small to tap; empty when the page is fine.
+    pub problems: Vec<String>,
+    /// Boxes that scroll sideways inside the page and may (they match `may_scroll`).
+    pub scrollers: Vec<String>,
+    /// Links exempt as inline links in running text.
+    pub inline: Vec<String>,
+}
+
+/// The script behind [`Browser::phone_problems`].
+const PHONE_CHECK: &str = r##"
+    // The phone's width (set before this script runs): a mobile browser zooms a page that
+    // is too wide out until it fits, and then its innerWidth grows with it.
+    var vw = phone, eps = 0.5, min = 44 - 0.01;
+    var problems = [], scrollers = [], inline = [], seen = [];
+    function name(el) {
+        var parts = [], node = el;
+        while (node && node.nodeType === 1 && node !== document.body && parts.length < 5) {
+            var part = node.tagName.toLowerCase();
+            if (node.id) { parts.unshift(part + "#" + node.id); break; }
+            var classes = Array.prototype.slice.call(node.classList, 0, 2);
+            if (classes.length) { part += "." + classes.join("."); }
+            var parent = node.parentElement;
+            if (parent) {
+                var same = Array.prototype.filter.call(parent.children, function (c) {
+                    return c.tagName === node.tagName;
+                });
+                if (same.length > 1) { part += ":nth-of-type(" + (same.indexOf(node) + 1) + ")"; }
+            }
+            parts.unshift(part);
+            node = parent;
+        }
+        var text = (el.innerText || el.value || el.getAttribute("aria-label") || el.getAttribute("name") || "")
+            .trim().replace(/\s+/g, " ");
+        if (text.length > 40) { text = text.slice(0, 39) + "…"; }
+        return parts.join(" > ") + (text ? " \"" + text + "\"" : "");
+    }
+    function isCheck(el) {
+        var type = (el.getAttribute("type") || "").toLowerCase();
+        return el.tagName === "INPUT" && (type === "radio" || type === "checkbox");
+    }
+    function shown(el) {
+        if (!el.getClientRects().length) { return false; }
+        if (getComputedStyle(el).visibility !== "visible") { return false; }
+        return !el.closest(".visually-hidden, [aria-hidden=\"true\"]");
+    }
+    // The nearest ancestor (below body) that scrolls sideways on purpose, if any.
+    function scroller(el) {
+        for (var node = el.parentElement; node && node !== document.body; node = node.parentElement) {
+            var overflow = getComputedStyle(node).overflowX;
+            if (overflow === "auto" || overflow === "scroll") { return node; }
+        }
+        return null;
+    }
+
+    var root = document.documentElement;
+    if (root.scrollWidth > vw || document.body.scrollWidth > vw) {
+        problems.push("the page scrolls sideways: " + root.scrollWidth + " px wide on a " + vw + " px phone");
+    }
+    if (window.innerWidth !== vw) {
+        problems.push("the page is zoomed out to " + window.innerWidth + " px to fit a " + vw + " px phone");
+    }
+
+    var all = document.body.querySelectorAll("*");
+    for (var i = 0; i < all.length; i++) {
+        var el = all[i];
+        if (!el.getClientRects().length || el.closest(".visually-hidden")) { continue; }
+        var box = scroller(el);
+        if (box) {
+            if (box.scrollWidth > box.clientWidth + eps && seen.indexOf(box) < 0) {
+                seen.push(box);
+                if (mayScroll && box.matches(mayScroll)) {
+                    scrollers.push(name(box));
+                } else {
+                    problems.push("scrolls sideways, hiding part of itself: " + name(box) +
+                        " is " + box.scrollWidth + " px wide in " + box.clientWidth + " px");
+                }
+            }
+            continue;
+        }
+        var r = el.getBoundingClientRect();
+        if (r.right > vw + eps || r.left < -eps) {
+            problems.push("sticks out: " + name(el) + " spans x " + r.left.toFixed(1) + " to " + r.right.toFixed(1));
+        }
+    }
+
+    var targets = document.body.querySelectorAll(
+        "a[href], button, input:not([type=hidden]), select, textarea, summary, label");
+    for (var j = 0; j < targets.length; j++) {
+        var t = targets[j];
+        if (!shown(t)) { continue; }
+        var tag = t.tagName.toLowerCase();
+        var rect = t.getBoundingClientRect();
+        var left = rect.left, top = rect.top, right = rect.right, bottom = rect.bottom;
+        if (isCheck(t) && Array.prototype.some.call(t.labels || [], shown)) {
+            // A radio button or checkbox with a label: the label is the tap target.
+            continue;
+        }
+        if (tag === "label") {
+            // A label is a tap target of its own only where it stands for a radio button or
+            // checkbox; then its tap box is the label and the box together.
+            if (!t.control || !isCheck(t.control)) { continue; }
+            var c = t.control.getBoundingClientRect();
+            left = Math.min(left, c.left); top = Math.min(top, c.top);
+            right = Math.max(right, c.right); bottom = Math.max(bottom, c.bottom);
+        }
+        var w = right - left, h = bottom - top;
+        if (w >= min && h >= min) { continue; }
+        if (tag === "a" && getComputedStyle(t).display === "inline") {
+            // WCAG 2.5.8's inline exception: a link in a line of running text takes the
+            // line's size. It counts as running text where its block holds words besides it.
+            var block = t.parentElement;
+            while (block && getComputedStyle(block).display.indexOf("inline") === 0) {
+                block = block.parentElement;
+            }
+            var around = block ? block.innerText.replace(t.innerText, "").trim() : "";
+            if (around.length > 0) { inline.push(name(t)); continue; }
+        }
+        problems.push("tap target " + w.toFixed(1) + "×" + h.toFixed(1) + " px: " + name(t));
+    }
+
+    // Readable in a dim room: text of at least 12 px, in WCAG AA contrast with what is
+    // behind it (4.5:1; 3:1 for large text). Disabled controls are exempt, as in WCAG.
+    function rgba(css) {
+        var m = css.match(/rgba?\(([^)]+)\)/);
+        if (!m) { return null; }
+        var p = m[1].split(/[ ,\/]+/).filter(Boolean).map(parseFloat);
+        return [p[0], p[1], p[2], p.length > 3 ? p[3] : 1];
+    }
+    function over(top, under) {
+        var a = top[3];
+        return [0, 1, 2].map(function (i) { return top[i] * a + under[i] * (1 - a); }).concat([1]);
+    }
+    function background(el) {
+        var layers = [];
+        for (var node = el; node; node = node.parentElement) {
+            var bg = rgba(getComputedStyle(node).backgroundColor);
+            if (bg && bg[3] > 0) {
+                layers.push(bg);
+                if (bg[3] >= 1) { break; }
+            }
+        }
+        var color = [255, 255, 255, 1];
+        for (var i = layers.length - 1; i >= 0; i--) { color = over(layers[i], color); }
+        return color;
+    }
+    function luminance(c) {
+        var l = c.slice(0, 3).map(function (v) {
+            v /= 255;
+            return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4);
+        });
+        return 0.2126 * l[0] + 0.7152 * l[1] + 0.0722 * l[2];
+    }
+    var texts = document.body.querySelectorAll("*");
+    for (var n = 0; n < texts.length; n++) {
+        var e = texts[n];
+        var field = /^(INPUT|SELECT|TEXTAREA)$/.test(e.tagName) && e.type !== "hidden" &&
+            e.type !== "radio" && e.type !== "checkbox";
+        var own = field || Array.prototype.some.call(e.childNodes, function (c) {
+            return c.nodeType === 3 && c.textContent.trim();
+        });
+        if (!own || !shown(e) || e.closest(":disabled, svg")) { continue; }
+        var st = getComputedStyle(e), px = parseFloat(st.fontSize);
+        if (px < 12 - 0.01) {
+            problems.push("text of " + px.toFixed(1) + " px: " + name(e));
+        }
+        var fg = rgba(st.color), bg = background(e);
+        if (!fg) { continue; }
+        fg = over(fg, bg);
+        var l1 = luminance(fg), l2 = luminance(bg);
+        var ratio = (Math.max(l1, l2) + 0.05) / (Math.min(l1, l2) + 0.05);
+        var large = px >= 24 || (px >= 18.66 && Number(st.fontWeight) >= 700);
+        if (ratio < (large ? 3 : 4.5)) {
+            problems.push("contrast " + ratio.toFixed(2) + ":1 (" + st.color + " on rgb(" +
+                bg.slice(0, 3).map(Math.round).join(", ") + ")): " + name(e));
+        }
+    }
+    return {
+        path: location.pathname + location.search,
+        problems: problems,
+        scrollers: scrollers,
+        inline: inline,
+    };
+"##;
 
 /// Chromium's arguments for a quiet, headless, sandbox-free run with its own profile.
 fn chrome_args(profile: &Path) -> Vec<String> {

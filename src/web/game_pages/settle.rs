@@ -182,9 +182,11 @@ impl SettlementPage {
             }
         };
         let kitty = kitty(setup.rules(), setup.player_count(), &state.buys).map(|k| {
-            let msg = match k.split {
-                KittySplit::Winner => Msg::SettleKittyWinner,
-                KittySplit::TwoThirds => Msg::SettleKittyTwoThirds,
+            let msg = match (k.split, k.buys == 1) {
+                (KittySplit::Winner, false) => Msg::SettleKittyWinner,
+                (KittySplit::Winner, true) => Msg::SettleKittyWinnerOne,
+                (KittySplit::TwoThirds, false) => Msg::SettleKittyTwoThirds,
+                (KittySplit::TwoThirds, true) => Msg::SettleKittyTwoThirdsOne,
             };
             ctx.f(msg, &[("amount", &money(k.cents)), ("buys", &k.buys)])
         });
