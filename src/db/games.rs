@@ -311,10 +311,15 @@ impl TryFrom<GameRow> for Game {
 }
 
 impl Round {
-    /// The round as a history snapshot `{"entry": …, "points": …}`.
+    /// The round as a history snapshot: see [`snapshot`].
     fn snapshot(&self) -> Value {
-        serde_json::json!({ "entry": self.entry, "points": self.points })
+        snapshot(&self.entry, &self.points)
     }
+}
+
+/// A round as the history keeps it, before and after a change: `{"entry": …, "points": …}`.
+fn snapshot(entry: &Value, points: &Value) -> Value {
+    serde_json::json!({ "entry": entry, "points": points })
 }
 
 /// A game's row with its rounds as a JSON array of `[round_no, entry, points, created_at,
@@ -854,14 +859,12 @@ async fn round_snapshot(
             .bind(round_no)
             .fetch_optional(&mut **tx)
             .await?;
-    row.map(|(entry, points)| {
-        Ok(serde_json::json!({ "entry": json(&entry)?, "points": json(&points)? }))
-    })
-    .transpose()
+    row.map(|(entry, points)| Ok(snapshot(&json(&entry)?, &json(&points)?)))
+        .transpose()
 }
 
 /// Writes round `round_no` (new or corrected), its history row with the round as it was
-/// `before`, and bumps the game's version, which it returns.
+/// `before`, and bumps the game's version; returns the game as written.
 async fn store_round(
     tx: &mut Transaction<'static, Sqlite>,
     game_id: &str,
@@ -873,7 +876,7 @@ async fn store_round(
     // One round trip to the connection's worker thread for the three writes and the read
     // back: each trip costs a thread hand-off, which under load cost more than SQLite's work.
     // SQLite runs the statements in order; the parameters are numbered across them.
-    let after = serde_json::json!({ "entry": entry, "points": points });
+    let after = snapshot(entry, points);
     let sql = format!(
         "INSERT INTO rounds (game_id, round_no, entry, points) VALUES (?1, ?2, ?3, ?4)
          ON CONFLICT (game_id, round_no)

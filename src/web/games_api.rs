@@ -185,11 +185,8 @@ async fn game_change(state: &AppState, id: &str, change: OnceChange) -> Result<R
         OnceChange::Now(change) => change,
         OnceChange::Replayed(_) => {
             let game = record::load_edit(state, id).await?;
-            let mut response = Json(GameView::new(&game, Access::Edit)).into_response();
-            response
-                .headers_mut()
-                .insert("idempotent-replayed", HeaderValue::from_static("true"));
-            return Ok(response);
+            let state = serde_json::to_string(&GameView::new(&game, Access::Edit))?;
+            return Ok(json_text(state, true));
         }
     };
     match change {

@@ -23,7 +23,8 @@ use std::net::{TcpListener, TcpStream};
 use std::os::unix::process::CommandExt as _;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, ExitStatus, Stdio};
-use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use fantoccini::elements::Element;
@@ -187,21 +188,21 @@ pub fn which(program: &str) -> Option<PathBuf> {
 
 /// A listener that never answers: see [`Browser::silence`].
 pub struct Silent {
-    stop: std::sync::Arc<std::sync::atomic::AtomicBool>,
-    accepted: std::sync::Arc<std::sync::atomic::AtomicUsize>,
+    stop: Arc<AtomicBool>,
+    accepted: Arc<AtomicUsize>,
     thread: Option<std::thread::JoinHandle<()>>,
 }
 
 impl Silent {
     /// Connections taken so far.
     pub fn accepted(&self) -> usize {
-        self.accepted.load(std::sync::atomic::Ordering::SeqCst)
+        self.accepted.load(Ordering::SeqCst)
     }
 }
 
 impl Drop for Silent {
     fn drop(&mut self) {
-        self.stop.store(true, std::sync::atomic::Ordering::SeqCst);
+        self.stop.store(true, Ordering::SeqCst);
         if let Some(thread) = self.thread.take() {
             let _ = thread.join();
         }
@@ -504,16 +505,16 @@ impl Browser {
         }
         let listener = TcpListener::bind(&self.addr)?;
         listener.set_nonblocking(true)?;
-        let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
-        let accepted = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
+        let stop = Arc::new(AtomicBool::new(false));
+        let accepted = Arc::new(AtomicUsize::new(0));
         let (stop_flag, count) = (stop.clone(), accepted.clone());
         let thread = std::thread::spawn(move || {
             let mut held = Vec::new();
-            while !stop_flag.load(std::sync::atomic::Ordering::SeqCst) {
+            while !stop_flag.load(Ordering::SeqCst) {
                 match listener.accept() {
                     Ok((stream, _)) => {
                         held.push(stream);
-                        count.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+                        count.fetch_add(1, Ordering::SeqCst);
                     }
                     Err(_) => std::thread::sleep(POLL),
                 }
