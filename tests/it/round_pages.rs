@@ -5,11 +5,9 @@
 //! input, German, escaping, the read-only link and the no-inline-script rule. Each test has a
 //! fresh database.
 
-mod common;
-
+use crate::common::{TestApp, TestResponse};
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
-use common::{TestApp, TestResponse};
 use serde_json::{Value, json};
 
 /// A game created through the JSON API.

@@ -4,11 +4,9 @@
 //! page-size budget. Rounds are entered through the JSON API (the round forms are another
 //! module's). Each test has a fresh database.
 
-mod common;
-
+use crate::common::{TestApp, TestResponse};
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
-use common::{TestApp, TestResponse};
 use kontrakt::rules::ruleset::{OptionValue, PRESET_IDS, option_specs, preset_info};
 use kontrakt::web::i18n::percent_encode;
 use serde_json::{Value, json};

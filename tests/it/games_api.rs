@@ -2,11 +2,9 @@
 //! creation to settlement with hand-worked totals and money, corrections, undo, idempotent
 //! repeats, stale versions, bad input and the read-only link. Each test has a fresh database.
 
-mod common;
-
+use crate::common::{TestApp, TestResponse};
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
-use common::{TestApp, TestResponse};
 use serde_json::{Value, json};
 
 async fn post(app: &TestApp, path: &str, body: &Value) -> TestResponse {

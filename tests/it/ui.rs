@@ -1,11 +1,9 @@
 //! The pages through the router: home, language switch, meld checker, error pages; both
 //! languages, escaping, the security headers and the no-inline-script/style rule.
 
-mod common;
-
+use crate::common::{TestApp, TestResponse};
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
-use common::{TestApp, TestResponse};
 use kontrakt::web::cookies::CookieJar;
 use kontrakt::web::recent;
 
