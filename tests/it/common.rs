@@ -7,7 +7,9 @@ use axum::body::Body;
 use axum::http::{HeaderMap, Request, StatusCode};
 use http_body_util::BodyExt as _;
 use kontrakt::db::Db;
+use kontrakt::web::i18n::percent_encode;
 use kontrakt::web::{AppState, WriteLimit, app};
+use serde_json::{Value, json};
 use tempfile::TempDir;
 use tower::ServiceExt as _;
 
@@ -106,4 +108,100 @@ impl TestResponse {
     pub fn is_html(&self) -> bool {
         self.header("content-type").starts_with("text/html")
     }
+}
+
+/// Undoes askama's HTML escaping (and turns no-break spaces into spaces), to compare page
+/// text with sentences.
+pub fn text(body: &str) -> String {
+    body.replace("&#34;", "\"")
+        .replace("&quot;", "\"")
+        .replace("&#39;", "'")
+        .replace("&#60;", "<")
+        .replace("&lt;", "<")
+        .replace("&#62;", ">")
+        .replace("&gt;", ">")
+        .replace("&#38;", "&")
+        .replace("&amp;", "&")
+        .replace('\u{a0}', " ")
+}
+
+/// A form body (`application/x-www-form-urlencoded`) of these fields, names and values
+/// percent-encoded.
+pub fn form_body(fields: &[(&str, &str)]) -> String {
+    fields
+        .iter()
+        .map(|(k, v)| format!("{}={}", percent_encode(k), percent_encode(v)))
+        .collect::<Vec<_>>()
+        .join("&")
+}
+
+/// No inline script, inline style, inline handler or `javascript:` URL anywhere: the CSP
+/// forbids them. (The strictest of the copies the page tests had: any `style=` attribute,
+/// `onclick` and `onsubmit`, `javascript:`.)
+pub fn assert_no_inline_script_or_style(body: &str) {
+    for (i, _) in body.match_indices("<script") {
+        let tag_end = body[i..].find('>').expect("script tag closes") + i;
+        assert!(
+            body[i..tag_end].contains(" src=\"/static/"),
+            "inline script: {}",
+            &body[i..tag_end]
+        );
+        assert!(
+            body[tag_end + 1..].starts_with("</script>"),
+            "script with a body"
+        );
+    }
+    assert!(!body.contains("<style"), "inline <style>");
+    assert!(!body.contains("style="), "style attribute");
+    assert!(!body.contains(" onclick="), "inline handler");
+    assert!(!body.contains(" onsubmit="), "inline handler");
+    assert!(!body.contains("javascript:"), "javascript: URL");
+}
+
+#[test]
+fn the_inline_markup_check_catches_each_kind_of_inline_code_and_passes_a_clean_page() {
+    assert_no_inline_script_or_style(
+        "<link rel=\"stylesheet\" href=\"/static/app.css\">\
+         <script src=\"/static/outbox.js\" defer></script><p class=\"x\">ok</p>",
+    );
+    for page in [
+        "<script>alert(1)</script>",
+        "<script src=\"/static/a.js\">alert(1)</script>",
+        "<style>p{}</style>",
+        "<p style=\"color:red\">",
+        "<p data-x=1 style='color:red'>",
+        "<button onclick=\"go()\">",
+        "<form onsubmit=\"go()\">",
+        "<a href=\"javascript:go()\">",
+    ] {
+        let caught = std::panic::catch_unwind(|| assert_no_inline_script_or_style(page));
+        assert!(caught.is_err(), "not caught: {page}");
+    }
+}
+
+/// Checks the end of a game in its JSON state: finished, no next round, the totals, nets and
+/// places, and transfers that realise the nets exactly. (The stricter of the two copies the
+/// games API and round page tests had.)
+pub fn assert_settled(state: &Value, totals: Value, nets: Value, places: Value) {
+    assert_eq!(state["finished"], true, "{state}");
+    assert_eq!(state["next_round"], Value::Null, "{state}");
+    assert_eq!(state["totals"], totals, "{state}");
+    let settlement = &state["settlement"];
+    assert_eq!(settlement["net_cents"], nets, "{state}");
+    assert_eq!(settlement["places"], places, "{state}");
+    let players: Vec<&str> = state["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p.as_str().unwrap())
+        .collect();
+    let mut balance = vec![0i64; players.len()];
+    for t in settlement["transfers"].as_array().unwrap() {
+        let at = |name: &Value| players.iter().position(|p| *p == name).unwrap();
+        let cents = t["cents"].as_i64().unwrap();
+        assert!(cents > 0);
+        balance[at(&t["from"])] -= cents;
+        balance[at(&t["to"])] += cents;
+    }
+    assert_eq!(json!(balance), settlement["net_cents"]);
 }

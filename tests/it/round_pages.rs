@@ -5,7 +5,9 @@
 //! input, German, escaping, the read-only link and the no-inline-script rule. Each test has a
 //! fresh database.
 
-use crate::common::{TestApp, TestResponse};
+use crate::common::{
+    TestApp, TestResponse, assert_no_inline_script_or_style, assert_settled, form_body, text,
+};
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
 use serde_json::{Value, json};
@@ -65,20 +67,6 @@ async fn create(app: &TestApp, body: Value) -> Game {
     }
 }
 
-fn encode(fields: &[(&str, &str)]) -> String {
-    fields
-        .iter()
-        .map(|(k, v)| {
-            format!(
-                "{}={}",
-                kontrakt::web::i18n::percent_encode(k),
-                kontrakt::web::i18n::percent_encode(v)
-            )
-        })
-        .collect::<Vec<_>>()
-        .join("&")
-}
-
 async fn get_lang(app: &TestApp, path: &str, lang: &str) -> TestResponse {
     let request = Request::get(path)
         .header("accept-language", lang)
@@ -91,7 +79,7 @@ async fn post_lang(app: &TestApp, path: &str, fields: &[(&str, &str)], lang: &st
     let request = Request::post(path)
         .header("content-type", "application/x-www-form-urlencoded")
         .header("accept-language", lang)
-        .body(Body::from(encode(fields)))
+        .body(Body::from(form_body(fields)))
         .unwrap();
     app.send(request).await
 }
@@ -118,17 +106,6 @@ fn input_value(body: &str, name: &str) -> String {
 /// A rendered form's hidden `version` and `key`.
 fn hidden(body: &str) -> (String, String) {
     (input_value(body, "version"), input_value(body, "key"))
-}
-
-/// Undoes askama's HTML escaping, to compare page text with sentences.
-fn text(body: &str) -> String {
-    body.replace("&#34;", "\"")
-        .replace("&quot;", "\"")
-        .replace("&#39;", "'")
-        .replace("&#60;", "<")
-        .replace("&#62;", ">")
-        .replace("&#38;", "&")
-        .replace("&amp;", "&")
 }
 
 /// Opens the form at `form`, fills `fields` next to its hidden ones and posts it to `to`.
@@ -184,31 +161,6 @@ fn player_part(body: &str, seat: usize) -> String {
         &format!("id=\"player-{seat}\""),
         "</fieldset>",
     ))
-}
-
-/// No inline script and no inline style anywhere: the CSP forbids both.
-fn assert_no_inline_script_or_style(body: &str) {
-    for (i, _) in body.match_indices("<script") {
-        let tag_end = body[i..].find('>').expect("script tag closes") + i;
-        assert!(
-            body[i..tag_end].contains(" src=\"/static/"),
-            "inline script: {}",
-            &body[i..tag_end]
-        );
-        assert!(body[tag_end + 1..].starts_with("</script>"));
-    }
-    assert!(!body.contains("<style"), "inline <style>");
-    assert!(!body.contains(" style="), "style attribute");
-    assert!(!body.contains(" onclick="), "inline handler");
-    assert!(!body.contains(" onsubmit="), "inline handler");
-}
-
-/// Checks the end of a game in the JSON state: totals, nets and places.
-fn assert_settled(state: &Value, totals: Value, nets: Value, places: Value) {
-    assert_eq!(state["finished"], true, "{state}");
-    assert_eq!(state["totals"], totals, "{state}");
-    assert_eq!(state["settlement"]["net_cents"], nets, "{state}");
-    assert_eq!(state["settlement"]["places"], places, "{state}");
 }
 
 // ---------------------------------------------------------------------------------------------
