@@ -135,6 +135,21 @@ pub fn form_body(fields: &[(&str, &str)]) -> String {
         .join("&")
 }
 
+/// Posts a form with these fields, from a phone that prefers `lang` (`Accept-Language`).
+pub async fn post_form(
+    app: &TestApp,
+    path: &str,
+    fields: &[(&str, &str)],
+    lang: &str,
+) -> TestResponse {
+    let request = Request::post(path)
+        .header("content-type", "application/x-www-form-urlencoded")
+        .header("accept-language", lang)
+        .body(Body::from(form_body(fields)))
+        .unwrap();
+    app.send(request).await
+}
+
 /// No inline script, inline style, inline handler or `javascript:` URL anywhere: the CSP
 /// forbids them. (The strictest of the copies the page tests had: any `style=` attribute,
 /// `onclick` and `onsubmit`, `javascript:`.)

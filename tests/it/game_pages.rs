@@ -4,7 +4,7 @@
 //! page-size budget. Rounds are entered through the JSON API (the round forms are another
 //! module's). Each test has a fresh database.
 
-use crate::common::{TestApp, TestResponse, assert_no_inline_script_or_style, form_body, text};
+use crate::common::{TestApp, TestResponse, assert_no_inline_script_or_style, post_form, text};
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
 use kontrakt::rules::ruleset::{OptionValue, PRESET_IDS, option_specs, preset_info};
@@ -19,15 +19,6 @@ async fn get_in(app: &TestApp, path: &str, lang: &str) -> TestResponse {
         .header("accept-language", lang)
         .header("host", "192.168.1.5:8080")
         .body(Body::empty())
-        .unwrap();
-    app.send(request).await
-}
-
-async fn post_form(app: &TestApp, path: &str, fields: &[(&str, &str)], lang: &str) -> TestResponse {
-    let request = Request::post(path)
-        .header("content-type", "application/x-www-form-urlencoded")
-        .header("accept-language", lang)
-        .body(Body::from(form_body(fields)))
         .unwrap();
     app.send(request).await
 }

@@ -6,7 +6,7 @@
 //! fresh database.
 
 use crate::common::{
-    TestApp, TestResponse, assert_no_inline_script_or_style, assert_settled, form_body, text,
+    TestApp, TestResponse, assert_no_inline_script_or_style, assert_settled, post_form, text,
 };
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
@@ -75,17 +75,8 @@ async fn get_lang(app: &TestApp, path: &str, lang: &str) -> TestResponse {
     app.send(request).await
 }
 
-async fn post_lang(app: &TestApp, path: &str, fields: &[(&str, &str)], lang: &str) -> TestResponse {
-    let request = Request::post(path)
-        .header("content-type", "application/x-www-form-urlencoded")
-        .header("accept-language", lang)
-        .body(Body::from(form_body(fields)))
-        .unwrap();
-    app.send(request).await
-}
-
 async fn post(app: &TestApp, path: &str, fields: &[(&str, &str)]) -> TestResponse {
-    post_lang(app, path, fields, "en").await
+    post_form(app, path, fields, "en").await
 }
 
 async fn state(app: &TestApp, game: &Game) -> Value {
@@ -1376,7 +1367,7 @@ async fn the_forms_and_their_errors_are_in_german_for_a_german_phone() {
     assert!(form.body.contains("Käufe (May I)"));
     assert!(form.body.contains("Runde 1 speichern"));
     let (version, key) = hidden(&form.body);
-    let response = post_lang(
+    let response = post_form(
         &app,
         &game.rounds(),
         &[
@@ -1395,7 +1386,7 @@ async fn the_forms_and_their_errors_are_in_german_for_a_german_phone() {
     assert!(player_part(&response.body, 1).contains("D♥ Joker = 25 Punkte"));
     assert!(player_part(&response.body, 2).contains("muss eine ganze Zahl sein, nicht „x“"));
     assert!(player_part(&response.body, 3).contains("Tragt die Punkte von Di ein"));
-    let response = post_lang(&app, &game.rounds(), &[("went_out", "Ann")], "de").await;
+    let response = post_form(&app, &game.rounds(), &[("went_out", "Ann")], "de").await;
     assert_eq!(response.status, StatusCode::BAD_REQUEST);
     assert!(response.body.contains("Dieses Formular ist unvollständig."));
     let history = get_lang(&app, &format!("/games/{}/history", game.id), "de").await;

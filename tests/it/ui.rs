@@ -1,7 +1,7 @@
 //! The pages through the router: home, language switch, meld checker, error pages; both
 //! languages, escaping, the security headers and the no-inline-script/style rule.
 
-use crate::common::{TestApp, TestResponse, assert_no_inline_script_or_style, form_body, text};
+use crate::common::{TestApp, TestResponse, assert_no_inline_script_or_style, post_form, text};
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
 use kontrakt::web::cookies::CookieJar;
@@ -16,12 +16,7 @@ async fn get_with(app: &TestApp, path: &str, headers: &[(&str, &str)]) -> TestRe
 }
 
 async fn post_check(app: &TestApp, lang: &str, fields: &[(&str, &str)]) -> TestResponse {
-    let request = Request::post("/check")
-        .header("content-type", "application/x-www-form-urlencoded")
-        .header("accept-language", lang)
-        .body(Body::from(form_body(fields)))
-        .unwrap();
-    app.send(request).await
+    post_form(app, "/check", fields, lang).await
 }
 
 #[tokio::test]
