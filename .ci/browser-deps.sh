@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Prerequisites of the browser tests (tests/browser.rs): Debian's chromium and chromium-driver
+# Prerequisites of the browser tests (tests/it/browser.rs): Debian's chromium and chromium-driver
 # (their versions always match), poppler-utils (pdftotext, for the print view) and fonts with
 # the suit symbols (DejaVu; Liberation is what Chromium recommends).
 # Installs them only when missing; uses sudo when not root.

@@ -12,7 +12,9 @@
 # submissions >= 1/3 of the raw commit rate; no errors. Exit status 1 if a target is missed.
 #
 # Usage: bash benches/load.sh        (env: DURATION=10s CONNECTIONS=64 THREADS=2
-#                                     LOAD_DIR=/var/tmp, where the databases go)
+#                                     LOAD_DIR=/var/tmp, where the databases go;
+#                                     KONTRAKT_BIN=path/to/kontrakt benchmarks that prebuilt
+#                                     server instead of building target/release/kontrakt)
 # Installs wrk with apt-get when it is missing (needs root).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -32,8 +34,16 @@ if ! command -v wrk >/dev/null; then
     DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk >/dev/null
 fi
 
-echo "building the release server and the raw commit benchmark..." >&2
-cargo build --release --quiet --bin kontrakt
+if [ -n "${KONTRAKT_BIN:-}" ]; then
+    # A prebuilt server (e.g. a copy of an earlier version, to compare): benchmark it as it is.
+    [ -x "$KONTRAKT_BIN" ] || { echo "KONTRAKT_BIN=$KONTRAKT_BIN is not an executable" >&2; exit 2; }
+    SERVER_BIN=$KONTRAKT_BIN
+    echo "building the raw commit benchmark (server: $SERVER_BIN, not rebuilt)..." >&2
+else
+    SERVER_BIN="$TARGET_DIR/release/kontrakt"
+    echo "building the release server and the raw commit benchmark..." >&2
+    cargo build --release --quiet --bin kontrakt
+fi
 cargo bench --quiet --bench raw_commit --no-run 2>/dev/null
 
 WORK=$(mktemp -d -p "$LOAD_DIR" kontrakt-load.XXXXXX)
@@ -46,7 +56,7 @@ trap cleanup EXIT
 
 # The server on a free port chosen by the system; its log names the port. A write limit no
 # benchmark reaches (the real default is 30 writes at once, then 3 per second per address).
-RUST_LOG=warn,kontrakt=info "$TARGET_DIR/release/kontrakt" serve --addr 127.0.0.1:0 \
+RUST_LOG=warn,kontrakt=info "$SERVER_BIN" serve --addr 127.0.0.1:0 \
     --db "$WORK/load.db" --write-burst 4294967295 --write-rate 1000000000 \
     2>"$WORK/server.log" &
 SERVER=$!

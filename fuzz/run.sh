@@ -3,7 +3,7 @@
 # Usage: bash fuzz/run.sh [seconds per target, default 60]
 # Needs cargo-fuzz (`cargo install cargo-fuzz`); runs on stable with `-s none`.
 # A crash leaves its input in fuzz/artifacts/<target>/: copy it into fuzz/regressions/<target>/,
-# where tests/fuzz_regressions.rs replays every file under cargo test.
+# where tests/it/fuzz_regressions.rs replays every file under cargo test.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 secs="${1:-60}"

@@ -1,6 +1,7 @@
-//! Properties the fuzz targets (`fuzz/`) and their regression tests (`tests/fuzz_regressions.rs`)
-//! share: one body each, so a crash found by fuzzing replays exactly as a unit test.
-//! Pure: std only. Each function panics when its property fails; that is the point.
+//! Properties the fuzz targets (`fuzz/`) and their regression tests
+//! (`tests/it/fuzz_regressions.rs`) share: one body each, so a crash found by fuzzing replays
+//! exactly as a unit test. Pure: std only. Each function panics when its property fails; that
+//! is the point.
 
 use super::cards::{format_cards, parse_cards, parse_melds};
 use super::check::check;

@@ -2,11 +2,9 @@
 //! creation to settlement with hand-worked totals and money, corrections, undo, idempotent
 //! repeats, stale versions, bad input and the read-only link. Each test has a fresh database.
 
-mod common;
-
+use crate::common::{TestApp, TestResponse, assert_settled};
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
-use common::{TestApp, TestResponse};
 use serde_json::{Value, json};
 
 async fn post(app: &TestApp, path: &str, body: &Value) -> TestResponse {
@@ -94,32 +92,6 @@ async fn refused(app: &TestApp, game: &Game, round: Value) -> Value {
         "{body}"
     );
     body
-}
-
-/// Checks the end of a game: finished, no next round, the totals, nets, places and transfers.
-fn assert_settled(state: &Value, totals: Value, nets: Value, places: Value) {
-    assert_eq!(state["finished"], true, "{state}");
-    assert_eq!(state["next_round"], Value::Null);
-    assert_eq!(state["totals"], totals);
-    let settlement = &state["settlement"];
-    assert_eq!(settlement["net_cents"], nets, "{settlement}");
-    assert_eq!(settlement["places"], places);
-    // The transfers realise the nets exactly.
-    let players: Vec<&str> = state["players"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|p| p.as_str().unwrap())
-        .collect();
-    let mut balance = vec![0i64; players.len()];
-    for t in settlement["transfers"].as_array().unwrap() {
-        let at = |name: &Value| players.iter().position(|p| *p == name).unwrap();
-        let cents = t["cents"].as_i64().unwrap();
-        assert!(cents > 0);
-        balance[at(&t["from"])] -= cents;
-        balance[at(&t["to"])] += cents;
-    }
-    assert_eq!(json!(balance), settlement["net_cents"]);
 }
 
 // ---------------------------------------------------------------------------------------------

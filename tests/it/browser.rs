@@ -4,15 +4,13 @@
 //! without JavaScript) are in `browser/phone.rs`.
 //!
 //! Needs Debian's `chromium` and `chromium-driver` (`bash .ci/browser-deps.sh`, which `.ci/test`
-//! runs). Run only these with `cargo test --test browser`. A failing test leaves a screenshot,
+//! runs). Run only these with `cargo test --test it browser::`. A failing test leaves a screenshot,
 //! the page source and the server log in `test-artifacts/`. See `browser/harness.rs`.
 //! `KONTRAKT_SHOTS=<dir>` makes the phone surveys leave screenshots of every page, top to
 //! bottom, in that directory, to look at.
 #![cfg(unix)]
 
-#[path = "browser/harness.rs"]
 mod harness;
-#[path = "browser/phone.rs"]
 mod phone;
 
 use fantoccini::Locator;

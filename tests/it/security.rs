@@ -7,14 +7,12 @@
 //! over those lists, and [`every_game_scoped_write_route_in_the_source_is_listed`] fails when a
 //! route is added to `src/web` without being listed here.
 
-mod common;
-
 use std::collections::BTreeSet;
 use std::path::Path;
 
+use crate::common::{TestApp, TestResponse};
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
-use common::{TestApp, TestResponse};
 use kontrakt::db::transfer::export_games;
 use serde_json::{Value, json};
 
@@ -612,7 +610,7 @@ fn every_game_scoped_write_route_in_the_source_is_listed() {
         assert!(
             known || (!scoped && UNSCOPED_FORMS.contains(&path.as_str())),
             "{method} {path} (in {file}) changes something but is not in GAME_WRITES of \
-             tests/security.rs: add it there with a body a real client sends"
+             tests/it/security.rs: add it there with a body a real client sends"
         );
     }
 }

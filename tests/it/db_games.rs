@@ -1,9 +1,7 @@
 //! Game storage: creating and loading games, entering, replaying, correcting and undoing
 //! rounds, each test on its own fresh database.
 
-mod common;
-
-use common::fresh_db;
+use crate::common::fresh_db;
 use kontrakt::db::Db;
 use kontrakt::db::games::{
     self, HistoryAction, NewGame, Once, PutOutcome, RoundWrite, UndoOutcome, WriteOutcome,

@@ -1,11 +1,9 @@
 //! `kontrakt backup PATH`: a consistent copy that opens and passes `PRAGMA integrity_check`,
 //! and never overwrites a file.
 
-mod common;
-
 use std::process::Command;
 
-use common::fresh_db;
+use crate::common::fresh_db;
 use kontrakt::db::Db;
 use kontrakt::db::games::{self, NewGame};
 use serde_json::json;

@@ -1,11 +1,9 @@
 //! The referee JSON API (`../shared/API.md`) through the router: the examples verbatim, every
 //! endpoint, and bad input answered with a 4xx JSON sentence.
 
-mod common;
-
+use crate::common::{TestApp, TestResponse};
 use axum::body::Body;
 use axum::http::{Request, StatusCode, header};
-use common::{TestApp, TestResponse};
 use serde_json::{Value, json};
 
 async fn post(app: &TestApp, path: &str, body: impl Into<String>) -> TestResponse {

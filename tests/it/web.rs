@@ -1,11 +1,9 @@
 //! The web scaffolding through the router: health, error pages, security headers, CSRF,
 //! body limits, static files.
 
-mod common;
-
+use crate::common::TestApp;
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
-use common::TestApp;
 
 #[tokio::test]
 async fn healthz_answers_ok() {

@@ -2,11 +2,9 @@
 //! JSON API: `points_per_cent` on `POST /api/v1/games` (and in the game's state) and on
 //! `POST /api/v1/settle`. Each test has a fresh database.
 
-mod common;
-
+use crate::common::{TestApp, TestResponse};
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
-use common::{TestApp, TestResponse};
 use serde_json::{Value, json};
 
 async fn post(app: &TestApp, path: &str, body: &Value) -> TestResponse {

@@ -1,14 +1,12 @@
 //! The per-client write rate limit through the router: a tiny limit so the tests never
 //! depend on timing; reads are never limited; a 429 says when to try again.
 
-mod common;
-
 use std::net::SocketAddr;
 
+use crate::common::{TestApp, TestResponse};
 use axum::body::Body;
 use axum::extract::ConnectInfo;
 use axum::http::{Request, StatusCode};
-use common::{TestApp, TestResponse};
 use kontrakt::web::WriteLimit;
 
 /// Two writes at once, then one every 1000 seconds: the third write in a test is refused.

@@ -1,34 +1,11 @@
 //! The pages through the router: home, language switch, meld checker, error pages; both
 //! languages, escaping, the security headers and the no-inline-script/style rule.
 
-mod common;
-
+use crate::common::{TestApp, TestResponse, assert_no_inline_script_or_style, post_form, text};
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
-use common::{TestApp, TestResponse};
 use kontrakt::web::cookies::CookieJar;
 use kontrakt::web::recent;
-
-/// Undoes askama's HTML escaping, to compare page text with sentences.
-fn text(body: &str) -> String {
-    body.replace("&#34;", "\"")
-        .replace("&quot;", "\"")
-        .replace("&#39;", "'")
-        .replace("&#60;", "<")
-        .replace("&lt;", "<")
-        .replace("&#62;", ">")
-        .replace("&gt;", ">")
-        .replace("&#38;", "&")
-        .replace("&amp;", "&")
-}
-
-fn form_body(fields: &[(&str, &str)]) -> String {
-    fields
-        .iter()
-        .map(|(k, v)| format!("{k}={}", kontrakt::web::i18n::percent_encode(v)))
-        .collect::<Vec<_>>()
-        .join("&")
-}
 
 async fn get_with(app: &TestApp, path: &str, headers: &[(&str, &str)]) -> TestResponse {
     let mut request = Request::get(path);
@@ -39,31 +16,7 @@ async fn get_with(app: &TestApp, path: &str, headers: &[(&str, &str)]) -> TestRe
 }
 
 async fn post_check(app: &TestApp, lang: &str, fields: &[(&str, &str)]) -> TestResponse {
-    let request = Request::post("/check")
-        .header("content-type", "application/x-www-form-urlencoded")
-        .header("accept-language", lang)
-        .body(Body::from(form_body(fields)))
-        .unwrap();
-    app.send(request).await
-}
-
-/// No inline script and no inline style anywhere: the CSP forbids both.
-fn assert_no_inline_script_or_style(body: &str) {
-    for (i, _) in body.match_indices("<script") {
-        let tag_end = body[i..].find('>').expect("script tag closes") + i;
-        assert!(
-            body[i..tag_end].contains(" src=\"/static/"),
-            "inline script: {}",
-            &body[i..tag_end]
-        );
-        assert!(
-            body[tag_end + 1..].starts_with("</script>"),
-            "script with a body"
-        );
-    }
-    assert!(!body.contains("<style"), "inline <style>");
-    assert!(!body.contains(" style="), "style attribute");
-    assert!(!body.contains(" onclick="), "inline handler");
+    post_form(app, "/check", fields, lang).await
 }
 
 #[tokio::test]

@@ -4,55 +4,21 @@
 //! page-size budget. Rounds are entered through the JSON API (the round forms are another
 //! module's). Each test has a fresh database.
 
-mod common;
-
+use crate::common::{TestApp, TestResponse, assert_no_inline_script_or_style, post_form, text};
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
-use common::{TestApp, TestResponse};
 use kontrakt::rules::ruleset::{OptionValue, PRESET_IDS, option_specs, preset_info};
-use kontrakt::web::i18n::percent_encode;
 use serde_json::{Value, json};
 
 // ---------------------------------------------------------------------------------------------
 // Helpers
 // ---------------------------------------------------------------------------------------------
 
-/// Undoes askama's HTML escaping, to compare page text with sentences.
-fn text(body: &str) -> String {
-    body.replace("&#34;", "\"")
-        .replace("&quot;", "\"")
-        .replace("&#39;", "'")
-        .replace("&#60;", "<")
-        .replace("&lt;", "<")
-        .replace("&#62;", ">")
-        .replace("&gt;", ">")
-        .replace("&#38;", "&")
-        .replace("&amp;", "&")
-        .replace('\u{a0}', " ")
-}
-
-fn form_body(fields: &[(&str, &str)]) -> String {
-    fields
-        .iter()
-        .map(|(k, v)| format!("{}={}", percent_encode(k), percent_encode(v)))
-        .collect::<Vec<_>>()
-        .join("&")
-}
-
 async fn get_in(app: &TestApp, path: &str, lang: &str) -> TestResponse {
     let request = Request::get(path)
         .header("accept-language", lang)
         .header("host", "192.168.1.5:8080")
         .body(Body::empty())
-        .unwrap();
-    app.send(request).await
-}
-
-async fn post_form(app: &TestApp, path: &str, fields: &[(&str, &str)], lang: &str) -> TestResponse {
-    let request = Request::post(path)
-        .header("content-type", "application/x-www-form-urlencoded")
-        .header("accept-language", lang)
-        .body(Body::from(form_body(fields)))
         .unwrap();
     app.send(request).await
 }
@@ -182,26 +148,6 @@ fn assert_between(body: &str, after: &str, text: &str, before: &str) {
         .find(before)
         .unwrap_or_else(|| panic!("{before:?} not after {text:?}"));
     assert!(a < t && t < b);
-}
-
-/// No inline script and no inline style anywhere: the CSP forbids both.
-fn assert_no_inline_script_or_style(body: &str) {
-    for (i, _) in body.match_indices("<script") {
-        let tag_end = body[i..].find('>').expect("script tag closes") + i;
-        assert!(
-            body[i..tag_end].contains(" src=\"/static/"),
-            "inline script: {}",
-            &body[i..tag_end]
-        );
-        assert!(
-            body[tag_end + 1..].starts_with("</script>"),
-            "script with a body"
-        );
-    }
-    assert!(!body.contains("<style"), "inline <style>");
-    assert!(!body.contains("style="), "style attribute");
-    assert!(!body.contains(" onclick="), "inline handler");
-    assert!(!body.contains("javascript:"), "javascript: URL");
 }
 
 /// A round where `out` goes out and the others have the points given.

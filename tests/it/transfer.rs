@@ -2,14 +2,12 @@
 //! exactly (its state, read-only view and history as the API shows them), and an import
 //! writes all games or none.
 
-mod common;
-
 use std::path::Path;
 use std::process::{Command, Output};
 
+use crate::common::TestApp;
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
-use common::TestApp;
 use kontrakt::db::Db;
 use kontrakt::db::transfer::{self, ImportError};
 use kontrakt::web::{AppState, WriteLimit, app};
@@ -243,7 +241,7 @@ async fn import_refuses_a_game_that_is_already_there_and_imports_nothing() {
     );
 
     // Into a fresh database holding only the last game: the others are not imported either.
-    let (fresh, _dir) = common::fresh_db().await;
+    let (fresh, _dir) = crate::common::fresh_db().await;
     let last = export.games.pop().unwrap();
     let only_last = transfer::Export {
         games: vec![last.clone()],
@@ -286,7 +284,7 @@ async fn import_refuses_guessable_tokens_gaps_in_rounds_and_games_the_engine_can
     let app = TestApp::new().await;
     varied_games(&app).await;
     let export = transfer::export_games(&app.db).await.unwrap();
-    let (fresh, dir) = common::fresh_db().await;
+    let (fresh, dir) = crate::common::fresh_db().await;
     let refuse = async |change: &dyn Fn(&mut transfer::GameExport), why: &str| {
         let mut bad = export.clone();
         change(&mut bad.games[0]);

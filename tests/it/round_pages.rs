@@ -5,11 +5,11 @@
 //! input, German, escaping, the read-only link and the no-inline-script rule. Each test has a
 //! fresh database.
 
-mod common;
-
+use crate::common::{
+    TestApp, TestResponse, assert_no_inline_script_or_style, assert_settled, post_form, text,
+};
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
-use common::{TestApp, TestResponse};
 use serde_json::{Value, json};
 
 /// A game created through the JSON API.
@@ -67,20 +67,6 @@ async fn create(app: &TestApp, body: Value) -> Game {
     }
 }
 
-fn encode(fields: &[(&str, &str)]) -> String {
-    fields
-        .iter()
-        .map(|(k, v)| {
-            format!(
-                "{}={}",
-                kontrakt::web::i18n::percent_encode(k),
-                kontrakt::web::i18n::percent_encode(v)
-            )
-        })
-        .collect::<Vec<_>>()
-        .join("&")
-}
-
 async fn get_lang(app: &TestApp, path: &str, lang: &str) -> TestResponse {
     let request = Request::get(path)
         .header("accept-language", lang)
@@ -89,17 +75,8 @@ async fn get_lang(app: &TestApp, path: &str, lang: &str) -> TestResponse {
     app.send(request).await
 }
 
-async fn post_lang(app: &TestApp, path: &str, fields: &[(&str, &str)], lang: &str) -> TestResponse {
-    let request = Request::post(path)
-        .header("content-type", "application/x-www-form-urlencoded")
-        .header("accept-language", lang)
-        .body(Body::from(encode(fields)))
-        .unwrap();
-    app.send(request).await
-}
-
 async fn post(app: &TestApp, path: &str, fields: &[(&str, &str)]) -> TestResponse {
-    post_lang(app, path, fields, "en").await
+    post_form(app, path, fields, "en").await
 }
 
 async fn state(app: &TestApp, game: &Game) -> Value {
@@ -120,17 +97,6 @@ fn input_value(body: &str, name: &str) -> String {
 /// A rendered form's hidden `version` and `key`.
 fn hidden(body: &str) -> (String, String) {
     (input_value(body, "version"), input_value(body, "key"))
-}
-
-/// Undoes askama's HTML escaping, to compare page text with sentences.
-fn text(body: &str) -> String {
-    body.replace("&#34;", "\"")
-        .replace("&quot;", "\"")
-        .replace("&#39;", "'")
-        .replace("&#60;", "<")
-        .replace("&#62;", ">")
-        .replace("&#38;", "&")
-        .replace("&amp;", "&")
 }
 
 /// Opens the form at `form`, fills `fields` next to its hidden ones and posts it to `to`.
@@ -186,31 +152,6 @@ fn player_part(body: &str, seat: usize) -> String {
         &format!("id=\"player-{seat}\""),
         "</fieldset>",
     ))
-}
-
-/// No inline script and no inline style anywhere: the CSP forbids both.
-fn assert_no_inline_script_or_style(body: &str) {
-    for (i, _) in body.match_indices("<script") {
-        let tag_end = body[i..].find('>').expect("script tag closes") + i;
-        assert!(
-            body[i..tag_end].contains(" src=\"/static/"),
-            "inline script: {}",
-            &body[i..tag_end]
-        );
-        assert!(body[tag_end + 1..].starts_with("</script>"));
-    }
-    assert!(!body.contains("<style"), "inline <style>");
-    assert!(!body.contains(" style="), "style attribute");
-    assert!(!body.contains(" onclick="), "inline handler");
-    assert!(!body.contains(" onsubmit="), "inline handler");
-}
-
-/// Checks the end of a game in the JSON state: totals, nets and places.
-fn assert_settled(state: &Value, totals: Value, nets: Value, places: Value) {
-    assert_eq!(state["finished"], true, "{state}");
-    assert_eq!(state["totals"], totals, "{state}");
-    assert_eq!(state["settlement"]["net_cents"], nets, "{state}");
-    assert_eq!(state["settlement"]["places"], places, "{state}");
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1426,7 +1367,7 @@ async fn the_forms_and_their_errors_are_in_german_for_a_german_phone() {
     assert!(form.body.contains("Käufe (May I)"));
     assert!(form.body.contains("Runde 1 speichern"));
     let (version, key) = hidden(&form.body);
-    let response = post_lang(
+    let response = post_form(
         &app,
         &game.rounds(),
         &[
@@ -1445,7 +1386,7 @@ async fn the_forms_and_their_errors_are_in_german_for_a_german_phone() {
     assert!(player_part(&response.body, 1).contains("D♥ Joker = 25 Punkte"));
     assert!(player_part(&response.body, 2).contains("muss eine ganze Zahl sein, nicht „x“"));
     assert!(player_part(&response.body, 3).contains("Tragt die Punkte von Di ein"));
-    let response = post_lang(&app, &game.rounds(), &[("went_out", "Ann")], "de").await;
+    let response = post_form(&app, &game.rounds(), &[("went_out", "Ann")], "de").await;
     assert_eq!(response.status, StatusCode::BAD_REQUEST);
     assert!(response.body.contains("Dieses Formular ist unvollständig."));
     let history = get_lang(&app, &format!("/games/{}/history", game.id), "de").await;

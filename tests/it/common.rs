@@ -1,0 +1,222 @@
+//! Helpers shared by the integration tests: a fresh app on its own temporary database, and
+//! requests sent through the router with `oneshot` (no port). Every module of the test binary
+//! may use it; it uses only the crate's public API, never another test module.
+
+use axum::Router;
+use axum::body::Body;
+use axum::http::{HeaderMap, Request, StatusCode};
+use http_body_util::BodyExt as _;
+use kontrakt::db::Db;
+use kontrakt::web::i18n::percent_encode;
+use kontrakt::web::{AppState, WriteLimit, app};
+use serde_json::{Value, json};
+use tempfile::TempDir;
+use tower::ServiceExt as _;
+
+/// The app on a fresh, migrated database in a temporary directory (removed on drop).
+pub struct TestApp {
+    pub router: Router,
+    pub db: Db,
+    pub dir: TempDir,
+}
+
+impl TestApp {
+    /// The app with no write rate limit to speak of (tests write a lot, from one address).
+    pub async fn new() -> Self {
+        Self::with_write_limit(WriteLimit::UNLIMITED).await
+    }
+
+    /// The app with the given write rate limit.
+    pub async fn with_write_limit(limit: WriteLimit) -> Self {
+        let (db, dir) = fresh_db().await;
+        let router = app(AppState::new(db.clone()).with_write_limit(limit));
+        Self { router, db, dir }
+    }
+
+    pub async fn send(&self, request: Request<Body>) -> TestResponse {
+        let response = self
+            .router
+            .clone()
+            .oneshot(request)
+            .await
+            .expect("the router never fails");
+        let status = response.status();
+        let headers = response.headers().clone();
+        let bytes = response
+            .into_body()
+            .collect()
+            .await
+            .expect("body can be read")
+            .to_bytes();
+        TestResponse {
+            status,
+            headers,
+            body: String::from_utf8(bytes.to_vec()).expect("body is UTF-8"),
+        }
+    }
+
+    pub async fn get(&self, path: &str) -> TestResponse {
+        self.send(Request::get(path).body(Body::empty()).unwrap())
+            .await
+    }
+}
+
+/// A fresh, migrated database in its own temporary directory.
+pub async fn fresh_db() -> (Db, TempDir) {
+    let dir = tempfile::tempdir().expect("temporary directory");
+    let db = Db::open(&dir.path().join("test.db"))
+        .await
+        .expect("database opens and migrates");
+    (db, dir)
+}
+
+/// A response with its body read.
+#[derive(Debug)]
+pub struct TestResponse {
+    pub status: StatusCode,
+    pub headers: HeaderMap,
+    pub body: String,
+}
+
+impl TestResponse {
+    pub fn header(&self, name: &str) -> &str {
+        self.headers
+            .get(name)
+            .unwrap_or_else(|| panic!("response has no {name} header"))
+            .to_str()
+            .expect("header is ASCII")
+    }
+
+    pub fn json(&self) -> serde_json::Value {
+        assert!(
+            self.header("content-type").starts_with("application/json"),
+            "expected JSON, got {:?}: {}",
+            self.headers.get("content-type"),
+            self.body
+        );
+        serde_json::from_str(&self.body).expect("body is JSON")
+    }
+
+    /// The `error` sentence of a JSON error body.
+    pub fn error_sentence(&self) -> String {
+        self.json()["error"]
+            .as_str()
+            .expect("error is a string")
+            .to_owned()
+    }
+
+    pub fn is_html(&self) -> bool {
+        self.header("content-type").starts_with("text/html")
+    }
+}
+
+/// Undoes askama's HTML escaping (and turns no-break spaces into spaces), to compare page
+/// text with sentences.
+pub fn text(body: &str) -> String {
+    body.replace("&#34;", "\"")
+        .replace("&quot;", "\"")
+        .replace("&#39;", "'")
+        .replace("&#60;", "<")
+        .replace("&lt;", "<")
+        .replace("&#62;", ">")
+        .replace("&gt;", ">")
+        .replace("&#38;", "&")
+        .replace("&amp;", "&")
+        .replace('\u{a0}', " ")
+}
+
+/// A form body (`application/x-www-form-urlencoded`) of these fields, names and values
+/// percent-encoded.
+pub fn form_body(fields: &[(&str, &str)]) -> String {
+    fields
+        .iter()
+        .map(|(k, v)| format!("{}={}", percent_encode(k), percent_encode(v)))
+        .collect::<Vec<_>>()
+        .join("&")
+}
+
+/// Posts a form with these fields, from a phone that prefers `lang` (`Accept-Language`).
+pub async fn post_form(
+    app: &TestApp,
+    path: &str,
+    fields: &[(&str, &str)],
+    lang: &str,
+) -> TestResponse {
+    let request = Request::post(path)
+        .header("content-type", "application/x-www-form-urlencoded")
+        .header("accept-language", lang)
+        .body(Body::from(form_body(fields)))
+        .unwrap();
+    app.send(request).await
+}
+
+/// No inline script, inline style, inline handler or `javascript:` URL anywhere: the CSP
+/// forbids them. (The strictest of the copies the page tests had: any `style=` attribute,
+/// `onclick` and `onsubmit`, `javascript:`.)
+pub fn assert_no_inline_script_or_style(body: &str) {
+    for (i, _) in body.match_indices("<script") {
+        let tag_end = body[i..].find('>').expect("script tag closes") + i;
+        assert!(
+            body[i..tag_end].contains(" src=\"/static/"),
+            "inline script: {}",
+            &body[i..tag_end]
+        );
+        assert!(
+            body[tag_end + 1..].starts_with("</script>"),
+            "script with a body"
+        );
+    }
+    assert!(!body.contains("<style"), "inline <style>");
+    assert!(!body.contains("style="), "style attribute");
+    assert!(!body.contains(" onclick="), "inline handler");
+    assert!(!body.contains(" onsubmit="), "inline handler");
+    assert!(!body.contains("javascript:"), "javascript: URL");
+}
+
+#[test]
+fn the_inline_markup_check_catches_each_kind_of_inline_code_and_passes_a_clean_page() {
+    assert_no_inline_script_or_style(
+        "<link rel=\"stylesheet\" href=\"/static/app.css\">\
+         <script src=\"/static/outbox.js\" defer></script><p class=\"x\">ok</p>",
+    );
+    for page in [
+        "<script>alert(1)</script>",
+        "<script src=\"/static/a.js\">alert(1)</script>",
+        "<style>p{}</style>",
+        "<p style=\"color:red\">",
+        "<p data-x=1 style='color:red'>",
+        "<button onclick=\"go()\">",
+        "<form onsubmit=\"go()\">",
+        "<a href=\"javascript:go()\">",
+    ] {
+        let caught = std::panic::catch_unwind(|| assert_no_inline_script_or_style(page));
+        assert!(caught.is_err(), "not caught: {page}");
+    }
+}
+
+/// Checks the end of a game in its JSON state: finished, no next round, the totals, nets and
+/// places, and transfers that realise the nets exactly. (The stricter of the two copies the
+/// games API and round page tests had.)
+pub fn assert_settled(state: &Value, totals: Value, nets: Value, places: Value) {
+    assert_eq!(state["finished"], true, "{state}");
+    assert_eq!(state["next_round"], Value::Null, "{state}");
+    assert_eq!(state["totals"], totals, "{state}");
+    let settlement = &state["settlement"];
+    assert_eq!(settlement["net_cents"], nets, "{state}");
+    assert_eq!(settlement["places"], places, "{state}");
+    let players: Vec<&str> = state["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p.as_str().unwrap())
+        .collect();
+    let mut balance = vec![0i64; players.len()];
+    for t in settlement["transfers"].as_array().unwrap() {
+        let at = |name: &Value| players.iter().position(|p| *p == name).unwrap();
+        let cents = t["cents"].as_i64().unwrap();
+        assert!(cents > 0);
+        balance[at(&t["from"])] -= cents;
+        balance[at(&t["to"])] += cents;
+    }
+    assert_eq!(json!(balance), settlement["net_cents"]);
+}

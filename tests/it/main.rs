@@ -1,0 +1,33 @@
+//! Every integration test of the crate, in one test binary (`cargo test --test it`): one link
+//! instead of one per file, which is most of the time an integration build takes on a small
+//! machine. Each file is a module, so a test's name starts with its file's name
+//! (`api::…`, `round_pages::…`); run one file's tests with `cargo test --test it api::`.
+//!
+//! - [`common`] holds the helpers the modules share (a fresh app on its own temporary
+//!   database, requests through the router); a helper used by one module stays in it.
+//! - [`browser`] drives a real Chromium; its tests take a process-wide lock, so they run one
+//!   at a time whatever the test threads (`cargo test --test it browser::` runs only them;
+//!   `cargo test --test it -- --skip browser::` all the others).
+//! - `browser`, `cli`, `crash`, `serve`, `transfer` and `backup` start the real binary
+//!   (`CARGO_BIN_EXE_kontrakt`).
+//!
+//! The modules depend on the crate's public API and on [`common`], never on each other.
+
+mod api;
+mod backup;
+mod browser;
+mod cli;
+mod common;
+mod crash;
+mod db_games;
+mod fuzz_regressions;
+mod game_pages;
+mod games_api;
+mod points_per_cent;
+mod rate_limit;
+mod round_pages;
+mod security;
+mod serve;
+mod transfer;
+mod ui;
+mod web;
