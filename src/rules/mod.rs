@@ -12,6 +12,7 @@ pub mod layoff;
 pub mod meld;
 pub mod money;
 pub mod play;
+pub mod presets;
 pub mod ruleset;
 pub mod settlement;
 pub mod solver;

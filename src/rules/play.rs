@@ -1,12 +1,11 @@
 //! How play goes at the table beyond melds and scores: when a player may lay off, whether a
 //! joker on the table may be swapped for the card it stands for, how a player goes out
 //! (RULES.md section 4, each preset). The app does not deal or track turns; it shows these
-//! rules to the table as notes. Pure: std and serde only.
+//! rules to the table as notes; which preset plays how is in `presets`. Pure: std and serde
+//! only; never imports `presets`.
 
 use super::cards::Lang;
-use super::ruleset::OptionValue;
 use serde::Serialize;
-use std::collections::BTreeMap;
 
 /// When a player may lay cards off on melds on the table.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -59,65 +58,6 @@ pub struct Play {
     pub lay_off: LayOff,
     pub joker_swap: JokerSwap,
     pub going_out: GoingOut,
-}
-
-fn opt<'a>(o: &'a BTreeMap<String, OptionValue>, name: &str) -> Option<&'a OptionValue> {
-    o.get(name)
-}
-
-/// The play rules of a preset with its options (RULES.md section 4).
-pub fn for_preset(id: &str, o: &BTreeMap<String, OptionValue>) -> Play {
-    let (lay_off, joker_swap, going_out) = match id {
-        "contract" | "liverpool" => (
-            LayOff::NextTurnAfterContract,
-            JokerSwap::RunsOnly,
-            GoingOut::WithDiscard,
-        ),
-        "may-i" => (
-            LayOff::NextTurnAfterContract,
-            JokerSwap::Never,
-            GoingOut::WithDiscard,
-        ),
-        "shanghai" | "shanghai-kolsov" => (
-            LayOff::AfterContract,
-            JokerSwap::Never,
-            GoingOut::WithDiscard,
-        ),
-        "shanghai-powe" => (LayOff::AfterContract, JokerSwap::Never, GoingOut::NoDiscard),
-        "progressive" => (LayOff::AfterContract, JokerSwap::Never, GoingOut::EitherWay),
-        "continental" => (
-            LayOff::NotAtAll,
-            JokerSwap::Never,
-            GoingOut::FaceDownDiscard,
-        ),
-        "rommee" => {
-            let discard = !matches!(opt(o, "discard_to_go_out"), Some(OptionValue::Bool(false)));
-            let going_out = if discard {
-                GoingOut::WithDiscard
-            } else {
-                GoingOut::NoDiscard
-            };
-            (LayOff::AfterOpening, JokerSwap::AfterOpening, going_out)
-        }
-        _ => {
-            // hollywood
-            let lay_off = match opt(o, "lay_off_before_contract") {
-                Some(OptionValue::Bool(true)) => LayOff::Anytime,
-                _ => LayOff::AfterContract,
-            };
-            let swap = match opt(o, "joker_swap") {
-                Some(OptionValue::Text(s)) if s == "runs-only" => JokerSwap::RunsOnly,
-                Some(OptionValue::Text(s)) if s == "none" => JokerSwap::Never,
-                _ => JokerSwap::Any,
-            };
-            (lay_off, swap, GoingOut::EitherWay)
-        }
-    };
-    Play {
-        lay_off,
-        joker_swap,
-        going_out,
-    }
 }
 
 impl Play {
@@ -190,7 +130,7 @@ impl Play {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::ruleset::RuleSet;
+    use crate::rules::ruleset::{OptionValue, RuleSet};
 
     use crate::rules::ruleset::test_preset as with;
 

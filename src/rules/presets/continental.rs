@@ -1,0 +1,93 @@
+//! Continental Rummy (RULES.md 4 `continental`): runs only, fifteen cards, one hand; the
+//! winner collects units from everyone.
+//!
+//! Builds the shared types of `ruleset` and `play`; must not depend on other family files.
+
+use super::{ace_option, info_row};
+use crate::rules::meld::AceMode;
+use crate::rules::play::{GoingOut, JokerSwap, LayOff, Play};
+use crate::rules::ruleset::{
+    DeckRule, NO_BUYS, OptionSpec, Options, PresetInfo, RoundSpec, RuleSet, Scheme, contract,
+    get_bool, get_int, opt_bool, opt_int,
+};
+
+pub(super) fn info() -> PresetInfo {
+    info_row(
+        "continental",
+        "Continental Rummy",
+        "Continental Rommé",
+        "Runs only, fifteen cards, one hand: the winner collects units from everyone.",
+        "Nur Folgen, fünfzehn Karten, eine Hand: der Sieger kassiert Einheiten von allen.",
+        "rummy.ch, Continental Rummy (seed 001)",
+        2,
+        12,
+    )
+}
+
+pub(super) fn options() -> Vec<OptionSpec> {
+    vec![
+        ace_option(AceMode::LowOrHigh),
+        opt_bool(
+            "twos_wild",
+            false,
+            "All 2s are wild (runs then skip 2: A-3-4), and winning without any wild card earns 10 units from each player.",
+            "Alle 2er sind wild (Folgen überspringen dann die 2: A-3-4); wer ohne wilde Karte gewinnt, erhält 10 Einheiten von jedem.",
+        ),
+        opt_bool(
+            "turn_bonuses",
+            false,
+            "Going out on the first turn earns 10 units from each player, on the second turn 7.",
+            "Wer im 1. Zug ausgeht, erhält 10 Einheiten von jedem, im 2. Zug 7.",
+        ),
+        opt_bool(
+            "one_suit_bonus",
+            false,
+            "All runs in one suit earn 10 units from each player.",
+            "Alle Folgen in einer Farbe bringen 10 Einheiten von jedem.",
+        ),
+        opt_int(
+            "hands",
+            1,
+            50,
+            1,
+            "Hands played in this game.",
+            "Gespielte Hände in dieser Partie.",
+        ),
+    ]
+}
+
+pub(super) fn play() -> Play {
+    Play {
+        lay_off: LayOff::NotAtAll,
+        joker_swap: JokerSwap::Never,
+        going_out: GoingOut::FaceDownDiscard,
+    }
+}
+
+pub(super) fn build(rs: &mut RuleSet, o: &Options) {
+    let hands = get_int(o, "hands").max(1) as u8;
+    let c = contract("5r3 / 3r4 1r3 / 1r5 1r4 2r3");
+    rs.rounds = (1..=hands)
+        .map(|number| RoundSpec {
+            number,
+            contract: Some(c.clone()),
+            deal: 15,
+            go_out_all: true,
+            exact_minimum: false,
+            no_contiguous_runs: false,
+            runs_different_suits: false,
+            no_two_sets_same_rank: false,
+            total_cards: Some(15),
+            buys: NO_BUYS,
+        })
+        .collect();
+    if get_bool(o, "twos_wild") {
+        rs.meld.twos_wild = true;
+        rs.meld.twos_natural = false;
+    }
+    rs.deck_rule = DeckRule::Continental;
+    rs.no_winner_allowed = false;
+    rs.scheme = Scheme::Units;
+    rs.schemes = vec![Scheme::Units];
+    rs.higher_is_better = true;
+}
