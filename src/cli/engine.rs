@@ -13,7 +13,7 @@ use super::{CheckArgs, EngineArgs, ScoreArgs, SolveArgs};
 use crate::rules::cards::{self, Card, Lang};
 use crate::rules::check::{CheckResult, check};
 use crate::rules::meld::{MeldKind, Reading};
-use crate::rules::ruleset::{RoundSpec, RuleSet};
+use crate::rules::ruleset::{RoundSpec, RuleSet, option_specs};
 use crate::rules::solver::solve;
 
 /// What a command printed and whether the answer was yes.
@@ -139,9 +139,22 @@ pub fn run_score(args: &ScoreArgs) -> Result<Report, String> {
     Ok(Report { yes: true, text })
 }
 
-/// The rule set with the `--option` overrides.
+/// The rule set with the `--option` overrides. Each value is read again by its option's
+/// [`OptionSpec::parse_text`](crate::rules::ruleset::OptionSpec::parse_text), as the forms
+/// read it (`jokers=1` is on); names the rule set does not have are left for
+/// `RuleSet::with_options` to report.
 fn rule_set(args: &EngineArgs) -> Result<RuleSet, String> {
-    let options: BTreeMap<_, _> = args.options.iter().cloned().collect();
+    let specs = option_specs(&args.rules).unwrap_or_default();
+    let mut options = BTreeMap::new();
+    for (name, value) in &args.options {
+        let value = match specs.iter().find(|s| s.name == name) {
+            Some(spec) => spec
+                .parse_text(&value.to_string())
+                .map_err(|e| e.to_string())?,
+            None => value.clone(),
+        };
+        options.insert(name.clone(), value);
+    }
     RuleSet::with_options(&args.rules, &options).map_err(|e| e.to_string())
 }
 
@@ -442,5 +455,43 @@ mod tests {
                 .unwrap_err()
                 .contains("no card points")
         );
+    }
+
+    #[test]
+    fn an_option_reads_its_text_as_the_forms_do_so_one_means_on() {
+        // Without jokers the joker is a dead card worth nothing to the solver; `jokers=0`
+        // turns them off and `jokers=1` back on, as a form's checkbox text would.
+        let hand = "3H 3D JK 9S 9D 9C";
+        let solve = |jokers: &str| {
+            run(&[
+                "solve", "--rules", "contract", "--round", "1", "--option", jokers, hand,
+            ])
+            .unwrap()
+            .yes
+        };
+        assert!(!solve("jokers=0"));
+        assert!(solve("jokers=1"));
+        assert!(solve("jokers=yes"));
+        assert_eq!(
+            run(&[
+                "score",
+                "--rules",
+                "shanghai",
+                "--option",
+                "jokers=maybe",
+                "JK"
+            ])
+            .unwrap_err(),
+            "option \"jokers\" is on or off, not \"maybe\""
+        );
+        let report = run(&[
+            "score",
+            "--rules",
+            "shanghai",
+            "--option",
+            "joker_points=25",
+            "JK",
+        ]);
+        assert!(report.unwrap().text.starts_with("25 points"));
     }
 }

@@ -18,9 +18,7 @@ use serde::{Deserialize, Serialize};
 
 use super::cards::{self, Card, CardError, Lang};
 use super::money::{self, MoneyInput};
-use super::ruleset::{
-    Buys, OptionError, OptionKind, OptionValue, RoundSpec, RuleSet, Scheme, option_specs,
-};
+use super::ruleset::{Buys, OptionError, OptionValue, RoundSpec, RuleSet, Scheme};
 use super::settlement::{self, ContinentalHand, HandError, SettleError, Settlement};
 
 /// Longest player name, in characters.
@@ -712,7 +710,8 @@ impl FieldErrors {
             .join(" ")
     }
 
-    fn into_result<T>(self, value: impl FnOnce() -> T) -> Result<T, FieldErrors> {
+    /// `value()` where nothing was added, else the errors.
+    pub fn into_result<T>(self, value: impl FnOnce() -> T) -> Result<T, FieldErrors> {
         if self.is_empty() {
             Ok(value())
         } else {
@@ -810,7 +809,7 @@ impl RawCards {
 pub struct RawSetup {
     /// Rule-set id (RULES.md section 4).
     pub rules: String,
-    /// Option overrides; see [`options_from_form`] for form text.
+    /// Option overrides; form text is read by each option's `OptionSpec::parse_text`.
     pub options: BTreeMap<String, OptionValue>,
     /// Names in seating order (clockwise).
     pub players: Vec<String>,
@@ -885,85 +884,6 @@ pub struct RawRound {
 /// Text that is blank counts as not given.
 fn given(text: &Option<String>) -> Option<&str> {
     text.as_deref().map(str::trim).filter(|t| !t.is_empty())
-}
-
-/// Option values from a form's text fields, for a new-game form that shows every option of
-/// the rule set: a checkbox that is missing from the form is `false`; blank number, choice
-/// or list fields keep the default. Lists are numbers separated by commas or spaces.
-/// Errors are keyed `rules` or `options`.
-pub fn options_from_form(
-    rules: &str,
-    form: &BTreeMap<String, String>,
-) -> Result<BTreeMap<String, OptionValue>, FieldErrors> {
-    let Some(specs) = option_specs(rules.trim()) else {
-        return Err(FieldErrors::single(
-            "rules",
-            GameError::Options(OptionError::UnknownRuleSet(rules.trim().to_string())),
-        ));
-    };
-    let mut errors = FieldErrors::new();
-    let mut out = BTreeMap::new();
-    for name in form.keys() {
-        if !specs.iter().any(|s| s.name == name) {
-            errors.add(
-                "options",
-                GameError::Options(OptionError::Unknown {
-                    name: name.clone(),
-                    rules: super::ruleset::preset_info(rules.trim()).map_or("", |i| i.id),
-                    known: specs.iter().map(|s| s.name).collect::<Vec<_>>().join(", "),
-                }),
-            );
-        }
-    }
-    for spec in &specs {
-        let text = form.get(spec.name).map(|t| t.trim());
-        let bad = |expected| GameError::BadOptionText {
-            name: spec.name.to_string(),
-            given: text.unwrap_or_default().to_string(),
-            expected,
-        };
-        match (&spec.kind, text) {
-            (OptionKind::Bool, None) => {
-                out.insert(spec.name.to_string(), OptionValue::Bool(false));
-            }
-            (OptionKind::Bool, Some(t)) => match t.to_ascii_lowercase().as_str() {
-                "true" | "on" | "1" | "yes" => {
-                    out.insert(spec.name.to_string(), OptionValue::Bool(true));
-                }
-                "false" | "off" | "0" | "no" | "" => {
-                    out.insert(spec.name.to_string(), OptionValue::Bool(false));
-                }
-                _ => errors.add("options", bad("is on or off")),
-            },
-            (_, None) | (_, Some("")) => {}
-            (OptionKind::Int { .. }, Some(t)) => match t.parse::<i64>() {
-                Ok(n) => {
-                    out.insert(spec.name.to_string(), OptionValue::Int(n));
-                }
-                Err(_) => errors.add("options", bad("is a whole number")),
-            },
-            (OptionKind::Choice { .. }, Some(t)) => {
-                out.insert(spec.name.to_string(), OptionValue::Text(t.to_string()));
-            }
-            (OptionKind::List { .. }, Some(t)) => {
-                let parsed: Result<Vec<i64>, _> = t
-                    .split([',', ' '])
-                    .filter(|p| !p.trim().is_empty())
-                    .map(|p| p.trim().parse::<i64>())
-                    .collect();
-                match parsed {
-                    Ok(list) => {
-                        out.insert(spec.name.to_string(), OptionValue::List(list));
-                    }
-                    Err(_) => errors.add(
-                        "options",
-                        bad("is a list of whole numbers separated by commas"),
-                    ),
-                }
-            }
-        }
-    }
-    errors.into_result(|| out)
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -2768,33 +2688,6 @@ mod tests {
         let e = c.parse_round(1, &hand).unwrap();
         assert_eq!(e.points(), [-11, 11]);
         assert_eq!(c.parse_round(1, &e.to_raw(&c)).unwrap(), e);
-    }
-
-    #[test]
-    fn form_text_becomes_option_values_with_unchecked_boxes_false() {
-        let form: BTreeMap<String, String> = [
-            ("joker_points".to_string(), "50".to_string()),
-            ("settlement".to_string(), "pairwise".to_string()),
-            ("ace".to_string(), "".to_string()),
-        ]
-        .into();
-        let options = options_from_form("contract", &form).unwrap();
-        assert_eq!(options["jokers"], OptionValue::Bool(false));
-        assert_eq!(options["joker_points"], OptionValue::Int(50));
-        assert!(!options.contains_key("ace"));
-        let payouts: BTreeMap<String, String> =
-            [("payouts".to_string(), "0, 3, 6".to_string())].into();
-        assert_eq!(
-            options_from_form("progressive", &payouts).unwrap()["payouts"],
-            OptionValue::List(vec![0, 3, 6])
-        );
-        let bad: BTreeMap<String, String> = [("joker_points".to_string(), "x".to_string())].into();
-        assert!(
-            options_from_form("contract", &bad)
-                .unwrap_err()
-                .get("options")
-                .is_some()
-        );
     }
 
     // ----- Finished games of every rule set, worked by hand -----

@@ -301,6 +301,53 @@ pub struct OptionSpec {
     pub description_de: &'static str,
 }
 
+impl OptionSpec {
+    /// The one reading of an option's value from text, for forms, links and the command line
+    /// alike: on/off `true false on off 1 0 yes no` (any case), a whole number, a choice (as
+    /// written; [`RuleSet::with_options`] checks it is one of the values), or whole numbers
+    /// separated by commas or spaces. Surrounding spaces do not count. Ranges are checked when
+    /// the options are applied, not here.
+    pub fn parse_text(&self, text: &str) -> Result<OptionValue, OptionTextError> {
+        let text = text.trim();
+        let bad = |expected| OptionTextError {
+            name: self.name,
+            given: text.to_owned(),
+            expected,
+        };
+        match &self.kind {
+            OptionKind::Bool => match text.to_ascii_lowercase().as_str() {
+                "true" | "on" | "1" | "yes" => Ok(OptionValue::Bool(true)),
+                "false" | "off" | "0" | "no" => Ok(OptionValue::Bool(false)),
+                _ => Err(bad("is on or off")),
+            },
+            OptionKind::Int { .. } => text
+                .parse()
+                .map(OptionValue::Int)
+                .map_err(|_| bad("is a whole number")),
+            OptionKind::Choice { .. } => Ok(OptionValue::Text(text.to_owned())),
+            OptionKind::List { .. } => text
+                .split([',', ' '])
+                .filter(|p| !p.trim().is_empty())
+                .map(|p| p.trim().parse())
+                .collect::<Result<Vec<i64>, _>>()
+                .map(OptionValue::List)
+                .map_err(|_| bad("is a list of whole numbers separated by commas")),
+        }
+    }
+}
+
+/// Text that is not a value of its option's kind ([`OptionSpec::parse_text`]).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("option \"{name}\" {expected}, not \"{given}\"")]
+pub struct OptionTextError {
+    /// The option.
+    pub name: &'static str,
+    /// The text, trimmed.
+    pub given: String,
+    /// What the option takes, as the end of a sentence: "is on or off".
+    pub expected: &'static str,
+}
+
 /// Options that could not be applied.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum OptionError {
@@ -729,4 +776,56 @@ pub(crate) fn test_preset(id: &str, pairs: &[(&str, OptionValue)]) -> RuleSet {
         .map(|(k, v)| (k.to_string(), v.clone()))
         .collect();
     RuleSet::with_options(id, &o).expect("valid options")
+}
+
+#[cfg(test)]
+mod parse_text {
+    use super::*;
+
+    fn spec(kind: OptionKind) -> OptionSpec {
+        OptionSpec {
+            name: "x",
+            kind,
+            default: OptionValue::Bool(false),
+            description: "",
+            description_de: "",
+        }
+    }
+
+    #[test]
+    fn one_means_true_and_every_on_off_word_is_read_in_any_case() {
+        let b = spec(OptionKind::Bool);
+        for on in ["1", "true", "On", " YES "] {
+            assert_eq!(b.parse_text(on), Ok(OptionValue::Bool(true)), "{on}");
+        }
+        for off in ["0", "false", "OFF", "no"] {
+            assert_eq!(b.parse_text(off), Ok(OptionValue::Bool(false)), "{off}");
+        }
+        let e = b.parse_text("maybe").unwrap_err();
+        assert_eq!(e.to_string(), "option \"x\" is on or off, not \"maybe\"");
+    }
+
+    #[test]
+    fn numbers_choices_and_lists_separated_by_commas_or_spaces() {
+        let int = spec(OptionKind::Int { min: 0, max: 9 });
+        assert_eq!(int.parse_text(" 42 "), Ok(OptionValue::Int(42)));
+        assert_eq!(
+            int.parse_text("x").unwrap_err().expected,
+            "is a whole number"
+        );
+        let choice = spec(OptionKind::Choice {
+            values: vec!["wrap".into()],
+        });
+        assert_eq!(
+            choice.parse_text("wrap"),
+            Ok(OptionValue::Text("wrap".into()))
+        );
+        let list = spec(OptionKind::List { max_len: 6, max: 9 });
+        assert_eq!(
+            list.parse_text("0, 2 4,6"),
+            Ok(OptionValue::List(vec![0, 2, 4, 6]))
+        );
+        assert_eq!(list.parse_text("5"), Ok(OptionValue::List(vec![5])));
+        assert!(list.parse_text("1, a").is_err());
+    }
 }

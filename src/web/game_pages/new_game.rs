@@ -20,12 +20,11 @@ use rand::Rng as _;
 use super::super::cookies::CookieJar;
 use super::super::i18n::{Lang, Msg, PageCtx};
 use super::super::page::render_status;
-use super::super::rule_options::{OPTION_PREFIX, OptionField, option_text};
+use super::super::rule_options::{OPTION_PREFIX, OptionField, option_text, options_from_form};
 use super::super::{AppError, AppState, Form, recent, record};
 use crate::db::games;
 use crate::rules::game::{
     FieldErrors, GameError, GameSetup, MAX_CURRENCY_CHARS, MAX_NAME_CHARS, RawNumber, RawSetup,
-    options_from_form,
 };
 use crate::rules::ruleset::{
     OptionError, OptionSpec, PRESET_IDS, RuleSet, Scheme, option_specs, preset_info,
