@@ -18,11 +18,11 @@ use serde::{Deserialize, Serialize};
 
 use super::cards::{self, Card, CardError, Lang};
 use super::money::{self, MoneyInput};
+use super::names::{self, NameProblem};
 use super::ruleset::{Buys, OptionError, OptionValue, RoundSpec, RuleSet, Scheme};
 use super::settlement::{self, ContinentalHand, HandError, SettleError, Settlement};
 
-/// Longest player name, in characters.
-pub const MAX_NAME_CHARS: usize = 30;
+pub use super::names::MAX_NAME_CHARS;
 /// Longest currency symbol, in characters.
 pub const MAX_CURRENCY_CHARS: usize = 8;
 /// Most cents a point or unit may be worth (1000.00 in the game's currency).
@@ -781,26 +781,9 @@ impl RawNumber {
     }
 }
 
-/// Cards as typed: one string in the notation (`"AS JK 10H"`) or a list of card strings.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(untagged)]
-pub enum RawCards {
-    /// `"AS JK 10H"`.
-    Text(String),
-    /// `["AS", "JK", "10H"]`.
-    List(Vec<String>),
-}
-
-impl RawCards {
-    /// The cards, `Ok(None)` when nothing was given.
-    fn parse(&self) -> Result<Option<Vec<Card>>, CardError> {
-        let cards = match self {
-            RawCards::Text(s) => cards::parse_cards(s)?,
-            RawCards::List(l) => cards::parse_card_list(l)?,
-        };
-        Ok((!cards.is_empty()).then_some(cards))
-    }
-}
+/// Cards as typed: one string in the notation or a list of card strings (one type for the
+/// game entries and the referee API).
+pub use super::cards::CardsInput as RawCards;
 
 /// A game's set-up as given: the JSON body of `POST /api/v1/games`, or what a new-game form
 /// fills in (every field may be missing; [`GameSetup::try_from`] says what is wrong).
@@ -932,13 +915,13 @@ impl GameSetup {
         };
         for (i, name) in checked.iter().enumerate() {
             let seat = i + 1;
-            if name.is_empty() {
-                errors.add("players", GameError::EmptyName { seat });
-            } else if name.chars().count() > MAX_NAME_CHARS {
-                errors.add("players", GameError::NameTooLong { seat });
-            } else if name.chars().any(char::is_control) {
-                errors.add("players", GameError::NameHasControl { seat });
-            }
+            let problem = match names::check_name(name) {
+                Ok(_) => continue,
+                Err(NameProblem::Empty) => GameError::EmptyName { seat },
+                Err(NameProblem::TooLong) => GameError::NameTooLong { seat },
+                Err(NameProblem::HasControl) => GameError::NameHasControl { seat },
+            };
+            errors.add("players", problem);
         }
         let mut seen: Vec<String> = Vec::new();
         let mut reported: Vec<String> = Vec::new();

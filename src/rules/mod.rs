@@ -11,6 +11,7 @@ pub mod game;
 pub mod layoff;
 pub mod meld;
 pub mod money;
+pub mod names;
 pub mod play;
 pub mod presets;
 pub mod ruleset;
