@@ -171,13 +171,11 @@ fn round_spec(rs: &RuleSet, round: Option<i64>) -> Result<RoundSpec, String> {
         }
     };
     rs.round_for_check(round)
+        .map_err(|e| crate::text::rules::round_error(&e))
 }
 
 fn rule_set_name(rs: &RuleSet, lang: Lang) -> &'static str {
-    match lang {
-        Lang::En => rs.info.name,
-        Lang::De => rs.info.name_de,
-    }
+    crate::text::rules::preset_name(&rs.info, lang)
 }
 
 /// "2 runs of 4 (Contract Rummy, round 3)", or for Rommé "opening worth 61 points (at least
@@ -206,12 +204,12 @@ fn contract_text(rs: &RuleSet, round: &RoundSpec, lang: Lang) -> String {
     match (&round.contract, lang) {
         (Some(contract), Lang::En) => format!(
             "{} ({name}, round {})",
-            contract.describe(lang),
+            crate::text::rules::describe_contract(&contract, lang),
             round.number
         ),
         (Some(contract), Lang::De) => format!(
             "{} ({name}, Runde {})",
-            contract.describe(lang),
+            crate::text::rules::describe_contract(&contract, lang),
             round.number
         ),
         (None, Lang::En) => format!(

@@ -1275,10 +1275,12 @@ impl RoundInfo {
     fn new(setup: &GameSetup, round: usize, spec: &RoundSpec) -> RoundInfo {
         let rs = &setup.rules;
         let players = setup.player_count();
-        let contract = spec
-            .contract
-            .as_ref()
-            .map(|c| Text::new(c.describe(Lang::En), c.describe(Lang::De)));
+        let contract = spec.contract.as_ref().map(|c| {
+            Text::new(
+                crate::text::rules::describe_contract(&c, Lang::En),
+                crate::text::rules::describe_contract(&c, Lang::De),
+            )
+        });
         let decks = rs.decks(players);
         RoundInfo {
             round,
@@ -1288,7 +1290,10 @@ impl RoundInfo {
             contract,
             deal: spec.deal,
             cut_target: rs.cut_target(players, spec),
-            decks: Text::new(decks.describe(Lang::En), decks.describe(Lang::De)),
+            decks: Text::new(
+                crate::text::rules::describe_decks(&decks, Lang::En),
+                crate::text::rules::describe_decks(&decks, Lang::De),
+            ),
             buys: spec.buys,
             buys_text: buys_text(spec.buys),
             go_out_all: spec.go_out_all,

@@ -1,10 +1,9 @@
 //! How play goes at the table beyond melds and scores: when a player may lay off, whether a
 //! joker on the table may be swapped for the card it stands for, how a player goes out
 //! (RULES.md section 4, each preset). The app does not deal or track turns; it shows these
-//! rules to the table as notes; which preset plays how is in `presets`. Pure: std and serde
+//! rules to the table (the notes' words are in `text::rules`); which preset plays how is in `presets`. Pure: std and serde
 //! only; never imports `presets`.
 
-use super::cards::Lang;
 use serde::Serialize;
 
 /// When a player may lay cards off on melds on the table.
@@ -60,73 +59,6 @@ pub struct Play {
     pub going_out: GoingOut,
 }
 
-impl Play {
-    /// The rules as short sentences for the table, in English or German.
-    pub fn notes(&self, lang: Lang) -> Vec<&'static str> {
-        let de = lang == Lang::De;
-        let pick = |en: &'static str, de_text: &'static str| if de { de_text } else { en };
-        let lay_off = match self.lay_off {
-            LayOff::NextTurnAfterContract => pick(
-                "Lay off only from the turn after your own contract meld.",
-                "Anlegen erst ab dem Zug nach der eigenen Kontraktmeldung.",
-            ),
-            LayOff::AfterContract => pick(
-                "Lay off once your contract is down, in the same turn too.",
-                "Anlegen, sobald der eigene Kontrakt liegt, auch im selben Zug.",
-            ),
-            LayOff::Anytime => pick(
-                "Laying off is allowed before your own contract is made.",
-                "Anlegen ist schon vor dem eigenen Kontrakt erlaubt.",
-            ),
-            LayOff::AfterOpening => pick(
-                "After your opening: more melds and lay-offs on any meld.",
-                "Nach dem ersten Auslegen: weitere Meldungen und Anlegen an alle Meldungen.",
-            ),
-            LayOff::NotAtAll => pick(
-                "No laying off: all fifteen cards go down at once.",
-                "Kein Anlegen: alle fünfzehn Karten werden auf einmal ausgelegt.",
-            ),
-        };
-        let swap = match self.joker_swap {
-            JokerSwap::RunsOnly => pick(
-                "A joker in a run may be swapped for the card it stands for (play the joker in the same turn); jokers in sets are dead.",
-                "Ein Joker in einer Folge darf gegen die echte Karte getauscht werden (den Joker im selben Zug ausspielen); Joker in Sätzen sind tot.",
-            ),
-            JokerSwap::Any => pick(
-                "After your contract, a joker on the table may be swapped for the card it stands for.",
-                "Nach dem eigenen Kontrakt darf ein ausgelegter Joker gegen die echte Karte getauscht werden.",
-            ),
-            JokerSwap::AfterOpening => pick(
-                "After your opening, put the real card in and take the joker.",
-                "Nach dem ersten Auslegen: die echte Karte einlegen und den Joker nehmen.",
-            ),
-            JokerSwap::Never => pick(
-                "Wild cards on the table are never swapped back.",
-                "Ausgelegte wilde Karten werden nie zurückgetauscht.",
-            ),
-        };
-        let going_out = match self.going_out {
-            GoingOut::WithDiscard => pick(
-                "Go out by discarding your last card.",
-                "Ausgehen: die letzte Karte wird abgeworfen.",
-            ),
-            GoingOut::NoDiscard => pick(
-                "Go out with every card melded, never with a discard.",
-                "Ausgehen: alle Karten ausgelegt, nie mit Abwurf.",
-            ),
-            GoingOut::EitherWay => pick(
-                "Go out by melding everything or by discarding the last card.",
-                "Ausgehen: alles auslegen oder die letzte Karte abwerfen.",
-            ),
-            GoingOut::FaceDownDiscard => pick(
-                "Go out with all fifteen cards arranged, discarding one face down.",
-                "Ausgehen: alle fünfzehn Karten kombiniert, eine Karte verdeckt abwerfen.",
-            ),
-        };
-        vec![lay_off, swap, going_out]
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -139,7 +71,6 @@ mod tests {
         let p = RuleSet::preset("contract").unwrap().play;
         assert_eq!(p.lay_off, LayOff::NextTurnAfterContract);
         assert_eq!(p.joker_swap, JokerSwap::RunsOnly);
-        assert!(p.notes(Lang::En)[1].contains("jokers in sets are dead"));
     }
 
     #[test]
@@ -201,10 +132,6 @@ mod tests {
         );
         let no = with("rommee", &[("discard_to_go_out", OptionValue::Bool(false))]).play;
         assert_eq!(no.going_out, GoingOut::NoDiscard);
-        assert_eq!(
-            no.notes(Lang::De)[2],
-            "Ausgehen: alle Karten ausgelegt, nie mit Abwurf."
-        );
     }
 
     #[test]

@@ -9,7 +9,7 @@
 //! here. Pure: std and serde only. Every rule a table can disagree on is an option, never a
 //! special case in a caller.
 
-use super::cards::{Card, Lang, Rank};
+use super::cards::{Card, Rank};
 use super::meld::{MeldKind, MeldRules};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -70,50 +70,6 @@ impl Contract {
             .min()
             .unwrap_or(0)
     }
-
-    /// The contract in words: "1 set of 3 and 1 run of 4", "3 sets of 3 or 3 runs of 4".
-    pub fn describe(&self, lang: Lang) -> String {
-        let sep = match lang {
-            Lang::En => " or ",
-            Lang::De => " oder ",
-        };
-        self.alternatives
-            .iter()
-            .map(|alt| describe_alternative(alt, lang))
-            .collect::<Vec<_>>()
-            .join(sep)
-    }
-}
-
-fn describe_alternative(alt: &[Requirement], lang: Lang) -> String {
-    let mut groups: Vec<(Requirement, usize)> = Vec::new();
-    for r in alt {
-        match groups.last_mut() {
-            Some((g, n)) if g == r => *n += 1,
-            _ => groups.push((*r, 1)),
-        }
-    }
-    let parts: Vec<String> = groups
-        .iter()
-        .map(|(r, n)| match lang {
-            Lang::En => match r.kind {
-                MeldKind::Pair => format!("{n} {}", r.kind.noun(*n > 1)),
-                k => format!("{n} {} of {}", k.noun(*n > 1), r.min),
-            },
-            Lang::De => {
-                let noun = r.kind.noun_in(lang, *n > 1);
-                match r.kind {
-                    MeldKind::Pair => format!("{n} {noun}"),
-                    _ => format!("{n} {noun} à {}", r.min),
-                }
-            }
-        })
-        .collect();
-    let and = match lang {
-        Lang::En => " and ",
-        Lang::De => " und ",
-    };
-    parts.join(and)
 }
 
 /// Buying / "May I?" in a round.
@@ -297,8 +253,6 @@ pub struct OptionSpec {
     #[serde(flatten)]
     pub kind: OptionKind,
     pub default: OptionValue,
-    pub description: &'static str,
-    pub description_de: &'static str,
 }
 
 impl OptionSpec {
@@ -348,6 +302,24 @@ pub struct OptionTextError {
     pub expected: &'static str,
 }
 
+/// Why [`RuleSet::round_for_check`] has no round (the words are in `text::rules`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RoundError {
+    /// No round given where the rule set has several.
+    Missing {
+        /// The rule set's (English) name.
+        rules: &'static str,
+        /// Its rounds.
+        count: usize,
+    },
+    /// A round the rule set does not have.
+    OutOfRange {
+        round: usize,
+        rules: &'static str,
+        count: usize,
+    },
+}
+
 /// Options that could not be applied.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum OptionError {
@@ -373,10 +345,10 @@ pub enum OptionError {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct PresetInfo {
     pub id: &'static str,
+    /// The English name (the words in other languages are kept outside `rules`).
     pub name: &'static str,
-    pub name_de: &'static str,
+    /// One line in English.
     pub description: &'static str,
-    pub description_de: &'static str,
     pub source: &'static str,
     pub min_players: u8,
     pub max_players: u8,
@@ -443,26 +415,6 @@ impl Decks {
     pub fn cards(&self) -> u32 {
         self.decks as u32 * 52 + self.jokers as u32
     }
-
-    /// "2 decks + 3 jokers (107 cards)" / "2 Blätter + 3 Joker (107 Karten)".
-    pub fn describe(&self, lang: Lang) -> String {
-        match lang {
-            Lang::En => format!(
-                "{} deck{} + {} joker{} ({} cards)",
-                self.decks,
-                if self.decks == 1 { "" } else { "s" },
-                self.jokers,
-                if self.jokers == 1 { "" } else { "s" },
-                self.cards()
-            ),
-            Lang::De => format!(
-                "{} Blätter + {} Joker ({} Karten)",
-                self.decks,
-                self.jokers,
-                self.cards()
-            ),
-        }
-    }
 }
 
 pub(crate) fn standard_penalty(ace: i64, joker: i64, two: i64) -> PenaltyTable {
@@ -482,53 +434,29 @@ pub(crate) fn standard_penalty(ace: i64, joker: i64, two: i64) -> PenaltyTable {
     }
 }
 
-pub(crate) fn opt_bool(
-    name: &'static str,
-    default: bool,
-    en: &'static str,
-    de: &'static str,
-) -> OptionSpec {
+pub(crate) fn opt_bool(name: &'static str, default: bool) -> OptionSpec {
     OptionSpec {
         name,
         kind: OptionKind::Bool,
         default: OptionValue::Bool(default),
-        description: en,
-        description_de: de,
     }
 }
 
-pub(crate) fn opt_int(
-    name: &'static str,
-    min: i64,
-    max: i64,
-    default: i64,
-    en: &'static str,
-    de: &'static str,
-) -> OptionSpec {
+pub(crate) fn opt_int(name: &'static str, min: i64, max: i64, default: i64) -> OptionSpec {
     OptionSpec {
         name,
         kind: OptionKind::Int { min, max },
         default: OptionValue::Int(default),
-        description: en,
-        description_de: de,
     }
 }
 
-pub(crate) fn opt_choice(
-    name: &'static str,
-    values: &[&str],
-    default: &str,
-    en: &'static str,
-    de: &'static str,
-) -> OptionSpec {
+pub(crate) fn opt_choice(name: &'static str, values: &[&str], default: &str) -> OptionSpec {
     OptionSpec {
         name,
         kind: OptionKind::Choice {
             values: values.iter().map(|s| s.to_string()).collect(),
         },
         default: OptionValue::Text(default.to_string()),
-        description: en,
-        description_de: de,
     }
 }
 
@@ -687,7 +615,7 @@ impl RuleSet {
     }
 
     /// The round spec used for checking melds outside a game: round `n`, or for Rommé any.
-    pub fn round_for_check(&self, n: Option<usize>) -> Result<RoundSpec, String> {
+    pub fn round_for_check(&self, n: Option<usize>) -> Result<RoundSpec, RoundError> {
         if self.opening_points.is_some() {
             return Ok(RoundSpec::without_contract(
                 1,
@@ -697,15 +625,16 @@ impl RuleSet {
         let count = self.rounds.len();
         match n {
             None if count == 1 => Ok(self.rounds[0].clone()),
-            None => Err(format!(
-                "\"round\" is missing: {} has rounds 1 to {count}",
-                self.info.name
-            )),
+            None => Err(RoundError::Missing {
+                rules: self.info.name,
+                count,
+            }),
             Some(n) if n >= 1 && n <= count => Ok(self.rounds[n - 1].clone()),
-            Some(n) => Err(format!(
-                "round {n} is out of range: {} has rounds 1 to {count}",
-                self.info.name
-            )),
+            Some(n) => Err(RoundError::OutOfRange {
+                round: n,
+                rules: self.info.name,
+                count,
+            }),
         }
     }
 
@@ -787,8 +716,6 @@ mod parse_text {
             name: "x",
             kind,
             default: OptionValue::Bool(false),
-            description: "",
-            description_de: "",
         }
     }
 

@@ -6,9 +6,11 @@
 
 use super::i18n::{Lang, Msg, PageCtx};
 use crate::rules::game::{FieldErrors, GameError};
+use crate::rules::presets::Preset;
 use crate::rules::ruleset::{
     OptionError, OptionKind, OptionSpec, OptionValue, Options, option_specs,
 };
+use crate::text::rules::option_description;
 use std::collections::BTreeMap;
 
 /// The prefix of an option's form field or query parameter: `opt.jokers`.
@@ -146,15 +148,18 @@ impl OptionField {
     /// The field of `spec` showing `text`: as typed, or the value in force as
     /// [`option_text`] writes it (an empty checkbox text is off). A select whose text is none
     /// of its values shows `in_force`.
-    pub fn new(ctx: &PageCtx, spec: &OptionSpec, text: String, in_force: &OptionValue) -> Self {
+    pub fn new(
+        ctx: &PageCtx,
+        preset: Preset,
+        spec: &OptionSpec,
+        text: String,
+        in_force: &OptionValue,
+    ) -> Self {
         let lang = ctx.lang;
         let mut field = OptionField {
             field: format!("{OPTION_PREFIX}{}", spec.name),
             id: format!("opt-{}", spec.name),
-            label: match lang {
-                Lang::En => spec.description,
-                Lang::De => spec.description_de,
-            },
+            label: option_description(preset, spec.name, lang),
             kind: "number",
             checked: false,
             value: text,

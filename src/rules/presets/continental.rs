@@ -15,9 +15,7 @@ pub(super) fn info() -> PresetInfo {
     info_row(
         "continental",
         "Continental Rummy",
-        "Continental Rommé",
         "Runs only, fifteen cards, one hand: the winner collects units from everyone.",
-        "Nur Folgen, fünfzehn Karten, eine Hand: der Sieger kassiert Einheiten von allen.",
         "rummy.ch, Continental Rummy (seed 001)",
         2,
         12,
@@ -27,32 +25,10 @@ pub(super) fn info() -> PresetInfo {
 pub(super) fn options() -> Vec<OptionSpec> {
     vec![
         ace_option(AceMode::LowOrHigh),
-        opt_bool(
-            "twos_wild",
-            false,
-            "All 2s are wild (runs then skip 2: A-3-4), and winning without any wild card earns 10 units from each player.",
-            "Alle 2er sind wild (Folgen überspringen dann die 2: A-3-4); wer ohne wilde Karte gewinnt, erhält 10 Einheiten von jedem.",
-        ),
-        opt_bool(
-            "turn_bonuses",
-            false,
-            "Going out on the first turn earns 10 units from each player, on the second turn 7.",
-            "Wer im 1. Zug ausgeht, erhält 10 Einheiten von jedem, im 2. Zug 7.",
-        ),
-        opt_bool(
-            "one_suit_bonus",
-            false,
-            "All runs in one suit earn 10 units from each player.",
-            "Alle Folgen in einer Farbe bringen 10 Einheiten von jedem.",
-        ),
-        opt_int(
-            "hands",
-            1,
-            50,
-            1,
-            "Hands played in this game.",
-            "Gespielte Hände in dieser Partie.",
-        ),
+        opt_bool("twos_wild", false),
+        opt_bool("turn_bonuses", false),
+        opt_bool("one_suit_bonus", false),
+        opt_int("hands", 1, 50, 1),
     ]
 }
 

@@ -27,9 +27,7 @@ pub(super) fn info(v: Variant) -> PresetInfo {
         Variant::Contract => info_row(
             "contract",
             "Contract Rummy",
-            "Kontrakt-Rommé",
             "Seven rounds, each with its contract; the lowest total wins.",
-            "Sieben Runden mit je einem Kontrakt; die niedrigste Summe gewinnt.",
             "pagat.com, Contract Rummy (seed 000)",
             3,
             5,
@@ -37,9 +35,7 @@ pub(super) fn info(v: Variant) -> PresetInfo {
         Variant::Liverpool => info_row(
             "liverpool",
             "Liverpool Rummy",
-            "Liverpool-Rommé",
             "Contract Rummy plus the cut bonus: cut exactly the deal plus one and take 50 off.",
-            "Kontrakt-Rommé mit Abhebe-Bonus: genau die ausgeteilten Karten plus eine abheben bringt 50 Punkte Abzug.",
             "pagat.com, Contract Rummy: Liverpool (seed 000)",
             3,
             5,
@@ -47,9 +43,7 @@ pub(super) fn info(v: Variant) -> PresetInfo {
         Variant::MayI => info_row(
             "may-i",
             "May I?",
-            "May I?",
             "Contract Rummy with one deck per two players, longer contract melds and jokers worth 25.",
-            "Kontrakt-Rommé mit einem Blatt je zwei Spieler, längeren Kontraktmeldungen und Jokern zu 25.",
             "pagat.com, Contract Rummy: May I? (seed 000)",
             3,
             5,
@@ -72,14 +66,7 @@ pub(super) fn options(v: Variant) -> Vec<OptionSpec> {
         Variant::MayI => family(false, 25),
         Variant::Liverpool => {
             let mut v = family(true, 15);
-            v.push(opt_int(
-                "cut_bonus",
-                0,
-                500,
-                50,
-                "Points taken off the cutter who cuts exactly the deal plus the up-card.",
-                "Punkte, die dem Abheber abgezogen werden, der genau die ausgeteilten Karten plus die offene Karte abhebt.",
-            ));
+            v.push(opt_int("cut_bonus", 0, 500, 50));
             v
         }
     }

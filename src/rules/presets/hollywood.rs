@@ -15,9 +15,7 @@ pub(super) fn info() -> PresetInfo {
     info_row(
         "hollywood",
         "Hollywood Rummy",
-        "Hollywood-Rommé",
         "Contract / Liverpool rummy as commonly played in the US: 2-8 players, buys, the lowest collects.",
-        "Kontrakt-/Liverpool-Rommé wie in den USA gespielt: 2-8 Spieler, Käufe, der Niedrigste kassiert.",
         "Contract / Liverpool / Hollywood Rummy, common rules (seed 003)",
         2,
         8,
@@ -26,42 +24,12 @@ pub(super) fn info() -> PresetInfo {
 
 pub(super) fn options() -> Vec<OptionSpec> {
     vec![
-        opt_int(
-            "jokers_per_deck",
-            0,
-            2,
-            2,
-            "Jokers per deck.",
-            "Joker je Blatt.",
-        ),
-        opt_bool(
-            "twos_wild",
-            false,
-            "All 2s are wild too.",
-            "Auch alle 2er sind wild.",
-        ),
-        opt_int(
-            "contracts",
-            4,
-            7,
-            7,
-            "Play only the first 4 or 5 contracts, or all 7.",
-            "Nur die ersten 4 oder 5 Kontrakte spielen, oder alle 7.",
-        ),
+        opt_int("jokers_per_deck", 0, 2, 2),
+        opt_bool("twos_wild", false),
+        opt_int("contracts", 4, 7, 7),
         ace_option(AceMode::LowOrHigh),
-        opt_bool(
-            "lay_off_before_contract",
-            false,
-            "Laying off is allowed before one's own contract is made.",
-            "Anlegen ist schon vor dem eigenen Kontrakt erlaubt.",
-        ),
-        opt_choice(
-            "joker_swap",
-            &["any", "runs-only", "none"],
-            "any",
-            "Swapping a joker on the table for the card it stands for, after one's contract: in any meld, only in runs, or never.",
-            "Einen ausgelegten Joker gegen die echte Karte tauschen (nach dem eigenen Kontrakt): überall, nur in Folgen oder nie.",
-        ),
+        opt_bool("lay_off_before_contract", false),
+        opt_choice("joker_swap", &["any", "runs-only", "none"], "any"),
         joker_points_option(15),
         settlement_option(&["lowest-collects", "pairwise"], "lowest-collects"),
     ]

@@ -278,62 +278,30 @@ const ALL_ROUNDS: [u8; 15] = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15]
 const ACES: [&str; 3] = ["low-or-high", "high-only", "wrap"];
 
 fn ace_option(default: AceMode) -> OptionSpec {
-    opt_choice(
-        "ace",
-        &ACES,
-        default.id(),
-        "Where the ace may stand in a run: low-or-high (A-2-3, Q-K-A), high-only, or wrap (Q-K-A-2).",
-        "Wo das Ass in einer Folge stehen darf: low-or-high (A-2-3, D-K-A), high-only (nur hoch) oder wrap (um die Ecke: D-K-A-2).",
-    )
+    opt_choice("ace", &ACES, default.id())
 }
 
 fn jokers_option() -> OptionSpec {
-    opt_bool(
-        "jokers",
-        true,
-        "Play with jokers (wild).",
-        "Mit Jokern spielen (Joker sind wild).",
-    )
+    opt_bool("jokers", true)
 }
 
 fn joker_points_option(default: i64) -> OptionSpec {
-    opt_int(
-        "joker_points",
-        0,
-        500,
-        default,
-        "Penalty points of a joker left in hand.",
-        "Strafpunkte für einen Joker auf der Hand.",
-    )
+    opt_int("joker_points", 0, 500, default)
 }
 
 fn settlement_option(values: &[&str], default: &str) -> OptionSpec {
-    opt_choice(
-        "settlement",
-        values,
-        default,
-        "Money settlement: lowest-collects (the lowest total collects the difference from each player) or pairwise (every pair settles its difference).",
-        "Abrechnung: lowest-collects (der Niedrigste kassiert von jedem die Differenz) oder pairwise (jedes Paar rechnet die Differenz ab).",
-    )
+    opt_choice("settlement", values, default)
 }
 
 fn exact_minimum_option(default: bool) -> OptionSpec {
-    opt_bool(
-        "exact_minimum",
-        default,
-        "The contract meld holds only the minimum cards (sets of 3, runs of 4); extras wait for the next turn.",
-        "Die Kontraktmeldung enthält nur die Mindestzahl Karten (Sätze à 3, Folgen à 4); weitere erst im nächsten Zug.",
-    )
+    opt_bool("exact_minimum", default)
 }
 
 /// The preset facts, in the order of [`PresetInfo`]'s fields.
-#[expect(clippy::too_many_arguments, reason = "one row of the preset table")]
 fn info_row(
     id: &'static str,
     name: &'static str,
-    name_de: &'static str,
     description: &'static str,
-    description_de: &'static str,
     source: &'static str,
     min_players: u8,
     max_players: u8,
@@ -341,9 +309,7 @@ fn info_row(
     PresetInfo {
         id,
         name,
-        name_de,
         description,
-        description_de,
         source,
         min_players,
         max_players,

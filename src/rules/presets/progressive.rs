@@ -15,9 +15,7 @@ pub(super) fn info() -> PresetInfo {
     info_row(
         "progressive",
         "Progressive Rummy",
-        "Progressives Rommé",
         "Fifteen contracts, jokers and 2s wild, buys from round 9, paid in places.",
-        "Fünfzehn Kontrakte, Joker und 2er wild, Käufe ab Runde 9, Auszahlung nach Plätzen.",
         "pagat.com, Progressive Rummy by John Eveleigh (seed 000)",
         2,
         6,
@@ -34,24 +32,9 @@ pub(super) fn options() -> Vec<OptionSpec> {
                 max: 100_000,
             },
             default: OptionValue::List(vec![0, 2, 4, 6, 8, 10]),
-            description: "Cents each final place pays (first entry: the winner, who instead receives the sum).",
-            description_de: "Cent, die jeder Platz zahlt (erster Eintrag: der Sieger, der stattdessen die Summe erhält).",
         },
-        opt_choice(
-            "kitty_split",
-            &["winner", "two-thirds"],
-            "winner",
-            "Who receives the kitty of buys: the winner, or two-thirds to the winner and one third to second place.",
-            "Wer die Kasse der Käufe erhält: der Sieger, oder zwei Drittel der Sieger und ein Drittel der Zweite.",
-        ),
-        opt_int(
-            "buy_cents",
-            0,
-            10_000,
-            1,
-            "Cents each buy costs, paid into the kitty.",
-            "Cent, die jeder Kauf kostet (in die Kasse).",
-        ),
+        opt_choice("kitty_split", &["winner", "two-thirds"], "winner"),
+        opt_int("buy_cents", 0, 10_000, 1),
     ]
 }
 

@@ -15,9 +15,7 @@ pub(super) fn info() -> PresetInfo {
     info_row(
         "rommee",
         "German Rommé",
-        "Rommé",
         "Family Rommé: a 40-point opening, Hand-Rommé doubles, pairwise settlement.",
-        "Familien-Rommé: 40 Punkte zum Auslegen, Hand-Rommé doppelt, paarweise Abrechnung.",
         "German Rommé basics (seed 002)",
         2,
         6,
@@ -26,52 +24,14 @@ pub(super) fn info() -> PresetInfo {
 
 pub(super) fn options() -> Vec<OptionSpec> {
     vec![
-        opt_int(
-            "joker_count",
-            0,
-            8,
-            6,
-            "Jokers shuffled in with the two decks.",
-            "Joker, die zu den zwei Blättern gemischt werden.",
-        ),
-        opt_bool(
-            "twos_wild",
-            false,
-            "All 2s are wild too.",
-            "Auch alle 2er sind wild.",
-        ),
-        opt_int(
-            "cards_dealt",
-            10,
-            15,
-            13,
-            "Cards dealt to each player (10, 13 or 15).",
-            "Karten je Spieler (10, 13 oder 15).",
-        ),
-        opt_int(
-            "opening_points",
-            30,
-            50,
-            40,
-            "Points the first meld must be worth (30, 40 or 50).",
-            "Punkte, die die erste Meldung wert sein muss (30, 40 oder 50).",
-        ),
+        opt_int("joker_count", 0, 8, 6),
+        opt_bool("twos_wild", false),
+        opt_int("cards_dealt", 10, 15, 13),
+        opt_int("opening_points", 30, 50, 40),
         ace_option(AceMode::Wrap),
         joker_points_option(20),
-        opt_bool(
-            "discard_to_go_out",
-            true,
-            "Going out ends with a discard (off: all cards melded, no discard).",
-            "Zum Ausgehen wird die letzte Karte abgeworfen (aus: alle Karten auslegen, kein Abwurf).",
-        ),
-        opt_int(
-            "rounds",
-            0,
-            50,
-            0,
-            "Rounds in the game (0: one per player, so everyone deals once).",
-            "Runden der Partie (0: eine je Spieler, jeder gibt einmal).",
-        ),
+        opt_bool("discard_to_go_out", true),
+        opt_int("rounds", 0, 50, 0),
         settlement_option(&["pairwise", "lowest-collects"], "pairwise"),
     ]
 }

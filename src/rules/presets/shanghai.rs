@@ -27,9 +27,7 @@ pub(super) fn info(v: Variant) -> PresetInfo {
         Variant::Shanghai => info_row(
             "shanghai",
             "Shanghai Rummy",
-            "Shanghai-Rommé",
             "Eleven cards every round, ace high only, one wild per meld, two buys per round.",
-            "Elf Karten jede Runde, Ass nur hoch, ein Joker je Meldung, zwei Käufe je Runde.",
             "pagat.com, Contract Rummy: Shanghai (seed 000)",
             3,
             5,
@@ -37,9 +35,7 @@ pub(super) fn info(v: Variant) -> PresetInfo {
         Variant::Powe => info_row(
             "shanghai-powe",
             "Shanghai (Tahelia Powe)",
-            "Shanghai (Tahelia Powe)",
             "Shanghai with ten cards, eight rounds, and no discard when going out.",
-            "Shanghai mit zehn Karten, acht Runden und Ausgehen ohne Abwurf.",
             "pagat.com, Contract Rummy: Shanghai, Tahelia Powe's variant (seed 000)",
             3,
             5,
@@ -47,9 +43,7 @@ pub(super) fn info(v: Variant) -> PresetInfo {
         Variant::Kolsov => info_row(
             "shanghai-kolsov",
             "Shanghai (Deb Kolsov)",
-            "Shanghai (Deb Kolsov)",
             "Shanghai with ten contracts, some needing more cards than are dealt.",
-            "Shanghai mit zehn Kontrakten, manche brauchen mehr Karten als ausgeteilt.",
             "pagat.com, Contract Rummy: Shanghai, Deb Kolsov's contract order (seed 000)",
             3,
             5,
@@ -62,14 +56,7 @@ pub(super) fn options() -> Vec<OptionSpec> {
         jokers_option(),
         joker_points_option(50),
         ace_option(AceMode::HighOnly),
-        opt_int(
-            "buy_limit",
-            0,
-            10,
-            2,
-            "Most buys (May I) per player per round.",
-            "Höchstens so viele Käufe (May I) je Spieler und Runde.",
-        ),
+        opt_int("buy_limit", 0, 10, 2),
         settlement_option(&["lowest-collects", "pairwise"], "lowest-collects"),
     ]
 }

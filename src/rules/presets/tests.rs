@@ -17,10 +17,12 @@ mod enum_ids {
 }
 
 mod presets_build {
+    use crate::rules::cards::Card;
     use crate::rules::cards::parse_cards;
-    use crate::rules::cards::{Card, Lang};
+    // The words of a contract or deck, in the default language (English).
     use crate::rules::meld::AceMode;
     use crate::rules::ruleset::*;
+    use crate::text::rules::{describe_contract, describe_decks};
     use std::collections::BTreeMap;
 
     fn opts(pairs: &[(&str, OptionValue)]) -> BTreeMap<String, OptionValue> {
@@ -33,7 +35,7 @@ mod presets_build {
     fn contracts(rs: &RuleSet) -> Vec<String> {
         rs.rounds
             .iter()
-            .map(|r| r.contract.as_ref().unwrap().describe(Lang::En))
+            .map(|r| describe_contract(r.contract.as_ref().unwrap(), Default::default()))
             .collect()
     }
 
@@ -154,7 +156,7 @@ mod presets_build {
         assert_eq!(rs.decks(4).cards(), 107);
         assert_eq!(rs.decks(5).cards(), 108);
         assert_eq!(
-            rs.decks(4).describe(Lang::En),
+            describe_decks(&rs.decks(4), Default::default()),
             "2 decks + 3 jokers (107 cards)"
         );
         let no_jokers =

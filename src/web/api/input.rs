@@ -141,7 +141,8 @@ fn round_spec(rs: &RuleSet, round: Option<i64>) -> Result<RoundSpec, AppError> {
             )));
         }
     };
-    rs.round_for_check(round).map_err(invalid)
+    rs.round_for_check(round)
+        .map_err(|e| invalid(crate::text::rules::round_error(&e)))
 }
 
 fn card_error(error: CardError) -> AppError {
