@@ -204,12 +204,12 @@ fn contract_text(rs: &RuleSet, round: &RoundSpec, lang: Lang) -> String {
     match (&round.contract, lang) {
         (Some(contract), Lang::En) => format!(
             "{} ({name}, round {})",
-            crate::text::rules::describe_contract(&contract, lang),
+            crate::text::rules::describe_contract(contract, lang),
             round.number
         ),
         (Some(contract), Lang::De) => format!(
             "{} ({name}, Runde {})",
-            crate::text::rules::describe_contract(&contract, lang),
+            crate::text::rules::describe_contract(contract, lang),
             round.number
         ),
         (None, Lang::En) => format!(

@@ -1277,8 +1277,8 @@ impl RoundInfo {
         let players = setup.player_count();
         let contract = spec.contract.as_ref().map(|c| {
             Text::new(
-                crate::text::rules::describe_contract(&c, Lang::En),
-                crate::text::rules::describe_contract(&c, Lang::De),
+                crate::text::rules::describe_contract(c, Lang::En),
+                crate::text::rules::describe_contract(c, Lang::De),
             )
         });
         let decks = rs.decks(players);

@@ -3,8 +3,8 @@
 //! table (rounds, contracts, deal, decks, buys, cut target, penalty table). Which preset asks
 //! for what is in [`super::presets`], one file per family.
 //!
-//! Dependency rule: this file knows no preset. It names `presets` only to type
-//! [`RuleSet::preset`] and to re-export the preset catalogue (`PRESET_IDS`, `option_specs`,
+//! Dependency rule: this file knows no preset. It names `presets` only to type the field
+//! `RuleSet::preset` and to re-export the preset catalogue (`PRESET_IDS`, `option_specs`,
 //! `preset_info`, …) under the paths callers have always used; `presets` builds on the types
 //! here. Pure: std and serde only. Every rule a table can disagree on is an option, never a
 //! special case in a caller.

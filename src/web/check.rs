@@ -409,7 +409,7 @@ fn build(ctx: PageCtx, form: CheckForm, evaluate: bool) -> CheckPage {
                             "contract",
                             &r.contract
                                 .as_ref()
-                                .map(|c| crate::text::rules::describe_contract(&c, lang))
+                                .map(|c| crate::text::rules::describe_contract(c, lang))
                                 .unwrap_or_default(),
                         ),
                     ],
@@ -486,7 +486,7 @@ fn facts(ctx: &PageCtx, rs: &RuleSet, round: Option<&RoundSpec>) -> Vec<String> 
                 Msg::ContractIs,
                 &[(
                     "contract",
-                    &crate::text::rules::describe_contract(&contract, ctx.lang),
+                    &crate::text::rules::describe_contract(contract, ctx.lang),
                 )],
             ));
         }
@@ -639,7 +639,7 @@ fn answer_hand(page: &mut CheckPage, rs: &RuleSet, round: &RoundSpec) {
                         ("n", &hand.len()),
                         (
                             "contract",
-                            &crate::text::rules::describe_contract(&contract, ctx.lang),
+                            &crate::text::rules::describe_contract(contract, ctx.lang),
                         ),
                     ],
                 ),

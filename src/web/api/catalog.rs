@@ -145,11 +145,11 @@ impl RoundJson {
             contract: round
                 .contract
                 .as_ref()
-                .map(|c| crate::text::rules::describe_contract(&c, Lang::En)),
+                .map(|c| crate::text::rules::describe_contract(c, Lang::En)),
             contract_de: round
                 .contract
                 .as_ref()
-                .map(|c| crate::text::rules::describe_contract(&c, Lang::De)),
+                .map(|c| crate::text::rules::describe_contract(c, Lang::De)),
             deal: round.deal,
             go_out_all: round.go_out_all,
             exact_minimum: round.exact_minimum,
