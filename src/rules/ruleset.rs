@@ -269,11 +269,9 @@ impl OptionSpec {
             expected,
         };
         match &self.kind {
-            OptionKind::Bool => match text.to_ascii_lowercase().as_str() {
-                "true" | "on" | "1" | "yes" => Ok(OptionValue::Bool(true)),
-                "false" | "off" | "0" | "no" => Ok(OptionValue::Bool(false)),
-                _ => Err(bad("is on or off")),
-            },
+            OptionKind::Bool => parse_on_off(text)
+                .map(OptionValue::Bool)
+                .ok_or_else(|| bad("is on or off")),
             OptionKind::Int { .. } => text
                 .parse()
                 .map(OptionValue::Int)
@@ -287,6 +285,17 @@ impl OptionSpec {
                 .map(OptionValue::List)
                 .map_err(|_| bad("is a list of whole numbers separated by commas")),
         }
+    }
+}
+
+/// On or off as text: `true on 1 yes` / `false off 0 no`, any case, surrounding spaces
+/// ignored; `None` for anything else. The one list of these words ([`OptionSpec::parse_text`]
+/// and the pages' checkboxes read with it).
+pub fn parse_on_off(text: &str) -> Option<bool> {
+    match text.trim().to_ascii_lowercase().as_str() {
+        "true" | "on" | "1" | "yes" => Some(true),
+        "false" | "off" | "0" | "no" => Some(false),
+        _ => None,
     }
 }
 

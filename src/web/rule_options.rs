@@ -8,7 +8,7 @@ use super::i18n::{Lang, Msg, PageCtx};
 use crate::rules::game::{FieldErrors, GameError};
 use crate::rules::presets::Preset;
 use crate::rules::ruleset::{
-    OptionError, OptionKind, OptionSpec, OptionValue, Options, option_specs,
+    OptionError, OptionKind, OptionSpec, OptionValue, Options, option_specs, parse_on_off,
 };
 use crate::text::rules::option_description;
 use std::collections::BTreeMap;
@@ -109,10 +109,7 @@ pub fn value_label(value: &OptionValue, lang: Lang) -> String {
 
 /// Is the text of a checkbox-like field on?
 pub fn is_on(text: &str) -> bool {
-    matches!(
-        text.trim().to_ascii_lowercase().as_str(),
-        "on" | "true" | "1" | "yes"
-    )
+    parse_on_off(text) == Some(true)
 }
 
 /// A value of a choice option, as an `<option>` of its select.
