@@ -323,8 +323,11 @@ pub enum RoundError {
     },
     /// A round the rule set does not have.
     OutOfRange {
+        /// The round asked for.
         round: usize,
+        /// The rule set's (English) name.
         rules: &'static str,
+        /// Its rounds.
         count: usize,
     },
 }

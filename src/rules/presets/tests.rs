@@ -554,3 +554,88 @@ mod option_effects {
         assert_eq!(rs.scheme, Scheme::LowestCollects);
     }
 }
+
+/// The play rules each preset builds (moved here from `play` with `for_preset`).
+mod play_rules {
+    use crate::rules::play::*;
+    use crate::rules::ruleset::{OptionValue, RuleSet};
+
+    use crate::rules::ruleset::test_preset as with;
+
+    #[test]
+    fn contract_lays_off_from_the_next_turn_and_swaps_jokers_only_in_runs() {
+        let p = RuleSet::preset("contract").unwrap().play;
+        assert_eq!(p.lay_off, LayOff::NextTurnAfterContract);
+        assert_eq!(p.joker_swap, JokerSwap::RunsOnly);
+    }
+
+    #[test]
+    fn may_i_and_progressive_never_swap_wilds_back_and_shanghai_lays_off_in_the_same_turn() {
+        assert_eq!(
+            RuleSet::preset("may-i").unwrap().play.joker_swap,
+            JokerSwap::Never
+        );
+        assert_eq!(
+            RuleSet::preset("progressive").unwrap().play.joker_swap,
+            JokerSwap::Never
+        );
+        assert_eq!(
+            RuleSet::preset("shanghai").unwrap().play.lay_off,
+            LayOff::AfterContract
+        );
+        assert_eq!(
+            RuleSet::preset("shanghai-powe").unwrap().play.going_out,
+            GoingOut::NoDiscard
+        );
+        assert_eq!(
+            RuleSet::preset("progressive").unwrap().play.going_out,
+            GoingOut::EitherWay
+        );
+    }
+
+    #[test]
+    fn hollywood_options_change_lay_off_timing_and_joker_swaps() {
+        let plain = RuleSet::preset("hollywood").unwrap().play;
+        assert_eq!(
+            (plain.lay_off, plain.joker_swap),
+            (LayOff::AfterContract, JokerSwap::Any)
+        );
+        let early = with(
+            "hollywood",
+            &[("lay_off_before_contract", OptionValue::Bool(true))],
+        )
+        .play;
+        assert_eq!(early.lay_off, LayOff::Anytime);
+        let runs = with(
+            "hollywood",
+            &[("joker_swap", OptionValue::Text("runs-only".into()))],
+        )
+        .play;
+        assert_eq!(runs.joker_swap, JokerSwap::RunsOnly);
+        let none = with(
+            "hollywood",
+            &[("joker_swap", OptionValue::Text("none".into()))],
+        )
+        .play;
+        assert_eq!(none.joker_swap, JokerSwap::Never);
+    }
+
+    #[test]
+    fn rommee_goes_out_with_a_discard_unless_the_option_is_off() {
+        assert_eq!(
+            RuleSet::preset("rommee").unwrap().play.going_out,
+            GoingOut::WithDiscard
+        );
+        let no = with("rommee", &[("discard_to_go_out", OptionValue::Bool(false))]).play;
+        assert_eq!(no.going_out, GoingOut::NoDiscard);
+    }
+
+    #[test]
+    fn continental_has_no_lay_offs_and_discards_face_down() {
+        let p = RuleSet::preset("continental").unwrap().play;
+        assert_eq!(
+            (p.lay_off, p.going_out),
+            (LayOff::NotAtAll, GoingOut::FaceDownDiscard)
+        );
+    }
+}
