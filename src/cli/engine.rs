@@ -141,8 +141,8 @@ pub fn run_score(args: &ScoreArgs) -> Result<Report, String> {
 
 /// The rule set with the `--option` overrides. Each value is read again by its option's
 /// [`OptionSpec::parse_text`](crate::rules::ruleset::OptionSpec::parse_text), as the forms
-/// read it (`jokers=1` is on); names the rule set does not have are left for
-/// `RuleSet::with_options` to report.
+/// read it (`jokers=1` is on). Names the rule set does not have, and text its option cannot
+/// read, are left for `RuleSet::with_options` to report (with the option's range).
 fn rule_set(args: &EngineArgs) -> Result<RuleSet, String> {
     let specs = option_specs(&args.rules).unwrap_or_default();
     let mut options = BTreeMap::new();
@@ -150,7 +150,7 @@ fn rule_set(args: &EngineArgs) -> Result<RuleSet, String> {
         let value = match specs.iter().find(|s| s.name == name) {
             Some(spec) => spec
                 .parse_text(&value.to_string())
-                .map_err(|e| e.to_string())?,
+                .unwrap_or_else(|_| value.clone()),
             None => value.clone(),
         };
         options.insert(name.clone(), value);
@@ -480,7 +480,7 @@ mod tests {
                 "JK"
             ])
             .unwrap_err(),
-            "option \"jokers\" is on or off, not \"maybe\""
+            "option \"jokers\" is true or false, not \"maybe\""
         );
         let report = run(&[
             "score",
