@@ -163,7 +163,9 @@ impl EngineArgs {
 }
 
 /// Reads `name=value`: the value as true/false, a whole number, a comma-separated list of
-/// whole numbers, or else as text.
+/// whole numbers, or else as text. This is a first guess made without the rule set; the
+/// engine reads the value again with its option's `OptionSpec::parse_text` (so `jokers=1` is
+/// on, as in the forms).
 fn parse_option(text: &str) -> Result<(String, OptionValue), String> {
     let (name, value) = text
         .split_once('=')

@@ -6,4 +6,5 @@ pub mod cli;
 pub mod config;
 pub mod db;
 pub mod rules;
+pub mod text;
 pub mod web;

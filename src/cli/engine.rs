@@ -13,7 +13,7 @@ use super::{CheckArgs, EngineArgs, ScoreArgs, SolveArgs};
 use crate::rules::cards::{self, Card, Lang};
 use crate::rules::check::{CheckResult, check};
 use crate::rules::meld::{MeldKind, Reading};
-use crate::rules::ruleset::{RoundSpec, RuleSet};
+use crate::rules::ruleset::{RoundSpec, RuleSet, option_specs};
 use crate::rules::solver::solve;
 
 /// What a command printed and whether the answer was yes.
@@ -139,9 +139,22 @@ pub fn run_score(args: &ScoreArgs) -> Result<Report, String> {
     Ok(Report { yes: true, text })
 }
 
-/// The rule set with the `--option` overrides.
+/// The rule set with the `--option` overrides. Each value is read again by its option's
+/// [`OptionSpec::parse_text`](crate::rules::ruleset::OptionSpec::parse_text), as the forms
+/// read it (`jokers=1` is on). Names the rule set does not have, and text its option cannot
+/// read, are left for `RuleSet::with_options` to report (with the option's range).
 fn rule_set(args: &EngineArgs) -> Result<RuleSet, String> {
-    let options: BTreeMap<_, _> = args.options.iter().cloned().collect();
+    let specs = option_specs(&args.rules).unwrap_or_default();
+    let mut options = BTreeMap::new();
+    for (name, value) in &args.options {
+        let value = match specs.iter().find(|s| s.name == name) {
+            Some(spec) => spec
+                .parse_text(&value.to_string())
+                .unwrap_or_else(|_| value.clone()),
+            None => value.clone(),
+        };
+        options.insert(name.clone(), value);
+    }
     RuleSet::with_options(&args.rules, &options).map_err(|e| e.to_string())
 }
 
@@ -158,13 +171,11 @@ fn round_spec(rs: &RuleSet, round: Option<i64>) -> Result<RoundSpec, String> {
         }
     };
     rs.round_for_check(round)
+        .map_err(|e| crate::text::rules::round_error(&e))
 }
 
 fn rule_set_name(rs: &RuleSet, lang: Lang) -> &'static str {
-    match lang {
-        Lang::En => rs.info.name,
-        Lang::De => rs.info.name_de,
-    }
+    crate::text::rules::preset_name(&rs.info, lang)
 }
 
 /// "2 runs of 4 (Contract Rummy, round 3)", or for Rommé "opening worth 61 points (at least
@@ -193,12 +204,12 @@ fn contract_text(rs: &RuleSet, round: &RoundSpec, lang: Lang) -> String {
     match (&round.contract, lang) {
         (Some(contract), Lang::En) => format!(
             "{} ({name}, round {})",
-            contract.describe(lang),
+            crate::text::rules::describe_contract(contract, lang),
             round.number
         ),
         (Some(contract), Lang::De) => format!(
             "{} ({name}, Runde {})",
-            contract.describe(lang),
+            crate::text::rules::describe_contract(contract, lang),
             round.number
         ),
         (None, Lang::En) => format!(
@@ -442,5 +453,43 @@ mod tests {
                 .unwrap_err()
                 .contains("no card points")
         );
+    }
+
+    #[test]
+    fn an_option_reads_its_text_as_the_forms_do_so_one_means_on() {
+        // Without jokers the joker is a dead card worth nothing to the solver; `jokers=0`
+        // turns them off and `jokers=1` back on, as a form's checkbox text would.
+        let hand = "3H 3D JK 9S 9D 9C";
+        let solve = |jokers: &str| {
+            run(&[
+                "solve", "--rules", "contract", "--round", "1", "--option", jokers, hand,
+            ])
+            .unwrap()
+            .yes
+        };
+        assert!(!solve("jokers=0"));
+        assert!(solve("jokers=1"));
+        assert!(solve("jokers=yes"));
+        assert_eq!(
+            run(&[
+                "score",
+                "--rules",
+                "shanghai",
+                "--option",
+                "jokers=maybe",
+                "JK"
+            ])
+            .unwrap_err(),
+            "option \"jokers\" is true or false, not \"maybe\""
+        );
+        let report = run(&[
+            "score",
+            "--rules",
+            "shanghai",
+            "--option",
+            "joker_points=25",
+            "JK",
+        ]);
+        assert!(report.unwrap().text.starts_with("25 points"));
     }
 }

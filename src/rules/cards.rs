@@ -318,6 +318,67 @@ pub fn parse_cards(s: &str) -> Result<Vec<Card>, CardError> {
     tokens(s).map(str::parse).collect()
 }
 
+/// Cards as given: one string in the notation (`"AS JK 10H"`, spaces or commas) or a list of
+/// card strings (`["AS", "JK", "10H"]`). The one reading of cards for game entries and the
+/// referee API. Written back as it came (a string or a list).
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[serde(untagged)]
+pub enum CardsInput {
+    /// `"AS JK 10H"`.
+    Text(String),
+    /// `["AS", "JK", "10H"]`.
+    List(Vec<String>),
+}
+
+impl CardsInput {
+    /// The cards, `Ok(None)` when nothing was given (an empty text or list).
+    pub fn parse(&self) -> Result<Option<Vec<Card>>, CardError> {
+        let cards = match self {
+            CardsInput::Text(s) => parse_cards(s)?,
+            CardsInput::List(l) => parse_card_list(l)?,
+        };
+        Ok((!cards.is_empty()).then_some(cards))
+    }
+
+    /// The card strings one by one (a text is split like the notation: spaces or commas).
+    pub fn tokens(&self) -> Vec<String> {
+        match self {
+            CardsInput::List(list) => list.clone(),
+            CardsInput::Text(text) => tokens(text).map(str::to_owned).collect(),
+        }
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for CardsInput {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        use serde::de::{self, SeqAccess, Visitor};
+
+        struct CardsVisitor;
+
+        impl<'de> Visitor<'de> for CardsVisitor {
+            type Value = CardsInput;
+
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a list of cards like [\"3H\", \"4H\"] or one string like \"3H 4H\"")
+            }
+
+            fn visit_str<E: de::Error>(self, s: &str) -> Result<CardsInput, E> {
+                Ok(CardsInput::Text(s.to_owned()))
+            }
+
+            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<CardsInput, A::Error> {
+                let mut list = Vec::new();
+                while let Some(card) = seq.next_element::<String>()? {
+                    list.push(card);
+                }
+                Ok(CardsInput::List(list))
+            }
+        }
+
+        deserializer.deserialize_any(CardsVisitor)
+    }
+}
+
 /// Parses a list of card strings, each one card (the JSON list form).
 pub fn parse_card_list<S: AsRef<str>>(list: &[S]) -> Result<Vec<Card>, CardError> {
     if list.len() > MAX_CARDS {
@@ -560,5 +621,24 @@ mod tests {
             let _ = parse_cards(&s);
             let _ = parse_melds(&s);
         }
+    }
+
+    #[test]
+    fn cards_are_read_from_a_list_or_one_string() {
+        let list: CardsInput = serde_json::from_str(r#"["AS", "JK", "7H"]"#).unwrap();
+        let text: CardsInput = serde_json::from_str(r#""AS JK,7H""#).unwrap();
+        assert_eq!(list.parse().unwrap(), text.parse().unwrap());
+        let wrong = serde_json::from_str::<CardsInput>("5").unwrap_err();
+        assert!(wrong.to_string().contains("a list of cards"), "{wrong}");
+    }
+
+    #[test]
+    fn cards_are_written_back_as_they_came_and_nothing_given_is_none() {
+        let text = CardsInput::Text("AS JK".into());
+        assert_eq!(serde_json::to_string(&text).unwrap(), r#""AS JK""#);
+        let list = CardsInput::List(vec!["AS".into()]);
+        assert_eq!(serde_json::to_string(&list).unwrap(), r#"["AS"]"#);
+        assert_eq!(CardsInput::Text(" ".into()).parse(), Ok(None));
+        assert_eq!(CardsInput::List(vec![]).parse(), Ok(None));
     }
 }

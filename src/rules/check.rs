@@ -569,7 +569,7 @@ pub fn check(rs: &RuleSet, round: &RoundSpec, melds: &[Vec<Card>]) -> CheckResul
     }
     CheckResult {
         ok: problems.is_empty(),
-        contract: Some(contract.describe(Lang::En)),
+        contract: Some(crate::text::rules::describe_contract(contract, Lang::En)),
         melds: melds.iter().cloned().zip(readings).collect(),
         problems,
         points: None,

@@ -18,13 +18,11 @@ use serde::{Deserialize, Serialize};
 
 use super::cards::{self, Card, CardError, Lang};
 use super::money::{self, MoneyInput};
-use super::ruleset::{
-    Buys, OptionError, OptionKind, OptionValue, RoundSpec, RuleSet, Scheme, option_specs,
-};
+use super::names::{self, NameProblem};
+use super::ruleset::{Buys, OptionError, OptionValue, RoundSpec, RuleSet, Scheme};
 use super::settlement::{self, ContinentalHand, HandError, SettleError, Settlement};
 
-/// Longest player name, in characters.
-pub const MAX_NAME_CHARS: usize = 30;
+pub use super::names::MAX_NAME_CHARS;
 /// Longest currency symbol, in characters.
 pub const MAX_CURRENCY_CHARS: usize = 8;
 /// Most cents a point or unit may be worth (1000.00 in the game's currency).
@@ -712,7 +710,8 @@ impl FieldErrors {
             .join(" ")
     }
 
-    fn into_result<T>(self, value: impl FnOnce() -> T) -> Result<T, FieldErrors> {
+    /// `value()` where nothing was added, else the errors.
+    pub fn into_result<T>(self, value: impl FnOnce() -> T) -> Result<T, FieldErrors> {
         if self.is_empty() {
             Ok(value())
         } else {
@@ -782,26 +781,9 @@ impl RawNumber {
     }
 }
 
-/// Cards as typed: one string in the notation (`"AS JK 10H"`) or a list of card strings.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(untagged)]
-pub enum RawCards {
-    /// `"AS JK 10H"`.
-    Text(String),
-    /// `["AS", "JK", "10H"]`.
-    List(Vec<String>),
-}
-
-impl RawCards {
-    /// The cards, `Ok(None)` when nothing was given.
-    fn parse(&self) -> Result<Option<Vec<Card>>, CardError> {
-        let cards = match self {
-            RawCards::Text(s) => cards::parse_cards(s)?,
-            RawCards::List(l) => cards::parse_card_list(l)?,
-        };
-        Ok((!cards.is_empty()).then_some(cards))
-    }
-}
+/// Cards as typed: one string in the notation or a list of card strings (one type for the
+/// game entries and the referee API).
+pub use super::cards::CardsInput as RawCards;
 
 /// A game's set-up as given: the JSON body of `POST /api/v1/games`, or what a new-game form
 /// fills in (every field may be missing; [`GameSetup::try_from`] says what is wrong).
@@ -810,7 +792,7 @@ impl RawCards {
 pub struct RawSetup {
     /// Rule-set id (RULES.md section 4).
     pub rules: String,
-    /// Option overrides; see [`options_from_form`] for form text.
+    /// Option overrides; form text is read by each option's `OptionSpec::parse_text`.
     pub options: BTreeMap<String, OptionValue>,
     /// Names in seating order (clockwise).
     pub players: Vec<String>,
@@ -887,85 +869,6 @@ fn given(text: &Option<String>) -> Option<&str> {
     text.as_deref().map(str::trim).filter(|t| !t.is_empty())
 }
 
-/// Option values from a form's text fields, for a new-game form that shows every option of
-/// the rule set: a checkbox that is missing from the form is `false`; blank number, choice
-/// or list fields keep the default. Lists are numbers separated by commas or spaces.
-/// Errors are keyed `rules` or `options`.
-pub fn options_from_form(
-    rules: &str,
-    form: &BTreeMap<String, String>,
-) -> Result<BTreeMap<String, OptionValue>, FieldErrors> {
-    let Some(specs) = option_specs(rules.trim()) else {
-        return Err(FieldErrors::single(
-            "rules",
-            GameError::Options(OptionError::UnknownRuleSet(rules.trim().to_string())),
-        ));
-    };
-    let mut errors = FieldErrors::new();
-    let mut out = BTreeMap::new();
-    for name in form.keys() {
-        if !specs.iter().any(|s| s.name == name) {
-            errors.add(
-                "options",
-                GameError::Options(OptionError::Unknown {
-                    name: name.clone(),
-                    rules: super::ruleset::preset_info(rules.trim()).map_or("", |i| i.id),
-                    known: specs.iter().map(|s| s.name).collect::<Vec<_>>().join(", "),
-                }),
-            );
-        }
-    }
-    for spec in &specs {
-        let text = form.get(spec.name).map(|t| t.trim());
-        let bad = |expected| GameError::BadOptionText {
-            name: spec.name.to_string(),
-            given: text.unwrap_or_default().to_string(),
-            expected,
-        };
-        match (&spec.kind, text) {
-            (OptionKind::Bool, None) => {
-                out.insert(spec.name.to_string(), OptionValue::Bool(false));
-            }
-            (OptionKind::Bool, Some(t)) => match t.to_ascii_lowercase().as_str() {
-                "true" | "on" | "1" | "yes" => {
-                    out.insert(spec.name.to_string(), OptionValue::Bool(true));
-                }
-                "false" | "off" | "0" | "no" | "" => {
-                    out.insert(spec.name.to_string(), OptionValue::Bool(false));
-                }
-                _ => errors.add("options", bad("is on or off")),
-            },
-            (_, None) | (_, Some("")) => {}
-            (OptionKind::Int { .. }, Some(t)) => match t.parse::<i64>() {
-                Ok(n) => {
-                    out.insert(spec.name.to_string(), OptionValue::Int(n));
-                }
-                Err(_) => errors.add("options", bad("is a whole number")),
-            },
-            (OptionKind::Choice { .. }, Some(t)) => {
-                out.insert(spec.name.to_string(), OptionValue::Text(t.to_string()));
-            }
-            (OptionKind::List { .. }, Some(t)) => {
-                let parsed: Result<Vec<i64>, _> = t
-                    .split([',', ' '])
-                    .filter(|p| !p.trim().is_empty())
-                    .map(|p| p.trim().parse::<i64>())
-                    .collect();
-                match parsed {
-                    Ok(list) => {
-                        out.insert(spec.name.to_string(), OptionValue::List(list));
-                    }
-                    Err(_) => errors.add(
-                        "options",
-                        bad("is a list of whole numbers separated by commas"),
-                    ),
-                }
-            }
-        }
-    }
-    errors.into_result(|| out)
-}
-
 // ---------------------------------------------------------------------------------------------
 // Set-up and seating
 // ---------------------------------------------------------------------------------------------
@@ -1012,13 +915,13 @@ impl GameSetup {
         };
         for (i, name) in checked.iter().enumerate() {
             let seat = i + 1;
-            if name.is_empty() {
-                errors.add("players", GameError::EmptyName { seat });
-            } else if name.chars().count() > MAX_NAME_CHARS {
-                errors.add("players", GameError::NameTooLong { seat });
-            } else if name.chars().any(char::is_control) {
-                errors.add("players", GameError::NameHasControl { seat });
-            }
+            let problem = match names::check_name(name) {
+                Ok(_) => continue,
+                Err(NameProblem::Empty) => GameError::EmptyName { seat },
+                Err(NameProblem::TooLong) => GameError::NameTooLong { seat },
+                Err(NameProblem::HasControl) => GameError::NameHasControl { seat },
+            };
+            errors.add("players", problem);
         }
         let mut seen: Vec<String> = Vec::new();
         let mut reported: Vec<String> = Vec::new();
@@ -1372,10 +1275,12 @@ impl RoundInfo {
     fn new(setup: &GameSetup, round: usize, spec: &RoundSpec) -> RoundInfo {
         let rs = &setup.rules;
         let players = setup.player_count();
-        let contract = spec
-            .contract
-            .as_ref()
-            .map(|c| Text::new(c.describe(Lang::En), c.describe(Lang::De)));
+        let contract = spec.contract.as_ref().map(|c| {
+            Text::new(
+                crate::text::rules::describe_contract(c, Lang::En),
+                crate::text::rules::describe_contract(c, Lang::De),
+            )
+        });
         let decks = rs.decks(players);
         RoundInfo {
             round,
@@ -1385,7 +1290,10 @@ impl RoundInfo {
             contract,
             deal: spec.deal,
             cut_target: rs.cut_target(players, spec),
-            decks: Text::new(decks.describe(Lang::En), decks.describe(Lang::De)),
+            decks: Text::new(
+                crate::text::rules::describe_decks(&decks, Lang::En),
+                crate::text::rules::describe_decks(&decks, Lang::De),
+            ),
             buys: spec.buys,
             buys_text: buys_text(spec.buys),
             go_out_all: spec.go_out_all,
@@ -2768,33 +2676,6 @@ mod tests {
         let e = c.parse_round(1, &hand).unwrap();
         assert_eq!(e.points(), [-11, 11]);
         assert_eq!(c.parse_round(1, &e.to_raw(&c)).unwrap(), e);
-    }
-
-    #[test]
-    fn form_text_becomes_option_values_with_unchecked_boxes_false() {
-        let form: BTreeMap<String, String> = [
-            ("joker_points".to_string(), "50".to_string()),
-            ("settlement".to_string(), "pairwise".to_string()),
-            ("ace".to_string(), "".to_string()),
-        ]
-        .into();
-        let options = options_from_form("contract", &form).unwrap();
-        assert_eq!(options["jokers"], OptionValue::Bool(false));
-        assert_eq!(options["joker_points"], OptionValue::Int(50));
-        assert!(!options.contains_key("ace"));
-        let payouts: BTreeMap<String, String> =
-            [("payouts".to_string(), "0, 3, 6".to_string())].into();
-        assert_eq!(
-            options_from_form("progressive", &payouts).unwrap()["payouts"],
-            OptionValue::List(vec![0, 3, 6])
-        );
-        let bad: BTreeMap<String, String> = [("joker_points".to_string(), "x".to_string())].into();
-        assert!(
-            options_from_form("contract", &bad)
-                .unwrap_err()
-                .get("options")
-                .is_some()
-        );
     }
 
     // ----- Finished games of every rule set, worked by hand -----

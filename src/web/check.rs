@@ -32,13 +32,15 @@ use axum::routing::get;
 
 use crate::rules::cards::{Card, Lang, parse_cards, parse_melds};
 use crate::rules::check::{check, meld_problem};
-use crate::rules::game::{GameError, options_from_form};
+use crate::rules::game::GameError;
 use crate::rules::layoff::fits;
 use crate::rules::meld::{AceMode, Reading};
 use crate::rules::ruleset::{
     PRESET_IDS, RoundSpec, RuleSet, meld_option_specs, option_specs, preset_info,
 };
 use crate::rules::solver::{SolveError, solve};
+use crate::text::rules::{preset_description, preset_name};
+use crate::web::rule_options::options_from_form;
 
 use super::cards::{CardChip, card_error_text, cards_text, chips, reading_text, wild_texts};
 use super::i18n::{Msg, PageCtx, percent_encode};
@@ -349,10 +351,7 @@ fn build(ctx: PageCtx, form: CheckForm, evaluate: bool) -> CheckPage {
     if preset.is_some() {
         form.shown = rs.id().to_owned();
     }
-    let name = |info: &crate::rules::ruleset::PresetInfo| match lang {
-        Lang::En => info.name,
-        Lang::De => info.name_de,
-    };
+    let name = |info: &crate::rules::ruleset::PresetInfo| preset_name(info, lang);
     let rule_choices = PRESET_IDS
         .iter()
         .filter_map(|id| preset_info(id))
@@ -368,10 +367,7 @@ fn build(ctx: PageCtx, form: CheckForm, evaluate: bool) -> CheckPage {
             Msg::PlayersRange,
             &[("min", &rs.info.min_players), ("max", &rs.info.max_players)]
         ),
-        match lang {
-            Lang::En => rs.info.description,
-            Lang::De => rs.info.description_de,
-        }
+        preset_description(&rs.info, lang)
     );
 
     // The round: Rommé has none (its first meld is checked by points).
@@ -413,7 +409,7 @@ fn build(ctx: PageCtx, form: CheckForm, evaluate: bool) -> CheckPage {
                             "contract",
                             &r.contract
                                 .as_ref()
-                                .map(|c| c.describe(lang))
+                                .map(|c| crate::text::rules::describe_contract(c, lang))
                                 .unwrap_or_default(),
                         ),
                     ],
@@ -472,7 +468,7 @@ fn option_fields(
                         &[("value", &value_label(&spec.default, ctx.lang))],
                     )
                 }),
-                ..OptionField::new(ctx, &spec, text, in_force)
+                ..OptionField::new(ctx, rs.preset, &spec, text, in_force)
             }
         })
         .collect()
@@ -488,7 +484,10 @@ fn facts(ctx: &PageCtx, rs: &RuleSet, round: Option<&RoundSpec>) -> Vec<String> 
         if let Some(contract) = &r.contract {
             out.push(ctx.f(
                 Msg::ContractIs,
-                &[("contract", &contract.describe(ctx.lang))],
+                &[(
+                    "contract",
+                    &crate::text::rules::describe_contract(contract, ctx.lang),
+                )],
             ));
         }
         out.push(ctx.f(Msg::FactDeal, &[("n", &r.deal)]));
@@ -638,7 +637,10 @@ fn answer_hand(page: &mut CheckPage, rs: &RuleSet, round: &RoundSpec) {
                     Msg::SolveNo,
                     &[
                         ("n", &hand.len()),
-                        ("contract", &contract.describe(ctx.lang)),
+                        (
+                            "contract",
+                            &crate::text::rules::describe_contract(contract, ctx.lang),
+                        ),
                     ],
                 ),
                 (None, points) => ctx.f(Msg::SolveNoOpening, &[("points", &points.unwrap_or(0))]),

@@ -83,10 +83,7 @@ impl Link {
 /// The rule set's name in a language.
 fn rules_name(setup: &GameSetup, lang: Lang) -> &'static str {
     let info = &setup.rules().info;
-    match lang {
-        Lang::En => info.name,
-        Lang::De => info.name_de,
-    }
+    crate::text::rules::preset_name(info, lang)
 }
 
 /// "Liverpool Rummy · Ann, Ben, Cy, Di": a game's title and its label in the recent list.

@@ -1,10 +1,17 @@
 //! Rule-set options as form fields and query parameters, shared by the new-game form and
 //! the meld checker: a field `opt.<name>` per option, its text, and the words for a choice.
-//! The values are parsed and checked by `rules::` (`options_from_form`,
-//! `RuleSet::with_options`); nothing here decides what a value means.
+//! Each value is read by `rules::` (`OptionSpec::parse_text`) and checked there
+//! (`RuleSet::with_options`); nothing here decides what a value means. What is HTML's alone
+//! lives here: a checkbox missing from a form is off, a blank field keeps the rule book's value.
 
 use super::i18n::{Lang, Msg, PageCtx};
-use crate::rules::ruleset::{OptionKind, OptionSpec, OptionValue};
+use crate::rules::game::{FieldErrors, GameError};
+use crate::rules::presets::Preset;
+use crate::rules::ruleset::{
+    OptionError, OptionKind, OptionSpec, OptionValue, Options, option_specs, parse_on_off,
+};
+use crate::text::rules::option_description;
+use std::collections::BTreeMap;
 
 /// The prefix of an option's form field or query parameter: `opt.jokers`.
 pub const OPTION_PREFIX: &str = "opt.";
@@ -17,6 +24,61 @@ pub fn option_text(value: &OptionValue) -> String {
         OptionValue::Bool(false) => "off".to_owned(),
         other => other.to_string(),
     }
+}
+
+/// Option values from a form's text fields, for a new-game form that shows every option of
+/// the rule set: a checkbox that is missing from the form is `false`; blank number, choice
+/// or list fields keep the default. Each text is read by [`OptionSpec::parse_text`].
+/// Errors are keyed `rules` or `options`.
+pub fn options_from_form(
+    rules: &str,
+    form: &BTreeMap<String, String>,
+) -> Result<Options, FieldErrors> {
+    let rules = rules.trim();
+    let Some(specs) = option_specs(rules) else {
+        return Err(FieldErrors::single(
+            "rules",
+            GameError::Options(OptionError::UnknownRuleSet(rules.to_string())),
+        ));
+    };
+    let mut errors = FieldErrors::new();
+    let mut out = BTreeMap::new();
+    for name in form.keys() {
+        if !specs.iter().any(|s| s.name == name) {
+            errors.add(
+                "options",
+                GameError::Options(OptionError::Unknown {
+                    name: name.clone(),
+                    rules: crate::rules::ruleset::preset_info(rules).map_or("", |i| i.id),
+                    known: specs.iter().map(|s| s.name).collect::<Vec<_>>().join(", "),
+                }),
+            );
+        }
+    }
+    for spec in &specs {
+        let text = form.get(spec.name).map(|t| t.trim()).unwrap_or_default();
+        if text.is_empty() {
+            // An unchecked box is not sent at all; any other blank field keeps the default.
+            if spec.kind == OptionKind::Bool {
+                out.insert(spec.name.to_string(), OptionValue::Bool(false));
+            }
+            continue;
+        }
+        match spec.parse_text(text) {
+            Ok(value) => {
+                out.insert(spec.name.to_string(), value);
+            }
+            Err(e) => errors.add(
+                "options",
+                GameError::BadOptionText {
+                    name: e.name.to_string(),
+                    given: e.given,
+                    expected: e.expected,
+                },
+            ),
+        }
+    }
+    errors.into_result(|| out)
 }
 
 /// The words for an option's choice value, where the app has them; else the value.
@@ -47,10 +109,7 @@ pub fn value_label(value: &OptionValue, lang: Lang) -> String {
 
 /// Is the text of a checkbox-like field on?
 pub fn is_on(text: &str) -> bool {
-    matches!(
-        text.trim().to_ascii_lowercase().as_str(),
-        "on" | "true" | "1" | "yes"
-    )
+    parse_on_off(text) == Some(true)
 }
 
 /// A value of a choice option, as an `<option>` of its select.
@@ -86,15 +145,18 @@ impl OptionField {
     /// The field of `spec` showing `text`: as typed, or the value in force as
     /// [`option_text`] writes it (an empty checkbox text is off). A select whose text is none
     /// of its values shows `in_force`.
-    pub fn new(ctx: &PageCtx, spec: &OptionSpec, text: String, in_force: &OptionValue) -> Self {
+    pub fn new(
+        ctx: &PageCtx,
+        preset: Preset,
+        spec: &OptionSpec,
+        text: String,
+        in_force: &OptionValue,
+    ) -> Self {
         let lang = ctx.lang;
         let mut field = OptionField {
             field: format!("{OPTION_PREFIX}{}", spec.name),
             id: format!("opt-{}", spec.name),
-            label: match lang {
-                Lang::En => spec.description,
-                Lang::De => spec.description_de,
-            },
+            label: option_description(preset, spec.name, lang),
             kind: "number",
             checked: false,
             value: text,
@@ -140,6 +202,7 @@ impl OptionField {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::collections::BTreeMap;
 
     #[test]
     fn option_values_are_written_as_the_forms_read_them() {
@@ -154,5 +217,32 @@ mod tests {
             "Um die Ecke (D-K-A-2)"
         );
         assert_eq!(value_label(&OptionValue::Bool(false), Lang::De), "aus");
+    }
+
+    #[test]
+    fn form_text_becomes_option_values_with_unchecked_boxes_false() {
+        let form: BTreeMap<String, String> = [
+            ("joker_points".to_string(), "50".to_string()),
+            ("settlement".to_string(), "pairwise".to_string()),
+            ("ace".to_string(), "".to_string()),
+        ]
+        .into();
+        let options = options_from_form("contract", &form).unwrap();
+        assert_eq!(options["jokers"], OptionValue::Bool(false));
+        assert_eq!(options["joker_points"], OptionValue::Int(50));
+        assert!(!options.contains_key("ace"));
+        let payouts: BTreeMap<String, String> =
+            [("payouts".to_string(), "0, 3, 6".to_string())].into();
+        assert_eq!(
+            options_from_form("progressive", &payouts).unwrap()["payouts"],
+            OptionValue::List(vec![0, 3, 6])
+        );
+        let bad: BTreeMap<String, String> = [("joker_points".to_string(), "x".to_string())].into();
+        assert!(
+            options_from_form("contract", &bad)
+                .unwrap_err()
+                .get("options")
+                .is_some()
+        );
     }
 }

@@ -8,15 +8,71 @@ use std::collections::BTreeMap;
 use crate::rules::play::Play;
 
 use crate::rules::cards::{Card, Lang, Rank, Suit};
+use crate::rules::presets::Preset;
 use crate::rules::ruleset::{
-    Buys, OptionSpec, PRESET_IDS, PresetInfo, RoundSpec, RuleSet, Scheme, option_specs,
+    Buys, OptionKind, OptionSpec, OptionValue, PRESET_IDS, PresetInfo, RoundSpec, RuleSet, Scheme,
+    option_specs,
 };
+use crate::text::rules::{option_description, preset_description, preset_name};
+
+/// A preset's identity in JSON: its facts with the names and descriptions in English and
+/// German.
+#[derive(Debug, Serialize)]
+pub struct PresetJson {
+    pub id: &'static str,
+    pub name: &'static str,
+    pub name_de: &'static str,
+    pub description: &'static str,
+    pub description_de: &'static str,
+    pub source: &'static str,
+    pub min_players: u8,
+    pub max_players: u8,
+}
+
+impl PresetJson {
+    fn of(info: &PresetInfo) -> Self {
+        Self {
+            id: info.id,
+            name: info.name,
+            name_de: preset_name(info, Lang::De),
+            description: info.description,
+            description_de: preset_description(info, Lang::De),
+            source: info.source,
+            min_players: info.min_players,
+            max_players: info.max_players,
+        }
+    }
+}
+
+/// An option in JSON: its name, type, allowed values and default, and what it does in English
+/// and German.
+#[derive(Debug, Serialize)]
+pub struct OptionJson {
+    pub name: &'static str,
+    #[serde(flatten)]
+    pub kind: OptionKind,
+    pub default: OptionValue,
+    pub description: &'static str,
+    pub description_de: &'static str,
+}
+
+impl OptionJson {
+    fn of(preset: Preset, spec: OptionSpec) -> Self {
+        Self {
+            name: spec.name,
+            description: option_description(preset, spec.name, Lang::En),
+            description_de: option_description(preset, spec.name, Lang::De),
+            kind: spec.kind,
+            default: spec.default,
+        }
+    }
+}
 
 /// A rule set in the list: who it is for and where it comes from.
 #[derive(Debug, Serialize)]
 pub struct Summary {
     #[serde(flatten)]
-    pub info: PresetInfo,
+    pub info: PresetJson,
     /// Rounds in a game; null where there is one round per player (Rommé).
     pub rounds: Option<usize>,
     /// Where the full description is.
@@ -26,7 +82,7 @@ pub struct Summary {
 impl Summary {
     fn of(rs: &RuleSet) -> Self {
         Self {
-            info: rs.info,
+            info: PresetJson::of(&rs.info),
             rounds: (!rs.rounds_per_player).then_some(rs.rounds.len()),
             url: format!("/api/v1/rules/{}", rs.id()),
         }
@@ -86,8 +142,14 @@ impl RoundJson {
         .collect();
         Self {
             number: round.number,
-            contract: round.contract.as_ref().map(|c| c.describe(Lang::En)),
-            contract_de: round.contract.as_ref().map(|c| c.describe(Lang::De)),
+            contract: round
+                .contract
+                .as_ref()
+                .map(|c| crate::text::rules::describe_contract(c, Lang::En)),
+            contract_de: round
+                .contract
+                .as_ref()
+                .map(|c| crate::text::rules::describe_contract(c, Lang::De)),
             deal: round.deal,
             go_out_all: round.go_out_all,
             exact_minimum: round.exact_minimum,
@@ -144,13 +206,13 @@ impl PenaltyJson {
 #[derive(Debug, Serialize)]
 pub struct Detail {
     #[serde(flatten)]
-    pub info: PresetInfo,
+    pub info: PresetJson,
     /// The default money settlement.
     pub scheme: Scheme,
     /// The settlements a table may choose (option `settlement`).
     pub schemes: Vec<Scheme>,
     /// Options with their types, allowed values and defaults.
-    pub options: Vec<OptionSpec>,
+    pub options: Vec<OptionJson>,
     /// The rounds of a game; empty where there is one round per player (Rommé by default).
     pub rounds: Vec<RoundJson>,
     /// A game has one round per player (everyone deals once) instead of fixed rounds.
@@ -179,10 +241,13 @@ pub struct Detail {
 pub fn detail(id: &str) -> Option<Detail> {
     let rs = RuleSet::preset(id).ok()?;
     Some(Detail {
-        info: rs.info,
+        info: PresetJson::of(&rs.info),
         scheme: rs.scheme,
         schemes: rs.schemes.clone(),
-        options: option_specs(id)?,
+        options: option_specs(id)?
+            .into_iter()
+            .map(|spec| OptionJson::of(rs.preset, spec))
+            .collect(),
         rounds: if rs.rounds_per_player {
             Vec::new()
         } else {
@@ -210,7 +275,7 @@ pub fn detail(id: &str) -> Option<Detail> {
         play: rs.play,
         play_notes: [Lang::En, Lang::De]
             .into_iter()
-            .map(|l| (l.code(), rs.play.notes(l)))
+            .map(|l| (l.code(), crate::text::rules::play_notes(&rs.play, l)))
             .collect(),
     })
 }

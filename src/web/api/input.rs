@@ -10,77 +10,20 @@ use std::fmt;
 use serde::Deserialize;
 use serde::de::{self, Deserializer, SeqAccess, Visitor};
 
+pub use crate::rules::cards::CardsInput;
 use crate::rules::cards::{self, Card, CardError};
 use crate::rules::money::MoneyInput;
+use crate::rules::names::{MAX_NAME_CHARS, NameProblem, check_name};
 use crate::rules::ruleset::{OptionError, OptionValue, RoundSpec, RuleSet, Scheme};
 use crate::rules::settlement::{ContinentalHand, MAX_POINTS_PER_CENT, SettleError};
 
 use super::super::AppError;
 
-/// Longest player name accepted, in characters.
-pub const MAX_NAME_CHARS: usize = 40;
 /// Most `continental` hands one settlement accepts.
 pub const MAX_HANDS: usize = 1000;
 
 fn invalid(sentence: impl Into<String>) -> AppError {
     AppError::Unprocessable(sentence.into())
-}
-
-/// Cards as JSON: a list of card strings (`["3H", "4H"]`) or one string (`"3H 4H"`).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum CardsInput {
-    List(Vec<String>),
-    Text(String),
-}
-
-impl CardsInput {
-    /// The cards, or the card error (unknown card, too many).
-    pub fn parse(&self) -> Result<Vec<Card>, CardError> {
-        match self {
-            CardsInput::List(list) => cards::parse_card_list(list),
-            CardsInput::Text(text) => cards::parse_cards(text),
-        }
-    }
-
-    /// The card strings one by one (a text is split like the notation: spaces or commas).
-    fn tokens(&self) -> Vec<String> {
-        match self {
-            CardsInput::List(list) => list.clone(),
-            CardsInput::Text(text) => text
-                .split(|c: char| c.is_whitespace() || c == ',')
-                .filter(|t| !t.is_empty())
-                .map(str::to_owned)
-                .collect(),
-        }
-    }
-}
-
-impl<'de> Deserialize<'de> for CardsInput {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        struct CardsVisitor;
-
-        impl<'de> Visitor<'de> for CardsVisitor {
-            type Value = CardsInput;
-
-            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-                f.write_str("a list of cards like [\"3H\", \"4H\"] or one string like \"3H 4H\"")
-            }
-
-            fn visit_str<E: de::Error>(self, s: &str) -> Result<CardsInput, E> {
-                Ok(CardsInput::Text(s.to_owned()))
-            }
-
-            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<CardsInput, A::Error> {
-                let mut list = Vec::new();
-                while let Some(card) = seq.next_element::<String>()? {
-                    list.push(card);
-                }
-                Ok(CardsInput::List(list))
-            }
-        }
-
-        deserializer.deserialize_any(CardsVisitor)
-    }
 }
 
 /// Melds as JSON: a list of melds, each a list of cards or one string, or one string with `|`
@@ -198,7 +141,8 @@ fn round_spec(rs: &RuleSet, round: Option<i64>) -> Result<RoundSpec, AppError> {
             )));
         }
     };
-    rs.round_for_check(round).map_err(invalid)
+    rs.round_for_check(round)
+        .map_err(|e| invalid(crate::text::rules::round_error(&e)))
 }
 
 fn card_error(error: CardError) -> AppError {
@@ -266,7 +210,7 @@ impl TryFrom<SolveBody> for SolveRequest {
     fn try_from(body: SolveBody) -> Result<Self, AppError> {
         let rules = rule_set(&body.rules, &body.options)?;
         let round = round_spec(&rules, body.round)?;
-        let hand = body.hand.parse().map_err(card_error)?;
+        let hand = body.hand.parse().map_err(card_error)?.unwrap_or_default();
         Ok(SolveRequest { rules, round, hand })
     }
 }
@@ -293,7 +237,7 @@ impl TryFrom<ScoreBody> for ScoreRequest {
 
     fn try_from(body: ScoreBody) -> Result<Self, AppError> {
         let rules = rule_set(&body.rules, &body.options)?;
-        let cards = body.cards.parse().map_err(card_error)?;
+        let cards = body.cards.parse().map_err(card_error)?.unwrap_or_default();
         Ok(ScoreRequest { rules, cards })
     }
 }
@@ -484,16 +428,18 @@ fn player_names(rules: &RuleSet, given: &[String]) -> Result<Vec<String>, AppErr
         .iter()
         .enumerate()
         .map(|(i, name)| {
-            let name = name.trim();
-            if name.is_empty() {
-                return Err(invalid(format!("player {} has no name", i + 1)));
-            }
-            if name.chars().count() > MAX_NAME_CHARS {
-                return Err(invalid(format!(
-                    "the name of player {} is longer than {MAX_NAME_CHARS} characters",
-                    i + 1
-                )));
-            }
+            let name = check_name(name).map_err(|problem| {
+                let seat = i + 1;
+                invalid(match problem {
+                    NameProblem::Empty => format!("player {seat} has no name"),
+                    NameProblem::TooLong => format!(
+                        "the name of player {seat} is longer than {MAX_NAME_CHARS} characters"
+                    ),
+                    NameProblem::HasControl => format!(
+                        "the name of player {seat} holds a tab or line break; use plain text"
+                    ),
+                })
+            })?;
             if !seen.insert(name.to_lowercase()) {
                 return Err(invalid(format!(
                     "the name \"{name}\" is given twice; every player needs a different name"
@@ -537,15 +483,6 @@ mod tests {
     fn message(error: AppError) -> String {
         assert!(matches!(error, AppError::Unprocessable(_)), "{error:?}");
         error.to_string()
-    }
-
-    #[test]
-    fn cards_are_read_from_a_list_or_one_string() {
-        let list: CardsInput = serde_json::from_str(r#"["AS", "JK", "7H"]"#).unwrap();
-        let text: CardsInput = serde_json::from_str(r#""AS JK,7H""#).unwrap();
-        assert_eq!(list.parse().unwrap(), text.parse().unwrap());
-        let wrong = serde_json::from_str::<CardsInput>("5").unwrap_err();
-        assert!(wrong.to_string().contains("a list of cards"), "{wrong}");
     }
 
     #[test]

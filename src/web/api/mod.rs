@@ -79,7 +79,7 @@ async fn solve_hand(Json(body): Json<SolveBody>) -> Result<Json<SolveAnswer>, Ap
         let contract = round
             .contract
             .as_ref()
-            .map(|c| c.describe(Default::default()));
+            .map(|c| crate::text::rules::describe_contract(c, Default::default()));
         let solution = solve(&rules, &round, &hand)
             .map_err(|error| AppError::Unprocessable(error.to_string()))?;
         // Rommé: the opening value of the melds found, as the checker counts it.

@@ -20,16 +20,17 @@ use rand::Rng as _;
 use super::super::cookies::CookieJar;
 use super::super::i18n::{Lang, Msg, PageCtx};
 use super::super::page::render_status;
-use super::super::rule_options::{OPTION_PREFIX, OptionField, option_text};
+use super::super::rule_options::{OPTION_PREFIX, OptionField, option_text, options_from_form};
 use super::super::{AppError, AppState, Form, recent, record};
 use crate::db::games;
 use crate::rules::game::{
     FieldErrors, GameError, GameSetup, MAX_CURRENCY_CHARS, MAX_NAME_CHARS, RawNumber, RawSetup,
-    options_from_form,
 };
+use crate::rules::presets::Preset;
 use crate::rules::ruleset::{
     OptionError, OptionSpec, PRESET_IDS, RuleSet, Scheme, option_specs, preset_info,
 };
+use crate::text::rules::{preset_description, preset_name};
 
 /// The rule set the form starts with.
 const DEFAULT_RULES: &str = "contract";
@@ -382,8 +383,8 @@ fn build(ctx: PageCtx, form: &SetupForm, errors: PageErrors) -> NewGamePage {
         .filter_map(|id| preset_info(id))
         .map(|info| RuleChoice {
             id: info.id,
-            name: pick(lang, info.name, info.name_de),
-            description: pick(lang, info.description, info.description_de),
+            name: preset_name(&info, lang),
+            description: preset_description(&info, lang),
             players: ctx.f(
                 Msg::PlayersRange,
                 &[("min", &info.min_players), ("max", &info.max_players)],
@@ -399,6 +400,7 @@ fn build(ctx: PageCtx, form: &SetupForm, errors: PageErrors) -> NewGamePage {
         .map(|spec| {
             option_field(
                 &ctx,
+                rs.preset,
                 &spec,
                 keep.then(|| form.options.get(spec.name)),
                 &errors,
@@ -497,13 +499,6 @@ fn build(ctx: PageCtx, form: &SetupForm, errors: PageErrors) -> NewGamePage {
     }
 }
 
-fn pick(lang: Lang, en: &'static str, de: &'static str) -> &'static str {
-    match lang {
-        Lang::En => en,
-        Lang::De => de,
-    }
-}
-
 /// A scheme's name and one-line description.
 fn scheme_words(scheme: Scheme) -> (Msg, Msg) {
     match scheme {
@@ -518,6 +513,7 @@ fn scheme_words(scheme: Scheme) -> (Msg, Msg) {
 /// (`typed` is `Some`; a missing checkbox is off), else the default.
 fn option_field(
     ctx: &PageCtx,
+    preset: Preset,
     spec: &OptionSpec,
     typed: Option<Option<&String>>,
     errors: &PageErrors,
@@ -528,7 +524,7 @@ fn option_field(
     };
     OptionField {
         error: errors.options.get(spec.name).cloned(),
-        ..OptionField::new(ctx, spec, text, &spec.default)
+        ..OptionField::new(ctx, preset, spec, text, &spec.default)
     }
 }
 

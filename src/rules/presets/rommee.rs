@@ -1,0 +1,97 @@
+//! German Rommé (RULES.md 4 `rommee`): no contracts, a first meld worth 40 points,
+//! Hand-Rommé doubles, pairwise settlement.
+//!
+//! Builds the shared types of `ruleset` and `play`; must not depend on other family files.
+
+use super::{ace_option, info_row, joker_points_option, settlement_option};
+use crate::rules::meld::AceMode;
+use crate::rules::play::{GoingOut, JokerSwap, LayOff, Play};
+use crate::rules::ruleset::{
+    DeckRule, OptionError, OptionSpec, OptionValue, Options, PresetInfo, RoundSpec, RuleSet,
+    Scheme, get_bool, get_int, opt_bool, opt_int, standard_penalty,
+};
+
+pub(super) fn info() -> PresetInfo {
+    info_row(
+        "rommee",
+        "German Rommé",
+        "Family Rommé: a 40-point opening, Hand-Rommé doubles, pairwise settlement.",
+        "German Rommé basics (seed 002)",
+        2,
+        6,
+    )
+}
+
+pub(super) fn options() -> Vec<OptionSpec> {
+    vec![
+        opt_int("joker_count", 0, 8, 6),
+        opt_bool("twos_wild", false),
+        opt_int("cards_dealt", 10, 15, 13),
+        opt_int("opening_points", 30, 50, 40),
+        ace_option(AceMode::Wrap),
+        joker_points_option(20),
+        opt_bool("discard_to_go_out", true),
+        opt_int("rounds", 0, 50, 0),
+        settlement_option(&["pairwise", "lowest-collects"], "pairwise"),
+    ]
+}
+
+/// Values restricted further than their range.
+pub(super) fn check_options(o: &Options) -> Result<(), OptionError> {
+    for (name, allowed) in [
+        ("cards_dealt", [10, 13, 15]),
+        ("opening_points", [30, 40, 50]),
+    ] {
+        if let Some(OptionValue::Int(n)) = o.get(name)
+            && !allowed.contains(n)
+        {
+            return Err(OptionError::BadValue {
+                name: name.to_string(),
+                expected: format!("is {}, {} or {}", allowed[0], allowed[1], allowed[2]),
+                got: n.to_string(),
+            });
+        }
+    }
+    Ok(())
+}
+
+pub(super) fn play(o: &Options) -> Play {
+    let discard = !matches!(o.get("discard_to_go_out"), Some(OptionValue::Bool(false)));
+    let going_out = if discard {
+        GoingOut::WithDiscard
+    } else {
+        GoingOut::NoDiscard
+    };
+    Play {
+        lay_off: LayOff::AfterOpening,
+        joker_swap: JokerSwap::AfterOpening,
+        going_out,
+    }
+}
+
+pub(super) fn build(rs: &mut RuleSet, o: &Options, scheme: Option<Scheme>) {
+    let n = get_int(o, "rounds");
+    rs.rounds_per_player = n == 0;
+    let deal = get_int(o, "cards_dealt") as u8;
+    rs.rounds = (1..=n.max(0) as u8)
+        .map(|number| RoundSpec::without_contract(number, deal))
+        .collect();
+    rs.meld.set_distinct_suits = true;
+    rs.meld.set_max = Some(4);
+    rs.meld.min_naturals = 2;
+    rs.meld.jokers = get_int(o, "joker_count") > 0;
+    rs.meld.twos_wild = get_bool(o, "twos_wild");
+    rs.opening_points = Some(get_int(o, "opening_points") as u32);
+    rs.hand_rommee = true;
+    rs.no_winner_allowed = false;
+    rs.deck_rule = DeckRule::Fixed {
+        decks: 2,
+        jokers: get_int(o, "joker_count") as u8,
+    };
+    let mut t = standard_penalty(11, get_int(o, "joker_points"), 2);
+    if rs.meld.twos_wild {
+        t.wild_two = Some(t.joker);
+    }
+    rs.penalty = Some(t);
+    rs.scheme = scheme.unwrap_or(Scheme::Pairwise);
+}
