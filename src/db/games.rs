@@ -615,27 +615,52 @@ pub async fn change_round<E>(
     prepare: impl FnOnce(&GameRecord) -> Result<RoundChange, E>,
     respond: impl FnOnce(&GameRecord) -> Result<String, E>,
 ) -> Result<ChangeOutcome<E>, sqlx::Error> {
+    change_round_at(
+        db,
+        game_id,
+        expected_version,
+        idempotency_key,
+        prepare,
+        respond,
+    )
+    .await
+    .map(|(outcome, _)| outcome)
+}
+
+/// [`change_round`], also giving the database generation its commit moved to
+/// ([`Db::generation`]) when it wrote: a cache may keep the game as written under it.
+pub async fn change_round_at<E>(
+    db: &Db,
+    game_id: &str,
+    expected_version: Option<i64>,
+    idempotency_key: Option<&str>,
+    prepare: impl FnOnce(&GameRecord) -> Result<RoundChange, E>,
+    respond: impl FnOnce(&GameRecord) -> Result<String, E>,
+) -> Result<(ChangeOutcome<E>, Option<u64>), sqlx::Error> {
     let mut tx = db.begin_write().await?;
     if let Some(key) = idempotency_key
         && let Some(response) = stored_answer(&mut tx, game_id, key).await?
     {
-        return Ok(ChangeOutcome::Replayed(response));
+        return Ok((ChangeOutcome::Replayed(response), None));
     }
     let Some(current) = load_in(&mut tx, "id", game_id).await? else {
-        return Ok(ChangeOutcome::GameNotFound);
+        return Ok((ChangeOutcome::GameNotFound, None));
     };
     if expected_version.is_some_and(|v| v != current.game.version) {
-        return Ok(ChangeOutcome::Conflict(Box::new(current)));
+        return Ok((ChangeOutcome::Conflict(Box::new(current)), None));
     }
     let change = match prepare(&current) {
         Ok(change) => change,
-        Err(refusal) => return Ok(ChangeOutcome::Refused(refusal)),
+        Err(refusal) => return Ok((ChangeOutcome::Refused(refusal), None)),
     };
     let entered = i64::try_from(current.rounds.len()).map_err(|e| sqlx::Error::Encode(e.into()))?;
     if !(1..=entered + 1).contains(&change.round_no) {
-        return Ok(ChangeOutcome::NotNextRound {
-            next_round: entered + 1,
-        });
+        return Ok((
+            ChangeOutcome::NotNextRound {
+                next_round: entered + 1,
+            },
+            None,
+        ));
     }
     let before = current
         .rounds
@@ -658,7 +683,7 @@ pub async fn change_round<E>(
     .await?;
     let response = match respond(&written) {
         Ok(response) => response,
-        Err(refusal) => return Ok(ChangeOutcome::Refused(refusal)),
+        Err(refusal) => return Ok((ChangeOutcome::Refused(refusal), None)),
     };
     if let Some(key) = idempotency_key {
         sqlx::query("INSERT INTO idempotency (game_id, key, response) VALUES (?, ?, ?)")
@@ -668,11 +693,14 @@ pub async fn change_round<E>(
             .execute(&mut **tx)
             .await?;
     }
-    tx.commit().await?;
-    Ok(ChangeOutcome::Written {
-        version: written.game.version,
-        response,
-    })
+    let generation = tx.commit().await?;
+    Ok((
+        ChangeOutcome::Written {
+            version: written.game.version,
+            response,
+        },
+        Some(generation),
+    ))
 }
 
 /// Removes the game's highest round if the game is still at `expected_version`, recording an

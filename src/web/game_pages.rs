@@ -28,8 +28,8 @@ use axum::routing::get;
 
 use super::AppState;
 use super::i18n::{Lang, Msg};
-use super::record::LoadedGame;
 use crate::rules::game::GameSetup;
+use crate::store::LoadedGame;
 
 /// Routes of the game pages.
 pub fn routes() -> Router<AppState> {

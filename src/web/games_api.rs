@@ -19,12 +19,12 @@ use serde_json::{Value, json};
 use time::OffsetDateTime;
 use time::format_description::well_known::Rfc3339;
 
-use super::record::{self, GameChange, LoadedGame, OnceChange, RoundWrite};
 use super::{AppError, AppState, Json};
 use crate::db::games::{self, HistoryAction, Once};
 use crate::rules::cards::Lang;
 use crate::rules::game::{FieldErrors, GameSetup, RawRound, RawSetup, RoundInfo};
 use crate::rules::ruleset::{Buys, OptionValue};
+use crate::store::{self, GameChange, LoadedGame, OnceChange, RoundWrite};
 
 /// Longest `Idempotency-Key` accepted.
 const MAX_IDEMPOTENCY_KEY: usize = 200;
@@ -62,7 +62,7 @@ async fn create(
         Ok(setup) => setup,
         Err(errors) => return Ok(invalid(&errors)),
     };
-    let game = record::new_game(&setup)?;
+    let game = store::new_game(&setup)?;
     // With an Idempotency-Key a repeat answers with the game the first request created.
     let ids = match idempotency_key(&headers)? {
         Some(key) => games::create_game_once(&state.db, &game, key).await?,
@@ -87,7 +87,7 @@ async fn create(
 
 /// `GET /api/v1/games/{id}`: the game's state.
 async fn show(State(state): State<AppState>, Path(id): Path<String>) -> Result<Response, AppError> {
-    let game = record::load_edit(&state, &id).await?;
+    let game = state.load_edit(&id).await?;
     Ok(Json(GameView::new(&game, Access::Edit)).into_response())
 }
 
@@ -96,7 +96,7 @@ async fn view(
     State(state): State<AppState>,
     Path(token): Path<String>,
 ) -> Result<Response, AppError> {
-    match record::load_view(&state, &token).await? {
+    match state.load_view(&token).await? {
         Some(game) => Ok(Json(GameView::new(&game, Access::View)).into_response()),
         None => Err(AppError::NotFound(
             "There is no game at this address. Check the link you were given.".into(),
@@ -120,16 +120,25 @@ async fn enter_round(
     Json(body): Json<RoundBody>,
 ) -> Result<Response, AppError> {
     let key = idempotency_key(&headers)?;
-    let respond =
-        |game: &LoadedGame| Ok(serde_json::to_string(&GameView::new(game, Access::Edit))?);
-    let outcome =
-        record::write_round(&state.db, &id, &body.raw, body.version, key, respond).await?;
+    let respond = |game: &LoadedGame| -> Result<String, AppError> {
+        Ok(serde_json::to_string(&GameView::new(game, Access::Edit))?)
+    };
+    let outcome = store::write_round(
+        &state.db,
+        &state.games,
+        &id,
+        &body.raw,
+        body.version,
+        key,
+        respond,
+    )
+    .await?;
     Ok(match outcome {
         RoundWrite::Written(json) => json_text(json, false),
         RoundWrite::Replayed(json) => json_text(json, true),
         RoundWrite::Conflict(game) => conflict(&game)?,
         RoundWrite::Invalid(errors) => invalid(&errors),
-        RoundWrite::NotFound => return Err(record::missing(&state.db, &id).await),
+        RoundWrite::NotFound => return Err(state.missing(&id).await),
     })
 }
 
@@ -141,7 +150,7 @@ async fn undo(
     body: Bytes,
 ) -> Result<Response, AppError> {
     let (version, once) = (version_of(&body)?, once(&headers)?);
-    let change = record::undo_once(&state.db, &id, version, once).await?;
+    let change = store::undo_once(&state.db, &state.games, &id, version, once).await?;
     game_change(&state, &id, change).await
 }
 
@@ -154,7 +163,7 @@ async fn end(
     body: Bytes,
 ) -> Result<Response, AppError> {
     let (version, once) = (version_of(&body)?, once(&headers)?);
-    let change = record::end_early_once(&state.db, &id, true, version, once).await?;
+    let change = store::end_early_once(&state.db, &state.games, &id, true, version, once).await?;
     game_change(&state, &id, change).await
 }
 
@@ -166,7 +175,7 @@ async fn resume(
     body: Bytes,
 ) -> Result<Response, AppError> {
     let (version, once) = (version_of(&body)?, once(&headers)?);
-    let change = record::end_early_once(&state.db, &id, false, version, once).await?;
+    let change = store::end_early_once(&state.db, &state.games, &id, false, version, once).await?;
     game_change(&state, &id, change).await
 }
 
@@ -184,7 +193,7 @@ async fn game_change(state: &AppState, id: &str, change: OnceChange) -> Result<R
     let change = match change {
         OnceChange::Now(change) => change,
         OnceChange::Replayed(_) => {
-            let game = record::load_edit(state, id).await?;
+            let game = state.load_edit(id).await?;
             let state = serde_json::to_string(&GameView::new(&game, Access::Edit))?;
             return Ok(json_text(state, true));
         }
@@ -193,7 +202,7 @@ async fn game_change(state: &AppState, id: &str, change: OnceChange) -> Result<R
         GameChange::Done(game) => Ok(Json(GameView::new(&game, Access::Edit)).into_response()),
         GameChange::Conflict(game) => conflict(&game),
         GameChange::Refused(e) => Err(AppError::Unprocessable(e.message(Lang::En))),
-        GameChange::NotFound => Err(record::missing(&state.db, id).await),
+        GameChange::NotFound => Err(state.missing(id).await),
     }
 }
 
@@ -203,7 +212,7 @@ async fn history(
     Path(id): Path<String>,
 ) -> Result<Response, AppError> {
     if games::load_game(&state.db, &id).await?.is_none() {
-        return Err(record::missing(&state.db, &id).await);
+        return Err(state.missing(&id).await);
     }
     let entries: Vec<Value> = games::history(&state.db, &id)
         .await?

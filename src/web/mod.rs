@@ -1,7 +1,8 @@
 //! The web layer: application state, the router with its middleware, and one module per page.
 //!
-//! Thin: handlers extract, parse, call `db::` and `rules::`, and render. No SQL and no scoring
-//! here. A page or API module exposes `pub fn routes() -> Router<AppState>` and is merged in
+//! Thin: handlers extract, parse, call `store::` (games: reads, writes, the cache), `db::` (for
+//! what is not a game's state, e.g. its history) and `rules::`, and render. No SQL and no
+//! scoring here. `store`, `db` and `rules` never use `web`. A page or API module exposes `pub fn routes() -> Router<AppState>` and is merged in
 //! [`routes`]; the middleware of [`app`] then applies to it.
 
 mod api;
@@ -10,7 +11,6 @@ mod check;
 pub mod cookies;
 pub mod error;
 pub mod extract;
-mod game_cache;
 mod game_pages;
 mod games_api;
 mod home;
@@ -18,7 +18,6 @@ pub mod i18n;
 pub mod page;
 pub mod rate_limit;
 pub mod recent;
-pub mod record;
 pub mod round_pages;
 pub mod rule_options;
 
@@ -39,9 +38,9 @@ use tower_http::timeout::TimeoutLayer;
 use tower_http::trace::TraceLayer;
 
 use crate::db::Db;
+use crate::store::{self, GameCache, LoadedGame};
 pub use error::AppError;
 pub use extract::{Form, Json};
-use game_cache::GameCache;
 pub use rate_limit::WriteLimit;
 use rate_limit::WriteLimiter;
 
@@ -68,7 +67,7 @@ pub struct AppState {
     pub db: Db,
     /// The per-client write rate limit ([`rate_limit`]).
     pub write_limit: WriteLimit,
-    /// Games loaded since the last write ([`game_cache`]).
+    /// Games loaded since the last write ([`store::cache`]).
     pub games: GameCache,
 }
 
@@ -88,6 +87,31 @@ impl AppState {
         Self {
             write_limit,
             ..self
+        }
+    }
+
+    /// A game by its edit id, or the answer for an id that is none: see [`Self::missing`].
+    pub async fn load_edit(&self, id: &str) -> Result<Arc<LoadedGame>, AppError> {
+        match store::load(&self.db, &self.games, id).await? {
+            Some(game) => Ok(game),
+            None => Err(self.missing(id).await),
+        }
+    }
+
+    /// A game by its read-only token, if it is one.
+    pub async fn load_view(&self, token: &str) -> Result<Option<Arc<LoadedGame>>, AppError> {
+        Ok(store::load_view(&self.db, &self.games, token).await?)
+    }
+
+    /// The answer for an id that is not a game's edit id: 403 if it is a game's read-only
+    /// token (that link can never change or reveal the edit link), else 404.
+    pub async fn missing(&self, id: &str) -> AppError {
+        match store::is_view_token(&self.db, id).await {
+            Ok(true) => AppError::Forbidden,
+            Ok(false) => AppError::NotFound(
+                "There is no game at this address. Check the link you were given.".into(),
+            ),
+            Err(e) => e.into(),
         }
     }
 }
@@ -204,5 +228,7 @@ async fn not_found(uri: Uri) -> AppError {
     }
 }
 
+#[cfg(test)]
+mod cache_tests;
 #[cfg(test)]
 mod tests;

@@ -37,9 +37,9 @@ use axum::routing::{get, post};
 use self::form::{FormPage, FormSpec, Mode, RoundInput};
 use super::i18n::{Lang, Msg, PageCtx};
 use super::page::{render, render_status};
-use super::record::{self, GameChange, LoadedGame, OnceChange, RoundWrite};
 use super::{AppError, AppState, Form};
 use crate::db::games::Once;
+use crate::store::{self, GameChange, LoadedGame, OnceChange, RoundWrite};
 
 /// Longest idempotency key a form may carry.
 const MAX_KEY: usize = 200;
@@ -119,7 +119,7 @@ fn form_round(fields: &Fields) -> Option<usize> {
 
 /// The game with edit id `id`, or the 403 (read-only token) / 404 answer.
 async fn load(state: &AppState, id: &str) -> Result<Arc<LoadedGame>, AppError> {
-    record::load_edit(state, id).await
+    state.load_edit(id).await
 }
 
 /// A round number from the path; anything else is no round of this game (404).
@@ -247,13 +247,14 @@ async fn save(
 
     let raw = input.to_raw(mode.round_field(round));
     let location = game_url(&id);
-    let outcome = record::write_round(
+    let outcome = store::write_round(
         &state.db,
+        &state.games,
         &id,
         &raw,
         Some(hidden.version),
         hidden.key.as_deref(),
-        |_| Ok(location.clone()),
+        |_| Ok::<_, AppError>(location.clone()),
     )
     .await?;
     match outcome {
@@ -277,7 +278,7 @@ async fn save(
             };
             render_status(StatusCode::UNPROCESSABLE_ENTITY, &FormPage::new(ctx, spec))
         }
-        RoundWrite::NotFound => Err(record::missing(&state.db, &id).await),
+        RoundWrite::NotFound => Err(state.missing(&id).await),
     }
 }
 
@@ -407,12 +408,12 @@ async fn change(
         key,
         response: &location,
     });
-    let db = &state.db;
+    let (db, games) = (&state.db, &state.games);
     let version = Some(hidden.version);
     let outcome = match action {
-        Action::Undo => record::undo_once(db, id, version, once).await?,
-        Action::End => record::end_early_once(db, id, true, version, once).await?,
-        Action::Resume => record::end_early_once(db, id, false, version, once).await?,
+        Action::Undo => store::undo_once(db, games, id, version, once).await?,
+        Action::End => store::end_early_once(db, games, id, true, version, once).await?,
+        Action::Resume => store::end_early_once(db, games, id, false, version, once).await?,
     };
     let change = match outcome {
         OnceChange::Replayed(to) => {
@@ -423,7 +424,7 @@ async fn change(
     ctx.here = location.clone();
     let (status, game, message, retry) = match change {
         GameChange::Done(_) => return Ok(Redirect::to(&location).into_response()),
-        GameChange::NotFound => return Err(record::missing(db, id).await),
+        GameChange::NotFound => return Err(state.missing(id).await),
         GameChange::Conflict(game) => {
             let retry = Retry {
                 action: format!("/games/{id}/{}", action.path()),
@@ -435,7 +436,7 @@ async fn change(
             (StatusCode::CONFLICT, game, message, Some(retry))
         }
         GameChange::Refused(error) => {
-            let game = Box::new(LoadedGame::clone(&*load(state, id).await?));
+            let game = load(state, id).await?;
             let message = format!(
                 "{} {}",
                 error.message(ctx.lang),

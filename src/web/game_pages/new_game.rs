@@ -21,7 +21,7 @@ use super::super::cookies::CookieJar;
 use super::super::i18n::{Lang, Msg, PageCtx};
 use super::super::page::render_status;
 use super::super::rule_options::{OPTION_PREFIX, OptionField, option_text};
-use super::super::{AppError, AppState, Form, recent, record};
+use super::super::{AppError, AppState, Form, recent};
 use crate::db::games;
 use crate::rules::game::{
     FieldErrors, GameError, GameSetup, MAX_CURRENCY_CHARS, MAX_NAME_CHARS, RawNumber, RawSetup,
@@ -30,6 +30,7 @@ use crate::rules::game::{
 use crate::rules::ruleset::{
     OptionError, OptionSpec, PRESET_IDS, RuleSet, Scheme, option_specs, preset_info,
 };
+use crate::store;
 
 /// The rule set the form starts with.
 const DEFAULT_RULES: &str = "contract";
@@ -289,7 +290,7 @@ pub(super) async fn create(
             return render_status(StatusCode::UNPROCESSABLE_ENTITY, &build(ctx, &form, errors));
         }
     };
-    let game = record::new_game(&setup)?;
+    let game = store::new_game(&setup)?;
     let key = form.key.trim();
     let ids = if key.is_empty() || key.len() > 200 {
         games::create_game(&state.db, &game).await?

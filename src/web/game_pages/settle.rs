@@ -12,7 +12,6 @@ use time::OffsetDateTime;
 
 use super::super::i18n::{Msg, PageCtx};
 use super::super::page::render;
-use super::super::record::{self, LoadedGame};
 use super::super::{AppError, AppState};
 use super::money::Money;
 use super::sheet::{Sheet, no_game};
@@ -21,6 +20,7 @@ use crate::rules::cards::Lang;
 use crate::rules::money::{kitty, places_config};
 use crate::rules::ruleset::Scheme;
 use crate::rules::settlement::KittySplit;
+use crate::store::LoadedGame;
 
 /// `GET /games/{id}/settlement`.
 pub(super) async fn game_settlement(
@@ -28,7 +28,7 @@ pub(super) async fn game_settlement(
     ctx: PageCtx,
     Path(id): Path<String>,
 ) -> Result<Response, AppError> {
-    let game = record::load_edit(&state, &id).await?;
+    let game = state.load_edit(&id).await?;
     Ok(no_store(render(&SettlementPage::new(
         ctx,
         &game,
@@ -42,7 +42,7 @@ pub(super) async fn view_settlement(
     ctx: PageCtx,
     Path(token): Path<String>,
 ) -> Result<Response, AppError> {
-    let Some(game) = record::load_view(&state, &token).await? else {
+    let Some(game) = state.load_view(&token).await? else {
         return Err(no_game());
     };
     Ok(no_store(render(&SettlementPage::new(

@@ -12,12 +12,12 @@ use axum::response::{IntoResponse, Response};
 use super::super::cookies::CookieJar;
 use super::super::i18n::{Msg, PageCtx};
 use super::super::page::render;
-use super::super::record::{self, LoadedGame};
 use super::super::round_pages::new_form_key as form_key;
 use super::super::{AppError, AppState, recent};
 use super::{Link, game_title, is_loopback, no_store, origin, qr, rules_name};
 use crate::rules::cards::Lang;
 use crate::rules::game::RoundInfo;
+use crate::store::LoadedGame;
 
 /// `GET /games/{id}`: the game through its edit link.
 pub(super) async fn game_page(
@@ -27,7 +27,7 @@ pub(super) async fn game_page(
     headers: HeaderMap,
     Path(id): Path<String>,
 ) -> Result<Response, AppError> {
-    let game = record::load_edit(&state, &id).await?;
+    let game = state.load_edit(&id).await?;
     let link = Link::Edit(id);
     let label = game_title(&game, ctx.lang);
     let jar = recent::remember(jar, &link.base(), &label);
@@ -43,7 +43,7 @@ pub(super) async fn view_page(
     headers: HeaderMap,
     Path(token): Path<String>,
 ) -> Result<Response, AppError> {
-    let Some(game) = record::load_view(&state, &token).await? else {
+    let Some(game) = state.load_view(&token).await? else {
         return Err(no_game());
     };
     let link = Link::View(token);

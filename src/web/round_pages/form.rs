@@ -16,9 +16,9 @@ use super::new_form_key;
 use crate::rules::cards::parse_cards;
 use crate::rules::game::{RawCards, RawNumber, RawRound, buys_field};
 use crate::rules::money::units_config;
+use crate::store::LoadedGame;
 use crate::web::cards::cards_text;
 use crate::web::i18n::{Lang, Msg, PageCtx};
-use crate::web::record::LoadedGame;
 
 /// Problems by field, each as one text in the page's language.
 pub(super) type Messages = BTreeMap<String, String>;

@@ -18,9 +18,9 @@ use time::macros::format_description;
 use super::{game_url, load};
 use crate::db::games::{self, HistoryAction, HistoryEntry};
 use crate::rules::game::{RawCards, RawNumber, RawRound};
+use crate::store::LoadedGame;
 use crate::web::i18n::{Lang, Msg, PageCtx};
 use crate::web::page::render;
-use crate::web::record::LoadedGame;
 use crate::web::{AppError, AppState};
 
 /// A round as the history stores it.
