@@ -85,6 +85,9 @@ async fn a_round_entered_through_the_api_scores_the_game_at_most_twice() {
     assert_eq!(page.status, StatusCode::OK);
     assert_eq!(count, 0, "the game page after the write scores nothing");
     let (count, state) = scorings(app.get(&format!("/api/v1/games/{id}"))).await;
-    assert_eq!(state.json()["totals"], json!({"Ann": 0, "Ben": 35, "Cy": 12}));
+    assert_eq!(
+        state.json()["totals"],
+        json!({"Ann": 0, "Ben": 35, "Cy": 12})
+    );
     assert_eq!(count, 0, "nor does the state");
 }

@@ -6,6 +6,7 @@
 //! [`routes`]; the middleware of [`app`] then applies to it.
 
 mod api;
+mod assets;
 pub mod cards;
 mod check;
 pub mod cookies;
@@ -32,7 +33,6 @@ use tower::ServiceBuilder;
 use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::csrf::CsrfLayer;
 use tower_http::limit::RequestBodyLimitLayer;
-use tower_http::services::ServeDir;
 use tower_http::set_header::SetResponseHeaderLayer;
 use tower_http::timeout::TimeoutLayer;
 use tower_http::trace::TraceLayer;
@@ -54,11 +54,6 @@ pub const REQUEST_TIMEOUT: Duration = Duration::from_secs(10);
 pub const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self'; \
     style-src 'self'; img-src 'self' data:; frame-ancestors 'none'; base-uri 'none'; \
     form-action 'self'";
-
-/// Where the files served at `/static` live.
-const STATIC_DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/static");
-/// Cache lifetime of static files (not fingerprinted, so kept short).
-const STATIC_CACHE_CONTROL: &str = "public, max-age=3600";
 
 /// What every handler can reach.
 #[derive(Clone, Debug)]
@@ -134,18 +129,6 @@ pub fn app(state: AppState) -> Router {
 
 /// Every route of the app. Add a module's routes here with `.merge(module::routes())`.
 fn routes() -> Router<AppState> {
-    let static_files = ServiceBuilder::new()
-        // Only successful answers are cached: a 404 must not outlive the file's creation.
-        .layer(SetResponseHeaderLayer::overriding(
-            header::CACHE_CONTROL,
-            |response: &axum::response::Response<_>| {
-                response
-                    .status()
-                    .is_success()
-                    .then_some(HeaderValue::from_static(STATIC_CACHE_CONTROL))
-            },
-        ))
-        .service(ServeDir::new(STATIC_DIR));
     Router::new()
         .route("/healthz", get(healthz))
         .merge(home::routes())
@@ -155,7 +138,7 @@ fn routes() -> Router<AppState> {
         .merge(games_api::routes())
         .merge(game_pages::routes())
         .merge(round_pages::routes())
-        .nest_service("/static", static_files)
+        .merge(assets::routes())
         .fallback(not_found)
 }
 
