@@ -141,49 +141,6 @@ pub struct HistoryEntry {
     pub at: OffsetDateTime,
 }
 
-/// A round to write with [`put_round`].
-#[derive(Clone, Copy, Debug)]
-pub struct RoundWrite<'a> {
-    /// The next round (a new entry) or an entered one (a correction).
-    pub round_no: i64,
-    /// What was entered.
-    pub entry: &'a Value,
-    /// The scores that count.
-    pub points: &'a Value,
-    /// If given, write only when the game is still at this version.
-    pub expected_version: Option<i64>,
-    /// If given, a repeat with the same key replays the first answer and changes nothing.
-    /// Keys are stored per game as given: the web layer should bound their length.
-    pub idempotency_key: Option<&'a str>,
-}
-
-/// What [`put_round`] did.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum PutOutcome {
-    /// The round was stored; the game is now at `version`; `response` is what
-    /// `make_response` returned (and what a repeat with the same key will get).
-    Written {
-        /// The game's new version.
-        version: i64,
-        /// The answer built for this write.
-        response: String,
-    },
-    /// The idempotency key was used before: this is the answer given then. Nothing changed.
-    Replayed(String),
-    /// The game is no longer at the expected version. Nothing changed.
-    Conflict {
-        /// The game's version now.
-        current_version: i64,
-    },
-    /// `round_no` is neither an entered round nor the next one. Nothing changed.
-    NotNextRound {
-        /// The number the next new round must have.
-        next_round: i64,
-    },
-    /// No game has this id.
-    GameNotFound,
-}
-
 /// What [`undo_last_round`] did.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum UndoOutcome {
@@ -521,76 +478,6 @@ pub async fn history(db: &Db, game_id: &str) -> Result<Vec<HistoryEntry>, sqlx::
     .into_iter()
     .map(HistoryEntry::try_from)
     .collect()
-}
-
-/// Enters a new round or corrects an entered one, in one transaction:
-///
-/// 1. if `idempotency_key` was used before for this game, returns the stored answer
-///    ([`PutOutcome::Replayed`]) and changes nothing;
-/// 2. if `expected_version` is given and the game has moved on, returns
-///    [`PutOutcome::Conflict`];
-/// 3. stores the round (a new one must be the next number), records an `enter` or a
-///    `correct` (with before and after) in the history, bumps the game's version;
-/// 4. calls `make_response` with the new version and stores its answer under the key.
-pub async fn put_round(
-    db: &Db,
-    game_id: &str,
-    write: RoundWrite<'_>,
-    make_response: impl FnOnce(i64) -> String,
-) -> Result<PutOutcome, sqlx::Error> {
-    let mut tx = db.begin_write().await?;
-    if let Some(key) = write.idempotency_key
-        && let Some(response) = stored_answer(&mut tx, game_id, key).await?
-    {
-        return Ok(PutOutcome::Replayed(response));
-    }
-    let Some(current_version) = current_version(&mut tx, game_id).await? else {
-        return Ok(PutOutcome::GameNotFound);
-    };
-    if write.expected_version.is_some_and(|v| v != current_version) {
-        return Ok(PutOutcome::Conflict { current_version });
-    }
-
-    let before = round_snapshot(&mut tx, game_id, write.round_no).await?;
-    let action = if before.is_some() {
-        HistoryAction::Correct
-    } else {
-        let last: i64 =
-            sqlx::query_scalar("SELECT COALESCE(MAX(round_no), 0) FROM rounds WHERE game_id = ?")
-                .bind(game_id)
-                .fetch_one(&mut **tx)
-                .await?;
-        if write.round_no != last + 1 {
-            return Ok(PutOutcome::NotNextRound {
-                next_round: last + 1,
-            });
-        }
-        HistoryAction::Enter
-    };
-
-    let version = store_round(
-        &mut tx,
-        game_id,
-        write.round_no,
-        (write.entry, write.points),
-        action,
-        before.as_ref(),
-    )
-    .await?
-    .game
-    .version;
-
-    let response = make_response(version);
-    if let Some(key) = write.idempotency_key {
-        sqlx::query("INSERT INTO idempotency (game_id, key, response) VALUES (?, ?, ?)")
-            .bind(game_id)
-            .bind(key)
-            .bind(&response)
-            .execute(&mut **tx)
-            .await?;
-    }
-    tx.commit().await?;
-    Ok(PutOutcome::Written { version, response })
 }
 
 /// Enters or corrects a round in one `BEGIN IMMEDIATE` transaction, letting the caller decide
