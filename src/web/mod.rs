@@ -1,25 +1,25 @@
-//! The web layer: application state, the router with its middleware, and one module per page.
+//! The web layer: application state, the router with its middleware, the HTML pages in
+//! [`pages`] (one module per page), the JSON API in `api` (the referee and the games), and
+//! the pieces they share at this level (errors, extractors, i18n, cookies, rate limit,
+//! recent games, static files).
 //!
 //! Thin: handlers extract, parse, call `store::` (games: reads, writes, the cache), `db::` (for
 //! what is not a game's state, e.g. its history) and `rules::`, and render. No SQL and no
-//! scoring here. `store`, `db` and `rules` never use `web`. A page or API module exposes `pub fn routes() -> Router<AppState>` and is merged in
+//! scoring here. `store`, `db` and `rules` never use `web`. A page or API module exposes
+//! `pub fn routes() -> Router<AppState>`, merged in `pages::routes` or `api::routes`, then in
 //! [`routes`]; the middleware of [`app`] then applies to it.
 
 mod api;
 mod assets;
 pub mod cards;
-mod check;
 pub mod cookies;
 pub mod error;
 pub mod extract;
-mod game_pages;
-mod games_api;
-mod home;
 pub mod i18n;
 pub mod page;
+pub mod pages;
 pub mod rate_limit;
 pub mod recent;
-pub mod round_pages;
 pub mod rule_options;
 
 use std::sync::Arc;
@@ -131,13 +131,9 @@ pub fn app(state: AppState) -> Router {
 fn routes() -> Router<AppState> {
     Router::new()
         .route("/healthz", get(healthz))
-        .merge(home::routes())
         .merge(i18n::routes())
-        .merge(check::routes())
+        .merge(pages::routes())
         .merge(api::routes())
-        .merge(games_api::routes())
-        .merge(game_pages::routes())
-        .merge(round_pages::routes())
         .merge(assets::routes())
         .fallback(not_found)
 }

@@ -2,7 +2,7 @@
 //! banner for the next round and the score sheet (`/games/{id}`), its read-only twin
 //! (`/view/{token}`), the settlement with its print view, and the CSV and JSON exports.
 //!
-//! Thin: handlers read the form or the path, call [`super::record`] (which calls `db::` and
+//! Thin: handlers read the form or the path, call [`crate::web::record`] (which calls `db::` and
 //! `rules::`), and render. Scores, places and money come from `rules::game`; this module only
 //! words and formats them. Every page works without JavaScript; `live.js` reloads a game's
 //! page when its JSON twin reports a new `version`.
@@ -13,6 +13,8 @@
 //! Two ways in: the edit link (`/games/{id}`, shared by QR code at the table) and the
 //! read-only link (`/view/{token}`, for spectators and the printout), which never shows a
 //! form, an edit link or the edit id.
+//!
+//! A page of `web::pages`: games through `store`; no SQL, no scoring, nothing from `cli`.
 
 mod export;
 mod money;
@@ -26,10 +28,10 @@ use axum::http::{HeaderMap, HeaderValue, header};
 use axum::response::{Redirect, Response};
 use axum::routing::get;
 
-use super::AppState;
-use super::i18n::{Lang, Msg};
 use crate::rules::game::GameSetup;
 use crate::store::LoadedGame;
+use crate::web::AppState;
+use crate::web::i18n::{Lang, Msg};
 
 /// Routes of the game pages.
 pub fn routes() -> Router<AppState> {
@@ -105,7 +107,7 @@ fn game_title(game: &LoadedGame, lang: Lang) -> String {
 
 /// A message in a language with its placeholders filled.
 fn fill(msg: Msg, lang: Lang, args: &[(&str, &dyn std::fmt::Display)]) -> String {
-    super::i18n::fill(msg.text(lang), args)
+    crate::web::i18n::fill(msg.text(lang), args)
 }
 
 /// A game's pages change with every round: never answer them from a cache, so a reload (or

@@ -3,6 +3,8 @@
 //!
 //! Reads `db::games::history` (snapshots of the stored entry and its points) and shows them in
 //! the page's language; cards are counted with the game's rule set for display only.
+//!
+//! A page of `web::pages`: games through `store`; no SQL, no scoring, nothing from `cli`.
 
 use std::collections::{BTreeMap, BTreeSet};
 

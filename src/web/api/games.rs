@@ -1,10 +1,12 @@
 //! The games part of the JSON API (API.md "Games"): create a game, enter and correct rounds,
 //! undo, end early, read the state, the history and the read-only twin.
 //!
-//! Thin: handlers parse the body into `rules::game` raw types, call [`super::record`] (which
+//! Thin: handlers parse the body into `rules::game` raw types, call [`crate::web::record`] (which
 //! calls `db::` and `rules::`), and render. The JSON shapes live here; no scoring does.
 //! Bad input answers 422 `{"error": sentence, "fields": {field: sentence}}`; a stale
 //! `version` answers 409 with the game's current state plus `"error"`.
+//!
+//! Part of `web::api`: games through `store`; no SQL, no scoring, nothing from `cli`.
 
 use std::collections::BTreeMap;
 
@@ -19,12 +21,12 @@ use serde_json::{Value, json};
 use time::OffsetDateTime;
 use time::format_description::well_known::Rfc3339;
 
-use super::{AppError, AppState, Json};
 use crate::db::games::{self, HistoryAction, Once};
 use crate::rules::cards::Lang;
 use crate::rules::game::{FieldErrors, GameSetup, RawRound, RawSetup, RoundInfo};
 use crate::rules::ruleset::{Buys, OptionValue};
 use crate::store::{self, GameChange, LoadedGame, OnceChange, RoundWrite};
+use crate::web::{AppError, AppState, Json};
 
 /// Longest `Idempotency-Key` accepted.
 const MAX_IDEMPOTENCY_KEY: usize = 200;

@@ -7,6 +7,8 @@
 //! the page showed), `opt.<name>` per option, `player` once per seat in seating order (blanks
 //! ignored), `first_dealer` (`random` or a seat number), `cents`, `points_per_cent`,
 //! `currency` and `settlement`. `rules::game` parses it into a [`GameSetup`].
+//!
+//! A page of `web::pages`: games through `store`; no SQL, no scoring, nothing from `cli`.
 
 use std::collections::BTreeMap;
 
@@ -17,11 +19,6 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Redirect, Response};
 use rand::Rng as _;
 
-use super::super::cookies::CookieJar;
-use super::super::i18n::{Lang, Msg, PageCtx};
-use super::super::page::render_status;
-use super::super::rule_options::{OPTION_PREFIX, OptionField, option_text};
-use super::super::{AppError, AppState, Form, recent};
 use crate::db::games;
 use crate::rules::game::{
     FieldErrors, GameError, GameSetup, MAX_CURRENCY_CHARS, MAX_NAME_CHARS, RawNumber, RawSetup,
@@ -31,6 +28,11 @@ use crate::rules::ruleset::{
     OptionError, OptionSpec, PRESET_IDS, RuleSet, Scheme, option_specs, preset_info,
 };
 use crate::store;
+use crate::web::cookies::CookieJar;
+use crate::web::i18n::{Lang, Msg, PageCtx};
+use crate::web::page::render_status;
+use crate::web::rule_options::{OPTION_PREFIX, OptionField, option_text};
+use crate::web::{AppError, AppState, Form, recent};
 
 /// The rule set the form starts with.
 const DEFAULT_RULES: &str = "contract";

@@ -3,21 +3,23 @@
 //! score sheet (a row per round, a column per player, running totals, leader and dealers
 //! marked), and through the edit link the actions (enter, correct and undo rounds, end or
 //! resume the game) and the share block with a QR code of the edit link.
+//!
+//! A page of `web::pages`: games through `store`; no SQL, no scoring, nothing from `cli`.
 
 use askama::Template;
 use axum::extract::{Path, State};
 use axum::http::HeaderMap;
 use axum::response::{IntoResponse, Response};
 
-use super::super::cookies::CookieJar;
-use super::super::i18n::{Msg, PageCtx};
-use super::super::page::render;
-use super::super::round_pages::new_form_key as form_key;
-use super::super::{AppError, AppState, recent};
 use super::{Link, game_title, is_loopback, no_store, origin, qr, rules_name};
 use crate::rules::cards::Lang;
 use crate::rules::game::RoundInfo;
 use crate::store::LoadedGame;
+use crate::web::cookies::CookieJar;
+use crate::web::i18n::{Msg, PageCtx};
+use crate::web::page::render;
+use crate::web::pages::rounds::new_form_key as form_key;
+use crate::web::{AppError, AppState, recent};
 
 /// `GET /games/{id}`: the game through its edit link.
 pub(super) async fn game_page(
@@ -264,7 +266,7 @@ impl GamePage {
             .as_ref()
             .filter(|info| info.contract.is_some())
             .map(|info| info.round);
-        let check_href = super::super::check::href(setup.rules(), round);
+        let check_href = crate::web::pages::check::href(setup.rules(), round);
         GamePage {
             title: game_title(game, lang),
             heading: rules_name(setup, lang),

@@ -7,6 +7,8 @@
 //! `second_turn`, `one_suit`, `no_wilds`, and the hidden `version`, `key` and `round`. Names
 //! go into the engine's maps as typed, so every check (unknown player, text in a number field,
 //! a card that does not exist) is the engine's, with its sentence.
+//!
+//! A page of `web::pages`: games through `store`; no SQL, no scoring, nothing from `cli`.
 
 use std::collections::{BTreeMap, BTreeSet};
 

@@ -7,6 +7,8 @@
 //! line break in double quotes with quotes doubled. Text that a spreadsheet would take for a
 //! formula (starting with `=`, `+`, `-`, `@`) gets a leading `'`. Amounts are plain decimals
 //! (`3.30`); a byte-order mark tells spreadsheets it is UTF-8.
+//!
+//! A page of `web::pages`: games through `store`; no SQL, no scoring, nothing from `cli`.
 
 use std::sync::Arc;
 
@@ -14,13 +16,13 @@ use axum::extract::{Path, State};
 use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 
-use super::super::games_api::state_json;
-use super::super::i18n::{Lang, Msg, PageCtx};
-use super::super::{AppError, AppState};
 use super::money::decimal;
 use super::sheet::no_game;
 use super::{fill, no_store};
 use crate::store::LoadedGame;
+use crate::web::api::games::state_json;
+use crate::web::i18n::{Lang, Msg, PageCtx};
+use crate::web::{AppError, AppState};
 
 /// `GET /games/{id}/export.csv`.
 pub(super) async fn game_csv(

@@ -15,12 +15,14 @@
 //! field and everything as typed.
 //!
 //! Thin: the form's text goes into `rules::game::RawRound` unchanged and is parsed and scored
-//! by the rules engine through [`super::record`] (shared with the JSON API); nothing here
+//! by the rules engine through [`crate::web::record`] (shared with the JSON API); nothing here
 //! computes a score. Without JavaScript every form posts as plain HTML; `rounds.js` adds live
 //! card counts and hides the winner's fields, `outbox.js` keeps a submission that could not
 //! reach the server and retries it with the same key (the round forms and the game page's
 //! undo, end and resume forms: a retry of a change that did land is answered from the
 //! stored answer and changes nothing more).
+//!
+//! A page of `web::pages`: games through `store`; no SQL, no scoring, nothing from `cli`.
 
 mod form;
 mod history;
@@ -35,11 +37,11 @@ use axum::response::{IntoResponse, Redirect, Response};
 use axum::routing::{get, post};
 
 use self::form::{FormPage, FormSpec, Mode, RoundInput};
-use super::i18n::{Lang, Msg, PageCtx};
-use super::page::{render, render_status};
-use super::{AppError, AppState, Form};
 use crate::db::games::Once;
 use crate::store::{self, GameChange, LoadedGame, OnceChange, RoundWrite};
+use crate::web::i18n::{Lang, Msg, PageCtx};
+use crate::web::page::{render, render_status};
+use crate::web::{AppError, AppState, Form};
 
 /// Longest idempotency key a form may carry.
 const MAX_KEY: usize = 200;
@@ -136,7 +138,7 @@ fn round_number(text: &str, game: &LoadedGame, ctx: &PageCtx) -> Result<usize, A
 
 /// A stored answer for a replayed key: the place to go, if it is one of ours.
 fn replayed_location(response: &str, id: &str) -> String {
-    if response.starts_with("/games/") && super::i18n::is_local_path(response) {
+    if response.starts_with("/games/") && crate::web::i18n::is_local_path(response) {
         response.to_owned()
     } else {
         game_url(id)
