@@ -16,6 +16,7 @@ pub mod cookies;
 pub mod error;
 pub mod extract;
 pub mod i18n;
+pub mod idempotency;
 pub mod page;
 pub mod pages;
 pub mod rate_limit;
@@ -41,6 +42,7 @@ use crate::db::Db;
 use crate::store::{self, GameCache, LoadedGame};
 pub use error::AppError;
 pub use extract::{Form, Json};
+pub use idempotency::IdempotencyKey;
 pub use rate_limit::WriteLimit;
 use rate_limit::WriteLimiter;
 

@@ -26,10 +26,7 @@ use crate::rules::cards::Lang;
 use crate::rules::game::{FieldErrors, GameSetup, RawRound, RawSetup, RoundInfo};
 use crate::rules::ruleset::{Buys, OptionValue};
 use crate::store::{self, GameChange, LoadedGame, OnceChange, RoundWrite};
-use crate::web::{AppError, AppState, Json};
-
-/// Longest `Idempotency-Key` accepted.
-const MAX_IDEMPOTENCY_KEY: usize = 200;
+use crate::web::{AppError, AppState, IdempotencyKey, Json};
 
 /// Routes of the games API.
 pub fn routes() -> Router<AppState> {
@@ -66,8 +63,8 @@ async fn create(
     };
     let game = store::new_game(&setup)?;
     // With an Idempotency-Key a repeat answers with the game the first request created.
-    let ids = match idempotency_key(&headers)? {
-        Some(key) => games::create_game_once(&state.db, &game, key).await?,
+    let ids = match IdempotencyKey::from_headers(&headers)? {
+        Some(key) => games::create_game_once(&state.db, &game, key.as_str()).await?,
         None => games::create_game(&state.db, &game).await?,
     };
     let api_url = format!("/api/v1/games/{}", ids.id);
@@ -121,7 +118,8 @@ async fn enter_round(
     headers: HeaderMap,
     Json(body): Json<RoundBody>,
 ) -> Result<Response, AppError> {
-    let key = idempotency_key(&headers)?;
+    let key = IdempotencyKey::from_headers(&headers)?;
+    let key = key.as_ref().map(IdempotencyKey::as_str);
     let respond = |game: &LoadedGame| -> Result<String, AppError> {
         Ok(serde_json::to_string(&GameView::new(game, Access::Edit))?)
     };
@@ -151,7 +149,8 @@ async fn undo(
     headers: HeaderMap,
     body: Bytes,
 ) -> Result<Response, AppError> {
-    let (version, once) = (version_of(&body)?, once(&headers)?);
+    let (version, key) = (version_of(&body)?, IdempotencyKey::from_headers(&headers)?);
+    let once = once(key.as_ref());
     let change = store::undo_once(&state.db, &state.games, &id, version, once).await?;
     game_change(&state, &id, change).await
 }
@@ -164,7 +163,8 @@ async fn end(
     headers: HeaderMap,
     body: Bytes,
 ) -> Result<Response, AppError> {
-    let (version, once) = (version_of(&body)?, once(&headers)?);
+    let (version, key) = (version_of(&body)?, IdempotencyKey::from_headers(&headers)?);
+    let once = once(key.as_ref());
     let change = store::end_early_once(&state.db, &state.games, &id, true, version, once).await?;
     game_change(&state, &id, change).await
 }
@@ -176,7 +176,8 @@ async fn resume(
     headers: HeaderMap,
     body: Bytes,
 ) -> Result<Response, AppError> {
-    let (version, once) = (version_of(&body)?, once(&headers)?);
+    let (version, key) = (version_of(&body)?, IdempotencyKey::from_headers(&headers)?);
+    let once = once(key.as_ref());
     let change = store::end_early_once(&state.db, &state.games, &id, false, version, once).await?;
     game_change(&state, &id, change).await
 }
@@ -184,11 +185,11 @@ async fn resume(
 /// What an undo, end or resume keeps under its `Idempotency-Key`: not the state it answered
 /// with (only known after the write), but a mark. A repeat changes nothing and answers with
 /// the game's state as it is then, marked `Idempotent-Replayed`.
-fn once(headers: &HeaderMap) -> Result<Option<Once<'_>>, AppError> {
-    Ok(idempotency_key(headers)?.map(|key| Once {
-        key,
+fn once(key: Option<&IdempotencyKey>) -> Option<Once<'_>> {
+    key.map(|key| Once {
+        key: key.as_str(),
         response: "api: game state",
-    }))
+    })
 }
 
 async fn game_change(state: &AppState, id: &str, change: OnceChange) -> Result<Response, AppError> {
@@ -236,24 +237,6 @@ async fn history(
         })
         .collect();
     Ok(Json(json!({ "count": entries.len(), "history": entries })).into_response())
-}
-
-/// The `Idempotency-Key` header, if any: visible ASCII, at most 200 characters.
-fn idempotency_key(headers: &HeaderMap) -> Result<Option<&str>, AppError> {
-    let Some(value) = headers.get("idempotency-key") else {
-        return Ok(None);
-    };
-    let key = value
-        .to_str()
-        .ok()
-        .map(str::trim)
-        .filter(|k| k.len() <= MAX_IDEMPOTENCY_KEY)
-        .ok_or_else(|| {
-            AppError::BadRequest(format!(
-                "The Idempotency-Key header must be plain text of at most {MAX_IDEMPOTENCY_KEY} characters."
-            ))
-        })?;
-    Ok((!key.is_empty()).then_some(key))
 }
 
 /// `{"version": N}` from an optional body. Any other field is refused: a misspelt

@@ -41,10 +41,7 @@ use crate::db::games::Once;
 use crate::store::{self, GameChange, LoadedGame, OnceChange, RoundWrite};
 use crate::web::i18n::{Lang, Msg, PageCtx};
 use crate::web::page::{render, render_status};
-use crate::web::{AppError, AppState, Form};
-
-/// Longest idempotency key a form may carry.
-const MAX_KEY: usize = 200;
+use crate::web::{AppError, AppState, Form, IdempotencyKey};
 
 /// Routes of the round pages.
 pub fn routes() -> Router<AppState> {
@@ -63,7 +60,7 @@ pub fn routes() -> Router<AppState> {
 /// renders a form posting here (the game page's undo, end and resume buttons too) puts a new
 /// one in a hidden `key` field each time it renders, next to the game's `version`.
 pub fn new_form_key() -> String {
-    crate::db::games::new_token()
+    IdempotencyKey::fresh().to_string()
 }
 
 /// The game page, where every successful form goes.
@@ -79,7 +76,7 @@ struct Hidden {
     /// The game's version when the form was rendered.
     version: i64,
     /// The idempotency key, if the form had one.
-    key: Option<String>,
+    key: Option<IdempotencyKey>,
 }
 
 /// The sentence for a form without its hidden fields (a 400; shown in the page's language).
@@ -88,7 +85,7 @@ fn damaged() -> AppError {
 }
 
 /// `version` (required: no change is made without knowing what the user saw) and `key`
-/// (optional; plain visible ASCII of at most [`MAX_KEY`] characters).
+/// (optional; an [`IdempotencyKey`]).
 fn hidden(fields: &Fields) -> Result<Hidden, AppError> {
     let get = |name: &str| {
         fields
@@ -100,13 +97,7 @@ fn hidden(fields: &Fields) -> Result<Hidden, AppError> {
     let version = get("version")
         .and_then(|v| v.parse::<i64>().ok())
         .ok_or_else(damaged)?;
-    let key = match get("key") {
-        None | Some("") => None,
-        Some(k) if k.len() <= MAX_KEY && k.bytes().all(|b| b.is_ascii_graphic()) => {
-            Some(k.to_owned())
-        }
-        Some(_) => return Err(damaged()),
-    };
+    let key = IdempotencyKey::parse(get("key").unwrap_or_default()).map_err(|_| damaged())?;
     Ok(Hidden { version, key })
 }
 
@@ -229,7 +220,10 @@ async fn save(
     let id = game.record.game.id.clone();
     ctx.here = mode.form_url(&id, round);
     let input = RoundInput::from_form(fields);
-    let key = hidden.key.clone().unwrap_or_else(new_form_key);
+    let key = hidden
+        .key
+        .as_ref()
+        .map_or_else(new_form_key, ToString::to_string);
 
     // What the form itself can tell before the rules engine looks: a choice of who went out.
     let own = input.form_errors(&game.setup, ctx.lang);
@@ -255,7 +249,7 @@ async fn save(
         &id,
         &raw,
         Some(hidden.version),
-        hidden.key.as_deref(),
+        hidden.key.as_ref().map(IdempotencyKey::as_str),
         |_| Ok::<_, AppError>(location.clone()),
     )
     .await?;
@@ -406,8 +400,8 @@ async fn change(
 ) -> Result<Response, AppError> {
     let hidden = hidden(fields)?;
     let location = game_url(id);
-    let once = hidden.key.as_deref().map(|key| Once {
-        key,
+    let once = hidden.key.as_ref().map(|key| Once {
+        key: key.as_str(),
         response: &location,
     });
     let (db, games) = (&state.db, &state.games);

@@ -32,7 +32,7 @@ use crate::web::cookies::CookieJar;
 use crate::web::i18n::{Lang, Msg, PageCtx};
 use crate::web::page::render_status;
 use crate::web::rule_options::{OPTION_PREFIX, OptionField, option_text};
-use crate::web::{AppError, AppState, Form, recent};
+use crate::web::{AppError, AppState, Form, IdempotencyKey, recent};
 
 /// The rule set the form starts with.
 const DEFAULT_RULES: &str = "contract";
@@ -293,11 +293,12 @@ pub(super) async fn create(
         }
     };
     let game = store::new_game(&setup)?;
-    let key = form.key.trim();
-    let ids = if key.is_empty() || key.len() > 200 {
-        games::create_game(&state.db, &game).await?
-    } else {
-        games::create_game_once(&state.db, &game, key).await?
+    // A key the form cannot have sent is a damaged form, like on the round forms.
+    let key = IdempotencyKey::parse(&form.key)
+        .map_err(|_| AppError::BadRequest(Msg::RoundsFormDamaged.text(Lang::En).to_owned()))?;
+    let ids = match key {
+        Some(key) => games::create_game_once(&state.db, &game, key.as_str()).await?,
+        None => games::create_game(&state.db, &game).await?,
     };
     let url = format!("/games/{}", ids.id);
     let jar = recent::remember(jar, &url, &super::setup_title(&setup, ctx.lang));
@@ -471,10 +472,9 @@ fn build(ctx: PageCtx, form: &SetupForm, errors: PageErrors) -> NewGamePage {
     };
     NewGamePage {
         // A fresh key for a fresh form; the same one when the form comes back with errors.
-        key: if form.key.trim().is_empty() {
-            crate::db::games::new_token()
-        } else {
-            form.key.trim().chars().take(200).collect()
+        key: match IdempotencyKey::parse(&form.key) {
+            Ok(Some(key)) => key.to_string(),
+            _ => IdempotencyKey::fresh().to_string(),
         },
         players_hint: ctx.f(Msg::NewPlayersHint, &[("min", &min), ("max", &max)]),
         show_cents: rs.scheme != Scheme::Places,
