@@ -17,6 +17,7 @@ pub mod error;
 pub mod extract;
 pub mod i18n;
 pub mod idempotency;
+pub mod links;
 pub mod page;
 pub mod pages;
 pub mod rate_limit;

@@ -26,6 +26,7 @@ use crate::rules::cards::Lang;
 use crate::rules::game::{FieldErrors, GameSetup, RawRound, RawSetup, RoundInfo};
 use crate::rules::ruleset::{Buys, OptionValue};
 use crate::store::{self, GameChange, LoadedGame, OnceChange, RoundWrite};
+use crate::web::links::{GameLinks, ViewLinks};
 use crate::web::{AppError, AppState, IdempotencyKey, Json};
 
 /// Routes of the games API.
@@ -43,12 +44,12 @@ pub fn routes() -> Router<AppState> {
 
 /// The HTML page of a game (edit link).
 fn game_url(id: &str) -> String {
-    format!("/games/{id}")
+    GameLinks::new(id).page()
 }
 
 /// The read-only HTML page of a game.
 fn view_url(token: &str) -> String {
-    format!("/view/{token}")
+    ViewLinks::new(token).page()
 }
 
 /// `POST /api/v1/games`: 201 `{"id", "url", "view_url", …}`.
@@ -67,7 +68,7 @@ async fn create(
         Some(key) => games::create_game_once(&state.db, &game, key.as_str()).await?,
         None => games::create_game(&state.db, &game).await?,
     };
-    let api_url = format!("/api/v1/games/{}", ids.id);
+    let api_url = GameLinks::new(&ids.id).api();
     let body = json!({
         "id": ids.id,
         "url": game_url(&ids.id),
@@ -500,7 +501,7 @@ impl<'a> GameView<'a> {
         GameView {
             id: edit.then_some(stored.id.as_str()),
             url: edit.then(|| game_url(&stored.id)),
-            history_url: edit.then(|| format!("/api/v1/games/{}/history", stored.id)),
+            history_url: edit.then(|| GameLinks::new(&stored.id).api_history()),
             view_url: view_url(&stored.view_token),
             rules: setup.rules().id(),
             rules_name: setup.rules().info.name,

@@ -32,6 +32,7 @@ use crate::rules::game::GameSetup;
 use crate::store::LoadedGame;
 use crate::web::AppState;
 use crate::web::i18n::{Lang, Msg};
+use crate::web::links::{GameLinks, ViewLinks};
 
 /// Routes of the game pages.
 pub fn routes() -> Router<AppState> {
@@ -64,16 +65,16 @@ impl Link {
     /// The game page of this link: `/games/{id}` or `/view/{token}`.
     fn base(&self) -> String {
         match self {
-            Link::Edit(id) => format!("/games/{id}"),
-            Link::View(token) => format!("/view/{token}"),
+            Link::Edit(id) => GameLinks::new(id).page(),
+            Link::View(token) => ViewLinks::new(token).page(),
         }
     }
 
     /// The JSON twin of the game page.
     fn api(&self) -> String {
         match self {
-            Link::Edit(id) => format!("/api/v1/games/{id}"),
-            Link::View(token) => format!("/api/v1/view/{token}"),
+            Link::Edit(id) => GameLinks::new(id).api(),
+            Link::View(token) => ViewLinks::new(token).api(),
         }
     }
 

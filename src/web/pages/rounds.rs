@@ -40,6 +40,7 @@ use self::form::{FormPage, FormSpec, Mode, RoundInput};
 use crate::db::games::Once;
 use crate::store::{self, GameChange, LoadedGame, OnceChange, RoundWrite};
 use crate::web::i18n::{Lang, Msg, PageCtx};
+use crate::web::links::GameLinks;
 use crate::web::page::{render, render_status};
 use crate::web::{AppError, AppState, Form, IdempotencyKey};
 
@@ -65,7 +66,7 @@ pub fn new_form_key() -> String {
 
 /// The game page, where every successful form goes.
 fn game_url(id: &str) -> String {
-    format!("/games/{id}")
+    GameLinks::new(id).page()
 }
 
 /// The fields of a posted form in order, as sent.
@@ -423,7 +424,7 @@ async fn change(
         GameChange::NotFound => return Err(state.missing(id).await),
         GameChange::Conflict(game) => {
             let retry = Retry {
-                action: format!("/games/{id}/{}", action.path()),
+                action: GameLinks::new(id).action(action.path()),
                 version: game.record.game.version,
                 key: new_form_key(),
                 label: ctx.t(action.button()),

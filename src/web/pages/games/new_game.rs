@@ -30,6 +30,7 @@ use crate::rules::ruleset::{
 use crate::store;
 use crate::web::cookies::CookieJar;
 use crate::web::i18n::{Lang, Msg, PageCtx};
+use crate::web::links::GameLinks;
 use crate::web::page::render_status;
 use crate::web::rule_options::{OPTION_PREFIX, OptionField, option_text};
 use crate::web::{AppError, AppState, Form, IdempotencyKey, recent};
@@ -300,7 +301,7 @@ pub(super) async fn create(
         Some(key) => games::create_game_once(&state.db, &game, key.as_str()).await?,
         None => games::create_game(&state.db, &game).await?,
     };
-    let url = format!("/games/{}", ids.id);
+    let url = GameLinks::new(&ids.id).page();
     let jar = recent::remember(jar, &url, &super::setup_title(&setup, ctx.lang));
     Ok((jar, Redirect::to(&url)).into_response())
 }

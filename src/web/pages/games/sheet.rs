@@ -17,6 +17,7 @@ use crate::rules::game::RoundInfo;
 use crate::store::LoadedGame;
 use crate::web::cookies::CookieJar;
 use crate::web::i18n::{Msg, PageCtx};
+use crate::web::links::{GameLinks, ViewLinks};
 use crate::web::page::render;
 use crate::web::pages::rounds::new_form_key as form_key;
 use crate::web::{AppError, AppState, recent};
@@ -146,8 +147,7 @@ impl Sheet {
                         .as_ref()
                         .map(|c| c.get(lang).to_owned())
                         .unwrap_or_default(),
-                    edit_href: edit_id
-                        .map(|id| format!("/games/{id}/rounds/{}/edit", r.info.round)),
+                    edit_href: edit_id.map(|id| GameLinks::new(id).round_edit(r.info.round)),
                     cells,
                 }
             })
@@ -257,7 +257,7 @@ impl GamePage {
                 qr: origin.and_then(|_| qr::svg(&edit_url, ctx.t(Msg::ShareQrLabel))),
                 loopback: origin.is_some_and(is_loopback),
                 edit_url,
-                view_url: absolute(&format!("/view/{}", stored.view_token)),
+                view_url: absolute(&ViewLinks::new(&stored.view_token).page()),
             }
         });
         // The checker for the next round, under this game's options.
@@ -324,7 +324,7 @@ fn banner(ctx: &PageCtx, game: &LoadedGame, info: &RoundInfo, link: &Link) -> Ba
         needs_more: info.needs_more_than_dealt,
         enter: match link {
             Link::Edit(id) => Some(EnterLink {
-                href: format!("/games/{id}/rounds/new"),
+                href: GameLinks::new(id).rounds_new(),
                 label: ctx.f(Msg::GameEnterRound, &[("n", &info.round)]),
             }),
             Link::View(_) => None,

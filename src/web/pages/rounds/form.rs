@@ -21,6 +21,7 @@ use crate::rules::money::units_config;
 use crate::store::LoadedGame;
 use crate::web::cards::cards_text;
 use crate::web::i18n::{Lang, Msg, PageCtx};
+use crate::web::links::GameLinks;
 
 /// Problems by field, each as one text in the page's language.
 pub(super) type Messages = BTreeMap<String, String>;
@@ -60,16 +61,16 @@ impl Mode {
     /// The GET address of the form.
     pub(super) fn form_url(self, id: &str, round: usize) -> String {
         match self {
-            Mode::Enter => format!("/games/{id}/rounds/new"),
-            Mode::Correct => format!("/games/{id}/rounds/{round}/edit"),
+            Mode::Enter => GameLinks::new(id).rounds_new(),
+            Mode::Correct => GameLinks::new(id).round_edit(round),
         }
     }
 
     /// Where the form posts.
     fn action(self, id: &str, round: usize) -> String {
         match self {
-            Mode::Enter => format!("/games/{id}/rounds"),
-            Mode::Correct => format!("/games/{id}/rounds/{round}"),
+            Mode::Enter => GameLinks::new(id).rounds(),
+            Mode::Correct => GameLinks::new(id).round(round),
         }
     }
 
@@ -566,7 +567,7 @@ impl FormPage {
 
         FormPage {
             game_url: super::game_url(id),
-            history_url: format!("/games/{id}/history"),
+            history_url: GameLinks::new(id).history(),
             title,
             facts,
             action: mode.action(id, round),

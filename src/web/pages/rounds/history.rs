@@ -22,6 +22,7 @@ use crate::db::games::{self, HistoryAction, HistoryEntry};
 use crate::rules::game::{RawCards, RawNumber, RawRound};
 use crate::store::LoadedGame;
 use crate::web::i18n::{Lang, Msg, PageCtx};
+use crate::web::links::GameLinks;
 use crate::web::page::render;
 use crate::web::{AppError, AppState};
 
@@ -85,7 +86,7 @@ pub(super) async fn show(
                 && n <= entered
             {
                 item.edit = Some((
-                    format!("/games/{id}/rounds/{n}/edit"),
+                    GameLinks::new(&id).round_edit(n),
                     ctx.f(Msg::RoundsCorrectTitle, &[("n", &n)]),
                 ));
             }
