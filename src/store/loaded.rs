@@ -10,10 +10,10 @@ use std::sync::Arc;
 use serde_json::{Map, Value};
 
 use super::cache::{GameCache, Key};
-use super::{Error, count_scoring};
+use super::{Error, count_scoring, entry};
 use crate::db::Db;
 use crate::db::games::{self, GameRecord, NewGame};
-use crate::rules::game::{GameSetup, GameState, RawNumber, RawRound, RawSetup};
+use crate::rules::game::{GameSetup, GameState, RawNumber, RawSetup};
 
 /// A stored game with its set-up and state.
 #[derive(Clone, Debug)]
@@ -78,7 +78,7 @@ pub fn understand(record: GameRecord) -> Result<LoadedGame, Error> {
     let raws = record
         .rounds
         .iter()
-        .map(|r| serde_json::from_value::<RawRound>(r.entry.clone()))
+        .map(|r| entry::decode(&r.entry))
         .collect::<Result<Vec<_>, _>>()?;
     count_scoring();
     let state = GameState::from_raw(&setup, &raws, game.ended_early).map_err(|(round, e)| {

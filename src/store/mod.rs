@@ -11,6 +11,7 @@
 //! test can show what one request costs.
 
 pub mod cache;
+pub mod entry;
 mod loaded;
 mod write;
 

@@ -10,6 +10,7 @@ use std::sync::Arc;
 use serde_json::{Map, Value};
 
 use super::cache::{GameCache, Key};
+use super::entry::StoredEntry;
 use super::{Error, LoadedGame, load, understand};
 use crate::db::Db;
 use crate::db::games::{
@@ -74,8 +75,9 @@ pub async fn write_round<E: From<Error>>(
             .setup
             .parse_round(round, raw)
             .map_err(Refusal::Invalid)?;
-        let stored = serde_json::to_value(entry.to_raw(&game.setup))
-            .map_err(|e| Refusal::Failed(Error::from(e).into()))?;
+        let stored = StoredEntry::new(&entry, &game.setup)
+            .and_then(|stored| Ok(serde_json::to_value(stored)?))
+            .map_err(|e| Refusal::Failed(e.into()))?;
         let points = game
             .setup
             .players()

@@ -20,6 +20,7 @@ use time::macros::format_description;
 use super::{game_url, load};
 use crate::db::games::{self, HistoryAction, HistoryEntry};
 use crate::rules::game::{RawCards, RawNumber, RawRound};
+use crate::store;
 use crate::store::LoadedGame;
 use crate::web::i18n::{Lang, Msg, PageCtx};
 use crate::web::links::GameLinks;
@@ -27,10 +28,17 @@ use crate::web::page::render;
 use crate::web::{AppError, AppState};
 
 /// A round as the history stores it.
-#[derive(Debug, Default, Deserialize)]
-#[serde(default)]
+#[derive(Debug, Default)]
 struct Snapshot {
     entry: RawRound,
+    points: BTreeMap<String, i64>,
+}
+
+/// A round's snapshot as stored: the entry in the store's format ([`store::entry`]).
+#[derive(Debug, Default, Deserialize)]
+#[serde(default)]
+struct StoredSnapshot {
+    entry: Value,
     points: BTreeMap<String, i64>,
 }
 
@@ -101,7 +109,16 @@ pub(super) async fn show(
 }
 
 fn snapshot(value: Option<&Value>) -> Option<Snapshot> {
-    value.and_then(|v| serde_json::from_value(v.clone()).ok())
+    let stored: StoredSnapshot = value.and_then(|v| serde_json::from_value(v.clone()).ok())?;
+    let entry = if stored.entry.is_null() {
+        RawRound::default()
+    } else {
+        store::entry::decode(&stored.entry).ok()?
+    };
+    Some(Snapshot {
+        entry,
+        points: stored.points,
+    })
 }
 
 fn item(ctx: &PageCtx, game: &LoadedGame, h: &HistoryEntry) -> Item {
