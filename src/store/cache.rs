@@ -25,7 +25,7 @@
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard};
 
-use super::LoadedGame;
+use super::game::LoadedGame;
 use crate::db::Db;
 
 /// Most games kept; past it the cache starts afresh.

@@ -7,19 +7,24 @@
 //! layer turns them into answers. No SQL here (that is `db`), and no score is computed here:
 //! every state comes from the one scoring code in `rules::game`.
 //!
+//! Inside, no cycles: `entry` (the stored round format) ← `game` (a stored game decoded) ←
+//! `cache` ← `read` ← `write`; each uses only those before it (and this module's [`Error`]).
+//!
 //! Every whole-game scoring the store asks the engine for is counted ([`scorings`]), so a
 //! test can show what one request costs.
 
 pub mod cache;
 pub mod entry;
-mod loaded;
+mod game;
+mod read;
 mod write;
 
 use std::cell::Cell;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 pub use cache::GameCache;
-pub use loaded::{LoadedGame, is_view_token, load, load_view, new_game, understand};
+pub use game::{LoadedGame, new_game, understand};
+pub use read::{is_view_token, load, load_view};
 pub use write::{GameChange, OnceChange, RoundWrite, end_early_once, undo_once, write_round};
 
 /// Why the store could not do what it was asked. Every case is a bug or a failing database

@@ -9,9 +9,11 @@ use std::sync::Arc;
 
 use serde_json::{Map, Value};
 
+use super::Error;
 use super::cache::{GameCache, Key};
 use super::entry::StoredEntry;
-use super::{Error, LoadedGame, load, understand};
+use super::game::{LoadedGame, understand};
+use super::read::load;
 use crate::db::Db;
 use crate::db::games::{
     self, ChangeOutcome, GameRecord, Once, RoundChange, UndoOutcome, WriteOutcome,
