@@ -19,8 +19,7 @@ use crate::web::cookies::CookieJar;
 use crate::web::i18n::{Msg, PageCtx};
 use crate::web::links::{GameLinks, ViewLinks};
 use crate::web::page::render;
-use crate::web::pages::rounds::new_form_key as form_key;
-use crate::web::{AppError, AppState, recent};
+use crate::web::{AppError, AppState, IdempotencyKey, recent};
 
 /// `GET /games/{id}`: the game through its edit link.
 pub(super) async fn game_page(
@@ -330,4 +329,9 @@ fn banner(ctx: &PageCtx, game: &LoadedGame, info: &RoundInfo, link: &Link) -> Ba
             Link::View(_) => None,
         },
     }
+}
+
+/// A fresh idempotency key for one of the page's forms.
+fn form_key() -> String {
+    IdempotencyKey::fresh().to_string()
 }
