@@ -1,10 +1,12 @@
 //! Kontrakt: score keeper and referee for physical games of contract rummy.
 //!
-//! `rules` is the pure domain (no web, database or async imports); `db` and `web` are thin
-//! layers over it; `cli` and `config` feed `main.rs`.
+//! `rules` is the pure domain (no web, database or async imports); `db` stores games;
+//! `store` is the application layer over both (loading, the cache, the writes); `web` and
+//! `cli` use `store` and never each other's insides; `config` feeds `main.rs`.
 pub mod cli;
 pub mod config;
 pub mod db;
 pub mod rules;
+pub mod store;
 pub mod text;
 pub mod web;

@@ -141,49 +141,6 @@ pub struct HistoryEntry {
     pub at: OffsetDateTime,
 }
 
-/// A round to write with [`put_round`].
-#[derive(Clone, Copy, Debug)]
-pub struct RoundWrite<'a> {
-    /// The next round (a new entry) or an entered one (a correction).
-    pub round_no: i64,
-    /// What was entered.
-    pub entry: &'a Value,
-    /// The scores that count.
-    pub points: &'a Value,
-    /// If given, write only when the game is still at this version.
-    pub expected_version: Option<i64>,
-    /// If given, a repeat with the same key replays the first answer and changes nothing.
-    /// Keys are stored per game as given: the web layer should bound their length.
-    pub idempotency_key: Option<&'a str>,
-}
-
-/// What [`put_round`] did.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum PutOutcome {
-    /// The round was stored; the game is now at `version`; `response` is what
-    /// `make_response` returned (and what a repeat with the same key will get).
-    Written {
-        /// The game's new version.
-        version: i64,
-        /// The answer built for this write.
-        response: String,
-    },
-    /// The idempotency key was used before: this is the answer given then. Nothing changed.
-    Replayed(String),
-    /// The game is no longer at the expected version. Nothing changed.
-    Conflict {
-        /// The game's version now.
-        current_version: i64,
-    },
-    /// `round_no` is neither an entered round nor the next one. Nothing changed.
-    NotNextRound {
-        /// The number the next new round must have.
-        next_round: i64,
-    },
-    /// No game has this id.
-    GameNotFound,
-}
-
 /// What [`undo_last_round`] did.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum UndoOutcome {
@@ -523,76 +480,6 @@ pub async fn history(db: &Db, game_id: &str) -> Result<Vec<HistoryEntry>, sqlx::
     .collect()
 }
 
-/// Enters a new round or corrects an entered one, in one transaction:
-///
-/// 1. if `idempotency_key` was used before for this game, returns the stored answer
-///    ([`PutOutcome::Replayed`]) and changes nothing;
-/// 2. if `expected_version` is given and the game has moved on, returns
-///    [`PutOutcome::Conflict`];
-/// 3. stores the round (a new one must be the next number), records an `enter` or a
-///    `correct` (with before and after) in the history, bumps the game's version;
-/// 4. calls `make_response` with the new version and stores its answer under the key.
-pub async fn put_round(
-    db: &Db,
-    game_id: &str,
-    write: RoundWrite<'_>,
-    make_response: impl FnOnce(i64) -> String,
-) -> Result<PutOutcome, sqlx::Error> {
-    let mut tx = db.begin_write().await?;
-    if let Some(key) = write.idempotency_key
-        && let Some(response) = stored_answer(&mut tx, game_id, key).await?
-    {
-        return Ok(PutOutcome::Replayed(response));
-    }
-    let Some(current_version) = current_version(&mut tx, game_id).await? else {
-        return Ok(PutOutcome::GameNotFound);
-    };
-    if write.expected_version.is_some_and(|v| v != current_version) {
-        return Ok(PutOutcome::Conflict { current_version });
-    }
-
-    let before = round_snapshot(&mut tx, game_id, write.round_no).await?;
-    let action = if before.is_some() {
-        HistoryAction::Correct
-    } else {
-        let last: i64 =
-            sqlx::query_scalar("SELECT COALESCE(MAX(round_no), 0) FROM rounds WHERE game_id = ?")
-                .bind(game_id)
-                .fetch_one(&mut **tx)
-                .await?;
-        if write.round_no != last + 1 {
-            return Ok(PutOutcome::NotNextRound {
-                next_round: last + 1,
-            });
-        }
-        HistoryAction::Enter
-    };
-
-    let version = store_round(
-        &mut tx,
-        game_id,
-        write.round_no,
-        (write.entry, write.points),
-        action,
-        before.as_ref(),
-    )
-    .await?
-    .game
-    .version;
-
-    let response = make_response(version);
-    if let Some(key) = write.idempotency_key {
-        sqlx::query("INSERT INTO idempotency (game_id, key, response) VALUES (?, ?, ?)")
-            .bind(game_id)
-            .bind(key)
-            .bind(&response)
-            .execute(&mut **tx)
-            .await?;
-    }
-    tx.commit().await?;
-    Ok(PutOutcome::Written { version, response })
-}
-
 /// Enters or corrects a round in one `BEGIN IMMEDIATE` transaction, letting the caller decide
 /// what to write from the game exactly as it is inside that transaction, so that nothing can
 /// change between reading the game and writing the round:
@@ -615,27 +502,52 @@ pub async fn change_round<E>(
     prepare: impl FnOnce(&GameRecord) -> Result<RoundChange, E>,
     respond: impl FnOnce(&GameRecord) -> Result<String, E>,
 ) -> Result<ChangeOutcome<E>, sqlx::Error> {
+    change_round_at(
+        db,
+        game_id,
+        expected_version,
+        idempotency_key,
+        prepare,
+        respond,
+    )
+    .await
+    .map(|(outcome, _)| outcome)
+}
+
+/// [`change_round`], also giving the database generation its commit moved to
+/// ([`Db::generation`]) when it wrote: a cache may keep the game as written under it.
+pub async fn change_round_at<E>(
+    db: &Db,
+    game_id: &str,
+    expected_version: Option<i64>,
+    idempotency_key: Option<&str>,
+    prepare: impl FnOnce(&GameRecord) -> Result<RoundChange, E>,
+    respond: impl FnOnce(&GameRecord) -> Result<String, E>,
+) -> Result<(ChangeOutcome<E>, Option<u64>), sqlx::Error> {
     let mut tx = db.begin_write().await?;
     if let Some(key) = idempotency_key
         && let Some(response) = stored_answer(&mut tx, game_id, key).await?
     {
-        return Ok(ChangeOutcome::Replayed(response));
+        return Ok((ChangeOutcome::Replayed(response), None));
     }
     let Some(current) = load_in(&mut tx, "id", game_id).await? else {
-        return Ok(ChangeOutcome::GameNotFound);
+        return Ok((ChangeOutcome::GameNotFound, None));
     };
     if expected_version.is_some_and(|v| v != current.game.version) {
-        return Ok(ChangeOutcome::Conflict(Box::new(current)));
+        return Ok((ChangeOutcome::Conflict(Box::new(current)), None));
     }
     let change = match prepare(&current) {
         Ok(change) => change,
-        Err(refusal) => return Ok(ChangeOutcome::Refused(refusal)),
+        Err(refusal) => return Ok((ChangeOutcome::Refused(refusal), None)),
     };
     let entered = i64::try_from(current.rounds.len()).map_err(|e| sqlx::Error::Encode(e.into()))?;
     if !(1..=entered + 1).contains(&change.round_no) {
-        return Ok(ChangeOutcome::NotNextRound {
-            next_round: entered + 1,
-        });
+        return Ok((
+            ChangeOutcome::NotNextRound {
+                next_round: entered + 1,
+            },
+            None,
+        ));
     }
     let before = current
         .rounds
@@ -658,7 +570,7 @@ pub async fn change_round<E>(
     .await?;
     let response = match respond(&written) {
         Ok(response) => response,
-        Err(refusal) => return Ok(ChangeOutcome::Refused(refusal)),
+        Err(refusal) => return Ok((ChangeOutcome::Refused(refusal), None)),
     };
     if let Some(key) = idempotency_key {
         sqlx::query("INSERT INTO idempotency (game_id, key, response) VALUES (?, ?, ?)")
@@ -668,11 +580,14 @@ pub async fn change_round<E>(
             .execute(&mut **tx)
             .await?;
     }
-    tx.commit().await?;
-    Ok(ChangeOutcome::Written {
-        version: written.game.version,
-        response,
-    })
+    let generation = tx.commit().await?;
+    Ok((
+        ChangeOutcome::Written {
+            version: written.game.version,
+            response,
+        },
+        Some(generation),
+    ))
 }
 
 /// Removes the game's highest round if the game is still at `expected_version`, recording an

@@ -129,11 +129,12 @@ pub struct Write {
 impl Write {
     /// Commits the transaction, then counts the write (even when the commit failed, since
     /// what a failed commit left behind is not known), so caches built on what was read
-    /// before it are dropped.
-    pub async fn commit(self) -> Result<(), sqlx::Error> {
+    /// before it are dropped. Returns the generation this commit moved the database to, so
+    /// a cache can keep what the write itself built (if no other write came after it).
+    pub async fn commit(self) -> Result<u64, sqlx::Error> {
         let result = self.tx.commit().await;
-        self.generation.fetch_add(1, Ordering::SeqCst);
-        result
+        let generation = self.generation.fetch_add(1, Ordering::SeqCst) + 1;
+        result.map(|()| generation)
     }
 }
 

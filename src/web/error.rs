@@ -126,6 +126,12 @@ impl From<crate::db::Error> for AppError {
     }
 }
 
+impl From<crate::store::Error> for AppError {
+    fn from(error: crate::store::Error) -> Self {
+        Self::internal(error)
+    }
+}
+
 impl From<askama::Error> for AppError {
     fn from(error: askama::Error) -> Self {
         Self::internal(error)

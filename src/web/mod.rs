@@ -1,25 +1,27 @@
-//! The web layer: application state, the router with its middleware, and one module per page.
+//! The web layer: application state, the router with its middleware, the HTML pages in
+//! [`pages`] (one module per page), the JSON API in `api` (the referee and the games), and
+//! the pieces they share at this level (errors, extractors, i18n, cookies, rate limit,
+//! recent games, static files).
 //!
-//! Thin: handlers extract, parse, call `db::` and `rules::`, and render. No SQL and no scoring
-//! here. A page or API module exposes `pub fn routes() -> Router<AppState>` and is merged in
+//! Thin: handlers extract, parse, call `store::` (games: reads, writes, the cache), `db::` (for
+//! what is not a game's state, e.g. its history) and `rules::`, and render. No SQL and no
+//! scoring here. `store`, `db` and `rules` never use `web`. A page or API module exposes
+//! `pub fn routes() -> Router<AppState>`, merged in `pages::routes` or `api::routes`, then in
 //! [`routes`]; the middleware of [`app`] then applies to it.
 
 mod api;
+mod assets;
 pub mod cards;
-mod check;
 pub mod cookies;
 pub mod error;
 pub mod extract;
-mod game_cache;
-mod game_pages;
-mod games_api;
-mod home;
 pub mod i18n;
+pub mod idempotency;
+pub mod links;
 pub mod page;
+pub mod pages;
 pub mod rate_limit;
 pub mod recent;
-pub mod record;
-pub mod round_pages;
 pub mod rule_options;
 
 use std::sync::Arc;
@@ -33,15 +35,15 @@ use tower::ServiceBuilder;
 use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::csrf::CsrfLayer;
 use tower_http::limit::RequestBodyLimitLayer;
-use tower_http::services::ServeDir;
 use tower_http::set_header::SetResponseHeaderLayer;
 use tower_http::timeout::TimeoutLayer;
 use tower_http::trace::TraceLayer;
 
 use crate::db::Db;
+use crate::store::{self, GameCache, LoadedGame};
 pub use error::AppError;
 pub use extract::{Form, Json};
-use game_cache::GameCache;
+pub use idempotency::IdempotencyKey;
 pub use rate_limit::WriteLimit;
 use rate_limit::WriteLimiter;
 
@@ -56,11 +58,6 @@ pub const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self'
     style-src 'self'; img-src 'self' data:; frame-ancestors 'none'; base-uri 'none'; \
     form-action 'self'";
 
-/// Where the files served at `/static` live.
-const STATIC_DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/static");
-/// Cache lifetime of static files (not fingerprinted, so kept short).
-const STATIC_CACHE_CONTROL: &str = "public, max-age=3600";
-
 /// What every handler can reach.
 #[derive(Clone, Debug)]
 pub struct AppState {
@@ -68,7 +65,7 @@ pub struct AppState {
     pub db: Db,
     /// The per-client write rate limit ([`rate_limit`]).
     pub write_limit: WriteLimit,
-    /// Games loaded since the last write ([`game_cache`]).
+    /// Games loaded since the last write ([`store::cache`]).
     pub games: GameCache,
 }
 
@@ -88,6 +85,31 @@ impl AppState {
         Self {
             write_limit,
             ..self
+        }
+    }
+
+    /// A game by its edit id, or the answer for an id that is none: see [`Self::missing`].
+    pub async fn load_edit(&self, id: &str) -> Result<Arc<LoadedGame>, AppError> {
+        match store::load(&self.db, &self.games, id).await? {
+            Some(game) => Ok(game),
+            None => Err(self.missing(id).await),
+        }
+    }
+
+    /// A game by its read-only token, if it is one.
+    pub async fn load_view(&self, token: &str) -> Result<Option<Arc<LoadedGame>>, AppError> {
+        Ok(store::load_view(&self.db, &self.games, token).await?)
+    }
+
+    /// The answer for an id that is not a game's edit id: 403 if it is a game's read-only
+    /// token (that link can never change or reveal the edit link), else 404.
+    pub async fn missing(&self, id: &str) -> AppError {
+        match store::is_view_token(&self.db, id).await {
+            Ok(true) => AppError::Forbidden,
+            Ok(false) => AppError::NotFound(
+                "There is no game at this address. Check the link you were given.".into(),
+            ),
+            Err(e) => e.into(),
         }
     }
 }
@@ -110,28 +132,12 @@ pub fn app(state: AppState) -> Router {
 
 /// Every route of the app. Add a module's routes here with `.merge(module::routes())`.
 fn routes() -> Router<AppState> {
-    let static_files = ServiceBuilder::new()
-        // Only successful answers are cached: a 404 must not outlive the file's creation.
-        .layer(SetResponseHeaderLayer::overriding(
-            header::CACHE_CONTROL,
-            |response: &axum::response::Response<_>| {
-                response
-                    .status()
-                    .is_success()
-                    .then_some(HeaderValue::from_static(STATIC_CACHE_CONTROL))
-            },
-        ))
-        .service(ServeDir::new(STATIC_DIR));
     Router::new()
         .route("/healthz", get(healthz))
-        .merge(home::routes())
         .merge(i18n::routes())
-        .merge(check::routes())
+        .merge(pages::routes())
         .merge(api::routes())
-        .merge(games_api::routes())
-        .merge(game_pages::routes())
-        .merge(round_pages::routes())
-        .nest_service("/static", static_files)
+        .merge(assets::routes())
         .fallback(not_found)
 }
 
@@ -204,5 +210,7 @@ async fn not_found(uri: Uri) -> AppError {
     }
 }
 
+#[cfg(test)]
+mod cache_tests;
 #[cfg(test)]
 mod tests;

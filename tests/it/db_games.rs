@@ -4,7 +4,7 @@
 use crate::common::fresh_db;
 use kontrakt::db::Db;
 use kontrakt::db::games::{
-    self, HistoryAction, NewGame, Once, PutOutcome, RoundWrite, UndoOutcome, WriteOutcome,
+    self, ChangeOutcome, HistoryAction, NewGame, Once, RoundChange, UndoOutcome, WriteOutcome,
 };
 use serde_json::{Value, json};
 
@@ -18,6 +18,54 @@ fn liverpool() -> NewGame {
     }
 }
 
+/// What a round write did, as these tests check it.
+#[derive(Debug, PartialEq, Eq)]
+enum PutOutcome {
+    Written { version: i64, response: String },
+    Replayed(String),
+    Conflict { current_version: i64 },
+    NotNextRound { next_round: i64 },
+    GameNotFound,
+}
+
+/// Writes `entry` and `points` as round `round_no` through [`games::change_round`] (the one
+/// round write), answering with `make_response` of the new version.
+async fn put_round(
+    db: &Db,
+    game_id: &str,
+    (round_no, entry, points): (i64, &Value, &Value),
+    expected_version: Option<i64>,
+    key: Option<&str>,
+    make_response: impl FnOnce(i64) -> String,
+) -> PutOutcome {
+    let outcome = games::change_round(
+        db,
+        game_id,
+        expected_version,
+        key,
+        |_| {
+            Ok::<_, std::convert::Infallible>(RoundChange {
+                round_no,
+                entry: entry.clone(),
+                points: points.clone(),
+            })
+        },
+        |written| Ok(make_response(written.game.version)),
+    )
+    .await
+    .expect("change_round runs");
+    match outcome {
+        ChangeOutcome::Written { version, response } => PutOutcome::Written { version, response },
+        ChangeOutcome::Replayed(response) => PutOutcome::Replayed(response),
+        ChangeOutcome::Conflict(game) => PutOutcome::Conflict {
+            current_version: game.game.version,
+        },
+        ChangeOutcome::NotNextRound { next_round } => PutOutcome::NotNextRound { next_round },
+        ChangeOutcome::GameNotFound => PutOutcome::GameNotFound,
+        ChangeOutcome::Refused(never) => match never {},
+    }
+}
+
 async fn put(
     db: &Db,
     game_id: &str,
@@ -27,20 +75,15 @@ async fn put(
     key: Option<&str>,
 ) -> PutOutcome {
     let entry = json!({"round": round_no, "points": points});
-    games::put_round(
+    put_round(
         db,
         game_id,
-        RoundWrite {
-            round_no,
-            entry: &entry,
-            points,
-            expected_version,
-            idempotency_key: key,
-        },
+        (round_no, &entry, points),
+        expected_version,
+        key,
         |version| json!({"version": version}).to_string(),
     )
     .await
-    .expect("put_round runs")
 }
 
 #[tokio::test]
@@ -384,20 +427,10 @@ async fn concurrent_writers_each_get_a_distinct_version() {
             let points = json!({"Ann": n});
             // Everyone corrects round 1 after it exists, or enters it: no gaps either way.
             let entry = json!({});
-            games::put_round(
-                &db,
-                &id,
-                RoundWrite {
-                    round_no: 1,
-                    entry: &entry,
-                    points: &points,
-                    expected_version: None,
-                    idempotency_key: Some(&key),
-                },
-                |v| v.to_string(),
-            )
+            put_round(&db, &id, (1, &entry, &points), None, Some(&key), |v| {
+                v.to_string()
+            })
             .await
-            .unwrap()
         }));
     }
     let mut versions = Vec::new();

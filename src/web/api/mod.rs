@@ -1,5 +1,5 @@
-//! The referee JSON API of `../shared/API.md`: check, solve, score and settle, plus the rule
-//! sets as data.
+//! The JSON API of `../shared/API.md`: the referee (check, solve, score and settle, plus the
+//! rule sets as data) here, and the stored games in [`games`].
 //!
 //! Thin: each handler extracts a raw body, parses it into domain types (`input`, by
 //! `TryFrom`), asks `rules`, and answers in the shapes of `output`. Bad input is an
@@ -8,6 +8,7 @@
 //! per core, so hard hands never stall the server's other requests nor take every core.
 
 mod catalog;
+pub mod games;
 mod input;
 mod output;
 
@@ -37,6 +38,7 @@ pub fn routes() -> Router<AppState> {
         .route("/api/v1/settle", post(settle_money))
         .route("/api/v1/rules", get(rule_sets))
         .route("/api/v1/rules/{id}", get(rule_set))
+        .merge(games::routes())
 }
 
 /// At most this many checks and solves run at once (one per core): a flood of hard hands

@@ -1,10 +1,12 @@
 //! The games part of the JSON API (API.md "Games"): create a game, enter and correct rounds,
 //! undo, end early, read the state, the history and the read-only twin.
 //!
-//! Thin: handlers parse the body into `rules::game` raw types, call [`super::record`] (which
+//! Thin: handlers parse the body into `rules::game` raw types, call [`crate::web::record`] (which
 //! calls `db::` and `rules::`), and render. The JSON shapes live here; no scoring does.
 //! Bad input answers 422 `{"error": sentence, "fields": {field: sentence}}`; a stale
 //! `version` answers 409 with the game's current state plus `"error"`.
+//!
+//! Part of `web::api`: games through `store`; no SQL, no scoring, nothing from `cli`.
 
 use std::collections::BTreeMap;
 
@@ -19,15 +21,13 @@ use serde_json::{Value, json};
 use time::OffsetDateTime;
 use time::format_description::well_known::Rfc3339;
 
-use super::record::{self, GameChange, LoadedGame, OnceChange, RoundWrite};
-use super::{AppError, AppState, Json};
 use crate::db::games::{self, HistoryAction, Once};
 use crate::rules::cards::Lang;
 use crate::rules::game::{FieldErrors, GameSetup, RawRound, RawSetup, RoundInfo};
 use crate::rules::ruleset::{Buys, OptionValue};
-
-/// Longest `Idempotency-Key` accepted.
-const MAX_IDEMPOTENCY_KEY: usize = 200;
+use crate::store::{self, GameChange, LoadedGame, OnceChange, RoundWrite};
+use crate::web::links::{GameLinks, ViewLinks};
+use crate::web::{AppError, AppState, IdempotencyKey, Json};
 
 /// Routes of the games API.
 pub fn routes() -> Router<AppState> {
@@ -44,12 +44,12 @@ pub fn routes() -> Router<AppState> {
 
 /// The HTML page of a game (edit link).
 fn game_url(id: &str) -> String {
-    format!("/games/{id}")
+    GameLinks::new(id).page()
 }
 
 /// The read-only HTML page of a game.
 fn view_url(token: &str) -> String {
-    format!("/view/{token}")
+    ViewLinks::new(token).page()
 }
 
 /// `POST /api/v1/games`: 201 `{"id", "url", "view_url", …}`.
@@ -62,13 +62,13 @@ async fn create(
         Ok(setup) => setup,
         Err(errors) => return Ok(invalid(&errors)),
     };
-    let game = record::new_game(&setup)?;
+    let game = store::new_game(&setup)?;
     // With an Idempotency-Key a repeat answers with the game the first request created.
-    let ids = match idempotency_key(&headers)? {
-        Some(key) => games::create_game_once(&state.db, &game, key).await?,
+    let ids = match IdempotencyKey::from_headers(&headers)? {
+        Some(key) => games::create_game_once(&state.db, &game, key.as_str()).await?,
         None => games::create_game(&state.db, &game).await?,
     };
-    let api_url = format!("/api/v1/games/{}", ids.id);
+    let api_url = GameLinks::new(&ids.id).api();
     let body = json!({
         "id": ids.id,
         "url": game_url(&ids.id),
@@ -87,7 +87,7 @@ async fn create(
 
 /// `GET /api/v1/games/{id}`: the game's state.
 async fn show(State(state): State<AppState>, Path(id): Path<String>) -> Result<Response, AppError> {
-    let game = record::load_edit(&state, &id).await?;
+    let game = state.load_edit(&id).await?;
     Ok(Json(GameView::new(&game, Access::Edit)).into_response())
 }
 
@@ -96,7 +96,7 @@ async fn view(
     State(state): State<AppState>,
     Path(token): Path<String>,
 ) -> Result<Response, AppError> {
-    match record::load_view(&state, &token).await? {
+    match state.load_view(&token).await? {
         Some(game) => Ok(Json(GameView::new(&game, Access::View)).into_response()),
         None => Err(AppError::NotFound(
             "There is no game at this address. Check the link you were given.".into(),
@@ -119,17 +119,27 @@ async fn enter_round(
     headers: HeaderMap,
     Json(body): Json<RoundBody>,
 ) -> Result<Response, AppError> {
-    let key = idempotency_key(&headers)?;
-    let respond =
-        |game: &LoadedGame| Ok(serde_json::to_string(&GameView::new(game, Access::Edit))?);
-    let outcome =
-        record::write_round(&state.db, &id, &body.raw, body.version, key, respond).await?;
+    let key = IdempotencyKey::from_headers(&headers)?;
+    let key = key.as_ref().map(IdempotencyKey::as_str);
+    let respond = |game: &LoadedGame| -> Result<String, AppError> {
+        Ok(serde_json::to_string(&GameView::new(game, Access::Edit))?)
+    };
+    let outcome = store::write_round(
+        &state.db,
+        &state.games,
+        &id,
+        &body.raw,
+        body.version,
+        key,
+        respond,
+    )
+    .await?;
     Ok(match outcome {
         RoundWrite::Written(json) => json_text(json, false),
         RoundWrite::Replayed(json) => json_text(json, true),
         RoundWrite::Conflict(game) => conflict(&game)?,
         RoundWrite::Invalid(errors) => invalid(&errors),
-        RoundWrite::NotFound => return Err(record::missing(&state.db, &id).await),
+        RoundWrite::NotFound => return Err(state.missing(&id).await),
     })
 }
 
@@ -140,8 +150,9 @@ async fn undo(
     headers: HeaderMap,
     body: Bytes,
 ) -> Result<Response, AppError> {
-    let (version, once) = (version_of(&body)?, once(&headers)?);
-    let change = record::undo_once(&state.db, &id, version, once).await?;
+    let (version, key) = (version_of(&body)?, IdempotencyKey::from_headers(&headers)?);
+    let once = once(key.as_ref());
+    let change = store::undo_once(&state.db, &state.games, &id, version, once).await?;
     game_change(&state, &id, change).await
 }
 
@@ -153,8 +164,9 @@ async fn end(
     headers: HeaderMap,
     body: Bytes,
 ) -> Result<Response, AppError> {
-    let (version, once) = (version_of(&body)?, once(&headers)?);
-    let change = record::end_early_once(&state.db, &id, true, version, once).await?;
+    let (version, key) = (version_of(&body)?, IdempotencyKey::from_headers(&headers)?);
+    let once = once(key.as_ref());
+    let change = store::end_early_once(&state.db, &state.games, &id, true, version, once).await?;
     game_change(&state, &id, change).await
 }
 
@@ -165,26 +177,27 @@ async fn resume(
     headers: HeaderMap,
     body: Bytes,
 ) -> Result<Response, AppError> {
-    let (version, once) = (version_of(&body)?, once(&headers)?);
-    let change = record::end_early_once(&state.db, &id, false, version, once).await?;
+    let (version, key) = (version_of(&body)?, IdempotencyKey::from_headers(&headers)?);
+    let once = once(key.as_ref());
+    let change = store::end_early_once(&state.db, &state.games, &id, false, version, once).await?;
     game_change(&state, &id, change).await
 }
 
 /// What an undo, end or resume keeps under its `Idempotency-Key`: not the state it answered
 /// with (only known after the write), but a mark. A repeat changes nothing and answers with
 /// the game's state as it is then, marked `Idempotent-Replayed`.
-fn once(headers: &HeaderMap) -> Result<Option<Once<'_>>, AppError> {
-    Ok(idempotency_key(headers)?.map(|key| Once {
-        key,
+fn once(key: Option<&IdempotencyKey>) -> Option<Once<'_>> {
+    key.map(|key| Once {
+        key: key.as_str(),
         response: "api: game state",
-    }))
+    })
 }
 
 async fn game_change(state: &AppState, id: &str, change: OnceChange) -> Result<Response, AppError> {
     let change = match change {
         OnceChange::Now(change) => change,
         OnceChange::Replayed(_) => {
-            let game = record::load_edit(state, id).await?;
+            let game = state.load_edit(id).await?;
             let state = serde_json::to_string(&GameView::new(&game, Access::Edit))?;
             return Ok(json_text(state, true));
         }
@@ -193,7 +206,7 @@ async fn game_change(state: &AppState, id: &str, change: OnceChange) -> Result<R
         GameChange::Done(game) => Ok(Json(GameView::new(&game, Access::Edit)).into_response()),
         GameChange::Conflict(game) => conflict(&game),
         GameChange::Refused(e) => Err(AppError::Unprocessable(e.message(Lang::En))),
-        GameChange::NotFound => Err(record::missing(&state.db, id).await),
+        GameChange::NotFound => Err(state.missing(id).await),
     }
 }
 
@@ -203,7 +216,7 @@ async fn history(
     Path(id): Path<String>,
 ) -> Result<Response, AppError> {
     if games::load_game(&state.db, &id).await?.is_none() {
-        return Err(record::missing(&state.db, &id).await);
+        return Err(state.missing(&id).await);
     }
     let entries: Vec<Value> = games::history(&state.db, &id)
         .await?
@@ -225,24 +238,6 @@ async fn history(
         })
         .collect();
     Ok(Json(json!({ "count": entries.len(), "history": entries })).into_response())
-}
-
-/// The `Idempotency-Key` header, if any: visible ASCII, at most 200 characters.
-fn idempotency_key(headers: &HeaderMap) -> Result<Option<&str>, AppError> {
-    let Some(value) = headers.get("idempotency-key") else {
-        return Ok(None);
-    };
-    let key = value
-        .to_str()
-        .ok()
-        .map(str::trim)
-        .filter(|k| k.len() <= MAX_IDEMPOTENCY_KEY)
-        .ok_or_else(|| {
-            AppError::BadRequest(format!(
-                "The Idempotency-Key header must be plain text of at most {MAX_IDEMPOTENCY_KEY} characters."
-            ))
-        })?;
-    Ok((!key.is_empty()).then_some(key))
 }
 
 /// `{"version": N}` from an optional body. Any other field is refused: a misspelt
@@ -506,7 +501,7 @@ impl<'a> GameView<'a> {
         GameView {
             id: edit.then_some(stored.id.as_str()),
             url: edit.then(|| game_url(&stored.id)),
-            history_url: edit.then(|| format!("/api/v1/games/{}/history", stored.id)),
+            history_url: edit.then(|| GameLinks::new(&stored.id).api_history()),
             view_url: view_url(&stored.view_token),
             rules: setup.rules().id(),
             rules_name: setup.rules().info.name,

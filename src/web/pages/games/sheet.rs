@@ -3,21 +3,23 @@
 //! score sheet (a row per round, a column per player, running totals, leader and dealers
 //! marked), and through the edit link the actions (enter, correct and undo rounds, end or
 //! resume the game) and the share block with a QR code of the edit link.
+//!
+//! A page of `web::pages`: games through `store`; no SQL, no scoring, nothing from `cli`.
 
 use askama::Template;
 use axum::extract::{Path, State};
 use axum::http::HeaderMap;
 use axum::response::{IntoResponse, Response};
 
-use super::super::cookies::CookieJar;
-use super::super::i18n::{Msg, PageCtx};
-use super::super::page::render;
-use super::super::record::{self, LoadedGame};
-use super::super::round_pages::new_form_key as form_key;
-use super::super::{AppError, AppState, recent};
 use super::{Link, game_title, is_loopback, no_store, origin, qr, rules_name};
 use crate::rules::cards::Lang;
 use crate::rules::game::RoundInfo;
+use crate::store::LoadedGame;
+use crate::web::cookies::CookieJar;
+use crate::web::i18n::{Msg, PageCtx};
+use crate::web::links::{GameLinks, ViewLinks};
+use crate::web::page::render;
+use crate::web::{AppError, AppState, IdempotencyKey, recent};
 
 /// `GET /games/{id}`: the game through its edit link.
 pub(super) async fn game_page(
@@ -27,7 +29,7 @@ pub(super) async fn game_page(
     headers: HeaderMap,
     Path(id): Path<String>,
 ) -> Result<Response, AppError> {
-    let game = record::load_edit(&state, &id).await?;
+    let game = state.load_edit(&id).await?;
     let link = Link::Edit(id);
     let label = game_title(&game, ctx.lang);
     let jar = recent::remember(jar, &link.base(), &label);
@@ -43,7 +45,7 @@ pub(super) async fn view_page(
     headers: HeaderMap,
     Path(token): Path<String>,
 ) -> Result<Response, AppError> {
-    let Some(game) = record::load_view(&state, &token).await? else {
+    let Some(game) = state.load_view(&token).await? else {
         return Err(no_game());
     };
     let link = Link::View(token);
@@ -144,8 +146,7 @@ impl Sheet {
                         .as_ref()
                         .map(|c| c.get(lang).to_owned())
                         .unwrap_or_default(),
-                    edit_href: edit_id
-                        .map(|id| format!("/games/{id}/rounds/{}/edit", r.info.round)),
+                    edit_href: edit_id.map(|id| GameLinks::new(id).round_edit(r.info.round)),
                     cells,
                 }
             })
@@ -255,7 +256,7 @@ impl GamePage {
                 qr: origin.and_then(|_| qr::svg(&edit_url, ctx.t(Msg::ShareQrLabel))),
                 loopback: origin.is_some_and(is_loopback),
                 edit_url,
-                view_url: absolute(&format!("/view/{}", stored.view_token)),
+                view_url: absolute(&ViewLinks::new(&stored.view_token).page()),
             }
         });
         // The checker for the next round, under this game's options.
@@ -264,7 +265,7 @@ impl GamePage {
             .as_ref()
             .filter(|info| info.contract.is_some())
             .map(|info| info.round);
-        let check_href = super::super::check::href(setup.rules(), round);
+        let check_href = crate::web::pages::check::href(setup.rules(), round);
         GamePage {
             title: game_title(game, lang),
             heading: rules_name(setup, lang),
@@ -322,10 +323,15 @@ fn banner(ctx: &PageCtx, game: &LoadedGame, info: &RoundInfo, link: &Link) -> Ba
         needs_more: info.needs_more_than_dealt,
         enter: match link {
             Link::Edit(id) => Some(EnterLink {
-                href: format!("/games/{id}/rounds/new"),
+                href: GameLinks::new(id).rounds_new(),
                 label: ctx.f(Msg::GameEnterRound, &[("n", &info.round)]),
             }),
             Link::View(_) => None,
         },
     }
+}
+
+/// A fresh idempotency key for one of the page's forms.
+fn form_key() -> String {
+    IdempotencyKey::fresh().to_string()
 }

@@ -7,6 +7,8 @@
 //! the page showed), `opt.<name>` per option, `player` once per seat in seating order (blanks
 //! ignored), `first_dealer` (`random` or a seat number), `cents`, `points_per_cent`,
 //! `currency` and `settlement`. `rules::game` parses it into a [`GameSetup`].
+//!
+//! A page of `web::pages`: games through `store`; no SQL, no scoring, nothing from `cli`.
 
 use std::collections::BTreeMap;
 
@@ -17,11 +19,6 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Redirect, Response};
 use rand::Rng as _;
 
-use super::super::cookies::CookieJar;
-use super::super::i18n::{Lang, Msg, PageCtx};
-use super::super::page::render_status;
-use super::super::rule_options::{OPTION_PREFIX, OptionField, option_text, options_from_form};
-use super::super::{AppError, AppState, Form, recent, record};
 use crate::db::games;
 use crate::rules::game::{
     FieldErrors, GameError, GameSetup, MAX_CURRENCY_CHARS, MAX_NAME_CHARS, RawNumber, RawSetup,
@@ -30,7 +27,14 @@ use crate::rules::presets::Preset;
 use crate::rules::ruleset::{
     OptionError, OptionSpec, PRESET_IDS, RuleSet, Scheme, option_specs, preset_info,
 };
+use crate::store;
 use crate::text::rules::{preset_description, preset_name};
+use crate::web::cookies::CookieJar;
+use crate::web::i18n::{Lang, Msg, PageCtx};
+use crate::web::links::GameLinks;
+use crate::web::page::render_status;
+use crate::web::rule_options::{OPTION_PREFIX, OptionField, option_text, options_from_form};
+use crate::web::{AppError, AppState, Form, IdempotencyKey, recent};
 
 /// The rule set the form starts with.
 const DEFAULT_RULES: &str = "contract";
@@ -290,14 +294,15 @@ pub(super) async fn create(
             return render_status(StatusCode::UNPROCESSABLE_ENTITY, &build(ctx, &form, errors));
         }
     };
-    let game = record::new_game(&setup)?;
-    let key = form.key.trim();
-    let ids = if key.is_empty() || key.len() > 200 {
-        games::create_game(&state.db, &game).await?
-    } else {
-        games::create_game_once(&state.db, &game, key).await?
+    let game = store::new_game(&setup)?;
+    // A key the form cannot have sent is a damaged form, like on the round forms.
+    let key = IdempotencyKey::parse(&form.key)
+        .map_err(|_| AppError::BadRequest(Msg::RoundsFormDamaged.text(Lang::En).to_owned()))?;
+    let ids = match key {
+        Some(key) => games::create_game_once(&state.db, &game, key.as_str()).await?,
+        None => games::create_game(&state.db, &game).await?,
     };
-    let url = format!("/games/{}", ids.id);
+    let url = GameLinks::new(&ids.id).page();
     let jar = recent::remember(jar, &url, &super::setup_title(&setup, ctx.lang));
     Ok((jar, Redirect::to(&url)).into_response())
 }
@@ -470,10 +475,9 @@ fn build(ctx: PageCtx, form: &SetupForm, errors: PageErrors) -> NewGamePage {
     };
     NewGamePage {
         // A fresh key for a fresh form; the same one when the form comes back with errors.
-        key: if form.key.trim().is_empty() {
-            crate::db::games::new_token()
-        } else {
-            form.key.trim().chars().take(200).collect()
+        key: match IdempotencyKey::parse(&form.key) {
+            Ok(Some(key)) => key.to_string(),
+            _ => IdempotencyKey::fresh().to_string(),
         },
         players_hint: ctx.f(Msg::NewPlayersHint, &[("min", &min), ("max", &max)]),
         show_cents: rs.scheme != Scheme::Places,

@@ -4,16 +4,14 @@
 //! where buys paid into one, and the score sheet, with a print stylesheet for a clean
 //! black-on-white page. Before that, a sentence and the way back. The money comes from
 //! `rules::game::GameState::settlement`; this module only formats it.
+//!
+//! A page of `web::pages`: games through `store`; no SQL, no scoring, nothing from `cli`.
 
 use askama::Template;
 use axum::extract::{Path, State};
 use axum::response::Response;
 use time::OffsetDateTime;
 
-use super::super::i18n::{Msg, PageCtx};
-use super::super::page::render;
-use super::super::record::{self, LoadedGame};
-use super::super::{AppError, AppState};
 use super::money::Money;
 use super::sheet::{Sheet, no_game};
 use super::{Link, game_title, no_store};
@@ -21,6 +19,10 @@ use crate::rules::cards::Lang;
 use crate::rules::money::{kitty, places_config};
 use crate::rules::ruleset::Scheme;
 use crate::rules::settlement::KittySplit;
+use crate::store::LoadedGame;
+use crate::web::i18n::{Msg, PageCtx};
+use crate::web::page::render;
+use crate::web::{AppError, AppState};
 
 /// `GET /games/{id}/settlement`.
 pub(super) async fn game_settlement(
@@ -28,7 +30,7 @@ pub(super) async fn game_settlement(
     ctx: PageCtx,
     Path(id): Path<String>,
 ) -> Result<Response, AppError> {
-    let game = record::load_edit(&state, &id).await?;
+    let game = state.load_edit(&id).await?;
     Ok(no_store(render(&SettlementPage::new(
         ctx,
         &game,
@@ -42,7 +44,7 @@ pub(super) async fn view_settlement(
     ctx: PageCtx,
     Path(token): Path<String>,
 ) -> Result<Response, AppError> {
-    let Some(game) = record::load_view(&state, &token).await? else {
+    let Some(game) = state.load_view(&token).await? else {
         return Err(no_game());
     };
     Ok(no_store(render(&SettlementPage::new(

@@ -1,15 +1,17 @@
 //! The home page: start a game, continue a recent one, open the meld checker, switch language.
+//!
+//! A page of `web::pages`: games through `store`; no SQL, no scoring, nothing from `cli`.
 
 use askama::Template;
 use axum::Router;
 use axum::response::Response;
 use axum::routing::get;
 
-use super::cookies::CookieJar;
-use super::i18n::{Msg, PageCtx};
-use super::page::render;
-use super::recent::{self, RecentGame};
-use super::{AppError, AppState};
+use crate::web::cookies::CookieJar;
+use crate::web::i18n::{Msg, PageCtx};
+use crate::web::page::render;
+use crate::web::recent::{self, RecentGame};
+use crate::web::{AppError, AppState};
 
 /// Routes of this page.
 pub fn routes() -> Router<AppState> {

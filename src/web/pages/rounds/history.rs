@@ -3,6 +3,8 @@
 //!
 //! Reads `db::games::history` (snapshots of the stored entry and its points) and shows them in
 //! the page's language; cards are counted with the game's rule set for display only.
+//!
+//! A page of `web::pages`: games through `store`; no SQL, no scoring, nothing from `cli`.
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -18,16 +20,25 @@ use time::macros::format_description;
 use super::{game_url, load};
 use crate::db::games::{self, HistoryAction, HistoryEntry};
 use crate::rules::game::{RawCards, RawNumber, RawRound};
+use crate::store;
+use crate::store::LoadedGame;
 use crate::web::i18n::{Lang, Msg, PageCtx};
+use crate::web::links::GameLinks;
 use crate::web::page::render;
-use crate::web::record::LoadedGame;
 use crate::web::{AppError, AppState};
 
 /// A round as the history stores it.
-#[derive(Debug, Default, Deserialize)]
-#[serde(default)]
+#[derive(Debug, Default)]
 struct Snapshot {
     entry: RawRound,
+    points: BTreeMap<String, i64>,
+}
+
+/// A round's snapshot as stored: the entry in the store's format ([`store::entry`]).
+#[derive(Debug, Default, Deserialize)]
+#[serde(default)]
+struct StoredSnapshot {
+    entry: Value,
     points: BTreeMap<String, i64>,
 }
 
@@ -83,7 +94,7 @@ pub(super) async fn show(
                 && n <= entered
             {
                 item.edit = Some((
-                    format!("/games/{id}/rounds/{n}/edit"),
+                    GameLinks::new(&id).round_edit(n),
                     ctx.f(Msg::RoundsCorrectTitle, &[("n", &n)]),
                 ));
             }
@@ -98,7 +109,16 @@ pub(super) async fn show(
 }
 
 fn snapshot(value: Option<&Value>) -> Option<Snapshot> {
-    value.and_then(|v| serde_json::from_value(v.clone()).ok())
+    let stored: StoredSnapshot = value.and_then(|v| serde_json::from_value(v.clone()).ok())?;
+    let entry = if stored.entry.is_null() {
+        RawRound::default()
+    } else {
+        store::entry::decode(&stored.entry).ok()?
+    };
+    Some(Snapshot {
+        entry,
+        points: stored.points,
+    })
 }
 
 fn item(ctx: &PageCtx, game: &LoadedGame, h: &HistoryEntry) -> Item {

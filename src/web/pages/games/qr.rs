@@ -2,6 +2,8 @@
 //! a game's link. The SVG uses presentation attributes only (`fill`, `width`), never a `style`
 //! attribute: the Content-Security-Policy forbids inline styles. Dark modules are drawn as one
 //! path of horizontal runs, which keeps the markup a few kilobytes.
+//!
+//! A page of `web::pages`: games through `store`; no SQL, no scoring, nothing from `cli`.
 
 use std::collections::HashMap;
 use std::fmt::Write as _;

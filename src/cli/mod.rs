@@ -1,9 +1,11 @@
 //! The command line: `kontrakt [serve]`, `kontrakt backup PATH`, `kontrakt export`,
 //! `kontrakt import FILE`, and the engine's commands
-//! `check`, `solve` and `score`. Parsing only here; `main.rs` runs what was asked, the engine
-//! commands through [`engine`]. Must not depend on `web`.
+//! `check`, `solve` and `score`. Parsing here; `main.rs` runs what was asked: the engine
+//! commands through [`engine`], backup, export and import through [`transfer`].
+//! Must not depend on `web` (games are read through `store`).
 
 pub mod engine;
+pub mod transfer;
 
 use std::net::SocketAddr;
 use std::path::PathBuf;

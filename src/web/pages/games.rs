@@ -2,7 +2,7 @@
 //! banner for the next round and the score sheet (`/games/{id}`), its read-only twin
 //! (`/view/{token}`), the settlement with its print view, and the CSV and JSON exports.
 //!
-//! Thin: handlers read the form or the path, call [`super::record`] (which calls `db::` and
+//! Thin: handlers read the form or the path, call [`crate::web::record`] (which calls `db::` and
 //! `rules::`), and render. Scores, places and money come from `rules::game`; this module only
 //! words and formats them. Every page works without JavaScript; `live.js` reloads a game's
 //! page when its JSON twin reports a new `version`.
@@ -13,6 +13,8 @@
 //! Two ways in: the edit link (`/games/{id}`, shared by QR code at the table) and the
 //! read-only link (`/view/{token}`, for spectators and the printout), which never shows a
 //! form, an edit link or the edit id.
+//!
+//! A page of `web::pages`: games through `store`; no SQL, no scoring, nothing from `cli`.
 
 mod export;
 mod money;
@@ -26,10 +28,11 @@ use axum::http::{HeaderMap, HeaderValue, header};
 use axum::response::{Redirect, Response};
 use axum::routing::get;
 
-use super::AppState;
-use super::i18n::{Lang, Msg};
-use super::record::LoadedGame;
 use crate::rules::game::GameSetup;
+use crate::store::LoadedGame;
+use crate::web::AppState;
+use crate::web::i18n::{Lang, Msg};
+use crate::web::links::{GameLinks, ViewLinks};
 
 /// Routes of the game pages.
 pub fn routes() -> Router<AppState> {
@@ -62,16 +65,16 @@ impl Link {
     /// The game page of this link: `/games/{id}` or `/view/{token}`.
     fn base(&self) -> String {
         match self {
-            Link::Edit(id) => format!("/games/{id}"),
-            Link::View(token) => format!("/view/{token}"),
+            Link::Edit(id) => GameLinks::new(id).page(),
+            Link::View(token) => ViewLinks::new(token).page(),
         }
     }
 
     /// The JSON twin of the game page.
     fn api(&self) -> String {
         match self {
-            Link::Edit(id) => format!("/api/v1/games/{id}"),
-            Link::View(token) => format!("/api/v1/view/{token}"),
+            Link::Edit(id) => GameLinks::new(id).api(),
+            Link::View(token) => ViewLinks::new(token).api(),
         }
     }
 
@@ -102,7 +105,7 @@ fn game_title(game: &LoadedGame, lang: Lang) -> String {
 
 /// A message in a language with its placeholders filled.
 fn fill(msg: Msg, lang: Lang, args: &[(&str, &dyn std::fmt::Display)]) -> String {
-    super::i18n::fill(msg.text(lang), args)
+    crate::web::i18n::fill(msg.text(lang), args)
 }
 
 /// A game's pages change with every round: never answer them from a cache, so a reload (or

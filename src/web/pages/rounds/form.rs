@@ -7,6 +7,8 @@
 //! `second_turn`, `one_suit`, `no_wilds`, and the hidden `version`, `key` and `round`. Names
 //! go into the engine's maps as typed, so every check (unknown player, text in a number field,
 //! a card that does not exist) is the engine's, with its sentence.
+//!
+//! A page of `web::pages`: games through `store`; no SQL, no scoring, nothing from `cli`.
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -16,9 +18,10 @@ use super::new_form_key;
 use crate::rules::cards::parse_cards;
 use crate::rules::game::{RawCards, RawNumber, RawRound, buys_field};
 use crate::rules::money::units_config;
+use crate::store::LoadedGame;
 use crate::web::cards::cards_text;
 use crate::web::i18n::{Lang, Msg, PageCtx};
-use crate::web::record::LoadedGame;
+use crate::web::links::GameLinks;
 
 /// Problems by field, each as one text in the page's language.
 pub(super) type Messages = BTreeMap<String, String>;
@@ -58,16 +61,16 @@ impl Mode {
     /// The GET address of the form.
     pub(super) fn form_url(self, id: &str, round: usize) -> String {
         match self {
-            Mode::Enter => format!("/games/{id}/rounds/new"),
-            Mode::Correct => format!("/games/{id}/rounds/{round}/edit"),
+            Mode::Enter => GameLinks::new(id).rounds_new(),
+            Mode::Correct => GameLinks::new(id).round_edit(round),
         }
     }
 
     /// Where the form posts.
     fn action(self, id: &str, round: usize) -> String {
         match self {
-            Mode::Enter => format!("/games/{id}/rounds"),
-            Mode::Correct => format!("/games/{id}/rounds/{round}"),
+            Mode::Enter => GameLinks::new(id).rounds(),
+            Mode::Correct => GameLinks::new(id).round(round),
         }
     }
 
@@ -564,7 +567,7 @@ impl FormPage {
 
         FormPage {
             game_url: super::game_url(id),
-            history_url: format!("/games/{id}/history"),
+            history_url: GameLinks::new(id).history(),
             title,
             facts,
             action: mode.action(id, round),

@@ -7,6 +7,8 @@
 //! line break in double quotes with quotes doubled. Text that a spreadsheet would take for a
 //! formula (starting with `=`, `+`, `-`, `@`) gets a leading `'`. Amounts are plain decimals
 //! (`3.30`); a byte-order mark tells spreadsheets it is UTF-8.
+//!
+//! A page of `web::pages`: games through `store`; no SQL, no scoring, nothing from `cli`.
 
 use std::sync::Arc;
 
@@ -14,13 +16,13 @@ use axum::extract::{Path, State};
 use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 
-use super::super::games_api::state_json;
-use super::super::i18n::{Lang, Msg, PageCtx};
-use super::super::record::{self, LoadedGame};
-use super::super::{AppError, AppState};
 use super::money::decimal;
 use super::sheet::no_game;
 use super::{fill, no_store};
+use crate::store::LoadedGame;
+use crate::web::api::games::state_json;
+use crate::web::i18n::{Lang, Msg, PageCtx};
+use crate::web::{AppError, AppState};
 
 /// `GET /games/{id}/export.csv`.
 pub(super) async fn game_csv(
@@ -28,7 +30,7 @@ pub(super) async fn game_csv(
     ctx: PageCtx,
     Path(id): Path<String>,
 ) -> Result<Response, AppError> {
-    let game = record::load_edit(&state, &id).await?;
+    let game = state.load_edit(&id).await?;
     Ok(download(&game, "csv", csv(&game, ctx.lang)))
 }
 
@@ -37,7 +39,7 @@ pub(super) async fn game_json(
     State(state): State<AppState>,
     Path(id): Path<String>,
 ) -> Result<Response, AppError> {
-    let game = record::load_edit(&state, &id).await?;
+    let game = state.load_edit(&id).await?;
     Ok(download(&game, "json", state_json(&game, true)?))
 }
 
@@ -61,7 +63,7 @@ pub(super) async fn view_json(
 }
 
 async fn view_game(state: &AppState, token: &str) -> Result<Arc<LoadedGame>, AppError> {
-    record::load_view(state, token).await?.ok_or_else(no_game)
+    state.load_view(token).await?.ok_or_else(no_game)
 }
 
 /// The file as a download: `kontrakt-liverpool-2025-01-31.csv`.

@@ -19,6 +19,8 @@
 //! posted form), and nothing is answered under rules that are not the ones asked for. The
 //! options belong to the rule set named by the hidden `shown`: choosing another rule set
 //! starts from its rule book.
+//!
+//! A page of `web::pages`: games through `store`; no SQL, no scoring, nothing from `cli`.
 
 use std::collections::BTreeMap;
 
@@ -42,11 +44,11 @@ use crate::rules::solver::{SolveError, solve};
 use crate::text::rules::{preset_description, preset_name};
 use crate::web::rule_options::options_from_form;
 
-use super::cards::{CardChip, card_error_text, cards_text, chips, reading_text, wild_texts};
-use super::i18n::{Msg, PageCtx, percent_encode};
-use super::page::render_status;
-use super::rule_options::{OPTION_PREFIX, OptionField, option_text, value_label};
-use super::{AppError, AppState, Form};
+use crate::web::cards::{CardChip, card_error_text, cards_text, chips, reading_text, wild_texts};
+use crate::web::i18n::{Msg, PageCtx, percent_encode};
+use crate::web::page::render_status;
+use crate::web::rule_options::{OPTION_PREFIX, OptionField, option_text, value_label};
+use crate::web::{AppError, AppState, Form};
 
 /// Routes of this page.
 pub fn routes() -> Router<AppState> {
@@ -304,7 +306,7 @@ async fn answer(
     let form = CheckForm::from_pairs(pairs);
     // The checker and the solver run where the JSON API runs them: on the blocking pool,
     // one per core.
-    let mut page = super::api::blocking(move || build(ctx, form, true)).await?;
+    let mut page = crate::web::api::blocking(move || build(ctx, form, true)).await?;
     // The language switch shows the same form again, with the options it was answered by.
     page.ctx.here = page.form.address();
     let status = if page.errors.any() {

@@ -1,6 +1,8 @@
 //! Money as shown: integer cents with the game's currency symbol, written the way each language
 //! writes amounts ("€ 3.30" in English, "3,30 €" in German, with a no-break space so the
 //! symbol never ends up alone on a line). Never floats.
+//!
+//! A page of `web::pages`: games through `store`; no SQL, no scoring, nothing from `cli`.
 
 use std::fmt;
 

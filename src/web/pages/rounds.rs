@@ -15,12 +15,14 @@
 //! field and everything as typed.
 //!
 //! Thin: the form's text goes into `rules::game::RawRound` unchanged and is parsed and scored
-//! by the rules engine through [`super::record`] (shared with the JSON API); nothing here
+//! by the rules engine through [`crate::web::record`] (shared with the JSON API); nothing here
 //! computes a score. Without JavaScript every form posts as plain HTML; `rounds.js` adds live
 //! card counts and hides the winner's fields, `outbox.js` keeps a submission that could not
 //! reach the server and retries it with the same key (the round forms and the game page's
 //! undo, end and resume forms: a retry of a change that did land is answered from the
 //! stored answer and changes nothing more).
+//!
+//! A page of `web::pages`: games through `store`; no SQL, no scoring, nothing from `cli`.
 
 mod form;
 mod history;
@@ -35,14 +37,12 @@ use axum::response::{IntoResponse, Redirect, Response};
 use axum::routing::{get, post};
 
 use self::form::{FormPage, FormSpec, Mode, RoundInput};
-use super::i18n::{Lang, Msg, PageCtx};
-use super::page::{render, render_status};
-use super::record::{self, GameChange, LoadedGame, OnceChange, RoundWrite};
-use super::{AppError, AppState, Form};
 use crate::db::games::Once;
-
-/// Longest idempotency key a form may carry.
-const MAX_KEY: usize = 200;
+use crate::store::{self, GameChange, LoadedGame, OnceChange, RoundWrite};
+use crate::web::i18n::{Lang, Msg, PageCtx};
+use crate::web::links::GameLinks;
+use crate::web::page::{render, render_status};
+use crate::web::{AppError, AppState, Form, IdempotencyKey};
 
 /// Routes of the round pages.
 pub fn routes() -> Router<AppState> {
@@ -61,12 +61,12 @@ pub fn routes() -> Router<AppState> {
 /// renders a form posting here (the game page's undo, end and resume buttons too) puts a new
 /// one in a hidden `key` field each time it renders, next to the game's `version`.
 pub fn new_form_key() -> String {
-    crate::db::games::new_token()
+    IdempotencyKey::fresh().to_string()
 }
 
 /// The game page, where every successful form goes.
 fn game_url(id: &str) -> String {
-    format!("/games/{id}")
+    GameLinks::new(id).page()
 }
 
 /// The fields of a posted form in order, as sent.
@@ -77,7 +77,7 @@ struct Hidden {
     /// The game's version when the form was rendered.
     version: i64,
     /// The idempotency key, if the form had one.
-    key: Option<String>,
+    key: Option<IdempotencyKey>,
 }
 
 /// The sentence for a form without its hidden fields (a 400; shown in the page's language).
@@ -86,7 +86,7 @@ fn damaged() -> AppError {
 }
 
 /// `version` (required: no change is made without knowing what the user saw) and `key`
-/// (optional; plain visible ASCII of at most [`MAX_KEY`] characters).
+/// (optional; an [`IdempotencyKey`]).
 fn hidden(fields: &Fields) -> Result<Hidden, AppError> {
     let get = |name: &str| {
         fields
@@ -98,13 +98,7 @@ fn hidden(fields: &Fields) -> Result<Hidden, AppError> {
     let version = get("version")
         .and_then(|v| v.parse::<i64>().ok())
         .ok_or_else(damaged)?;
-    let key = match get("key") {
-        None | Some("") => None,
-        Some(k) if k.len() <= MAX_KEY && k.bytes().all(|b| b.is_ascii_graphic()) => {
-            Some(k.to_owned())
-        }
-        Some(_) => return Err(damaged()),
-    };
+    let key = IdempotencyKey::parse(get("key").unwrap_or_default()).map_err(|_| damaged())?;
     Ok(Hidden { version, key })
 }
 
@@ -119,7 +113,7 @@ fn form_round(fields: &Fields) -> Option<usize> {
 
 /// The game with edit id `id`, or the 403 (read-only token) / 404 answer.
 async fn load(state: &AppState, id: &str) -> Result<Arc<LoadedGame>, AppError> {
-    record::load_edit(state, id).await
+    state.load_edit(id).await
 }
 
 /// A round number from the path; anything else is no round of this game (404).
@@ -136,7 +130,7 @@ fn round_number(text: &str, game: &LoadedGame, ctx: &PageCtx) -> Result<usize, A
 
 /// A stored answer for a replayed key: the place to go, if it is one of ours.
 fn replayed_location(response: &str, id: &str) -> String {
-    if response.starts_with("/games/") && super::i18n::is_local_path(response) {
+    if response.starts_with("/games/") && crate::web::i18n::is_local_path(response) {
         response.to_owned()
     } else {
         game_url(id)
@@ -227,7 +221,10 @@ async fn save(
     let id = game.record.game.id.clone();
     ctx.here = mode.form_url(&id, round);
     let input = RoundInput::from_form(fields);
-    let key = hidden.key.clone().unwrap_or_else(new_form_key);
+    let key = hidden
+        .key
+        .as_ref()
+        .map_or_else(new_form_key, ToString::to_string);
 
     // What the form itself can tell before the rules engine looks: a choice of who went out.
     let own = input.form_errors(&game.setup, ctx.lang);
@@ -247,13 +244,14 @@ async fn save(
 
     let raw = input.to_raw(mode.round_field(round));
     let location = game_url(&id);
-    let outcome = record::write_round(
+    let outcome = store::write_round(
         &state.db,
+        &state.games,
         &id,
         &raw,
         Some(hidden.version),
-        hidden.key.as_deref(),
-        |_| Ok(location.clone()),
+        hidden.key.as_ref().map(IdempotencyKey::as_str),
+        |_| Ok::<_, AppError>(location.clone()),
     )
     .await?;
     match outcome {
@@ -277,7 +275,7 @@ async fn save(
             };
             render_status(StatusCode::UNPROCESSABLE_ENTITY, &FormPage::new(ctx, spec))
         }
-        RoundWrite::NotFound => Err(record::missing(&state.db, &id).await),
+        RoundWrite::NotFound => Err(state.missing(&id).await),
     }
 }
 
@@ -403,16 +401,16 @@ async fn change(
 ) -> Result<Response, AppError> {
     let hidden = hidden(fields)?;
     let location = game_url(id);
-    let once = hidden.key.as_deref().map(|key| Once {
-        key,
+    let once = hidden.key.as_ref().map(|key| Once {
+        key: key.as_str(),
         response: &location,
     });
-    let db = &state.db;
+    let (db, games) = (&state.db, &state.games);
     let version = Some(hidden.version);
     let outcome = match action {
-        Action::Undo => record::undo_once(db, id, version, once).await?,
-        Action::End => record::end_early_once(db, id, true, version, once).await?,
-        Action::Resume => record::end_early_once(db, id, false, version, once).await?,
+        Action::Undo => store::undo_once(db, games, id, version, once).await?,
+        Action::End => store::end_early_once(db, games, id, true, version, once).await?,
+        Action::Resume => store::end_early_once(db, games, id, false, version, once).await?,
     };
     let change = match outcome {
         OnceChange::Replayed(to) => {
@@ -423,10 +421,10 @@ async fn change(
     ctx.here = location.clone();
     let (status, game, message, retry) = match change {
         GameChange::Done(_) => return Ok(Redirect::to(&location).into_response()),
-        GameChange::NotFound => return Err(record::missing(db, id).await),
+        GameChange::NotFound => return Err(state.missing(id).await),
         GameChange::Conflict(game) => {
             let retry = Retry {
-                action: format!("/games/{id}/{}", action.path()),
+                action: GameLinks::new(id).action(action.path()),
                 version: game.record.game.version,
                 key: new_form_key(),
                 label: ctx.t(action.button()),
@@ -435,7 +433,7 @@ async fn change(
             (StatusCode::CONFLICT, game, message, Some(retry))
         }
         GameChange::Refused(error) => {
-            let game = Box::new(LoadedGame::clone(&*load(state, id).await?));
+            let game = load(state, id).await?;
             let message = format!(
                 "{} {}",
                 error.message(ctx.lang),

@@ -1,0 +1,70 @@
+//! The application layer: a stored game as the rules engine sees it, the read cache, and the
+//! writes, each written top to bottom (read, check, parse the entry once, write, build the new
+//! state once, keep it for the next read).
+//!
+//! Dependency rule: `store` uses `rules` (to parse and score) and `db` (to read and write);
+//! it never uses `web` or `cli`, which both use it. Its errors are its own ([`Error`]); the web
+//! layer turns them into answers. No SQL here (that is `db`), and no score is computed here:
+//! every state comes from the one scoring code in `rules::game`.
+//!
+//! Inside, no cycles: `entry` (the stored round format) ← `game` (a stored game decoded) ←
+//! `cache` ← `read` ← `write`; each uses only those before it (and this module's [`Error`]).
+//!
+//! Every whole-game scoring the store asks the engine for is counted ([`scorings`]), so a
+//! test can show what one request costs.
+
+pub mod cache;
+pub mod entry;
+mod game;
+mod read;
+mod write;
+
+use std::cell::Cell;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+pub use cache::GameCache;
+pub use game::{LoadedGame, new_game, understand};
+pub use read::{is_view_token, load, load_view};
+pub use write::{GameChange, OnceChange, RoundWrite, end_early_once, undo_once, write_round};
+
+/// Why the store could not do what it was asked. Every case is a bug or a failing database
+/// (the web layer answers 500); what a user can get wrong is an outcome, not an error.
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    /// The database failed.
+    #[error(transparent)]
+    Db(#[from] sqlx::Error),
+    /// Stored JSON does not have the expected shape.
+    #[error(transparent)]
+    Json(#[from] serde_json::Error),
+    /// Stored data the rules engine no longer accepts, or an answer from it out of order.
+    #[error("{0}")]
+    Invalid(String),
+}
+
+/// Whole-game scorings (replays of every round of a game) since the program started.
+static SCORINGS: AtomicU64 = AtomicU64::new(0);
+
+/// How many times the store has had the rules engine replay and score a whole game since
+/// the program started (all threads; tests compare it before and after a request).
+pub fn scorings() -> u64 {
+    SCORINGS.load(Ordering::Relaxed)
+}
+
+thread_local! {
+    /// Whole-game scorings done on this thread.
+    static SCORINGS_HERE: Cell<u64> = const { Cell::new(0) };
+}
+
+/// [`scorings`] done on the calling thread only. A test on a single-threaded runtime (what
+/// `#[tokio::test]` gives) counts its own requests with it, whatever other tests run at the
+/// same time.
+pub fn scorings_on_this_thread() -> u64 {
+    SCORINGS_HERE.with(Cell::get)
+}
+
+/// Counts one whole-game scoring: call it wherever the store asks the engine for a state.
+fn count_scoring() {
+    SCORINGS.fetch_add(1, Ordering::Relaxed);
+    SCORINGS_HERE.with(|n| n.set(n.get() + 1));
+}

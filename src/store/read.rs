@@ -1,0 +1,58 @@
+//! Reading a game: through the [`GameCache`] when nothing was written since it was read,
+//! else from the database, decoded and kept.
+//!
+//! Must not depend on `web` or `cli` (see [`crate::store`]), nor on `store`'s writes.
+
+use std::sync::Arc;
+
+use super::Error;
+use super::cache::{GameCache, Key};
+use super::game::{LoadedGame, understand};
+use crate::db::Db;
+use crate::db::games::{self, GameRecord};
+
+/// A game by its edit id (from the [`GameCache`] when nothing was written since it was read).
+pub async fn load(db: &Db, cache: &GameCache, id: &str) -> Result<Option<Arc<LoadedGame>>, Error> {
+    cached(db, cache, Key::Edit(id), games::load_game(db, id)).await
+}
+
+/// A game by its read-only token (from the [`GameCache`] when it can).
+pub async fn load_view(
+    db: &Db,
+    cache: &GameCache,
+    token: &str,
+) -> Result<Option<Arc<LoadedGame>>, Error> {
+    cached(
+        db,
+        cache,
+        Key::View(token),
+        games::load_by_view_token(db, token),
+    )
+    .await
+}
+
+/// The game under `key` from the cache, or else `read` from the database and kept.
+async fn cached(
+    db: &Db,
+    cache: &GameCache,
+    key: Key<'_>,
+    read: impl Future<Output = Result<Option<GameRecord>, sqlx::Error>>,
+) -> Result<Option<Arc<LoadedGame>>, Error> {
+    if let Some(game) = cache.get(db, key) {
+        return Ok(Some(game));
+    }
+    // Taken before the read: a write finishing during it keeps the result out of the cache.
+    let read_at = db.generation();
+    let Some(record) = read.await? else {
+        return Ok(None);
+    };
+    let game = Arc::new(understand(record)?);
+    cache.put(db, read_at, &game);
+    Ok(Some(game))
+}
+
+/// Whether `id` is a game's read-only token (an edit id that is none may be one: that link
+/// can never change or reveal the edit link).
+pub async fn is_view_token(db: &Db, id: &str) -> Result<bool, Error> {
+    Ok(games::load_by_view_token(db, id).await?.is_some())
+}

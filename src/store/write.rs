@@ -1,0 +1,218 @@
+//! The writes to a game, each top to bottom: read the game (from the cache when it is
+//! unchanged), check, parse the entry once, write in one transaction, build the new state once
+//! from the game as written, and keep it in the cache after the commit, so the read that
+//! follows (the redirected page, the next poll) scores nothing.
+//!
+//! Must not depend on `web` or `cli` (see [`crate::store`]).
+
+use std::sync::Arc;
+
+use serde_json::{Map, Value};
+
+use super::Error;
+use super::cache::{GameCache, Key};
+use super::entry::StoredEntry;
+use super::game::{LoadedGame, understand};
+use super::read::load;
+use crate::db::Db;
+use crate::db::games::{
+    self, ChangeOutcome, GameRecord, Once, RoundChange, UndoOutcome, WriteOutcome,
+};
+use crate::rules::game::{FieldErrors, GameError, RawRound};
+
+/// What [`write_round`] did.
+#[derive(Debug)]
+pub enum RoundWrite {
+    /// The round was stored; this is the answer `respond` built.
+    Written(String),
+    /// The same idempotency key was used before: the first answer. Nothing changed.
+    Replayed(String),
+    /// The game changed since the version the client gave. Nothing changed.
+    Conflict(Box<LoadedGame>),
+    /// The entry is invalid or out of order. Nothing changed.
+    Invalid(FieldErrors),
+    /// No game with this id.
+    NotFound,
+}
+
+/// Why a round was not written (inside the transaction).
+enum Refusal<E> {
+    Invalid(FieldErrors),
+    Failed(E),
+}
+
+/// Enters the next round or corrects an entered one, in one transaction
+/// ([`games::change_round_at`]): the round number comes from `raw.round` (or is the next
+/// one), the entry is parsed once against the game as it is at that moment, and `respond`
+/// builds the answer from the game as written (stored for replays under `key`).
+///
+/// Scores the whole game at most twice: once for the game before the write (none if the
+/// cache holds it unchanged) and once for the game as written, which the cache then keeps.
+pub async fn write_round<E: From<Error>>(
+    db: &Db,
+    cache: &GameCache,
+    id: &str,
+    raw: &RawRound,
+    version: Option<i64>,
+    key: Option<&str>,
+    respond: impl FnOnce(&LoadedGame) -> Result<String, E>,
+) -> Result<RoundWrite, E> {
+    // The game as last read, if kept: used when the transaction finds it unchanged.
+    let known = cache.get(db, Key::Edit(id));
+    let mut written = None;
+    let prepare = |record: &GameRecord| -> Result<RoundChange, Refusal<E>> {
+        let fresh;
+        let game = match &known {
+            Some(game) if game.record == *record => game.as_ref(),
+            _ => {
+                fresh = understand(record.clone()).map_err(|e| Refusal::Failed(e.into()))?;
+                &fresh
+            }
+        };
+        let round = game
+            .state
+            .target_round(&game.setup, raw.round)
+            .map_err(Refusal::Invalid)?;
+        let entry = game
+            .setup
+            .parse_round(round, raw)
+            .map_err(Refusal::Invalid)?;
+        let stored = StoredEntry::new(&entry, &game.setup)
+            .and_then(|stored| Ok(serde_json::to_value(stored)?))
+            .map_err(|e| Refusal::Failed(e.into()))?;
+        let points = game
+            .setup
+            .players()
+            .iter()
+            .zip(entry.points())
+            .map(|(name, &p)| (name.clone(), Value::from(p)))
+            .collect::<Map<_, _>>();
+        Ok(RoundChange {
+            round_no: i64::try_from(round)
+                .map_err(|e| Refusal::Failed(Error::Invalid(e.to_string()).into()))?,
+            entry: stored,
+            points: Value::Object(points),
+        })
+    };
+    let answer = |record: &GameRecord| -> Result<String, Refusal<E>> {
+        let game = understand(record.clone()).map_err(|e| Refusal::Failed(e.into()))?;
+        let response = respond(&game).map_err(Refusal::Failed)?;
+        written = Some(Arc::new(game));
+        Ok(response)
+    };
+    let (outcome, generation) = games::change_round_at(db, id, version, key, prepare, answer)
+        .await
+        .map_err(Error::from)?;
+    match outcome {
+        ChangeOutcome::Written { response, .. } => {
+            if let (Some(generation), Some(game)) = (generation, &written) {
+                cache.put(db, generation, game);
+            }
+            Ok(RoundWrite::Written(response))
+        }
+        ChangeOutcome::Replayed(response) => Ok(RoundWrite::Replayed(response)),
+        ChangeOutcome::Conflict(record) => Ok(RoundWrite::Conflict(Box::new(understand(*record)?))),
+        ChangeOutcome::Refused(Refusal::Invalid(errors)) => Ok(RoundWrite::Invalid(errors)),
+        ChangeOutcome::Refused(Refusal::Failed(e)) => Err(e),
+        ChangeOutcome::NotNextRound { next_round } => Err(Error::Invalid(format!(
+            "the rules engine chose a round out of order (next is {next_round})"
+        ))
+        .into()),
+        ChangeOutcome::GameNotFound => Ok(RoundWrite::NotFound),
+    }
+}
+
+/// What a change to the whole game ([`undo_once`], [`end_early_once`]) did.
+#[derive(Debug)]
+pub enum GameChange {
+    /// Done; the game as it is now.
+    Done(Arc<LoadedGame>),
+    /// The game changed since the version the client gave. Nothing changed.
+    Conflict(Arc<LoadedGame>),
+    /// The rules do not allow it now. Nothing changed.
+    Refused(GameError),
+    /// No game with this id.
+    NotFound,
+}
+
+/// What a change to the whole game made with an idempotency key ([`undo_once`],
+/// [`end_early_once`]) did.
+#[derive(Debug)]
+pub enum OnceChange {
+    /// Made (or refused) now.
+    Now(GameChange),
+    /// The key was used before: the answer stored then. Nothing changed.
+    Replayed(String),
+}
+
+/// Removes the last round, at most once per idempotency key (`once`: the key and the answer
+/// to store). `version`: the game's version as the client knows it (without it, the version
+/// just read), so a round entered meanwhile is never removed unseen.
+pub async fn undo_once(
+    db: &Db,
+    cache: &GameCache,
+    id: &str,
+    version: Option<i64>,
+    once: Option<Once<'_>>,
+) -> Result<OnceChange, Error> {
+    let Some(game) = load(db, cache, id).await? else {
+        return Ok(OnceChange::Now(GameChange::NotFound));
+    };
+    let expected = version.unwrap_or(game.record.game.version);
+    if expected == game.record.game.version
+        && let Err(e) = game.state.check_undo()
+    {
+        return Ok(OnceChange::Now(GameChange::Refused(e)));
+    }
+    let change = match games::undo_last_round_once(db, id, expected, once).await? {
+        UndoOutcome::Undone { .. } => reloaded(db, cache, id, GameChange::Done).await?,
+        UndoOutcome::Conflict { .. } => reloaded(db, cache, id, GameChange::Conflict).await?,
+        UndoOutcome::NothingToUndo => GameChange::Refused(GameError::NothingToUndo),
+        UndoOutcome::GameNotFound => GameChange::NotFound,
+        UndoOutcome::Replayed(response) => return Ok(OnceChange::Replayed(response)),
+    };
+    Ok(OnceChange::Now(change))
+}
+
+/// Ends the game early (`ended`: true; the table stops, the rounds played are settled) or
+/// resumes it (`ended`: false), at most once per idempotency key (`once`: the key and the
+/// answer to store).
+pub async fn end_early_once(
+    db: &Db,
+    cache: &GameCache,
+    id: &str,
+    ended: bool,
+    version: Option<i64>,
+    once: Option<Once<'_>>,
+) -> Result<OnceChange, Error> {
+    let Some(game) = load(db, cache, id).await? else {
+        return Ok(OnceChange::Now(GameChange::NotFound));
+    };
+    let expected = version.unwrap_or(game.record.game.version);
+    if ended
+        && expected == game.record.game.version
+        && let Err(e) = game.state.check_end_early()
+    {
+        return Ok(OnceChange::Now(GameChange::Refused(e)));
+    }
+    let change = match games::set_ended_early_once(db, id, ended, expected, once).await? {
+        WriteOutcome::Written { .. } => reloaded(db, cache, id, GameChange::Done).await?,
+        WriteOutcome::Conflict { .. } => reloaded(db, cache, id, GameChange::Conflict).await?,
+        WriteOutcome::GameNotFound => GameChange::NotFound,
+        WriteOutcome::Replayed(response) => return Ok(OnceChange::Replayed(response)),
+    };
+    Ok(OnceChange::Now(change))
+}
+
+/// The game as it is after a change, read through the cache (so the next read has it).
+async fn reloaded(
+    db: &Db,
+    cache: &GameCache,
+    id: &str,
+    make: fn(Arc<LoadedGame>) -> GameChange,
+) -> Result<GameChange, Error> {
+    Ok(match load(db, cache, id).await? {
+        Some(game) => make(game),
+        None => GameChange::NotFound,
+    })
+}

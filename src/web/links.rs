@@ -1,0 +1,109 @@
+//! The addresses of a game, built in one place: [`GameLinks`] (the edit link's pages and
+//! forms), [`ViewLinks`] (the read-only link's pages) and their JSON API twins. Handlers and
+//! page data use these instead of formatting `/games/…` themselves, so a route and the links
+//! to it cannot drift apart (the routes are declared in `pages` and `api`).
+//!
+//! A shared web piece: must not depend on `pages`, `api`, `store` or `rules`.
+
+/// The addresses under a game's edit id.
+#[derive(Clone, Copy, Debug)]
+pub struct GameLinks<'a> {
+    id: &'a str,
+}
+
+impl<'a> GameLinks<'a> {
+    /// The links of the game with edit id `id`.
+    pub fn new(id: &'a str) -> Self {
+        Self { id }
+    }
+
+    /// The game page: `/games/{id}`.
+    pub fn page(self) -> String {
+        format!("/games/{}", self.id)
+    }
+
+    /// Where a new round is posted: `/games/{id}/rounds`.
+    pub fn rounds(self) -> String {
+        format!("/games/{}/rounds", self.id)
+    }
+
+    /// The form for the next round: `/games/{id}/rounds/new`.
+    pub fn rounds_new(self) -> String {
+        format!("/games/{}/rounds/new", self.id)
+    }
+
+    /// Where a correction of round `n` is posted: `/games/{id}/rounds/{n}`.
+    pub fn round(self, n: usize) -> String {
+        format!("/games/{}/rounds/{n}", self.id)
+    }
+
+    /// The correction form of round `n`: `/games/{id}/rounds/{n}/edit`.
+    pub fn round_edit(self, n: usize) -> String {
+        format!("/games/{}/rounds/{n}/edit", self.id)
+    }
+
+    /// The history page: `/games/{id}/history`.
+    pub fn history(self) -> String {
+        format!("/games/{}/history", self.id)
+    }
+
+    /// A change to the whole game (`undo`, `end`, `resume`): `/games/{id}/{action}`.
+    pub fn action(self, action: &str) -> String {
+        format!("/games/{}/{action}", self.id)
+    }
+
+    /// The game's JSON state: `/api/v1/games/{id}`.
+    pub fn api(self) -> String {
+        format!("/api/v1/games/{}", self.id)
+    }
+
+    /// The game's JSON history: `/api/v1/games/{id}/history`.
+    pub fn api_history(self) -> String {
+        format!("/api/v1/games/{}/history", self.id)
+    }
+}
+
+/// The addresses under a game's read-only token.
+#[derive(Clone, Copy, Debug)]
+pub struct ViewLinks<'a> {
+    token: &'a str,
+}
+
+impl<'a> ViewLinks<'a> {
+    /// The links of the game with read-only token `token`.
+    pub fn new(token: &'a str) -> Self {
+        Self { token }
+    }
+
+    /// The read-only game page: `/view/{token}`.
+    pub fn page(self) -> String {
+        format!("/view/{}", self.token)
+    }
+
+    /// The game's JSON state, read-only: `/api/v1/view/{token}`.
+    pub fn api(self) -> String {
+        format!("/api/v1/view/{}", self.token)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_links_are_the_routes_of_pages_and_api() {
+        let game = GameLinks::new("abc");
+        assert_eq!(game.page(), "/games/abc");
+        assert_eq!(game.rounds(), "/games/abc/rounds");
+        assert_eq!(game.rounds_new(), "/games/abc/rounds/new");
+        assert_eq!(game.round(2), "/games/abc/rounds/2");
+        assert_eq!(game.round_edit(2), "/games/abc/rounds/2/edit");
+        assert_eq!(game.history(), "/games/abc/history");
+        assert_eq!(game.action("undo"), "/games/abc/undo");
+        assert_eq!(game.api(), "/api/v1/games/abc");
+        assert_eq!(game.api_history(), "/api/v1/games/abc/history");
+        let view = ViewLinks::new("xyz");
+        assert_eq!(view.page(), "/view/xyz");
+        assert_eq!(view.api(), "/api/v1/view/xyz");
+    }
+}

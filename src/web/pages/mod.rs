@@ -1,0 +1,24 @@
+//! The HTML pages, one module per page or group of pages, each with its `routes()`: the home
+//! page, the meld checker, the game pages (new game, score sheet, settlement, export, QR) and
+//! the round pages (entry and correction forms, history, undo/end/resume).
+//!
+//! Pages use the shared web pieces at `web/` top level (errors, extractors, i18n, cookies,
+//! rendering) and `store` for games; never SQL, never scoring. Nothing outside `web` uses them.
+
+pub mod check;
+pub mod games;
+pub mod home;
+pub mod rounds;
+
+use axum::Router;
+
+use super::AppState;
+
+/// Every page's routes.
+pub fn routes() -> Router<AppState> {
+    Router::new()
+        .merge(home::routes())
+        .merge(check::routes())
+        .merge(games::routes())
+        .merge(rounds::routes())
+}
