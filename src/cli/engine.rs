@@ -10,11 +10,12 @@ use std::fmt::Write as _;
 use std::process::ExitCode;
 
 use super::{CheckArgs, EngineArgs, ScoreArgs, SolveArgs};
-use crate::rules::cards::{self, Card, Lang};
+use crate::rules::cards::{self, Card};
 use crate::rules::check::{CheckResult, check};
 use crate::rules::meld::{MeldKind, Reading};
 use crate::rules::ruleset::{RoundSpec, RuleSet};
 use crate::rules::solver::solve;
+use crate::text::Lang;
 
 /// What a command printed and whether the answer was yes.
 #[derive(Debug, Clone, PartialEq, Eq)]

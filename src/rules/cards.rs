@@ -5,6 +5,8 @@
 
 use std::fmt;
 
+use crate::text::Lang;
+
 /// One of the four suits. Order: clubs, diamonds, hearts, spades.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Suit {
@@ -48,33 +50,6 @@ impl Suit {
             'H' | '♥' | '♡' => Some(Suit::Hearts),
             'S' | '♠' | '♤' => Some(Suit::Spades),
             _ => None,
-        }
-    }
-}
-
-/// Display language for card and rule texts.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub enum Lang {
-    #[default]
-    En,
-    De,
-}
-
-impl Lang {
-    /// `de` for German, anything else English.
-    pub fn from_code(code: &str) -> Lang {
-        if code.trim().to_ascii_lowercase().starts_with("de") {
-            Lang::De
-        } else {
-            Lang::En
-        }
-    }
-
-    /// The two-letter code.
-    pub fn code(self) -> &'static str {
-        match self {
-            Lang::En => "en",
-            Lang::De => "de",
         }
     }
 }

@@ -5,9 +5,10 @@
 //! readings, so the order the player gives melds in never matters. When nothing fits, the
 //! assignment with the fewest problems is reported. Pure: std and serde only.
 
-use super::cards::{Card, Lang, Rank, Suit};
+use super::cards::{Card, Rank, Suit};
 use super::meld::{LimitBreach, MeldKind, MeldRules, Reading};
 use super::ruleset::{Requirement, RoundSpec, RuleSet};
+use crate::text::Lang;
 use serde::Serialize;
 
 /// One reason a meld or an arrangement is not legal: a code plus its parameters, so the UI can

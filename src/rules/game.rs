@@ -16,12 +16,13 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use super::cards::{self, Card, CardError, Lang};
+use super::cards::{self, Card, CardError};
 use super::money::{self, MoneyInput};
 use super::ruleset::{
     Buys, OptionError, OptionKind, OptionValue, RoundSpec, RuleSet, Scheme, option_specs,
 };
 use super::settlement::{self, ContinentalHand, HandError, SettleError, Settlement};
+use crate::text::Lang;
 
 /// Longest player name, in characters.
 pub const MAX_NAME_CHARS: usize = 30;

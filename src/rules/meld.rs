@@ -19,10 +19,10 @@ pub enum MeldKind {
 
 impl MeldKind {
     /// The noun in a language, singular or plural: "set" / "Satz", "runs" / "Folgen".
-    pub fn noun_in(self, lang: super::cards::Lang, plural: bool) -> &'static str {
+    pub fn noun_in(self, lang: crate::text::Lang, plural: bool) -> &'static str {
         match lang {
-            super::cards::Lang::En => self.noun(plural),
-            super::cards::Lang::De => match (self, plural) {
+            crate::text::Lang::En => self.noun(plural),
+            crate::text::Lang::De => match (self, plural) {
                 (MeldKind::Set, false) => "Satz",
                 (MeldKind::Set, true) => "Sätze",
                 (MeldKind::Run, false) => "Folge",

@@ -3,8 +3,8 @@
 //! (RULES.md section 4, each preset). The app does not deal or track turns; it shows these
 //! rules to the table as notes. Pure: std and serde only.
 
-use super::cards::Lang;
 use super::ruleset::OptionValue;
+use crate::text::Lang;
 use serde::Serialize;
 use std::collections::BTreeMap;
 

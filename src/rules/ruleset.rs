@@ -4,8 +4,9 @@
 //! Pure: std and serde only. Every rule a table can disagree on is an option here, never a
 //! special case in a caller.
 
-use super::cards::{Card, Lang, Rank};
+use super::cards::{Card, Rank};
 use super::meld::{AceMode, MeldKind, MeldRules};
+use crate::text::Lang;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 

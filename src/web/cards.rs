@@ -2,8 +2,9 @@
 //! German letters (B D K A) in German, meld readings in words, and card-input errors as
 //! sentences. Shared by every page that shows or takes cards.
 
-use crate::rules::cards::{Card, CardError, Lang, Rank, Suit};
+use crate::rules::cards::{Card, CardError, Rank, Suit};
 use crate::rules::meld::{MeldKind, Reading};
+use crate::text::Lang;
 
 use super::i18n::{Msg, PageCtx};
 

@@ -30,7 +30,7 @@ use axum::http::StatusCode;
 use axum::response::Response;
 use axum::routing::get;
 
-use crate::rules::cards::{Card, Lang, parse_cards, parse_melds};
+use crate::rules::cards::{Card, parse_cards, parse_melds};
 use crate::rules::check::{check, meld_problem};
 use crate::rules::game::{GameError, options_from_form};
 use crate::rules::layoff::fits;
@@ -39,6 +39,7 @@ use crate::rules::ruleset::{
     PRESET_IDS, RoundSpec, RuleSet, meld_option_specs, option_specs, preset_info,
 };
 use crate::rules::solver::{SolveError, solve};
+use crate::text::Lang;
 
 use super::cards::{CardChip, card_error_text, cards_text, chips, reading_text, wild_texts};
 use super::i18n::{Msg, PageCtx, percent_encode};

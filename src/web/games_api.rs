@@ -22,9 +22,9 @@ use time::format_description::well_known::Rfc3339;
 use super::record::{self, GameChange, LoadedGame, OnceChange, RoundWrite};
 use super::{AppError, AppState, Json};
 use crate::db::games::{self, HistoryAction, Once};
-use crate::rules::cards::Lang;
 use crate::rules::game::{FieldErrors, GameSetup, RawRound, RawSetup, RoundInfo};
 use crate::rules::ruleset::{Buys, OptionValue};
+use crate::text::Lang;
 
 /// Longest `Idempotency-Key` accepted.
 const MAX_IDEMPOTENCY_KEY: usize = 200;

@@ -35,7 +35,7 @@ use axum::response::{IntoResponse, Redirect, Response};
 use axum::routing::{get, post};
 
 use self::form::{FormPage, FormSpec, Mode, RoundInput};
-use super::i18n::{Lang, Msg, PageCtx};
+use super::i18n::{Msg, PageCtx};
 use super::page::{render, render_status};
 use super::record::{self, GameChange, LoadedGame, OnceChange, RoundWrite};
 use super::{AppError, AppState, Form};
@@ -82,7 +82,7 @@ struct Hidden {
 
 /// The sentence for a form without its hidden fields (a 400; shown in the page's language).
 fn damaged() -> AppError {
-    AppError::BadRequest(Msg::RoundsFormDamaged.text(Lang::En).to_owned())
+    AppError::Said(StatusCode::BAD_REQUEST, Msg::RoundsFormDamaged)
 }
 
 /// `version` (required: no change is made without knowing what the user saw) and `key`

@@ -7,10 +7,11 @@ use std::collections::BTreeMap;
 
 use crate::rules::play::Play;
 
-use crate::rules::cards::{Card, Lang, Rank, Suit};
+use crate::rules::cards::{Card, Rank, Suit};
 use crate::rules::ruleset::{
     Buys, OptionSpec, PRESET_IDS, PresetInfo, RoundSpec, RuleSet, Scheme, option_specs,
 };
+use crate::text::Lang;
 
 /// A rule set in the list: who it is for and where it comes from.
 #[derive(Debug, Serialize)]

@@ -16,8 +16,8 @@ use super::super::record::{self, LoadedGame};
 use super::super::round_pages::new_form_key as form_key;
 use super::super::{AppError, AppState, recent};
 use super::{Link, game_title, is_loopback, no_store, origin, qr, rules_name};
-use crate::rules::cards::Lang;
 use crate::rules::game::RoundInfo;
+use crate::text::Lang;
 
 /// `GET /games/{id}`: the game through its edit link.
 pub(super) async fn game_page(
