@@ -12,10 +12,10 @@ use std::process::ExitCode;
 use super::{CheckArgs, EngineArgs, ScoreArgs, SolveArgs};
 use crate::rules::cards::{self, Card};
 use crate::rules::check::{CheckResult, check};
-use crate::rules::meld::{MeldKind, Reading};
+use crate::rules::meld::Reading;
 use crate::rules::ruleset::{RoundSpec, RuleSet};
 use crate::rules::solver::solve;
-use crate::text::Lang;
+use crate::text::{self, Lang};
 
 /// What a command printed and whether the answer was yes.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -231,49 +231,12 @@ fn write_melds(text: &mut String, result: &CheckResult, lang: Lang) {
 }
 
 fn display_cards(cards: &[Card], lang: Lang) -> String {
-    cards
-        .iter()
-        .map(|c| c.display(lang))
-        .collect::<Vec<_>>()
-        .join(" ")
+    text::cards::cards_text(cards, lang)
 }
 
-/// "run ♥3-6, Joker as 5♥" / "Folge ♥3-6, Joker als 5♥"; "no meld" where there is none.
+/// "run ♥3–6, Joker as 5♥" / "Folge ♥3–6, Joker als 5♥"; "no meld" where there is none.
 fn describe(reading: Option<&Reading>, lang: Lang) -> String {
-    let Some(r) = reading else {
-        return match lang {
-            Lang::En => "no meld".to_owned(),
-            Lang::De => "keine Meldung".to_owned(),
-        };
-    };
-    let rank = |rank: Option<cards::Rank>| match (rank, lang) {
-        (Some(rank), Lang::En) => format!("{}s", rank.symbol()),
-        (Some(rank), Lang::De) => rank.name(lang).to_owned(),
-        (None, _) => "?".to_owned(),
-    };
-    let mut text = match (r.kind, lang) {
-        (MeldKind::Set, Lang::En) => format!("set of {}", rank(r.rank)),
-        (MeldKind::Set, Lang::De) => format!("Satz: {}", rank(r.rank)),
-        (MeldKind::Pair, Lang::En) => format!("pair of {}", rank(r.rank)),
-        (MeldKind::Pair, Lang::De) => format!("Paar: {}", rank(r.rank)),
-        (MeldKind::Run, _) => format!(
-            "{} {}{}-{}",
-            if lang == Lang::De { "Folge" } else { "run" },
-            r.suit.map(|s| s.symbol()).unwrap_or('?'),
-            r.from.map(|f| f.display(lang)).unwrap_or("?"),
-            r.to.map(|t| t.display(lang)).unwrap_or("?"),
-        ),
-    };
-    for (wild, stands_for) in &r.wilds {
-        let _ = write!(
-            text,
-            ", {} {} {}",
-            wild.display(lang),
-            if lang == Lang::De { "als" } else { "as" },
-            stands_for.display(lang)
-        );
-    }
-    text
+    text::cards::reading_line(reading, lang)
 }
 
 #[cfg(test)]
@@ -311,8 +274,8 @@ mod tests {
         assert_eq!(
             report.text,
             "Legal: 2 runs of 4 (Contract Rummy, round 3)\n\
-             \x20 Meld 1: 3♥ 4♥ 5♥ 6♥ = run ♥3-6\n\
-             \x20 Meld 2: 8♥ Joker 10♥ J♥ = run ♥8-J, Joker as 9♥\n"
+             \x20 Meld 1: 3♥ 4♥ 5♥ 6♥ = run ♥3–6\n\
+             \x20 Meld 2: 8♥ Joker 10♥ J♥ = run ♥8–J, Joker as 9♥\n"
         );
     }
 
@@ -355,7 +318,7 @@ mod tests {
         assert!(
             report
                 .text
-                .contains("Meldung 1: D♠ D♥ Joker = Satz: Dame, Joker als D")
+                .contains("Meldung 1: D♠ D♥ Joker = Satz aus Damen, Joker als D")
         );
         assert!(report.text.contains("Gründe:\n  - Meldung 2 hat 2 Karten"));
     }

@@ -62,6 +62,7 @@ macro_rules! messages {
     };
 }
 
+pub mod cards;
 mod lang;
 mod pages;
 pub mod template;
@@ -74,4 +75,18 @@ pub use template::fill;
 pub trait Say {
     /// The value as text in `lang`.
     fn say(&self, lang: Lang) -> String;
+}
+
+/// `s` with its first letter in upper case.
+pub fn capitalize(s: &str) -> String {
+    let mut chars = s.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
+
+/// A clause as a sentence: capitalised, with a full stop.
+pub fn sentence(clause: &str) -> String {
+    format!("{}.", capitalize(clause))
 }

@@ -94,9 +94,6 @@ messages! {
         MeldN => "Meld {n}", "Meldung {n}";
         NotAMeld => "not a meld", "keine Meldung";
         WildAs => "{wild} stands for {card}", "{wild} steht für {card}";
-        ReadSet => "set of {rank}", "Satz aus {rank}";
-        ReadRun => "run {suit}{from}–{to}", "Folge {suit}{from}–{to}";
-        ReadPair => "pair of {rank}", "Paar aus {rank}";
 
         // Meld checker: can I go down?
         SecSolve => "Can I go down?", "Kann ich auslegen?";
@@ -130,16 +127,6 @@ messages! {
 
         // Form errors.
         FormHasErrors => "Please correct the marked field.", "Bitte korrigiere das markierte Feld.";
-        ErrUnknownCard => "Unknown card \"{token}\". Write rank then suit, like 10H, QS, A♦ or JK.",
-            "Unbekannte Karte „{token}“. Erst der Rang, dann die Farbe, z. B. 10H, D♠, A♦ oder JK.";
-        ErrUnknownCardIn => "Unknown card \"{token}\" in meld {n}. Write rank then suit, like 10H, QS, A♦ or JK.",
-            "Unbekannte Karte „{token}“ in Meldung {n}. Erst der Rang, dann die Farbe, z. B. 10H, D♠, A♦ oder JK.";
-        ErrTooManyCards => "Too many cards: {count}; at most {max} are accepted.",
-            "Zu viele Karten: {count}; höchstens {max} gehen.";
-        ErrTooManyMelds => "Too many melds: {count}; at most {max} are accepted.",
-            "Zu viele Meldungen: {count}; höchstens {max} gehen.";
-        ErrEmptyMeld => "Meld {n} is empty: remove the extra separator.",
-            "Meldung {n} ist leer: entferne das überzählige Trennzeichen.";
         ErrNoMelds => "Type at least one meld.", "Gib mindestens eine Meldung ein.";
         ErrNoHand => "Type the cards in your hand.", "Gib die Karten deiner Hand ein.";
         ErrOneCard => "Type exactly one card.", "Gib genau eine Karte ein.";
