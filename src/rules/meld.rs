@@ -208,20 +208,6 @@ impl Reading {
         out.sort();
         out
     }
-
-    /// Short English description: "set of 7s", "run ♥3-6", "pair of Ks".
-    pub fn describe(&self) -> String {
-        match self.kind {
-            MeldKind::Set => format!("set of {}s", self.rank.map(|r| r.symbol()).unwrap_or("?")),
-            MeldKind::Pair => format!("pair of {}s", self.rank.map(|r| r.symbol()).unwrap_or("?")),
-            MeldKind::Run => format!(
-                "run {}{}-{}",
-                self.suit.map(|s| s.symbol()).unwrap_or('?'),
-                self.from.map(|r| r.symbol()).unwrap_or("?"),
-                self.to.map(|r| r.symbol()).unwrap_or("?")
-            ),
-        }
-    }
 }
 
 /// Why a meld breaks its wild-card limits.

@@ -299,6 +299,15 @@ mod tests {
         assert_eq!(c("QS").display(Lang::De), "D♠");
     }
 
+    #[test]
+    fn a_fitting_card_reads_as_the_run_it_makes() {
+        // Was `Reading::describe` in rules ("run ♥4-8"); now the one reading text.
+        let rs = crate::rules::ruleset::RuleSet::preset("contract").unwrap();
+        let cards = crate::rules::cards::parse_cards("4H 5H 6H 7H").unwrap();
+        let r = crate::rules::layoff::fits(&rs, &cards, c("8H")).expect("fits");
+        assert_eq!(reading(&r, Lang::En), "run ♥4–8");
+    }
+
     proptest! {
         #[test]
         fn a_displayed_card_reads_back_as_itself(i in 0usize..53) {

@@ -63,6 +63,7 @@ macro_rules! messages {
 }
 
 pub mod cards;
+pub mod check;
 mod lang;
 mod pages;
 pub mod template;

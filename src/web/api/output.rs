@@ -87,7 +87,7 @@ impl From<CheckResult> for CheckAnswer {
         Self {
             ok: result.ok,
             points: result.points,
-            contract: result.contract,
+            contract: result.contract.map(|c| c.describe(Lang::En)),
             melds: result
                 .melds
                 .into_iter()
