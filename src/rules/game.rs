@@ -12,7 +12,6 @@
 //! Players are indices in seating order (clockwise); names are for input and display.
 
 use std::collections::BTreeMap;
-use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
@@ -79,8 +78,23 @@ impl Text {
 // Errors
 // ---------------------------------------------------------------------------------------------
 
-/// One problem with a set-up, a round's entry or a change to a game. Carries its parameters so
-/// a page can show it in either language ([`GameError::message`]); `Display` is English.
+/// What a number field holds, for an error that says it must be a whole number.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Quantity {
+    /// The cents a point or unit is worth.
+    PointValue,
+    /// The points one cent stands for.
+    PointsPerCent,
+    /// A player's penalty points.
+    Points,
+    /// A player's buys.
+    Buys,
+    /// The jokers in a Continental winning hand.
+    Jokers,
+}
+
+/// One problem with a set-up, a round's entry or a change to a game. Carries its parameters;
+/// `text` says it in either language (`GameError::message`, and `Display` in English).
 #[derive(Debug, Clone, PartialEq)]
 pub enum GameError {
     /// No rule set was chosen.
@@ -109,7 +123,7 @@ pub enum GameError {
     /// The first dealer is not one of the players.
     UnknownFirstDealer { given: String },
     /// A number field holds something else.
-    NotANumber { what: &'static str, given: String },
+    NotANumber { what: Quantity, given: String },
     /// The value of a point or unit is out of range.
     CentsOutOfRange { given: i64 },
     /// Both `cents_per_point` and `cents_per_unit` are given, with different values.
@@ -244,360 +258,9 @@ impl GameError {
             BadOptionText { .. } => "bad_option_text",
         }
     }
-
-    /// A sentence a player at the table understands.
-    pub fn message(&self, lang: Lang) -> String {
-        use GameError::*;
-        let de = lang == Lang::De;
-        let pick = |en: String, de_text: String| if de { de_text } else { en };
-        match self {
-            NoRules => pick(
-                "Choose a rule set.".into(),
-                "Wählt ein Regelwerk.".into(),
-            ),
-            Options(e) => option_error_message(e, lang),
-            SettlementNotOffered { given, offered } => {
-                let list = join_words(offered.iter().map(|s| s.id().to_string()), "or", lang);
-                pick(
-                    format!("Settlement \"{given}\" is not offered here; choose {list}."),
-                    format!("Die Abrechnung „{given}“ gibt es hier nicht; wählt {list}."),
-                )
-            }
-            SettlementTwice { given, option } => pick(
-                format!(
-                    "The settlement is given twice, as \"{given}\" and as option \"{option}\"; give it once."
-                ),
-                format!(
-                    "Die Abrechnung ist zweimal angegeben, als „{given}“ und als Option „{option}“; gebt sie nur einmal an."
-                ),
-            ),
-            PlayerCount {
-                given,
-                min,
-                max,
-                rules,
-            } => pick(
-                format!("{rules} is played by {min} to {max} players, not {given}."),
-                format!("{rules} wird von {min} bis {max} Personen gespielt, nicht von {given}."),
-            ),
-            EmptyName { seat } => pick(
-                format!("Player {seat} has no name."),
-                format!("Spieler {seat} hat keinen Namen."),
-            ),
-            NameTooLong { seat } => pick(
-                format!("The name of player {seat} is longer than {MAX_NAME_CHARS} characters."),
-                format!("Der Name von Spieler {seat} ist länger als {MAX_NAME_CHARS} Zeichen."),
-            ),
-            NameHasControl { seat } => pick(
-                format!("The name of player {seat} holds a tab or line break; use plain text."),
-                format!(
-                    "Der Name von Spieler {seat} enthält einen Tabulator oder Zeilenumbruch; nur einfacher Text."
-                ),
-            ),
-            DuplicateName { name } => pick(
-                format!("Two players are called \"{name}\"; give each player a different name."),
-                format!("Zwei Spieler heißen „{name}“; jeder braucht einen eigenen Namen."),
-            ),
-            UnknownFirstDealer { given } => pick(
-                format!("The first dealer \"{given}\" is not one of the players."),
-                format!("Der erste Geber „{given}“ spielt nicht mit."),
-            ),
-            NotANumber { what, given } => pick(
-                format!("{} must be a whole number, not \"{given}\".", capitalize(what)),
-                format!("{} muss eine ganze Zahl sein, nicht „{given}“.", capitalize(&german_what(what))),
-            ),
-            CentsOutOfRange { given } => pick(
-                format!("The value of a point must be 0 to {MAX_CENTS} cents, not {given}."),
-                format!("Der Wert eines Punkts muss 0 bis {MAX_CENTS} Cent sein, nicht {given}."),
-            ),
-            CentsTwice => pick(
-                "Give cents_per_point or cents_per_unit, not both.".into(),
-                "Gebt cents_per_point oder cents_per_unit an, nicht beides.".into(),
-            ),
-            PointsPerCentOutOfRange { given } => pick(
-                format!("One cent can stand for 1 to {MAX_POINTS_PER_CENT} points, not {given}."),
-                format!("Ein Cent kann für 1 bis {MAX_POINTS_PER_CENT} Punkte stehen, nicht für {given}."),
-            ),
-            PointsPerCentNotUsed { rules } => pick(
-                format!("{rules} is not settled by points, so points per cent do not apply; leave them at 1."),
-                format!("{rules} wird nicht nach Punkten abgerechnet, Punkte je Cent gelten hier nicht; lasst sie bei 1."),
-            ),
-            BadCurrency => pick(
-                format!("The currency is a short symbol of at most {MAX_CURRENCY_CHARS} characters, such as € or $."),
-                format!("Die Währung ist ein kurzes Zeichen mit höchstens {MAX_CURRENCY_CHARS} Zeichen, etwa € oder $."),
-            ),
-            RoundOutOfRange { round, of } => pick(
-                format!("Round {round} does not exist: this game has rounds 1 to {of}."),
-                format!("Runde {round} gibt es nicht: diese Partie hat die Runden 1 bis {of}."),
-            ),
-            RoundNotYet { round, next } => pick(
-                format!("Round {round} cannot be entered yet: round {next} is next."),
-                format!("Runde {round} kann noch nicht eingetragen werden: Runde {next} ist die nächste."),
-            ),
-            GameFinished { of } => pick(
-                format!("All {of} rounds are entered and the game is over; to correct a round, give its number."),
-                format!("Alle {of} Runden sind eingetragen, die Partie ist vorbei; um eine Runde zu berichtigen, gebt ihre Nummer an."),
-            ),
-            EndedEarly => pick(
-                "The table ended this game early; resume it to enter more rounds.".into(),
-                "Die Partie wurde vorzeitig beendet; setzt sie fort, um weitere Runden einzutragen.".into(),
-            ),
-            RoundMismatch { given, round } => pick(
-                format!("This entry says round {given}, but round {round} is being entered."),
-                format!("Der Eintrag nennt Runde {given}, eingetragen wird aber Runde {round}."),
-            ),
-            UnknownPlayer { name, players } => pick(
-                format!(
-                    "There is no player \"{name}\" in this game; the players are {}.",
-                    join_words(players.iter().cloned(), "and", lang)
-                ),
-                format!(
-                    "„{name}“ spielt in dieser Partie nicht mit; es spielen {}.",
-                    join_words(players.iter().cloned(), "and", lang)
-                ),
-            ),
-            WinnerRequired => pick(
-                "Say who went out: in this game every round has a winner.".into(),
-                "Gebt an, wer ausgegangen ist: in diesem Spiel hat jede Runde einen Gewinner.".into(),
-            ),
-            WinnerTwice => pick(
-                "went_out and winner name different players; give one of them.".into(),
-                "went_out und winner nennen verschiedene Spieler; gebt nur eins an.".into(),
-            ),
-            WinnerHasPoints { player } => pick(
-                format!("{player} went out and scores 0; leave {player}'s points and cards empty."),
-                format!("{player} ist ausgegangen und bekommt 0; lasst Punkte und Karten von {player} leer."),
-            ),
-            MissingPenalty { player } => pick(
-                format!("Enter {player}'s points or the cards left in {player}'s hand."),
-                format!("Tragt die Punkte von {player} ein oder die Karten, die {player} noch auf der Hand hat."),
-            ),
-            PointsAndCards { player } => pick(
-                format!("Give either points or cards for {player}, not both."),
-                format!("Gebt für {player} entweder Punkte oder Karten an, nicht beides."),
-            ),
-            GivenTwice { player } => pick(
-                format!("{player} is given twice (under two spellings); give each player once."),
-                format!("{player} ist doppelt angegeben (in zwei Schreibweisen); jeden Spieler nur einmal."),
-            ),
-            PointsOutOfRange { player, given } => pick(
-                format!("{player}'s points must be 0 to {MAX_POINTS}, not {given}."),
-                format!("Die Punkte von {player} müssen 0 bis {MAX_POINTS} sein, nicht {given}."),
-            ),
-            BadCards { player, error } => pick(
-                format!("{player}'s cards: {error}."),
-                format!("Karten von {player}: {}.", card_error_de(error)),
-            ),
-            CutBonusNotPlayed { rules } => pick(
-                format!("There is no cut bonus in {rules}; only Liverpool has one."),
-                format!("In {rules} gibt es keinen Abhebe-Bonus; nur Liverpool hat einen."),
-            ),
-            HandRommeeNotPlayed { rules } => pick(
-                format!("Hand-Rommé is not played in {rules}; only in German Rommé."),
-                format!("Hand-Rommé gibt es in {rules} nicht, nur im Rommé."),
-            ),
-            HandRommeeNeedsWinner => pick(
-                "Hand-Rommé needs the player who went out.".into(),
-                "Hand-Rommé braucht den Spieler, der ausgegangen ist.".into(),
-            ),
-            BuysNotAllowed {
-                player,
-                round,
-                rounds,
-            } => {
-                let when = if rounds.is_empty() {
-                    pick(" in this game".into(), " in diesem Spiel".into())
-                } else {
-                    let list = round_list(rounds, lang);
-                    pick(
-                        format!(" in round {round}, only in {list}"),
-                        format!(" in Runde {round}, nur in {list}"),
-                    )
-                };
-                pick(
-                    format!("{player} cannot buy: buying is not allowed{when}."),
-                    format!("{player} kann nicht kaufen: Kaufen ist nicht erlaubt{when}."),
-                )
-            }
-            TooManyBuys {
-                player,
-                given,
-                limit,
-                round,
-            } => pick(
-                format!(
-                    "{player} has {given} buys, but at most {limit} per player are allowed in round {round}."
-                ),
-                format!(
-                    "{player} hat {given} Käufe, in Runde {round} sind aber höchstens {limit} je Spieler erlaubt."
-                ),
-            ),
-            NegativeBuys { player } => pick(
-                format!("{player}'s buys cannot be negative."),
-                format!("Die Käufe von {player} können nicht negativ sein."),
-            ),
-            UnitsOnly => pick(
-                "Continental is scored in units from the winning hand: give the winner, jokers and bonuses instead of points or cards.".into(),
-                "Continental wird in Einheiten aus der Gewinnerhand gezählt: gebt Gewinner, Joker und Boni an statt Punkten oder Karten.".into(),
-            ),
-            ContinentalOnly { field } => pick(
-                format!("\"{field}\" belongs to a Continental hand; this game is not Continental."),
-                format!("„{field}“ gehört zu einer Continental-Hand; dies ist kein Continental."),
-            ),
-            Hand(e) => hand_error_message(e, lang),
-            Settlement(e) => pick(
-                e.to_string(),
-                format!("Die Abrechnung ist nicht möglich: {e}"),
-            ),
-            NothingToEnd => pick(
-                "No round has been entered yet, so there is nothing to settle; enter a round first.".into(),
-                "Es ist noch keine Runde eingetragen, also gibt es nichts abzurechnen; tragt zuerst eine Runde ein.".into(),
-            ),
-            AlreadyFinished => pick(
-                "Every round is entered; the game is already over.".into(),
-                "Alle Runden sind eingetragen; die Partie ist schon vorbei.".into(),
-            ),
-            NothingToUndo => pick(
-                "There is no round to undo.".into(),
-                "Es gibt keine Runde zum Zurücknehmen.".into(),
-            ),
-            BadOptionText {
-                name,
-                given,
-                expected,
-            } => pick(
-                format!("Option \"{name}\" {expected}, not \"{given}\"."),
-                format!("Ungültiger Wert „{given}“ für die Option „{name}“."),
-            ),
-        }
-    }
-}
-
-impl fmt::Display for GameError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.message(Lang::En))
-    }
 }
 
 impl std::error::Error for GameError {}
-
-fn capitalize(s: &str) -> String {
-    let mut chars = s.chars();
-    match chars.next() {
-        Some(first) => first.to_uppercase().chain(chars).collect(),
-        None => String::new(),
-    }
-}
-
-fn german_what(what: &str) -> String {
-    if let Some(player) = what.strip_suffix("'s points") {
-        return format!("die Punkte von {player}");
-    }
-    if let Some(player) = what.strip_suffix("'s buys") {
-        return format!("die Käufe von {player}");
-    }
-    match what {
-        "the value of a point" => "der Wert eines Punkts".into(),
-        "points per cent" => "die Punkte je Cent".into(),
-        "jokers" => "die Zahl der Joker".into(),
-        other => other.into(),
-    }
-}
-
-/// "A, B and C" / "A, B und C"; `word` is `and` or `or`.
-fn join_words(items: impl Iterator<Item = String>, word: &str, lang: Lang) -> String {
-    let items: Vec<String> = items.collect();
-    let word = match (word, lang) {
-        ("and", Lang::De) => "und",
-        ("or", Lang::De) => "oder",
-        (w, _) => w,
-    };
-    match items.split_last() {
-        None => String::new(),
-        Some((last, [])) => last.clone(),
-        Some((last, rest)) => format!("{} {word} {last}", rest.join(", ")),
-    }
-}
-
-/// "rounds 9 to 14" / "round 3" / "rounds 1, 4 and 7".
-fn round_list(rounds: &[usize], lang: Lang) -> String {
-    let (one, many, to) = match lang {
-        Lang::En => ("round", "rounds", "to"),
-        Lang::De => ("Runde", "Runden", "bis"),
-    };
-    match rounds {
-        [] => String::new(),
-        [r] => format!("{one} {r}"),
-        [first, .., last] if last - first + 1 == rounds.len() => {
-            format!("{many} {first} {to} {last}")
-        }
-        _ => format!(
-            "{many} {}",
-            join_words(rounds.iter().map(usize::to_string), "and", lang)
-        ),
-    }
-}
-
-fn option_error_message(e: &OptionError, lang: Lang) -> String {
-    match (e, lang) {
-        (_, Lang::En) => format!("{}.", capitalize(&e.to_string())),
-        (OptionError::UnknownRuleSet(id), Lang::De) => format!(
-            "Unbekanntes Regelwerk „{id}“; bekannt sind: contract, liverpool, may-i, shanghai, shanghai-powe, shanghai-kolsov, progressive, continental, rommee, hollywood."
-        ),
-        (OptionError::Unknown { name, rules, known }, Lang::De) => {
-            format!("Unbekannte Option „{name}“ für {rules}; seine Optionen sind: {known}.")
-        }
-        (OptionError::BadValue { name, got, .. }, Lang::De) => {
-            format!("Ungültiger Wert {got} für die Option „{name}“.")
-        }
-    }
-}
-
-fn card_error_de(e: &CardError) -> String {
-    match e {
-        CardError::Unknown { token, .. } => format!("unbekannte Karte „{token}“"),
-        CardError::TooMany { count, max } => {
-            format!("zu viele Karten: {count} angegeben, höchstens {max} möglich")
-        }
-        CardError::EmptyMeld { meld } => format!("Meldung {meld} ist leer"),
-        CardError::TooManyMelds { count, max } => {
-            format!("zu viele Meldungen: {count} angegeben, höchstens {max} möglich")
-        }
-    }
-}
-
-fn hand_error_message(e: &HandError, lang: Lang) -> String {
-    if lang == Lang::En {
-        return capitalize(&e.to_string());
-    }
-    match e {
-        HandError::WinnerOutOfRange { winner, players } => {
-            format!("Gewinner ist Spieler {winner}, es spielen aber nur {players}.")
-        }
-        HandError::TooManyJokers { jokers } => {
-            format!("Die Gewinnerhand hat 15 Karten, also nicht {jokers} Joker.")
-        }
-        HandError::BothTurns => {
-            "Ausgehen im ersten und im zweiten Zug sind beide angekreuzt; wählt eins.".into()
-        }
-        HandError::FirstTurnNotPlayed => {
-            "Ausgehen im ersten Zug ist angekreuzt, aber Zug-Boni werden nicht gespielt.".into()
-        }
-        HandError::SecondTurnNotPlayed => {
-            "Ausgehen im zweiten Zug ist angekreuzt, aber Zug-Boni werden nicht gespielt.".into()
-        }
-        HandError::OneSuitNotPlayed => {
-            "Alle Folgen in einer Farbe ist angekreuzt, aber dieser Bonus wird nicht gespielt."
-                .into()
-        }
-        HandError::NoWildsNotPlayed => {
-            "Ohne wilde Karten ist angekreuzt, aber 2er sind in dieser Partie nicht wild.".into()
-        }
-        HandError::NoWildsWithJokers { jokers } => {
-            format!("Ohne wilde Karten ist angekreuzt, aber die Gewinnerhand hat {jokers} Joker.")
-        }
-    }
-}
 
 /// The field a Continental hand error belongs to.
 fn hand_error_field(e: &HandError) -> &'static str {
@@ -677,54 +340,12 @@ impl FieldErrors {
         self.0.iter().find(|e| e.field == field).map(|e| &e.error)
     }
 
-    /// Every problem of `field` as one text (sentences joined by spaces), for showing next to
-    /// the field.
-    pub fn message(&self, field: &str, lang: Lang) -> Option<String> {
-        let parts: Vec<String> = self
-            .0
-            .iter()
-            .filter(|e| e.field == field)
-            .map(|e| e.error.message(lang))
-            .collect();
-        (!parts.is_empty()).then(|| parts.join(" "))
-    }
-
-    /// Field → its problems as one text.
-    pub fn by_field(&self, lang: Lang) -> BTreeMap<String, String> {
-        let mut out: BTreeMap<String, String> = BTreeMap::new();
-        for e in &self.0 {
-            let message = e.error.message(lang);
-            out.entry(e.field.clone())
-                .and_modify(|m| {
-                    m.push(' ');
-                    m.push_str(&message);
-                })
-                .or_insert(message);
-        }
-        out
-    }
-
-    /// Every problem, one sentence after the other.
-    pub fn summary(&self, lang: Lang) -> String {
-        self.0
-            .iter()
-            .map(|e| e.error.message(lang))
-            .collect::<Vec<_>>()
-            .join(" ")
-    }
-
     fn into_result<T>(self, value: impl FnOnce() -> T) -> Result<T, FieldErrors> {
         if self.is_empty() {
             Ok(value())
         } else {
             Err(self)
         }
-    }
-}
-
-impl fmt::Display for FieldErrors {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.summary(Lang::En))
     }
 }
 
@@ -1077,7 +698,7 @@ impl GameSetup {
                 errors.add(
                     field,
                     GameError::NotANumber {
-                        what: "the value of a point",
+                        what: Quantity::PointValue,
                         given: text,
                     },
                 );
@@ -1124,7 +745,7 @@ impl GameSetup {
                 errors.add(
                     "points_per_cent",
                     GameError::NotANumber {
-                        what: "points per cent",
+                        what: Quantity::PointsPerCent,
                         given: text,
                     },
                 );
@@ -1788,7 +1409,7 @@ fn parse_penalties(
             Err(text) => errors.add(
                 player.clone(),
                 GameError::NotANumber {
-                    what: "points",
+                    what: Quantity::Points,
                     given: text,
                 },
             ),
@@ -1867,7 +1488,7 @@ fn parse_buys(
                 errors.add(
                     field,
                     GameError::NotANumber {
-                        what: "buys",
+                        what: Quantity::Buys,
                         given: text,
                     },
                 );
@@ -1937,7 +1558,7 @@ fn parse_hand(
             errors.add(
                 "jokers",
                 GameError::NotANumber {
-                    what: "jokers",
+                    what: Quantity::Jokers,
                     given: text,
                 },
             );

@@ -138,11 +138,11 @@ pub enum SettleError {
 }
 
 /// What is wrong with one `continental` hand (RULES.md section 4). Reported inside
-/// [`SettleError::InvalidHand`], which adds the hand number.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+/// [`SettleError::InvalidHand`], which adds the hand number. Its words (and `Display`, an
+/// English clause) are in `text`.
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum HandError {
     /// The winner's index is not a player.
-    #[error("the winner is player {winner}, but there are only {players} players.")]
     WinnerOutOfRange {
         /// The winner given, 1-based.
         winner: usize,
@@ -150,33 +150,28 @@ pub enum HandError {
         players: usize,
     },
     /// More jokers than cards in the hand.
-    #[error("the winning hand has 15 cards, so it cannot hold {jokers} jokers.")]
     TooManyJokers {
         /// Jokers given.
         jokers: u32,
     },
     /// Both turn bonuses are marked.
-    #[error("going out on the first and on the second turn are both marked; choose one.")]
     BothTurns,
     /// The first-turn bonus is marked while turn bonuses are off.
-    #[error("going out on the first turn is marked, but turn bonuses are not played.")]
     FirstTurnNotPlayed,
     /// The second-turn bonus is marked while turn bonuses are off.
-    #[error("going out on the second turn is marked, but turn bonuses are not played.")]
     SecondTurnNotPlayed,
     /// The one-suit bonus is marked while it is off.
-    #[error("all runs in one suit is marked, but the one-suit bonus is not played.")]
     OneSuitNotPlayed,
     /// The no-wilds bonus is marked while 2s are not wild.
-    #[error("winning without wild cards is marked, but 2s are not wild in this game.")]
     NoWildsNotPlayed,
     /// The no-wilds bonus is marked for a hand holding jokers.
-    #[error("winning without wild cards is marked, but the winning hand holds {jokers} jokers.")]
     NoWildsWithJokers {
         /// Jokers given.
         jokers: u32,
     },
 }
+
+impl std::error::Error for HandError {}
 
 /// Final places from totals (RULES.md section 6): 1 = best, tied players share a place and
 /// the next place is skipped ("competition" ranking: 1, 1, 3). Penalty-point games are

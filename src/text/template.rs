@@ -7,6 +7,9 @@
 //!   `other` (both English and German use the form `one` for 1 only), e.g.
 //!   `"{n} {n|card|cards}"` or `"{n|fehlt|fehlen} {n} {n|Karte|Karten}"`.
 //!
+//! - `{name||}` (both forms empty) shows nothing: it declares that one language deliberately
+//!   leaves a value out, so the check below still holds.
+//!
 //! A name is lower-case ASCII letters, digits and `_`; the forms of a choice hold no braces
 //! or bars. A brace that does not start such a placeholder is text. [`check`] is a `const fn`:
 //! the `messages!` table asserts it for every message, so an English and a German template
