@@ -18,10 +18,10 @@ use serde::{Deserialize, Serialize};
 use super::cards::{self, Card, CardError};
 use super::money::{self, MoneyInput};
 use super::ruleset::{
-    Buys, OptionError, OptionKind, OptionValue, RoundSpec, RuleSet, Scheme, option_specs,
+    Buys, Contract, Decks, OptionError, OptionKind, OptionValue, RoundSpec, RuleSet, Scheme,
+    option_specs,
 };
 use super::settlement::{self, ContinentalHand, HandError, SettleError, Settlement};
-use crate::text::Lang;
 
 /// Longest player name, in characters.
 pub const MAX_NAME_CHARS: usize = 30;
@@ -47,32 +47,6 @@ pub const DEFAULT_POINTS_PER_CENT: i64 = 1;
 /// Most points one cent may stand for (RULES.md 4 `rommee`: money at a tenth of a cent a point
 /// is 1 cent per 10 points).
 pub const MAX_POINTS_PER_CENT: i64 = settlement::MAX_POINTS_PER_CENT;
-
-/// A text in both languages of the app.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct Text {
-    /// English.
-    pub en: String,
-    /// German.
-    pub de: String,
-}
-
-impl Text {
-    fn new(en: impl Into<String>, de: impl Into<String>) -> Text {
-        Text {
-            en: en.into(),
-            de: de.into(),
-        }
-    }
-
-    /// The text in `lang`.
-    pub fn get(&self, lang: Lang) -> &str {
-        match lang {
-            Lang::En => &self.en,
-            Lang::De => &self.de,
-        }
-    }
-}
 
 // ---------------------------------------------------------------------------------------------
 // Errors
@@ -968,36 +942,31 @@ pub struct RoundInfo {
     pub dealer: usize,
     /// Who cuts, where the rule set has a cut bonus (Liverpool).
     pub cutter: Option<usize>,
-    /// The contract in words; `None` where there are no contracts (Rommé).
-    pub contract: Option<Text>,
+    /// The contract; `None` where there are no contracts (Rommé).
+    pub contract: Option<Contract>,
     /// Cards dealt to each player.
     pub deal: u8,
     /// Liverpool: cutting exactly this many cards earns the cut bonus.
     pub cut_target: Option<u32>,
     /// Decks and jokers for this player count.
-    pub decks: Text,
+    pub decks: Decks,
     /// Buying (May I) in this round.
     pub buys: Buys,
-    /// The buying rule in words.
-    pub buys_text: Text,
     /// The contract is the whole hand: every card melded at once, no discard.
     pub go_out_all: bool,
     /// The contract needs more cards than are dealt (buys make it possible).
     pub needs_more_than_dealt: bool,
     /// The round may end with nobody going out.
     pub no_winner_allowed: bool,
-    /// The round's special rules, one sentence each.
-    pub restrictions: Vec<Text>,
+    /// The round's special rules, in the order a banner lists them (`text` says each).
+    pub restrictions: Vec<Restriction>,
 }
 
 impl RoundInfo {
     fn new(setup: &GameSetup, round: usize, spec: &RoundSpec) -> RoundInfo {
         let rs = &setup.rules;
         let players = setup.player_count();
-        let contract = spec
-            .contract
-            .as_ref()
-            .map(|c| Text::new(c.describe(Lang::En), c.describe(Lang::De)));
+        let contract = spec.contract.clone();
         let decks = rs.decks(players);
         RoundInfo {
             round,
@@ -1007,9 +976,8 @@ impl RoundInfo {
             contract,
             deal: spec.deal,
             cut_target: rs.cut_target(players, spec),
-            decks: Text::new(decks.describe(Lang::En), decks.describe(Lang::De)),
+            decks,
             buys: spec.buys,
-            buys_text: buys_text(spec.buys),
             go_out_all: spec.go_out_all,
             needs_more_than_dealt: spec.needs_more_than_dealt(),
             no_winner_allowed: rs.no_winner_allowed,
@@ -1018,95 +986,52 @@ impl RoundInfo {
     }
 }
 
-fn cards_word(n: u8, lang: Lang) -> String {
-    match (lang, n) {
-        (Lang::En, 1) => "1 card".into(),
-        (Lang::En, n) => format!("{n} cards"),
-        (Lang::De, 1) => "1 Karte".into(),
-        (Lang::De, n) => format!("{n} Karten"),
-    }
+/// A special rule of a round, for its banner (RULES.md sections 3 and 4).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Restriction {
+    /// No contract: the first meld must be worth at least these points (Rommé).
+    OpeningPoints(u32),
+    /// Go out with exactly this many cards, all in runs at once.
+    GoOutWithAll(u8),
+    /// Go out all at once: every card melded, no discard.
+    GoOutAll,
+    /// The contract meld holds exactly the cards the contract asks for.
+    ExactMinimum,
+    /// Two runs of one suit may not join end to end.
+    NoContiguousRuns,
+    /// Every run in its own suit.
+    RunsDifferentSuits,
+    /// No two sets of the same rank.
+    NoTwoSetsSameRank,
+    /// The contract needs more cards than are dealt (only buying makes it possible).
+    NeedsMoreThanDealt,
 }
 
-fn buys_text(b: Buys) -> Text {
-    if !b.allowed {
-        return Text::new(
-            "No buying this round.",
-            "In dieser Runde wird nicht gekauft.",
-        );
-    }
-    let (mut en, mut de) = match b.limit {
-        None => (
-            "Buying (May I) is allowed, with no count limit".to_string(),
-            "Kaufen (May I) ist erlaubt, ohne Höchstzahl".to_string(),
-        ),
-        Some(l) => (
-            format!("Buying (May I) is allowed: at most {l} per player this round"),
-            format!("Kaufen (May I) ist erlaubt: höchstens {l} je Spieler in dieser Runde"),
-        ),
-    };
-    if b.extra_cards > 0 {
-        en.push_str(&format!(
-            "; a buyer also takes {} from the stock",
-            cards_word(b.extra_cards, Lang::En)
-        ));
-        de.push_str(&format!(
-            "; wer kauft, nimmt zusätzlich {} vom Stapel",
-            cards_word(b.extra_cards, Lang::De)
-        ));
-    }
-    en.push('.');
-    de.push('.');
-    Text::new(en, de)
-}
-
-fn restrictions(rs: &RuleSet, spec: &RoundSpec) -> Vec<Text> {
+/// The special rules of a round, in banner order.
+pub fn restrictions(rs: &RuleSet, spec: &RoundSpec) -> Vec<Restriction> {
     let mut out = Vec::new();
     if let Some(points) = rs.opening_points {
-        out.push(Text::new(
-            format!("No contract: the first meld must be worth at least {points} points."),
-            format!("Kein Kontrakt: die erste Meldung muss mindestens {points} Punkte wert sein."),
-        ));
+        out.push(Restriction::OpeningPoints(points));
     }
     match spec.total_cards {
-        Some(n) => out.push(Text::new(
-            format!("Go out with all {n} cards in runs at once."),
-            format!("Mit allen {n} Karten auf einmal in Folgen ausgehen."),
-        )),
-        None if spec.go_out_all => out.push(Text::new(
-            "Go out all at once: every card melded, no discard.",
-            "Alles auf einmal auslegen: alle Karten melden, kein Abwurf.",
-        )),
+        Some(n) => out.push(Restriction::GoOutWithAll(n)),
+        None if spec.go_out_all => out.push(Restriction::GoOutAll),
         None => {}
     }
-    if spec.exact_minimum {
-        out.push(Text::new(
-            "The contract meld holds exactly the cards the contract asks for; more only from the next turn.",
-            "Die Kontraktmeldung enthält genau die verlangten Karten; weitere erst ab dem nächsten Zug.",
-        ));
-    }
-    if spec.no_contiguous_runs {
-        out.push(Text::new(
-            "Two runs of one suit may not join end to end.",
-            "Zwei Folgen derselben Farbe dürfen nicht aneinander anschließen.",
-        ));
-    }
-    if spec.runs_different_suits {
-        out.push(Text::new(
-            "Every run in its own suit.",
-            "Jede Folge in einer eigenen Farbe.",
-        ));
-    }
-    if spec.no_two_sets_same_rank {
-        out.push(Text::new(
-            "No two sets of the same rank.",
-            "Keine zwei Sätze desselben Rangs.",
-        ));
-    }
-    if spec.needs_more_than_dealt() {
-        out.push(Text::new(
-            "The contract needs more cards than are dealt: only buying makes it possible.",
-            "Der Kontrakt braucht mehr Karten als ausgeteilt: nur mit Käufen möglich.",
-        ));
+    for (on, restriction) in [
+        (spec.exact_minimum, Restriction::ExactMinimum),
+        (spec.no_contiguous_runs, Restriction::NoContiguousRuns),
+        (spec.runs_different_suits, Restriction::RunsDifferentSuits),
+        (spec.no_two_sets_same_rank, Restriction::NoTwoSetsSameRank),
+        (
+            spec.needs_more_than_dealt(),
+            Restriction::NeedsMoreThanDealt,
+        ),
+    ] {
+        if on {
+            out.push(restriction);
+        }
     }
     out
 }
@@ -1815,6 +1740,7 @@ impl GameState {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::text::Lang;
 
     fn setup_with(
         rules: &str,
@@ -1899,26 +1825,14 @@ mod tests {
         assert_eq!((r1.dealer, r1.cutter), (0, Some(3)), "Ann deals, Di cuts");
         assert_eq!(r1.cut_target, Some(41));
         assert_eq!(r1.deal, 10);
-        assert_eq!(r1.contract.as_ref().unwrap().en, "2 sets of 3");
-        assert_eq!(r1.contract.as_ref().unwrap().de, "2 Sätze à 3");
-        assert_eq!(r1.decks.en, "2 decks + 3 jokers (107 cards)");
         let r2 = s.round_info(2).unwrap();
         assert_eq!((r2.dealer, r2.cutter), (1, Some(0)), "Ben deals, Ann cuts");
-        assert_eq!(
-            r2.contract.unwrap().en,
-            "1 set of 3 and 1 run of 4",
-            "API.md's next round"
-        );
         let r4 = s.round_info(4).unwrap();
         assert_eq!(r4.cut_target, Some(49), "4 x 12 + 1");
         let r7 = s.round_info(7).unwrap();
         assert_eq!((r7.dealer, r7.cutter), (2, Some(1)));
         assert!(r7.go_out_all);
-        assert!(
-            r7.restrictions
-                .iter()
-                .any(|t| t.en == "Go out all at once: every card melded, no discard.")
-        );
+        assert!(r7.restrictions.contains(&Restriction::GoOutAll));
         assert_eq!(r7.of, 7);
         assert!(s.round_info(8).is_none());
     }
@@ -2043,11 +1957,6 @@ mod tests {
         // Contract rummy's May I has no count limit.
         let c = setup("contract", &["A", "B", "C"]);
         assert_eq!(c.parse_round(1, &r).unwrap().buys(), [0, 0, 3]);
-        let info = s.round_info(1).unwrap();
-        assert_eq!(
-            info.buys_text.en,
-            "Buying (May I) is allowed: at most 2 per player this round; a buyer also takes 2 cards from the stock."
-        );
     }
 
     #[test]
@@ -2592,10 +2501,7 @@ mod tests {
             &[("contracts", OptionValue::Int(4))],
             1,
         );
-        assert_eq!(
-            s.round_info(1).unwrap().decks.en,
-            "3 decks + 6 jokers (162 cards)"
-        );
+        assert_eq!(s.round_info(1).unwrap().decks.decks, 3);
         let r = raw(Some("E"), &[("A", 10), ("B", 20), ("C", 30), ("D", 40)]);
         let state = play(&s, &vec![r; 4]);
         assert_eq!(state.totals, [40, 80, 120, 160, 0]);

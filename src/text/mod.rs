@@ -67,6 +67,7 @@ pub mod check;
 pub mod game;
 mod lang;
 mod pages;
+pub mod round;
 pub mod template;
 
 pub use lang::Lang;

@@ -44,16 +44,6 @@ messages! {
             "Erstes Auslegen mit mindestens {points} Punkten";
         ButtonApply => "Show this round", "Diese Runde zeigen";
         FactDeal => "{n} cards dealt.", "{n} Karten werden ausgeteilt.";
-        FactExactMinimum => "The first meld holds exactly the minimum cards; extras wait.",
-            "Beim ersten Auslegen genau die Mindestzahl Karten; weitere Karten warten.";
-        FactNoContiguous => "Two runs of one suit must not join end to end.",
-            "Zwei Folgen einer Farbe dürfen nicht lückenlos aneinander anschließen.";
-        FactDifferentSuits => "Every run in its own suit.", "Jede Folge in ihrer eigenen Farbe.";
-        FactNoTwoSets => "No two sets of one rank.", "Keine zwei Sätze desselben Rangs.";
-        FactGoOutAll => "Go out all at once: every card melded, no discard.",
-            "Alles auf einmal auslegen: jede Karte gemeldet, kein Abwurf.";
-        FactNeedsMore => "Needs more cards than are dealt: only possible with buys.",
-            "Braucht mehr Karten als ausgeteilt werden: nur mit Kaufen möglich.";
         FactAceLowOrHigh => "Ace low or high (A-2-3, Q-K-A), not round the corner.",
             "Ass tief oder hoch (A-2-3, D-K-A), nicht um die Ecke.";
         FactAceHighOnly => "Ace high only (Q-K-A).", "Ass nur hoch (D-K-A).";

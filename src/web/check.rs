@@ -32,14 +32,14 @@ use axum::routing::get;
 
 use crate::rules::cards::{Card, parse_cards, parse_melds};
 use crate::rules::check::{check, meld_problem};
-use crate::rules::game::{GameError, options_from_form};
+use crate::rules::game::{GameError, Restriction, options_from_form};
 use crate::rules::layoff::fits;
 use crate::rules::meld::{AceMode, Reading};
 use crate::rules::ruleset::{
     PRESET_IDS, RoundSpec, RuleSet, meld_option_specs, option_specs, preset_info,
 };
 use crate::rules::solver::{SolveError, solve};
-use crate::text::Lang;
+use crate::text::{Lang, Say};
 
 use super::cards::{CardChip, card_error_text, cards_text, chips, reading_text, wild_texts};
 use super::i18n::{Msg, PageCtx, percent_encode};
@@ -493,16 +493,17 @@ fn facts(ctx: &PageCtx, rs: &RuleSet, round: Option<&RoundSpec>) -> Vec<String> 
             ));
         }
         out.push(ctx.f(Msg::FactDeal, &[("n", &r.deal)]));
-        for (on, msg) in [
-            (r.go_out_all, Msg::FactGoOutAll),
-            (r.exact_minimum, Msg::FactExactMinimum),
-            (r.no_contiguous_runs, Msg::FactNoContiguous),
-            (r.runs_different_suits, Msg::FactDifferentSuits),
-            (r.no_two_sets_same_rank, Msg::FactNoTwoSets),
-            (r.needs_more_than_dealt(), Msg::FactNeedsMore),
+        // The same sentences as a game's banner (text::round).
+        for (on, restriction) in [
+            (r.go_out_all, Restriction::GoOutAll),
+            (r.exact_minimum, Restriction::ExactMinimum),
+            (r.no_contiguous_runs, Restriction::NoContiguousRuns),
+            (r.runs_different_suits, Restriction::RunsDifferentSuits),
+            (r.no_two_sets_same_rank, Restriction::NoTwoSetsSameRank),
+            (r.needs_more_than_dealt(), Restriction::NeedsMoreThanDealt),
         ] {
             if on {
-                out.push(ctx.t(msg).to_owned());
+                out.push(restriction.say(ctx.lang));
             }
         }
     }

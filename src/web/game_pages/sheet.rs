@@ -18,6 +18,7 @@ use super::super::{AppError, AppState, recent};
 use super::{Link, game_title, is_loopback, no_store, origin, qr, rules_name};
 use crate::rules::game::RoundInfo;
 use crate::text::Lang;
+use crate::text::{self, Say};
 
 /// `GET /games/{id}`: the game through its edit link.
 pub(super) async fn game_page(
@@ -142,7 +143,7 @@ impl Sheet {
                         .info
                         .contract
                         .as_ref()
-                        .map(|c| c.get(lang).to_owned())
+                        .map(|c| c.describe(lang))
                         .unwrap_or_default(),
                     edit_href: edit_id
                         .map(|id| format!("/games/{id}/rounds/{}/edit", r.info.round)),
@@ -308,17 +309,13 @@ fn banner(ctx: &PageCtx, game: &LoadedGame, info: &RoundInfo, link: &Link) -> Ba
             ],
         ));
     }
-    facts.push(ctx.f(Msg::GameDecks, &[("decks", &info.decks.get(lang))]));
-    facts.push(info.buys_text.get(lang).to_owned());
+    facts.push(ctx.f(Msg::GameDecks, &[("decks", &info.decks.describe(lang))]));
+    facts.push(text::round::buys_rule(&info.buys, lang));
     Banner {
         heading: ctx.f(Msg::GameRoundOf, &[("n", &info.round), ("of", &info.of)]),
-        contract: info.contract.as_ref().map(|c| c.get(lang).to_owned()),
+        contract: info.contract.as_ref().map(|c| c.describe(lang)),
         facts,
-        notes: info
-            .restrictions
-            .iter()
-            .map(|t| t.get(lang).to_owned())
-            .collect(),
+        notes: info.restrictions.iter().map(|t| t.say(lang)).collect(),
         needs_more: info.needs_more_than_dealt,
         enter: match link {
             Link::Edit(id) => Some(EnterLink {
