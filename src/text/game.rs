@@ -492,3 +492,7 @@ mod tests {
         );
     }
 }
+
+#[cfg(test)]
+#[path = "game_tests.rs"]
+mod moved_tests;
