@@ -64,6 +64,7 @@ macro_rules! messages {
 
 pub mod cards;
 pub mod check;
+pub mod cli;
 pub mod game;
 mod lang;
 mod pages;
