@@ -17,7 +17,7 @@ use crate::rules::game::{
     MAX_POINTS_PER_CENT, Quantity,
 };
 use crate::rules::ruleset::OptionError;
-use crate::rules::settlement::{HandError, SettleError};
+use crate::rules::settlement::HandError;
 
 messages! {
     /// The sentences of a game's errors.
@@ -106,7 +106,7 @@ messages! {
             "Continental wird in Einheiten aus der Gewinnerhand gezählt: gebt Gewinner, Joker und Boni an statt Punkten oder Karten.";
         ContinentalOnly => "\"{field}\" belongs to a Continental hand; this game is not Continental.",
             "„{field}“ gehört zu einer Continental-Hand; dies ist kein Continental.";
-        /// `error` is the settlement's English sentence until its words move here.
+        /// `error` is the settlement error's sentence in the same language.
         Settlement => "{error}", "Die Abrechnung ist nicht möglich: {error}";
         NothingToEnd => "No round has been entered yet, so there is nothing to settle; enter a round first.",
             "Es ist noch keine Runde eingetragen, also gibt es nichts abzurechnen; tragt zuerst eine Runde ein.";
@@ -361,7 +361,7 @@ impl GameError {
             UnitsOnly => M::UnitsOnly.text(lang).to_owned(),
             ContinentalOnly { field } => M::ContinentalOnly.fill(lang, &[("field", field)]),
             Hand(e) => capitalize(&e.clause(lang)),
-            Settlement(e) => M::Settlement.fill(lang, &[("error", &settle_error_english(e))]),
+            Settlement(e) => M::Settlement.fill(lang, &[("error", &e.say(lang))]),
             NothingToEnd => M::NothingToEnd.text(lang).to_owned(),
             AlreadyFinished => M::AlreadyFinished.text(lang).to_owned(),
             NothingToUndo => M::NothingToUndo.text(lang).to_owned(),
@@ -375,10 +375,6 @@ impl GameError {
             ),
         }
     }
-}
-
-fn settle_error_english(e: &SettleError) -> String {
-    e.to_string()
 }
 
 impl Say for GameError {

@@ -69,6 +69,7 @@ pub mod game;
 mod lang;
 mod pages;
 pub mod round;
+pub mod settlement;
 pub mod template;
 
 pub use lang::Lang;
