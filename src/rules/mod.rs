@@ -3,6 +3,11 @@
 //!
 //! Pure domain code: it imports only `std`, `serde` and `thiserror`. No axum, sqlx, askama or
 //! tokio here. Every rule cites the section of `../shared/RULES.md` it implements.
+//!
+//! No words either: rules gives codes, numbers and facts, and `text` turns them into English
+//! or German sentences. Rules must not depend on `text`, `web`, `db` or `cli`; the one
+//! exception is `text::Lang` (a leaf) in the presets (`ruleset`, `play`), until their words
+//! move to `text` too.
 pub mod cards;
 pub mod check;
 #[doc(hidden)]
