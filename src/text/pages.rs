@@ -91,16 +91,12 @@ messages! {
         FieldHandHint => "All your cards, separated by spaces.", "Alle deine Karten, mit Leerzeichen getrennt.";
         ButtonSolve => "Find melds", "Meldungen suchen";
         SolveYes => "Yes, you can go down with:", "Ja, du kannst so auslegen:";
-        SolveNo => "No: these {n} cards do not make {contract}.",
-            "Nein: diese {n} Karten ergeben nicht {contract}.";
+        SolveNo => "No: {n|this|these} {n} {n|card does|cards do} not make {contract}.",
+            "Nein: diese {n} {n|Karte ergibt|Karten ergeben} nicht {contract}.";
         SolveNoOpening => "No: these cards make no first meld worth {points} points.",
             "Nein: diese Karten ergeben kein erstes Auslegen mit {points} Punkten.";
         Leftover => "Left in hand: {cards}", "Bleibt auf der Hand: {cards}";
         LeftoverNone => "Nothing left in hand.", "Nichts bleibt auf der Hand.";
-        SolveTooMany => "A hand of {n} cards is too large; at most {max} are accepted.",
-            "Eine Hand mit {n} Karten ist zu groß; höchstens {max} gehen.";
-        SolveTooComplex => "This hand is too complex to search in time; try fewer wild cards.",
-            "Diese Hand ist zu verzwickt für eine schnelle Suche; versuch es mit weniger wilden Karten.";
 
         // Meld checker: does this card fit?
         SecFit => "Does this card fit?", "Passt diese Karte?";

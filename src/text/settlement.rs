@@ -40,6 +40,8 @@ messages! {
             "eine Hand mit {n} Karten ist zu groß für die Suche; höchstens {max} gehen";
         SolveTooComplex => "this hand is too complex to search in reasonable time",
             "diese Hand ist zu verzwickt für eine Suche in vernünftiger Zeit";
+        /// Advice after a hand too complex to search.
+        SolveFewerWilds => "Try fewer wild cards.", "Versuch es mit weniger wilden Karten.";
     }
 }
 
@@ -107,6 +109,19 @@ impl Say for SolveError {
     }
 }
 
+impl SolveError {
+    /// The problem as a sentence with advice, for a form: "This hand is too complex to search
+    /// in reasonable time. Try fewer wild cards."
+    pub fn sentence(&self, lang: Lang) -> String {
+        let mut text = super::sentence(&self.say(lang));
+        if *self == SolveError::TooComplex {
+            text.push(' ');
+            text.push_str(SettleMsg::SolveFewerWilds.text(lang));
+        }
+        text
+    }
+}
+
 /// The English clause, as the JSON API answers it.
 impl fmt::Display for SolveError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -137,6 +152,10 @@ mod tests {
         assert_eq!(
             buys.to_string(),
             "Player 1 has -1 buys; buys must be between 0 and 1000000."
+        );
+        assert_eq!(
+            SolveError::TooComplex.sentence(Lang::De),
+            "Diese Hand ist zu verzwickt für eine Suche in vernünftiger Zeit. Versuch es mit weniger wilden Karten."
         );
         assert_eq!(
             SolveError::TooManyCards(31).to_string(),

@@ -38,7 +38,7 @@ use crate::rules::meld::{AceMode, Reading};
 use crate::rules::ruleset::{
     PRESET_IDS, RoundSpec, RuleSet, meld_option_specs, option_specs, preset_info,
 };
-use crate::rules::solver::{SolveError, solve};
+use crate::rules::solver::solve;
 use crate::text::{Lang, Say};
 
 use super::cards::{CardChip, card_error_text, cards_text, chips, reading_text, wild_texts};
@@ -652,14 +652,9 @@ fn answer_hand(page: &mut CheckPage, rs: &RuleSet, round: &RoundSpec) {
                 leftover: String::new(),
             });
         }
-        Err(SolveError::TooManyCards(n)) => {
-            page.errors.hand = Some(ctx.f(
-                Msg::SolveTooMany,
-                &[("n", &n), ("max", &crate::rules::solver::MAX_HAND)],
-            ));
-        }
-        Err(SolveError::TooComplex) => {
-            page.errors.hand = Some(ctx.t(Msg::SolveTooComplex).to_owned());
+        // The same words as the JSON API's, as a sentence with advice.
+        Err(error) => {
+            page.errors.hand = Some(error.sentence(ctx.lang));
         }
     }
 }
