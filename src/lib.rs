@@ -1,8 +1,9 @@
 //! Kontrakt: score keeper and referee for physical games of contract rummy.
 //!
 //! `rules` is the pure domain (no web, database or async imports); `db` stores games;
-//! `store` is the application layer over both (loading, the cache, the writes); `web` and
-//! `cli` use `store` and never each other's insides; `config` feeds `main.rs`.
+//! `store` is the application layer over both (loading, the cache, the writes); `text` holds
+//! every English and German word; `web` and `cli` use `store` and `text` and never each
+//! other's insides; `config` feeds `main.rs`.
 pub mod cli;
 pub mod config;
 pub mod db;

@@ -1,7 +1,7 @@
 //! The engine commands of the command line: `check`, `solve` and `score`.
 //!
 //! Reads the arguments into a rule set, a round and cards, asks `rules`, and writes the verdict
-//! with every reason as text a player reads (English or German). Exit status 0 for a legal meld,
+//! with every reason as text a player reads (English or German; the words are `text::cli`). Exit status 0 for a legal meld,
 //! a solvable hand or a score; 1 for "no"; 2 for bad input, with the sentence on stderr.
 //! Formatting only: every verdict and number comes from `rules`. Must not depend on `web`.
 
@@ -10,11 +10,13 @@ use std::fmt::Write as _;
 use std::process::ExitCode;
 
 use super::{CheckArgs, EngineArgs, ScoreArgs, SolveArgs};
-use crate::rules::cards::{self, Card, Lang};
+use crate::rules::cards::{self, Card};
 use crate::rules::check::{CheckResult, check};
-use crate::rules::meld::{MeldKind, Reading};
+use crate::rules::meld::Reading;
 use crate::rules::ruleset::{RoundSpec, RuleSet, option_specs};
 use crate::rules::solver::solve;
+use crate::text::cli::CliMsg;
+use crate::text::{self, Lang};
 
 /// What a command printed and whether the answer was yes.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -47,19 +49,16 @@ pub fn run_check(args: &CheckArgs) -> Result<Report, String> {
     let round = round_spec(&rs, args.round)?;
     let melds = cards::parse_melds(&args.melds.join(" ")).map_err(|e| e.to_string())?;
     let result = check(&rs, &round, &melds);
-    let verdict = match (result.ok, lang) {
-        (true, Lang::En) => "Legal",
-        (false, Lang::En) => "Not legal",
-        (true, Lang::De) => "Gültig",
-        (false, Lang::De) => "Nicht gültig",
+    let verdict = if result.ok {
+        CliMsg::Legal
+    } else {
+        CliMsg::NotLegal
     };
-    let mut text = format!("{verdict}: {}\n", heading(&rs, &round, &result, lang));
+    let mut text = verdict_line(verdict, &heading(&rs, &round, &result, lang), lang);
     write_melds(&mut text, &result, lang);
     if !result.problems.is_empty() {
-        text.push_str(match lang {
-            Lang::En => "Reasons:\n",
-            Lang::De => "Gründe:\n",
-        });
+        text.push_str(CliMsg::Reasons.text(lang));
+        text.push('\n');
         for problem in &result.problems {
             let _ = writeln!(text, "  - {}", problem.message(lang));
         }
@@ -80,32 +79,19 @@ pub fn run_solve(args: &SolveArgs) -> Result<Report, String> {
     let solution = solve(&rs, &round, &hand).map_err(|e| e.to_string())?;
     let Some(solution) = solution else {
         let what = contract_text(&rs, &round, lang);
-        let text = match lang {
-            Lang::En => format!("Not solvable: this hand cannot make {what}.\n"),
-            Lang::De => format!("Nicht lösbar: mit dieser Hand geht {what} nicht.\n"),
-        };
+        let text = CliMsg::NotSolvable.fill(lang, &[("what", &what)]) + "\n";
         return Ok(Report { yes: false, text });
     };
     // The checker reads the melds found, so each one can say what it is.
     let result = check(&rs, &round, &solution.melds);
-    let verdict = match lang {
-        Lang::En => "Solvable",
-        Lang::De => "Lösbar",
-    };
-    let mut text = format!("{verdict}: {}\n", heading(&rs, &round, &result, lang));
+    let mut text = verdict_line(CliMsg::Solvable, &heading(&rs, &round, &result, lang), lang);
     write_melds(&mut text, &result, lang);
     let left = if solution.leftover.is_empty() {
-        match lang {
-            Lang::En => "none".to_owned(),
-            Lang::De => "keine".to_owned(),
-        }
+        CliMsg::LeftOverNone.text(lang).to_owned()
     } else {
-        display_cards(&solution.leftover, lang)
+        CliMsg::LeftOver.fill(lang, &[("cards", &display_cards(&solution.leftover, lang))])
     };
-    let _ = match lang {
-        Lang::En => writeln!(text, "  Left over: {left}"),
-        Lang::De => writeln!(text, "  Übrig: {left}"),
-    };
+    let _ = writeln!(text, "  {left}");
     Ok(Report { yes: true, text })
 }
 
@@ -115,12 +101,9 @@ pub fn run_score(args: &ScoreArgs) -> Result<Report, String> {
     let rs = rule_set(&args.engine)?;
     let hand = cards::parse_cards(&args.cards.join(" ")).map_err(|e| e.to_string())?;
     let name = rule_set_name(&rs, lang);
-    let total = rs.penalty_points(&hand).ok_or_else(|| {
-        format!(
-            "{} has no card points: it is scored in units per hand won",
-            rs.info.name
-        )
-    })?;
+    let total = rs
+        .penalty_points(&hand)
+        .ok_or_else(|| CliMsg::NoCardPoints.fill(lang, &[("name", &name)]))?;
     let each: Vec<String> = hand
         .iter()
         .map(|&card| {
@@ -128,11 +111,7 @@ pub fn run_score(args: &ScoreArgs) -> Result<Report, String> {
             format!("{} {points}", card.display(lang))
         })
         .collect();
-    let unit = match lang {
-        Lang::En => "points",
-        Lang::De => "Punkte",
-    };
-    let mut text = format!("{total} {unit} ({name})\n");
+    let mut text = CliMsg::Points.fill(lang, &[("total", &total), ("name", &name)]) + "\n";
     if !each.is_empty() {
         let _ = writeln!(text, "  {}", each.join(" + "));
     }
@@ -164,10 +143,9 @@ fn round_spec(rs: &RuleSet, round: Option<i64>) -> Result<RoundSpec, String> {
         None => None,
         Some(Ok(n)) => Some(n),
         Some(Err(_)) => {
-            return Err(format!(
-                "round {} is out of range: rounds are numbered from 1",
-                round.unwrap_or_default()
-            ));
+            return Err(
+                CliMsg::RoundOutOfRange.fill(Lang::En, &[("n", &round.unwrap_or_default())])
+            );
         }
     };
     rs.round_for_check(round)
@@ -185,14 +163,10 @@ fn heading(rs: &RuleSet, round: &RoundSpec, result: &CheckResult, lang: Lang) ->
         Some(points) => {
             let needed = rs.opening_points.unwrap_or(0);
             let name = rule_set_name(rs, lang);
-            match lang {
-                Lang::En => {
-                    format!("opening meld worth {points} points, at least {needed} needed ({name})")
-                }
-                Lang::De => format!(
-                    "erste Meldung mit {points} Punkten, mindestens {needed} nötig ({name})"
-                ),
-            }
+            CliMsg::OpeningWorth.fill(
+                lang,
+                &[("points", &points), ("needed", &needed), ("name", &name)],
+            )
         }
         None => contract_text(rs, round, lang),
     }
@@ -201,89 +175,55 @@ fn heading(rs: &RuleSet, round: &RoundSpec, result: &CheckResult, lang: Lang) ->
 /// The round's contract with the rule set and round: "2 runs of 4 (Contract Rummy, round 3)".
 fn contract_text(rs: &RuleSet, round: &RoundSpec, lang: Lang) -> String {
     let name = rule_set_name(rs, lang);
-    match (&round.contract, lang) {
-        (Some(contract), Lang::En) => format!(
-            "{} ({name}, round {})",
-            crate::text::rules::describe_contract(contract, lang),
-            round.number
+    match &round.contract {
+        Some(contract) => CliMsg::ContractOfRound.fill(
+            lang,
+            &[
+                (
+                    "contract",
+                    &crate::text::rules::describe_contract(contract, lang),
+                ),
+                ("name", &name),
+                ("n", &round.number),
+            ],
         ),
-        (Some(contract), Lang::De) => format!(
-            "{} ({name}, Runde {})",
-            crate::text::rules::describe_contract(contract, lang),
-            round.number
-        ),
-        (None, Lang::En) => format!(
-            "an opening meld worth {} points ({name})",
-            rs.opening_points.unwrap_or(0)
-        ),
-        (None, Lang::De) => format!(
-            "eine erste Meldung mit {} Punkten ({name})",
-            rs.opening_points.unwrap_or(0)
+        None => CliMsg::AnOpeningMeld.fill(
+            lang,
+            &[("points", &rs.opening_points.unwrap_or(0)), ("name", &name)],
         ),
     }
 }
 
 /// One line per meld: its cards and its reading, with what each wild card stands for.
 fn write_melds(text: &mut String, result: &CheckResult, lang: Lang) {
-    let meld = match lang {
-        Lang::En => "Meld",
-        Lang::De => "Meldung",
-    };
     for (i, (cards, reading)) in result.melds.iter().enumerate() {
-        let _ = writeln!(
-            text,
-            "  {meld} {}: {} = {}",
-            i + 1,
-            display_cards(cards, lang),
-            describe(reading.as_ref(), lang)
+        let line = CliMsg::MeldLine.fill(
+            lang,
+            &[
+                ("n", &(i + 1)),
+                ("cards", &display_cards(cards, lang)),
+                ("reading", &describe(reading.as_ref(), lang)),
+            ],
         );
+        let _ = writeln!(text, "  {line}");
     }
+}
+
+/// The first line of a report, with its new line.
+fn verdict_line(verdict: CliMsg, heading: &str, lang: Lang) -> String {
+    CliMsg::Verdict.fill(
+        lang,
+        &[("verdict", &verdict.text(lang)), ("heading", &heading)],
+    ) + "\n"
 }
 
 fn display_cards(cards: &[Card], lang: Lang) -> String {
-    cards
-        .iter()
-        .map(|c| c.display(lang))
-        .collect::<Vec<_>>()
-        .join(" ")
+    text::cards::cards_text(cards, lang)
 }
 
-/// "run ♥3-6, Joker as 5♥" / "Folge ♥3-6, Joker als 5♥"; "no meld" where there is none.
+/// "run ♥3–6, Joker as 5♥" / "Folge ♥3–6, Joker als 5♥"; "no meld" where there is none.
 fn describe(reading: Option<&Reading>, lang: Lang) -> String {
-    let Some(r) = reading else {
-        return match lang {
-            Lang::En => "no meld".to_owned(),
-            Lang::De => "keine Meldung".to_owned(),
-        };
-    };
-    let rank = |rank: Option<cards::Rank>| match (rank, lang) {
-        (Some(rank), Lang::En) => format!("{}s", rank.symbol()),
-        (Some(rank), Lang::De) => rank.name(lang).to_owned(),
-        (None, _) => "?".to_owned(),
-    };
-    let mut text = match (r.kind, lang) {
-        (MeldKind::Set, Lang::En) => format!("set of {}", rank(r.rank)),
-        (MeldKind::Set, Lang::De) => format!("Satz: {}", rank(r.rank)),
-        (MeldKind::Pair, Lang::En) => format!("pair of {}", rank(r.rank)),
-        (MeldKind::Pair, Lang::De) => format!("Paar: {}", rank(r.rank)),
-        (MeldKind::Run, _) => format!(
-            "{} {}{}-{}",
-            if lang == Lang::De { "Folge" } else { "run" },
-            r.suit.map(|s| s.symbol()).unwrap_or('?'),
-            r.from.map(|f| f.display(lang)).unwrap_or("?"),
-            r.to.map(|t| t.display(lang)).unwrap_or("?"),
-        ),
-    };
-    for (wild, stands_for) in &r.wilds {
-        let _ = write!(
-            text,
-            ", {} {} {}",
-            wild.display(lang),
-            if lang == Lang::De { "als" } else { "as" },
-            stands_for.display(lang)
-        );
-    }
-    text
+    text::cards::reading_line(reading, lang)
 }
 
 #[cfg(test)]
@@ -321,8 +261,8 @@ mod tests {
         assert_eq!(
             report.text,
             "Legal: 2 runs of 4 (Contract Rummy, round 3)\n\
-             \x20 Meld 1: 3♥ 4♥ 5♥ 6♥ = run ♥3-6\n\
-             \x20 Meld 2: 8♥ Joker 10♥ J♥ = run ♥8-J, Joker as 9♥\n"
+             \x20 Meld 1: 3♥ 4♥ 5♥ 6♥ = run ♥3–6\n\
+             \x20 Meld 2: 8♥ Joker 10♥ J♥ = run ♥8–J, Joker as 9♥\n"
         );
     }
 
@@ -365,7 +305,7 @@ mod tests {
         assert!(
             report
                 .text
-                .contains("Meldung 1: D♠ D♥ Joker = Satz: Dame, Joker als D")
+                .contains("Meldung 1: D♠ D♥ Joker = Satz aus Damen, Joker als D")
         );
         assert!(report.text.contains("Gründe:\n  - Meldung 2 hat 2 Karten"));
     }

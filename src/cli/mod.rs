@@ -13,8 +13,8 @@ use std::path::PathBuf;
 use clap::{Args, Parser, Subcommand};
 
 use crate::config::{self, Config, WriteLimit};
-use crate::rules::cards::Lang;
 use crate::rules::ruleset::OptionValue;
+use crate::text::Lang;
 
 /// Score keeper and referee for physical games of contract rummy.
 #[derive(Debug, Parser)]

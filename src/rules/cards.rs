@@ -1,7 +1,8 @@
 //! Cards and their text notation (RULES.md section 1).
 //!
 //! Pure: std and serde only. Parsing is lenient (`10H`, `th`, `A♦`, `*`), printing is canonical
-//! (`10H`, `JK`) or for display (`10♥`, German or English names).
+//! (`10H`, `JK`). Names and symbols for display (`10♥`, German or English names) and the
+//! sentences of a [`CardError`] are words: they live in `text`, not here.
 
 use std::fmt;
 
@@ -33,14 +34,6 @@ impl Suit {
         ['♣', '♦', '♥', '♠'][self.index()]
     }
 
-    /// Suit name in a language (`de`: Kreuz, Karo, Herz, Pik).
-    pub fn name(self, lang: Lang) -> &'static str {
-        match lang {
-            Lang::En => ["clubs", "diamonds", "hearts", "spades"][self.index()],
-            Lang::De => ["Kreuz", "Karo", "Herz", "Pik"][self.index()],
-        }
-    }
-
     fn parse(c: char) -> Option<Suit> {
         match c.to_ascii_uppercase() {
             'C' | '♣' | '♧' => Some(Suit::Clubs),
@@ -48,33 +41,6 @@ impl Suit {
             'H' | '♥' | '♡' => Some(Suit::Hearts),
             'S' | '♠' | '♤' => Some(Suit::Spades),
             _ => None,
-        }
-    }
-}
-
-/// Display language for card and rule texts.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub enum Lang {
-    #[default]
-    En,
-    De,
-}
-
-impl Lang {
-    /// `de` for German, anything else English.
-    pub fn from_code(code: &str) -> Lang {
-        if code.trim().to_ascii_lowercase().starts_with("de") {
-            Lang::De
-        } else {
-            Lang::En
-        }
-    }
-
-    /// The two-letter code.
-    pub fn code(self) -> &'static str {
-        match self {
-            Lang::En => "en",
-            Lang::De => "de",
         }
     }
 }
@@ -111,32 +77,6 @@ impl Rank {
         [
             "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K",
         ][self.0 as usize - 1]
-    }
-
-    /// Display symbol in a language (`de`: B D K A for Bube, Dame, König, Ass).
-    pub fn display(self, lang: Lang) -> &'static str {
-        match (lang, self.0) {
-            (Lang::De, 1) => "A",
-            (Lang::De, 11) => "B",
-            (Lang::De, 12) => "D",
-            (Lang::De, 13) => "K",
-            _ => self.symbol(),
-        }
-    }
-
-    /// Full name in a language, e.g. "queen" / "Dame", "7".
-    pub fn name(self, lang: Lang) -> &'static str {
-        match (lang, self.0) {
-            (Lang::En, 1) => "ace",
-            (Lang::En, 11) => "jack",
-            (Lang::En, 12) => "queen",
-            (Lang::En, 13) => "king",
-            (Lang::De, 1) => "Ass",
-            (Lang::De, 11) => "Bube",
-            (Lang::De, 12) => "Dame",
-            (Lang::De, 13) => "König",
-            _ => self.symbol(),
-        }
     }
 
     fn parse(s: &str) -> Option<Rank> {
@@ -209,27 +149,6 @@ impl Card {
     pub fn code(self) -> String {
         self.to_string()
     }
-
-    /// Display with suit symbol in a language: `10♥`, `D♠` (German queen), `Joker`.
-    pub fn display(self, lang: Lang) -> String {
-        match self {
-            Card::Natural { rank, suit } => format!("{}{}", rank.display(lang), suit.symbol()),
-            Card::Joker => "Joker".to_string(),
-        }
-    }
-
-    /// Spoken name: "queen of spades" / "Pik Dame".
-    pub fn name(self, lang: Lang) -> String {
-        match (self, lang) {
-            (Card::Natural { rank, suit }, Lang::En) => {
-                format!("{} of {}", rank.name(lang), suit.name(lang))
-            }
-            (Card::Natural { rank, suit }, Lang::De) => {
-                format!("{} {}", suit.name(lang), rank.name(lang))
-            }
-            (Card::Joker, _) => "Joker".to_string(),
-        }
-    }
 }
 
 impl fmt::Display for Card {
@@ -241,32 +160,29 @@ impl fmt::Display for Card {
     }
 }
 
-/// A card token that could not be read.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+/// A card token that could not be read. Its words (and `Display`, the English clause) are in
+/// `text`.
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum CardError {
-    /// The token is not a card in the notation.
-    #[error("unknown card \"{token}\"{}", where_.as_deref().map(|w| format!(" in {w}")).unwrap_or_default())]
-    Unknown {
-        token: String,
-        where_: Option<String>,
-    },
+    /// The token is not a card in the notation; `meld` is the 1-based meld it is in, if any.
+    Unknown { token: String, meld: Option<usize> },
     /// Too many cards to be a real hand.
-    #[error("too many cards: {count} given, at most {max} are accepted")]
     TooMany { count: usize, max: usize },
     /// A meld with no cards in it.
-    #[error("meld {meld} is empty")]
     EmptyMeld { meld: usize },
     /// Too many melds.
-    #[error("too many melds: {count} given, at most {max} are accepted")]
     TooManyMelds { count: usize, max: usize },
 }
 
+impl std::error::Error for CardError {}
+
 impl CardError {
-    fn located(self, at: String) -> CardError {
+    /// The same error, placed in meld `meld` (1-based).
+    fn located(self, meld: usize) -> CardError {
         match self {
             CardError::Unknown { token, .. } => CardError::Unknown {
                 token,
-                where_: Some(at),
+                meld: Some(meld),
             },
             other => other,
         }
@@ -287,7 +203,7 @@ impl std::str::FromStr for Card {
         let t = s.trim();
         let unknown = || CardError::Unknown {
             token: t.to_string(),
-            where_: None,
+            meld: None,
         };
         let up = t.to_uppercase();
         if matches!(up.as_str(), "JK" | "*" | "JOKER" | "🃏") {
@@ -411,7 +327,7 @@ pub fn parse_melds(s: &str) -> Result<Vec<Vec<Card>>, CardError> {
         .iter()
         .enumerate()
         .map(|(i, p)| {
-            let cards = parse_cards(p).map_err(|e| e.located(format!("meld {}", i + 1)))?;
+            let cards = parse_cards(p).map_err(|e| e.located(i + 1))?;
             if cards.is_empty() {
                 return Err(CardError::EmptyMeld { meld: i + 1 });
             }
@@ -451,11 +367,7 @@ pub fn parse_meld_lists<S: AsRef<str>>(melds: &[Vec<S>]) -> Result<Vec<Vec<Card>
                 return Err(CardError::EmptyMeld { meld: i + 1 });
             }
             m.iter()
-                .map(|s| {
-                    s.as_ref()
-                        .parse()
-                        .map_err(|e: CardError| e.located(format!("meld {}", i + 1)))
-                })
+                .map(|s| s.as_ref().parse().map_err(|e: CardError| e.located(i + 1)))
                 .collect()
         })
         .collect()
@@ -590,17 +502,6 @@ mod tests {
         );
     }
 
-    #[test]
-    fn german_display_names_use_kreuz_pik_herz_karo_and_bube_dame_koenig_ass() {
-        assert_eq!(c("QS").name(Lang::De), "Pik Dame");
-        assert_eq!(c("JH").name(Lang::De), "Herz Bube");
-        assert_eq!(c("KD").name(Lang::De), "Karo König");
-        assert_eq!(c("AC").name(Lang::De), "Kreuz Ass");
-        assert_eq!(c("QS").name(Lang::En), "queen of spades");
-        assert_eq!(c("10H").display(Lang::En), "10♥");
-        assert_eq!(c("QS").display(Lang::De), "D♠");
-    }
-
     fn any_card() -> impl Strategy<Value = Card> {
         (0usize..53).prop_map(Card::from_index)
     }
@@ -611,7 +512,6 @@ mod tests {
             let text = format_cards(&cards);
             prop_assert_eq!(parse_cards(&text).unwrap(), cards.clone());
             for card in &cards {
-                prop_assert_eq!(card.display(Lang::En).parse::<Card>().ok().filter(|_| *card != Card::Joker).unwrap_or(*card), *card);
                 prop_assert_eq!(Card::from_index(card.index()), *card);
             }
         }

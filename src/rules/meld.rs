@@ -3,7 +3,7 @@
 //! A meld is a list of cards; a *reading* says what it is: a set of one rank, a run of one suit
 //! from one rank to another, or a pair, and what each wild card stands for. A meld with wild
 //! cards can have several readings (`JK JK 5H` is a set of 5s or a run); callers choose.
-//! Pure: std and serde only.
+//! Pure: std and serde only. The words of a kind or a reading are in `text`.
 
 use super::cards::{Card, Rank, Suit};
 use serde::{Deserialize, Serialize};
@@ -15,35 +15,6 @@ pub enum MeldKind {
     Set,
     Run,
     Pair,
-}
-
-impl MeldKind {
-    /// The noun in a language, singular or plural: "set" / "Satz", "runs" / "Folgen".
-    pub fn noun_in(self, lang: super::cards::Lang, plural: bool) -> &'static str {
-        match lang {
-            super::cards::Lang::En => self.noun(plural),
-            super::cards::Lang::De => match (self, plural) {
-                (MeldKind::Set, false) => "Satz",
-                (MeldKind::Set, true) => "Sätze",
-                (MeldKind::Run, false) => "Folge",
-                (MeldKind::Run, true) => "Folgen",
-                (MeldKind::Pair, false) => "Paar",
-                (MeldKind::Pair, true) => "Paare",
-            },
-        }
-    }
-
-    /// English noun, singular or plural.
-    pub fn noun(self, plural: bool) -> &'static str {
-        match (self, plural) {
-            (MeldKind::Set, false) => "set",
-            (MeldKind::Set, true) => "sets",
-            (MeldKind::Run, false) => "run",
-            (MeldKind::Run, true) => "runs",
-            (MeldKind::Pair, false) => "pair",
-            (MeldKind::Pair, true) => "pairs",
-        }
-    }
 }
 
 /// Where the ace may stand in a run (RULES.md section 2, ace modes).
@@ -236,20 +207,6 @@ impl Reading {
         let mut out: Vec<Card> = self.wilds.iter().map(|&(_, a)| a).collect();
         out.sort();
         out
-    }
-
-    /// Short English description: "set of 7s", "run ♥3-6", "pair of Ks".
-    pub fn describe(&self) -> String {
-        match self.kind {
-            MeldKind::Set => format!("set of {}s", self.rank.map(|r| r.symbol()).unwrap_or("?")),
-            MeldKind::Pair => format!("pair of {}s", self.rank.map(|r| r.symbol()).unwrap_or("?")),
-            MeldKind::Run => format!(
-                "run {}{}-{}",
-                self.suit.map(|s| s.symbol()).unwrap_or('?'),
-                self.from.map(|r| r.symbol()).unwrap_or("?"),
-                self.to.map(|r| r.symbol()).unwrap_or("?")
-            ),
-        }
     }
 }
 

@@ -6,9 +6,9 @@
 //!
 //! `ruleset` holds the shared rule-set types and knows no preset; `presets` has one file per
 //! preset family and builds on `ruleset` and `play`; `names` is the one player-name check.
-//! Words for people belong in `crate::text`, which depends on `rules`; `rules` keeps codes.
-//! Until the sentences of `game` and `check` move there too, those two ask `text::rules` for
-//! a contract or deck in words: the only imports from outside `rules`, to be removed with them.
+//!
+//! No words either: rules gives codes, numbers and facts, and `text` turns them into English
+//! or German sentences. Rules must not depend on `text`, `web`, `db` or `cli`.
 pub mod cards;
 pub mod check;
 #[doc(hidden)]

@@ -47,24 +47,21 @@ pub struct Settlement {
     pub places: Vec<u32>,
 }
 
-/// Why a settlement cannot be made. Each message is a sentence a player can act on; players
-/// are numbered from 1 in seating order.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+/// Why a settlement cannot be made; players are numbered from 1 in seating order. `text`
+/// says it as a sentence a player can act on (its `Display` is English).
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum SettleError {
     /// Fewer than 2 players.
-    #[error("A settlement needs at least 2 players, not {players}.")]
     TooFewPlayers {
         /// Number of players given.
         players: usize,
     },
     /// More than [`MAX_PLAYERS`] players.
-    #[error("At most {max} players can be settled, not {players}.", max = MAX_PLAYERS)]
     TooManyPlayers {
         /// Number of players given.
         players: usize,
     },
     /// A per-player list does not have one entry per player.
-    #[error("{players} players but {given} {what} were given.")]
     LengthMismatch {
         /// Number of players.
         players: usize,
@@ -74,11 +71,6 @@ pub enum SettleError {
         what: &'static str,
     },
     /// A player's total is outside ±[`MAX_TOTAL`].
-    #[error(
-        "Player {player} has a total of {total}, outside the range that can be settled \
-         (-{max} to {max}).",
-        max = MAX_TOTAL
-    )]
     TotalOutOfRange {
         /// Player number, 1-based.
         player: usize,
@@ -86,7 +78,6 @@ pub enum SettleError {
         total: i64,
     },
     /// A player's buy count is negative or above [`MAX_BUYS`].
-    #[error("Player {player} has {buys} buys; buys must be between 0 and {max}.", max = MAX_BUYS)]
     BuysOutOfRange {
         /// Player number, 1-based.
         player: usize,
@@ -94,7 +85,6 @@ pub enum SettleError {
         buys: i64,
     },
     /// A money value (per point, per unit, per buy) is negative.
-    #[error("The {what} cannot be negative, but {cents} cents was given.")]
     NegativeValue {
         /// Which value, e.g. "value per point".
         what: &'static str,
@@ -102,7 +92,6 @@ pub enum SettleError {
         cents: i64,
     },
     /// A place's payout is negative.
-    #[error("The payout for place {place} cannot be negative, but {cents} cents was given.")]
     NegativePayout {
         /// Place, 1-based.
         place: usize,
@@ -110,16 +99,11 @@ pub enum SettleError {
         cents: i64,
     },
     /// The winner's payout is not 0.
-    #[error(
-        "The winner pays nothing (they receive what the others pay), so the payout for \
-         place 1 must be 0, not {cents} cents."
-    )]
     WinnerPayoutNotZero {
         /// The payout given for place 1.
         cents: i64,
     },
     /// A `continental` hand is inconsistent.
-    #[error("Hand {hand}: {problem}")]
     InvalidHand {
         /// Hand number, 1-based.
         hand: usize,
@@ -127,22 +111,22 @@ pub enum SettleError {
         problem: HandError,
     },
     /// An amount does not fit in 64-bit cents.
-    #[error("The amounts are too large to settle; check the totals and the money values.")]
     Overflow,
     /// The points one cent stands for are out of range.
-    #[error("One cent can stand for 1 to 1000 points, not {per_points}.")]
     PointsPerCent {
         /// The value given.
         per_points: i64,
     },
 }
 
+impl std::error::Error for SettleError {}
+
 /// What is wrong with one `continental` hand (RULES.md section 4). Reported inside
-/// [`SettleError::InvalidHand`], which adds the hand number.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+/// [`SettleError::InvalidHand`], which adds the hand number. Its words (and `Display`, an
+/// English clause) are in `text`.
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum HandError {
     /// The winner's index is not a player.
-    #[error("the winner is player {winner}, but there are only {players} players.")]
     WinnerOutOfRange {
         /// The winner given, 1-based.
         winner: usize,
@@ -150,33 +134,28 @@ pub enum HandError {
         players: usize,
     },
     /// More jokers than cards in the hand.
-    #[error("the winning hand has 15 cards, so it cannot hold {jokers} jokers.")]
     TooManyJokers {
         /// Jokers given.
         jokers: u32,
     },
     /// Both turn bonuses are marked.
-    #[error("going out on the first and on the second turn are both marked; choose one.")]
     BothTurns,
     /// The first-turn bonus is marked while turn bonuses are off.
-    #[error("going out on the first turn is marked, but turn bonuses are not played.")]
     FirstTurnNotPlayed,
     /// The second-turn bonus is marked while turn bonuses are off.
-    #[error("going out on the second turn is marked, but turn bonuses are not played.")]
     SecondTurnNotPlayed,
     /// The one-suit bonus is marked while it is off.
-    #[error("all runs in one suit is marked, but the one-suit bonus is not played.")]
     OneSuitNotPlayed,
     /// The no-wilds bonus is marked while 2s are not wild.
-    #[error("winning without wild cards is marked, but 2s are not wild in this game.")]
     NoWildsNotPlayed,
     /// The no-wilds bonus is marked for a hand holding jokers.
-    #[error("winning without wild cards is marked, but the winning hand holds {jokers} jokers.")]
     NoWildsWithJokers {
         /// Jokers given.
         jokers: u32,
     },
 }
+
+impl std::error::Error for HandError {}
 
 /// Final places from totals (RULES.md section 6): 1 = best, tied players share a place and
 /// the next place is skipped ("competition" ranking: 1, 1, 3). Penalty-point games are

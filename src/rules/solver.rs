@@ -37,14 +37,16 @@ pub struct Solution {
     pub leftover: Vec<Card>,
 }
 
-/// Why the solver could not answer.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+/// Why the solver could not answer (its words, and `Display` in English, are in `text`).
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum SolveError {
-    #[error("a hand of {0} cards is too large to solve; at most {MAX_HAND} are accepted")]
+    /// More cards than [`MAX_HAND`].
     TooManyCards(usize),
-    #[error("this hand is too complex to search in reasonable time")]
+    /// The search would take too long.
     TooComplex,
 }
+
+impl std::error::Error for SolveError {}
 
 /// Finds melds from `hand` that make the round's contract, or `None` if there are none.
 pub fn solve(

@@ -5,11 +5,11 @@
 //! Depends on `rules` for the things it names; `rules` never imports this file. No web
 //! vocabulary here either.
 
-use crate::rules::cards::Lang;
 use crate::rules::meld::MeldKind;
 use crate::rules::play::{GoingOut, JokerSwap, LayOff, Play};
 use crate::rules::presets::Preset;
 use crate::rules::ruleset::{Contract, Decks, PresetInfo, Requirement, RoundError};
+use crate::text::Lang;
 
 /// English or German.
 fn pick(lang: Lang, en: &'static str, de: &'static str) -> &'static str {
@@ -322,6 +322,20 @@ pub fn play_notes(play: &Play, lang: Lang) -> Vec<&'static str> {
         ),
     };
     vec![lay_off, swap, going_out]
+}
+
+impl Contract {
+    /// The contract in words: "2 sets of 3 and 1 run of 4" ([`describe_contract`]).
+    pub fn describe(&self, lang: Lang) -> String {
+        describe_contract(self, lang)
+    }
+}
+
+impl Decks {
+    /// The decks in words: "2 decks with 4 jokers" ([`describe_decks`]).
+    pub fn describe(&self, lang: Lang) -> String {
+        describe_decks(self, lang)
+    }
 }
 
 #[cfg(test)]

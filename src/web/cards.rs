@@ -1,9 +1,11 @@
 //! Cards and melds for display, in the page's language: card chips with suit symbols and
 //! German letters (B D K A) in German, meld readings in words, and card-input errors as
-//! sentences. Shared by every page that shows or takes cards.
+//! sentences (the words themselves are in `text::cards`). Shared by every page that shows or
+//! takes cards.
 
-use crate::rules::cards::{Card, CardError, Lang, Rank, Suit};
-use crate::rules::meld::{MeldKind, Reading};
+use crate::rules::cards::{Card, CardError, Rank, Suit};
+use crate::rules::meld::Reading;
+use crate::text::{self, Lang, Say};
 
 use super::i18n::{Msg, PageCtx};
 
@@ -36,13 +38,7 @@ pub fn chips(cards: &[Card], lang: Lang) -> Vec<CardChip> {
 }
 
 /// Cards as plain text: `3♥ 4♥ Joker`.
-pub fn cards_text(cards: &[Card], lang: Lang) -> String {
-    cards
-        .iter()
-        .map(|c| c.display(lang))
-        .collect::<Vec<_>>()
-        .join(" ")
-}
+pub use crate::text::cards::cards_text;
 
 /// The ranks as the card grid labels them: `A 2 … 10 J Q K`, in German `A 2 … 10 B D K`.
 pub fn rank_labels(lang: Lang) -> String {
@@ -52,42 +48,9 @@ pub fn rank_labels(lang: Lang) -> String {
         .join(" ")
 }
 
-/// A rank in the plural, as in "set of queens" / "Satz aus Damen".
-fn rank_plural(rank: Rank, lang: Lang) -> String {
-    match (lang, rank.number()) {
-        (Lang::En, 1) => "aces".into(),
-        (Lang::En, 11) => "jacks".into(),
-        (Lang::En, 12) => "queens".into(),
-        (Lang::En, 13) => "kings".into(),
-        (Lang::En, _) => format!("{}s", rank.symbol()),
-        (Lang::De, 1) => "Assen".into(),
-        (Lang::De, 11) => "Buben".into(),
-        (Lang::De, 12) => "Damen".into(),
-        (Lang::De, 13) => "Königen".into(),
-        (Lang::De, _) => format!("{}ern", rank.symbol()),
-    }
-}
-
 /// A meld reading in words: "set of 7s", "run ♥3–6" / "Satz aus 7ern", "Folge ♥3–6".
 pub fn reading_text(reading: &Reading, ctx: &PageCtx) -> String {
-    let lang = ctx.lang;
-    let rank = || {
-        reading
-            .rank
-            .map_or_else(|| "?".to_owned(), |r| rank_plural(r, lang))
-    };
-    match reading.kind {
-        MeldKind::Set => ctx.f(Msg::ReadSet, &[("rank", &rank())]),
-        MeldKind::Pair => ctx.f(Msg::ReadPair, &[("rank", &rank())]),
-        MeldKind::Run => ctx.f(
-            Msg::ReadRun,
-            &[
-                ("suit", &reading.suit.map_or('?', Suit::symbol)),
-                ("from", &reading.from.map_or("?", |r| r.display(lang))),
-                ("to", &reading.to.map_or("?", |r| r.display(lang))),
-            ],
-        ),
-    }
+    text::cards::reading(reading, ctx.lang)
 }
 
 /// What each wild card of a reading stands for: "Joker stands for 6♥".
@@ -109,26 +72,7 @@ pub fn wild_texts(reading: &Reading, ctx: &PageCtx) -> Vec<String> {
 
 /// A card-input error as a sentence in the page's language.
 pub fn card_error_text(error: &CardError, ctx: &PageCtx) -> String {
-    match error {
-        CardError::Unknown { token, where_ } => {
-            // `where_` is "meld N" (cards.rs); anything else is shown without a place.
-            let meld = where_
-                .as_deref()
-                .and_then(|w| w.strip_prefix("meld "))
-                .and_then(|n| n.parse::<usize>().ok());
-            match meld {
-                Some(n) => ctx.f(Msg::ErrUnknownCardIn, &[("token", token), ("n", &n)]),
-                None => ctx.f(Msg::ErrUnknownCard, &[("token", token)]),
-            }
-        }
-        CardError::TooMany { count, max } => {
-            ctx.f(Msg::ErrTooManyCards, &[("count", count), ("max", max)])
-        }
-        CardError::EmptyMeld { meld } => ctx.f(Msg::ErrEmptyMeld, &[("n", meld)]),
-        CardError::TooManyMelds { count, max } => {
-            ctx.f(Msg::ErrTooManyMelds, &[("count", count), ("max", max)])
-        }
-    }
+    error.say(ctx.lang)
 }
 
 #[cfg(test)]

@@ -10,9 +10,9 @@
 //! is left alone.
 //!
 //! The JSON sentence is always English (the API's contract). An HTML page shows it in the
-//! request's language: a sentence with values (a field name, a wait, a method) carries its
-//! [`Msg`] and the values ([`Sentence`]); a fixed one is found in the string table by its
-//! English text ([`Msg::from_english`]).
+//! request's language: every sentence of the string table travels as its [`Msg`], with the
+//! values of its placeholders where it has some ([`Sentence`]); nothing is looked up by its
+//! English text.
 
 use std::error::Error as StdError;
 use std::fmt::Display;
@@ -70,6 +70,10 @@ pub enum AppError {
         /// Seconds until the next write is allowed (also sent as `Retry-After`).
         seconds: u64,
     },
+    /// A fixed sentence of the string table with its status (a 404 page, a damaged form):
+    /// shown in the page's language.
+    #[error("{}", .1.text(Lang::En))]
+    Said(StatusCode, Msg),
     /// 500 Internal Server Error: a bug or a failing database. The cause is logged; the user
     /// sees a generic sentence.
     #[error("{}", INTERNAL_SENTENCE)]
@@ -88,7 +92,20 @@ impl AppError {
             Self::UnsupportedMediaType(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             Self::Unprocessable(_) | Self::FormField(_) => StatusCode::UNPROCESSABLE_ENTITY,
             Self::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
+            Self::Said(status, _) => *status,
             Self::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+        }
+    }
+
+    /// The fixed message of the string table that this error's sentence is, if it is one.
+    fn fixed(&self) -> Option<Msg> {
+        match self {
+            Self::Forbidden => Some(Msg::ErrReadOnly),
+            Self::Conflict => Some(Msg::ErrConflict),
+            Self::PayloadTooLarge => Some(Msg::ErrTooLarge),
+            Self::Said(_, msg) => Some(*msg),
+            Self::Internal(_) => Some(Msg::ErrInternal),
+            _ => None,
         }
     }
 
@@ -102,9 +119,6 @@ impl AppError {
     pub fn sentence(&self) -> Option<Sentence> {
         match self {
             Self::FormField(detail) => Some(Sentence::new(Msg::ErrFormField, &[("field", detail)])),
-            Self::TooManyRequests { seconds: 1 } => {
-                Some(Sentence::new(Msg::ErrTooManyChangesOne, &[]))
-            }
             Self::TooManyRequests { seconds } => Some(Sentence::new(
                 Msg::ErrTooManyChanges,
                 &[("seconds", seconds)],
@@ -186,12 +200,17 @@ pub struct ErrorMessage {
 }
 
 impl ErrorMessage {
-    /// A sentence without values; shown translated if the string table has it.
+    /// A sentence that has no translation: shown in English on every page.
     pub fn plain(english: impl Into<String>) -> Self {
         Self {
             english: english.into(),
             sentence: None,
         }
+    }
+
+    /// A fixed sentence of the string table.
+    fn of(msg: Msg) -> Self {
+        Self::with_values(Sentence::new(msg, &[]))
     }
 
     /// A sentence with values.
@@ -202,12 +221,12 @@ impl ErrorMessage {
         }
     }
 
-    /// The sentence in a language: translated where the string table has it, else English.
+    /// The sentence in a language: translated where it is one of the string table, else
+    /// English.
     pub fn text(&self, lang: Lang) -> String {
         match &self.sentence {
             Some(sentence) => sentence.text(lang),
-            None => Msg::from_english(&self.english)
-                .map_or_else(|| self.english.clone(), |m| m.text(lang).to_owned()),
+            None => self.english.clone(),
         }
     }
 }
@@ -219,7 +238,9 @@ impl IntoResponse for AppError {
         }
         let message = ErrorMessage {
             english: self.to_string(),
-            sentence: self.sentence(),
+            sentence: self
+                .sentence()
+                .or_else(|| self.fixed().map(|msg| Sentence::new(msg, &[]))),
         };
         // The plain-text body is only a fallback for a router without `render_errors`.
         let mut response = (self.status(), message.english.clone()).into_response();
@@ -269,10 +290,9 @@ pub async fn render_errors(request: Request, next: Next) -> Response {
     let message = match response.extensions().get::<ErrorMessage>() {
         Some(message) => message.clone(),
         None if has_rendered_body(&response) => return response,
-        None if response.extensions().get::<ProtectionError>().is_some() => ErrorMessage::plain(
-            "This request came from another site and was refused. \
-             Open Kontrakt directly and try again.",
-        ),
+        None if response.extensions().get::<ProtectionError>().is_some() => {
+            ErrorMessage::of(Msg::ErrCrossSite)
+        }
         None => default_message(status, &method),
     };
     let (mut parts, _) = response.into_parts();
@@ -327,27 +347,22 @@ fn default_message(status: StatusCode, method: &Method) -> ErrorMessage {
     if status == StatusCode::METHOD_NOT_ALLOWED {
         return ErrorMessage::with_values(Sentence::new(Msg::ErrMethod, &[("method", method)]));
     }
-    ErrorMessage::plain(match status {
-        StatusCode::BAD_REQUEST => "The request could not be understood.".to_owned(),
-        StatusCode::FORBIDDEN => "You may not do this here.".to_owned(),
-        StatusCode::NOT_FOUND => "There is nothing at this address.".to_owned(),
-        StatusCode::REQUEST_TIMEOUT => {
-            "The server took too long to answer. Please try again.".to_owned()
+    let msg = match status {
+        StatusCode::BAD_REQUEST => Msg::ErrBadRequest,
+        StatusCode::FORBIDDEN => Msg::ErrForbiddenHere,
+        StatusCode::NOT_FOUND => Msg::ErrNothingHere,
+        StatusCode::REQUEST_TIMEOUT => Msg::ErrTimeout,
+        StatusCode::PAYLOAD_TOO_LARGE => Msg::ErrTooLarge,
+        StatusCode::UNSUPPORTED_MEDIA_TYPE => Msg::ErrContentType,
+        StatusCode::INTERNAL_SERVER_ERROR => Msg::ErrInternal,
+        StatusCode::TOO_MANY_REQUESTS => Msg::ErrTooMany,
+        StatusCode::SERVICE_UNAVAILABLE => Msg::ErrUnavailable,
+        other => {
+            return ErrorMessage::plain(format!(
+                "The request failed ({}).",
+                other.canonical_reason().unwrap_or("error")
+            ));
         }
-        StatusCode::PAYLOAD_TOO_LARGE => AppError::PayloadTooLarge.to_string(),
-        StatusCode::UNSUPPORTED_MEDIA_TYPE => {
-            "This address does not accept a request body of this content type.".to_owned()
-        }
-        StatusCode::INTERNAL_SERVER_ERROR => INTERNAL_SENTENCE.to_owned(),
-        StatusCode::TOO_MANY_REQUESTS => {
-            "Too many requests from your network. Wait a moment and try again.".to_owned()
-        }
-        StatusCode::SERVICE_UNAVAILABLE => {
-            "The server is not ready. Try again in a moment.".to_owned()
-        }
-        other => format!(
-            "The request failed ({}).",
-            other.canonical_reason().unwrap_or("error")
-        ),
-    })
+    };
+    ErrorMessage::of(msg)
 }

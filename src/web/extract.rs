@@ -11,6 +11,7 @@ use axum::response::{IntoResponse, Response};
 use serde::Serialize;
 
 use super::error::AppError;
+use crate::text::Msg;
 
 /// `axum::Json` with [`AppError`] rejections. Also a response: serialises `T` as JSON.
 #[derive(Clone, Copy, Debug, Default, FromRequest)]
@@ -59,9 +60,9 @@ impl From<FormRejection> for AppError {
                 "The form could not be read: {}.",
                 innermost(&error)
             )),
-            FormRejection::InvalidFormContentType(_) => AppError::UnsupportedMediaType(
-                "Send the form as application/x-www-form-urlencoded.".to_owned(),
-            ),
+            FormRejection::InvalidFormContentType(_) => {
+                AppError::Said(StatusCode::UNSUPPORTED_MEDIA_TYPE, Msg::ErrFormContentType)
+            }
             other => body_rejection(other.status()),
         }
     }
@@ -72,7 +73,7 @@ fn body_rejection(status: StatusCode) -> AppError {
     if status == StatusCode::PAYLOAD_TOO_LARGE {
         AppError::PayloadTooLarge
     } else {
-        AppError::BadRequest("The request body could not be read; please send it again.".into())
+        AppError::Said(StatusCode::BAD_REQUEST, Msg::ErrBodyUnreadable)
     }
 }
 

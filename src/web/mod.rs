@@ -41,6 +41,7 @@ use tower_http::trace::TraceLayer;
 
 use crate::db::Db;
 use crate::store::{self, GameCache, LoadedGame};
+use crate::text::Msg;
 pub use error::AppError;
 pub use extract::{Form, Json};
 pub use idempotency::IdempotencyKey;
@@ -203,10 +204,7 @@ async fn not_found(uri: Uri) -> AppError {
     if error::is_api_path(uri.path()) {
         AppError::NotFound("There is no API endpoint at this address.".into())
     } else {
-        AppError::NotFound(
-            "There is no page at this address. Check the link, or start again from the home page."
-                .into(),
-        )
+        AppError::Said(StatusCode::NOT_FOUND, Msg::ErrNoPage)
     }
 }
 

@@ -33,8 +33,8 @@ fn check_of_a_legal_meld_exits_0_and_prints_each_meld_read() {
     assert_eq!(
         stdout(&output),
         "Legal: 2 runs of 4 (Contract Rummy, round 3)\n\
-         \x20 Meld 1: 3♥ 4♥ 5♥ 6♥ = run ♥3-6\n\
-         \x20 Meld 2: 8♥ 9♥ 10♥ J♥ = run ♥8-J\n"
+         \x20 Meld 1: 3♥ 4♥ 5♥ 6♥ = run ♥3–6\n\
+         \x20 Meld 2: 8♥ 9♥ 10♥ J♥ = run ♥8–J\n"
     );
 }
 
@@ -100,8 +100,8 @@ fn solve_exits_0_with_the_melds_or_1_when_the_hand_cannot_make_the_contract() {
         text.starts_with("Solvable: 3 runs of 4 (Contract Rummy, round 7)\n"),
         "{text}"
     );
-    assert!(text.contains("= run ♥3-7\n"), "{text}");
-    assert!(text.contains("= run ♠9-K\n"), "{text}");
+    assert!(text.contains("= run ♥3–7\n"), "{text}");
+    assert!(text.contains("= run ♠9–K\n"), "{text}");
     assert!(text.contains("Joker as A♦"), "{text}");
     assert!(text.ends_with("  Left over: none\n"), "{text}");
 

@@ -7,12 +7,13 @@ use std::collections::BTreeMap;
 
 use crate::rules::play::Play;
 
-use crate::rules::cards::{Card, Lang, Rank, Suit};
+use crate::rules::cards::{Card, Rank, Suit};
 use crate::rules::presets::Preset;
 use crate::rules::ruleset::{
     Buys, OptionKind, OptionSpec, OptionValue, PRESET_IDS, PresetInfo, RoundSpec, RuleSet, Scheme,
     option_specs,
 };
+use crate::text::Lang;
 use crate::text::rules::{option_description, preset_description, preset_name};
 
 /// A preset's identity in JSON: its facts with the names and descriptions in English and

@@ -22,10 +22,10 @@ use time::OffsetDateTime;
 use time::format_description::well_known::Rfc3339;
 
 use crate::db::games::{self, HistoryAction, Once};
-use crate::rules::cards::Lang;
 use crate::rules::game::{FieldErrors, GameSetup, RawRound, RawSetup, RoundInfo};
 use crate::rules::ruleset::{Buys, OptionValue};
 use crate::store::{self, GameChange, LoadedGame, OnceChange, RoundWrite};
+use crate::text::{self, Lang, Say};
 use crate::web::links::{GameLinks, ViewLinks};
 use crate::web::{AppError, AppState, IdempotencyKey, Json};
 
@@ -392,7 +392,7 @@ struct RoundView<'a> {
     round: usize,
     dealer: &'a str,
     cutter: Option<&'a str>,
-    contract: Option<&'a str>,
+    contract: Option<String>,
     went_out: Option<&'a str>,
     points: ByName<'a, i64>,
     /// What was entered, as stored (names as in the game, cards in the notation).
@@ -405,19 +405,19 @@ struct NextRoundView<'a> {
     of: usize,
     dealer: &'a str,
     cutter: Option<&'a str>,
-    contract: Option<&'a str>,
-    contract_de: Option<&'a str>,
+    contract: Option<String>,
+    contract_de: Option<String>,
     deal: u8,
     cut_target: Option<u32>,
-    decks: &'a str,
-    decks_de: &'a str,
+    decks: String,
+    decks_de: String,
     buys: Buys,
-    buys_text: &'a str,
+    buys_text: String,
     go_out_all: bool,
     needs_more_than_dealt: bool,
     no_winner_allowed: bool,
-    restrictions: Vec<&'a str>,
-    restrictions_de: Vec<&'a str>,
+    restrictions: Vec<String>,
+    restrictions_de: Vec<String>,
 }
 
 #[derive(Serialize)]
@@ -442,19 +442,19 @@ impl<'a> NextRoundView<'a> {
             of: info.of,
             dealer: setup.name(info.dealer),
             cutter: info.cutter.map(|c| setup.name(c)),
-            contract: info.contract.as_ref().map(|c| c.get(Lang::En)),
-            contract_de: info.contract.as_ref().map(|c| c.get(Lang::De)),
+            contract: info.contract.as_ref().map(|c| c.describe(Lang::En)),
+            contract_de: info.contract.as_ref().map(|c| c.describe(Lang::De)),
             deal: info.deal,
             cut_target: info.cut_target,
-            decks: info.decks.get(Lang::En),
-            decks_de: info.decks.get(Lang::De),
+            decks: info.decks.describe(Lang::En),
+            decks_de: info.decks.describe(Lang::De),
             buys: info.buys,
-            buys_text: info.buys_text.get(Lang::En),
+            buys_text: text::round::buys_rule(&info.buys, Lang::En),
             go_out_all: info.go_out_all,
             needs_more_than_dealt: info.needs_more_than_dealt,
             no_winner_allowed: info.no_winner_allowed,
-            restrictions: info.restrictions.iter().map(|t| t.get(Lang::En)).collect(),
-            restrictions_de: info.restrictions.iter().map(|t| t.get(Lang::De)).collect(),
+            restrictions: info.restrictions.iter().map(|t| t.say(Lang::En)).collect(),
+            restrictions_de: info.restrictions.iter().map(|t| t.say(Lang::De)).collect(),
         }
     }
 }
@@ -470,7 +470,7 @@ impl<'a> GameView<'a> {
                 round: r.info.round,
                 dealer: setup.name(r.info.dealer),
                 cutter: r.info.cutter.map(|c| setup.name(c)),
-                contract: r.info.contract.as_ref().map(|c| c.get(Lang::En)),
+                contract: r.info.contract.as_ref().map(|c| c.describe(Lang::En)),
                 went_out: r.entry.went_out().map(|w| setup.name(w)),
                 points: by_name(setup, r.entry.points()),
                 entry: r.entry.to_raw(setup),

@@ -4,11 +4,12 @@
 
 use serde::Serialize;
 
-use crate::rules::cards::{Card, Lang, Rank, Suit};
+use crate::rules::cards::{Card, Rank, Suit};
 use crate::rules::check::{CheckResult, Problem};
 use crate::rules::meld::{MeldKind, Reading};
 use crate::rules::settlement::Settlement;
 use crate::rules::solver::Solution;
+use crate::text::Lang;
 
 /// One wild card and the card it stands for: `{"card": "JK", "as": "5H"}`.
 #[derive(Debug, Serialize)]
@@ -86,7 +87,7 @@ impl From<CheckResult> for CheckAnswer {
         Self {
             ok: result.ok,
             points: result.points,
-            contract: result.contract,
+            contract: result.contract.map(|c| c.describe(Lang::En)),
             melds: result
                 .melds
                 .into_iter()

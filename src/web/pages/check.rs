@@ -32,16 +32,17 @@ use axum::http::StatusCode;
 use axum::response::Response;
 use axum::routing::get;
 
-use crate::rules::cards::{Card, Lang, parse_cards, parse_melds};
+use crate::rules::cards::{Card, parse_cards, parse_melds};
 use crate::rules::check::{check, meld_problem};
-use crate::rules::game::GameError;
+use crate::rules::game::{GameError, Restriction};
 use crate::rules::layoff::fits;
 use crate::rules::meld::{AceMode, Reading};
 use crate::rules::ruleset::{
     PRESET_IDS, RoundSpec, RuleSet, meld_option_specs, option_specs, preset_info,
 };
-use crate::rules::solver::{SolveError, solve};
+use crate::rules::solver::solve;
 use crate::text::rules::{preset_description, preset_name};
+use crate::text::{Lang, Say};
 use crate::web::rule_options::options_from_form;
 
 use crate::web::cards::{CardChip, card_error_text, cards_text, chips, reading_text, wild_texts};
@@ -493,16 +494,17 @@ fn facts(ctx: &PageCtx, rs: &RuleSet, round: Option<&RoundSpec>) -> Vec<String> 
             ));
         }
         out.push(ctx.f(Msg::FactDeal, &[("n", &r.deal)]));
-        for (on, msg) in [
-            (r.go_out_all, Msg::FactGoOutAll),
-            (r.exact_minimum, Msg::FactExactMinimum),
-            (r.no_contiguous_runs, Msg::FactNoContiguous),
-            (r.runs_different_suits, Msg::FactDifferentSuits),
-            (r.no_two_sets_same_rank, Msg::FactNoTwoSets),
-            (r.needs_more_than_dealt(), Msg::FactNeedsMore),
+        // The same sentences as a game's banner (text::round).
+        for (on, restriction) in [
+            (r.go_out_all, Restriction::GoOutAll),
+            (r.exact_minimum, Restriction::ExactMinimum),
+            (r.no_contiguous_runs, Restriction::NoContiguousRuns),
+            (r.runs_different_suits, Restriction::RunsDifferentSuits),
+            (r.no_two_sets_same_rank, Restriction::NoTwoSetsSameRank),
+            (r.needs_more_than_dealt(), Restriction::NeedsMoreThanDealt),
         ] {
             if on {
-                out.push(ctx.t(msg).to_owned());
+                out.push(restriction.say(ctx.lang));
             }
         }
     }
@@ -654,14 +656,9 @@ fn answer_hand(page: &mut CheckPage, rs: &RuleSet, round: &RoundSpec) {
                 leftover: String::new(),
             });
         }
-        Err(SolveError::TooManyCards(n)) => {
-            page.errors.hand = Some(ctx.f(
-                Msg::SolveTooMany,
-                &[("n", &n), ("max", &crate::rules::solver::MAX_HAND)],
-            ));
-        }
-        Err(SolveError::TooComplex) => {
-            page.errors.hand = Some(ctx.t(Msg::SolveTooComplex).to_owned());
+        // The same words as the JSON API's, as a sentence with advice.
+        Err(error) => {
+            page.errors.hand = Some(error.sentence(ctx.lang));
         }
     }
 }

@@ -39,7 +39,7 @@ use axum::routing::{get, post};
 use self::form::{FormPage, FormSpec, Mode, RoundInput};
 use crate::db::games::Once;
 use crate::store::{self, GameChange, LoadedGame, OnceChange, RoundWrite};
-use crate::web::i18n::{Lang, Msg, PageCtx};
+use crate::web::i18n::{Msg, PageCtx};
 use crate::web::links::GameLinks;
 use crate::web::page::{render, render_status};
 use crate::web::{AppError, AppState, Form, IdempotencyKey};
@@ -82,7 +82,7 @@ struct Hidden {
 
 /// The sentence for a form without its hidden fields (a 400; shown in the page's language).
 fn damaged() -> AppError {
-    AppError::BadRequest(Msg::RoundsFormDamaged.text(Lang::En).to_owned())
+    AppError::Said(StatusCode::BAD_REQUEST, Msg::RoundsFormDamaged)
 }
 
 /// `version` (required: no change is made without knowing what the user saw) and `key`

@@ -147,7 +147,12 @@ fn csv(game: &LoadedGame, lang: Lang) -> String {
         let mut row = vec![
             number(i64::try_from(r.info.round).unwrap_or(0)),
             text(setup.name(r.info.dealer)),
-            text(r.info.contract.as_ref().map_or("", |c| c.get(lang))),
+            text(
+                &r.info
+                    .contract
+                    .as_ref()
+                    .map_or_else(String::new, |c| c.describe(lang)),
+            ),
         ];
         row.extend(r.entry.points().iter().map(|&p| number(p)));
         line(&mut out, &row);

@@ -6,7 +6,7 @@
 
 use std::fmt;
 
-use crate::rules::cards::Lang;
+use crate::text::Lang;
 
 /// The space between amount and symbol: a no-break space.
 pub const SPACE: char = '\u{a0}';

@@ -15,11 +15,11 @@ use time::OffsetDateTime;
 use super::money::Money;
 use super::sheet::{Sheet, no_game};
 use super::{Link, game_title, no_store};
-use crate::rules::cards::Lang;
 use crate::rules::money::{kitty, places_config};
 use crate::rules::ruleset::Scheme;
 use crate::rules::settlement::KittySplit;
 use crate::store::LoadedGame;
+use crate::text::Lang;
 use crate::web::i18n::{Msg, PageCtx};
 use crate::web::page::render;
 use crate::web::{AppError, AppState};
@@ -184,11 +184,9 @@ impl SettlementPage {
             }
         };
         let kitty = kitty(setup.rules(), setup.player_count(), &state.buys).map(|k| {
-            let msg = match (k.split, k.buys == 1) {
-                (KittySplit::Winner, false) => Msg::SettleKittyWinner,
-                (KittySplit::Winner, true) => Msg::SettleKittyWinnerOne,
-                (KittySplit::TwoThirds, false) => Msg::SettleKittyTwoThirds,
-                (KittySplit::TwoThirds, true) => Msg::SettleKittyTwoThirdsOne,
+            let msg = match k.split {
+                KittySplit::Winner => Msg::SettleKittyWinner,
+                KittySplit::TwoThirds => Msg::SettleKittyTwoThirds,
             };
             ctx.f(msg, &[("amount", &money(k.cents)), ("buys", &k.buys)])
         });

@@ -12,9 +12,10 @@ use axum::http::HeaderMap;
 use axum::response::{IntoResponse, Response};
 
 use super::{Link, game_title, is_loopback, no_store, origin, qr, rules_name};
-use crate::rules::cards::Lang;
 use crate::rules::game::RoundInfo;
 use crate::store::LoadedGame;
+use crate::text::Lang;
+use crate::text::{self, Say};
 use crate::web::cookies::CookieJar;
 use crate::web::i18n::{Msg, PageCtx};
 use crate::web::links::{GameLinks, ViewLinks};
@@ -144,7 +145,7 @@ impl Sheet {
                         .info
                         .contract
                         .as_ref()
-                        .map(|c| c.get(lang).to_owned())
+                        .map(|c| c.describe(lang))
                         .unwrap_or_default(),
                     edit_href: edit_id.map(|id| GameLinks::new(id).round_edit(r.info.round)),
                     cells,
@@ -309,17 +310,13 @@ fn banner(ctx: &PageCtx, game: &LoadedGame, info: &RoundInfo, link: &Link) -> Ba
             ],
         ));
     }
-    facts.push(ctx.f(Msg::GameDecks, &[("decks", &info.decks.get(lang))]));
-    facts.push(info.buys_text.get(lang).to_owned());
+    facts.push(ctx.f(Msg::GameDecks, &[("decks", &info.decks.describe(lang))]));
+    facts.push(text::round::buys_rule(&info.buys, lang));
     Banner {
         heading: ctx.f(Msg::GameRoundOf, &[("n", &info.round), ("of", &info.of)]),
-        contract: info.contract.as_ref().map(|c| c.get(lang).to_owned()),
+        contract: info.contract.as_ref().map(|c| c.describe(lang)),
         facts,
-        notes: info
-            .restrictions
-            .iter()
-            .map(|t| t.get(lang).to_owned())
-            .collect(),
+        notes: info.restrictions.iter().map(|t| t.say(lang)).collect(),
         needs_more: info.needs_more_than_dealt,
         enter: match link {
             Link::Edit(id) => Some(EnterLink {

@@ -19,6 +19,7 @@ use crate::rules::cards::parse_cards;
 use crate::rules::game::{RawCards, RawNumber, RawRound, buys_field};
 use crate::rules::money::units_config;
 use crate::store::LoadedGame;
+use crate::text::Say;
 use crate::web::cards::cards_text;
 use crate::web::i18n::{Lang, Msg, PageCtx};
 use crate::web::links::GameLinks;
@@ -423,10 +424,10 @@ impl FormPage {
         if let Some(info) = &info {
             match (&info.contract, info.restrictions.first()) {
                 (Some(contract), _) => {
-                    facts.push(ctx.f(Msg::ContractIs, &[("contract", &contract.get(lang))]));
+                    facts.push(ctx.f(Msg::ContractIs, &[("contract", &contract.describe(lang))]));
                 }
                 // No contract (Rommé): what the first meld needs instead.
-                (None, Some(opening)) => facts.push(opening.get(lang).to_owned()),
+                (None, Some(opening)) => facts.push(opening.say(lang)),
                 (None, None) => {}
             }
             facts.push(ctx.f(Msg::RoundsDealer, &[("name", &setup.name(info.dealer))]));

@@ -1,0 +1,282 @@
+//! A game's problems: [`GameError`] with its parameters, and [`FieldErrors`], every problem
+//! of one piece of input keyed by the field that caused it. Codes and facts only: the
+//! sentences are in `text::game`.
+//!
+//! Part of `rules::game`: sees its siblings through `super`; depends on `std`, `serde` and the
+//! rest of `rules` only, never on `text`, `web` or `db`.
+
+use super::*;
+
+/// What a number field holds, for an error that says it must be a whole number.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Quantity {
+    /// The cents a point or unit is worth.
+    PointValue,
+    /// The points one cent stands for.
+    PointsPerCent,
+    /// A player's penalty points.
+    Points,
+    /// A player's buys.
+    Buys,
+    /// The jokers in a Continental winning hand.
+    Jokers,
+}
+
+/// One problem with a set-up, a round's entry or a change to a game. Carries its parameters;
+/// `text` says it in either language (`GameError::message`, and `Display` in English).
+#[derive(Debug, Clone, PartialEq)]
+pub enum GameError {
+    /// No rule set was chosen.
+    NoRules,
+    /// The rule set or one of its options is not known, or an option value is out of range.
+    Options(OptionError),
+    /// The settlement scheme chosen is not one the rule set offers.
+    SettlementNotOffered { given: String, offered: Vec<Scheme> },
+    /// `settlement` and `options.settlement` disagree.
+    SettlementTwice { given: String, option: String },
+    /// Too few or too many players for the rule set.
+    PlayerCount {
+        given: usize,
+        min: u8,
+        max: u8,
+        rules: &'static str,
+    },
+    /// A player's name is empty.
+    EmptyName { seat: usize },
+    /// A player's name is too long.
+    NameTooLong { seat: usize },
+    /// A player's name holds control characters (tabs, line breaks).
+    NameHasControl { seat: usize },
+    /// Two players have the same name (ignoring case).
+    DuplicateName { name: String },
+    /// The first dealer is not one of the players.
+    UnknownFirstDealer { given: String },
+    /// A number field holds something else.
+    NotANumber { what: Quantity, given: String },
+    /// The value of a point or unit is out of range.
+    CentsOutOfRange { given: i64 },
+    /// Both `cents_per_point` and `cents_per_unit` are given, with different values.
+    CentsTwice,
+    /// The points one cent stands for are outside 1 to [`MAX_POINTS_PER_CENT`].
+    PointsPerCentOutOfRange { given: i64 },
+    /// Points per cent other than 1 in a rule set that does not settle by points.
+    PointsPerCentNotUsed { rules: &'static str },
+    /// The currency symbol is too long or holds control characters.
+    BadCurrency,
+    /// A round number outside the game.
+    RoundOutOfRange { round: i64, of: usize },
+    /// A round after the next one.
+    RoundNotYet { round: i64, next: usize },
+    /// Every round is entered.
+    GameFinished { of: usize },
+    /// The table ended the game early.
+    EndedEarly,
+    /// `round` in the entry differs from the round being entered.
+    RoundMismatch { given: i64, round: usize },
+    /// A name that is not a player of the game.
+    UnknownPlayer { name: String, players: Vec<String> },
+    /// Nobody went out, in a rule set where someone always does.
+    WinnerRequired,
+    /// `went_out` and `winner` name different players.
+    WinnerTwice,
+    /// Points or cards given for the player who went out.
+    WinnerHasPoints { player: String },
+    /// A player other than the one who went out has neither points nor cards.
+    MissingPenalty { player: String },
+    /// Both points and cards for one player.
+    PointsAndCards { player: String },
+    /// One player's points (or cards, or buys) given twice under spellings of the name.
+    GivenTwice { player: String },
+    /// Typed points outside 0 to [`MAX_POINTS`].
+    PointsOutOfRange { player: String, given: i64 },
+    /// Cards that cannot be read.
+    BadCards { player: String, error: CardError },
+    /// A cut bonus in a rule set without one.
+    CutBonusNotPlayed { rules: &'static str },
+    /// Hand-Rommé in a rule set without it.
+    HandRommeeNotPlayed { rules: &'static str },
+    /// Hand-Rommé in a round that nobody won.
+    HandRommeeNeedsWinner,
+    /// Buys in a round where buying is not allowed.
+    BuysNotAllowed {
+        player: String,
+        round: usize,
+        rounds: Vec<usize>,
+    },
+    /// More buys than the round allows.
+    TooManyBuys {
+        player: String,
+        given: i64,
+        limit: i64,
+        round: usize,
+    },
+    /// A negative number of buys.
+    NegativeBuys { player: String },
+    /// Points or cards in Continental, which is scored in units.
+    UnitsOnly,
+    /// A Continental field (`jokers`, `first_turn`, …) in another rule set.
+    ContinentalOnly { field: &'static str },
+    /// A Continental hand that cannot be (the settlement module's check).
+    Hand(HandError),
+    /// The money cannot be settled.
+    Settlement(SettleError),
+    /// Ending early before any round was entered.
+    NothingToEnd,
+    /// Ending early after the last round.
+    AlreadyFinished,
+    /// Undo with no round entered.
+    NothingToUndo,
+    /// A form's option value that cannot be read.
+    BadOptionText {
+        name: String,
+        given: String,
+        expected: &'static str,
+    },
+}
+
+impl GameError {
+    /// A stable code for the problem, e.g. `missing_penalty`.
+    pub fn code(&self) -> &'static str {
+        use GameError::*;
+        match self {
+            NoRules => "no_rules",
+            Options(OptionError::UnknownRuleSet(_)) => "unknown_rules",
+            Options(OptionError::Unknown { .. }) => "unknown_option",
+            Options(OptionError::BadValue { .. }) => "bad_option_value",
+            SettlementNotOffered { .. } => "settlement_not_offered",
+            SettlementTwice { .. } => "settlement_twice",
+            PlayerCount { .. } => "player_count",
+            EmptyName { .. } => "empty_name",
+            NameTooLong { .. } => "name_too_long",
+            NameHasControl { .. } => "name_has_control",
+            DuplicateName { .. } => "duplicate_name",
+            UnknownFirstDealer { .. } => "unknown_first_dealer",
+            NotANumber { .. } => "not_a_number",
+            CentsOutOfRange { .. } => "cents_out_of_range",
+            CentsTwice => "cents_twice",
+            PointsPerCentOutOfRange { .. } => "points_per_cent_out_of_range",
+            PointsPerCentNotUsed { .. } => "points_per_cent_not_used",
+            BadCurrency => "bad_currency",
+            RoundOutOfRange { .. } => "round_out_of_range",
+            RoundNotYet { .. } => "round_not_yet",
+            GameFinished { .. } => "game_finished",
+            EndedEarly => "ended_early",
+            RoundMismatch { .. } => "round_mismatch",
+            UnknownPlayer { .. } => "unknown_player",
+            WinnerRequired => "winner_required",
+            WinnerTwice => "winner_twice",
+            WinnerHasPoints { .. } => "winner_has_points",
+            MissingPenalty { .. } => "missing_penalty",
+            PointsAndCards { .. } => "points_and_cards",
+            GivenTwice { .. } => "given_twice",
+            PointsOutOfRange { .. } => "points_out_of_range",
+            BadCards { .. } => "bad_cards",
+            CutBonusNotPlayed { .. } => "cut_bonus_not_played",
+            HandRommeeNotPlayed { .. } => "hand_rommee_not_played",
+            HandRommeeNeedsWinner => "hand_rommee_needs_winner",
+            BuysNotAllowed { .. } => "buys_not_allowed",
+            TooManyBuys { .. } => "too_many_buys",
+            NegativeBuys { .. } => "negative_buys",
+            UnitsOnly => "units_only",
+            ContinentalOnly { .. } => "continental_only",
+            Hand(_) => "invalid_hand",
+            Settlement(_) => "settlement",
+            NothingToEnd => "nothing_to_end",
+            AlreadyFinished => "already_finished",
+            NothingToUndo => "nothing_to_undo",
+            BadOptionText { .. } => "bad_option_text",
+        }
+    }
+}
+
+impl std::error::Error for GameError {}
+
+/// The field a Continental hand error belongs to.
+pub(super) fn hand_error_field(e: &HandError) -> &'static str {
+    match e {
+        HandError::WinnerOutOfRange { .. } => "winner",
+        HandError::TooManyJokers { .. } => "jokers",
+        HandError::BothTurns | HandError::SecondTurnNotPlayed => "second_turn",
+        HandError::FirstTurnNotPlayed => "first_turn",
+        HandError::OneSuitNotPlayed => "one_suit",
+        HandError::NoWildsNotPlayed | HandError::NoWildsWithJokers { .. } => "no_wilds",
+    }
+}
+
+/// One problem and the field it belongs to.
+#[derive(Debug, Clone, PartialEq)]
+pub struct FieldError {
+    /// The field: `rules`, `options`, `players`, `first_dealer`, `cents_per_point`,
+    /// `cents_per_unit`, `currency`, `settlement` for a set-up; `round`, `went_out`, `points`,
+    /// `cards`, `buys`, `cut_bonus`, `hand_rommee`, `winner`, `jokers`, `first_turn`,
+    /// `second_turn`, `one_suit`, `no_wilds`, a player's name (their points or cards) or
+    /// [`buys_field`] of a name for a round.
+    pub field: String,
+    /// What is wrong.
+    pub error: GameError,
+}
+
+/// The field key of a player's buys in a round's [`FieldErrors`]: `buys.<name>`.
+pub fn buys_field(player: &str) -> String {
+    format!("buys.{player}")
+}
+
+/// Every problem found in one piece of input, in the order found, keyed by field.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct FieldErrors(Vec<FieldError>);
+
+impl FieldErrors {
+    /// No errors yet.
+    pub fn new() -> FieldErrors {
+        FieldErrors::default()
+    }
+
+    /// One error.
+    pub fn single(field: impl Into<String>, error: GameError) -> FieldErrors {
+        let mut errors = FieldErrors::new();
+        errors.add(field, error);
+        errors
+    }
+
+    /// Adds an error for `field` (beyond [`MAX_ERRORS`], further errors are dropped).
+    pub fn add(&mut self, field: impl Into<String>, error: GameError) {
+        if self.0.len() >= MAX_ERRORS {
+            return;
+        }
+        self.0.push(FieldError {
+            field: field.into(),
+            error,
+        });
+    }
+
+    /// Nothing is wrong.
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    /// How many problems.
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    /// All problems in the order found.
+    pub fn iter(&self) -> impl Iterator<Item = &FieldError> {
+        self.0.iter()
+    }
+
+    /// The first problem of `field`.
+    pub fn get(&self, field: &str) -> Option<&GameError> {
+        self.0.iter().find(|e| e.field == field).map(|e| &e.error)
+    }
+
+    /// `value()` where nothing was added, else the errors.
+    pub fn into_result<T>(self, value: impl FnOnce() -> T) -> Result<T, FieldErrors> {
+        if self.is_empty() {
+            Ok(value())
+        } else {
+            Err(self)
+        }
+    }
+}
+
+impl std::error::Error for FieldErrors {}

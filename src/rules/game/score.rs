@@ -1,0 +1,51 @@
+//! A round's points from its entry (RULES.md section 5).
+//!
+//! Part of `rules::game`: sees its siblings through `super`; depends on `std`, `serde` and the
+//! rest of `rules` only, never on `text`, `web` or `db`.
+
+use super::*;
+
+/// The scores that count for one round (RULES.md section 5):
+/// - the player who went out scores 0, everyone else the penalty entered for them;
+/// - Rommé Hand-Rommé doubles the others' penalties;
+/// - Liverpool cut bonus: the cut bonus (50) off the round's cutter's score;
+/// - Continental: the hand's units, the winner receiving them from each other player.
+pub(super) fn score(
+    setup: &GameSetup,
+    round: usize,
+    went_out: Option<usize>,
+    penalties: &[Option<Penalty>],
+    cut_bonus: bool,
+    hand_rommee: bool,
+    hand: Option<&ContinentalHand>,
+) -> Vec<i64> {
+    let n = setup.player_count();
+    if let Some(hand) = hand {
+        // Checked while parsing.
+        let units = settlement::hand_units(hand, &money::units_config(&setup.rules)).unwrap_or(0);
+        let others = i64::try_from(n - 1).unwrap_or(0);
+        return (0..n)
+            .map(|i| {
+                if i == hand.winner {
+                    units * others
+                } else {
+                    -units
+                }
+            })
+            .collect();
+    }
+    let factor = if hand_rommee { 2 } else { 1 };
+    let mut points: Vec<i64> = (0..n)
+        .map(|i| {
+            if Some(i) == went_out {
+                0
+            } else {
+                penalties[i].as_ref().map_or(0, Penalty::points) * factor
+            }
+        })
+        .collect();
+    if cut_bonus && let (Some(bonus), Some(cutter)) = (setup.rules.cut_bonus, setup.cutter(round)) {
+        points[cutter] -= bonus;
+    }
+    points
+}

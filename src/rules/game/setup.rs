@@ -1,0 +1,368 @@
+//! A valid game set-up ([`GameSetup`]) parsed from a [`RawSetup`], and the seating: who deals
+//! and who cuts each round.
+//!
+//! Part of `rules::game`: sees its siblings through `super`; depends on `std`, `serde` and the
+//! rest of `rules` only, never on `text`, `web` or `db`.
+
+use super::*;
+use crate::rules::names::{self, NameProblem};
+
+/// A valid game set-up: the rule set with its options, the players in seating order, the first
+/// dealer and the money settings. Made only by [`GameSetup::try_from`] a [`RawSetup`].
+#[derive(Debug, Clone, PartialEq)]
+pub struct GameSetup {
+    pub(super) rules: RuleSet,
+    pub(super) players: Vec<String>,
+    pub(super) first_dealer: usize,
+    pub(super) cents: i64,
+    pub(super) points_per_cent: i64,
+    pub(super) currency: String,
+}
+
+impl TryFrom<RawSetup> for GameSetup {
+    type Error = FieldErrors;
+
+    fn try_from(raw: RawSetup) -> Result<GameSetup, FieldErrors> {
+        GameSetup::parse(&raw)
+    }
+}
+
+impl TryFrom<&RawSetup> for GameSetup {
+    type Error = FieldErrors;
+
+    fn try_from(raw: &RawSetup) -> Result<GameSetup, FieldErrors> {
+        GameSetup::parse(raw)
+    }
+}
+
+impl GameSetup {
+    fn parse(raw: &RawSetup) -> Result<GameSetup, FieldErrors> {
+        let mut errors = FieldErrors::new();
+        let rules = parse_rules(raw, &mut errors);
+
+        // Players: trimmed, non-empty, short, plain, unique ignoring case.
+        let players: Vec<String> = raw.players.iter().map(|n| n.trim().to_string()).collect();
+        let checked = if players.len() > MAX_NAMES_CHECKED {
+            &players[..0]
+        } else {
+            &players[..]
+        };
+        for (i, name) in checked.iter().enumerate() {
+            let seat = i + 1;
+            let problem = match names::check_name(name) {
+                Ok(_) => continue,
+                Err(NameProblem::Empty) => GameError::EmptyName { seat },
+                Err(NameProblem::TooLong) => GameError::NameTooLong { seat },
+                Err(NameProblem::HasControl) => GameError::NameHasControl { seat },
+            };
+            errors.add("players", problem);
+        }
+        let mut seen: Vec<String> = Vec::new();
+        let mut reported: Vec<String> = Vec::new();
+        for name in checked.iter().filter(|n| !n.is_empty()) {
+            let key = name.to_lowercase();
+            if seen.contains(&key) && !reported.contains(&key) {
+                errors.add("players", GameError::DuplicateName { name: name.clone() });
+                reported.push(key);
+            } else {
+                seen.push(key);
+            }
+        }
+        // The count is checked against the preset even when an option is wrong, so every
+        // problem is reported at once.
+        let info = rules
+            .as_ref()
+            .map(|rs| rs.info)
+            .or_else(|| super::ruleset::preset_info(raw.rules.trim()));
+        if let Some(info) = info
+            && !(usize::from(info.min_players)..=usize::from(info.max_players))
+                .contains(&players.len())
+        {
+            errors.add(
+                "players",
+                GameError::PlayerCount {
+                    given: players.len(),
+                    min: info.min_players,
+                    max: info.max_players,
+                    rules: info.name,
+                },
+            );
+        }
+
+        let first_dealer = match given(&raw.first_dealer) {
+            None => 0,
+            Some(name) => find_name(&players, name).unwrap_or_else(|| {
+                errors.add(
+                    "first_dealer",
+                    GameError::UnknownFirstDealer {
+                        given: name.to_string(),
+                    },
+                );
+                0
+            }),
+        };
+
+        // Money per point or unit.
+        let mut number = |field: &'static str, value: &Option<RawNumber>| match value
+            .as_ref()
+            .map(RawNumber::parse)
+        {
+            None | Some(Ok(None)) => None,
+            Some(Ok(Some(n))) => Some((field, n)),
+            Some(Err(text)) => {
+                errors.add(
+                    field,
+                    GameError::NotANumber {
+                        what: Quantity::PointValue,
+                        given: text,
+                    },
+                );
+                None
+            }
+        };
+        let per_point = number("cents_per_point", &raw.cents_per_point);
+        let per_unit = number("cents_per_unit", &raw.cents_per_unit);
+        let cents = match (per_point, per_unit) {
+            (Some((_, a)), Some((field, b))) if a != b => {
+                errors.add(field, GameError::CentsTwice);
+                DEFAULT_CENTS
+            }
+            (Some((field, n)), _) | (None, Some((field, n))) => {
+                if !(0..=MAX_CENTS).contains(&n) {
+                    errors.add(field, GameError::CentsOutOfRange { given: n });
+                }
+                n
+            }
+            (None, None) => DEFAULT_CENTS,
+        };
+        let points_per_cent = match raw.points_per_cent.as_ref().map(RawNumber::parse) {
+            None | Some(Ok(None)) => DEFAULT_POINTS_PER_CENT,
+            Some(Ok(Some(n))) => {
+                if !(1..=MAX_POINTS_PER_CENT).contains(&n) {
+                    errors.add(
+                        "points_per_cent",
+                        GameError::PointsPerCentOutOfRange { given: n },
+                    );
+                } else if n != DEFAULT_POINTS_PER_CENT
+                    && let Some(rs) = &rules
+                    && matches!(rs.scheme, Scheme::Places | Scheme::Units)
+                {
+                    errors.add(
+                        "points_per_cent",
+                        GameError::PointsPerCentNotUsed {
+                            rules: rs.info.name,
+                        },
+                    );
+                }
+                n
+            }
+            Some(Err(text)) => {
+                errors.add(
+                    "points_per_cent",
+                    GameError::NotANumber {
+                        what: Quantity::PointsPerCent,
+                        given: text,
+                    },
+                );
+                DEFAULT_POINTS_PER_CENT
+            }
+        };
+
+        let currency = given(&raw.currency).unwrap_or(DEFAULT_CURRENCY).to_string();
+        if currency.chars().count() > MAX_CURRENCY_CHARS || currency.chars().any(char::is_control) {
+            errors.add("currency", GameError::BadCurrency);
+        }
+
+        match rules {
+            Some(rules) if errors.is_empty() => Ok(GameSetup {
+                rules,
+                players,
+                first_dealer,
+                cents,
+                points_per_cent,
+                currency,
+            }),
+            _ => Err(errors),
+        }
+    }
+
+    /// The set-up as a canonical [`RawSetup`] (every option with its value, names as stored),
+    /// for storage: parsing it again gives an equal set-up.
+    pub fn to_raw(&self) -> RawSetup {
+        let cents = Some(RawNumber::Int(self.cents));
+        let units = self.rules.scheme == Scheme::Units;
+        RawSetup {
+            rules: self.rules.id().to_string(),
+            options: self.rules.options.clone(),
+            players: self.players.clone(),
+            first_dealer: Some(self.players[self.first_dealer].clone()),
+            cents_per_point: if units { None } else { cents.clone() },
+            cents_per_unit: if units { cents } else { None },
+            points_per_cent: (self.points_per_cent != DEFAULT_POINTS_PER_CENT)
+                .then_some(RawNumber::Int(self.points_per_cent)),
+            currency: Some(self.currency.clone()),
+            settlement: None,
+        }
+    }
+
+    /// The rule set with its options.
+    pub fn rules(&self) -> &RuleSet {
+        &self.rules
+    }
+
+    /// Player names in seating order.
+    pub fn players(&self) -> &[String] {
+        &self.players
+    }
+
+    /// Number of players.
+    pub fn player_count(&self) -> usize {
+        self.players.len()
+    }
+
+    /// The name of player `i` (seating order, from 0).
+    pub fn name(&self, i: usize) -> &str {
+        &self.players[i]
+    }
+
+    /// The player with this name (ignoring case and surrounding spaces).
+    pub fn find_player(&self, name: &str) -> Option<usize> {
+        find_name(&self.players, name)
+    }
+
+    /// Index of the first round's dealer.
+    pub fn first_dealer(&self) -> usize {
+        self.first_dealer
+    }
+
+    /// Cents per point, or per unit where the scheme is `units`.
+    pub fn cents(&self) -> i64 {
+        self.cents
+    }
+
+    /// Points that [`GameSetup::cents`] buys: 1 for whole cents per point, 10 for a tenth of
+    /// a cent a point (points schemes only).
+    pub fn points_per_cent(&self) -> i64 {
+        self.points_per_cent
+    }
+
+    /// The name of the money value: `cents_per_unit` for Continental, else `cents_per_point`.
+    pub fn cents_field(&self) -> &'static str {
+        if self.rules.scheme == Scheme::Units {
+            "cents_per_unit"
+        } else {
+            "cents_per_point"
+        }
+    }
+
+    /// Currency symbol.
+    pub fn currency(&self) -> &str {
+        &self.currency
+    }
+
+    /// The settlement scheme (RULES.md section 6).
+    pub fn scheme(&self) -> Scheme {
+        self.rules.scheme
+    }
+
+    /// Rounds in the game.
+    pub fn round_count(&self) -> usize {
+        self.rules.round_count(self.players.len())
+    }
+
+    /// Lower totals are better (every rule set but Continental).
+    pub fn lower_is_better(&self) -> bool {
+        !self.rules.higher_is_better
+    }
+
+    /// The dealer of round `round` (from 1): the first dealer, then clockwise
+    /// (RULES.md section 4, "Dealer rotates clockwise").
+    pub fn dealer(&self, round: usize) -> usize {
+        let n = self.players.len();
+        (self.first_dealer + round.saturating_sub(1) % n) % n
+    }
+
+    /// Liverpool: who cuts in round `round`: the player before the dealer in seating order
+    /// (the dealer's right). `None` where the rule set has no cut bonus (RULES.md 4 liverpool).
+    pub fn cutter(&self, round: usize) -> Option<usize> {
+        let n = self.players.len();
+        self.rules
+            .cut_bonus
+            .map(|_| (self.dealer(round) + n - 1) % n)
+    }
+
+    /// The banner of round `round`, or `None` outside the game.
+    pub fn round_info(&self, round: usize) -> Option<RoundInfo> {
+        let spec = self.rules.round(round, self.players.len())?;
+        Some(RoundInfo::new(self, round, &spec))
+    }
+
+    /// Parses a round's entry as round `round` of this game (see [`RoundEntry`]).
+    pub fn parse_round(&self, round: usize, raw: &RawRound) -> Result<RoundEntry, FieldErrors> {
+        RoundEntry::try_from((self, round, raw))
+    }
+}
+
+pub(super) fn find_name(players: &[String], name: &str) -> Option<usize> {
+    let key = name.trim().to_lowercase();
+    players.iter().position(|p| p.to_lowercase() == key)
+}
+
+/// The rule set with its options and settlement scheme; errors keyed `rules`, `options` or
+/// `settlement`.
+fn parse_rules(raw: &RawSetup, errors: &mut FieldErrors) -> Option<RuleSet> {
+    let id = raw.rules.trim();
+    if id.is_empty() {
+        errors.add("rules", GameError::NoRules);
+        return None;
+    }
+    let rs = match RuleSet::with_options(id, &raw.options) {
+        Ok(rs) => rs,
+        Err(e @ OptionError::UnknownRuleSet(_)) => {
+            errors.add("rules", GameError::Options(e));
+            return None;
+        }
+        Err(e) => {
+            errors.add("options", GameError::Options(e));
+            return None;
+        }
+    };
+    let Some(wanted) = given(&raw.settlement) else {
+        return Some(rs);
+    };
+    if !rs.schemes.iter().any(|s| s.id() == wanted) {
+        errors.add(
+            "settlement",
+            GameError::SettlementNotOffered {
+                given: wanted.to_string(),
+                offered: rs.schemes.clone(),
+            },
+        );
+        return None;
+    }
+    match raw.options.get("settlement") {
+        Some(OptionValue::Text(option)) if option != wanted => {
+            errors.add(
+                "settlement",
+                GameError::SettlementTwice {
+                    given: wanted.to_string(),
+                    option: option.clone(),
+                },
+            );
+            None
+        }
+        _ if rs.scheme.id() == wanted => Some(rs),
+        _ => {
+            // The scheme is offered, so the rule set has the `settlement` option.
+            let mut options = raw.options.clone();
+            options.insert("settlement".into(), OptionValue::Text(wanted.to_string()));
+            match RuleSet::with_options(id, &options) {
+                Ok(rs) => Some(rs),
+                Err(e) => {
+                    errors.add("settlement", GameError::Options(e));
+                    None
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,318 @@
+//! Cards, card-input errors, meld kinds and meld readings in words.
+//!
+//! The engine's [`Card`], [`Rank`], [`Suit`] and [`MeldKind`] know only their notation; their
+//! names in English and German are the inherent methods written here (`card.display(lang)`,
+//! `rank.name(lang)`, `kind.noun_in(lang, plural)`), and a [`Reading`] is said the same way
+//! by the pages and the command line ([`reading`]). A [`CardError`] is a clause in either
+//! language ([`CardError::clause`]); its `Display` is the English clause the JSON API and the
+//! command line answer with.
+//!
+//! Depends on `text` and `rules` only.
+
+use std::fmt;
+
+use super::{Lang, Say};
+use crate::rules::cards::{Card, CardError, Rank, Suit};
+use crate::rules::meld::{MeldKind, Reading};
+
+messages! {
+    /// Words of cards, card-input errors and meld readings.
+    pub enum CardMsg {
+        /// A card token that is not a card.
+        Unknown => "unknown card \"{token}\"", "unbekannte Karte „{token}“";
+        /// The same, in a numbered meld.
+        UnknownIn => "unknown card \"{token}\" in meld {n}", "unbekannte Karte „{token}“ in Meldung {n}";
+        TooMany => "too many cards: {count} given, at most {max} are accepted",
+            "zu viele Karten: {count} angegeben, höchstens {max} möglich";
+        EmptyMeld => "meld {n} is empty", "Meldung {n} ist leer";
+        TooManyMelds => "too many melds: {count} given, at most {max} are accepted",
+            "zu viele Meldungen: {count} angegeben, höchstens {max} möglich";
+        /// How to write a card, after an unknown one.
+        HowToWrite => "Write rank then suit, like 10H, QS, A♦ or JK.",
+            "Erst der Rang, dann die Farbe, z. B. 10H, D♠, A♦ oder JK.";
+        /// After an empty meld.
+        RemoveSeparator => "Remove the extra separator.", "Entferne das überzählige Trennzeichen.";
+        /// Meld readings.
+        ReadSet => "set of {rank}", "Satz aus {rank}";
+        ReadRun => "run {suit}{from}–{to}", "Folge {suit}{from}–{to}";
+        ReadPair => "pair of {rank}", "Paar aus {rank}";
+        NoMeld => "no meld", "keine Meldung";
+        /// A wild card in a reading, short: "Joker as 9♥".
+        WildAsShort => "{wild} as {card}", "{wild} als {card}";
+        Joker => "Joker", "Joker";
+    }
+}
+
+impl Suit {
+    /// Suit name in a language (`de`: Kreuz, Karo, Herz, Pik).
+    pub fn name(self, lang: Lang) -> &'static str {
+        match lang {
+            Lang::En => ["clubs", "diamonds", "hearts", "spades"][self.index()],
+            Lang::De => ["Kreuz", "Karo", "Herz", "Pik"][self.index()],
+        }
+    }
+}
+
+impl Rank {
+    /// Display symbol in a language (`de`: B D K A for Bube, Dame, König, Ass).
+    pub fn display(self, lang: Lang) -> &'static str {
+        match (lang, self.number()) {
+            (Lang::De, 1) => "A",
+            (Lang::De, 11) => "B",
+            (Lang::De, 12) => "D",
+            (Lang::De, 13) => "K",
+            _ => self.symbol(),
+        }
+    }
+
+    /// Full name in a language, e.g. "queen" / "Dame", "7".
+    pub fn name(self, lang: Lang) -> &'static str {
+        match (lang, self.number()) {
+            (Lang::En, 1) => "ace",
+            (Lang::En, 11) => "jack",
+            (Lang::En, 12) => "queen",
+            (Lang::En, 13) => "king",
+            (Lang::De, 1) => "Ass",
+            (Lang::De, 11) => "Bube",
+            (Lang::De, 12) => "Dame",
+            (Lang::De, 13) => "König",
+            _ => self.symbol(),
+        }
+    }
+
+    /// The rank in the plural, as in "set of queens" / "Satz aus Damen", "set of 7s" /
+    /// "Satz aus 7ern".
+    pub fn plural(self, lang: Lang) -> String {
+        match (lang, self.number()) {
+            (Lang::En, 1) => "aces".into(),
+            (Lang::En, 11) => "jacks".into(),
+            (Lang::En, 12) => "queens".into(),
+            (Lang::En, 13) => "kings".into(),
+            (Lang::En, _) => format!("{}s", self.symbol()),
+            (Lang::De, 1) => "Assen".into(),
+            (Lang::De, 11) => "Buben".into(),
+            (Lang::De, 12) => "Damen".into(),
+            (Lang::De, 13) => "Königen".into(),
+            (Lang::De, _) => format!("{}ern", self.symbol()),
+        }
+    }
+}
+
+impl Card {
+    /// Display with suit symbol in a language: `10♥`, `D♠` (German queen), `Joker`.
+    pub fn display(self, lang: Lang) -> String {
+        match self {
+            Card::Natural { rank, suit } => format!("{}{}", rank.display(lang), suit.symbol()),
+            Card::Joker => CardMsg::Joker.text(lang).to_owned(),
+        }
+    }
+
+    /// Spoken name: "queen of spades" / "Pik Dame".
+    pub fn name(self, lang: Lang) -> String {
+        match (self, lang) {
+            (Card::Natural { rank, suit }, Lang::En) => {
+                format!("{} of {}", rank.name(lang), suit.name(lang))
+            }
+            (Card::Natural { rank, suit }, Lang::De) => {
+                format!("{} {}", suit.name(lang), rank.name(lang))
+            }
+            (Card::Joker, _) => CardMsg::Joker.text(lang).to_owned(),
+        }
+    }
+}
+
+/// Cards for display, separated by spaces: `3♥ 4♥ Joker`.
+pub fn cards_text(cards: &[Card], lang: Lang) -> String {
+    cards
+        .iter()
+        .map(|c| c.display(lang))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+impl MeldKind {
+    /// The noun in a language, singular or plural: "set" / "Satz", "runs" / "Folgen".
+    pub fn noun_in(self, lang: Lang, plural: bool) -> &'static str {
+        match lang {
+            Lang::En => self.noun(plural),
+            Lang::De => match (self, plural) {
+                (MeldKind::Set, false) => "Satz",
+                (MeldKind::Set, true) => "Sätze",
+                (MeldKind::Run, false) => "Folge",
+                (MeldKind::Run, true) => "Folgen",
+                (MeldKind::Pair, false) => "Paar",
+                (MeldKind::Pair, true) => "Paare",
+            },
+        }
+    }
+
+    /// English noun, singular or plural.
+    pub fn noun(self, plural: bool) -> &'static str {
+        match (self, plural) {
+            (MeldKind::Set, false) => "set",
+            (MeldKind::Set, true) => "sets",
+            (MeldKind::Run, false) => "run",
+            (MeldKind::Run, true) => "runs",
+            (MeldKind::Pair, false) => "pair",
+            (MeldKind::Pair, true) => "pairs",
+        }
+    }
+}
+
+/// A meld reading in words: "set of 7s", "set of queens", "run ♥3–6" / "Satz aus 7ern",
+/// "Folge ♥3–6"; the pages and the command line say it alike.
+pub fn reading(reading: &Reading, lang: Lang) -> String {
+    let rank = || {
+        reading
+            .rank
+            .map_or_else(|| "?".to_owned(), |r| r.plural(lang))
+    };
+    match reading.kind {
+        MeldKind::Set => CardMsg::ReadSet.fill(lang, &[("rank", &rank())]),
+        MeldKind::Pair => CardMsg::ReadPair.fill(lang, &[("rank", &rank())]),
+        MeldKind::Run => CardMsg::ReadRun.fill(
+            lang,
+            &[
+                ("suit", &reading.suit.map_or('?', Suit::symbol)),
+                ("from", &reading.from.map_or("?", |r| r.display(lang))),
+                ("to", &reading.to.map_or("?", |r| r.display(lang))),
+            ],
+        ),
+    }
+}
+
+/// A reading with what each wild card stands for, on one line: "run ♥8–J, Joker as 9♥";
+/// "no meld" where there is none.
+pub fn reading_line(found: Option<&Reading>, lang: Lang) -> String {
+    let Some(found) = found else {
+        return CardMsg::NoMeld.text(lang).to_owned();
+    };
+    let mut text = reading(found, lang);
+    for (wild, stands_for) in &found.wilds {
+        text.push_str(", ");
+        text.push_str(&CardMsg::WildAsShort.fill(
+            lang,
+            &[
+                ("wild", &wild.display(lang)),
+                ("card", &stands_for.display(lang)),
+            ],
+        ));
+    }
+    text
+}
+
+impl CardError {
+    /// The problem as a clause (no capital, no full stop), to be put into a sentence:
+    /// `unknown card "11H" in meld 2`.
+    pub fn clause(&self, lang: Lang) -> String {
+        match self {
+            CardError::Unknown { token, meld: None } => {
+                CardMsg::Unknown.fill(lang, &[("token", token)])
+            }
+            CardError::Unknown {
+                token,
+                meld: Some(n),
+            } => CardMsg::UnknownIn.fill(lang, &[("token", token), ("n", n)]),
+            CardError::TooMany { count, max } => {
+                CardMsg::TooMany.fill(lang, &[("count", count), ("max", max)])
+            }
+            CardError::EmptyMeld { meld } => CardMsg::EmptyMeld.fill(lang, &[("n", meld)]),
+            CardError::TooManyMelds { count, max } => {
+                CardMsg::TooManyMelds.fill(lang, &[("count", count), ("max", max)])
+            }
+        }
+    }
+}
+
+/// The problem as a sentence with what to do: `Unknown card "11H" in meld 2. Write rank then
+/// suit, like 10H, QS, A♦ or JK.`
+impl Say for CardError {
+    fn say(&self, lang: Lang) -> String {
+        let mut text = super::sentence(&self.clause(lang));
+        let advice = match self {
+            CardError::Unknown { .. } => Some(CardMsg::HowToWrite),
+            CardError::EmptyMeld { .. } => Some(CardMsg::RemoveSeparator),
+            _ => None,
+        };
+        if let Some(advice) = advice {
+            text.push(' ');
+            text.push_str(advice.text(lang));
+        }
+        text
+    }
+}
+
+/// The English clause: what the JSON API and the command line say.
+impl fmt::Display for CardError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.clause(Lang::En))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::cards::parse_melds;
+    use proptest::prelude::*;
+
+    fn c(s: &str) -> Card {
+        s.parse().unwrap()
+    }
+
+    #[test]
+    fn card_errors_are_one_clause_in_each_language_and_a_sentence_with_advice() {
+        let e = parse_melds("3H 4H 5H | 8H 11H").unwrap_err();
+        assert_eq!(e.to_string(), "unknown card \"11H\" in meld 2");
+        assert_eq!(e.clause(Lang::De), "unbekannte Karte „11H“ in Meldung 2");
+        assert_eq!(
+            e.say(Lang::De),
+            "Unbekannte Karte „11H“ in Meldung 2. Erst der Rang, dann die Farbe, z. B. 10H, D♠, A♦ oder JK."
+        );
+        let empty = parse_melds("3H || 4H").unwrap_err();
+        assert_eq!(
+            empty.say(Lang::En),
+            "Meld 2 is empty. Remove the extra separator."
+        );
+    }
+
+    #[test]
+    fn a_set_of_queens_is_said_the_same_everywhere() {
+        let rs = crate::rules::ruleset::RuleSet::preset("contract").unwrap();
+        let round = rs.round_for_check(Some(1)).unwrap();
+        let result =
+            crate::rules::check::check(&rs, &round, &[vec![c("QS"), c("QH"), Card::Joker]]);
+        let found = result.melds[0].1.as_ref().unwrap();
+        assert_eq!(reading(found, Lang::En), "set of queens");
+        assert_eq!(reading(found, Lang::De), "Satz aus Damen");
+        assert!(reading_line(Some(found), Lang::En).starts_with("set of queens, Joker as Q"));
+        assert_eq!(reading_line(None, Lang::De), "keine Meldung");
+    }
+
+    #[test]
+    fn german_display_names_use_kreuz_pik_herz_karo_and_bube_dame_koenig_ass() {
+        assert_eq!(c("QS").name(Lang::De), "Pik Dame");
+        assert_eq!(c("JH").name(Lang::De), "Herz Bube");
+        assert_eq!(c("KD").name(Lang::De), "Karo König");
+        assert_eq!(c("AC").name(Lang::De), "Kreuz Ass");
+        assert_eq!(c("QS").name(Lang::En), "queen of spades");
+        assert_eq!(c("10H").display(Lang::En), "10♥");
+        assert_eq!(c("QS").display(Lang::De), "D♠");
+    }
+
+    #[test]
+    fn a_fitting_card_reads_as_the_run_it_makes() {
+        // Was `Reading::describe` in rules ("run ♥4-8"); now the one reading text.
+        let rs = crate::rules::ruleset::RuleSet::preset("contract").unwrap();
+        let cards = crate::rules::cards::parse_cards("4H 5H 6H 7H").unwrap();
+        let r = crate::rules::layoff::fits(&rs, &cards, c("8H")).expect("fits");
+        assert_eq!(reading(&r, Lang::En), "run ♥4–8");
+    }
+
+    proptest! {
+        #[test]
+        fn a_displayed_card_reads_back_as_itself(i in 0usize..53) {
+            let card = Card::from_index(i);
+            prop_assert_eq!(card.display(Lang::En).parse::<Card>().ok().filter(|_| card != Card::Joker).unwrap_or(card), card);
+        }
+    }
+}

@@ -1,0 +1,289 @@
+//! The checker's reasons in words: a [`Problem`] as a sentence in English or German.
+//!
+//! `rules::check` reports each reason as a code with its parameters; this module says it.
+//! The JSON API uses the English sentence, the pages and the command line the request's
+//! language.
+//!
+//! Depends on `text` and `rules` only.
+
+use super::{Lang, Say};
+use crate::rules::check::Problem;
+use crate::rules::meld::MeldKind;
+
+messages! {
+    /// The sentences of the checker's problems.
+    pub enum ProblemMsg {
+        JokersNotInPlay => "Meld {meld} holds a joker, but this game is played without jokers.",
+            "Meldung {meld} enthält einen Joker, aber diese Partie wird ohne Joker gespielt.";
+        NoNatural => "Meld {meld} is all wild cards; it needs at least one natural card.",
+            "Meldung {meld} besteht nur aus wilden Karten; sie braucht mindestens eine echte Karte.";
+        MixedCards => "Meld {meld} is neither a set (one rank) nor a run (one suit).",
+            "Meldung {meld} ist weder ein Satz (ein Rang) noch eine Folge (eine Farbe).";
+        SetSuitRepeats => "Meld {meld}: every card of a set must be of a different suit, but {suit} appears twice.",
+            "Meldung {meld}: in einem Satz muss jede Karte eine andere Farbe haben, hier ist {suit} doppelt.";
+        SetTooBig => "Meld {meld} has {len} {len|card|cards}; a set holds at most {max}.",
+            "Meldung {meld} hat {len} {len|Karte|Karten}; ein Satz hat höchstens {max}.";
+        RunRepeatsRank => "Meld {meld}: a run cannot hold {card} twice.",
+            "Meldung {meld}: eine Folge kann {card} nicht zweimal enthalten.";
+        RunGaps => "Meld {meld}: the run is missing {missing} {missing|card|cards} but has only {wilds} wild {wilds|card|cards} to fill the gaps.",
+            "Meldung {meld}: der Folge {missing|fehlt|fehlen} {missing} {missing|Karte|Karten}, aber es gibt nur {wilds} {wilds|wilde Karte|wilde Karten}, um die Lücken zu füllen.";
+        AceOnlyHigh => "Meld {meld}: the ace counts only high here (Q-K-A), not below the 2.",
+            "Meldung {meld}: das Ass zählt hier nur hoch (D-K-A), nicht vor der 2.";
+        NoCorner => "Meld {meld}: a run may not turn the corner here (K-A-2).",
+            "Meldung {meld}: eine Folge darf hier nicht um die Ecke gehen (K-A-2).";
+        RunTooLong => "Meld {meld} has {len} {len|card|cards}; a run holds at most {max}.",
+            "Meldung {meld} hat {len} {len|Karte|Karten}; eine Folge hat höchstens {max}.";
+        TooManyWilds => "Meld {meld} has {wilds} wild {wilds|card|cards}; at most {max} per meld is allowed.",
+            "Meldung {meld} hat {wilds} {wilds|wilde Karte|wilde Karten}; erlaubt ist höchstens {max} je Meldung.";
+        TooFewNaturals => "Meld {meld} has {naturals} natural {naturals|card|cards}; every meld needs at least {min}.",
+            "Meldung {meld} hat {naturals} {naturals|echte Karte|echte Karten}; jede Meldung braucht mindestens {min}.";
+        WrongMeldCount => "The contract needs exactly {needed} {needed|meld|melds}, but {given} {given|was|were} laid.",
+            "Der Kontrakt verlangt genau {needed} {needed|Meldung|Meldungen}, gelegt {given|wurde|wurden} {given}.";
+        WrongKind => "Meld {meld} is a {is}, but the contract needs a {needs} here.",
+            "Meldung {meld} ist ein(e) {is}, aber der Kontrakt braucht hier eine {needs}.";
+        TooShort => "Meld {meld} has {len} {len|card|cards}; {kinds} need at least {min} here.",
+            "Meldung {meld} hat {len} {len|Karte|Karten}; {kinds} brauchen hier mindestens {min}.";
+        TooLong => "Meld {meld} has {len} {len|card|cards}; on the first meld {kinds} hold exactly {max}, extras wait for the next turn.",
+            "Meldung {meld} hat {len} {len|Karte|Karten}; beim ersten Auslegen haben {kinds} genau {max}, weitere Karten erst im nächsten Zug.";
+        /// A run's span in a sentence: "♥3-6".
+        RunSpan => "{suit}{from}-{to}", "{suit}{from}-{to}";
+        ContiguousRuns => "{first} and {second} (melds {a} and {b}) join end to end; in round {round} two runs of one suit need a gap or an overlap.",
+            "{first} und {second} (Meldungen {a} und {b}) schließen lückenlos aneinander an; in Runde {round} brauchen zwei Folgen einer Farbe eine Lücke oder eine Überschneidung.";
+        SameSuitRuns => "Melds {a} and {b} are both runs in {suit}; here every run needs its own suit.",
+            "Meldungen {a} und {b} sind beide Folgen in {suit}; jede Folge braucht hier ihre eigene Farbe.";
+        SameRankSets => "Melds {a} and {b} are both sets of {rank}; two sets of one rank are not allowed here.",
+            "Meldungen {a} und {b} sind beide Sätze aus {rank}; zwei Sätze eines Rangs sind hier nicht erlaubt.";
+        CardCount => "Going out takes exactly {needed} cards, but {given} {given|was|were} laid.",
+            "Zum Ausgehen müssen genau {needed} Karten ausgelegt werden, hier {given|ist|sind} es {given}.";
+        OpeningTooLow => "The melds count {points} {points|point|points}; the first meld needs at least {needed}.",
+            "Die Meldung zählt {points} {points|Punkt|Punkte}; zum ersten Auslegen braucht es mindestens {needed}.";
+    }
+}
+
+impl Problem {
+    /// A sentence a player at the table understands, in English or German.
+    pub fn message(&self, lang: Lang) -> String {
+        use ProblemMsg as M;
+        let kind = |k: MeldKind, plural: bool| k.noun_in(lang, plural);
+        match *self {
+            Problem::JokersNotInPlay { meld } => M::JokersNotInPlay.fill(lang, &[("meld", &meld)]),
+            Problem::NoNatural { meld } => M::NoNatural.fill(lang, &[("meld", &meld)]),
+            Problem::MixedCards { meld } => M::MixedCards.fill(lang, &[("meld", &meld)]),
+            Problem::SetSuitRepeats { meld, suit } => {
+                M::SetSuitRepeats.fill(lang, &[("meld", &meld), ("suit", &suit.name(lang))])
+            }
+            Problem::SetTooBig { meld, max, len } => {
+                M::SetTooBig.fill(lang, &[("meld", &meld), ("len", &len), ("max", &max)])
+            }
+            Problem::RunRepeatsRank { meld, card } => {
+                M::RunRepeatsRank.fill(lang, &[("meld", &meld), ("card", &card.display(lang))])
+            }
+            Problem::RunGaps {
+                meld,
+                missing,
+                wilds,
+            } => M::RunGaps.fill(
+                lang,
+                &[("meld", &meld), ("missing", &missing), ("wilds", &wilds)],
+            ),
+            Problem::AceOnlyHigh { meld } => M::AceOnlyHigh.fill(lang, &[("meld", &meld)]),
+            Problem::NoCorner { meld } => M::NoCorner.fill(lang, &[("meld", &meld)]),
+            Problem::RunTooLong { meld, max, len } => {
+                M::RunTooLong.fill(lang, &[("meld", &meld), ("len", &len), ("max", &max)])
+            }
+            Problem::TooManyWilds { meld, max, wilds } => {
+                M::TooManyWilds.fill(lang, &[("meld", &meld), ("wilds", &wilds), ("max", &max)])
+            }
+            Problem::TooFewNaturals {
+                meld,
+                min,
+                naturals,
+            } => M::TooFewNaturals.fill(
+                lang,
+                &[("meld", &meld), ("naturals", &naturals), ("min", &min)],
+            ),
+            Problem::WrongMeldCount { needed, given } => {
+                M::WrongMeldCount.fill(lang, &[("needed", &needed), ("given", &given)])
+            }
+            Problem::WrongKind { meld, is, needs } => M::WrongKind.fill(
+                lang,
+                &[
+                    ("meld", &meld),
+                    ("is", &kind(is, false)),
+                    ("needs", &kind(needs, false)),
+                ],
+            ),
+            Problem::TooShort {
+                meld,
+                kind: k,
+                min,
+                len,
+            } => M::TooShort.fill(
+                lang,
+                &[
+                    ("meld", &meld),
+                    ("len", &len),
+                    ("kinds", &kind(k, true)),
+                    ("min", &min),
+                ],
+            ),
+            Problem::TooLong {
+                meld,
+                kind: k,
+                max,
+                len,
+            } => M::TooLong.fill(
+                lang,
+                &[
+                    ("meld", &meld),
+                    ("len", &len),
+                    ("kinds", &kind(k, true)),
+                    ("max", &max),
+                ],
+            ),
+            Problem::ContiguousRuns {
+                a,
+                b,
+                suit,
+                first,
+                second,
+                round,
+            } => {
+                let run = |(from, to): (crate::rules::cards::Rank, crate::rules::cards::Rank)| {
+                    M::RunSpan.fill(
+                        lang,
+                        &[
+                            ("suit", &suit.symbol()),
+                            ("from", &from.display(lang)),
+                            ("to", &to.display(lang)),
+                        ],
+                    )
+                };
+                M::ContiguousRuns.fill(
+                    lang,
+                    &[
+                        ("first", &run(first)),
+                        ("second", &run(second)),
+                        ("a", &a),
+                        ("b", &b),
+                        ("round", &round),
+                    ],
+                )
+            }
+            Problem::SameSuitRuns { a, b, suit } => {
+                M::SameSuitRuns.fill(lang, &[("a", &a), ("b", &b), ("suit", &suit.name(lang))])
+            }
+            Problem::SameRankSets { a, b, rank } => {
+                M::SameRankSets.fill(lang, &[("a", &a), ("b", &b), ("rank", &rank.plural(lang))])
+            }
+            Problem::CardCount { needed, given } => {
+                M::CardCount.fill(lang, &[("needed", &needed), ("given", &given)])
+            }
+            Problem::OpeningTooLow { points, needed } => {
+                M::OpeningTooLow.fill(lang, &[("points", &points), ("needed", &needed)])
+            }
+        }
+    }
+}
+
+impl Say for Problem {
+    fn say(&self, lang: Lang) -> String {
+        self.message(lang)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::cards::{Rank, parse_melds};
+    use crate::rules::check::{CheckResult, check};
+    use crate::rules::ruleset::RuleSet;
+
+    fn run_check(rules: &str, round: usize, melds: &str) -> CheckResult {
+        let rs = RuleSet::preset(rules).unwrap();
+        let spec = rs.round_for_check(Some(round)).unwrap();
+        check(&rs, &spec, &parse_melds(melds).unwrap())
+    }
+
+    fn codes(r: &CheckResult) -> Vec<&'static str> {
+        r.problems.iter().map(Problem::code).collect()
+    }
+
+    #[test]
+    fn contract_round_3_accepts_two_same_suit_runs_with_a_gap() {
+        let r = run_check("contract", 3, "3H 4H 5H 6H | 8H 9H 10H JH");
+        assert!(r.ok, "{:?}", r.problems);
+        assert_eq!(
+            r.contract.as_ref().map(|c| c.describe(Lang::En)).as_deref(),
+            Some("2 runs of 4")
+        );
+        let first = r.melds[0].1.as_ref().unwrap();
+        assert_eq!((first.from, first.to), (Rank::new(3), Rank::new(6)));
+    }
+
+    #[test]
+    fn contiguous_same_suit_runs_are_rejected_in_round_3_with_a_sentence() {
+        let r = run_check("contract", 3, "3H 4H 5H 6H | 7H 8H 9H 10H");
+        assert!(!r.ok);
+        assert_eq!(codes(&r), ["contiguous_runs"]);
+        assert_eq!(
+            r.problems[0].message(Lang::En),
+            "♥3-6 and ♥7-10 (melds 1 and 2) join end to end; in round 3 two runs of one suit need a gap or an overlap."
+        );
+        assert!(r.problems[0].message(Lang::De).contains("Runde 3"));
+        // German rank letters: D for the queen.
+        let r = run_check("contract", 3, "5H 6H 7H 8H | 9H 10H JH QH");
+        assert!(
+            r.problems[0]
+                .message(Lang::De)
+                .starts_with("♥5-8 und ♥9-D ")
+        );
+        // Jokers that can make the runs overlap make them legal: J-Q as jokers before K-A.
+        assert!(run_check("contract", 3, "9H 10H JH QH | KH AH JK JK").ok);
+    }
+
+    #[test]
+    fn every_reason_is_reported_not_just_the_first() {
+        // Wrong kind for one requirement and a broken meld.
+        let r = run_check("contract", 3, "3H 4H 5H 6H | 9C 9D 9S 9H | 2C 7D");
+        assert_eq!(codes(&r), ["mixed_cards", "wrong_meld_count"]);
+        let r = run_check("contract", 3, "3H 4H 5H | 9C 9D 9S 9H");
+        assert_eq!(codes(&r), ["too_short", "wrong_kind"]);
+        assert_eq!(
+            r.problems[1].message(Lang::En),
+            "Meld 2 is a set, but the contract needs a run here."
+        );
+    }
+
+    #[test]
+    fn counts_are_pluralised_in_both_languages() {
+        let one = Problem::WrongMeldCount {
+            needed: 2,
+            given: 1,
+        };
+        assert_eq!(
+            one.say(Lang::En),
+            "The contract needs exactly 2 melds, but 1 was laid."
+        );
+        assert_eq!(
+            one.say(Lang::De),
+            "Der Kontrakt verlangt genau 2 Meldungen, gelegt wurde 1."
+        );
+        let gaps = Problem::RunGaps {
+            meld: 1,
+            missing: 1,
+            wilds: 0,
+        };
+        assert_eq!(
+            gaps.say(Lang::De),
+            "Meldung 1: der Folge fehlt 1 Karte, aber es gibt nur 0 wilde Karten, um die Lücken zu füllen."
+        );
+        let sets = Problem::SameRankSets {
+            a: 1,
+            b: 2,
+            rank: Rank::QUEEN,
+        };
+        assert!(sets.say(Lang::En).contains("both sets of queens"));
+        assert!(sets.say(Lang::De).contains("beide Sätze aus Damen"));
+    }
+}

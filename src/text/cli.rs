@@ -1,0 +1,34 @@
+//! The command line's answers in words: the verdicts and headings of `kontrakt check`,
+//! `solve` and `score`, in English or German. The melds, cards and reasons inside them are
+//! said by `text::cards` and `text::check`, as on the pages.
+//!
+//! Depends on `text` only.
+
+messages! {
+    /// The words of the engine commands' reports.
+    pub enum CliMsg {
+        Legal => "Legal", "Gültig";
+        NotLegal => "Not legal", "Nicht gültig";
+        Solvable => "Solvable", "Lösbar";
+        /// The first line of a report: "Legal: 2 runs of 4 (Contract Rummy, round 3)".
+        Verdict => "{verdict}: {heading}", "{verdict}: {heading}";
+        Reasons => "Reasons:", "Gründe:";
+        NotSolvable => "Not solvable: this hand cannot make {what}.",
+            "Nicht lösbar: mit dieser Hand geht {what} nicht.";
+        /// One meld of a report: "Meld 1: 3♥ 4♥ 5♥ 6♥ = run ♥3–6".
+        MeldLine => "Meld {n}: {cards} = {reading}", "Meldung {n}: {cards} = {reading}";
+        LeftOver => "Left over: {cards}", "Übrig: {cards}";
+        LeftOverNone => "Left over: none", "Übrig: keine";
+        /// `score`: "25 points (Shanghai)".
+        Points => "{total} {total|point|points} ({name})", "{total} {total|Punkt|Punkte} ({name})";
+        OpeningWorth => "opening meld worth {points} points, at least {needed} needed ({name})",
+            "erste Meldung mit {points} Punkten, mindestens {needed} nötig ({name})";
+        ContractOfRound => "{contract} ({name}, round {n})", "{contract} ({name}, Runde {n})";
+        AnOpeningMeld => "an opening meld worth {points} points ({name})",
+            "eine erste Meldung mit {points} Punkten ({name})";
+        NoCardPoints => "{name} has no card points: it is scored in units per hand won",
+            "{name} hat keine Kartenpunkte: gezählt werden Einheiten je gewonnener Hand";
+        RoundOutOfRange => "round {n} is out of range: rounds are numbered from 1",
+            "Runde {n} gibt es nicht: Runden werden ab 1 gezählt";
+    }
+}

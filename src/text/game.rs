@@ -1,0 +1,494 @@
+//! A game's errors in words: every [`GameError`] (set-up, round entry, a change to a game), a
+//! Continental [`HandError`], and the [`FieldErrors`] of a form or a JSON body, in English and
+//! German.
+//!
+//! `rules::game` reports what is wrong as a variant with its parameters and the field it
+//! belongs to; this module writes the sentence. The JSON API answers in English
+//! (`error.message(Lang::En)`, the same as `Display`), the pages in the request's language.
+//!
+//! Depends on `text` and `rules` only.
+
+use std::collections::BTreeMap;
+use std::fmt;
+
+use super::{Lang, Say, capitalize};
+use crate::rules::game::{
+    FieldErrors, GameError, MAX_CENTS, MAX_CURRENCY_CHARS, MAX_NAME_CHARS, MAX_POINTS,
+    MAX_POINTS_PER_CENT, Quantity,
+};
+use crate::rules::ruleset::OptionError;
+use crate::rules::settlement::HandError;
+
+messages! {
+    /// The sentences of a game's errors.
+    pub enum GameMsg {
+        NoRules => "Choose a rule set.", "Wählt ein Regelwerk.";
+        SettlementNotOffered => "Settlement \"{given}\" is not offered here; choose {list}.",
+            "Die Abrechnung „{given}“ gibt es hier nicht; wählt {list}.";
+        SettlementTwice => "The settlement is given twice, as \"{given}\" and as option \"{option}\"; give it once.",
+            "Die Abrechnung ist zweimal angegeben, als „{given}“ und als Option „{option}“; gebt sie nur einmal an.";
+        PlayerCount => "{rules} is played by {min} to {max} players, not {given}.",
+            "{rules} wird von {min} bis {max} Personen gespielt, nicht von {given}.";
+        EmptyName => "Player {seat} has no name.", "Spieler {seat} hat keinen Namen.";
+        NameTooLong => "The name of player {seat} is longer than {max} characters.",
+            "Der Name von Spieler {seat} ist länger als {max} Zeichen.";
+        NameHasControl => "The name of player {seat} holds a tab or line break; use plain text.",
+            "Der Name von Spieler {seat} enthält einen Tabulator oder Zeilenumbruch; nur einfacher Text.";
+        DuplicateName => "Two players are called \"{name}\"; give each player a different name.",
+            "Zwei Spieler heißen „{name}“; jeder braucht einen eigenen Namen.";
+        UnknownFirstDealer => "The first dealer \"{given}\" is not one of the players.",
+            "Der erste Geber „{given}“ spielt nicht mit.";
+        /// A number field that holds something else, by what it holds.
+        NotANumberPointValue => "The value of a point must be a whole number, not \"{given}\".",
+            "Der Wert eines Punkts muss eine ganze Zahl sein, nicht „{given}“.";
+        NotANumberPointsPerCent => "Points per cent must be a whole number, not \"{given}\".",
+            "Die Zahl der Punkte je Cent muss eine ganze Zahl sein, nicht „{given}“.";
+        NotANumberPoints => "Points must be a whole number, not \"{given}\".",
+            "Die Punktzahl muss eine ganze Zahl sein, nicht „{given}“.";
+        NotANumberBuys => "Buys must be a whole number, not \"{given}\".",
+            "Die Zahl der Käufe muss eine ganze Zahl sein, nicht „{given}“.";
+        NotANumberJokers => "Jokers must be a whole number, not \"{given}\".",
+            "Die Zahl der Joker muss eine ganze Zahl sein, nicht „{given}“.";
+        CentsOutOfRange => "The value of a point must be 0 to {max} cents, not {given}.",
+            "Der Wert eines Punkts muss 0 bis {max} Cent sein, nicht {given}.";
+        CentsTwice => "Give cents_per_point or cents_per_unit, not both.",
+            "Gebt cents_per_point oder cents_per_unit an, nicht beides.";
+        PointsPerCentOutOfRange => "One cent can stand for 1 to {max} points, not {given}.",
+            "Ein Cent kann für 1 bis {max} Punkte stehen, nicht für {given}.";
+        PointsPerCentNotUsed => "{rules} is not settled by points, so points per cent do not apply; leave them at 1.",
+            "{rules} wird nicht nach Punkten abgerechnet, Punkte je Cent gelten hier nicht; lasst sie bei 1.";
+        BadCurrency => "The currency is a short symbol of at most {max} characters, such as € or $.",
+            "Die Währung ist ein kurzes Zeichen mit höchstens {max} Zeichen, etwa € oder $.";
+        RoundOutOfRange => "Round {round} does not exist: this game has rounds 1 to {of}.",
+            "Runde {round} gibt es nicht: diese Partie hat die Runden 1 bis {of}.";
+        RoundNotYet => "Round {round} cannot be entered yet: round {next} is next.",
+            "Runde {round} kann noch nicht eingetragen werden: Runde {next} ist die nächste.";
+        GameFinished => "All {of} {of|round is|rounds are} entered and the game is over; to correct a round, give its number.",
+            "{of|Die|Alle} {of} {of|Runde ist|Runden sind} eingetragen, die Partie ist vorbei; um eine Runde zu berichtigen, gebt ihre Nummer an.";
+        EndedEarly => "The table ended this game early; resume it to enter more rounds.",
+            "Die Partie wurde vorzeitig beendet; setzt sie fort, um weitere Runden einzutragen.";
+        RoundMismatch => "This entry says round {given}, but round {round} is being entered.",
+            "Der Eintrag nennt Runde {given}, eingetragen wird aber Runde {round}.";
+        UnknownPlayer => "There is no player \"{name}\" in this game; the players are {players}.",
+            "„{name}“ spielt in dieser Partie nicht mit; es spielen {players}.";
+        WinnerRequired => "Say who went out: in this game every round has a winner.",
+            "Gebt an, wer ausgegangen ist: in diesem Spiel hat jede Runde einen Gewinner.";
+        WinnerTwice => "went_out and winner name different players; give one of them.",
+            "went_out und winner nennen verschiedene Spieler; gebt nur eins an.";
+        WinnerHasPoints => "{player} went out and scores 0; leave {player}'s points and cards empty.",
+            "{player} ist ausgegangen und bekommt 0; lasst Punkte und Karten von {player} leer.";
+        MissingPenalty => "Enter {player}'s points or the cards left in {player}'s hand.",
+            "Tragt die Punkte von {player} ein oder die Karten, die {player} noch auf der Hand hat.";
+        PointsAndCards => "Give either points or cards for {player}, not both.",
+            "Gebt für {player} entweder Punkte oder Karten an, nicht beides.";
+        GivenTwice => "{player} is given twice (under two spellings); give each player once.",
+            "{player} ist doppelt angegeben (in zwei Schreibweisen); jeden Spieler nur einmal.";
+        PointsOutOfRange => "{player}'s points must be 0 to {max}, not {given}.",
+            "Die Punkte von {player} müssen 0 bis {max} sein, nicht {given}.";
+        /// `error` is the card error's clause (`text::cards`).
+        BadCards => "{player}'s cards: {error}.", "Karten von {player}: {error}.";
+        CutBonusNotPlayed => "There is no cut bonus in {rules}; only Liverpool has one.",
+            "In {rules} gibt es keinen Abhebe-Bonus; nur Liverpool hat einen.";
+        HandRommeeNotPlayed => "Hand-Rommé is not played in {rules}; only in German Rommé.",
+            "Hand-Rommé gibt es in {rules} nicht, nur im Rommé.";
+        HandRommeeNeedsWinner => "Hand-Rommé needs the player who went out.",
+            "Hand-Rommé braucht den Spieler, der ausgegangen ist.";
+        BuysNotAllowedInGame => "{player} cannot buy: buying is not allowed in this game.",
+            "{player} kann nicht kaufen: Kaufen ist nicht erlaubt in diesem Spiel.";
+        /// `rounds` is a [`round_list`].
+        BuysNotAllowedInRound => "{player} cannot buy: buying is not allowed in round {round}, only in {rounds}.",
+            "{player} kann nicht kaufen: Kaufen ist nicht erlaubt in Runde {round}, nur in {rounds}.";
+        TooManyBuys => "{player} has {given} {given|buy|buys}, but at most {limit} per player are allowed in round {round}.",
+            "{player} hat {given} {given|Kauf|Käufe}, in Runde {round} sind aber höchstens {limit} je Spieler erlaubt.";
+        NegativeBuys => "{player}'s buys cannot be negative.",
+            "Die Käufe von {player} können nicht negativ sein.";
+        UnitsOnly => "Continental is scored in units from the winning hand: give the winner, jokers and bonuses instead of points or cards.",
+            "Continental wird in Einheiten aus der Gewinnerhand gezählt: gebt Gewinner, Joker und Boni an statt Punkten oder Karten.";
+        ContinentalOnly => "\"{field}\" belongs to a Continental hand; this game is not Continental.",
+            "„{field}“ gehört zu einer Continental-Hand; dies ist kein Continental.";
+        /// `error` is the settlement error's sentence in the same language.
+        Settlement => "{error}", "Die Abrechnung ist nicht möglich: {error}";
+        NothingToEnd => "No round has been entered yet, so there is nothing to settle; enter a round first.",
+            "Es ist noch keine Runde eingetragen, also gibt es nichts abzurechnen; tragt zuerst eine Runde ein.";
+        AlreadyFinished => "Every round is entered; the game is already over.",
+            "Alle Runden sind eingetragen; die Partie ist schon vorbei.";
+        NothingToUndo => "There is no round to undo.", "Es gibt keine Runde zum Zurücknehmen.";
+        /// `expected` is English (the form reader's words); German leaves it out (`{expected||}`).
+        BadOptionText => "Option \"{name}\" {expected}, not \"{given}\".",
+            "Ungültiger Wert „{given}“ für die Option „{name}“.{expected||}";
+        /// Option errors: English is the rule-set module's own sentence (`{english}`) until
+        /// its words move here; `{x||}` marks a value one language leaves out.
+        UnknownRuleSetDe => "{english}{id||}", "Unbekanntes Regelwerk „{id}“; bekannt sind: contract, liverpool, may-i, shanghai, shanghai-powe, shanghai-kolsov, progressive, continental, rommee, hollywood.{english||}";
+        UnknownOptionDe => "{english}{name||}{rules||}{known||}", "Unbekannte Option „{name}“ für {rules}; seine Optionen sind: {known}.{english||}";
+        BadOptionValueDe => "{english}{got||}{name||}", "Ungültiger Wert {got} für die Option „{name}“.{english||}";
+        /// Lists: "A, B and C", "A or B".
+        And => "{rest} and {last}", "{rest} und {last}";
+        Or => "{rest} or {last}", "{rest} oder {last}";
+        /// A list of rounds: "round 3", "rounds 9 to 14", "rounds 1, 4 and 7".
+        RoundOne => "round {n}", "Runde {n}";
+        RoundSpan => "rounds {first} to {last}", "Runden {first} bis {last}";
+        RoundList => "rounds {list}", "Runden {list}";
+    }
+}
+
+messages! {
+    /// A Continental hand's problems: an English clause (its `Display`, inside a settlement
+    /// error) and a German sentence.
+    pub enum HandMsg {
+        WinnerOutOfRange => "the winner is player {winner}, but there are only {players} players.",
+            "Gewinner ist Spieler {winner}, es spielen aber nur {players}.";
+        TooManyJokers => "the winning hand has 15 cards, so it cannot hold {jokers} jokers.",
+            "Die Gewinnerhand hat 15 Karten, also nicht {jokers} Joker.";
+        BothTurns => "going out on the first and on the second turn are both marked; choose one.",
+            "Ausgehen im ersten und im zweiten Zug sind beide angekreuzt; wählt eins.";
+        FirstTurnNotPlayed => "going out on the first turn is marked, but turn bonuses are not played.",
+            "Ausgehen im ersten Zug ist angekreuzt, aber Zug-Boni werden nicht gespielt.";
+        SecondTurnNotPlayed => "going out on the second turn is marked, but turn bonuses are not played.",
+            "Ausgehen im zweiten Zug ist angekreuzt, aber Zug-Boni werden nicht gespielt.";
+        OneSuitNotPlayed => "all runs in one suit is marked, but the one-suit bonus is not played.",
+            "Alle Folgen in einer Farbe ist angekreuzt, aber dieser Bonus wird nicht gespielt.";
+        NoWildsNotPlayed => "winning without wild cards is marked, but 2s are not wild in this game.",
+            "Ohne wilde Karten ist angekreuzt, aber 2er sind in dieser Partie nicht wild.";
+        NoWildsWithJokers => "winning without wild cards is marked, but the winning hand holds {jokers} {jokers|joker|jokers}.",
+            "Ohne wilde Karten ist angekreuzt, aber die Gewinnerhand hat {jokers} Joker.";
+    }
+}
+
+/// "A, B and C" / "A, B und C".
+pub fn and_list(items: &[String], lang: Lang) -> String {
+    join(items, GameMsg::And, lang)
+}
+
+/// "A, B or C" / "A, B oder C".
+pub fn or_list(items: &[String], lang: Lang) -> String {
+    join(items, GameMsg::Or, lang)
+}
+
+fn join(items: &[String], word: GameMsg, lang: Lang) -> String {
+    match items.split_last() {
+        None => String::new(),
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => word.fill(lang, &[("rest", &rest.join(", ")), ("last", last)]),
+    }
+}
+
+/// "rounds 9 to 14" / "round 3" / "rounds 1, 4 and 7".
+pub fn round_list(rounds: &[usize], lang: Lang) -> String {
+    match rounds {
+        [] => String::new(),
+        [r] => GameMsg::RoundOne.fill(lang, &[("n", r)]),
+        [first, .., last] if last - first + 1 == rounds.len() => {
+            GameMsg::RoundSpan.fill(lang, &[("first", first), ("last", last)])
+        }
+        _ => {
+            let numbers: Vec<String> = rounds.iter().map(usize::to_string).collect();
+            GameMsg::RoundList.fill(lang, &[("list", &and_list(&numbers, lang))])
+        }
+    }
+}
+
+/// An option error of the rule set: English from its own words (the presets' module), German
+/// from this table.
+fn option_error_message(e: &OptionError, lang: Lang) -> String {
+    let english = format!("{}.", capitalize(&e.to_string()));
+    match e {
+        OptionError::UnknownRuleSet(id) => {
+            GameMsg::UnknownRuleSetDe.fill(lang, &[("english", &english), ("id", id)])
+        }
+        OptionError::Unknown { name, rules, known } => GameMsg::UnknownOptionDe.fill(
+            lang,
+            &[
+                ("english", &english),
+                ("name", name),
+                ("rules", rules),
+                ("known", known),
+            ],
+        ),
+        OptionError::BadValue { name, got, .. } => GameMsg::BadOptionValueDe
+            .fill(lang, &[("english", &english), ("name", name), ("got", got)]),
+    }
+}
+
+impl HandError {
+    /// The problem in a language: the English clause (as `Display`), or a German sentence.
+    pub fn clause(&self, lang: Lang) -> String {
+        use HandMsg as M;
+        match *self {
+            HandError::WinnerOutOfRange { winner, players } => {
+                M::WinnerOutOfRange.fill(lang, &[("winner", &winner), ("players", &players)])
+            }
+            HandError::TooManyJokers { jokers } => {
+                M::TooManyJokers.fill(lang, &[("jokers", &jokers)])
+            }
+            HandError::BothTurns => M::BothTurns.text(lang).to_owned(),
+            HandError::FirstTurnNotPlayed => M::FirstTurnNotPlayed.text(lang).to_owned(),
+            HandError::SecondTurnNotPlayed => M::SecondTurnNotPlayed.text(lang).to_owned(),
+            HandError::OneSuitNotPlayed => M::OneSuitNotPlayed.text(lang).to_owned(),
+            HandError::NoWildsNotPlayed => M::NoWildsNotPlayed.text(lang).to_owned(),
+            HandError::NoWildsWithJokers { jokers } => {
+                M::NoWildsWithJokers.fill(lang, &[("jokers", &jokers)])
+            }
+        }
+    }
+}
+
+/// The English clause, as a settlement error shows it after "Hand 2: ".
+impl fmt::Display for HandError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.clause(Lang::En))
+    }
+}
+
+impl GameError {
+    /// A sentence a player at the table understands.
+    pub fn message(&self, lang: Lang) -> String {
+        use GameError::*;
+        use GameMsg as M;
+        match self {
+            NoRules => M::NoRules.text(lang).to_owned(),
+            Options(e) => option_error_message(e, lang),
+            SettlementNotOffered { given, offered } => {
+                let ids: Vec<String> = offered.iter().map(|s| s.id().to_string()).collect();
+                M::SettlementNotOffered
+                    .fill(lang, &[("given", given), ("list", &or_list(&ids, lang))])
+            }
+            SettlementTwice { given, option } => {
+                M::SettlementTwice.fill(lang, &[("given", given), ("option", option)])
+            }
+            PlayerCount {
+                given,
+                min,
+                max,
+                rules,
+            } => M::PlayerCount.fill(
+                lang,
+                &[
+                    ("rules", rules),
+                    ("min", min),
+                    ("max", max),
+                    ("given", given),
+                ],
+            ),
+            EmptyName { seat } => M::EmptyName.fill(lang, &[("seat", seat)]),
+            NameTooLong { seat } => {
+                M::NameTooLong.fill(lang, &[("seat", seat), ("max", &MAX_NAME_CHARS)])
+            }
+            NameHasControl { seat } => M::NameHasControl.fill(lang, &[("seat", seat)]),
+            DuplicateName { name } => M::DuplicateName.fill(lang, &[("name", name)]),
+            UnknownFirstDealer { given } => M::UnknownFirstDealer.fill(lang, &[("given", given)]),
+            NotANumber { what, given } => match what {
+                Quantity::PointValue => M::NotANumberPointValue,
+                Quantity::PointsPerCent => M::NotANumberPointsPerCent,
+                Quantity::Points => M::NotANumberPoints,
+                Quantity::Buys => M::NotANumberBuys,
+                Quantity::Jokers => M::NotANumberJokers,
+            }
+            .fill(lang, &[("given", given)]),
+            CentsOutOfRange { given } => {
+                M::CentsOutOfRange.fill(lang, &[("max", &MAX_CENTS), ("given", given)])
+            }
+            CentsTwice => M::CentsTwice.text(lang).to_owned(),
+            PointsPerCentOutOfRange { given } => M::PointsPerCentOutOfRange
+                .fill(lang, &[("max", &MAX_POINTS_PER_CENT), ("given", given)]),
+            PointsPerCentNotUsed { rules } => {
+                M::PointsPerCentNotUsed.fill(lang, &[("rules", rules)])
+            }
+            BadCurrency => M::BadCurrency.fill(lang, &[("max", &MAX_CURRENCY_CHARS)]),
+            RoundOutOfRange { round, of } => {
+                M::RoundOutOfRange.fill(lang, &[("round", round), ("of", of)])
+            }
+            RoundNotYet { round, next } => {
+                M::RoundNotYet.fill(lang, &[("round", round), ("next", next)])
+            }
+            GameFinished { of } => M::GameFinished.fill(lang, &[("of", of)]),
+            EndedEarly => M::EndedEarly.text(lang).to_owned(),
+            RoundMismatch { given, round } => {
+                M::RoundMismatch.fill(lang, &[("given", given), ("round", round)])
+            }
+            UnknownPlayer { name, players } => M::UnknownPlayer.fill(
+                lang,
+                &[("name", name), ("players", &and_list(players, lang))],
+            ),
+            WinnerRequired => M::WinnerRequired.text(lang).to_owned(),
+            WinnerTwice => M::WinnerTwice.text(lang).to_owned(),
+            WinnerHasPoints { player } => M::WinnerHasPoints.fill(lang, &[("player", player)]),
+            MissingPenalty { player } => M::MissingPenalty.fill(lang, &[("player", player)]),
+            PointsAndCards { player } => M::PointsAndCards.fill(lang, &[("player", player)]),
+            GivenTwice { player } => M::GivenTwice.fill(lang, &[("player", player)]),
+            PointsOutOfRange { player, given } => M::PointsOutOfRange.fill(
+                lang,
+                &[("player", player), ("max", &MAX_POINTS), ("given", given)],
+            ),
+            BadCards { player, error } => {
+                M::BadCards.fill(lang, &[("player", player), ("error", &error.clause(lang))])
+            }
+            CutBonusNotPlayed { rules } => M::CutBonusNotPlayed.fill(lang, &[("rules", rules)]),
+            HandRommeeNotPlayed { rules } => M::HandRommeeNotPlayed.fill(lang, &[("rules", rules)]),
+            HandRommeeNeedsWinner => M::HandRommeeNeedsWinner.text(lang).to_owned(),
+            BuysNotAllowed {
+                player,
+                round,
+                rounds,
+            } => {
+                if rounds.is_empty() {
+                    M::BuysNotAllowedInGame.fill(lang, &[("player", player)])
+                } else {
+                    M::BuysNotAllowedInRound.fill(
+                        lang,
+                        &[
+                            ("player", player),
+                            ("round", round),
+                            ("rounds", &round_list(rounds, lang)),
+                        ],
+                    )
+                }
+            }
+            TooManyBuys {
+                player,
+                given,
+                limit,
+                round,
+            } => M::TooManyBuys.fill(
+                lang,
+                &[
+                    ("player", player),
+                    ("given", given),
+                    ("limit", limit),
+                    ("round", round),
+                ],
+            ),
+            NegativeBuys { player } => M::NegativeBuys.fill(lang, &[("player", player)]),
+            UnitsOnly => M::UnitsOnly.text(lang).to_owned(),
+            ContinentalOnly { field } => M::ContinentalOnly.fill(lang, &[("field", field)]),
+            Hand(e) => capitalize(&e.clause(lang)),
+            Settlement(e) => M::Settlement.fill(lang, &[("error", &e.say(lang))]),
+            NothingToEnd => M::NothingToEnd.text(lang).to_owned(),
+            AlreadyFinished => M::AlreadyFinished.text(lang).to_owned(),
+            NothingToUndo => M::NothingToUndo.text(lang).to_owned(),
+            BadOptionText {
+                name,
+                given,
+                expected,
+            } => M::BadOptionText.fill(
+                lang,
+                &[("name", name), ("given", given), ("expected", expected)],
+            ),
+        }
+    }
+}
+
+impl Say for GameError {
+    fn say(&self, lang: Lang) -> String {
+        self.message(lang)
+    }
+}
+
+/// The English sentence: what the JSON API answers.
+impl fmt::Display for GameError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message(Lang::En))
+    }
+}
+
+impl FieldErrors {
+    /// Every problem of `field` as one text (sentences joined by spaces), for showing next to
+    /// the field.
+    pub fn message(&self, field: &str, lang: Lang) -> Option<String> {
+        let parts: Vec<String> = self
+            .iter()
+            .filter(|e| e.field == field)
+            .map(|e| e.error.message(lang))
+            .collect();
+        (!parts.is_empty()).then(|| parts.join(" "))
+    }
+
+    /// Field → its problems as one text.
+    pub fn by_field(&self, lang: Lang) -> BTreeMap<String, String> {
+        let mut out: BTreeMap<String, String> = BTreeMap::new();
+        for e in self.iter() {
+            let message = e.error.message(lang);
+            out.entry(e.field.clone())
+                .and_modify(|m| {
+                    m.push(' ');
+                    m.push_str(&message);
+                })
+                .or_insert(message);
+        }
+        out
+    }
+
+    /// Every problem, one sentence after the other.
+    pub fn summary(&self, lang: Lang) -> String {
+        self.iter()
+            .map(|e| e.error.message(lang))
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+}
+
+impl Say for FieldErrors {
+    fn say(&self, lang: Lang) -> String {
+        self.summary(lang)
+    }
+}
+
+/// Every problem in English, one sentence after the other.
+impl fmt::Display for FieldErrors {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.summary(Lang::En))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lists_of_names_and_rounds_are_joined_in_each_language() {
+        let names = ["Ann".to_string(), "Ben".to_string(), "Cy".to_string()];
+        assert_eq!(and_list(&names, Lang::En), "Ann, Ben and Cy");
+        assert_eq!(and_list(&names, Lang::De), "Ann, Ben und Cy");
+        assert_eq!(or_list(&names[..2], Lang::De), "Ann oder Ben");
+        assert_eq!(round_list(&[3], Lang::En), "round 3");
+        assert_eq!(round_list(&[9, 10, 11], Lang::De), "Runden 9 bis 11");
+        assert_eq!(round_list(&[1, 4, 7], Lang::En), "rounds 1, 4 and 7");
+    }
+
+    #[test]
+    fn buy_counts_are_pluralised_in_both_languages() {
+        let one = GameError::TooManyBuys {
+            player: "Ann".into(),
+            given: 1,
+            limit: 1,
+            round: 3,
+        };
+        assert_eq!(
+            one.message(Lang::En),
+            "Ann has 1 buy, but at most 1 per player are allowed in round 3."
+        );
+        assert_eq!(
+            one.message(Lang::De),
+            "Ann hat 1 Kauf, in Runde 3 sind aber höchstens 1 je Spieler erlaubt."
+        );
+    }
+
+    #[test]
+    fn a_number_field_is_named_in_german_too() {
+        let e = GameError::NotANumber {
+            what: Quantity::Points,
+            given: "x".into(),
+        };
+        assert_eq!(
+            e.message(Lang::En),
+            "Points must be a whole number, not \"x\"."
+        );
+        assert_eq!(
+            e.message(Lang::De),
+            "Die Punktzahl muss eine ganze Zahl sein, nicht „x“."
+        );
+    }
+}
+
+#[cfg(test)]
+#[path = "game_tests.rs"]
+mod moved_tests;

@@ -1,0 +1,454 @@
+//! The texts of the web pages: labels, hints, headings, form and status errors.
+//!
+//! One table, English and German side by side (see the module docs of `text`). Pages read
+//! them through `web::i18n::PageCtx` (`ctx.t(Msg::X)`, `ctx.f(Msg::X, &[("n", &3)])`).
+//!
+//! Depends on `text` only.
+
+messages! {
+    /// A text of a page: every variant has an English and a German template.
+    pub enum Msg {
+        // Layout.
+        /// The link to the other language, named in that language.
+        LangSwitch => "Deutsch", "English";
+        /// Its description for screen readers.
+        LangSwitchHint => "Auf Deutsch anzeigen", "Show in English";
+        FooterText => "Kontrakt keeps score and referees contract rummy at your table.",
+            "Kontrakt schreibt mit und schiedsrichtert Kontrakt-Rommé an eurem Tisch.";
+        NavChecker => "Meld checker", "Meldeprüfer";
+        Home => "Home", "Startseite";
+
+        // Home page.
+        HomeLead => "The score sheet, the contracts and a referee for your card table, on every phone at once.",
+            "Spielblock, Kontrakte und Schiedsrichter für euren Kartentisch, auf allen Handys zugleich.";
+        HomeStart => "Start a new game", "Neues Spiel beginnen";
+        HomeStartHint => "Rule set, players, dealer and money: set up in a minute.",
+            "Regeln, Spieler, Geber und Geld: in einer Minute eingerichtet.";
+        HomeContinue => "Continue a game", "Spiel fortsetzen";
+        HomeNoRecent => "Games you start or open on this phone appear here.",
+            "Spiele, die du auf diesem Handy beginnst oder öffnest, erscheinen hier.";
+        HomeCheckerHint => "Is this meld legal? Can I go down? Does this card fit?",
+            "Ist diese Meldung gültig? Kann ich auslegen? Passt diese Karte?";
+        HomeLanguage => "Language", "Sprache";
+        HomeLanguageNow => "This page is in English.", "Diese Seite ist auf Deutsch.";
+
+        // Meld checker: choosing rules and round.
+        CheckTitle => "Meld checker", "Meldeprüfer";
+        CheckLead => "Choose the rule set and round, then ask about melds, a hand or a card.",
+            "Wähle Regeln und Runde, dann frag nach Meldungen, einer Hand oder einer Karte.";
+        FieldRules => "Rule set", "Regeln";
+        FieldRound => "Round", "Runde";
+        PlayersRange => "{min}–{max} players", "{min}–{max} Spieler";
+        RoundOption => "Round {n}: {contract}", "Runde {n}: {contract}";
+        RoundOpening => "First meld worth at least {points} points",
+            "Erstes Auslegen mit mindestens {points} Punkten";
+        ButtonApply => "Show this round", "Diese Runde zeigen";
+        FactDeal => "{n} cards dealt.", "{n} Karten werden ausgeteilt.";
+        FactAceLowOrHigh => "Ace low or high (A-2-3, Q-K-A), not round the corner.",
+            "Ass tief oder hoch (A-2-3, D-K-A), nicht um die Ecke.";
+        FactAceHighOnly => "Ace high only (Q-K-A).", "Ass nur hoch (D-K-A).";
+        FactAceWrap => "Runs may turn the corner (Q-K-A-2-3).",
+            "Folgen dürfen um die Ecke gehen (D-K-A-2-3).";
+        FactWildJokers => "Jokers are wild.", "Joker sind wild.";
+        FactWildJokersTwos => "Jokers and 2s are wild.", "Joker und Zweien sind wild.";
+        FactWildTwos => "2s are wild.", "Zweien sind wild.";
+        FactWildNone => "No wild cards.", "Keine wilden Karten.";
+        FactMaxWilds => "At most {n} wild {n|card|cards} per meld.",
+            "Höchstens {n} {n|wilde Karte|wilde Karten} je Meldung.";
+        FactMinNaturals => "At least {n} natural {n|card|cards} per meld.",
+            "Mindestens {n} {n|echte Karte|echte Karten} je Meldung.";
+        FactAllWild => "All-wild melds are allowed (declare what they are).",
+            "Meldungen nur aus wilden Karten sind erlaubt (ansagen, was sie sind).";
+        CheckOptions => "Options in force", "Geltende Optionen";
+        CheckOptionsHint => "As the rule book has them unless changed here. The checker link of a game brings the game's options.",
+            "Wie im Regelbuch, außer hier geändert. Der Link zum Meldeprüfer aus einem Spiel bringt dessen Optionen mit.";
+        CheckOptionChanged => "Rule book: {value}", "Regelbuch: {value}";
+        OptionOn => "on", "an";
+        OptionOff => "off", "aus";
+        FactShanghaiCalls => "A discard that fits a meld on the table can be claimed: \"Shanghai!\"",
+            "Ein Abwurf, der an eine ausgelegte Meldung passt, kann mit „Shanghai!“ beansprucht werden.";
+
+        // Meld checker: is this meld legal?
+        SecMelds => "Is this meld legal?", "Ist diese Meldung gültig?";
+        FieldMelds => "Melds", "Meldungen";
+        FieldMeldsHint => "One meld per line, or | between melds. Cards like 10H QS A♦ JK.",
+            "Eine Meldung je Zeile oder | dazwischen. Karten wie 10H QS A♦ JK (D♥ = Dame).";
+        ButtonCheck => "Check melds", "Meldungen prüfen";
+        ContractIs => "Contract: {contract}", "Kontrakt: {contract}";
+        VerdictOk => "Legal: these melds make the contract.",
+            "Gültig: diese Meldungen erfüllen den Kontrakt.";
+        VerdictOkOpening => "Legal: these melds are a valid first meld.",
+            "Gültig: diese Meldungen reichen zum ersten Auslegen.";
+        VerdictBad => "Not legal.", "Nicht gültig.";
+        VerdictPoints => "Worth {points} points.", "Wert: {points} Punkte.";
+        MeldN => "Meld {n}", "Meldung {n}";
+        NotAMeld => "not a meld", "keine Meldung";
+        WildAs => "{wild} stands for {card}", "{wild} steht für {card}";
+
+        // Meld checker: can I go down?
+        SecSolve => "Can I go down?", "Kann ich auslegen?";
+        FieldHand => "Your hand", "Deine Hand";
+        FieldHandHint => "All your cards, separated by spaces.", "Alle deine Karten, mit Leerzeichen getrennt.";
+        ButtonSolve => "Find melds", "Meldungen suchen";
+        SolveYes => "Yes, you can go down with:", "Ja, du kannst so auslegen:";
+        SolveNo => "No: {n|this|these} {n} {n|card does|cards do} not make {contract}.",
+            "Nein: diese {n} {n|Karte ergibt|Karten ergeben} nicht {contract}.";
+        SolveNoOpening => "No: these cards make no first meld worth {points} points.",
+            "Nein: diese Karten ergeben kein erstes Auslegen mit {points} Punkten.";
+        Leftover => "Left in hand: {cards}", "Bleibt auf der Hand: {cards}";
+        LeftoverNone => "Nothing left in hand.", "Nichts bleibt auf der Hand.";
+
+        // Meld checker: does this card fit?
+        SecFit => "Does this card fit?", "Passt diese Karte?";
+        FieldCard => "Card", "Karte";
+        FieldTableMeld => "Meld on the table", "Ausgelegte Meldung";
+        ButtonFit => "Check the card", "Karte prüfen";
+        FitYes => "Yes: {card} fits, making a {reading}.", "Ja: {card} passt, ergibt: {reading}.";
+        FitLayOff => "It can be laid off on this meld.", "Sie kann an diese Meldung angelegt werden.";
+        FitShanghai => "As a discard it can be claimed with a Shanghai call.",
+            "Als Abwurf kann sie mit „Shanghai!“ beansprucht werden.";
+        FitNo => "No: {card} does not fit on {meld}.", "Nein: {card} passt nicht an {meld}.";
+        FitTableNotMeld => "The cards on the table are no legal meld.",
+            "Die ausgelegten Karten sind keine gültige Meldung.";
+
+        // Form errors.
+        FormHasErrors => "Please correct the marked field.", "Bitte korrigiere das markierte Feld.";
+        ErrNoMelds => "Type at least one meld.", "Gib mindestens eine Meldung ein.";
+        ErrNoHand => "Type the cards in your hand.", "Gib die Karten deiner Hand ein.";
+        ErrOneCard => "Type exactly one card.", "Gib genau eine Karte ein.";
+        ErrNoTableMeld => "Type the cards of the meld on the table.",
+            "Gib die Karten der ausgelegten Meldung ein.";
+        ErrUnknownRules => "Choose a rule set from the list.", "Wähle Regeln aus der Liste.";
+        ErrRoundRange => "{rules} has rounds 1 to {max}.", "{rules} hat die Runden 1 bis {max}.";
+
+        // Card grid.
+        GridSummary => "Tap cards", "Karten antippen";
+        GridJoker => "Joker", "Joker";
+        GridNewMeld => "New meld", "Neue Meldung";
+        GridBackspace => "Remove the last card", "Letzte Karte entfernen";
+        GridCountOne => "1 card", "1 Karte";
+        GridCountMany => "{n} cards", "{n} Karten";
+        GridMeldsMany => "{n} melds", "{n} Meldungen";
+
+        // --- round forms (enter, correct, undo, history) ---
+        RoundsEnterTitle => "Round {n} of {of}", "Runde {n} von {of}";
+        RoundsCorrectTitle => "Correct round {n}", "Runde {n} berichtigen";
+        RoundsDealer => "{name} deals.", "{name} gibt.";
+        RoundsWentOut => "Who went out?", "Wer ist ausgegangen?";
+        RoundsWinner => "Who won the hand?", "Wer hat das Spiel gewonnen?";
+        RoundsNobody => "Nobody: the stock ran out", "Niemand: der Stapel ist aufgebraucht";
+        RoundsChooseWinner => "Choose who went out, or nobody if the stock ran out.",
+            "Wähle, wer ausgegangen ist, oder niemand, wenn der Stapel aufgebraucht ist.";
+        RoundsOneWinner => "Only one player can go out; choose one.",
+            "Nur einer kann ausgehen; wähle einen.";
+        RoundsPenaltyLead => "Everyone else: type the points, or the cards left in hand and the app counts them.",
+            "Alle anderen: Punkte eintippen oder die Karten auf der Hand, die App zählt sie.";
+        RoundsPoints => "Points", "Punkte";
+        RoundsCards => "or cards left in hand", "oder Karten auf der Hand";
+        RoundsCardsHint => "Like AS JK 7H", "Etwa AS JK 7H";
+        RoundsCount => "{cards} = {points} points", "{cards} = {points} Punkte";
+        RoundsIsWinner => "went out: 0 points", "ist ausgegangen: 0 Punkte";
+        RoundsBuys => "Buys (May I)", "Käufe (May I)";
+        RoundsBuysLimit => "at most {n}", "höchstens {n}";
+        RoundsCutBonus => "{name} cut exactly {target} cards: −{bonus}",
+            "{name} hat genau {target} Karten abgehoben: −{bonus}";
+        RoundsHandRommee => "Hand-Rommé: went out in one go without melding before; the others' points count double",
+            "Hand-Rommé: auf einen Schlag ausgegangen, ohne vorher zu melden; die Punkte der anderen zählen doppelt";
+        RoundsJokers => "Jokers in the winning hand", "Joker in der Gewinnerhand";
+        RoundsFirstTurn => "Went out on the first turn (+10 from each player)",
+            "Im ersten Zug ausgegangen (+10 von jedem)";
+        RoundsSecondTurn => "Went out on the second turn (+7 from each player)",
+            "Im zweiten Zug ausgegangen (+7 von jedem)";
+        RoundsOneSuit => "All runs in one suit (+10 from each player)",
+            "Alle Folgen in einer Farbe (+10 von jedem)";
+        RoundsNoWilds => "Won without any wild card (+10 from each player)",
+            "Ohne wilde Karte gewonnen (+10 von jedem)";
+        RoundsSave => "Save round {n}", "Runde {n} speichern";
+        RoundsSaveCorrection => "Save the correction of round {n}", "Berichtigung von Runde {n} speichern";
+        RoundsBackToGame => "Back to the game", "Zurück zum Spiel";
+        RoundsHistoryLink => "History", "Verlauf";
+        RoundsFormDamaged => "This form is incomplete. Reload the page and enter it again.",
+            "Dieses Formular ist unvollständig. Lade die Seite neu und gib es noch einmal ein.";
+        RoundsNotEntered => "Round {n} has not been entered yet, so it cannot be corrected.",
+            "Runde {n} ist noch nicht eingetragen und kann daher nicht berichtigt werden.";
+        RoundsConflictTaken => "Someone else saved round {n} meanwhile. Your entries are kept below: save them as a correction of round {n}, or discard them.",
+            "Jemand anderes hat Runde {n} inzwischen gespeichert. Deine Eingaben stehen unten: speichere sie als Berichtigung von Runde {n} oder verwirf sie.";
+        RoundsConflictChanged => "The game was changed on another phone meanwhile. Check the scores; your entries are kept below to save again or discard.",
+            "Das Spiel wurde inzwischen auf einem anderen Handy geändert. Prüf den Stand; deine Eingaben stehen unten, zum erneuten Speichern oder Verwerfen.";
+        RoundsSavedNow => "Round {n} as saved now", "Runde {n}, wie jetzt gespeichert";
+        RoundsTotals => "Totals", "Summen";
+        RoundsDiscard => "Discard my entries", "Meine Eingaben verwerfen";
+        RoundsActionConflict => "The game was changed on another phone meanwhile, so nothing was done. Check the scores, then try again.",
+            "Das Spiel wurde inzwischen auf einem anderen Handy geändert, darum ist nichts passiert. Prüf den Stand und versuch es dann noch einmal.";
+        RoundsActionRefused => "Nothing was done.", "Es ist nichts passiert.";
+        RoundsUndoAgain => "Undo the last round", "Letzte Runde zurücknehmen";
+        RoundsEndAgain => "End the game now", "Spiel jetzt beenden";
+        RoundsResumeAgain => "Resume the game", "Spiel fortsetzen";
+        OutboxPending => "Not sent yet (no connection): kept on this phone, will retry.",
+            "Noch nicht gesendet (keine Verbindung): auf diesem Handy gespeichert, wird erneut versucht.";
+        OutboxSending => "Sending…", "Wird gesendet…";
+        OutboxRetry => "Retry now", "Jetzt senden";
+        OutboxDiscard => "Discard", "Verwerfen";
+        OutboxRefused => "A kept entry was refused by the server; it was removed.",
+            "Eine gespeicherte Eingabe wurde vom Server abgelehnt und entfernt.";
+        HistoryTitle => "History", "Verlauf";
+        HistoryLead => "Every change to this game, newest first.", "Jede Änderung an diesem Spiel, die neueste zuerst.";
+        HistoryEmpty => "Nothing has been entered yet.", "Noch ist nichts eingetragen.";
+        HistoryEnter => "Round {n} entered", "Runde {n} eingetragen";
+        HistoryCorrect => "Round {n} corrected", "Runde {n} berichtigt";
+        HistoryUndo => "Round {n} undone", "Runde {n} zurückgenommen";
+        HistoryEnd => "Game ended early", "Spiel vorzeitig beendet";
+        HistoryResume => "Game resumed", "Spiel fortgesetzt";
+        HistoryWentOut => "Went out: {name}", "Ausgegangen: {name}";
+        HistoryWentOutChanged => "Went out: {old} → {new}", "Ausgegangen: {old} → {new}";
+        HistoryNobody => "nobody", "niemand";
+        HistoryPlayer => "Player", "Spieler";
+        HistoryBefore => "Before", "Vorher";
+        HistoryAfter => "After", "Nachher";
+        HistoryCutBonus => "Cut bonus for {name}: −{bonus}", "Abhebe-Bonus für {name}: −{bonus}";
+        HistoryHandRommee => "Hand-Rommé: points doubled", "Hand-Rommé: Punkte verdoppelt";
+        HistoryJokers => "Jokers in the winning hand: {n}", "Joker in der Gewinnerhand: {n}";
+        HistoryBuys => "Buys: {list}", "Käufe: {list}";
+        HistoryTime => "{date} UTC", "{date} UTC";
+
+        // Error pages.
+        ErrorTitle => "Error {status}", "Fehler {status}";
+        ErrNoPage => "There is no page at this address. Check the link, or start again from the home page.",
+            "Unter dieser Adresse gibt es keine Seite. Prüf den Link oder fang auf der Startseite neu an.";
+        ErrInternal => "Something went wrong on the server. Your last change may not have been saved; reload the page to check.",
+            "Auf dem Server ist etwas schiefgegangen. Deine letzte Änderung ist vielleicht nicht gespeichert; lade die Seite neu, um nachzusehen.";
+        ErrTimeout => "The server took too long to answer. Please try again.",
+            "Der Server hat zu lange gebraucht. Bitte versuch es noch einmal.";
+        ErrCrossSite => "This request came from another site and was refused. Open Kontrakt directly and try again.",
+            "Diese Anfrage kam von einer anderen Seite und wurde abgelehnt. Öffne Kontrakt direkt und versuch es noch einmal.";
+        ErrNothingHere => "There is nothing at this address.", "Unter dieser Adresse gibt es nichts.";
+        ErrTooLarge => "The request is too large; send at most 64 KiB.",
+            "Die Anfrage ist zu groß; höchstens 64 KiB gehen.";
+        ErrTooMany => "Too many requests from your network. Wait a moment and try again.",
+            "Zu viele Anfragen aus deinem Netz. Warte kurz und versuch es noch einmal.";
+        ErrBadRequest => "The request could not be understood.", "Die Anfrage war nicht verständlich.";
+        ErrForbiddenHere => "You may not do this here.", "Das ist hier nicht erlaubt.";
+        ErrContentType => "This address does not accept a request body of this content type.",
+            "Diese Adresse nimmt keine Anfrage in diesem Format an.";
+        ErrUnavailable => "The server is not ready. Try again in a moment.",
+            "Der Server ist noch nicht bereit. Versuch es gleich noch einmal.";
+        ErrReadOnly => "This link only shows the game; it cannot change it. Use the game's edit link.",
+            "Dieser Link zeigt das Spiel nur an und kann es nicht ändern. Nimm den Bearbeiten-Link des Spiels.";
+        ErrConflict => "The game was changed on another device in the meantime. Reload to see the latest scores, then make your change again.",
+            "Das Spiel wurde inzwischen auf einem anderen Gerät geändert. Lade neu, um den aktuellen Stand zu sehen, und mach deine Änderung dann noch einmal.";
+        ErrMethod => "This address does not accept {method} requests.",
+            "Diese Adresse nimmt keine {method}-Anfragen an.";
+        ErrTooManyChanges => "Too many changes from your network in a short time. Try again in {seconds} {seconds|second|seconds}.",
+            "Zu viele Änderungen aus deinem Netz in kurzer Zeit. Versuch es in {seconds} {seconds|Sekunde|Sekunden} noch einmal.";
+        ErrFormField => "The form has a wrong or missing field: {field}.",
+            "Ein Feld des Formulars fehlt oder ist falsch: {field}.";
+        ErrFormContentType => "Send the form as application/x-www-form-urlencoded.",
+            "Schick das Formular als application/x-www-form-urlencoded.";
+        ErrBodyUnreadable => "The request body could not be read; please send it again.",
+            "Der Inhalt der Anfrage war nicht lesbar; bitte schick sie noch einmal.";
+
+        // Error page titles: the English ones are the HTTP reason phrases.
+        StatusBadRequest => "Bad Request", "Ungültige Anfrage";
+        StatusForbidden => "Forbidden", "Nicht erlaubt";
+        StatusNotFound => "Not Found", "Nicht gefunden";
+        StatusMethod => "Method Not Allowed", "Methode nicht erlaubt";
+        StatusTimeout => "Request Timeout", "Zeitüberschreitung";
+        StatusConflict => "Conflict", "Konflikt";
+        StatusTooLarge => "Payload Too Large", "Anfrage zu groß";
+        StatusMediaType => "Unsupported Media Type", "Falsches Format";
+        StatusUnprocessable => "Unprocessable Entity", "Ungültige Eingabe";
+        StatusTooMany => "Too Many Requests", "Zu viele Anfragen";
+        StatusInternal => "Internal Server Error", "Serverfehler";
+        StatusUnavailable => "Service Unavailable", "Nicht verfügbar";
+
+        // --- game pages (new game, sheet, settlement) ---
+        // New game.
+        NewTitle => "New game", "Neues Spiel";
+        NewSource => "Source: {source}", "Quelle: {source}";
+        NewChoose => "Choose these rules", "Diese Regeln wählen";
+        NewOptions => "Options", "Optionen";
+        NewOptionsHint => "Set as the rule book says; change only what your table plays differently.",
+            "Eingestellt wie im Regelbuch; ändert nur, was ihr am Tisch anders spielt.";
+        NewOptionsStale => "You chose other rules: check their options below, then start the game.",
+            "Ihr habt andere Regeln gewählt: prüft unten ihre Optionen und beginnt dann das Spiel.";
+        NewOptionRange => "{min} to {max}", "{min} bis {max}";
+        NewOptionList => "Whole numbers separated by commas.", "Ganze Zahlen, durch Kommas getrennt.";
+        NewPlayers => "Players", "Spieler";
+        NewPlayersHint => "In seating order, clockwise: {min} to {max} players. Leave the other fields empty.",
+            "In Sitzreihenfolge im Uhrzeigersinn: {min} bis {max} Spieler. Die übrigen Felder leer lassen.";
+        NewPlayerN => "Player {n}", "Spieler {n}";
+        NewDealer => "First dealer", "Erster Geber";
+        NewDealerRandom => "Draw at random", "Zufällig auslosen";
+        NewDealerSeatEmpty => "Seat {n} is empty; choose a player who plays, or draw at random.",
+            "Platz {n} ist leer; wählt einen Mitspieler oder lost aus.";
+        NewMoney => "Money", "Geld";
+        NewCentsPoint => "Value of a point, in cents", "Wert eines Punkts in Cent";
+        NewCentsUnit => "Value of a unit, in cents", "Wert einer Einheit in Cent";
+        NewCentsHint => "Whole cents of the currency below: 5 is 0.05.",
+            "Ganze Cent der Währung unten: 5 sind 0,05.";
+        NewPointsPerCent => "Points per cent", "Punkte je Cent";
+        NewPointsPerCentHint => "How many points the value above is for: 1 means per point; 10 with 1 cent means a tenth of a cent per point.",
+            "Für wie viele Punkte der Wert oben gilt: 1 heißt je Punkt; 10 mit 1 Cent heißt ein Zehntel Cent je Punkt.";
+        NewPlacesHint => "Money by final places: the payouts and the price of a buy are among the options above.",
+            "Geld nach Endplätzen: die Beträge und der Preis eines Kaufs stehen oben bei den Optionen.";
+        NewCurrency => "Currency symbol", "Währungszeichen";
+        NewScheme => "Settlement", "Abrechnung";
+        NewCreate => "Start the game", "Spiel beginnen";
+        SchemeLowestCollects => "Lowest collects", "Niedrigster kassiert";
+        SchemeLowestCollectsHint => "The lowest total receives the difference from each other player.",
+            "Die niedrigste Summe erhält von jedem anderen die Differenz.";
+        SchemePairwise => "Pairwise", "Paarweise";
+        SchemePairwiseHint => "Every pair of players settles the difference of their totals.",
+            "Je zwei Spieler rechnen die Differenz ihrer Summen ab.";
+        SchemePlaces => "By places", "Nach Plätzen";
+        SchemePlacesHint => "Fixed payouts per final place, plus the kitty of buys.",
+            "Feste Beträge je Endplatz, dazu die Kasse der Käufe.";
+        SchemeUnits => "In units", "In Einheiten";
+        SchemeUnitsHint => "The winner of each hand collects units from every other player.",
+            "Wer eine Hand gewinnt, kassiert Einheiten von jedem anderen.";
+        AceLowOrHigh => "Low or high (A-2-3, Q-K-A)", "Tief oder hoch (A-2-3, D-K-A)";
+        AceHighOnly => "High only (Q-K-A)", "Nur hoch (D-K-A)";
+        AceWrap => "Round the corner (Q-K-A-2)", "Um die Ecke (D-K-A-2)";
+        KittyWinner => "All to the winner", "Alles an den Sieger";
+        KittyTwoThirds => "Two-thirds to the winner, one third to second place",
+            "Zwei Drittel an den Sieger, ein Drittel an den Zweiten";
+        JokerSwapAny => "In any meld", "In jeder Meldung";
+        JokerSwapRuns => "Only in runs", "Nur in Folgen";
+        JokerSwapNone => "Never", "Nie";
+
+        // The game page and its read-only twin.
+        GameReadOnly => "read-only", "nur ansehen";
+        GameViewNotice => "Read-only: this page follows the game live but cannot change it.",
+            "Nur zum Ansehen: diese Seite folgt dem Spiel live, kann es aber nicht ändern.";
+        GameRoundOf => "Round {n} of {of}", "Runde {n} von {of}";
+        GameDeal => "Deal {n} cards to each player.", "Jeder bekommt {n} Karten.";
+        GameDealer => "{name} deals.", "{name} gibt.";
+        GameCutter => "{name} cuts: cut exactly {target} cards to take {bonus} points off.",
+            "{name} hebt ab: genau {target} Karten abheben bringt {bonus} Punkte Abzug.";
+        GameDecks => "Cards: {decks}.", "Karten: {decks}.";
+        GameEnterRound => "Enter round {n}", "Runde {n} eintragen";
+        GameOver => "Game over", "Partie beendet";
+        GameAllPlayed => "All {n} {n|round is|rounds are} played.",
+            "{n|Die|Alle} {n} {n|Runde ist|Runden sind} gespielt.";
+        GameEndedEarly => "The table ended the game early, after round {n} of {of}.",
+            "Der Tisch hat die Partie vorzeitig beendet, nach Runde {n} von {of}.";
+        GameSeeSettlement => "See the settlement", "Zur Abrechnung";
+        SheetTitle => "Score sheet", "Spielblock";
+        SheetEmpty => "No round entered yet.", "Noch keine Runde eingetragen.";
+        SheetRound => "Round", "Runde";
+        SheetTotal => "Total", "Summe";
+        SheetPlace => "Place", "Platz";
+        SheetDealerMark => "D", "G";
+        SheetLeader => "Leader", "Führt";
+        SheetLegend => "D: dealer of the round. ★: in the lead. Small figures: running total.",
+            "G: Geber der Runde. ★: in Führung. Kleine Zahlen: Zwischensumme.";
+        SheetLegendEdit => "D: dealer of the round. ★: in the lead. Small figures: running total. Tap a round's number to correct it.",
+            "G: Geber der Runde. ★: in Führung. Kleine Zahlen: Zwischensumme. Rundennummer antippen, um die Runde zu berichtigen.";
+        GameActions => "Change the game", "Spiel ändern";
+        GameUndo => "Undo the last round", "Letzte Runde zurücknehmen";
+        GameEnd => "End the game now", "Partie jetzt beenden";
+        GameResume => "Resume the game", "Partie fortsetzen";
+        GameHistory => "History of changes", "Verlauf der Änderungen";
+        GameChecker => "Meld checker for this round", "Meldeprüfer für diese Runde";
+        GameSettlement => "Settlement", "Abrechnung";
+        ExportCsv => "Download as CSV", "Als CSV herunterladen";
+        ExportJson => "Download as JSON", "Als JSON herunterladen";
+        ShareTitle => "Share this game", "Spiel teilen";
+        ShareHint => "Other phones at the table scan the code or open the link to keep score together.",
+            "Andere Handys am Tisch scannen den Code oder öffnen den Link, um gemeinsam mitzuschreiben.";
+        ShareQrLabel => "QR code of the edit link", "QR-Code des Links zum Mitschreiben";
+        ShareLoopback => "This address only works on this computer. For the other phones, open Kontrakt by the computer's network address (such as 192.168.1.20:8080) and share from there.",
+            "Diese Adresse funktioniert nur auf diesem Computer. Für die anderen Handys öffnet Kontrakt über die Netzwerkadresse des Computers (etwa 192.168.1.20:8080) und teilt von dort.";
+        ShareEditLink => "Edit link", "Link zum Mitschreiben";
+        ShareViewLink => "Read-only link", "Link nur zum Ansehen";
+        ShareViewHint => "For spectators and the printout: it shows the game but cannot change it.",
+            "Für Zuschauer und den Ausdruck: zeigt das Spiel, ändert aber nichts.";
+
+        // Settlement.
+        SettleTitle => "Settlement", "Abrechnung";
+        SettleNotYet => "The game is not over yet: the settlement comes after the last round, or when the table ends the game early.",
+            "Die Partie läuft noch: abgerechnet wird nach der letzten Runde oder wenn der Tisch die Partie vorzeitig beendet.";
+        SettleBack => "Back to the game", "Zurück zum Spiel";
+        SettleStarted => "Started {date}", "Begonnen am {date}";
+        SettlePlaces => "Final places", "Endstand";
+        SettlePlayer => "Player", "Spieler";
+        SettleMoney => "Money", "Geld";
+        SettleScheme => "Settlement: {scheme}.", "Abrechnung: {scheme}.";
+        SettleRatePoint => "{amount} per point.", "{amount} je Punkt.";
+        SettleRatePoints => "{amount} per {n} points.", "{amount} je {n} Punkte.";
+        SettleRateUnit => "{amount} per unit.", "{amount} je Einheit.";
+        SettlePlacePays => "place {n} pays {amount}", "Platz {n} zahlt {amount}";
+        SettlePlacesRule => "Payouts: {list}; the winner receives the sum.",
+            "Beträge: {list}; der Sieger erhält die Summe.";
+        SettleKittyWinner => "Kitty: {amount} from {buys} {buys|buy|buys}, all to the winner.",
+            "Kasse: {amount} aus {buys} {buys|Kauf|Käufen}, alles an den Sieger.";
+        SettleKittyTwoThirds => "Kitty: {amount} from {buys} {buys|buy|buys}, two-thirds to the winner and one third to second place.",
+            "Kasse: {amount} aus {buys} {buys|Kauf|Käufen}, zwei Drittel an den Sieger und ein Drittel an den Zweiten.";
+        SettleTransfers => "Who pays whom", "Wer zahlt wem";
+        SettleTransfer => "{from} pays {to} {amount}", "{from} zahlt {to} {amount}";
+        SettleNoTransfers => "Nobody owes anybody anything.", "Niemand schuldet jemandem etwas.";
+        CsvRound => "Round", "Runde";
+        CsvDealer => "Dealer", "Geber";
+        CsvContract => "Contract", "Kontrakt";
+        CsvNet => "Net ({currency})", "Saldo ({currency})";
+        CsvFrom => "From", "Von";
+        CsvTo => "To", "An";
+        CsvAmount => "Amount ({currency})", "Betrag ({currency})";
+    }
+}
+
+impl Msg {
+    /// The title of an error page for a status, if it has a translated one.
+    pub fn for_status(status: u16) -> Option<Msg> {
+        Some(match status {
+            400 => Msg::StatusBadRequest,
+            403 => Msg::StatusForbidden,
+            404 => Msg::StatusNotFound,
+            405 => Msg::StatusMethod,
+            408 => Msg::StatusTimeout,
+            409 => Msg::StatusConflict,
+            413 => Msg::StatusTooLarge,
+            415 => Msg::StatusMediaType,
+            422 => Msg::StatusUnprocessable,
+            429 => Msg::StatusTooMany,
+            500 => Msg::StatusInternal,
+            503 => Msg::StatusUnavailable,
+            _ => return None,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::text::{Lang, template};
+
+    #[test]
+    fn every_message_has_an_english_and_a_german_text_with_the_same_placeholders() {
+        for &msg in Msg::ALL {
+            let (en, de) = (msg.text(Lang::En), msg.text(Lang::De));
+            assert!(!en.trim().is_empty(), "{msg:?} has no English text");
+            assert!(!de.trim().is_empty(), "{msg:?} has no German text");
+            assert_eq!(en.trim(), en, "{msg:?}: English has stray spaces");
+            assert_eq!(de.trim(), de, "{msg:?}: German has stray spaces");
+            let (mut en_names, mut de_names) = (template::names(en), template::names(de));
+            en_names.sort_unstable();
+            de_names.sort_unstable();
+            assert_eq!(
+                en_names, de_names,
+                "{msg:?}: placeholders differ between English and German"
+            );
+        }
+    }
+
+    #[test]
+    fn sentences_are_translated_not_copied() {
+        // Short labels may coincide ("Joker"); a sentence never should.
+        for &msg in Msg::ALL {
+            let (en, de) = (msg.text(Lang::En), msg.text(Lang::De));
+            if en.split_whitespace().count() > 3 {
+                assert_ne!(en, de, "{msg:?} is not translated");
+            }
+        }
+    }
+}

@@ -1,0 +1,165 @@
+//! The money's and the solver's errors in words: a [`SettleError`] or a [`SolveError`] as a
+//! sentence. `Display` is the English one, which the JSON API answers with.
+//!
+//! Depends on `text` and `rules` only.
+
+use std::fmt;
+
+use super::{Lang, Say};
+use crate::rules::settlement::{MAX_BUYS, MAX_PLAYERS, MAX_TOTAL, SettleError};
+use crate::rules::solver::{MAX_HAND, SolveError};
+
+messages! {
+    /// The sentences of settlement and solver errors.
+    pub enum SettleMsg {
+        TooFewPlayers => "A settlement needs at least 2 players, not {players}.",
+            "Eine Abrechnung braucht mindestens 2 Spieler, nicht {players}.";
+        TooManyPlayers => "At most {max} players can be settled, not {players}.",
+            "Höchstens {max} Spieler können abgerechnet werden, nicht {players}.";
+        /// `what` is the list's English name, given by the caller.
+        LengthMismatch => "{players} players but {given} {what} were given.",
+            "{players} Spieler, aber {given} Werte angegeben ({what}).";
+        TotalOutOfRange => "Player {player} has a total of {total}, outside the range that can be settled (-{max} to {max}).",
+            "Spieler {player} hat {total} Punkte, außerhalb des abrechenbaren Bereichs (-{max} bis {max}).";
+        BuysOutOfRange => "Player {player} has {buys} {buys|buy|buys}; buys must be between 0 and {max}.",
+            "Spieler {player} hat {buys} {buys|Kauf|Käufe}; erlaubt sind 0 bis {max}.";
+        /// `what` is the value's English name, given by the caller.
+        NegativeValue => "The {what} cannot be negative, but {cents} cents was given.",
+            "Der Geldwert ({what}) kann nicht negativ sein, angegeben sind {cents} Cent.";
+        NegativePayout => "The payout for place {place} cannot be negative, but {cents} cents was given.",
+            "Der Betrag für Platz {place} kann nicht negativ sein, angegeben sind {cents} Cent.";
+        WinnerPayoutNotZero => "The winner pays nothing (they receive what the others pay), so the payout for place 1 must be 0, not {cents} cents.",
+            "Der Sieger zahlt nichts (er erhält, was die anderen zahlen), also muss der Betrag für Platz 1 0 sein, nicht {cents} Cent.";
+        /// `problem` is the hand error's clause in the same language.
+        InvalidHand => "Hand {hand}: {problem}", "Hand {hand}: {problem}";
+        Overflow => "The amounts are too large to settle; check the totals and the money values.",
+            "Die Beträge sind zu groß zum Abrechnen; prüft die Summen und die Geldwerte.";
+        PointsPerCent => "One cent can stand for 1 to 1000 points, not {per_points}.",
+            "Ein Cent kann für 1 bis 1000 Punkte stehen, nicht für {per_points}.";
+        SolveTooManyCards => "a hand of {n} cards is too large to solve; at most {max} are accepted",
+            "eine Hand mit {n} Karten ist zu groß für die Suche; höchstens {max} gehen";
+        SolveTooComplex => "this hand is too complex to search in reasonable time",
+            "diese Hand ist zu verzwickt für eine Suche in vernünftiger Zeit";
+        /// Advice after a hand too complex to search.
+        SolveFewerWilds => "Try fewer wild cards.", "Versuch es mit weniger wilden Karten.";
+    }
+}
+
+impl Say for SettleError {
+    fn say(&self, lang: Lang) -> String {
+        use SettleMsg as M;
+        match self {
+            SettleError::TooFewPlayers { players } => {
+                M::TooFewPlayers.fill(lang, &[("players", players)])
+            }
+            SettleError::TooManyPlayers { players } => {
+                M::TooManyPlayers.fill(lang, &[("max", &MAX_PLAYERS), ("players", players)])
+            }
+            SettleError::LengthMismatch {
+                players,
+                given,
+                what,
+            } => M::LengthMismatch.fill(
+                lang,
+                &[("players", players), ("given", given), ("what", what)],
+            ),
+            SettleError::TotalOutOfRange { player, total } => M::TotalOutOfRange.fill(
+                lang,
+                &[("player", player), ("total", total), ("max", &MAX_TOTAL)],
+            ),
+            SettleError::BuysOutOfRange { player, buys } => M::BuysOutOfRange.fill(
+                lang,
+                &[("player", player), ("buys", buys), ("max", &MAX_BUYS)],
+            ),
+            SettleError::NegativeValue { what, cents } => {
+                M::NegativeValue.fill(lang, &[("what", what), ("cents", cents)])
+            }
+            SettleError::NegativePayout { place, cents } => {
+                M::NegativePayout.fill(lang, &[("place", place), ("cents", cents)])
+            }
+            SettleError::WinnerPayoutNotZero { cents } => {
+                M::WinnerPayoutNotZero.fill(lang, &[("cents", cents)])
+            }
+            SettleError::InvalidHand { hand, problem } => {
+                M::InvalidHand.fill(lang, &[("hand", hand), ("problem", &problem.clause(lang))])
+            }
+            SettleError::Overflow => M::Overflow.text(lang).to_owned(),
+            SettleError::PointsPerCent { per_points } => {
+                M::PointsPerCent.fill(lang, &[("per_points", per_points)])
+            }
+        }
+    }
+}
+
+/// The English sentence.
+impl fmt::Display for SettleError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.say(Lang::En))
+    }
+}
+
+impl Say for SolveError {
+    fn say(&self, lang: Lang) -> String {
+        match self {
+            SolveError::TooManyCards(n) => {
+                SettleMsg::SolveTooManyCards.fill(lang, &[("n", n), ("max", &MAX_HAND)])
+            }
+            SolveError::TooComplex => SettleMsg::SolveTooComplex.text(lang).to_owned(),
+        }
+    }
+}
+
+impl SolveError {
+    /// The problem as a sentence with advice, for a form: "This hand is too complex to search
+    /// in reasonable time. Try fewer wild cards."
+    pub fn sentence(&self, lang: Lang) -> String {
+        let mut text = super::sentence(&self.say(lang));
+        if *self == SolveError::TooComplex {
+            text.push(' ');
+            text.push_str(SettleMsg::SolveFewerWilds.text(lang));
+        }
+        text
+    }
+}
+
+/// The English clause, as the JSON API answers it.
+impl fmt::Display for SolveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.say(Lang::En))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::settlement::HandError;
+
+    #[test]
+    fn settlement_errors_read_the_same_in_english_and_have_german() {
+        let e = SettleError::InvalidHand {
+            hand: 2,
+            problem: HandError::BothTurns,
+        };
+        assert_eq!(
+            e.to_string(),
+            "Hand 2: going out on the first and on the second turn are both marked; choose one."
+        );
+        assert!(e.say(Lang::De).starts_with("Hand 2: Ausgehen im ersten"));
+        let buys = SettleError::BuysOutOfRange {
+            player: 1,
+            buys: -1,
+        };
+        assert_eq!(
+            buys.to_string(),
+            "Player 1 has -1 buys; buys must be between 0 and 1000000."
+        );
+        assert_eq!(
+            SolveError::TooComplex.sentence(Lang::De),
+            "Diese Hand ist zu verzwickt für eine Suche in vernünftiger Zeit. Versuch es mit weniger wilden Karten."
+        );
+        assert_eq!(
+            SolveError::TooManyCards(31).to_string(),
+            "a hand of 31 cards is too large to solve; at most 30 are accepted"
+        );
+    }
+}
