@@ -24,6 +24,7 @@ mod fuzz_regressions;
 mod game_pages;
 mod games_api;
 mod idempotency;
+mod layout;
 mod points_per_cent;
 mod rate_limit;
 mod round_pages;
