@@ -5,7 +5,8 @@
 //! Run: `cargo bench --bench worst_case`.
 
 use kontrakt::rules::cards::{Card, Rank, Suit, format_cards};
-use kontrakt::rules::ruleset::{PRESET_IDS, RuleSet};
+use kontrakt::rules::presets::PRESET_IDS;
+use kontrakt::rules::ruleset::RuleSet;
 use kontrakt::rules::solver::solve;
 use std::time::{Duration, Instant};
 

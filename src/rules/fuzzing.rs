@@ -5,7 +5,8 @@
 
 use super::cards::{format_cards, parse_cards, parse_melds};
 use super::check::check;
-use super::ruleset::{PRESET_IDS, RuleSet};
+use super::presets::PRESET_IDS;
+use super::ruleset::RuleSet;
 use super::solver::solve;
 
 /// Any text either parses or gives an error sentence; whatever parses prints canonically and

@@ -2,7 +2,7 @@
 //! penalty scoring and money settlement.
 //!
 //! Pure domain code: it imports only `std`, `serde` and `thiserror`. No axum, sqlx, askama or
-//! tokio here. Every rule cites the section of `../shared/RULES.md` it implements.
+//! tokio here. Every rule cites the section of `docs/RULES.md` it implements.
 //!
 //! `ruleset` holds the shared rule-set types and knows no preset; `presets` has one file per
 //! preset family and builds on `ruleset` and `play`; `names` is the one player-name check.
@@ -19,6 +19,7 @@ pub mod meld;
 pub mod money;
 pub mod names;
 pub mod play;
+pub mod preset;
 pub mod presets;
 pub mod ruleset;
 pub mod settlement;

@@ -3,10 +3,8 @@
 //! table (rounds, contracts, deal, decks, buys, cut target, penalty table). Which preset asks
 //! for what is in [`super::presets`], one file per family.
 //!
-//! Dependency rule: this file knows no preset. It names `presets` only to type the field
-//! `RuleSet::preset` and to re-export the preset catalogue (`PRESET_IDS`, `option_specs`,
-//! `preset_info`, …) under the paths callers have always used; `presets` builds on the types
-//! here. Pure: std and serde only. Every rule a table can disagree on is an option, never a
+//! Dependency rule: this file knows no preset and never imports `presets` (which builds on
+//! the types here); the field `RuleSet::preset` is typed by the leaf [`super::preset`]. Pure: std and serde only. Every rule a table can disagree on is an option, never a
 //! special case in a caller.
 
 use super::cards::{Card, Rank};
@@ -14,7 +12,7 @@ use super::meld::{MeldKind, MeldRules};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
-pub use super::presets::{PRESET_IDS, Preset, meld_option_specs, option_specs, preset_info};
+pub use super::preset::Preset;
 
 /// Option values by name, every option of the preset filled in.
 pub type Options = BTreeMap<String, OptionValue>;
@@ -26,7 +24,7 @@ pub struct Requirement {
     pub min: u8,
 }
 
-/// A contract: one or more alternative lists of requirements (RULES.md section 3).
+/// A contract: one or more alternative lists of requirements (docs/RULES.md section 3).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Contract {
     pub alternatives: Vec<Vec<Requirement>>,
@@ -141,7 +139,7 @@ impl RoundSpec {
     }
 }
 
-/// How money is settled (RULES.md section 6).
+/// How money is settled (docs/RULES.md section 6).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Scheme {
@@ -174,7 +172,7 @@ impl Scheme {
     }
 }
 
-/// Penalty points per card (RULES.md section 4, each preset's "Penalty").
+/// Penalty points per card (docs/RULES.md section 4, each preset's "Penalty").
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct PenaltyTable {
     /// Points by rank, index 0 = ace … 12 = king.
@@ -393,9 +391,9 @@ pub struct RuleSet {
     /// Higher totals are better (Continental in points mode).
     pub higher_is_better: bool,
     /// A discard that fits a meld on the table may be claimed with a "Shanghai" call
-    /// (RULES.md 4 `shanghai`; not in `shanghai-powe`).
+    /// (docs/RULES.md 4 `shanghai`; not in `shanghai-powe`).
     pub shanghai_calls: bool,
-    /// Laying off, joker swaps and going out (RULES.md 4), shown to the table.
+    /// Laying off, joker swaps and going out (docs/RULES.md 4), shown to the table.
     pub play: super::play::Play,
     /// Jokers per deck count or fixed total: see [`RuleSet::decks`].
     pub(crate) deck_rule: DeckRule,
@@ -472,7 +470,7 @@ pub(crate) fn opt_choice(name: &'static str, values: &[&str], default: &str) -> 
     }
 }
 
-/// The options that change what a meld checker answers (RULES.md sections 2 and 4): which
+/// The options that change what a meld checker answers (docs/RULES.md sections 2 and 4): which
 /// cards are wild, where the ace stands, the contracts and what a contract meld may hold,
 /// the cards dealt, a first meld's minimum points. The others (money, penalty points, buys,
 /// bonuses, play after the contract) leave every check, solution and fit as it is.
@@ -650,7 +648,7 @@ impl RuleSet {
         }
     }
 
-    /// Decks and jokers for a player count (RULES.md section 4).
+    /// Decks and jokers for a player count (docs/RULES.md section 4).
     pub fn decks(&self, players: usize) -> Decks {
         let p = players.max(1) as u8;
         let mut d = match self.deck_rule {
@@ -702,7 +700,7 @@ impl RuleSet {
         (self.info.min_players as usize..=self.info.max_players as usize).contains(&players)
     }
 
-    /// Penalty points of cards left in hand (RULES.md section 5); `None` where the rule set
+    /// Penalty points of cards left in hand (docs/RULES.md section 5); `None` where the rule set
     /// scores in units (Continental).
     pub fn penalty_points(&self, cards: &[Card]) -> Option<i64> {
         self.penalty.as_ref().map(|t| t.total(cards))

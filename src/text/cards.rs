@@ -121,6 +121,14 @@ impl Card {
     }
 }
 
+/// The ranks as the card grid labels them: `A 2 … 10 J Q K`, in German `A 2 … 10 B D K`.
+pub fn rank_labels(lang: Lang) -> String {
+    Rank::all()
+        .map(|r| r.display(lang))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 /// Cards for display, separated by spaces: `3♥ 4♥ Joker`.
 pub fn cards_text(cards: &[Card], lang: Lang) -> String {
     cards

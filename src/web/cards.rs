@@ -3,7 +3,7 @@
 //! sentences (the words themselves are in `text::cards`). Shared by every page that shows or
 //! takes cards.
 
-use crate::rules::cards::{Card, CardError, Rank, Suit};
+use crate::rules::cards::{Card, CardError, Suit};
 use crate::rules::meld::Reading;
 use crate::text::{self, Lang, Say};
 
@@ -40,13 +40,8 @@ pub fn chips(cards: &[Card], lang: Lang) -> Vec<CardChip> {
 /// Cards as plain text: `3♥ 4♥ Joker`.
 pub use crate::text::cards::cards_text;
 
-/// The ranks as the card grid labels them: `A 2 … 10 J Q K`, in German `A 2 … 10 B D K`.
-pub fn rank_labels(lang: Lang) -> String {
-    Rank::all()
-        .map(|r| r.display(lang))
-        .collect::<Vec<_>>()
-        .join(" ")
-}
+/// The ranks as the card grid labels them (said by `text`).
+pub use crate::text::cards::rank_labels;
 
 /// A meld reading in words: "set of 7s", "run ♥3–6" / "Satz aus 7ern", "Folge ♥3–6".
 pub fn reading_text(reading: &Reading, ctx: &PageCtx) -> String {

@@ -7,8 +7,9 @@
 use super::i18n::{Lang, Msg, PageCtx};
 use crate::rules::game::{FieldErrors, GameError};
 use crate::rules::presets::Preset;
+use crate::rules::presets::option_specs;
 use crate::rules::ruleset::{
-    OptionError, OptionKind, OptionSpec, OptionValue, Options, option_specs, parse_on_off,
+    OptionError, OptionKind, OptionSpec, OptionValue, Options, parse_on_off,
 };
 use crate::text::rules::option_description;
 use std::collections::BTreeMap;
@@ -49,7 +50,7 @@ pub fn options_from_form(
                 "options",
                 GameError::Options(OptionError::Unknown {
                     name: name.clone(),
-                    rules: crate::rules::ruleset::preset_info(rules).map_or("", |i| i.id),
+                    rules: crate::rules::presets::preset_info(rules).map_or("", |i| i.id),
                     known: specs.iter().map(|s| s.name).collect::<Vec<_>>().join(", "),
                 }),
             );

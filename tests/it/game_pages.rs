@@ -7,7 +7,8 @@
 use crate::common::{TestApp, TestResponse, assert_no_inline_script_or_style, post_form, text};
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
-use kontrakt::rules::ruleset::{OptionValue, PRESET_IDS, option_specs, preset_info};
+use kontrakt::rules::presets::{PRESET_IDS, option_specs, preset_info};
+use kontrakt::rules::ruleset::OptionValue;
 use serde_json::{Value, json};
 
 // ---------------------------------------------------------------------------------------------

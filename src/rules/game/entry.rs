@@ -46,7 +46,7 @@ pub struct RoundEntry {
 impl<'a> TryFrom<(&'a GameSetup, usize, &'a RawRound)> for RoundEntry {
     type Error = FieldErrors;
 
-    /// Parses `raw` as round `round` of the game set up by `setup` (RULES.md sections 4-5).
+    /// Parses `raw` as round `round` of the game set up by `setup` (docs/RULES.md sections 4-5).
     fn try_from(
         (setup, round, raw): (&'a GameSetup, usize, &'a RawRound),
     ) -> Result<RoundEntry, FieldErrors> {
@@ -90,7 +90,7 @@ impl RoundEntry {
         self.hand.as_ref()
     }
 
-    /// The scores that count for this round, per player (RULES.md section 5).
+    /// The scores that count for this round, per player (docs/RULES.md section 5).
     pub fn points(&self) -> &[i64] {
         &self.points
     }
@@ -272,7 +272,7 @@ fn parse_entry(setup: &GameSetup, round: usize, raw: &RawRound) -> Result<RoundE
     })
 }
 
-/// Points or cards for every player but the one who went out (RULES.md section 5).
+/// Points or cards for every player but the one who went out (docs/RULES.md section 5).
 /// `check_missing`: say which players lack both (only useful once the winner is known, or
 /// nobody won).
 fn parse_penalties(
@@ -355,7 +355,7 @@ fn parse_penalties(
 }
 
 /// Buys per player, within the round's limit and only where buying is allowed
-/// (RULES.md section 4: `progressive` rounds 9-14, `shanghai` at most 2).
+/// (docs/RULES.md section 4: `progressive` rounds 9-14, `shanghai` at most 2).
 fn parse_buys(
     setup: &GameSetup,
     round: usize,
@@ -423,7 +423,7 @@ fn parse_buys(
 }
 
 /// Continental: the winning hand, checked with the settlement module's rules
-/// (RULES.md section 4 `continental`).
+/// (docs/RULES.md section 4 `continental`).
 fn parse_hand(
     setup: &GameSetup,
     winner: Option<usize>,

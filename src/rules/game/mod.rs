@@ -1,6 +1,6 @@
 //! A game at the table: its set-up, the seating and the banner of each round, the result of a
 //! round as entered and its score, and the game's state with places and money
-//! (RULES.md sections 4, 5 and 6).
+//! (docs/RULES.md sections 4, 5 and 6).
 //!
 //! Parse, don't validate: what people type arrives in the raw structs [`RawSetup`] and
 //! [`RawRound`] (as JSON or as an HTML form fills them), and `TryFrom` turns it into a
@@ -48,7 +48,7 @@ pub const DEFAULT_CURRENCY: &str = "€";
 pub const DEFAULT_CENTS: i64 = 1;
 /// Points that the cents per point buy when not given: whole cents per point.
 pub const DEFAULT_POINTS_PER_CENT: i64 = 1;
-/// Most points one cent may stand for (RULES.md 4 `rommee`: money at a tenth of a cent a point
+/// Most points one cent may stand for (docs/RULES.md 4 `rommee`: money at a tenth of a cent a point
 /// is 1 cent per 10 points).
 pub const MAX_POINTS_PER_CENT: i64 = settlement::MAX_POINTS_PER_CENT;
 
@@ -71,7 +71,6 @@ use self::error::hand_error_field;
 use self::raw::given;
 use self::score::score;
 use self::setup::find_name;
-use crate::rules::ruleset;
 
 #[cfg(test)]
 mod tests;

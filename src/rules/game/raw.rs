@@ -64,7 +64,7 @@ pub use crate::rules::cards::CardsInput as RawCards;
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct RawSetup {
-    /// Rule-set id (RULES.md section 4).
+    /// Rule-set id (docs/RULES.md section 4).
     pub rules: String,
     /// Option overrides; form text is read by each option's `OptionSpec::parse_text`.
     pub options: BTreeMap<String, OptionValue>,
@@ -81,7 +81,7 @@ pub struct RawSetup {
     pub cents_per_unit: Option<RawNumber>,
     /// How many points `cents_per_point` buys (1 to [`MAX_POINTS_PER_CENT`]); missing: 1.
     /// With 1 cent per point and 10 points per cent a point is worth a tenth of a cent
-    /// (RULES.md 4 `rommee`). Points schemes only.
+    /// (docs/RULES.md 4 `rommee`). Points schemes only.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub points_per_cent: Option<RawNumber>,
     /// Currency symbol; blank or missing: [`DEFAULT_CURRENCY`].

@@ -6,7 +6,7 @@
 
 use super::*;
 
-/// What the table needs to know before a round (RULES.md section 4): the banner of the game
+/// What the table needs to know before a round (docs/RULES.md section 4): the banner of the game
 /// page and the `next_round` of the JSON state.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct RoundInfo {
@@ -62,7 +62,7 @@ impl RoundInfo {
     }
 }
 
-/// A special rule of a round, for its banner (RULES.md sections 3 and 4).
+/// A special rule of a round, for its banner (docs/RULES.md sections 3 and 4).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Restriction {

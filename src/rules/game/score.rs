@@ -1,11 +1,11 @@
-//! A round's points from its entry (RULES.md section 5).
+//! A round's points from its entry (docs/RULES.md section 5).
 //!
 //! Part of `rules::game`: sees its siblings through `super`; depends on `std`, `serde` and the
 //! rest of `rules` only, never on `text`, `web` or `db`.
 
 use super::*;
 
-/// The scores that count for one round (RULES.md section 5):
+/// The scores that count for one round (docs/RULES.md section 5):
 /// - the player who went out scores 0, everyone else the penalty entered for them;
 /// - Rommé Hand-Rommé doubles the others' penalties;
 /// - Liverpool cut bonus: the cut bonus (50) off the round's cutter's score;

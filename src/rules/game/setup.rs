@@ -73,7 +73,7 @@ impl GameSetup {
         let info = rules
             .as_ref()
             .map(|rs| rs.info)
-            .or_else(|| super::ruleset::preset_info(raw.rules.trim()));
+            .or_else(|| crate::rules::presets::preset_info(raw.rules.trim()));
         if let Some(info) = info
             && !(usize::from(info.min_players)..=usize::from(info.max_players))
                 .contains(&players.len())
@@ -260,7 +260,7 @@ impl GameSetup {
         &self.currency
     }
 
-    /// The settlement scheme (RULES.md section 6).
+    /// The settlement scheme (docs/RULES.md section 6).
     pub fn scheme(&self) -> Scheme {
         self.rules.scheme
     }
@@ -276,14 +276,14 @@ impl GameSetup {
     }
 
     /// The dealer of round `round` (from 1): the first dealer, then clockwise
-    /// (RULES.md section 4, "Dealer rotates clockwise").
+    /// (docs/RULES.md section 4, "Dealer rotates clockwise").
     pub fn dealer(&self, round: usize) -> usize {
         let n = self.players.len();
         (self.first_dealer + round.saturating_sub(1) % n) % n
     }
 
     /// Liverpool: who cuts in round `round`: the player before the dealer in seating order
-    /// (the dealer's right). `None` where the rule set has no cut bonus (RULES.md 4 liverpool).
+    /// (the dealer's right). `None` where the rule set has no cut bonus (docs/RULES.md 4 liverpool).
     pub fn cutter(&self, round: usize) -> Option<usize> {
         let n = self.players.len();
         self.rules

@@ -15,7 +15,7 @@ pub struct ScoredRound {
 }
 
 /// Where a game stands: the score sheet, the next round, and when it is over, places and money
-/// (RULES.md sections 5-6).
+/// (docs/RULES.md sections 5-6).
 #[derive(Debug, Clone, PartialEq)]
 pub struct GameState {
     /// Entered rounds, 1, 2, … in order.
@@ -150,7 +150,7 @@ impl GameState {
         Ok(round)
     }
 
-    /// Whether the table may end the game now (RULES.md section 6 needs at least one round).
+    /// Whether the table may end the game now (docs/RULES.md section 6 needs at least one round).
     pub fn check_end_early(&self) -> Result<(), GameError> {
         if self.rounds.is_empty() {
             Err(GameError::NothingToEnd)

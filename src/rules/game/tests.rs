@@ -432,7 +432,7 @@ fn rommee_at_a_tenth_of_a_cent_a_point_pays_a_tenth_of_the_pairwise_difference()
     let s = GameSetup::try_from(&raw_setup).unwrap();
     assert_eq!(s.points_per_cent(), 10);
     assert_eq!(GameSetup::try_from(s.to_raw()).unwrap(), s, "round trip");
-    // RULES.md 4 `rommee`: money at a tenth of a cent a point.
+    // docs/RULES.md 4 `rommee`: money at a tenth of a cent a point.
     let state = play(&s, &[raw(Some("A"), &[("B", 140), ("C", 0), ("D", 270)])]);
     assert_eq!(state.totals, [0, 140, 0, 270]);
     // Sum 410: nets (410 - 4 x total) / 10 = 41, -15, 41, -67.

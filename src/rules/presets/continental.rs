@@ -1,4 +1,4 @@
-//! Continental Rummy (RULES.md 4 `continental`): runs only, fifteen cards, one hand; the
+//! Continental Rummy (docs/RULES.md 4 `continental`): runs only, fifteen cards, one hand; the
 //! winner collects units from everyone.
 //!
 //! Builds the shared types of `ruleset` and `play`; must not depend on other family files.

@@ -1,4 +1,4 @@
-//! Contract Rummy and its close kin, Liverpool and May I? (RULES.md 4 `contract`,
+//! Contract Rummy and its close kin, Liverpool and May I? (docs/RULES.md 4 `contract`,
 //! `liverpool`, `may-i`): seven contracts dealt 10-10-10-12-12-12-12.
 //!
 //! Builds the shared types of `ruleset` and `play`; must not depend on other family files.

@@ -1,4 +1,4 @@
-//! Hollywood Rummy (RULES.md 4 `hollywood`): contract / Liverpool rummy as commonly played
+//! Hollywood Rummy (docs/RULES.md 4 `hollywood`): contract / Liverpool rummy as commonly played
 //! in the US, 2-8 players, buys, the lowest collects.
 //!
 //! Builds the shared types of `ruleset` and `play`; must not depend on other family files.

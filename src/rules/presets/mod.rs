@@ -1,4 +1,4 @@
-//! The ten presets of RULES.md section 4 as a [`Preset`] enum, one file per family: each
+//! The ten presets of docs/RULES.md section 4 as a [`Preset`] enum, one file per family: each
 //! family file holds its presets' facts, option specs, rule-set building, option checks and
 //! play rules, so a new rule set touches its own file and the enum here, and the compiler
 //! checks every `match` on [`Preset`].
@@ -15,73 +15,17 @@ mod progressive;
 mod rommee;
 mod shanghai;
 
+pub use super::preset::Preset;
+
 use super::meld::{AceMode, MeldRules};
 use super::play::Play;
 use super::ruleset::{
     Buys, DeckRule, MELD_OPTIONS, OptionError, OptionSpec, OptionValue, Options, PresetInfo,
     RuleSet, Scheme, get_text, opt_bool, opt_choice, opt_int, resolve_options,
 };
-use serde::Serialize;
 use std::collections::BTreeMap;
 
-/// A preset of RULES.md section 4.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
-#[serde(into = "&'static str")]
-pub enum Preset {
-    Contract,
-    Liverpool,
-    MayI,
-    Shanghai,
-    ShanghaiPowe,
-    ShanghaiKolsov,
-    Progressive,
-    Continental,
-    Rommee,
-    Hollywood,
-}
-
-impl From<Preset> for &'static str {
-    fn from(p: Preset) -> Self {
-        p.id()
-    }
-}
-
 impl Preset {
-    /// Every preset, in display order.
-    pub const ALL: [Preset; 10] = [
-        Preset::Contract,
-        Preset::Liverpool,
-        Preset::MayI,
-        Preset::Shanghai,
-        Preset::ShanghaiPowe,
-        Preset::ShanghaiKolsov,
-        Preset::Progressive,
-        Preset::Continental,
-        Preset::Rommee,
-        Preset::Hollywood,
-    ];
-
-    /// The id used in URLs, forms, the API and stored games.
-    pub const fn id(self) -> &'static str {
-        match self {
-            Preset::Contract => "contract",
-            Preset::Liverpool => "liverpool",
-            Preset::MayI => "may-i",
-            Preset::Shanghai => "shanghai",
-            Preset::ShanghaiPowe => "shanghai-powe",
-            Preset::ShanghaiKolsov => "shanghai-kolsov",
-            Preset::Progressive => "progressive",
-            Preset::Continental => "continental",
-            Preset::Rommee => "rommee",
-            Preset::Hollywood => "hollywood",
-        }
-    }
-
-    /// The preset with this id (exact, no trimming).
-    pub fn from_id(id: &str) -> Option<Preset> {
-        Preset::ALL.into_iter().find(|p| p.id() == id)
-    }
-
     /// The family file that knows this preset.
     fn family(self) -> Family {
         match self {
@@ -110,7 +54,7 @@ impl Preset {
         }
     }
 
-    /// The option list, with defaults (RULES.md section 4).
+    /// The option list, with defaults (docs/RULES.md section 4).
     pub fn option_specs(self) -> Vec<OptionSpec> {
         match self.family() {
             Family::Contract(v) => contract::options(v),
@@ -142,7 +86,7 @@ impl Preset {
         }
     }
 
-    /// The play rules with these options (RULES.md section 4).
+    /// The play rules with these options (docs/RULES.md section 4).
     pub fn play(self, o: &Options) -> Play {
         match self.family() {
             Family::Contract(v) => contract::play(v),
@@ -189,7 +133,7 @@ pub const PRESET_IDS: [&str; 10] = {
     ids
 };
 
-/// The option list of a preset, with defaults (RULES.md section 4).
+/// The option list of a preset, with defaults (docs/RULES.md section 4).
 pub fn option_specs(id: &str) -> Option<Vec<OptionSpec>> {
     Preset::from_id(id).map(Preset::option_specs)
 }

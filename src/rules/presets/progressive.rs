@@ -1,4 +1,4 @@
-//! Progressive Rummy (RULES.md 4 `progressive`): fifteen contracts, jokers and 2s wild, buys
+//! Progressive Rummy (docs/RULES.md 4 `progressive`): fifteen contracts, jokers and 2s wild, buys
 //! from round 9, paid in places.
 //!
 //! Builds the shared types of `ruleset` and `play`; must not depend on other family files.

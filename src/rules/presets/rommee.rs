@@ -1,4 +1,4 @@
-//! German Rommé (RULES.md 4 `rommee`): no contracts, a first meld worth 40 points,
+//! German Rommé (docs/RULES.md 4 `rommee`): no contracts, a first meld worth 40 points,
 //! Hand-Rommé doubles, pairwise settlement.
 //!
 //! Builds the shared types of `ruleset` and `play`; must not depend on other family files.

@@ -1,4 +1,4 @@
-//! Shanghai Rummy and two house variants of it (RULES.md 4 `shanghai`, `shanghai-powe`,
+//! Shanghai Rummy and two house variants of it (docs/RULES.md 4 `shanghai`, `shanghai-powe`,
 //! `shanghai-kolsov`): eleven or ten cards, ace high, one wild per meld, buys per round.
 //!
 //! Builds the shared types of `ruleset` and `play`; must not depend on other family files.

@@ -21,6 +21,7 @@ mod presets_build {
     use crate::rules::cards::parse_cards;
     // The words of a contract or deck, in the default language (English).
     use crate::rules::meld::AceMode;
+    use crate::rules::presets::{PRESET_IDS, meld_option_specs, option_specs};
     use crate::rules::ruleset::*;
     use crate::text::rules::{describe_contract, describe_decks};
     use std::collections::BTreeMap;
@@ -398,7 +399,7 @@ mod presets_build {
     }
 }
 
-/// Every option RULES.md names, with the effect it has (issue 2: "an option that RULES.md
+/// Every option docs/RULES.md names, with the effect it has (issue 2: "an option that docs/RULES.md
 /// mentions is a real option").
 mod option_effects {
     use crate::rules::cards::Card;

@@ -1,5 +1,5 @@
 //! `GET /api/v1/rules` and `GET /api/v1/rules/{id}`: the rule sets as data, for clients that
-//! build their own screens (RULES.md section 4). Everything shown is read off the preset with
+//! build their own screens (docs/RULES.md section 4). Everything shown is read off the preset with
 //! its default options; nothing is decided here.
 
 use serde::{Serialize, Serializer};
@@ -9,9 +9,9 @@ use crate::rules::play::Play;
 
 use crate::rules::cards::{Card, Rank, Suit};
 use crate::rules::presets::Preset;
+use crate::rules::presets::{PRESET_IDS, option_specs};
 use crate::rules::ruleset::{
-    Buys, OptionKind, OptionSpec, OptionValue, PRESET_IDS, PresetInfo, RoundSpec, RuleSet, Scheme,
-    option_specs,
+    Buys, OptionKind, OptionSpec, OptionValue, PresetInfo, RoundSpec, RuleSet, Scheme,
 };
 use crate::text::Lang;
 use crate::text::rules::{option_description, preset_description, preset_name};
@@ -120,7 +120,7 @@ pub struct RoundJson {
     pub go_out_all: bool,
     /// The contract meld holds only the minimum cards.
     pub exact_minimum: bool,
-    /// Contract-wide restrictions (RULES.md section 3): `no_contiguous_runs`,
+    /// Contract-wide restrictions (docs/RULES.md section 3): `no_contiguous_runs`,
     /// `runs_different_suits`, `no_two_sets_same_rank`.
     pub restrictions: Vec<&'static str>,
     /// The melds must hold exactly this many cards (Continental).
@@ -162,7 +162,7 @@ impl RoundJson {
     }
 }
 
-/// How melds are read under the rule set (RULES.md section 2).
+/// How melds are read under the rule set (docs/RULES.md section 2).
 #[derive(Debug, Serialize)]
 pub struct MeldRulesJson {
     /// `low-or-high`, `high-only` or `wrap`.

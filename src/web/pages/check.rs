@@ -37,9 +37,8 @@ use crate::rules::check::{check, meld_problem};
 use crate::rules::game::{GameError, Restriction};
 use crate::rules::layoff::fits;
 use crate::rules::meld::{AceMode, Reading};
-use crate::rules::ruleset::{
-    PRESET_IDS, RoundSpec, RuleSet, meld_option_specs, option_specs, preset_info,
-};
+use crate::rules::presets::{PRESET_IDS, meld_option_specs, option_specs, preset_info};
+use crate::rules::ruleset::{RoundSpec, RuleSet};
 use crate::rules::solver::solve;
 use crate::text::rules::{preset_description, preset_name};
 use crate::text::{Lang, Say};

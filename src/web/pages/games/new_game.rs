@@ -24,9 +24,8 @@ use crate::rules::game::{
     FieldErrors, GameError, GameSetup, MAX_CURRENCY_CHARS, MAX_NAME_CHARS, RawNumber, RawSetup,
 };
 use crate::rules::presets::Preset;
-use crate::rules::ruleset::{
-    OptionError, OptionSpec, PRESET_IDS, RuleSet, Scheme, option_specs, preset_info,
-};
+use crate::rules::presets::{PRESET_IDS, option_specs, preset_info};
+use crate::rules::ruleset::{OptionError, OptionSpec, RuleSet, Scheme};
 use crate::store;
 use crate::text::rules::{preset_description, preset_name};
 use crate::web::cookies::CookieJar;
