@@ -17,7 +17,7 @@ const NOW: &str = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')";
 /// What is needed to start a game. JSON fields are stored as given.
 #[derive(Clone, Debug, PartialEq)]
 pub struct NewGame {
-    /// Rule-set id (RULES.md section 4).
+    /// Rule-set id (docs/RULES.md section 4).
     pub rules: String,
     /// Rule-set option overrides, a JSON object.
     pub options: Value,

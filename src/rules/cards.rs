@@ -1,4 +1,4 @@
-//! Cards and their text notation (RULES.md section 1).
+//! Cards and their text notation (docs/RULES.md section 1).
 //!
 //! Pure: std and serde only. Parsing is lenient (`10H`, `th`, `A♦`, `*`), printing is canonical
 //! (`10H`, `JK`). Names and symbols for display (`10♥`, German or English names) and the
@@ -198,7 +198,7 @@ impl std::str::FromStr for Card {
     type Err = CardError;
 
     /// Parses one card: rank then suit (`10H`, `TH`, `qs`, `A♦`), or a joker (`JK`, `*`,
-    /// `Joker`). RULES.md section 1.
+    /// `Joker`). docs/RULES.md section 1.
     fn from_str(s: &str) -> Result<Card, CardError> {
         let t = s.trim();
         let unknown = || CardError::Unknown {
@@ -222,7 +222,7 @@ fn tokens(s: &str) -> impl Iterator<Item = &str> {
         .filter(|t| !t.is_empty())
 }
 
-/// Parses a list of cards separated by spaces or commas (RULES.md section 1).
+/// Parses a list of cards separated by spaces or commas (docs/RULES.md section 1).
 pub fn parse_cards(s: &str) -> Result<Vec<Card>, CardError> {
     let count = tokens(s).count();
     if count > MAX_CARDS {

@@ -1,5 +1,5 @@
 //! The meld checker: is an arrangement of melds a legal contract meld (first meld) for a round,
-//! and if not, every reason why (RULES.md sections 2 and 3; Rommé's opening, section 4).
+//! and if not, every reason why (docs/RULES.md sections 2 and 3; Rommé's opening, section 4).
 //!
 //! Melds are matched to the contract's requirements by a real search over assignments and
 //! readings, so the order the player gives melds in never matters. When nothing fits, the
@@ -262,7 +262,7 @@ pub fn meld_problem(rules: &MeldRules, meld: usize, cards: &[Card]) -> Option<Pr
     })
 }
 
-/// Checks an arrangement of melds as the first meld of a round (RULES.md section 3), or for
+/// Checks an arrangement of melds as the first meld of a round (docs/RULES.md section 3), or for
 /// Rommé as an opening meld worth the opening minimum (section 4 `rommee`).
 pub fn check(rs: &RuleSet, round: &RoundSpec, melds: &[Vec<Card>]) -> CheckResult {
     let rules = &rs.meld;
@@ -523,7 +523,7 @@ impl Search<'_> {
     }
 }
 
-/// Rommé opening value of a reading (RULES.md 4 `rommee`): A 11 (1 in a run without a king),
+/// Rommé opening value of a reading (docs/RULES.md 4 `rommee`): A 11 (1 in a run without a king),
 /// J Q K 10, 2-10 face value, a joker the value of the card it replaces.
 pub fn opening_value(r: &Reading) -> u32 {
     let face = |rank: Rank| match rank.number() {

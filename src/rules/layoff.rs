@@ -1,5 +1,5 @@
 //! Does a card fit on a meld on the table? Lay-offs, and the "Shanghai" call on a discard
-//! that could have been laid off (RULES.md sections 2 and 4 `shanghai`).
+//! that could have been laid off (docs/RULES.md sections 2 and 4 `shanghai`).
 //!
 //! A card fits when the meld plus the card is a legal meld of the same kind under the rule
 //! set's meld rules: one more card of a set's rank, or a run grown by one card at either end,
@@ -12,7 +12,7 @@ use super::meld::{MeldKind, MeldRules, Reading};
 use super::ruleset::RuleSet;
 
 /// The reading of `meld` grown by `card`, if the card can be laid off on it under the rule
-/// set's meld rules (RULES.md section 2): sets are tried before runs, and a run grows at its
+/// set's meld rules (docs/RULES.md section 2): sets are tried before runs, and a run grows at its
 /// high end before its low end. `None` if it does not fit, or if `meld` is no legal meld.
 pub fn fits(rs: &RuleSet, meld: &[Card], card: Card) -> Option<Reading> {
     let rules = &rs.meld;

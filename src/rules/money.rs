@@ -1,5 +1,5 @@
 //! Money for a rule set: picks the settlement scheme and its parameters from the rule set and
-//! its options, then settles (RULES.md section 6). Pure: std only.
+//! its options, then settles (docs/RULES.md section 6). Pure: std only.
 
 use super::ruleset::{OptionValue, RuleSet, Scheme};
 use super::settlement::{
@@ -18,7 +18,7 @@ pub struct MoneyInput {
     /// Cents per point, or per unit for `units`; not used by `places`.
     pub cents: i64,
     /// Points that `cents` buys (0 or 1: per point; 10 with 1 cent: a tenth of a cent a
-    /// point, RULES.md 4 `rommee`). Points schemes only.
+    /// point, docs/RULES.md 4 `rommee`). Points schemes only.
     pub points_per_cent: i64,
 }
 
@@ -51,7 +51,7 @@ pub fn units_config(rs: &RuleSet) -> UnitsConfig {
     }
 }
 
-/// The kitty of a game settled by places (RULES.md 4 `progressive`): every buy pays into it.
+/// The kitty of a game settled by places (docs/RULES.md 4 `progressive`): every buy pays into it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Kitty {
     /// Buys over the game, all players together.
@@ -81,7 +81,7 @@ fn per_points(input: &MoneyInput) -> i64 {
     input.points_per_cent.max(1)
 }
 
-/// Settles a game's money under the rule set's scheme (RULES.md section 6).
+/// Settles a game's money under the rule set's scheme (docs/RULES.md section 6).
 pub fn settle(rs: &RuleSet, players: usize, input: &MoneyInput) -> Result<Settlement, SettleError> {
     match rs.scheme {
         Scheme::LowestCollects => {

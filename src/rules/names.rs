@@ -1,6 +1,6 @@
 //! Player names: the one check every way into the app uses (game set-up, the settle API):
 //! trimmed, not empty, at most [`MAX_NAME_CHARS`] characters, no control characters
-//! (RULES.md / API.md: names are plain text a phone shows on one line).
+//! (docs/RULES.md / docs/API.md: names are plain text a phone shows on one line).
 //!
 //! Pure: std only; says what is wrong as a code, never in words (callers choose the sentence).
 

@@ -1,6 +1,6 @@
 //! How play goes at the table beyond melds and scores: when a player may lay off, whether a
 //! joker on the table may be swapped for the card it stands for, how a player goes out
-//! (RULES.md section 4, each preset). The app does not deal or track turns; it shows these
+//! (docs/RULES.md section 4, each preset). The app does not deal or track turns; it shows these
 //! rules to the table (the notes' words are in `text::rules`); which preset plays how is in `presets`. Pure: std and serde
 //! only; never imports `presets`.
 

@@ -1,4 +1,4 @@
-//! Money settlement at the end of a game (RULES.md section 6, with the money paragraphs of
+//! Money settlement at the end of a game (docs/RULES.md section 6, with the money paragraphs of
 //! section 4 for `progressive`, `continental`, `rommee` and `hollywood`).
 //!
 //! Turns final totals (or, for `continental`, the hands won) into each player's net gain in
@@ -16,16 +16,16 @@ pub const MAX_PLAYERS: usize = 64;
 /// Largest magnitude of a player's total that is accepted (points or units).
 pub const MAX_TOTAL: i64 = 1_000_000_000;
 
-/// Most buys one player may have over a game (`progressive`, RULES.md section 4).
+/// Most buys one player may have over a game (`progressive`, docs/RULES.md section 4).
 pub const MAX_BUYS: i64 = 1_000_000;
 
-/// Most jokers a winning `continental` hand can hold: it has 15 cards (RULES.md section 4).
+/// Most jokers a winning `continental` hand can hold: it has 15 cards (docs/RULES.md section 4).
 pub const MAX_JOKERS: u32 = 15;
 
 /// Up to this many players with a non-zero net, [`fewest_transfers`] finds the exact minimum.
 const EXACT_TRANSFER_LIMIT: usize = 16;
 
-/// One payment: player `from` pays player `to` `cents` (RULES.md section 6).
+/// One payment: player `from` pays player `to` `cents` (docs/RULES.md section 6).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Transfer {
     /// Index (seating order) of the player who pays.
@@ -36,7 +36,7 @@ pub struct Transfer {
     pub cents: i64,
 }
 
-/// The money outcome of a game (RULES.md section 6).
+/// The money outcome of a game (docs/RULES.md section 6).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Settlement {
     /// Gain per player in cents (negative: loss), in seating order; sums to 0.
@@ -121,7 +121,7 @@ pub enum SettleError {
 
 impl std::error::Error for SettleError {}
 
-/// What is wrong with one `continental` hand (RULES.md section 4). Reported inside
+/// What is wrong with one `continental` hand (docs/RULES.md section 4). Reported inside
 /// [`SettleError::InvalidHand`], which adds the hand number. Its words (and `Display`, an
 /// English clause) are in `text`.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -157,9 +157,9 @@ pub enum HandError {
 
 impl std::error::Error for HandError {}
 
-/// Final places from totals (RULES.md section 6): 1 = best, tied players share a place and
+/// Final places from totals (docs/RULES.md section 6): 1 = best, tied players share a place and
 /// the next place is skipped ("competition" ranking: 1, 1, 3). Penalty-point games are
-/// `lower_is_better`; `continental` units are higher-is-better (RULES.md section 4).
+/// `lower_is_better`; `continental` units are higher-is-better (docs/RULES.md section 4).
 pub fn places(totals: &[i64], lower_is_better: bool) -> Vec<u32> {
     let mut places = vec![0; totals.len()];
     let mut start = 0;
@@ -192,7 +192,7 @@ fn tie_groups(totals: &[i64], lower_is_better: bool) -> Vec<Vec<usize>> {
     groups
 }
 
-/// The fewest transfers that realise `nets` exactly (RULES.md section 6: "with the fewest
+/// The fewest transfers that realise `nets` exactly (docs/RULES.md section 6: "with the fewest
 /// transfers"). `nets` must sum to 0.
 ///
 /// Every set of transfers splits the players with a non-zero net into groups that settle
@@ -314,7 +314,7 @@ fn settle_greedily(nets: &[i64], group: &[usize], transfers: &mut Vec<Transfer>)
     }
 }
 
-/// `lowest-collects` (RULES.md section 6; `hollywood`, section 4): the lowest total `L`
+/// `lowest-collects` (docs/RULES.md section 6; `hollywood`, section 4): the lowest total `L`
 /// receives `(total_i - L) x cents_per_point` from each other player `i`.
 ///
 /// Ties for lowest: each payment is split equally among the tied lowest, payment by payment;
@@ -349,14 +349,14 @@ pub fn lowest_collects_at(
     Ok(settlement(nets, places(totals, true)))
 }
 
-/// `pairwise` (RULES.md section 6; `rommee`, section 4): every pair settles the difference of
+/// `pairwise` (docs/RULES.md section 6; `rommee`, section 4): every pair settles the difference of
 /// their totals, so `net_i = (sum of totals - N x total_i) x cents_per_point`. Seed example:
 /// totals 220, 360, 140, 490 give +330, -230, +650, -750 points. Places: lower is better.
 pub fn pairwise(totals: &[i64], cents_per_point: i64) -> Result<Settlement, SettleError> {
     pairwise_at(totals, cents_per_point, 1)
 }
 
-/// [`pairwise`] at a value of `cents` per `per_points` points (RULES.md 4 `rommee`: "e.g. 0.1
+/// [`pairwise`] at a value of `cents` per `per_points` points (docs/RULES.md 4 `rommee`: "e.g. 0.1
 /// cent" is 1 cent per 10 points). Each net is rounded down to whole cents; the cents that
 /// rounding leaves over go one each to the largest remainders (ties in seating order), so the
 /// nets still sum to zero.
@@ -399,7 +399,7 @@ fn check_per_points(per_points: i64) -> Result<(), SettleError> {
     }
 }
 
-/// Who receives the kitty of bought cards in `progressive` (RULES.md section 4).
+/// Who receives the kitty of bought cards in `progressive` (docs/RULES.md section 4).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum KittySplit {
@@ -410,7 +410,7 @@ pub enum KittySplit {
     TwoThirds,
 }
 
-/// Money for the `places` scheme (`progressive`, RULES.md sections 4 and 6).
+/// Money for the `places` scheme (`progressive`, docs/RULES.md sections 4 and 6).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PlacesConfig {
     /// `payouts[k - 1]` is what place `k >= 2` pays, in cents; one entry per player.
@@ -423,7 +423,7 @@ pub struct PlacesConfig {
 }
 
 impl PlacesConfig {
-    /// The `progressive` defaults for `players` players (RULES.md section 4): place `k >= 2`
+    /// The `progressive` defaults for `players` players (docs/RULES.md section 4): place `k >= 2`
     /// pays `2(k - 1)` cents (4 players: winner +12, then -2, -4, -6), a buy costs 1 cent,
     /// the kitty goes to the winner.
     pub fn progressive_default(players: usize) -> Self {
@@ -438,7 +438,7 @@ impl PlacesConfig {
     }
 }
 
-/// `places` (RULES.md section 6; `progressive`, section 4): ranking by totals, lower is
+/// `places` (docs/RULES.md section 6; `progressive`, section 4): ranking by totals, lower is
 /// better. Place `k >= 2` pays `payouts[k - 1]`, the winner receives the sum. Each buy costs
 /// the buyer `cents_per_buy`, paid into the kitty, which goes to the winner or, with
 /// [`KittySplit::TwoThirds`], `floor(kitty / 3)` to the second place and the rest to the winner.
@@ -504,7 +504,7 @@ pub fn places_settlement(
     Ok(settlement(nets, places(totals, true)))
 }
 
-/// One won hand of `continental` (RULES.md section 4), as entered at the table.
+/// One won hand of `continental` (docs/RULES.md section 4), as entered at the table.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ContinentalHand {
     /// Index (seating order) of the player who went out.
@@ -521,7 +521,7 @@ pub struct ContinentalHand {
     pub no_wilds: bool,
 }
 
-/// The `continental` options that pay bonuses (RULES.md section 4); all off by default.
+/// The `continental` options that pay bonuses (docs/RULES.md section 4); all off by default.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct UnitsConfig {
     /// +10 units for going out on the first turn, +7 on the second.
@@ -532,7 +532,7 @@ pub struct UnitsConfig {
     pub twos_wild: bool,
 }
 
-/// Units the winner of `hand` receives from each other player (RULES.md section 4,
+/// Units the winner of `hand` receives from each other player (docs/RULES.md section 4,
 /// `continental`): 1, plus 2 per joker in the winning hand, +10 for going out on the first
 /// turn or +7 on the second (with turn bonuses), +10 if all runs are one suit (with the
 /// one-suit bonus), +10 for winning without wild cards (with 2s wild).
@@ -574,7 +574,7 @@ pub fn hand_units(hand: &ContinentalHand, cfg: &UnitsConfig) -> Result<i64, Hand
         + bonus(hand.no_wilds, 10))
 }
 
-/// Unit totals per player over all hands (RULES.md section 4, `continental`): each hand's
+/// Unit totals per player over all hands (docs/RULES.md section 4, `continental`): each hand's
 /// winner gains its [`hand_units`] from each of the other `players - 1` players. This is also
 /// the points mode, where the highest total wins. Errors name the hand, numbered from 1.
 pub fn unit_totals(
@@ -609,7 +609,7 @@ pub fn unit_totals(
     Ok(totals)
 }
 
-/// `units` (RULES.md section 6; `continental`, section 4): nets are the [`unit_totals`] times
+/// `units` (docs/RULES.md section 6; `continental`, section 4): nets are the [`unit_totals`] times
 /// `cents_per_unit`; places come from the unit totals, higher is better.
 pub fn units_settlement(
     players: usize,
@@ -635,7 +635,7 @@ fn settlement(net_cents: Vec<i64>, places: Vec<u32>) -> Settlement {
 }
 
 /// Adds `amount / recipients` to each recipient; the remainder of the floor division goes
-/// one cent each to the first recipients (RULES.md section 6, ties).
+/// one cent each to the first recipients (docs/RULES.md section 6, ties).
 fn split_evenly(amount: i64, recipients: &[usize], nets: &mut [i64]) -> Result<(), SettleError> {
     let count = i64::try_from(recipients.len()).map_err(|_| SettleError::Overflow)?;
     let share = amount.div_euclid(count);

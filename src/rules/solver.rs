@@ -1,5 +1,5 @@
 //! The solver: can this hand make the round's contract, and with which melds?
-//! (RULES.md section 3: "The solver answers for the cards it is given".)
+//! (docs/RULES.md section 3: "The solver answers for the cards it is given".)
 //!
 //! An exact search, not a heuristic:
 //! - wild 2s that may also stand for themselves are split up front, every way, into those

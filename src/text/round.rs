@@ -30,7 +30,7 @@ messages! {
             "Alles auf einmal auslegen: alle Karten melden, kein Abwurf.";
         ExactMinimum => "The contract meld holds exactly the cards the contract asks for; more only from the next turn.",
             "Die Kontraktmeldung enthält genau die verlangten Karten; weitere erst ab dem nächsten Zug.";
-        /// RULES.md section 3 words it "may not join end to end"; the checker page said
+        /// docs/RULES.md section 3 words it "may not join end to end"; the checker page said
         /// "must not" until both used this one.
         NoContiguousRuns => "Two runs of one suit may not join end to end.",
             "Zwei Folgen einer Farbe dürfen nicht lückenlos aneinander anschließen.";
@@ -114,7 +114,7 @@ mod tests {
         assert_eq!(
             r2.contract.unwrap().describe(Lang::En),
             "1 set of 3 and 1 run of 4",
-            "API.md's next round"
+            "docs/API.md's next round"
         );
         let r7 = s.round_info(7).unwrap();
         assert!(

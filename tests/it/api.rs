@@ -1,4 +1,4 @@
-//! The referee JSON API (`../shared/API.md`) through the router: the examples verbatim, every
+//! The referee JSON API (`docs/API.md`) through the router: the examples verbatim, every
 //! endpoint, and bad input answered with a 4xx JSON sentence.
 
 use crate::common::{TestApp, TestResponse};

@@ -1,4 +1,4 @@
-//! The games JSON API through the router (API.md "Games"): a full game of every rule set from
+//! The games JSON API through the router (docs/API.md "Games"): a full game of every rule set from
 //! creation to settlement with hand-worked totals and money, corrections, undo, idempotent
 //! repeats, stale versions, bad input and the read-only link. Each test has a fresh database.
 
@@ -115,7 +115,7 @@ async fn liverpool_game_of_seven_rounds_from_api_example_to_settlement() {
     assert_eq!(fresh["next_round"]["cutter"], "Di");
     assert_eq!(fresh["next_round"]["cut_target"], 41);
 
-    // API.md's example round, answered with API.md's example state.
+    // docs/API.md's example round, answered with docs/API.md's example state.
     let state = enter(
         &app,
         &game,

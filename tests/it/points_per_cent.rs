@@ -1,4 +1,4 @@
-//! Money at a fraction of a cent per point (RULES.md 4 `rommee`: "e.g. 0.1 cent") through the
+//! Money at a fraction of a cent per point (docs/RULES.md 4 `rommee`: "e.g. 0.1 cent") through the
 //! JSON API: `points_per_cent` on `POST /api/v1/games` (and in the game's state) and on
 //! `POST /api/v1/settle`. Each test has a fresh database.
 
@@ -26,7 +26,7 @@ async fn settle_pays_the_rommee_seed_example_at_a_tenth_of_a_cent_a_point() {
     )
     .await;
     assert_eq!(response.status, StatusCode::OK, "{}", response.body);
-    // RULES.md 6: +330, -230, +650, -750 points, a tenth of a cent each.
+    // docs/RULES.md 6: +330, -230, +650, -750 points, a tenth of a cent each.
     assert_eq!(response.json()["net_cents"], json!([33, -23, 65, -75]));
     let whole = post(
         &app,

@@ -1,5 +1,5 @@
 //! Rommé's opening search: melds worth at least the first meld's minimum points
-//! (RULES.md 4 `rommee`). A strategy of the solver beside the contract searches.
+//! (docs/RULES.md 4 `rommee`). A strategy of the solver beside the contract searches.
 //!
 //! Uses only the solver's shared pieces (splits, placings, fillings) and the checker's
 //! opening value; nothing outside `rules` and std.
@@ -14,7 +14,7 @@ use crate::rules::meld::{Line, MeldKind, MeldRules};
 use crate::rules::ruleset::RuleSet;
 use std::collections::HashMap;
 
-/// Rommé: melds worth at least the opening minimum (RULES.md 4 `rommee`). A depth-first
+/// Rommé: melds worth at least the opening minimum (docs/RULES.md 4 `rommee`). A depth-first
 /// search over the lowest natural card (in a meld, or kept), most valuable melds first, that
 /// stops at the first arrangement reaching the minimum; a state that failed with some value
 /// already laid fails with any lower value too.

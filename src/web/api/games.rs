@@ -1,4 +1,4 @@
-//! The games part of the JSON API (API.md "Games"): create a game, enter and correct rounds,
+//! The games part of the JSON API (docs/API.md "Games"): create a game, enter and correct rounds,
 //! undo, end early, read the state, the history and the read-only twin.
 //!
 //! Thin: handlers parse the body into `rules::game` raw types, call [`crate::web::record`] (which
@@ -347,7 +347,7 @@ fn by_name<'a, T: Copy>(setup: &'a GameSetup, values: &[T]) -> ByName<'a, T> {
     )
 }
 
-/// `GET /api/v1/games/{id}` (API.md), with additions.
+/// `GET /api/v1/games/{id}` (docs/API.md), with additions.
 #[derive(Serialize)]
 struct GameView<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]

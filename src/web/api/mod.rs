@@ -1,4 +1,4 @@
-//! The JSON API of `../shared/API.md`: the referee (check, solve, score and settle, plus the
+//! The JSON API of `docs/API.md`: the referee (check, solve, score and settle, plus the
 //! rule sets as data) here, and the stored games in [`games`].
 //!
 //! Thin: each handler extracts a raw body, parses it into domain types (`input`, by

@@ -1,4 +1,4 @@
-//! Answers of the JSON API: the shapes of `../shared/API.md`, built from the domain's results.
+//! Answers of the JSON API: the shapes of `docs/API.md`, built from the domain's results.
 //!
 //! Serialisation only; every verdict and number comes from `rules`.
 

@@ -291,7 +291,7 @@ impl GamePage {
     }
 }
 
-/// The banner of the next round (RULES.md section 4: what the table needs to know).
+/// The banner of the next round (docs/RULES.md section 4: what the table needs to know).
 fn banner(ctx: &PageCtx, game: &LoadedGame, info: &RoundInfo, link: &Link) -> Banner {
     let lang = ctx.lang;
     let setup = &game.setup;
