@@ -605,19 +605,21 @@ fn check_opening(
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::rules::cards::parse_melds;
     use crate::rules::ruleset::OptionValue;
     use std::collections::BTreeMap;
 
-    fn run_check(rules: &str, round: usize, melds: &str) -> CheckResult {
+    /// A meld check of `melds` in a preset's round (shared with the sentence tests in `text`).
+    pub(crate) fn run_check(rules: &str, round: usize, melds: &str) -> CheckResult {
         let rs = RuleSet::preset(rules).unwrap();
         let spec = rs.round_for_check(Some(round)).unwrap();
         check(&rs, &spec, &parse_melds(melds).unwrap())
     }
 
-    fn codes(r: &CheckResult) -> Vec<&'static str> {
+    /// The codes of a check's problems, in order.
+    pub(crate) fn codes(r: &CheckResult) -> Vec<&'static str> {
         r.problems.iter().map(Problem::code).collect()
     }
 

@@ -195,19 +195,9 @@ impl Say for Problem {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::cards::{Rank, parse_melds};
-    use crate::rules::check::{CheckResult, check};
-    use crate::rules::ruleset::RuleSet;
+    use crate::rules::cards::Rank;
 
-    fn run_check(rules: &str, round: usize, melds: &str) -> CheckResult {
-        let rs = RuleSet::preset(rules).unwrap();
-        let spec = rs.round_for_check(Some(round)).unwrap();
-        check(&rs, &spec, &parse_melds(melds).unwrap())
-    }
-
-    fn codes(r: &CheckResult) -> Vec<&'static str> {
-        r.problems.iter().map(Problem::code).collect()
-    }
+    use crate::rules::check::tests::{codes, run_check};
 
     #[test]
     fn contract_round_3_accepts_two_same_suit_runs_with_a_gap() {

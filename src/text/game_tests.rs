@@ -6,44 +6,7 @@ use crate::rules::game::*;
 use crate::rules::ruleset::{OptionValue, Scheme};
 use crate::text::Lang;
 
-fn setup_with(
-    rules: &str,
-    players: &[&str],
-    options: &[(&str, OptionValue)],
-    cents: i64,
-) -> GameSetup {
-    GameSetup::try_from(RawSetup {
-        rules: rules.into(),
-        options: options
-            .iter()
-            .map(|(k, v)| (k.to_string(), v.clone()))
-            .collect(),
-        players: players.iter().map(|p| p.to_string()).collect(),
-        cents_per_point: Some(RawNumber::Int(cents)),
-        ..RawSetup::default()
-    })
-    .unwrap_or_else(|e| panic!("set-up of {rules} is valid: {e}"))
-}
-
-fn setup(rules: &str, players: &[&str]) -> GameSetup {
-    setup_with(rules, players, &[], 1)
-}
-
-fn raw(went_out: Option<&str>, points: &[(&str, i64)]) -> RawRound {
-    RawRound {
-        went_out: went_out.map(str::to_string),
-        points: points
-            .iter()
-            .map(|(k, v)| (k.to_string(), RawNumber::Int(*v)))
-            .collect(),
-        ..RawRound::default()
-    }
-}
-
-fn play(setup: &GameSetup, rounds: &[RawRound]) -> GameState {
-    GameState::from_raw(setup, rounds, false)
-        .unwrap_or_else(|(n, e)| panic!("round {n} is valid: {e}"))
-}
+use crate::rules::game::tests::{play, raw, setup};
 
 fn errors(setup: &GameSetup, round: usize, raw: &RawRound) -> FieldErrors {
     setup

@@ -73,4 +73,4 @@ use self::score::score;
 use self::setup::find_name;
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

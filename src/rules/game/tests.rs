@@ -2,7 +2,8 @@
 
 use super::*;
 
-fn setup_with(
+/// A test helper, shared with the tests of the game's sentences in `text`.
+pub(crate) fn setup_with(
     rules: &str,
     players: &[&str],
     options: &[(&str, OptionValue)],
@@ -21,11 +22,13 @@ fn setup_with(
     .unwrap_or_else(|e| panic!("set-up of {rules} is valid: {e}"))
 }
 
-fn setup(rules: &str, players: &[&str]) -> GameSetup {
+/// A test helper, shared with the tests of the game's sentences in `text`.
+pub(crate) fn setup(rules: &str, players: &[&str]) -> GameSetup {
     setup_with(rules, players, &[], 1)
 }
 
-fn raw(went_out: Option<&str>, points: &[(&str, i64)]) -> RawRound {
+/// A test helper, shared with the tests of the game's sentences in `text`.
+pub(crate) fn raw(went_out: Option<&str>, points: &[(&str, i64)]) -> RawRound {
     RawRound {
         went_out: went_out.map(str::to_string),
         points: points
@@ -36,7 +39,8 @@ fn raw(went_out: Option<&str>, points: &[(&str, i64)]) -> RawRound {
     }
 }
 
-fn play(setup: &GameSetup, rounds: &[RawRound]) -> GameState {
+/// A test helper, shared with the tests of the game's sentences in `text`.
+pub(crate) fn play(setup: &GameSetup, rounds: &[RawRound]) -> GameState {
     GameState::from_raw(setup, rounds, false)
         .unwrap_or_else(|(n, e)| panic!("round {n} is valid: {e}"))
 }
