@@ -168,6 +168,12 @@ fn the_web_layer_never_uses_the_command_line_and_holds_no_sql() {
 }
 
 #[test]
+fn the_command_line_never_uses_the_web_layer() {
+    let found = uses("cli", &["crate::web", "axum"]);
+    assert!(found.is_empty(), "{found:#?}");
+}
+
+#[test]
 fn nothing_in_the_repository_cites_a_file_outside_it() {
     // The product owner's folder beside the repository, spelt so this file does not match.
     let outside = ["..", "/shared"].concat();
