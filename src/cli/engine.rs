@@ -134,7 +134,7 @@ fn rule_set(args: &EngineArgs) -> Result<RuleSet, String> {
         };
         options.insert(name.clone(), value);
     }
-    RuleSet::with_options(&args.rules, &options).map_err(|e| e.to_string())
+    RuleSet::with_options(&args.rules, &options).map_err(|e| e.clause(Lang::En))
 }
 
 /// Round `n`, or Rommé's opening (no round needed).

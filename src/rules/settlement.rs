@@ -4,7 +4,7 @@
 //! Turns final totals (or, for `continental`, the hands won) into each player's net gain in
 //! integer cents, the final places, and the fewest transfers that realise the nets.
 //!
-//! Pure: imports `std`, `serde` and `thiserror` only. Money is `i64` cents, never floats; all
+//! Pure: imports `std` and `serde` only. Money is `i64` cents, never floats; all
 //! arithmetic is checked and absurd input is an error, never an overflow or a panic.
 //! Players are identified by their index in seating order; names are the caller's business.
 

@@ -9,8 +9,12 @@ use super::Say;
 use crate::rules::meld::MeldKind;
 use crate::rules::play::{GoingOut, JokerSwap, LayOff, Play};
 use crate::rules::presets::Preset;
-use crate::rules::ruleset::{Contract, Decks, PresetInfo, Requirement, RoundError};
+use crate::rules::ruleset::{
+    Contract, Decks, Expected, Got, OptionError, OptionTextError, OptionValue, PresetInfo,
+    Requirement, RoundError,
+};
 use crate::text::Lang;
+use crate::text::game::or_list;
 
 messages! {
     /// The presets' names (the English ones are also [`PresetInfo::name`]).
@@ -166,6 +170,130 @@ messages! {
             "„round“ fehlt: {rules} hat die Runden 1 bis {count}";
         OutOfRange => "round {round} is out of range: {rules} has rounds 1 to {count}",
             "Runde {round} gibt es nicht: {rules} hat die Runden 1 bis {count}";
+    }
+}
+
+messages! {
+    /// Options that cannot be applied: clauses (lower case, no full stop), made sentences by
+    /// [`Say`]. The JSON API and the command line answer with the English clause.
+    pub enum OptionErrorMsg {
+        UnknownRuleSet => "unknown rule set \"{id}\"; known ones are: contract, liverpool, may-i, shanghai, shanghai-powe, shanghai-kolsov, progressive, continental, rommee, hollywood",
+            "unbekanntes Regelwerk „{id}“; bekannt sind: contract, liverpool, may-i, shanghai, shanghai-powe, shanghai-kolsov, progressive, continental, rommee, hollywood";
+        Unknown => "unknown option \"{name}\" for {rules}; its options are: {known}",
+            "unbekannte Option „{name}“ für {rules}; seine Optionen sind: {known}";
+        /// German leaves what the option takes out (`{expected||}`).
+        BadValue => "option \"{name}\" {expected}, not {got}",
+            "ungültiger Wert {got} für die Option „{name}“{expected||}";
+        /// Form text an option cannot read; German leaves what it takes out.
+        BadText => "option \"{name}\" {expected}, not \"{given}\"",
+            "ungültiger Wert „{given}“ für die Option „{name}“{expected||}";
+        /// A value as an error shows it.
+        GotText => "\"{text}\"", "\"{text}\"";
+        GotList => "a list", "eine Liste";
+    }
+}
+
+messages! {
+    /// What an option takes, as the end of a sentence: "is on or off".
+    pub enum ExpectedMsg {
+        OnOff => "is on or off", "ist on oder off";
+        WholeNumber => "is a whole number", "ist eine ganze Zahl";
+        NumberList => "is a list of whole numbers separated by commas",
+            "ist eine Liste ganzer Zahlen, durch Kommas getrennt";
+        TrueFalse => "is true or false", "ist true oder false";
+        Range => "is a whole number from {min} to {max}", "ist eine ganze Zahl von {min} bis {max}";
+        /// `values` are the words, separated by ", ".
+        OneOf => "is one of {values}", "ist eins von {values}";
+        /// `list` is an [`or_list`].
+        AnyOf => "is {list}", "ist {list}";
+        List => "is a list of 1 to {max_len} whole numbers from 0 to {max}",
+            "ist eine Liste von 1 bis {max_len} ganzen Zahlen von 0 bis {max}";
+    }
+}
+
+/// What an option takes, as the end of a sentence: "is on or off" / "ist on oder off".
+pub fn expected_words(e: &Expected, lang: Lang) -> String {
+    use ExpectedMsg as M;
+    match e {
+        Expected::OnOff => M::OnOff.text(lang).to_owned(),
+        Expected::WholeNumber => M::WholeNumber.text(lang).to_owned(),
+        Expected::NumberList => M::NumberList.text(lang).to_owned(),
+        Expected::TrueFalse => M::TrueFalse.text(lang).to_owned(),
+        Expected::Range { min, max } => M::Range.fill(lang, &[("min", min), ("max", max)]),
+        Expected::OneOf(values) => M::OneOf.fill(lang, &[("values", &values.join(", "))]),
+        Expected::AnyOf(numbers) => {
+            let numbers: Vec<String> = numbers.iter().map(i64::to_string).collect();
+            M::AnyOf.fill(lang, &[("list", &or_list(&numbers, lang))])
+        }
+        Expected::List { max_len, max } => {
+            M::List.fill(lang, &[("max_len", max_len), ("max", max)])
+        }
+    }
+}
+
+/// A given value as an error shows it: a word in quotes, "a list", a number as it is.
+fn got_words(got: &Got, lang: Lang) -> String {
+    match got {
+        Got::Value(OptionValue::Text(text)) => {
+            OptionErrorMsg::GotText.fill(lang, &[("text", text)])
+        }
+        Got::Value(OptionValue::List(_)) => OptionErrorMsg::GotList.text(lang).to_owned(),
+        Got::Value(other) => other.to_string(),
+        Got::Written(text) => text.clone(),
+    }
+}
+
+impl OptionError {
+    /// The problem as a clause (lower case, no full stop): the JSON API's and the command
+    /// line's English answer.
+    pub fn clause(&self, lang: Lang) -> String {
+        use OptionErrorMsg as M;
+        match self {
+            OptionError::UnknownRuleSet(id) => M::UnknownRuleSet.fill(lang, &[("id", id)]),
+            OptionError::Unknown { name, rules, known } => {
+                M::Unknown.fill(lang, &[("name", name), ("rules", rules), ("known", known)])
+            }
+            OptionError::BadValue {
+                name,
+                expected,
+                got,
+            } => M::BadValue.fill(
+                lang,
+                &[
+                    ("name", name),
+                    ("expected", &expected_words(expected, lang)),
+                    ("got", &got_words(got, lang)),
+                ],
+            ),
+        }
+    }
+}
+
+/// The problem as a sentence, for the pages.
+impl Say for OptionError {
+    fn say(&self, lang: Lang) -> String {
+        super::sentence(&self.clause(lang))
+    }
+}
+
+impl OptionTextError {
+    /// The problem as a clause (lower case, no full stop).
+    pub fn clause(&self, lang: Lang) -> String {
+        OptionErrorMsg::BadText.fill(
+            lang,
+            &[
+                ("name", &self.name),
+                ("given", &self.given),
+                ("expected", &expected_words(&self.expected, lang)),
+            ],
+        )
+    }
+}
+
+/// The problem as a sentence, for the pages.
+impl Say for OptionTextError {
+    fn say(&self, lang: Lang) -> String {
+        super::sentence(&self.clause(lang))
     }
 }
 
@@ -460,6 +588,75 @@ mod tests {
         assert_eq!(
             e.say(Lang::De),
             "Runde 9 gibt es nicht: contract hat die Runden 1 bis 7"
+        );
+    }
+
+    #[test]
+    fn option_errors_of_a_rule_set_say_what_is_allowed() {
+        let opts = |name: &str, v: OptionValue| [(name.to_string(), v)].into_iter().collect();
+        let e = RuleSet::with_options("contract", &opts("jokerz", OptionValue::Bool(false)))
+            .unwrap_err();
+        assert!(
+            e.clause(Lang::En)
+                .starts_with("unknown option \"jokerz\" for contract")
+        );
+        let e =
+            RuleSet::with_options("contract", &opts("jokers", OptionValue::Int(3))).unwrap_err();
+        assert_eq!(
+            e.clause(Lang::En),
+            "option \"jokers\" is true or false, not 3"
+        );
+        let e = RuleSet::with_options(
+            "shanghai",
+            &opts("ace", OptionValue::Text("sideways".into())),
+        )
+        .unwrap_err();
+        assert_eq!(
+            e.clause(Lang::En),
+            "option \"ace\" is one of low-or-high, high-only, wrap, not \"sideways\""
+        );
+    }
+
+    #[test]
+    fn option_errors_read_as_before_in_english_and_have_german() {
+        let e = OptionError::BadValue {
+            name: "joker_points".into(),
+            expected: Expected::Range { min: 0, max: 500 },
+            got: Got::Written("2.5".into()),
+        };
+        assert_eq!(
+            e.clause(Lang::En),
+            "option \"joker_points\" is a whole number from 0 to 500, not 2.5"
+        );
+        assert_eq!(
+            e.say(Lang::De),
+            "Ungültiger Wert 2.5 für die Option „joker_points“."
+        );
+        let e = OptionError::BadValue {
+            name: "contracts".into(),
+            expected: Expected::AnyOf(vec![4, 5, 7]),
+            got: Got::Value(OptionValue::List(vec![])),
+        };
+        assert_eq!(
+            e.clause(Lang::En),
+            "option \"contracts\" is 4, 5 or 7, not a list"
+        );
+        assert_eq!(
+            expected_words(&Expected::AnyOf(vec![4, 5, 7]), Lang::De),
+            "ist 4, 5 oder 7"
+        );
+        let e = OptionTextError {
+            name: "x",
+            given: "maybe".into(),
+            expected: Expected::OnOff,
+        };
+        assert_eq!(
+            e.clause(Lang::En),
+            "option \"x\" is on or off, not \"maybe\""
+        );
+        assert_eq!(
+            e.say(Lang::De),
+            "Ungültiger Wert „maybe“ für die Option „x“."
         );
     }
 }

@@ -7,8 +7,8 @@ use super::{ace_option, info_row, joker_points_option, may_i, settlement_option}
 use crate::rules::meld::AceMode;
 use crate::rules::play::{GoingOut, JokerSwap, LayOff, Play};
 use crate::rules::ruleset::{
-    DeckRule, OptionError, OptionSpec, OptionValue, Options, PresetInfo, RoundPlan, RuleSet,
-    get_bool, get_int, opt_bool, opt_choice, opt_int, plan_rounds, standard_penalty,
+    DeckRule, Expected, Got, OptionError, OptionSpec, OptionValue, Options, PresetInfo, RoundPlan,
+    RuleSet, get_bool, get_int, opt_bool, opt_choice, opt_int, plan_rounds, standard_penalty,
 };
 
 pub(super) fn info() -> PresetInfo {
@@ -42,8 +42,8 @@ pub(super) fn check_options(o: &Options) -> Result<(), OptionError> {
     {
         return Err(OptionError::BadValue {
             name: "contracts".into(),
-            expected: "is 4, 5 or 7".into(),
-            got: "6".into(),
+            expected: Expected::AnyOf(vec![4, 5, 7]),
+            got: Got::Value(OptionValue::Int(6)),
         });
     }
     Ok(())

@@ -14,8 +14,9 @@ pub use crate::rules::cards::CardsInput;
 use crate::rules::cards::{self, Card, CardError};
 use crate::rules::money::MoneyInput;
 use crate::rules::names::{MAX_NAME_CHARS, NameProblem, check_name};
-use crate::rules::ruleset::{OptionError, OptionValue, RoundSpec, RuleSet, Scheme};
+use crate::rules::ruleset::{Got, OptionError, OptionValue, RoundSpec, RuleSet, Scheme};
 use crate::rules::settlement::{ContinentalHand, MAX_POINTS_PER_CENT, SettleError};
+use crate::text::Lang;
 
 use super::super::AppError;
 
@@ -98,7 +99,7 @@ pub fn rule_set(id: &str, options: &RawOptions) -> Result<RuleSet, AppError> {
     RuleSet::with_options(id, &values).map_err(|error| {
         let error = match error {
             OptionError::BadValue { name, expected, .. } if unreadable.contains_key(&name) => {
-                let got = unreadable[&name].clone();
+                let got = Got::Written(unreadable[&name].clone());
                 OptionError::BadValue {
                     name,
                     expected,
@@ -107,7 +108,7 @@ pub fn rule_set(id: &str, options: &RawOptions) -> Result<RuleSet, AppError> {
             }
             other => other,
         };
-        invalid(error.to_string())
+        invalid(error.clause(Lang::En))
     })
 }
 
