@@ -387,10 +387,9 @@ pub enum OptionError {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct PresetInfo {
     pub id: &'static str,
-    /// The English name (the words in other languages are kept outside `rules`).
+    /// The English name, as facts in errors and the API name the rule set (its words in
+    /// other languages, and every preset's description, are in `text::rules`).
     pub name: &'static str,
-    /// One line in English.
-    pub description: &'static str,
     pub source: &'static str,
     pub min_players: u8,
     pub max_players: u8,

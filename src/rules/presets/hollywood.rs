@@ -15,7 +15,6 @@ pub(super) fn info() -> PresetInfo {
     info_row(
         "hollywood",
         "Hollywood Rummy",
-        "Contract / Liverpool rummy as commonly played in the US: 2-8 players, buys, the lowest collects.",
         "Contract / Liverpool / Hollywood Rummy, common rules (seed 003)",
         2,
         8,

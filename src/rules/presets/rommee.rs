@@ -15,7 +15,6 @@ pub(super) fn info() -> PresetInfo {
     info_row(
         "rommee",
         "German Rommé",
-        "Family Rommé: a 40-point opening, Hand-Rommé doubles, pairwise settlement.",
         "German Rommé basics (seed 002)",
         2,
         6,
