@@ -16,6 +16,7 @@ use crate::rules::meld::Reading;
 use crate::rules::ruleset::{RoundSpec, RuleSet, option_specs};
 use crate::rules::solver::solve;
 use crate::text::cli::CliMsg;
+use crate::text::rules::RoundErrorMsg;
 use crate::text::{self, Lang};
 
 /// What a command printed and whether the answer was yes.
@@ -144,7 +145,7 @@ fn round_spec(rs: &RuleSet, round: Option<i64>) -> Result<RoundSpec, String> {
         Some(Ok(n)) => Some(n),
         Some(Err(_)) => {
             return Err(
-                CliMsg::RoundOutOfRange.fill(Lang::En, &[("n", &round.unwrap_or_default())])
+                RoundErrorMsg::BelowOne.fill(Lang::En, &[("n", &round.unwrap_or_default())])
             );
         }
     };

@@ -169,6 +169,9 @@ messages! {
             "„round“ fehlt: {rules} hat die Runden 1 bis {count}";
         OutOfRange => "round {round} is out of range: {rules} has rounds 1 to {count}",
             "Runde {round} gibt es nicht: {rules} hat die Runden 1 bis {count}";
+        /// A round number below 1 (the JSON API and the command line take any integer).
+        BelowOne => "round {n} is out of range: rounds are numbered from 1",
+            "Runde {n} gibt es nicht: Runden werden ab 1 gezählt";
     }
 }
 

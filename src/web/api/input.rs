@@ -136,10 +136,10 @@ fn round_spec(rs: &RuleSet, round: Option<i64>) -> Result<RoundSpec, AppError> {
         None => None,
         Some(Ok(n)) => Some(n),
         Some(Err(_)) => {
-            return Err(invalid(format!(
-                "round {} is out of range: rounds are numbered from 1",
-                round.unwrap_or_default()
-            )));
+            return Err(invalid(
+                crate::text::rules::RoundErrorMsg::BelowOne
+                    .fill(Lang::En, &[("n", &round.unwrap_or_default())]),
+            ));
         }
     };
     rs.round_for_check(round)
