@@ -47,6 +47,28 @@ pub struct Settlement {
     pub places: Vec<u32>,
 }
 
+/// A list of a settlement with one entry per player (named by `text::settlement`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PlayerList {
+    /// The players' totals.
+    Totals,
+    /// How often each player bought.
+    BuyCounts,
+    /// What each place pays.
+    PlacePayouts,
+}
+
+/// A money value of a settlement, in cents (named by `text::settlement`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MoneyValue {
+    /// The value of a point.
+    PerPoint,
+    /// The value of a unit (Continental).
+    PerUnit,
+    /// The price of a buy.
+    PerBuy,
+}
+
 /// Why a settlement cannot be made; players are numbered from 1 in seating order. `text`
 /// says it as a sentence a player can act on (its `Display` is English).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -67,8 +89,8 @@ pub enum SettleError {
         players: usize,
         /// Number of entries given.
         given: usize,
-        /// What the list holds, e.g. "buy counts".
-        what: &'static str,
+        /// What the list holds.
+        what: PlayerList,
     },
     /// A player's total is outside ±[`MAX_TOTAL`].
     TotalOutOfRange {
@@ -86,8 +108,8 @@ pub enum SettleError {
     },
     /// A money value (per point, per unit, per buy) is negative.
     NegativeValue {
-        /// Which value, e.g. "value per point".
-        what: &'static str,
+        /// Which value.
+        what: MoneyValue,
         /// The value given.
         cents: i64,
     },
@@ -333,7 +355,7 @@ pub fn lowest_collects_at(
 ) -> Result<Settlement, SettleError> {
     check_players(totals.len())?;
     check_totals(totals)?;
-    check_value(cents_per_point, "value per point")?;
+    check_value(cents_per_point, MoneyValue::PerPoint)?;
     check_per_points(per_points)?;
     let lowest = totals.iter().copied().min().unwrap_or(0);
     let collectors: Vec<usize> = (0..totals.len()).filter(|&i| totals[i] == lowest).collect();
@@ -367,7 +389,7 @@ pub fn pairwise_at(
 ) -> Result<Settlement, SettleError> {
     check_players(totals.len())?;
     check_totals(totals)?;
-    check_value(cents_per_point, "value per point")?;
+    check_value(cents_per_point, MoneyValue::PerPoint)?;
     check_per_points(per_points)?;
     let players = i64::try_from(totals.len()).map_err(|_| SettleError::Overflow)?;
     let sum = sum(totals)?;
@@ -454,8 +476,8 @@ pub fn places_settlement(
 ) -> Result<Settlement, SettleError> {
     let players = totals.len();
     check_players(players)?;
-    check_len(players, buys.len(), "buy counts")?;
-    check_len(players, cfg.payouts.len(), "place payouts")?;
+    check_len(players, buys.len(), PlayerList::BuyCounts)?;
+    check_len(players, cfg.payouts.len(), PlayerList::PlacePayouts)?;
     check_totals(totals)?;
     for (i, &b) in buys.iter().enumerate() {
         if !(0..=MAX_BUYS).contains(&b) {
@@ -465,7 +487,7 @@ pub fn places_settlement(
             });
         }
     }
-    check_value(cfg.cents_per_buy, "price of a buy")?;
+    check_value(cfg.cents_per_buy, MoneyValue::PerBuy)?;
     if cfg.payouts[0] != 0 {
         return Err(SettleError::WinnerPayoutNotZero {
             cents: cfg.payouts[0],
@@ -617,7 +639,7 @@ pub fn units_settlement(
     cfg: &UnitsConfig,
     cents_per_unit: i64,
 ) -> Result<Settlement, SettleError> {
-    check_value(cents_per_unit, "value per unit")?;
+    check_value(cents_per_unit, MoneyValue::PerUnit)?;
     let totals = unit_totals(players, hands, cfg)?;
     let nets = totals
         .iter()
@@ -657,7 +679,7 @@ fn check_players(players: usize) -> Result<(), SettleError> {
     }
 }
 
-fn check_len(players: usize, given: usize, what: &'static str) -> Result<(), SettleError> {
+fn check_len(players: usize, given: usize, what: PlayerList) -> Result<(), SettleError> {
     if players == given {
         Ok(())
     } else {
@@ -682,7 +704,7 @@ fn check_totals(totals: &[i64]) -> Result<(), SettleError> {
     }
 }
 
-fn check_value(cents: i64, what: &'static str) -> Result<(), SettleError> {
+fn check_value(cents: i64, what: MoneyValue) -> Result<(), SettleError> {
     if cents < 0 {
         Err(SettleError::NegativeValue { what, cents })
     } else {

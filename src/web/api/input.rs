@@ -15,7 +15,7 @@ use crate::rules::cards::{self, Card, CardError};
 use crate::rules::money::MoneyInput;
 use crate::rules::names::{MAX_NAME_CHARS, NameProblem, check_name};
 use crate::rules::ruleset::{Got, OptionError, OptionValue, RoundSpec, RuleSet, Scheme};
-use crate::rules::settlement::{ContinentalHand, MAX_POINTS_PER_CENT, SettleError};
+use crate::rules::settlement::{ContinentalHand, MAX_POINTS_PER_CENT, PlayerList, SettleError};
 use crate::text::Lang;
 
 use super::super::AppError;
@@ -313,7 +313,7 @@ impl TryFrom<SettleBody> for SettleRequest {
                 scheme.id()
             ))
         };
-        let per_player = |list: Vec<i64>, what: &'static str| {
+        let per_player = |list: Vec<i64>, what: PlayerList| {
             if list.len() == count {
                 Ok(list)
             } else {
@@ -372,9 +372,9 @@ impl TryFrom<SettleBody> for SettleRequest {
                     return Err(not_used("points_per_cent", "\"totals\" and \"buys\""));
                 }
                 let totals = body.totals.ok_or_else(|| missing("totals"))?;
-                input.totals = per_player(totals, "totals")?;
+                input.totals = per_player(totals, PlayerList::Totals)?;
                 if let Some(buys) = body.buys {
-                    input.buys = per_player(buys, "buy counts")?;
+                    input.buys = per_player(buys, PlayerList::BuyCounts)?;
                 }
             }
             Scheme::LowestCollects | Scheme::Pairwise => {
@@ -388,7 +388,7 @@ impl TryFrom<SettleBody> for SettleRequest {
                     return Err(not_used("cents_per_unit", "\"cents_per_point\""));
                 }
                 let totals = body.totals.ok_or_else(|| missing("totals"))?;
-                input.totals = per_player(totals, "totals")?;
+                input.totals = per_player(totals, PlayerList::Totals)?;
                 input.cents = body
                     .cents_per_point
                     .ok_or_else(|| missing("cents_per_point"))?;
