@@ -1077,10 +1077,24 @@ mod tests {
     fn progressive_rejects_bad_lists_and_values() {
         let cfg = PlacesConfig::progressive_default(3);
         let err = places_settlement(&[1, 2, 3], &[0, 0, 0, 0], &cfg).unwrap_err();
-        assert_eq!(err.to_string(), "3 players but 4 buy counts were given.");
+        assert_eq!(
+            err,
+            SettleError::LengthMismatch {
+                players: 3,
+                given: 4,
+                what: PlayerList::BuyCounts
+            }
+        );
         let four = PlacesConfig::progressive_default(4);
         let err = places_settlement(&[1, 2, 3], &[0; 3], &four).unwrap_err();
-        assert_eq!(err.to_string(), "3 players but 4 place payouts were given.");
+        assert_eq!(
+            err,
+            SettleError::LengthMismatch {
+                players: 3,
+                given: 4,
+                what: PlayerList::PlacePayouts
+            }
+        );
         let err = places_settlement(&[1, 2, 3], &[0, -1, 0], &cfg).unwrap_err();
         assert_eq!(
             err,
@@ -1101,8 +1115,11 @@ mod tests {
         };
         let err = places_settlement(&[1, 2, 3], &[0; 3], &bad).unwrap_err();
         assert_eq!(
-            err.to_string(),
-            "The payout for place 3 cannot be negative, but -4 cents was given."
+            err,
+            SettleError::NegativePayout {
+                place: 3,
+                cents: -4
+            }
         );
         let bad = PlacesConfig {
             cents_per_buy: -1,
@@ -1110,8 +1127,11 @@ mod tests {
         };
         let err = places_settlement(&[1, 2, 3], &[0; 3], &bad).unwrap_err();
         assert_eq!(
-            err.to_string(),
-            "The price of a buy cannot be negative, but -1 cents was given."
+            err,
+            SettleError::NegativeValue {
+                what: MoneyValue::PerBuy,
+                cents: -1
+            }
         );
     }
 
@@ -1120,15 +1140,9 @@ mod tests {
     #[test]
     fn settlements_need_between_two_and_sixty_four_players() {
         let err = pairwise(&[10], 1).unwrap_err();
-        assert_eq!(
-            err.to_string(),
-            "A settlement needs at least 2 players, not 1."
-        );
+        assert_eq!(err, SettleError::TooFewPlayers { players: 1 });
         let err = lowest_collects(&[0; 65], 1).unwrap_err();
-        assert_eq!(
-            err.to_string(),
-            "At most 64 players can be settled, not 65."
-        );
+        assert_eq!(err, SettleError::TooManyPlayers { players: 65 });
         assert!(lowest_collects(&[0; 64], 1).is_ok());
     }
 
@@ -1149,8 +1163,11 @@ mod tests {
     fn a_negative_value_per_point_is_rejected() {
         let err = lowest_collects(&[1, 2], -5).unwrap_err();
         assert_eq!(
-            err.to_string(),
-            "The value per point cannot be negative, but -5 cents was given."
+            err,
+            SettleError::NegativeValue {
+                what: MoneyValue::PerPoint,
+                cents: -5
+            }
         );
     }
 
@@ -1306,8 +1323,14 @@ mod tests {
         let hands = [hand(0, 0), hand(3, 0)];
         let err = unit_totals(3, &hands, &UnitsConfig::default()).unwrap_err();
         assert_eq!(
-            err.to_string(),
-            "Hand 2: the winner is player 4, but there are only 3 players."
+            err,
+            SettleError::InvalidHand {
+                hand: 2,
+                problem: HandError::WinnerOutOfRange {
+                    winner: 4,
+                    players: 3
+                }
+            }
         );
         let hands = [
             hand(0, 0),
@@ -1319,13 +1342,19 @@ mod tests {
         ];
         let err = units_settlement(3, &hands, &UnitsConfig::default(), 1).unwrap_err();
         assert_eq!(
-            err.to_string(),
-            "Hand 3: all runs in one suit is marked, but the one-suit bonus is not played."
+            err,
+            SettleError::InvalidHand {
+                hand: 3,
+                problem: HandError::OneSuitNotPlayed
+            }
         );
         let err = units_settlement(3, &[], &UnitsConfig::default(), -1).unwrap_err();
         assert_eq!(
-            err.to_string(),
-            "The value per unit cannot be negative, but -1 cents was given."
+            err,
+            SettleError::NegativeValue {
+                what: MoneyValue::PerUnit,
+                cents: -1
+            }
         );
         assert_eq!(
             unit_totals(1, &[], &UnitsConfig::default()).unwrap_err(),

@@ -223,4 +223,67 @@ mod tests {
             "Der Geldwert (Preis eines Kaufs) kann nicht negativ sein, angegeben sind -1 Cent."
         );
     }
+
+    // The English sentences the engine's tests pinned before they compared codes.
+    #[test]
+    fn settlement_sentences_in_english_read_as_before() {
+        for (e, english) in [
+            (
+                SettleError::LengthMismatch {
+                    players: 3,
+                    given: 4,
+                    what: PlayerList::PlacePayouts,
+                },
+                "3 players but 4 place payouts were given.",
+            ),
+            (
+                SettleError::NegativePayout {
+                    place: 3,
+                    cents: -4,
+                },
+                "The payout for place 3 cannot be negative, but -4 cents was given.",
+            ),
+            (
+                SettleError::TooFewPlayers { players: 1 },
+                "A settlement needs at least 2 players, not 1.",
+            ),
+            (
+                SettleError::TooManyPlayers { players: 65 },
+                "At most 64 players can be settled, not 65.",
+            ),
+            (
+                SettleError::NegativeValue {
+                    what: MoneyValue::PerPoint,
+                    cents: -5,
+                },
+                "The value per point cannot be negative, but -5 cents was given.",
+            ),
+            (
+                SettleError::NegativeValue {
+                    what: MoneyValue::PerUnit,
+                    cents: -1,
+                },
+                "The value per unit cannot be negative, but -1 cents was given.",
+            ),
+            (
+                SettleError::InvalidHand {
+                    hand: 2,
+                    problem: HandError::WinnerOutOfRange {
+                        winner: 4,
+                        players: 3,
+                    },
+                },
+                "Hand 2: the winner is player 4, but there are only 3 players.",
+            ),
+            (
+                SettleError::InvalidHand {
+                    hand: 3,
+                    problem: HandError::OneSuitNotPlayed,
+                },
+                "Hand 3: all runs in one suit is marked, but the one-suit bonus is not played.",
+            ),
+        ] {
+            assert_eq!(e.to_string(), english);
+        }
+    }
 }
