@@ -17,6 +17,7 @@ use crate::rules::presets::option_specs;
 use crate::rules::ruleset::{RoundSpec, RuleSet};
 use crate::rules::solver::solve;
 use crate::text::cli::CliMsg;
+use crate::text::rules::RoundErrorMsg;
 use crate::text::{self, Lang};
 
 /// What a command printed and whether the answer was yes.
@@ -135,7 +136,7 @@ fn rule_set(args: &EngineArgs) -> Result<RuleSet, String> {
         };
         options.insert(name.clone(), value);
     }
-    RuleSet::with_options(&args.rules, &options).map_err(|e| e.to_string())
+    RuleSet::with_options(&args.rules, &options).map_err(|e| e.clause(Lang::En))
 }
 
 /// Round `n`, or Rommé's opening (no round needed).
@@ -145,7 +146,7 @@ fn round_spec(rs: &RuleSet, round: Option<i64>) -> Result<RoundSpec, String> {
         Some(Ok(n)) => Some(n),
         Some(Err(_)) => {
             return Err(
-                CliMsg::RoundOutOfRange.fill(Lang::En, &[("n", &round.unwrap_or_default())])
+                RoundErrorMsg::BelowOne.fill(Lang::En, &[("n", &round.unwrap_or_default())])
             );
         }
     };

@@ -269,11 +269,11 @@ impl OptionSpec {
         match &self.kind {
             OptionKind::Bool => parse_on_off(text)
                 .map(OptionValue::Bool)
-                .ok_or_else(|| bad("is on or off")),
+                .ok_or_else(|| bad(Expected::OnOff)),
             OptionKind::Int { .. } => text
                 .parse()
                 .map(OptionValue::Int)
-                .map_err(|_| bad("is a whole number")),
+                .map_err(|_| bad(Expected::WholeNumber)),
             OptionKind::Choice { .. } => Ok(OptionValue::Text(text.to_owned())),
             OptionKind::List { .. } => text
                 .split([',', ' '])
@@ -281,7 +281,7 @@ impl OptionSpec {
                 .map(|p| p.trim().parse())
                 .collect::<Result<Vec<i64>, _>>()
                 .map(OptionValue::List)
-                .map_err(|_| bad("is a list of whole numbers separated by commas")),
+                .map_err(|_| bad(Expected::NumberList)),
         }
     }
 }
@@ -297,16 +297,46 @@ pub fn parse_on_off(text: &str) -> Option<bool> {
     }
 }
 
-/// Text that is not a value of its option's kind ([`OptionSpec::parse_text`]).
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("option \"{name}\" {expected}, not \"{given}\"")]
+/// Text that is not a value of its option's kind ([`OptionSpec::parse_text`]); the words
+/// are in `text::rules`.
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct OptionTextError {
     /// The option.
     pub name: &'static str,
     /// The text, trimmed.
     pub given: String,
-    /// What the option takes, as the end of a sentence: "is on or off".
-    pub expected: &'static str,
+    /// What the option takes.
+    pub expected: Expected,
+}
+
+/// What an option takes, where a value is not one of them (said by `text::rules`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Expected {
+    /// Form text: on or off (`true false on off 1 0 yes no`).
+    OnOff,
+    /// Form text: a whole number.
+    WholeNumber,
+    /// Form text: whole numbers separated by commas (or spaces).
+    NumberList,
+    /// A value: true or false.
+    TrueFalse,
+    /// A whole number from `min` to `max`.
+    Range { min: i64, max: i64 },
+    /// One of these words.
+    OneOf(Vec<String>),
+    /// One of these numbers (a range the preset narrows further).
+    AnyOf(Vec<i64>),
+    /// A list of 1 to `max_len` whole numbers from 0 to `max`.
+    List { max_len: usize, max: i64 },
+}
+
+/// The value an option was given, as an error shows it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Got {
+    /// A value as read.
+    Value(OptionValue),
+    /// A value as written where it could not be read (a JSON fraction, `null`).
+    Written(String),
 }
 
 /// Why [`RuleSet::round_for_check`] has no round (the words are in `text::rules`).
@@ -330,24 +360,24 @@ pub enum RoundError {
     },
 }
 
-/// Options that could not be applied.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+/// Options that could not be applied (the words are in `text::rules`).
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum OptionError {
-    #[error(
-        "unknown rule set \"{0}\"; known ones are: contract, liverpool, may-i, shanghai, shanghai-powe, shanghai-kolsov, progressive, continental, rommee, hollywood"
-    )]
+    /// A rule set id that is not a preset.
     UnknownRuleSet(String),
-    #[error("unknown option \"{name}\" for {rules}; its options are: {known}")]
+    /// An option the rule set does not have.
     Unknown {
         name: String,
+        /// The rule set's id.
         rules: &'static str,
+        /// Its options, separated by ", ".
         known: String,
     },
-    #[error("option \"{name}\" {expected}, not {got}")]
+    /// A value the option does not take.
     BadValue {
         name: String,
-        expected: String,
-        got: String,
+        expected: Expected,
+        got: Got,
     },
 }
 
@@ -355,10 +385,9 @@ pub enum OptionError {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct PresetInfo {
     pub id: &'static str,
-    /// The English name (the words in other languages are kept outside `rules`).
+    /// The English name, as facts in errors and the API name the rule set (its words in
+    /// other languages, and every preset's description, are in `text::rules`).
     pub name: &'static str,
-    /// One line in English.
-    pub description: &'static str,
     pub source: &'static str,
     pub min_players: u8,
     pub max_players: u8,
@@ -505,34 +534,34 @@ pub(crate) fn resolve_options(
                 known: specs.iter().map(|s| s.name).collect::<Vec<_>>().join(", "),
             });
         };
-        let bad = |expected: String| OptionError::BadValue {
+        let bad = |expected: Expected| OptionError::BadValue {
             name: name.clone(),
             expected,
-            got: match value {
-                OptionValue::Text(s) => format!("\"{s}\""),
-                OptionValue::List(_) => "a list".to_string(),
-                other => other.to_string(),
-            },
+            got: Got::Value(value.clone()),
         };
         match (&spec.kind, value) {
             (OptionKind::Bool, OptionValue::Bool(_)) => {}
-            (OptionKind::Bool, _) => return Err(bad("is true or false".into())),
+            (OptionKind::Bool, _) => return Err(bad(Expected::TrueFalse)),
             (OptionKind::Int { min, max }, OptionValue::Int(n)) if (min..=max).contains(&n) => {}
             (OptionKind::Int { min, max }, _) => {
-                return Err(bad(format!("is a whole number from {min} to {max}")));
+                return Err(bad(Expected::Range {
+                    min: *min,
+                    max: *max,
+                }));
             }
             (OptionKind::Choice { values }, OptionValue::Text(s)) if values.contains(s) => {}
             (OptionKind::Choice { values }, _) => {
-                return Err(bad(format!("is one of {}", values.join(", "))));
+                return Err(bad(Expected::OneOf(values.clone())));
             }
             (OptionKind::List { max_len, max }, OptionValue::List(l))
                 if !l.is_empty()
                     && l.len() <= *max_len
                     && l.iter().all(|v| (0..=*max).contains(v)) => {}
             (OptionKind::List { max_len, max }, _) => {
-                return Err(bad(format!(
-                    "is a list of 1 to {max_len} whole numbers from 0 to {max}"
-                )));
+                return Err(bad(Expected::List {
+                    max_len: *max_len,
+                    max: *max,
+                }));
             }
         }
         out.insert(name.clone(), value.clone());
@@ -739,7 +768,8 @@ mod parse_text {
             assert_eq!(b.parse_text(off), Ok(OptionValue::Bool(false)), "{off}");
         }
         let e = b.parse_text("maybe").unwrap_err();
-        assert_eq!(e.to_string(), "option \"x\" is on or off, not \"maybe\"");
+        assert_eq!(e.expected, Expected::OnOff);
+        assert_eq!(e.given, "maybe");
     }
 
     #[test]
@@ -748,7 +778,7 @@ mod parse_text {
         assert_eq!(int.parse_text(" 42 "), Ok(OptionValue::Int(42)));
         assert_eq!(
             int.parse_text("x").unwrap_err().expected,
-            "is a whole number"
+            Expected::WholeNumber
         );
         let choice = spec(OptionKind::Choice {
             values: vec!["wrap".into()],

@@ -4,7 +4,7 @@
 //! Turns final totals (or, for `continental`, the hands won) into each player's net gain in
 //! integer cents, the final places, and the fewest transfers that realise the nets.
 //!
-//! Pure: imports `std`, `serde` and `thiserror` only. Money is `i64` cents, never floats; all
+//! Pure: imports `std` and `serde` only. Money is `i64` cents, never floats; all
 //! arithmetic is checked and absurd input is an error, never an overflow or a panic.
 //! Players are identified by their index in seating order; names are the caller's business.
 
@@ -47,6 +47,28 @@ pub struct Settlement {
     pub places: Vec<u32>,
 }
 
+/// A list of a settlement with one entry per player (named by `text::settlement`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PlayerList {
+    /// The players' totals.
+    Totals,
+    /// How often each player bought.
+    BuyCounts,
+    /// What each place pays.
+    PlacePayouts,
+}
+
+/// A money value of a settlement, in cents (named by `text::settlement`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MoneyValue {
+    /// The value of a point.
+    PerPoint,
+    /// The value of a unit (Continental).
+    PerUnit,
+    /// The price of a buy.
+    PerBuy,
+}
+
 /// Why a settlement cannot be made; players are numbered from 1 in seating order. `text`
 /// says it as a sentence a player can act on (its `Display` is English).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -67,8 +89,8 @@ pub enum SettleError {
         players: usize,
         /// Number of entries given.
         given: usize,
-        /// What the list holds, e.g. "buy counts".
-        what: &'static str,
+        /// What the list holds.
+        what: PlayerList,
     },
     /// A player's total is outside ±[`MAX_TOTAL`].
     TotalOutOfRange {
@@ -86,8 +108,8 @@ pub enum SettleError {
     },
     /// A money value (per point, per unit, per buy) is negative.
     NegativeValue {
-        /// Which value, e.g. "value per point".
-        what: &'static str,
+        /// Which value.
+        what: MoneyValue,
         /// The value given.
         cents: i64,
     },
@@ -333,7 +355,7 @@ pub fn lowest_collects_at(
 ) -> Result<Settlement, SettleError> {
     check_players(totals.len())?;
     check_totals(totals)?;
-    check_value(cents_per_point, "value per point")?;
+    check_value(cents_per_point, MoneyValue::PerPoint)?;
     check_per_points(per_points)?;
     let lowest = totals.iter().copied().min().unwrap_or(0);
     let collectors: Vec<usize> = (0..totals.len()).filter(|&i| totals[i] == lowest).collect();
@@ -367,7 +389,7 @@ pub fn pairwise_at(
 ) -> Result<Settlement, SettleError> {
     check_players(totals.len())?;
     check_totals(totals)?;
-    check_value(cents_per_point, "value per point")?;
+    check_value(cents_per_point, MoneyValue::PerPoint)?;
     check_per_points(per_points)?;
     let players = i64::try_from(totals.len()).map_err(|_| SettleError::Overflow)?;
     let sum = sum(totals)?;
@@ -454,8 +476,8 @@ pub fn places_settlement(
 ) -> Result<Settlement, SettleError> {
     let players = totals.len();
     check_players(players)?;
-    check_len(players, buys.len(), "buy counts")?;
-    check_len(players, cfg.payouts.len(), "place payouts")?;
+    check_len(players, buys.len(), PlayerList::BuyCounts)?;
+    check_len(players, cfg.payouts.len(), PlayerList::PlacePayouts)?;
     check_totals(totals)?;
     for (i, &b) in buys.iter().enumerate() {
         if !(0..=MAX_BUYS).contains(&b) {
@@ -465,7 +487,7 @@ pub fn places_settlement(
             });
         }
     }
-    check_value(cfg.cents_per_buy, "price of a buy")?;
+    check_value(cfg.cents_per_buy, MoneyValue::PerBuy)?;
     if cfg.payouts[0] != 0 {
         return Err(SettleError::WinnerPayoutNotZero {
             cents: cfg.payouts[0],
@@ -617,7 +639,7 @@ pub fn units_settlement(
     cfg: &UnitsConfig,
     cents_per_unit: i64,
 ) -> Result<Settlement, SettleError> {
-    check_value(cents_per_unit, "value per unit")?;
+    check_value(cents_per_unit, MoneyValue::PerUnit)?;
     let totals = unit_totals(players, hands, cfg)?;
     let nets = totals
         .iter()
@@ -657,7 +679,7 @@ fn check_players(players: usize) -> Result<(), SettleError> {
     }
 }
 
-fn check_len(players: usize, given: usize, what: &'static str) -> Result<(), SettleError> {
+fn check_len(players: usize, given: usize, what: PlayerList) -> Result<(), SettleError> {
     if players == given {
         Ok(())
     } else {
@@ -682,7 +704,7 @@ fn check_totals(totals: &[i64]) -> Result<(), SettleError> {
     }
 }
 
-fn check_value(cents: i64, what: &'static str) -> Result<(), SettleError> {
+fn check_value(cents: i64, what: MoneyValue) -> Result<(), SettleError> {
     if cents < 0 {
         Err(SettleError::NegativeValue { what, cents })
     } else {
@@ -1055,10 +1077,24 @@ mod tests {
     fn progressive_rejects_bad_lists_and_values() {
         let cfg = PlacesConfig::progressive_default(3);
         let err = places_settlement(&[1, 2, 3], &[0, 0, 0, 0], &cfg).unwrap_err();
-        assert_eq!(err.to_string(), "3 players but 4 buy counts were given.");
+        assert_eq!(
+            err,
+            SettleError::LengthMismatch {
+                players: 3,
+                given: 4,
+                what: PlayerList::BuyCounts
+            }
+        );
         let four = PlacesConfig::progressive_default(4);
         let err = places_settlement(&[1, 2, 3], &[0; 3], &four).unwrap_err();
-        assert_eq!(err.to_string(), "3 players but 4 place payouts were given.");
+        assert_eq!(
+            err,
+            SettleError::LengthMismatch {
+                players: 3,
+                given: 4,
+                what: PlayerList::PlacePayouts
+            }
+        );
         let err = places_settlement(&[1, 2, 3], &[0, -1, 0], &cfg).unwrap_err();
         assert_eq!(
             err,
@@ -1079,8 +1115,11 @@ mod tests {
         };
         let err = places_settlement(&[1, 2, 3], &[0; 3], &bad).unwrap_err();
         assert_eq!(
-            err.to_string(),
-            "The payout for place 3 cannot be negative, but -4 cents was given."
+            err,
+            SettleError::NegativePayout {
+                place: 3,
+                cents: -4
+            }
         );
         let bad = PlacesConfig {
             cents_per_buy: -1,
@@ -1088,8 +1127,11 @@ mod tests {
         };
         let err = places_settlement(&[1, 2, 3], &[0; 3], &bad).unwrap_err();
         assert_eq!(
-            err.to_string(),
-            "The price of a buy cannot be negative, but -1 cents was given."
+            err,
+            SettleError::NegativeValue {
+                what: MoneyValue::PerBuy,
+                cents: -1
+            }
         );
     }
 
@@ -1098,15 +1140,9 @@ mod tests {
     #[test]
     fn settlements_need_between_two_and_sixty_four_players() {
         let err = pairwise(&[10], 1).unwrap_err();
-        assert_eq!(
-            err.to_string(),
-            "A settlement needs at least 2 players, not 1."
-        );
+        assert_eq!(err, SettleError::TooFewPlayers { players: 1 });
         let err = lowest_collects(&[0; 65], 1).unwrap_err();
-        assert_eq!(
-            err.to_string(),
-            "At most 64 players can be settled, not 65."
-        );
+        assert_eq!(err, SettleError::TooManyPlayers { players: 65 });
         assert!(lowest_collects(&[0; 64], 1).is_ok());
     }
 
@@ -1127,8 +1163,11 @@ mod tests {
     fn a_negative_value_per_point_is_rejected() {
         let err = lowest_collects(&[1, 2], -5).unwrap_err();
         assert_eq!(
-            err.to_string(),
-            "The value per point cannot be negative, but -5 cents was given."
+            err,
+            SettleError::NegativeValue {
+                what: MoneyValue::PerPoint,
+                cents: -5
+            }
         );
     }
 
@@ -1284,8 +1323,14 @@ mod tests {
         let hands = [hand(0, 0), hand(3, 0)];
         let err = unit_totals(3, &hands, &UnitsConfig::default()).unwrap_err();
         assert_eq!(
-            err.to_string(),
-            "Hand 2: the winner is player 4, but there are only 3 players."
+            err,
+            SettleError::InvalidHand {
+                hand: 2,
+                problem: HandError::WinnerOutOfRange {
+                    winner: 4,
+                    players: 3
+                }
+            }
         );
         let hands = [
             hand(0, 0),
@@ -1297,13 +1342,19 @@ mod tests {
         ];
         let err = units_settlement(3, &hands, &UnitsConfig::default(), 1).unwrap_err();
         assert_eq!(
-            err.to_string(),
-            "Hand 3: all runs in one suit is marked, but the one-suit bonus is not played."
+            err,
+            SettleError::InvalidHand {
+                hand: 3,
+                problem: HandError::OneSuitNotPlayed
+            }
         );
         let err = units_settlement(3, &[], &UnitsConfig::default(), -1).unwrap_err();
         assert_eq!(
-            err.to_string(),
-            "The value per unit cannot be negative, but -1 cents was given."
+            err,
+            SettleError::NegativeValue {
+                what: MoneyValue::PerUnit,
+                cents: -1
+            }
         );
         assert_eq!(
             unit_totals(1, &[], &UnitsConfig::default()).unwrap_err(),

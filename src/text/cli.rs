@@ -28,7 +28,5 @@ messages! {
             "eine erste Meldung mit {points} Punkten ({name})";
         NoCardPoints => "{name} has no card points: it is scored in units per hand won",
             "{name} hat keine Kartenpunkte: gezählt werden Einheiten je gewonnener Hand";
-        RoundOutOfRange => "round {n} is out of range: rounds are numbered from 1",
-            "Runde {n} gibt es nicht: Runden werden ab 1 gezählt";
     }
 }

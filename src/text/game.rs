@@ -16,7 +16,6 @@ use crate::rules::game::{
     FieldErrors, GameError, MAX_CENTS, MAX_CURRENCY_CHARS, MAX_NAME_CHARS, MAX_POINTS,
     MAX_POINTS_PER_CENT, Quantity,
 };
-use crate::rules::ruleset::OptionError;
 use crate::rules::settlement::HandError;
 
 messages! {
@@ -113,14 +112,6 @@ messages! {
         AlreadyFinished => "Every round is entered; the game is already over.",
             "Alle Runden sind eingetragen; die Partie ist schon vorbei.";
         NothingToUndo => "There is no round to undo.", "Es gibt keine Runde zum Zurücknehmen.";
-        /// `expected` is English (the form reader's words); German leaves it out (`{expected||}`).
-        BadOptionText => "Option \"{name}\" {expected}, not \"{given}\".",
-            "Ungültiger Wert „{given}“ für die Option „{name}“.{expected||}";
-        /// Option errors: English is the rule-set module's own sentence (`{english}`) until
-        /// its words move here; `{x||}` marks a value one language leaves out.
-        UnknownRuleSetDe => "{english}{id||}", "Unbekanntes Regelwerk „{id}“; bekannt sind: contract, liverpool, may-i, shanghai, shanghai-powe, shanghai-kolsov, progressive, continental, rommee, hollywood.{english||}";
-        UnknownOptionDe => "{english}{name||}{rules||}{known||}", "Unbekannte Option „{name}“ für {rules}; seine Optionen sind: {known}.{english||}";
-        BadOptionValueDe => "{english}{got||}{name||}", "Ungültiger Wert {got} für die Option „{name}“.{english||}";
         /// Lists: "A, B and C", "A or B".
         And => "{rest} and {last}", "{rest} und {last}";
         Or => "{rest} or {last}", "{rest} oder {last}";
@@ -187,28 +178,6 @@ pub fn round_list(rounds: &[usize], lang: Lang) -> String {
     }
 }
 
-/// An option error of the rule set: English from its own words (the presets' module), German
-/// from this table.
-fn option_error_message(e: &OptionError, lang: Lang) -> String {
-    let english = format!("{}.", capitalize(&e.to_string()));
-    match e {
-        OptionError::UnknownRuleSet(id) => {
-            GameMsg::UnknownRuleSetDe.fill(lang, &[("english", &english), ("id", id)])
-        }
-        OptionError::Unknown { name, rules, known } => GameMsg::UnknownOptionDe.fill(
-            lang,
-            &[
-                ("english", &english),
-                ("name", name),
-                ("rules", rules),
-                ("known", known),
-            ],
-        ),
-        OptionError::BadValue { name, got, .. } => GameMsg::BadOptionValueDe
-            .fill(lang, &[("english", &english), ("name", name), ("got", got)]),
-    }
-}
-
 impl HandError {
     /// The problem in a language: the English clause (as `Display`), or a German sentence.
     pub fn clause(&self, lang: Lang) -> String {
@@ -246,7 +215,7 @@ impl GameError {
         use GameMsg as M;
         match self {
             NoRules => M::NoRules.text(lang).to_owned(),
-            Options(e) => option_error_message(e, lang),
+            Options(e) => e.say(lang),
             SettlementNotOffered { given, offered } => {
                 let ids: Vec<String> = offered.iter().map(|s| s.id().to_string()).collect();
                 M::SettlementNotOffered
@@ -365,14 +334,7 @@ impl GameError {
             NothingToEnd => M::NothingToEnd.text(lang).to_owned(),
             AlreadyFinished => M::AlreadyFinished.text(lang).to_owned(),
             NothingToUndo => M::NothingToUndo.text(lang).to_owned(),
-            BadOptionText {
-                name,
-                given,
-                expected,
-            } => M::BadOptionText.fill(
-                lang,
-                &[("name", name), ("given", given), ("expected", expected)],
-            ),
+            BadOptionText(e) => e.say(lang),
         }
     }
 }

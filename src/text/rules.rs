@@ -1,178 +1,371 @@
-//! The words of the rule sets: option descriptions, German preset names and descriptions,
+//! The words of the rule sets: option descriptions, preset names and descriptions,
 //! contracts and decks in words, play notes and the round errors of a meld check, in English
-//! and German.
+//! and German, as message tables.
 //!
 //! Depends on `rules` for the things it names; `rules` never imports this file. No web
 //! vocabulary here either.
 
+use super::Say;
 use crate::rules::meld::MeldKind;
 use crate::rules::play::{GoingOut, JokerSwap, LayOff, Play};
 use crate::rules::presets::Preset;
-use crate::rules::ruleset::{Contract, Decks, PresetInfo, Requirement, RoundError};
+use crate::rules::ruleset::{
+    Contract, Decks, Expected, Got, OptionError, OptionTextError, OptionValue, PresetInfo,
+    Requirement, RoundError,
+};
 use crate::text::Lang;
+use crate::text::game::or_list;
 
-/// English or German.
-fn pick(lang: Lang, en: &'static str, de: &'static str) -> &'static str {
-    match lang {
-        Lang::En => en,
-        Lang::De => de,
+messages! {
+    /// The presets' names (the English ones are also [`PresetInfo::name`]).
+    pub enum PresetNameMsg {
+        Contract => "Contract Rummy", "Kontrakt-Rommé";
+        Liverpool => "Liverpool Rummy", "Liverpool-Rommé";
+        MayI => "May I?", "May I?";
+        Shanghai => "Shanghai Rummy", "Shanghai-Rommé";
+        ShanghaiPowe => "Shanghai (Tahelia Powe)", "Shanghai (Tahelia Powe)";
+        ShanghaiKolsov => "Shanghai (Deb Kolsov)", "Shanghai (Deb Kolsov)";
+        Progressive => "Progressive Rummy", "Progressives Rommé";
+        Continental => "Continental Rummy", "Continental Rommé";
+        Rommee => "German Rommé", "Rommé";
+        Hollywood => "Hollywood Rummy", "Hollywood-Rommé";
+    }
+}
+
+messages! {
+    /// The presets' one-line descriptions.
+    pub enum PresetDescriptionMsg {
+        Contract => "Seven rounds, each with its contract; the lowest total wins.",
+            "Sieben Runden mit je einem Kontrakt; die niedrigste Summe gewinnt.";
+        Liverpool => "Contract Rummy plus the cut bonus: cut exactly the deal plus one and take 50 off.",
+            "Kontrakt-Rommé mit Abhebe-Bonus: genau die ausgeteilten Karten plus eine abheben bringt 50 Punkte Abzug.";
+        MayI => "Contract Rummy with one deck per two players, longer contract melds and jokers worth 25.",
+            "Kontrakt-Rommé mit einem Blatt je zwei Spieler, längeren Kontraktmeldungen und Jokern zu 25.";
+        Shanghai => "Eleven cards every round, ace high only, one wild per meld, two buys per round.",
+            "Elf Karten jede Runde, Ass nur hoch, ein Joker je Meldung, zwei Käufe je Runde.";
+        ShanghaiPowe => "Shanghai with ten cards, eight rounds, and no discard when going out.",
+            "Shanghai mit zehn Karten, acht Runden und Ausgehen ohne Abwurf.";
+        ShanghaiKolsov => "Shanghai with ten contracts, some needing more cards than are dealt.",
+            "Shanghai mit zehn Kontrakten, manche brauchen mehr Karten als ausgeteilt.";
+        Progressive => "Fifteen contracts, jokers and 2s wild, buys from round 9, paid in places.",
+            "Fünfzehn Kontrakte, Joker und 2er wild, Käufe ab Runde 9, Auszahlung nach Plätzen.";
+        Continental => "Runs only, fifteen cards, one hand: the winner collects units from everyone.",
+            "Nur Folgen, fünfzehn Karten, eine Hand: der Sieger kassiert Einheiten von allen.";
+        Rommee => "Family Rommé: a 40-point opening, Hand-Rommé doubles, pairwise settlement.",
+            "Familien-Rommé: 40 Punkte zum Auslegen, Hand-Rommé doppelt, paarweise Abrechnung.";
+        Hollywood => "Contract / Liverpool rummy as commonly played in the US: 2-8 players, buys, the lowest collects.",
+            "Kontrakt-/Liverpool-Rommé wie in den USA gespielt: 2-8 Spieler, Käufe, der Niedrigste kassiert.";
+    }
+}
+
+messages! {
+    /// What each option of a preset does: a form label and a line of the rule-set JSON.
+    pub enum OptionMsg {
+        Ace => "Where the ace may stand in a run: low-or-high (A-2-3, Q-K-A), high-only, or wrap (Q-K-A-2).",
+            "Wo das Ass in einer Folge stehen darf: low-or-high (A-2-3, D-K-A), high-only (nur hoch) oder wrap (um die Ecke: D-K-A-2).";
+        Jokers => "Play with jokers (wild).",
+            "Mit Jokern spielen (Joker sind wild).";
+        JokerPoints => "Penalty points of a joker left in hand.",
+            "Strafpunkte für einen Joker auf der Hand.";
+        Settlement => "Money settlement: lowest-collects (the lowest total collects the difference from each player) or pairwise (every pair settles its difference).",
+            "Abrechnung: lowest-collects (der Niedrigste kassiert von jedem die Differenz) oder pairwise (jedes Paar rechnet die Differenz ab).";
+        ExactMinimum => "The contract meld holds only the minimum cards (sets of 3, runs of 4); extras wait for the next turn.",
+            "Die Kontraktmeldung enthält nur die Mindestzahl Karten (Sätze à 3, Folgen à 4); weitere erst im nächsten Zug.";
+        CutBonus => "Points taken off the cutter who cuts exactly the deal plus the up-card.",
+            "Punkte, die dem Abheber abgezogen werden, der genau die ausgeteilten Karten plus die offene Karte abhebt.";
+        BuyLimit => "Most buys (May I) per player per round.",
+            "Höchstens so viele Käufe (May I) je Spieler und Runde.";
+        Payouts => "Cents each final place pays (first entry: the winner, who instead receives the sum).",
+            "Cent, die jeder Platz zahlt (erster Eintrag: der Sieger, der stattdessen die Summe erhält).";
+        KittySplit => "Who receives the kitty of buys: the winner, or two-thirds to the winner and one third to second place.",
+            "Wer die Kasse der Käufe erhält: der Sieger, oder zwei Drittel der Sieger und ein Drittel der Zweite.";
+        BuyCents => "Cents each buy costs, paid into the kitty.",
+            "Cent, die jeder Kauf kostet (in die Kasse).";
+        /// `twos_wild` in Continental, where it also has a bonus.
+        TwosWildContinental => "All 2s are wild (runs then skip 2: A-3-4), and winning without any wild card earns 10 units from each player.",
+            "Alle 2er sind wild (Folgen überspringen dann die 2: A-3-4); wer ohne wilde Karte gewinnt, erhält 10 Einheiten von jedem.";
+        TwosWild => "All 2s are wild too.",
+            "Auch alle 2er sind wild.";
+        TurnBonuses => "Going out on the first turn earns 10 units from each player, on the second turn 7.",
+            "Wer im 1. Zug ausgeht, erhält 10 Einheiten von jedem, im 2. Zug 7.";
+        OneSuitBonus => "All runs in one suit earn 10 units from each player.",
+            "Alle Folgen in einer Farbe bringen 10 Einheiten von jedem.";
+        Hands => "Hands played in this game.",
+            "Gespielte Hände in dieser Partie.";
+        JokerCount => "Jokers shuffled in with the two decks.",
+            "Joker, die zu den zwei Blättern gemischt werden.";
+        CardsDealt => "Cards dealt to each player (10, 13 or 15).",
+            "Karten je Spieler (10, 13 oder 15).";
+        OpeningPoints => "Points the first meld must be worth (30, 40 or 50).",
+            "Punkte, die die erste Meldung wert sein muss (30, 40 oder 50).";
+        DiscardToGoOut => "Going out ends with a discard (off: all cards melded, no discard).",
+            "Zum Ausgehen wird die letzte Karte abgeworfen (aus: alle Karten auslegen, kein Abwurf).";
+        Rounds => "Rounds in the game (0: one per player, so everyone deals once).",
+            "Runden der Partie (0: eine je Spieler, jeder gibt einmal).";
+        JokersPerDeck => "Jokers per deck.",
+            "Joker je Blatt.";
+        Contracts => "Play only the first 4 or 5 contracts, or all 7.",
+            "Nur die ersten 4 oder 5 Kontrakte spielen, oder alle 7.";
+        LayOffBeforeContract => "Laying off is allowed before one's own contract is made.",
+            "Anlegen ist schon vor dem eigenen Kontrakt erlaubt.";
+        JokerSwap => "Swapping a joker on the table for the card it stands for, after one's contract: in any meld, only in runs, or never.",
+            "Einen ausgelegten Joker gegen die echte Karte tauschen (nach dem eigenen Kontrakt): überall, nur in Folgen oder nie.";
+    }
+}
+
+messages! {
+    /// The play rules as short sentences for the table.
+    pub enum PlayMsg {
+        LayOffNextTurnAfterContract => "Lay off only from the turn after your own contract meld.",
+            "Anlegen erst ab dem Zug nach der eigenen Kontraktmeldung.";
+        LayOffAfterContract => "Lay off once your contract is down, in the same turn too.",
+            "Anlegen, sobald der eigene Kontrakt liegt, auch im selben Zug.";
+        LayOffAnytime => "Laying off is allowed before your own contract is made.",
+            "Anlegen ist schon vor dem eigenen Kontrakt erlaubt.";
+        LayOffAfterOpening => "After your opening: more melds and lay-offs on any meld.",
+            "Nach dem ersten Auslegen: weitere Meldungen und Anlegen an alle Meldungen.";
+        LayOffNotAtAll => "No laying off: all fifteen cards go down at once.",
+            "Kein Anlegen: alle fünfzehn Karten werden auf einmal ausgelegt.";
+        JokerSwapRunsOnly => "A joker in a run may be swapped for the card it stands for (play the joker in the same turn); jokers in sets are dead.",
+            "Ein Joker in einer Folge darf gegen die echte Karte getauscht werden (den Joker im selben Zug ausspielen); Joker in Sätzen sind tot.";
+        JokerSwapAny => "After your contract, a joker on the table may be swapped for the card it stands for.",
+            "Nach dem eigenen Kontrakt darf ein ausgelegter Joker gegen die echte Karte getauscht werden.";
+        JokerSwapAfterOpening => "After your opening, put the real card in and take the joker.",
+            "Nach dem ersten Auslegen: die echte Karte einlegen und den Joker nehmen.";
+        JokerSwapNever => "Wild cards on the table are never swapped back.",
+            "Ausgelegte wilde Karten werden nie zurückgetauscht.";
+        GoingOutWithDiscard => "Go out by discarding your last card.",
+            "Ausgehen: die letzte Karte wird abgeworfen.";
+        GoingOutNoDiscard => "Go out with every card melded, never with a discard.",
+            "Ausgehen: alle Karten ausgelegt, nie mit Abwurf.";
+        GoingOutEitherWay => "Go out by melding everything or by discarding the last card.",
+            "Ausgehen: alles auslegen oder die letzte Karte abwerfen.";
+        GoingOutFaceDownDiscard => "Go out with all fifteen cards arranged, discarding one face down.",
+            "Ausgehen: alle fünfzehn Karten kombiniert, eine Karte verdeckt abwerfen.";
+    }
+}
+
+messages! {
+    /// A contract and the decks in words.
+    pub enum ContractMsg {
+        /// A group of equal requirements: "2 sets of 3".
+        Sets => "{n} {n|set|sets} of {min}", "{n} {n|Satz|Sätze} à {min}";
+        Runs => "{n} {n|run|runs} of {min}", "{n} {n|Folge|Folgen} à {min}";
+        Pairs => "{n} {n|pair|pairs}", "{n} {n|Paar|Paare}";
+        /// Between the groups of one alternative.
+        And => " and ", " und ";
+        /// Between the alternatives.
+        Or => " or ", " oder ";
+        /// German has one word for one joker and many (`{jokers}` is said in both).
+        Decks => "{decks} {decks|deck|decks} + {jokers} {jokers|joker|jokers} ({cards} {cards|card|cards})",
+            "{decks} {decks|Blatt|Blätter} + {jokers} Joker ({cards} {cards|Karte|Karten})";
+    }
+}
+
+messages! {
+    /// Why a meld check outside a game has no round.
+    pub enum RoundErrorMsg {
+        Missing => "\"round\" is missing: {rules} has rounds 1 to {count}",
+            "„round“ fehlt: {rules} hat die Runden 1 bis {count}";
+        OutOfRange => "round {round} is out of range: {rules} has rounds 1 to {count}",
+            "Runde {round} gibt es nicht: {rules} hat die Runden 1 bis {count}";
+        /// A round number below 1 (the JSON API and the command line take any integer).
+        BelowOne => "round {n} is out of range: rounds are numbered from 1",
+            "Runde {n} gibt es nicht: Runden werden ab 1 gezählt";
+    }
+}
+
+messages! {
+    /// Options that cannot be applied: clauses (lower case, no full stop), made sentences by
+    /// [`Say`]. The JSON API and the command line answer with the English clause.
+    pub enum OptionErrorMsg {
+        UnknownRuleSet => "unknown rule set \"{id}\"; known ones are: contract, liverpool, may-i, shanghai, shanghai-powe, shanghai-kolsov, progressive, continental, rommee, hollywood",
+            "unbekanntes Regelwerk „{id}“; bekannt sind: contract, liverpool, may-i, shanghai, shanghai-powe, shanghai-kolsov, progressive, continental, rommee, hollywood";
+        Unknown => "unknown option \"{name}\" for {rules}; its options are: {known}",
+            "unbekannte Option „{name}“ für {rules}; seine Optionen sind: {known}";
+        /// German leaves what the option takes out (`{expected||}`).
+        BadValue => "option \"{name}\" {expected}, not {got}",
+            "ungültiger Wert {got} für die Option „{name}“{expected||}";
+        /// Form text an option cannot read; German leaves what it takes out.
+        BadText => "option \"{name}\" {expected}, not \"{given}\"",
+            "ungültiger Wert „{given}“ für die Option „{name}“{expected||}";
+        /// A value as an error shows it.
+        GotText => "\"{text}\"", "\"{text}\"";
+        GotList => "a list", "eine Liste";
+    }
+}
+
+messages! {
+    /// What an option takes, as the end of a sentence: "is on or off".
+    pub enum ExpectedMsg {
+        OnOff => "is on or off", "ist on oder off";
+        WholeNumber => "is a whole number", "ist eine ganze Zahl";
+        NumberList => "is a list of whole numbers separated by commas",
+            "ist eine Liste ganzer Zahlen, durch Kommas getrennt";
+        TrueFalse => "is true or false", "ist true oder false";
+        Range => "is a whole number from {min} to {max}", "ist eine ganze Zahl von {min} bis {max}";
+        /// `values` are the words, separated by ", ".
+        OneOf => "is one of {values}", "ist eins von {values}";
+        /// `list` is an [`or_list`].
+        AnyOf => "is {list}", "ist {list}";
+        List => "is a list of 1 to {max_len} whole numbers from 0 to {max}",
+            "ist eine Liste von 1 bis {max_len} ganzen Zahlen von 0 bis {max}";
+    }
+}
+
+/// What an option takes, as the end of a sentence: "is on or off" / "ist on oder off".
+pub fn expected_words(e: &Expected, lang: Lang) -> String {
+    use ExpectedMsg as M;
+    match e {
+        Expected::OnOff => M::OnOff.text(lang).to_owned(),
+        Expected::WholeNumber => M::WholeNumber.text(lang).to_owned(),
+        Expected::NumberList => M::NumberList.text(lang).to_owned(),
+        Expected::TrueFalse => M::TrueFalse.text(lang).to_owned(),
+        Expected::Range { min, max } => M::Range.fill(lang, &[("min", min), ("max", max)]),
+        Expected::OneOf(values) => M::OneOf.fill(lang, &[("values", &values.join(", "))]),
+        Expected::AnyOf(numbers) => {
+            let numbers: Vec<String> = numbers.iter().map(i64::to_string).collect();
+            M::AnyOf.fill(lang, &[("list", &or_list(&numbers, lang))])
+        }
+        Expected::List { max_len, max } => {
+            M::List.fill(lang, &[("max_len", max_len), ("max", max)])
+        }
+    }
+}
+
+/// A given value as an error shows it: a word in quotes, "a list", a number as it is.
+fn got_words(got: &Got, lang: Lang) -> String {
+    match got {
+        Got::Value(OptionValue::Text(text)) => {
+            OptionErrorMsg::GotText.fill(lang, &[("text", text)])
+        }
+        Got::Value(OptionValue::List(_)) => OptionErrorMsg::GotList.text(lang).to_owned(),
+        Got::Value(other) => other.to_string(),
+        Got::Written(text) => text.clone(),
+    }
+}
+
+impl OptionError {
+    /// The problem as a clause (lower case, no full stop): the JSON API's and the command
+    /// line's English answer.
+    pub fn clause(&self, lang: Lang) -> String {
+        use OptionErrorMsg as M;
+        match self {
+            OptionError::UnknownRuleSet(id) => M::UnknownRuleSet.fill(lang, &[("id", id)]),
+            OptionError::Unknown { name, rules, known } => {
+                M::Unknown.fill(lang, &[("name", name), ("rules", rules), ("known", known)])
+            }
+            OptionError::BadValue {
+                name,
+                expected,
+                got,
+            } => M::BadValue.fill(
+                lang,
+                &[
+                    ("name", name),
+                    ("expected", &expected_words(expected, lang)),
+                    ("got", &got_words(got, lang)),
+                ],
+            ),
+        }
+    }
+}
+
+/// The problem as a sentence, for the pages.
+impl Say for OptionError {
+    fn say(&self, lang: Lang) -> String {
+        super::sentence(&self.clause(lang))
+    }
+}
+
+impl OptionTextError {
+    /// The problem as a clause (lower case, no full stop).
+    pub fn clause(&self, lang: Lang) -> String {
+        OptionErrorMsg::BadText.fill(
+            lang,
+            &[
+                ("name", &self.name),
+                ("given", &self.given),
+                ("expected", &expected_words(&self.expected, lang)),
+            ],
+        )
+    }
+}
+
+/// The problem as a sentence, for the pages.
+impl Say for OptionTextError {
+    fn say(&self, lang: Lang) -> String {
+        super::sentence(&self.clause(lang))
+    }
+}
+
+/// The table row of a preset.
+fn preset_row(preset: Preset) -> (PresetNameMsg, PresetDescriptionMsg) {
+    use PresetDescriptionMsg as D;
+    use PresetNameMsg as N;
+    match preset {
+        Preset::Contract => (N::Contract, D::Contract),
+        Preset::Liverpool => (N::Liverpool, D::Liverpool),
+        Preset::MayI => (N::MayI, D::MayI),
+        Preset::Shanghai => (N::Shanghai, D::Shanghai),
+        Preset::ShanghaiPowe => (N::ShanghaiPowe, D::ShanghaiPowe),
+        Preset::ShanghaiKolsov => (N::ShanghaiKolsov, D::ShanghaiKolsov),
+        Preset::Progressive => (N::Progressive, D::Progressive),
+        Preset::Continental => (N::Continental, D::Continental),
+        Preset::Rommee => (N::Rommee, D::Rommee),
+        Preset::Hollywood => (N::Hollywood, D::Hollywood),
     }
 }
 
 /// The preset's name in the language (the English one is [`PresetInfo::name`]).
 pub fn preset_name(info: &PresetInfo, lang: Lang) -> &'static str {
-    let Some(preset) = Preset::from_id(info.id) else {
-        return info.name;
-    };
-    let de = match preset {
-        Preset::Contract => "Kontrakt-Rommé",
-        Preset::Liverpool => "Liverpool-Rommé",
-        Preset::MayI => "May I?",
-        Preset::Shanghai => "Shanghai-Rommé",
-        Preset::ShanghaiPowe => "Shanghai (Tahelia Powe)",
-        Preset::ShanghaiKolsov => "Shanghai (Deb Kolsov)",
-        Preset::Progressive => "Progressives Rommé",
-        Preset::Continental => "Continental Rommé",
-        Preset::Rommee => "Rommé",
-        Preset::Hollywood => "Hollywood-Rommé",
-    };
-    pick(lang, info.name, de)
+    match Preset::from_id(info.id) {
+        Some(preset) => preset_row(preset).0.text(lang),
+        None => info.name,
+    }
 }
 
-/// The preset's one-line description in the language (the English one is
-/// [`PresetInfo::description`]).
+/// The preset's one-line description in the language (empty for an id that is not a
+/// preset).
 pub fn preset_description(info: &PresetInfo, lang: Lang) -> &'static str {
-    let Some(preset) = Preset::from_id(info.id) else {
-        return info.description;
-    };
-    let de = match preset {
-        Preset::Contract => "Sieben Runden mit je einem Kontrakt; die niedrigste Summe gewinnt.",
-        Preset::Liverpool => {
-            "Kontrakt-Rommé mit Abhebe-Bonus: genau die ausgeteilten Karten plus eine abheben bringt 50 Punkte Abzug."
-        }
-        Preset::MayI => {
-            "Kontrakt-Rommé mit einem Blatt je zwei Spieler, längeren Kontraktmeldungen und Jokern zu 25."
-        }
-        Preset::Shanghai => {
-            "Elf Karten jede Runde, Ass nur hoch, ein Joker je Meldung, zwei Käufe je Runde."
-        }
-        Preset::ShanghaiPowe => "Shanghai mit zehn Karten, acht Runden und Ausgehen ohne Abwurf.",
-        Preset::ShanghaiKolsov => {
-            "Shanghai mit zehn Kontrakten, manche brauchen mehr Karten als ausgeteilt."
-        }
-        Preset::Progressive => {
-            "Fünfzehn Kontrakte, Joker und 2er wild, Käufe ab Runde 9, Auszahlung nach Plätzen."
-        }
-        Preset::Continental => {
-            "Nur Folgen, fünfzehn Karten, eine Hand: der Sieger kassiert Einheiten von allen."
-        }
-        Preset::Rommee => {
-            "Familien-Rommé: 40 Punkte zum Auslegen, Hand-Rommé doppelt, paarweise Abrechnung."
-        }
-        Preset::Hollywood => {
-            "Kontrakt-/Liverpool-Rommé wie in den USA gespielt: 2-8 Spieler, Käufe, der Niedrigste kassiert."
-        }
-    };
-    pick(lang, info.description, de)
+    match Preset::from_id(info.id) {
+        Some(preset) => preset_row(preset).1.text(lang),
+        None => "",
+    }
 }
 
 /// What an option of a preset does, as a form label and in the rule-set JSON. An option name
-/// the preset does not have is shown as itself.
+/// the preset does not have has no words (empty).
 pub fn option_description(preset: Preset, option: &str, lang: Lang) -> &'static str {
-    let (en, de) = match option {
-        "ace" => (
-            "Where the ace may stand in a run: low-or-high (A-2-3, Q-K-A), high-only, or wrap (Q-K-A-2).",
-            "Wo das Ass in einer Folge stehen darf: low-or-high (A-2-3, D-K-A), high-only (nur hoch) oder wrap (um die Ecke: D-K-A-2).",
-        ),
-        "jokers" => (
-            "Play with jokers (wild).",
-            "Mit Jokern spielen (Joker sind wild).",
-        ),
-        "joker_points" => (
-            "Penalty points of a joker left in hand.",
-            "Strafpunkte für einen Joker auf der Hand.",
-        ),
-        "settlement" => (
-            "Money settlement: lowest-collects (the lowest total collects the difference from each player) or pairwise (every pair settles its difference).",
-            "Abrechnung: lowest-collects (der Niedrigste kassiert von jedem die Differenz) oder pairwise (jedes Paar rechnet die Differenz ab).",
-        ),
-        "exact_minimum" => (
-            "The contract meld holds only the minimum cards (sets of 3, runs of 4); extras wait for the next turn.",
-            "Die Kontraktmeldung enthält nur die Mindestzahl Karten (Sätze à 3, Folgen à 4); weitere erst im nächsten Zug.",
-        ),
-        "cut_bonus" => (
-            "Points taken off the cutter who cuts exactly the deal plus the up-card.",
-            "Punkte, die dem Abheber abgezogen werden, der genau die ausgeteilten Karten plus die offene Karte abhebt.",
-        ),
-        "buy_limit" => (
-            "Most buys (May I) per player per round.",
-            "Höchstens so viele Käufe (May I) je Spieler und Runde.",
-        ),
-        "payouts" => (
-            "Cents each final place pays (first entry: the winner, who instead receives the sum).",
-            "Cent, die jeder Platz zahlt (erster Eintrag: der Sieger, der stattdessen die Summe erhält).",
-        ),
-        "kitty_split" => (
-            "Who receives the kitty of buys: the winner, or two-thirds to the winner and one third to second place.",
-            "Wer die Kasse der Käufe erhält: der Sieger, oder zwei Drittel der Sieger und ein Drittel der Zweite.",
-        ),
-        "buy_cents" => (
-            "Cents each buy costs, paid into the kitty.",
-            "Cent, die jeder Kauf kostet (in die Kasse).",
-        ),
-        "twos_wild" if preset == Preset::Continental => (
-            "All 2s are wild (runs then skip 2: A-3-4), and winning without any wild card earns 10 units from each player.",
-            "Alle 2er sind wild (Folgen überspringen dann die 2: A-3-4); wer ohne wilde Karte gewinnt, erhält 10 Einheiten von jedem.",
-        ),
-        "twos_wild" => ("All 2s are wild too.", "Auch alle 2er sind wild."),
-        "turn_bonuses" => (
-            "Going out on the first turn earns 10 units from each player, on the second turn 7.",
-            "Wer im 1. Zug ausgeht, erhält 10 Einheiten von jedem, im 2. Zug 7.",
-        ),
-        "one_suit_bonus" => (
-            "All runs in one suit earn 10 units from each player.",
-            "Alle Folgen in einer Farbe bringen 10 Einheiten von jedem.",
-        ),
-        "hands" => (
-            "Hands played in this game.",
-            "Gespielte Hände in dieser Partie.",
-        ),
-        "joker_count" => (
-            "Jokers shuffled in with the two decks.",
-            "Joker, die zu den zwei Blättern gemischt werden.",
-        ),
-        "cards_dealt" => (
-            "Cards dealt to each player (10, 13 or 15).",
-            "Karten je Spieler (10, 13 oder 15).",
-        ),
-        "opening_points" => (
-            "Points the first meld must be worth (30, 40 or 50).",
-            "Punkte, die die erste Meldung wert sein muss (30, 40 oder 50).",
-        ),
-        "discard_to_go_out" => (
-            "Going out ends with a discard (off: all cards melded, no discard).",
-            "Zum Ausgehen wird die letzte Karte abgeworfen (aus: alle Karten auslegen, kein Abwurf).",
-        ),
-        "rounds" => (
-            "Rounds in the game (0: one per player, so everyone deals once).",
-            "Runden der Partie (0: eine je Spieler, jeder gibt einmal).",
-        ),
-        "jokers_per_deck" => ("Jokers per deck.", "Joker je Blatt."),
-        "contracts" => (
-            "Play only the first 4 or 5 contracts, or all 7.",
-            "Nur die ersten 4 oder 5 Kontrakte spielen, oder alle 7.",
-        ),
-        "lay_off_before_contract" => (
-            "Laying off is allowed before one's own contract is made.",
-            "Anlegen ist schon vor dem eigenen Kontrakt erlaubt.",
-        ),
-        "joker_swap" => (
-            "Swapping a joker on the table for the card it stands for, after one's contract: in any meld, only in runs, or never.",
-            "Einen ausgelegten Joker gegen die echte Karte tauschen (nach dem eigenen Kontrakt): überall, nur in Folgen oder nie.",
-        ),
+    use OptionMsg as M;
+    let msg = match option {
+        "ace" => M::Ace,
+        "jokers" => M::Jokers,
+        "joker_points" => M::JokerPoints,
+        "settlement" => M::Settlement,
+        "exact_minimum" => M::ExactMinimum,
+        "cut_bonus" => M::CutBonus,
+        "buy_limit" => M::BuyLimit,
+        "payouts" => M::Payouts,
+        "kitty_split" => M::KittySplit,
+        "buy_cents" => M::BuyCents,
+        "twos_wild" if preset == Preset::Continental => M::TwosWildContinental,
+        "twos_wild" => M::TwosWild,
+        "turn_bonuses" => M::TurnBonuses,
+        "one_suit_bonus" => M::OneSuitBonus,
+        "hands" => M::Hands,
+        "joker_count" => M::JokerCount,
+        "cards_dealt" => M::CardsDealt,
+        "opening_points" => M::OpeningPoints,
+        "discard_to_go_out" => M::DiscardToGoOut,
+        "rounds" => M::Rounds,
+        "jokers_per_deck" => M::JokersPerDeck,
+        "contracts" => M::Contracts,
+        "lay_off_before_contract" => M::LayOffBeforeContract,
+        "joker_swap" => M::JokerSwap,
         _ => return "",
     };
-    pick(lang, en, de)
+    msg.text(lang)
 }
 
 /// The contract in words: "1 set of 3 and 1 run of 4", "3 sets of 3 or 3 runs of 4".
@@ -182,7 +375,7 @@ pub fn describe_contract(contract: &Contract, lang: Lang) -> String {
         .iter()
         .map(|alt| describe_alternative(alt, lang))
         .collect::<Vec<_>>()
-        .join(pick(lang, " or ", " oder "))
+        .join(ContractMsg::Or.text(lang))
 }
 
 fn describe_alternative(alt: &[Requirement], lang: Lang) -> String {
@@ -195,133 +388,77 @@ fn describe_alternative(alt: &[Requirement], lang: Lang) -> String {
     }
     let parts: Vec<String> = groups
         .iter()
-        .map(|(r, n)| match lang {
-            Lang::En => match r.kind {
-                MeldKind::Pair => format!("{n} {}", r.kind.noun(*n > 1)),
-                k => format!("{n} {} of {}", k.noun(*n > 1), r.min),
-            },
-            Lang::De => {
-                let noun = r.kind.noun_in(lang, *n > 1);
-                match r.kind {
-                    MeldKind::Pair => format!("{n} {noun}"),
-                    _ => format!("{n} {noun} à {}", r.min),
-                }
-            }
+        .map(|(r, n)| {
+            let msg = match r.kind {
+                MeldKind::Set => ContractMsg::Sets,
+                MeldKind::Run => ContractMsg::Runs,
+                MeldKind::Pair => ContractMsg::Pairs,
+            };
+            msg.fill(lang, &[("n", n), ("min", &r.min)])
         })
         .collect();
-    parts.join(pick(lang, " and ", " und "))
+    parts.join(ContractMsg::And.text(lang))
 }
 
 /// "2 decks + 3 jokers (107 cards)" / "2 Blätter + 3 Joker (107 Karten)".
 pub fn describe_decks(d: &Decks, lang: Lang) -> String {
-    match lang {
-        Lang::En => format!(
-            "{} deck{} + {} joker{} ({} cards)",
-            d.decks,
-            if d.decks == 1 { "" } else { "s" },
-            d.jokers,
-            if d.jokers == 1 { "" } else { "s" },
-            d.cards()
-        ),
-        Lang::De => format!(
-            "{} Blätter + {} Joker ({} Karten)",
-            d.decks,
-            d.jokers,
-            d.cards()
-        ),
-    }
+    ContractMsg::Decks.fill(
+        lang,
+        &[
+            ("decks", &d.decks),
+            ("jokers", &d.jokers),
+            ("cards", &d.cards()),
+        ],
+    )
 }
 
-/// Why a meld check outside a game has no round: the sentence of the API and the command line.
+/// Why a meld check outside a game has no round: the English sentence of the API and the
+/// command line.
 pub fn round_error(e: &RoundError) -> String {
-    match *e {
-        RoundError::Missing { rules, count } => {
-            format!("\"round\" is missing: {rules} has rounds 1 to {count}")
-        }
-        RoundError::OutOfRange {
-            round,
-            rules,
-            count,
-        } => {
-            format!("round {round} is out of range: {rules} has rounds 1 to {count}")
+    e.say(Lang::En)
+}
+
+impl Say for RoundError {
+    fn say(&self, lang: Lang) -> String {
+        match *self {
+            RoundError::Missing { rules, count } => {
+                RoundErrorMsg::Missing.fill(lang, &[("rules", &rules), ("count", &count)])
+            }
+            RoundError::OutOfRange {
+                round,
+                rules,
+                count,
+            } => RoundErrorMsg::OutOfRange.fill(
+                lang,
+                &[("round", &round), ("rules", &rules), ("count", &count)],
+            ),
         }
     }
 }
 
 /// The play rules as short sentences for the table, in English or German.
 pub fn play_notes(play: &Play, lang: Lang) -> Vec<&'static str> {
+    use PlayMsg as M;
     let lay_off = match play.lay_off {
-        LayOff::NextTurnAfterContract => pick(
-            lang,
-            "Lay off only from the turn after your own contract meld.",
-            "Anlegen erst ab dem Zug nach der eigenen Kontraktmeldung.",
-        ),
-        LayOff::AfterContract => pick(
-            lang,
-            "Lay off once your contract is down, in the same turn too.",
-            "Anlegen, sobald der eigene Kontrakt liegt, auch im selben Zug.",
-        ),
-        LayOff::Anytime => pick(
-            lang,
-            "Laying off is allowed before your own contract is made.",
-            "Anlegen ist schon vor dem eigenen Kontrakt erlaubt.",
-        ),
-        LayOff::AfterOpening => pick(
-            lang,
-            "After your opening: more melds and lay-offs on any meld.",
-            "Nach dem ersten Auslegen: weitere Meldungen und Anlegen an alle Meldungen.",
-        ),
-        LayOff::NotAtAll => pick(
-            lang,
-            "No laying off: all fifteen cards go down at once.",
-            "Kein Anlegen: alle fünfzehn Karten werden auf einmal ausgelegt.",
-        ),
+        LayOff::NextTurnAfterContract => M::LayOffNextTurnAfterContract,
+        LayOff::AfterContract => M::LayOffAfterContract,
+        LayOff::Anytime => M::LayOffAnytime,
+        LayOff::AfterOpening => M::LayOffAfterOpening,
+        LayOff::NotAtAll => M::LayOffNotAtAll,
     };
     let swap = match play.joker_swap {
-        JokerSwap::RunsOnly => pick(
-            lang,
-            "A joker in a run may be swapped for the card it stands for (play the joker in the same turn); jokers in sets are dead.",
-            "Ein Joker in einer Folge darf gegen die echte Karte getauscht werden (den Joker im selben Zug ausspielen); Joker in Sätzen sind tot.",
-        ),
-        JokerSwap::Any => pick(
-            lang,
-            "After your contract, a joker on the table may be swapped for the card it stands for.",
-            "Nach dem eigenen Kontrakt darf ein ausgelegter Joker gegen die echte Karte getauscht werden.",
-        ),
-        JokerSwap::AfterOpening => pick(
-            lang,
-            "After your opening, put the real card in and take the joker.",
-            "Nach dem ersten Auslegen: die echte Karte einlegen und den Joker nehmen.",
-        ),
-        JokerSwap::Never => pick(
-            lang,
-            "Wild cards on the table are never swapped back.",
-            "Ausgelegte wilde Karten werden nie zurückgetauscht.",
-        ),
+        JokerSwap::RunsOnly => M::JokerSwapRunsOnly,
+        JokerSwap::Any => M::JokerSwapAny,
+        JokerSwap::AfterOpening => M::JokerSwapAfterOpening,
+        JokerSwap::Never => M::JokerSwapNever,
     };
     let going_out = match play.going_out {
-        GoingOut::WithDiscard => pick(
-            lang,
-            "Go out by discarding your last card.",
-            "Ausgehen: die letzte Karte wird abgeworfen.",
-        ),
-        GoingOut::NoDiscard => pick(
-            lang,
-            "Go out with every card melded, never with a discard.",
-            "Ausgehen: alle Karten ausgelegt, nie mit Abwurf.",
-        ),
-        GoingOut::EitherWay => pick(
-            lang,
-            "Go out by melding everything or by discarding the last card.",
-            "Ausgehen: alles auslegen oder die letzte Karte abwerfen.",
-        ),
-        GoingOut::FaceDownDiscard => pick(
-            lang,
-            "Go out with all fifteen cards arranged, discarding one face down.",
-            "Ausgehen: alle fünfzehn Karten kombiniert, eine Karte verdeckt abwerfen.",
-        ),
+        GoingOut::WithDiscard => M::GoingOutWithDiscard,
+        GoingOut::NoDiscard => M::GoingOutNoDiscard,
+        GoingOut::EitherWay => M::GoingOutEitherWay,
+        GoingOut::FaceDownDiscard => M::GoingOutFaceDownDiscard,
     };
-    vec![lay_off, swap, going_out]
+    vec![lay_off.text(lang), swap.text(lang), going_out.text(lang)]
 }
 
 impl Contract {
@@ -332,7 +469,7 @@ impl Contract {
 }
 
 impl Decks {
-    /// The decks in words: "2 decks with 4 jokers" ([`describe_decks`]).
+    /// The decks in words: "2 decks + 3 jokers (107 cards)" ([`describe_decks`]).
     pub fn describe(&self, lang: Lang) -> String {
         describe_decks(self, lang)
     }
@@ -374,6 +511,154 @@ mod tests {
         );
         assert!(
             option_description(Preset::Continental, "twos_wild", Lang::En).contains("10 units")
+        );
+    }
+
+    #[test]
+    fn the_english_preset_words_are_the_presets_own() {
+        for p in Preset::ALL {
+            let info = p.info();
+            assert_eq!(preset_name(&info, Lang::En), info.name);
+            assert!(!preset_description(&info, Lang::En).is_empty());
+            assert!(!preset_description(&info, Lang::De).is_empty());
+        }
+        assert_eq!(preset_name(&Preset::Rommee.info(), Lang::De), "Rommé");
+    }
+
+    #[test]
+    fn one_deck_is_one_deck_in_both_languages() {
+        let one = Decks {
+            decks: 1,
+            jokers: 1,
+        };
+        assert_eq!(
+            describe_decks(&one, Lang::En),
+            "1 deck + 1 joker (53 cards)"
+        );
+        assert_eq!(
+            describe_decks(&one, Lang::De),
+            "1 Blatt + 1 Joker (53 Karten)"
+        );
+        let two = Decks {
+            decks: 2,
+            jokers: 0,
+        };
+        assert_eq!(
+            describe_decks(&two, Lang::En),
+            "2 decks + 0 jokers (104 cards)"
+        );
+        assert_eq!(
+            describe_decks(&two, Lang::De),
+            "2 Blätter + 0 Joker (104 Karten)"
+        );
+    }
+
+    #[test]
+    fn contract_groups_are_counted_in_both_languages() {
+        let req = |kind, min| Requirement { kind, min };
+        let c = Contract {
+            alternatives: vec![
+                vec![
+                    req(MeldKind::Set, 3),
+                    req(MeldKind::Run, 4),
+                    req(MeldKind::Run, 4),
+                ],
+                vec![req(MeldKind::Pair, 2)],
+            ],
+        };
+        assert_eq!(
+            describe_contract(&c, Lang::En),
+            "1 set of 3 and 2 runs of 4 or 1 pair"
+        );
+        assert_eq!(
+            describe_contract(&c, Lang::De),
+            "1 Satz à 3 und 2 Folgen à 4 oder 1 Paar"
+        );
+    }
+
+    #[test]
+    fn round_errors_are_said_in_both_languages() {
+        let e = RoundError::OutOfRange {
+            round: 9,
+            rules: "contract",
+            count: 7,
+        };
+        assert_eq!(
+            round_error(&e),
+            "round 9 is out of range: contract has rounds 1 to 7"
+        );
+        assert_eq!(
+            e.say(Lang::De),
+            "Runde 9 gibt es nicht: contract hat die Runden 1 bis 7"
+        );
+    }
+
+    #[test]
+    fn option_errors_of_a_rule_set_say_what_is_allowed() {
+        let opts = |name: &str, v: OptionValue| [(name.to_string(), v)].into_iter().collect();
+        let e = RuleSet::with_options("contract", &opts("jokerz", OptionValue::Bool(false)))
+            .unwrap_err();
+        assert!(
+            e.clause(Lang::En)
+                .starts_with("unknown option \"jokerz\" for contract")
+        );
+        let e =
+            RuleSet::with_options("contract", &opts("jokers", OptionValue::Int(3))).unwrap_err();
+        assert_eq!(
+            e.clause(Lang::En),
+            "option \"jokers\" is true or false, not 3"
+        );
+        let e = RuleSet::with_options(
+            "shanghai",
+            &opts("ace", OptionValue::Text("sideways".into())),
+        )
+        .unwrap_err();
+        assert_eq!(
+            e.clause(Lang::En),
+            "option \"ace\" is one of low-or-high, high-only, wrap, not \"sideways\""
+        );
+    }
+
+    #[test]
+    fn option_errors_read_as_before_in_english_and_have_german() {
+        let e = OptionError::BadValue {
+            name: "joker_points".into(),
+            expected: Expected::Range { min: 0, max: 500 },
+            got: Got::Written("2.5".into()),
+        };
+        assert_eq!(
+            e.clause(Lang::En),
+            "option \"joker_points\" is a whole number from 0 to 500, not 2.5"
+        );
+        assert_eq!(
+            e.say(Lang::De),
+            "Ungültiger Wert 2.5 für die Option „joker_points“."
+        );
+        let e = OptionError::BadValue {
+            name: "contracts".into(),
+            expected: Expected::AnyOf(vec![4, 5, 7]),
+            got: Got::Value(OptionValue::List(vec![])),
+        };
+        assert_eq!(
+            e.clause(Lang::En),
+            "option \"contracts\" is 4, 5 or 7, not a list"
+        );
+        assert_eq!(
+            expected_words(&Expected::AnyOf(vec![4, 5, 7]), Lang::De),
+            "ist 4, 5 oder 7"
+        );
+        let e = OptionTextError {
+            name: "x",
+            given: "maybe".into(),
+            expected: Expected::OnOff,
+        };
+        assert_eq!(
+            e.clause(Lang::En),
+            "option \"x\" is on or off, not \"maybe\""
+        );
+        assert_eq!(
+            e.say(Lang::De),
+            "Ungültiger Wert „maybe“ für die Option „x“."
         );
     }
 }

@@ -6,7 +6,9 @@
 use std::fmt;
 
 use super::{Lang, Say};
-use crate::rules::settlement::{MAX_BUYS, MAX_PLAYERS, MAX_TOTAL, SettleError};
+use crate::rules::settlement::{
+    MAX_BUYS, MAX_PLAYERS, MAX_TOTAL, MoneyValue, PlayerList, SettleError,
+};
 use crate::rules::solver::{MAX_HAND, SolveError};
 
 messages! {
@@ -16,16 +18,24 @@ messages! {
             "Eine Abrechnung braucht mindestens 2 Spieler, nicht {players}.";
         TooManyPlayers => "At most {max} players can be settled, not {players}.",
             "Höchstens {max} Spieler können abgerechnet werden, nicht {players}.";
-        /// `what` is the list's English name, given by the caller.
+        /// `what` is a list's name below.
         LengthMismatch => "{players} players but {given} {what} were given.",
             "{players} Spieler, aber {given} Werte angegeben ({what}).";
+        /// The per-player lists.
+        Totals => "totals", "Summen";
+        BuyCounts => "buy counts", "Käufe";
+        PlacePayouts => "place payouts", "Beträge der Plätze";
         TotalOutOfRange => "Player {player} has a total of {total}, outside the range that can be settled (-{max} to {max}).",
             "Spieler {player} hat {total} Punkte, außerhalb des abrechenbaren Bereichs (-{max} bis {max}).";
         BuysOutOfRange => "Player {player} has {buys} {buys|buy|buys}; buys must be between 0 and {max}.",
             "Spieler {player} hat {buys} {buys|Kauf|Käufe}; erlaubt sind 0 bis {max}.";
-        /// `what` is the value's English name, given by the caller.
+        /// `what` is a money value's name below.
         NegativeValue => "The {what} cannot be negative, but {cents} cents was given.",
             "Der Geldwert ({what}) kann nicht negativ sein, angegeben sind {cents} Cent.";
+        /// The money values.
+        PerPoint => "value per point", "Wert je Punkt";
+        PerUnit => "value per unit", "Wert je Einheit";
+        PerBuy => "price of a buy", "Preis eines Kaufs";
         NegativePayout => "The payout for place {place} cannot be negative, but {cents} cents was given.",
             "Der Betrag für Platz {place} kann nicht negativ sein, angegeben sind {cents} Cent.";
         WinnerPayoutNotZero => "The winner pays nothing (they receive what the others pay), so the payout for place 1 must be 0, not {cents} cents.",
@@ -45,6 +55,26 @@ messages! {
     }
 }
 
+/// A per-player list's name: "buy counts" / "Käufe".
+fn list_name(list: PlayerList, lang: Lang) -> &'static str {
+    match list {
+        PlayerList::Totals => SettleMsg::Totals,
+        PlayerList::BuyCounts => SettleMsg::BuyCounts,
+        PlayerList::PlacePayouts => SettleMsg::PlacePayouts,
+    }
+    .text(lang)
+}
+
+/// A money value's name: "value per point" / "Wert je Punkt".
+fn value_name(value: MoneyValue, lang: Lang) -> &'static str {
+    match value {
+        MoneyValue::PerPoint => SettleMsg::PerPoint,
+        MoneyValue::PerUnit => SettleMsg::PerUnit,
+        MoneyValue::PerBuy => SettleMsg::PerBuy,
+    }
+    .text(lang)
+}
+
 impl Say for SettleError {
     fn say(&self, lang: Lang) -> String {
         use SettleMsg as M;
@@ -61,7 +91,11 @@ impl Say for SettleError {
                 what,
             } => M::LengthMismatch.fill(
                 lang,
-                &[("players", players), ("given", given), ("what", what)],
+                &[
+                    ("players", players),
+                    ("given", given),
+                    ("what", &list_name(*what, lang)),
+                ],
             ),
             SettleError::TotalOutOfRange { player, total } => M::TotalOutOfRange.fill(
                 lang,
@@ -71,9 +105,10 @@ impl Say for SettleError {
                 lang,
                 &[("player", player), ("buys", buys), ("max", &MAX_BUYS)],
             ),
-            SettleError::NegativeValue { what, cents } => {
-                M::NegativeValue.fill(lang, &[("what", what), ("cents", cents)])
-            }
+            SettleError::NegativeValue { what, cents } => M::NegativeValue.fill(
+                lang,
+                &[("what", &value_name(*what, lang)), ("cents", cents)],
+            ),
             SettleError::NegativePayout { place, cents } => {
                 M::NegativePayout.fill(lang, &[("place", place), ("cents", cents)])
             }
@@ -161,5 +196,94 @@ mod tests {
             SolveError::TooManyCards(31).to_string(),
             "a hand of 31 cards is too large to solve; at most 30 are accepted"
         );
+    }
+
+    #[test]
+    fn lists_and_money_values_are_named_in_each_language() {
+        let e = SettleError::LengthMismatch {
+            players: 3,
+            given: 4,
+            what: PlayerList::BuyCounts,
+        };
+        assert_eq!(e.to_string(), "3 players but 4 buy counts were given.");
+        assert_eq!(
+            e.say(Lang::De),
+            "3 Spieler, aber 4 Werte angegeben (Käufe)."
+        );
+        let e = SettleError::NegativeValue {
+            what: MoneyValue::PerBuy,
+            cents: -1,
+        };
+        assert_eq!(
+            e.to_string(),
+            "The price of a buy cannot be negative, but -1 cents was given."
+        );
+        assert_eq!(
+            e.say(Lang::De),
+            "Der Geldwert (Preis eines Kaufs) kann nicht negativ sein, angegeben sind -1 Cent."
+        );
+    }
+
+    // The English sentences the engine's tests pinned before they compared codes.
+    #[test]
+    fn settlement_sentences_in_english_read_as_before() {
+        for (e, english) in [
+            (
+                SettleError::LengthMismatch {
+                    players: 3,
+                    given: 4,
+                    what: PlayerList::PlacePayouts,
+                },
+                "3 players but 4 place payouts were given.",
+            ),
+            (
+                SettleError::NegativePayout {
+                    place: 3,
+                    cents: -4,
+                },
+                "The payout for place 3 cannot be negative, but -4 cents was given.",
+            ),
+            (
+                SettleError::TooFewPlayers { players: 1 },
+                "A settlement needs at least 2 players, not 1.",
+            ),
+            (
+                SettleError::TooManyPlayers { players: 65 },
+                "At most 64 players can be settled, not 65.",
+            ),
+            (
+                SettleError::NegativeValue {
+                    what: MoneyValue::PerPoint,
+                    cents: -5,
+                },
+                "The value per point cannot be negative, but -5 cents was given.",
+            ),
+            (
+                SettleError::NegativeValue {
+                    what: MoneyValue::PerUnit,
+                    cents: -1,
+                },
+                "The value per unit cannot be negative, but -1 cents was given.",
+            ),
+            (
+                SettleError::InvalidHand {
+                    hand: 2,
+                    problem: HandError::WinnerOutOfRange {
+                        winner: 4,
+                        players: 3,
+                    },
+                },
+                "Hand 2: the winner is player 4, but there are only 3 players.",
+            ),
+            (
+                SettleError::InvalidHand {
+                    hand: 3,
+                    problem: HandError::OneSuitNotPlayed,
+                },
+                "Hand 3: all runs in one suit is marked, but the one-suit bonus is not played.",
+            ),
+        ] {
+            assert_eq!(e.to_string(), english);
+        }
     }
 }

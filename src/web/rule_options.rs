@@ -69,14 +69,7 @@ pub fn options_from_form(
             Ok(value) => {
                 out.insert(spec.name.to_string(), value);
             }
-            Err(e) => errors.add(
-                "options",
-                GameError::BadOptionText {
-                    name: e.name.to_string(),
-                    given: e.given,
-                    expected: e.expected,
-                },
-            ),
+            Err(e) => errors.add("options", GameError::BadOptionText(e)),
         }
     }
     errors.into_result(|| out)

@@ -9,6 +9,7 @@ use axum::body::Body;
 use axum::http::{Request, StatusCode};
 use kontrakt::rules::presets::{PRESET_IDS, option_specs, preset_info};
 use kontrakt::rules::ruleset::OptionValue;
+use kontrakt::text::Lang;
 use serde_json::{Value, json};
 
 // ---------------------------------------------------------------------------------------------
@@ -176,7 +177,8 @@ async fn the_new_game_form_lists_every_rule_set_and_preselects_one_from_the_quer
             body.contains(&format!("name=\"rules\" value=\"{id}\"")),
             "{id}"
         );
-        assert!(text(body).contains(info.description), "{id}");
+        let description = kontrakt::text::rules::preset_description(&info, Lang::En);
+        assert!(text(body).contains(description), "{id}");
     }
     assert!(body.contains("value=\"liverpool\" checked"));
     assert!(body.contains("3–5 players"));

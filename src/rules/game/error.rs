@@ -127,11 +127,7 @@ pub enum GameError {
     /// Undo with no round entered.
     NothingToUndo,
     /// A form's option value that cannot be read.
-    BadOptionText {
-        name: String,
-        given: String,
-        expected: &'static str,
-    },
+    BadOptionText(OptionTextError),
 }
 
 impl GameError {
@@ -184,7 +180,7 @@ impl GameError {
             NothingToEnd => "nothing_to_end",
             AlreadyFinished => "already_finished",
             NothingToUndo => "nothing_to_undo",
-            BadOptionText { .. } => "bad_option_text",
+            BadOptionText(_) => "bad_option_text",
         }
     }
 }

@@ -24,7 +24,7 @@ use serde::{Deserialize, Serialize};
 use crate::rules::cards::{self, Card, CardError};
 use crate::rules::money::{self, MoneyInput};
 use crate::rules::ruleset::{
-    Buys, Contract, Decks, OptionError, OptionValue, RoundSpec, RuleSet, Scheme,
+    Buys, Contract, Decks, OptionError, OptionTextError, OptionValue, RoundSpec, RuleSet, Scheme,
 };
 use crate::rules::settlement::{self, ContinentalHand, HandError, SettleError, Settlement};
 

@@ -15,7 +15,6 @@ pub(super) fn info() -> PresetInfo {
     info_row(
         "continental",
         "Continental Rummy",
-        "Runs only, fifteen cards, one hand: the winner collects units from everyone.",
         "rummy.ch, Continental Rummy (seed 001)",
         2,
         12,

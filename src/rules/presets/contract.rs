@@ -27,7 +27,6 @@ pub(super) fn info(v: Variant) -> PresetInfo {
         Variant::Contract => info_row(
             "contract",
             "Contract Rummy",
-            "Seven rounds, each with its contract; the lowest total wins.",
             "pagat.com, Contract Rummy (seed 000)",
             3,
             5,
@@ -35,7 +34,6 @@ pub(super) fn info(v: Variant) -> PresetInfo {
         Variant::Liverpool => info_row(
             "liverpool",
             "Liverpool Rummy",
-            "Contract Rummy plus the cut bonus: cut exactly the deal plus one and take 50 off.",
             "pagat.com, Contract Rummy: Liverpool (seed 000)",
             3,
             5,
@@ -43,7 +41,6 @@ pub(super) fn info(v: Variant) -> PresetInfo {
         Variant::MayI => info_row(
             "may-i",
             "May I?",
-            "Contract Rummy with one deck per two players, longer contract melds and jokers worth 25.",
             "pagat.com, Contract Rummy: May I? (seed 000)",
             3,
             5,

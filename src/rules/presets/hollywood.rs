@@ -7,15 +7,14 @@ use super::{ace_option, info_row, joker_points_option, may_i, settlement_option}
 use crate::rules::meld::AceMode;
 use crate::rules::play::{GoingOut, JokerSwap, LayOff, Play};
 use crate::rules::ruleset::{
-    DeckRule, OptionError, OptionSpec, OptionValue, Options, PresetInfo, RoundPlan, RuleSet,
-    get_bool, get_int, opt_bool, opt_choice, opt_int, plan_rounds, standard_penalty,
+    DeckRule, Expected, Got, OptionError, OptionSpec, OptionValue, Options, PresetInfo, RoundPlan,
+    RuleSet, get_bool, get_int, opt_bool, opt_choice, opt_int, plan_rounds, standard_penalty,
 };
 
 pub(super) fn info() -> PresetInfo {
     info_row(
         "hollywood",
         "Hollywood Rummy",
-        "Contract / Liverpool rummy as commonly played in the US: 2-8 players, buys, the lowest collects.",
         "Contract / Liverpool / Hollywood Rummy, common rules (seed 003)",
         2,
         8,
@@ -42,8 +41,8 @@ pub(super) fn check_options(o: &Options) -> Result<(), OptionError> {
     {
         return Err(OptionError::BadValue {
             name: "contracts".into(),
-            expected: "is 4, 5 or 7".into(),
-            got: "6".into(),
+            expected: Expected::AnyOf(vec![4, 5, 7]),
+            got: Got::Value(OptionValue::Int(6)),
         });
     }
     Ok(())

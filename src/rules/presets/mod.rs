@@ -245,7 +245,6 @@ fn exact_minimum_option(default: bool) -> OptionSpec {
 fn info_row(
     id: &'static str,
     name: &'static str,
-    description: &'static str,
     source: &'static str,
     min_players: u8,
     max_players: u8,
@@ -253,7 +252,6 @@ fn info_row(
     PresetInfo {
         id,
         name,
-        description,
         source,
         min_players,
         max_players,

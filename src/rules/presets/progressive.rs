@@ -15,7 +15,6 @@ pub(super) fn info() -> PresetInfo {
     info_row(
         "progressive",
         "Progressive Rummy",
-        "Fifteen contracts, jokers and 2s wild, buys from round 9, paid in places.",
         "pagat.com, Progressive Rummy by John Eveleigh (seed 000)",
         2,
         6,

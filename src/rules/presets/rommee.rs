@@ -7,15 +7,14 @@ use super::{ace_option, info_row, joker_points_option, settlement_option};
 use crate::rules::meld::AceMode;
 use crate::rules::play::{GoingOut, JokerSwap, LayOff, Play};
 use crate::rules::ruleset::{
-    DeckRule, OptionError, OptionSpec, OptionValue, Options, PresetInfo, RoundSpec, RuleSet,
-    Scheme, get_bool, get_int, opt_bool, opt_int, standard_penalty,
+    DeckRule, Expected, Got, OptionError, OptionSpec, OptionValue, Options, PresetInfo, RoundSpec,
+    RuleSet, Scheme, get_bool, get_int, opt_bool, opt_int, standard_penalty,
 };
 
 pub(super) fn info() -> PresetInfo {
     info_row(
         "rommee",
         "German Rommé",
-        "Family Rommé: a 40-point opening, Hand-Rommé doubles, pairwise settlement.",
         "German Rommé basics (seed 002)",
         2,
         6,
@@ -47,8 +46,8 @@ pub(super) fn check_options(o: &Options) -> Result<(), OptionError> {
         {
             return Err(OptionError::BadValue {
                 name: name.to_string(),
-                expected: format!("is {}, {} or {}", allowed[0], allowed[1], allowed[2]),
-                got: n.to_string(),
+                expected: Expected::AnyOf(allowed.to_vec()),
+                got: Got::Value(OptionValue::Int(*n)),
             });
         }
     }

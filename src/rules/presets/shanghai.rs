@@ -27,7 +27,6 @@ pub(super) fn info(v: Variant) -> PresetInfo {
         Variant::Shanghai => info_row(
             "shanghai",
             "Shanghai Rummy",
-            "Eleven cards every round, ace high only, one wild per meld, two buys per round.",
             "pagat.com, Contract Rummy: Shanghai (seed 000)",
             3,
             5,
@@ -35,7 +34,6 @@ pub(super) fn info(v: Variant) -> PresetInfo {
         Variant::Powe => info_row(
             "shanghai-powe",
             "Shanghai (Tahelia Powe)",
-            "Shanghai with ten cards, eight rounds, and no discard when going out.",
             "pagat.com, Contract Rummy: Shanghai, Tahelia Powe's variant (seed 000)",
             3,
             5,
@@ -43,7 +41,6 @@ pub(super) fn info(v: Variant) -> PresetInfo {
         Variant::Kolsov => info_row(
             "shanghai-kolsov",
             "Shanghai (Deb Kolsov)",
-            "Shanghai with ten contracts, some needing more cards than are dealt.",
             "pagat.com, Contract Rummy: Shanghai, Deb Kolsov's contract order (seed 000)",
             3,
             5,

@@ -36,7 +36,7 @@ impl PresetJson {
             id: info.id,
             name: info.name,
             name_de: preset_name(info, Lang::De),
-            description: info.description,
+            description: preset_description(info, Lang::En),
             description_de: preset_description(info, Lang::De),
             source: info.source,
             min_players: info.min_players,

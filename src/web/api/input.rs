@@ -14,8 +14,9 @@ pub use crate::rules::cards::CardsInput;
 use crate::rules::cards::{self, Card, CardError};
 use crate::rules::money::MoneyInput;
 use crate::rules::names::{MAX_NAME_CHARS, NameProblem, check_name};
-use crate::rules::ruleset::{OptionError, OptionValue, RoundSpec, RuleSet, Scheme};
-use crate::rules::settlement::{ContinentalHand, MAX_POINTS_PER_CENT, SettleError};
+use crate::rules::ruleset::{Got, OptionError, OptionValue, RoundSpec, RuleSet, Scheme};
+use crate::rules::settlement::{ContinentalHand, MAX_POINTS_PER_CENT, PlayerList, SettleError};
+use crate::text::Lang;
 
 use super::super::AppError;
 
@@ -98,7 +99,7 @@ pub fn rule_set(id: &str, options: &RawOptions) -> Result<RuleSet, AppError> {
     RuleSet::with_options(id, &values).map_err(|error| {
         let error = match error {
             OptionError::BadValue { name, expected, .. } if unreadable.contains_key(&name) => {
-                let got = unreadable[&name].clone();
+                let got = Got::Written(unreadable[&name].clone());
                 OptionError::BadValue {
                     name,
                     expected,
@@ -107,7 +108,7 @@ pub fn rule_set(id: &str, options: &RawOptions) -> Result<RuleSet, AppError> {
             }
             other => other,
         };
-        invalid(error.to_string())
+        invalid(error.clause(Lang::En))
     })
 }
 
@@ -135,10 +136,10 @@ fn round_spec(rs: &RuleSet, round: Option<i64>) -> Result<RoundSpec, AppError> {
         None => None,
         Some(Ok(n)) => Some(n),
         Some(Err(_)) => {
-            return Err(invalid(format!(
-                "round {} is out of range: rounds are numbered from 1",
-                round.unwrap_or_default()
-            )));
+            return Err(invalid(
+                crate::text::rules::RoundErrorMsg::BelowOne
+                    .fill(Lang::En, &[("n", &round.unwrap_or_default())]),
+            ));
         }
     };
     rs.round_for_check(round)
@@ -312,7 +313,7 @@ impl TryFrom<SettleBody> for SettleRequest {
                 scheme.id()
             ))
         };
-        let per_player = |list: Vec<i64>, what: &'static str| {
+        let per_player = |list: Vec<i64>, what: PlayerList| {
             if list.len() == count {
                 Ok(list)
             } else {
@@ -371,9 +372,9 @@ impl TryFrom<SettleBody> for SettleRequest {
                     return Err(not_used("points_per_cent", "\"totals\" and \"buys\""));
                 }
                 let totals = body.totals.ok_or_else(|| missing("totals"))?;
-                input.totals = per_player(totals, "totals")?;
+                input.totals = per_player(totals, PlayerList::Totals)?;
                 if let Some(buys) = body.buys {
-                    input.buys = per_player(buys, "buy counts")?;
+                    input.buys = per_player(buys, PlayerList::BuyCounts)?;
                 }
             }
             Scheme::LowestCollects | Scheme::Pairwise => {
@@ -387,7 +388,7 @@ impl TryFrom<SettleBody> for SettleRequest {
                     return Err(not_used("cents_per_unit", "\"cents_per_point\""));
                 }
                 let totals = body.totals.ok_or_else(|| missing("totals"))?;
-                input.totals = per_player(totals, "totals")?;
+                input.totals = per_player(totals, PlayerList::Totals)?;
                 input.cents = body
                     .cents_per_point
                     .ok_or_else(|| missing("cents_per_point"))?;

@@ -129,6 +129,8 @@ async fn rule_sets() -> Json<catalog::RuleSetList> {
 /// `GET /api/v1/rules/{id}`: one rule set in full; 404 for an unknown id.
 async fn rule_set(Path(id): Path<String>) -> Result<Json<catalog::Detail>, AppError> {
     catalog::detail(&id).map(Json).ok_or_else(|| {
-        AppError::NotFound(crate::rules::ruleset::OptionError::UnknownRuleSet(id).to_string())
+        AppError::NotFound(
+            crate::rules::ruleset::OptionError::UnknownRuleSet(id).clause(crate::text::Lang::En),
+        )
     })
 }

@@ -164,8 +164,8 @@ impl PageErrors {
             }
             let sentence = error.message(lang);
             let option = match &error {
-                GameError::BadOptionText { name, .. }
-                | GameError::Options(OptionError::BadValue { name, .. }) => Some(name.clone()),
+                GameError::BadOptionText(e) => Some(e.name.to_string()),
+                GameError::Options(OptionError::BadValue { name, .. }) => Some(name.clone()),
                 _ => None,
             };
             let field = match e.field.as_str() {
