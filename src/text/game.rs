@@ -528,6 +528,72 @@ mod tests {
             "Die Punktzahl muss eine ganze Zahl sein, nicht „x“."
         );
     }
+    #[test]
+    fn every_field_has_its_documented_key() {
+        let ann = || "Ann".to_string();
+        let keys = [
+            (Field::Rules, "rules"),
+            (Field::Options, "options"),
+            (Field::Players, "players"),
+            (Field::FirstDealer, "first_dealer"),
+            (Field::CentsPerPoint, "cents_per_point"),
+            (Field::CentsPerUnit, "cents_per_unit"),
+            (Field::PointsPerCent, "points_per_cent"),
+            (Field::Currency, "currency"),
+            (Field::Settlement, "settlement"),
+            (Field::Round, "round"),
+            (Field::WentOut, "went_out"),
+            (Field::Winner, "winner"),
+            (Field::Points, "points"),
+            (Field::Cards, "cards"),
+            (Field::Buys, "buys"),
+            (Field::CutBonus, "cut_bonus"),
+            (Field::HandRommee, "hand_rommee"),
+            (Field::Jokers, "jokers"),
+            (Field::FirstTurn, "first_turn"),
+            (Field::SecondTurn, "second_turn"),
+            (Field::OneSuit, "one_suit"),
+            (Field::NoWilds, "no_wilds"),
+            (Field::Player(ann()), "Ann"),
+            (Field::PlayerBuys(ann()), "buys.Ann"),
+        ];
+        for (field, key) in &keys {
+            // No wildcard: a new variant fails to compile until it is listed above.
+            match field {
+                Field::Rules
+                | Field::Options
+                | Field::Players
+                | Field::FirstDealer
+                | Field::CentsPerPoint
+                | Field::CentsPerUnit
+                | Field::PointsPerCent
+                | Field::Currency
+                | Field::Settlement
+                | Field::Round
+                | Field::WentOut
+                | Field::Winner
+                | Field::Points
+                | Field::Cards
+                | Field::Buys
+                | Field::CutBonus
+                | Field::HandRommee
+                | Field::Jokers
+                | Field::FirstTurn
+                | Field::SecondTurn
+                | Field::OneSuit
+                | Field::NoWilds
+                | Field::Player(_)
+                | Field::PlayerBuys(_) => {}
+            }
+            assert_eq!(field.key(), *key, "{field:?}");
+        }
+        let distinct: std::collections::BTreeSet<String> =
+            keys.iter().map(|(f, _)| f.key()).collect();
+        assert_eq!(distinct.len(), keys.len(), "two fields share a key");
+        // A name is its own key, spelt as given; buys prefix it.
+        assert_eq!(Field::Player("Zoë B.".into()).key(), "Zoë B.");
+        assert_eq!(Field::PlayerBuys("Zoë B.".into()).key(), "buys.Zoë B.");
+    }
 }
 
 #[cfg(test)]
