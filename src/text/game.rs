@@ -1,9 +1,11 @@
 //! A game's errors in words: every [`GameError`] (set-up, round entry, a change to a game), a
 //! Continental [`HandError`], and the [`FieldErrors`] of a form or a JSON body, in English and
-//! German.
+//! German, keyed by each [`Field`]'s name in a form or a JSON body ([`Field::key`]).
 //!
 //! `rules::game` reports what is wrong as a variant with its parameters and the field it
-//! belongs to; this module writes the sentence. The JSON API answers in English
+//! belongs to; this module writes the sentence and spells the field's key, which is the
+//! same in the JSON API (`"field"`, `"fields"`), the forms' field names and the sentences
+//! that quote a key. The JSON API answers in English
 //! (`error.message(Lang::En)`, the same as `Display`), the pages in the request's language.
 //!
 //! Depends on `text` and `rules` only.
@@ -13,7 +15,7 @@ use std::fmt;
 
 use super::{Lang, Say, capitalize};
 use crate::rules::game::{
-    FieldErrors, GameError, MAX_CENTS, MAX_CURRENCY_CHARS, MAX_NAME_CHARS, MAX_POINTS,
+    Field, FieldErrors, GameError, MAX_CENTS, MAX_CURRENCY_CHARS, MAX_NAME_CHARS, MAX_POINTS,
     MAX_POINTS_PER_CENT, Quantity,
 };
 use crate::rules::settlement::HandError;
@@ -328,7 +330,7 @@ impl GameError {
             ),
             NegativeBuys { player } => M::NegativeBuys.fill(lang, &[("player", player)]),
             UnitsOnly => M::UnitsOnly.text(lang).to_owned(),
-            ContinentalOnly { field } => M::ContinentalOnly.fill(lang, &[("field", field)]),
+            ContinentalOnly { field } => M::ContinentalOnly.fill(lang, &[("field", &field.key())]),
             Hand(e) => capitalize(&e.clause(lang)),
             Settlement(e) => M::Settlement.fill(lang, &[("error", &e.say(lang))]),
             NothingToEnd => M::NothingToEnd.text(lang).to_owned(),
@@ -352,24 +354,63 @@ impl fmt::Display for GameError {
     }
 }
 
+impl Field {
+    /// The field's key in a form or a JSON body: `rules`, `options`, `players`,
+    /// `first_dealer`, `cents_per_point`, `cents_per_unit`, `points_per_cent`, `currency`,
+    /// `settlement` for a set-up; `round`, `went_out`, `winner`, `points`, `cards`, `buys`,
+    /// `cut_bonus`, `hand_rommee`, `jokers`, `first_turn`, `second_turn`, `one_suit`,
+    /// `no_wilds`, a player's name (their points or cards) or `buys.<name>` (their buys) for a
+    /// round. The one place these are spelt: the JSON API's `"field"` and `"fields"`, the
+    /// pages' error lookups and the round form's buys fields all use it.
+    pub fn key(&self) -> String {
+        let key = match self {
+            Field::Rules => "rules",
+            Field::Options => "options",
+            Field::Players => "players",
+            Field::FirstDealer => "first_dealer",
+            Field::CentsPerPoint => "cents_per_point",
+            Field::CentsPerUnit => "cents_per_unit",
+            Field::PointsPerCent => "points_per_cent",
+            Field::Currency => "currency",
+            Field::Settlement => "settlement",
+            Field::Round => "round",
+            Field::WentOut => "went_out",
+            Field::Winner => "winner",
+            Field::Points => "points",
+            Field::Cards => "cards",
+            Field::Buys => "buys",
+            Field::CutBonus => "cut_bonus",
+            Field::HandRommee => "hand_rommee",
+            Field::Jokers => "jokers",
+            Field::FirstTurn => "first_turn",
+            Field::SecondTurn => "second_turn",
+            Field::OneSuit => "one_suit",
+            Field::NoWilds => "no_wilds",
+            Field::Player(name) => return name.clone(),
+            Field::PlayerBuys(name) => return format!("buys.{name}"),
+        };
+        key.to_owned()
+    }
+}
+
 impl FieldErrors {
     /// Every problem of `field` as one text (sentences joined by spaces), for showing next to
     /// the field.
-    pub fn message(&self, field: &str, lang: Lang) -> Option<String> {
+    pub fn message(&self, field: &Field, lang: Lang) -> Option<String> {
         let parts: Vec<String> = self
             .iter()
-            .filter(|e| e.field == field)
+            .filter(|e| e.field == *field)
             .map(|e| e.error.message(lang))
             .collect();
         (!parts.is_empty()).then(|| parts.join(" "))
     }
 
-    /// Field → its problems as one text.
+    /// Each field's key ([`Field::key`]) → its problems as one text.
     pub fn by_field(&self, lang: Lang) -> BTreeMap<String, String> {
         let mut out: BTreeMap<String, String> = BTreeMap::new();
         for e in self.iter() {
             let message = e.error.message(lang);
-            out.entry(e.field.clone())
+            out.entry(e.field.key())
                 .and_modify(|m| {
                     m.push(' ');
                     m.push_str(&message);
@@ -448,6 +489,72 @@ mod tests {
             e.message(Lang::De),
             "Die Punktzahl muss eine ganze Zahl sein, nicht „x“."
         );
+    }
+    #[test]
+    fn every_field_has_its_documented_key() {
+        let ann = || "Ann".to_string();
+        let keys = [
+            (Field::Rules, "rules"),
+            (Field::Options, "options"),
+            (Field::Players, "players"),
+            (Field::FirstDealer, "first_dealer"),
+            (Field::CentsPerPoint, "cents_per_point"),
+            (Field::CentsPerUnit, "cents_per_unit"),
+            (Field::PointsPerCent, "points_per_cent"),
+            (Field::Currency, "currency"),
+            (Field::Settlement, "settlement"),
+            (Field::Round, "round"),
+            (Field::WentOut, "went_out"),
+            (Field::Winner, "winner"),
+            (Field::Points, "points"),
+            (Field::Cards, "cards"),
+            (Field::Buys, "buys"),
+            (Field::CutBonus, "cut_bonus"),
+            (Field::HandRommee, "hand_rommee"),
+            (Field::Jokers, "jokers"),
+            (Field::FirstTurn, "first_turn"),
+            (Field::SecondTurn, "second_turn"),
+            (Field::OneSuit, "one_suit"),
+            (Field::NoWilds, "no_wilds"),
+            (Field::Player(ann()), "Ann"),
+            (Field::PlayerBuys(ann()), "buys.Ann"),
+        ];
+        for (field, key) in &keys {
+            // No wildcard: a new variant fails to compile until it is listed above.
+            match field {
+                Field::Rules
+                | Field::Options
+                | Field::Players
+                | Field::FirstDealer
+                | Field::CentsPerPoint
+                | Field::CentsPerUnit
+                | Field::PointsPerCent
+                | Field::Currency
+                | Field::Settlement
+                | Field::Round
+                | Field::WentOut
+                | Field::Winner
+                | Field::Points
+                | Field::Cards
+                | Field::Buys
+                | Field::CutBonus
+                | Field::HandRommee
+                | Field::Jokers
+                | Field::FirstTurn
+                | Field::SecondTurn
+                | Field::OneSuit
+                | Field::NoWilds
+                | Field::Player(_)
+                | Field::PlayerBuys(_) => {}
+            }
+            assert_eq!(field.key(), *key, "{field:?}");
+        }
+        let distinct: std::collections::BTreeSet<String> =
+            keys.iter().map(|(f, _)| f.key()).collect();
+        assert_eq!(distinct.len(), keys.len(), "two fields share a key");
+        // A name is its own key, spelt as given; buys prefix it.
+        assert_eq!(Field::Player("Zoë B.".into()).key(), "Zoë B.");
+        assert_eq!(Field::PlayerBuys("Zoë B.".into()).key(), "buys.Zoë B.");
     }
 }
 

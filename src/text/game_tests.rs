@@ -54,11 +54,11 @@ fn hand_rommee_and_the_cut_bonus_are_refused_where_the_rules_do_not_have_them() 
     r.cut_bonus = Some(true);
     let e = errors(&s, 1, &r);
     assert_eq!(
-        e.message("hand_rommee", Lang::En).unwrap(),
+        e.message(&Field::HandRommee, Lang::En).unwrap(),
         "Hand-Rommé is not played in Contract Rummy; only in German Rommé."
     );
     assert_eq!(
-        e.message("cut_bonus", Lang::En).unwrap(),
+        e.message(&Field::CutBonus, Lang::En).unwrap(),
         "There is no cut bonus in Contract Rummy; only Liverpool has one."
     );
     // `false` is harmless anywhere.
@@ -74,11 +74,11 @@ fn progressive_buys_are_allowed_only_in_rounds_9_to_14_within_their_limits() {
     r.buys.insert("B".into(), RawNumber::Int(1));
     let e = errors(&s, 3, &r);
     assert_eq!(
-        e.message("buys.B", Lang::En).unwrap(),
+        e.message(&Field::PlayerBuys("B".into()), Lang::En).unwrap(),
         "B cannot buy: buying is not allowed in round 3, only in rounds 9 to 14."
     );
     assert!(
-        e.message("buys.B", Lang::De)
+        e.message(&Field::PlayerBuys("B".into()), Lang::De)
             .unwrap()
             .contains("Runden 9 bis 14")
     );
@@ -86,7 +86,7 @@ fn progressive_buys_are_allowed_only_in_rounds_9_to_14_within_their_limits() {
     r.buys.insert("B".into(), RawNumber::Int(2));
     let e = errors(&s, 9, &r);
     assert_eq!(
-        e.message("buys.B", Lang::En).unwrap(),
+        e.message(&Field::PlayerBuys("B".into()), Lang::En).unwrap(),
         "B has 2 buys, but at most 1 per player are allowed in round 9."
     );
     assert_eq!(s.parse_round(12, &r).unwrap().buys(), [0, 2, 0]);
@@ -100,36 +100,49 @@ fn the_winner_may_not_have_points_and_every_other_player_needs_points_or_cards()
     r.cards.insert("Cy".into(), RawCards::Text("".into()));
     let e = errors(&s, 1, &r);
     assert_eq!(
-        e.message("Ann", Lang::En).unwrap(),
+        e.message(&Field::Player("Ann".into()), Lang::En).unwrap(),
         "Ann went out and scores 0; leave Ann's points and cards empty."
     );
     assert_eq!(
-        e.message("Cy", Lang::En).unwrap(),
+        e.message(&Field::Player("Cy".into()), Lang::En).unwrap(),
         "Enter Cy's points or the cards left in Cy's hand."
     );
-    assert_eq!(e.get("Di").unwrap().code(), "missing_penalty");
-    assert!(e.get("Ben").is_none());
+    assert_eq!(
+        e.get(&Field::Player("Di".into())).unwrap().code(),
+        "missing_penalty"
+    );
+    assert!(e.get(&Field::Player("Ben".into())).is_none());
     let mut both = raw(Some("Ann"), &[("Ben", 1), ("Cy", 2), ("Di", 3)]);
     both.cards.insert("Di".into(), RawCards::Text("5H".into()));
     assert_eq!(
-        errors(&s, 1, &both).get("Di").unwrap().code(),
+        errors(&s, 1, &both)
+            .get(&Field::Player("Di".into()))
+            .unwrap()
+            .code(),
         "points_and_cards"
     );
     let twice = raw(Some("Ann"), &[("Ben", 1), ("ben", 1), ("Cy", 2), ("Di", 3)]);
     assert_eq!(
-        errors(&s, 1, &twice).get("Ben").unwrap().code(),
+        errors(&s, 1, &twice)
+            .get(&Field::Player("Ben".into()))
+            .unwrap()
+            .code(),
         "given_twice"
     );
     let negative = raw(Some("Ann"), &[("Ben", -1), ("Cy", 2), ("Di", 3)]);
     assert_eq!(
-        errors(&s, 1, &negative).message("Ben", Lang::En).unwrap(),
+        errors(&s, 1, &negative)
+            .message(&Field::Player("Ben".into()), Lang::En)
+            .unwrap(),
         "Ben's points must be 0 to 10000, not -1."
     );
     let mut text = raw(Some("Ann"), &[("Cy", 2), ("Di", 3)]);
     text.points
         .insert("Ben".into(), RawNumber::Text("lots".into()));
     assert_eq!(
-        errors(&s, 1, &text).message("Ben", Lang::En).unwrap(),
+        errors(&s, 1, &text)
+            .message(&Field::Player("Ben".into()), Lang::En)
+            .unwrap(),
         "Points must be a whole number, not \"lots\"."
     );
     let mut bad_card = raw(Some("Ann"), &[("Ben", 1), ("Cy", 2)]);
@@ -137,7 +150,9 @@ fn the_winner_may_not_have_points_and_every_other_player_needs_points_or_cards()
         .cards
         .insert("Di".into(), RawCards::Text("AS 11H".into()));
     assert_eq!(
-        errors(&s, 1, &bad_card).message("Di", Lang::En).unwrap(),
+        errors(&s, 1, &bad_card)
+            .message(&Field::Player("Di".into()), Lang::En)
+            .unwrap(),
         "Di's cards: unknown card \"11H\"."
     );
 }
@@ -149,17 +164,17 @@ fn unknown_players_are_named_with_the_players_of_the_game() {
     r.buys.insert("Max".into(), RawNumber::Int(1));
     let e = errors(&s, 1, &r);
     assert_eq!(
-        e.message("went_out", Lang::En).unwrap(),
+        e.message(&Field::WentOut, Lang::En).unwrap(),
         "There is no player \"Eve\" in this game; the players are Ann, Ben, Cy and Di."
     );
-    assert_eq!(e.get("points").unwrap().code(), "unknown_player");
-    assert_eq!(e.get("buys").unwrap().code(), "unknown_player");
+    assert_eq!(e.get(&Field::Points).unwrap().code(), "unknown_player");
+    assert_eq!(e.get(&Field::Buys).unwrap().code(), "unknown_player");
     assert!(
-        e.get("Ben").is_none(),
+        e.get(&Field::Player("Ben".into())).is_none(),
         "no missing-points noise while the winner is unknown"
     );
     assert_eq!(
-        e.message("went_out", Lang::De).unwrap(),
+        e.message(&Field::WentOut, Lang::De).unwrap(),
         "„Eve“ spielt in dieser Partie nicht mit; es spielen Ann, Ben, Cy und Di."
     );
 }
@@ -174,7 +189,7 @@ fn continental_bonuses_are_checked_against_the_options_and_keyed_by_their_field(
     };
     let e = errors(&s, 1, &r);
     assert_eq!(
-        e.message("one_suit", Lang::En).unwrap(),
+        e.message(&Field::OneSuit, Lang::En).unwrap(),
         "All runs in one suit is marked, but the one-suit bonus is not played."
     );
     let r = RawRound {
@@ -183,12 +198,12 @@ fn continental_bonuses_are_checked_against_the_options_and_keyed_by_their_field(
         ..RawRound::default()
     };
     assert_eq!(
-        errors(&s, 1, &r).get("jokers").unwrap().code(),
+        errors(&s, 1, &r).get(&Field::Jokers).unwrap().code(),
         "invalid_hand"
     );
     let points = raw(Some("B"), &[("A", 5)]);
     assert_eq!(
-        errors(&s, 1, &points).get("points"),
+        errors(&s, 1, &points).get(&Field::Points),
         Some(&GameError::UnitsOnly)
     );
     // And Continental fields are refused elsewhere.
@@ -196,8 +211,10 @@ fn continental_bonuses_are_checked_against_the_options_and_keyed_by_their_field(
     let mut r = raw(Some("A"), &[("B", 1), ("C", 2)]);
     r.jokers = Some(RawNumber::Int(2));
     assert_eq!(
-        errors(&c, 1, &r).get("jokers"),
-        Some(&GameError::ContinentalOnly { field: "jokers" })
+        errors(&c, 1, &r).get(&Field::Jokers),
+        Some(&GameError::ContinentalOnly {
+            field: Field::Jokers
+        })
     );
 }
 
@@ -252,7 +269,7 @@ fn set_up_errors_are_keyed_by_field_with_a_sentence_each() {
     assert!(
         GameSetup::try_from(unknown)
             .unwrap_err()
-            .message("rules", Lang::En)
+            .message(&Field::Rules, Lang::En)
             .unwrap()
             .starts_with("Unknown rule set \"canasta\"")
     );
@@ -265,7 +282,7 @@ fn set_up_errors_are_keyed_by_field_with_a_sentence_each() {
     assert!(
         GameSetup::try_from(option)
             .unwrap_err()
-            .message("options", Lang::En)
+            .message(&Field::Options, Lang::En)
             .unwrap()
             .starts_with("Unknown option \"jokerz\" for contract")
     );
@@ -305,7 +322,7 @@ fn the_settlement_scheme_is_chosen_where_offered_and_refused_where_not() {
     raw_setup.settlement = Some("places".into());
     let e = GameSetup::try_from(&raw_setup).unwrap_err();
     assert_eq!(
-        e.message("settlement", Lang::En).unwrap(),
+        e.message(&Field::Settlement, Lang::En).unwrap(),
         "Settlement \"places\" is not offered here; choose lowest-collects or pairwise."
     );
     raw_setup.rules = "progressive".into();
@@ -339,7 +356,7 @@ fn rounds_are_entered_in_order_and_corrected_by_number() {
     let ended = GameState::from_raw(&s, &[r], true).unwrap();
     assert!(ended.finished && ended.next_round.is_none());
     assert_eq!(
-        ended.target_round(&s, None).unwrap_err().get("round"),
+        ended.target_round(&s, None).unwrap_err().get(&Field::Round),
         Some(&GameError::EndedEarly)
     );
     assert_eq!(ended.target_round(&s, Some(1)).unwrap(), 1);
@@ -371,14 +388,14 @@ fn points_per_cent_default_to_one_and_must_be_1_to_1000() {
         raw_setup.points_per_cent = Some(given);
         let errors = GameSetup::try_from(&raw_setup).unwrap_err();
         let e = errors
-            .get("points_per_cent")
+            .get(&Field::PointsPerCent)
             .expect("keyed points_per_cent");
         assert_eq!(e.code(), code);
     }
     raw_setup.points_per_cent = Some(RawNumber::Int(0));
     let errors = GameSetup::try_from(&raw_setup).unwrap_err();
     assert_eq!(
-        errors.message("points_per_cent", Lang::De).unwrap(),
+        errors.message(&Field::PointsPerCent, Lang::De).unwrap(),
         "Ein Cent kann für 1 bis 1000 Punkte stehen, nicht für 0."
     );
     raw_setup.points_per_cent = Some(RawNumber::Int(1000));
@@ -398,11 +415,11 @@ fn a_wrong_option_does_not_hide_a_wrong_player_count() {
     };
     let errors = GameSetup::try_from(&raw_setup).unwrap_err();
     assert_eq!(
-        errors.get("options").map(GameError::code),
+        errors.get(&Field::Options).map(GameError::code),
         Some("bad_option_value")
     );
     assert_eq!(
-        errors.message("players", Lang::En).unwrap(),
+        errors.message(&Field::Players, Lang::En).unwrap(),
         "Liverpool Rummy is played by 3 to 5 players, not 2."
     );
 }

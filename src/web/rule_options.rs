@@ -5,7 +5,7 @@
 //! lives here: a checkbox missing from a form is off, a blank field keeps the rule book's value.
 
 use super::i18n::{Lang, Msg, PageCtx};
-use crate::rules::game::{FieldErrors, GameError};
+use crate::rules::game::{Field, FieldErrors, GameError};
 use crate::rules::presets::Preset;
 use crate::rules::presets::option_specs;
 use crate::rules::ruleset::{
@@ -38,7 +38,7 @@ pub fn options_from_form(
     let rules = rules.trim();
     let Some(specs) = option_specs(rules) else {
         return Err(FieldErrors::single(
-            "rules",
+            Field::Rules,
             GameError::Options(OptionError::UnknownRuleSet(rules.to_string())),
         ));
     };
@@ -47,7 +47,7 @@ pub fn options_from_form(
     for name in form.keys() {
         if !specs.iter().any(|s| s.name == name) {
             errors.add(
-                "options",
+                Field::Options,
                 GameError::Options(OptionError::Unknown {
                     name: name.clone(),
                     rules: crate::rules::presets::preset_info(rules).map_or("", |i| i.id),
@@ -69,7 +69,7 @@ pub fn options_from_form(
             Ok(value) => {
                 out.insert(spec.name.to_string(), value);
             }
-            Err(e) => errors.add("options", GameError::BadOptionText(e)),
+            Err(e) => errors.add(Field::Options, GameError::BadOptionText(e)),
         }
     }
     errors.into_result(|| out)
@@ -235,7 +235,7 @@ mod tests {
         assert!(
             options_from_form("contract", &bad)
                 .unwrap_err()
-                .get("options")
+                .get(&Field::Options)
                 .is_some()
         );
     }

@@ -994,6 +994,63 @@ async fn bad_rounds_are_refused_with_the_reason_next_to_the_field() {
 }
 
 #[tokio::test]
+async fn each_problem_names_its_field_by_the_key_the_request_used() {
+    let app = TestApp::new().await;
+    let game = create(
+        &app,
+        json!({"rules": "shanghai", "players": ["Ann", "Ben", "Cy"]}),
+    )
+    .await;
+    let body = refused(
+        &app,
+        &game,
+        json!({
+            "went_out": "Ann",
+            "points": {"Ben": "x"},
+            "buys": {"Ben": 3, "Zed": 1},
+            "jokers": 2,
+        }),
+    )
+    .await;
+    let mut fields: Vec<&str> = body["problems"]
+        .as_array()
+        .expect("problems")
+        .iter()
+        .map(|p| p["field"].as_str().expect("field"))
+        .collect();
+    fields.sort_unstable();
+    assert_eq!(
+        fields,
+        ["Ben", "Cy", "buys", "buys.Ben", "jokers"],
+        "{body}"
+    );
+    let mut keys: Vec<&str> = body["fields"]
+        .as_object()
+        .expect("fields")
+        .keys()
+        .map(String::as_str)
+        .collect();
+    keys.sort_unstable();
+    assert_eq!(keys, fields);
+    assert_eq!(
+        body["fields"]["buys.Ben"],
+        "Ben has 3 buys, but at most 2 per player are allowed in round 1."
+    );
+    assert_eq!(
+        body["fields"]["Ben"],
+        "Points must be a whole number, not \"x\"."
+    );
+    assert_eq!(
+        body["fields"]["Cy"],
+        "Enter Cy's points or the cards left in Cy's hand."
+    );
+    assert_eq!(
+        body["fields"]["jokers"],
+        "\"jokers\" belongs to a Continental hand; this game is not Continental."
+    );
+}
+
+#[tokio::test]
 async fn buys_over_the_limit_and_a_cut_bonus_outside_liverpool_are_refused() {
     let app = TestApp::new().await;
     let shanghai = create(

@@ -141,7 +141,7 @@ impl RoundEntry {
 fn player_in(
     setup: &GameSetup,
     name: &str,
-    field: &str,
+    field: Field,
     errors: &mut FieldErrors,
 ) -> Option<usize> {
     let found = setup.find_player(name);
@@ -162,7 +162,7 @@ fn parse_entry(setup: &GameSetup, round: usize, raw: &RawRound) -> Result<RoundE
     let n = setup.player_count();
     let Some(spec) = rs.round(round, n) else {
         return Err(FieldErrors::single(
-            "round",
+            Field::Round,
             GameError::RoundOutOfRange {
                 round: i64::try_from(round).unwrap_or(i64::MAX),
                 of: setup.round_count(),
@@ -173,25 +173,27 @@ fn parse_entry(setup: &GameSetup, round: usize, raw: &RawRound) -> Result<RoundE
     if let Some(given) = raw.round
         && usize::try_from(given).ok() != Some(round)
     {
-        errors.add("round", GameError::RoundMismatch { given, round });
+        errors.add(Field::Round, GameError::RoundMismatch { given, round });
     }
 
     // Who went out: `went_out`, or `winner` (Continental's name for it).
     let named = match (given(&raw.went_out), given(&raw.winner)) {
         (Some(a), Some(b)) if find_name(&setup.players, a) != find_name(&setup.players, b) => {
-            errors.add("winner", GameError::WinnerTwice);
+            errors.add(Field::Winner, GameError::WinnerTwice);
             None
         }
-        (Some(a), _) => Some(("went_out", a)),
-        (None, Some(b)) => Some(("winner", b)),
+        (Some(a), _) => Some((Field::WentOut, a)),
+        (None, Some(b)) => Some((Field::Winner, b)),
         (None, None) => None,
     };
-    let went_out = named.and_then(|(field, name)| player_in(setup, name, field, &mut errors));
+    let went_out = named
+        .clone()
+        .and_then(|(field, name)| player_in(setup, name, field, &mut errors));
     if named.is_none() && !rs.no_winner_allowed {
         let field = if rs.penalty.is_none() {
-            "winner"
+            Field::Winner
         } else {
-            "went_out"
+            Field::WentOut
         };
         errors.add(field, GameError::WinnerRequired);
     }
@@ -200,7 +202,7 @@ fn parse_entry(setup: &GameSetup, round: usize, raw: &RawRound) -> Result<RoundE
 
     if raw.cut_bonus == Some(true) && rs.cut_bonus.is_none() {
         errors.add(
-            "cut_bonus",
+            Field::CutBonus,
             GameError::CutBonusNotPlayed {
                 rules: rs.info.name,
             },
@@ -209,13 +211,13 @@ fn parse_entry(setup: &GameSetup, round: usize, raw: &RawRound) -> Result<RoundE
     if raw.hand_rommee == Some(true) {
         if !rs.hand_rommee {
             errors.add(
-                "hand_rommee",
+                Field::HandRommee,
                 GameError::HandRommeeNotPlayed {
                     rules: rs.info.name,
                 },
             );
         } else if named.is_none() {
-            errors.add("hand_rommee", GameError::HandRommeeNeedsWinner);
+            errors.add(Field::HandRommee, GameError::HandRommeeNeedsWinner);
         }
     }
 
@@ -224,19 +226,19 @@ fn parse_entry(setup: &GameSetup, round: usize, raw: &RawRound) -> Result<RoundE
     } else {
         let continental_fields = [
             (
-                "jokers",
+                Field::Jokers,
                 raw.jokers
                     .as_ref()
                     .is_some_and(|j| !matches!(j.parse(), Ok(None | Some(0)))),
             ),
-            ("first_turn", raw.first_turn == Some(true)),
-            ("second_turn", raw.second_turn == Some(true)),
-            ("one_suit", raw.one_suit == Some(true)),
-            ("no_wilds", raw.no_wilds == Some(true)),
+            (Field::FirstTurn, raw.first_turn == Some(true)),
+            (Field::SecondTurn, raw.second_turn == Some(true)),
+            (Field::OneSuit, raw.one_suit == Some(true)),
+            (Field::NoWilds, raw.no_wilds == Some(true)),
         ];
         for (field, set) in continental_fields {
             if set {
-                errors.add(field, GameError::ContinentalOnly { field });
+                errors.add(field.clone(), GameError::ContinentalOnly { field });
             }
         }
         let check_missing = went_out.is_some() || (named.is_none() && rs.no_winner_allowed);
@@ -286,7 +288,7 @@ fn parse_penalties(
     let mut typed: Vec<Vec<i64>> = vec![Vec::new(); n];
     let mut counted: Vec<Vec<Vec<Card>>> = vec![Vec::new(); n];
     for (name, value) in &raw.points {
-        let Some(i) = player_in(setup, name, "points", errors) else {
+        let Some(i) = player_in(setup, name, Field::Points, errors) else {
             continue;
         };
         let player = setup.name(i).to_string();
@@ -294,11 +296,11 @@ fn parse_penalties(
             Ok(None) => {}
             Ok(Some(p)) if (0..=MAX_POINTS).contains(&p) => typed[i].push(p),
             Ok(Some(p)) => errors.add(
-                player.clone(),
+                Field::Player(player.clone()),
                 GameError::PointsOutOfRange { player, given: p },
             ),
             Err(text) => errors.add(
-                player.clone(),
+                Field::Player(player.clone()),
                 GameError::NotANumber {
                     what: Quantity::Points,
                     given: text,
@@ -307,14 +309,17 @@ fn parse_penalties(
         }
     }
     for (name, value) in &raw.cards {
-        let Some(i) = player_in(setup, name, "cards", errors) else {
+        let Some(i) = player_in(setup, name, Field::Cards, errors) else {
             continue;
         };
         let player = setup.name(i).to_string();
         match value.parse() {
             Ok(None) => {}
             Ok(Some(cards)) => counted[i].push(cards),
-            Err(error) => errors.add(player.clone(), GameError::BadCards { player, error }),
+            Err(error) => errors.add(
+                Field::Player(player.clone()),
+                GameError::BadCards { player, error },
+            ),
         }
     }
     let mut out = vec![None; n];
@@ -323,7 +328,10 @@ fn parse_penalties(
         let (points, cards) = (typed[i].len(), counted[i].len());
         if Some(i) == went_out {
             if points + cards > 0 {
-                errors.add(player.clone(), GameError::WinnerHasPoints { player });
+                errors.add(
+                    Field::Player(player.clone()),
+                    GameError::WinnerHasPoints { player },
+                );
             }
             continue;
         }
@@ -335,18 +343,27 @@ fn parse_penalties(
                 Some(Penalty::Cards { cards, points })
             }
             (0, 0) => {
-                if check_missing && errors.get(&player).is_none() {
-                    errors.add(player.clone(), GameError::MissingPenalty { player });
+                if check_missing && errors.get(&Field::Player(player.clone())).is_none() {
+                    errors.add(
+                        Field::Player(player.clone()),
+                        GameError::MissingPenalty { player },
+                    );
                 }
                 None
             }
             (p, c) if p > 0 && c > 0 => {
-                errors.add(player.clone(), GameError::PointsAndCards { player });
+                errors.add(
+                    Field::Player(player.clone()),
+                    GameError::PointsAndCards { player },
+                );
                 None
             }
             _ => {
                 // Two spellings of one name in the same map.
-                errors.add(player.clone(), GameError::GivenTwice { player });
+                errors.add(
+                    Field::Player(player.clone()),
+                    GameError::GivenTwice { player },
+                );
                 None
             }
         };
@@ -367,11 +384,11 @@ fn parse_buys(
     let mut buys = vec![0i64; n];
     let mut seen = vec![false; n];
     for (name, value) in &raw.buys {
-        let Some(i) = player_in(setup, name, "buys", errors) else {
+        let Some(i) = player_in(setup, name, Field::Buys, errors) else {
             continue;
         };
         let player = setup.name(i).to_string();
-        let field = buys_field(&player);
+        let field = Field::PlayerBuys(player.clone());
         let count = match value.parse() {
             Ok(None) | Ok(Some(0)) => continue,
             Ok(Some(b)) => b,
@@ -431,7 +448,7 @@ fn parse_hand(
     errors: &mut FieldErrors,
 ) -> Option<ContinentalHand> {
     if !raw.points.is_empty() || !raw.cards.is_empty() {
-        errors.add("points", GameError::UnitsOnly);
+        errors.add(Field::Points, GameError::UnitsOnly);
     }
     let jokers = match raw.jokers.as_ref().map(RawNumber::parse) {
         None | Some(Ok(None)) => 0,
@@ -439,7 +456,7 @@ fn parse_hand(
             Ok(j) => j,
             Err(_) => {
                 errors.add(
-                    "jokers",
+                    Field::Jokers,
                     GameError::Hand(HandError::TooManyJokers { jokers: u32::MAX }),
                 );
                 return None;
@@ -447,7 +464,7 @@ fn parse_hand(
         },
         Some(Err(text)) => {
             errors.add(
-                "jokers",
+                Field::Jokers,
                 GameError::NotANumber {
                     what: Quantity::Jokers,
                     given: text,

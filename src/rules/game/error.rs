@@ -1,6 +1,6 @@
 //! A game's problems: [`GameError`] with its parameters, and [`FieldErrors`], every problem
-//! of one piece of input keyed by the field that caused it. Codes and facts only: the
-//! sentences are in `text::game`.
+//! of one piece of input keyed by the [`Field`] that caused it. Codes and facts only: the
+//! sentences, and the key each field has in a form or a JSON body, are in `text::game`.
 //!
 //! Part of `rules::game`: sees its siblings through `super`; depends on `std`, `serde` and the
 //! rest of `rules` only, never on `text`, `web` or `db`.
@@ -114,8 +114,9 @@ pub enum GameError {
     NegativeBuys { player: String },
     /// Points or cards in Continental, which is scored in units.
     UnitsOnly,
-    /// A Continental field (`jokers`, `first_turn`, …) in another rule set.
-    ContinentalOnly { field: &'static str },
+    /// A part of a Continental hand ([`Field::Jokers`], [`Field::FirstTurn`], …) in another
+    /// rule set.
+    ContinentalOnly { field: Field },
     /// A Continental hand that cannot be (the settlement module's check).
     Hand(HandError),
     /// The money cannot be settled.
@@ -187,34 +188,81 @@ impl GameError {
 
 impl std::error::Error for GameError {}
 
+/// The part of a set-up or a round's entry that a problem belongs to. A typed name only: the
+/// key it has in a form or a JSON body (`cents_per_point`, `buys.Ann`, …) is `text::game`'s
+/// `Field::key`, the one place that spells it.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Field {
+    /// The rule set (set-up).
+    Rules,
+    /// The rule set's options (set-up).
+    Options,
+    /// The players: their names and how many (set-up).
+    Players,
+    /// The first dealer (set-up).
+    FirstDealer,
+    /// The cents a point is worth (set-up).
+    CentsPerPoint,
+    /// The cents a unit is worth (set-up, Continental).
+    CentsPerUnit,
+    /// The points one cent stands for (set-up).
+    PointsPerCent,
+    /// The currency symbol (set-up).
+    Currency,
+    /// The settlement scheme (set-up).
+    Settlement,
+    /// The round being entered.
+    Round,
+    /// Who went out.
+    WentOut,
+    /// Who won (Continental's name for who went out), or the winner of a Continental hand.
+    Winner,
+    /// The points of the round as a whole: a name that is not a player, or points in a game
+    /// scored in units.
+    Points,
+    /// The cards of the round as a whole: a name that is not a player.
+    Cards,
+    /// The buys of the round as a whole: a name that is not a player.
+    Buys,
+    /// The cut bonus.
+    CutBonus,
+    /// Hand-Rommé.
+    HandRommee,
+    /// The jokers in a Continental winning hand.
+    Jokers,
+    /// Going out on the first turn (Continental).
+    FirstTurn,
+    /// Going out on the second turn (Continental).
+    SecondTurn,
+    /// All runs in one suit (Continental).
+    OneSuit,
+    /// Winning without wild cards (Continental).
+    NoWilds,
+    /// One player's points or cards, by the player's name.
+    Player(String),
+    /// One player's buys, by the player's name.
+    PlayerBuys(String),
+}
+
 /// The field a Continental hand error belongs to.
-pub(super) fn hand_error_field(e: &HandError) -> &'static str {
+pub(super) fn hand_error_field(e: &HandError) -> Field {
     match e {
-        HandError::WinnerOutOfRange { .. } => "winner",
-        HandError::TooManyJokers { .. } => "jokers",
-        HandError::BothTurns | HandError::SecondTurnNotPlayed => "second_turn",
-        HandError::FirstTurnNotPlayed => "first_turn",
-        HandError::OneSuitNotPlayed => "one_suit",
-        HandError::NoWildsNotPlayed | HandError::NoWildsWithJokers { .. } => "no_wilds",
+        HandError::WinnerOutOfRange { .. } => Field::Winner,
+        HandError::TooManyJokers { .. } => Field::Jokers,
+        HandError::BothTurns | HandError::SecondTurnNotPlayed => Field::SecondTurn,
+        HandError::FirstTurnNotPlayed => Field::FirstTurn,
+        HandError::OneSuitNotPlayed => Field::OneSuit,
+        HandError::NoWildsNotPlayed | HandError::NoWildsWithJokers { .. } => Field::NoWilds,
     }
 }
 
 /// One problem and the field it belongs to.
 #[derive(Debug, Clone, PartialEq)]
 pub struct FieldError {
-    /// The field: `rules`, `options`, `players`, `first_dealer`, `cents_per_point`,
-    /// `cents_per_unit`, `currency`, `settlement` for a set-up; `round`, `went_out`, `points`,
-    /// `cards`, `buys`, `cut_bonus`, `hand_rommee`, `winner`, `jokers`, `first_turn`,
-    /// `second_turn`, `one_suit`, `no_wilds`, a player's name (their points or cards) or
-    /// [`buys_field`] of a name for a round.
-    pub field: String,
+    /// The field.
+    pub field: Field,
     /// What is wrong.
     pub error: GameError,
-}
-
-/// The field key of a player's buys in a round's [`FieldErrors`]: `buys.<name>`.
-pub fn buys_field(player: &str) -> String {
-    format!("buys.{player}")
 }
 
 /// Every problem found in one piece of input, in the order found, keyed by field.
@@ -228,21 +276,18 @@ impl FieldErrors {
     }
 
     /// One error.
-    pub fn single(field: impl Into<String>, error: GameError) -> FieldErrors {
+    pub fn single(field: Field, error: GameError) -> FieldErrors {
         let mut errors = FieldErrors::new();
         errors.add(field, error);
         errors
     }
 
     /// Adds an error for `field` (beyond [`MAX_ERRORS`], further errors are dropped).
-    pub fn add(&mut self, field: impl Into<String>, error: GameError) {
+    pub fn add(&mut self, field: Field, error: GameError) {
         if self.0.len() >= MAX_ERRORS {
             return;
         }
-        self.0.push(FieldError {
-            field: field.into(),
-            error,
-        });
+        self.0.push(FieldError { field, error });
     }
 
     /// Nothing is wrong.
@@ -261,8 +306,8 @@ impl FieldErrors {
     }
 
     /// The first problem of `field`.
-    pub fn get(&self, field: &str) -> Option<&GameError> {
-        self.0.iter().find(|e| e.field == field).map(|e| &e.error)
+    pub fn get(&self, field: &Field) -> Option<&GameError> {
+        self.0.iter().find(|e| e.field == *field).map(|e| &e.error)
     }
 
     /// `value()` where nothing was added, else the errors.

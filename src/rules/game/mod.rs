@@ -5,14 +5,15 @@
 //! Parse, don't validate: what people type arrives in the raw structs [`RawSetup`] and
 //! [`RawRound`] (as JSON or as an HTML form fills them), and `TryFrom` turns it into a
 //! [`GameSetup`] or a [`RoundEntry`], or into [`FieldErrors`]: every problem keyed by the
-//! field that caused it (`text::game` says each in English or German). A page shows them
+//! [`Field`] that caused it (`text::game` says each in English or German, and spells each
+//! field's key in a form or a JSON body). A page shows them
 //! next to its fields; the JSON API joins them into one sentence.
 //!
 //! Pure: imports `std`, `serde` and the rest of `rules` only. No web, database, JSON library
 //! or words (those are `text`) here.
 //! Players are indices in seating order (clockwise); names are for input and display.
 //!
-//! Split along its seams: [`error`] (problems and field keys), [`raw`] (raw input),
+//! Split along its seams: [`error`] (problems and the fields they belong to), [`raw`] (raw input),
 //! [`setup`] (set-up and seating), [`round_info`] (a round's banner facts), [`entry`] (a
 //! round's entry), [`score`] (its points) and [`state`] (the game). Everything is re-exported
 //! here, so `rules::game::X` paths stay as they were.

@@ -55,14 +55,17 @@ impl GameSetup {
                 Err(NameProblem::TooLong) => GameError::NameTooLong { seat },
                 Err(NameProblem::HasControl) => GameError::NameHasControl { seat },
             };
-            errors.add("players", problem);
+            errors.add(Field::Players, problem);
         }
         let mut seen: Vec<String> = Vec::new();
         let mut reported: Vec<String> = Vec::new();
         for name in checked.iter().filter(|n| !n.is_empty()) {
             let key = name.to_lowercase();
             if seen.contains(&key) && !reported.contains(&key) {
-                errors.add("players", GameError::DuplicateName { name: name.clone() });
+                errors.add(
+                    Field::Players,
+                    GameError::DuplicateName { name: name.clone() },
+                );
                 reported.push(key);
             } else {
                 seen.push(key);
@@ -79,7 +82,7 @@ impl GameSetup {
                 .contains(&players.len())
         {
             errors.add(
-                "players",
+                Field::Players,
                 GameError::PlayerCount {
                     given: players.len(),
                     min: info.min_players,
@@ -93,7 +96,7 @@ impl GameSetup {
             None => 0,
             Some(name) => find_name(&players, name).unwrap_or_else(|| {
                 errors.add(
-                    "first_dealer",
+                    Field::FirstDealer,
                     GameError::UnknownFirstDealer {
                         given: name.to_string(),
                     },
@@ -103,25 +106,23 @@ impl GameSetup {
         };
 
         // Money per point or unit.
-        let mut number = |field: &'static str, value: &Option<RawNumber>| match value
-            .as_ref()
-            .map(RawNumber::parse)
-        {
-            None | Some(Ok(None)) => None,
-            Some(Ok(Some(n))) => Some((field, n)),
-            Some(Err(text)) => {
-                errors.add(
-                    field,
-                    GameError::NotANumber {
-                        what: Quantity::PointValue,
-                        given: text,
-                    },
-                );
-                None
-            }
-        };
-        let per_point = number("cents_per_point", &raw.cents_per_point);
-        let per_unit = number("cents_per_unit", &raw.cents_per_unit);
+        let mut number =
+            |field: Field, value: &Option<RawNumber>| match value.as_ref().map(RawNumber::parse) {
+                None | Some(Ok(None)) => None,
+                Some(Ok(Some(n))) => Some((field, n)),
+                Some(Err(text)) => {
+                    errors.add(
+                        field,
+                        GameError::NotANumber {
+                            what: Quantity::PointValue,
+                            given: text,
+                        },
+                    );
+                    None
+                }
+            };
+        let per_point = number(Field::CentsPerPoint, &raw.cents_per_point);
+        let per_unit = number(Field::CentsPerUnit, &raw.cents_per_unit);
         let cents = match (per_point, per_unit) {
             (Some((_, a)), Some((field, b))) if a != b => {
                 errors.add(field, GameError::CentsTwice);
@@ -140,7 +141,7 @@ impl GameSetup {
             Some(Ok(Some(n))) => {
                 if !(1..=MAX_POINTS_PER_CENT).contains(&n) {
                     errors.add(
-                        "points_per_cent",
+                        Field::PointsPerCent,
                         GameError::PointsPerCentOutOfRange { given: n },
                     );
                 } else if n != DEFAULT_POINTS_PER_CENT
@@ -148,7 +149,7 @@ impl GameSetup {
                     && matches!(rs.scheme, Scheme::Places | Scheme::Units)
                 {
                     errors.add(
-                        "points_per_cent",
+                        Field::PointsPerCent,
                         GameError::PointsPerCentNotUsed {
                             rules: rs.info.name,
                         },
@@ -158,7 +159,7 @@ impl GameSetup {
             }
             Some(Err(text)) => {
                 errors.add(
-                    "points_per_cent",
+                    Field::PointsPerCent,
                     GameError::NotANumber {
                         what: Quantity::PointsPerCent,
                         given: text,
@@ -170,7 +171,7 @@ impl GameSetup {
 
         let currency = given(&raw.currency).unwrap_or(DEFAULT_CURRENCY).to_string();
         if currency.chars().count() > MAX_CURRENCY_CHARS || currency.chars().any(char::is_control) {
-            errors.add("currency", GameError::BadCurrency);
+            errors.add(Field::Currency, GameError::BadCurrency);
         }
 
         match rules {
@@ -313,17 +314,17 @@ pub(super) fn find_name(players: &[String], name: &str) -> Option<usize> {
 fn parse_rules(raw: &RawSetup, errors: &mut FieldErrors) -> Option<RuleSet> {
     let id = raw.rules.trim();
     if id.is_empty() {
-        errors.add("rules", GameError::NoRules);
+        errors.add(Field::Rules, GameError::NoRules);
         return None;
     }
     let rs = match RuleSet::with_options(id, &raw.options) {
         Ok(rs) => rs,
         Err(e @ OptionError::UnknownRuleSet(_)) => {
-            errors.add("rules", GameError::Options(e));
+            errors.add(Field::Rules, GameError::Options(e));
             return None;
         }
         Err(e) => {
-            errors.add("options", GameError::Options(e));
+            errors.add(Field::Options, GameError::Options(e));
             return None;
         }
     };
@@ -332,7 +333,7 @@ fn parse_rules(raw: &RawSetup, errors: &mut FieldErrors) -> Option<RuleSet> {
     };
     if !rs.schemes.iter().any(|s| s.id() == wanted) {
         errors.add(
-            "settlement",
+            Field::Settlement,
             GameError::SettlementNotOffered {
                 given: wanted.to_string(),
                 offered: rs.schemes.clone(),
@@ -343,7 +344,7 @@ fn parse_rules(raw: &RawSetup, errors: &mut FieldErrors) -> Option<RuleSet> {
     match raw.options.get("settlement") {
         Some(OptionValue::Text(option)) if option != wanted => {
             errors.add(
-                "settlement",
+                Field::Settlement,
                 GameError::SettlementTwice {
                     given: wanted.to_string(),
                     option: option.clone(),
@@ -359,7 +360,7 @@ fn parse_rules(raw: &RawSetup, errors: &mut FieldErrors) -> Option<RuleSet> {
             match RuleSet::with_options(id, &options) {
                 Ok(rs) => Some(rs),
                 Err(e) => {
-                    errors.add("settlement", GameError::Options(e));
+                    errors.add(Field::Settlement, GameError::Options(e));
                     None
                 }
             }

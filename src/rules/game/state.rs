@@ -124,7 +124,7 @@ impl GameState {
     ) -> Result<usize, FieldErrors> {
         let of = setup.round_count();
         let next = self.rounds.len() + 1;
-        let fail = |e| Err(FieldErrors::single("round", e));
+        let fail = |e| Err(FieldErrors::single(Field::Round, e));
         let round = match requested {
             None => next,
             Some(r) => match usize::try_from(r) {

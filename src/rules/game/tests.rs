@@ -140,7 +140,10 @@ fn shanghai_allows_at_most_two_buys_per_player_and_round() {
     assert!(s.parse_round(1, &r).is_ok());
     r.buys.insert("C".into(), RawNumber::Int(3));
     let e = errors(&s, 1, &r);
-    assert_eq!(e.get("buys.C").unwrap().code(), "too_many_buys");
+    assert_eq!(
+        e.get(&Field::PlayerBuys("C".into())).unwrap().code(),
+        "too_many_buys"
+    );
     // Contract rummy's May I has no count limit.
     let c = setup("contract", &["A", "B", "C"]);
     assert_eq!(c.parse_round(1, &r).unwrap().buys(), [0, 0, 3]);
@@ -163,10 +166,10 @@ fn a_round_without_a_winner_is_allowed_in_the_contract_family_only() {
     }
     let s = setup("rommee", &["A", "B", "C"]);
     let e = errors(&s, 1, &r);
-    assert_eq!(e.get("went_out"), Some(&GameError::WinnerRequired));
+    assert_eq!(e.get(&Field::WentOut), Some(&GameError::WinnerRequired));
     let s = setup("continental", &["A", "B", "C"]);
     let e = errors(&s, 1, &RawRound::default());
-    assert_eq!(e.get("winner"), Some(&GameError::WinnerRequired));
+    assert_eq!(e.get(&Field::Winner), Some(&GameError::WinnerRequired));
     // Blank text counts as nobody.
     let s = setup("contract", &["A", "B", "C"]);
     let mut blank = r.clone();
@@ -454,7 +457,7 @@ fn points_per_cent_other_than_one_are_refused_where_money_is_not_by_points() {
         };
         let errors = GameSetup::try_from(&raw_setup).unwrap_err();
         assert_eq!(
-            errors.get("points_per_cent").map(GameError::code),
+            errors.get(&Field::PointsPerCent).map(GameError::code),
             Some("points_per_cent_not_used"),
             "{rules}"
         );

@@ -266,7 +266,7 @@ fn version_of(body: &[u8]) -> Result<Option<i64>, AppError> {
 fn invalid(errors: &FieldErrors) -> Response {
     let problems: Vec<Value> = errors
         .iter()
-        .map(|e| json!({"field": e.field, "code": e.error.code(), "message": e.error.message(Lang::En)}))
+        .map(|e| json!({"field": e.field.key(), "code": e.error.code(), "message": e.error.message(Lang::En)}))
         .collect();
     let body = json!({
         "error": errors.summary(Lang::En),

@@ -21,7 +21,8 @@ use rand::Rng as _;
 
 use crate::db::games;
 use crate::rules::game::{
-    FieldErrors, GameError, GameSetup, MAX_CURRENCY_CHARS, MAX_NAME_CHARS, RawNumber, RawSetup,
+    Field, FieldErrors, GameError, GameSetup, MAX_CURRENCY_CHARS, MAX_NAME_CHARS, RawNumber,
+    RawSetup,
 };
 use crate::rules::presets::Preset;
 use crate::rules::presets::{PRESET_IDS, option_specs, preset_info};
@@ -141,9 +142,9 @@ impl PageErrors {
         let seat_of = |seat: usize| seats.get(seat.wrapping_sub(1)).copied();
         for e in errors.iter() {
             let mut error = e.error.clone();
-            match (e.field.as_str(), &mut error) {
+            match (&e.field, &mut error) {
                 (
-                    "players",
+                    Field::Players,
                     GameError::EmptyName { seat }
                     | GameError::NameTooLong { seat }
                     | GameError::NameHasControl { seat },
@@ -153,7 +154,7 @@ impl PageErrors {
                         *seat = at + 1;
                     }
                 }
-                ("players", GameError::DuplicateName { name }) => {
+                (Field::Players, GameError::DuplicateName { name }) => {
                     let key = name.to_lowercase();
                     self.seats.extend(
                         (0..form.players.len())
@@ -168,9 +169,9 @@ impl PageErrors {
                 GameError::Options(OptionError::BadValue { name, .. }) => Some(name.clone()),
                 _ => None,
             };
-            let field = match e.field.as_str() {
-                "rules" => "rules",
-                "options" => match option {
+            let field = match &e.field {
+                Field::Rules => "rules",
+                Field::Options => match option {
                     Some(name) => {
                         self.options
                             .entry(name)
@@ -183,12 +184,12 @@ impl PageErrors {
                     }
                     None => "options",
                 },
-                "players" => "players",
-                "first_dealer" => "first_dealer",
-                "cents_per_point" | "cents_per_unit" => "cents",
-                "points_per_cent" => "points_per_cent",
-                "currency" => "currency",
-                "settlement" => "settlement",
+                Field::Players => "players",
+                Field::FirstDealer => "first_dealer",
+                Field::CentsPerPoint | Field::CentsPerUnit => "cents",
+                Field::PointsPerCent => "points_per_cent",
+                Field::Currency => "currency",
+                Field::Settlement => "settlement",
                 _ => "options",
             };
             self.add(field, sentence);

@@ -16,7 +16,7 @@ use askama::Template;
 
 use super::new_form_key;
 use crate::rules::cards::parse_cards;
-use crate::rules::game::{RawCards, RawNumber, RawRound, buys_field};
+use crate::rules::game::{Field as EntryField, RawCards, RawNumber, RawRound};
 use crate::rules::money::units_config;
 use crate::store::LoadedGame;
 use crate::text::Say;
@@ -470,6 +470,7 @@ impl FormPage {
                 .map(|(seat, name)| {
                     let cards = input.cards.get(name).cloned().unwrap_or_default();
                     let count = count_text(&ctx, game, &cards);
+                    let buys_key = EntryField::PlayerBuys(name.clone()).key();
                     PlayerRow {
                         seat,
                         name: name.clone(),
@@ -489,9 +490,9 @@ impl FormPage {
                         error: take(&mut errors, &[name.as_str()]),
                         buys: buys.map(|_| Field {
                             id: format!("b{seat}"),
-                            name: buys_field(name),
+                            error: take(&mut errors, &[buys_key.as_str()]),
+                            name: buys_key,
                             value: input.buys.get(name).cloned().unwrap_or_default(),
-                            error: take(&mut errors, &[buys_field(name).as_str()]),
                         }),
                     }
                 })
