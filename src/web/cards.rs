@@ -40,9 +40,6 @@ pub fn chips(cards: &[Card], lang: Lang) -> Vec<CardChip> {
 /// Cards as plain text: `3♥ 4♥ Joker`.
 pub use crate::text::cards::cards_text;
 
-/// The ranks as the card grid labels them (said by `text`).
-pub use crate::text::cards::rank_labels;
-
 /// A meld reading in words: "set of 7s", "run ♥3–6" / "Satz aus 7ern", "Folge ♥3–6".
 pub fn reading_text(reading: &Reading, ctx: &PageCtx) -> String {
     text::cards::reading(reading, ctx.lang)
@@ -92,7 +89,10 @@ mod tests {
             chips.iter().map(|c| c.class).collect::<Vec<_>>(),
             ["black", "red", "red", "joker"]
         );
-        assert_eq!(rank_labels(Lang::De), "A 2 3 4 5 6 7 8 9 10 B D K");
+        assert_eq!(
+            crate::text::cards::rank_labels(Lang::De),
+            "A 2 3 4 5 6 7 8 9 10 B D K"
+        );
     }
 
     #[test]

@@ -80,7 +80,7 @@ impl PageCtx {
 
     /// The ranks as the card grid labels them (`A 2 … 10 B D K` in German).
     pub fn card_ranks(&self) -> String {
-        super::cards::rank_labels(self.lang)
+        crate::text::cards::rank_labels(self.lang)
     }
 
     /// The other language, offered by the switch.
