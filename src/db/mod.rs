@@ -3,8 +3,10 @@
 //!
 //! SQL lives only here, as literal strings run with `sqlx::query`/`query_as` (no compile-time
 //! checked macros, so a fresh clone builds without a database). Rows are private structs
-//! converted into the public record types of each submodule. Must not depend on `web`; stores
-//! what the rules engine computes without interpreting it.
+//! converted into the public record types of each submodule. Dependency rule: `db` depends on
+//! no other layer of the app (not `rules`, `text`, `store`, `web` or `cli`); it stores what
+//! the rules engine computes without interpreting it. `store` reads and writes games through
+//! it; `web` and `cli` hold the `Db` handle and its record types.
 //!
 //! Durability choices (STYLE.md, issue 4): WAL journal, `synchronous=FULL` (a commit that
 //! returned survives a power cut), a 5 s busy timeout, foreign keys on. Exactly one writer
@@ -13,7 +15,7 @@
 //! timeout. Reads use a separate small pool of read-only connections.
 //!
 //! Every write ends with [`Write::commit`], which also counts the write ([`Db::generation`]):
-//! a cache of things read from the database (the web layer keeps one of loaded games) stays
+//! a cache of things read from the database (`store` keeps one of loaded games) stays
 //! valid exactly as long as this count has not moved.
 
 pub mod games;
