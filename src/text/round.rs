@@ -76,21 +76,12 @@ impl Say for Restriction {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::game::{GameSetup, RawNumber, RawSetup};
+    use crate::rules::game::GameSetup;
     use crate::rules::ruleset::OptionValue;
 
+    /// A game set up with options, a cent a point (the engine's own test helper).
     fn setup_with(rules: &str, players: &[&str], options: &[(&str, OptionValue)]) -> GameSetup {
-        GameSetup::try_from(RawSetup {
-            rules: rules.into(),
-            options: options
-                .iter()
-                .map(|(k, v)| (k.to_string(), v.clone()))
-                .collect(),
-            players: players.iter().map(|p| p.to_string()).collect(),
-            cents_per_point: Some(RawNumber::Int(1)),
-            ..RawSetup::default()
-        })
-        .unwrap()
+        crate::rules::game::tests::setup_with(rules, players, options, 1)
     }
 
     // Moved from rules::game's tests with the words of the round's banner.
