@@ -65,18 +65,25 @@ pub enum Error {
         /// What went wrong.
         source: std::io::Error,
     },
-    /// The lock file of [`ServeLock`] could not be opened or locked.
+    /// The database file could not be opened or locked by [`ServeLock`].
     #[error("cannot lock {}: {source}", path.display())]
     Lock {
-        /// The lock file.
+        /// The database file.
         path: PathBuf,
         /// What went wrong.
         source: std::io::Error,
     },
 }
 
-/// The right to serve a database file: a lock on `<file>.lock` that a second `kontrakt serve`
-/// on the same file cannot take, held until dropped (or the process ends, however it ends).
+/// The right to serve a database file: an exclusive advisory lock (`flock`) on the database
+/// file itself that a second `kontrakt serve` cannot take, held until dropped (or the process
+/// ends, however it ends). The lock belongs to the file, not to a name: a second server
+/// reaching the same file through a hard link, a symlink or a bind mount is refused too.
+///
+/// SQLite locks with `fcntl` byte ranges, which on local file systems are independent of
+/// `flock`, so `backup`, `export` and `import` still work beside a server. Keep the lock for
+/// as long as the [`Db`] lives (take it first, drop it last): closing any descriptor of the
+/// file drops the `fcntl` locks this process holds on it.
 ///
 /// One server per file is what makes [`Db::generation`] the whole truth about writes: a game
 /// kept in memory by one server would not see the writes of another.
@@ -86,24 +93,32 @@ pub struct ServeLock {
 }
 
 impl ServeLock {
-    /// Takes the lock for the database at `db`, or says that another server holds it.
+    /// Takes the lock for the database at `db` (creating an empty file if there is none, which
+    /// SQLite then reads as an empty database), or says that another server holds it.
     pub fn take(db: &Path) -> Result<Self, Error> {
-        let mut name = db.as_os_str().to_owned();
-        name.push(".lock");
-        let path = PathBuf::from(name);
-        let file = std::fs::OpenOptions::new()
-            .create(true)
-            .truncate(false)
-            .write(true)
-            .open(&path)
-            .map_err(|source| Error::Lock {
-                path: path.clone(),
-                source,
-            })?;
+        let lock_error = |source| Error::Lock {
+            path: db.to_owned(),
+            source,
+        };
+        // Read access is enough for `flock`; a read-only file gets to [`Db::open`], which
+        // says what is wrong with it.
+        let file = match std::fs::File::open(db) {
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                std::fs::OpenOptions::new()
+                    .write(true)
+                    .create(true)
+                    .truncate(false)
+                    .open(db)
+                    .map_err(lock_error)?;
+                std::fs::File::open(db)
+            }
+            opened => opened,
+        }
+        .map_err(lock_error)?;
         match file.try_lock() {
             Ok(()) => Ok(Self { _file: file }),
             Err(std::fs::TryLockError::WouldBlock) => Err(Error::InUse(db.to_owned())),
-            Err(std::fs::TryLockError::Error(source)) => Err(Error::Lock { path, source }),
+            Err(std::fs::TryLockError::Error(source)) => Err(lock_error(source)),
         }
     }
 }

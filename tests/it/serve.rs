@@ -181,3 +181,71 @@ fn a_second_server_on_the_same_database_is_refused_with_a_sentence() {
         );
     }
 }
+
+/// A server started on `db`; answers once it says it is serving.
+fn serving(db: &std::path::Path) -> Server {
+    let child = Command::new(env!("CARGO_BIN_EXE_kontrakt"))
+        .args(["--addr", "127.0.0.1:0", "--db"])
+        .arg(db)
+        .env("RUST_LOG", "info")
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary starts");
+    let mut server = Server(child);
+    let mut log = BufReader::new(server.0.stderr.take().unwrap());
+    let mut line = String::new();
+    while !line.contains("serving http://") {
+        line.clear();
+        assert!(log.read_line(&mut line).unwrap() > 0, "server exited early");
+    }
+    server
+}
+
+#[test]
+fn a_second_server_through_a_hard_link_or_a_symlink_is_refused_too() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("shared.db");
+    let _first = serving(&db);
+    // Other names for the same file, in another directory, so no name-derived lock matches.
+    let other = dir.path().join("elsewhere");
+    std::fs::create_dir(&other).unwrap();
+    let hard = other.join("hard.db");
+    std::fs::hard_link(&db, &hard).unwrap();
+    let soft = other.join("soft.db");
+    std::os::unix::fs::symlink(&db, &soft).unwrap();
+    for name in [&hard, &soft] {
+        let second = Command::new(env!("CARGO_BIN_EXE_kontrakt"))
+            .args(["--addr", "127.0.0.1:0", "--db"])
+            .arg(name)
+            .stderr(Stdio::piped())
+            .stdout(Stdio::null())
+            .spawn()
+            .expect("the binary starts");
+        let mut second = Server(second);
+        // A server that was not refused would never end: give it ten seconds.
+        let mut ended = None;
+        for _ in 0..100 {
+            if let Some(status) = second.0.try_wait().unwrap() {
+                ended = Some(status);
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(100));
+        }
+        let status = ended.unwrap_or_else(|| panic!("a second server runs on {name:?}"));
+        assert_eq!(status.code(), Some(1));
+        let mut said = String::new();
+        second
+            .0
+            .stderr
+            .take()
+            .unwrap()
+            .read_to_string(&mut said)
+            .unwrap();
+        assert!(
+            said.contains("another kontrakt server is already using")
+                && said.contains(name.file_name().unwrap().to_str().unwrap())
+                && said.contains("stop it first"),
+            "{said}"
+        );
+    }
+}
