@@ -54,6 +54,19 @@ pub enum Error {
         .0.display()
     )]
     InUse(PathBuf),
+    /// The database cannot be written (file permissions, a read-only mount, a read-only
+    /// SQLite connection): refused at start rather than answering every write with a 500.
+    #[error(
+        "the database {} is read-only ({cause}); kontrakt needs to write to it: check the \
+         permissions of the file and its folder, and that its disk is not mounted read-only",
+        path.display()
+    )]
+    ReadOnly {
+        /// The database file.
+        path: PathBuf,
+        /// What refused the write.
+        cause: String,
+    },
     /// The database to open does not exist (and was not to be created).
     #[error("no database at {}", .0.display())]
     Missing(PathBuf),
@@ -123,6 +136,17 @@ impl ServeLock {
     }
 }
 
+/// Begins a write transaction, makes a change and rolls it back: nothing is written, but a
+/// read-only database or connection refuses the change (`BEGIN IMMEDIATE` alone does not
+/// fail on a read-only connection in WAL mode).
+async fn check_writable(pool: &SqlitePool) -> Result<(), sqlx::Error> {
+    let mut tx = pool.begin_with("BEGIN IMMEDIATE").await?;
+    sqlx::query("CREATE TABLE kontrakt_write_check (x)")
+        .execute(&mut *tx)
+        .await?;
+    tx.rollback().await
+}
+
 /// The database: one writer connection and a small pool of readers. Cheap to clone.
 #[derive(Clone, Debug)]
 pub struct Db {
@@ -169,8 +193,29 @@ impl DerefMut for Write {
 
 impl Db {
     /// Opens (creating if missing) the database file at `path` and applies pending migrations.
+    ///
+    /// A database that cannot be written is refused with [`Error::ReadOnly`]: the file is
+    /// opened for writing first (permission bits, a read-only mount), and a write transaction
+    /// is begun and rolled back once connected (what SQLite itself allows).
     pub async fn open(path: &Path) -> Result<Self, Error> {
+        let read_only = |cause: String| Error::ReadOnly {
+            path: path.to_owned(),
+            cause,
+        };
+        if let Err(e) = std::fs::OpenOptions::new()
+            .read(true)
+            .write(true)
+            .open(path)
+        {
+            use std::io::ErrorKind::{PermissionDenied, ReadOnlyFilesystem};
+            if matches!(e.kind(), PermissionDenied | ReadOnlyFilesystem) {
+                return Err(read_only(e.to_string()));
+            }
+        }
         let db = Self::connect(path, true).await?;
+        check_writable(&db.writer)
+            .await
+            .map_err(|e| read_only(e.to_string()))?;
         sqlx::migrate!().run(&db.writer).await?;
         Ok(db)
     }
@@ -270,5 +315,27 @@ impl Db {
     pub async fn close(&self) {
         self.reader.close().await;
         self.writer.close().await;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn the_start_check_tells_a_read_only_connection_from_a_writable_one() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("check.db");
+        let db = Db::open(&path).await.unwrap();
+        check_writable(&db.writer).await.unwrap();
+        // What a read-only file or mount looks like to SQLite, reproducible as root too.
+        let read_only = SqlitePoolOptions::new()
+            .connect_with(SqliteConnectOptions::new().filename(&path).read_only(true))
+            .await
+            .unwrap();
+        let refused = check_writable(&read_only).await.unwrap_err();
+        assert!(refused.to_string().contains("readonly"), "{refused}");
+        read_only.close().await;
+        db.close().await;
     }
 }
