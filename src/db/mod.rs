@@ -56,6 +56,19 @@ pub enum Error {
         .0.display()
     )]
     InUse(PathBuf),
+    /// The database cannot be written (file permissions, a read-only mount, a read-only
+    /// SQLite connection): refused at start rather than answering every write with a 500.
+    #[error(
+        "the database {} is read-only ({cause}); kontrakt needs to write to it: check the \
+         permissions of the file and its folder, and that its disk is not mounted read-only",
+        path.display()
+    )]
+    ReadOnly {
+        /// The database file.
+        path: PathBuf,
+        /// What refused the write.
+        cause: String,
+    },
     /// The database to open does not exist (and was not to be created).
     #[error("no database at {}", .0.display())]
     Missing(PathBuf),
@@ -67,18 +80,25 @@ pub enum Error {
         /// What went wrong.
         source: std::io::Error,
     },
-    /// The lock file of [`ServeLock`] could not be opened or locked.
+    /// The database file could not be opened or locked by [`ServeLock`].
     #[error("cannot lock {}: {source}", path.display())]
     Lock {
-        /// The lock file.
+        /// The database file.
         path: PathBuf,
         /// What went wrong.
         source: std::io::Error,
     },
 }
 
-/// The right to serve a database file: a lock on `<file>.lock` that a second `kontrakt serve`
-/// on the same file cannot take, held until dropped (or the process ends, however it ends).
+/// The right to serve a database file: an exclusive advisory lock (`flock`) on the database
+/// file itself that a second `kontrakt serve` cannot take, held until dropped (or the process
+/// ends, however it ends). The lock belongs to the file, not to a name: a second server
+/// reaching the same file through a hard link, a symlink or a bind mount is refused too.
+///
+/// SQLite locks with `fcntl` byte ranges, which on local file systems are independent of
+/// `flock`, so `backup`, `export` and `import` still work beside a server. Keep the lock for
+/// as long as the [`Db`] lives (take it first, drop it last): closing any descriptor of the
+/// file drops the `fcntl` locks this process holds on it.
 ///
 /// One server per file is what makes [`Db::generation`] the whole truth about writes: a game
 /// kept in memory by one server would not see the writes of another.
@@ -88,26 +108,45 @@ pub struct ServeLock {
 }
 
 impl ServeLock {
-    /// Takes the lock for the database at `db`, or says that another server holds it.
+    /// Takes the lock for the database at `db` (creating an empty file if there is none, which
+    /// SQLite then reads as an empty database), or says that another server holds it.
     pub fn take(db: &Path) -> Result<Self, Error> {
-        let mut name = db.as_os_str().to_owned();
-        name.push(".lock");
-        let path = PathBuf::from(name);
-        let file = std::fs::OpenOptions::new()
-            .create(true)
-            .truncate(false)
-            .write(true)
-            .open(&path)
-            .map_err(|source| Error::Lock {
-                path: path.clone(),
-                source,
-            })?;
+        let lock_error = |source| Error::Lock {
+            path: db.to_owned(),
+            source,
+        };
+        // Read access is enough for `flock`; a read-only file gets to [`Db::open`], which
+        // says what is wrong with it.
+        let file = match std::fs::File::open(db) {
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                std::fs::OpenOptions::new()
+                    .write(true)
+                    .create(true)
+                    .truncate(false)
+                    .open(db)
+                    .map_err(lock_error)?;
+                std::fs::File::open(db)
+            }
+            opened => opened,
+        }
+        .map_err(lock_error)?;
         match file.try_lock() {
             Ok(()) => Ok(Self { _file: file }),
             Err(std::fs::TryLockError::WouldBlock) => Err(Error::InUse(db.to_owned())),
-            Err(std::fs::TryLockError::Error(source)) => Err(Error::Lock { path, source }),
+            Err(std::fs::TryLockError::Error(source)) => Err(lock_error(source)),
         }
     }
+}
+
+/// Begins a write transaction, makes a change and rolls it back: nothing is written, but a
+/// read-only database or connection refuses the change (`BEGIN IMMEDIATE` alone does not
+/// fail on a read-only connection in WAL mode).
+async fn check_writable(pool: &SqlitePool) -> Result<(), sqlx::Error> {
+    let mut tx = pool.begin_with("BEGIN IMMEDIATE").await?;
+    sqlx::query("CREATE TABLE kontrakt_write_check (x)")
+        .execute(&mut *tx)
+        .await?;
+    tx.rollback().await
 }
 
 /// The database: one writer connection and a small pool of readers. Cheap to clone.
@@ -156,8 +195,29 @@ impl DerefMut for Write {
 
 impl Db {
     /// Opens (creating if missing) the database file at `path` and applies pending migrations.
+    ///
+    /// A database that cannot be written is refused with [`Error::ReadOnly`]: the file is
+    /// opened for writing first (permission bits, a read-only mount), and a write transaction
+    /// is begun and rolled back once connected (what SQLite itself allows).
     pub async fn open(path: &Path) -> Result<Self, Error> {
+        let read_only = |cause: String| Error::ReadOnly {
+            path: path.to_owned(),
+            cause,
+        };
+        if let Err(e) = std::fs::OpenOptions::new()
+            .read(true)
+            .write(true)
+            .open(path)
+        {
+            use std::io::ErrorKind::{PermissionDenied, ReadOnlyFilesystem};
+            if matches!(e.kind(), PermissionDenied | ReadOnlyFilesystem) {
+                return Err(read_only(e.to_string()));
+            }
+        }
         let db = Self::connect(path, true).await?;
+        check_writable(&db.writer)
+            .await
+            .map_err(|e| read_only(e.to_string()))?;
         sqlx::migrate!().run(&db.writer).await?;
         Ok(db)
     }
@@ -257,5 +317,27 @@ impl Db {
     pub async fn close(&self) {
         self.reader.close().await;
         self.writer.close().await;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn the_start_check_tells_a_read_only_connection_from_a_writable_one() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("check.db");
+        let db = Db::open(&path).await.unwrap();
+        check_writable(&db.writer).await.unwrap();
+        // What a read-only file or mount looks like to SQLite, reproducible as root too.
+        let read_only = SqlitePoolOptions::new()
+            .connect_with(SqliteConnectOptions::new().filename(&path).read_only(true))
+            .await
+            .unwrap();
+        let refused = check_writable(&read_only).await.unwrap_err();
+        assert!(refused.to_string().contains("readonly"), "{refused}");
+        read_only.close().await;
+        db.close().await;
     }
 }

@@ -22,8 +22,16 @@ use super::games::{Game, GameRecord, HistoryAction, Round};
 pub const FORMAT: &str = "kontrakt-games";
 /// The version of the export format written; import reads this version.
 pub const FORMAT_VERSION: i64 = 1;
-/// Shortest capability token imported (32 hex digits are 128 bits).
-const MIN_TOKEN_LEN: usize = 32;
+/// Length of a capability token: [`super::games::new_token`] makes 32 lowercase hex digits
+/// (128 bits), and an imported token must look the same.
+const TOKEN_LEN: usize = 32;
+/// Fewest different hex digits an imported token may have. 32 random hex digits have fewer
+/// than 6 different ones about once in five billion; `000…0` or `abab…ab` have 1 or 2.
+const MIN_TOKEN_DIGITS: usize = 6;
+/// Highest game version imported. A game gains a version per change, so no real game comes
+/// near it, and a version near `i64::MAX` would make every later change overflow (a 500).
+/// New games start at version 0.
+pub const MAX_VERSION: i64 = 1_000_000_000;
 
 /// An export file: every game of a database.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -228,6 +236,19 @@ pub async fn export_games(db: &Db) -> Result<Export, sqlx::Error> {
     })
 }
 
+/// Whether `token` looks like one [`super::games::new_token`] makes: [`TOKEN_LEN`] lowercase
+/// hex digits, at least [`MIN_TOKEN_DIGITS`] of them different.
+fn looks_made_here(token: &str) -> bool {
+    let hex = |b: &u8| b.is_ascii_digit() || (b'a'..=b'f').contains(b);
+    let mut digits = [false; 256];
+    for &b in token.as_bytes() {
+        digits[usize::from(b)] = true;
+    }
+    token.len() == TOKEN_LEN
+        && token.as_bytes().iter().all(hex)
+        && digits.iter().filter(|&&d| d).count() >= MIN_TOKEN_DIGITS
+}
+
 impl GameExport {
     /// The game as [`super::games::load_game`] would return it once imported, so the caller
     /// can check it with the rules engine before importing. Checks the timestamps, the
@@ -239,16 +260,19 @@ impl GameExport {
                 .map_err(|_| invalid(format!("{text:?} is not an RFC 3339 time")))
         };
         for (name, token) in [("id", &self.id), ("view_token", &self.view_token)] {
-            let fine = token.len() >= MIN_TOKEN_LEN
-                && token
-                    .bytes()
-                    .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_');
-            if !fine {
+            if !looks_made_here(token) {
                 return Err(invalid(format!(
-                    "its {name} must be at least {MIN_TOKEN_LEN} letters, digits, - or _ \
+                    "its {name} must be {TOKEN_LEN} lowercase hex digits (0-9, a-f) with at \
+                     least {MIN_TOKEN_DIGITS} different ones, as Kontrakt makes them \
                      (an unguessable link)"
                 )));
             }
+        }
+        if !(0..=MAX_VERSION).contains(&self.version) {
+            return Err(invalid(format!(
+                "its version {} must be from 0 to {MAX_VERSION} (one per change)",
+                self.version
+            )));
         }
         if self.id == self.view_token {
             return Err(invalid("its id and view_token must differ".into()));

@@ -1,7 +1,8 @@
 //! The rules engine: cards, melds, contracts, rule-set presets, the checker, the solver,
 //! penalty scoring and money settlement.
 //!
-//! Pure domain code: it imports only `std` and `serde`. No axum, sqlx, askama or
+//! Pure domain code: it imports only `std`, `serde` and the Unicode tables
+//! (`unicode-normalization`, `unicode-properties`, for player names). No axum, sqlx, askama or
 //! tokio here. Every rule cites the section of `docs/RULES.md` it implements.
 //!
 //! `ruleset` holds the shared rule-set types and knows no preset; `presets` has one file per

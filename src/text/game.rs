@@ -35,6 +35,8 @@ messages! {
             "Der Name von Spieler {seat} ist länger als {max} Zeichen.";
         NameHasControl => "The name of player {seat} holds a tab or line break; use plain text.",
             "Der Name von Spieler {seat} enthält einen Tabulator oder Zeilenumbruch; nur einfacher Text.";
+        NameHasInvisible => "The name of player {seat} holds an invisible character (such as a zero-width space or a direction mark); type the name again as plain text.",
+            "Der Name von Spieler {seat} enthält ein unsichtbares Zeichen (etwa ein Leerzeichen ohne Breite oder eine Richtungsmarke); tippt den Namen noch einmal als einfachen Text.";
         DuplicateName => "Two players are called \"{name}\"; give each player a different name.",
             "Zwei Spieler heißen „{name}“; jeder braucht einen eigenen Namen.";
         UnknownFirstDealer => "The first dealer \"{given}\" is not one of the players.",
@@ -245,6 +247,7 @@ impl GameError {
                 M::NameTooLong.fill(lang, &[("seat", seat), ("max", &MAX_NAME_CHARS)])
             }
             NameHasControl { seat } => M::NameHasControl.fill(lang, &[("seat", seat)]),
+            NameHasInvisible { seat } => M::NameHasInvisible.fill(lang, &[("seat", seat)]),
             DuplicateName { name } => M::DuplicateName.fill(lang, &[("name", name)]),
             UnknownFirstDealer { given } => M::UnknownFirstDealer.fill(lang, &[("given", given)]),
             NotANumber { what, given } => match what {

@@ -433,6 +433,34 @@ async fn settle_checks_player_names_as_a_new_game_does_thirty_characters_and_pla
         sentence,
         "the name of player 2 holds a tab or line break; use plain text"
     );
+    for hidden in [
+        "Ann\u{200B}",
+        "A\u{200D}nn",
+        "\u{200F}Ann",
+        "\u{2066}Ann\u{2069}",
+    ] {
+        let sentence = refused(
+            &app,
+            "/api/v1/settle",
+            body(hidden).to_string(),
+            StatusCode::UNPROCESSABLE_ENTITY,
+        )
+        .await;
+        assert!(
+            sentence.contains("player 2 holds an invisible character"),
+            "{sentence}"
+        );
+    }
+    let sentence = refused(
+        &app,
+        "/api/v1/settle",
+        json!({"rules": "hollywood", "players": ["\u{00C1}nn", "A\u{0301}NN"],
+               "totals": [10, 40], "cents_per_point": 2})
+        .to_string(),
+        StatusCode::UNPROCESSABLE_ENTITY,
+    )
+    .await;
+    assert!(sentence.contains("is given twice"), "{sentence}");
 }
 
 #[tokio::test]

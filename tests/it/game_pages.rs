@@ -1623,3 +1623,24 @@ async fn a_double_tap_on_start_opens_the_same_game_instead_of_creating_two() {
     let other = app.get("/games/new?rules=liverpool").await;
     assert!(!other.body.contains(key));
 }
+
+#[tokio::test]
+async fn the_new_game_form_refuses_names_that_only_look_the_same() {
+    let app = TestApp::new().await;
+    let fields = setup_form("hollywood", &["Ann", "Ann\u{200B}"], &[]);
+    let response = post_form(&app, "/games", &pairs(&fields), "en").await;
+    assert_eq!(response.status, StatusCode::UNPROCESSABLE_ENTITY);
+    let body = text(&response.body);
+    assert!(
+        body.contains("The name of player 2 holds an invisible character"),
+        "{body}"
+    );
+    let fields = setup_form("hollywood", &["Ann", "ANN"], &[]);
+    let response = post_form(&app, "/games", &pairs(&fields), "de").await;
+    assert_eq!(response.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(text(&response.body).contains("Zwei Spieler heißen „ANN“"));
+    let fields = setup_form("hollywood", &["\u{00C1}nn", "A\u{0301}nn"], &[]);
+    let response = post_form(&app, "/games", &pairs(&fields), "en").await;
+    assert_eq!(response.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(text(&response.body).contains("Two players are called"));
+}

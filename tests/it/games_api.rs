@@ -1187,3 +1187,52 @@ async fn creating_a_game_twice_with_one_idempotency_key_makes_one_game() {
     assert_eq!(first.json()["id"], again.json()["id"]);
     assert_ne!(first.json()["id"], other.json()["id"]);
 }
+
+#[tokio::test]
+async fn names_that_only_look_the_same_are_refused_and_names_are_stored_composed() {
+    let app = TestApp::new().await;
+    let hidden = refused_game(
+        &app,
+        json!({"rules": "contract", "players": ["Ann", "Ann\u{200B}", "Cy"]}),
+    )
+    .await;
+    assert_eq!(
+        hidden["fields"]["players"],
+        "The name of player 2 holds an invisible character (such as a zero-width space or a \
+         direction mark); type the name again as plain text."
+    );
+    let bidi = refused_game(
+        &app,
+        json!({"rules": "contract", "players": ["\u{202E}nnA", "Ben", "Cy"]}),
+    )
+    .await;
+    assert!(
+        bidi["fields"]["players"]
+            .as_str()
+            .unwrap()
+            .contains("invisible character"),
+        "{bidi}"
+    );
+    let accents = refused_game(
+        &app,
+        json!({"rules": "contract", "players": ["\u{00C1}nn", "Ben", "A\u{0301}NN"]}),
+    )
+    .await;
+    assert_eq!(
+        accents["fields"]["players"],
+        "Two players are called \"\u{00C1}NN\"; give each player a different name."
+    );
+    let response = post(
+        &app,
+        "/api/v1/games",
+        &json!({"rules": "contract", "players": ["A\u{0301}nn", "Ben", "Cy"],
+                "first_dealer": "\u{00C1}NN"}),
+    )
+    .await;
+    assert_eq!(response.status, StatusCode::CREATED, "{}", response.body);
+    let created = response.json();
+    let id = created["id"].as_str().unwrap();
+    let state = app.get(&format!("/api/v1/games/{id}")).await.json();
+    assert_eq!(state["players"][0], "\u{00C1}nn");
+    assert_eq!(state["first_dealer"], "\u{00C1}nn");
+}

@@ -181,3 +181,169 @@ fn a_second_server_on_the_same_database_is_refused_with_a_sentence() {
         );
     }
 }
+
+/// A server started on `db`; answers once it says it is serving.
+fn serving(db: &std::path::Path) -> Server {
+    let child = Command::new(env!("CARGO_BIN_EXE_kontrakt"))
+        .args(["--addr", "127.0.0.1:0", "--db"])
+        .arg(db)
+        .env("RUST_LOG", "info")
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary starts");
+    let mut server = Server(child);
+    let mut log = BufReader::new(server.0.stderr.take().unwrap());
+    let mut line = String::new();
+    while !line.contains("serving http://") {
+        line.clear();
+        assert!(log.read_line(&mut line).unwrap() > 0, "server exited early");
+    }
+    server
+}
+
+#[test]
+fn a_second_server_through_a_hard_link_or_a_symlink_is_refused_too() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("shared.db");
+    let _first = serving(&db);
+    // Other names for the same file, in another directory, so no name-derived lock matches.
+    let other = dir.path().join("elsewhere");
+    std::fs::create_dir(&other).unwrap();
+    let hard = other.join("hard.db");
+    std::fs::hard_link(&db, &hard).unwrap();
+    let soft = other.join("soft.db");
+    std::os::unix::fs::symlink(&db, &soft).unwrap();
+    for name in [&hard, &soft] {
+        let second = Command::new(env!("CARGO_BIN_EXE_kontrakt"))
+            .args(["--addr", "127.0.0.1:0", "--db"])
+            .arg(name)
+            .stderr(Stdio::piped())
+            .stdout(Stdio::null())
+            .spawn()
+            .expect("the binary starts");
+        let mut second = Server(second);
+        // A server that was not refused would never end: give it ten seconds.
+        let mut ended = None;
+        for _ in 0..100 {
+            if let Some(status) = second.0.try_wait().unwrap() {
+                ended = Some(status);
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(100));
+        }
+        let status = ended.unwrap_or_else(|| panic!("a second server runs on {name:?}"));
+        assert_eq!(status.code(), Some(1));
+        let mut said = String::new();
+        second
+            .0
+            .stderr
+            .take()
+            .unwrap()
+            .read_to_string(&mut said)
+            .unwrap();
+        assert!(
+            said.contains("another kontrakt server is already using")
+                && said.contains(name.file_name().unwrap().to_str().unwrap())
+                && said.contains("stop it first"),
+            "{said}"
+        );
+    }
+}
+
+/// Unmounts a bind mount when the test ends, however it ends.
+struct Mounted(std::path::PathBuf);
+
+impl Drop for Mounted {
+    fn drop(&mut self) {
+        let _ = Command::new("umount").arg(&self.0).status();
+    }
+}
+
+/// `dir` mounted read-only at `at`, if this process may mount (root in most containers).
+fn read_only_bind_mount(dir: &std::path::Path, at: &std::path::Path) -> Option<Mounted> {
+    let quiet = |args: &[&std::ffi::OsStr]| {
+        Command::new("mount")
+            .args(args)
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .status()
+            .is_ok_and(|s| s.success())
+    };
+    if !quiet(&["--bind".as_ref(), dir.as_os_str(), at.as_os_str()]) {
+        return None;
+    }
+    let mounted = Mounted(at.to_owned());
+    quiet(&["-o".as_ref(), "remount,bind,ro".as_ref(), at.as_os_str()]).then_some(mounted)
+}
+
+#[test]
+fn a_read_only_database_is_refused_at_start_with_a_sentence_naming_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    std::fs::create_dir(&data).unwrap();
+    let db = data.join("games.db");
+    let export = dir.path().join("none.json");
+    std::fs::write(
+        &export,
+        r#"{"format": "kontrakt-games", "version": 1, "games": []}"#,
+    )
+    .unwrap();
+    let made = Command::new(env!("CARGO_BIN_EXE_kontrakt"))
+        .args(["import".as_ref(), export.as_os_str(), "--db".as_ref()])
+        .arg(&db)
+        .output()
+        .unwrap();
+    assert!(made.status.success(), "{made:?}");
+    let mut permissions = std::fs::metadata(&db).unwrap().permissions();
+    std::os::unix::fs::PermissionsExt::set_mode(&mut permissions, 0o444);
+    std::fs::set_permissions(&db, permissions).unwrap();
+
+    // As root, permission bits do not stop writes: then a read-only bind mount does.
+    let _mount;
+    let served = if std::fs::OpenOptions::new().write(true).open(&db).is_err() {
+        db.clone()
+    } else {
+        let at = dir.path().join("mounted");
+        std::fs::create_dir(&at).unwrap();
+        match read_only_bind_mount(&data, &at) {
+            Some(mounted) => {
+                _mount = mounted;
+                at.join("games.db")
+            }
+            None => {
+                eprintln!("skipped: root without mount; the start check has a unit test");
+                return;
+            }
+        }
+    };
+    let child = Command::new(env!("CARGO_BIN_EXE_kontrakt"))
+        .args(["--addr", "127.0.0.1:0", "--db"])
+        .arg(&served)
+        .stderr(Stdio::piped())
+        .stdout(Stdio::null())
+        .spawn()
+        .expect("the binary starts");
+    let mut server = Server(child);
+    let mut ended = None;
+    for _ in 0..100 {
+        if let Some(status) = server.0.try_wait().unwrap() {
+            ended = Some(status);
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    let status = ended.expect("a server on a read-only database does not start");
+    assert_eq!(status.code(), Some(1));
+    let mut said = String::new();
+    server
+        .0
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut said)
+        .unwrap();
+    assert!(
+        said.contains(&served.display().to_string()) && said.contains("read-only"),
+        "{said}"
+    );
+}

@@ -293,6 +293,31 @@ async fn import_refuses_guessable_tokens_gaps_in_rounds_and_games_the_engine_can
     };
     refuse(&|g| g.id = "1234".into(), "an unguessable link").await;
     refuse(&|g| g.view_token = g.id.clone(), "must differ").await;
+    // Tokens must look like the app's (32 lowercase hex digits of randomness): long runs of
+    // one character, dashes, capitals or too few distinct digits are guessable or foreign.
+    refuse(&|g| g.id = "0".repeat(32), "an unguessable link").await;
+    refuse(&|g| g.view_token = "-".repeat(32), "an unguessable link").await;
+    refuse(&|g| g.id = "_".repeat(40), "an unguessable link").await;
+    refuse(
+        &|g| g.id = format!("{}1", "0".repeat(31)),
+        "an unguessable link",
+    )
+    .await;
+    refuse(&|g| g.id = "ab".repeat(16), "an unguessable link").await;
+    refuse(&|g| g.id = g.id.to_uppercase(), "an unguessable link").await;
+    refuse(&|g| g.id = format!("{}0", g.id), "an unguessable link").await;
+    // A version near i64::MAX made every later change to the game a 500.
+    for version in [i64::MAX, i64::MAX - 1, 1_000_000_001, -1] {
+        let mut bad = export.clone();
+        bad.games[0].version = version;
+        let id = bad.games[0].id.clone();
+        let error = transfer::import_games(&fresh, &bad).await.unwrap_err();
+        let said = error.to_string();
+        assert!(
+            said.contains(&id) && said.contains("version") && said.contains("1000000000"),
+            "{said}"
+        );
+    }
     refuse(&|g| g.rounds[0].round = 5, "numbered 1, 2").await;
     refuse(&|g| g.created_at = "yesterday".into(), "RFC 3339").await;
     refuse(

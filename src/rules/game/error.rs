@@ -47,7 +47,11 @@ pub enum GameError {
     NameTooLong { seat: usize },
     /// A player's name holds control characters (tabs, line breaks).
     NameHasControl { seat: usize },
-    /// Two players have the same name (ignoring case).
+    /// A player's name holds an invisible formatting character (zero-width space, bidi
+    /// control, soft hyphen …), so it could look like another player's.
+    NameHasInvisible { seat: usize },
+    /// Two players have the same name as people read it (ignoring case and how accents are
+    /// encoded).
     DuplicateName { name: String },
     /// The first dealer is not one of the players.
     UnknownFirstDealer { given: String },
@@ -146,6 +150,7 @@ impl GameError {
             EmptyName { .. } => "empty_name",
             NameTooLong { .. } => "name_too_long",
             NameHasControl { .. } => "name_has_control",
+            NameHasInvisible { .. } => "name_has_invisible",
             DuplicateName { .. } => "duplicate_name",
             UnknownFirstDealer { .. } => "unknown_first_dealer",
             NotANumber { .. } => "not_a_number",

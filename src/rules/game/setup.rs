@@ -5,6 +5,8 @@
 //! rest of `rules` only, never on `text`, `web` or `db`.
 
 use super::*;
+use unicode_normalization::UnicodeNormalization;
+
 use crate::rules::names::{self, NameProblem};
 
 /// A valid game set-up: the rule set with its options, the players in seating order, the first
@@ -41,7 +43,12 @@ impl GameSetup {
         let rules = parse_rules(raw, &mut errors);
 
         // Players: trimmed, non-empty, short, plain, unique ignoring case.
-        let players: Vec<String> = raw.players.iter().map(|n| n.trim().to_string()).collect();
+        // Composed (NFC) so a name is stored, shown and compared in one form.
+        let players: Vec<String> = raw
+            .players
+            .iter()
+            .map(|n| n.trim().nfc().collect())
+            .collect();
         let checked = if players.len() > MAX_NAMES_CHECKED {
             &players[..0]
         } else {
@@ -54,13 +61,14 @@ impl GameSetup {
                 Err(NameProblem::Empty) => GameError::EmptyName { seat },
                 Err(NameProblem::TooLong) => GameError::NameTooLong { seat },
                 Err(NameProblem::HasControl) => GameError::NameHasControl { seat },
+                Err(NameProblem::HasInvisible) => GameError::NameHasInvisible { seat },
             };
             errors.add(Field::Players, problem);
         }
         let mut seen: Vec<String> = Vec::new();
         let mut reported: Vec<String> = Vec::new();
         for name in checked.iter().filter(|n| !n.is_empty()) {
-            let key = name.to_lowercase();
+            let key = names::name_key(name);
             if seen.contains(&key) && !reported.contains(&key) {
                 errors.add(
                     Field::Players,
@@ -305,8 +313,8 @@ impl GameSetup {
 }
 
 pub(super) fn find_name(players: &[String], name: &str) -> Option<usize> {
-    let key = name.trim().to_lowercase();
-    players.iter().position(|p| p.to_lowercase() == key)
+    let key = names::name_key(name);
+    players.iter().position(|p| names::name_key(p) == key)
 }
 
 /// The rule set with its options and settlement scheme; errors keyed `rules`, `options` or

@@ -12,8 +12,9 @@ use serde::de::{self, Deserializer, SeqAccess, Visitor};
 
 pub use crate::rules::cards::CardsInput;
 use crate::rules::cards::{self, Card, CardError};
+use crate::rules::game::GameError;
 use crate::rules::money::MoneyInput;
-use crate::rules::names::{MAX_NAME_CHARS, NameProblem, check_name};
+use crate::rules::names::{MAX_NAME_CHARS, NameProblem, check_name, name_key};
 use crate::rules::ruleset::{Got, OptionError, OptionValue, RoundSpec, RuleSet, Scheme};
 use crate::rules::settlement::{ContinentalHand, MAX_POINTS_PER_CENT, PlayerList, SettleError};
 use crate::text::Lang;
@@ -439,14 +440,17 @@ fn player_names(rules: &RuleSet, given: &[String]) -> Result<Vec<String>, AppErr
                     NameProblem::HasControl => format!(
                         "the name of player {seat} holds a tab or line break; use plain text"
                     ),
+                    NameProblem::HasInvisible => {
+                        GameError::NameHasInvisible { seat }.message(Lang::En)
+                    }
                 })
             })?;
-            if !seen.insert(name.to_lowercase()) {
+            if !seen.insert(name_key(&name)) {
                 return Err(invalid(format!(
                     "the name \"{name}\" is given twice; every player needs a different name"
                 )));
             }
-            Ok(name.to_owned())
+            Ok(name)
         })
         .collect()
 }
@@ -457,10 +461,10 @@ fn continental_hand(
     number: usize,
     hand: HandBody,
 ) -> Result<ContinentalHand, AppError> {
-    let wanted = hand.winner.trim().to_lowercase();
+    let wanted = name_key(&hand.winner);
     let winner = players
         .iter()
-        .position(|p| p.to_lowercase() == wanted)
+        .position(|p| name_key(p) == wanted)
         .ok_or_else(|| {
             invalid(format!(
                 "hand {number}: the winner \"{}\" is not one of the players",
@@ -560,6 +564,27 @@ mod tests {
         assert_eq!(
             message(names(&["Ann"]).unwrap_err()),
             "German Rommé is played by 2 to 6 players, not 1"
+        );
+    }
+
+    #[test]
+    fn player_names_that_look_the_same_are_refused() {
+        let rs = RuleSet::preset("rommee").unwrap();
+        let names = |list: &[&str]| {
+            player_names(&rs, &list.iter().map(|s| s.to_string()).collect::<Vec<_>>())
+        };
+        let invisible = message(names(&["Ann", "Ann\u{200B}"]).unwrap_err());
+        assert!(invisible.contains("player 2"), "{invisible}");
+        assert!(invisible.contains("invisible"), "{invisible}");
+        assert!(message(names(&["\u{202E}nnA", "Ben"]).unwrap_err()).contains("invisible"));
+        assert_eq!(
+            message(names(&["\u{00C1}nn", "A\u{0301}NN"]).unwrap_err()),
+            "the name \"\u{00C1}NN\" is given twice; every player needs a different name"
+        );
+        // Names come back composed.
+        assert_eq!(
+            names(&["A\u{0301}nn", "Ben"]).unwrap(),
+            ["\u{00C1}nn", "Ben"]
         );
     }
 }

@@ -24,6 +24,7 @@ use crate::rules::game::{
     Field, FieldErrors, GameError, GameSetup, MAX_CURRENCY_CHARS, MAX_NAME_CHARS, RawNumber,
     RawSetup,
 };
+use crate::rules::names::name_key;
 use crate::rules::presets::Preset;
 use crate::rules::presets::{PRESET_IDS, option_specs, preset_info};
 use crate::rules::ruleset::{OptionError, OptionSpec, RuleSet, Scheme};
@@ -147,7 +148,8 @@ impl PageErrors {
                     Field::Players,
                     GameError::EmptyName { seat }
                     | GameError::NameTooLong { seat }
-                    | GameError::NameHasControl { seat },
+                    | GameError::NameHasControl { seat }
+                    | GameError::NameHasInvisible { seat },
                 ) => {
                     if let Some(at) = seat_of(*seat) {
                         self.seats.push(at);
@@ -155,10 +157,9 @@ impl PageErrors {
                     }
                 }
                 (Field::Players, GameError::DuplicateName { name }) => {
-                    let key = name.to_lowercase();
+                    let key = name_key(name);
                     self.seats.extend(
-                        (0..form.players.len())
-                            .filter(|&i| form.players[i].trim().to_lowercase() == key),
+                        (0..form.players.len()).filter(|&i| name_key(&form.players[i]) == key),
                     );
                 }
                 _ => {}
