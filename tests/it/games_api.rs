@@ -544,7 +544,7 @@ async fn a_correction_replaces_the_round_totals_follow_and_the_history_keeps_bot
     let state = enter(
         &app,
         &game,
-        json!({"round": 1, "went_out": "Cy", "points": {"Ann": 7, "Ben": 8}}),
+        json!({"round": 1, "version": 2, "went_out": "Cy", "points": {"Ann": 7, "Ben": 8}}),
     )
     .await;
     assert_eq!(state["rounds"].as_array().unwrap().len(), 2);
@@ -761,7 +761,7 @@ async fn ending_early_settles_the_rounds_played_and_resuming_takes_it_back() {
     enter(
         &app,
         &game,
-        json!({"round": 1, "went_out": "Ann", "points": {"Ben": 12, "Cy": 20}}),
+        json!({"round": 1, "version": state["version"], "went_out": "Ann", "points": {"Ben": 12, "Cy": 20}}),
     )
     .await;
     let resumed = post(&app, &game.path("resume"), &json!({})).await.json();
@@ -1186,4 +1186,89 @@ async fn creating_a_game_twice_with_one_idempotency_key_makes_one_game() {
     assert_eq!(again.status, StatusCode::CREATED);
     assert_eq!(first.json()["id"], again.json()["id"]);
     assert_ne!(first.json()["id"], other.json()["id"]);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Strict round and set-up bodies; corrections need the version
+// ---------------------------------------------------------------------------------------------
+
+#[tokio::test]
+async fn a_misspelt_version_in_a_round_body_is_refused_with_400_naming_it_and_writes_nothing() {
+    let app = TestApp::new().await;
+    let game = contract_game(&app).await;
+    enter(
+        &app,
+        &game,
+        json!({"went_out": "Ann", "points": {"Ben": 10, "Cy": 20}}),
+    )
+    .await;
+    // A guarded correction whose `version` is misspelt must not become a blind overwrite.
+    let typo = post(
+        &app,
+        &game.rounds(),
+        &json!({"round": 1, "Version": 0, "went_out": "Ben", "points": {"Ann": 1, "Cy": 2}}),
+    )
+    .await;
+    assert_eq!(typo.status, StatusCode::BAD_REQUEST, "{}", typo.body);
+    let error = typo.json()["error"].as_str().unwrap().to_string();
+    assert!(error.contains("\"Version\""), "{error}");
+    assert!(error.ends_with('.'), "{error}");
+    let state = app.get(&game.state()).await.json();
+    assert_eq!(state["version"], 1);
+    assert_eq!(state["totals"], json!({"Ann": 0, "Ben": 10, "Cy": 20}));
+}
+
+#[tokio::test]
+async fn an_unknown_field_in_the_set_up_body_is_refused_with_400_naming_it() {
+    let app = TestApp::new().await;
+    let response = post(
+        &app,
+        "/api/v1/games",
+        &json!({"rules": "contract", "players": ["Ann", "Ben"], "cents_per_pont": 5}),
+    )
+    .await;
+    assert_eq!(
+        response.status,
+        StatusCode::BAD_REQUEST,
+        "{}",
+        response.body
+    );
+    let error = response.json()["error"].as_str().unwrap().to_string();
+    assert!(error.contains("\"cents_per_pont\""), "{error}");
+}
+
+#[tokio::test]
+async fn changing_an_entered_round_without_its_version_is_refused_a_new_round_is_not() {
+    let app = TestApp::new().await;
+    let game = contract_game(&app).await;
+    // Two clients send round 1 without a version: the first enters it (a new round needs none),
+    // the second would overwrite it and is refused.
+    let first = json!({"round": 1, "went_out": "Ann", "points": {"Ben": 10, "Cy": 20}});
+    enter(&app, &game, first).await;
+    let second = post(
+        &app,
+        &game.rounds(),
+        &json!({"round": 1, "went_out": "Ben", "points": {"Ann": 1, "Cy": 2}}),
+    )
+    .await;
+    assert_eq!(
+        second.status,
+        StatusCode::PRECONDITION_REQUIRED,
+        "{}",
+        second.body
+    );
+    let error = second.json()["error"].as_str().unwrap().to_string();
+    assert!(error.contains("version"), "{error}");
+    assert!(error.ends_with('.'), "{error}");
+    let state = app.get(&game.state()).await.json();
+    assert_eq!(state["version"], 1);
+    assert_eq!(state["totals"], json!({"Ann": 0, "Ben": 10, "Cy": 20}));
+    // With the version the correction goes through.
+    let state = enter(
+        &app,
+        &game,
+        json!({"round": 1, "version": 1, "went_out": "Ben", "points": {"Ann": 1, "Cy": 2}}),
+    )
+    .await;
+    assert_eq!(state["totals"], json!({"Ann": 1, "Ben": 0, "Cy": 2}));
 }

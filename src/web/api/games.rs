@@ -16,6 +16,7 @@ use axum::extract::{Path, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
+use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize, Serializer};
 use serde_json::{Value, json};
 use time::OffsetDateTime;
@@ -27,7 +28,7 @@ use crate::rules::ruleset::{Buys, OptionValue};
 use crate::store::{self, GameChange, LoadedGame, OnceChange, RoundWrite};
 use crate::text::{self, Lang, Say};
 use crate::web::links::{GameLinks, ViewLinks};
-use crate::web::{AppError, AppState, IdempotencyKey, Json};
+use crate::web::{AppError, AppState, IdempotencyKey, Json, refuse_unknown_fields};
 
 /// Routes of the games API.
 pub fn routes() -> Router<AppState> {
@@ -56,8 +57,9 @@ fn view_url(token: &str) -> String {
 async fn create(
     State(state): State<AppState>,
     headers: HeaderMap,
-    Json(raw): Json<RawSetup>,
+    Json(body): Json<Value>,
 ) -> Result<Response, AppError> {
+    let raw = strict::<RawSetup, RawSetup>(body, &[])?;
     let setup = match GameSetup::try_from(raw) {
         Ok(setup) => setup,
         Err(errors) => return Ok(invalid(&errors)),
@@ -117,8 +119,9 @@ async fn enter_round(
     State(state): State<AppState>,
     Path(id): Path<String>,
     headers: HeaderMap,
-    Json(body): Json<RoundBody>,
+    Json(body): Json<Value>,
 ) -> Result<Response, AppError> {
+    let body = strict::<RawRound, RoundBody>(body, &["version"])?;
     let key = IdempotencyKey::from_headers(&headers)?;
     let key = key.as_ref().map(IdempotencyKey::as_str);
     let respond = |game: &LoadedGame| -> Result<String, AppError> {
@@ -140,6 +143,20 @@ async fn enter_round(
         RoundWrite::Conflict(game) => conflict(&game)?,
         RoundWrite::Invalid(errors) => invalid(&errors),
         RoundWrite::NotFound => return Err(state.missing(&id).await),
+        RoundWrite::NeedsVersion(round) => return Err(AppError::VersionRequired { round }),
+    })
+}
+
+/// A JSON body read into a raw type `F` shares with the HTML forms, refusing (400) top-level
+/// fields that neither `F` nor `extra` names: the forms ignore what they do not know, a JSON
+/// client's misspelt field must not be dropped silently.
+fn strict<F: DeserializeOwned, T: DeserializeOwned>(
+    body: Value,
+    extra: &[&str],
+) -> Result<T, AppError> {
+    refuse_unknown_fields::<F>(&body, extra)?;
+    serde_json::from_value(body).map_err(|e| {
+        AppError::Unprocessable(format!("The JSON has a wrong or missing field: {e}."))
     })
 }
 

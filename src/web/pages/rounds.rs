@@ -258,6 +258,8 @@ async fn save(
         RoundWrite::Written(to) | RoundWrite::Replayed(to) => {
             Ok(Redirect::to(&replayed_location(&to, &id)).into_response())
         }
+        // The form always sends its version.
+        RoundWrite::NeedsVersion(round) => Err(AppError::VersionRequired { round }),
         RoundWrite::Conflict(now) => {
             // The round the user was entering: the form says which.
             let intended = match mode {
