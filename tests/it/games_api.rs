@@ -1272,3 +1272,53 @@ async fn changing_an_entered_round_without_its_version_is_refused_a_new_round_is
     .await;
     assert_eq!(state["totals"], json!({"Ann": 1, "Ben": 0, "Cy": 2}));
 }
+
+#[tokio::test]
+async fn every_json_answer_with_the_edit_id_says_no_store() {
+    let app = TestApp::new().await;
+    let created = post(
+        &app,
+        "/api/v1/games",
+        &json!({"rules": "contract", "players": ["Ann", "Ben", "Cy"]}),
+    )
+    .await;
+    let id = created.json()["id"].as_str().unwrap().to_string();
+    let game = Game {
+        id: id.clone(),
+        view: String::new(),
+    };
+    let round = json!({"went_out": "Ann", "points": {"Ben": 10, "Cy": 20}});
+    let mut answers = vec![("create", created)];
+    answers.push((
+        "round",
+        send_post(&app, &game.rounds(), round.to_string(), Some("k1")).await,
+    ));
+    answers.push((
+        "round replayed",
+        send_post(&app, &game.rounds(), round.to_string(), Some("k1")).await,
+    ));
+    answers.push((
+        "round conflict",
+        post(
+            &app,
+            &game.rounds(),
+            &json!({"version": 0, "went_out": "Ben",
+            "points": {"Ann": 1, "Cy": 2}}),
+        )
+        .await,
+    ));
+    answers.push(("state", app.get(&game.state()).await));
+    answers.push(("history", app.get(&game.path("history")).await));
+    answers.push(("end", post(&app, &game.path("end"), &json!({})).await));
+    answers.push(("resume", post(&app, &game.path("resume"), &json!({})).await));
+    answers.push(("undo", post(&app, &game.path("undo"), &json!({})).await));
+    for (what, response) in answers {
+        assert!(response.status.as_u16() < 500, "{what}: {}", response.body);
+        assert!(
+            response.body.contains(&id) || what == "history",
+            "{what}: {}",
+            response.body
+        );
+        assert_eq!(response.header("cache-control"), "no-store", "{what}");
+    }
+}

@@ -21,6 +21,7 @@ use serde::{Deserialize, Serialize, Serializer};
 use serde_json::{Value, json};
 use time::OffsetDateTime;
 use time::format_description::well_known::Rfc3339;
+use tower_http::set_header::SetResponseHeaderLayer;
 
 use crate::db::games::{self, HistoryAction, Once};
 use crate::rules::game::{FieldErrors, GameSetup, RawRound, RawSetup, RoundInfo};
@@ -30,7 +31,9 @@ use crate::text::{self, Lang, Say};
 use crate::web::links::{GameLinks, ViewLinks};
 use crate::web::{AppError, AppState, IdempotencyKey, Json, refuse_unknown_fields};
 
-/// Routes of the games API.
+/// Routes of the games API. Every answer through the edit id (which carries the id or the
+/// edit URLs: the capability to change the game) says `Cache-Control: no-store`, so no cache
+/// on the way or on the device keeps it.
 pub fn routes() -> Router<AppState> {
     Router::new()
         .route("/api/v1/games", post(create))
@@ -40,6 +43,10 @@ pub fn routes() -> Router<AppState> {
         .route("/api/v1/games/{id}/end", post(end))
         .route("/api/v1/games/{id}/resume", post(resume))
         .route("/api/v1/games/{id}/history", get(history))
+        .layer(SetResponseHeaderLayer::overriding(
+            header::CACHE_CONTROL,
+            HeaderValue::from_static("no-store"),
+        ))
         .route("/api/v1/view/{token}", get(view))
 }
 
