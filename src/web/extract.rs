@@ -6,7 +6,7 @@ use std::error::Error as StdError;
 
 use axum::extract::FromRequest;
 use axum::extract::rejection::{FormRejection, JsonRejection};
-use axum::http::StatusCode;
+use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
@@ -41,11 +41,9 @@ impl From<JsonRejection> for AppError {
                 "The request body is not valid JSON: {}.",
                 innermost(&error)
             )),
-            JsonRejection::MissingJsonContentType(_) => AppError::UnsupportedMediaType(
-                "Send the request body as JSON, with the header \
-                 Content-Type: application/json."
-                    .to_owned(),
-            ),
+            JsonRejection::MissingJsonContentType(_) => {
+                AppError::Said(StatusCode::UNSUPPORTED_MEDIA_TYPE, Msg::ErrJsonContentType)
+            }
             other => body_rejection(other.status()),
         }
     }
@@ -85,6 +83,38 @@ fn innermost(error: &(dyn StdError + 'static)) -> String {
         current = source;
     }
     current.to_string()
+}
+
+/// A body read by hand (not through [`Json`]) that is not empty must come as JSON: 415
+/// otherwise. A cross-site HTML form can send `text/plain` without asking first; JSON it
+/// cannot. An empty body needs no content type.
+pub fn require_json_body(headers: &HeaderMap, body: &[u8]) -> Result<(), AppError> {
+    if body.is_empty() || is_json(headers) {
+        Ok(())
+    } else {
+        Err(AppError::Said(
+            StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            Msg::ErrJsonContentType,
+        ))
+    }
+}
+
+/// `Content-Type: application/json` (or `application/…+json`), as [`Json`] takes it.
+fn is_json(headers: &HeaderMap) -> bool {
+    let Some(value) = headers.get(header::CONTENT_TYPE) else {
+        return false;
+    };
+    let Ok(value) = value.to_str() else {
+        return false;
+    };
+    let essence = value
+        .split(';')
+        .next()
+        .unwrap_or("")
+        .trim()
+        .to_ascii_lowercase();
+    essence == "application/json"
+        || (essence.starts_with("application/") && essence.ends_with("+json"))
 }
 
 /// Refuses (400, naming them) the top-level fields of a JSON object body that neither the

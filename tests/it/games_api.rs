@@ -1322,3 +1322,59 @@ async fn every_json_answer_with_the_edit_id_says_no_store() {
         assert_eq!(response.header("cache-control"), "no-store", "{what}");
     }
 }
+
+#[tokio::test]
+async fn undo_end_and_resume_refuse_a_body_that_is_not_json_and_take_an_empty_one() {
+    let app = TestApp::new().await;
+    let game = contract_game(&app).await;
+    enter(
+        &app,
+        &game,
+        json!({"went_out": "Ann", "points": {"Ben": 10, "Cy": 20}}),
+    )
+    .await;
+    // What a cross-site HTML form can send without a preflight.
+    for action in ["end", "resume", "undo"] {
+        for content_type in [
+            Some("text/plain"),
+            Some("application/x-www-form-urlencoded"),
+            None,
+        ] {
+            let mut request = Request::post(game.path(action));
+            if let Some(content_type) = content_type {
+                request = request.header("content-type", content_type);
+            }
+            let response = app
+                .send(request.body(Body::from(r#"{"version": 1}"#)).unwrap())
+                .await;
+            assert_eq!(
+                response.status,
+                StatusCode::UNSUPPORTED_MEDIA_TYPE,
+                "{action} {content_type:?}: {}",
+                response.body
+            );
+            assert!(
+                response.json()["error"]
+                    .as_str()
+                    .unwrap()
+                    .contains("Content-Type: application/json"),
+                "{}",
+                response.body
+            );
+        }
+    }
+    let state = app.get(&game.state()).await.json();
+    assert_eq!(state["version"], 1);
+    assert_eq!(state["rounds"].as_array().unwrap().len(), 1);
+    // JSON with its content type, and an empty body without one, still work.
+    let json_end = post(&app, &game.path("end"), &json!({"version": 1})).await;
+    assert_eq!(json_end.status, StatusCode::OK, "{}", json_end.body);
+    let empty = app
+        .send(
+            Request::post(game.path("resume"))
+                .body(Body::empty())
+                .unwrap(),
+        )
+        .await;
+    assert_eq!(empty.status, StatusCode::OK, "{}", empty.body);
+}

@@ -29,7 +29,9 @@ use crate::rules::ruleset::{Buys, OptionValue};
 use crate::store::{self, GameChange, LoadedGame, OnceChange, RoundWrite};
 use crate::text::{self, Lang, Say};
 use crate::web::links::{GameLinks, ViewLinks};
-use crate::web::{AppError, AppState, IdempotencyKey, Json, refuse_unknown_fields};
+use crate::web::{
+    AppError, AppState, IdempotencyKey, Json, refuse_unknown_fields, require_json_body,
+};
 
 /// Routes of the games API. Every answer through the edit id (which carries the id or the
 /// edit URLs: the capability to change the game) says `Cache-Control: no-store`, so no cache
@@ -174,6 +176,7 @@ async fn undo(
     headers: HeaderMap,
     body: Bytes,
 ) -> Result<Response, AppError> {
+    require_json_body(&headers, &body)?;
     let (version, key) = (version_of(&body)?, IdempotencyKey::from_headers(&headers)?);
     let once = once(key.as_ref());
     let change = store::undo_once(&state.db, &state.games, &id, version, once).await?;
@@ -188,6 +191,7 @@ async fn end(
     headers: HeaderMap,
     body: Bytes,
 ) -> Result<Response, AppError> {
+    require_json_body(&headers, &body)?;
     let (version, key) = (version_of(&body)?, IdempotencyKey::from_headers(&headers)?);
     let once = once(key.as_ref());
     let change = store::end_early_once(&state.db, &state.games, &id, true, version, once).await?;
@@ -201,6 +205,7 @@ async fn resume(
     headers: HeaderMap,
     body: Bytes,
 ) -> Result<Response, AppError> {
+    require_json_body(&headers, &body)?;
     let (version, key) = (version_of(&body)?, IdempotencyKey::from_headers(&headers)?);
     let once = once(key.as_ref());
     let change = store::end_early_once(&state.db, &state.games, &id, false, version, once).await?;
