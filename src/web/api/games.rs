@@ -76,7 +76,7 @@ async fn create(
     let game = store::new_game(&setup)?;
     // With an Idempotency-Key a repeat answers with the game the first request created.
     let ids = match IdempotencyKey::from_headers(&headers)? {
-        Some(key) => games::create_game_once(&state.db, &game, key.as_str()).await?,
+        Some(key) => games::create_game_once(&state.db, &game, &key.stored()).await?,
         None => games::create_game(&state.db, &game).await?,
     };
     let api_url = GameLinks::new(&ids.id).api();
@@ -131,8 +131,8 @@ async fn enter_round(
     Json(body): Json<Value>,
 ) -> Result<Response, AppError> {
     let body = strict::<RawRound, RoundBody>(body, &["version"])?;
-    let key = IdempotencyKey::from_headers(&headers)?;
-    let key = key.as_ref().map(IdempotencyKey::as_str);
+    let key = IdempotencyKey::from_headers(&headers)?.map(|key| key.stored());
+    let key = key.as_deref();
     let respond = |game: &LoadedGame| -> Result<String, AppError> {
         Ok(serde_json::to_string(&GameView::new(game, Access::Edit))?)
     };
@@ -178,7 +178,8 @@ async fn undo(
 ) -> Result<Response, AppError> {
     require_json_body(&headers, &body)?;
     let (version, key) = (version_of(&body)?, IdempotencyKey::from_headers(&headers)?);
-    let once = once(key.as_ref());
+    let key = key.map(|key| key.stored());
+    let once = once(key.as_deref());
     let change = store::undo_once(&state.db, &state.games, &id, version, once).await?;
     game_change(&state, &id, change).await
 }
@@ -193,7 +194,8 @@ async fn end(
 ) -> Result<Response, AppError> {
     require_json_body(&headers, &body)?;
     let (version, key) = (version_of(&body)?, IdempotencyKey::from_headers(&headers)?);
-    let once = once(key.as_ref());
+    let key = key.map(|key| key.stored());
+    let once = once(key.as_deref());
     let change = store::end_early_once(&state.db, &state.games, &id, true, version, once).await?;
     game_change(&state, &id, change).await
 }
@@ -207,7 +209,8 @@ async fn resume(
 ) -> Result<Response, AppError> {
     require_json_body(&headers, &body)?;
     let (version, key) = (version_of(&body)?, IdempotencyKey::from_headers(&headers)?);
-    let once = once(key.as_ref());
+    let key = key.map(|key| key.stored());
+    let once = once(key.as_deref());
     let change = store::end_early_once(&state.db, &state.games, &id, false, version, once).await?;
     game_change(&state, &id, change).await
 }
@@ -215,9 +218,9 @@ async fn resume(
 /// What an undo, end or resume keeps under its `Idempotency-Key`: not the state it answered
 /// with (only known after the write), but a mark. A repeat changes nothing and answers with
 /// the game's state as it is then, marked `Idempotent-Replayed`.
-fn once(key: Option<&IdempotencyKey>) -> Option<Once<'_>> {
+fn once(key: Option<&str>) -> Option<Once<'_>> {
     key.map(|key| Once {
-        key: key.as_str(),
+        key,
         response: "api: game state",
     })
 }
