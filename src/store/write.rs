@@ -33,18 +33,24 @@ pub enum RoundWrite {
     Invalid(FieldErrors),
     /// No game with this id.
     NotFound,
+    /// The entry would change this already entered round, but no version was given: a
+    /// correction must say which state it corrects. Nothing changed.
+    NeedsVersion(usize),
 }
 
 /// Why a round was not written (inside the transaction).
 enum Refusal<E> {
     Invalid(FieldErrors),
     Failed(E),
+    NeedsVersion(usize),
 }
 
 /// Enters the next round or corrects an entered one, in one transaction
 /// ([`games::change_round_at`]): the round number comes from `raw.round` (or is the next
 /// one), the entry is parsed once against the game as it is at that moment, and `respond`
-/// builds the answer from the game as written (stored for replays under `key`).
+/// builds the answer from the game as written (stored for replays under `key`). Without a
+/// `version` only a new round may be written; changing an entered one is
+/// [`RoundWrite::NeedsVersion`].
 ///
 /// Scores the whole game at most twice: once for the game before the write (none if the
 /// cache holds it unchanged) and once for the game as written, which the cache then keeps.
@@ -73,6 +79,10 @@ pub async fn write_round<E: From<Error>>(
             .state
             .target_round(&game.setup, raw.round)
             .map_err(Refusal::Invalid)?;
+        // Changing an entered round blind could overwrite another device's entry of it.
+        if version.is_none() && round <= game.state.rounds.len() {
+            return Err(Refusal::NeedsVersion(round));
+        }
         let entry = game
             .setup
             .parse_round(round, raw)
@@ -114,6 +124,7 @@ pub async fn write_round<E: From<Error>>(
         ChangeOutcome::Conflict(record) => Ok(RoundWrite::Conflict(Box::new(understand(*record)?))),
         ChangeOutcome::Refused(Refusal::Invalid(errors)) => Ok(RoundWrite::Invalid(errors)),
         ChangeOutcome::Refused(Refusal::Failed(e)) => Err(e),
+        ChangeOutcome::Refused(Refusal::NeedsVersion(round)) => Ok(RoundWrite::NeedsVersion(round)),
         ChangeOutcome::NotNextRound { next_round } => Err(Error::Invalid(format!(
             "the rules engine chose a round out of order (next is {next_round})"
         ))

@@ -246,6 +246,12 @@ messages! {
             "Schick das Formular als application/x-www-form-urlencoded.";
         ErrBodyUnreadable => "The request body could not be read; please send it again.",
             "Der Inhalt der Anfrage war nicht lesbar; bitte schick sie noch einmal.";
+        ErrJsonContentType => "Send the request body as JSON, with the header Content-Type: application/json.",
+            "Schick den Inhalt der Anfrage als JSON, mit dem Header Content-Type: application/json.";
+        ErrUnknownFields => "The JSON has fields this address does not know: {fields}. It takes: {known}.",
+            "Das JSON hat Felder, die diese Adresse nicht kennt: {fields}. Sie nimmt: {known}.";
+        ErrVersionRequired => "Round {round} is already entered: to change it, send the game's \"version\" with it, so that a change made meanwhile on another device is not overwritten.",
+            "Runde {round} ist schon eingetragen: um sie zu ändern, schick die \"version\" des Spiels mit, damit eine Änderung auf einem anderen Gerät nicht überschrieben wird.";
 
         // Error page titles: the English ones are the HTTP reason phrases.
         StatusBadRequest => "Bad Request", "Ungültige Anfrage";

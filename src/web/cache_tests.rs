@@ -130,7 +130,8 @@ async fn every_write_is_seen_by_the_next_read_through_either_link() {
     post(
         &state,
         &format!("/api/v1/games/{id}/rounds"),
-        json!({"round": 1, "went_out": "Ann", "points": {"Ben": 5, "Cy": 10}}),
+        json!({"round": 1, "version": after.record.game.version,
+               "went_out": "Ann", "points": {"Ben": 5, "Cy": 10}}),
     )
     .await;
     let corrected = record::load(&state, &id).await.unwrap().expect("the game");

@@ -70,6 +70,13 @@ pub enum AppError {
         /// Seconds until the next write is allowed (also sent as `Retry-After`).
         seconds: u64,
     },
+    /// 428 Precondition Required: an entered round was to be changed without the version
+    /// the change was made against.
+    #[error("{}", self.sentence().map(|s| s.text(Lang::En)).unwrap_or_default())]
+    VersionRequired {
+        /// The round that is already entered.
+        round: usize,
+    },
     /// A fixed sentence of the string table with its status (a 404 page, a damaged form):
     /// shown in the page's language.
     #[error("{}", .1.text(Lang::En))]
@@ -92,6 +99,7 @@ impl AppError {
             Self::UnsupportedMediaType(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             Self::Unprocessable(_) | Self::FormField(_) => StatusCode::UNPROCESSABLE_ENTITY,
             Self::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
+            Self::VersionRequired { .. } => StatusCode::PRECONDITION_REQUIRED,
             Self::Said(status, _) => *status,
             Self::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
@@ -123,6 +131,9 @@ impl AppError {
                 Msg::ErrTooManyChanges,
                 &[("seconds", seconds)],
             )),
+            Self::VersionRequired { round } => {
+                Some(Sentence::new(Msg::ErrVersionRequired, &[("round", round)]))
+            }
             _ => None,
         }
     }

@@ -6,12 +6,13 @@ use std::error::Error as StdError;
 
 use axum::extract::FromRequest;
 use axum::extract::rejection::{FormRejection, JsonRejection};
-use axum::http::StatusCode;
+use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use serde::Serialize;
+use serde::de::DeserializeOwned;
 
-use super::error::AppError;
-use crate::text::Msg;
+use super::error::{AppError, Sentence};
+use crate::text::{Lang, Msg};
 
 /// `axum::Json` with [`AppError`] rejections. Also a response: serialises `T` as JSON.
 #[derive(Clone, Copy, Debug, Default, FromRequest)]
@@ -40,11 +41,9 @@ impl From<JsonRejection> for AppError {
                 "The request body is not valid JSON: {}.",
                 innermost(&error)
             )),
-            JsonRejection::MissingJsonContentType(_) => AppError::UnsupportedMediaType(
-                "Send the request body as JSON, with the header \
-                 Content-Type: application/json."
-                    .to_owned(),
-            ),
+            JsonRejection::MissingJsonContentType(_) => {
+                AppError::Said(StatusCode::UNSUPPORTED_MEDIA_TYPE, Msg::ErrJsonContentType)
+            }
             other => body_rejection(other.status()),
         }
     }
@@ -84,4 +83,123 @@ fn innermost(error: &(dyn StdError + 'static)) -> String {
         current = source;
     }
     current.to_string()
+}
+
+/// A body read by hand (not through [`Json`]) that is not empty must come as JSON: 415
+/// otherwise. A cross-site HTML form can send `text/plain` without asking first; JSON it
+/// cannot. An empty body needs no content type.
+pub fn require_json_body(headers: &HeaderMap, body: &[u8]) -> Result<(), AppError> {
+    if body.is_empty() || is_json(headers) {
+        Ok(())
+    } else {
+        Err(AppError::Said(
+            StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            Msg::ErrJsonContentType,
+        ))
+    }
+}
+
+/// `Content-Type: application/json` (or `application/…+json`), as [`Json`] takes it.
+fn is_json(headers: &HeaderMap) -> bool {
+    let Some(value) = headers.get(header::CONTENT_TYPE) else {
+        return false;
+    };
+    let Ok(value) = value.to_str() else {
+        return false;
+    };
+    let essence = value
+        .split(';')
+        .next()
+        .unwrap_or("")
+        .trim()
+        .to_ascii_lowercase();
+    essence == "application/json"
+        || (essence.starts_with("application/") && essence.ends_with("+json"))
+}
+
+/// Refuses (400, naming them) the top-level fields of a JSON object body that neither the
+/// struct `F` nor `extra` names. For JSON bodies read into raw types that the HTML forms share
+/// (those must keep ignoring what they do not know): a misspelt field of a JSON client must
+/// not be dropped silently. Anything but an object is left to the deserializer to refuse.
+pub fn refuse_unknown_fields<F: DeserializeOwned>(
+    body: &serde_json::Value,
+    extra: &[&str],
+) -> Result<(), AppError> {
+    let Some(object) = body.as_object() else {
+        return Ok(());
+    };
+    let known = struct_fields::<F>();
+    let unknown: Vec<String> = object
+        .keys()
+        .filter(|k| !known.contains(&k.as_str()) && !extra.contains(&k.as_str()))
+        .map(|k| serde_json::Value::from(k.as_str()).to_string())
+        .collect();
+    if unknown.is_empty() {
+        return Ok(());
+    }
+    let known: Vec<String> = known
+        .iter()
+        .chain(extra)
+        .map(|k| serde_json::Value::from(*k).to_string())
+        .collect();
+    let sentence = Sentence::new(
+        Msg::ErrUnknownFields,
+        &[
+            ("fields", &unknown.join(", ")),
+            ("known", &known.join(", ")),
+        ],
+    );
+    Err(AppError::BadRequest(sentence.text(Lang::En)))
+}
+
+/// The field names of the struct `T` as serde sees them (its `deserialize_struct` call).
+fn struct_fields<T: DeserializeOwned>() -> &'static [&'static str] {
+    use serde::de::{self, Visitor};
+
+    struct Introspect<'a>(&'a mut &'static [&'static str]);
+
+    impl<'de> de::Deserializer<'de> for Introspect<'_> {
+        type Error = de::value::Error;
+
+        fn deserialize_any<V: Visitor<'de>>(self, _: V) -> Result<V::Value, Self::Error> {
+            Err(de::Error::custom("not a struct"))
+        }
+
+        fn deserialize_struct<V: Visitor<'de>>(
+            self,
+            _name: &'static str,
+            fields: &'static [&'static str],
+            _: V,
+        ) -> Result<V::Value, Self::Error> {
+            *self.0 = fields;
+            Err(de::Error::custom("fields read"))
+        }
+
+        serde::forward_to_deserialize_any! {
+            bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string bytes
+            byte_buf option unit unit_struct newtype_struct seq tuple tuple_struct map enum
+            identifier ignored_any
+        }
+    }
+
+    let mut fields: &'static [&'static str] = &[];
+    let _ = T::deserialize(Introspect(&mut fields));
+    fields
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_fields_of_a_raw_type_are_read_from_serde() {
+        let fields = struct_fields::<crate::rules::game::RawRound>();
+        assert!(
+            fields.contains(&"round") && fields.contains(&"went_out"),
+            "{fields:?}"
+        );
+        let body = serde_json::json!({"round": 1, "version": 2});
+        assert!(refuse_unknown_fields::<crate::rules::game::RawRound>(&body, &["version"]).is_ok());
+        assert!(refuse_unknown_fields::<crate::rules::game::RawRound>(&body, &[]).is_err());
+    }
 }

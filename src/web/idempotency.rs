@@ -11,9 +11,19 @@ use axum::http::HeaderMap;
 use super::AppError;
 
 /// A valid idempotency key: 1 to [`IdempotencyKey::MAX_LEN`] visible ASCII characters (no
-/// spaces), surrounding whitespace removed. The database stores it per game as given.
+/// spaces), surrounding whitespace removed, and where it came from: an HTML form's hidden
+/// `key` or the JSON API's `Idempotency-Key` header. The database stores it per game under
+/// its origin ([`IdempotencyKey::stored`]): a form stores a redirect target, the API a JSON
+/// state, and neither may be replayed as the other's answer.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct IdempotencyKey(String);
+pub struct IdempotencyKey(String, Origin);
+
+/// Where a key came from; stored keys of one origin never answer the other.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Origin {
+    Form,
+    Api,
+}
 
 /// A key was sent but is not a valid [`IdempotencyKey`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -25,17 +35,17 @@ impl IdempotencyKey {
 
     /// A fresh random key (128 bits as 32 hex digits), for a form about to be rendered.
     pub fn fresh() -> Self {
-        Self(crate::db::games::new_token())
+        Self(crate::db::games::new_token(), Origin::Form)
     }
 
-    /// The key in `text`: `None` for no key (empty or only whitespace), an error for text
+    /// The key in `text` (a form's): `None` for no key (empty or only whitespace), an error for text
     /// that is too long or has anything but visible ASCII in it.
     pub fn parse(text: &str) -> Result<Option<Self>, InvalidKey> {
         let key = text.trim();
         if key.is_empty() {
             Ok(None)
         } else if key.len() <= Self::MAX_LEN && key.bytes().all(|b| b.is_ascii_graphic()) {
-            Ok(Some(Self(key.to_owned())))
+            Ok(Some(Self(key.to_owned(), Origin::Form)))
         } else {
             Err(InvalidKey)
         }
@@ -50,6 +60,7 @@ impl IdempotencyKey {
             .to_str()
             .map_err(|_| InvalidKey)
             .and_then(Self::parse)
+            .map(|key| key.map(|Self(key, _)| Self(key, Origin::Api)))
             .map_err(|InvalidKey| {
                 AppError::BadRequest(format!(
                     "The Idempotency-Key header must be plain text of at most {} characters.",
@@ -58,9 +69,20 @@ impl IdempotencyKey {
             })
     }
 
-    /// The key as text.
+    /// The key as text, as the client sent it.
     pub fn as_str(&self) -> &str {
         &self.0
+    }
+
+    /// The key as the database keeps it: scoped by its origin (`form:…`, `api:…`), so a key
+    /// the form used and the API repeats (or the other way round) is a new request there,
+    /// not a replay of an answer in the other's shape.
+    pub fn stored(&self) -> String {
+        let origin = match self.1 {
+            Origin::Form => "form",
+            Origin::Api => "api",
+        };
+        format!("{origin}:{}", self.0)
     }
 }
 
@@ -94,6 +116,11 @@ mod tests {
         headers.insert("idempotency-key", " k1 ".parse().unwrap());
         let key = IdempotencyKey::from_headers(&headers).unwrap().unwrap();
         assert_eq!(key.as_str(), "k1");
+        assert_eq!(key.stored(), "api:k1");
+        assert_eq!(
+            IdempotencyKey::parse("k1").unwrap().unwrap().stored(),
+            "form:k1"
+        );
         // A space inside was accepted by the header's own check before the copies merged.
         headers.insert("idempotency-key", "two words".parse().unwrap());
         assert!(matches!(

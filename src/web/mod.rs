@@ -43,7 +43,7 @@ use crate::db::Db;
 use crate::store::{self, GameCache, LoadedGame};
 use crate::text::Msg;
 pub use error::AppError;
-pub use extract::{Form, Json};
+pub use extract::{Form, Json, refuse_unknown_fields, require_json_body};
 pub use idempotency::IdempotencyKey;
 pub use rate_limit::WriteLimit;
 use rate_limit::WriteLimiter;

@@ -1644,3 +1644,22 @@ async fn the_new_game_form_refuses_names_that_only_look_the_same() {
     assert_eq!(response.status, StatusCode::UNPROCESSABLE_ENTITY);
     assert!(text(&response.body).contains("Two players are called"));
 }
+
+#[tokio::test]
+async fn a_formula_after_a_semicolon_or_tab_in_a_name_is_defused_in_the_csv() {
+    let app = TestApp::new().await;
+    // German Excel splits CSV on `;`: `a;=1+1;` would be a live formula in the second cell.
+    let (id, _) = create_via_api(
+        &app,
+        json!({"rules": "contract", "players": ["a;=1+1;", "b,@SUM(A1)", "Cy"]}),
+    )
+    .await;
+    let response = app.get(&format!("/games/{id}/export.csv")).await;
+    assert_eq!(response.status, StatusCode::OK);
+    let csv = response.body.strip_prefix('\u{feff}').unwrap();
+    let header = csv.split("\r\n").next().unwrap();
+    assert_eq!(
+        header,
+        "Round,Dealer,Contract,\"a;'=1+1;\",\"b,'@SUM(A1)\",Cy"
+    );
+}

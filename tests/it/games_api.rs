@@ -544,7 +544,7 @@ async fn a_correction_replaces_the_round_totals_follow_and_the_history_keeps_bot
     let state = enter(
         &app,
         &game,
-        json!({"round": 1, "went_out": "Cy", "points": {"Ann": 7, "Ben": 8}}),
+        json!({"round": 1, "version": 2, "went_out": "Cy", "points": {"Ann": 7, "Ben": 8}}),
     )
     .await;
     assert_eq!(state["rounds"].as_array().unwrap().len(), 2);
@@ -761,7 +761,7 @@ async fn ending_early_settles_the_rounds_played_and_resuming_takes_it_back() {
     enter(
         &app,
         &game,
-        json!({"round": 1, "went_out": "Ann", "points": {"Ben": 12, "Cy": 20}}),
+        json!({"round": 1, "version": state["version"], "went_out": "Ann", "points": {"Ben": 12, "Cy": 20}}),
     )
     .await;
     let resumed = post(&app, &game.path("resume"), &json!({})).await.json();
@@ -1235,4 +1235,195 @@ async fn names_that_only_look_the_same_are_refused_and_names_are_stored_composed
     let state = app.get(&format!("/api/v1/games/{id}")).await.json();
     assert_eq!(state["players"][0], "\u{00C1}nn");
     assert_eq!(state["first_dealer"], "\u{00C1}nn");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Strict round and set-up bodies; corrections need the version
+// ---------------------------------------------------------------------------------------------
+
+#[tokio::test]
+async fn a_misspelt_version_in_a_round_body_is_refused_with_400_naming_it_and_writes_nothing() {
+    let app = TestApp::new().await;
+    let game = contract_game(&app).await;
+    enter(
+        &app,
+        &game,
+        json!({"went_out": "Ann", "points": {"Ben": 10, "Cy": 20}}),
+    )
+    .await;
+    // A guarded correction whose `version` is misspelt must not become a blind overwrite.
+    let typo = post(
+        &app,
+        &game.rounds(),
+        &json!({"round": 1, "Version": 0, "went_out": "Ben", "points": {"Ann": 1, "Cy": 2}}),
+    )
+    .await;
+    assert_eq!(typo.status, StatusCode::BAD_REQUEST, "{}", typo.body);
+    let error = typo.json()["error"].as_str().unwrap().to_string();
+    assert!(error.contains("\"Version\""), "{error}");
+    assert!(error.ends_with('.'), "{error}");
+    let state = app.get(&game.state()).await.json();
+    assert_eq!(state["version"], 1);
+    assert_eq!(state["totals"], json!({"Ann": 0, "Ben": 10, "Cy": 20}));
+}
+
+#[tokio::test]
+async fn an_unknown_field_in_the_set_up_body_is_refused_with_400_naming_it() {
+    let app = TestApp::new().await;
+    let response = post(
+        &app,
+        "/api/v1/games",
+        &json!({"rules": "contract", "players": ["Ann", "Ben"], "cents_per_pont": 5}),
+    )
+    .await;
+    assert_eq!(
+        response.status,
+        StatusCode::BAD_REQUEST,
+        "{}",
+        response.body
+    );
+    let error = response.json()["error"].as_str().unwrap().to_string();
+    assert!(error.contains("\"cents_per_pont\""), "{error}");
+}
+
+#[tokio::test]
+async fn changing_an_entered_round_without_its_version_is_refused_a_new_round_is_not() {
+    let app = TestApp::new().await;
+    let game = contract_game(&app).await;
+    // Two clients send round 1 without a version: the first enters it (a new round needs none),
+    // the second would overwrite it and is refused.
+    let first = json!({"round": 1, "went_out": "Ann", "points": {"Ben": 10, "Cy": 20}});
+    enter(&app, &game, first).await;
+    let second = post(
+        &app,
+        &game.rounds(),
+        &json!({"round": 1, "went_out": "Ben", "points": {"Ann": 1, "Cy": 2}}),
+    )
+    .await;
+    assert_eq!(
+        second.status,
+        StatusCode::PRECONDITION_REQUIRED,
+        "{}",
+        second.body
+    );
+    let error = second.json()["error"].as_str().unwrap().to_string();
+    assert!(error.contains("version"), "{error}");
+    assert!(error.ends_with('.'), "{error}");
+    let state = app.get(&game.state()).await.json();
+    assert_eq!(state["version"], 1);
+    assert_eq!(state["totals"], json!({"Ann": 0, "Ben": 10, "Cy": 20}));
+    // With the version the correction goes through.
+    let state = enter(
+        &app,
+        &game,
+        json!({"round": 1, "version": 1, "went_out": "Ben", "points": {"Ann": 1, "Cy": 2}}),
+    )
+    .await;
+    assert_eq!(state["totals"], json!({"Ann": 1, "Ben": 0, "Cy": 2}));
+}
+
+#[tokio::test]
+async fn every_json_answer_with_the_edit_id_says_no_store() {
+    let app = TestApp::new().await;
+    let created = post(
+        &app,
+        "/api/v1/games",
+        &json!({"rules": "contract", "players": ["Ann", "Ben", "Cy"]}),
+    )
+    .await;
+    let id = created.json()["id"].as_str().unwrap().to_string();
+    let game = Game {
+        id: id.clone(),
+        view: String::new(),
+    };
+    let round = json!({"went_out": "Ann", "points": {"Ben": 10, "Cy": 20}});
+    let mut answers = vec![("create", created)];
+    answers.push((
+        "round",
+        send_post(&app, &game.rounds(), round.to_string(), Some("k1")).await,
+    ));
+    answers.push((
+        "round replayed",
+        send_post(&app, &game.rounds(), round.to_string(), Some("k1")).await,
+    ));
+    answers.push((
+        "round conflict",
+        post(
+            &app,
+            &game.rounds(),
+            &json!({"version": 0, "went_out": "Ben",
+            "points": {"Ann": 1, "Cy": 2}}),
+        )
+        .await,
+    ));
+    answers.push(("state", app.get(&game.state()).await));
+    answers.push(("history", app.get(&game.path("history")).await));
+    answers.push(("end", post(&app, &game.path("end"), &json!({})).await));
+    answers.push(("resume", post(&app, &game.path("resume"), &json!({})).await));
+    answers.push(("undo", post(&app, &game.path("undo"), &json!({})).await));
+    for (what, response) in answers {
+        assert!(response.status.as_u16() < 500, "{what}: {}", response.body);
+        assert!(
+            response.body.contains(&id) || what == "history",
+            "{what}: {}",
+            response.body
+        );
+        assert_eq!(response.header("cache-control"), "no-store", "{what}");
+    }
+}
+
+#[tokio::test]
+async fn undo_end_and_resume_refuse_a_body_that_is_not_json_and_take_an_empty_one() {
+    let app = TestApp::new().await;
+    let game = contract_game(&app).await;
+    enter(
+        &app,
+        &game,
+        json!({"went_out": "Ann", "points": {"Ben": 10, "Cy": 20}}),
+    )
+    .await;
+    // What a cross-site HTML form can send without a preflight.
+    for action in ["end", "resume", "undo"] {
+        for content_type in [
+            Some("text/plain"),
+            Some("application/x-www-form-urlencoded"),
+            None,
+        ] {
+            let mut request = Request::post(game.path(action));
+            if let Some(content_type) = content_type {
+                request = request.header("content-type", content_type);
+            }
+            let response = app
+                .send(request.body(Body::from(r#"{"version": 1}"#)).unwrap())
+                .await;
+            assert_eq!(
+                response.status,
+                StatusCode::UNSUPPORTED_MEDIA_TYPE,
+                "{action} {content_type:?}: {}",
+                response.body
+            );
+            assert!(
+                response.json()["error"]
+                    .as_str()
+                    .unwrap()
+                    .contains("Content-Type: application/json"),
+                "{}",
+                response.body
+            );
+        }
+    }
+    let state = app.get(&game.state()).await.json();
+    assert_eq!(state["version"], 1);
+    assert_eq!(state["rounds"].as_array().unwrap().len(), 1);
+    // JSON with its content type, and an empty body without one, still work.
+    let json_end = post(&app, &game.path("end"), &json!({"version": 1})).await;
+    assert_eq!(json_end.status, StatusCode::OK, "{}", json_end.body);
+    let empty = app
+        .send(
+            Request::post(game.path("resume"))
+                .body(Body::empty())
+                .unwrap(),
+        )
+        .await;
+    assert_eq!(empty.status, StatusCode::OK, "{}", empty.body);
 }

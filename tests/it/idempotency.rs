@@ -59,3 +59,75 @@ async fn the_new_game_form_refuses_a_key_it_cannot_use_instead_of_dropping_it() 
         assert!(refused.is_html());
     }
 }
+
+/// A round form's key replayed on the JSON API (and the other way round) must not answer the
+/// other's stored answer: the form stores a redirect target, the API a JSON state.
+#[tokio::test]
+async fn a_round_key_of_the_form_is_not_replayed_on_the_api_nor_the_other_way_round() {
+    let app = TestApp::new().await;
+    let created = create_with_header(&app, "game-key").await.json();
+    let id = created["id"].as_str().unwrap().to_owned();
+    let form = common::post_form(
+        &app,
+        &format!("/games/{id}/rounds"),
+        &[
+            ("version", "0"),
+            ("key", "shared-key"),
+            ("went_out", "Ann"),
+            ("points.Ben", "10"),
+            ("points.Cy", "20"),
+        ],
+        "en",
+    )
+    .await;
+    assert_eq!(form.status, StatusCode::SEE_OTHER, "{}", form.body);
+
+    let api_round = |key: &'static str, version: i64| {
+        let body = json!({"version": version, "went_out": "Ben", "points": {"Ann": 5, "Cy": 5}});
+        Request::post(format!("/api/v1/games/{id}/rounds"))
+            .header("content-type", "application/json")
+            .header("idempotency-key", key)
+            .body(Body::from(body.to_string()))
+            .unwrap()
+    };
+    let api = app.send(api_round("shared-key", 1)).await;
+    assert_eq!(api.status, StatusCode::OK, "{}", api.body);
+    let state = api.json();
+    assert_eq!(state["version"], 2, "{}", api.body);
+    assert!(api.headers.get("idempotent-replayed").is_none());
+
+    let form = common::post_form(
+        &app,
+        &format!("/games/{id}/rounds"),
+        &[
+            ("version", "2"),
+            ("key", "shared-key-2"),
+            ("went_out", "Cy"),
+            ("points.Ann", "1"),
+            ("points.Ben", "1"),
+        ],
+        "en",
+    )
+    .await;
+    assert_eq!(form.status, StatusCode::SEE_OTHER, "{}", form.body);
+    // The API's key sent by the form: a new round, answered with the form's redirect.
+    let api = app.send(api_round("api-only", 3)).await;
+    assert_eq!(api.status, StatusCode::OK, "{}", api.body);
+    let form = common::post_form(
+        &app,
+        &format!("/games/{id}/rounds"),
+        &[
+            ("version", "4"),
+            ("key", "api-only"),
+            ("went_out", "Ann"),
+            ("points.Ben", "2"),
+            ("points.Cy", "2"),
+        ],
+        "en",
+    )
+    .await;
+    assert_eq!(form.status, StatusCode::SEE_OTHER, "{}", form.body);
+    assert_eq!(form.header("location"), format!("/games/{id}"));
+    let state = app.get(&format!("/api/v1/games/{id}")).await.json();
+    assert_eq!(state["version"], 5);
+}

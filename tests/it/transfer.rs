@@ -65,7 +65,7 @@ async fn varied_games(app: &TestApp) -> Vec<(String, String)> {
     post(
         app,
         &format!("/api/v1/games/{a}/rounds"),
-        json!({"round": 2, "went_out": "Cy", "points": {"Ann": 10, "Ben": 0, "Di": 65}}),
+        json!({"round": 2, "version": 3, "went_out": "Cy", "points": {"Ann": 10, "Ben": 0, "Di": 65}}),
     )
     .await;
     post(app, &format!("/api/v1/games/{a}/undo"), json!({})).await;

@@ -16,10 +16,12 @@ use axum::extract::{Path, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
+use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize, Serializer};
 use serde_json::{Value, json};
 use time::OffsetDateTime;
 use time::format_description::well_known::Rfc3339;
+use tower_http::set_header::SetResponseHeaderLayer;
 
 use crate::db::games::{self, HistoryAction, Once};
 use crate::rules::game::{FieldErrors, GameSetup, RawRound, RawSetup, RoundInfo};
@@ -27,9 +29,13 @@ use crate::rules::ruleset::{Buys, OptionValue};
 use crate::store::{self, GameChange, LoadedGame, OnceChange, RoundWrite};
 use crate::text::{self, Lang, Say};
 use crate::web::links::{GameLinks, ViewLinks};
-use crate::web::{AppError, AppState, IdempotencyKey, Json};
+use crate::web::{
+    AppError, AppState, IdempotencyKey, Json, refuse_unknown_fields, require_json_body,
+};
 
-/// Routes of the games API.
+/// Routes of the games API. Every answer through the edit id (which carries the id or the
+/// edit URLs: the capability to change the game) says `Cache-Control: no-store`, so no cache
+/// on the way or on the device keeps it.
 pub fn routes() -> Router<AppState> {
     Router::new()
         .route("/api/v1/games", post(create))
@@ -39,6 +45,10 @@ pub fn routes() -> Router<AppState> {
         .route("/api/v1/games/{id}/end", post(end))
         .route("/api/v1/games/{id}/resume", post(resume))
         .route("/api/v1/games/{id}/history", get(history))
+        .layer(SetResponseHeaderLayer::overriding(
+            header::CACHE_CONTROL,
+            HeaderValue::from_static("no-store"),
+        ))
         .route("/api/v1/view/{token}", get(view))
 }
 
@@ -56,8 +66,9 @@ fn view_url(token: &str) -> String {
 async fn create(
     State(state): State<AppState>,
     headers: HeaderMap,
-    Json(raw): Json<RawSetup>,
+    Json(body): Json<Value>,
 ) -> Result<Response, AppError> {
+    let raw = strict::<RawSetup, RawSetup>(body, &[])?;
     let setup = match GameSetup::try_from(raw) {
         Ok(setup) => setup,
         Err(errors) => return Ok(invalid(&errors)),
@@ -65,7 +76,7 @@ async fn create(
     let game = store::new_game(&setup)?;
     // With an Idempotency-Key a repeat answers with the game the first request created.
     let ids = match IdempotencyKey::from_headers(&headers)? {
-        Some(key) => games::create_game_once(&state.db, &game, key.as_str()).await?,
+        Some(key) => games::create_game_once(&state.db, &game, &key.stored()).await?,
         None => games::create_game(&state.db, &game).await?,
     };
     let api_url = GameLinks::new(&ids.id).api();
@@ -117,10 +128,11 @@ async fn enter_round(
     State(state): State<AppState>,
     Path(id): Path<String>,
     headers: HeaderMap,
-    Json(body): Json<RoundBody>,
+    Json(body): Json<Value>,
 ) -> Result<Response, AppError> {
-    let key = IdempotencyKey::from_headers(&headers)?;
-    let key = key.as_ref().map(IdempotencyKey::as_str);
+    let body = strict::<RawRound, RoundBody>(body, &["version"])?;
+    let key = IdempotencyKey::from_headers(&headers)?.map(|key| key.stored());
+    let key = key.as_deref();
     let respond = |game: &LoadedGame| -> Result<String, AppError> {
         Ok(serde_json::to_string(&GameView::new(game, Access::Edit))?)
     };
@@ -140,6 +152,20 @@ async fn enter_round(
         RoundWrite::Conflict(game) => conflict(&game)?,
         RoundWrite::Invalid(errors) => invalid(&errors),
         RoundWrite::NotFound => return Err(state.missing(&id).await),
+        RoundWrite::NeedsVersion(round) => return Err(AppError::VersionRequired { round }),
+    })
+}
+
+/// A JSON body read into a raw type `F` shares with the HTML forms, refusing (400) top-level
+/// fields that neither `F` nor `extra` names: the forms ignore what they do not know, a JSON
+/// client's misspelt field must not be dropped silently.
+fn strict<F: DeserializeOwned, T: DeserializeOwned>(
+    body: Value,
+    extra: &[&str],
+) -> Result<T, AppError> {
+    refuse_unknown_fields::<F>(&body, extra)?;
+    serde_json::from_value(body).map_err(|e| {
+        AppError::Unprocessable(format!("The JSON has a wrong or missing field: {e}."))
     })
 }
 
@@ -150,8 +176,10 @@ async fn undo(
     headers: HeaderMap,
     body: Bytes,
 ) -> Result<Response, AppError> {
+    require_json_body(&headers, &body)?;
     let (version, key) = (version_of(&body)?, IdempotencyKey::from_headers(&headers)?);
-    let once = once(key.as_ref());
+    let key = key.map(|key| key.stored());
+    let once = once(key.as_deref());
     let change = store::undo_once(&state.db, &state.games, &id, version, once).await?;
     game_change(&state, &id, change).await
 }
@@ -164,8 +192,10 @@ async fn end(
     headers: HeaderMap,
     body: Bytes,
 ) -> Result<Response, AppError> {
+    require_json_body(&headers, &body)?;
     let (version, key) = (version_of(&body)?, IdempotencyKey::from_headers(&headers)?);
-    let once = once(key.as_ref());
+    let key = key.map(|key| key.stored());
+    let once = once(key.as_deref());
     let change = store::end_early_once(&state.db, &state.games, &id, true, version, once).await?;
     game_change(&state, &id, change).await
 }
@@ -177,8 +207,10 @@ async fn resume(
     headers: HeaderMap,
     body: Bytes,
 ) -> Result<Response, AppError> {
+    require_json_body(&headers, &body)?;
     let (version, key) = (version_of(&body)?, IdempotencyKey::from_headers(&headers)?);
-    let once = once(key.as_ref());
+    let key = key.map(|key| key.stored());
+    let once = once(key.as_deref());
     let change = store::end_early_once(&state.db, &state.games, &id, false, version, once).await?;
     game_change(&state, &id, change).await
 }
@@ -186,9 +218,9 @@ async fn resume(
 /// What an undo, end or resume keeps under its `Idempotency-Key`: not the state it answered
 /// with (only known after the write), but a mark. A repeat changes nothing and answers with
 /// the game's state as it is then, marked `Idempotent-Replayed`.
-fn once(key: Option<&IdempotencyKey>) -> Option<Once<'_>> {
+fn once(key: Option<&str>) -> Option<Once<'_>> {
     key.map(|key| Once {
-        key: key.as_str(),
+        key,
         response: "api: game state",
     })
 }

@@ -244,13 +244,14 @@ async fn save(
 
     let raw = input.to_raw(mode.round_field(round));
     let location = game_url(&id);
+    let stored_key = hidden.key.as_ref().map(IdempotencyKey::stored);
     let outcome = store::write_round(
         &state.db,
         &state.games,
         &id,
         &raw,
         Some(hidden.version),
-        hidden.key.as_ref().map(IdempotencyKey::as_str),
+        stored_key.as_deref(),
         |_| Ok::<_, AppError>(location.clone()),
     )
     .await?;
@@ -258,6 +259,8 @@ async fn save(
         RoundWrite::Written(to) | RoundWrite::Replayed(to) => {
             Ok(Redirect::to(&replayed_location(&to, &id)).into_response())
         }
+        // The form always sends its version.
+        RoundWrite::NeedsVersion(round) => Err(AppError::VersionRequired { round }),
         RoundWrite::Conflict(now) => {
             // The round the user was entering: the form says which.
             let intended = match mode {
@@ -401,8 +404,9 @@ async fn change(
 ) -> Result<Response, AppError> {
     let hidden = hidden(fields)?;
     let location = game_url(id);
-    let once = hidden.key.as_ref().map(|key| Once {
-        key: key.as_str(),
+    let stored_key = hidden.key.as_ref().map(IdempotencyKey::stored);
+    let once = stored_key.as_deref().map(|key| Once {
+        key,
         response: &location,
     });
     let (db, games) = (&state.db, &state.games);

@@ -4,8 +4,9 @@
 //! attachment`).
 //!
 //! The CSV follows RFC 4180: comma separated, CRLF line ends, fields with a comma, quote or
-//! line break in double quotes with quotes doubled. Text that a spreadsheet would take for a
-//! formula (starting with `=`, `+`, `-`, `@`) gets a leading `'`. Amounts are plain decimals
+//! line break (or a `;` or tab, which some spreadsheets split on) in double quotes with quotes
+//! doubled. Text that a spreadsheet would take for a formula (starting with `=`, `+`, `-`,
+//! `@`, tab or CR, at the start or after any of `,` `;` tab) gets a `'` before it. Amounts are plain decimals
 //! (`3.30`); a byte-order mark tells spreadsheets it is UTF-8.
 //!
 //! A page of `web::pages`: games through `store`; no SQL, no scoring, nothing from `cli`.
@@ -94,14 +95,28 @@ fn download(game: &LoadedGame, extension: &str, body: String) -> Response {
     )
 }
 
-/// One CSV field: quoted where needed, formula-looking text defused.
+/// What starts a formula in a spreadsheet cell.
+const FORMULA_STARTS: [char; 6] = ['=', '+', '-', '@', '\t', '\r'];
+
+/// What a spreadsheet may split a CSV line on (German Excel takes `;`).
+const SEPARATORS: [char; 3] = [',', ';', '\t'];
+
+/// One CSV field: quoted where needed, formula-looking text defused. A formula start gets a
+/// `'` before it at the start of the text and after every separator a spreadsheet may split
+/// on (spaces between are skipped), and a field with any such separator is quoted: a name
+/// like `a;=1+1;` must not become a live formula where `;` splits cells.
 fn field(text: &str) -> String {
-    let text = if text.starts_with(['=', '+', '-', '@', '\t', '\r']) {
-        format!("'{text}")
-    } else {
-        text.to_owned()
-    };
-    if text.contains([',', '"', '\r', '\n']) || text.trim() != text {
+    let mut defused = String::with_capacity(text.len() + 2);
+    let mut cell_start = true;
+    for c in text.chars() {
+        if cell_start && FORMULA_STARTS.contains(&c) {
+            defused.push('\'');
+        }
+        defused.push(c);
+        cell_start = SEPARATORS.contains(&c) || (cell_start && c == ' ');
+    }
+    let text = defused;
+    if text.contains([',', ';', '\t', '"', '\r', '\n']) || text.trim() != text {
         format!("\"{}\"", text.replace('"', "\"\""))
     } else {
         text
@@ -207,5 +222,16 @@ mod tests {
         assert_eq!(field("=HYPERLINK(1)"), "'=HYPERLINK(1)");
         assert_eq!(field("-5"), "'-5");
         assert_eq!(field(" padded"), "\" padded\"");
+    }
+
+    #[test]
+    fn formulas_after_any_separator_a_spreadsheet_may_use_are_defused_and_quoted() {
+        assert_eq!(field("a;=1+1;"), "\"a;'=1+1;\"");
+        assert_eq!(field("a; -1"), "\"a; '-1\"");
+        assert_eq!(field("x\t+1"), "\"x\t'+1\"");
+        assert_eq!(field("x,@A1"), "\"x,'@A1\"");
+        assert_eq!(field("\t=1"), "\"'\t'=1\"");
+        assert_eq!(field("a;b"), "\"a;b\"");
+        assert_eq!(field("a-b"), "a-b");
     }
 }

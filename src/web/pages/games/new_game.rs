@@ -300,7 +300,7 @@ pub(super) async fn create(
     let key = IdempotencyKey::parse(&form.key)
         .map_err(|_| AppError::BadRequest(Msg::RoundsFormDamaged.text(Lang::En).to_owned()))?;
     let ids = match key {
-        Some(key) => games::create_game_once(&state.db, &game, key.as_str()).await?,
+        Some(key) => games::create_game_once(&state.db, &game, &key.stored()).await?,
         None => games::create_game(&state.db, &game).await?,
     };
     let url = GameLinks::new(&ids.id).page();
