@@ -562,7 +562,9 @@ fn game_round_history_and_settlement_pages_fit_360_px_with_44_px_targets_in_both
                 let body = points_round(&NAMES, round, (round * 3) % 8);
                 post_round(b, &h, &body)?;
             }
-            let body = points_round(&NAMES, 2, 1);
+            // A correction names the version it corrects (three rounds written: version 3).
+            let mut body = points_round(&NAMES, 2, 1);
+            body["version"] = json!(3);
             post_round(b, &h, &body)?;
             // Progressive: six players, nine rounds, a buy in round 9.
             let six = &NAMES[..6];
