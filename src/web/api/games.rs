@@ -176,9 +176,7 @@ async fn undo(
     headers: HeaderMap,
     body: Bytes,
 ) -> Result<Response, AppError> {
-    require_json_body(&headers, &body)?;
-    let (version, key) = (version_of(&body)?, IdempotencyKey::from_headers(&headers)?);
-    let key = key.map(|key| key.stored());
+    let (version, key) = whole_game_change(&headers, &body)?;
     let once = once(key.as_deref());
     let change = store::undo_once(&state.db, &state.games, &id, version, once).await?;
     game_change(&state, &id, change).await
@@ -192,9 +190,7 @@ async fn end(
     headers: HeaderMap,
     body: Bytes,
 ) -> Result<Response, AppError> {
-    require_json_body(&headers, &body)?;
-    let (version, key) = (version_of(&body)?, IdempotencyKey::from_headers(&headers)?);
-    let key = key.map(|key| key.stored());
+    let (version, key) = whole_game_change(&headers, &body)?;
     let once = once(key.as_deref());
     let change = store::end_early_once(&state.db, &state.games, &id, true, version, once).await?;
     game_change(&state, &id, change).await
@@ -207,12 +203,22 @@ async fn resume(
     headers: HeaderMap,
     body: Bytes,
 ) -> Result<Response, AppError> {
-    require_json_body(&headers, &body)?;
-    let (version, key) = (version_of(&body)?, IdempotencyKey::from_headers(&headers)?);
-    let key = key.map(|key| key.stored());
+    let (version, key) = whole_game_change(&headers, &body)?;
     let once = once(key.as_deref());
     let change = store::end_early_once(&state.db, &state.games, &id, false, version, once).await?;
     game_change(&state, &id, change).await
+}
+
+/// What an undo, end or resume asks: the `version` of its JSON body (nothing for an empty
+/// body; a body that is not JSON is a 415) and its `Idempotency-Key` as stored.
+fn whole_game_change(
+    headers: &HeaderMap,
+    body: &[u8],
+) -> Result<(Option<i64>, Option<String>), AppError> {
+    require_json_body(headers, body)?;
+    let version = version_of(body)?;
+    let key = IdempotencyKey::from_headers(headers)?.map(|key| key.stored());
+    Ok((version, key))
 }
 
 /// What an undo, end or resume keeps under its `Idempotency-Key`: not the state it answered
