@@ -18,6 +18,7 @@ use super::new_form_key;
 use crate::rules::cards::parse_cards;
 use crate::rules::game::{Field as EntryField, RawCards, RawNumber, RawRound};
 use crate::rules::money::units_config;
+use crate::rules::names::name_key;
 use crate::store::LoadedGame;
 use crate::text::Say;
 use crate::web::cards::cards_text;
@@ -115,7 +116,7 @@ impl RoundInput {
         let mut winners = BTreeSet::new();
         for (name, value) in fields {
             if name == "went_out" {
-                winners.insert(value.trim().to_lowercase());
+                winners.insert(name_key(value));
                 input.went_out.get_or_insert_with(|| value.clone());
             } else if let Some(player) = name.strip_prefix("points.") {
                 input.points.insert(player.to_owned(), value.clone());
@@ -192,8 +193,7 @@ impl RoundInput {
             .as_deref()
             .map(str::trim)
             .filter(|w| !w.is_empty());
-        let is_winner =
-            |name: &str| winner.is_some_and(|w| w.to_lowercase() == name.trim().to_lowercase());
+        let is_winner = |name: &str| winner.is_some_and(|w| name_key(w) == name_key(name));
         let check = |name: &str| self.checks.contains(name).then_some(true);
         RawRound {
             round,
@@ -435,7 +435,7 @@ impl FormPage {
         }
 
         let penalties = rules.penalty.is_some();
-        let chosen = input.went_out.as_deref().map(|w| w.trim().to_lowercase());
+        let chosen = input.went_out.as_deref().map(name_key);
         let mut choices: Vec<Choice> = setup
             .players()
             .iter()
@@ -444,7 +444,7 @@ impl FormPage {
                 id: format!("w{seat}"),
                 value: name.clone(),
                 label: name.clone(),
-                checked: chosen.as_deref() == Some(name.to_lowercase().as_str()),
+                checked: chosen.as_deref() == Some(name_key(name).as_str()),
             })
             .collect();
         if rules.no_winner_allowed {
