@@ -1,14 +1,13 @@
 //! The `kontrakt` binary: logging, command line, then serve or run a command (the commands
 //! live in `kontrakt::cli`).
 
-use std::net::SocketAddr;
 use std::process::ExitCode;
 
-use axum::serve::ListenerExt as _;
 use clap::Parser as _;
 use kontrakt::cli::{Cli, Command, engine, transfer};
 use kontrakt::config::Config;
 use kontrakt::db::{Db, ServeLock};
+use kontrakt::serve::{self, Server};
 use kontrakt::web::{self, AppState};
 use tracing_subscriber::EnvFilter;
 
@@ -41,28 +40,50 @@ type Result<T> = transfer::Result<T>;
 
 async fn serve(config: Config) -> Result<ExitCode> {
     let _serving = ServeLock::take(&config.db)?;
+    // Connections: the open-file limit, the certificate, the address, before the database.
+    let serving = &config.serving;
+    let budget = serve::limits::budget(serving.connections.max_connections)?;
+    if let Some(warning) = &budget.warning {
+        tracing::warn!("{warning}");
+    }
+    let tls = serving.tls.as_ref().map(serve::tls::acceptor).transpose()?;
     let db = Db::open(&config.db).await?;
     let listener = tokio::net::TcpListener::bind(config.addr)
         .await
         .map_err(|e| format!("cannot listen on {}: {e}", config.addr))?;
-    tracing::info!(
-        "serving http://{} with database {}",
-        listener.local_addr()?,
-        config.db.display()
+    let https = tls.is_some();
+    let mut headers: Vec<(String, String)> = web::SECURITY_HEADERS
+        .iter()
+        .map(|&(name, value)| (name.to_owned(), value.to_owned()))
+        .collect();
+    if https && serving.hsts {
+        headers.push(("strict-transport-security".into(), web::https::HSTS.into()));
+    }
+    let server = Server::new(
+        listener,
+        serving.connections,
+        budget.max_connections,
+        tls,
+        headers,
     );
-    // Answers are written as headers then body: without TCP_NODELAY the body waits for the
-    // client's delayed ACK of the headers (40 ms on Linux), e.g. every static file.
-    let listener = listener.tap_io(|tcp| {
-        if let Err(error) = tcp.set_nodelay(true) {
-            tracing::debug!("cannot set TCP_NODELAY: {error}");
-        }
-    });
-    let app = web::app(AppState::new(db.clone()).with_write_limit(config.write_limit));
-    // The peer address keys the write rate limit.
-    let service = app.into_make_service_with_connect_info::<SocketAddr>();
-    axum::serve(listener, service)
-        .with_graceful_shutdown(shutdown_signal())
-        .await?;
+    let local = server.local_addr()?;
+    tracing::info!(
+        "serving {}://{local} with database {} (at most {} connections, open-file limit {})",
+        if https { "https" } else { "http" },
+        config.db.display(),
+        budget.max_connections,
+        budget.limit,
+    );
+    if serving.lan {
+        let lang = kontrakt::text::serve::host_lang(|name| std::env::var(name).ok());
+        let found = serve::lan::lan_address();
+        print!("{}", serve::lan::banner(lang, https, found, local.port()));
+    }
+    let mut state = AppState::new(db.clone()).with_write_limit(config.write_limit);
+    if https {
+        state = state.with_https(serving.hsts);
+    }
+    server.run(web::app(state), shutdown_signal()).await;
     db.close().await;
     tracing::info!("stopped");
     Ok(ExitCode::SUCCESS)

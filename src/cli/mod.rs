@@ -5,6 +5,7 @@
 //! Must not depend on `web` (games are read through `store`).
 
 pub mod engine;
+pub mod serving;
 pub mod transfer;
 
 use std::net::SocketAddr;
@@ -15,6 +16,7 @@ use clap::{Args, Parser, Subcommand};
 use crate::config::{self, Config, WriteLimit};
 use crate::rules::ruleset::OptionValue;
 use crate::text::Lang;
+pub use serving::ServingArgs;
 
 /// Score keeper and referee for physical games of contract rummy.
 #[derive(Debug, Parser)]
@@ -86,17 +88,21 @@ pub struct ServeArgs {
     #[arg(long, env = "KONTRAKT_WRITE_RATE", default_value_t = config::DEFAULT_WRITE_RATE,
           value_parser = parse_rate)]
     pub write_rate: f64,
+    /// Timeouts, caps, HTTPS and `--lan` ([`serving`]).
+    #[command(flatten)]
+    pub serving: ServingArgs,
 }
 
 impl From<ServeArgs> for Config {
     fn from(args: ServeArgs) -> Self {
         Self {
-            addr: args.addr,
+            addr: args.serving.listen_addr(args.addr),
             db: args.db,
             write_limit: WriteLimit {
                 burst: args.write_burst,
                 per_second: args.write_rate,
             },
+            serving: args.serving.into(),
         }
     }
 }
@@ -364,6 +370,97 @@ mod tests {
         };
         assert_eq!(args.cards, ["AS", "JK"]);
         assert!(Cli::try_parse_from(["kontrakt", "score", "--rules", "shanghai"]).is_err());
+    }
+
+    #[test]
+    fn serve_takes_connection_timeouts_and_caps() {
+        let Command::Serve(args) = parse(&[
+            "kontrakt",
+            "--header-timeout",
+            "1.5",
+            "--idle-timeout",
+            "30",
+            "--max-connections",
+            "500",
+            "--max-connections-per-client",
+            "8",
+        ]) else {
+            panic!("expected serve");
+        };
+        let connections = Config::from(args).serving.connections;
+        assert_eq!(connections.header_timeout.as_millis(), 1500);
+        assert_eq!(connections.idle_timeout.as_secs(), 30);
+        assert_eq!(connections.max_connections, Some(500));
+        assert_eq!(connections.max_connections_per_client, 8);
+        let Command::Serve(args) = parse(&["kontrakt"]) else {
+            panic!("expected serve");
+        };
+        assert_eq!(
+            Config::from(args).serving,
+            config::Serving::default(),
+            "no flags: the defaults of config.rs"
+        );
+        for bad in [
+            ["--header-timeout", "0"],
+            ["--idle-timeout", "-1"],
+            ["--max-connections", "0"],
+            ["--max-connections-per-client", "0"],
+        ] {
+            assert!(
+                Cli::try_parse_from(["kontrakt", bad[0], bad[1]]).is_err(),
+                "{bad:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn tls_needs_both_files_and_hsts_needs_tls() {
+        let Command::Serve(args) = parse(&[
+            "kontrakt",
+            "--tls-cert",
+            "c.pem",
+            "--tls-key",
+            "k.pem",
+            "--hsts",
+        ]) else {
+            panic!("expected serve");
+        };
+        let serving = Config::from(args).serving;
+        assert_eq!(
+            serving.tls,
+            Some(config::TlsFiles {
+                cert: "c.pem".into(),
+                key: "k.pem".into()
+            })
+        );
+        assert!(serving.hsts);
+        assert!(Cli::try_parse_from(["kontrakt", "--tls-cert", "c.pem"]).is_err());
+        assert!(Cli::try_parse_from(["kontrakt", "--tls-key", "k.pem"]).is_err());
+        assert!(Cli::try_parse_from(["kontrakt", "--hsts"]).is_err());
+    }
+
+    #[test]
+    fn lan_listens_on_every_interface_on_the_port_of_addr() {
+        let Command::Serve(args) = parse(&["kontrakt", "--lan"]) else {
+            panic!("expected serve");
+        };
+        let config = Config::from(args);
+        assert_eq!(config.addr, "0.0.0.0:3000".parse().unwrap());
+        assert!(config.serving.lan);
+        let Command::Serve(args) =
+            parse(&["kontrakt", "serve", "--lan", "--addr", "127.0.0.1:8080"])
+        else {
+            panic!("expected serve");
+        };
+        assert_eq!(Config::from(args).addr, "0.0.0.0:8080".parse().unwrap());
+        let Command::Serve(args) = parse(&["kontrakt"]) else {
+            panic!("expected serve");
+        };
+        assert_eq!(
+            Config::from(args).addr,
+            "127.0.0.1:3000".parse().unwrap(),
+            "the default stays loopback"
+        );
     }
 
     #[test]

@@ -15,6 +15,7 @@ pub mod cards;
 pub mod cookies;
 pub mod error;
 pub mod extract;
+pub mod https;
 pub mod i18n;
 pub mod idempotency;
 pub mod links;
@@ -59,6 +60,15 @@ pub const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self'
     style-src 'self'; img-src 'self' data:; frame-ancestors 'none'; base-uri 'none'; \
     form-action 'self'";
 
+/// The security headers of every answer, as (name, value): the middleware of [`app`] sets
+/// them, and the connection loop (`crate::serve`) puts them on the answers it writes itself.
+pub const SECURITY_HEADERS: [(&str, &str); 4] = [
+    ("content-security-policy", CONTENT_SECURITY_POLICY),
+    ("x-content-type-options", "nosniff"),
+    ("referrer-policy", "no-referrer"),
+    ("x-frame-options", "DENY"),
+];
+
 /// What every handler can reach.
 #[derive(Clone, Debug)]
 pub struct AppState {
@@ -68,6 +78,8 @@ pub struct AppState {
     pub write_limit: WriteLimit,
     /// Games loaded since the last write ([`store::cache`]).
     pub games: GameCache,
+    /// Served over HTTPS, with HSTS or not ([`https`]).
+    pub transport: https::Transport,
 }
 
 impl AppState {
@@ -77,6 +89,17 @@ impl AppState {
             db,
             write_limit: WriteLimit::default(),
             games: GameCache::default(),
+            transport: https::Transport::default(),
+        }
+    }
+
+    /// The same state served over HTTPS: cookies get `Secure`; `hsts` adds
+    /// `Strict-Transport-Security` to every answer.
+    #[must_use]
+    pub fn with_https(self, hsts: bool) -> Self {
+        Self {
+            transport: https::Transport { https: true, hsts },
+            ..self
         }
     }
 
@@ -120,6 +143,7 @@ impl AppState {
 /// address: serve with `into_make_service_with_connect_info::<SocketAddr>()`.
 pub fn app(state: AppState) -> Router {
     let limiter = Arc::new(WriteLimiter::new(state.write_limit));
+    let transport = state.transport;
     // Inside the middleware of `with_middleware`: a 429 gets the security headers and a
     // rendered sentence; the body limit and the CSRF check come first.
     let routes = routes()
@@ -128,7 +152,15 @@ pub fn app(state: AppState) -> Router {
             limiter,
             rate_limit::limit_writes,
         ));
-    with_middleware(routes)
+    let app = with_middleware(routes);
+    if transport.https {
+        app.layer(middleware::from_fn_with_state(
+            transport,
+            https::secure_answers,
+        ))
+    } else {
+        app
+    }
 }
 
 /// Every route of the app. Add a module's routes here with `.merge(module::routes())`.

@@ -174,6 +174,16 @@ fn the_command_line_never_uses_the_web_layer() {
 }
 
 #[test]
+fn the_connection_loop_serves_a_router_and_never_reaches_storage_or_the_command_line() {
+    let mut found = uses(
+        "serve",
+        &["crate::store", "crate::db", "crate::cli", "sqlx", "askama"],
+    );
+    found.extend(uses("cli", &["crate::serve"]));
+    assert!(found.is_empty(), "{found:#?}");
+}
+
+#[test]
 fn nothing_in_the_repository_cites_a_file_outside_it() {
     // The product owner's folder beside the repository, spelt so this file does not match.
     let outside = ["..", "/shared"].concat();
