@@ -226,3 +226,64 @@ fn a_missing_key_file_or_a_file_that_is_no_certificate_refuses_the_start() {
         );
     }
 }
+
+#[test]
+fn over_https_a_connection_over_the_per_client_cap_is_closed_at_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let (cert, key, der) = self_signed(dir.path());
+    let served = Served::start(
+        kontrakt(
+            dir.path(),
+            &[
+                "--tls-cert",
+                cert.to_str().unwrap(),
+                "--tls-key",
+                key.to_str().unwrap(),
+                "--max-connections-per-client",
+                "2",
+                "--header-timeout",
+                "8",
+            ],
+        ),
+        "https",
+    );
+    // Two connections that have not started their handshakes hold the client's places.
+    let held: Vec<TcpStream> = (0..2)
+        .map(|_| TcpStream::connect(&served.addr).unwrap())
+        .collect();
+    std::thread::sleep(Duration::from_millis(300));
+    let mut third = TcpStream::connect(&served.addr).unwrap();
+    third
+        .set_read_timeout(Some(Duration::from_secs(15)))
+        .unwrap();
+    let start = Instant::now();
+    let mut rest = Vec::new();
+    let _ = third.read_to_end(&mut rest);
+    assert!(
+        start.elapsed() < Duration::from_secs(2),
+        "closed at once, not after the header timeout: {:?}",
+        start.elapsed()
+    );
+    assert!(rest.is_empty(), "no plain-text answer on a TLS port");
+    drop(held);
+    // Their places are freed once the server sees them close.
+    let start = Instant::now();
+    let config = client(der);
+    loop {
+        let tcp = TcpStream::connect(&served.addr).unwrap();
+        tcp.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
+        let name = ServerName::try_from("localhost").unwrap();
+        let connection = ClientConnection::new(Arc::clone(&config), name).unwrap();
+        let mut tls = StreamOwned::new(connection, tcp);
+        let sent =
+            tls.write_all(b"GET /healthz HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n");
+        let answer = sent
+            .and_then(|()| read_answer(&mut tls))
+            .unwrap_or_default();
+        if answer.starts_with("HTTP/1.1 200 OK") {
+            break;
+        }
+        assert!(start.elapsed() < Duration::from_secs(5), "{answer}");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
