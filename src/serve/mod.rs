@@ -14,6 +14,7 @@
 //!   client;
 //! - hyper's own error answers (400, 414, 431) get a sentence and the app's security headers
 //!   ([`io`]);
+//! - over TLS, plain HTTP sent to the port is redirected to HTTPS ([`to_https`]);
 //! - the peer address as `ConnectInfo<SocketAddr>` (the write rate limit keys on it),
 //!   TCP_NODELAY, and a graceful shutdown (in-flight requests finish).
 //!
@@ -25,6 +26,7 @@ pub mod io;
 pub mod lan;
 pub mod limits;
 pub mod tls;
+pub mod to_https;
 
 use std::convert::Infallible;
 use std::future::Future;
@@ -71,6 +73,8 @@ struct Shared {
     connections: Connections,
     tls: Option<TlsAcceptor>,
     canned: Arc<Canned>,
+    /// Over TLS: the answer to plain HTTP sent to the port ([`to_https`]).
+    to_https: Router,
 }
 
 impl Server {
@@ -93,6 +97,7 @@ impl Server {
             shared: Arc::new(Shared {
                 connections,
                 tls,
+                to_https: to_https::router(headers.clone()),
                 canned: Arc::new(Canned::new(headers)),
             }),
         }
@@ -236,6 +241,23 @@ impl Connection {
                 let Verdict::Open { until } = deadline else {
                     return;
                 };
+                let wait = Duration::from_millis(until.saturating_sub(now_ms()));
+                let mut first = [0u8; 1];
+                let peeked = tokio::select! {
+                    peeked = tokio::time::timeout(wait, tcp.peek(&mut first)) => peeked,
+                    () = state.evicted() => return,
+                };
+                match peeked {
+                    Ok(Ok(1..)) if first[0] != to_https::TLS_HANDSHAKE => {
+                        // Plain HTTP on the HTTPS port: redirect it, under the same limits.
+                        let io = ConnIo::new(tcp, Arc::clone(&state), canned);
+                        let app = shared.to_https.clone();
+                        drive(io, peer, &state, app, &shared.connections, stop).await;
+                        return;
+                    }
+                    Ok(Ok(1..)) => {}
+                    _ => return,
+                }
                 let wait = Duration::from_millis(until.saturating_sub(now_ms()));
                 let handshake = tokio::select! {
                     done = tokio::time::timeout(wait, acceptor.accept(tcp)) => done,

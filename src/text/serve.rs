@@ -24,6 +24,9 @@ messages! {
         /// A connection over the per-client or total cap (503).
         TooManyConnections => "Too many open connections from your network. Close a few tabs or wait a moment and try again.",
             "Zu viele offene Verbindungen aus deinem Netz. Schließ ein paar Tabs oder warte kurz und versuch es noch einmal.";
+        /// A plain HTTP request to the HTTPS port (307 to the HTTPS address).
+        UseHttps => "This server answers over HTTPS only: open {url}",
+            "Dieser Server antwortet nur über HTTPS: Öffne {url}";
         /// `--lan`: the line above the address and its QR code.
         LanOpen => "Open this address on the phones at the table (on the same Wi-Fi), or scan the code:",
             "Öffne diese Adresse auf den Handys am Tisch (im selben WLAN) oder scanne den Code:";

@@ -287,3 +287,56 @@ fn over_https_a_connection_over_the_per_client_cap_is_closed_at_once() {
         std::thread::sleep(Duration::from_millis(50));
     }
 }
+
+#[test]
+fn plain_http_sent_to_the_https_port_is_redirected_to_https() {
+    let dir = tempfile::tempdir().unwrap();
+    let (cert, key, der) = self_signed(dir.path());
+    let served = Served::start(
+        kontrakt(
+            dir.path(),
+            &[
+                "--tls-cert",
+                cert.to_str().unwrap(),
+                "--tls-key",
+                key.to_str().unwrap(),
+            ],
+        ),
+        "https",
+    );
+    let port = served.addr.rsplit(':').next().unwrap();
+    let answer = http(
+        &served.addr,
+        &format!("GET /check?rules=contract&round=2 HTTP/1.1\r\nHost: localhost:{port}\r\n\r\n"),
+    );
+    assert!(
+        answer.starts_with("HTTP/1.1 307 Temporary Redirect\r\n"),
+        "{answer}"
+    );
+    let lower = answer.to_ascii_lowercase();
+    assert!(
+        lower.contains(&format!(
+            "\r\nlocation: https://localhost:{port}/check?rules=contract&round=2\r\n"
+        )),
+        "{answer}"
+    );
+    assert!(
+        lower.contains("\r\nx-content-type-options: nosniff\r\n"),
+        "{answer}"
+    );
+    assert!(
+        answer.contains("This server answers over HTTPS only: open https://localhost:"),
+        "{answer}"
+    );
+    // A request without a usable Host is told so, never a 500.
+    let answer = http(&served.addr, "GET / HTTP/1.0\r\n\r\n");
+    assert!(answer.starts_with("HTTP/1.0 400 Bad Request"), "{answer}");
+    assert!(answer.contains("answers over HTTPS only"), "{answer}");
+    // HTTPS on the same port is unaffected.
+    let home = https(
+        &served.addr,
+        &client(der),
+        "GET /healthz HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n",
+    );
+    assert!(home.starts_with("HTTP/1.1 200 OK"), "{home}");
+}
