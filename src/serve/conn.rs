@@ -69,6 +69,10 @@ pub struct ConnState {
     /// Asked to give way to a new connection.
     evicted: AtomicBool,
     evict: Notify,
+    /// Woken when a deadline may have moved earlier: a request's answer ended (the idle
+    /// timeout replaces the longer stall limit) or the next request's headers started (the
+    /// header timeout may end before the idle timeout).
+    wake: Notify,
 }
 
 impl ConnState {
@@ -80,16 +84,20 @@ impl ConnState {
             last_io: AtomicU64::new(now),
             evicted: AtomicBool::new(false),
             evict: Notify::new(),
+            wake: Notify::new(),
         }
     }
 
     /// Bytes were read at `now`: outside a request, they start the next one's headers.
     pub fn on_read(&self, now: u64) {
         self.last_io.store(now, Ordering::Relaxed);
-        if self.in_flight.load(Ordering::Acquire) == 0 {
-            let _ = self
+        if self.in_flight.load(Ordering::Acquire) == 0
+            && self
                 .head_since
-                .compare_exchange(0, now, Ordering::AcqRel, Ordering::Relaxed);
+                .compare_exchange(0, now, Ordering::AcqRel, Ordering::Relaxed)
+                .is_ok()
+        {
+            self.wake.notify_one();
         }
     }
 
@@ -146,6 +154,11 @@ impl ConnState {
         }
     }
 
+    /// Resolves when a deadline may have moved earlier than the watchdog last saw it.
+    pub async fn changed(&self) {
+        self.wake.notified().await;
+    }
+
     /// Resolves once the connection is asked to give way ([`Registry::admit`]).
     pub async fn evicted(&self) {
         if !self.evicted.load(Ordering::Acquire) {
@@ -167,7 +180,9 @@ impl Drop for RequestGuard {
     fn drop(&mut self) {
         // The idle time counts from the end of the answer.
         self.0.last_io.store(now_ms(), Ordering::Relaxed);
-        self.0.in_flight.fetch_sub(1, Ordering::AcqRel);
+        if self.0.in_flight.fetch_sub(1, Ordering::AcqRel) == 1 {
+            self.0.wake.notify_one();
+        }
     }
 }
 

@@ -349,8 +349,57 @@ async fn watchdog(state: &ConnState, timeouts: &Connections) -> Reason {
             Verdict::Close(reason) => return reason,
             Verdict::Open { until } => tokio::select! {
                 () = tokio::time::sleep(Duration::from_millis(until - now)) => {}
+                () = state.changed() => {}
                 () = state.evicted() => return Reason::Evicted,
             },
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn timeouts(header_ms: u64, idle_ms: u64) -> Connections {
+        Connections {
+            header_timeout: Duration::from_millis(header_ms),
+            idle_timeout: Duration::from_millis(idle_ms),
+            max_connections: None,
+            max_connections_per_client: 128,
+        }
+    }
+
+    #[tokio::test]
+    async fn the_watchdog_sees_the_idle_timeout_as_soon_as_an_answer_ends() {
+        let state = Arc::new(ConnState::new(now_ms()));
+        let request = state.begin_request();
+        let t = timeouts(10_000, 200);
+        let watched = Arc::clone(&state);
+        // While the request is answered the watchdog waits for the stall limit (15 s more).
+        let watchdog = tokio::spawn(async move { watchdog(&watched, &t).await });
+        tokio::time::sleep(Duration::from_millis(50)).await;
+        drop(request);
+        let reason = tokio::time::timeout(Duration::from_secs(3), watchdog)
+            .await
+            .expect("closed after the idle timeout, not the stall limit")
+            .unwrap();
+        assert_eq!(reason, Reason::IdleTimeout);
+    }
+
+    #[tokio::test]
+    async fn the_watchdog_sees_the_header_timeout_as_soon_as_a_request_starts() {
+        let state = Arc::new(ConnState::new(now_ms()));
+        drop(state.begin_request());
+        let t = timeouts(200, 60_000);
+        let watched = Arc::clone(&state);
+        let watchdog = tokio::spawn(async move { watchdog(&watched, &t).await });
+        tokio::time::sleep(Duration::from_millis(50)).await;
+        // A slow client starts its next request's headers on an idle connection.
+        state.on_read(now_ms());
+        let reason = tokio::time::timeout(Duration::from_secs(3), watchdog)
+            .await
+            .expect("closed after the header timeout, not the idle timeout")
+            .unwrap();
+        assert_eq!(reason, Reason::HeaderTimeout);
     }
 }
