@@ -408,6 +408,19 @@ fn kontrakt(dir: &std::path::Path, args: &[&str]) -> Command {
         .args(["--addr", "127.0.0.1:0", "--db"])
         .arg(dir.join("served.db"))
         .args(args);
+    // The flags the tests mean, not the ones a developer's shell may set.
+    for name in [
+        "KONTRAKT_LAN",
+        "KONTRAKT_TLS_CERT",
+        "KONTRAKT_TLS_KEY",
+        "KONTRAKT_HSTS",
+        "KONTRAKT_HEADER_TIMEOUT",
+        "KONTRAKT_IDLE_TIMEOUT",
+        "KONTRAKT_MAX_CONNECTIONS",
+        "KONTRAKT_MAX_CONNECTIONS_PER_CLIENT",
+    ] {
+        command.env_remove(name);
+    }
     command
 }
 

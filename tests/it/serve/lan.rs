@@ -33,8 +33,12 @@ fn lan_ip() -> Option<IpAddr> {
 #[test]
 fn lan_binds_every_interface_and_prints_the_address_with_a_qr_code() {
     let dir = tempfile::tempdir().unwrap();
-    let mut command = kontrakt(dir.path(), &["--lan"]);
-    command.env("LANG", "en_GB.UTF-8").stdout(Stdio::piped());
+    // Through the environment, as a service file would set it (`--lan` is the same flag).
+    let mut command = kontrakt(dir.path(), &[]);
+    command
+        .env("KONTRAKT_LAN", "true")
+        .env("LANG", "en_GB.UTF-8")
+        .stdout(Stdio::piped());
     // Start by hand to keep stdout: `Served::start` reads only the log.
     let mut child = command
         .env("RUST_LOG", "info")
