@@ -25,7 +25,9 @@ use std::sync::atomic::{AtomicU64, Ordering};
 pub use cache::GameCache;
 pub use game::{LoadedGame, new_game, understand};
 pub use read::{is_view_token, load, load_view};
-pub use write::{GameChange, OnceChange, RoundWrite, end_early_once, undo_once, write_round};
+pub use write::{
+    GameChange, OnceChange, RoundWrite, end_early_once, redo_once, undo_once, write_round,
+};
 
 /// Why the store could not do what it was asked. Every case is a bug or a failing database
 /// (the web layer answers 500); what a user can get wrong is an outcome, not an error.

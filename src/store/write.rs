@@ -16,7 +16,7 @@ use super::game::{LoadedGame, understand};
 use super::read::load;
 use crate::db::Db;
 use crate::db::games::{
-    self, ChangeOutcome, GameRecord, Once, RoundChange, UndoOutcome, WriteOutcome,
+    self, ChangeOutcome, GameRecord, Once, RedoOutcome, RoundChange, UndoOutcome, WriteOutcome,
 };
 use crate::rules::game::{FieldErrors, GameError, RawRound};
 
@@ -181,6 +181,31 @@ pub async fn undo_once(
         UndoOutcome::NothingToUndo => GameChange::Refused(GameError::NothingToUndo),
         UndoOutcome::GameNotFound => GameChange::NotFound,
         UndoOutcome::Replayed(response) => return Ok(OnceChange::Replayed(response)),
+    };
+    Ok(OnceChange::Now(change))
+}
+
+/// Takes back the game's latest change if it is an undo: the removed round comes back exactly
+/// as it was, with a new version. At most once per idempotency key (`once`). `version`: the
+/// game's version as the client knows it (without it, the version just read). Refused
+/// ([`GameError::NothingToRedo`]) once anything else changed after the undo.
+pub async fn redo_once(
+    db: &Db,
+    cache: &GameCache,
+    id: &str,
+    version: Option<i64>,
+    once: Option<Once<'_>>,
+) -> Result<OnceChange, Error> {
+    let Some(game) = load(db, cache, id).await? else {
+        return Ok(OnceChange::Now(GameChange::NotFound));
+    };
+    let expected = version.unwrap_or(game.record.game.version);
+    let change = match games::redo_last_undo_once(db, id, expected, once).await? {
+        RedoOutcome::Redone { .. } => reloaded(db, cache, id, GameChange::Done).await?,
+        RedoOutcome::Conflict { .. } => reloaded(db, cache, id, GameChange::Conflict).await?,
+        RedoOutcome::NothingToRedo => GameChange::Refused(GameError::NothingToRedo),
+        RedoOutcome::GameNotFound => GameChange::NotFound,
+        RedoOutcome::Replayed(response) => return Ok(OnceChange::Replayed(response)),
     };
     Ok(OnceChange::Now(change))
 }

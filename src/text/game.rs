@@ -116,6 +116,8 @@ messages! {
         AlreadyFinished => "Every round is entered; the game is already over.",
             "Alle Runden sind eingetragen; die Partie ist schon vorbei.";
         NothingToUndo => "There is no round to undo.", "Es gibt keine Runde zum Zurücknehmen.";
+        NothingToRedo => "There is nothing to redo: an undo can be taken back only until the next change to the game.",
+            "Es gibt nichts wiederherzustellen: eine Rücknahme lässt sich nur bis zur nächsten Änderung an der Partie wieder aufheben.";
         /// Lists: "A, B and C", "A or B".
         And => "{rest} and {last}", "{rest} und {last}";
         Or => "{rest} or {last}", "{rest} oder {last}";
@@ -339,6 +341,7 @@ impl GameError {
             NothingToEnd => M::NothingToEnd.text(lang).to_owned(),
             AlreadyFinished => M::AlreadyFinished.text(lang).to_owned(),
             NothingToUndo => M::NothingToUndo.text(lang).to_owned(),
+            NothingToRedo => M::NothingToRedo.text(lang).to_owned(),
             BadOptionText(e) => e.say(lang),
         }
     }

@@ -184,6 +184,14 @@ messages! {
         RoundsUndoAgain => "Undo the last round", "Letzte Runde zurücknehmen";
         RoundsEndAgain => "End the game now", "Spiel jetzt beenden";
         RoundsResumeAgain => "Resume the game", "Spiel fortsetzen";
+        RoundsRedoAgain => "Redo the undone round", "Zurückgenommene Runde wiederherstellen";
+        UndoConfirmTitle => "Undo round {n}?", "Runde {n} zurücknehmen?";
+        UndoConfirmText => "This removes round {n} and its points ({points}). Right after, it can be redone until the next change to the game.",
+            "Das entfernt Runde {n} mit ihren Punkten ({points}). Gleich danach lässt sie sich wiederherstellen, bis zur nächsten Änderung an der Partie.";
+        UndoConfirmYes => "Undo round {n}", "Runde {n} zurücknehmen";
+        UndoConfirmNo => "Keep it", "Behalten";
+        GameUndone => "Round {n} was undone ({points}).", "Runde {n} wurde zurückgenommen ({points}).";
+        GameRedo => "Redo round {n}", "Runde {n} wiederherstellen";
         OutboxPending => "Not sent yet (no connection): kept on this phone, will retry.",
             "Noch nicht gesendet (keine Verbindung): auf diesem Handy gespeichert, wird erneut versucht.";
         OutboxSending => "Sending…", "Wird gesendet…";

@@ -636,7 +636,12 @@ async fn the_sheet_shows_round_points_running_totals_dealers_and_the_leader() {
     // Undo and end post the version and an idempotency key; no resume yet.
     let version = s["version"].as_i64().unwrap();
     // They go through the outbox, which keeps them (with their key) when the Wi-Fi drops.
-    for (action, label) in [("undo", "Undo the last round"), ("end", "End the game now")] {
+    // Undo asks first: the button leads to the confirm page, which posts (see round_pages).
+    assert!(body.contains(&format!(
+        "<a class=\"button secondary\" id=\"undo-link\" href=\"/games/{id}/undo\">Undo the last round</a>"
+    )));
+    {
+        let (action, label) = ("end", "End the game now");
         let tag = format!(
             "<form method=\"post\" action=\"/games/{id}/{action}\" id=\"{action}-form\" data-outbox data-outbox-label=\"{label}\">"
         );
@@ -674,7 +679,7 @@ async fn an_ended_game_offers_resume_and_the_settlement_instead_of_the_next_roun
     assert!(body.contains(&format!("href=\"/games/{id}/settlement\"")));
     assert!(body.contains(&format!("action=\"/games/{id}/resume\"")));
     assert!(!body.contains(&format!("action=\"/games/{id}/end\"")));
-    assert!(body.contains(&format!("action=\"/games/{id}/undo\"")));
+    assert!(body.contains(&format!("href=\"/games/{id}/undo\"")));
 }
 
 #[tokio::test]
@@ -883,7 +888,7 @@ async fn the_game_and_settlement_pages_have_unique_stable_ids_for_their_parts() 
             "view-link",
         ],
     );
-    for absent in ["undo-form", "end-form", "resume-form"] {
+    for absent in ["undo-link", "end-form", "resume-form"] {
         assert!(!ids(&page).contains(&absent), "nothing to undo or end yet");
     }
 
@@ -895,7 +900,7 @@ async fn the_game_and_settlement_pages_have_unique_stable_ids_for_their_parts() 
         &[
             "next-round",
             "sheet",
-            "undo-form",
+            "undo-link",
             "end-form",
             "share",
             "qr",
@@ -906,7 +911,9 @@ async fn the_game_and_settlement_pages_have_unique_stable_ids_for_their_parts() 
     assert!(tag_with_id(&page, "next-round").starts_with("<section class=\"banner"));
     assert!(tag_with_id(&page, "sheet").starts_with("<table class=\"sheet p3\""));
     assert!(tag_with_id(&page, "share").starts_with("<section class=\"panel share\""));
-    for action in ["undo", "end"] {
+    assert!(tag_with_id(&page, "undo-link").contains(&format!("href=\"/games/{id}/undo\"")));
+    {
+        let action = "end";
         let form = tag_with_id(&page, &format!("{action}-form"));
         assert!(
             form.contains(&format!("action=\"/games/{id}/{action}\"")),
@@ -927,7 +934,7 @@ async fn the_game_and_settlement_pages_have_unique_stable_ids_for_their_parts() 
     let read_only = get_in(&app, &format!("/view/{view}"), "en").await.body;
     assert_ids("read-only", &read_only, &["next-round", "sheet"]);
     for absent in [
-        "undo-form",
+        "undo-link",
         "end-form",
         "resume-form",
         "share",
@@ -948,7 +955,7 @@ async fn the_game_and_settlement_pages_have_unique_stable_ids_for_their_parts() 
             "game-over",
             "see-settlement",
             "sheet",
-            "undo-form",
+            "undo-link",
             "resume-form",
         ],
     );

@@ -33,4 +33,5 @@ mod security;
 mod serve;
 mod transfer;
 mod ui;
+mod undo_redo;
 mod web;

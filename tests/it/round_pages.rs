@@ -957,7 +957,11 @@ async fn undo_removes_the_last_round_once_even_when_the_button_is_tapped_twice()
     for _ in 0..2 {
         let response = post(&app, &game.action("undo"), &fields).await;
         assert_eq!(response.status, StatusCode::SEE_OTHER, "{}", response.body);
-        assert_eq!(response.header("location"), game.page());
+        // The game page then says which round was undone and offers to redo it.
+        assert_eq!(
+            response.header("location"),
+            format!("{}?undone=2", game.page())
+        );
     }
     let now = state(&app, &game).await;
     assert_eq!(now["rounds"].as_array().unwrap().len(), 1);
@@ -1103,7 +1107,13 @@ async fn the_game_pages_undo_end_and_resume_use_the_outbox_and_a_retry_changes_n
     assert!(page.contains("<script src=\"/static/outbox.js\" defer></script>"));
     assert!(page.contains("data-outbox-status hidden"));
     assert_no_inline_script_or_style(&page);
-    let (undo, undo_fields) = page_form(&page, "undo-form");
+    // The undo form is on the confirm page the game page's undo button leads to.
+    assert!(page.contains(&format!("href=\"{}\"", game.action("undo"))));
+    let confirm = app.get(&game.action("undo")).await.body;
+    assert!(confirm.contains("<script src=\"/static/outbox.js\" defer></script>"));
+    assert!(confirm.contains("data-outbox-status hidden"));
+    assert_no_inline_script_or_style(&confirm);
+    let (undo, undo_fields) = page_form(&confirm, "undo-form");
     assert_eq!(undo, game.action("undo"));
     let names: Vec<&str> = undo_fields.iter().map(|(k, _)| k.as_str()).collect();
     assert_eq!(names, ["version", "key"]);
@@ -1113,7 +1123,10 @@ async fn the_game_pages_undo_end_and_resume_use_the_outbox_and_a_retry_changes_n
     for _ in 0..3 {
         let response = post_fields(&app, &undo, &undo_fields).await;
         assert_eq!(response.status, StatusCode::SEE_OTHER, "{}", response.body);
-        assert_eq!(response.header("location"), game.page());
+        assert_eq!(
+            response.header("location"),
+            format!("{}?undone=2", game.page())
+        );
     }
     let now = state(&app, &game).await;
     assert_eq!(now["rounds"].as_array().unwrap().len(), 1);

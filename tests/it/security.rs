@@ -66,13 +66,18 @@ const GAME_WRITES: &[Route] = &[
     },
     Route {
         method: "POST",
-        path: "/api/v1/games/{id}/end",
+        path: "/api/v1/games/{id}/redo",
         payload: Payload::Json(r#"{"version": 3}"#),
     },
     Route {
         method: "POST",
-        path: "/api/v1/games/{id}/resume",
+        path: "/api/v1/games/{id}/end",
         payload: Payload::Json(r#"{"version": 4}"#),
+    },
+    Route {
+        method: "POST",
+        path: "/api/v1/games/{id}/resume",
+        payload: Payload::Json(r#"{"version": 5}"#),
     },
     // The HTML round pages: each form carries the game's version and a key made when the
     // page was rendered.
@@ -80,30 +85,35 @@ const GAME_WRITES: &[Route] = &[
         method: "POST",
         path: "/games/{id}/rounds",
         payload: Payload::Form(
-            "version=5&key=security-enter&went_out=Ann&points.Ben=5&cards.Cy=AS+JK&buys.Ben=1",
+            "version=6&key=security-enter&went_out=Ann&points.Ben=5&cards.Cy=AS+JK&buys.Ben=1",
         ),
     },
     Route {
         method: "POST",
         path: "/games/{id}/rounds/{n}",
         payload: Payload::Form(
-            "version=6&key=security-correct&went_out=Ben&points.Ann=7&points.Cy=9",
+            "version=7&key=security-correct&went_out=Ben&points.Ann=7&points.Cy=9",
         ),
     },
     Route {
         method: "POST",
         path: "/games/{id}/undo",
-        payload: Payload::Form("version=7&key=security-undo"),
+        payload: Payload::Form("version=8&key=security-undo"),
+    },
+    Route {
+        method: "POST",
+        path: "/games/{id}/redo",
+        payload: Payload::Form("version=9&key=security-redo"),
     },
     Route {
         method: "POST",
         path: "/games/{id}/end",
-        payload: Payload::Form("version=8&key=security-end"),
+        payload: Payload::Form("version=10&key=security-end"),
     },
     Route {
         method: "POST",
         path: "/games/{id}/resume",
-        payload: Payload::Form("version=9&key=security-resume"),
+        payload: Payload::Form("version=11&key=security-resume"),
     },
 ];
 
@@ -202,6 +212,7 @@ const GAME_READS: &[&str] = &[
     "/api/v1/games/{id}/history",
     "/api/v1/view/{view}",
     "/games/{id}",
+    "/games/{id}/undo",
     "/view/{view}",
 ];
 

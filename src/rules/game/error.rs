@@ -131,6 +131,8 @@ pub enum GameError {
     AlreadyFinished,
     /// Undo with no round entered.
     NothingToUndo,
+    /// Redo when the game's last change is not an undo.
+    NothingToRedo,
     /// A form's option value that cannot be read.
     BadOptionText(OptionTextError),
 }
@@ -186,6 +188,7 @@ impl GameError {
             NothingToEnd => "nothing_to_end",
             AlreadyFinished => "already_finished",
             NothingToUndo => "nothing_to_undo",
+            NothingToRedo => "nothing_to_redo",
             BadOptionText(_) => "bad_option_text",
         }
     }

@@ -1,5 +1,5 @@
 //! The games part of the JSON API (docs/API.md "Games"): create a game, enter and correct rounds,
-//! undo, end early, read the state, the history and the read-only twin.
+//! undo and redo, end early, read the state, the history and the read-only twin.
 //!
 //! Thin: handlers parse the body into `rules::game` raw types, call [`crate::web::record`] (which
 //! calls `db::` and `rules::`), and render. The JSON shapes live here; no scoring does.
@@ -42,6 +42,7 @@ pub fn routes() -> Router<AppState> {
         .route("/api/v1/games/{id}", get(show))
         .route("/api/v1/games/{id}/rounds", post(enter_round))
         .route("/api/v1/games/{id}/undo", post(undo))
+        .route("/api/v1/games/{id}/redo", post(redo))
         .route("/api/v1/games/{id}/end", post(end))
         .route("/api/v1/games/{id}/resume", post(resume))
         .route("/api/v1/games/{id}/history", get(history))
@@ -179,6 +180,20 @@ async fn undo(
     let (version, key) = whole_game_change(&headers, &body)?;
     let once = once(key.as_deref());
     let change = store::undo_once(&state.db, &state.games, &id, version, once).await?;
+    game_change(&state, &id, change).await
+}
+
+/// `POST /api/v1/games/{id}/redo` (body `{"version": N}` optional): puts back the round the
+/// game's latest change undid, exactly as it was; 422 once anything else changed since.
+async fn redo(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Result<Response, AppError> {
+    let (version, key) = whole_game_change(&headers, &body)?;
+    let once = once(key.as_deref());
+    let change = store::redo_once(&state.db, &state.games, &id, version, once).await?;
     game_change(&state, &id, change).await
 }
 

@@ -26,6 +26,9 @@
 
 mod form;
 mod history;
+mod undo;
+
+pub use undo::{Undone, undone_notice};
 
 use std::sync::Arc;
 
@@ -51,7 +54,8 @@ pub fn routes() -> Router<AppState> {
         .route("/games/{id}/rounds", post(enter_round))
         .route("/games/{id}/rounds/{n}/edit", get(edit_round))
         .route("/games/{id}/rounds/{n}", post(correct_round))
-        .route("/games/{id}/undo", post(undo))
+        .route("/games/{id}/undo", get(undo::confirm).post(undo))
+        .route("/games/{id}/redo", post(redo))
         .route("/games/{id}/end", post(end))
         .route("/games/{id}/resume", post(resume))
         .route("/games/{id}/history", get(history::show))
@@ -323,6 +327,7 @@ fn conflict(
 #[derive(Clone, Copy)]
 enum Action {
     Undo,
+    Redo,
     End,
     Resume,
 }
@@ -331,6 +336,7 @@ impl Action {
     fn path(self) -> &'static str {
         match self {
             Action::Undo => "undo",
+            Action::Redo => "redo",
             Action::End => "end",
             Action::Resume => "resume",
         }
@@ -339,6 +345,7 @@ impl Action {
     fn button(self) -> Msg {
         match self {
             Action::Undo => Msg::RoundsUndoAgain,
+            Action::Redo => Msg::RoundsRedoAgain,
             Action::End => Msg::RoundsEndAgain,
             Action::Resume => Msg::RoundsResumeAgain,
         }
@@ -353,6 +360,16 @@ async fn undo(
     Form(fields): Form<Fields>,
 ) -> Result<Response, AppError> {
     change(ctx, &state, &id, Action::Undo, &fields).await
+}
+
+/// `POST /games/{id}/redo`: puts back the round the game's latest change undid.
+async fn redo(
+    ctx: PageCtx,
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    Form(fields): Form<Fields>,
+) -> Result<Response, AppError> {
+    change(ctx, &state, &id, Action::Redo, &fields).await
 }
 
 /// `POST /games/{id}/end`: the table stops early; the rounds played are settled.
@@ -403,7 +420,15 @@ async fn change(
     fields: &Fields,
 ) -> Result<Response, AppError> {
     let hidden = hidden(fields)?;
-    let location = game_url(id);
+    let mut location = game_url(id);
+    // After an undo the game page says which round went and offers to redo it.
+    if let Action::Undo = action
+        && let Ok(game) = load(state, id).await
+        && game.record.game.version == hidden.version
+        && !game.state.rounds.is_empty()
+    {
+        location = format!("{location}?undone={}", game.state.rounds.len());
+    }
     let stored_key = hidden.key.as_ref().map(IdempotencyKey::stored);
     let once = stored_key.as_deref().map(|key| Once {
         key,
@@ -413,6 +438,7 @@ async fn change(
     let version = Some(hidden.version);
     let outcome = match action {
         Action::Undo => store::undo_once(db, games, id, version, once).await?,
+        Action::Redo => store::redo_once(db, games, id, version, once).await?,
         Action::End => store::end_early_once(db, games, id, true, version, once).await?,
         Action::Resume => store::end_early_once(db, games, id, false, version, once).await?,
     };
@@ -422,7 +448,7 @@ async fn change(
         }
         OnceChange::Now(change) => change,
     };
-    ctx.here = location.clone();
+    ctx.here = game_url(id);
     let (status, game, message, retry) = match change {
         GameChange::Done(_) => return Ok(Redirect::to(&location).into_response()),
         GameChange::NotFound => return Err(state.missing(id).await),
@@ -447,7 +473,7 @@ async fn change(
         }
     };
     let page = NoticePage {
-        game_url: location,
+        game_url: game_url(id),
         message,
         brief: form::Brief::new(&ctx, &game, None),
         retry,

@@ -7,7 +7,8 @@
 //! A page of `web::pages`: games through `store`; no SQL, no scoring, nothing from `cli`.
 
 use askama::Template;
-use axum::extract::{Path, State};
+use axum::extract::rejection::QueryRejection;
+use axum::extract::{Path, Query, State};
 use axum::http::HeaderMap;
 use axum::response::{IntoResponse, Response};
 
@@ -20,6 +21,7 @@ use crate::web::cookies::CookieJar;
 use crate::web::i18n::{Msg, PageCtx};
 use crate::web::links::{GameLinks, ViewLinks};
 use crate::web::page::render;
+use crate::web::pages::rounds::{Undone, undone_notice};
 use crate::web::{AppError, AppState, IdempotencyKey, recent};
 
 /// `GET /games/{id}`: the game through its edit link.
@@ -29,12 +31,25 @@ pub(super) async fn game_page(
     jar: CookieJar,
     headers: HeaderMap,
     Path(id): Path<String>,
+    query: Result<Query<Vec<(String, String)>>, QueryRejection>,
 ) -> Result<Response, AppError> {
     let game = state.load_edit(&id).await?;
+    // `?undone={n}`, where an undo leads: say what went and offer to redo it.
+    let undone_round = query.ok().and_then(|Query(pairs)| {
+        pairs
+            .into_iter()
+            .find(|(k, _)| k == "undone")
+            .and_then(|(_, v)| v.parse::<i64>().ok())
+    });
+    let undone = match undone_round {
+        Some(n) => undone_notice(&ctx, &state, &game, n).await?,
+        None => None,
+    };
     let link = Link::Edit(id);
     let label = game_title(&game, ctx.lang);
     let jar = recent::remember(jar, &link.base(), &label);
-    let page = GamePage::new(ctx, &game, &link, origin(&headers).as_deref());
+    let mut page = GamePage::new(ctx, &game, &link, origin(&headers).as_deref());
+    page.undone = undone;
     Ok(no_store((jar, render(&page)?).into_response()))
 }
 
@@ -214,6 +229,8 @@ struct GamePage {
     legend: &'static str,
     actions: Option<Actions>,
     share: Option<Share>,
+    /// Right after an undo: what went, and the redo form.
+    undone: Option<Undone>,
     /// The meld checker for the next round (or the rule set).
     check_href: String,
 }
@@ -285,6 +302,7 @@ impl GamePage {
             over,
             actions,
             share,
+            undone: None,
             check_href,
             ctx,
         }

@@ -1,0 +1,138 @@
+//! Undo with a confirm step, and redo (issue 11, "The evening at the table without friction").
+//!
+//! - `GET /games/{id}/undo`: the confirm page. It names the last round and its points and
+//!   carries the form that posts the undo (the game's version as shown, a fresh key). Without
+//!   JavaScript this page is the confirm step; the game page's button leads here.
+//! - After an undo the game page is opened with `?undone={n}`: [`undone_notice`] reads the
+//!   game's latest change and, while it is still that undo, says what was undone and offers
+//!   the redo form (`POST /games/{id}/redo`, handled with the other whole-game changes in
+//!   `rounds.rs`).
+//!
+//! A page of `web::pages`: games through `store`, the history through `db::games` (read
+//! only); no scoring here, nothing from `cli`.
+
+use askama::Template;
+use axum::extract::{Path, State};
+use axum::response::{IntoResponse, Redirect, Response};
+use serde_json::Value;
+
+use super::form::Brief;
+use super::{game_url, load, new_form_key};
+use crate::db::games::{self, HistoryAction};
+use crate::store::LoadedGame;
+use crate::web::i18n::{Msg, PageCtx};
+use crate::web::links::GameLinks;
+use crate::web::page::render;
+use crate::web::{AppError, AppState};
+
+/// The confirm page of an undo.
+#[derive(Template)]
+#[template(path = "rounds_undo.html")]
+struct ConfirmPage {
+    ctx: PageCtx,
+    /// "Undo round 3?"
+    heading: String,
+    /// What goes, with its points, and that it can be redone.
+    text: String,
+    brief: Brief,
+    action: String,
+    version: i64,
+    key: String,
+    /// "Undo round 3".
+    button: String,
+    game_url: String,
+}
+
+/// `GET /games/{id}/undo`: asks before the last round goes. A game without rounds has
+/// nothing to undo: back to the game page.
+pub(super) async fn confirm(
+    mut ctx: PageCtx,
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+) -> Result<Response, AppError> {
+    let game = load(&state, &id).await?;
+    let n = game.state.rounds.len();
+    if game.state.check_undo().is_err() || n == 0 {
+        return Ok(Redirect::to(&game_url(&id)).into_response());
+    }
+    let points = points_text(&game, game.state.rounds[n - 1].entry.points());
+    ctx.here = GameLinks::new(&id).action("undo");
+    let page = ConfirmPage {
+        heading: ctx.f(Msg::UndoConfirmTitle, &[("n", &n)]),
+        text: ctx.f(Msg::UndoConfirmText, &[("n", &n), ("points", &points)]),
+        brief: Brief::new(&ctx, &game, Some(n)),
+        action: GameLinks::new(&id).action("undo"),
+        version: game.record.game.version,
+        key: new_form_key(),
+        button: ctx.f(Msg::UndoConfirmYes, &[("n", &n)]),
+        game_url: game_url(&id),
+        ctx,
+    };
+    render(&page)
+}
+
+/// "Ann 10, Ben 0, Cy 25": each player's points in seating order.
+fn points_text(game: &LoadedGame, points: &[i64]) -> String {
+    game.setup
+        .players()
+        .iter()
+        .zip(points)
+        .map(|(name, p)| format!("{name} {p}"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// What the game page says right after an undo, with the redo form.
+pub struct Undone {
+    /// "Round 3 was undone (Ann 10, Ben 0, Cy 25)."
+    pub message: String,
+    /// Where the redo form posts.
+    pub action: String,
+    /// The game's version now.
+    pub version: i64,
+    /// A fresh idempotency key.
+    pub key: String,
+    /// "Redo round 3".
+    pub button: String,
+}
+
+/// The notice for `?undone={n}` on the game page: only while the game's latest change is the
+/// undo of round `n` (after any other change there is nothing to redo, and nothing is said).
+pub async fn undone_notice(
+    ctx: &PageCtx,
+    state: &AppState,
+    game: &LoadedGame,
+    n: i64,
+) -> Result<Option<Undone>, AppError> {
+    let id = &game.record.game.id;
+    let Some(last) = games::last_change(&state.db, id).await? else {
+        return Ok(None);
+    };
+    if last.action != HistoryAction::Undo || last.round_no != Some(n) {
+        return Ok(None);
+    }
+    let stored = last
+        .before
+        .as_ref()
+        .and_then(|before| before.get("points"))
+        .and_then(Value::as_object);
+    let points: Vec<i64> = game
+        .setup
+        .players()
+        .iter()
+        .map(|name| {
+            stored
+                .and_then(|points| points.get(name))
+                .and_then(Value::as_i64)
+                .unwrap_or(0)
+        })
+        .collect();
+    let points = points_text(game, &points);
+    Ok(Some(Undone {
+        message: ctx.f(Msg::GameUndone, &[("n", &n), ("points", &points)]),
+        action: GameLinks::new(id).action("redo"),
+        version: game.record.game.version,
+        key: new_form_key(),
+        button: ctx.f(Msg::GameRedo, &[("n", &n)]),
+    }))
+}
