@@ -171,8 +171,17 @@ messages! {
             "Dieses Formular ist unvollständig. Lade die Seite neu und gib es noch einmal ein.";
         RoundsNotEntered => "Round {n} has not been entered yet, so it cannot be corrected.",
             "Runde {n} ist noch nicht eingetragen und kann daher nicht berichtigt werden.";
-        RoundsConflictTaken => "Someone else saved round {n} meanwhile. Your entries are kept below: save them as a correction of round {n}, or discard them.",
-            "Jemand anderes hat Runde {n} inzwischen gespeichert. Deine Eingaben stehen unten: speichere sie als Berichtigung von Runde {n} oder verwirf sie.";
+        RoundsConflictTaken => "Round {n} was saved meanwhile, on another phone or on this one before going back. Both versions are below, differences marked ≠: keep the saved round, or save yours instead.",
+            "Runde {n} wurde inzwischen gespeichert, auf einem anderen Handy oder auf diesem vor dem Zurückgehen. Unten stehen beide Fassungen, Unterschiede mit ≠ markiert: behalte die gespeicherte Runde oder speichere stattdessen deine.";
+        RoundsConflictSame => "Round {n} is already saved exactly as entered here, most likely from this phone before going back. Nothing more needs saving.",
+            "Runde {n} ist schon genau so gespeichert, wie hier eingegeben, wahrscheinlich von diesem Handy vor dem Zurückgehen. Es muss nichts mehr gespeichert werden.";
+        RoundsCompareTheirs => "Saved now", "Jetzt gespeichert";
+        RoundsCompareYours => "Your entries", "Deine Eingaben";
+        RoundsCompareWentOut => "Went out", "Ausgegangen";
+        RoundsCompareLegend => "≠ marks what differs.", "≠ markiert, was abweicht.";
+        RoundsKeepTheirs => "Keep the saved round", "Gespeicherte Runde behalten";
+        RoundsSaveMineInstead => "Save mine instead (replaces round {n} as saved)",
+            "Stattdessen meine speichern (ersetzt die gespeicherte Runde {n})";
         RoundsConflictChanged => "The game was changed on another phone meanwhile. Check the scores; your entries are kept below to save again or discard.",
             "Das Spiel wurde inzwischen auf einem anderen Handy geändert. Prüf den Stand; deine Eingaben stehen unten, zum erneuten Speichern oder Verwerfen.";
         RoundsSavedNow => "Round {n} as saved now", "Runde {n}, wie jetzt gespeichert";

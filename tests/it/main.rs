@@ -18,6 +18,7 @@ mod backup;
 mod browser;
 mod cli;
 mod common;
+mod conflict_page;
 mod crash;
 mod db_games;
 mod fuzz_regressions;

@@ -24,6 +24,7 @@
 //!
 //! A page of `web::pages`: games through `store`; no SQL, no scoring, nothing from `cli`.
 
+mod compare;
 mod form;
 mod history;
 mod undo;
@@ -297,10 +298,13 @@ fn conflict(
     input: &RoundInput,
 ) -> Result<Response, AppError> {
     let entered = game.state.rounds.len();
+    let compare = compare::Compare::new(&ctx, game, round, mode, input);
     let (target, mode_now, message) = if round <= entered {
-        let message = match mode {
-            Mode::Enter => ctx.f(Msg::RoundsConflictTaken, &[("n", &round)]),
-            Mode::Correct => ctx.t(Msg::RoundsConflictChanged).to_owned(),
+        // Who saved it is not known: this phone before its Back button as likely as another.
+        let message = match (&compare, mode) {
+            (Some(c), _) if c.same => ctx.f(Msg::RoundsConflictSame, &[("n", &round)]),
+            (_, Mode::Enter) => ctx.f(Msg::RoundsConflictTaken, &[("n", &round)]),
+            (_, Mode::Correct) => ctx.t(Msg::RoundsConflictChanged).to_owned(),
         };
         (round, Mode::Correct, message)
     } else {
@@ -317,7 +321,11 @@ fn conflict(
     };
     let brief = form::Brief::new(&ctx, game, Some(target));
     let spec = FormSpec {
-        conflict: Some(form::Conflict { message, brief }),
+        conflict: Some(form::Conflict {
+            message,
+            brief,
+            compare,
+        }),
         ..FormSpec::new(game, target, mode_now, input)
     };
     render_status(StatusCode::CONFLICT, &FormPage::new(ctx, spec))

@@ -225,6 +225,24 @@ impl RoundInput {
         }
     }
 
+    /// Who was chosen as going out, as sent (`None`: no choice).
+    pub(super) fn went_out(&self) -> Option<&str> {
+        self.went_out.as_deref()
+    }
+
+    /// What was typed for `player` (points, else cards), as typed; empty if nothing.
+    pub(super) fn typed_for(&self, player: &str) -> String {
+        let key = name_key(player);
+        let find = |map: &BTreeMap<String, String>| {
+            map.iter()
+                .find(|(name, value)| name_key(name) == key && !value.trim().is_empty())
+                .map(|(_, value)| value.trim().to_owned())
+        };
+        find(&self.points)
+            .or_else(|| find(&self.cards))
+            .unwrap_or_default()
+    }
+
     /// Problems only the form can have: several players sent as going out, or no choice
     /// where "nobody" is one of the choices (so an unchosen radio never means nobody).
     pub(super) fn form_errors(&self, game: &crate::rules::game::GameSetup, lang: Lang) -> Messages {
@@ -280,6 +298,8 @@ impl<'a> FormSpec<'a> {
 pub(super) struct Conflict {
     pub message: String,
     pub brief: Brief,
+    /// The round as saved beside the entries sent, when the form's round is entered.
+    pub compare: Option<super::compare::Compare>,
 }
 
 /// One round's points in a [`Brief`].
@@ -386,6 +406,8 @@ pub(super) struct FormPage {
     has_errors: bool,
     general: Vec<String>,
     conflict: Option<Conflict>,
+    /// Saving replaces a round saved meanwhile: the save button is the quiet one.
+    overwrites: bool,
     discard_url: String,
     penalty: Option<PenaltyData>,
 }
@@ -417,6 +439,10 @@ impl FormPage {
             Mode::Correct => ctx.f(Msg::RoundsCorrectTitle, &[("n", &round)]),
         };
         let submit = match mode {
+            // Beside a saved round: saving overwrites it, and says so.
+            _ if conflict.as_ref().is_some_and(|c| c.compare.is_some()) => {
+                ctx.f(Msg::RoundsSaveMineInstead, &[("n", &round)])
+            }
             Mode::Enter => ctx.f(Msg::RoundsSave, &[("n", &round)]),
             Mode::Correct => ctx.f(Msg::RoundsSaveCorrection, &[("n", &round)]),
         };
@@ -593,6 +619,7 @@ impl FormPage {
             bonuses,
             has_errors,
             general: errors.into_values().collect(),
+            overwrites: conflict.as_ref().is_some_and(|c| c.compare.is_some()),
             conflict,
             discard_url: super::game_url(id),
             penalty,

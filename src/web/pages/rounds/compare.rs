@@ -1,0 +1,92 @@
+//! The conflict page's two versions of a round (issue 11, "The evening at the table without
+//! friction"): the round as saved and the entries this form sent, row by row (who went out,
+//! each player's points), with the rows that differ marked `≠` (a sign and bold text, not
+//! colour alone). Both are read by the rules engine, so "the same" means the same entry, not
+//! the same typing; when they are the same the round was already saved as entered here (most
+//! often this very phone, before the Back button), and the page says so.
+//!
+//! A page of `web::pages`: the game through `store`; the entries are parsed by the rules
+//! engine (no scoring here); no SQL, nothing from `cli`.
+
+use super::form::{Mode, RoundInput};
+use crate::store::LoadedGame;
+use crate::web::i18n::{Msg, PageCtx};
+
+/// One line of the comparison.
+pub(super) struct Row {
+    /// "Went out" or a player's name.
+    pub label: String,
+    pub theirs: String,
+    pub yours: String,
+    pub differs: bool,
+}
+
+/// Both versions of round `round`.
+pub(super) struct Compare {
+    /// "Saved now".
+    pub theirs_title: String,
+    /// "Your entries".
+    pub yours_title: String,
+    pub rows: Vec<Row>,
+    /// The entries sent are exactly the round as saved.
+    pub same: bool,
+}
+
+impl Compare {
+    /// The comparison of the saved round `round` of `game` with `input`; `None` when the
+    /// round is not entered.
+    pub(super) fn new(
+        ctx: &PageCtx,
+        game: &LoadedGame,
+        round: usize,
+        mode: Mode,
+        input: &RoundInput,
+    ) -> Option<Compare> {
+        let saved = &game.state.rounds.get(round.checked_sub(1)?)?.entry;
+        let setup = &game.setup;
+        let players = setup.players();
+        // Read as a correction of the saved round, whichever form it came from.
+        let _ = mode;
+        let raw = input.to_raw(Mode::Correct.round_field(round));
+        let yours = setup.parse_round(round, &raw).ok();
+        let nobody = ctx.t(Msg::HistoryNobody);
+        let winner = |seat: Option<usize>| {
+            seat.and_then(|i| players.get(i))
+                .map_or_else(|| nobody.to_owned(), Clone::clone)
+        };
+        let theirs_out = winner(saved.went_out());
+        let yours_out = match &yours {
+            Some(entry) => winner(entry.went_out()),
+            None => input
+                .went_out()
+                .filter(|w| !w.trim().is_empty())
+                .map_or_else(|| nobody.to_owned(), str::to_owned),
+        };
+        let mut rows = vec![Row {
+            label: ctx.t(Msg::RoundsCompareWentOut).to_owned(),
+            differs: theirs_out != yours_out,
+            theirs: theirs_out,
+            yours: yours_out,
+        }];
+        for (seat, name) in players.iter().enumerate() {
+            let theirs = saved.points()[seat].to_string();
+            let yours = match &yours {
+                Some(entry) => entry.points()[seat].to_string(),
+                // Not a valid entry: what was typed for this player, as typed.
+                None => input.typed_for(name),
+            };
+            rows.push(Row {
+                label: name.clone(),
+                differs: theirs != yours,
+                theirs,
+                yours,
+            });
+        }
+        Some(Compare {
+            theirs_title: ctx.t(Msg::RoundsCompareTheirs).to_owned(),
+            yours_title: ctx.t(Msg::RoundsCompareYours).to_owned(),
+            rows,
+            same: yours.as_ref() == Some(saved),
+        })
+    }
+}
