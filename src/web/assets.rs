@@ -43,6 +43,7 @@ const FILES: &[File] = &[
     file!("outbox.js", "text/javascript"),
     file!("rounds.css", "text/css"),
     file!("rounds.js", "text/javascript"),
+    file!("verdict.js", "text/javascript"),
 ];
 
 /// `GET /static/{name}`.

@@ -10,6 +10,7 @@
 //! bottom, in that directory, to look at.
 #![cfg(unix)]
 
+mod evening;
 mod harness;
 mod phone;
 

@@ -21,6 +21,7 @@ mod common;
 mod conflict_page;
 mod crash;
 mod db_games;
+mod evening;
 mod fuzz_regressions;
 mod game_pages;
 mod games_api;

@@ -359,7 +359,7 @@ fn meld_checker_without_javascript_applies_the_round_and_explains_its_verdict() 
                 .await?;
             b.click("button[name=\"action\"][value=\"check\"]").await?;
             let verdict = b
-                .wait_text("button[value=\"check\"] ~ .result.bad", "join end to end")
+                .wait_text("#verdict .result.bad", "join end to end")
                 .await?;
             assert!(verdict.starts_with('✗'), "{verdict}");
             survey.look(b, "meld checker, a verdict").await?;

@@ -1,0 +1,178 @@
+//! Issue 11, "The evening at the table without friction", in a real browser on a 360 px
+//! phone: undo asks first and can be redone (no JavaScript needed), the conflict page's two
+//! versions stack and the safe button is the big one, and the meld checker's verdict is on
+//! screen after "Check" (360×780, with and without JavaScript).
+
+use serde_json::json;
+
+use super::harness::{Browser, Phone, TestResult, run_on};
+
+/// The 360×780 phone of the issue.
+const PHONE_360_780: Phone = Phone {
+    width: 360,
+    height: 780,
+    javascript: true,
+    dark: false,
+};
+
+/// A contract game of Ann, Ben and Cy with two rounds, entered through the API: its page.
+fn game_with_two_rounds(b: &Browser) -> Result<String, Box<dyn std::error::Error>> {
+    let (status, created) = b.api(
+        "POST",
+        "/api/v1/games",
+        None,
+        Some(&json!({"rules": "contract", "players": ["Ann", "Ben", "Cy"]})),
+    )?;
+    assert_eq!(status, 201, "{created}");
+    let id = created["id"].as_str().unwrap().to_owned();
+    for round in [
+        json!({"went_out": "Ann", "points": {"Ben": 5, "Cy": 7}}),
+        json!({"went_out": "Ben", "points": {"Ann": 10, "Cy": 30}}),
+    ] {
+        let (status, answer) = b.api(
+            "POST",
+            &format!("/api/v1/games/{id}/rounds"),
+            None,
+            Some(&round),
+        )?;
+        assert_eq!(status, 200, "{answer}");
+    }
+    Ok(format!("/games/{id}"))
+}
+
+/// Fails unless the element's top stands in the viewport (with room below it to read).
+async fn assert_in_view(b: &Browser, css: &str) -> TestResult {
+    let script = format!(
+        "var r = document.querySelector({css:?}).getBoundingClientRect(); \
+         return [r.top >= -1 && r.top < window.innerHeight - 40 && r.height > 0, \
+                 r.top, window.scrollY, window.innerHeight, location.hash];"
+    );
+    let seen = b.js(&script).await?;
+    assert_eq!(seen[0], json!(true), "{css} is not on screen: {seen}");
+    Ok(())
+}
+
+#[test]
+fn undo_asks_first_and_redo_brings_the_round_back_on_a_360_px_phone_without_javascript() {
+    run_on(
+        "undo_asks_first_and_redo_brings_the_round_back_on_a_360_px_phone_without_javascript",
+        Phone::NARROW.without_javascript(),
+        async |b: &Browser| -> TestResult {
+            let page = game_with_two_rounds(b)?;
+            b.goto(&page).await?;
+            b.click("#undo-link").await?;
+            b.wait_text("main h1", "Undo round 2?").await?;
+            b.wait_text("main", "Ann 10, Ben 0, Cy 30").await?;
+            b.assert_no_horizontal_scroll().await?;
+            // "Keep it" changes nothing.
+            b.click("#undo-keep").await?;
+            b.wait_path_is(&page).await?;
+            b.find("table.sheet tbody tr:nth-child(2)").await?;
+            b.click("#undo-link").await?;
+            b.click("#undo-form button").await?;
+            b.wait_text("#undone", "Round 2 was undone (Ann 10, Ben 0, Cy 30).")
+                .await?;
+            b.assert_no_horizontal_scroll().await?;
+            let rows = b
+                .js("return document.querySelectorAll('table.sheet tbody tr').length;")
+                .await?;
+            assert_eq!(rows, json!(1));
+            b.click("#redo-form button").await?;
+            b.wait_path_is(&page).await?;
+            let rows = b
+                .js("return document.querySelectorAll('table.sheet tbody tr').length;")
+                .await?;
+            assert_eq!(rows, json!(2), "round 2 is back");
+            Ok(())
+        },
+    );
+}
+
+#[test]
+fn the_conflict_pages_versions_stack_at_360_px_and_keeping_the_saved_round_is_the_big_button() {
+    run_on(
+        "the_conflict_pages_versions_stack_at_360_px_and_keeping_the_saved_round_is_the_big_button",
+        Phone::NARROW,
+        async |b: &Browser| -> TestResult {
+            let (status, created) = b.api(
+                "POST",
+                "/api/v1/games",
+                None,
+                Some(&json!({"rules": "contract", "players": ["Ann", "Ben", "Cy"]})),
+            )?;
+            assert_eq!(status, 201);
+            let id = created["id"].as_str().unwrap().to_owned();
+            // This phone opens the form; another saves round 1 meanwhile.
+            b.goto(&format!("/games/{id}/rounds/new")).await?;
+            let round = json!({"went_out": "Cy", "points": {"Ann": 10, "Ben": 20}});
+            let (status, _) = b.api(
+                "POST",
+                &format!("/api/v1/games/{id}/rounds"),
+                None,
+                Some(&round),
+            )?;
+            assert_eq!(status, 200);
+            b.click("label[for=\"went-out-1\"], input[name=\"went_out\"][value=\"Cy\"]")
+                .await?;
+            b.fill("input[name=\"points.Ann\"]", "10").await?;
+            b.fill("input[name=\"points.Ben\"]", "25").await?;
+            b.click("#save").await?;
+            b.find("#compare").await?;
+            b.assert_no_horizontal_scroll().await?;
+            let layout = b
+                .js(
+                    "var t = document.querySelector('.version.theirs').getBoundingClientRect(); \
+                     var y = document.querySelector('.version.yours').getBoundingClientRect(); \
+                     var keep = document.getElementById('keep-theirs').getBoundingClientRect(); \
+                     var save = document.getElementById('save').getBoundingClientRect(); \
+                     var size = function (id) { return parseFloat(getComputedStyle(document.getElementById(id)).fontSize); }; \
+                     return [y.top >= t.bottom, keep.height >= 56, size('keep-theirs') > size('save'), keep.top < save.top];",
+                )
+                .await?;
+            assert_eq!(
+                layout,
+                json!([true, true, true, true]),
+                "stacked; keep is the big one, and first"
+            );
+            b.wait_text(".version.yours tr.differs", "≠").await?;
+            Ok(())
+        },
+    );
+}
+
+#[test]
+fn after_check_the_verdict_is_on_screen_of_a_360_by_780_phone() {
+    run_on(
+        "after_check_the_verdict_is_on_screen_of_a_360_by_780_phone",
+        PHONE_360_780,
+        async |b: &Browser| -> TestResult {
+            b.goto("/check?rules=liverpool&round=3").await?;
+            b.tap_cards(
+                "melds",
+                &["3♥", "4♥", "5♥", "6♥", "|", "7♥", "8♥", "9♥", "10♥"],
+            )
+            .await?;
+            b.click("button[name=\"action\"][value=\"check\"]").await?;
+            b.wait_text("#verdict .result", "join end to end").await?;
+            assert_in_view(b, "#verdict .result").await?;
+            let focused = b
+                .js("return document.activeElement && document.activeElement.id;")
+                .await?;
+            assert_eq!(focused, json!("verdict"), "focused for screen readers");
+            Ok(())
+        },
+    );
+    run_on(
+        "after_check_the_verdict_is_on_screen_of_a_360_by_780_phone_without_javascript",
+        PHONE_360_780.without_javascript(),
+        async |b: &Browser| -> TestResult {
+            b.goto("/check?rules=liverpool&round=3").await?;
+            b.fill("textarea[name=\"melds\"]", "3H 4H 5H 6H | 7H 8H 9H 10H")
+                .await?;
+            b.click("button[name=\"action\"][value=\"check\"]").await?;
+            b.wait_text("#verdict .result", "join end to end").await?;
+            assert_in_view(b, "#verdict .result").await?;
+            Ok(())
+        },
+    );
+}
