@@ -38,17 +38,36 @@ const FILES: &[File] = &[
     file!("app.css", "text/css"),
     file!("cards.js", "text/javascript"),
     file!("game.css", "text/css"),
+    file!("icon-180.png", "image/png"),
+    file!("icon-192.png", "image/png"),
+    file!("icon-512.png", "image/png"),
+    file!("icon-maskable-512.png", "image/png"),
+    file!("icon-maskable.svg", "image/svg+xml"),
+    file!("icon.svg", "image/svg+xml"),
     file!("live.js", "text/javascript"),
+    file!("manifest.webmanifest", "application/manifest+json"),
     file!("new_game.js", "text/javascript"),
     file!("outbox.js", "text/javascript"),
     file!("rounds.css", "text/css"),
     file!("rounds.js", "text/javascript"),
     file!("verdict.js", "text/javascript"),
+    file!("wake.js", "text/javascript"),
 ];
 
 /// `GET /static/{name}`.
 pub fn routes() -> Router<AppState> {
-    Router::new().route("/static/{*name}", get(serve))
+    Router::new()
+        .route("/static/{*name}", get(serve))
+        // Installable (issue 11): the web app manifest at the root, where its scope is the
+        // whole app, and the icon a browser asks for by itself.
+        .route(
+            "/manifest.webmanifest",
+            get(|| serve(Path("manifest.webmanifest".to_owned()))),
+        )
+        .route(
+            "/favicon.ico",
+            get(|| serve(Path("icon-192.png".to_owned()))),
+        )
 }
 
 /// The file, with its content type and a cache lifetime; 404 (the HTML error page) for any

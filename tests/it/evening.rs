@@ -48,3 +48,128 @@ async fn the_checkers_verdict_stands_above_the_card_grid_where_check_lands() {
     assert_eq!(script.status, StatusCode::OK);
     assert!(script.body.contains("focus"));
 }
+
+/// A GET whose answer may be binary: its status, content type and bytes.
+async fn raw_get(app: &TestApp, path: &str) -> (StatusCode, String, Vec<u8>) {
+    use http_body_util::BodyExt as _;
+    use tower::ServiceExt as _;
+    let request = axum::http::Request::get(path)
+        .body(axum::body::Body::empty())
+        .unwrap();
+    let response = app.router.clone().oneshot(request).await.unwrap();
+    let status = response.status();
+    let content_type = response.headers()["content-type"]
+        .to_str()
+        .unwrap()
+        .to_owned();
+    let bytes = response
+        .into_body()
+        .collect()
+        .await
+        .unwrap()
+        .to_bytes()
+        .to_vec();
+    (status, content_type, bytes)
+}
+
+/// Width and height of a PNG, from its IHDR chunk.
+fn png_size(bytes: &[u8]) -> (u32, u32) {
+    assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n", "a PNG");
+    let be = |at: usize| u32::from_be_bytes(bytes[at..at + 4].try_into().unwrap());
+    (be(16), be(20))
+}
+
+#[tokio::test]
+async fn the_app_is_installable_with_a_manifest_icons_a_favicon_and_a_theme_colour() {
+    let app = TestApp::new().await;
+    let manifest = app.get("/manifest.webmanifest").await;
+    assert_eq!(manifest.status, StatusCode::OK);
+    assert_eq!(manifest.header("content-type"), "application/manifest+json");
+    let m: serde_json::Value = serde_json::from_str(&manifest.body).expect("JSON");
+    assert_eq!(m["name"], "Kontrakt");
+    assert_eq!(m["short_name"], "Kontrakt");
+    assert_eq!(m["start_url"], "/");
+    assert_eq!(m["display"], "standalone");
+    assert!(m["theme_color"].as_str().unwrap().starts_with('#'));
+    assert!(m["background_color"].as_str().unwrap().starts_with('#'));
+    let icons = m["icons"].as_array().unwrap();
+    let mut maskable = false;
+    for icon in icons {
+        let src = icon["src"].as_str().unwrap();
+        let (status, content_type, bytes) = raw_get(&app, src).await;
+        assert_eq!(status, StatusCode::OK, "{src}");
+        assert_eq!(content_type, icon["type"].as_str().unwrap(), "{src}");
+        if let Some((w, h)) = icon["sizes"]
+            .as_str()
+            .unwrap()
+            .split_once('x')
+            .map(|(w, h)| (w.parse::<u32>().unwrap(), h.parse::<u32>().unwrap()))
+        {
+            assert_eq!(png_size(&bytes), (w, h), "{src}");
+        }
+        maskable |= icon["purpose"] == "maskable";
+    }
+    assert!(maskable, "a maskable icon");
+    assert!(icons.iter().any(|i| i["sizes"] == "192x192"));
+    assert!(icons.iter().any(|i| i["sizes"] == "512x512"));
+    let (status, content_type, bytes) = raw_get(&app, "/favicon.ico").await;
+    assert_eq!(
+        (status, content_type.as_str()),
+        (StatusCode::OK, "image/png")
+    );
+    assert_eq!(png_size(&bytes), (192, 192));
+
+    // Every page links them, in both languages.
+    for path in ["/", "/check", "/games/new"] {
+        let body = app.get(path).await.body;
+        for tag in [
+            "<link rel=\"manifest\" href=\"/manifest.webmanifest\">",
+            "<link rel=\"icon\" href=\"/static/icon.svg\" type=\"image/svg+xml\">",
+            "<link rel=\"apple-touch-icon\" href=\"/static/icon-180.png\">",
+            "<meta name=\"theme-color\" content=\"#1d5fb8\">",
+        ] {
+            assert!(body.contains(tag), "{path}: {tag}");
+        }
+    }
+}
+
+#[tokio::test]
+async fn game_pages_keep_the_screen_on_where_the_browser_offers_it() {
+    let app = TestApp::new().await;
+    let created = app
+        .send(
+            axum::http::Request::post("/api/v1/games")
+                .header("content-type", "application/json")
+                .body(axum::body::Body::from(
+                    r#"{"rules": "contract", "players": ["Ann", "Ben", "Cy"]}"#,
+                ))
+                .unwrap(),
+        )
+        .await
+        .json();
+    let (page, view) = (
+        created["url"].as_str().unwrap().to_owned(),
+        created["view_url"].as_str().unwrap().to_owned(),
+    );
+    for path in [page, view] {
+        let body = app.get(&path).await.body;
+        assert!(
+            body.contains("<script src=\"/static/wake.js\" defer></script>"),
+            "{path}"
+        );
+    }
+    assert!(
+        !app.get("/").await.body.contains("wake.js"),
+        "only game pages"
+    );
+    let script = app.get("/static/wake.js").await.body;
+    assert!(
+        script.contains("\"wakeLock\" in navigator"),
+        "skipped where not offered"
+    );
+    assert!(
+        script.contains("visibilitychange"),
+        "asked for again when shown"
+    );
+    assert!(script.contains(".catch("), "a refusal is silent");
+}
