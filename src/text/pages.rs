@@ -368,6 +368,14 @@ messages! {
         SheetLegendEdit => "D: dealer of the round. ★: in the lead. Small figures: running total. Tap a round's number to correct it.",
             "G: Geber der Runde. ★: in Führung. Kleine Zahlen: Zwischensumme. Rundennummer antippen, um die Runde zu berichtigen.";
         GameActions => "Change the game", "Spiel ändern";
+        ShareResultTitle => "Share the result", "Ergebnis teilen";
+        ShareResultButton => "Share the result", "Ergebnis teilen";
+        ShareResultCopy => "Copy the result", "Ergebnis kopieren";
+        ShareResultCopied => "Copied: paste it into a message.", "Kopiert: füge es in eine Nachricht ein.";
+        ShareResultFailed => "Could not copy: select the text above and copy it.", "Kopieren ging nicht: markiere den Text oben und kopiere ihn.";
+        ShareResultMail => "Send by e-mail", "Per E-Mail senden";
+        ShareResultViewLink => "Read-only link to the game", "Nur-Lese-Link zur Partie";
+        ShareReadOnly => "Scores: {url}", "Spielstand: {url}";
         GameUndo => "Undo the last round", "Letzte Runde zurücknehmen";
         GameEnd => "End the game now", "Partie jetzt beenden";
         GameResume => "Resume the game", "Partie fortsetzen";

@@ -50,6 +50,7 @@ const FILES: &[File] = &[
     file!("outbox.js", "text/javascript"),
     file!("rounds.css", "text/css"),
     file!("rounds.js", "text/javascript"),
+    file!("share.js", "text/javascript"),
     file!("verdict.js", "text/javascript"),
     file!("wake.js", "text/javascript"),
 ];

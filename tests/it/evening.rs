@@ -173,3 +173,109 @@ async fn game_pages_keep_the_screen_on_where_the_browser_offers_it() {
     );
     assert!(script.contains(".catch("), "a refusal is silent");
 }
+
+/// A finished contract game of Ann, Ben and Cy (ended early after one round) at a cent a
+/// point: its edit id and read-only token.
+async fn finished_game(app: &TestApp) -> (String, String) {
+    let post = |path: String, body: &'static str| {
+        axum::http::Request::post(path)
+            .header("content-type", "application/json")
+            .body(axum::body::Body::from(body))
+            .unwrap()
+    };
+    let created = app
+        .send(post(
+            "/api/v1/games".into(),
+            r#"{"rules": "contract", "players": ["Ann", "Ben", "Cy"], "cents_per_point": 1}"#,
+        ))
+        .await
+        .json();
+    let id = created["id"].as_str().unwrap().to_owned();
+    let view = created["view_url"].as_str().unwrap()["/view/".len()..].to_owned();
+    let round = app
+        .send(post(
+            format!("/api/v1/games/{id}/rounds"),
+            r#"{"went_out": "Ann", "points": {"Ben": 20, "Cy": 50}}"#,
+        ))
+        .await;
+    assert_eq!(round.status, StatusCode::OK, "{}", round.body);
+    let end = app
+        .send(post(format!("/api/v1/games/{id}/end"), "{}"))
+        .await;
+    assert_eq!(end.status, StatusCode::OK, "{}", end.body);
+    (id, view)
+}
+
+#[tokio::test]
+async fn a_finished_game_shares_places_payments_and_the_read_only_link_without_javascript() {
+    let app = TestApp::new().await;
+    let (id, view) = finished_game(&app).await;
+    let game = app.get(&format!("/games/{id}")).await.body;
+    assert!(game.contains(&format!("href=\"/games/{id}/settlement#share-result\"")));
+    for (path, lang) in [
+        (format!("/games/{id}/settlement"), "en"),
+        (format!("/view/{view}/settlement"), "de"),
+    ] {
+        let request = axum::http::Request::get(&path)
+            .header("host", "192.168.1.5:3000")
+            .header("accept-language", lang)
+            .body(axum::body::Body::empty())
+            .unwrap();
+        let response = app.send(request).await;
+        assert_eq!(response.status, StatusCode::OK);
+        let body = text(&response.body);
+        let start = body
+            .find("<pre class=\"summary\" id=\"summary\">")
+            .expect("summary");
+        let summary = &body[start..start + body[start..].find("</pre>").unwrap()];
+        let link = format!("http://192.168.1.5:3000/view/{view}");
+        let expected: &[&str] = if lang == "en" {
+            &[
+                "1. Ann 0 (+€ 0.70)",
+                "2. Ben 20 (-€ 0.20)",
+                "3. Cy 50 (-€ 0.50)",
+                "Ben pays Ann € 0.20",
+                "Cy pays Ann € 0.50",
+                "Scores: ",
+            ]
+        } else {
+            &["1. Ann 0 (+0,70 €)", "Ben zahlt Ann 0,20 €", "Spielstand: "]
+        };
+        for line in expected {
+            assert!(summary.contains(line), "{lang}: {line:?} in {summary}");
+        }
+        assert!(summary.contains(&link), "{summary}");
+        assert!(!summary.contains(&id), "never the edit id");
+        // Without JavaScript: the text, an e-mail with it, and the read-only link; the share
+        // button waits hidden for share.js.
+        assert!(body.contains("id=\"share-button\" hidden"));
+        assert!(body.contains("<script src=\"/static/share.js\" defer></script>"));
+        assert!(body.contains(&format!("id=\"share-view\" href=\"{link}\"")));
+        let mail = body
+            .find("id=\"share-mail\" href=\"mailto:?subject=Kontrakt")
+            .expect("mailto");
+        let mail = &body[mail..mail + body[mail..].find("\">").unwrap()];
+        assert!(mail.contains("&body=Kontrakt"), "{mail}");
+        assert!(mail.contains("%0A"), "lines kept: {mail}");
+        assert!(!mail.contains(&id));
+    }
+    // Before the end there is nothing to share.
+    let (other, _) = {
+        let created = app
+            .send(
+                axum::http::Request::post("/api/v1/games")
+                    .header("content-type", "application/json")
+                    .body(axum::body::Body::from(
+                        r#"{"rules": "contract", "players": ["A", "B", "C"]}"#,
+                    ))
+                    .unwrap(),
+            )
+            .await
+            .json();
+        (created["id"].as_str().unwrap().to_owned(), ())
+    };
+    let body = app.get(&format!("/games/{other}/settlement")).await.body;
+    assert!(!body.contains("share-result"));
+    let script = app.get("/static/share.js").await.body;
+    assert!(script.contains("navigator.share") && script.contains("clipboard.writeText"));
+}

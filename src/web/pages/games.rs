@@ -119,7 +119,7 @@ fn no_store(mut response: Response) -> Response {
 
 /// `http://host:port` of this request, from the Host header (and `X-Forwarded-Proto` behind a
 /// TLS proxy), for links another phone can open. `None` when the host is missing or odd.
-fn origin(headers: &HeaderMap) -> Option<String> {
+pub(super) fn origin(headers: &HeaderMap) -> Option<String> {
     let host = headers.get(header::HOST)?.to_str().ok()?.trim();
     let plain = !host.is_empty()
         && host.len() <= 255

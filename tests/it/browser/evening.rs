@@ -176,3 +176,54 @@ fn after_check_the_verdict_is_on_screen_of_a_360_by_780_phone() {
         },
     );
 }
+
+/// A finished contract game (ended early after one round): its settlement page.
+fn finished_settlement(b: &Browser) -> Result<String, Box<dyn std::error::Error>> {
+    let page = game_with_two_rounds(b)?;
+    let id = page.trim_start_matches("/games/");
+    let (status, answer) = b.api(
+        "POST",
+        &format!("/api/v1/games/{id}/end"),
+        None,
+        Some(&json!({})),
+    )?;
+    assert_eq!(status, 200, "{answer}");
+    Ok(format!("{page}/settlement"))
+}
+
+#[test]
+fn the_result_is_shared_as_text_on_a_360_px_phone_with_and_without_javascript() {
+    run_on(
+        "the_result_is_shared_as_text_on_a_360_px_phone_without_javascript",
+        Phone::NARROW.without_javascript(),
+        async |b: &Browser| -> TestResult {
+            let settlement = finished_settlement(b)?;
+            b.goto(&settlement).await?;
+            b.wait_text("#summary", "/view/").await?;
+            b.find("#share-mail").await?;
+            b.find("#share-view").await?;
+            let hidden = b
+                .js("return document.getElementById('share-button').hidden;")
+                .await?;
+            assert_eq!(hidden, json!(true), "no button without JavaScript");
+            b.assert_no_horizontal_scroll().await?;
+            Ok(())
+        },
+    );
+    run_on(
+        "the_result_is_shared_as_text_on_a_360_px_phone",
+        Phone::NARROW,
+        async |b: &Browser| -> TestResult {
+            let settlement = finished_settlement(b)?;
+            b.goto(&settlement).await?;
+            b.wait_text("#summary", "/view/").await?;
+            // Headless Chromium has the clipboard (and maybe the share sheet): the button shows.
+            let shown = b
+                .js("return !document.getElementById('share-button').hidden;")
+                .await?;
+            assert_eq!(shown, json!(true));
+            b.assert_no_horizontal_scroll().await?;
+            Ok(())
+        },
+    );
+}

@@ -9,18 +9,20 @@
 
 use askama::Template;
 use axum::extract::{Path, State};
+use axum::http::HeaderMap;
 use axum::response::Response;
 use time::OffsetDateTime;
 
 use super::money::Money;
 use super::sheet::{Sheet, no_game};
-use super::{Link, game_title, no_store};
+use super::{Link, game_title, no_store, origin};
 use crate::rules::money::{kitty, places_config};
 use crate::rules::ruleset::Scheme;
 use crate::rules::settlement::KittySplit;
 use crate::store::LoadedGame;
 use crate::text::Lang;
-use crate::web::i18n::{Msg, PageCtx};
+use crate::web::i18n::{Msg, PageCtx, percent_encode};
+use crate::web::links::ViewLinks;
 use crate::web::page::render;
 use crate::web::{AppError, AppState};
 
@@ -28,30 +30,28 @@ use crate::web::{AppError, AppState};
 pub(super) async fn game_settlement(
     State(state): State<AppState>,
     ctx: PageCtx,
+    headers: HeaderMap,
     Path(id): Path<String>,
 ) -> Result<Response, AppError> {
     let game = state.load_edit(&id).await?;
-    Ok(no_store(render(&SettlementPage::new(
-        ctx,
-        &game,
-        &Link::Edit(id),
-    ))?))
+    let mut page = SettlementPage::new(ctx, &game, &Link::Edit(id));
+    page.share = ShareResult::new(&page, &game, origin(&headers).as_deref());
+    Ok(no_store(render(&page)?))
 }
 
 /// `GET /view/{token}/settlement`.
 pub(super) async fn view_settlement(
     State(state): State<AppState>,
     ctx: PageCtx,
+    headers: HeaderMap,
     Path(token): Path<String>,
 ) -> Result<Response, AppError> {
     let Some(game) = state.load_view(&token).await? else {
         return Err(no_game());
     };
-    Ok(no_store(render(&SettlementPage::new(
-        ctx,
-        &game,
-        &Link::View(token),
-    ))?))
+    let mut page = SettlementPage::new(ctx, &game, &Link::View(token));
+    page.share = ShareResult::new(&page, &game, origin(&headers).as_deref());
+    Ok(no_store(render(&page)?))
 }
 
 /// A line of the result table, in order of places.
@@ -89,6 +89,74 @@ struct SettlementPage {
     error: Option<String>,
     sheet: Sheet,
     legend: &'static str,
+    /// The result as text to share, once the game is over.
+    share: Option<ShareResult>,
+}
+
+/// The result as a text to share (issue 11): places, who pays whom and the read-only link,
+/// through the Web Share API or the clipboard (`share.js`), and without JavaScript shown as
+/// text with an e-mail link and the read-only link.
+struct ShareResult {
+    /// The summary, several lines.
+    text: String,
+    /// The window title of a shared text or e-mail subject.
+    title: String,
+    /// `mailto:` with the subject and the summary.
+    mailto: String,
+    /// The absolute (or, without a known host, local) read-only link.
+    view_url: String,
+}
+
+impl ShareResult {
+    /// The summary of `page` (built for `game`); `None` before the game is over.
+    fn new(page: &SettlementPage, game: &LoadedGame, origin: Option<&str>) -> Option<Self> {
+        if !page.over {
+            return None;
+        }
+        let ctx = &page.ctx;
+        let view_url = format!(
+            "{}{}",
+            origin.unwrap_or(""),
+            ViewLinks::new(&game.record.game.view_token).page()
+        );
+        let mut lines = vec![
+            format!(
+                "Kontrakt – {} ({})",
+                page.title,
+                date(game.record.game.created_at, ctx.lang)
+            ),
+            page.status.clone(),
+        ];
+        for r in &page.rows {
+            let net = if page.error.is_none() && !r.net.is_empty() {
+                format!(" ({})", r.net)
+            } else {
+                String::new()
+            };
+            lines.push(format!("{}. {} {}{net}", r.place, r.name, r.total));
+        }
+        if page.error.is_none() {
+            if page.transfers.is_empty() {
+                lines.push(ctx.t(Msg::SettleNoTransfers).to_owned());
+            } else {
+                lines.extend(page.transfers.iter().cloned());
+            }
+        }
+        lines.push(ctx.f(Msg::ShareReadOnly, &[("url", &view_url)]));
+        let text = lines.join("\n");
+        let title = format!("Kontrakt – {}", page.title);
+        let mailto = format!(
+            "mailto:?subject={}&body={}",
+            percent_encode(&title),
+            percent_encode(&text)
+        );
+        Some(ShareResult {
+            text,
+            title,
+            mailto,
+            view_url,
+        })
+    }
 }
 
 impl SettlementPage {
@@ -214,6 +282,7 @@ impl SettlementPage {
             error,
             sheet: Sheet::new(game, None, lang),
             legend: ctx.t(Msg::SheetLegend),
+            share: None,
             ctx,
         }
     }
