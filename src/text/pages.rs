@@ -376,6 +376,11 @@ messages! {
         ShareResultMail => "Send by e-mail", "Per E-Mail senden";
         ShareResultViewLink => "Read-only link to the game", "Nur-Lese-Link zur Partie";
         ShareReadOnly => "Scores: {url}", "Spielstand: {url}";
+        PrintButton => "Print", "Drucken";
+        PrintHouseOptions => "House options: {list}.", "Hausregeln: {list}.";
+        PrintNoHouseOptions => "House options: none, the rule book as written.", "Hausregeln: keine, das Regelbuch wie geschrieben.";
+        PrintQrLabel => "QR code of the read-only link", "QR-Code des Links nur zum Ansehen";
+        PrintQrCaption => "Scan for the scores (read only):", "Scannen für den Spielstand (nur ansehen):";
         GameUndo => "Undo the last round", "Letzte Runde zurücknehmen";
         GameEnd => "End the game now", "Partie jetzt beenden";
         GameResume => "Resume the game", "Partie fortsetzen";

@@ -48,6 +48,7 @@ const FILES: &[File] = &[
     file!("manifest.webmanifest", "application/manifest+json"),
     file!("new_game.js", "text/javascript"),
     file!("outbox.js", "text/javascript"),
+    file!("print.js", "text/javascript"),
     file!("rounds.css", "text/css"),
     file!("rounds.js", "text/javascript"),
     file!("share.js", "text/javascript"),

@@ -279,3 +279,68 @@ async fn a_finished_game_shares_places_payments_and_the_read_only_link_without_j
     let script = app.get("/static/share.js").await.body;
     assert!(script.contains("navigator.share") && script.contains("clipboard.writeText"));
 }
+
+#[tokio::test]
+async fn the_printout_has_a_print_button_the_house_options_and_a_qr_of_the_read_only_link() {
+    let app = TestApp::new().await;
+    let (id, view) = finished_game(&app).await;
+    for (lang, options, caption) in [
+        ("en", "House options: ", "Scan for the scores (read only): "),
+        (
+            "de",
+            "Hausregeln: ",
+            "Scannen für den Spielstand (nur ansehen): ",
+        ),
+    ] {
+        let request = axum::http::Request::get(format!("/games/{id}/settlement"))
+            .header("host", "192.168.1.5:3000")
+            .header("accept-language", lang)
+            .body(axum::body::Body::empty())
+            .unwrap();
+        let body = text(&app.send(request).await.body);
+        // The button waits for print.js (hidden without JavaScript).
+        assert!(body.contains("id=\"print-button\" hidden>"), "{body}");
+        assert!(body.contains("<script src=\"/static/print.js\" defer></script>"));
+        let facts = body
+            .find("<div class=\"print-only print-facts\">")
+            .expect("print facts");
+        let facts = &body[facts..facts + body[facts..].find("</svg>").expect("a QR code")];
+        assert!(facts.contains(options), "{facts}");
+        assert!(
+            facts.contains(&format!("{caption}http://192.168.1.5:3000/view/{view}")),
+            "{facts}"
+        );
+        assert!(facts.contains("<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"qr\""));
+        assert!(
+            !facts.contains(&id),
+            "the printout never carries the edit link"
+        );
+        assert!(
+            body.contains("Started ") || body.contains("Begonnen "),
+            "the date"
+        );
+    }
+    let print_css = app.get("/static/game.css").await.body;
+    assert!(print_css.contains("@page { margin: 8mm; }"));
+    assert!(print_css.contains("table.sheet { break-inside: avoid; }"));
+    let script = app.get("/static/print.js").await.body;
+    assert!(script.contains("window.print()"));
+
+    // The game page's QR codes: the edit link and the read-only link, each under its label.
+    let request = axum::http::Request::get(format!("/games/{id}"))
+        .header("host", "192.168.1.5:3000")
+        .body(axum::body::Body::empty())
+        .unwrap();
+    let body = app.send(request).await.body;
+    let edit_label = body.find("<p class=\"link-label\">Edit link</p>").unwrap();
+    let edit_qr = body.find("id=\"qr\"").unwrap();
+    let view_label = body
+        .find("<p class=\"link-label\">Read-only link</p>")
+        .unwrap();
+    let view_qr = body.find("id=\"qr-view\"").unwrap();
+    assert!(edit_label < edit_qr && edit_qr < view_label && view_label < view_qr);
+    assert!(
+        body.contains("aria-label=\"QR code of the read-only link\"")
+            || body.contains("QR code of the read-only link")
+    );
+}

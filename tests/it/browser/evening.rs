@@ -227,3 +227,91 @@ fn the_result_is_shared_as_text_on_a_360_px_phone_with_and_without_javascript() 
         },
     );
 }
+
+/// The pages of a PDF, by `pdfinfo` (poppler-utils, installed with the browser).
+fn pdf_pages(pdf: &[u8], dir: &std::path::Path) -> Result<u32, Box<dyn std::error::Error>> {
+    let path = dir.join("printed.pdf");
+    std::fs::write(&path, pdf)?;
+    let out = std::process::Command::new("pdfinfo").arg(&path).output()?;
+    let info = String::from_utf8(out.stdout)?;
+    let pages = info
+        .lines()
+        .find_map(|l| l.strip_prefix("Pages:"))
+        .ok_or_else(|| format!("pdfinfo: {info}"))?;
+    Ok(pages.trim().parse()?)
+}
+
+#[test]
+fn the_settlement_prints_on_one_page_of_a4_and_of_us_letter() {
+    use fantoccini::wd::{PrintConfiguration, PrintMargins, PrintSize};
+    run_on(
+        "the_settlement_prints_on_one_page_of_a4_and_of_us_letter",
+        Phone::DEFAULT,
+        async |b: &Browser| -> TestResult {
+            // Five players, all seven rounds of Contract Rummy, money settled.
+            let players = ["Anne-Kathrin", "Bartholomäus", "Cy", "Dora", "Friederike"];
+            let (status, created) = b.api(
+                "POST",
+                "/api/v1/games",
+                None,
+                Some(
+                    &json!({"rules": "contract", "players": players, "cents_per_point": 5,
+                             "options": {"jokers": false}}),
+                ),
+            )?;
+            assert_eq!(status, 201, "{created}");
+            let id = created["id"].as_str().unwrap().to_owned();
+            for round in 0..7 {
+                let out = players[round % 5];
+                let points: serde_json::Map<String, serde_json::Value> = players
+                    .iter()
+                    .filter(|p| **p != out)
+                    .enumerate()
+                    .map(|(i, p)| ((*p).to_owned(), json!(5 * (i + round + 1))))
+                    .collect();
+                let (status, answer) = b.api(
+                    "POST",
+                    &format!("/api/v1/games/{id}/rounds"),
+                    None,
+                    Some(&json!({"went_out": out, "points": points})),
+                )?;
+                assert_eq!(status, 200, "{answer}");
+            }
+            let dir = tempfile::tempdir()?;
+            for lang in ["en", "de"] {
+                b.goto(&format!("/lang/{lang}?next=/games/{id}/settlement"))
+                    .await?;
+                b.find("#results").await?;
+                // The Print button is there with JavaScript.
+                let shown = b
+                    .js("return !document.getElementById('print-button').hidden;")
+                    .await?;
+                assert_eq!(shown, json!(true));
+                for (paper, size) in [("A4", PrintSize::A4), ("US Letter", PrintSize::US_LETTER)] {
+                    let config = PrintConfiguration::builder()
+                        .size(size)
+                        .margins(PrintMargins {
+                            top: 0.8,
+                            bottom: 0.8,
+                            left: 0.8,
+                            right: 0.8,
+                        })
+                        .build()
+                        .map_err(|e| format!("{e}"))?;
+                    let pdf = b.client.print(config).await?;
+                    // Kept to look at: test-artifacts/print-<lang>-<paper>.pdf.
+                    let _ = std::fs::create_dir_all("test-artifacts");
+                    let _ = std::fs::write(
+                        format!(
+                            "test-artifacts/print-{lang}-{}.pdf",
+                            paper.replace(' ', "-")
+                        ),
+                        &pdf,
+                    );
+                    assert_eq!(pdf_pages(&pdf, dir.path())?, 1, "{lang}, {paper}: one page");
+                }
+            }
+            Ok(())
+        },
+    );
+}

@@ -36,6 +36,11 @@ pub(super) async fn game_settlement(
     let game = state.load_edit(&id).await?;
     let mut page = SettlementPage::new(ctx, &game, &Link::Edit(id));
     page.share = ShareResult::new(&page, &game, origin(&headers).as_deref());
+    page.print = Some(PrintFacts::new(
+        &page.ctx,
+        &game,
+        origin(&headers).as_deref(),
+    ));
     Ok(no_store(render(&page)?))
 }
 
@@ -51,6 +56,11 @@ pub(super) async fn view_settlement(
     };
     let mut page = SettlementPage::new(ctx, &game, &Link::View(token));
     page.share = ShareResult::new(&page, &game, origin(&headers).as_deref());
+    page.print = Some(PrintFacts::new(
+        &page.ctx,
+        &game,
+        origin(&headers).as_deref(),
+    ));
     Ok(no_store(render(&page)?))
 }
 
@@ -91,6 +101,62 @@ struct SettlementPage {
     legend: &'static str,
     /// The result as text to share, once the game is over.
     share: Option<ShareResult>,
+    /// On paper only: the house options and the read-only link as a QR code.
+    print: Option<PrintFacts>,
+}
+
+/// What the printout adds (issue 11): the rule set's house options and a QR code of the
+/// read-only link, so the paper leads back to the game.
+struct PrintFacts {
+    /// "House options: …" or that there are none.
+    options: String,
+    /// Inline SVG of the read-only link ([`super::qr::svg`]; no user input in it).
+    qr: Option<std::sync::Arc<str>>,
+    /// The read-only link as text.
+    view_url: String,
+}
+
+impl PrintFacts {
+    fn new(ctx: &PageCtx, game: &LoadedGame, origin: Option<&str>) -> PrintFacts {
+        let lang = ctx.lang;
+        let list: Vec<String> = game
+            .record
+            .game
+            .options
+            .as_object()
+            .map(|options| {
+                options
+                    .iter()
+                    .map(|(name, value)| {
+                        let value = match value {
+                            serde_json::Value::Bool(true) => Msg::OptionOn.text(lang).to_owned(),
+                            serde_json::Value::Bool(false) => Msg::OptionOff.text(lang).to_owned(),
+                            serde_json::Value::String(text) => {
+                                crate::web::rule_options::choice_label(text, lang)
+                            }
+                            other => other.to_string(),
+                        };
+                        format!("{name} {value}")
+                    })
+                    .collect()
+            })
+            .unwrap_or_default();
+        let options = if list.is_empty() {
+            ctx.t(Msg::PrintNoHouseOptions).to_owned()
+        } else {
+            ctx.f(Msg::PrintHouseOptions, &[("list", &list.join(", "))])
+        };
+        let view_url = format!(
+            "{}{}",
+            origin.unwrap_or(""),
+            ViewLinks::new(&game.record.game.view_token).page()
+        );
+        PrintFacts {
+            options,
+            qr: origin.and_then(|_| super::qr::svg(&view_url, ctx.t(Msg::PrintQrLabel))),
+            view_url,
+        }
+    }
 }
 
 /// The result as a text to share (issue 11): places, who pays whom and the read-only link,
@@ -283,6 +349,7 @@ impl SettlementPage {
             sheet: Sheet::new(game, None, lang),
             legend: ctx.t(Msg::SheetLegend),
             share: None,
+            print: None,
             ctx,
         }
     }

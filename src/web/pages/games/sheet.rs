@@ -199,6 +199,8 @@ struct Actions {
 struct Share {
     /// Inline SVG markup made by [`qr::svg`] (no user input in it).
     qr: Option<std::sync::Arc<str>>,
+    /// The same for the read-only link (issue 11: the QR offers both links, labelled).
+    view_qr: Option<std::sync::Arc<str>>,
     /// The page was opened by a name only this computer knows (`localhost`).
     loopback: bool,
     edit_url: String,
@@ -270,11 +272,13 @@ impl GamePage {
         let share = link.is_edit().then(|| {
             let absolute = |path: &str| format!("{}{path}", origin.unwrap_or(""));
             let edit_url = absolute(&base);
+            let view_url = absolute(&ViewLinks::new(&stored.view_token).page());
             Share {
                 qr: origin.and_then(|_| qr::svg(&edit_url, ctx.t(Msg::ShareQrLabel))),
+                view_qr: origin.and_then(|_| qr::svg(&view_url, ctx.t(Msg::PrintQrLabel))),
                 loopback: origin.is_some_and(is_loopback),
                 edit_url,
-                view_url: absolute(&ViewLinks::new(&stored.view_token).page()),
+                view_url,
             }
         });
         // The checker for the next round, under this game's options.
