@@ -344,3 +344,61 @@ async fn the_printout_has_a_print_button_the_house_options_and_a_qr_of_the_read_
             || body.contains("QR code of the read-only link")
     );
 }
+
+#[tokio::test]
+async fn the_german_csv_opens_as_columns_in_german_excel_and_stays_safe_against_formulas() {
+    let app = TestApp::new().await;
+    let created = app
+        .send(
+            axum::http::Request::post("/api/v1/games")
+                .header("content-type", "application/json")
+                .body(axum::body::Body::from(
+                    r#"{"rules": "contract", "players": ["a;=1+1;", "b,@SUM(A1)", "Jörg"], "cents_per_point": 5}"#,
+                ))
+                .unwrap(),
+        )
+        .await
+        .json();
+    let id = created["id"].as_str().unwrap().to_owned();
+    let round = app
+        .send(
+            axum::http::Request::post(format!("/api/v1/games/{id}/rounds"))
+                .header("content-type", "application/json")
+                .body(axum::body::Body::from(
+                    r#"{"went_out": "Jörg", "points": {"a;=1+1;": 13, "b,@SUM(A1)": 7}}"#,
+                ))
+                .unwrap(),
+        )
+        .await;
+    assert_eq!(round.status, StatusCode::OK, "{}", round.body);
+    let end = app
+        .send(
+            axum::http::Request::post(format!("/api/v1/games/{id}/end"))
+                .header("content-type", "application/json")
+                .body(axum::body::Body::from("{}"))
+                .unwrap(),
+        )
+        .await;
+    assert_eq!(end.status, StatusCode::OK);
+    let request = axum::http::Request::get(format!("/games/{id}/export.csv"))
+        .header("accept-language", "de")
+        .body(axum::body::Body::empty())
+        .unwrap();
+    let response = app.send(request).await;
+    assert_eq!(response.header("content-type"), "text/csv; charset=utf-8");
+    let csv = response
+        .body
+        .strip_prefix('\u{feff}')
+        .expect("byte-order mark");
+    let lines: Vec<&str> = csv.split("\r\n").collect();
+    assert_eq!(
+        lines[0],
+        "Runde;Geber;Kontrakt;\"a;'=1+1;\";\"b,'@SUM(A1)\";Jörg"
+    );
+    assert_eq!(lines[1], "1;\"a;'=1+1;\";2 Sätze à 3;13;7;0", "{csv}");
+    assert!(lines.contains(&"Saldo (€);;;-0,65;-0,35;1,00"), "{csv}");
+    assert!(lines.contains(&"\"a;'=1+1;\";Jörg;0,65"), "{csv}");
+    // English stays comma separated with decimal points.
+    let english = app.get(&format!("/games/{id}/export.csv")).await.body;
+    assert!(english.contains("Net (€),,,-0.65,-0.35,1.00"), "{english}");
+}

@@ -1434,11 +1434,13 @@ async fn the_csv_export_has_rounds_totals_and_the_settlement_with_proper_quoting
     assert_eq!(lines[15], "");
     assert_eq!(lines.len(), 16);
 
-    // The read-only link exports the same file; German headings for German browsers.
+    // The read-only link exports the same file; German headings for German browsers, in
+    // German Excel's dialect (`;`, decimal comma; issue 11: commas opened as one column).
     let german = get_in(&app, &format!("/view/{view}/export.csv"), "de").await;
     assert_eq!(german.status, StatusCode::OK);
-    assert!(german.body.contains("Runde,Geber,Kontrakt,"));
-    assert!(german.body.contains("Saldo (€),,,10.50,-3.50,-7.00"));
+    assert!(german.body.starts_with('\u{feff}'), "UTF-8 byte-order mark");
+    assert!(german.body.contains("Runde;Geber;Kontrakt;"));
+    assert!(german.body.contains("Saldo (€);;;10,50;-3,50;-7,00"));
 }
 
 #[tokio::test]

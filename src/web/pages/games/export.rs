@@ -3,11 +3,13 @@
 //! the edit link and the read-only link alike. Both are downloads (`Content-Disposition:
 //! attachment`).
 //!
-//! The CSV follows RFC 4180: comma separated, CRLF line ends, fields with a comma, quote or
-//! line break (or a `;` or tab, which some spreadsheets split on) in double quotes with quotes
-//! doubled. Text that a spreadsheet would take for a formula (starting with `=`, `+`, `-`,
-//! `@`, tab or CR, at the start or after any of `,` `;` tab) gets a `'` before it. Amounts are plain decimals
-//! (`3.30`); a byte-order mark tells spreadsheets it is UTF-8.
+//! The CSV follows RFC 4180: CRLF line ends, fields with a comma, quote or line break (or a
+//! `;` or tab, which some spreadsheets split on) in double quotes with quotes doubled. Text
+//! that a spreadsheet would take for a formula (starting with `=`, `+`, `-`, `@`, tab or CR,
+//! at the start or after any of `,` `;` tab) gets a `'` before it. A byte-order mark tells
+//! spreadsheets it is UTF-8. In English it is comma separated with amounts as `3.30`; in
+//! German it is what German Excel opens as columns (issue 11): `;` separated, amounts as
+//! `3,30` (no `sep=` line: Excel then ignores the byte-order mark and garbles umlauts).
 //!
 //! A page of `web::pages`: games through `store`; no SQL, no scoring, nothing from `cli`.
 
@@ -129,7 +131,39 @@ enum Cell {
     Number(String),
 }
 
-fn line(out: &mut String, cells: &[Cell]) {
+/// How a language's spreadsheets read CSV: the separator, and the decimal mark of amounts.
+#[derive(Clone, Copy)]
+struct Dialect {
+    separator: &'static str,
+    decimal_comma: bool,
+}
+
+impl Dialect {
+    fn of(lang: Lang) -> Dialect {
+        match lang {
+            Lang::En => Dialect {
+                separator: ",",
+                decimal_comma: false,
+            },
+            Lang::De => Dialect {
+                separator: ";",
+                decimal_comma: true,
+            },
+        }
+    }
+
+    /// An amount in cents as this dialect writes it: `3.30` / `3,30`.
+    fn amount(self, cents: i64) -> String {
+        let text = decimal(cents);
+        if self.decimal_comma {
+            text.replace('.', ",")
+        } else {
+            text
+        }
+    }
+}
+
+fn line(out: &mut String, cells: &[Cell], dialect: Dialect) {
     let fields: Vec<String> = cells
         .iter()
         .map(|c| match c {
@@ -137,7 +171,7 @@ fn line(out: &mut String, cells: &[Cell]) {
             Cell::Number(n) => n.clone(),
         })
         .collect();
-    out.push_str(&fields.join(","));
+    out.push_str(&fields.join(dialect.separator));
     out.push_str("\r\n");
 }
 
@@ -149,6 +183,7 @@ fn csv(game: &LoadedGame, lang: Lang) -> String {
     let number = |n: i64| Cell::Number(n.to_string());
     let blank = || Cell::Text(String::new());
     let currency = setup.currency();
+    let dialect = Dialect::of(lang);
     let mut out = String::from("\u{feff}");
 
     let mut head = vec![
@@ -157,7 +192,7 @@ fn csv(game: &LoadedGame, lang: Lang) -> String {
         msg(Msg::CsvContract),
     ];
     head.extend(setup.players().iter().map(|p| text(p)));
-    line(&mut out, &head);
+    line(&mut out, &head, dialect);
     for r in &state.rounds {
         let mut row = vec![
             number(i64::try_from(r.info.round).unwrap_or(0)),
@@ -170,22 +205,27 @@ fn csv(game: &LoadedGame, lang: Lang) -> String {
             ),
         ];
         row.extend(r.entry.points().iter().map(|&p| number(p)));
-        line(&mut out, &row);
+        line(&mut out, &row, dialect);
     }
     let mut totals = vec![msg(Msg::SheetTotal), blank(), blank()];
     totals.extend(state.totals.iter().map(|&t| number(t)));
-    line(&mut out, &totals);
+    line(&mut out, &totals, dialect);
     if let Some(Ok(settled)) = &state.settlement {
         let mut places = vec![msg(Msg::SheetPlace), blank(), blank()];
         places.extend(settled.places.iter().map(|&p| number(i64::from(p))));
-        line(&mut out, &places);
+        line(&mut out, &places, dialect);
         let mut nets = vec![
             Cell::Text(fill(Msg::CsvNet, lang, &[("currency", &currency)])),
             blank(),
             blank(),
         ];
-        nets.extend(settled.net_cents.iter().map(|&c| Cell::Number(decimal(c))));
-        line(&mut out, &nets);
+        nets.extend(
+            settled
+                .net_cents
+                .iter()
+                .map(|&c| Cell::Number(dialect.amount(c))),
+        );
+        line(&mut out, &nets, dialect);
         out.push_str("\r\n");
         line(
             &mut out,
@@ -194,6 +234,7 @@ fn csv(game: &LoadedGame, lang: Lang) -> String {
                 msg(Msg::CsvTo),
                 Cell::Text(fill(Msg::CsvAmount, lang, &[("currency", &currency)])),
             ],
+            dialect,
         );
         for t in &settled.transfers {
             line(
@@ -201,8 +242,9 @@ fn csv(game: &LoadedGame, lang: Lang) -> String {
                 &[
                     text(setup.name(t.from)),
                     text(setup.name(t.to)),
-                    Cell::Number(decimal(t.cents)),
+                    Cell::Number(dialect.amount(t.cents)),
                 ],
+                dialect,
             );
         }
     }
