@@ -660,6 +660,10 @@ fn game_round_history_and_settlement_pages_fit_360_px_with_44_px_targets_in_both
                 b.goto(&format!("{h}/history")).await?;
                 b.find("ol.history table.changes").await?;
                 survey.look(b, "history").await?;
+                // Undo asks first (issue 11): the confirm page.
+                b.goto(&format!("{h}/undo")).await?;
+                b.find("#undo-form").await?;
+                survey.look(b, "undo, asks first").await?;
                 // "End the game" after another phone changed it: the notice page.
                 b.goto(&h).await?;
                 make_stale(b, "form[action$=\"/end\"]").await?;
