@@ -554,3 +554,68 @@ async fn change_round_writes_nothing_when_refused_stale_or_out_of_order() {
         games::ChangeOutcome::Written { version: 1, .. }
     ));
 }
+
+#[tokio::test]
+async fn redo_puts_back_the_undone_round_exactly_once_and_only_while_the_undo_is_the_last_change() {
+    use kontrakt::db::games::RedoOutcome;
+    let (db, _dir) = fresh_db().await;
+    let id = games::create_game(&db, &liverpool()).await.unwrap().id;
+    put(&db, &id, 1, &json!({"Ann": 1}), None, None).await;
+    put(&db, &id, 2, &json!({"Ann": 2}), None, None).await;
+    let before = games::load_game(&db, &id).await.unwrap().unwrap();
+    // Nothing undone yet: nothing to redo.
+    assert_eq!(
+        games::redo_last_undo_once(&db, &id, 2, None).await.unwrap(),
+        RedoOutcome::NothingToRedo
+    );
+    games::undo_last_round(&db, &id, 2).await.unwrap();
+    let once = Some(Once {
+        key: "redo-1",
+        response: "/games/x",
+    });
+    assert_eq!(
+        games::redo_last_undo_once(&db, &id, 2, once).await.unwrap(),
+        RedoOutcome::Conflict { current_version: 3 }
+    );
+    assert_eq!(
+        games::redo_last_undo_once(&db, &id, 3, once).await.unwrap(),
+        RedoOutcome::Redone {
+            version: 4,
+            round_no: 2
+        }
+    );
+    assert_eq!(
+        games::redo_last_undo_once(&db, &id, 3, once).await.unwrap(),
+        RedoOutcome::Replayed("/games/x".into())
+    );
+    let after = games::load_game(&db, &id).await.unwrap().unwrap();
+    assert_eq!(after.game.version, 4);
+    assert_eq!(after.rounds[1].entry, before.rounds[1].entry);
+    assert_eq!(after.rounds[1].points, before.rounds[1].points);
+    let last = games::last_change(&db, &id).await.unwrap().unwrap();
+    assert_eq!(
+        (last.action, last.round_no),
+        (HistoryAction::Enter, Some(2))
+    );
+    // A second redo, with the new version: nothing to redo.
+    assert_eq!(
+        games::redo_last_undo_once(&db, &id, 4, None).await.unwrap(),
+        RedoOutcome::NothingToRedo
+    );
+    // Undo, then another change: the undo can no longer be redone.
+    games::undo_last_round(&db, &id, 4).await.unwrap();
+    games::set_ended_early(&db, &id, true, 5).await.unwrap();
+    assert_eq!(
+        games::redo_last_undo_once(&db, &id, 6, None).await.unwrap(),
+        RedoOutcome::NothingToRedo
+    );
+    assert_eq!(
+        games::load_game(&db, &id)
+            .await
+            .unwrap()
+            .unwrap()
+            .rounds
+            .len(),
+        1
+    );
+}
