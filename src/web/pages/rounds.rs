@@ -298,7 +298,7 @@ fn conflict(
     input: &RoundInput,
 ) -> Result<Response, AppError> {
     let entered = game.state.rounds.len();
-    let compare = compare::Compare::new(&ctx, game, round, mode, input);
+    let compare = compare::Compare::new(&ctx, game, round, input);
     let (target, mode_now, message) = if round <= entered {
         // Who saved it is not known: this phone before its Back button as likely as another.
         let message = match (&compare, mode) {

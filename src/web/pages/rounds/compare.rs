@@ -39,14 +39,12 @@ impl Compare {
         ctx: &PageCtx,
         game: &LoadedGame,
         round: usize,
-        mode: Mode,
         input: &RoundInput,
     ) -> Option<Compare> {
         let saved = &game.state.rounds.get(round.checked_sub(1)?)?.entry;
         let setup = &game.setup;
         let players = setup.players();
         // Read as a correction of the saved round, whichever form it came from.
-        let _ = mode;
         let raw = input.to_raw(Mode::Correct.round_field(round));
         let yours = setup.parse_round(round, &raw).ok();
         let nobody = ctx.t(Msg::HistoryNobody);
