@@ -285,10 +285,14 @@ async fn the_printout_has_a_print_button_the_house_options_and_a_qr_of_the_read_
     let app = TestApp::new().await;
     let (id, view) = finished_game(&app).await;
     for (lang, options, caption) in [
-        ("en", "House options: ", "Scan for the scores (read only): "),
+        (
+            "en",
+            "House options: none, the rule book as written.",
+            "Scan for the scores (read only): ",
+        ),
         (
             "de",
-            "Hausregeln: ",
+            "Hausregeln: keine, das Regelbuch wie geschrieben.",
             "Scannen für den Spielstand (nur ansehen): ",
         ),
     ] {
@@ -320,6 +324,29 @@ async fn the_printout_has_a_print_button_the_house_options_and_a_qr_of_the_read_
             "the date"
         );
     }
+    // A house rule is named, with its value in words; the rule book's values are not.
+    let created = app
+        .send(
+            axum::http::Request::post("/api/v1/games")
+                .header("content-type", "application/json")
+                .body(axum::body::Body::from(
+                    r#"{"rules": "contract", "players": ["A", "B", "C"], "options": {"jokers": false}}"#,
+                ))
+                .unwrap(),
+        )
+        .await
+        .json();
+    let house = app
+        .get(&format!(
+            "/games/{}/settlement",
+            created["id"].as_str().unwrap()
+        ))
+        .await
+        .body;
+    assert!(
+        house.contains("<p>House options: jokers off.</p>"),
+        "{house}"
+    );
     let print_css = app.get("/static/game.css").await.body;
     assert!(print_css.contains("@page { margin: 8mm; }"));
     assert!(print_css.contains("table.sheet { break-inside: avoid; }"));

@@ -17,13 +17,14 @@ use super::money::Money;
 use super::sheet::{Sheet, no_game};
 use super::{Link, game_title, no_store, origin};
 use crate::rules::money::{kitty, places_config};
-use crate::rules::ruleset::Scheme;
+use crate::rules::ruleset::{OptionValue, Scheme};
 use crate::rules::settlement::KittySplit;
 use crate::store::LoadedGame;
 use crate::text::Lang;
 use crate::web::i18n::{Msg, PageCtx, percent_encode};
 use crate::web::links::ViewLinks;
 use crate::web::page::render;
+use crate::web::rule_options::value_label;
 use crate::web::{AppError, AppState};
 
 /// `GET /games/{id}/settlement`.
@@ -119,6 +120,9 @@ struct PrintFacts {
 impl PrintFacts {
     fn new(ctx: &PageCtx, game: &LoadedGame, origin: Option<&str>) -> PrintFacts {
         let lang = ctx.lang;
+        // The options that differ from the rule book, as stored with the game.
+        let specs =
+            crate::rules::presets::option_specs(game.setup.rules().id()).unwrap_or_default();
         let list: Vec<String> = game
             .record
             .game
@@ -127,16 +131,11 @@ impl PrintFacts {
             .map(|options| {
                 options
                     .iter()
-                    .map(|(name, value)| {
-                        let value = match value {
-                            serde_json::Value::Bool(true) => Msg::OptionOn.text(lang).to_owned(),
-                            serde_json::Value::Bool(false) => Msg::OptionOff.text(lang).to_owned(),
-                            serde_json::Value::String(text) => {
-                                crate::web::rule_options::choice_label(text, lang)
-                            }
-                            other => other.to_string(),
-                        };
-                        format!("{name} {value}")
+                    .filter_map(|(name, value)| {
+                        let value: OptionValue = serde_json::from_value(value.clone()).ok()?;
+                        let default = specs.iter().find(|s| s.name == name).map(|s| &s.default);
+                        (default != Some(&value))
+                            .then(|| format!("{name} {}", value_label(&value, lang)))
                     })
                     .collect()
             })
