@@ -494,8 +494,7 @@ fn home_setup_checker_and_error_pages_fit_360_px_with_44_px_targets_in_both_lang
             b.fill("textarea[name=\"melds\"]", "3H 4H 5H 6H | 7H 8H 9H 10H")
                 .await?;
             b.click("button[name=\"action\"][value=\"check\"]").await?;
-            b.find("button[value=\"check\"] ~ .result.bad .problems li")
-                .await?;
+            b.find("#verdict .result.bad .problems li").await?;
             survey.look(b, "meld checker, a verdict").await?;
             // The solver's answer for Contract Rummy's last round.
             b.goto("/check?rules=contract&round=7").await?;
