@@ -5,7 +5,8 @@
 //! records every change in `history`. Every write is one `BEGIN IMMEDIATE` transaction.
 
 use serde_json::Value;
-use sqlx::{FromRow, Sqlite, SqliteConnection, Transaction};
+use sqlx::pool::PoolConnection;
+use sqlx::{FromRow, Sqlite, SqliteConnection};
 use time::OffsetDateTime;
 use time::format_description::well_known::Rfc3339;
 
@@ -365,7 +366,7 @@ pub async fn create_game_once(db: &Db, game: &NewGame, key: &str) -> Result<Game
 }
 
 async fn insert_game(
-    tx: &mut sqlx::Transaction<'_, sqlx::Sqlite>,
+    tx: &mut PoolConnection<Sqlite>,
     game: &NewGame,
 ) -> Result<GameIds, sqlx::Error> {
     let ids = GameIds {
@@ -712,7 +713,7 @@ pub async fn set_ended_early_once(
 
 /// The answer stored under `once`'s key for this game, if the key was used before.
 async fn replayed(
-    tx: &mut Transaction<'static, Sqlite>,
+    tx: &mut PoolConnection<Sqlite>,
     game_id: &str,
     once: Option<Once<'_>>,
 ) -> Result<Option<String>, sqlx::Error> {
@@ -724,7 +725,7 @@ async fn replayed(
 
 /// The answer stored under an idempotency key for this game, if the key was used before.
 async fn stored_answer(
-    tx: &mut Transaction<'static, Sqlite>,
+    tx: &mut PoolConnection<Sqlite>,
     game_id: &str,
     key: &str,
 ) -> Result<Option<String>, sqlx::Error> {
@@ -737,7 +738,7 @@ async fn stored_answer(
 
 /// Stores `once`'s answer under its key (the game must exist).
 async fn remember(
-    tx: &mut Transaction<'static, Sqlite>,
+    tx: &mut PoolConnection<Sqlite>,
     game_id: &str,
     once: Option<Once<'_>>,
 ) -> Result<(), sqlx::Error> {
@@ -753,7 +754,7 @@ async fn remember(
 }
 
 async fn current_version(
-    tx: &mut Transaction<'static, Sqlite>,
+    tx: &mut PoolConnection<Sqlite>,
     game_id: &str,
 ) -> Result<Option<i64>, sqlx::Error> {
     sqlx::query_scalar("SELECT version FROM games WHERE id = ?")
@@ -764,7 +765,7 @@ async fn current_version(
 
 /// The round as a history snapshot `{"entry": …, "points": …}`, if it exists.
 async fn round_snapshot(
-    tx: &mut Transaction<'static, Sqlite>,
+    tx: &mut PoolConnection<Sqlite>,
     game_id: &str,
     round_no: i64,
 ) -> Result<Option<Value>, sqlx::Error> {
@@ -781,7 +782,7 @@ async fn round_snapshot(
 /// Writes round `round_no` (new or corrected), its history row with the round as it was
 /// `before`, and bumps the game's version; returns the game as written.
 async fn store_round(
-    tx: &mut Transaction<'static, Sqlite>,
+    tx: &mut PoolConnection<Sqlite>,
     game_id: &str,
     round_no: i64,
     (entry, points): (&Value, &Value),
@@ -817,7 +818,7 @@ async fn store_round(
 }
 
 async fn record(
-    tx: &mut Transaction<'static, Sqlite>,
+    tx: &mut PoolConnection<Sqlite>,
     game_id: &str,
     round_no: Option<i64>,
     action: HistoryAction,
@@ -837,10 +838,7 @@ async fn record(
     Ok(())
 }
 
-async fn bump_version(
-    tx: &mut Transaction<'static, Sqlite>,
-    game_id: &str,
-) -> Result<i64, sqlx::Error> {
+async fn bump_version(tx: &mut PoolConnection<Sqlite>, game_id: &str) -> Result<i64, sqlx::Error> {
     sqlx::query_scalar(&format!(
         "UPDATE games SET version = version + 1, updated_at = {NOW} WHERE id = ? RETURNING version"
     ))

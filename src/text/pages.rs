@@ -217,6 +217,15 @@ messages! {
             "Unter dieser Adresse gibt es keine Seite. Prüf den Link oder fang auf der Startseite neu an.";
         ErrInternal => "Something went wrong on the server. Your last change may not have been saved; reload the page to check.",
             "Auf dem Server ist etwas schiefgegangen. Deine letzte Änderung ist vielleicht nicht gespeichert; lade die Seite neu, um nachzusehen.";
+        // Write faults and idempotency keys (issue 14).
+        ErrNotSaved => "The server could not save this change: its database refuses writes right now (for example, its disk is full). Nothing was saved; try again in a moment.",
+            "Der Server konnte diese Änderung nicht speichern: Seine Datenbank nimmt gerade nichts an (zum Beispiel, weil die Festplatte voll ist). Es wurde nichts gespeichert; versuch es gleich noch einmal.";
+        ErrNotReady => "The server cannot save changes right now: its database refuses writes (for example, its disk is full).",
+            "Der Server kann gerade keine Änderungen speichern: Seine Datenbank nimmt nichts an (zum Beispiel, weil die Festplatte voll ist).";
+        ErrKeyReused => "This idempotency key was already used for a different request. Send a new key for a new request.",
+            "Dieser Idempotenz-Schlüssel wurde schon für eine andere Anfrage benutzt. Schick für eine neue Anfrage einen neuen Schlüssel.";
+        ErrFormStale => "This form is out of date; reload the page and send it again.",
+            "Dieses Formular ist veraltet; lade die Seite neu und schick es noch einmal ab.";
         ErrTimeout => "The server took too long to answer. Please try again.",
             "Der Server hat zu lange gebraucht. Bitte versuch es noch einmal.";
         ErrCrossSite => "This request came from another site and was refused. Open Kontrakt directly and try again.",

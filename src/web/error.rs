@@ -81,6 +81,11 @@ pub enum AppError {
     /// shown in the page's language.
     #[error("{}", .1.text(Lang::En))]
     Said(StatusCode, Msg),
+    /// 500 Internal Server Error, when the database refused a write (a full disk, an I/O
+    /// error: [`crate::db::is_write_refusal`]): the sentence says that nothing was saved.
+    /// The cause is logged.
+    #[error("{}", Msg::ErrNotSaved.text(Lang::En))]
+    NotSaved(#[source] sqlx::Error),
     /// 500 Internal Server Error: a bug or a failing database. The cause is logged; the user
     /// sees a generic sentence.
     #[error("{}", INTERNAL_SENTENCE)]
@@ -101,7 +106,7 @@ impl AppError {
             Self::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
             Self::VersionRequired { .. } => StatusCode::PRECONDITION_REQUIRED,
             Self::Said(status, _) => *status,
-            Self::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+            Self::Internal(_) | Self::NotSaved(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
 
@@ -113,6 +118,7 @@ impl AppError {
             Self::PayloadTooLarge => Some(Msg::ErrTooLarge),
             Self::Said(_, msg) => Some(*msg),
             Self::Internal(_) => Some(Msg::ErrInternal),
+            Self::NotSaved(_) => Some(Msg::ErrNotSaved),
             _ => None,
         }
     }
@@ -141,7 +147,11 @@ impl AppError {
 
 impl From<sqlx::Error> for AppError {
     fn from(error: sqlx::Error) -> Self {
-        Self::internal(error)
+        if crate::db::is_write_refusal(&error) {
+            Self::NotSaved(error)
+        } else {
+            Self::internal(error)
+        }
     }
 }
 
@@ -153,7 +163,10 @@ impl From<crate::db::Error> for AppError {
 
 impl From<crate::store::Error> for AppError {
     fn from(error: crate::store::Error) -> Self {
-        Self::internal(error)
+        match error {
+            crate::store::Error::Db(error) => error.into(),
+            other => Self::internal(other),
+        }
     }
 }
 
@@ -247,6 +260,9 @@ impl IntoResponse for AppError {
         if let Self::Internal(cause) = &self {
             tracing::error!(error = %Chain(cause.as_ref()), "internal error");
         }
+        if let Self::NotSaved(cause) = &self {
+            tracing::error!(error = %Chain(cause), "the database refused a write");
+        }
         let message = ErrorMessage {
             english: self.to_string(),
             sentence: self
@@ -299,6 +315,13 @@ pub async fn render_errors(request: Request, next: Next) -> Response {
         return response;
     }
     let message = match response.extensions().get::<ErrorMessage>() {
+        // A read that failed on a refusing database saved nothing because it saves nothing.
+        Some(message)
+            if method.is_safe()
+                && message.sentence == Some(Sentence::new(Msg::ErrNotSaved, &[])) =>
+        {
+            ErrorMessage::of(Msg::ErrInternal)
+        }
         Some(message) => message.clone(),
         None if has_rendered_body(&response) => return response,
         None if response.extensions().get::<ProtectionError>().is_some() => {

@@ -135,6 +135,8 @@ pub fn app(state: AppState) -> Router {
 fn routes() -> Router<AppState> {
     Router::new()
         .route("/healthz", get(healthz))
+        // Readiness (issue 12): can the server save? Beside `/healthz`, which is liveness.
+        .route("/readyz", get(readyz))
         .merge(i18n::routes())
         .merge(pages::routes())
         .merge(api::routes())
@@ -198,6 +200,28 @@ async fn healthz(State(state): State<AppState>) -> Result<&'static str, AppError
     state.db.ping().await?;
     Ok("ok")
 }
+
+/// `GET /readyz`: 200 "ready" while the server can save; 503 with a sentence while its
+/// database refuses writes (a write failed as on a full disk, and none has succeeded since).
+/// While it refuses, each call tries a small write itself ([`Db::probe_write`]), so that
+/// readiness comes back without waiting for traffic once the cause is gone.
+async fn readyz(State(state): State<AppState>) -> Result<&'static str, AppError> {
+    state.db.ping().await?;
+    if state.db.refusing_writes(READYZ_WAIT).await {
+        if let Err(e) = state.db.probe_write().await {
+            tracing::warn!(error = %e, "the database still refuses writes");
+            return Err(AppError::Said(
+                StatusCode::SERVICE_UNAVAILABLE,
+                Msg::ErrNotReady,
+            ));
+        }
+        tracing::info!("the database takes writes again");
+    }
+    Ok("ready")
+}
+
+/// How long `/readyz` waits for a write in progress before it answers.
+const READYZ_WAIT: Duration = Duration::from_secs(2);
 
 /// Any address without a route: 404 (an HTML page, or JSON under `/api/`).
 async fn not_found(uri: Uri) -> AppError {
