@@ -163,6 +163,19 @@ pub struct Db {
     /// A page limit every writer connection gets when it opens (0: none); only tests set it
     /// ([`Db::limit_pages_for_tests`]).
     page_limit: Arc<AtomicU64>,
+    /// The database's `form_secret` (table `meta`), read by [`Db::open`]; empty for a
+    /// database opened with [`Db::open_existing`].
+    form_secret: Secret,
+}
+
+/// A secret that `Debug` does not print.
+#[derive(Clone)]
+struct Secret(Arc<str>);
+
+impl std::fmt::Debug for Secret {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Secret(..)")
+    }
 }
 
 /// A write transaction from [`Db::begin_write`]: `BEGIN IMMEDIATE` on the writer connection,
@@ -302,7 +315,18 @@ impl Db {
             .await
             .map_err(|e| read_only(e.to_string()))?;
         sqlx::migrate!().run(&db.writer).await?;
-        Ok(db)
+        let form_secret = form_secret(&db.writer).await?;
+        Ok(Self {
+            form_secret: Secret(form_secret.into()),
+            ..db
+        })
+    }
+
+    /// The secret that signs the idempotency keys of the HTML forms: 256 random bits as hex,
+    /// made at the database's first start and kept in its `meta` table (so a backup has it
+    /// and keys issued before a restart stay valid; `export` does not write it).
+    pub fn form_secret(&self) -> &str {
+        &self.form_secret.0
     }
 
     /// Opens an existing database without creating or migrating it (for `backup`).
@@ -352,6 +376,7 @@ impl Db {
             generation: Arc::new(AtomicU64::new(0)),
             refusing: Arc::new(AtomicBool::new(false)),
             page_limit,
+            form_secret: Secret(Arc::from("")),
         })
     }
 
@@ -471,6 +496,18 @@ impl Db {
         self.reader.close().await;
         self.writer.close().await;
     }
+}
+
+/// The database's form secret, made at its first start.
+async fn form_secret(writer: &SqlitePool) -> Result<String, sqlx::Error> {
+    let fresh = games::new_token() + &games::new_token();
+    sqlx::query("INSERT OR IGNORE INTO meta (name, value) VALUES ('form_secret', ?)")
+        .bind(fresh)
+        .execute(writer)
+        .await?;
+    sqlx::query_scalar("SELECT value FROM meta WHERE name = 'form_secret'")
+        .fetch_one(writer)
+        .await
 }
 
 /// Whether `error` is the database refusing a write (a full disk, an I/O error, a read-only

@@ -16,7 +16,7 @@ use super::game::{LoadedGame, understand};
 use super::read::load;
 use crate::db::Db;
 use crate::db::games::{
-    self, ChangeOutcome, GameRecord, Once, RoundChange, UndoOutcome, WriteOutcome,
+    self, ChangeOutcome, GameRecord, Keyed, Once, RoundChange, UndoOutcome, WriteOutcome,
 };
 use crate::rules::game::{FieldErrors, GameError, RawRound};
 
@@ -27,6 +27,8 @@ pub enum RoundWrite {
     Written(String),
     /// The same idempotency key was used before: the first answer. Nothing changed.
     Replayed(String),
+    /// The idempotency key was used before for a different request. Nothing changed.
+    KeyReused,
     /// The game changed since the version the client gave. Nothing changed.
     Conflict(Box<LoadedGame>),
     /// The entry is invalid or out of order. Nothing changed.
@@ -48,7 +50,8 @@ enum Refusal<E> {
 /// Enters the next round or corrects an entered one, in one transaction
 /// ([`games::change_round_at`]): the round number comes from `raw.round` (or is the next
 /// one), the entry is parsed once against the game as it is at that moment, and `respond`
-/// builds the answer from the game as written (stored for replays under `key`). Without a
+/// builds the answer from the game as written (stored for replays of the same request under
+/// `key`; another request with the key is [`RoundWrite::KeyReused`]). Without a
 /// `version` only a new round may be written; changing an entered one is
 /// [`RoundWrite::NeedsVersion`].
 ///
@@ -60,7 +63,7 @@ pub async fn write_round<E: From<Error>>(
     id: &str,
     raw: &RawRound,
     version: Option<i64>,
-    key: Option<&str>,
+    key: Option<Keyed<'_>>,
     respond: impl FnOnce(&LoadedGame) -> Result<String, E>,
 ) -> Result<RoundWrite, E> {
     // The game as last read, if kept: used when the transaction finds it unchanged.
@@ -121,6 +124,7 @@ pub async fn write_round<E: From<Error>>(
             Ok(RoundWrite::Written(response))
         }
         ChangeOutcome::Replayed(response) => Ok(RoundWrite::Replayed(response)),
+        ChangeOutcome::KeyReused => Ok(RoundWrite::KeyReused),
         ChangeOutcome::Conflict(record) => Ok(RoundWrite::Conflict(Box::new(understand(*record)?))),
         ChangeOutcome::Refused(Refusal::Invalid(errors)) => Ok(RoundWrite::Invalid(errors)),
         ChangeOutcome::Refused(Refusal::Failed(e)) => Err(e),
@@ -154,6 +158,8 @@ pub enum OnceChange {
     Now(GameChange),
     /// The key was used before: the answer stored then. Nothing changed.
     Replayed(String),
+    /// The key was used before for a different request. Nothing changed.
+    KeyReused,
 }
 
 /// Removes the last round, at most once per idempotency key (`once`: the key and the answer
@@ -181,6 +187,7 @@ pub async fn undo_once(
         UndoOutcome::NothingToUndo => GameChange::Refused(GameError::NothingToUndo),
         UndoOutcome::GameNotFound => GameChange::NotFound,
         UndoOutcome::Replayed(response) => return Ok(OnceChange::Replayed(response)),
+        UndoOutcome::KeyReused => return Ok(OnceChange::KeyReused),
     };
     Ok(OnceChange::Now(change))
 }
@@ -211,6 +218,7 @@ pub async fn end_early_once(
         WriteOutcome::Conflict { .. } => reloaded(db, cache, id, GameChange::Conflict).await?,
         WriteOutcome::GameNotFound => GameChange::NotFound,
         WriteOutcome::Replayed(response) => return Ok(OnceChange::Replayed(response)),
+        WriteOutcome::KeyReused => return Ok(OnceChange::KeyReused),
     };
     Ok(OnceChange::Now(change))
 }

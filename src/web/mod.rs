@@ -44,7 +44,7 @@ use crate::store::{self, GameCache, LoadedGame};
 use crate::text::Msg;
 pub use error::AppError;
 pub use extract::{Form, Json, refuse_unknown_fields, require_json_body};
-pub use idempotency::IdempotencyKey;
+pub use idempotency::{FormKeys, IdempotencyKey};
 pub use rate_limit::WriteLimit;
 use rate_limit::WriteLimiter;
 
@@ -68,12 +68,15 @@ pub struct AppState {
     pub write_limit: WriteLimit,
     /// Games loaded since the last write ([`store::cache`]).
     pub games: GameCache,
+    /// Issues and checks the idempotency keys of the HTML forms ([`idempotency::FormKeys`]).
+    pub form_keys: FormKeys,
 }
 
 impl AppState {
     /// The state for a database, with the default write rate limit.
     pub fn new(db: Db) -> Self {
         Self {
+            form_keys: FormKeys::new(db.form_secret()),
             db,
             write_limit: WriteLimit::default(),
             games: GameCache::default(),
@@ -120,6 +123,8 @@ impl AppState {
 /// address: serve with `into_make_service_with_connect_info::<SocketAddr>()`.
 pub fn app(state: AppState) -> Router {
     let limiter = Arc::new(WriteLimiter::new(state.write_limit));
+    // Pages issue form keys through their `PageCtx`, which finds them here.
+    let form_keys = axum::Extension(state.form_keys.clone());
     // Inside the middleware of `with_middleware`: a 429 gets the security headers and a
     // rendered sentence; the body limit and the CSRF check come first.
     let routes = routes()
@@ -127,7 +132,8 @@ pub fn app(state: AppState) -> Router {
         .layer(middleware::from_fn_with_state(
             limiter,
             rate_limit::limit_writes,
-        ));
+        ))
+        .layer(form_keys);
     with_middleware(routes)
 }
 

@@ -527,7 +527,8 @@ fn round_saved_while_the_server_is_down_waits_in_the_outbox_and_lands_exactly_on
             b.find("form.round-form input[name=\"cut_bonus\"]:checked")
                 .await?;
             let key = b.value("form.round-form input[name=\"key\"]").await?;
-            assert_eq!(key.len(), 32, "{key:?}");
+            // The server's own key, signed for this form: 32 hex digits, a dot, 32 more.
+            assert_eq!((key.len(), key.find('.')), (65, Some(32)), "{key:?}");
             b.find("[data-outbox-status][hidden]").await?;
 
             // The Wi-Fi is gone; Save keeps the round on the phone and says so.

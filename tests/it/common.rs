@@ -55,6 +55,12 @@ impl TestApp {
         }
     }
 
+    /// A form key as this app's pages issue it for a form posting to `action` (what a form
+    /// rendered by the server carries; a made-up key is refused).
+    pub fn form_key(&self, action: &str) -> String {
+        kontrakt::web::FormKeys::new(self.db.form_secret()).issue(action)
+    }
+
     pub async fn get(&self, path: &str) -> TestResponse {
         self.send(Request::get(path).body(Body::empty()).unwrap())
             .await

@@ -953,7 +953,8 @@ async fn a_correction_changes_the_totals_and_appears_in_the_history() {
 async fn undo_removes_the_last_round_once_even_when_the_button_is_tapped_twice() {
     let app = TestApp::new().await;
     let game = shanghai_after_two_rounds(&app).await;
-    let fields = [("version", "2"), ("key", "undo-tap")];
+    let key = app.form_key(&game.action("undo"));
+    let fields = [("version", "2"), ("key", key.as_str())];
     for _ in 0..2 {
         let response = post(&app, &game.action("undo"), &fields).await;
         assert_eq!(response.status, StatusCode::SEE_OTHER, "{}", response.body);
@@ -966,7 +967,10 @@ async fn undo_removes_the_last_round_once_even_when_the_button_is_tapped_twice()
     let response = post(
         &app,
         &game.action("undo"),
-        &[("version", "2"), ("key", "other")],
+        &[
+            ("version", "2"),
+            ("key", &app.form_key(&game.action("undo"))),
+        ],
     )
     .await;
     assert_eq!(response.status, StatusCode::CONFLICT);
@@ -1017,7 +1021,10 @@ async fn ending_early_settles_and_resuming_takes_it_back() {
     let response = post(
         &app,
         &game.action("end"),
-        &[("version", "1"), ("key", "e1")],
+        &[
+            ("version", "1"),
+            ("key", &app.form_key(&game.action("end"))),
+        ],
     )
     .await;
     assert_eq!(response.status, StatusCode::SEE_OTHER);
@@ -1035,7 +1042,10 @@ async fn ending_early_settles_and_resuming_takes_it_back() {
     let response = post(
         &app,
         &game.action("resume"),
-        &[("version", "2"), ("key", "r1")],
+        &[
+            ("version", "2"),
+            ("key", &app.form_key(&game.action("resume"))),
+        ],
     )
     .await;
     assert_eq!(response.status, StatusCode::SEE_OTHER);
@@ -1107,7 +1117,10 @@ async fn the_game_pages_undo_end_and_resume_use_the_outbox_and_a_retry_changes_n
     assert_eq!(undo, game.action("undo"));
     let names: Vec<&str> = undo_fields.iter().map(|(k, _)| k.as_str()).collect();
     assert_eq!(names, ["version", "key"]);
-    assert!(undo_fields[1].1.len() == 32, "a fresh idempotency key");
+    assert!(
+        undo_fields[1].1.len() == 65,
+        "a fresh idempotency key, signed"
+    );
 
     // The outbox sends the kept form again (the first answer was lost): one round goes.
     for _ in 0..3 {
@@ -1183,7 +1196,7 @@ async fn the_same_key_twice_creates_one_round_and_answers_the_same_redirect() {
     let game = shanghai(&app).await;
     let form = app.get(&game.new_form()).await;
     let (version, key) = hidden(&form.body);
-    assert_eq!(key.len(), 32);
+    assert_eq!(key.len(), 65);
     let fields = [
         ("version", version.as_str()),
         ("key", key.as_str()),

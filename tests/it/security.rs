@@ -268,6 +268,19 @@ fn request(route: &Route, path: &str, body: impl Into<Body>) -> Request<Body> {
         .unwrap()
 }
 
+/// `body` with its form `key` replaced by one the app issued for `path` (the keys in
+/// [`GAME_WRITES`] stand for the key a rendered form carries; the server refuses made-up
+/// ones). JSON bodies are returned as they are.
+fn signed(app: &TestApp, path: &str, body: &str) -> String {
+    body.split('&')
+        .map(|pair| match pair.strip_prefix("key=") {
+            Some(_) => format!("key={}", app.form_key(path)),
+            None => pair.to_owned(),
+        })
+        .collect::<Vec<_>>()
+        .join("&")
+}
+
 fn body_of(route: &Route) -> &'static str {
     match route.payload {
         Payload::Json(body) | Payload::Form(body) => body,
@@ -450,7 +463,8 @@ async fn every_listed_game_write_works_with_the_edit_id() {
     for route in GAME_WRITES {
         let before = snapshot(&app, &game).await;
         let path = fill(route.path, &game.id);
-        let response = app.send(request(route, &path, body_of(route))).await;
+        let body = signed(&app, &path, body_of(route));
+        let response = app.send(request(route, &path, body)).await;
         assert!(
             response.status.is_success() || response.status.is_redirection(),
             "{} {path}: {} {}",

@@ -23,14 +23,16 @@ use time::OffsetDateTime;
 use time::format_description::well_known::Rfc3339;
 use tower_http::set_header::SetResponseHeaderLayer;
 
-use crate::db::games::{self, HistoryAction, Once};
+use crate::db::games::{self, Creation, HistoryAction, Keyed, Once};
 use crate::rules::game::{FieldErrors, GameSetup, RawRound, RawSetup, RoundInfo};
 use crate::rules::ruleset::{Buys, OptionValue};
 use crate::store::{self, GameChange, LoadedGame, OnceChange, RoundWrite};
 use crate::text::{self, Lang, Say};
 use crate::web::links::{GameLinks, ViewLinks};
 use crate::web::{
-    AppError, AppState, IdempotencyKey, Json, refuse_unknown_fields, require_json_body,
+    AppError, AppState, IdempotencyKey, Json,
+    idempotency::{canonical_json, request_hash},
+    refuse_unknown_fields, require_json_body,
 };
 
 /// Routes of the games API. Every answer through the edit id (which carries the id or the
@@ -68,15 +70,26 @@ async fn create(
     headers: HeaderMap,
     Json(body): Json<Value>,
 ) -> Result<Response, AppError> {
+    let request = request_hash("POST /api/v1/games", &canonical_json(&body));
     let raw = strict::<RawSetup, RawSetup>(body, &[])?;
     let setup = match GameSetup::try_from(raw) {
         Ok(setup) => setup,
         Err(errors) => return Ok(invalid(&errors)),
     };
     let game = store::new_game(&setup)?;
-    // With an Idempotency-Key a repeat answers with the game the first request created.
+    // With an Idempotency-Key a repeat of the same request answers with the game the first
+    // one created; another request with the key is refused.
     let ids = match IdempotencyKey::from_headers(&headers)? {
-        Some(key) => games::create_game_once(&state.db, &game, &key.stored()).await?,
+        Some(key) => {
+            let keyed = Keyed {
+                key: &key.stored(),
+                request: &request,
+            };
+            match games::create_game_once(&state.db, &game, keyed).await? {
+                Creation::Created(ids) | Creation::Replayed(ids) => ids,
+                Creation::KeyReused => return Err(key_reused()),
+            }
+        }
         None => games::create_game(&state.db, &game).await?,
     };
     let api_url = GameLinks::new(&ids.id).api();
@@ -130,9 +143,16 @@ async fn enter_round(
     headers: HeaderMap,
     Json(body): Json<Value>,
 ) -> Result<Response, AppError> {
+    let request = request_hash(
+        &format!("POST /api/v1/games/{id}/rounds"),
+        &canonical_json(&body),
+    );
     let body = strict::<RawRound, RoundBody>(body, &["version"])?;
     let key = IdempotencyKey::from_headers(&headers)?.map(|key| key.stored());
-    let key = key.as_deref();
+    let key = key.as_deref().map(|key| Keyed {
+        key,
+        request: &request,
+    });
     let respond = |game: &LoadedGame| -> Result<String, AppError> {
         Ok(serde_json::to_string(&GameView::new(game, Access::Edit))?)
     };
@@ -149,6 +169,7 @@ async fn enter_round(
     Ok(match outcome {
         RoundWrite::Written(json) => json_text(json, false),
         RoundWrite::Replayed(json) => json_text(json, true),
+        RoundWrite::KeyReused => return Err(key_reused()),
         RoundWrite::Conflict(game) => conflict(&game)?,
         RoundWrite::Invalid(errors) => invalid(&errors),
         RoundWrite::NotFound => return Err(state.missing(&id).await),
@@ -176,8 +197,9 @@ async fn undo(
     headers: HeaderMap,
     body: Bytes,
 ) -> Result<Response, AppError> {
-    let (version, key) = whole_game_change(&headers, &body)?;
-    let once = once(key.as_deref());
+    let route = format!("POST /api/v1/games/{id}/undo");
+    let (version, key) = whole_game_change(&headers, &body, &route)?;
+    let once = once(key.as_ref());
     let change = store::undo_once(&state.db, &state.games, &id, version, once).await?;
     game_change(&state, &id, change).await
 }
@@ -190,8 +212,9 @@ async fn end(
     headers: HeaderMap,
     body: Bytes,
 ) -> Result<Response, AppError> {
-    let (version, key) = whole_game_change(&headers, &body)?;
-    let once = once(key.as_deref());
+    let route = format!("POST /api/v1/games/{id}/end");
+    let (version, key) = whole_game_change(&headers, &body, &route)?;
+    let once = once(key.as_ref());
     let change = store::end_early_once(&state.db, &state.games, &id, true, version, once).await?;
     game_change(&state, &id, change).await
 }
@@ -203,37 +226,56 @@ async fn resume(
     headers: HeaderMap,
     body: Bytes,
 ) -> Result<Response, AppError> {
-    let (version, key) = whole_game_change(&headers, &body)?;
-    let once = once(key.as_deref());
+    let route = format!("POST /api/v1/games/{id}/resume");
+    let (version, key) = whole_game_change(&headers, &body, &route)?;
+    let once = once(key.as_ref());
     let change = store::end_early_once(&state.db, &state.games, &id, false, version, once).await?;
     game_change(&state, &id, change).await
 }
 
+/// An idempotency key as stored, with the hash of the request it came with.
+type StoredKey = (String, String);
+
 /// What an undo, end or resume asks: the `version` of its JSON body (nothing for an empty
-/// body; a body that is not JSON is a 415) and its `Idempotency-Key` as stored.
+/// body; a body that is not JSON is a 415) and its `Idempotency-Key` as stored, with the
+/// hash of the request (`route` and canonical body) it is for.
 fn whole_game_change(
     headers: &HeaderMap,
     body: &[u8],
-) -> Result<(Option<i64>, Option<String>), AppError> {
+    route: &str,
+) -> Result<(Option<i64>, Option<StoredKey>), AppError> {
     require_json_body(headers, body)?;
     let version = version_of(body)?;
-    let key = IdempotencyKey::from_headers(headers)?.map(|key| key.stored());
+    // What the body asks is only the version: `{}` and no body are the same request.
+    let canonical = version.map(|v| v.to_string()).unwrap_or_default();
+    let key = IdempotencyKey::from_headers(headers)?
+        .map(|key| (key.stored(), request_hash(route, &canonical)));
     Ok((version, key))
 }
 
 /// What an undo, end or resume keeps under its `Idempotency-Key`: not the state it answered
 /// with (only known after the write), but a mark. A repeat changes nothing and answers with
 /// the game's state as it is then, marked `Idempotent-Replayed`.
-fn once(key: Option<&str>) -> Option<Once<'_>> {
-    key.map(|key| Once {
+fn once(key: Option<&(String, String)>) -> Option<Once<'_>> {
+    key.map(|(key, request)| Once {
         key,
+        request,
         response: "api: game state",
     })
+}
+
+/// The answer to a used idempotency key sent with a different request: 422.
+fn key_reused() -> AppError {
+    AppError::Said(
+        StatusCode::UNPROCESSABLE_ENTITY,
+        crate::text::Msg::ErrKeyReused,
+    )
 }
 
 async fn game_change(state: &AppState, id: &str, change: OnceChange) -> Result<Response, AppError> {
     let change = match change {
         OnceChange::Now(change) => change,
+        OnceChange::KeyReused => return Err(key_reused()),
         OnceChange::Replayed(_) => {
             let game = state.load_edit(id).await?;
             let state = serde_json::to_string(&GameView::new(&game, Access::Edit))?;

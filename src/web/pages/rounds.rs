@@ -37,9 +37,10 @@ use axum::response::{IntoResponse, Redirect, Response};
 use axum::routing::{get, post};
 
 use self::form::{FormPage, FormSpec, Mode, RoundInput};
-use crate::db::games::Once;
+use crate::db::games::{Keyed, Once};
 use crate::store::{self, GameChange, LoadedGame, OnceChange, RoundWrite};
 use crate::web::i18n::{Msg, PageCtx};
+use crate::web::idempotency::{canonical_form, request_hash};
 use crate::web::links::GameLinks;
 use crate::web::page::{render, render_status};
 use crate::web::{AppError, AppState, Form, IdempotencyKey};
@@ -55,13 +56,6 @@ pub fn routes() -> Router<AppState> {
         .route("/games/{id}/end", post(end))
         .route("/games/{id}/resume", post(resume))
         .route("/games/{id}/history", get(history::show))
-}
-
-/// A fresh idempotency key for a form: 128 random bits as 32 hex digits. Every page that
-/// renders a form posting here (the game page's undo, end and resume buttons too) puts a new
-/// one in a hidden `key` field each time it renders, next to the game's `version`.
-pub fn new_form_key() -> String {
-    IdempotencyKey::fresh().to_string()
 }
 
 /// The game page, where every successful form goes.
@@ -86,8 +80,9 @@ fn damaged() -> AppError {
 }
 
 /// `version` (required: no change is made without knowing what the user saw) and `key`
-/// (optional; an [`IdempotencyKey`]).
-fn hidden(fields: &Fields) -> Result<Hidden, AppError> {
+/// (optional; an [`IdempotencyKey`] that this server issued for a form posting to `action`:
+/// any other is refused, 422 "This form is out of date").
+fn hidden(state: &AppState, fields: &Fields, action: &str) -> Result<Hidden, AppError> {
     let get = |name: &str| {
         fields
             .iter()
@@ -99,7 +94,20 @@ fn hidden(fields: &Fields) -> Result<Hidden, AppError> {
         .and_then(|v| v.parse::<i64>().ok())
         .ok_or_else(damaged)?;
     let key = IdempotencyKey::parse(get("key").unwrap_or_default()).map_err(|_| damaged())?;
+    if let Some(key) = &key
+        && !state.form_keys.verify(action, key.as_str())
+    {
+        return Err(AppError::Said(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            Msg::ErrFormStale,
+        ));
+    }
     Ok(Hidden { version, key })
+}
+
+/// What identifies a posted form's request for its key: the action and the fields.
+fn form_request(action: &str, fields: &Fields) -> String {
+    request_hash(&format!("POST {action}"), &canonical_form(fields))
 }
 
 /// The hidden `round` of a form: the round it showed.
@@ -192,7 +200,11 @@ async fn correct_round(
     Form(fields): Form<Fields>,
 ) -> Result<Response, AppError> {
     let game = load(&state, &id).await?;
-    let hidden = hidden(&fields)?;
+    let hidden = hidden(
+        &state,
+        &fields,
+        &format!("{}/{n}", GameLinks::new(&id).rounds()),
+    )?;
     let n = match round_number(&n, &game, &ctx) {
         Ok(n) => n,
         // A round undone since the form was rendered: the version tells, and the conflict
@@ -217,14 +229,12 @@ async fn save(
     mode: Mode,
     fields: &Fields,
 ) -> Result<Response, AppError> {
-    let hidden = hidden(fields)?;
     let id = game.record.game.id.clone();
+    let action = mode.action(&id, round);
+    let hidden = hidden(state, fields, &action)?;
     ctx.here = mode.form_url(&id, round);
     let input = RoundInput::from_form(fields);
-    let key = hidden
-        .key
-        .as_ref()
-        .map_or_else(new_form_key, ToString::to_string);
+    let key = hidden.key.as_ref().map(ToString::to_string);
 
     // What the form itself can tell before the rules engine looks: a choice of who went out.
     let own = input.form_errors(&game.setup, ctx.lang);
@@ -245,13 +255,17 @@ async fn save(
     let raw = input.to_raw(mode.round_field(round));
     let location = game_url(&id);
     let stored_key = hidden.key.as_ref().map(IdempotencyKey::stored);
+    let request = form_request(&action, fields);
     let outcome = store::write_round(
         &state.db,
         &state.games,
         &id,
         &raw,
         Some(hidden.version),
-        stored_key.as_deref(),
+        stored_key.as_deref().map(|key| Keyed {
+            key,
+            request: &request,
+        }),
         |_| Ok::<_, AppError>(location.clone()),
     )
     .await?;
@@ -259,6 +273,10 @@ async fn save(
         RoundWrite::Written(to) | RoundWrite::Replayed(to) => {
             Ok(Redirect::to(&replayed_location(&to, &id)).into_response())
         }
+        RoundWrite::KeyReused => Err(AppError::Said(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            Msg::ErrKeyReused,
+        )),
         // The form always sends its version.
         RoundWrite::NeedsVersion(round) => Err(AppError::VersionRequired { round }),
         RoundWrite::Conflict(now) => {
@@ -402,11 +420,16 @@ async fn change(
     action: Action,
     fields: &Fields,
 ) -> Result<Response, AppError> {
-    let hidden = hidden(fields)?;
+    // A read-only token is refused (403) before its form is looked at.
+    load(state, id).await?;
+    let action_path = GameLinks::new(id).action(action.path());
+    let hidden = hidden(state, fields, &action_path)?;
     let location = game_url(id);
     let stored_key = hidden.key.as_ref().map(IdempotencyKey::stored);
+    let request = form_request(&action_path, fields);
     let once = stored_key.as_deref().map(|key| Once {
         key,
+        request: &request,
         response: &location,
     });
     let (db, games) = (&state.db, &state.games);
@@ -420,6 +443,12 @@ async fn change(
         OnceChange::Replayed(to) => {
             return Ok(Redirect::to(&replayed_location(&to, id)).into_response());
         }
+        OnceChange::KeyReused => {
+            return Err(AppError::Said(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                Msg::ErrKeyReused,
+            ));
+        }
         OnceChange::Now(change) => change,
     };
     ctx.here = location.clone();
@@ -428,9 +457,9 @@ async fn change(
         GameChange::NotFound => return Err(state.missing(id).await),
         GameChange::Conflict(game) => {
             let retry = Retry {
-                action: GameLinks::new(id).action(action.path()),
+                key: ctx.form_key(&action_path),
+                action: action_path,
                 version: game.record.game.version,
-                key: new_form_key(),
                 label: ctx.t(action.button()),
             };
             let message = ctx.t(Msg::RoundsActionConflict).to_owned();
