@@ -139,6 +139,10 @@ pub struct ImportArgs {
     /// The database to write into (created and migrated if missing).
     #[arg(long, env = "KONTRAKT_DB", default_value = config::DEFAULT_DB)]
     pub db: PathBuf,
+    /// Finish an import that stopped part way: skip the games of the file that are already
+    /// in the database (same id and read-only link) instead of refusing the file.
+    #[arg(long)]
+    pub resume: bool,
 }
 
 /// Flags every engine command takes.

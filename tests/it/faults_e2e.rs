@@ -183,3 +183,148 @@ fn faults_e2e_a_full_disk_refuses_saves_with_a_sentence_and_saves_resume_once_sp
     assert_eq!(status, 200, "{body}");
     create_game(&addr);
 }
+
+/// An export file of `n` games: one game with all seven rounds (made through the API of an app on
+/// its own database), copied `n` times under fresh tokens.
+async fn export_of(n: usize, path: &Path) {
+    let app = crate::common::TestApp::new().await;
+    let created = app
+        .send(
+            axum::http::Request::post("/api/v1/games")
+                .header("content-type", "application/json")
+                .body(axum::body::Body::from(
+                    r#"{"rules": "liverpool", "players": ["Ann", "Ben", "Cy"]}"#,
+                ))
+                .unwrap(),
+        )
+        .await
+        .json();
+    let id = created["id"].as_str().unwrap();
+    for _ in 0..7 {
+        let response = app
+            .send(
+                axum::http::Request::post(format!("/api/v1/games/{id}/rounds"))
+                    .header("content-type", "application/json")
+                    .body(axum::body::Body::from(ROUND))
+                    .unwrap(),
+            )
+            .await;
+        assert_eq!(response.status, 200, "{}", response.body);
+    }
+    let mut export = kontrakt::db::transfer::export_games(&app.db).await.unwrap();
+    let game = export.games.pop().unwrap();
+    export.games = (0..n)
+        .map(|_| {
+            let mut copy = game.clone();
+            copy.id = kontrakt::db::games::new_token();
+            copy.view_token = kontrakt::db::games::new_token();
+            copy
+        })
+        .collect();
+    std::fs::write(path, serde_json::to_vec(&export).unwrap()).unwrap();
+}
+
+/// One writer at a table: creates games and enters their rounds until told to stop. Returns
+/// every answer that was not a success (nor a legitimate 409 or 429) and the slowest answer.
+fn writer(
+    addr: String,
+    stop: std::sync::Arc<std::sync::atomic::AtomicBool>,
+) -> (Vec<String>, Duration, usize) {
+    let mut bad = Vec::new();
+    let mut slowest = Duration::ZERO;
+    let mut writes = 0;
+    let mut timed = |method: &str, path: &str, body: Option<&str>| {
+        let start = std::time::Instant::now();
+        let answer = request(&addr, method, path, body);
+        slowest = slowest.max(start.elapsed());
+        writes += 1;
+        answer
+    };
+    while !stop.load(std::sync::atomic::Ordering::SeqCst) {
+        let (status, body) = timed(
+            "POST",
+            "/api/v1/games",
+            Some(r#"{"rules": "liverpool", "players": ["Ann", "Ben", "Cy"]}"#),
+        );
+        if status != 201 {
+            bad.push(format!("create: {status} {body}"));
+            continue;
+        }
+        let game: serde_json::Value = serde_json::from_str(&body).unwrap();
+        let rounds = format!("/api/v1/games/{}/rounds", game["id"].as_str().unwrap());
+        for _ in 0..7 {
+            let (status, body) = timed("POST", &rounds, Some(ROUND));
+            if ![200, 409, 429].contains(&status) {
+                bad.push(format!("round: {status} {body}"));
+            }
+        }
+    }
+    (bad, slowest, writes)
+}
+
+#[tokio::test]
+async fn faults_e2e_an_import_of_1000_games_beside_a_busy_server_fails_no_write_and_succeeds() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("games.json");
+    export_of(1_000, &file).await;
+    let db = dir.path().join("served.db");
+    let server = serve(&db);
+    let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let writers: Vec<_> = (0..4)
+        .map(|_| {
+            let (addr, stop) = (server.addr.clone(), std::sync::Arc::clone(&stop));
+            std::thread::spawn(move || writer(addr, stop))
+        })
+        .collect();
+    std::thread::sleep(Duration::from_millis(300));
+    let started = std::time::Instant::now();
+    let import = Command::new(env!("CARGO_BIN_EXE_kontrakt"))
+        .arg("import")
+        .arg(&file)
+        .arg("--db")
+        .arg(&db)
+        .output()
+        .unwrap();
+    let import_took = started.elapsed();
+    std::thread::sleep(Duration::from_millis(300));
+    stop.store(true, std::sync::atomic::Ordering::SeqCst);
+    let mut bad = Vec::new();
+    let mut slowest = Duration::ZERO;
+    let mut writes = 0;
+    for writer in writers {
+        let (b, s, n) = writer.join().unwrap();
+        bad.extend(b);
+        slowest = slowest.max(s);
+        writes += n;
+    }
+    let stdout = String::from_utf8_lossy(&import.stdout);
+    let stderr = String::from_utf8_lossy(&import.stderr);
+    assert!(import.status.success(), "import failed: {stdout} {stderr}");
+    assert!(stdout.contains("imported 1000 games"), "{stdout}");
+    assert!(
+        bad.is_empty(),
+        "{} of {writes} writes failed: {:?}",
+        bad.len(),
+        &bad[..bad.len().min(5)]
+    );
+    println!("{writes} writes beside an import of {import_took:?}; the slowest took {slowest:?}");
+    // In one transaction, the import held the database from start to end: a write waited
+    // about as long as the whole import (and failed past the 5 s busy timeout). In batches
+    // it waits for one batch at most.
+    assert!(
+        slowest < Duration::from_secs(5) && slowest < import_took / 4,
+        "a write waited {slowest:?} during an import of {import_took:?}"
+    );
+    // Every imported game answers.
+    let export: kontrakt::db::transfer::Export =
+        serde_json::from_slice(&std::fs::read(&file).unwrap()).unwrap();
+    for game in export.games.iter().step_by(97) {
+        let (status, _) = request(
+            &server.addr,
+            "GET",
+            &format!("/api/v1/games/{}", game.id),
+            None,
+        );
+        assert_eq!(status, 200);
+    }
+}
