@@ -42,11 +42,6 @@ impl IdempotencyKey {
     /// Longest key accepted, in characters.
     pub const MAX_LEN: usize = 200;
 
-    /// A fresh random key (128 bits as 32 hex digits), for a form about to be rendered.
-    pub fn fresh() -> Self {
-        Self(crate::db::games::new_token(), Origin::Form)
-    }
-
     /// The key in `text` (a form's): `None` for no key (empty or only whitespace), an error for text
     /// that is too long or has anything but visible ASCII in it.
     pub fn parse(text: &str) -> Result<Option<Self>, InvalidKey> {
@@ -311,7 +306,6 @@ mod tests {
         assert_eq!(IdempotencyKey::parse(&"k".repeat(201)), Err(InvalidKey));
         assert_eq!(IdempotencyKey::parse("two words"), Err(InvalidKey));
         assert_eq!(IdempotencyKey::parse("schlüssel"), Err(InvalidKey));
-        assert_eq!(IdempotencyKey::fresh().as_str().len(), 32);
     }
 
     #[test]
