@@ -47,7 +47,7 @@ fn players(n: usize) -> Vec<String> {
 /// refusal.
 async fn fill(app: &TestApp) -> TestResponse {
     for i in 0..2_000 {
-        let response = create_game(app, &players(i % 50)).await;
+        let response = create_game(app, &players(i % 28)).await;
         if response.status != StatusCode::CREATED {
             return response;
         }
@@ -143,4 +143,38 @@ async fn write_faults_readyz_is_ready_on_a_fresh_database_and_healthz_stays_live
         (healthy.status, healthy.body.as_str()),
         (StatusCode::OK, "ok")
     );
+}
+
+#[tokio::test]
+async fn write_faults_a_refused_form_save_says_so_on_the_page_in_the_readers_language() {
+    let app = TestApp::new().await;
+    let pages = page_count(&app).await;
+    app.db.limit_pages_for_tests(Some(pages)).await.unwrap();
+    for (lang, sentence) in [
+        ("en", "could not save this change"),
+        ("de", "Es wurde nichts gespeichert"),
+    ] {
+        // New games through the form until the full database refuses one.
+        let refused = 'fill: {
+            for i in 0..2_000 {
+                let names = players(i % 28);
+                let mut fields = vec![("rules", "liverpool"), ("shown", "liverpool")];
+                fields.extend(names.iter().map(|name| ("player", name.as_str())));
+                let response = crate::common::post_form(&app, "/games", &fields, lang).await;
+                if response.status != StatusCode::SEE_OTHER {
+                    break 'fill response;
+                }
+            }
+            panic!("2,000 games fitted under the page limit");
+        };
+        assert_eq!(
+            refused.status,
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "{}",
+            refused.body
+        );
+        assert!(refused.is_html());
+        let page = crate::common::text(&refused.body);
+        assert!(page.contains(sentence), "{lang}: {page}");
+    }
 }
