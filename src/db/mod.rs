@@ -251,6 +251,11 @@ impl Drop for Write {
         let Some(mut conn) = self.conn.take() else {
             return;
         };
+        if self.stage == Stage::Committing {
+            // Cancelled while committing: the commit may have happened; drop what caches
+            // built before it.
+            self.generation.fetch_add(1, Ordering::SeqCst);
+        }
         let refused = self.stage == Stage::Open;
         let refusing = Arc::clone(&self.refusing);
         match tokio::runtime::Handle::try_current() {
