@@ -3,6 +3,8 @@
 //! Domain-free: the rules engine decides what a round's entry means and which points count;
 //! this module stores both as JSON, keeps a version per game for optimistic concurrency, and
 //! records every change in `history`. Every write is one `BEGIN IMMEDIATE` transaction.
+//! Idempotency keys are stored with what identifies their request ([`Keyed`], made by the
+//! caller): a key replays only for the same request.
 
 use serde_json::Value;
 use sqlx::pool::PoolConnection;

@@ -17,6 +17,11 @@
 //! Every write ends with [`Write::commit`], which also counts the write ([`Db::generation`]):
 //! a cache of things read from the database (`store` keeps one of loaded games) stays
 //! valid exactly as long as this count has not moved.
+//!
+//! A write the database refuses (a full disk) leaves the writer usable: [`Write`] closes a
+//! connection whose transaction did not end cleanly, and [`Db::refusing_writes`] (what
+//! `/readyz` reports) stays true until a write commits again. `meta` holds the database's
+//! form secret ([`Db::form_secret`]).
 
 pub mod games;
 pub mod transfer;
