@@ -9,6 +9,7 @@ use std::fmt;
 
 use serde::Deserialize;
 use serde::de::{self, Deserializer, SeqAccess, Visitor};
+use utoipa::ToSchema;
 
 pub use crate::rules::cards::CardsInput;
 use crate::rules::cards::{self, Card, CardError};
@@ -152,14 +153,16 @@ fn card_error(error: CardError) -> AppError {
 }
 
 /// `POST /api/v1/check` as sent.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CheckBody {
     pub rules: String,
     #[serde(default)]
     pub round: Option<i64>,
+    #[schema(value_type = super::schema::Melds)]
     pub melds: MeldsInput,
     #[serde(default)]
+    #[schema(value_type = super::schema::Options)]
     pub options: RawOptions,
 }
 
@@ -187,14 +190,16 @@ impl TryFrom<CheckBody> for CheckRequest {
 }
 
 /// `POST /api/v1/solve` as sent.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct SolveBody {
     pub rules: String,
     #[serde(default)]
     pub round: Option<i64>,
+    #[schema(value_type = super::schema::Cards)]
     pub hand: CardsInput,
     #[serde(default)]
+    #[schema(value_type = super::schema::Options)]
     pub options: RawOptions,
 }
 
@@ -218,12 +223,14 @@ impl TryFrom<SolveBody> for SolveRequest {
 }
 
 /// `POST /api/v1/score` as sent.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ScoreBody {
     pub rules: String,
+    #[schema(value_type = super::schema::Cards)]
     pub cards: CardsInput,
     #[serde(default)]
+    #[schema(value_type = super::schema::Options)]
     pub options: RawOptions,
 }
 
@@ -245,7 +252,7 @@ impl TryFrom<ScoreBody> for ScoreRequest {
 }
 
 /// One `continental` hand as sent: the winner by name.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct HandBody {
     pub winner: String,
@@ -262,7 +269,7 @@ pub struct HandBody {
 }
 
 /// `POST /api/v1/settle` as sent.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct SettleBody {
     pub rules: String,
@@ -281,6 +288,7 @@ pub struct SettleBody {
     #[serde(default)]
     pub cents_per_unit: Option<i64>,
     #[serde(default)]
+    #[schema(value_type = super::schema::Options)]
     pub options: RawOptions,
 }
 
