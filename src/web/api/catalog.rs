@@ -17,8 +17,7 @@ use crate::rules::ruleset::{
 use crate::text::Lang;
 use crate::text::rules::{option_description, preset_description, preset_name};
 
-/// A preset's identity in JSON: its facts with the names and descriptions in English and
-/// German.
+/// A rule set's identity: its facts with the names and descriptions in English and German.
 #[derive(Debug, Serialize, ToSchema)]
 #[schema(as = RuleSetInfo)]
 pub struct PresetJson {
@@ -47,8 +46,8 @@ impl PresetJson {
     }
 }
 
-/// An option in JSON: its name, type, allowed values and default, and what it does in English
-/// and German.
+/// A rule-set option: its name, type, allowed values and default, and what it does in
+/// English and German.
 #[derive(Debug, Serialize, ToSchema)]
 #[schema(as = RuleSetOption)]
 pub struct OptionJson {

@@ -531,7 +531,7 @@ fn by_name<'a, T: Copy>(setup: &'a GameSetup, values: &[T]) -> ByName<'a, T> {
     )
 }
 
-/// `GET /api/v1/games/{id}` (docs/API.md), with additions.
+/// A game's state: `GET /api/v1/games/{id}` (docs/API.md), and the answer of every write.
 #[derive(Serialize, ToSchema)]
 #[schema(as = GameState)]
 struct GameView<'a> {
