@@ -163,8 +163,9 @@ fn documented_in_api_md() -> BTreeSet<(String, String)> {
         .collect()
 }
 
-/// The `/api/` paths given to a plain `.route("…", …)` anywhere in `src/web`: served, but not
-/// described (the API's routes go through `utoipa_axum::routes!`).
+/// The `/api/` paths given to a plain `.route("…", …)` (or `route_service`, `nest`,
+/// `nest_service`) anywhere in `src/web`: served, but not described (the API's routes go
+/// through `utoipa_axum::routes!`).
 fn plain_api_routes(dir: &Path, found: &mut Vec<String>) {
     for entry in std::fs::read_dir(dir).expect("src/web is readable") {
         let path = entry.expect("a directory entry").path();
@@ -180,12 +181,14 @@ fn plain_api_routes(dir: &Path, found: &mut Vec<String>) {
                 .map(|l| l.split("//").next().unwrap_or_default())
                 .collect::<Vec<_>>()
                 .join("\n");
-            for (at, _) in code.match_indices(".route(") {
-                let rest = code[at + ".route(".len()..].trim_start();
-                if rest.starts_with("\"/api") {
-                    let end = rest[1..].find('"').map_or(rest.len(), |e| e + 2);
-                    let file = path.strip_prefix(root()).unwrap_or(&path);
-                    found.push(format!("{} {}", file.display(), &rest[..end]));
+            for call in [".route(", ".route_service(", ".nest(", ".nest_service("] {
+                for (at, _) in code.match_indices(call) {
+                    let rest = code[at + call.len()..].trim_start();
+                    if rest.starts_with("\"/api") {
+                        let end = rest[1..].find('"').map_or(rest.len(), |e| e + 2);
+                        let file = path.strip_prefix(root()).unwrap_or(&path);
+                        found.push(format!("{} {call}{}", file.display(), &rest[..end]));
+                    }
                 }
             }
         }
@@ -343,13 +346,63 @@ fn facts_of(doc: &Value) -> BTreeSet<String> {
     found
 }
 
-/// What `new` lost and gained against `old`.
+/// The schemas a request body reaches (through `$ref`s).
+fn request_schemas(doc: &Value) -> BTreeSet<String> {
+    let mut names = BTreeSet::new();
+    let mut todo: Vec<&Value> = operations(doc)
+        .into_values()
+        .map(|operation| &operation["requestBody"])
+        .collect();
+    while let Some(value) = todo.pop() {
+        let mut found = Vec::new();
+        refs(value, "", &mut found);
+        for (_, target) in found {
+            if let Some(name) = target.strip_prefix("#/components/schemas/")
+                && names.insert(name.to_owned())
+                && let Some(schema) = resolve(doc, target)
+            {
+                todo.push(schema);
+            }
+        }
+    }
+    names
+}
+
+/// A gained fact that refuses what an existing request could send: a newly required field,
+/// parameter or body, or no more unknown fields, in an operation or request schema the old
+/// document had. Gained, but it breaks clients like a removal.
+fn tightens(fact: &str, old: &BTreeSet<String>, requests: &BTreeSet<String>) -> bool {
+    let narrows = fact.contains("› required ∋")
+        || fact.ends_with("› required = true")
+        || fact.ends_with("› additionalProperties = false");
+    let parts: Vec<&str> = fact.split(" › ").collect();
+    narrows
+        && match parts.as_slice() {
+            ["paths", path, method, "requestBody" | "parameters", ..] => {
+                old.contains(&format!("paths › {path} › {method}"))
+            }
+            ["components", "schemas", name, ..] => {
+                requests.contains(*name) && old.contains(&format!("components › schemas › {name}"))
+            }
+            _ => false,
+        }
+}
+
+/// What `new` lost (or tightened for requests) and gained against `old`.
 fn compare(old: &Value, new: &Value) -> (Vec<String>, Vec<String>) {
+    let requests = request_schemas(new);
     let (old, new) = (facts_of(old), facts_of(new));
-    (
-        old.difference(&new).cloned().collect(),
-        new.difference(&old).cloned().collect(),
-    )
+    let (tightened, gained): (Vec<String>, Vec<String>) = new
+        .difference(&old)
+        .cloned()
+        .partition(|fact| tightens(fact, &old, &requests));
+    let mut lost: Vec<String> = old.difference(&new).cloned().collect();
+    lost.extend(
+        tightened
+            .into_iter()
+            .map(|fact| format!("{fact} (newly demanded of requests)")),
+    );
+    (lost, gained)
 }
 
 /// The snapshot's text for a document: pretty JSON with a final newline.
@@ -389,8 +442,8 @@ async fn the_document_only_ever_grows_against_the_committed_snapshot() {
     }
     assert!(
         lost.is_empty(),
-        "the JSON API lost what clients may rely on (fields are only ever added, \
-         docs/decisions.md); put back:\n  {}",
+        "the JSON API lost what clients may rely on, or demands more of requests (fields \
+         are only ever added, docs/decisions.md); put back:\n  {}",
         lost.join("\n  ")
     );
     assert!(
@@ -442,6 +495,25 @@ fn the_snapshot_comparison_names_what_was_lost_and_what_was_gained() {
         assert!(gone.contains(name), "{name} not named in:\n{gone}");
     }
     assert_eq!(added, ["paths › /api/v1/x › post › parameters = []"]);
+
+    // A request that was fine must stay fine: a field newly required of an existing request
+    // body is a loss; a new endpoint's required body is not.
+    let mut request = old.clone();
+    request["paths"]["/api/v1/x"]["post"]["requestBody"] =
+        json!({"content": {"application/json": {"schema": {"$ref": "#/components/schemas/A"}}}});
+    let mut demanding = request.clone();
+    demanding["components"]["schemas"]["A"]["required"] = json!(["b"]);
+    demanding["paths"]["/api/v1/y"] = json!({"post": {"requestBody": {"required": true},
+        "responses": {"200": {"description": "ok"}}}});
+    let (gone, added) = compare(&request, &demanding);
+    assert_eq!(
+        gone,
+        ["components › schemas › A › required ∋ \"b\" (newly demanded of requests)"]
+    );
+    assert!(
+        added.contains(&"paths › /api/v1/y › post › requestBody › required = true".to_owned()),
+        "{added:?}"
+    );
 
     let mut grown = new.clone();
     grown["components"]["schemas"]["A"]["properties"]["c"] = json!({"type": "integer"});
