@@ -722,9 +722,26 @@ impl Contract {
         body
     }
 
+    /// Posts `body`; where the server took it (2xx), the document's request schema must take
+    /// it too, strictly: a request the server accepts is one the document describes.
     async fn post(&mut self, app: &TestApp, route: &str, uri: &str, body: Value) -> Value {
         let response = app.send(json_request("POST", uri, &body)).await;
+        self.took(route, &body, &response);
         self.holds("POST", route, &response)
+    }
+
+    /// Where the server took `body` (2xx), the request schema of `POST route` takes it too.
+    fn took(&self, route: &str, body: &Value, response: &TestResponse) {
+        if response.status.is_success() {
+            let schema = &self.doc["paths"][route]["post"]["requestBody"]["content"]["application/json"]
+                ["schema"];
+            let mut errors = Vec::new();
+            validate(&self.doc, schema, body, "request", &mut errors);
+            assert!(
+                errors.is_empty(),
+                "POST {route} took {body}, which does not fit the document:\n{errors:#?}"
+            );
+        }
     }
 
     async fn get(&mut self, app: &TestApp, route: &str, uri: &str) -> Value {
@@ -930,6 +947,7 @@ async fn the_games_answers_are_what_the_document_says() {
     let setup = json!({"rules": "liverpool", "players": ["Ann", "Ben", "Cy", "Di"],
                        "first_dealer": "Ann", "options": {}, "cents_per_point": 1});
     let response = app.send(keyed(games, &setup, "create-1")).await;
+    contract.took(games, &setup, &response);
     let created = contract.holds("POST", games, &response);
     assert_eq!(response.header("location"), created["api_url"]);
     let id = created["id"].as_str().unwrap().to_owned();
@@ -963,6 +981,7 @@ async fn the_games_answers_are_what_the_document_says() {
     let round = json!({"round": 1, "went_out": "Ann", "points": {"Ben": 35, "Cy": "12"},
                        "cards": {"Di": "AS JK 10H"}, "cut_bonus": true, "buys": {"Ben": 1}});
     let response = app.send(keyed(&uri("/rounds"), &round, "round-1")).await;
+    contract.took(rounds, &round, &response);
     let state = contract.holds("POST", rounds, &response);
     let version = state["version"].as_i64().unwrap();
     let response = app.send(keyed(&uri("/rounds"), &round, "round-1")).await;

@@ -421,3 +421,34 @@ pub struct Invalid {
     pub fields: Option<BTreeMap<String, String>>,
     pub problems: Option<Vec<FieldProblem>>,
 }
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeSet;
+
+    use utoipa::PartialSchema;
+
+    use super::*;
+    use crate::rules::game::{RawRound, RawSetup};
+    use crate::web::extract::struct_fields;
+
+    fn properties<T: PartialSchema>() -> BTreeSet<String> {
+        let schema = serde_json::to_value(T::schema()).unwrap();
+        schema["properties"]
+            .as_object()
+            .expect("an object schema")
+            .keys()
+            .cloned()
+            .collect()
+    }
+
+    fn fields(names: &[&str]) -> BTreeSet<String> {
+        names.iter().map(|n| (*n).to_owned()).collect()
+    }
+
+    #[test]
+    fn the_body_mirrors_name_exactly_the_fields_the_server_reads() {
+        assert_eq!(properties::<NewGame>(), fields(struct_fields::<RawSetup>()));
+        assert_eq!(properties::<RoundEntry>(), fields(struct_fields::<RawRound>()));
+    }
+}
