@@ -449,6 +449,9 @@ mod tests {
     #[test]
     fn the_body_mirrors_name_exactly_the_fields_the_server_reads() {
         assert_eq!(properties::<NewGame>(), fields(struct_fields::<RawSetup>()));
-        assert_eq!(properties::<RoundEntry>(), fields(struct_fields::<RawRound>()));
+        assert_eq!(
+            properties::<RoundEntry>(),
+            fields(struct_fields::<RawRound>())
+        );
     }
 }
