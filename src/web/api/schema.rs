@@ -447,6 +447,38 @@ mod tests {
     }
 
     #[test]
+    fn the_problem_codes_are_those_the_checker_has_sentences_for() {
+        // Every `Problem` has a sentence (an exhaustive match in `text::check`), named as
+        // the problem; its code is that name in snake_case. `RunSpan` is a piece of the
+        // `contiguous_runs` sentence, not a problem.
+        let snake = |name: String| {
+            name.chars().fold(String::new(), |mut out, c| {
+                if c.is_ascii_uppercase() && !out.is_empty() {
+                    out.push('_');
+                }
+                out.push(c.to_ascii_lowercase());
+                out
+            })
+        };
+        let spoken: BTreeSet<String> = crate::text::check::ProblemMsg::ALL
+            .iter()
+            .map(|msg| snake(format!("{msg:?}")))
+            .filter(|code| code != "run_span")
+            .collect();
+        let schema = serde_json::to_value(ProblemCode::schema()).unwrap();
+        let documented: BTreeSet<String> = schema["enum"]
+            .as_array()
+            .expect("an enum")
+            .iter()
+            .map(|v| v.as_str().unwrap().to_owned())
+            .collect();
+        assert_eq!(
+            documented, spoken,
+            "a problem code is missing from schema::ProblemCode (or a sentence is not a problem)"
+        );
+    }
+
+    #[test]
     fn the_body_mirrors_name_exactly_the_fields_the_server_reads() {
         assert_eq!(properties::<NewGame>(), fields(struct_fields::<RawSetup>()));
         assert_eq!(
