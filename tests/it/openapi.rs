@@ -109,9 +109,25 @@ async fn the_document_is_served_as_json_and_is_structurally_valid_openapi_3_1() 
         "$refs that resolve to nothing: {dangling:#?}"
     );
 
+    let tags: BTreeSet<&str> = doc["tags"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|t| t["name"].as_str())
+        .collect();
     let mut ids = BTreeSet::new();
     for ((method, path), operation) in operations(&doc) {
         let what = format!("{method} {path}");
+        for tag in operation["tags"].as_array().into_iter().flatten() {
+            let tag = tag.as_str().unwrap_or_default();
+            assert!(tags.contains(tag), "{what}: tag {tag} is not declared");
+        }
+        if let Some(body) = operation.get("requestBody") {
+            assert!(
+                body["content"]["application/json"]["schema"].is_object(),
+                "{what}: a request body without a JSON schema"
+            );
+        }
         let responses = operation["responses"].as_object();
         assert!(
             responses.is_some_and(|r| !r.is_empty()),
@@ -126,6 +142,12 @@ async fn the_document_is_served_as_json_and_is_structurally_valid_openapi_3_1() 
                 response["description"].is_string(),
                 "{what} {status} has no description"
             );
+            for (media, content) in response["content"].as_object().into_iter().flatten() {
+                assert!(
+                    content["schema"].is_object(),
+                    "{what} {status} {media} has no schema"
+                );
+            }
         }
         let id = operation["operationId"].as_str().unwrap_or_default();
         assert!(!id.is_empty(), "{what} has no operationId");
