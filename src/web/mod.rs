@@ -10,7 +10,7 @@
 //! [`routes`]; the middleware of [`app`] then applies to it.
 
 mod api;
-mod assets;
+pub mod assets;
 pub mod cards;
 pub mod cookies;
 pub mod error;
@@ -33,6 +33,7 @@ use axum::routing::get;
 use axum::{Router, middleware};
 use tower::ServiceBuilder;
 use tower_http::catch_panic::CatchPanicLayer;
+use tower_http::compression::CompressionLayer;
 use tower_http::csrf::CsrfLayer;
 use tower_http::limit::RequestBodyLimitLayer;
 use tower_http::set_header::SetResponseHeaderLayer;
@@ -158,6 +159,10 @@ pub(crate) fn with_middleware(router: Router) -> Router {
                     tracing::info_span!("request", method = %request.method(), route)
                 }),
             )
+            // Pages and JSON answers are compressed (brotli or gzip, as the client accepts);
+            // answers under 32 bytes and answers already encoded (the precompressed static
+            // files of `assets`) pass as they are.
+            .layer(CompressionLayer::new())
             .layer(security_header(
                 header::CONTENT_SECURITY_POLICY,
                 CONTENT_SECURITY_POLICY,

@@ -27,6 +27,7 @@ mod idempotency;
 mod layout;
 mod points_per_cent;
 mod rate_limit;
+mod relocated;
 mod round_pages;
 mod scorings;
 mod security;

@@ -1,0 +1,1 @@
+const SHELL = [/*ASSETS*/];
