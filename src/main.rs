@@ -6,19 +6,16 @@ use std::process::ExitCode;
 
 use axum::serve::ListenerExt as _;
 use clap::Parser as _;
-use kontrakt::cli::{Cli, Command, engine, transfer};
+use kontrakt::cli::{Cli, Command, engine, logging, transfer};
 use kontrakt::config::Config;
 use kontrakt::db::{Db, ServeLock};
 use kontrakt::web::{self, AppState};
-use tracing_subscriber::EnvFilter;
 
 #[tokio::main]
 async fn main() -> ExitCode {
-    tracing_subscriber::fmt()
-        .with_env_filter(EnvFilter::try_from_default_env().unwrap_or_else(|_| "info".into()))
-        .with_writer(std::io::stderr)
-        .init();
-    let result = match Cli::parse().into_command() {
+    let cli = Cli::parse();
+    logging::init(cli.log_format);
+    let result = match cli.into_command() {
         Command::Serve(args) => serve(args.into()).await,
         Command::Backup(args) => transfer::backup(args).await,
         Command::Export(args) => transfer::export(args).await,

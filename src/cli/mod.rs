@@ -5,6 +5,7 @@
 //! Must not depend on `web` (games are read through `store`).
 
 pub mod engine;
+pub mod logging;
 pub mod transfer;
 
 use std::net::SocketAddr;
@@ -31,6 +32,15 @@ pub struct Cli {
     /// Flags of `serve`, also accepted without the command name.
     #[command(flatten)]
     pub serve: ServeArgs,
+    /// Log lines as text (default) or one JSON object per line.
+    #[arg(
+        long,
+        global = true,
+        env = "KONTRAKT_LOG_FORMAT",
+        value_enum,
+        default_value_t
+    )]
+    pub log_format: logging::LogFormat,
 }
 
 impl Cli {

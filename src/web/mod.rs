@@ -22,6 +22,7 @@ pub mod page;
 pub mod pages;
 pub mod rate_limit;
 pub mod recent;
+pub mod request_id;
 pub mod rule_options;
 
 use std::sync::Arc;
@@ -36,6 +37,7 @@ use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::compression::CompressionLayer;
 use tower_http::csrf::CsrfLayer;
 use tower_http::limit::RequestBodyLimitLayer;
+use tower_http::request_id::{PropagateRequestIdLayer, SetRequestIdLayer};
 use tower_http::set_header::SetResponseHeaderLayer;
 use tower_http::timeout::TimeoutLayer;
 use tower_http::trace::TraceLayer;
@@ -148,15 +150,28 @@ fn routes() -> Router<AppState> {
 pub(crate) fn with_middleware(router: Router) -> Router {
     router.layer(
         ServiceBuilder::new()
-            // Logs method and route pattern, never the path itself: paths carry capability
-            // tokens.
+            // Every request gets an id (the client's own if it is sane), returned in the
+            // answer and in every log line of the request.
+            .layer(middleware::from_fn(request_id::drop_insane))
+            .layer(SetRequestIdLayer::new(
+                request_id::HEADER,
+                request_id::NewId,
+            ))
+            .layer(PropagateRequestIdLayer::new(request_id::HEADER))
+            // Logs the request id, method and route pattern, never the path itself: paths
+            // carry capability tokens.
             .layer(
                 TraceLayer::new_for_http().make_span_with(|request: &Request| {
                     let route = request
                         .extensions()
                         .get::<MatchedPath>()
                         .map_or("(no route)", MatchedPath::as_str);
-                    tracing::info_span!("request", method = %request.method(), route)
+                    tracing::info_span!(
+                        "request",
+                        request_id = %request_id::of(request),
+                        method = %request.method(),
+                        route
+                    )
                 }),
             )
             // Pages and JSON answers are compressed (brotli or gzip, as the client accepts);

@@ -25,6 +25,7 @@ mod game_pages;
 mod games_api;
 mod idempotency;
 mod layout;
+mod logs;
 mod points_per_cent;
 mod rate_limit;
 mod relocated;
