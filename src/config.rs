@@ -22,6 +22,8 @@ pub struct Config {
     pub db: PathBuf,
     /// The per-client write rate limit.
     pub write_limit: WriteLimit,
+    /// Where `/metrics` is served, if anywhere (never on `addr`).
+    pub metrics_addr: Option<SocketAddr>,
 }
 
 impl Default for Config {
@@ -30,6 +32,7 @@ impl Default for Config {
             addr: DEFAULT_ADDR.parse().expect("the default address is valid"),
             db: PathBuf::from(DEFAULT_DB),
             write_limit: WriteLimit::default(),
+            metrics_addr: None,
         }
     }
 }

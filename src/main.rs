@@ -54,6 +54,7 @@ async fn serve(config: Config) -> Result<ExitCode> {
             tracing::debug!("cannot set TCP_NODELAY: {error}");
         }
     });
+    web::metrics::start(config.metrics_addr).await?;
     let app = web::app(AppState::new(db.clone()).with_write_limit(config.write_limit));
     // The peer address keys the write rate limit.
     let service = app.into_make_service_with_connect_info::<SocketAddr>();

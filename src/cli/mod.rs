@@ -96,6 +96,9 @@ pub struct ServeArgs {
     #[arg(long, env = "KONTRAKT_WRITE_RATE", default_value_t = config::DEFAULT_WRITE_RATE,
           value_parser = parse_rate)]
     pub write_rate: f64,
+    /// Serve Prometheus metrics at http://ADDR/metrics (a separate listener; off by default).
+    #[arg(long, env = "KONTRAKT_METRICS_ADDR")]
+    pub metrics_addr: Option<SocketAddr>,
 }
 
 impl From<ServeArgs> for Config {
@@ -107,6 +110,7 @@ impl From<ServeArgs> for Config {
                 burst: args.write_burst,
                 per_second: args.write_rate,
             },
+            metrics_addr: args.metrics_addr,
         }
     }
 }

@@ -18,6 +18,7 @@ pub mod extract;
 pub mod i18n;
 pub mod idempotency;
 pub mod links;
+pub mod metrics;
 pub mod page;
 pub mod pages;
 pub mod rate_limit;
@@ -158,6 +159,8 @@ pub(crate) fn with_middleware(router: Router) -> Router {
                 request_id::NewId,
             ))
             .layer(PropagateRequestIdLayer::new(request_id::HEADER))
+            // Counts requests by route pattern and status (for `/metrics`, if exported).
+            .layer(middleware::from_fn(metrics::track))
             // Logs the request id, method and route pattern, never the path itself: paths
             // carry capability tokens.
             .layer(

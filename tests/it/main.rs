@@ -26,6 +26,7 @@ mod games_api;
 mod idempotency;
 mod layout;
 mod logs;
+mod metrics;
 mod points_per_cent;
 mod rate_limit;
 mod relocated;
