@@ -6,7 +6,7 @@ use std::process::ExitCode;
 
 use axum::serve::ListenerExt as _;
 use clap::Parser as _;
-use kontrakt::cli::{Cli, Command, engine, logging, transfer};
+use kontrakt::cli::{Cli, Command, engine, healthcheck, logging, transfer};
 use kontrakt::config::Config;
 use kontrakt::db::{Db, ServeLock};
 use kontrakt::web::{self, AppState};
@@ -20,6 +20,7 @@ async fn main() -> ExitCode {
         Command::Backup(args) => transfer::backup(args).await,
         Command::Export(args) => transfer::export(args).await,
         Command::Import(args) => transfer::import(args).await,
+        Command::Healthcheck(args) => Ok(healthcheck::run(&args.url).await),
         // Engine commands: exit status 0 yes, 1 no, 2 bad input (sentence on stderr).
         Command::Check(args) => Ok(engine::finish(engine::run_check(&args))),
         Command::Solve(args) => Ok(engine::finish(engine::run_solve(&args))),

@@ -1,10 +1,11 @@
 //! The command line: `kontrakt [serve]`, `kontrakt backup PATH`, `kontrakt export`,
-//! `kontrakt import FILE`, and the engine's commands
+//! `kontrakt import FILE`, `kontrakt healthcheck [URL]`, and the engine's commands
 //! `check`, `solve` and `score`. Parsing here; `main.rs` runs what was asked: the engine
 //! commands through [`engine`], backup, export and import through [`transfer`].
 //! Must not depend on `web` (games are read through `store`).
 
 pub mod engine;
+pub mod healthcheck;
 pub mod logging;
 pub mod transfer;
 
@@ -77,6 +78,17 @@ pub enum Command {
     /// Read games written by `export` into a database (created if missing), all in one
     /// transaction; refuses the whole file if one of its games is already there.
     Import(ImportArgs),
+    /// Ask a running server's /healthz: exit status 0 if it answers 200, else 1 (for
+    /// container health checks where there is no curl).
+    Healthcheck(HealthcheckArgs),
+}
+
+/// Flags of `healthcheck`.
+#[derive(Clone, Debug, Args)]
+pub struct HealthcheckArgs {
+    /// The URL to ask (plain http).
+    #[arg(default_value = healthcheck::DEFAULT_URL)]
+    pub url: String,
 }
 
 /// Flags of `serve`.

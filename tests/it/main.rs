@@ -20,6 +20,7 @@ mod cli;
 mod common;
 mod crash;
 mod db_games;
+mod deploy;
 mod fuzz_regressions;
 mod game_pages;
 mod games_api;
