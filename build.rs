@@ -8,7 +8,7 @@
 //!   to `OUT_DIR` with a generated table (`assets.rs`) that `src/web/assets.rs` includes: the
 //!   binary carries every byte it serves and reads nothing from the source tree at run time.
 //! - The service worker (`static/sw/sw.js`) gets the list of fingerprinted URLs it caches in
-//!   place of its `/*ASSETS*/` marker.
+//!   place of its `/*ASSETS*/` marker, and a cache name that changes with them.
 
 use std::fmt::Write as _;
 use std::io::Write as _;
@@ -74,7 +74,11 @@ fn main() {
         worker.contains("/*ASSETS*/"),
         "static/sw/sw.js must hold the /*ASSETS*/ marker"
     );
-    let worker = worker.replace("/*ASSETS*/", &list);
+    // The shell cache's name changes with any file, so a new release replaces it.
+    let version = hex(&sha2_digest(list.as_bytes())[..4]);
+    let worker = worker
+        .replace("/*ASSETS*/", &list)
+        .replace("/*VERSION*/", &version);
     std::fs::write(out.join("sw.js"), worker).expect("write to OUT_DIR");
 }
 

@@ -6,6 +6,7 @@
 //! fingerprints still find their files). Pages link the fingerprinted name through [`url`].
 //! Each file has a gzip and a brotli copy made at build time, chosen by `Accept-Encoding`; the
 //! compression middleware of [`super::app`] leaves them alone (they carry `Content-Encoding`).
+//! The service worker is served at `/sw.js` (its scope is the whole app), listing them.
 //!
 //! Must not depend on `store`, `db` or `rules`.
 
@@ -57,9 +58,34 @@ pub fn hashed_urls() -> impl Iterator<Item = String> {
     FILES.iter().map(|file| format!("/static/{}", file.hashed))
 }
 
-/// `GET /static/{name}`.
+/// The service worker (`static/sw/sw.js` with the fingerprinted URLs filled in by build.rs).
+pub const SERVICE_WORKER: &str = include_str!(concat!(env!("OUT_DIR"), "/sw.js"));
+
+/// `GET /static/{name}` and `GET /sw.js`.
 pub fn routes() -> Router<AppState> {
-    Router::new().route("/static/{*name}", get(serve))
+    Router::new()
+        .route("/static/{*name}", get(serve))
+        .route("/sw.js", get(service_worker))
+}
+
+/// `GET /sw.js`: at the root, so its scope is the whole app; revalidated on every check
+/// (`no-cache`), so a new release's worker, naming the new files, is found at once.
+async fn service_worker() -> Response {
+    (
+        [
+            (
+                header::CONTENT_TYPE,
+                HeaderValue::from_static("text/javascript"),
+            ),
+            (header::CACHE_CONTROL, HeaderValue::from_static("no-cache")),
+            (
+                header::HeaderName::from_static("service-worker-allowed"),
+                HeaderValue::from_static("/"),
+            ),
+        ],
+        SERVICE_WORKER,
+    )
+        .into_response()
 }
 
 /// The codings a client accepts, from its `Accept-Encoding`: `(brotli, gzip)`. A coding with
@@ -259,6 +285,37 @@ mod tests {
             .read_to_end(&mut decoded)
             .expect("brotli");
         assert_eq!(decoded, on_disk);
+    }
+
+    #[tokio::test]
+    async fn the_service_worker_is_served_at_the_root_listing_every_fingerprinted_file() {
+        let response = get("/sw.js", Some("gzip")).await;
+        assert_eq!(response.status(), StatusCode::OK);
+        assert_eq!(response.headers()[header::CONTENT_TYPE], "text/javascript");
+        assert_eq!(response.headers()[header::CACHE_CONTROL], "no-cache");
+        assert_eq!(response.headers()["service-worker-allowed"], "/");
+        assert!(SERVICE_WORKER.contains("var SHELL = [\"/static/"));
+        assert!(!SERVICE_WORKER.contains("/*ASSETS*/"));
+        assert!(!SERVICE_WORKER.contains("/*VERSION*/"));
+        for url in hashed_urls() {
+            assert!(SERVICE_WORKER.contains(&format!("\"{url}\"")), "{url}");
+        }
+        // Served compressed like any other answer of the app.
+        assert_eq!(response.headers()[header::CONTENT_ENCODING], "gzip");
+    }
+
+    #[test]
+    fn pages_register_the_service_worker_only_in_a_secure_context() {
+        let live = FILES
+            .iter()
+            .find(|file| file.name == "live.js")
+            .expect("live.js");
+        let live = std::str::from_utf8(live.bytes).expect("UTF-8");
+        let guard = live.find("window.isSecureContext").expect("the guard");
+        let register = live
+            .find("navigator.serviceWorker.register(\"/sw.js\"")
+            .expect("the registration");
+        assert!(guard < register);
     }
 
     #[tokio::test]

@@ -130,6 +130,29 @@ fn a_copied_binary_in_an_empty_directory_serves_every_page_with_its_assets() {
         assert_eq!(old.header("cache-control"), Some("public, max-age=3600"));
         assert_eq!(old.body, plain.body);
     }
+    // The service worker names the files the pages link, and each of them answers.
+    let worker = get(&addr, "/sw.js", &[]);
+    assert_eq!(worker.status, 200);
+    assert_eq!(worker.header("content-type"), Some("text/javascript"));
+    let worker = worker.text();
+    for url in &assets {
+        assert!(worker.contains(&format!("\"{url}\"")), "{url} not in sw.js");
+    }
+    // The offline notice it unhides is on every page, hidden, in the page's language.
+    for (lang, sentence) in [
+        ("en", "Offline: showing the last saved state"),
+        ("de", "Offline: Hier steht der zuletzt gespeicherte Stand"),
+    ] {
+        let page = get(
+            &addr,
+            &format!("/view/{token}"),
+            &[("Accept-Language", lang)],
+        )
+        .text();
+        assert!(page.contains("data-offline hidden"), "{lang}");
+        assert!(page.contains(sentence), "{lang}");
+    }
+
     // Only the database was created where it runs.
     let created: Vec<_> = std::fs::read_dir(&run)
         .unwrap()
