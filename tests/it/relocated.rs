@@ -161,3 +161,42 @@ fn a_copied_binary_in_an_empty_directory_serves_every_page_with_its_assets() {
         .collect();
     assert!(created.is_empty(), "{created:?}");
 }
+
+#[test]
+fn json_answers_are_compressed_keeping_no_store_and_tiny_answers_are_not() {
+    let dir = tempfile::tempdir().unwrap();
+    let (server, _log) = start(
+        std::path::Path::new(env!("CARGO_BIN_EXE_kontrakt")),
+        dir.path(),
+        &[],
+        &[],
+    );
+    let addr = server.addr.clone();
+    let (id, _token) = game_with_a_round(&addr);
+    let path = format!("/api/v1/games/{id}");
+    let plain = get(&addr, &path, &[]);
+    assert_eq!(plain.header("content-encoding"), None);
+    for (coding, decode) in [("gzip", gunzip as fn(&[u8]) -> Vec<u8>), ("br", unbrotli)] {
+        let answer = get(&addr, &path, &[("Accept-Encoding", coding)]);
+        assert_eq!(answer.status, 200);
+        assert_eq!(answer.header("content-encoding"), Some(coding));
+        assert_eq!(answer.header("cache-control"), Some("no-store"));
+        assert!(
+            answer
+                .header("vary")
+                .is_some_and(|v| v.contains("accept-encoding"))
+        );
+        assert!(
+            answer
+                .header("content-type")
+                .is_some_and(|t| t.starts_with("application/json"))
+        );
+        let decoded: serde_json::Value = serde_json::from_slice(&decode(&answer.body)).unwrap();
+        let expected: serde_json::Value = serde_json::from_slice(&plain.body).unwrap();
+        assert_eq!(decoded, expected);
+    }
+    // "ok" is too small to gain from compression: it is sent as it is.
+    let health = get(&addr, "/healthz", &[("Accept-Encoding", "gzip, br")]);
+    assert_eq!(health.header("content-encoding"), None);
+    assert_eq!(health.body, b"ok");
+}
