@@ -20,7 +20,7 @@ async fn main() -> ExitCode {
         Command::Backup(args) => transfer::backup(args).await,
         Command::Export(args) => transfer::export(args).await,
         Command::Import(args) => transfer::import(args).await,
-        Command::Healthcheck(args) => Ok(healthcheck::run(&args.url).await),
+        Command::Healthcheck(args) => Ok(healthcheck::run(args.url).await),
         // Engine commands: exit status 0 yes, 1 no, 2 bad input (sentence on stderr).
         Command::Check(args) => Ok(engine::finish(engine::run_check(&args))),
         Command::Solve(args) => Ok(engine::finish(engine::run_solve(&args))),

@@ -9,14 +9,34 @@ use std::time::Duration;
 
 use tokio::io::{AsyncReadExt as _, AsyncWriteExt as _};
 
-/// Checked when no URL is given: the default address's `/healthz`.
+/// Checked when no URL is given and `KONTRAKT_ADDR` is not set: the default address's
+/// `/healthz`.
 pub const DEFAULT_URL: &str = "http://127.0.0.1:3000/healthz";
+
+/// The URL asked when none is given: `/healthz` at `addr` (the server's `KONTRAKT_ADDR`),
+/// an unspecified address (`0.0.0.0`, `::`) asked on loopback; [`DEFAULT_URL`] when `addr`
+/// is missing or not an address.
+pub fn default_url(addr: Option<&str>) -> String {
+    let Some(Ok(mut addr)) = addr.map(|addr| addr.trim().parse::<std::net::SocketAddr>()) else {
+        return DEFAULT_URL.to_owned();
+    };
+    if addr.ip().is_unspecified() {
+        addr.set_ip(match addr {
+            std::net::SocketAddr::V4(_) => std::net::Ipv4Addr::LOCALHOST.into(),
+            std::net::SocketAddr::V6(_) => std::net::Ipv6Addr::LOCALHOST.into(),
+        });
+    }
+    format!("http://{addr}/healthz")
+}
 
 /// Longest the whole check may take.
 const TIMEOUT: Duration = Duration::from_secs(5);
 
-/// Runs the check: exit status 0 when `url` answers 200, else 1 with a sentence on stderr.
-pub async fn run(url: &str) -> ExitCode {
+/// Runs the check: exit status 0 when `url` (or [`default_url`] of `KONTRAKT_ADDR`) answers
+/// 200, else 1 with a sentence on stderr.
+pub async fn run(url: Option<String>) -> ExitCode {
+    let url = url.unwrap_or_else(|| default_url(std::env::var("KONTRAKT_ADDR").ok().as_deref()));
+    let url = url.as_str();
     match tokio::time::timeout(TIMEOUT, status_of(url)).await {
         Ok(Ok(200)) => ExitCode::SUCCESS,
         Ok(Ok(status)) => {
@@ -91,6 +111,21 @@ async fn status_of(url: &str) -> Result<u16, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn without_a_url_the_servers_own_address_is_asked_on_loopback() {
+        assert_eq!(default_url(None), DEFAULT_URL);
+        assert_eq!(default_url(Some("nonsense")), DEFAULT_URL);
+        assert_eq!(
+            default_url(Some("0.0.0.0:8080")),
+            "http://127.0.0.1:8080/healthz"
+        );
+        assert_eq!(default_url(Some("[::]:3000")), "http://[::1]:3000/healthz");
+        assert_eq!(
+            default_url(Some("192.168.1.5:3000")),
+            "http://192.168.1.5:3000/healthz"
+        );
+    }
 
     #[test]
     fn urls_are_split_into_address_host_and_path() {

@@ -86,9 +86,9 @@ pub enum Command {
 /// Flags of `healthcheck`.
 #[derive(Clone, Debug, Args)]
 pub struct HealthcheckArgs {
-    /// The URL to ask (plain http).
-    #[arg(default_value = healthcheck::DEFAULT_URL)]
-    pub url: String,
+    /// The URL to ask (plain http); without it, /healthz at the address the server is
+    /// given (`KONTRAKT_ADDR`, 0.0.0.0 asked as 127.0.0.1), else at 127.0.0.1:3000.
+    pub url: Option<String>,
 }
 
 /// Flags of `serve`.

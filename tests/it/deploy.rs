@@ -204,6 +204,14 @@ fn healthcheck_exits_0_on_a_healthy_server_and_1_with_a_sentence_otherwise() {
         .output()
         .unwrap();
     assert_eq!(healthy.status.code(), Some(0), "{healthy:?}");
+    // Without a URL: the address the server was given, as in the container.
+    let port = server.addr.rsplit(':').next().unwrap();
+    let own = Command::new(binary)
+        .arg("healthcheck")
+        .env("KONTRAKT_ADDR", format!("0.0.0.0:{port}"))
+        .output()
+        .unwrap();
+    assert_eq!(own.status.code(), Some(0), "{own:?}");
 
     let missing = Command::new(binary)
         .args([
