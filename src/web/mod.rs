@@ -1,7 +1,7 @@
 //! The web layer: application state, the router with its middleware, the HTML pages in
 //! [`pages`] (one module per page), the JSON API in `api` (the referee and the games), and
 //! the pieces they share at this level (errors, extractors, i18n, cookies, rate limit,
-//! recent games, static files).
+//! recent games, static files and the service worker, request ids, metrics).
 //!
 //! Thin: handlers extract, parse, call `store::` (games: reads, writes, the cache), `db::` (for
 //! what is not a game's state, e.g. its history) and `rules::`, and render. No SQL and no
