@@ -9,6 +9,8 @@
 var SHELL = [/*ASSETS*/];
 var SHELL_CACHE = "kontrakt-shell-/*VERSION*/";
 var PAGE_CACHE = "kontrakt-pages";
+// Game pages kept at most (the most recently opened); a phone follows a few games.
+var KEEP_PAGES = 20;
 
 self.addEventListener("install", function (event) {
   event.waitUntil(
@@ -69,7 +71,15 @@ self.addEventListener("fetch", function (event) {
       if (response.ok) {
         var copy = response.clone();
         caches.open(PAGE_CACHE).then(function (cache) {
-          return cache.put(url.pathname, copy);
+          // Newest last: the copy is put again, then the oldest beyond KEEP_PAGES go.
+          return cache.delete(url.pathname).then(function () {
+            return cache.put(url.pathname, copy);
+          }).then(function () {
+            return cache.keys();
+          }).then(function (keys) {
+            return Promise.all(keys.slice(0, Math.max(0, keys.length - KEEP_PAGES))
+              .map(function (key) { return cache.delete(key); }));
+          });
         });
       }
       return response;
