@@ -1,7 +1,7 @@
 //! The web layer: application state, the router with its middleware, the HTML pages in
 //! [`pages`] (one module per page), the JSON API in `api` (the referee and the games), and
 //! the pieces they share at this level (errors, extractors, i18n, cookies, rate limit,
-//! recent games, static files).
+//! recent games, static files and the service worker, request ids, metrics).
 //!
 //! Thin: handlers extract, parse, call `store::` (games: reads, writes, the cache), `db::` (for
 //! what is not a game's state, e.g. its history) and `rules::`, and render. No SQL and no
@@ -10,7 +10,7 @@
 //! [`routes`]; the middleware of [`app`] then applies to it.
 
 mod api;
-mod assets;
+pub mod assets;
 pub mod cards;
 pub mod cookies;
 pub mod error;
@@ -19,10 +19,12 @@ pub mod https;
 pub mod i18n;
 pub mod idempotency;
 pub mod links;
+pub mod metrics;
 pub mod page;
 pub mod pages;
 pub mod rate_limit;
 pub mod recent;
+pub mod request_id;
 pub mod rule_options;
 
 use std::sync::Arc;
@@ -34,8 +36,10 @@ use axum::routing::get;
 use axum::{Router, middleware};
 use tower::ServiceBuilder;
 use tower_http::catch_panic::CatchPanicLayer;
+use tower_http::compression::CompressionLayer;
 use tower_http::csrf::CsrfLayer;
 use tower_http::limit::RequestBodyLimitLayer;
+use tower_http::request_id::{PropagateRequestIdLayer, SetRequestIdLayer};
 use tower_http::set_header::SetResponseHeaderLayer;
 use tower_http::timeout::TimeoutLayer;
 use tower_http::trace::TraceLayer;
@@ -179,17 +183,36 @@ fn routes() -> Router<AppState> {
 pub(crate) fn with_middleware(router: Router) -> Router {
     router.layer(
         ServiceBuilder::new()
-            // Logs method and route pattern, never the path itself: paths carry capability
-            // tokens.
+            // Every request gets an id (the client's own if it is sane), returned in the
+            // answer and in every log line of the request.
+            .layer(middleware::from_fn(request_id::drop_insane))
+            .layer(SetRequestIdLayer::new(
+                request_id::HEADER,
+                request_id::NewId,
+            ))
+            .layer(PropagateRequestIdLayer::new(request_id::HEADER))
+            // Counts requests by route pattern and status (for `/metrics`, if exported).
+            .layer(middleware::from_fn(metrics::track))
+            // Logs the request id, method and route pattern, never the path itself: paths
+            // carry capability tokens.
             .layer(
                 TraceLayer::new_for_http().make_span_with(|request: &Request| {
                     let route = request
                         .extensions()
                         .get::<MatchedPath>()
                         .map_or("(no route)", MatchedPath::as_str);
-                    tracing::info_span!("request", method = %request.method(), route)
+                    tracing::info_span!(
+                        "request",
+                        request_id = %request_id::of(request),
+                        method = %request.method(),
+                        route
+                    )
                 }),
             )
+            // Pages and JSON answers are compressed (brotli or gzip, as the client accepts);
+            // answers under 32 bytes and answers already encoded (the precompressed static
+            // files of `assets`) pass as they are.
+            .layer(CompressionLayer::new())
             .layer(security_header(
                 header::CONTENT_SECURITY_POLICY,
                 CONTENT_SECURITY_POLICY,

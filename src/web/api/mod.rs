@@ -133,8 +133,10 @@ async fn solve_hand(Json(body): Json<SolveBody>) -> Result<Json<SolveAnswer>, Ap
             .contract
             .as_ref()
             .map(|c| crate::text::rules::describe_contract(c, Default::default()));
+        let started = std::time::Instant::now();
         let solution = solve(&rules, &round, &hand)
             .map_err(|error| AppError::Unprocessable(error.to_string()))?;
+        metrics::histogram!(super::metrics::SOLVE_SECONDS).record(started.elapsed().as_secs_f64());
         // Rommé: the opening value of the melds found, as the checker counts it.
         let points = solution
             .as_ref()
