@@ -579,19 +579,39 @@ fn check_opening(
     let needed = rs.opening_points.unwrap_or(0);
     let mut readings = Vec::new();
     let mut points = 0;
-    for (m, p) in melds.iter().zip(&meld_problems) {
+    let mut short = Vec::new();
+    for (i, (m, p)) in melds.iter().zip(&meld_problems).enumerate() {
         let best = if p.is_some() {
             None
         } else {
-            [MeldKind::Set, MeldKind::Run]
+            let all: Vec<Reading> = [MeldKind::Set, MeldKind::Run]
                 .iter()
                 .flat_map(|&k| rs.meld.readings(m, k))
-                .max_by_key(opening_value)
+                .collect();
+            // A meld shorter than the rule set's shortest set or run is no meld (seed 002:
+            // sets of 3 or 4 cards; a pair is not a meld).
+            let long_enough = all
+                .iter()
+                .filter(|r| r.len >= rs.meld.min_len(r.kind))
+                .max_by_key(|r| opening_value(r))
+                .cloned();
+            if long_enough.is_none()
+                && let Some(r) = all.first()
+            {
+                short.push(Problem::TooShort {
+                    meld: i + 1,
+                    kind: r.kind,
+                    min: rs.meld.min_len(r.kind) as u8,
+                    len: r.len,
+                });
+            }
+            long_enough
         };
         points += best.as_ref().map_or(0, opening_value);
         readings.push(best);
     }
     let mut problems: Vec<Problem> = meld_problems.into_iter().flatten().collect();
+    problems.append(&mut short);
     if melds.is_empty() || points < needed {
         problems.push(Problem::OpeningTooLow { points, needed });
     }
