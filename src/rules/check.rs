@@ -87,6 +87,9 @@ pub enum Problem {
     SameRankSets { a: usize, b: usize, rank: Rank },
     /// The hand must have an exact number of cards.
     CardCount { needed: u8, given: usize },
+    /// A round that goes out all at once, with fewer cards than a player holds after
+    /// drawing: the melds must use every card (docs/RULES.md section 3).
+    TooFewToGoOut { needed: usize, given: usize },
     /// Rommé: the opening meld is worth too little.
     OpeningTooLow { points: u32, needed: u32 },
 }
@@ -115,6 +118,7 @@ impl Problem {
             Problem::SameSuitRuns { .. } => "same_suit_runs",
             Problem::SameRankSets { .. } => "same_rank_sets",
             Problem::CardCount { .. } => "card_count",
+            Problem::TooFewToGoOut { .. } => "too_few_to_go_out",
             Problem::OpeningTooLow { .. } => "opening_too_low",
         }
     }
@@ -285,6 +289,12 @@ pub fn check(rs: &RuleSet, round: &RoundSpec, melds: &[Vec<Card>]) -> CheckResul
         }
     }
     let (mut problems, readings) = best.expect("a contract has at least one alternative");
+    if let Some(needed) = round.go_out_all_min_cards() {
+        let given: usize = melds.iter().map(Vec::len).sum();
+        if given < needed {
+            problems.push(Problem::TooFewToGoOut { needed, given });
+        }
+    }
     if let Some(total) = round.total_cards {
         let given: usize = melds.iter().map(Vec::len).sum();
         if given != total as usize {
@@ -692,6 +702,24 @@ pub(crate) mod tests {
     }
 
     #[test]
+    fn going_out_all_at_once_needs_every_card_held_after_drawing() {
+        // Contract round 7 deals 12: a player going out holds at least 13 cards.
+        let r = run_check("contract", 7, "3H 4H 5H 6H | 9S 10S JS QS | 2D 3D 4D JK");
+        assert_eq!(codes(&r), ["too_few_to_go_out"]);
+        assert_eq!(
+            r.problems[0],
+            Problem::TooFewToGoOut {
+                needed: 13,
+                given: 12
+            }
+        );
+        // Shanghai deals 11: twelve cards go out.
+        assert!(run_check("shanghai", 7, "3H 4H 5H 6H | 9S 10S JS QS | 2D 3D 4D JK").ok);
+        // May I? round 7 has a normal discard: three runs of four are a contract meld.
+        assert!(run_check("may-i", 7, "3H 4H 5H 6H | 9S 10S JS QS | 2D 3D 4D JK").ok);
+    }
+
+    #[test]
     fn round_seven_goes_out_with_longer_runs() {
         let r = run_check(
             "contract",
@@ -700,7 +728,7 @@ pub(crate) mod tests {
         );
         assert!(r.ok, "{:?}", r.problems);
         let r = run_check("contract", 7, "3H 4H 5H 6H | 7H 8H 9H 10H | 2D 3D 4D JK");
-        assert_eq!(codes(&r), ["contiguous_runs"]);
+        assert_eq!(codes(&r), ["contiguous_runs", "too_few_to_go_out"]);
     }
 
     #[test]

@@ -128,6 +128,14 @@ impl RoundSpec {
         }
     }
 
+    /// Where the round goes out all at once: the fewest cards that can go out, every card
+    /// held after drawing, so the deal plus one (docs/RULES.md section 4 `contract`: "after
+    /// drawing a player holds >= 13 cards"). `None` where the round does not go out all at
+    /// once, or where the hand has an exact size instead ([`RoundSpec::total_cards`]).
+    pub fn go_out_all_min_cards(&self) -> Option<usize> {
+        (self.go_out_all && self.total_cards.is_none()).then(|| self.deal as usize + 1)
+    }
+
     /// The contract needs more cards than a player holds without buying: the deal (keeping a
     /// card to discard), or the deal plus the drawn card where the round goes out all at once.
     /// Buys make it possible; the app shows it rather than rejecting it.

@@ -55,6 +55,8 @@ messages! {
             "Meldungen {a} und {b} sind beide Sätze aus {rank}; zwei Sätze eines Rangs sind hier nicht erlaubt.";
         CardCount => "Going out takes exactly {needed} cards, but {given} {given|was|were} laid.",
             "Zum Ausgehen müssen genau {needed} Karten ausgelegt werden, hier {given|ist|sind} es {given}.";
+        TooFewToGoOut => "Going out all at once takes every card in hand, at least {needed} after drawing, but only {given} {given|was|were} laid.",
+            "Wer auf einmal ausgeht, legt alle Karten der Hand aus, nach dem Ziehen mindestens {needed}; hier {given|ist|sind} es nur {given}.";
         OpeningTooLow => "The melds count {points} {points|point|points}; the first meld needs at least {needed}.",
             "Die Meldung zählt {points} {points|Punkt|Punkte}; zum ersten Auslegen braucht es mindestens {needed}.";
     }
@@ -179,6 +181,9 @@ impl Problem {
             Problem::CardCount { needed, given } => {
                 M::CardCount.fill(lang, &[("needed", &needed), ("given", &given)])
             }
+            Problem::TooFewToGoOut { needed, given } => {
+                M::TooFewToGoOut.fill(lang, &[("needed", &needed), ("given", &given)])
+            }
             Problem::OpeningTooLow { points, needed } => {
                 M::OpeningTooLow.fill(lang, &[("points", &points), ("needed", &needed)])
             }
@@ -242,6 +247,19 @@ mod tests {
         assert_eq!(
             r.problems[1].message(Lang::En),
             "Meld 2 is a set, but the contract needs a run here."
+        );
+    }
+
+    #[test]
+    fn going_out_all_at_once_with_too_few_cards_is_said_in_both_languages() {
+        let r = run_check("contract", 7, "3H 4H 5H 6H | 9S 10S JS QS | 2D 3D 4D JK");
+        assert_eq!(
+            r.problems[0].message(Lang::En),
+            "Going out all at once takes every card in hand, at least 13 after drawing, but only 12 were laid."
+        );
+        assert_eq!(
+            r.problems[0].message(Lang::De),
+            "Wer auf einmal ausgeht, legt alle Karten der Hand aus, nach dem Ziehen mindestens 13; hier sind es nur 12."
         );
     }
 
