@@ -104,8 +104,8 @@ pub fn run_score(args: &ScoreArgs) -> Result<Report, String> {
     let hand = cards::parse_cards(&args.cards.join(" ")).map_err(|e| e.to_string())?;
     let name = rule_set_name(&rs, lang);
     let total = rs
-        .penalty_points(&hand)
-        .ok_or_else(|| CliMsg::NoCardPoints.fill(lang, &[("name", &name)]))?;
+        .score_hand(&hand)
+        .map_err(|e| crate::text::rules::score_error(&e, &rs.info, lang))?;
     let each: Vec<String> = hand
         .iter()
         .map(|&card| {

@@ -357,6 +357,12 @@ pub enum RoundError {
         /// Its rounds.
         count: usize,
     },
+    /// A round given where the rule set has no contracts and checks an opening meld
+    /// (Rommé): the round would change nothing, so it is refused rather than ignored.
+    NoRounds {
+        /// The rule set's (English) name.
+        rules: &'static str,
+    },
     /// A round the rule set does not have.
     OutOfRange {
         /// The round asked for.
@@ -366,6 +372,16 @@ pub enum RoundError {
         /// Its rounds.
         count: usize,
     },
+}
+
+/// Why cards left in hand have no score ([`RuleSet::score_hand`]; the words are in
+/// `text::rules`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ScoreError {
+    /// The rule set scores in units per hand won (Continental).
+    NoCardPoints,
+    /// Jokers named in a game played without jokers.
+    JokersNotInPlay { jokers: usize },
 }
 
 /// Options that could not be applied (the words are in `text::rules`).
@@ -661,9 +677,15 @@ impl RuleSet {
         self.rounds.get(n - 1).cloned()
     }
 
-    /// The round spec used for checking melds outside a game: round `n`, or for Rommé any.
+    /// The round spec used for checking melds outside a game: round `n`, or for Rommé (no
+    /// contracts) the opening, where a round number is an error.
     pub fn round_for_check(&self, n: Option<usize>) -> Result<RoundSpec, RoundError> {
         if self.opening_points.is_some() {
+            if n.is_some() {
+                return Err(RoundError::NoRounds {
+                    rules: self.info.name,
+                });
+            }
             return Ok(RoundSpec::without_contract(
                 1,
                 get_int(&self.options, "cards_dealt") as u8,
@@ -741,6 +763,17 @@ impl RuleSet {
     /// scores in units (Continental).
     pub fn penalty_points(&self, cards: &[Card]) -> Option<i64> {
         self.penalty.as_ref().map(|t| t.total(cards))
+    }
+
+    /// Penalty points of cards someone says are left in hand: an error where the rule set
+    /// scores in units, or where a joker is named in a game played without jokers.
+    pub fn score_hand(&self, cards: &[Card]) -> Result<i64, ScoreError> {
+        let points = self.penalty_points(cards).ok_or(ScoreError::NoCardPoints)?;
+        let jokers = cards.iter().filter(|&&c| c == Card::Joker).count();
+        if !self.meld.jokers && jokers > 0 {
+            return Err(ScoreError::JokersNotInPlay { jokers });
+        }
+        Ok(points)
     }
 }
 

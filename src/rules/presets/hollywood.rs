@@ -98,4 +98,7 @@ pub(super) fn build(rs: &mut RuleSet, o: &Options) {
         t.wild_two = Some(15);
     }
     rs.penalty = Some(t);
+    // Seed 003: when the stock runs out the discards are shuffled into a new stock, so every
+    // round ends with someone going out.
+    rs.no_winner_allowed = false;
 }
