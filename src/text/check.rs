@@ -62,6 +62,57 @@ messages! {
     }
 }
 
+messages! {
+    /// Why a card does not fit a meld on the table.
+    pub enum NoFitMsg {
+        NotAMeld => "The cards on the table are no legal meld.",
+            "Die ausgelegten Karten sind keine gültige Meldung.";
+        JokersNotInPlay => "This game is played without jokers.",
+            "Diese Partie wird ohne Joker gespielt.";
+        WrongRank => "The meld is a set of {rank}: only cards of that rank fit.",
+            "Die Meldung ist ein Satz aus {rank}: nur Karten dieses Rangs passen.";
+        SetFull => "The set already holds {max} cards, as many as a set may.",
+            "Der Satz hat schon {max} Karten, mehr darf ein Satz nicht haben.";
+        SuitTaken => "The set already holds a card in {suit}; every card of a set has its own suit.",
+            "Der Satz hat schon eine Karte in {suit}; jede Karte eines Satzes hat ihre eigene Farbe.";
+        WrongSuit => "The meld is a run in {suit}: only cards of that suit fit.",
+            "Die Meldung ist eine Folge in {suit}: nur Karten dieser Farbe passen.";
+        RunFull => "The run already holds {max} cards; no run is longer.",
+            "Die Folge hat schon {max} Karten; länger ist keine Folge.";
+        AceOnlyHigh => "The ace counts only high here (Q-K-A), not below the 2.",
+            "Das Ass zählt hier nur hoch (D-K-A), nicht vor der 2.";
+        NotAtAnEnd => "The run goes from {from} to {to}: a card fits only right below or above it, or in place of a wild card that stands for it.",
+            "Die Folge geht von {from} bis {to}: eine Karte passt nur direkt darunter oder darüber oder anstelle einer wilden Karte, die für sie steht.";
+        SwapNotAllowed => "It could replace the wild card that stands for it, but wild cards are not swapped back here.",
+            "Sie könnte die wilde Karte ersetzen, die für sie steht, aber wilde Karten werden hier nicht zurückgetauscht.";
+        TooManyWilds => "The meld already holds as many wild cards as a meld may ({max}).",
+            "Die Meldung hat schon so viele wilde Karten, wie erlaubt sind ({max}).";
+    }
+}
+
+impl Say for crate::rules::layoff::NoFit {
+    fn say(&self, lang: Lang) -> String {
+        use crate::rules::layoff::NoFit;
+        use NoFitMsg as M;
+        match *self {
+            NoFit::NotAMeld => M::NotAMeld.text(lang).to_owned(),
+            NoFit::JokersNotInPlay => M::JokersNotInPlay.text(lang).to_owned(),
+            NoFit::WrongRank { rank } => M::WrongRank.fill(lang, &[("rank", &rank.plural(lang))]),
+            NoFit::SetFull { max } => M::SetFull.fill(lang, &[("max", &max)]),
+            NoFit::SuitTaken { suit } => M::SuitTaken.fill(lang, &[("suit", &suit.name(lang))]),
+            NoFit::WrongSuit { suit } => M::WrongSuit.fill(lang, &[("suit", &suit.name(lang))]),
+            NoFit::RunFull { max } => M::RunFull.fill(lang, &[("max", &max)]),
+            NoFit::NotAtAnEnd { from, to } => M::NotAtAnEnd.fill(
+                lang,
+                &[("from", &from.display(lang)), ("to", &to.display(lang))],
+            ),
+            NoFit::SwapNotAllowed => M::SwapNotAllowed.text(lang).to_owned(),
+            NoFit::AceOnlyHigh => M::AceOnlyHigh.text(lang).to_owned(),
+            NoFit::TooManyWilds { max } => M::TooManyWilds.fill(lang, &[("max", &max)]),
+        }
+    }
+}
+
 impl Problem {
     /// A sentence a player at the table understands, in English or German.
     pub fn message(&self, lang: Lang) -> String {
@@ -260,6 +311,38 @@ mod tests {
         assert_eq!(
             r.problems[0].message(Lang::De),
             "Wer auf einmal ausgeht, legt alle Karten der Hand aus, nach dem Ziehen mindestens 13; hier sind es nur 12."
+        );
+    }
+
+    #[test]
+    fn a_card_that_does_not_fit_says_why_in_both_languages() {
+        use crate::rules::cards::parse_cards;
+        use crate::rules::layoff::fit;
+        let rs = crate::rules::ruleset::RuleSet::preset("contract").unwrap();
+        let no = fit(
+            &rs,
+            &parse_cards("4H 5H 6H 7H").unwrap(),
+            "8S".parse().unwrap(),
+        )
+        .unwrap_err();
+        assert_eq!(no.code(), "wrong_suit");
+        assert_eq!(
+            no.say(Lang::En),
+            "The meld is a run in hearts: only cards of that suit fit."
+        );
+        assert_eq!(
+            no.say(Lang::De),
+            "Die Meldung ist eine Folge in Herz: nur Karten dieser Farbe passen."
+        );
+        let no = fit(
+            &rs,
+            &parse_cards("4H 5H 6H 7H").unwrap(),
+            "10H".parse().unwrap(),
+        )
+        .unwrap_err();
+        assert_eq!(
+            no.say(Lang::En),
+            "The run goes from 4 to 7: a card fits only right below or above it, or in place of a wild card that stands for it."
         );
     }
 

@@ -105,11 +105,13 @@ messages! {
         ButtonFit => "Check the card", "Karte prüfen";
         FitYes => "Yes: {card} fits, making a {reading}.", "Ja: {card} passt, ergibt: {reading}.";
         FitLayOff => "It can be laid off on this meld.", "Sie kann an diese Meldung angelegt werden.";
+        FitSwapYes => "Yes: {card} can replace {wild}, which stands for it.",
+            "Ja: {card} kann {wild} ersetzen, der für sie steht.";
+        FitSwap => "A joker swap: put {card} in and take {wild}.",
+            "Joker tauschen: {card} einlegen und {wild} nehmen.";
         FitShanghai => "As a discard it can be claimed with a Shanghai call.",
             "Als Abwurf kann sie mit „Shanghai!“ beansprucht werden.";
         FitNo => "No: {card} does not fit on {meld}.", "Nein: {card} passt nicht an {meld}.";
-        FitTableNotMeld => "The cards on the table are no legal meld.",
-            "Die ausgelegten Karten sind keine gültige Meldung.";
 
         // Form errors.
         FormHasErrors => "Please correct the marked field.", "Bitte korrigiere das markierte Feld.";

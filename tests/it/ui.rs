@@ -548,7 +548,41 @@ async fn does_this_card_fit_answers_lay_off_and_shanghai_call() {
         ],
     )
     .await;
-    assert!(text(&response.body).contains("✗ No: A♥ does not fit on 2♥ 3♥ 4♥ 5♥."));
+    let body = text(&response.body);
+    assert!(body.contains("✗ No: A♥ does not fit on 2♥ 3♥ 4♥ 5♥."));
+    assert!(
+        body.contains("The ace counts only high here (Q-K-A), not below the 2."),
+        "every no says why: {body}"
+    );
+
+    // A card that can replace a joker in a run is a joker swap, not a bare no.
+    for (lang, yes, how) in [
+        (
+            "en",
+            "✓ Yes: 7♥ can replace Joker, which stands for it.",
+            "A joker swap: put 7♥ in and take Joker.",
+        ),
+        (
+            "de",
+            "✓ Ja: 7♥ kann Joker ersetzen, der für sie steht.",
+            "Joker tauschen: 7♥ einlegen und Joker nehmen.",
+        ),
+    ] {
+        let response = post_check(
+            &app,
+            lang,
+            &[
+                ("rules", "contract"),
+                ("table_meld", "5H 6H JK 8H"),
+                ("card", "7H"),
+                ("action", "fit"),
+            ],
+        )
+        .await;
+        let body = text(&response.body);
+        assert!(body.contains(yes), "{body}");
+        assert!(body.contains(how), "{body}");
+    }
 
     let response = post_check(
         &app,

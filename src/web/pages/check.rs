@@ -35,7 +35,7 @@ use axum::routing::get;
 use crate::rules::cards::{Card, parse_cards, parse_melds};
 use crate::rules::check::{check, meld_problem};
 use crate::rules::game::{GameError, Restriction};
-use crate::rules::layoff::fits;
+use crate::rules::layoff::{Fit, NoFit, fit};
 use crate::rules::meld::{AceMode, Reading};
 use crate::rules::presets::{PRESET_IDS, meld_option_specs, option_specs, preset_info};
 use crate::rules::ruleset::{RoundSpec, RuleSet};
@@ -696,8 +696,25 @@ fn answer_card(page: &mut CheckPage, rs: &RuleSet) {
         return;
     };
     let shown = card.display(ctx.lang);
-    page.fit = Some(match fits(rs, &meld, card) {
-        Some(reading) => {
+    page.fit = Some(match fit(rs, &meld, card) {
+        Ok(Fit::JokerSwap { wild, reading }) => {
+            let (shown_wild, shown_card) = (wild.display(ctx.lang), card.display(ctx.lang));
+            FitView {
+                ok: true,
+                headline: ctx.f(
+                    Msg::FitSwapYes,
+                    &[("card", &shown_card), ("wild", &shown_wild)],
+                ),
+                notes: vec![
+                    ctx.f(
+                        Msg::FitSwap,
+                        &[("card", &shown_card), ("wild", &shown_wild)],
+                    ),
+                    reading_text(&reading, ctx),
+                ],
+            }
+        }
+        Ok(Fit::LayOff(reading)) => {
             let mut notes = Vec::new();
             if let Some((wild, stands_for)) = reading.wilds.iter().rev().find(|(w, _)| *w == card) {
                 notes.push(
@@ -723,10 +740,11 @@ fn answer_card(page: &mut CheckPage, rs: &RuleSet) {
                 notes,
             }
         }
-        None => {
-            let mut notes = Vec::new();
-            if let Some(problem) = meld_problem(&rs.meld, 1, &meld) {
-                notes.push(ctx.t(Msg::FitTableNotMeld).to_owned());
+        Err(no) => {
+            let mut notes = vec![no.say(ctx.lang)];
+            if no == NoFit::NotAMeld
+                && let Some(problem) = meld_problem(&rs.meld, 1, &meld)
+            {
                 notes.push(problem.message(ctx.lang));
             }
             FitView {
