@@ -240,6 +240,8 @@ messages! {
             "Das Spiel wurde inzwischen auf einem anderen Gerät geändert. Lade neu, um den aktuellen Stand zu sehen, und mach deine Änderung dann noch einmal.";
         ErrMethod => "This address does not accept {method} requests.",
             "Diese Adresse nimmt keine {method}-Anfragen an.";
+        ErrTooManyComputations => "Too many checks from your network at once. Wait for the answers already asked for, then try again.",
+            "Zu viele Prüfungen aus deinem Netz auf einmal. Warte auf die Antworten, die schon unterwegs sind, und versuch es dann noch einmal.";
         ErrTooManyChanges => "Too many changes from your network in a short time. Try again in {seconds} {seconds|second|seconds}.",
             "Zu viele Änderungen aus deinem Netz in kurzer Zeit. Versuch es in {seconds} {seconds|Sekunde|Sekunden} noch einmal.";
         ErrFormField => "The form has a wrong or missing field: {field}.",

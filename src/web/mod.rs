@@ -12,6 +12,7 @@
 mod api;
 mod assets;
 pub mod cards;
+pub mod compute;
 pub mod cookies;
 pub mod error;
 pub mod extract;
@@ -68,6 +69,8 @@ pub struct AppState {
     pub write_limit: WriteLimit,
     /// Games loaded since the last write ([`store::cache`]).
     pub games: GameCache,
+    /// The referee's computations, queued per client ([`compute`]).
+    pub compute: Arc<compute::ComputeQueue>,
 }
 
 impl AppState {
@@ -77,6 +80,7 @@ impl AppState {
             db,
             write_limit: WriteLimit::default(),
             games: GameCache::default(),
+            compute: Arc::default(),
         }
     }
 

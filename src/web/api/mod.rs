@@ -12,13 +12,11 @@ pub mod games;
 mod input;
 mod output;
 
-use std::sync::{Arc, LazyLock};
-
 use axum::Router;
-use axum::extract::Path;
+use axum::extract::{Path, State};
 use axum::routing::{get, post};
-use tokio::sync::Semaphore;
 
+use super::compute::Client;
 use super::{AppError, AppState, Json};
 use crate::rules::check::check;
 use crate::rules::money::settle;
@@ -41,56 +39,46 @@ pub fn routes() -> Router<AppState> {
         .merge(games::routes())
 }
 
-/// At most this many checks and solves run at once (one per core): a flood of hard hands
-/// queues, and waiting requests end in the 408 timeout, instead of taking every core.
-static ENGINE_SLOTS: LazyLock<Arc<Semaphore>> = LazyLock::new(|| {
-    let cores = std::thread::available_parallelism().map_or(1, usize::from);
-    Arc::new(Semaphore::new(cores))
-});
-
-/// Runs engine work on the blocking pool once a slot is free. The slot is held until the
-/// work ends, even if the request timed out meanwhile. A panic there is a bug: 500.
-pub(crate) async fn blocking<T: Send + 'static>(
-    work: impl FnOnce() -> T + Send + 'static,
-) -> Result<T, AppError> {
-    let slot = Arc::clone(&ENGINE_SLOTS)
-        .acquire_owned()
-        .await
-        .map_err(AppError::internal)?;
-    tokio::task::spawn_blocking(move || {
-        let result = work();
-        drop(slot);
-        result
-    })
-    .await
-    .map_err(AppError::internal)
-}
-
 /// `POST /api/v1/check`: is this a legal contract meld (or Rommé opening)?
-async fn check_melds(Json(body): Json<CheckBody>) -> Result<Json<CheckAnswer>, AppError> {
+async fn check_melds(
+    State(state): State<AppState>,
+    client: Client,
+    Json(body): Json<CheckBody>,
+) -> Result<Json<CheckAnswer>, AppError> {
     let request = CheckRequest::try_from(body)?;
-    let result = blocking(move || check(&request.rules, &request.round, &request.melds)).await?;
+    let result = state
+        .compute
+        .run(client, move || {
+            check(&request.rules, &request.round, &request.melds)
+        })
+        .await?;
     Ok(Json(result.into()))
 }
 
 /// `POST /api/v1/solve`: can this hand make the round's contract, and how?
-async fn solve_hand(Json(body): Json<SolveBody>) -> Result<Json<SolveAnswer>, AppError> {
+async fn solve_hand(
+    State(state): State<AppState>,
+    client: Client,
+    Json(body): Json<SolveBody>,
+) -> Result<Json<SolveAnswer>, AppError> {
     let request = SolveRequest::try_from(body)?;
-    blocking(move || {
-        let SolveRequest { rules, round, hand } = request;
-        let contract = round
-            .contract
-            .as_ref()
-            .map(|c| crate::text::rules::describe_contract(c, Default::default()));
-        let solution = solve(&rules, &round, &hand)
-            .map_err(|error| AppError::Unprocessable(error.to_string()))?;
-        // Rommé: the opening value of the melds found, as the checker counts it.
-        let points = solution
-            .as_ref()
-            .and_then(|s| check(&rules, &round, &s.melds).points);
-        Ok(Json(SolveAnswer::new(contract, solution, points)))
-    })
-    .await?
+    state
+        .compute
+        .run(client, move || {
+            let SolveRequest { rules, round, hand } = request;
+            let contract = round
+                .contract
+                .as_ref()
+                .map(|c| crate::text::rules::describe_contract(c, Default::default()));
+            let solution = solve(&rules, &round, &hand)
+                .map_err(|error| AppError::Unprocessable(error.to_string()))?;
+            // Rommé: the opening value of the melds found, as the checker counts it.
+            let points = solution
+                .as_ref()
+                .and_then(|s| check(&rules, &round, &s.melds).points);
+            Ok(Json(SolveAnswer::new(contract, solution, points)))
+        })
+        .await?
 }
 
 /// `POST /api/v1/score`: penalty points of cards left in hand.

@@ -26,8 +26,8 @@ use std::collections::BTreeMap;
 
 use askama::Template;
 use axum::Router;
-use axum::extract::Query;
 use axum::extract::rejection::QueryRejection;
+use axum::extract::{Query, State};
 use axum::http::StatusCode;
 use axum::response::Response;
 use axum::routing::get;
@@ -45,6 +45,7 @@ use crate::text::{Lang, Say};
 use crate::web::rule_options::options_from_form;
 
 use crate::web::cards::{CardChip, card_error_text, cards_text, chips, reading_text, wild_texts};
+use crate::web::compute::Client;
 use crate::web::i18n::{Msg, PageCtx, percent_encode};
 use crate::web::page::render_status;
 use crate::web::rule_options::{OPTION_PREFIX, OptionField, option_text, value_label};
@@ -300,13 +301,18 @@ async fn show(
 /// `POST /check`: every question with input answered; 422 with the fields' sentences if any
 /// input could not be read.
 async fn answer(
+    State(state): State<AppState>,
+    client: Client,
     ctx: PageCtx,
     Form(pairs): Form<Vec<(String, String)>>,
 ) -> Result<Response, AppError> {
     let form = CheckForm::from_pairs(pairs);
     // The checker and the solver run where the JSON API runs them: on the blocking pool,
-    // one per core.
-    let mut page = crate::web::api::blocking(move || build(ctx, form, true)).await?;
+    // through the client's queue.
+    let mut page = state
+        .compute
+        .run(client, move || build(ctx, form, true))
+        .await?;
     // The language switch shows the same form again, with the options it was answered by.
     page.ctx.here = page.form.address();
     let status = if page.errors.any() {
