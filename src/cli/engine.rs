@@ -278,7 +278,7 @@ mod tests {
         assert!(!report.yes);
         assert!(report.text.starts_with("Not legal: 2 runs of 4"));
         assert!(report.text.contains(
-            "Reasons:\n  - ♥3-6 and ♥7-10 (melds 1 and 2) join end to end; in round 3 two runs \
+            "Reasons:\n  - ♥3-6 (meld 1) and ♥7-10 (meld 2) join end to end; in round 3 two runs \
              of one suit need a gap or an overlap.\n"
         ));
     }

@@ -97,7 +97,7 @@ async fn contiguous_same_suit_runs_are_rejected_in_round_3_with_code_parameters_
         answer["problems"],
         json!([{"code": "contiguous_runs", "a": 1, "b": 2, "suit": "H", "first": ["3", "6"], "second": ["7", "10"],
                 "round": 3,
-                "message": "♥3-6 and ♥7-10 (melds 1 and 2) join end to end; in round 3 two runs \
+                "message": "♥3-6 (meld 1) and ♥7-10 (meld 2) join end to end; in round 3 two runs \
                             of one suit need a gap or an overlap."}])
     );
 }

@@ -344,7 +344,7 @@ async fn an_illegal_meld_gives_every_reason_as_a_sentence_in_both_languages() {
     let body = text(&response.body);
     assert!(body.contains("✗ Not legal."));
     assert!(body.contains(
-        "♥3-6 and ♥7-10 (melds 1 and 2) join end to end; in round 3 two runs of one suit need a gap or an overlap."
+        "♥3-6 (meld 1) and ♥7-10 (meld 2) join end to end; in round 3 two runs of one suit need a gap or an overlap."
     ));
     let response = post_check(&app, "de", &fields).await;
     let body = text(&response.body);

@@ -390,9 +390,12 @@ impl TryFrom<SettleBody> for SettleRequest {
                 }
                 let totals = body.totals.ok_or_else(|| missing("totals"))?;
                 input.totals = per_player(totals, PlayerList::Totals)?;
-                input.cents = body
-                    .cents_per_point
-                    .ok_or_else(|| missing("cents_per_point"))?;
+                // "A cent per 10 points" is `points_per_cent` alone: the cent is then 1.
+                input.cents = match (body.cents_per_point, body.points_per_cent) {
+                    (Some(cents), _) => cents,
+                    (None, Some(_)) => 1,
+                    (None, None) => return Err(missing("cents_per_point")),
+                };
                 input.points_per_cent = body.points_per_cent.unwrap_or(1);
                 if !(1..=MAX_POINTS_PER_CENT).contains(&input.points_per_cent) {
                     return Err(invalid(
