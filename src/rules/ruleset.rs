@@ -241,6 +241,10 @@ pub enum OptionKind {
     Int {
         min: i64,
         max: i64,
+        /// Where only some numbers of the range work (Rommé's 10, 13 or 15 cards dealt): those
+        /// numbers, so a form offers nothing else (docs/API.md: added 2026-11-24).
+        #[serde(skip_serializing_if = "Option::is_none")]
+        values: Option<Vec<i64>>,
     },
     Choice {
         values: Vec<String>,
@@ -508,7 +512,25 @@ pub(crate) fn opt_bool(name: &'static str, default: bool) -> OptionSpec {
 pub(crate) fn opt_int(name: &'static str, min: i64, max: i64, default: i64) -> OptionSpec {
     OptionSpec {
         name,
-        kind: OptionKind::Int { min, max },
+        kind: OptionKind::Int {
+            min,
+            max,
+            values: None,
+        },
+        default: OptionValue::Int(default),
+    }
+}
+
+/// A whole-number option that takes only these numbers (in order; the first is the smallest,
+/// the last the largest).
+pub(crate) fn opt_int_of(name: &'static str, values: &[i64], default: i64) -> OptionSpec {
+    OptionSpec {
+        name,
+        kind: OptionKind::Int {
+            min: values[0],
+            max: values[values.len() - 1],
+            values: Some(values.to_vec()),
+        },
         default: OptionValue::Int(default),
     }
 }
@@ -566,8 +588,23 @@ pub(crate) fn resolve_options(
         match (&spec.kind, value) {
             (OptionKind::Bool, OptionValue::Bool(_)) => {}
             (OptionKind::Bool, _) => return Err(bad(Expected::TrueFalse)),
-            (OptionKind::Int { min, max }, OptionValue::Int(n)) if (min..=max).contains(&n) => {}
-            (OptionKind::Int { min, max }, _) => {
+            (
+                OptionKind::Int {
+                    values: Some(values),
+                    ..
+                },
+                OptionValue::Int(n),
+            ) if values.contains(n) => {}
+            (
+                OptionKind::Int {
+                    values: Some(values),
+                    ..
+                },
+                _,
+            ) => return Err(bad(Expected::AnyOf(values.clone()))),
+            (OptionKind::Int { min, max, .. }, OptionValue::Int(n)) if (min..=max).contains(&n) => {
+            }
+            (OptionKind::Int { min, max, .. }, _) => {
                 return Err(bad(Expected::Range {
                     min: *min,
                     max: *max,
@@ -815,7 +852,11 @@ mod parse_text {
 
     #[test]
     fn numbers_choices_and_lists_separated_by_commas_or_spaces() {
-        let int = spec(OptionKind::Int { min: 0, max: 9 });
+        let int = spec(OptionKind::Int {
+            min: 0,
+            max: 9,
+            values: None,
+        });
         assert_eq!(int.parse_text(" 42 "), Ok(OptionValue::Int(42)));
         assert_eq!(
             int.parse_text("x").unwrap_err().expected,

@@ -1088,3 +1088,83 @@ async fn get_on_a_post_endpoint_is_a_405_json_sentence() {
         "This address does not accept GET requests."
     );
 }
+
+/// Every value the catalogue offers for an option: both on/off, each listed number (or, for a
+/// plain range, every number of a short range, else its ends and its default), each word, a
+/// list of the allowed length.
+fn offered_values(option: &Value, players: usize) -> Vec<Value> {
+    match option["type"].as_str().unwrap() {
+        "bool" => vec![json!(true), json!(false)],
+        "int" => {
+            if let Some(values) = option["values"].as_array() {
+                return values.clone();
+            }
+            let (min, max) = (
+                option["min"].as_i64().unwrap(),
+                option["max"].as_i64().unwrap(),
+            );
+            if max - min <= 60 {
+                (min..=max).map(|n| json!(n)).collect()
+            } else {
+                vec![json!(min), json!(max), option["default"].clone()]
+            }
+        }
+        "choice" => option["values"].as_array().unwrap().clone(),
+        "list" => {
+            let max = option["max"].as_i64().unwrap();
+            let len = players.min(option["max_len"].as_u64().unwrap() as usize);
+            vec![json!(
+                (0..len as i64)
+                    .map(|i| (i * 2).min(max))
+                    .collect::<Vec<_>>()
+            )]
+        }
+        other => panic!("unknown option type {other}"),
+    }
+}
+
+#[tokio::test]
+async fn every_option_value_the_catalogue_offers_sets_up_a_game() {
+    let app = TestApp::new().await;
+    let list = app.get("/api/v1/rules").await.json();
+    let mut tried = 0;
+    for rule_set in list["rule_sets"].as_array().unwrap() {
+        let id = rule_set["id"].as_str().unwrap();
+        let detail = app.get(&format!("/api/v1/rules/{id}")).await.json();
+        let players = rule_set["min_players"].as_u64().unwrap().max(3) as usize;
+        let players = players.min(rule_set["max_players"].as_u64().unwrap() as usize);
+        let names: Vec<String> = (1..=players).map(|i| format!("P{i}")).collect();
+        for option in detail["options"].as_array().unwrap() {
+            let name = option["name"].as_str().unwrap();
+            for value in offered_values(option, players) {
+                let body = json!({"rules": id, "players": names, "options": {name: value}});
+                let response = post(&app, "/api/v1/games", body.to_string()).await;
+                assert_eq!(
+                    response.status,
+                    StatusCode::CREATED,
+                    "{id}: option {name} = {value}: {}",
+                    response.body
+                );
+                tried += 1;
+            }
+        }
+    }
+    assert!(tried > 100, "{tried}");
+    // Rommé's cards dealt are offered as 10, 13 and 15 only, Hollywood's contracts as 4, 5, 7.
+    let rommee = app.get("/api/v1/rules/rommee").await.json();
+    let dealt = rommee["options"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|o| o["name"] == "cards_dealt")
+        .unwrap();
+    assert_eq!(dealt["values"], json!([10, 13, 15]));
+    let hollywood = app.get("/api/v1/rules/hollywood").await.json();
+    let contracts = hollywood["options"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|o| o["name"] == "contracts")
+        .unwrap();
+    assert_eq!(contracts["values"], json!([4, 5, 7]));
+}

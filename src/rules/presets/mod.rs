@@ -74,18 +74,6 @@ impl Preset {
         specs
     }
 
-    /// Values restricted further than their option's range (checked after the ranges).
-    fn check_options(self, o: &Options) -> Result<(), OptionError> {
-        match self.family() {
-            Family::Rommee => rommee::check_options(o),
-            Family::Hollywood => hollywood::check_options(o),
-            Family::Contract(_)
-            | Family::Shanghai(_)
-            | Family::Progressive
-            | Family::Continental => Ok(()),
-        }
-    }
-
     /// The play rules with these options (docs/RULES.md section 4).
     pub fn play(self, o: &Options) -> Play {
         match self.family() {
@@ -172,7 +160,6 @@ impl RuleSet {
     ) -> Result<RuleSet, OptionError> {
         let info = preset.info();
         let o = resolve_options(preset.id(), &preset.option_specs(), given)?;
-        preset.check_options(&o)?;
         let ace = AceMode::from_id(get_text(&o, "ace")).unwrap_or(AceMode::LowOrHigh);
         let scheme = Scheme::from_id(get_text(&o, "settlement"));
         let mut rs = RuleSet {

@@ -68,7 +68,11 @@ mod presets_build {
                     OptionKind::Bool => {
                         vec![OptionValue::Bool(spec.default != OptionValue::Bool(true))]
                     }
-                    OptionKind::Int { min, max } => (*min..=*max)
+                    OptionKind::Int {
+                        values: Some(values),
+                        ..
+                    } => values.iter().copied().map(OptionValue::Int).collect(),
+                    OptionKind::Int { min, max, .. } => (*min..=*max)
                         .take(60)
                         .chain([*max])
                         .map(OptionValue::Int)
