@@ -1168,3 +1168,168 @@ async fn every_option_value_the_catalogue_offers_sets_up_a_game() {
         .unwrap();
     assert_eq!(contracts["values"], json!([4, 5, 7]));
 }
+
+/// Posts JSON with an Accept-Language header.
+async fn post_in(app: &TestApp, path: &str, accept: &str, body: Value) -> TestResponse {
+    let request = axum::http::Request::post(path)
+        .header("content-type", "application/json")
+        .header("accept-language", accept)
+        .body(axum::body::Body::from(body.to_string()))
+        .unwrap();
+    app.send(request).await
+}
+
+#[tokio::test]
+async fn the_referee_answers_in_the_bodys_lang_or_the_accept_language_with_codes_unchanged() {
+    let app = TestApp::new().await;
+    let melds = "3H 4H 5H 6H | 7H 8H 9H 10H";
+    let german = post_json(
+        &app,
+        "/api/v1/check",
+        json!({"rules": "contract", "round": 3, "melds": melds, "lang": "de"}),
+    )
+    .await;
+    let english = post_json(
+        &app,
+        "/api/v1/check",
+        json!({"rules": "contract", "round": 3, "melds": melds}),
+    )
+    .await;
+    assert_eq!(german["problems"][0]["code"], "contiguous_runs");
+    assert_eq!(german["problems"][0]["a"], english["problems"][0]["a"]);
+    assert_eq!(
+        german["problems"][0]["message"],
+        "♥3-6 (Meldung 1) und ♥7-10 (Meldung 2) schließen lückenlos aneinander an; in Runde 3 \
+         brauchen zwei Folgen einer Farbe eine Lücke oder eine Überschneidung."
+    );
+    // The header alone, and the body winning over it.
+    let by_header = post_in(
+        &app,
+        "/api/v1/check",
+        "de-CH,de;q=0.9",
+        json!({"rules": "contract", "round": 3, "melds": melds}),
+    )
+    .await;
+    assert_eq!(
+        by_header.json()["problems"][0]["message"],
+        german["problems"][0]["message"]
+    );
+    let body_wins = post_in(
+        &app,
+        "/api/v1/check",
+        "de",
+        json!({"rules": "contract", "round": 3, "melds": melds, "lang": "en"}),
+    )
+    .await;
+    assert_eq!(
+        body_wins.json()["problems"][0]["message"],
+        english["problems"][0]["message"]
+    );
+
+    // Errors of every referee endpoint.
+    let sentence = refused(
+        &app,
+        "/api/v1/check",
+        json!({"rules": "contract", "round": 9, "melds": melds, "lang": "de"}).to_string(),
+        StatusCode::UNPROCESSABLE_ENTITY,
+    )
+    .await;
+    assert_eq!(
+        sentence,
+        "Runde 9 gibt es nicht: Contract Rummy hat die Runden 1 bis 7"
+    );
+    let sentence = refused(
+        &app,
+        "/api/v1/solve",
+        json!({"rules": "contract", "round": 1, "hand": "3H 11H", "lang": "de"}).to_string(),
+        StatusCode::UNPROCESSABLE_ENTITY,
+    )
+    .await;
+    assert!(sentence.contains("„11H“"), "{sentence}");
+    let sentence = refused(
+        &app,
+        "/api/v1/score",
+        json!({"rules": "continental", "cards": "AS", "lang": "de"}).to_string(),
+        StatusCode::UNPROCESSABLE_ENTITY,
+    )
+    .await;
+    assert_eq!(
+        sentence,
+        "Continental Rommé hat keine Kartenpunkte: gezählt werden Einheiten je gewonnener Hand; \
+         nutzt /api/v1/settle mit „hands“"
+    );
+    let sentence = refused(
+        &app,
+        "/api/v1/settle",
+        json!({"rules": "hollywood", "players": ["A", "B"], "lang": "de"}).to_string(),
+        StatusCode::UNPROCESSABLE_ENTITY,
+    )
+    .await;
+    assert_eq!(
+        sentence,
+        "„totals“ fehlt: hollywood (Abrechnung lowest-collects) braucht es"
+    );
+    let sentence = refused(
+        &app,
+        "/api/v1/check",
+        json!({"rules": "contract", "round": 1, "melds": melds, "lang": "fr"}).to_string(),
+        StatusCode::UNPROCESSABLE_ENTITY,
+    )
+    .await;
+    assert_eq!(sentence, "\"lang\" is \"en\" or \"de\", not \"fr\"");
+}
+
+#[tokio::test]
+async fn the_games_api_answers_in_the_bodys_lang() {
+    let app = TestApp::new().await;
+    let response = post(
+        &app,
+        "/api/v1/games",
+        json!({"rules": "contract", "players": ["A"], "lang": "de"}).to_string(),
+    )
+    .await;
+    assert_eq!(response.status, StatusCode::UNPROCESSABLE_ENTITY);
+    let body = response.json();
+    assert_eq!(body["problems"][0]["code"], "player_count");
+    assert_eq!(
+        body["problems"][0]["message"],
+        "Contract Rummy wird von 3 bis 5 Personen gespielt, nicht von 1."
+    );
+    let created = post(
+        &app,
+        "/api/v1/games",
+        json!({"rules": "contract", "players": ["A", "B", "C"], "lang": "de"}).to_string(),
+    )
+    .await;
+    assert_eq!(created.status, StatusCode::CREATED, "{}", created.body);
+    let id = created.json()["id"].as_str().unwrap().to_owned();
+    let round = post(
+        &app,
+        &format!("/api/v1/games/{id}/rounds"),
+        json!({"went_out": "A", "points": {"B": 5}, "lang": "de"}).to_string(),
+    )
+    .await;
+    assert_eq!(
+        round.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{}",
+        round.body
+    );
+    let answer = round.json();
+    assert_eq!(answer["problems"][0]["code"], "missing_penalty", "{answer}");
+    assert_eq!(
+        answer["problems"][0]["message"],
+        "Tragt die Punkte von C ein oder die Karten, die C noch auf der Hand hat."
+    );
+    let undo = post(
+        &app,
+        &format!("/api/v1/games/{id}/undo"),
+        json!({"lang": "de"}).to_string(),
+    )
+    .await;
+    assert_eq!(undo.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(
+        undo.error_sentence(),
+        "Es gibt keine Runde zum Zurücknehmen."
+    );
+}

@@ -78,7 +78,7 @@ async fn writes_over_the_limit_outside_api_get_the_html_error_page() {
 }
 
 #[tokio::test]
-async fn the_429_page_is_in_the_pages_language_with_the_wait_and_the_api_stays_english() {
+async fn the_429_page_is_in_the_pages_language_with_the_wait_and_the_api_follows_accept_language() {
     let app = TestApp::with_write_limit(TINY).await;
     exhaust(&app, "/some/form", None).await;
 
@@ -121,10 +121,22 @@ async fn the_429_page_is_in_the_pages_language_with_the_wait_and_the_api_stays_e
         response.body
     );
 
+    // The API answers in the Accept-Language header's language (Added 2026-11-24).
     let response = app
         .send(with("accept-language", "de", "/api/v1/games"))
         .await;
     assert_eq!(response.status, StatusCode::TOO_MANY_REQUESTS);
+    let wait = response.header("retry-after").to_owned();
+    assert_eq!(
+        response.error_sentence(),
+        format!(
+            "Zu viele Änderungen aus deinem Netz in kurzer Zeit. \
+             Versuch es in {wait} Sekunden noch einmal."
+        )
+    );
+    let response = app
+        .send(with("accept-language", "en", "/api/v1/games"))
+        .await;
     let wait = response.header("retry-after").to_owned();
     assert_eq!(
         response.error_sentence(),

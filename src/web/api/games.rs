@@ -23,10 +23,12 @@ use time::OffsetDateTime;
 use time::format_description::well_known::Rfc3339;
 use tower_http::set_header::SetResponseHeaderLayer;
 
+use super::input::{answer_lang, take_lang};
 use crate::db::games::{self, HistoryAction, Once};
 use crate::rules::game::{FieldErrors, GameSetup, RawRound, RawSetup, RoundInfo};
 use crate::rules::ruleset::{Buys, OptionValue};
 use crate::store::{self, GameChange, LoadedGame, OnceChange, RoundWrite};
+use crate::text::api::ApiMsg;
 use crate::text::{self, Lang, Say};
 use crate::web::links::{GameLinks, ViewLinks};
 use crate::web::{
@@ -66,12 +68,13 @@ fn view_url(token: &str) -> String {
 async fn create(
     State(state): State<AppState>,
     headers: HeaderMap,
-    Json(body): Json<Value>,
+    Json(mut body): Json<Value>,
 ) -> Result<Response, AppError> {
-    let raw = strict::<RawSetup, RawSetup>(body, &[])?;
+    let lang = take_lang(&headers, &mut body)?;
+    let raw = strict::<RawSetup, RawSetup>(body, &[], lang)?;
     let setup = match GameSetup::try_from(raw) {
         Ok(setup) => setup,
-        Err(errors) => return Ok(invalid(&errors)),
+        Err(errors) => return Ok(invalid(&errors, lang)),
     };
     let game = store::new_game(&setup)?;
     // With an Idempotency-Key a repeat answers with the game the first request created.
@@ -128,9 +131,10 @@ async fn enter_round(
     State(state): State<AppState>,
     Path(id): Path<String>,
     headers: HeaderMap,
-    Json(body): Json<Value>,
+    Json(mut body): Json<Value>,
 ) -> Result<Response, AppError> {
-    let body = strict::<RawRound, RoundBody>(body, &["version"])?;
+    let lang = take_lang(&headers, &mut body)?;
+    let body = strict::<RawRound, RoundBody>(body, &["version"], lang)?;
     let key = IdempotencyKey::from_headers(&headers)?.map(|key| key.stored());
     let key = key.as_deref();
     let respond = |game: &LoadedGame| -> Result<String, AppError> {
@@ -149,8 +153,8 @@ async fn enter_round(
     Ok(match outcome {
         RoundWrite::Written(json) => json_text(json, false),
         RoundWrite::Replayed(json) => json_text(json, true),
-        RoundWrite::Conflict(game) => conflict(&game)?,
-        RoundWrite::Invalid(errors) => invalid(&errors),
+        RoundWrite::Conflict(game) => conflict(&game, lang)?,
+        RoundWrite::Invalid(errors) => invalid(&errors, lang),
         RoundWrite::NotFound => return Err(state.missing(&id).await),
         RoundWrite::NeedsVersion(round) => return Err(AppError::VersionRequired { round }),
     })
@@ -162,11 +166,11 @@ async fn enter_round(
 fn strict<F: DeserializeOwned, T: DeserializeOwned>(
     body: Value,
     extra: &[&str],
+    lang: Lang,
 ) -> Result<T, AppError> {
     refuse_unknown_fields::<F>(&body, extra)?;
-    serde_json::from_value(body).map_err(|e| {
-        AppError::Unprocessable(format!("The JSON has a wrong or missing field: {e}."))
-    })
+    serde_json::from_value(body)
+        .map_err(|e| AppError::Unprocessable(ApiMsg::WrongField.fill(lang, &[("detail", &e)])))
 }
 
 /// `POST /api/v1/games/{id}/undo` (body `{"version": N}` optional): removes the last round.
@@ -176,10 +180,10 @@ async fn undo(
     headers: HeaderMap,
     body: Bytes,
 ) -> Result<Response, AppError> {
-    let (version, key) = whole_game_change(&headers, &body)?;
+    let (version, key, lang) = whole_game_change(&headers, &body)?;
     let once = once(key.as_deref());
     let change = store::undo_once(&state.db, &state.games, &id, version, once).await?;
-    game_change(&state, &id, change).await
+    game_change(&state, &id, change, lang).await
 }
 
 /// `POST /api/v1/games/{id}/end` (body `{"version": N}` optional): the table stops early; the
@@ -190,10 +194,10 @@ async fn end(
     headers: HeaderMap,
     body: Bytes,
 ) -> Result<Response, AppError> {
-    let (version, key) = whole_game_change(&headers, &body)?;
+    let (version, key, lang) = whole_game_change(&headers, &body)?;
     let once = once(key.as_deref());
     let change = store::end_early_once(&state.db, &state.games, &id, true, version, once).await?;
-    game_change(&state, &id, change).await
+    game_change(&state, &id, change, lang).await
 }
 
 /// `POST /api/v1/games/{id}/resume` (body `{"version": N}` optional): takes back an early end.
@@ -203,10 +207,10 @@ async fn resume(
     headers: HeaderMap,
     body: Bytes,
 ) -> Result<Response, AppError> {
-    let (version, key) = whole_game_change(&headers, &body)?;
+    let (version, key, lang) = whole_game_change(&headers, &body)?;
     let once = once(key.as_deref());
     let change = store::end_early_once(&state.db, &state.games, &id, false, version, once).await?;
-    game_change(&state, &id, change).await
+    game_change(&state, &id, change, lang).await
 }
 
 /// What an undo, end or resume asks: the `version` of its JSON body (nothing for an empty
@@ -214,11 +218,12 @@ async fn resume(
 fn whole_game_change(
     headers: &HeaderMap,
     body: &[u8],
-) -> Result<(Option<i64>, Option<String>), AppError> {
+) -> Result<(Option<i64>, Option<String>, Lang), AppError> {
     require_json_body(headers, body)?;
-    let version = version_of(body)?;
+    let (version, lang) = version_of(body)?;
+    let lang = answer_lang(headers, lang.as_deref())?;
     let key = IdempotencyKey::from_headers(headers)?.map(|key| key.stored());
-    Ok((version, key))
+    Ok((version, key, lang))
 }
 
 /// What an undo, end or resume keeps under its `Idempotency-Key`: not the state it answered
@@ -231,7 +236,12 @@ fn once(key: Option<&str>) -> Option<Once<'_>> {
     })
 }
 
-async fn game_change(state: &AppState, id: &str, change: OnceChange) -> Result<Response, AppError> {
+async fn game_change(
+    state: &AppState,
+    id: &str,
+    change: OnceChange,
+    lang: Lang,
+) -> Result<Response, AppError> {
     let change = match change {
         OnceChange::Now(change) => change,
         OnceChange::Replayed(_) => {
@@ -242,8 +252,8 @@ async fn game_change(state: &AppState, id: &str, change: OnceChange) -> Result<R
     };
     match change {
         GameChange::Done(game) => Ok(Json(GameView::new(&game, Access::Edit)).into_response()),
-        GameChange::Conflict(game) => conflict(&game),
-        GameChange::Refused(e) => Err(AppError::Unprocessable(e.message(Lang::En))),
+        GameChange::Conflict(game) => conflict(&game, lang),
+        GameChange::Refused(e) => Err(AppError::Unprocessable(e.message(lang))),
         GameChange::NotFound => Err(state.missing(id).await),
     }
 }
@@ -280,17 +290,19 @@ async fn history(
 
 /// `{"version": N}` from an optional body. Any other field is refused: a misspelt
 /// `version` must not turn a guarded change into an unguarded one.
-fn version_of(body: &[u8]) -> Result<Option<i64>, AppError> {
+fn version_of(body: &[u8]) -> Result<(Option<i64>, Option<String>), AppError> {
     #[derive(Deserialize)]
     #[serde(deny_unknown_fields)]
     struct VersionBody {
         version: Option<i64>,
+        /// The answer's language (Added 2026-11-24).
+        lang: Option<String>,
     }
     if body.iter().all(u8::is_ascii_whitespace) {
-        return Ok(None);
+        return Ok((None, None));
     }
     match serde_json::from_slice::<VersionBody>(body) {
-        Ok(b) => Ok(b.version),
+        Ok(b) => Ok((b.version, b.lang)),
         Err(e) if e.is_data() => Err(AppError::Unprocessable(format!(
             "The JSON has a wrong field: {e}; send {{\"version\": N}} or nothing."
         ))),
@@ -301,24 +313,24 @@ fn version_of(body: &[u8]) -> Result<Option<i64>, AppError> {
 }
 
 /// 422 with every problem: `{"error": all sentences, "fields": {field: sentence}, "problems": [...]}`.
-fn invalid(errors: &FieldErrors) -> Response {
+fn invalid(errors: &FieldErrors, lang: Lang) -> Response {
     let problems: Vec<Value> = errors
         .iter()
-        .map(|e| json!({"field": e.field.key(), "code": e.error.code(), "message": e.error.message(Lang::En)}))
+        .map(|e| json!({"field": e.field.key(), "code": e.error.code(), "message": e.error.message(lang)}))
         .collect();
     let body = json!({
-        "error": errors.summary(Lang::En),
-        "fields": errors.by_field(Lang::En),
+        "error": errors.summary(lang),
+        "fields": errors.by_field(lang),
         "problems": problems,
     });
     (StatusCode::UNPROCESSABLE_ENTITY, axum::Json(body)).into_response()
 }
 
 /// 409 with the game's current state and an `"error"` sentence.
-fn conflict(game: &LoadedGame) -> Result<Response, AppError> {
+fn conflict(game: &LoadedGame, lang: Lang) -> Result<Response, AppError> {
     let mut body = serde_json::to_value(GameView::new(game, Access::Edit))?;
     if let Value::Object(map) = &mut body {
-        map.insert("error".into(), AppError::Conflict.to_string().into());
+        map.insert("error".into(), text::Msg::ErrConflict.text(lang).into());
     }
     Ok((StatusCode::CONFLICT, axum::Json(body)).into_response())
 }

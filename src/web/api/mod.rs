@@ -14,13 +14,16 @@ mod output;
 
 use axum::Router;
 use axum::extract::{Path, State};
+use axum::http::HeaderMap;
 use axum::routing::{get, post};
 
 use super::compute::Client;
 use super::{AppError, AppState, Json};
 use crate::rules::check::check;
 use crate::rules::money::settle;
+use crate::rules::ruleset::ScoreError;
 use crate::rules::solver::solve;
+use crate::text::Say;
 use input::{
     CheckBody, CheckRequest, ScoreBody, ScoreRequest, SettleBody, SettleRequest, SolveBody,
     SolveRequest,
@@ -43,35 +46,43 @@ pub fn routes() -> Router<AppState> {
 async fn check_melds(
     State(state): State<AppState>,
     client: Client,
+    headers: HeaderMap,
     Json(body): Json<CheckBody>,
 ) -> Result<Json<CheckAnswer>, AppError> {
-    let request = CheckRequest::try_from(body)?;
+    let request = CheckRequest::try_from((body, &headers))?;
+    let lang = request.lang;
     let result = state
         .compute
         .run(client, move || {
             check(&request.rules, &request.round, &request.melds)
         })
         .await?;
-    Ok(Json(result.into()))
+    Ok(Json(CheckAnswer::new(result, lang)))
 }
 
 /// `POST /api/v1/solve`: can this hand make the round's contract, and how?
 async fn solve_hand(
     State(state): State<AppState>,
     client: Client,
+    headers: HeaderMap,
     Json(body): Json<SolveBody>,
 ) -> Result<Json<SolveAnswer>, AppError> {
-    let request = SolveRequest::try_from(body)?;
+    let request = SolveRequest::try_from((body, &headers))?;
     state
         .compute
         .run(client, move || {
-            let SolveRequest { rules, round, hand } = request;
+            let SolveRequest {
+                lang,
+                rules,
+                round,
+                hand,
+            } = request;
             let contract = round
                 .contract
                 .as_ref()
                 .map(|c| crate::text::rules::describe_contract(c, Default::default()));
             let solution = solve(&rules, &round, &hand)
-                .map_err(|error| AppError::Unprocessable(error.to_string()))?;
+                .map_err(|error| AppError::Unprocessable(error.say(lang)))?;
             // Rommé: the opening value of the melds found, as the checker counts it.
             let points = solution
                 .as_ref()
@@ -82,26 +93,32 @@ async fn solve_hand(
 }
 
 /// `POST /api/v1/score`: penalty points of cards left in hand.
-async fn score_cards(Json(body): Json<ScoreBody>) -> Result<Json<ScoreAnswer>, AppError> {
-    let request = ScoreRequest::try_from(body)?;
-    let points = request
-        .rules
-        .penalty_points(&request.cards)
-        .ok_or_else(|| {
-            AppError::Unprocessable(format!(
-                "{} has no card points: it is scored in units per hand won; \
-             use /api/v1/settle with \"hands\"",
-                request.rules.info.name
-            ))
-        })?;
+async fn score_cards(
+    headers: HeaderMap,
+    Json(body): Json<ScoreBody>,
+) -> Result<Json<ScoreAnswer>, AppError> {
+    let request = ScoreRequest::try_from((body, &headers))?;
+    let lang = request.lang;
+    let points = request.rules.score_hand(&request.cards).map_err(|error| {
+        let clause = crate::text::rules::score_error(&error, &request.rules.info, lang);
+        AppError::Unprocessable(match error {
+            ScoreError::NoCardPoints => {
+                crate::text::api::ApiMsg::NoCardPoints.fill(lang, &[("error", &clause)])
+            }
+            ScoreError::JokersNotInPlay { .. } => clause,
+        })
+    })?;
     Ok(Json(ScoreAnswer { points }))
 }
 
 /// `POST /api/v1/settle`: money at the end of a game.
-async fn settle_money(Json(body): Json<SettleBody>) -> Result<Json<SettleAnswer>, AppError> {
-    let request = SettleRequest::try_from(body)?;
+async fn settle_money(
+    headers: HeaderMap,
+    Json(body): Json<SettleBody>,
+) -> Result<Json<SettleAnswer>, AppError> {
+    let request = SettleRequest::try_from((body, &headers))?;
     let settlement = settle(&request.rules, request.players.len(), &request.input)
-        .map_err(|error| AppError::Unprocessable(error.to_string()))?;
+        .map_err(|error| AppError::Unprocessable(error.say(request.lang)))?;
     Ok(Json(SettleAnswer::new(
         request.rules.scheme.id(),
         &request.players,
