@@ -349,6 +349,28 @@ mod tests {
     }
 
     #[test]
+    fn score_refuses_a_joker_in_a_game_without_jokers_in_either_language() {
+        let args = [
+            "score",
+            "--rules",
+            "contract",
+            "--option",
+            "jokers=false",
+            "AS JK",
+        ];
+        assert_eq!(
+            run(&args).unwrap_err(),
+            "Contract Rummy is played without jokers here, so no joker can be left in hand"
+        );
+        let mut german = args.to_vec();
+        german.extend(["--lang", "de"]);
+        assert_eq!(
+            run(&german).unwrap_err(),
+            "Kontrakt-Rommé wird hier ohne Joker gespielt, also kann kein Joker auf der Hand bleiben"
+        );
+    }
+
+    #[test]
     fn score_prints_the_total_and_each_card() {
         let report = run(&["score", "--rules", "shanghai", "AS JK 7H"]).unwrap();
         assert_eq!(

@@ -1333,3 +1333,58 @@ async fn the_games_api_answers_in_the_bodys_lang() {
         "Es gibt keine Runde zum Zurücknehmen."
     );
 }
+
+#[tokio::test]
+async fn rule_fidelity_errors_are_422_with_a_sentence_and_a_short_hand_cannot_go_out() {
+    let app = TestApp::new().await;
+    // A joker left in hand in a game played without jokers.
+    let sentence = refused(
+        &app,
+        "/api/v1/score",
+        json!({"rules": "contract", "cards": "AS JK", "options": {"jokers": false}}).to_string(),
+        StatusCode::UNPROCESSABLE_ENTITY,
+    )
+    .await;
+    assert_eq!(
+        sentence,
+        "Contract Rummy is played without jokers here, so no joker can be left in hand"
+    );
+    // Rommé has no rounds to check.
+    let sentence = refused(
+        &app,
+        "/api/v1/check",
+        json!({"rules": "rommee", "round": 2, "melds": "QH KH AH"}).to_string(),
+        StatusCode::UNPROCESSABLE_ENTITY,
+    )
+    .await;
+    assert!(
+        sentence.starts_with("\"round\" is not used by German Rommé"),
+        "{sentence}"
+    );
+    // Rommé pairs are no meld.
+    let answer = post_json(
+        &app,
+        "/api/v1/check",
+        json!({"rules": "rommee", "melds": "QD QS | KS KC | JD JC"}),
+    )
+    .await;
+    assert_eq!(answer["ok"], false);
+    assert_eq!(answer["problems"][0]["code"], "too_short");
+    // Round 7 deals 12: three runs of four are not a whole hand after drawing.
+    let hand = "3H 4H 5H 6H 9S 10S JS QS 2D 3D 4D JK";
+    let answer = post_json(
+        &app,
+        "/api/v1/solve",
+        json!({"rules": "contract", "round": 7, "hand": hand}),
+    )
+    .await;
+    assert_eq!(answer["ok"], false, "{answer}");
+    let answer = post_json(
+        &app,
+        "/api/v1/check",
+        json!({"rules": "contract", "round": 7, "melds": "3H 4H 5H 6H | 9S 10S JS QS | 2D 3D 4D JK"}),
+    )
+    .await;
+    assert_eq!(answer["problems"][0]["code"], "too_few_to_go_out");
+    assert_eq!(answer["problems"][0]["needed"], 13);
+}
