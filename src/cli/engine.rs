@@ -346,6 +346,14 @@ mod tests {
             report.text,
             "Not solvable: this hand cannot make 2 sets of 3 (Contract Rummy, round 1).\n"
         );
+        let report = run(&[
+            "solve", "--rules", "contract", "--round", "1", "--lang", "de", "3H 4H 5H",
+        ])
+        .unwrap();
+        assert_eq!(
+            report.text,
+            "Nicht lösbar: diese Hand ergibt nicht 2 Sätze à 3 (Kontrakt-Rommé, Runde 1).\n"
+        );
     }
 
     #[test]

@@ -14,7 +14,7 @@ messages! {
         Verdict => "{verdict}: {heading}", "{verdict}: {heading}";
         Reasons => "Reasons:", "Gründe:";
         NotSolvable => "Not solvable: this hand cannot make {what}.",
-            "Nicht lösbar: {what} lässt sich mit dieser Hand nicht legen.";
+            "Nicht lösbar: diese Hand ergibt nicht {what}.";
         /// One meld of a report: "Meld 1: 3♥ 4♥ 5♥ 6♥ = run ♥3–6".
         MeldLine => "Meld {n}: {cards} = {reading}", "Meldung {n}: {cards} = {reading}";
         LeftOver => "Left over: {cards}", "Übrig: {cards}";
