@@ -224,6 +224,10 @@ messages! {
         ErrCrossSite => "This request came from another site and was refused. Open Kontrakt directly and try again.",
             "Diese Anfrage kam von einer anderen Seite und wurde abgelehnt. Öffne Kontrakt direkt und versuch es noch einmal.";
         ErrNothingHere => "There is nothing at this address.", "Unter dieser Adresse gibt es nichts.";
+        ErrNoGame => "There is no game at this address. Check the link you were given.",
+            "Unter dieser Adresse gibt es keine Partie. Prüf den Link, den du bekommen hast.";
+        ErrNoEndpoint => "There is no API endpoint at this address.",
+            "Unter dieser Adresse gibt es keinen API-Endpunkt.";
         ErrTooLarge => "The request is too large; send at most 64 KiB.",
             "Die Anfrage ist zu groß; höchstens 64 KiB gehen.";
         ErrTooMany => "Too many requests from your network. Wait a moment and try again.",

@@ -111,9 +111,7 @@ impl AppState {
     pub async fn missing(&self, id: &str) -> AppError {
         match store::is_view_token(&self.db, id).await {
             Ok(true) => AppError::Forbidden,
-            Ok(false) => AppError::NotFound(
-                "There is no game at this address. Check the link you were given.".into(),
-            ),
+            Ok(false) => AppError::Said(StatusCode::NOT_FOUND, Msg::ErrNoGame),
             Err(e) => e.into(),
         }
     }
@@ -206,7 +204,7 @@ async fn healthz(State(state): State<AppState>) -> Result<&'static str, AppError
 /// Any address without a route: 404 (an HTML page, or JSON under `/api/`).
 async fn not_found(uri: Uri) -> AppError {
     if error::is_api_path(uri.path()) {
-        AppError::NotFound("There is no API endpoint at this address.".into())
+        AppError::Said(StatusCode::NOT_FOUND, Msg::ErrNoEndpoint)
     } else {
         AppError::Said(StatusCode::NOT_FOUND, Msg::ErrNoPage)
     }

@@ -1332,6 +1332,24 @@ async fn the_games_api_answers_in_the_bodys_lang() {
         undo.error_sentence(),
         "Es gibt keine Runde zum Zurücknehmen."
     );
+    // A game that is not there, in the Accept-Language header's language.
+    let request = axum::http::Request::get("/api/v1/games/0123456789abcdef0123456789abcdef")
+        .header("accept-language", "de")
+        .body(axum::body::Body::empty())
+        .unwrap();
+    let missing = app.send(request).await;
+    assert_eq!(missing.status, StatusCode::NOT_FOUND);
+    assert_eq!(
+        missing.error_sentence(),
+        "Unter dieser Adresse gibt es keine Partie. Prüf den Link, den du bekommen hast."
+    );
+    let missing = app
+        .get("/api/v1/games/0123456789abcdef0123456789abcdef")
+        .await;
+    assert_eq!(
+        missing.error_sentence(),
+        "There is no game at this address. Check the link you were given."
+    );
 }
 
 #[tokio::test]

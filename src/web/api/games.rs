@@ -112,9 +112,7 @@ async fn view(
 ) -> Result<Response, AppError> {
     match state.load_view(&token).await? {
         Some(game) => Ok(Json(GameView::new(&game, Access::View)).into_response()),
-        None => Err(AppError::NotFound(
-            "There is no game at this address. Check the link you were given.".into(),
-        )),
+        None => Err(AppError::Said(StatusCode::NOT_FOUND, text::Msg::ErrNoGame)),
     }
 }
 
