@@ -3,6 +3,7 @@
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
+use std::time::Duration;
 
 /// Address served when neither `--addr` nor `KONTRAKT_ADDR` is given.
 pub const DEFAULT_ADDR: &str = "127.0.0.1:3000";
@@ -22,6 +23,10 @@ pub struct Config {
     pub db: PathBuf,
     /// The per-client write rate limit.
     pub write_limit: WriteLimit,
+    /// How the connections are served: timeouts, caps, HTTPS, `--lan`.
+    pub serving: Serving,
+    /// Where `/metrics` is served, if anywhere (never on `addr`).
+    pub metrics_addr: Option<SocketAddr>,
 }
 
 impl Default for Config {
@@ -30,6 +35,8 @@ impl Default for Config {
             addr: DEFAULT_ADDR.parse().expect("the default address is valid"),
             db: PathBuf::from(DEFAULT_DB),
             write_limit: WriteLimit::default(),
+            serving: Serving::default(),
+            metrics_addr: None,
         }
     }
 }
@@ -61,4 +68,61 @@ impl Default for WriteLimit {
             per_second: DEFAULT_WRITE_RATE,
         }
     }
+}
+
+// ---- Serving connections (`crate::serve`): timeouts, caps, HTTPS, `--lan` ----
+
+/// Seconds a client has to send a request's headers (and a TLS handshake) once it starts.
+pub const DEFAULT_HEADER_TIMEOUT: f64 = 10.0;
+/// Seconds a connection may stay open without moving a byte between requests.
+pub const DEFAULT_IDLE_TIMEOUT: f64 = 60.0;
+/// Connections one client address may hold open (a whole table behind one NAT, each phone
+/// with a few).
+pub const DEFAULT_MAX_CONNECTIONS_PER_CLIENT: usize = 128;
+
+/// How connections are served.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Serving {
+    /// Timeouts and caps of every connection, plain or TLS.
+    pub connections: Connections,
+    /// Serve HTTPS with these PEM files instead of plain HTTP.
+    pub tls: Option<TlsFiles>,
+    /// Send `Strict-Transport-Security` (only over HTTPS; off by default, since LAN
+    /// certificates are often self-made).
+    pub hsts: bool,
+    /// Listen on every interface (port from `addr`) and print the LAN address with a QR code.
+    pub lan: bool,
+}
+
+/// Timeouts and caps of the connections.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Connections {
+    /// Longest a client may take to send a request's headers (and a TLS handshake).
+    pub header_timeout: Duration,
+    /// Longest a connection may stay open without moving a byte between requests.
+    pub idle_timeout: Duration,
+    /// Most connections in all; `None`: as many as the open-file limit allows.
+    pub max_connections: Option<usize>,
+    /// Most connections one client address (IPv6: its /64) may hold.
+    pub max_connections_per_client: usize,
+}
+
+impl Default for Connections {
+    fn default() -> Self {
+        Self {
+            header_timeout: Duration::from_secs_f64(DEFAULT_HEADER_TIMEOUT),
+            idle_timeout: Duration::from_secs_f64(DEFAULT_IDLE_TIMEOUT),
+            max_connections: None,
+            max_connections_per_client: DEFAULT_MAX_CONNECTIONS_PER_CLIENT,
+        }
+    }
+}
+
+/// The certificate chain and private key of `--tls-cert` and `--tls-key`, PEM files.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TlsFiles {
+    /// The certificate chain, leaf first.
+    pub cert: PathBuf,
+    /// The private key (PKCS#8, PKCS#1 or SEC1).
+    pub key: PathBuf,
 }

@@ -3,11 +3,13 @@
 //! `rules` is the pure domain (no web, database or async imports); `db` stores games;
 //! `store` is the application layer over both (loading, the cache, the writes); `text` holds
 //! every English and German word; `web` and `cli` use `store` and `text` and never each
-//! other's insides; `config` feeds `main.rs`.
+//! other's insides; `config` feeds `main.rs`; `serve` is the connection loop `main.rs` serves
+//! the router with (timeouts, caps, TLS).
 pub mod cli;
 pub mod config;
 pub mod db;
 pub mod rules;
+pub mod serve;
 pub mod store;
 pub mod text;
 pub mod web;

@@ -1,28 +1,25 @@
 //! The `kontrakt` binary: logging, command line, then serve or run a command (the commands
 //! live in `kontrakt::cli`).
 
-use std::net::SocketAddr;
 use std::process::ExitCode;
 
-use axum::serve::ListenerExt as _;
 use clap::Parser as _;
-use kontrakt::cli::{Cli, Command, engine, transfer};
+use kontrakt::cli::{Cli, Command, engine, healthcheck, logging, transfer};
 use kontrakt::config::Config;
 use kontrakt::db::{Db, ServeLock};
+use kontrakt::serve::{self, Server};
 use kontrakt::web::{self, AppState};
-use tracing_subscriber::EnvFilter;
 
 #[tokio::main]
 async fn main() -> ExitCode {
-    tracing_subscriber::fmt()
-        .with_env_filter(EnvFilter::try_from_default_env().unwrap_or_else(|_| "info".into()))
-        .with_writer(std::io::stderr)
-        .init();
-    let result = match Cli::parse().into_command() {
+    let cli = Cli::parse();
+    logging::init(cli.log_format);
+    let result = match cli.into_command() {
         Command::Serve(args) => serve(args.into()).await,
         Command::Backup(args) => transfer::backup(args).await,
         Command::Export(args) => transfer::export(args).await,
         Command::Import(args) => transfer::import(args).await,
+        Command::Healthcheck(args) => Ok(healthcheck::run(args.url).await),
         // Engine commands: exit status 0 yes, 1 no, 2 bad input (sentence on stderr).
         Command::Check(args) => Ok(engine::finish(engine::run_check(&args))),
         Command::Solve(args) => Ok(engine::finish(engine::run_solve(&args))),
@@ -41,28 +38,51 @@ type Result<T> = transfer::Result<T>;
 
 async fn serve(config: Config) -> Result<ExitCode> {
     let _serving = ServeLock::take(&config.db)?;
+    // Connections: the open-file limit, the certificate, the address, before the database.
+    let serving = &config.serving;
+    let budget = serve::limits::budget(serving.connections.max_connections)?;
+    if let Some(warning) = &budget.warning {
+        tracing::warn!("{warning}");
+    }
+    let tls = serving.tls.as_ref().map(serve::tls::acceptor).transpose()?;
     let db = Db::open(&config.db).await?;
     let listener = tokio::net::TcpListener::bind(config.addr)
         .await
         .map_err(|e| format!("cannot listen on {}: {e}", config.addr))?;
-    tracing::info!(
-        "serving http://{} with database {}",
-        listener.local_addr()?,
-        config.db.display()
+    let https = tls.is_some();
+    let mut headers: Vec<(String, String)> = web::SECURITY_HEADERS
+        .iter()
+        .map(|&(name, value)| (name.to_owned(), value.to_owned()))
+        .collect();
+    if https && serving.hsts {
+        headers.push(("strict-transport-security".into(), web::https::HSTS.into()));
+    }
+    let server = Server::new(
+        listener,
+        serving.connections,
+        budget.max_connections,
+        tls,
+        headers,
     );
-    // Answers are written as headers then body: without TCP_NODELAY the body waits for the
-    // client's delayed ACK of the headers (40 ms on Linux), e.g. every static file.
-    let listener = listener.tap_io(|tcp| {
-        if let Err(error) = tcp.set_nodelay(true) {
-            tracing::debug!("cannot set TCP_NODELAY: {error}");
-        }
-    });
-    let app = web::app(AppState::new(db.clone()).with_write_limit(config.write_limit));
-    // The peer address keys the write rate limit.
-    let service = app.into_make_service_with_connect_info::<SocketAddr>();
-    axum::serve(listener, service)
-        .with_graceful_shutdown(shutdown_signal())
-        .await?;
+    let local = server.local_addr()?;
+    tracing::info!(
+        "serving {}://{local} with database {} (at most {} connections, open-file limit {})",
+        if https { "https" } else { "http" },
+        config.db.display(),
+        budget.max_connections,
+        budget.limit,
+    );
+    if serving.lan {
+        let lang = kontrakt::text::serve::host_lang(|name| std::env::var(name).ok());
+        let found = serve::lan::lan_address();
+        print!("{}", serve::lan::banner(lang, https, found, local.port()));
+    }
+    web::metrics::start(config.metrics_addr).await?;
+    let mut state = AppState::new(db.clone()).with_write_limit(config.write_limit);
+    if https {
+        state = state.with_https(serving.hsts);
+    }
+    server.run(web::app(state), shutdown_signal()).await;
     db.close().await;
     tracing::info!("stopped");
     Ok(ExitCode::SUCCESS)

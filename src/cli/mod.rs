@@ -1,10 +1,13 @@
 //! The command line: `kontrakt [serve]`, `kontrakt backup PATH`, `kontrakt export`,
-//! `kontrakt import FILE`, and the engine's commands
+//! `kontrakt import FILE`, `kontrakt healthcheck [URL]`, and the engine's commands
 //! `check`, `solve` and `score`. Parsing here; `main.rs` runs what was asked: the engine
 //! commands through [`engine`], backup, export and import through [`transfer`].
 //! Must not depend on `web` (games are read through `store`).
 
 pub mod engine;
+pub mod healthcheck;
+pub mod logging;
+pub mod serving;
 pub mod transfer;
 
 use std::net::SocketAddr;
@@ -15,6 +18,7 @@ use clap::{Args, Parser, Subcommand};
 use crate::config::{self, Config, WriteLimit};
 use crate::rules::ruleset::OptionValue;
 use crate::text::Lang;
+pub use serving::ServingArgs;
 
 /// Score keeper and referee for physical games of contract rummy.
 #[derive(Debug, Parser)]
@@ -31,6 +35,15 @@ pub struct Cli {
     /// Flags of `serve`, also accepted without the command name.
     #[command(flatten)]
     pub serve: ServeArgs,
+    /// Log lines as text (default) or one JSON object per line.
+    #[arg(
+        long,
+        global = true,
+        env = "KONTRAKT_LOG_FORMAT",
+        value_enum,
+        default_value_t
+    )]
+    pub log_format: logging::LogFormat,
 }
 
 impl Cli {
@@ -67,6 +80,17 @@ pub enum Command {
     /// Read games written by `export` into a database (created if missing), all in one
     /// transaction; refuses the whole file if one of its games is already there.
     Import(ImportArgs),
+    /// Ask a running server's /healthz: exit status 0 if it answers 200, else 1 (for
+    /// container health checks where there is no curl).
+    Healthcheck(HealthcheckArgs),
+}
+
+/// Flags of `healthcheck`.
+#[derive(Clone, Debug, Args)]
+pub struct HealthcheckArgs {
+    /// The URL to ask (plain http); without it, /healthz at the address the server is
+    /// given (`KONTRAKT_ADDR`, 0.0.0.0 asked as 127.0.0.1), else at 127.0.0.1:3000.
+    pub url: Option<String>,
 }
 
 /// Flags of `serve`.
@@ -86,17 +110,25 @@ pub struct ServeArgs {
     #[arg(long, env = "KONTRAKT_WRITE_RATE", default_value_t = config::DEFAULT_WRITE_RATE,
           value_parser = parse_rate)]
     pub write_rate: f64,
+    /// Timeouts, caps, HTTPS and `--lan` ([`serving`]).
+    #[command(flatten)]
+    pub serving: ServingArgs,
+    /// Serve Prometheus metrics at http://ADDR/metrics (a separate listener; off by default).
+    #[arg(long, env = "KONTRAKT_METRICS_ADDR")]
+    pub metrics_addr: Option<SocketAddr>,
 }
 
 impl From<ServeArgs> for Config {
     fn from(args: ServeArgs) -> Self {
         Self {
-            addr: args.addr,
+            addr: args.serving.listen_addr(args.addr),
             db: args.db,
             write_limit: WriteLimit {
                 burst: args.write_burst,
                 per_second: args.write_rate,
             },
+            serving: args.serving.into(),
+            metrics_addr: args.metrics_addr,
         }
     }
 }
@@ -364,6 +396,97 @@ mod tests {
         };
         assert_eq!(args.cards, ["AS", "JK"]);
         assert!(Cli::try_parse_from(["kontrakt", "score", "--rules", "shanghai"]).is_err());
+    }
+
+    #[test]
+    fn serve_takes_connection_timeouts_and_caps() {
+        let Command::Serve(args) = parse(&[
+            "kontrakt",
+            "--header-timeout",
+            "1.5",
+            "--idle-timeout",
+            "30",
+            "--max-connections",
+            "500",
+            "--max-connections-per-client",
+            "8",
+        ]) else {
+            panic!("expected serve");
+        };
+        let connections = Config::from(args).serving.connections;
+        assert_eq!(connections.header_timeout.as_millis(), 1500);
+        assert_eq!(connections.idle_timeout.as_secs(), 30);
+        assert_eq!(connections.max_connections, Some(500));
+        assert_eq!(connections.max_connections_per_client, 8);
+        let Command::Serve(args) = parse(&["kontrakt"]) else {
+            panic!("expected serve");
+        };
+        assert_eq!(
+            Config::from(args).serving,
+            config::Serving::default(),
+            "no flags: the defaults of config.rs"
+        );
+        for bad in [
+            ["--header-timeout", "0"],
+            ["--idle-timeout", "-1"],
+            ["--max-connections", "0"],
+            ["--max-connections-per-client", "0"],
+        ] {
+            assert!(
+                Cli::try_parse_from(["kontrakt", bad[0], bad[1]]).is_err(),
+                "{bad:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn tls_needs_both_files_and_hsts_needs_tls() {
+        let Command::Serve(args) = parse(&[
+            "kontrakt",
+            "--tls-cert",
+            "c.pem",
+            "--tls-key",
+            "k.pem",
+            "--hsts",
+        ]) else {
+            panic!("expected serve");
+        };
+        let serving = Config::from(args).serving;
+        assert_eq!(
+            serving.tls,
+            Some(config::TlsFiles {
+                cert: "c.pem".into(),
+                key: "k.pem".into()
+            })
+        );
+        assert!(serving.hsts);
+        assert!(Cli::try_parse_from(["kontrakt", "--tls-cert", "c.pem"]).is_err());
+        assert!(Cli::try_parse_from(["kontrakt", "--tls-key", "k.pem"]).is_err());
+        assert!(Cli::try_parse_from(["kontrakt", "--hsts"]).is_err());
+    }
+
+    #[test]
+    fn lan_listens_on_every_interface_on_the_port_of_addr() {
+        let Command::Serve(args) = parse(&["kontrakt", "--lan"]) else {
+            panic!("expected serve");
+        };
+        let config = Config::from(args);
+        assert_eq!(config.addr, "0.0.0.0:3000".parse().unwrap());
+        assert!(config.serving.lan);
+        let Command::Serve(args) =
+            parse(&["kontrakt", "serve", "--lan", "--addr", "127.0.0.1:8080"])
+        else {
+            panic!("expected serve");
+        };
+        assert_eq!(Config::from(args).addr, "0.0.0.0:8080".parse().unwrap());
+        let Command::Serve(args) = parse(&["kontrakt"]) else {
+            panic!("expected serve");
+        };
+        assert_eq!(
+            Config::from(args).addr,
+            "127.0.0.1:3000".parse().unwrap(),
+            "the default stays loopback"
+        );
     }
 
     #[test]

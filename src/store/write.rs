@@ -6,14 +6,15 @@
 //! Must not depend on `web` or `cli` (see [`crate::store`]).
 
 use std::sync::Arc;
+use std::time::Instant;
 
 use serde_json::{Map, Value};
 
-use super::Error;
 use super::cache::{GameCache, Key};
 use super::entry::StoredEntry;
 use super::game::{LoadedGame, understand};
 use super::read::load;
+use super::{Error, metric};
 use crate::db::Db;
 use crate::db::games::{
     self, ChangeOutcome, GameRecord, Once, RoundChange, UndoOutcome, WriteOutcome,
@@ -110,18 +111,28 @@ pub async fn write_round<E: From<Error>>(
         written = Some(Arc::new(game));
         Ok(response)
     };
+    let started = Instant::now();
     let (outcome, generation) = games::change_round_at(db, id, version, key, prepare, answer)
         .await
         .map_err(Error::from)?;
+    metrics::histogram!(metric::DB_WRITE_SECONDS, "write" => "round")
+        .record(started.elapsed().as_secs_f64());
     match outcome {
         ChangeOutcome::Written { response, .. } => {
             if let (Some(generation), Some(game)) = (generation, &written) {
                 cache.put(db, generation, game);
             }
+            metrics::counter!(metric::ROUNDS_WRITTEN).increment(1);
             Ok(RoundWrite::Written(response))
         }
-        ChangeOutcome::Replayed(response) => Ok(RoundWrite::Replayed(response)),
-        ChangeOutcome::Conflict(record) => Ok(RoundWrite::Conflict(Box::new(understand(*record)?))),
+        ChangeOutcome::Replayed(response) => {
+            metrics::counter!(metric::REPLAYS, "write" => "round").increment(1);
+            Ok(RoundWrite::Replayed(response))
+        }
+        ChangeOutcome::Conflict(record) => {
+            metrics::counter!(metric::CONFLICTS, "write" => "round").increment(1);
+            Ok(RoundWrite::Conflict(Box::new(understand(*record)?)))
+        }
         ChangeOutcome::Refused(Refusal::Invalid(errors)) => Ok(RoundWrite::Invalid(errors)),
         ChangeOutcome::Refused(Refusal::Failed(e)) => Err(e),
         ChangeOutcome::Refused(Refusal::NeedsVersion(round)) => Ok(RoundWrite::NeedsVersion(round)),
@@ -175,12 +186,22 @@ pub async fn undo_once(
     {
         return Ok(OnceChange::Now(GameChange::Refused(e)));
     }
-    let change = match games::undo_last_round_once(db, id, expected, once).await? {
+    let started = Instant::now();
+    let outcome = games::undo_last_round_once(db, id, expected, once).await?;
+    metrics::histogram!(metric::DB_WRITE_SECONDS, "write" => "undo")
+        .record(started.elapsed().as_secs_f64());
+    let change = match outcome {
         UndoOutcome::Undone { .. } => reloaded(db, cache, id, GameChange::Done).await?,
-        UndoOutcome::Conflict { .. } => reloaded(db, cache, id, GameChange::Conflict).await?,
+        UndoOutcome::Conflict { .. } => {
+            metrics::counter!(metric::CONFLICTS, "write" => "undo").increment(1);
+            reloaded(db, cache, id, GameChange::Conflict).await?
+        }
         UndoOutcome::NothingToUndo => GameChange::Refused(GameError::NothingToUndo),
         UndoOutcome::GameNotFound => GameChange::NotFound,
-        UndoOutcome::Replayed(response) => return Ok(OnceChange::Replayed(response)),
+        UndoOutcome::Replayed(response) => {
+            metrics::counter!(metric::REPLAYS, "write" => "undo").increment(1);
+            return Ok(OnceChange::Replayed(response));
+        }
     };
     Ok(OnceChange::Now(change))
 }
@@ -206,11 +227,21 @@ pub async fn end_early_once(
     {
         return Ok(OnceChange::Now(GameChange::Refused(e)));
     }
-    let change = match games::set_ended_early_once(db, id, ended, expected, once).await? {
+    let started = Instant::now();
+    let outcome = games::set_ended_early_once(db, id, ended, expected, once).await?;
+    metrics::histogram!(metric::DB_WRITE_SECONDS, "write" => "end")
+        .record(started.elapsed().as_secs_f64());
+    let change = match outcome {
         WriteOutcome::Written { .. } => reloaded(db, cache, id, GameChange::Done).await?,
-        WriteOutcome::Conflict { .. } => reloaded(db, cache, id, GameChange::Conflict).await?,
+        WriteOutcome::Conflict { .. } => {
+            metrics::counter!(metric::CONFLICTS, "write" => "end").increment(1);
+            reloaded(db, cache, id, GameChange::Conflict).await?
+        }
         WriteOutcome::GameNotFound => GameChange::NotFound,
-        WriteOutcome::Replayed(response) => return Ok(OnceChange::Replayed(response)),
+        WriteOutcome::Replayed(response) => {
+            metrics::counter!(metric::REPLAYS, "write" => "end").increment(1);
+            return Ok(OnceChange::Replayed(response));
+        }
     };
     Ok(OnceChange::Now(change))
 }

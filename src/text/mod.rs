@@ -70,6 +70,7 @@ mod lang;
 mod pages;
 pub mod round;
 pub mod rules;
+pub mod serve;
 pub mod settlement;
 pub mod template;
 

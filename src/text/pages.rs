@@ -189,6 +189,8 @@ messages! {
         OutboxPending => "Not sent yet (no connection): kept on this phone, will retry.",
             "Noch nicht gesendet (keine Verbindung): auf diesem Handy gespeichert, wird erneut versucht.";
         OutboxSending => "Sending…", "Wird gesendet…";
+        OfflineNotice => "Offline: showing the last saved state of this page. It updates when the connection is back.",
+            "Offline: Hier steht der zuletzt gespeicherte Stand dieser Seite. Er wird aktualisiert, sobald die Verbindung wieder da ist.";
         OutboxRetry => "Retry now", "Jetzt senden";
         OutboxDiscard => "Discard", "Verwerfen";
         OutboxRefused => "A kept entry was refused by the server; it was removed.",

@@ -1,7 +1,7 @@
 //! The web layer: application state, the router with its middleware, the HTML pages in
 //! [`pages`] (one module per page), the JSON API in `api` (the referee and the games), and
 //! the pieces they share at this level (errors, extractors, i18n, cookies, rate limit,
-//! recent games, static files).
+//! recent games, static files and the service worker, request ids, metrics).
 //!
 //! Thin: handlers extract, parse, call `store::` (games: reads, writes, the cache), `db::` (for
 //! what is not a game's state, e.g. its history) and `rules::`, and render. No SQL and no
@@ -10,19 +10,22 @@
 //! [`routes`]; the middleware of [`app`] then applies to it.
 
 mod api;
-mod assets;
+pub mod assets;
 pub mod cards;
 pub mod compute;
 pub mod cookies;
 pub mod error;
 pub mod extract;
+pub mod https;
 pub mod i18n;
 pub mod idempotency;
 pub mod links;
+pub mod metrics;
 pub mod page;
 pub mod pages;
 pub mod rate_limit;
 pub mod recent;
+pub mod request_id;
 pub mod rule_options;
 
 use std::sync::Arc;
@@ -34,8 +37,10 @@ use axum::routing::get;
 use axum::{Router, middleware};
 use tower::ServiceBuilder;
 use tower_http::catch_panic::CatchPanicLayer;
+use tower_http::compression::CompressionLayer;
 use tower_http::csrf::CsrfLayer;
 use tower_http::limit::RequestBodyLimitLayer;
+use tower_http::request_id::{PropagateRequestIdLayer, SetRequestIdLayer};
 use tower_http::set_header::SetResponseHeaderLayer;
 use tower_http::timeout::TimeoutLayer;
 use tower_http::trace::TraceLayer;
@@ -60,6 +65,15 @@ pub const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self'
     style-src 'self'; img-src 'self' data:; frame-ancestors 'none'; base-uri 'none'; \
     form-action 'self'";
 
+/// The security headers of every answer, as (name, value): the middleware of [`app`] sets
+/// them, and the connection loop (`crate::serve`) puts them on the answers it writes itself.
+pub const SECURITY_HEADERS: [(&str, &str); 4] = [
+    ("content-security-policy", CONTENT_SECURITY_POLICY),
+    ("x-content-type-options", "nosniff"),
+    ("referrer-policy", "no-referrer"),
+    ("x-frame-options", "DENY"),
+];
+
 /// What every handler can reach.
 #[derive(Clone, Debug)]
 pub struct AppState {
@@ -71,6 +85,8 @@ pub struct AppState {
     pub games: GameCache,
     /// The referee's computations, queued per client ([`compute`]).
     pub compute: Arc<compute::ComputeQueue>,
+    /// Served over HTTPS, with HSTS or not ([`https`]).
+    pub transport: https::Transport,
 }
 
 impl AppState {
@@ -81,6 +97,17 @@ impl AppState {
             write_limit: WriteLimit::default(),
             games: GameCache::default(),
             compute: Arc::default(),
+            transport: https::Transport::default(),
+        }
+    }
+
+    /// The same state served over HTTPS: cookies get `Secure`; `hsts` adds
+    /// `Strict-Transport-Security` to every answer.
+    #[must_use]
+    pub fn with_https(self, hsts: bool) -> Self {
+        Self {
+            transport: https::Transport { https: true, hsts },
+            ..self
         }
     }
 
@@ -122,6 +149,7 @@ impl AppState {
 /// address: serve with `into_make_service_with_connect_info::<SocketAddr>()`.
 pub fn app(state: AppState) -> Router {
     let limiter = Arc::new(WriteLimiter::new(state.write_limit));
+    let transport = state.transport;
     // Inside the middleware of `with_middleware`: a 429 gets the security headers and a
     // rendered sentence; the body limit and the CSRF check come first.
     let routes = routes()
@@ -130,7 +158,15 @@ pub fn app(state: AppState) -> Router {
             limiter,
             rate_limit::limit_writes,
         ));
-    with_middleware(routes)
+    let app = with_middleware(routes);
+    if transport.https {
+        app.layer(middleware::from_fn_with_state(
+            transport,
+            https::secure_answers,
+        ))
+    } else {
+        app
+    }
 }
 
 /// Every route of the app. Add a module's routes here with `.merge(module::routes())`.
@@ -149,17 +185,36 @@ fn routes() -> Router<AppState> {
 pub(crate) fn with_middleware(router: Router) -> Router {
     router.layer(
         ServiceBuilder::new()
-            // Logs method and route pattern, never the path itself: paths carry capability
-            // tokens.
+            // Every request gets an id (the client's own if it is sane), returned in the
+            // answer and in every log line of the request.
+            .layer(middleware::from_fn(request_id::drop_insane))
+            .layer(SetRequestIdLayer::new(
+                request_id::HEADER,
+                request_id::NewId,
+            ))
+            .layer(PropagateRequestIdLayer::new(request_id::HEADER))
+            // Counts requests by route pattern and status (for `/metrics`, if exported).
+            .layer(middleware::from_fn(metrics::track))
+            // Logs the request id, method and route pattern, never the path itself: paths
+            // carry capability tokens.
             .layer(
                 TraceLayer::new_for_http().make_span_with(|request: &Request| {
                     let route = request
                         .extensions()
                         .get::<MatchedPath>()
                         .map_or("(no route)", MatchedPath::as_str);
-                    tracing::info_span!("request", method = %request.method(), route)
+                    tracing::info_span!(
+                        "request",
+                        request_id = %request_id::of(request),
+                        method = %request.method(),
+                        route
+                    )
                 }),
             )
+            // Pages and JSON answers are compressed (brotli or gzip, as the client accepts);
+            // answers under 32 bytes and answers already encoded (the precompressed static
+            // files of `assets`) pass as they are.
+            .layer(CompressionLayer::new())
             .layer(security_header(
                 header::CONTENT_SECURITY_POLICY,
                 CONTENT_SECURITY_POLICY,

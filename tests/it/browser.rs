@@ -717,3 +717,76 @@ fn a_round_sent_into_a_connection_that_never_answers_is_kept_and_lands_when_the_
         },
     );
 }
+
+#[test]
+fn an_open_game_reloads_offline_from_the_service_worker_with_a_notice() {
+    run(
+        "an_open_game_reloads_offline_from_the_service_worker_with_a_notice",
+        async |b: &Browser| -> TestResult {
+            let id = create_game(b)?;
+            let round =
+                json!({"round": 1, "went_out": "Ann", "points": {"Ben": 35, "Cy": 12, "Di": 7}});
+            let (status, state) = b.api(
+                "POST",
+                &format!("/api/v1/games/{id}/rounds"),
+                None,
+                Some(&round),
+            )?;
+            assert_eq!(status, 200, "{state}");
+            let game = format!("/games/{id}");
+            b.goto(&game).await?;
+            b.find("[data-offline][hidden]").await?;
+
+            // The page registered the worker (127.0.0.1 is a secure context); once it
+            // controls the page, open the game again so the worker keeps a copy of it.
+            let deadline = std::time::Instant::now() + std::time::Duration::from_secs(15);
+            loop {
+                let controlled = b
+                    .js("return !!(navigator.serviceWorker && navigator.serviceWorker.controller);")
+                    .await?;
+                if controlled == json!(true) {
+                    break;
+                }
+                if std::time::Instant::now() > deadline {
+                    return Err("the service worker never took control of the page".into());
+                }
+                tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+            }
+            b.goto(&game).await?;
+            loop {
+                let kept = b
+                    .js(
+                        "caches.open('kontrakt-pages').then(function (c) { return c.keys(); })\
+                         .then(function (k) { window.keptPages = k.length; });\
+                         return window.keptPages || 0;",
+                    )
+                    .await?;
+                if kept.as_u64().unwrap_or(0) >= 1 {
+                    break;
+                }
+                if std::time::Instant::now() > deadline {
+                    return Err("the service worker never kept the game page".into());
+                }
+                tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+            }
+
+            // The Wi-Fi is gone: a reload shows the game as last seen, and says so.
+            b.stop_server()?;
+            b.goto(&game).await?;
+            b.wait_text("[data-offline]", "Offline: showing the last saved state")
+                .await?;
+            let hidden = b
+                .js("return document.querySelector('[data-offline]').hidden;")
+                .await?;
+            assert_eq!(hidden, json!(false));
+            b.wait_text("main", "Ben").await?;
+            b.wait_text("main", "35").await?;
+            // Its stylesheet came from the worker's cache too.
+            let styled = b
+                .js("return getComputedStyle(document.querySelector('[data-offline]')).fontWeight;")
+                .await?;
+            assert_eq!(styled, json!("700"));
+            Ok(())
+        },
+    );
+}

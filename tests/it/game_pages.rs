@@ -654,7 +654,10 @@ async fn the_sheet_shows_round_points_running_totals_dealers_and_the_leader() {
     assert!(body.contains(&format!(
         "data-live=\"/api/v1/games/{id}\" data-version=\"{version}\""
     )));
-    assert!(body.contains("<script src=\"/static/live.js\" defer></script>"));
+    assert!(body.contains(&format!(
+        "<script src=\"{}\" defer></script>",
+        kontrakt::web::assets::url("live.js")
+    )));
 }
 
 #[tokio::test]

@@ -1108,7 +1108,10 @@ async fn the_game_pages_undo_end_and_resume_use_the_outbox_and_a_retry_changes_n
     let app = TestApp::new().await;
     let game = shanghai_after_two_rounds(&app).await;
     let page = app.get(&game.page()).await.body;
-    assert!(page.contains("<script src=\"/static/outbox.js\" defer></script>"));
+    assert!(page.contains(&format!(
+        "<script src=\"{}\" defer></script>",
+        kontrakt::web::assets::url("outbox.js")
+    )));
     assert!(page.contains("data-outbox-status hidden"));
     assert_no_inline_script_or_style(&page);
     let (undo, undo_fields) = page_form(&page, "undo-form");
@@ -1541,15 +1544,15 @@ async fn round_pages_load_only_static_scripts_and_stay_small_for_big_tables() {
         assert!(form.body.len() < 30 * 1024, "{} bytes", form.body.len());
         assert_no_inline_script_or_style(&form.body);
         for script in ["cards.js", "rounds.js", "outbox.js"] {
-            assert!(
-                form.body
-                    .contains(&format!("<script src=\"/static/{script}\" defer></script>"))
-            );
+            assert!(form.body.contains(&format!(
+                "<script src=\"{}\" defer></script>",
+                kontrakt::web::assets::url(script)
+            )));
         }
-        assert!(
-            form.body
-                .contains("<link rel=\"stylesheet\" href=\"/static/rounds.css\">")
-        );
+        assert!(form.body.contains(&format!(
+            "<link rel=\"stylesheet\" href=\"{}\">",
+            kontrakt::web::assets::url("rounds.css")
+        )));
         assert!(form.body.contains("data-outbox"));
         assert!(form.body.contains("data-outbox-status hidden"));
         let history = app.get(&format!("/games/{}/history", game.id)).await;

@@ -525,7 +525,8 @@ async fn the_read_only_token_is_refused_with_a_sentence_saying_it_only_shows_the
     );
 }
 
-/// Each `.route("PATH", …)` in the Rust files under `dir`, with the methods it takes.
+/// Each `.route("PATH", …)` in the Rust files under `dir`, with the methods it takes, and each
+/// `#[utoipa::path(METHOD, path = "PATH", …)]` (the JSON API registers its routes from those).
 fn routes_in_source(dir: &Path, found: &mut Vec<(String, String, String)>) {
     for entry in std::fs::read_dir(dir).unwrap() {
         let path = entry.unwrap().path();
@@ -538,6 +539,25 @@ fn routes_in_source(dir: &Path, found: &mut Vec<(String, String, String)>) {
             continue;
         }
         let text = std::fs::read_to_string(&path).unwrap();
+        for (at, _) in text.match_indices("#[utoipa::path(") {
+            let attribute = &text[at + "#[utoipa::path(".len()..];
+            let method = attribute
+                .trim_start()
+                .split(|c: char| !c.is_ascii_alphabetic())
+                .next()
+                .unwrap_or_default();
+            let route_path = attribute
+                .split_once("path = \"")
+                .and_then(|(_, rest)| rest.split('"').next())
+                .unwrap_or_default();
+            if ["post", "put", "patch", "delete"].contains(&method) {
+                found.push((
+                    method.to_uppercase(),
+                    route_path.to_owned(),
+                    path.display().to_string(),
+                ));
+            }
+        }
         let mut rest = text.as_str();
         while let Some(at) = rest.find(".route(") {
             rest = &rest[at + ".route(".len()..];

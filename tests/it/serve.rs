@@ -348,3 +348,103 @@ fn a_read_only_database_is_refused_at_start_with_a_sentence_naming_it() {
         "{said}"
     );
 }
+
+// ---- The connection loop: timeouts, caps, hyper's own answers, HTTPS, --lan ----
+
+mod connections;
+mod lan;
+mod tls;
+
+/// A server started for a connection test: its address (from its log) and its log so far
+/// (kept read, so the server never blocks on a full pipe).
+struct Served {
+    _server: Server,
+    addr: String,
+    log: std::sync::Arc<std::sync::Mutex<String>>,
+}
+
+impl Served {
+    /// Starts `command` and waits for its log line "serving SCHEME://ADDR".
+    fn start(mut command: Command, scheme: &str) -> Served {
+        command.env("RUST_LOG", "info").stderr(Stdio::piped());
+        let mut server = Server(command.spawn().expect("the binary starts"));
+        let mut reader = BufReader::new(server.0.stderr.take().unwrap());
+        let log = std::sync::Arc::new(std::sync::Mutex::new(String::new()));
+        let marker = format!("serving {scheme}://");
+        let addr = loop {
+            let mut line = String::new();
+            let read = reader.read_line(&mut line).unwrap();
+            log.lock().unwrap().push_str(&line);
+            assert!(read > 0, "server exited early: {}", log.lock().unwrap());
+            if let Some(rest) = line.split(&marker).nth(1) {
+                break rest.split_whitespace().next().unwrap().to_owned();
+            }
+        };
+        let sink = std::sync::Arc::clone(&log);
+        std::thread::spawn(move || {
+            for line in reader.lines() {
+                let Ok(line) = line else { break };
+                let mut log = sink.lock().unwrap();
+                log.push_str(&line);
+                log.push('\n');
+            }
+        });
+        Served {
+            _server: server,
+            addr,
+            log,
+        }
+    }
+
+    /// The log so far.
+    fn log(&self) -> String {
+        self.log.lock().unwrap().clone()
+    }
+}
+
+/// The binary on a free loopback port with a database in `dir` and these flags.
+fn kontrakt(dir: &std::path::Path, args: &[&str]) -> Command {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_kontrakt"));
+    command
+        .args(["--addr", "127.0.0.1:0", "--db"])
+        .arg(dir.join("served.db"))
+        .args(args);
+    // The flags the tests mean, not the ones a developer's shell may set.
+    for name in [
+        "KONTRAKT_LAN",
+        "KONTRAKT_TLS_CERT",
+        "KONTRAKT_TLS_KEY",
+        "KONTRAKT_HSTS",
+        "KONTRAKT_HEADER_TIMEOUT",
+        "KONTRAKT_IDLE_TIMEOUT",
+        "KONTRAKT_MAX_CONNECTIONS",
+        "KONTRAKT_MAX_CONNECTIONS_PER_CLIENT",
+    ] {
+        command.env_remove(name);
+    }
+    command
+}
+
+/// Reads one answer (head and a `content-length` body) from a stream, or what came before
+/// the stream ended.
+fn read_answer(stream: &mut impl std::io::Read) -> std::io::Result<String> {
+    let mut bytes = Vec::new();
+    let mut chunk = [0u8; 4096];
+    loop {
+        if let Some(end) = bytes.windows(4).position(|w| w == b"\r\n\r\n") {
+            let head = String::from_utf8_lossy(&bytes[..end]).to_ascii_lowercase();
+            let length: usize = head
+                .lines()
+                .find_map(|l| l.strip_prefix("content-length:"))
+                .map_or(0, |v| v.trim().parse().unwrap());
+            if bytes.len() >= end + 4 + length {
+                return Ok(String::from_utf8_lossy(&bytes).into_owned());
+            }
+        }
+        let n = stream.read(&mut chunk)?;
+        if n == 0 {
+            return Ok(String::from_utf8_lossy(&bytes).into_owned());
+        }
+        bytes.extend_from_slice(&chunk[..n]);
+    }
+}

@@ -684,7 +684,10 @@ async fn the_checker_loads_the_card_grid_script_and_its_hidden_grids() {
     let app = TestApp::new().await;
     let response = get_with(&app, "/check", &[("accept-language", "de")]).await;
     let body = &response.body;
-    assert!(body.contains("<script src=\"/static/cards.js\" defer></script>"));
+    assert!(body.contains(&format!(
+        "<script src=\"{}\" defer></script>",
+        kontrakt::web::assets::url("cards.js")
+    )));
     assert!(body.contains("data-target=\"melds\" data-mode=\"melds\""));
     assert!(body.contains("data-target=\"card\" data-mode=\"one\""));
     assert!(body.contains("data-ranks=\"A 2 3 4 5 6 7 8 9 10 B D K\""));

@@ -21,7 +21,10 @@ async fn home_page_is_html_that_names_the_app_and_links_the_stylesheet() {
     assert!(response.is_html());
     assert!(response.body.contains("<html lang=\"en\">"));
     assert!(response.body.contains("Kontrakt"));
-    assert!(response.body.contains("href=\"/static/app.css\""));
+    assert!(response.body.contains(&format!(
+        "href=\"{}\"",
+        kontrakt::web::assets::url("app.css")
+    )));
     assert!(response.body.contains("name=\"viewport\""));
 }
 
@@ -32,7 +35,10 @@ async fn unknown_page_is_a_404_html_page_with_a_sentence() {
     assert_eq!(response.status, StatusCode::NOT_FOUND);
     assert!(response.is_html());
     assert!(response.body.contains("There is no page at this address."));
-    assert!(response.body.contains("href=\"/static/app.css\""));
+    assert!(response.body.contains(&format!(
+        "href=\"{}\"",
+        kontrakt::web::assets::url("app.css")
+    )));
 }
 
 #[tokio::test]

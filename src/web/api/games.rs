@@ -10,18 +10,19 @@
 
 use std::collections::BTreeMap;
 
-use axum::Router;
 use axum::body::Bytes;
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use axum::routing::{get, post};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize, Serializer};
 use serde_json::{Value, json};
 use time::OffsetDateTime;
 use time::format_description::well_known::Rfc3339;
 use tower_http::set_header::SetResponseHeaderLayer;
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use super::input::{answer_lang, take_lang};
 use crate::db::games::{self, HistoryAction, Once};
@@ -35,23 +36,27 @@ use crate::web::{
     AppError, AppState, IdempotencyKey, Json, refuse_unknown_fields, require_json_body,
 };
 
+use super::doc::{Conflict, GameReadErrors, GameWriteErrors, RefereeErrors};
+use super::schema;
+
 /// Routes of the games API. Every answer through the edit id (which carries the id or the
 /// edit URLs: the capability to change the game) says `Cache-Control: no-store`, so no cache
-/// on the way or on the device keeps it.
-pub fn routes() -> Router<AppState> {
-    Router::new()
-        .route("/api/v1/games", post(create))
-        .route("/api/v1/games/{id}", get(show))
-        .route("/api/v1/games/{id}/rounds", post(enter_round))
-        .route("/api/v1/games/{id}/undo", post(undo))
-        .route("/api/v1/games/{id}/end", post(end))
-        .route("/api/v1/games/{id}/resume", post(resume))
-        .route("/api/v1/games/{id}/history", get(history))
+/// on the way or on the device keeps it. Registered with their descriptions for the OpenAPI
+/// document (`super::doc`).
+pub(super) fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(create))
+        .routes(routes!(show))
+        .routes(routes!(enter_round))
+        .routes(routes!(undo))
+        .routes(routes!(end))
+        .routes(routes!(resume))
+        .routes(routes!(history))
         .layer(SetResponseHeaderLayer::overriding(
             header::CACHE_CONTROL,
             HeaderValue::from_static("no-store"),
         ))
-        .route("/api/v1/view/{token}", get(view))
+        .routes(routes!(view))
 }
 
 /// The HTML page of a game (edit link).
@@ -65,6 +70,28 @@ fn view_url(token: &str) -> String {
 }
 
 /// `POST /api/v1/games`: 201 `{"id", "url", "view_url", …}`.
+#[utoipa::path(
+    post,
+    path = "/api/v1/games",
+    tag = "games",
+    operation_id = "create_game",
+    summary = "Create a game",
+    params(super::doc::IdempotencyKeyHeader),
+    request_body(content = schema::NewGame, content_type = "application/json"),
+    responses(
+        RefereeErrors,
+        (status = 201, description = "The game was created (or, for a repeated \
+            `Idempotency-Key`, the game the first request created).",
+         body = schema::NewGameAnswer,
+         headers(
+             ("Location" = String, description = "`api_url`: the game's state."),
+             ("Cache-Control" = String, description = "`no-store`: the answer carries the edit id."),
+         )),
+        (status = 422, description = "The set-up is wrong: every sentence, and each problem \
+            by field (`player_count`, `duplicate_name`, `unknown_rules`, …).",
+         body = schema::Invalid),
+    )
+)]
 async fn create(
     State(state): State<AppState>,
     headers: HeaderMap,
@@ -100,12 +127,39 @@ async fn create(
 }
 
 /// `GET /api/v1/games/{id}`: the game's state.
+#[utoipa::path(
+    get,
+    path = "/api/v1/games/{id}",
+    tag = "games",
+    operation_id = "get_game",
+    summary = "A game's state",
+    params(("id" = String, Path, description = "The game's edit id.")),
+    responses(
+        GameReadErrors,
+        (status = 200, description = "The game's state.", body = GameView,
+         headers(("Cache-Control" = String, description = "`no-store`."))),
+    )
+)]
 async fn show(State(state): State<AppState>, Path(id): Path<String>) -> Result<Response, AppError> {
     let game = state.load_edit(&id).await?;
     Ok(Json(GameView::new(&game, Access::Edit)).into_response())
 }
 
 /// `GET /api/v1/view/{token}`: the state through the read-only link (no edit id or URLs).
+#[utoipa::path(
+    get,
+    path = "/api/v1/view/{token}",
+    tag = "games",
+    operation_id = "view_game",
+    summary = "A game's state through its read-only link",
+    description = "The state without `id`, `url` and `history_url`.",
+    params(("token" = String, Path, description = "The game's read-only token.")),
+    responses(
+        super::doc::ReadErrors,
+        (status = 200, description = "The game's state.", body = GameView),
+        (status = 404, description = "No game has this read-only token.", body = schema::Error),
+    )
+)]
 async fn view(
     State(state): State<AppState>,
     Path(token): Path<String>,
@@ -125,6 +179,26 @@ struct RoundBody {
 }
 
 /// `POST /api/v1/games/{id}/rounds`: enter the next round or correct one; 200 with the state.
+#[utoipa::path(
+    post,
+    path = "/api/v1/games/{id}/rounds",
+    tag = "games",
+    operation_id = "enter_round",
+    summary = "Enter the next round, or correct an entered one",
+    params(("id" = String, Path, description = "The game's edit id."), super::doc::IdempotencyKeyHeader),
+    request_body(content = schema::RoundBody, content_type = "application/json"),
+    responses(
+        GameWriteErrors,
+        Conflict,
+        (status = 200, description = "Written (or replayed): the game's state.", body = GameView,
+         headers(
+             ("Idempotent-Replayed" = String, description = "`true` when this answers a repeat of an earlier request with the same `Idempotency-Key`."),
+             ("Cache-Control" = String, description = "`no-store`."),
+         )),
+        (status = 428, description = "The round is already entered: changing it needs the \
+            `version` it is changed against. Nothing was written.", body = schema::Error),
+    )
+)]
 async fn enter_round(
     State(state): State<AppState>,
     Path(id): Path<String>,
@@ -172,6 +246,26 @@ fn strict<F: DeserializeOwned, T: DeserializeOwned>(
 }
 
 /// `POST /api/v1/games/{id}/undo` (body `{"version": N}` optional): removes the last round.
+#[utoipa::path(
+    post,
+    path = "/api/v1/games/{id}/undo",
+    tag = "games",
+    operation_id = "undo_round",
+    summary = "Remove the last round",
+    description = "The round stays in the history. 422 if there is nothing to undo.",
+    params(("id" = String, Path, description = "The game's edit id."), super::doc::IdempotencyKeyHeader),
+    request_body(content = schema::VersionBody, content_type = "application/json",
+        description = "`{\"version\": N}`, or nothing (then no content type is needed)."),
+    responses(
+        GameWriteErrors,
+        Conflict,
+        (status = 200, description = "Done (or replayed): the game's state.", body = GameView,
+         headers(
+             ("Idempotent-Replayed" = String, description = "`true` when this answers a repeat of an earlier request with the same `Idempotency-Key`."),
+             ("Cache-Control" = String, description = "`no-store`."),
+         )),
+    )
+)]
 async fn undo(
     State(state): State<AppState>,
     Path(id): Path<String>,
@@ -186,6 +280,26 @@ async fn undo(
 
 /// `POST /api/v1/games/{id}/end` (body `{"version": N}` optional): the table stops early; the
 /// rounds played are settled.
+#[utoipa::path(
+    post,
+    path = "/api/v1/games/{id}/end",
+    tag = "games",
+    operation_id = "end_game",
+    summary = "End the game early",
+    description = "The rounds played are settled.",
+    params(("id" = String, Path, description = "The game's edit id."), super::doc::IdempotencyKeyHeader),
+    request_body(content = schema::VersionBody, content_type = "application/json",
+        description = "`{\"version\": N}`, or nothing (then no content type is needed)."),
+    responses(
+        GameWriteErrors,
+        Conflict,
+        (status = 200, description = "Done (or replayed): the game's state.", body = GameView,
+         headers(
+             ("Idempotent-Replayed" = String, description = "`true` when this answers a repeat of an earlier request with the same `Idempotency-Key`."),
+             ("Cache-Control" = String, description = "`no-store`."),
+         )),
+    )
+)]
 async fn end(
     State(state): State<AppState>,
     Path(id): Path<String>,
@@ -199,6 +313,25 @@ async fn end(
 }
 
 /// `POST /api/v1/games/{id}/resume` (body `{"version": N}` optional): takes back an early end.
+#[utoipa::path(
+    post,
+    path = "/api/v1/games/{id}/resume",
+    tag = "games",
+    operation_id = "resume_game",
+    summary = "Take back an early end",
+    params(("id" = String, Path, description = "The game's edit id."), super::doc::IdempotencyKeyHeader),
+    request_body(content = schema::VersionBody, content_type = "application/json",
+        description = "`{\"version\": N}`, or nothing (then no content type is needed)."),
+    responses(
+        GameWriteErrors,
+        Conflict,
+        (status = 200, description = "Done (or replayed): the game's state.", body = GameView,
+         headers(
+             ("Idempotent-Replayed" = String, description = "`true` when this answers a repeat of an earlier request with the same `Idempotency-Key`."),
+             ("Cache-Control" = String, description = "`no-store`."),
+         )),
+    )
+)]
 async fn resume(
     State(state): State<AppState>,
     Path(id): Path<String>,
@@ -257,6 +390,19 @@ async fn game_change(
 }
 
 /// `GET /api/v1/games/{id}/history`: every change, oldest first.
+#[utoipa::path(
+    get,
+    path = "/api/v1/games/{id}/history",
+    tag = "games",
+    operation_id = "get_history",
+    summary = "Every change of a game, oldest first",
+    params(("id" = String, Path, description = "The game's edit id.")),
+    responses(
+        GameReadErrors,
+        (status = 200, description = "The history.", body = schema::History,
+         headers(("Cache-Control" = String, description = "`no-store`."))),
+    )
+)]
 async fn history(
     State(state): State<AppState>,
     Path(id): Path<String>,
@@ -395,34 +541,62 @@ fn by_name<'a, T: Copy>(setup: &'a GameSetup, values: &[T]) -> ByName<'a, T> {
     )
 }
 
-/// `GET /api/v1/games/{id}` (docs/API.md), with additions.
-#[derive(Serialize)]
+/// A game's state: `GET /api/v1/games/{id}` (docs/API.md), and the answer of every write.
+#[derive(Serialize, ToSchema)]
+#[schema(as = GameState)]
 struct GameView<'a> {
+    /// The edit id (not through the read-only link).
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<String>)]
     id: Option<&'a str>,
+    /// The game's page (not through the read-only link).
     #[serde(skip_serializing_if = "Option::is_none")]
     url: Option<String>,
+    /// `/api/v1/games/{id}/history` (not through the read-only link).
     #[serde(skip_serializing_if = "Option::is_none")]
     history_url: Option<String>,
+    /// The read-only page.
     view_url: String,
+    /// Rule-set id.
+    #[schema(value_type = String)]
     rules: &'a str,
+    #[schema(value_type = String)]
     rules_name: &'a str,
+    /// Every option, defaults filled in.
+    #[schema(value_type = schema::Options)]
     options: &'a BTreeMap<String, OptionValue>,
+    /// Names in seating order.
+    #[schema(value_type = Vec<String>)]
     players: &'a [String],
+    #[schema(value_type = String)]
     first_dealer: &'a str,
+    /// Bumped by every change; send it back with a change to guard it (409 if stale).
     version: i64,
+    /// Rounds in the game.
     of_rounds: usize,
     rounds: Vec<RoundView<'a>>,
+    /// Total per player by name.
+    #[schema(value_type = BTreeMap<String, i64>)]
     totals: ByName<'a, i64>,
+    /// Names with the best total; empty before the first round.
+    #[schema(value_type = Vec<String>)]
     leaders: Vec<&'a str>,
+    /// Place per player by name, 1 = best.
+    #[schema(value_type = BTreeMap<String, u32>)]
     standings: ByName<'a, u32>,
+    /// Buys per player over the game.
+    #[schema(value_type = BTreeMap<String, i64>)]
     buys: ByName<'a, i64>,
+    /// Null once the game is over (or ended early).
     next_round: Option<NextRoundView<'a>>,
     finished: bool,
     ended_early: bool,
+    /// The money once the game is finished; null before (or where it cannot be settled).
     settlement: Option<SettlementView<'a>>,
+    /// Why a finished game cannot be settled.
     #[serde(skip_serializing_if = "Option::is_none")]
     settlement_error: Option<String>,
+    #[schema(value_type = schema::Scheme)]
     scheme: &'static str,
     #[serde(skip_serializing_if = "Option::is_none")]
     cents_per_point: Option<i64>,
@@ -430,35 +604,56 @@ struct GameView<'a> {
     cents_per_unit: Option<i64>,
     /// Points that `cents_per_point` buys (10: a tenth of a cent a point).
     points_per_cent: i64,
+    #[schema(value_type = String)]
     currency: &'a str,
+    #[schema(format = DateTime)]
     created_at: String,
+    #[schema(format = DateTime)]
     updated_at: String,
 }
 
-#[derive(Serialize)]
+/// A round played.
+#[derive(Serialize, ToSchema)]
+#[schema(as = PlayedRound)]
 struct RoundView<'a> {
     round: usize,
+    #[schema(value_type = String)]
     dealer: &'a str,
+    #[schema(value_type = Option<String>)]
     cutter: Option<&'a str>,
+    /// The contract in words; null for `rommee`.
     contract: Option<String>,
+    /// Null: nobody went out.
+    #[schema(value_type = Option<String>)]
     went_out: Option<&'a str>,
+    /// The points that count (bonuses and doubling applied) by name.
+    #[schema(value_type = BTreeMap<String, i64>)]
     points: ByName<'a, i64>,
     /// What was entered, as stored (names as in the game, cards in the notation).
+    #[schema(value_type = schema::RoundEntry)]
     entry: RawRound,
 }
 
-#[derive(Serialize)]
+/// The round to play next.
+#[derive(Serialize, ToSchema)]
+#[schema(as = NextRound)]
 struct NextRoundView<'a> {
     round: usize,
     of: usize,
+    #[schema(value_type = String)]
     dealer: &'a str,
+    #[schema(value_type = Option<String>)]
     cutter: Option<&'a str>,
+    /// The contract in words; null for `rommee`.
     contract: Option<String>,
     contract_de: Option<String>,
+    /// Cards dealt to each player.
     deal: u8,
+    /// `liverpool`: the cut that earns the bonus.
     cut_target: Option<u32>,
     decks: String,
     decks_de: String,
+    #[schema(value_type = schema::Buys)]
     buys: Buys,
     buys_text: String,
     go_out_all: bool,
@@ -468,17 +663,29 @@ struct NextRoundView<'a> {
     restrictions_de: Vec<String>,
 }
 
-#[derive(Serialize)]
+/// The money of a finished game.
+#[derive(Serialize, ToSchema)]
+#[schema(as = GameSettlement)]
 struct SettlementView<'a> {
+    /// Net cents per player in seating order.
+    #[schema(value_type = Vec<i64>)]
     net_cents: &'a [i64],
     transfers: Vec<TransferView<'a>>,
+    /// Place per player in seating order, 1 = best.
+    #[schema(value_type = Vec<u32>)]
     places: &'a [u32],
+    /// Net cents by name.
+    #[schema(value_type = BTreeMap<String, i64>)]
     net: ByName<'a, i64>,
 }
 
-#[derive(Serialize)]
+/// One payment.
+#[derive(Serialize, ToSchema)]
+#[schema(as = GameTransfer)]
 struct TransferView<'a> {
+    #[schema(value_type = String)]
     from: &'a str,
+    #[schema(value_type = String)]
     to: &'a str,
     cents: i64,
 }

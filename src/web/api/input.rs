@@ -10,6 +10,7 @@ use std::fmt;
 use axum::http::{HeaderMap, header};
 use serde::Deserialize;
 use serde::de::{self, Deserializer, SeqAccess, Visitor};
+use utoipa::ToSchema;
 
 pub use crate::rules::cards::CardsInput;
 use crate::rules::cards::{self, Card, CardError};
@@ -184,15 +185,21 @@ fn card_error(error: CardError, lang: Lang) -> AppError {
     invalid(error.clause(lang))
 }
 
-/// `POST /api/v1/check` as sent.
-#[derive(Debug, Deserialize)]
+/// The question of `POST /api/v1/check`: are these melds a legal contract meld?
+#[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CheckBody {
+    /// Rule-set id (`GET /api/v1/rules`), e.g. `contract`.
     pub rules: String,
+    /// The round (from 1); left out for `rommee` (its opening) and where the rule set has
+    /// one round.
     #[serde(default)]
     pub round: Option<i64>,
+    /// The melds; for a round that goes out all at once, the whole hand.
+    #[schema(value_type = super::schema::Melds)]
     pub melds: MeldsInput,
     #[serde(default)]
+    #[schema(value_type = super::schema::Options)]
     pub options: RawOptions,
     /// The language of the answer's sentences: `en` or `de` (Added 2026-11-24).
     #[serde(default)]
@@ -226,15 +233,21 @@ impl TryFrom<(CheckBody, &HeaderMap)> for CheckRequest {
     }
 }
 
-/// `POST /api/v1/solve` as sent.
-#[derive(Debug, Deserialize)]
+/// The question of `POST /api/v1/solve`: can this hand make the round's contract?
+#[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct SolveBody {
+    /// Rule-set id (`GET /api/v1/rules`), e.g. `contract`.
     pub rules: String,
+    /// The round (from 1); left out for `rommee` (its opening) and where the rule set has
+    /// one round.
     #[serde(default)]
     pub round: Option<i64>,
+    /// The hand, at most 60 cards.
+    #[schema(value_type = super::schema::Cards)]
     pub hand: CardsInput,
     #[serde(default)]
+    #[schema(value_type = super::schema::Options)]
     pub options: RawOptions,
     /// The language of the answer's sentences: `en` or `de` (Added 2026-11-24).
     #[serde(default)]
@@ -272,13 +285,17 @@ impl TryFrom<(SolveBody, &HeaderMap)> for SolveRequest {
     }
 }
 
-/// `POST /api/v1/score` as sent.
-#[derive(Debug, Deserialize)]
+/// The question of `POST /api/v1/score`: what are these cards left in hand worth?
+#[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ScoreBody {
+    /// Rule-set id (`GET /api/v1/rules`), e.g. `contract`.
     pub rules: String,
+    /// The cards left in hand.
+    #[schema(value_type = super::schema::Cards)]
     pub cards: CardsInput,
     #[serde(default)]
+    #[schema(value_type = super::schema::Options)]
     pub options: RawOptions,
     /// The language of the answer's sentences: `en` or `de` (Added 2026-11-24).
     #[serde(default)]
@@ -310,9 +327,10 @@ impl TryFrom<(ScoreBody, &HeaderMap)> for ScoreRequest {
 }
 
 /// One `continental` hand as sent: the winner by name.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct HandBody {
+    /// The winner's name (one of `players`).
     pub winner: String,
     #[serde(default)]
     pub jokers: u32,
@@ -326,26 +344,34 @@ pub struct HandBody {
     pub no_wilds: bool,
 }
 
-/// `POST /api/v1/settle` as sent.
-#[derive(Debug, Deserialize)]
+/// The question of `POST /api/v1/settle`: who pays whom at the end?
+#[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct SettleBody {
+    /// Rule-set id (`GET /api/v1/rules`), e.g. `contract`.
     pub rules: String,
+    /// Names in seating order.
     pub players: Vec<String>,
+    /// Final totals per player, in the order of `players` (not `continental`).
     #[serde(default)]
     pub totals: Option<Vec<i64>>,
+    /// Money per point (points schemes).
     #[serde(default)]
     pub cents_per_point: Option<i64>,
     /// How many points `cents_per_point` buys (points schemes; missing: 1).
     #[serde(default)]
     pub points_per_cent: Option<i64>,
+    /// `progressive`: buys per player over the game.
     #[serde(default)]
     pub buys: Option<Vec<i64>>,
+    /// `continental`: every hand played.
     #[serde(default)]
     pub hands: Option<Vec<HandBody>>,
+    /// `continental`: money per unit.
     #[serde(default)]
     pub cents_per_unit: Option<i64>,
     #[serde(default)]
+    #[schema(value_type = super::schema::Options)]
     pub options: RawOptions,
     /// The language of the answer's sentences: `en` or `de` (Added 2026-11-24).
     #[serde(default)]
