@@ -6,7 +6,7 @@
 //! ([`super::rate_limit`]); the CPU is what they cost. A client (its address, IPv6 by /64, as
 //! [`super::rate_limit::client_key`] keys it) may have [`RUNNING_PER_CLIENT`] computations
 //! running and [`WAITING_PER_CLIENT`] more waiting; beyond that it gets 429 with a sentence
-//! at once. A running computation also holds one of the server's engine slots (one per core)
+//! and `Retry-After: 1` at once. A running computation also holds one of the server's engine slots (one per core)
 //! on the blocking pool, so all clients together never take more than every core.
 //!
 //! Depends on `web`'s error and rate-limit client key only; never on a handler.
@@ -189,6 +189,12 @@ mod tests {
         }
         let refused = queue.run(ip("192.0.2.1"), || ()).await.unwrap_err();
         assert_eq!(refused.status(), StatusCode::TOO_MANY_REQUESTS);
+        let refused = axum::response::IntoResponse::into_response(refused);
+        assert_eq!(
+            refused.headers()[axum::http::header::RETRY_AFTER],
+            "1",
+            "the 429 says when to ask again, as the OpenAPI document promises"
+        );
         // Another client queues for an engine slot; it is served as soon as two of the first
         // client's computations end, not after all six.
         let other = {

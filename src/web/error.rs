@@ -254,9 +254,17 @@ impl IntoResponse for AppError {
                 .sentence()
                 .or_else(|| self.fixed().map(|msg| Sentence::new(msg, &[]))),
         };
+        // A client whose compute queue is full (`super::compute`) may ask again in a second:
+        // the OpenAPI document promises every 429 a `Retry-After`.
+        let retry_soon = matches!(self, Self::Said(StatusCode::TOO_MANY_REQUESTS, _));
         // The plain-text body is only a fallback for a router without `render_errors`.
         let mut response = (self.status(), message.english.clone()).into_response();
         response.extensions_mut().insert(message);
+        if retry_soon {
+            response
+                .headers_mut()
+                .insert(header::RETRY_AFTER, HeaderValue::from_static("1"));
+        }
         response
     }
 }
