@@ -186,8 +186,9 @@ pub struct MeldRulesJson {
     pub set_suits_differ: bool,
     /// Most cards in a set; null for no limit.
     pub set_max: Option<u8>,
-    /// The shortest set and run the rule set accepts (Added 2026-11-24).
+    /// The shortest set the rule set accepts (Added 2026-11-24).
     pub set_min: u8,
+    /// The shortest run the rule set accepts (Added 2026-11-24).
     pub run_min: u8,
 }
 

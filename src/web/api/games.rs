@@ -76,7 +76,7 @@ fn view_url(token: &str) -> String {
     tag = "games",
     operation_id = "create_game",
     summary = "Create a game",
-    params(super::doc::IdempotencyKeyHeader),
+    params(super::doc::IdempotencyKeyHeader, super::doc::AcceptLanguageHeader),
     request_body(content = schema::NewGame, content_type = "application/json"),
     responses(
         RefereeErrors,
@@ -185,7 +185,11 @@ struct RoundBody {
     tag = "games",
     operation_id = "enter_round",
     summary = "Enter the next round, or correct an entered one",
-    params(("id" = String, Path, description = "The game's edit id."), super::doc::IdempotencyKeyHeader),
+    params(
+        ("id" = String, Path, description = "The game's edit id."),
+        super::doc::IdempotencyKeyHeader,
+        super::doc::AcceptLanguageHeader,
+    ),
     request_body(content = schema::RoundBody, content_type = "application/json"),
     responses(
         GameWriteErrors,
@@ -253,7 +257,11 @@ fn strict<F: DeserializeOwned, T: DeserializeOwned>(
     operation_id = "undo_round",
     summary = "Remove the last round",
     description = "The round stays in the history. 422 if there is nothing to undo.",
-    params(("id" = String, Path, description = "The game's edit id."), super::doc::IdempotencyKeyHeader),
+    params(
+        ("id" = String, Path, description = "The game's edit id."),
+        super::doc::IdempotencyKeyHeader,
+        super::doc::AcceptLanguageHeader,
+    ),
     request_body(content = schema::VersionBody, content_type = "application/json",
         description = "`{\"version\": N}`, or nothing (then no content type is needed)."),
     responses(
@@ -287,7 +295,11 @@ async fn undo(
     operation_id = "end_game",
     summary = "End the game early",
     description = "The rounds played are settled.",
-    params(("id" = String, Path, description = "The game's edit id."), super::doc::IdempotencyKeyHeader),
+    params(
+        ("id" = String, Path, description = "The game's edit id."),
+        super::doc::IdempotencyKeyHeader,
+        super::doc::AcceptLanguageHeader,
+    ),
     request_body(content = schema::VersionBody, content_type = "application/json",
         description = "`{\"version\": N}`, or nothing (then no content type is needed)."),
     responses(
@@ -319,7 +331,11 @@ async fn end(
     tag = "games",
     operation_id = "resume_game",
     summary = "Take back an early end",
-    params(("id" = String, Path, description = "The game's edit id."), super::doc::IdempotencyKeyHeader),
+    params(
+        ("id" = String, Path, description = "The game's edit id."),
+        super::doc::IdempotencyKeyHeader,
+        super::doc::AcceptLanguageHeader,
+    ),
     request_body(content = schema::VersionBody, content_type = "application/json",
         description = "`{\"version\": N}`, or nothing (then no content type is needed)."),
     responses(

@@ -203,6 +203,7 @@ pub struct CheckBody {
     pub options: RawOptions,
     /// The language of the answer's sentences: `en` or `de` (Added 2026-11-24).
     #[serde(default)]
+    #[schema(value_type = Option<super::schema::Lang>)]
     pub lang: Option<String>,
 }
 
@@ -251,6 +252,7 @@ pub struct SolveBody {
     pub options: RawOptions,
     /// The language of the answer's sentences: `en` or `de` (Added 2026-11-24).
     #[serde(default)]
+    #[schema(value_type = Option<super::schema::Lang>)]
     pub lang: Option<String>,
 }
 
@@ -299,6 +301,7 @@ pub struct ScoreBody {
     pub options: RawOptions,
     /// The language of the answer's sentences: `en` or `de` (Added 2026-11-24).
     #[serde(default)]
+    #[schema(value_type = Option<super::schema::Lang>)]
     pub lang: Option<String>,
 }
 
@@ -375,6 +378,7 @@ pub struct SettleBody {
     pub options: RawOptions,
     /// The language of the answer's sentences: `en` or `de` (Added 2026-11-24).
     #[serde(default)]
+    #[schema(value_type = Option<super::schema::Lang>)]
     pub lang: Option<String>,
 }
 

@@ -34,7 +34,7 @@ use crate::rules::money::settle;
 use crate::rules::ruleset::ScoreError;
 use crate::rules::solver::solve;
 use crate::text::Say;
-use doc::{ReadErrors, RefereeErrors};
+use doc::{ComputeErrors, QuestionErrors, ReadErrors};
 use input::{
     CheckBody, CheckRequest, ScoreBody, ScoreRequest, SettleBody, SettleRequest, SolveBody,
     SolveRequest,
@@ -77,9 +77,10 @@ fn router() -> OpenApiRouter<AppState> {
     description = "Every reason is reported, each as a `code` with its parameters and a \
         `message` in the answer's language (`lang`, else `Accept-Language`, else English). A \
         legal question whose answer is no is 200 with `\"ok\": false`.",
+    params(doc::AcceptLanguageHeader),
     request_body(content = CheckBody, content_type = "application/json"),
     responses(
-        RefereeErrors,
+        ComputeErrors,
         (status = 200, description = "The verdict, how each meld was read, every problem.",
          body = CheckAnswer),
     )
@@ -110,9 +111,10 @@ async fn check_melds(
     summary = "Can this hand make the round's contract, and how?",
     description = "Errors are in the answer's language (`lang`, else `Accept-Language`, else \
         English).",
+    params(doc::AcceptLanguageHeader),
     request_body(content = SolveBody, content_type = "application/json"),
     responses(
-        RefereeErrors,
+        ComputeErrors,
         (status = 200, description = "`{\"ok\": false}`, or the melds found and the cards \
             left over.", body = SolveAnswer),
     )
@@ -160,9 +162,10 @@ async fn solve_hand(
     summary = "Penalty points of cards left in hand",
     description = "`continental` has no card points (422 pointing to `/settle`). Errors are in \
         the answer's language (`lang`, else `Accept-Language`, else English).",
+    params(doc::AcceptLanguageHeader),
     request_body(content = ScoreBody, content_type = "application/json"),
     responses(
-        RefereeErrors,
+        QuestionErrors,
         (status = 200, description = "The points.", body = ScoreAnswer),
     )
 )]
@@ -195,9 +198,10 @@ async fn score_cards(
         `progressive` `totals` and `buys`; `continental` `hands` and `cents_per_unit`. A field \
         the rule set's scheme does not use is a 422 naming it. Errors are in the answer's \
         language (`lang`, else `Accept-Language`, else English).",
+    params(doc::AcceptLanguageHeader),
     request_body(content = SettleBody, content_type = "application/json"),
     responses(
-        RefereeErrors,
+        QuestionErrors,
         (status = 200, description = "Net cents per player, the payments, the places.",
          body = SettleAnswer),
     )
