@@ -5,9 +5,9 @@
 //! Must not depend on `web` (games are read through `store`).
 
 pub mod engine;
-pub mod serving;
 pub mod healthcheck;
 pub mod logging;
+pub mod serving;
 pub mod transfer;
 
 use std::net::SocketAddr;

@@ -105,11 +105,13 @@ messages! {
         ButtonFit => "Check the card", "Karte prüfen";
         FitYes => "Yes: {card} fits, making a {reading}.", "Ja: {card} passt, ergibt: {reading}.";
         FitLayOff => "It can be laid off on this meld.", "Sie kann an diese Meldung angelegt werden.";
+        FitSwapYes => "Yes: {card} can replace {wild}, which stands for it.",
+            "Ja: {card} kann {wild} ersetzen, der für sie steht.";
+        FitSwap => "A joker swap: put {card} in and take {wild}.",
+            "Joker tauschen: {card} einlegen und {wild} nehmen.";
         FitShanghai => "As a discard it can be claimed with a Shanghai call.",
             "Als Abwurf kann sie mit „Shanghai!“ beansprucht werden.";
         FitNo => "No: {card} does not fit on {meld}.", "Nein: {card} passt nicht an {meld}.";
-        FitTableNotMeld => "The cards on the table are no legal meld.",
-            "Die ausgelegten Karten sind keine gültige Meldung.";
 
         // Form errors.
         FormHasErrors => "Please correct the marked field.", "Bitte korrigiere das markierte Feld.";
@@ -233,6 +235,10 @@ messages! {
         ErrCrossSite => "This request came from another site and was refused. Open Kontrakt directly and try again.",
             "Diese Anfrage kam von einer anderen Seite und wurde abgelehnt. Öffne Kontrakt direkt und versuch es noch einmal.";
         ErrNothingHere => "There is nothing at this address.", "Unter dieser Adresse gibt es nichts.";
+        ErrNoGame => "There is no game at this address. Check the link you were given.",
+            "Unter dieser Adresse gibt es keine Partie. Prüf den Link, den du bekommen hast.";
+        ErrNoEndpoint => "There is no API endpoint at this address.",
+            "Unter dieser Adresse gibt es keinen API-Endpunkt.";
         ErrTooLarge => "The request is too large; send at most 64 KiB.",
             "Die Anfrage ist zu groß; höchstens 64 KiB gehen.";
         ErrTooMany => "Too many requests from your network. Wait a moment and try again.",
@@ -249,6 +255,8 @@ messages! {
             "Das Spiel wurde inzwischen auf einem anderen Gerät geändert. Lade neu, um den aktuellen Stand zu sehen, und mach deine Änderung dann noch einmal.";
         ErrMethod => "This address does not accept {method} requests.",
             "Diese Adresse nimmt keine {method}-Anfragen an.";
+        ErrTooManyComputations => "Too many checks from your network at once. Wait for the answers already asked for, then try again.",
+            "Zu viele Prüfungen aus deinem Netz auf einmal. Warte auf die Antworten, die schon unterwegs sind, und versuch es dann noch einmal.";
         ErrTooManyChanges => "Too many changes from your network in a short time. Try again in {seconds} {seconds|second|seconds}.",
             "Zu viele Änderungen aus deinem Netz in kurzer Zeit. Versuch es in {seconds} {seconds|Sekunde|Sekunden} noch einmal.";
         ErrFormField => "The form has a wrong or missing field: {field}.",

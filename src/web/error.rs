@@ -9,7 +9,8 @@
 //! and status 422, a JSON 409 carrying the game's state) sets an HTML or JSON content type and
 //! is left alone.
 //!
-//! The JSON sentence is always English (the API's contract). An HTML page shows it in the
+//! The JSON sentence is in the API request's language (its body's `lang`, which the handler
+//! applied, else Accept-Language; English by default). An HTML page shows it in the
 //! request's language: every sentence of the string table travels as its [`Msg`], with the
 //! values of its placeholders where it has some ([`Sentence`]); nothing is looked up by its
 //! English text.
@@ -269,9 +270,17 @@ impl IntoResponse for AppError {
                 .sentence()
                 .or_else(|| self.fixed().map(|msg| Sentence::new(msg, &[]))),
         };
+        // A client whose compute queue is full (`super::compute`) may ask again in a second:
+        // the OpenAPI document promises every 429 a `Retry-After`.
+        let retry_soon = matches!(self, Self::Said(StatusCode::TOO_MANY_REQUESTS, _));
         // The plain-text body is only a fallback for a router without `render_errors`.
         let mut response = (self.status(), message.english.clone()).into_response();
         response.extensions_mut().insert(message);
+        if retry_soon {
+            response
+                .headers_mut()
+                .insert(header::RETRY_AFTER, HeaderValue::from_static("1"));
+        }
         response
     }
 }
@@ -309,6 +318,15 @@ pub async fn render_errors(request: Request, next: Next) -> Response {
     let api = is_api_path(request.uri().path());
     let method = request.method().clone();
     let ctx = PageCtx::from_headers(request.headers(), request.uri());
+    // The API's language is the Accept-Language header's (a handler that read a body's
+    // `lang` wrote its sentence in that language already); no cookie.
+    let api_lang = request
+        .headers()
+        .get_all(header::ACCEPT_LANGUAGE)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .find_map(super::i18n::accept_language)
+        .unwrap_or_default();
     let response = next.run(request).await;
     let status = response.status();
     if !(status.is_client_error() || status.is_server_error()) {
@@ -332,7 +350,7 @@ pub async fn render_errors(request: Request, next: Next) -> Response {
     let (mut parts, _) = response.into_parts();
     parts.headers.remove(header::CONTENT_LENGTH);
     let (content_type, body) = if api {
-        let body = serde_json::json!({ "error": message.english }).to_string();
+        let body = serde_json::json!({ "error": message.text(api_lang) }).to_string();
         ("application/json", body)
     } else {
         // Sentences that are in the string table are shown in the page's language.

@@ -12,6 +12,7 @@
 mod api;
 pub mod assets;
 pub mod cards;
+pub mod compute;
 pub mod cookies;
 pub mod error;
 pub mod extract;
@@ -84,6 +85,8 @@ pub struct AppState {
     pub games: GameCache,
     /// Issues and checks the idempotency keys of the HTML forms ([`idempotency::FormKeys`]).
     pub form_keys: FormKeys,
+    /// The referee's computations, queued per client ([`compute`]).
+    pub compute: Arc<compute::ComputeQueue>,
     /// Served over HTTPS, with HSTS or not ([`https`]).
     pub transport: https::Transport,
 }
@@ -96,6 +99,7 @@ impl AppState {
             db,
             write_limit: WriteLimit::default(),
             games: GameCache::default(),
+            compute: Arc::default(),
             transport: https::Transport::default(),
         }
     }
@@ -137,9 +141,7 @@ impl AppState {
     pub async fn missing(&self, id: &str) -> AppError {
         match store::is_view_token(&self.db, id).await {
             Ok(true) => AppError::Forbidden,
-            Ok(false) => AppError::NotFound(
-                "There is no game at this address. Check the link you were given.".into(),
-            ),
+            Ok(false) => AppError::Said(StatusCode::NOT_FOUND, Msg::ErrNoGame),
             Err(e) => e.into(),
         }
     }
@@ -287,7 +289,7 @@ const READYZ_WAIT: Duration = Duration::from_secs(2);
 /// Any address without a route: 404 (an HTML page, or JSON under `/api/`).
 async fn not_found(uri: Uri) -> AppError {
     if error::is_api_path(uri.path()) {
-        AppError::NotFound("There is no API endpoint at this address.".into())
+        AppError::Said(StatusCode::NOT_FOUND, Msg::ErrNoEndpoint)
     } else {
         AppError::Said(StatusCode::NOT_FOUND, Msg::ErrNoPage)
     }

@@ -70,7 +70,7 @@ fn meld_checker_built_by_tapping_cards_rejects_contiguous_runs_in_liverpool_roun
             assert!(verdict.starts_with('✗'), "{verdict}");
             assert!(
                 verdict.contains(
-                    "♥3-6 and ♥7-10 (melds 1 and 2) join end to end; in round 3 two runs of \
+                    "♥3-6 (meld 1) and ♥7-10 (meld 2) join end to end; in round 3 two runs of \
                      one suit need a gap or an overlap."
                 ),
                 "{verdict}"

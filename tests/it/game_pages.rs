@@ -419,9 +419,10 @@ async fn option_errors_and_too_few_players_are_reported_for_other_rule_sets_too(
     let response = post_form(&app, "/games", &pairs(&fields), "en").await;
     assert_eq!(response.status, StatusCode::UNPROCESSABLE_ENTITY);
     let body = text(&response.body);
+    // The form offers only 10, 13 and 15; a hand-made 12 is refused beside the field.
     assert_between(
         &body,
-        "name=\"opt.cards_dealt\" value=\"12\"",
+        "name=\"opt.cards_dealt\"",
         "Option \"cards_dealt\" is 10, 13 or 15, not 12.",
         "name=\"opt.opening_points\"",
     );

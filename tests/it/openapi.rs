@@ -1168,8 +1168,16 @@ async fn the_framework_s_own_errors_are_what_the_document_says() {
     let score = "/api/v1/score";
     let too_big = json!({"rules": "contract", "cards": "AS ".repeat(30_000)});
     contract.post(&app, score, score, too_big).await;
-    let response = app.send(json_request("POST", score, &json!({}))).await;
+    // The referee's computations spend no write budget (docs/decisions.md, 2026-11-24), so
+    // the write rate limit's 429 is shown on a game write.
+    let games = "/api/v1/games";
+    let first = app.send(json_request("POST", games, &json!({}))).await;
+    assert_ne!(first.status, StatusCode::TOO_MANY_REQUESTS);
+    let response = app.send(json_request("POST", games, &json!({}))).await;
     assert_eq!(response.status, StatusCode::TOO_MANY_REQUESTS);
+    contract.holds("POST", games, &response);
+    let response = app.send(json_request("POST", score, &json!({}))).await;
+    assert_eq!(response.status, StatusCode::UNPROCESSABLE_ENTITY);
     contract.holds("POST", score, &response);
     let cross_site = Request::post(score)
         .header("content-type", "application/json")
@@ -1179,8 +1187,8 @@ async fn the_framework_s_own_errors_are_what_the_document_says() {
     let response = app.send(cross_site).await;
     assert_eq!(response.status, StatusCode::FORBIDDEN);
     contract.holds("POST", score, &response);
-    for status in ["413", "429", "403"] {
-        let seen = ("POST".to_owned(), score.to_owned(), status.to_owned());
+    for (route, status) in [(score, "413"), (games, "429"), (score, "403")] {
+        let seen = ("POST".to_owned(), route.to_owned(), status.to_owned());
         assert!(contract.seen.contains(&seen), "{seen:?}");
     }
 }

@@ -599,19 +599,27 @@ async fn hollywood_game_through_the_forms_for_two_players() {
     enter(&app, &game, &[("went_out", "A"), ("points.B", "25")]).await;
     // Ace, 2 and joker count 15 each.
     enter(&app, &game, &[("went_out", "B"), ("cards.A", "AS 2S JK")]).await;
-    enter(
+    // Seed 003: the discards are reshuffled when the stock runs out, so every round has a
+    // winner: a round nobody won is refused with the sentence beside the field.
+    let page = refused(
         &app,
         &game,
         &[("went_out", ""), ("points.A", "5"), ("points.B", "5")],
     )
     .await;
+    assert!(
+        text(&page.body).contains("Say who went out: in this game every round has a winner."),
+        "{}",
+        page.body
+    );
+    enter(&app, &game, &[("went_out", "B"), ("points.A", "5")]).await;
     enter(&app, &game, &[("went_out", "A"), ("points.B", "10")]).await;
     let state = state(&app, &game).await;
     assert_eq!(state["rounds"][1]["points"]["A"], 45);
     assert_settled(
         &state,
-        json!({"A": 50, "B": 40}),
-        json!([-100, 100]),
+        json!({"A": 50, "B": 35}),
+        json!([-150, 150]),
         json!([2, 1]),
     );
 }

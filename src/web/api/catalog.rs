@@ -186,6 +186,10 @@ pub struct MeldRulesJson {
     pub set_suits_differ: bool,
     /// Most cards in a set; null for no limit.
     pub set_max: Option<u8>,
+    /// The shortest set the rule set accepts (Added 2026-11-24).
+    pub set_min: u8,
+    /// The shortest run the rule set accepts (Added 2026-11-24).
+    pub run_min: u8,
 }
 
 /// Penalty points by card, in rank order: `{"A": 15, "2": 2, …, "K": 10, "JK": 15}`.
@@ -284,6 +288,8 @@ pub fn detail(id: &str) -> Option<Detail> {
             min_naturals_per_meld: rs.meld.min_naturals,
             set_suits_differ: rs.meld.set_distinct_suits,
             set_max: rs.meld.set_max,
+            set_min: rs.meld.set_min,
+            run_min: rs.meld.run_min,
         },
         penalty: PenaltyJson::of(&rs),
         cut_bonus: rs.cut_bonus,

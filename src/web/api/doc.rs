@@ -4,8 +4,8 @@
 //! carries a `#[utoipa::path]` attribute (method, path, parameters, body, every answer) and
 //! is registered with `utoipa_axum::routes!`, which adds the same route to the router and to
 //! the document. This module holds the document's frame ([`ApiDoc`]), the error answers many
-//! operations share ([`ReadErrors`], [`RefereeErrors`], [`GameReadErrors`],
-//! [`GameWriteErrors`]) and the handler that serves it. `docs/openapi.json` is its committed
+//! operations share ([`ReadErrors`], [`QuestionErrors`], [`ComputeErrors`],
+//! [`RefereeErrors`], [`GameReadErrors`], [`GameWriteErrors`]) and the handler that serves it. `docs/openapi.json` is its committed
 //! snapshot; the integration test `openapi::` fails when the two differ (docs/decisions.md).
 //!
 //! Part of `web::api`: the API's description only; no game, rule or store is used here.
@@ -35,7 +35,9 @@ use super::schema;
         description = "The rules engine of Kontrakt (contract rummy: legal melds, hands, \
             penalty points, money) and the stored games, as JSON. docs/API.md is the contract \
             in prose; this document is generated from the handlers and their types. Fields \
-            are only ever added. Every error is `{\"error\": \"<sentence>\"}` (English).",
+            are only ever added. Every error is `{\"error\": \"<sentence>\"}`, in the \
+            language of the body's `lang` (`en` or `de`), else of `Accept-Language`, else \
+            English.",
         license(name = "MIT", identifier = "MIT"),
     ),
     components(schemas(schema::Error, schema::Invalid)),
@@ -145,16 +147,27 @@ fn always() -> Vec<(&'static str, RefOr<utoipa::openapi::response::Response>)> {
 /// 400, 413, 415 and 429 (with `Retry-After`): what any write may end in besides
 /// [`always`]; the 403 differs for game writes.
 fn writes() -> Vec<(&'static str, RefOr<utoipa::openapi::response::Response>)> {
-    let too_many = ResponseBuilder::new()
-        .description(
+    let mut list = bodies();
+    list.push((
+        "429",
+        too_many(
             "Too many changes from this client's address in a short time (the write rate \
              limit); `Retry-After` says when to try again.",
-        )
+            "Seconds until a write is allowed again.",
+        ),
+    ));
+    list
+}
+
+/// A 429 with its `Retry-After` header (whole seconds).
+fn too_many(description: &str, retry_after: &str) -> RefOr<utoipa::openapi::response::Response> {
+    ResponseBuilder::new()
+        .description(description)
         .header(
             "Retry-After",
             HeaderBuilder::new()
                 .schema(Some(ObjectBuilder::new().schema_type(Type::Integer)))
-                .description(Some("Seconds until a write is allowed again."))
+                .description(Some(retry_after))
                 .build(),
         )
         .content(
@@ -163,21 +176,8 @@ fn writes() -> Vec<(&'static str, RefOr<utoipa::openapi::response::Response>)> {
                 .schema(Some(Ref::from_schema_name("Error")))
                 .build(),
         )
-        .build();
-    let mut list = always();
-    list.extend([
-        (
-            "400",
-            error("The body is not valid JSON, or names a field it does not take."),
-        ),
-        ("413", error("The body is over 64 KiB.")),
-        (
-            "415",
-            error("The body is not `Content-Type: application/json`."),
-        ),
-        ("429", too_many.into()),
-    ]);
-    list
+        .build()
+        .into()
 }
 
 /// The errors of a read that needs no game: 408, 500.
@@ -189,23 +189,117 @@ impl IntoResponses for ReadErrors {
     }
 }
 
-/// The errors of a referee question and of creating a game: bad JSON, a cross-site
-/// request, wrong input, the rate limit.
+/// 400, 413 and 415: what any posted body may end in besides [`always`].
+fn bodies() -> Vec<(&'static str, RefOr<utoipa::openapi::response::Response>)> {
+    let mut list = always();
+    list.extend([
+        (
+            "400",
+            error("The body is not valid JSON, or names a field it does not take."),
+        ),
+        ("413", error("The body is over 64 KiB.")),
+        (
+            "415",
+            error("The body is not `Content-Type: application/json`."),
+        ),
+    ]);
+    list
+}
+
+/// 403 (cross-site) and 422 (wrong input) of a referee question or of creating a game.
+fn question() -> [(&'static str, RefOr<utoipa::openapi::response::Response>); 2] {
+    [
+        (
+            "403",
+            error(
+                "A cross-site request (`Sec-Fetch-Site: cross-site`, or an `Origin` other than `Host`).",
+            ),
+        ),
+        (
+            "422",
+            error(
+                "The JSON is well-formed but wrong: a missing field or one of the wrong type, an unknown rule set, option or card, a round out of range, lists that do not match the players, a `lang` other than `en` or `de`; the sentence names it.",
+            ),
+        ),
+    ]
+}
+
+/// The errors of a cheap referee question (score, settle): bad JSON, a cross-site request,
+/// wrong input. It changes nothing, so since 2026-11-24 it spends no write budget and is
+/// never refused with 429; the 429 stays in the document (it only grows, docs/decisions.md).
+pub(super) struct QuestionErrors;
+
+impl IntoResponses for QuestionErrors {
+    fn responses() -> Responses {
+        let mut list = bodies();
+        list.extend(question());
+        list.push((
+            "429",
+            too_many(
+                "Not sent since 2026-11-24: score and settle change nothing, so they spend no \
+                 write budget and run at once. Kept so that a client handling the write rate \
+                 limit's 429 stays right.",
+                "Seconds until the request may be made again.",
+            ),
+        ));
+        answers(&list)
+    }
+}
+
+/// The errors of a referee computation (check, solve): bad JSON, a cross-site request, wrong
+/// input, and the 429 of the per-client compute queue (`web::compute`), given at once with
+/// `Retry-After: 1` when the client already has as many computations running and waiting as
+/// it may.
+pub(super) struct ComputeErrors;
+
+impl IntoResponses for ComputeErrors {
+    fn responses() -> Responses {
+        let mut list = bodies();
+        list.extend(question());
+        list.push((
+            "429",
+            too_many(
+                "This client's address already has 2 computations running and 4 waiting \
+                 (`web::compute`); wait for those answers, then ask again. Not the write rate \
+                 limit: computations spend no write budget (since 2026-11-24).",
+                "Seconds to wait before asking again (always 1: a computation ends within \
+                 the 10-second request timeout).",
+            ),
+        ));
+        answers(&list)
+    }
+}
+
+/// The `Accept-Language` header: the language of the answer's sentences when the body has
+/// no `lang`.
+pub(super) struct AcceptLanguageHeader;
+
+impl IntoParams for AcceptLanguageHeader {
+    fn into_params(_: impl Fn() -> Option<ParameterIn>) -> Vec<Parameter> {
+        vec![
+            ParameterBuilder::new()
+                .name("Accept-Language")
+                .parameter_in(ParameterIn::Header)
+                .required(Required::False)
+                .description(Some(
+                    "The language of every `message` and `error` of the answer when the body \
+                     has no `lang`: its preference of `en` and `de`, else English. Codes, \
+                     parameters and field keys do not change.",
+                ))
+                .schema(Some(ObjectBuilder::new().schema_type(Type::String)))
+                .build(),
+        ]
+    }
+}
+
+/// The errors of creating a game: bad JSON, a cross-site request, wrong input, the write
+/// rate limit.
 pub(super) struct RefereeErrors;
 
 impl IntoResponses for RefereeErrors {
     fn responses() -> Responses {
         let mut list = writes();
-        list.extend([
-            (
-                "403",
-                error("A cross-site request (`Sec-Fetch-Site: cross-site`, or an `Origin` other than `Host`)."),
-            ),
-            (
-                "422",
-                error("The JSON is well-formed but wrong: a missing field or one of the wrong type, an unknown rule set, option or card, a round out of range, lists that do not match the players; the sentence names it."),
-            ),
-        ]);
+        list.extend(question());
         answers(&list)
     }
 }

@@ -24,10 +24,12 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use super::input::{answer_lang, take_lang};
 use crate::db::games::{self, Creation, HistoryAction, Keyed, Once};
 use crate::rules::game::{FieldErrors, GameSetup, RawRound, RawSetup, RoundInfo};
 use crate::rules::ruleset::{Buys, OptionValue};
 use crate::store::{self, GameChange, LoadedGame, OnceChange, RoundWrite};
+use crate::text::api::ApiMsg;
 use crate::text::{self, Lang, Say};
 use crate::web::links::{GameLinks, ViewLinks};
 use crate::web::{
@@ -76,7 +78,7 @@ fn view_url(token: &str) -> String {
     tag = "games",
     operation_id = "create_game",
     summary = "Create a game",
-    params(super::doc::IdempotencyKeyHeader),
+    params(super::doc::IdempotencyKeyHeader, super::doc::AcceptLanguageHeader),
     request_body(content = schema::NewGame, content_type = "application/json"),
     responses(
         RefereeErrors,
@@ -95,13 +97,16 @@ fn view_url(token: &str) -> String {
 async fn create(
     State(state): State<AppState>,
     headers: HeaderMap,
-    Json(body): Json<Value>,
+    Json(mut body): Json<Value>,
 ) -> Result<Response, AppError> {
+    let lang = take_lang(&headers, &mut body)?;
+    // The language of the answer is not part of what is asked: a retry in another language
+    // is the same request.
     let request = request_hash("POST /api/v1/games", &canonical_json(&body));
-    let raw = strict::<RawSetup, RawSetup>(body, &[])?;
+    let raw = strict::<RawSetup, RawSetup>(body, &[], lang)?;
     let setup = match GameSetup::try_from(raw) {
         Ok(setup) => setup,
-        Err(errors) => return Ok(invalid(&errors)),
+        Err(errors) => return Ok(invalid(&errors, lang)),
     };
     let game = store::new_game(&setup)?;
     // With an Idempotency-Key a repeat of the same request answers with the game the first
@@ -176,9 +181,7 @@ async fn view(
 ) -> Result<Response, AppError> {
     match state.load_view(&token).await? {
         Some(game) => Ok(Json(GameView::new(&game, Access::View)).into_response()),
-        None => Err(AppError::NotFound(
-            "There is no game at this address. Check the link you were given.".into(),
-        )),
+        None => Err(AppError::Said(StatusCode::NOT_FOUND, text::Msg::ErrNoGame)),
     }
 }
 
@@ -197,7 +200,11 @@ struct RoundBody {
     tag = "games",
     operation_id = "enter_round",
     summary = "Enter the next round, or correct an entered one",
-    params(("id" = String, Path, description = "The game's edit id."), super::doc::IdempotencyKeyHeader),
+    params(
+        ("id" = String, Path, description = "The game's edit id."),
+        super::doc::IdempotencyKeyHeader,
+        super::doc::AcceptLanguageHeader,
+    ),
     request_body(content = schema::RoundBody, content_type = "application/json"),
     responses(
         GameWriteErrors,
@@ -215,13 +222,14 @@ async fn enter_round(
     State(state): State<AppState>,
     Path(id): Path<String>,
     headers: HeaderMap,
-    Json(body): Json<Value>,
+    Json(mut body): Json<Value>,
 ) -> Result<Response, AppError> {
+    let lang = take_lang(&headers, &mut body)?;
     let request = request_hash(
         &format!("POST /api/v1/games/{id}/rounds"),
         &canonical_json(&body),
     );
-    let body = strict::<RawRound, RoundBody>(body, &["version"])?;
+    let body = strict::<RawRound, RoundBody>(body, &["version"], lang)?;
     let key = IdempotencyKey::from_headers(&headers)?.map(|key| key.stored());
     let key = key.as_deref().map(|key| Keyed {
         key,
@@ -244,8 +252,8 @@ async fn enter_round(
         RoundWrite::Written(json) => json_text(json, false),
         RoundWrite::Replayed(json) => json_text(json, true),
         RoundWrite::KeyReused => return Err(key_reused()),
-        RoundWrite::Conflict(game) => conflict(&game)?,
-        RoundWrite::Invalid(errors) => invalid(&errors),
+        RoundWrite::Conflict(game) => conflict(&game, lang)?,
+        RoundWrite::Invalid(errors) => invalid(&errors, lang),
         RoundWrite::NotFound => return Err(state.missing(&id).await),
         RoundWrite::NeedsVersion(round) => return Err(AppError::VersionRequired { round }),
     })
@@ -257,11 +265,11 @@ async fn enter_round(
 fn strict<F: DeserializeOwned, T: DeserializeOwned>(
     body: Value,
     extra: &[&str],
+    lang: Lang,
 ) -> Result<T, AppError> {
     refuse_unknown_fields::<F>(&body, extra)?;
-    serde_json::from_value(body).map_err(|e| {
-        AppError::Unprocessable(format!("The JSON has a wrong or missing field: {e}."))
-    })
+    serde_json::from_value(body)
+        .map_err(|e| AppError::Unprocessable(ApiMsg::WrongField.fill(lang, &[("detail", &e)])))
 }
 
 /// `POST /api/v1/games/{id}/undo` (body `{"version": N}` optional): removes the last round.
@@ -272,7 +280,11 @@ fn strict<F: DeserializeOwned, T: DeserializeOwned>(
     operation_id = "undo_round",
     summary = "Remove the last round",
     description = "The round stays in the history. 422 if there is nothing to undo.",
-    params(("id" = String, Path, description = "The game's edit id."), super::doc::IdempotencyKeyHeader),
+    params(
+        ("id" = String, Path, description = "The game's edit id."),
+        super::doc::IdempotencyKeyHeader,
+        super::doc::AcceptLanguageHeader,
+    ),
     request_body(content = schema::VersionBody, content_type = "application/json",
         description = "`{\"version\": N}`, or nothing (then no content type is needed)."),
     responses(
@@ -292,10 +304,10 @@ async fn undo(
     body: Bytes,
 ) -> Result<Response, AppError> {
     let route = format!("POST /api/v1/games/{id}/undo");
-    let (version, key) = whole_game_change(&headers, &body, &route)?;
+    let (version, key, lang) = whole_game_change(&headers, &body, &route)?;
     let once = once(key.as_ref());
     let change = store::undo_once(&state.db, &state.games, &id, version, once).await?;
-    game_change(&state, &id, change).await
+    game_change(&state, &id, change, lang).await
 }
 
 /// `POST /api/v1/games/{id}/end` (body `{"version": N}` optional): the table stops early; the
@@ -307,7 +319,11 @@ async fn undo(
     operation_id = "end_game",
     summary = "End the game early",
     description = "The rounds played are settled.",
-    params(("id" = String, Path, description = "The game's edit id."), super::doc::IdempotencyKeyHeader),
+    params(
+        ("id" = String, Path, description = "The game's edit id."),
+        super::doc::IdempotencyKeyHeader,
+        super::doc::AcceptLanguageHeader,
+    ),
     request_body(content = schema::VersionBody, content_type = "application/json",
         description = "`{\"version\": N}`, or nothing (then no content type is needed)."),
     responses(
@@ -327,10 +343,10 @@ async fn end(
     body: Bytes,
 ) -> Result<Response, AppError> {
     let route = format!("POST /api/v1/games/{id}/end");
-    let (version, key) = whole_game_change(&headers, &body, &route)?;
+    let (version, key, lang) = whole_game_change(&headers, &body, &route)?;
     let once = once(key.as_ref());
     let change = store::end_early_once(&state.db, &state.games, &id, true, version, once).await?;
-    game_change(&state, &id, change).await
+    game_change(&state, &id, change, lang).await
 }
 
 /// `POST /api/v1/games/{id}/resume` (body `{"version": N}` optional): takes back an early end.
@@ -340,7 +356,11 @@ async fn end(
     tag = "games",
     operation_id = "resume_game",
     summary = "Take back an early end",
-    params(("id" = String, Path, description = "The game's edit id."), super::doc::IdempotencyKeyHeader),
+    params(
+        ("id" = String, Path, description = "The game's edit id."),
+        super::doc::IdempotencyKeyHeader,
+        super::doc::AcceptLanguageHeader,
+    ),
     request_body(content = schema::VersionBody, content_type = "application/json",
         description = "`{\"version\": N}`, or nothing (then no content type is needed)."),
     responses(
@@ -360,10 +380,10 @@ async fn resume(
     body: Bytes,
 ) -> Result<Response, AppError> {
     let route = format!("POST /api/v1/games/{id}/resume");
-    let (version, key) = whole_game_change(&headers, &body, &route)?;
+    let (version, key, lang) = whole_game_change(&headers, &body, &route)?;
     let once = once(key.as_ref());
     let change = store::end_early_once(&state.db, &state.games, &id, false, version, once).await?;
-    game_change(&state, &id, change).await
+    game_change(&state, &id, change, lang).await
 }
 
 /// An idempotency key as stored, with the hash of the request it came with.
@@ -376,14 +396,16 @@ fn whole_game_change(
     headers: &HeaderMap,
     body: &[u8],
     route: &str,
-) -> Result<(Option<i64>, Option<StoredKey>), AppError> {
+) -> Result<(Option<i64>, Option<StoredKey>, Lang), AppError> {
     require_json_body(headers, body)?;
-    let version = version_of(body)?;
-    // What the body asks is only the version: `{}` and no body are the same request.
+    let (version, lang) = version_of(body)?;
+    let lang = answer_lang(headers, lang.as_deref())?;
+    // What the body asks is only the version: `{}` and no body are the same request, and the
+    // language of the answer is not part of it.
     let canonical = version.map(|v| v.to_string()).unwrap_or_default();
     let key = IdempotencyKey::from_headers(headers)?
         .map(|key| (key.stored(), request_hash(route, &canonical)));
-    Ok((version, key))
+    Ok((version, key, lang))
 }
 
 /// What an undo, end or resume keeps under its `Idempotency-Key`: not the state it answered
@@ -405,7 +427,12 @@ fn key_reused() -> AppError {
     )
 }
 
-async fn game_change(state: &AppState, id: &str, change: OnceChange) -> Result<Response, AppError> {
+async fn game_change(
+    state: &AppState,
+    id: &str,
+    change: OnceChange,
+    lang: Lang,
+) -> Result<Response, AppError> {
     let change = match change {
         OnceChange::Now(change) => change,
         OnceChange::KeyReused => return Err(key_reused()),
@@ -417,8 +444,8 @@ async fn game_change(state: &AppState, id: &str, change: OnceChange) -> Result<R
     };
     match change {
         GameChange::Done(game) => Ok(Json(GameView::new(&game, Access::Edit)).into_response()),
-        GameChange::Conflict(game) => conflict(&game),
-        GameChange::Refused(e) => Err(AppError::Unprocessable(e.message(Lang::En))),
+        GameChange::Conflict(game) => conflict(&game, lang),
+        GameChange::Refused(e) => Err(AppError::Unprocessable(e.message(lang))),
         GameChange::NotFound => Err(state.missing(id).await),
     }
 }
@@ -468,17 +495,19 @@ async fn history(
 
 /// `{"version": N}` from an optional body. Any other field is refused: a misspelt
 /// `version` must not turn a guarded change into an unguarded one.
-fn version_of(body: &[u8]) -> Result<Option<i64>, AppError> {
+fn version_of(body: &[u8]) -> Result<(Option<i64>, Option<String>), AppError> {
     #[derive(Deserialize)]
     #[serde(deny_unknown_fields)]
     struct VersionBody {
         version: Option<i64>,
+        /// The answer's language (Added 2026-11-24).
+        lang: Option<String>,
     }
     if body.iter().all(u8::is_ascii_whitespace) {
-        return Ok(None);
+        return Ok((None, None));
     }
     match serde_json::from_slice::<VersionBody>(body) {
-        Ok(b) => Ok(b.version),
+        Ok(b) => Ok((b.version, b.lang)),
         Err(e) if e.is_data() => Err(AppError::Unprocessable(format!(
             "The JSON has a wrong field: {e}; send {{\"version\": N}} or nothing."
         ))),
@@ -489,24 +518,24 @@ fn version_of(body: &[u8]) -> Result<Option<i64>, AppError> {
 }
 
 /// 422 with every problem: `{"error": all sentences, "fields": {field: sentence}, "problems": [...]}`.
-fn invalid(errors: &FieldErrors) -> Response {
+fn invalid(errors: &FieldErrors, lang: Lang) -> Response {
     let problems: Vec<Value> = errors
         .iter()
-        .map(|e| json!({"field": e.field.key(), "code": e.error.code(), "message": e.error.message(Lang::En)}))
+        .map(|e| json!({"field": e.field.key(), "code": e.error.code(), "message": e.error.message(lang)}))
         .collect();
     let body = json!({
-        "error": errors.summary(Lang::En),
-        "fields": errors.by_field(Lang::En),
+        "error": errors.summary(lang),
+        "fields": errors.by_field(lang),
         "problems": problems,
     });
     (StatusCode::UNPROCESSABLE_ENTITY, axum::Json(body)).into_response()
 }
 
 /// 409 with the game's current state and an `"error"` sentence.
-fn conflict(game: &LoadedGame) -> Result<Response, AppError> {
+fn conflict(game: &LoadedGame, lang: Lang) -> Result<Response, AppError> {
     let mut body = serde_json::to_value(GameView::new(game, Access::Edit))?;
     if let Value::Object(map) = &mut body {
-        map.insert("error".into(), AppError::Conflict.to_string().into());
+        map.insert("error".into(), text::Msg::ErrConflict.text(lang).into());
     }
     Ok((StatusCode::CONFLICT, axum::Json(body)).into_response())
 }

@@ -70,15 +70,16 @@ impl MeldJson {
     }
 }
 
-/// A problem: its code and parameters (the fields of [`Problem`]) plus an English `message`.
-pub fn problem_json(problem: &Problem) -> serde_json::Value {
+/// A problem: its code and parameters (the fields of [`Problem`]) plus its `message` in the
+/// answer's language.
+pub fn problem_json(problem: &Problem, lang: Lang) -> serde_json::Value {
     let mut value = serde_json::to_value(problem).unwrap_or_else(|error| {
         // Problem's fields are plain data; this cannot fail, but never lose the problem.
         tracing::error!(%error, "cannot serialise a problem");
         serde_json::json!({ "code": problem.code() })
     });
     if let Some(object) = value.as_object_mut() {
-        object.insert("message".into(), problem.message(Lang::En).into());
+        object.insert("message".into(), problem.message(lang).into());
     }
     value
 }
@@ -98,8 +99,10 @@ pub struct CheckAnswer {
     pub problems: Vec<serde_json::Value>,
 }
 
-impl From<CheckResult> for CheckAnswer {
-    fn from(result: CheckResult) -> Self {
+impl CheckAnswer {
+    /// The answer for a check, its problems' messages in `lang` (the contract in English, as
+    /// every `contract` of the API).
+    pub fn new(result: CheckResult, lang: Lang) -> Self {
         Self {
             ok: result.ok,
             points: result.points,
@@ -109,7 +112,11 @@ impl From<CheckResult> for CheckAnswer {
                 .into_iter()
                 .map(|(cards, reading)| MeldJson::new(cards, reading.as_ref()))
                 .collect(),
-            problems: result.problems.iter().map(problem_json).collect(),
+            problems: result
+                .problems
+                .iter()
+                .map(|p| problem_json(p, lang))
+                .collect(),
         }
     }
 }

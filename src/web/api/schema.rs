@@ -112,8 +112,14 @@ pub struct Options(BTreeMap<String, OptionValue>);
 pub enum OptionKind {
     /// `true` or `false`.
     Bool,
-    /// A whole number from `min` to `max`.
-    Int { min: i64, max: i64 },
+    /// A whole number from `min` to `max`; where only some of them work, `values` lists
+    /// exactly those (Added 2026-11-24).
+    Int {
+        min: i64,
+        max: i64,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        values: Option<Vec<i64>>,
+    },
     /// One of `values`.
     Choice { values: Vec<String> },
     /// At most `max_len` whole numbers, each from 0 to `max`.
@@ -206,6 +212,8 @@ pub enum ProblemCode {
     JokersNotInPlay,
     NoNatural,
     MixedCards,
+    /// Added 2026-11-24: a Rommé opening meld of two cards.
+    NotAPair,
     SetSuitRepeats,
     SetTooBig,
     RunRepeatsRank,
@@ -222,12 +230,17 @@ pub enum ProblemCode {
     ContiguousRuns,
     SameSuitRuns,
     SameRankSets,
+    /// Added 2026-11-24: an either-or contract whose shapes the melds match none of.
+    NoAlternative,
     CardCount,
+    /// Added 2026-11-24: going out all at once with fewer cards than a hand holds then.
+    TooFewToGoOut,
     OpeningTooLow,
 }
 
 /// One reason melds are not legal: a stable `code`, the problem's parameters beside it
-/// (`meld`, `suit`, `max`, `len`, … as the code has them) and an English `message`.
+/// (`meld`, `suit`, `max`, `len`, … as the code has them) and a `message` in the answer's
+/// language.
 pub struct Problem;
 
 impl utoipa::PartialSchema for Problem {
@@ -235,8 +248,9 @@ impl utoipa::PartialSchema for Problem {
         ObjectBuilder::new()
             .description(Some(
                 "One reason melds are not legal: a stable `code`, the problem's parameters \
-                 beside it (`meld`, `suit`, `max`, `len`, … as the code has them) and an \
-                 English `message`, a sentence a player at the table understands.",
+                 beside it (`meld`, `suit`, `max`, `len`, … as the code has them) and a \
+                 `message` in the answer's language (`lang`, else `Accept-Language`, else \
+                 English), a sentence a player at the table understands.",
             ))
             .property("code", Ref::from_schema_name(ProblemCode::name()))
             .required("code")
@@ -251,6 +265,14 @@ impl ToSchema for Problem {
     fn schemas(schemas: &mut Vec<(String, RefOr<Schema>)>) {
         schemas.push((ProblemCode::name().into(), ProblemCode::schema()));
     }
+}
+
+/// The language of an answer's sentences (any case: `DE` is `de`). Added 2026-11-24.
+#[derive(ToSchema, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Lang {
+    En,
+    De,
 }
 
 /// A whole number as typed: a JSON number (`35`, `35.0`), or text holding one (`"35"`).
@@ -284,6 +306,9 @@ pub struct NewGame {
     pub currency: Option<String>,
     /// The settlement, where the rule set offers several (as the option `settlement`).
     pub settlement: Option<String>,
+    /// The language of the answer's sentences; missing: `Accept-Language`, else English
+    /// (Added 2026-11-24). Taken out of the body before the set-up is read.
+    pub lang: Option<Lang>,
 }
 
 /// A round's result as entered (names as in the game, cards in the notation). Each player
@@ -330,6 +355,9 @@ pub struct RoundBody {
     /// The game's `version` the entry was made against: a stale one is a 409. Needed (428
     /// without) to change a round that is already entered.
     pub version: Option<i64>,
+    /// The language of the answer's sentences; missing: `Accept-Language`, else English
+    /// (Added 2026-11-24).
+    pub lang: Option<Lang>,
 }
 
 /// The body of undo, end and resume: `{"version": N}`, `{}` or nothing.
@@ -338,6 +366,9 @@ pub struct RoundBody {
 pub struct VersionBody {
     /// The game's `version` the change was made against: a stale one is a 409.
     pub version: Option<i64>,
+    /// The language of the answer's sentences; missing: `Accept-Language`, else English
+    /// (Added 2026-11-24).
+    pub lang: Option<Lang>,
 }
 
 /// The answer of `POST /api/v1/games` (201).
@@ -450,7 +481,8 @@ mod tests {
     fn the_problem_codes_are_those_the_checker_has_sentences_for() {
         // Every `Problem` has a sentence (an exhaustive match in `text::check`), named as
         // the problem; its code is that name in snake_case. `RunSpan` is a piece of the
-        // `contiguous_runs` sentence, not a problem.
+        // `contiguous_runs` sentence, not a problem; `RunGapsNoWilds` is `run_gaps`'s sentence
+        // for a run without wild cards.
         let snake = |name: String| {
             name.chars().fold(String::new(), |mut out, c| {
                 if c.is_ascii_uppercase() && !out.is_empty() {
@@ -463,7 +495,7 @@ mod tests {
         let spoken: BTreeSet<String> = crate::text::check::ProblemMsg::ALL
             .iter()
             .map(|msg| snake(format!("{msg:?}")))
-            .filter(|code| code != "run_span")
+            .filter(|code| code != "run_span" && code != "run_gaps_no_wilds")
             .collect();
         let schema = serde_json::to_value(ProblemCode::schema()).unwrap();
         let documented: BTreeSet<String> = schema["enum"]
@@ -480,7 +512,10 @@ mod tests {
 
     #[test]
     fn the_body_mirrors_name_exactly_the_fields_the_server_reads() {
-        assert_eq!(properties::<NewGame>(), fields(struct_fields::<RawSetup>()));
+        // `lang` is taken out of the body (`input::take_lang`) before the set-up is read.
+        let mut setup = fields(struct_fields::<RawSetup>());
+        setup.insert("lang".to_owned());
+        assert_eq!(properties::<NewGame>(), setup);
         assert_eq!(
             properties::<RoundEntry>(),
             fields(struct_fields::<RawRound>())
