@@ -25,6 +25,8 @@ pub struct Config {
     pub write_limit: WriteLimit,
     /// How the connections are served: timeouts, caps, HTTPS, `--lan`.
     pub serving: Serving,
+    /// Where `/metrics` is served, if anywhere (never on `addr`).
+    pub metrics_addr: Option<SocketAddr>,
 }
 
 impl Default for Config {
@@ -34,6 +36,7 @@ impl Default for Config {
             db: PathBuf::from(DEFAULT_DB),
             write_limit: WriteLimit::default(),
             serving: Serving::default(),
+            metrics_addr: None,
         }
     }
 }

@@ -4,24 +4,22 @@
 use std::process::ExitCode;
 
 use clap::Parser as _;
-use kontrakt::cli::{Cli, Command, engine, transfer};
+use kontrakt::cli::{Cli, Command, engine, healthcheck, logging, transfer};
 use kontrakt::config::Config;
 use kontrakt::db::{Db, ServeLock};
 use kontrakt::serve::{self, Server};
 use kontrakt::web::{self, AppState};
-use tracing_subscriber::EnvFilter;
 
 #[tokio::main]
 async fn main() -> ExitCode {
-    tracing_subscriber::fmt()
-        .with_env_filter(EnvFilter::try_from_default_env().unwrap_or_else(|_| "info".into()))
-        .with_writer(std::io::stderr)
-        .init();
-    let result = match Cli::parse().into_command() {
+    let cli = Cli::parse();
+    logging::init(cli.log_format);
+    let result = match cli.into_command() {
         Command::Serve(args) => serve(args.into()).await,
         Command::Backup(args) => transfer::backup(args).await,
         Command::Export(args) => transfer::export(args).await,
         Command::Import(args) => transfer::import(args).await,
+        Command::Healthcheck(args) => Ok(healthcheck::run(args.url).await),
         // Engine commands: exit status 0 yes, 1 no, 2 bad input (sentence on stderr).
         Command::Check(args) => Ok(engine::finish(engine::run_check(&args))),
         Command::Solve(args) => Ok(engine::finish(engine::run_solve(&args))),
@@ -79,6 +77,7 @@ async fn serve(config: Config) -> Result<ExitCode> {
         let found = serve::lan::lan_address();
         print!("{}", serve::lan::banner(lang, https, found, local.port()));
     }
+    web::metrics::start(config.metrics_addr).await?;
     let mut state = AppState::new(db.clone()).with_write_limit(config.write_limit);
     if https {
         state = state.with_https(serving.hsts);

@@ -5,6 +5,11 @@
 // off when the network fails, and stops when the game is gone.
 (function () {
   "use strict";
+  // The service worker (/sw.js) keeps this page and its files for a reload without a
+  // connection. Browsers allow one only in a secure context (HTTPS, or localhost).
+  if (window.isSecureContext && "serviceWorker" in navigator) {
+    navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch(function () {});
+  }
   var root = document.querySelector("[data-live]");
   if (!root || !window.fetch) {
     return;

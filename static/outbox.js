@@ -129,13 +129,16 @@
     HTMLFormElement.prototype.submit.call(form);
   }
 
-  // A form saved with this key gets a new one, so that coming back to it (the back button)
-  // and changing something is sent as a new change, not taken for a repeat of the saved one.
+  // A form saved with this key loses it, so that coming back to it (the back button) and
+  // changing something is not taken for a repeat of the saved change (the server would
+  // refuse a used key with another body). Keys are the server's own, signed for their form:
+  // the page cannot make a new one, so the form then posts without a key, and its version
+  // still keeps a repeat from being applied twice.
   function renewKeys(key) {
     Array.prototype.forEach.call(document.querySelectorAll("form[data-outbox] input[name='key']"),
       function (field) {
         if (field.value === key) {
-          field.value = newKey();
+          field.value = "";
         }
       });
   }

@@ -104,8 +104,8 @@ pub fn run_score(args: &ScoreArgs) -> Result<Report, String> {
     let hand = cards::parse_cards(&args.cards.join(" ")).map_err(|e| e.to_string())?;
     let name = rule_set_name(&rs, lang);
     let total = rs
-        .penalty_points(&hand)
-        .ok_or_else(|| CliMsg::NoCardPoints.fill(lang, &[("name", &name)]))?;
+        .score_hand(&hand)
+        .map_err(|e| crate::text::rules::score_error(&e, &rs.info, lang))?;
     let each: Vec<String> = hand
         .iter()
         .map(|&card| {
@@ -278,7 +278,7 @@ mod tests {
         assert!(!report.yes);
         assert!(report.text.starts_with("Not legal: 2 runs of 4"));
         assert!(report.text.contains(
-            "Reasons:\n  - ♥3-6 and ♥7-10 (melds 1 and 2) join end to end; in round 3 two runs \
+            "Reasons:\n  - ♥3-6 (meld 1) and ♥7-10 (meld 2) join end to end; in round 3 two runs \
              of one suit need a gap or an overlap.\n"
         ));
     }
@@ -345,6 +345,36 @@ mod tests {
         assert_eq!(
             report.text,
             "Not solvable: this hand cannot make 2 sets of 3 (Contract Rummy, round 1).\n"
+        );
+        let report = run(&[
+            "solve", "--rules", "contract", "--round", "1", "--lang", "de", "3H 4H 5H",
+        ])
+        .unwrap();
+        assert_eq!(
+            report.text,
+            "Nicht lösbar: diese Hand ergibt nicht 2 Sätze à 3 (Kontrakt-Rommé, Runde 1).\n"
+        );
+    }
+
+    #[test]
+    fn score_refuses_a_joker_in_a_game_without_jokers_in_either_language() {
+        let args = [
+            "score",
+            "--rules",
+            "contract",
+            "--option",
+            "jokers=false",
+            "AS JK",
+        ];
+        assert_eq!(
+            run(&args).unwrap_err(),
+            "Contract Rummy is played without jokers here, so no joker can be left in hand"
+        );
+        let mut german = args.to_vec();
+        german.extend(["--lang", "de"]);
+        assert_eq!(
+            run(&german).unwrap_err(),
+            "Kontrakt-Rommé wird hier ohne Joker gespielt, also kann kein Joker auf der Hand bleiben"
         );
     }
 

@@ -1,10 +1,12 @@
 //! The command line: `kontrakt [serve]`, `kontrakt backup PATH`, `kontrakt export`,
-//! `kontrakt import FILE`, and the engine's commands
+//! `kontrakt import FILE`, `kontrakt healthcheck [URL]`, and the engine's commands
 //! `check`, `solve` and `score`. Parsing here; `main.rs` runs what was asked: the engine
 //! commands through [`engine`], backup, export and import through [`transfer`].
 //! Must not depend on `web` (games are read through `store`).
 
 pub mod engine;
+pub mod healthcheck;
+pub mod logging;
 pub mod serving;
 pub mod transfer;
 
@@ -33,6 +35,15 @@ pub struct Cli {
     /// Flags of `serve`, also accepted without the command name.
     #[command(flatten)]
     pub serve: ServeArgs,
+    /// Log lines as text (default) or one JSON object per line.
+    #[arg(
+        long,
+        global = true,
+        env = "KONTRAKT_LOG_FORMAT",
+        value_enum,
+        default_value_t
+    )]
+    pub log_format: logging::LogFormat,
 }
 
 impl Cli {
@@ -69,6 +80,17 @@ pub enum Command {
     /// Read games written by `export` into a database (created if missing), all in one
     /// transaction; refuses the whole file if one of its games is already there.
     Import(ImportArgs),
+    /// Ask a running server's /healthz: exit status 0 if it answers 200, else 1 (for
+    /// container health checks where there is no curl).
+    Healthcheck(HealthcheckArgs),
+}
+
+/// Flags of `healthcheck`.
+#[derive(Clone, Debug, Args)]
+pub struct HealthcheckArgs {
+    /// The URL to ask (plain http); without it, /healthz at the address the server is
+    /// given (`KONTRAKT_ADDR`, 0.0.0.0 asked as 127.0.0.1), else at 127.0.0.1:3000.
+    pub url: Option<String>,
 }
 
 /// Flags of `serve`.
@@ -91,6 +113,9 @@ pub struct ServeArgs {
     /// Timeouts, caps, HTTPS and `--lan` ([`serving`]).
     #[command(flatten)]
     pub serving: ServingArgs,
+    /// Serve Prometheus metrics at http://ADDR/metrics (a separate listener; off by default).
+    #[arg(long, env = "KONTRAKT_METRICS_ADDR")]
+    pub metrics_addr: Option<SocketAddr>,
 }
 
 impl From<ServeArgs> for Config {
@@ -103,6 +128,7 @@ impl From<ServeArgs> for Config {
                 per_second: args.write_rate,
             },
             serving: args.serving.into(),
+            metrics_addr: args.metrics_addr,
         }
     }
 }
@@ -145,6 +171,10 @@ pub struct ImportArgs {
     /// The database to write into (created and migrated if missing).
     #[arg(long, env = "KONTRAKT_DB", default_value = config::DEFAULT_DB)]
     pub db: PathBuf,
+    /// Finish an import that stopped part way: skip the games of the file that are already
+    /// in the database (same id and read-only link) instead of refusing the file.
+    #[arg(long)]
+    pub resume: bool,
 }
 
 /// Flags every engine command takes.

@@ -57,8 +57,8 @@ pub async fn export(args: ExportArgs) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// `kontrakt import FILE`: the games of an export, all or none, after the rules engine has
-/// read every one of them.
+/// `kontrakt import FILE`: the games of an export, after the rules engine has read every one
+/// of them; written in batches beside a running server (see [`transfer::import_games`]).
 pub async fn import(args: ImportArgs) -> Result<ExitCode> {
     let text = if is_stdio(&args.file) {
         let mut text = String::new();
@@ -78,9 +78,22 @@ pub async fn import(args: ImportArgs) -> Result<ExitCode> {
         }
     }
     let db = Db::open(&args.db).await?;
-    let imported = transfer::import_games(&db, &games).await;
+    let imported = transfer::import_games_resuming(&db, &games, args.resume).await;
     db.close().await;
     let imported = imported?;
-    println!("imported {imported} games into {}", args.db.display());
+    if imported.skipped > 0 {
+        println!(
+            "imported {} games into {} ({} were already there)",
+            imported.written,
+            args.db.display(),
+            imported.skipped
+        );
+    } else {
+        println!(
+            "imported {} games into {}",
+            imported.written,
+            args.db.display()
+        );
+    }
     Ok(ExitCode::SUCCESS)
 }

@@ -3,9 +3,12 @@
 //! Domain-free: the rules engine decides what a round's entry means and which points count;
 //! this module stores both as JSON, keeps a version per game for optimistic concurrency, and
 //! records every change in `history`. Every write is one `BEGIN IMMEDIATE` transaction.
+//! Idempotency keys are stored with what identifies their request ([`Keyed`], made by the
+//! caller): a key replays only for the same request.
 
 use serde_json::Value;
-use sqlx::{FromRow, Sqlite, SqliteConnection, Transaction};
+use sqlx::pool::PoolConnection;
+use sqlx::{FromRow, Sqlite, SqliteConnection};
 use time::OffsetDateTime;
 use time::format_description::well_known::Rfc3339;
 
@@ -155,6 +158,8 @@ pub enum UndoOutcome {
     NothingToUndo,
     /// The idempotency key was used before: this is the answer given then. Nothing changed.
     Replayed(String),
+    /// The idempotency key was used before for a different request. Nothing changed.
+    KeyReused,
     /// The game is no longer at the expected version. Nothing changed.
     Conflict {
         /// The game's version now.
@@ -174,6 +179,8 @@ pub enum WriteOutcome {
     },
     /// The idempotency key was used before: this is the answer given then. Nothing changed.
     Replayed(String),
+    /// The idempotency key was used before for a different request. Nothing changed.
+    KeyReused,
     /// The game is no longer at the expected version. Nothing changed.
     Conflict {
         /// The game's version now.
@@ -190,8 +197,32 @@ pub enum WriteOutcome {
 pub struct Once<'a> {
     /// The client's idempotency key.
     pub key: &'a str,
+    /// What identifies the request the key is for (a hash of its route and body): a repeat
+    /// with the key replays only for the same request.
+    pub request: &'a str,
     /// The answer stored under the key, returned by a repeat.
     pub response: &'a str,
+}
+
+/// An idempotency key with the request it is sent with (a hash of its route and body, made
+/// by the caller): a key replays the first answer only for the same request, and a
+/// different request with a used key is refused (`KeyReused`) rather than ignored.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Keyed<'a> {
+    /// The client's idempotency key.
+    pub key: &'a str,
+    /// What identifies the request.
+    pub request: &'a str,
+}
+
+/// What an idempotency key found stored.
+enum Stored {
+    /// Nothing: the key is new.
+    New,
+    /// The key was used for this request (or before requests were recorded): the answer.
+    Same(String),
+    /// The key was used for another request.
+    Other,
 }
 
 /// A round as the caller of [`change_round`] prepared it from the game's current record.
@@ -218,6 +249,8 @@ pub enum ChangeOutcome<E> {
     },
     /// The idempotency key was used before: this is the answer given then. Nothing changed.
     Replayed(String),
+    /// The idempotency key was used before for a different request. Nothing changed.
+    KeyReused,
     /// The game is no longer at the expected version; this is the game as it is. Nothing
     /// changed.
     Conflict(Box<GameRecord>),
@@ -340,32 +373,54 @@ pub async fn create_game(db: &Db, game: &NewGame) -> Result<GameIds, sqlx::Error
     Ok(ids)
 }
 
-/// Like [`create_game`], but once per `key` (a form's hidden key or an API request's
-/// `Idempotency-Key`): a repeat returns the game the first request created, unchanged.
-pub async fn create_game_once(db: &Db, game: &NewGame, key: &str) -> Result<GameIds, sqlx::Error> {
+/// What [`create_game_once`] did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Creation {
+    /// A new game.
+    Created(GameIds),
+    /// The key was used before for the same request: the game it created, unchanged.
+    Replayed(GameIds),
+    /// The key was used before for a different request (or before requests were recorded,
+    /// see migration 0004): nothing was created, and the other game is not revealed.
+    KeyReused,
+}
+
+/// Like [`create_game`], but once per key (a form's hidden key or an API request's
+/// `Idempotency-Key`, with the request it came with): a repeat of the same request returns
+/// the game the first one created, unchanged; another request with the key creates nothing.
+pub async fn create_game_once(
+    db: &Db,
+    game: &NewGame,
+    keyed: Keyed<'_>,
+) -> Result<Creation, sqlx::Error> {
     let mut tx = db.begin_write().await?;
-    let existing = sqlx::query_as::<_, (String, String)>(
-        "SELECT g.id, g.view_token FROM game_creations c JOIN games g ON g.id = c.game_id
-         WHERE c.key = ?",
+    let existing = sqlx::query_as::<_, (String, String, Option<String>)>(
+        "SELECT g.id, g.view_token, c.request_hash FROM game_creations c
+         JOIN games g ON g.id = c.game_id WHERE c.key = ?",
     )
-    .bind(key)
+    .bind(keyed.key)
     .fetch_optional(&mut **tx)
     .await?;
-    if let Some((id, view_token)) = existing {
-        return Ok(GameIds { id, view_token });
+    if let Some((id, view_token, request)) = existing {
+        return Ok(if request.as_deref() == Some(keyed.request) {
+            Creation::Replayed(GameIds { id, view_token })
+        } else {
+            Creation::KeyReused
+        });
     }
     let ids = insert_game(&mut tx, game).await?;
-    sqlx::query("INSERT INTO game_creations (key, game_id) VALUES (?, ?)")
-        .bind(key)
+    sqlx::query("INSERT INTO game_creations (key, game_id, request_hash) VALUES (?, ?, ?)")
+        .bind(keyed.key)
         .bind(&ids.id)
+        .bind(keyed.request)
         .execute(&mut **tx)
         .await?;
     tx.commit().await?;
-    Ok(ids)
+    Ok(Creation::Created(ids))
 }
 
 async fn insert_game(
-    tx: &mut sqlx::Transaction<'_, sqlx::Sqlite>,
+    tx: &mut PoolConnection<Sqlite>,
     game: &NewGame,
 ) -> Result<GameIds, sqlx::Error> {
     let ids = GameIds {
@@ -498,7 +553,7 @@ pub async fn change_round<E>(
     db: &Db,
     game_id: &str,
     expected_version: Option<i64>,
-    idempotency_key: Option<&str>,
+    idempotency_key: Option<Keyed<'_>>,
     prepare: impl FnOnce(&GameRecord) -> Result<RoundChange, E>,
     respond: impl FnOnce(&GameRecord) -> Result<String, E>,
 ) -> Result<ChangeOutcome<E>, sqlx::Error> {
@@ -520,15 +575,17 @@ pub async fn change_round_at<E>(
     db: &Db,
     game_id: &str,
     expected_version: Option<i64>,
-    idempotency_key: Option<&str>,
+    idempotency_key: Option<Keyed<'_>>,
     prepare: impl FnOnce(&GameRecord) -> Result<RoundChange, E>,
     respond: impl FnOnce(&GameRecord) -> Result<String, E>,
 ) -> Result<(ChangeOutcome<E>, Option<u64>), sqlx::Error> {
     let mut tx = db.begin_write().await?;
-    if let Some(key) = idempotency_key
-        && let Some(response) = stored_answer(&mut tx, game_id, key).await?
-    {
-        return Ok((ChangeOutcome::Replayed(response), None));
+    if let Some(keyed) = idempotency_key {
+        match stored_answer(&mut tx, game_id, keyed).await? {
+            Stored::New => {}
+            Stored::Same(response) => return Ok((ChangeOutcome::Replayed(response), None)),
+            Stored::Other => return Ok((ChangeOutcome::KeyReused, None)),
+        }
     }
     let Some(current) = load_in(&mut tx, "id", game_id).await? else {
         return Ok((ChangeOutcome::GameNotFound, None));
@@ -572,13 +629,13 @@ pub async fn change_round_at<E>(
         Ok(response) => response,
         Err(refusal) => return Ok((ChangeOutcome::Refused(refusal), None)),
     };
-    if let Some(key) = idempotency_key {
-        sqlx::query("INSERT INTO idempotency (game_id, key, response) VALUES (?, ?, ?)")
-            .bind(game_id)
-            .bind(key)
-            .bind(&response)
-            .execute(&mut **tx)
-            .await?;
+    if let Some(keyed) = idempotency_key {
+        let once = Once {
+            key: keyed.key,
+            request: keyed.request,
+            response: &response,
+        };
+        remember(&mut tx, game_id, Some(once)).await?;
     }
     let generation = tx.commit().await?;
     Ok((
@@ -610,8 +667,10 @@ pub async fn undo_last_round_once(
     once: Option<Once<'_>>,
 ) -> Result<UndoOutcome, sqlx::Error> {
     let mut tx = db.begin_write().await?;
-    if let Some(response) = replayed(&mut tx, game_id, once).await? {
-        return Ok(UndoOutcome::Replayed(response));
+    match replayed(&mut tx, game_id, once).await? {
+        Stored::New => {}
+        Stored::Same(response) => return Ok(UndoOutcome::Replayed(response)),
+        Stored::Other => return Ok(UndoOutcome::KeyReused),
     }
     let Some(current_version) = current_version(&mut tx, game_id).await? else {
         return Ok(UndoOutcome::GameNotFound);
@@ -663,6 +722,8 @@ pub enum RedoOutcome {
     NothingToRedo,
     /// The idempotency key was used before: this is the answer given then. Nothing changed.
     Replayed(String),
+    /// The idempotency key was used before for a different request. Nothing changed.
+    KeyReused,
     /// The game is no longer at the expected version. Nothing changed.
     Conflict {
         /// The game's version now.
@@ -698,8 +759,10 @@ pub async fn redo_last_undo_once(
     once: Option<Once<'_>>,
 ) -> Result<RedoOutcome, sqlx::Error> {
     let mut tx = db.begin_write().await?;
-    if let Some(response) = replayed(&mut tx, game_id, once).await? {
-        return Ok(RedoOutcome::Replayed(response));
+    match replayed(&mut tx, game_id, once).await? {
+        Stored::New => {}
+        Stored::Same(response) => return Ok(RedoOutcome::Replayed(response)),
+        Stored::Other => return Ok(RedoOutcome::KeyReused),
     }
     let Some(current_version) = current_version(&mut tx, game_id).await? else {
         return Ok(RedoOutcome::GameNotFound);
@@ -771,8 +834,10 @@ pub async fn set_ended_early_once(
     once: Option<Once<'_>>,
 ) -> Result<WriteOutcome, sqlx::Error> {
     let mut tx = db.begin_write().await?;
-    if let Some(response) = replayed(&mut tx, game_id, once).await? {
-        return Ok(WriteOutcome::Replayed(response));
+    match replayed(&mut tx, game_id, once).await? {
+        Stored::New => {}
+        Stored::Same(response) => return Ok(WriteOutcome::Replayed(response)),
+        Stored::Other => return Ok(WriteOutcome::KeyReused),
     }
     let row: Option<(i64, i64)> =
         sqlx::query_as("SELECT version, ended_early FROM games WHERE id = ?")
@@ -812,50 +877,69 @@ pub async fn set_ended_early_once(
     Ok(WriteOutcome::Written { version })
 }
 
-/// The answer stored under `once`'s key for this game, if the key was used before.
+/// What is stored under `once`'s key for this game.
 async fn replayed(
-    tx: &mut Transaction<'static, Sqlite>,
+    tx: &mut PoolConnection<Sqlite>,
     game_id: &str,
     once: Option<Once<'_>>,
-) -> Result<Option<String>, sqlx::Error> {
+) -> Result<Stored, sqlx::Error> {
     match once {
-        Some(once) => stored_answer(tx, game_id, once.key).await,
-        None => Ok(None),
+        Some(once) => {
+            let keyed = Keyed {
+                key: once.key,
+                request: once.request,
+            };
+            stored_answer(tx, game_id, keyed).await
+        }
+        None => Ok(Stored::New),
     }
 }
 
-/// The answer stored under an idempotency key for this game, if the key was used before.
+/// What is stored under an idempotency key for this game: the answer if the key was used for
+/// the same request (or before requests were recorded: migration 0004), else whether it was
+/// used at all.
 async fn stored_answer(
-    tx: &mut Transaction<'static, Sqlite>,
+    tx: &mut PoolConnection<Sqlite>,
     game_id: &str,
-    key: &str,
-) -> Result<Option<String>, sqlx::Error> {
-    sqlx::query_scalar("SELECT response FROM idempotency WHERE game_id = ? AND key = ?")
-        .bind(game_id)
-        .bind(key)
-        .fetch_optional(&mut **tx)
-        .await
+    keyed: Keyed<'_>,
+) -> Result<Stored, sqlx::Error> {
+    let row: Option<(String, Option<String>)> = sqlx::query_as(
+        "SELECT response, request_hash FROM idempotency WHERE game_id = ? AND key = ?",
+    )
+    .bind(game_id)
+    .bind(keyed.key)
+    .fetch_optional(&mut **tx)
+    .await?;
+    Ok(match row {
+        None => Stored::New,
+        Some((response, None)) => Stored::Same(response),
+        Some((response, Some(request))) if request == keyed.request => Stored::Same(response),
+        Some(_) => Stored::Other,
+    })
 }
 
-/// Stores `once`'s answer under its key (the game must exist).
+/// Stores `once`'s answer under its key, with its request (the game must exist).
 async fn remember(
-    tx: &mut Transaction<'static, Sqlite>,
+    tx: &mut PoolConnection<Sqlite>,
     game_id: &str,
     once: Option<Once<'_>>,
 ) -> Result<(), sqlx::Error> {
     if let Some(once) = once {
-        sqlx::query("INSERT INTO idempotency (game_id, key, response) VALUES (?, ?, ?)")
-            .bind(game_id)
-            .bind(once.key)
-            .bind(once.response)
-            .execute(&mut **tx)
-            .await?;
+        sqlx::query(
+            "INSERT INTO idempotency (game_id, key, response, request_hash) VALUES (?, ?, ?, ?)",
+        )
+        .bind(game_id)
+        .bind(once.key)
+        .bind(once.response)
+        .bind(once.request)
+        .execute(&mut **tx)
+        .await?;
     }
     Ok(())
 }
 
 async fn current_version(
-    tx: &mut Transaction<'static, Sqlite>,
+    tx: &mut PoolConnection<Sqlite>,
     game_id: &str,
 ) -> Result<Option<i64>, sqlx::Error> {
     sqlx::query_scalar("SELECT version FROM games WHERE id = ?")
@@ -866,7 +950,7 @@ async fn current_version(
 
 /// The round as a history snapshot `{"entry": …, "points": …}`, if it exists.
 async fn round_snapshot(
-    tx: &mut Transaction<'static, Sqlite>,
+    tx: &mut PoolConnection<Sqlite>,
     game_id: &str,
     round_no: i64,
 ) -> Result<Option<Value>, sqlx::Error> {
@@ -883,7 +967,7 @@ async fn round_snapshot(
 /// Writes round `round_no` (new or corrected), its history row with the round as it was
 /// `before`, and bumps the game's version; returns the game as written.
 async fn store_round(
-    tx: &mut Transaction<'static, Sqlite>,
+    tx: &mut PoolConnection<Sqlite>,
     game_id: &str,
     round_no: i64,
     (entry, points): (&Value, &Value),
@@ -919,7 +1003,7 @@ async fn store_round(
 }
 
 async fn record(
-    tx: &mut Transaction<'static, Sqlite>,
+    tx: &mut PoolConnection<Sqlite>,
     game_id: &str,
     round_no: Option<i64>,
     action: HistoryAction,
@@ -939,10 +1023,7 @@ async fn record(
     Ok(())
 }
 
-async fn bump_version(
-    tx: &mut Transaction<'static, Sqlite>,
-    game_id: &str,
-) -> Result<i64, sqlx::Error> {
+async fn bump_version(tx: &mut PoolConnection<Sqlite>, game_id: &str) -> Result<i64, sqlx::Error> {
     sqlx::query_scalar(&format!(
         "UPDATE games SET version = version + 1, updated_at = {NOW} WHERE id = ? RETURNING version"
     ))

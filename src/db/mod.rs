@@ -17,6 +17,11 @@
 //! Every write ends with [`Write::commit`], which also counts the write ([`Db::generation`]):
 //! a cache of things read from the database (`store` keeps one of loaded games) stays
 //! valid exactly as long as this count has not moved.
+//!
+//! A write the database refuses (a full disk) leaves the writer usable: [`Write`] closes a
+//! connection whose transaction did not end cleanly, and [`Db::refusing_writes`] (what
+//! `/readyz` reports) stays true until a write commits again. `meta` holds the database's
+//! form secret ([`Db::form_secret`]).
 
 pub mod games;
 pub mod transfer;
@@ -24,13 +29,14 @@ pub mod transfer;
 use std::ops::{Deref, DerefMut};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Duration;
 
+use sqlx::Sqlite;
+use sqlx::pool::PoolConnection;
 use sqlx::sqlite::{
     SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteSynchronous,
 };
-use sqlx::{Sqlite, Transaction};
 
 /// How long a connection waits for a lock held by another connection or process.
 const BUSY_TIMEOUT: Duration = Duration::from_secs(5);
@@ -156,15 +162,57 @@ pub struct Db {
     reader: SqlitePool,
     /// Write transactions ended so far (committed or not): see [`Db::generation`].
     generation: Arc<AtomicU64>,
+    /// Whether the last write the database refused has not been followed by one it took:
+    /// see [`Db::refusing_writes`].
+    refusing: Arc<AtomicBool>,
+    /// A page limit every writer connection gets when it opens (0: none); only tests set it
+    /// ([`Db::limit_pages_for_tests`]).
+    page_limit: Arc<AtomicU64>,
+    /// The database's `form_secret` (table `meta`), read by [`Db::open`]; empty for a
+    /// database opened with [`Db::open_existing`].
+    form_secret: Secret,
 }
 
-/// A write transaction from [`Db::begin_write`]: a `BEGIN IMMEDIATE` transaction on the
-/// writer connection whose [`commit`](Write::commit) also moves [`Db::generation`] on. Use it
-/// as the transaction it derefs to; dropped without a commit it rolls back.
+/// A secret that `Debug` does not print.
+#[derive(Clone)]
+struct Secret(Arc<str>);
+
+impl std::fmt::Debug for Secret {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Secret(..)")
+    }
+}
+
+/// A write transaction from [`Db::begin_write`]: `BEGIN IMMEDIATE` on the writer connection,
+/// which it holds until [`commit`](Write::commit) (which also moves [`Db::generation`] on) or
+/// until it is dropped (which rolls back). Run statements on it as on a connection
+/// (`&mut **tx`).
+///
+/// It runs `BEGIN`, `COMMIT` and `ROLLBACK` itself rather than through sqlx's `Transaction`,
+/// so that a transaction SQLite ended on its own (it rolls back by itself on a full disk or
+/// an I/O error, and then a `ROLLBACK` fails) cannot leave the writer looking as if it were
+/// still inside one: sqlx then refused every later `BEGIN` until a restart (issue 14). Any
+/// connection whose transaction did not end cleanly (a failed commit, a failed rollback) is
+/// closed instead of going back to the pool, which opens a fresh one for the next write.
 #[derive(Debug)]
 pub struct Write {
-    tx: Transaction<'static, Sqlite>,
+    /// `None` once the transaction has ended.
+    conn: Option<PoolConnection<Sqlite>>,
+    /// How far the transaction got: what a rollback on drop means.
+    stage: Stage,
     generation: Arc<AtomicU64>,
+    refusing: Arc<AtomicBool>,
+}
+
+/// How far a [`Write`] got.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Stage {
+    /// `BEGIN IMMEDIATE` sent, not yet answered.
+    Beginning,
+    /// Inside the transaction.
+    Open,
+    /// `COMMIT` sent, not yet answered.
+    Committing,
 }
 
 impl Write {
@@ -172,24 +220,82 @@ impl Write {
     /// what a failed commit left behind is not known), so caches built on what was read
     /// before it are dropped. Returns the generation this commit moved the database to, so
     /// a cache can keep what the write itself built (if no other write came after it).
-    pub async fn commit(self) -> Result<u64, sqlx::Error> {
-        let result = self.tx.commit().await;
+    ///
+    /// A failed commit closes the connection (SQLite has rolled back, or closing rolls
+    /// back) and marks the database as refusing writes until a write succeeds.
+    pub async fn commit(mut self) -> Result<u64, sqlx::Error> {
+        self.stage = Stage::Committing;
+        let result = sqlx::query("COMMIT").execute(&mut **self).await;
+        let mut conn = self
+            .conn
+            .take()
+            .expect("a Write holds its connection until it ends");
         let generation = self.generation.fetch_add(1, Ordering::SeqCst) + 1;
-        result.map(|()| generation)
+        match result {
+            Ok(_) => {
+                self.refusing.store(false, Ordering::SeqCst);
+                Ok(generation)
+            }
+            Err(e) => {
+                tracing::warn!(error = %e, "a commit failed; the writer connection is reopened");
+                self.refusing.store(true, Ordering::SeqCst);
+                conn.close_on_drop();
+                Err(e)
+            }
+        }
+    }
+}
+
+impl Drop for Write {
+    /// Rolls back a transaction that did not end (a refused change, an error, a cancelled
+    /// request), on a task of its own; the pool gets the connection back after it. When the
+    /// rollback of an open transaction fails, SQLite had already ended it itself (it does on
+    /// a full disk or an I/O error): the database refused a write. A connection whose
+    /// rollback failed is closed rather than reused.
+    fn drop(&mut self) {
+        let Some(mut conn) = self.conn.take() else {
+            return;
+        };
+        if self.stage == Stage::Committing {
+            // Cancelled while committing: the commit may have happened; drop what caches
+            // built before it.
+            self.generation.fetch_add(1, Ordering::SeqCst);
+        }
+        let refused = self.stage == Stage::Open;
+        let refusing = Arc::clone(&self.refusing);
+        match tokio::runtime::Handle::try_current() {
+            Ok(runtime) => {
+                runtime.spawn(async move {
+                    if let Err(e) = sqlx::query("ROLLBACK").execute(&mut *conn).await {
+                        if refused {
+                            tracing::warn!(error = %e, "the database ended a write transaction itself; the writer connection is reopened");
+                            refusing.store(true, Ordering::SeqCst);
+                        }
+                        conn.close_on_drop();
+                    }
+                });
+            }
+            // No runtime to roll back on: closing the connection rolls back.
+            Err(_) => conn.close_on_drop(),
+        }
     }
 }
 
 impl Deref for Write {
-    type Target = Transaction<'static, Sqlite>;
+    type Target = PoolConnection<Sqlite>;
 
     fn deref(&self) -> &Self::Target {
-        &self.tx
+        self.conn
+            .as_ref()
+            .expect("a Write holds its connection until it ends")
     }
 }
 
 impl DerefMut for Write {
     fn deref_mut(&mut self) -> &mut Self::Target {
-        &mut self.tx
+        self.conn
+            .as_mut()
+            .expect("a Write holds its connection until it ends")
     }
 }
 
@@ -219,7 +325,18 @@ impl Db {
             .await
             .map_err(|e| read_only(e.to_string()))?;
         sqlx::migrate!().run(&db.writer).await?;
-        Ok(db)
+        let form_secret = form_secret(&db.writer).await?;
+        Ok(Self {
+            form_secret: Secret(form_secret.into()),
+            ..db
+        })
+    }
+
+    /// The secret that signs the idempotency keys of the HTML forms: 256 random bits as hex,
+    /// made at the database's first start and kept in its `meta` table (so a backup has it
+    /// and keys issued before a restart stay valid; `export` does not write it).
+    pub fn form_secret(&self) -> &str {
+        &self.form_secret.0
     }
 
     /// Opens an existing database without creating or migrating it (for `backup`).
@@ -240,10 +357,21 @@ impl Db {
             .foreign_keys(true);
         // A connection to a local file does not go stale: no liveness ping (a round trip to
         // the connection's worker thread) before each use.
+        let page_limit = Arc::new(AtomicU64::new(0));
+        let limit = Arc::clone(&page_limit);
         let writer = SqlitePoolOptions::new()
             .max_connections(1)
             .min_connections(1)
             .test_before_acquire(false)
+            .after_connect(move |conn, _| {
+                let pages = limit.load(Ordering::SeqCst);
+                Box::pin(async move {
+                    if pages > 0 {
+                        set_page_limit(conn, pages).await?;
+                    }
+                    Ok(())
+                })
+            })
             .connect_with(options.clone())
             .await?;
         // Opened after the writer, which has created the file and switched it to WAL.
@@ -256,6 +384,9 @@ impl Db {
             writer,
             reader,
             generation: Arc::new(AtomicU64::new(0)),
+            refusing: Arc::new(AtomicBool::new(false)),
+            page_limit,
+            form_secret: Secret(Arc::from("")),
         })
     }
 
@@ -263,11 +394,68 @@ impl Db {
     ///
     /// Every write goes through here, so writes are serialised in this process and take the
     /// database lock up front (waiting up to the busy timeout if another process holds it).
+    ///
+    /// A `BEGIN` that fails (the lock stayed taken past the busy timeout) gives the
+    /// connection back as it was; one that is cancelled rolls back whatever it began.
     pub async fn begin_write(&self) -> Result<Write, sqlx::Error> {
-        Ok(Write {
-            tx: self.writer.begin_with("BEGIN IMMEDIATE").await?,
+        let mut write = Write {
+            conn: Some(self.writer.acquire().await?),
+            stage: Stage::Beginning,
             generation: Arc::clone(&self.generation),
-        })
+            refusing: Arc::clone(&self.refusing),
+        };
+        match sqlx::query("BEGIN IMMEDIATE").execute(&mut **write).await {
+            Ok(_) => {
+                write.stage = Stage::Open;
+                Ok(write)
+            }
+            Err(e) => {
+                // Nothing begun: no rollback. (Dropping `write` would roll back, harmlessly.)
+                drop(write.conn.take());
+                Err(e)
+            }
+        }
+    }
+
+    /// Whether the database refused the last write that reached it (a commit failed, or
+    /// SQLite ended a transaction itself, as on a full disk) and no write has succeeded
+    /// since: what `/readyz` reports. The writer stays usable either way; see
+    /// [`Db::probe_write`].
+    ///
+    /// Waits (up to `wait`) for the writer connection first, so that the rollback of a write
+    /// that just failed, which runs after its answer, has been counted.
+    pub async fn refusing_writes(&self, wait: Duration) -> bool {
+        if let Ok(Ok(conn)) = tokio::time::timeout(wait, self.writer.acquire()).await {
+            drop(conn);
+        }
+        self.refusing.load(Ordering::SeqCst)
+    }
+
+    /// A small write that changes nothing lasting (a row of 16 KiB in the table
+    /// `write_probe`, written and deleted in one committed transaction): if it commits, the database takes writes
+    /// again and [`Db::refusing_writes`] turns false; if not, its error.
+    pub async fn probe_write(&self) -> Result<(), sqlx::Error> {
+        let mut tx = self.begin_write().await?;
+        // A few pages' worth, so the probe needs room as a real write does.
+        sqlx::query("INSERT INTO write_probe (data) VALUES (zeroblob(16384))")
+            .execute(&mut **tx)
+            .await?;
+        sqlx::query("DELETE FROM write_probe")
+            .execute(&mut **tx)
+            .await?;
+        tx.commit().await.map(|_| ())
+    }
+
+    /// For tests only, never called by the app: limits the database file to `pages` pages
+    /// (`PRAGMA max_page_count` on the writer connection, and on every writer connection
+    /// opened later) so that writes fail as on a full disk; `None` lifts the limit. Fails if
+    /// the file is already larger.
+    #[doc(hidden)]
+    pub async fn limit_pages_for_tests(&self, pages: Option<u64>) -> Result<(), sqlx::Error> {
+        let pages = pages.unwrap_or(0);
+        self.page_limit.store(pages, Ordering::SeqCst);
+        let mut conn = self.writer.acquire().await?;
+        set_page_limit(&mut conn, pages).await
     }
 
     /// How many write transactions this process has ended. Anything read from the database
@@ -320,6 +508,43 @@ impl Db {
     }
 }
 
+/// The database's form secret, made at its first start.
+async fn form_secret(writer: &SqlitePool) -> Result<String, sqlx::Error> {
+    let fresh = games::new_token() + &games::new_token();
+    sqlx::query("INSERT OR IGNORE INTO meta (name, value) VALUES ('form_secret', ?)")
+        .bind(fresh)
+        .execute(writer)
+        .await?;
+    sqlx::query_scalar("SELECT value FROM meta WHERE name = 'form_secret'")
+        .fetch_one(writer)
+        .await
+}
+
+/// Whether `error` is the database refusing a write (a full disk, an I/O error, a read-only
+/// file, a lock held too long) rather than a bug: what the web layer answers with "nothing
+/// was saved".
+pub fn is_write_refusal(error: &sqlx::Error) -> bool {
+    match error {
+        sqlx::Error::Database(e) => {
+            let code = e.code().and_then(|code| code.parse::<i32>().ok());
+            // Primary result codes: BUSY, LOCKED, READONLY, IOERR, FULL, CANTOPEN.
+            code.is_some_and(|code| matches!(code & 0xff, 5 | 6 | 8 | 10 | 13 | 14))
+        }
+        sqlx::Error::Io(_) | sqlx::Error::PoolTimedOut => true,
+        _ => false,
+    }
+}
+
+/// Sets `PRAGMA max_page_count` on a writer connection: `pages`, or for 0 SQLite's own
+/// maximum (the default). Only tests set a limit ([`Db::limit_pages_for_tests`]).
+async fn set_page_limit(conn: &mut sqlx::SqliteConnection, pages: u64) -> Result<(), sqlx::Error> {
+    let pages = if pages > 0 { pages } else { 4_294_967_294 };
+    sqlx::query(&format!("PRAGMA max_page_count = {pages}"))
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -338,6 +563,38 @@ mod tests {
         let refused = check_writable(&read_only).await.unwrap_err();
         assert!(refused.to_string().contains("readonly"), "{refused}");
         read_only.close().await;
+        db.close().await;
+    }
+
+    /// sqlx's own transactions (what `Write` was before issue 14) refused every `BEGIN`
+    /// after SQLite ended a transaction itself on a full disk: "attempted to call begin_with
+    /// at non-zero transaction depth" until a restart.
+    #[tokio::test]
+    async fn a_write_the_database_ended_itself_leaves_the_writer_usable() {
+        let dir = tempfile::tempdir().unwrap();
+        let db = Db::open(&dir.path().join("full.db")).await.unwrap();
+        let pages: i64 = sqlx::query_scalar("PRAGMA page_count")
+            .fetch_one(&db.reader)
+            .await
+            .unwrap();
+        db.limit_pages_for_tests(Some(u64::try_from(pages).unwrap()))
+            .await
+            .unwrap();
+        let wait = Duration::from_secs(5);
+        assert!(!db.refusing_writes(wait).await);
+        let mut tx = db.begin_write().await.unwrap();
+        let full = sqlx::query("INSERT INTO write_probe (data) VALUES (zeroblob(100000))")
+            .execute(&mut **tx)
+            .await
+            .unwrap_err();
+        assert!(is_write_refusal(&full), "{full}");
+        drop(tx);
+        assert!(db.refusing_writes(wait).await);
+        assert!(db.probe_write().await.is_err(), "still full");
+        db.limit_pages_for_tests(None).await.unwrap();
+        let tx = db.begin_write().await.unwrap();
+        tx.commit().await.unwrap();
+        assert!(!db.refusing_writes(wait).await, "a commit clears it");
         db.close().await;
     }
 }

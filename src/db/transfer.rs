@@ -1,6 +1,13 @@
 //! Moving games between databases as JSON: [`export_games`] reads every game with its rounds
-//! and history from one snapshot; [`import_games`] writes them into another database in one
-//! transaction, refusing any game whose id or read-only token is already there.
+//! and history from one snapshot; [`import_games`] writes them into another database,
+//! refusing the file if any game's id or read-only token is already there.
+//!
+//! Import runs beside a serving server (issue 14): it writes [`BATCH`] games per transaction
+//! and pauses between transactions, so the server's writes wait for at most one batch (well
+//! within its busy timeout) instead of the whole file; a batch that finds the database busy
+//! is retried with backoff. Each game is written whole. A failure after some batches says how
+//! many games made it ([`ImportError::Partial`]); the same import run again with `resume`
+//! skips exactly those (same id and same read-only token) and adds the rest.
 //!
 //! The file keeps everything a game's pages and answers are made of: the set-up, the two
 //! capability tokens, the version, the timestamps exactly as stored, each round's entry and
@@ -10,6 +17,7 @@
 //! `db`: whether a game still means something to the rules engine is checked by the caller.
 
 use std::collections::{BTreeMap, HashSet};
+use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -32,6 +40,19 @@ const MIN_TOKEN_DIGITS: usize = 6;
 /// near it, and a version near `i64::MAX` would make every later change overflow (a 500).
 /// New games start at version 0.
 pub const MAX_VERSION: i64 = 1_000_000_000;
+
+/// Games written per transaction by [`import_games`]: small enough that a transaction holds
+/// the database for a fraction of a second, so a server beside it waits that long at most.
+pub const BATCH: usize = 50;
+/// The pause between two batches of an import, in which a server's waiting writes get the
+/// database: as long as the batch before took, within these bounds, so an import holds the
+/// database at most about half the time.
+const PAUSE: (Duration, Duration) = (Duration::from_millis(10), Duration::from_millis(250));
+/// How often a batch that found the database busy is tried again (after its busy timeout of
+/// 5 s), waiting twice as long each time from [`FIRST_BACKOFF`].
+const BUSY_RETRIES: u32 = 6;
+/// The first wait before a busy batch is tried again.
+const FIRST_BACKOFF: Duration = Duration::from_millis(100);
 
 /// An export file: every game of a database.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -124,6 +145,32 @@ pub enum ImportError {
          (remove that game from the file, or import into another database)"
     )]
     Exists(String),
+    /// Some batches were written before an error: those games are in the database, each
+    /// whole; the others are not.
+    #[error(
+        "imported {imported} of {total} games (each one whole, the file's first ones up to \
+         game {last}), then stopped: {cause}; run the same import again with --resume to add \
+         the others (the games already imported are skipped)"
+    )]
+    Partial {
+        /// Games written (in the file's order, from its first).
+        imported: usize,
+        /// Games in the file.
+        total: usize,
+        /// The id of the last game written.
+        last: String,
+        /// What stopped the import.
+        cause: Box<ImportError>,
+    },
+}
+
+/// What [`import_games_resuming`] did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Imported {
+    /// Games written now.
+    pub written: usize,
+    /// Games skipped because an earlier run of the same import had written them.
+    pub skipped: usize,
 }
 
 #[derive(FromRow)]
@@ -323,9 +370,24 @@ impl GameExport {
     }
 }
 
-/// Writes every game of `export` in one `BEGIN IMMEDIATE` transaction: all of them, or (on
-/// any error) none. Returns how many games were imported.
+/// Writes every game of `export`, [`BATCH`] games per `BEGIN IMMEDIATE` transaction, after
+/// checking that none of them is in the database yet (else nothing is written:
+/// [`ImportError::Exists`]). Returns how many games were imported.
 pub async fn import_games(db: &Db, export: &Export) -> Result<usize, ImportError> {
+    import_games_resuming(db, export, false)
+        .await
+        .map(|imported| imported.written)
+}
+
+/// [`import_games`]; with `resume`, games already in the database with the same id and the
+/// same read-only token (written by an earlier run of this import that stopped) are skipped
+/// instead of refusing the file. A game that shares only one of them with a game in the
+/// database is still refused.
+pub async fn import_games_resuming(
+    db: &Db,
+    export: &Export,
+    resume: bool,
+) -> Result<Imported, ImportError> {
     if export.format != FORMAT || export.version != FORMAT_VERSION {
         return Err(ImportError::Invalid(format!(
             "this is not a Kontrakt export of version {FORMAT_VERSION} \
@@ -343,12 +405,100 @@ pub async fn import_games(db: &Db, export: &Export) -> Result<usize, ImportError
             )));
         }
     }
-    let mut tx = db.begin_write().await?;
+    // Every game checked against the database before the first batch: a refusal writes
+    // nothing.
+    let mut todo = Vec::with_capacity(export.games.len());
     for game in &export.games {
-        insert_game(&mut tx, game).await?;
+        match present(db, game).await? {
+            Presence::Absent => todo.push(game),
+            Presence::Same if resume => {}
+            Presence::Same | Presence::Other => return Err(ImportError::Exists(game.id.clone())),
+        }
     }
-    tx.commit().await?;
-    Ok(export.games.len())
+    let skipped = export.games.len() - todo.len();
+    let mut written = 0;
+    for batch in todo.chunks(BATCH) {
+        let started = std::time::Instant::now();
+        if let Err(cause) = write_batch(db, batch).await {
+            return Err(match written {
+                0 => cause,
+                _ => ImportError::Partial {
+                    imported: skipped + written,
+                    total: export.games.len(),
+                    last: todo[written - 1].id.clone(),
+                    cause: Box::new(cause),
+                },
+            });
+        }
+        written += batch.len();
+        if written < todo.len() {
+            tokio::time::sleep(started.elapsed().clamp(PAUSE.0, PAUSE.1)).await;
+        }
+    }
+    Ok(Imported { written, skipped })
+}
+
+/// Whether a game of the file is in the database.
+enum Presence {
+    Absent,
+    /// A game with the same id and the same read-only token.
+    Same,
+    /// A game that shares the id or the token (not both).
+    Other,
+}
+
+async fn present(db: &Db, game: &GameExport) -> Result<Presence, sqlx::Error> {
+    let rows: Vec<(String, String)> = sqlx::query_as(
+        "SELECT id, view_token FROM games WHERE id IN (?1, ?2) OR view_token IN (?1, ?2)",
+    )
+    .bind(&game.id)
+    .bind(&game.view_token)
+    .fetch_all(db.reader())
+    .await?;
+    Ok(match rows.as_slice() {
+        [] => Presence::Absent,
+        [(id, token)] if *id == game.id && *token == game.view_token => Presence::Same,
+        _ => Presence::Other,
+    })
+}
+
+/// Writes one batch in one transaction, trying again with backoff while the database is
+/// busy (a server's write holding it past the busy timeout).
+async fn write_batch(db: &Db, batch: &[&GameExport]) -> Result<(), ImportError> {
+    let mut backoff = FIRST_BACKOFF;
+    let mut tries = 0;
+    loop {
+        let result = async {
+            let mut tx = db.begin_write().await?;
+            for game in batch {
+                insert_game(&mut tx, game).await?;
+            }
+            tx.commit().await?;
+            Ok::<_, ImportError>(())
+        }
+        .await;
+        match result {
+            Err(ImportError::Sqlx(e)) if is_busy(&e) && tries < BUSY_RETRIES => {
+                tries += 1;
+                tracing::warn!(error = %e, "the database is busy; the import tries again");
+                tokio::time::sleep(backoff).await;
+                backoff *= 2;
+            }
+            other => return other,
+        }
+    }
+}
+
+/// SQLite's BUSY or LOCKED (any extended code), or the writer pool waiting too long.
+fn is_busy(error: &sqlx::Error) -> bool {
+    match error {
+        sqlx::Error::Database(e) => e
+            .code()
+            .and_then(|code| code.parse::<i32>().ok())
+            .is_some_and(|code| matches!(code & 0xff, 5 | 6)),
+        sqlx::Error::PoolTimedOut => true,
+        _ => false,
+    }
 }
 
 async fn insert_game(conn: &mut SqliteConnection, game: &GameExport) -> Result<(), ImportError> {

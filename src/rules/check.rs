@@ -22,6 +22,8 @@ pub enum Problem {
     NoNatural { meld: usize },
     /// Neither one rank nor one suit.
     MixedCards { meld: usize },
+    /// Two cards of different ranks where the contract asks for a pair (Progressive round 14).
+    NotAPair { meld: usize },
     /// A set with two cards of one suit where suits must differ.
     SetSuitRepeats { meld: usize, suit: Suit },
     /// A set with more cards than allowed.
@@ -72,7 +74,9 @@ pub enum Problem {
     },
     /// Two same-suit runs joining end to end.
     ContiguousRuns {
+        /// The meld of the lower run.
         a: usize,
+        /// The meld of the upper run.
         b: usize,
         suit: Suit,
         /// The lower run's first and last rank.
@@ -85,8 +89,14 @@ pub enum Problem {
     SameSuitRuns { a: usize, b: usize, suit: Suit },
     /// Two sets of one rank.
     SameRankSets { a: usize, b: usize, rank: Rank },
+    /// An either-or contract whose melds match none of its shapes (wrong kinds or counts):
+    /// every shape is named, not just the one that came closest.
+    NoAlternative { contract: Contract },
     /// The hand must have an exact number of cards.
     CardCount { needed: u8, given: usize },
+    /// A round that goes out all at once, with fewer cards than a player holds after
+    /// drawing: the melds must use every card (docs/RULES.md section 3).
+    TooFewToGoOut { needed: usize, given: usize },
     /// Rommé: the opening meld is worth too little.
     OpeningTooLow { points: u32, needed: u32 },
 }
@@ -98,6 +108,7 @@ impl Problem {
             Problem::JokersNotInPlay { .. } => "jokers_not_in_play",
             Problem::NoNatural { .. } => "no_natural",
             Problem::MixedCards { .. } => "mixed_cards",
+            Problem::NotAPair { .. } => "not_a_pair",
             Problem::SetSuitRepeats { .. } => "set_suit_repeats",
             Problem::SetTooBig { .. } => "set_too_big",
             Problem::RunRepeatsRank { .. } => "run_repeats_rank",
@@ -114,7 +125,9 @@ impl Problem {
             Problem::ContiguousRuns { .. } => "contiguous_runs",
             Problem::SameSuitRuns { .. } => "same_suit_runs",
             Problem::SameRankSets { .. } => "same_rank_sets",
+            Problem::NoAlternative { .. } => "no_alternative",
             Problem::CardCount { .. } => "card_count",
+            Problem::TooFewToGoOut { .. } => "too_few_to_go_out",
             Problem::OpeningTooLow { .. } => "opening_too_low",
         }
     }
@@ -274,6 +287,22 @@ pub fn check(rs: &RuleSet, round: &RoundSpec, melds: &[Vec<Card>]) -> CheckResul
     let Some(contract) = &round.contract else {
         return check_opening(rs, melds, meld_problems);
     };
+    // Two mixed cards where the contract asks for a pair are a pair gone wrong.
+    let wants_pair = contract
+        .alternatives
+        .iter()
+        .flatten()
+        .any(|r| r.kind == MeldKind::Pair);
+    let meld_problems: Vec<Option<Problem>> = meld_problems
+        .into_iter()
+        .zip(melds)
+        .map(|(p, m)| match p {
+            Some(Problem::MixedCards { meld }) if wants_pair && m.len() == 2 => {
+                Some(Problem::NotAPair { meld })
+            }
+            other => other,
+        })
+        .collect();
     let mut best: Option<(Vec<Problem>, Vec<Option<Reading>>)> = None;
     for alt in &contract.alternatives {
         let found = best_assignment(rules, round, alt, melds, &meld_problems);
@@ -285,6 +314,24 @@ pub fn check(rs: &RuleSet, round: &RoundSpec, melds: &[Vec<Card>]) -> CheckResul
         }
     }
     let (mut problems, readings) = best.expect("a contract has at least one alternative");
+    let shape = |p: &Problem| {
+        matches!(
+            p,
+            Problem::WrongKind { .. } | Problem::WrongMeldCount { .. }
+        )
+    };
+    if contract.alternatives.len() > 1 && problems.iter().any(shape) {
+        problems.retain(|p| !shape(p));
+        problems.push(Problem::NoAlternative {
+            contract: contract.clone(),
+        });
+    }
+    if let Some(needed) = round.go_out_all_min_cards() {
+        let given: usize = melds.iter().map(Vec::len).sum();
+        if given < needed {
+            problems.push(Problem::TooFewToGoOut { needed, given });
+        }
+    }
     if let Some(total) = round.total_cards {
         let given: usize = melds.iter().map(Vec::len).sum();
         if given != total as usize {
@@ -496,7 +543,13 @@ impl Search<'_> {
                     } else if self.round.no_contiguous_runs
                         && line.contiguous(o.window.expect("run"), r.window.expect("run"))
                     {
-                        let (lo, hi) = if o.window < r.window { (o, r) } else { (r, o) };
+                        // `a` is the meld of the lower run, `b` the upper's, as the sentence
+                        // names them.
+                        let ((lo, a), (hi, b)) = if o.window < r.window {
+                            ((o, a), (r, b))
+                        } else {
+                            ((r, b), (o, a))
+                        };
                         let ends = |x: &Reading| (x.from.expect("run"), x.to.expect("run"));
                         self.problems.push(Problem::ContiguousRuns {
                             a,
@@ -579,19 +632,39 @@ fn check_opening(
     let needed = rs.opening_points.unwrap_or(0);
     let mut readings = Vec::new();
     let mut points = 0;
-    for (m, p) in melds.iter().zip(&meld_problems) {
+    let mut short = Vec::new();
+    for (i, (m, p)) in melds.iter().zip(&meld_problems).enumerate() {
         let best = if p.is_some() {
             None
         } else {
-            [MeldKind::Set, MeldKind::Run]
+            let all: Vec<Reading> = [MeldKind::Set, MeldKind::Run]
                 .iter()
                 .flat_map(|&k| rs.meld.readings(m, k))
-                .max_by_key(opening_value)
+                .collect();
+            // A meld shorter than the rule set's shortest set or run is no meld (seed 002:
+            // sets of 3 or 4 cards; a pair is not a meld).
+            let long_enough = all
+                .iter()
+                .filter(|r| r.len >= rs.meld.min_len(r.kind))
+                .max_by_key(|r| opening_value(r))
+                .cloned();
+            if long_enough.is_none()
+                && let Some(r) = all.first()
+            {
+                short.push(Problem::TooShort {
+                    meld: i + 1,
+                    kind: r.kind,
+                    min: rs.meld.min_len(r.kind) as u8,
+                    len: r.len,
+                });
+            }
+            long_enough
         };
         points += best.as_ref().map_or(0, opening_value);
         readings.push(best);
     }
     let mut problems: Vec<Problem> = meld_problems.into_iter().flatten().collect();
+    problems.append(&mut short);
     if melds.is_empty() || points < needed {
         problems.push(Problem::OpeningTooLow { points, needed });
     }
@@ -672,6 +745,24 @@ pub(crate) mod tests {
     }
 
     #[test]
+    fn going_out_all_at_once_needs_every_card_held_after_drawing() {
+        // Contract round 7 deals 12: a player going out holds at least 13 cards.
+        let r = run_check("contract", 7, "3H 4H 5H 6H | 9S 10S JS QS | 2D 3D 4D JK");
+        assert_eq!(codes(&r), ["too_few_to_go_out"]);
+        assert_eq!(
+            r.problems[0],
+            Problem::TooFewToGoOut {
+                needed: 13,
+                given: 12
+            }
+        );
+        // Shanghai deals 11: twelve cards go out.
+        assert!(run_check("shanghai", 7, "3H 4H 5H 6H | 9S 10S JS QS | 2D 3D 4D JK").ok);
+        // May I? round 7 has a normal discard: three runs of four are a contract meld.
+        assert!(run_check("may-i", 7, "3H 4H 5H 6H | 9S 10S JS QS | 2D 3D 4D JK").ok);
+    }
+
+    #[test]
     fn round_seven_goes_out_with_longer_runs() {
         let r = run_check(
             "contract",
@@ -680,7 +771,7 @@ pub(crate) mod tests {
         );
         assert!(r.ok, "{:?}", r.problems);
         let r = run_check("contract", 7, "3H 4H 5H 6H | 7H 8H 9H 10H | 2D 3D 4D JK");
-        assert_eq!(codes(&r), ["contiguous_runs"]);
+        assert_eq!(codes(&r), ["contiguous_runs", "too_few_to_go_out"]);
     }
 
     #[test]
@@ -772,7 +863,7 @@ pub(crate) mod tests {
             1,
             "3H 4H 5H | 6S 7S 8S | 9D 10D JD | AC 2C 3C | QC QH QS",
         );
-        assert_eq!(codes(&r), ["wrong_kind"]);
+        assert_eq!(codes(&r), ["no_alternative"]);
         let r = run_check(
             "continental",
             1,

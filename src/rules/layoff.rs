@@ -7,9 +7,196 @@
 //! in a run keep their places: a natural card that could only replace a wild card in the middle
 //! of a run is a joker swap, not a lay-off. Pure: std only.
 
-use super::cards::{Card, Rank};
+use super::cards::{Card, Rank, Suit};
 use super::meld::{MeldKind, MeldRules, Reading};
+use super::play::JokerSwap;
 use super::ruleset::RuleSet;
+
+/// How a card fits a meld on the table.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Fit {
+    /// Laid off: the meld grows by the card ([`fits`]).
+    LayOff(Reading),
+    /// A joker swap (docs/RULES.md section 4, each preset's joker exchange): the card
+    /// replaces the wild card `wild`, which stood for it, and the player takes the wild.
+    /// `reading` is the meld after the swap.
+    JokerSwap { wild: Card, reading: Reading },
+}
+
+/// Why a card does not fit a meld on the table: a code with its parameters (the words are
+/// in `text::check`).
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[serde(tag = "code", rename_all = "snake_case")]
+pub enum NoFit {
+    /// The cards on the table are no legal meld.
+    NotAMeld,
+    /// A joker in a game played without jokers.
+    JokersNotInPlay,
+    /// A card of another rank on a set.
+    WrongRank { rank: Rank },
+    /// A set that already holds as many cards as a set may.
+    SetFull { max: u8 },
+    /// A set whose cards must differ in suit, already holding this suit.
+    SuitTaken { suit: Suit },
+    /// A card of another suit on a run.
+    WrongSuit { suit: Suit },
+    /// A run as long as a run can be.
+    RunFull { max: usize },
+    /// An ace below a run's 2 where the ace counts only high.
+    AceOnlyHigh,
+    /// A card of the run's suit that is neither next to an end nor standing in for a wild.
+    NotAtAnEnd { from: Rank, to: Rank },
+    /// The card could replace a wild card, but this rule set never swaps wilds back (or
+    /// only in runs, where this is a set).
+    SwapNotAllowed,
+    /// A wild card where the meld may hold no more wild cards.
+    TooManyWilds { max: u8 },
+}
+
+impl NoFit {
+    /// The stable code, e.g. `wrong_suit`.
+    pub fn code(&self) -> &'static str {
+        match self {
+            NoFit::NotAMeld => "not_a_meld",
+            NoFit::JokersNotInPlay => "jokers_not_in_play",
+            NoFit::WrongRank { .. } => "wrong_rank",
+            NoFit::SetFull { .. } => "set_full",
+            NoFit::SuitTaken { .. } => "suit_taken",
+            NoFit::WrongSuit { .. } => "wrong_suit",
+            NoFit::RunFull { .. } => "run_full",
+            NoFit::AceOnlyHigh => "ace_only_high",
+            NoFit::NotAtAnEnd { .. } => "not_at_an_end",
+            NoFit::SwapNotAllowed => "swap_not_allowed",
+            NoFit::TooManyWilds { .. } => "too_many_wilds",
+        }
+    }
+}
+
+/// Does `card` fit the meld on the table, and how: laid off ([`fits`]) or, where the rule set
+/// allows joker swaps, in place of a wild card that stands for it. Every "no" says why.
+pub fn fit(rs: &RuleSet, meld: &[Card], card: Card) -> Result<Fit, NoFit> {
+    let rules = &rs.meld;
+    if !rules.jokers && card == Card::Joker {
+        return Err(NoFit::JokersNotInPlay);
+    }
+    if let Some(reading) = fits(rs, meld, card) {
+        return Ok(Fit::LayOff(reading));
+    }
+    let readings: Vec<Reading> = [MeldKind::Set, MeldKind::Run]
+        .iter()
+        .flat_map(|&k| rules.readings(meld, k))
+        .collect();
+    if meld.is_empty() || readings.is_empty() || (!rules.jokers && meld.contains(&Card::Joker)) {
+        return Err(NoFit::NotAMeld);
+    }
+    let mut swap_refused = false;
+    for r in &readings {
+        if let Some(swapped) = swap(rules, r, card) {
+            if swap_allowed(rs.play.joker_swap, r.kind) {
+                return Ok(swapped);
+            }
+            swap_refused = true;
+        }
+    }
+    if swap_refused {
+        return Err(NoFit::SwapNotAllowed);
+    }
+    Err(why_not(rules, &readings[0], card))
+}
+
+/// May a wild card in a meld of this kind be swapped back?
+fn swap_allowed(rule: JokerSwap, kind: MeldKind) -> bool {
+    match rule {
+        JokerSwap::Any | JokerSwap::AfterOpening => true,
+        JokerSwap::RunsOnly => kind == MeldKind::Run,
+        JokerSwap::Never => false,
+    }
+}
+
+/// The meld with `card` in place of a wild card that stands for it: in a run, the wild that
+/// stands for exactly this card; in a set, a wild where the card's rank is the set's (and,
+/// where suits must differ, its suit is not there yet).
+fn swap(rules: &MeldRules, r: &Reading, card: Card) -> Option<Fit> {
+    if rules.is_wild(card) && !(rules.twos_natural && card.rank() == Some(Rank::TWO)) {
+        return None;
+    }
+    let i = match r.kind {
+        MeldKind::Run => r.wilds.iter().position(|&(_, stands)| stands == card)?,
+        MeldKind::Set | MeldKind::Pair => {
+            if card.rank() != r.rank || r.wilds.is_empty() {
+                return None;
+            }
+            if rules.set_distinct_suits {
+                // The naturals' suits: the wilds stand for the others.
+                let taken = r
+                    .wilds
+                    .iter()
+                    .all(|&(_, stands)| stands.suit() != card.suit());
+                if taken {
+                    return None;
+                }
+                r.wilds
+                    .iter()
+                    .position(|&(_, stands)| stands.suit() == card.suit())?
+            } else {
+                0
+            }
+        }
+    };
+    let mut reading = r.clone();
+    let (wild, _) = reading.wilds.remove(i);
+    reading.naturals += 1;
+    Some(Fit::JokerSwap { wild, reading })
+}
+
+/// Why `card` neither grows nor swaps into the meld read as `r`.
+fn why_not(rules: &MeldRules, r: &Reading, card: Card) -> NoFit {
+    if rules.is_wild(card) {
+        return match rules.max_wilds {
+            Some(max) if r.wilds.len() >= max as usize => NoFit::TooManyWilds { max },
+            _ if r.kind == MeldKind::Run => NoFit::RunFull {
+                max: rules.line().max_run(),
+            },
+            _ => NoFit::SetFull {
+                max: rules.set_max.unwrap_or(4),
+            },
+        };
+    }
+    match r.kind {
+        MeldKind::Set | MeldKind::Pair => {
+            let rank = r.rank.expect("a set has a rank");
+            if card.rank() != Some(rank) {
+                NoFit::WrongRank { rank }
+            } else if let Some(max) = rules.set_max.filter(|&m| r.len >= m as usize) {
+                NoFit::SetFull { max }
+            } else {
+                NoFit::SuitTaken {
+                    suit: card.suit().expect("a natural card"),
+                }
+            }
+        }
+        MeldKind::Run => {
+            let suit = r.suit.expect("a run has a suit");
+            if card.suit() != Some(suit) {
+                NoFit::WrongSuit { suit }
+            } else if r.len >= rules.line().max_run() {
+                NoFit::RunFull {
+                    max: rules.line().max_run(),
+                }
+            } else if card.rank() == Some(Rank::ACE)
+                && rules.ace == super::meld::AceMode::HighOnly
+                && r.from == Some(Rank::TWO)
+            {
+                NoFit::AceOnlyHigh
+            } else {
+                NoFit::NotAtAnEnd {
+                    from: r.from.expect("a run starts"),
+                    to: r.to.expect("a run ends"),
+                }
+            }
+        }
+    }
+}
 
 /// The reading of `meld` grown by `card`, if the card can be laid off on it under the rule
 /// set's meld rules (docs/RULES.md section 2): sets are tried before runs, and a run grows at its
@@ -190,6 +377,82 @@ mod tests {
         assert_eq!(r.from, Some(Rank::ACE));
         // Nothing follows the high ace.
         assert_eq!(fit("contract", "JH QH KH AH", "2H"), None);
+    }
+
+    fn why(rules: &str, meld: &str, card: &str) -> Result<Fit, NoFit> {
+        let rs = RuleSet::preset(rules).unwrap();
+        super::fit(&rs, &parse_cards(meld).unwrap(), card.parse().unwrap())
+    }
+
+    #[test]
+    fn a_natural_card_in_place_of_a_joker_mid_run_is_a_joker_swap_where_allowed() {
+        let Ok(Fit::JokerSwap { wild, reading }) = why("contract", "5H 6H JK 8H", "7H") else {
+            panic!("7H replaces the joker");
+        };
+        assert_eq!(wild, Card::Joker);
+        assert!(reading.wilds.is_empty());
+        assert_eq!((reading.from, reading.to), (Rank::new(5), Rank::new(8)));
+        // May I? never swaps jokers back.
+        assert_eq!(
+            why("may-i", "5H 6H JK 8H", "7H"),
+            Err(NoFit::SwapNotAllowed)
+        );
+        // A set that can grow takes the card as a lay-off; a full Rommé set swaps the joker
+        // for the suit it lacks.
+        assert!(matches!(
+            why("rommee", "9C 9D JK", "9S"),
+            Ok(Fit::LayOff(_))
+        ));
+        assert!(matches!(
+            why("rommee", "9C 9D 9H JK", "9S"),
+            Ok(Fit::JokerSwap { .. })
+        ));
+    }
+
+    #[test]
+    fn every_no_says_why() {
+        assert_eq!(
+            why("contract", "4H 5H 6H 7H", "8S"),
+            Err(NoFit::WrongSuit { suit: Suit::Hearts })
+        );
+        assert_eq!(
+            why("contract", "4H 5H 6H 7H", "10H"),
+            Err(NoFit::NotAtAnEnd {
+                from: Rank::new(4).unwrap(),
+                to: Rank::new(7).unwrap()
+            })
+        );
+        assert_eq!(
+            why("contract", "5H 5D 5C", "6S"),
+            Err(NoFit::WrongRank {
+                rank: Rank::new(5).unwrap()
+            })
+        );
+        assert_eq!(
+            why("rommee", "5H 5D 5C", "5H"),
+            Err(NoFit::SuitTaken { suit: Suit::Hearts })
+        );
+        assert_eq!(
+            why("rommee", "5H 5D 5C 5S", "JK"),
+            Err(NoFit::SetFull { max: 4 })
+        );
+        assert_eq!(
+            why("shanghai", "7H 7S JK", "JK"),
+            Err(NoFit::TooManyWilds { max: 1 })
+        );
+        assert_eq!(
+            why(
+                "contract",
+                "AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH",
+                "JK"
+            ),
+            Err(NoFit::RunFull { max: 14 })
+        );
+        assert_eq!(why("contract", "4H 9S KD", "5H"), Err(NoFit::NotAMeld));
+        assert_eq!(
+            why("shanghai", "2H 3H 4H 5H", "AH"),
+            Err(NoFit::AceOnlyHigh)
+        );
     }
 
     #[test]

@@ -66,6 +66,11 @@ pub struct MeldRules {
     pub min_naturals: u8,
     /// A set's cards must be of different suits (Rommé).
     pub set_distinct_suits: bool,
+    /// A set holds at least this many cards (docs/RULES.md section 4: 3 in every preset).
+    pub set_min: u8,
+    /// A run holds at least this many cards (4 in the contract family, 3 in Progressive's
+    /// round 12, Continental and Rommé).
+    pub run_min: u8,
     /// A set holds at most this many cards (Rommé: 4).
     pub set_max: Option<u8>,
 }
@@ -80,12 +85,23 @@ impl Default for MeldRules {
             max_wilds: None,
             min_naturals: 1,
             set_distinct_suits: false,
+            set_min: 3,
+            run_min: 3,
             set_max: None,
         }
     }
 }
 
 impl MeldRules {
+    /// The fewest cards a meld of this kind holds (a pair: exactly 2).
+    pub fn min_len(&self, kind: MeldKind) -> usize {
+        match kind {
+            MeldKind::Set => self.set_min as usize,
+            MeldKind::Run => self.run_min as usize,
+            MeldKind::Pair => 2,
+        }
+    }
+
     /// Is this card wild under these rules?
     pub fn is_wild(&self, card: Card) -> bool {
         match card {

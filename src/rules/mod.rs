@@ -12,6 +12,8 @@
 //! or German sentences. Rules must not depend on `text`, `web`, `db` or `cli`.
 pub mod cards;
 pub mod check;
+#[cfg(test)]
+mod check_props;
 #[doc(hidden)]
 pub mod fuzzing;
 pub mod game;

@@ -128,6 +128,14 @@ impl RoundSpec {
         }
     }
 
+    /// Where the round goes out all at once: the fewest cards that can go out, every card
+    /// held after drawing, so the deal plus one (docs/RULES.md section 4 `contract`: "after
+    /// drawing a player holds >= 13 cards"). `None` where the round does not go out all at
+    /// once, or where the hand has an exact size instead ([`RoundSpec::total_cards`]).
+    pub fn go_out_all_min_cards(&self) -> Option<usize> {
+        (self.go_out_all && self.total_cards.is_none()).then(|| self.deal as usize + 1)
+    }
+
     /// The contract needs more cards than a player holds without buying: the deal (keeping a
     /// card to discard), or the deal plus the drawn card where the round goes out all at once.
     /// Buys make it possible; the app shows it rather than rejecting it.
@@ -233,6 +241,10 @@ pub enum OptionKind {
     Int {
         min: i64,
         max: i64,
+        /// Where only some numbers of the range work (Rommé's 10, 13 or 15 cards dealt): those
+        /// numbers, so a form offers nothing else (docs/API.md: added 2026-11-24).
+        #[serde(skip_serializing_if = "Option::is_none")]
+        values: Option<Vec<i64>>,
     },
     Choice {
         values: Vec<String>,
@@ -349,6 +361,12 @@ pub enum RoundError {
         /// Its rounds.
         count: usize,
     },
+    /// A round given where the rule set has no contracts and checks an opening meld
+    /// (Rommé): the round would change nothing, so it is refused rather than ignored.
+    NoRounds {
+        /// The rule set's (English) name.
+        rules: &'static str,
+    },
     /// A round the rule set does not have.
     OutOfRange {
         /// The round asked for.
@@ -358,6 +376,16 @@ pub enum RoundError {
         /// Its rounds.
         count: usize,
     },
+}
+
+/// Why cards left in hand have no score ([`RuleSet::score_hand`]; the words are in
+/// `text::rules`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ScoreError {
+    /// The rule set scores in units per hand won (Continental).
+    NoCardPoints,
+    /// Jokers named in a game played without jokers.
+    JokersNotInPlay { jokers: usize },
 }
 
 /// Options that could not be applied (the words are in `text::rules`).
@@ -484,7 +512,25 @@ pub(crate) fn opt_bool(name: &'static str, default: bool) -> OptionSpec {
 pub(crate) fn opt_int(name: &'static str, min: i64, max: i64, default: i64) -> OptionSpec {
     OptionSpec {
         name,
-        kind: OptionKind::Int { min, max },
+        kind: OptionKind::Int {
+            min,
+            max,
+            values: None,
+        },
+        default: OptionValue::Int(default),
+    }
+}
+
+/// A whole-number option that takes only these numbers (in order; the first is the smallest,
+/// the last the largest).
+pub(crate) fn opt_int_of(name: &'static str, values: &[i64], default: i64) -> OptionSpec {
+    OptionSpec {
+        name,
+        kind: OptionKind::Int {
+            min: values[0],
+            max: values[values.len() - 1],
+            values: Some(values.to_vec()),
+        },
         default: OptionValue::Int(default),
     }
 }
@@ -542,8 +588,23 @@ pub(crate) fn resolve_options(
         match (&spec.kind, value) {
             (OptionKind::Bool, OptionValue::Bool(_)) => {}
             (OptionKind::Bool, _) => return Err(bad(Expected::TrueFalse)),
-            (OptionKind::Int { min, max }, OptionValue::Int(n)) if (min..=max).contains(&n) => {}
-            (OptionKind::Int { min, max }, _) => {
+            (
+                OptionKind::Int {
+                    values: Some(values),
+                    ..
+                },
+                OptionValue::Int(n),
+            ) if values.contains(n) => {}
+            (
+                OptionKind::Int {
+                    values: Some(values),
+                    ..
+                },
+                _,
+            ) => return Err(bad(Expected::AnyOf(values.clone()))),
+            (OptionKind::Int { min, max, .. }, OptionValue::Int(n)) if (min..=max).contains(&n) => {
+            }
+            (OptionKind::Int { min, max, .. }, _) => {
                 return Err(bad(Expected::Range {
                     min: *min,
                     max: *max,
@@ -653,9 +714,15 @@ impl RuleSet {
         self.rounds.get(n - 1).cloned()
     }
 
-    /// The round spec used for checking melds outside a game: round `n`, or for Rommé any.
+    /// The round spec used for checking melds outside a game: round `n`, or for Rommé (no
+    /// contracts) the opening, where a round number is an error.
     pub fn round_for_check(&self, n: Option<usize>) -> Result<RoundSpec, RoundError> {
         if self.opening_points.is_some() {
+            if n.is_some() {
+                return Err(RoundError::NoRounds {
+                    rules: self.info.name,
+                });
+            }
             return Ok(RoundSpec::without_contract(
                 1,
                 get_int(&self.options, "cards_dealt") as u8,
@@ -734,6 +801,17 @@ impl RuleSet {
     pub fn penalty_points(&self, cards: &[Card]) -> Option<i64> {
         self.penalty.as_ref().map(|t| t.total(cards))
     }
+
+    /// Penalty points of cards someone says are left in hand: an error where the rule set
+    /// scores in units, or where a joker is named in a game played without jokers.
+    pub fn score_hand(&self, cards: &[Card]) -> Result<i64, ScoreError> {
+        let points = self.penalty_points(cards).ok_or(ScoreError::NoCardPoints)?;
+        let jokers = cards.iter().filter(|&&c| c == Card::Joker).count();
+        if !self.meld.jokers && jokers > 0 {
+            return Err(ScoreError::JokersNotInPlay { jokers });
+        }
+        Ok(points)
+    }
 }
 
 /// Tests: a preset with options given as name/value pairs.
@@ -774,7 +852,11 @@ mod parse_text {
 
     #[test]
     fn numbers_choices_and_lists_separated_by_commas_or_spaces() {
-        let int = spec(OptionKind::Int { min: 0, max: 9 });
+        let int = spec(OptionKind::Int {
+            min: 0,
+            max: 9,
+            values: None,
+        });
         assert_eq!(int.parse_text(" 42 "), Ok(OptionValue::Int(42)));
         assert_eq!(
             int.parse_text("x").unwrap_err().expected,

@@ -74,6 +74,13 @@ pub fn solve(
     if round.go_out_all && !dead.is_empty() {
         return Ok(None);
     }
+    // Going out all at once takes every card held after drawing (docs/RULES.md section 3).
+    if round
+        .go_out_all_min_cards()
+        .is_some_and(|needed| hand.len() < needed)
+    {
+        return Ok(None);
+    }
     if let Some(total) = round.total_cards
         && hand.len() != total as usize
     {

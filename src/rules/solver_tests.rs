@@ -51,6 +51,13 @@ fn api_example_round_7_goes_out_with_three_runs() {
 }
 
 #[test]
+fn round_7_cannot_go_out_with_fewer_cards_than_dealt_plus_one() {
+    // Three legal runs of four, but round 7 deals 12: going out takes at least 13 cards.
+    assert!(solve_round("contract", 7, "3H 4H 5H 6H 9S 10S JS QS 2D 3D 4D JK").is_none());
+    assert!(solve_round("contract", 7, "3H 4H 5H 6H 9S 10S JS QS 2D 3D 4D JK 7H").is_some());
+}
+
+#[test]
 fn round_7_fails_when_the_hand_has_four_suits() {
     assert!(solve_round("contract", 7, "3H 4H 5H 6H 9S 10S JS QS 2D 3D 4D 5D 8C").is_none());
 }
@@ -241,7 +248,8 @@ fn small_round(spec: &str, go_out_all: bool, restricted: bool, exact: bool) -> R
     RoundSpec {
         number: 3,
         contract: Some(contract(spec)),
-        deal: 8,
+        // Going out all at once needs the deal + 1 cards: 5, within the brute-force hands.
+        deal: 4,
         go_out_all,
         exact_minimum: exact,
         no_contiguous_runs: restricted,

@@ -81,10 +81,13 @@ impl GameCache {
         let mut entries = self.lock();
         entries.at(db.generation());
         let id = match key {
-            Key::Edit(id) => id,
-            Key::View(token) => entries.by_view.get(token)?.as_str(),
+            Key::Edit(id) => Some(id),
+            Key::View(token) => entries.by_view.get(token).map(String::as_str),
         };
-        entries.by_id.get(id).cloned()
+        let game = id.and_then(|id| entries.by_id.get(id).cloned());
+        let result = if game.is_some() { "hit" } else { "miss" };
+        metrics::counter!(super::metric::CACHE_LOOKUPS, "result" => result).increment(1);
+        game
     }
 
     /// Keeps `game`, read from the database when its generation was `read_at` (taken before

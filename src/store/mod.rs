@@ -12,12 +12,32 @@
 //!
 //! Every whole-game scoring the store asks the engine for is counted ([`scorings`]), so a
 //! test can show what one request costs.
+//!
+//! The operator's counters (rounds written, version conflicts, idempotent replays, database
+//! write time, cache hits) are recorded here through the `metrics` facade under the names of
+//! [`metric`]; they cost nothing unless the server exports them (`--metrics-addr`). Their
+//! labels are fixed words, never a game id or token.
 
 pub mod cache;
 pub mod entry;
 mod game;
 mod read;
 mod write;
+
+/// Names of the metrics the store records (exported by `web::metrics`).
+pub mod metric {
+    /// Counter: rounds entered or corrected.
+    pub const ROUNDS_WRITTEN: &str = "kontrakt_rounds_written_total";
+    /// Counter by `write` (`round`, `undo`, `end`): writes refused because the game had
+    /// changed since the version the client gave (answered 409).
+    pub const CONFLICTS: &str = "kontrakt_version_conflicts_total";
+    /// Counter by `write`: repeats of an idempotency key answered with the stored answer.
+    pub const REPLAYS: &str = "kontrakt_idempotent_replays_total";
+    /// Histogram by `write`, in seconds: a write transaction from begin to commit.
+    pub const DB_WRITE_SECONDS: &str = "kontrakt_db_write_seconds";
+    /// Counter by `result` (`hit`, `miss`): game reads answered from the cache or not.
+    pub const CACHE_LOOKUPS: &str = "kontrakt_cache_lookups_total";
+}
 
 use std::cell::Cell;
 use std::sync::atomic::{AtomicU64, Ordering};

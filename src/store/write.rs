@@ -6,17 +6,19 @@
 //! Must not depend on `web` or `cli` (see [`crate::store`]).
 
 use std::sync::Arc;
+use std::time::Instant;
 
 use serde_json::{Map, Value};
 
-use super::Error;
 use super::cache::{GameCache, Key};
 use super::entry::StoredEntry;
 use super::game::{LoadedGame, understand};
 use super::read::load;
+use super::{Error, metric};
 use crate::db::Db;
 use crate::db::games::{
-    self, ChangeOutcome, GameRecord, Once, RedoOutcome, RoundChange, UndoOutcome, WriteOutcome,
+    self, ChangeOutcome, GameRecord, Keyed, Once, RedoOutcome, RoundChange, UndoOutcome,
+    WriteOutcome,
 };
 use crate::rules::game::{FieldErrors, GameError, RawRound};
 
@@ -27,6 +29,8 @@ pub enum RoundWrite {
     Written(String),
     /// The same idempotency key was used before: the first answer. Nothing changed.
     Replayed(String),
+    /// The idempotency key was used before for a different request. Nothing changed.
+    KeyReused,
     /// The game changed since the version the client gave. Nothing changed.
     Conflict(Box<LoadedGame>),
     /// The entry is invalid or out of order. Nothing changed.
@@ -48,7 +52,8 @@ enum Refusal<E> {
 /// Enters the next round or corrects an entered one, in one transaction
 /// ([`games::change_round_at`]): the round number comes from `raw.round` (or is the next
 /// one), the entry is parsed once against the game as it is at that moment, and `respond`
-/// builds the answer from the game as written (stored for replays under `key`). Without a
+/// builds the answer from the game as written (stored for replays of the same request under
+/// `key`; another request with the key is [`RoundWrite::KeyReused`]). Without a
 /// `version` only a new round may be written; changing an entered one is
 /// [`RoundWrite::NeedsVersion`].
 ///
@@ -60,7 +65,7 @@ pub async fn write_round<E: From<Error>>(
     id: &str,
     raw: &RawRound,
     version: Option<i64>,
-    key: Option<&str>,
+    key: Option<Keyed<'_>>,
     respond: impl FnOnce(&LoadedGame) -> Result<String, E>,
 ) -> Result<RoundWrite, E> {
     // The game as last read, if kept: used when the transaction finds it unchanged.
@@ -110,18 +115,29 @@ pub async fn write_round<E: From<Error>>(
         written = Some(Arc::new(game));
         Ok(response)
     };
+    let started = Instant::now();
     let (outcome, generation) = games::change_round_at(db, id, version, key, prepare, answer)
         .await
         .map_err(Error::from)?;
+    metrics::histogram!(metric::DB_WRITE_SECONDS, "write" => "round")
+        .record(started.elapsed().as_secs_f64());
     match outcome {
         ChangeOutcome::Written { response, .. } => {
             if let (Some(generation), Some(game)) = (generation, &written) {
                 cache.put(db, generation, game);
             }
+            metrics::counter!(metric::ROUNDS_WRITTEN).increment(1);
             Ok(RoundWrite::Written(response))
         }
-        ChangeOutcome::Replayed(response) => Ok(RoundWrite::Replayed(response)),
-        ChangeOutcome::Conflict(record) => Ok(RoundWrite::Conflict(Box::new(understand(*record)?))),
+        ChangeOutcome::Replayed(response) => {
+            metrics::counter!(metric::REPLAYS, "write" => "round").increment(1);
+            Ok(RoundWrite::Replayed(response))
+        }
+        ChangeOutcome::KeyReused => Ok(RoundWrite::KeyReused),
+        ChangeOutcome::Conflict(record) => {
+            metrics::counter!(metric::CONFLICTS, "write" => "round").increment(1);
+            Ok(RoundWrite::Conflict(Box::new(understand(*record)?)))
+        }
         ChangeOutcome::Refused(Refusal::Invalid(errors)) => Ok(RoundWrite::Invalid(errors)),
         ChangeOutcome::Refused(Refusal::Failed(e)) => Err(e),
         ChangeOutcome::Refused(Refusal::NeedsVersion(round)) => Ok(RoundWrite::NeedsVersion(round)),
@@ -154,6 +170,8 @@ pub enum OnceChange {
     Now(GameChange),
     /// The key was used before: the answer stored then. Nothing changed.
     Replayed(String),
+    /// The key was used before for a different request. Nothing changed.
+    KeyReused,
 }
 
 /// Removes the last round, at most once per idempotency key (`once`: the key and the answer
@@ -175,12 +193,23 @@ pub async fn undo_once(
     {
         return Ok(OnceChange::Now(GameChange::Refused(e)));
     }
-    let change = match games::undo_last_round_once(db, id, expected, once).await? {
+    let started = Instant::now();
+    let outcome = games::undo_last_round_once(db, id, expected, once).await?;
+    metrics::histogram!(metric::DB_WRITE_SECONDS, "write" => "undo")
+        .record(started.elapsed().as_secs_f64());
+    let change = match outcome {
         UndoOutcome::Undone { .. } => reloaded(db, cache, id, GameChange::Done).await?,
-        UndoOutcome::Conflict { .. } => reloaded(db, cache, id, GameChange::Conflict).await?,
+        UndoOutcome::Conflict { .. } => {
+            metrics::counter!(metric::CONFLICTS, "write" => "undo").increment(1);
+            reloaded(db, cache, id, GameChange::Conflict).await?
+        }
         UndoOutcome::NothingToUndo => GameChange::Refused(GameError::NothingToUndo),
         UndoOutcome::GameNotFound => GameChange::NotFound,
-        UndoOutcome::Replayed(response) => return Ok(OnceChange::Replayed(response)),
+        UndoOutcome::Replayed(response) => {
+            metrics::counter!(metric::REPLAYS, "write" => "undo").increment(1);
+            return Ok(OnceChange::Replayed(response));
+        }
+        UndoOutcome::KeyReused => return Ok(OnceChange::KeyReused),
     };
     Ok(OnceChange::Now(change))
 }
@@ -200,12 +229,23 @@ pub async fn redo_once(
         return Ok(OnceChange::Now(GameChange::NotFound));
     };
     let expected = version.unwrap_or(game.record.game.version);
-    let change = match games::redo_last_undo_once(db, id, expected, once).await? {
+    let started = Instant::now();
+    let outcome = games::redo_last_undo_once(db, id, expected, once).await?;
+    metrics::histogram!(metric::DB_WRITE_SECONDS, "write" => "redo")
+        .record(started.elapsed().as_secs_f64());
+    let change = match outcome {
         RedoOutcome::Redone { .. } => reloaded(db, cache, id, GameChange::Done).await?,
-        RedoOutcome::Conflict { .. } => reloaded(db, cache, id, GameChange::Conflict).await?,
+        RedoOutcome::Conflict { .. } => {
+            metrics::counter!(metric::CONFLICTS, "write" => "redo").increment(1);
+            reloaded(db, cache, id, GameChange::Conflict).await?
+        }
         RedoOutcome::NothingToRedo => GameChange::Refused(GameError::NothingToRedo),
         RedoOutcome::GameNotFound => GameChange::NotFound,
-        RedoOutcome::Replayed(response) => return Ok(OnceChange::Replayed(response)),
+        RedoOutcome::Replayed(response) => {
+            metrics::counter!(metric::REPLAYS, "write" => "redo").increment(1);
+            return Ok(OnceChange::Replayed(response));
+        }
+        RedoOutcome::KeyReused => return Ok(OnceChange::KeyReused),
     };
     Ok(OnceChange::Now(change))
 }
@@ -231,11 +271,22 @@ pub async fn end_early_once(
     {
         return Ok(OnceChange::Now(GameChange::Refused(e)));
     }
-    let change = match games::set_ended_early_once(db, id, ended, expected, once).await? {
+    let started = Instant::now();
+    let outcome = games::set_ended_early_once(db, id, ended, expected, once).await?;
+    metrics::histogram!(metric::DB_WRITE_SECONDS, "write" => "end")
+        .record(started.elapsed().as_secs_f64());
+    let change = match outcome {
         WriteOutcome::Written { .. } => reloaded(db, cache, id, GameChange::Done).await?,
-        WriteOutcome::Conflict { .. } => reloaded(db, cache, id, GameChange::Conflict).await?,
+        WriteOutcome::Conflict { .. } => {
+            metrics::counter!(metric::CONFLICTS, "write" => "end").increment(1);
+            reloaded(db, cache, id, GameChange::Conflict).await?
+        }
         WriteOutcome::GameNotFound => GameChange::NotFound,
-        WriteOutcome::Replayed(response) => return Ok(OnceChange::Replayed(response)),
+        WriteOutcome::Replayed(response) => {
+            metrics::counter!(metric::REPLAYS, "write" => "end").increment(1);
+            return Ok(OnceChange::Replayed(response));
+        }
+        WriteOutcome::KeyReused => return Ok(OnceChange::KeyReused),
     };
     Ok(OnceChange::Now(change))
 }

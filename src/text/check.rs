@@ -19,12 +19,16 @@ messages! {
             "Meldung {meld} besteht nur aus wilden Karten; sie braucht mindestens eine echte Karte.";
         MixedCards => "Meld {meld} is neither a set (one rank) nor a run (one suit).",
             "Meldung {meld} ist weder ein Satz (ein Rang) noch eine Folge (eine Farbe).";
+        NotAPair => "Meld {meld} is no pair: a pair is two cards of one rank.",
+            "Meldung {meld} ist kein Paar: ein Paar sind zwei Karten eines Rangs.";
         SetSuitRepeats => "Meld {meld}: every card of a set must be of a different suit, but {suit} appears twice.",
             "Meldung {meld}: in einem Satz muss jede Karte eine andere Farbe haben, hier ist {suit} doppelt.";
         SetTooBig => "Meld {meld} has {len} {len|card|cards}; a set holds at most {max}.",
             "Meldung {meld} hat {len} {len|Karte|Karten}; ein Satz hat höchstens {max}.";
         RunRepeatsRank => "Meld {meld}: a run cannot hold {card} twice.",
             "Meldung {meld}: eine Folge kann {card} nicht zweimal enthalten.";
+        RunGapsNoWilds => "Meld {meld}: the run is missing {missing} {missing|card|cards} and has no wild card to fill the gaps.",
+            "Meldung {meld}: der Folge {missing|fehlt|fehlen} {missing} {missing|Karte|Karten}, und es gibt keine wilde Karte, um die Lücken zu füllen.";
         RunGaps => "Meld {meld}: the run is missing {missing} {missing|card|cards} but has only {wilds} wild {wilds|card|cards} to fill the gaps.",
             "Meldung {meld}: der Folge {missing|fehlt|fehlen} {missing} {missing|Karte|Karten}, aber es gibt nur {wilds} {wilds|wilde Karte|wilde Karten}, um die Lücken zu füllen.";
         AceOnlyHigh => "Meld {meld}: the ace counts only high here (Q-K-A), not below the 2.",
@@ -47,16 +51,71 @@ messages! {
             "Meldung {meld} hat {len} {len|Karte|Karten}; beim ersten Auslegen haben {kinds} genau {max}, weitere Karten erst im nächsten Zug.";
         /// A run's span in a sentence: "♥3-6".
         RunSpan => "{suit}{from}-{to}", "{suit}{from}-{to}";
-        ContiguousRuns => "{first} and {second} (melds {a} and {b}) join end to end; in round {round} two runs of one suit need a gap or an overlap.",
-            "{first} und {second} (Meldungen {a} und {b}) schließen lückenlos aneinander an; in Runde {round} brauchen zwei Folgen einer Farbe eine Lücke oder eine Überschneidung.";
+        ContiguousRuns => "{first} (meld {a}) and {second} (meld {b}) join end to end; in round {round} two runs of one suit need a gap or an overlap.",
+            "{first} (Meldung {a}) und {second} (Meldung {b}) schließen lückenlos aneinander an; in Runde {round} brauchen zwei Folgen einer Farbe eine Lücke oder eine Überschneidung.";
         SameSuitRuns => "Melds {a} and {b} are both runs in {suit}; here every run needs its own suit.",
             "Meldungen {a} und {b} sind beide Folgen in {suit}; jede Folge braucht hier ihre eigene Farbe.";
         SameRankSets => "Melds {a} and {b} are both sets of {rank}; two sets of one rank are not allowed here.",
             "Meldungen {a} und {b} sind beide Sätze aus {rank}; zwei Sätze eines Rangs sind hier nicht erlaubt.";
+        NoAlternative => "The contract needs {contract}; the melds match none of these shapes.",
+            "Der Kontrakt verlangt {contract}; die Meldungen passen zu keiner dieser Formen.";
         CardCount => "Going out takes exactly {needed} cards, but {given} {given|was|were} laid.",
             "Zum Ausgehen müssen genau {needed} Karten ausgelegt werden, hier {given|ist|sind} es {given}.";
+        TooFewToGoOut => "Going out all at once takes every card in hand, at least {needed} after drawing, but only {given} {given|was|were} laid.",
+            "Wer auf einmal ausgeht, legt alle Karten der Hand aus, nach dem Ziehen mindestens {needed}; hier {given|ist|sind} es nur {given}.";
         OpeningTooLow => "The melds count {points} {points|point|points}; the first meld needs at least {needed}.",
             "Die Meldung zählt {points} {points|Punkt|Punkte}; zum ersten Auslegen braucht es mindestens {needed}.";
+    }
+}
+
+messages! {
+    /// Why a card does not fit a meld on the table.
+    pub enum NoFitMsg {
+        NotAMeld => "The cards on the table are no legal meld.",
+            "Die ausgelegten Karten sind keine gültige Meldung.";
+        JokersNotInPlay => "This game is played without jokers.",
+            "Diese Partie wird ohne Joker gespielt.";
+        WrongRank => "The meld is a set of {rank}: only cards of that rank fit.",
+            "Die Meldung ist ein Satz aus {rank}: nur Karten dieses Rangs passen.";
+        SetFull => "The set already holds {max} cards, as many as a set may.",
+            "Der Satz hat schon {max} Karten, mehr darf ein Satz nicht haben.";
+        SuitTaken => "The set already holds a card in {suit}; every card of a set has its own suit.",
+            "Der Satz hat schon eine Karte in {suit}; jede Karte eines Satzes hat ihre eigene Farbe.";
+        WrongSuit => "The meld is a run in {suit}: only cards of that suit fit.",
+            "Die Meldung ist eine Folge in {suit}: nur Karten dieser Farbe passen.";
+        RunFull => "The run already holds {max} cards; no run is longer.",
+            "Die Folge hat schon {max} Karten; länger ist keine Folge.";
+        AceOnlyHigh => "The ace counts only high here (Q-K-A), not below the 2.",
+            "Das Ass zählt hier nur hoch (D-K-A), nicht vor der 2.";
+        NotAtAnEnd => "The run goes from {from} to {to}: a card fits only right below or above it, or in place of a wild card that stands for it.",
+            "Die Folge geht von {from} bis {to}: eine Karte passt nur direkt darunter oder darüber oder anstelle einer wilden Karte, die für sie steht.";
+        SwapNotAllowed => "It could replace the wild card that stands for it, but wild cards are not swapped back here.",
+            "Sie könnte die wilde Karte ersetzen, die für sie steht, aber wilde Karten werden hier nicht zurückgetauscht.";
+        TooManyWilds => "The meld already holds as many wild cards as a meld may ({max}).",
+            "Die Meldung hat schon so viele wilde Karten, wie erlaubt sind ({max}).";
+    }
+}
+
+impl Say for crate::rules::layoff::NoFit {
+    fn say(&self, lang: Lang) -> String {
+        use crate::rules::layoff::NoFit;
+        use NoFitMsg as M;
+        match *self {
+            NoFit::NotAMeld => M::NotAMeld.text(lang).to_owned(),
+            NoFit::JokersNotInPlay => M::JokersNotInPlay.text(lang).to_owned(),
+            NoFit::WrongRank { rank } => M::WrongRank.fill(lang, &[("rank", &rank.plural(lang))]),
+            NoFit::SetFull { max } => M::SetFull.fill(lang, &[("max", &max)]),
+            NoFit::SuitTaken { suit } => M::SuitTaken.fill(lang, &[("suit", &suit.name(lang))]),
+            NoFit::WrongSuit { suit } => M::WrongSuit.fill(lang, &[("suit", &suit.name(lang))]),
+            NoFit::RunFull { max } => M::RunFull.fill(lang, &[("max", &max)]),
+            NoFit::NotAtAnEnd { from, to } => M::NotAtAnEnd.fill(
+                lang,
+                &[("from", &from.display(lang)), ("to", &to.display(lang))],
+            ),
+            NoFit::SwapNotAllowed => M::SwapNotAllowed.text(lang).to_owned(),
+            NoFit::AceOnlyHigh => M::AceOnlyHigh.text(lang).to_owned(),
+            NoFit::TooManyWilds { max } => M::TooManyWilds.fill(lang, &[("max", &max)]),
+        }
     }
 }
 
@@ -69,6 +128,7 @@ impl Problem {
             Problem::JokersNotInPlay { meld } => M::JokersNotInPlay.fill(lang, &[("meld", &meld)]),
             Problem::NoNatural { meld } => M::NoNatural.fill(lang, &[("meld", &meld)]),
             Problem::MixedCards { meld } => M::MixedCards.fill(lang, &[("meld", &meld)]),
+            Problem::NotAPair { meld } => M::NotAPair.fill(lang, &[("meld", &meld)]),
             Problem::SetSuitRepeats { meld, suit } => {
                 M::SetSuitRepeats.fill(lang, &[("meld", &meld), ("suit", &suit.name(lang))])
             }
@@ -78,6 +138,11 @@ impl Problem {
             Problem::RunRepeatsRank { meld, card } => {
                 M::RunRepeatsRank.fill(lang, &[("meld", &meld), ("card", &card.display(lang))])
             }
+            Problem::RunGaps {
+                meld,
+                missing,
+                wilds: 0,
+            } => M::RunGapsNoWilds.fill(lang, &[("meld", &meld), ("missing", &missing)]),
             Problem::RunGaps {
                 meld,
                 missing,
@@ -176,8 +241,14 @@ impl Problem {
             Problem::SameRankSets { a, b, rank } => {
                 M::SameRankSets.fill(lang, &[("a", &a), ("b", &b), ("rank", &rank.plural(lang))])
             }
+            Problem::NoAlternative { ref contract } => {
+                M::NoAlternative.fill(lang, &[("contract", &contract.describe(lang))])
+            }
             Problem::CardCount { needed, given } => {
                 M::CardCount.fill(lang, &[("needed", &needed), ("given", &given)])
+            }
+            Problem::TooFewToGoOut { needed, given } => {
+                M::TooFewToGoOut.fill(lang, &[("needed", &needed), ("given", &given)])
             }
             Problem::OpeningTooLow { points, needed } => {
                 M::OpeningTooLow.fill(lang, &[("points", &points), ("needed", &needed)])
@@ -218,7 +289,7 @@ mod tests {
         assert_eq!(codes(&r), ["contiguous_runs"]);
         assert_eq!(
             r.problems[0].message(Lang::En),
-            "♥3-6 and ♥7-10 (melds 1 and 2) join end to end; in round 3 two runs of one suit need a gap or an overlap."
+            "♥3-6 (meld 1) and ♥7-10 (meld 2) join end to end; in round 3 two runs of one suit need a gap or an overlap."
         );
         assert!(r.problems[0].message(Lang::De).contains("Runde 3"));
         // German rank letters: D for the queen.
@@ -226,7 +297,17 @@ mod tests {
         assert!(
             r.problems[0]
                 .message(Lang::De)
-                .starts_with("♥5-8 und ♥9-D ")
+                .starts_with("♥5-8 (Meldung 1) und ♥9-D (Meldung 2) ")
+        );
+        // The lower run given second is named as meld 2, in both languages.
+        let r = run_check("contract", 3, "7H 8H 9H 10H | 3H 4H 5H 6H");
+        assert_eq!(
+            r.problems[0].message(Lang::En),
+            "♥3-6 (meld 2) and ♥7-10 (meld 1) join end to end; in round 3 two runs of one suit need a gap or an overlap."
+        );
+        assert_eq!(
+            r.problems[0].message(Lang::De),
+            "♥3-6 (Meldung 2) und ♥7-10 (Meldung 1) schließen lückenlos aneinander an; in Runde 3 brauchen zwei Folgen einer Farbe eine Lücke oder eine Überschneidung."
         );
         // Jokers that can make the runs overlap make them legal: J-Q as jokers before K-A.
         assert!(run_check("contract", 3, "9H 10H JH QH | KH AH JK JK").ok);
@@ -242,6 +323,88 @@ mod tests {
         assert_eq!(
             r.problems[1].message(Lang::En),
             "Meld 2 is a set, but the contract needs a run here."
+        );
+    }
+
+    #[test]
+    fn going_out_all_at_once_with_too_few_cards_is_said_in_both_languages() {
+        let r = run_check("contract", 7, "3H 4H 5H 6H | 9S 10S JS QS | 2D 3D 4D JK");
+        assert_eq!(
+            r.problems[0].message(Lang::En),
+            "Going out all at once takes every card in hand, at least 13 after drawing, but only 12 were laid."
+        );
+        assert_eq!(
+            r.problems[0].message(Lang::De),
+            "Wer auf einmal ausgeht, legt alle Karten der Hand aus, nach dem Ziehen mindestens 13; hier sind es nur 12."
+        );
+    }
+
+    #[test]
+    fn a_card_that_does_not_fit_says_why_in_both_languages() {
+        use crate::rules::cards::parse_cards;
+        use crate::rules::layoff::fit;
+        let rs = crate::rules::ruleset::RuleSet::preset("contract").unwrap();
+        let no = fit(
+            &rs,
+            &parse_cards("4H 5H 6H 7H").unwrap(),
+            "8S".parse().unwrap(),
+        )
+        .unwrap_err();
+        assert_eq!(no.code(), "wrong_suit");
+        assert_eq!(
+            no.say(Lang::En),
+            "The meld is a run in hearts: only cards of that suit fit."
+        );
+        assert_eq!(
+            no.say(Lang::De),
+            "Die Meldung ist eine Folge in Herz: nur Karten dieser Farbe passen."
+        );
+        let no = fit(
+            &rs,
+            &parse_cards("4H 5H 6H 7H").unwrap(),
+            "10H".parse().unwrap(),
+        )
+        .unwrap_err();
+        assert_eq!(
+            no.say(Lang::En),
+            "The run goes from 4 to 7: a card fits only right below or above it, or in place of a wild card that stands for it."
+        );
+    }
+
+    #[test]
+    fn either_or_contracts_name_every_shape() {
+        let r = run_check("hollywood", 7, "3H 4H 5H 6H | 5C 5D 5S | 9D 10D JD QD");
+        assert_eq!(codes(&r), ["no_alternative"]);
+        assert_eq!(
+            r.problems[0].message(Lang::En),
+            "The contract needs 3 sets of 3 or 3 runs of 4; the melds match none of these shapes."
+        );
+        assert_eq!(
+            r.problems[0].message(Lang::De),
+            "Der Kontrakt verlangt 3 Sätze à 3 oder 3 Folgen à 4; die Meldungen passen zu keiner dieser Formen."
+        );
+        let r = run_check(
+            "continental",
+            1,
+            "3H 4H 5H | 6S 7S 8S | 9D 10D JD | AC 2C 3C | QC QH QS",
+        );
+        assert_eq!(
+            r.problems[0].message(Lang::En),
+            "The contract needs 5 runs of 3 or 3 runs of 4 and 1 run of 3 or 1 run of 5 and 1 run of 4 and 2 runs of 3; the melds match none of these shapes."
+        );
+    }
+
+    #[test]
+    fn a_progressive_pair_of_two_ranks_gets_a_pair_message() {
+        let r = run_check("progressive", 14, "7C 7D 7S 7H JK | 3H 4H 5H 2C 7H | KS QD");
+        assert_eq!(codes(&r), ["not_a_pair"]);
+        assert_eq!(
+            r.problems[0].message(Lang::En),
+            "Meld 3 is no pair: a pair is two cards of one rank."
+        );
+        assert_eq!(
+            r.problems[0].message(Lang::De),
+            "Meldung 3 ist kein Paar: ein Paar sind zwei Karten eines Rangs."
         );
     }
 
@@ -266,7 +429,20 @@ mod tests {
         };
         assert_eq!(
             gaps.say(Lang::De),
-            "Meldung 1: der Folge fehlt 1 Karte, aber es gibt nur 0 wilde Karten, um die Lücken zu füllen."
+            "Meldung 1: der Folge fehlt 1 Karte, und es gibt keine wilde Karte, um die Lücken zu füllen."
+        );
+        assert_eq!(
+            gaps.say(Lang::En),
+            "Meld 1: the run is missing 1 card and has no wild card to fill the gaps."
+        );
+        let gaps = Problem::RunGaps {
+            meld: 2,
+            missing: 2,
+            wilds: 1,
+        };
+        assert_eq!(
+            gaps.say(Lang::En),
+            "Meld 2: the run is missing 2 cards but has only 1 wild card to fill the gaps."
         );
         let sets = Problem::SameRankSets {
             a: 1,

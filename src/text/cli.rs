@@ -14,7 +14,7 @@ messages! {
         Verdict => "{verdict}: {heading}", "{verdict}: {heading}";
         Reasons => "Reasons:", "Gründe:";
         NotSolvable => "Not solvable: this hand cannot make {what}.",
-            "Nicht lösbar: mit dieser Hand geht {what} nicht.";
+            "Nicht lösbar: diese Hand ergibt nicht {what}.";
         /// One meld of a report: "Meld 1: 3♥ 4♥ 5♥ 6♥ = run ♥3–6".
         MeldLine => "Meld {n}: {cards} = {reading}", "Meldung {n}: {cards} = {reading}";
         LeftOver => "Left over: {cards}", "Übrig: {cards}";
@@ -26,7 +26,5 @@ messages! {
         ContractOfRound => "{contract} ({name}, round {n})", "{contract} ({name}, Runde {n})";
         AnOpeningMeld => "an opening meld worth {points} points ({name})",
             "eine erste Meldung mit {points} Punkten ({name})";
-        NoCardPoints => "{name} has no card points: it is scored in units per hand won",
-            "{name} hat keine Kartenpunkte: gezählt werden Einheiten je gewonnener Hand";
     }
 }

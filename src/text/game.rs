@@ -101,8 +101,8 @@ messages! {
         /// `rounds` is a [`round_list`].
         BuysNotAllowedInRound => "{player} cannot buy: buying is not allowed in round {round}, only in {rounds}.",
             "{player} kann nicht kaufen: Kaufen ist nicht erlaubt in Runde {round}, nur in {rounds}.";
-        TooManyBuys => "{player} has {given} {given|buy|buys}, but at most {limit} per player are allowed in round {round}.",
-            "{player} hat {given} {given|Kauf|Käufe}, in Runde {round} sind aber höchstens {limit} je Spieler erlaubt.";
+        TooManyBuys => "{player} has {given} {given|buy|buys}, but round {round} allows at most {limit} {limit|buy|buys} per player.",
+            "{player} hat {given} {given|Kauf|Käufe}, in Runde {round} {limit|ist|sind} aber höchstens {limit} {limit|Kauf|Käufe} je Spieler erlaubt.";
         NegativeBuys => "{player}'s buys cannot be negative.",
             "Die Käufe von {player} können nicht negativ sein.";
         UnitsOnly => "Continental is scored in units from the winning hand: give the winner, jokers and bonuses instead of points or cards.",
@@ -473,11 +473,11 @@ mod tests {
         };
         assert_eq!(
             one.message(Lang::En),
-            "Ann has 1 buy, but at most 1 per player are allowed in round 3."
+            "Ann has 1 buy, but round 3 allows at most 1 buy per player."
         );
         assert_eq!(
             one.message(Lang::De),
-            "Ann hat 1 Kauf, in Runde 3 sind aber höchstens 1 je Spieler erlaubt."
+            "Ann hat 1 Kauf, in Runde 3 ist aber höchstens 1 Kauf je Spieler erlaubt."
         );
     }
 

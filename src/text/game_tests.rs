@@ -87,7 +87,7 @@ fn progressive_buys_are_allowed_only_in_rounds_9_to_14_within_their_limits() {
     let e = errors(&s, 9, &r);
     assert_eq!(
         e.message(&Field::PlayerBuys("B".into()), Lang::En).unwrap(),
-        "B has 2 buys, but at most 1 per player are allowed in round 9."
+        "B has 2 buys, but round 9 allows at most 1 buy per player."
     );
     assert_eq!(s.parse_round(12, &r).unwrap().buys(), [0, 2, 0]);
     assert!(s.parse_round(15, &r).is_err(), "round 15 has no buys");

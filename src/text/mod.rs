@@ -61,6 +61,7 @@ macro_rules! messages {
     };
 }
 
+pub mod api;
 pub mod cards;
 pub mod check;
 pub mod cli;

@@ -105,11 +105,13 @@ messages! {
         ButtonFit => "Check the card", "Karte prüfen";
         FitYes => "Yes: {card} fits, making a {reading}.", "Ja: {card} passt, ergibt: {reading}.";
         FitLayOff => "It can be laid off on this meld.", "Sie kann an diese Meldung angelegt werden.";
+        FitSwapYes => "Yes: {card} can replace {wild}, which stands for it.",
+            "Ja: {card} kann {wild} ersetzen, der für sie steht.";
+        FitSwap => "A joker swap: put {card} in and take {wild}.",
+            "Joker tauschen: {card} einlegen und {wild} nehmen.";
         FitShanghai => "As a discard it can be claimed with a Shanghai call.",
             "Als Abwurf kann sie mit „Shanghai!“ beansprucht werden.";
         FitNo => "No: {card} does not fit on {meld}.", "Nein: {card} passt nicht an {meld}.";
-        FitTableNotMeld => "The cards on the table are no legal meld.",
-            "Die ausgelegten Karten sind keine gültige Meldung.";
 
         // Form errors.
         FormHasErrors => "Please correct the marked field.", "Bitte korrigiere das markierte Feld.";
@@ -204,6 +206,8 @@ messages! {
         OutboxPending => "Not sent yet (no connection): kept on this phone, will retry.",
             "Noch nicht gesendet (keine Verbindung): auf diesem Handy gespeichert, wird erneut versucht.";
         OutboxSending => "Sending…", "Wird gesendet…";
+        OfflineNotice => "Offline: showing the last saved state of this page. It updates when the connection is back.",
+            "Offline: Hier steht der zuletzt gespeicherte Stand dieser Seite. Er wird aktualisiert, sobald die Verbindung wieder da ist.";
         OutboxRetry => "Retry now", "Jetzt senden";
         OutboxDiscard => "Discard", "Verwerfen";
         OutboxRefused => "A kept entry was refused by the server; it was removed.",
@@ -234,11 +238,24 @@ messages! {
             "Unter dieser Adresse gibt es keine Seite. Prüf den Link oder fang auf der Startseite neu an.";
         ErrInternal => "Something went wrong on the server. Your last change may not have been saved; reload the page to check.",
             "Auf dem Server ist etwas schiefgegangen. Deine letzte Änderung ist vielleicht nicht gespeichert; lade die Seite neu, um nachzusehen.";
+        // Write faults and idempotency keys (issue 14).
+        ErrNotSaved => "The server could not save this change: its database refuses writes right now (for example, its disk is full). Nothing was saved; try again in a moment.",
+            "Der Server konnte diese Änderung nicht speichern: Seine Datenbank nimmt gerade nichts an (zum Beispiel, weil die Festplatte voll ist). Es wurde nichts gespeichert; versuch es gleich noch einmal.";
+        ErrNotReady => "The server cannot save changes right now: its database refuses writes (for example, its disk is full).",
+            "Der Server kann gerade keine Änderungen speichern: Seine Datenbank nimmt nichts an (zum Beispiel, weil die Festplatte voll ist).";
+        ErrKeyReused => "This idempotency key was already used for a different request. Send a new key for a new request.",
+            "Dieser Idempotenz-Schlüssel wurde schon für eine andere Anfrage benutzt. Schick für eine neue Anfrage einen neuen Schlüssel.";
+        ErrFormStale => "This form is out of date; reload the page and send it again.",
+            "Dieses Formular ist veraltet; lade die Seite neu und schick es noch einmal ab.";
         ErrTimeout => "The server took too long to answer. Please try again.",
             "Der Server hat zu lange gebraucht. Bitte versuch es noch einmal.";
         ErrCrossSite => "This request came from another site and was refused. Open Kontrakt directly and try again.",
             "Diese Anfrage kam von einer anderen Seite und wurde abgelehnt. Öffne Kontrakt direkt und versuch es noch einmal.";
         ErrNothingHere => "There is nothing at this address.", "Unter dieser Adresse gibt es nichts.";
+        ErrNoGame => "There is no game at this address. Check the link you were given.",
+            "Unter dieser Adresse gibt es keine Partie. Prüf den Link, den du bekommen hast.";
+        ErrNoEndpoint => "There is no API endpoint at this address.",
+            "Unter dieser Adresse gibt es keinen API-Endpunkt.";
         ErrTooLarge => "The request is too large; send at most 64 KiB.",
             "Die Anfrage ist zu groß; höchstens 64 KiB gehen.";
         ErrTooMany => "Too many requests from your network. Wait a moment and try again.",
@@ -255,6 +272,8 @@ messages! {
             "Das Spiel wurde inzwischen auf einem anderen Gerät geändert. Lade neu, um den aktuellen Stand zu sehen, und mach deine Änderung dann noch einmal.";
         ErrMethod => "This address does not accept {method} requests.",
             "Diese Adresse nimmt keine {method}-Anfragen an.";
+        ErrTooManyComputations => "Too many checks from your network at once. Wait for the answers already asked for, then try again.",
+            "Zu viele Prüfungen aus deinem Netz auf einmal. Warte auf die Antworten, die schon unterwegs sind, und versuch es dann noch einmal.";
         ErrTooManyChanges => "Too many changes from your network in a short time. Try again in {seconds} {seconds|second|seconds}.",
             "Zu viele Änderungen aus deinem Netz in kurzer Zeit. Versuch es in {seconds} {seconds|Sekunde|Sekunden} noch einmal.";
         ErrFormField => "The form has a wrong or missing field: {field}.",

@@ -122,16 +122,16 @@ messages! {
             "Anlegen, sobald der eigene Kontrakt liegt, auch im selben Zug.";
         LayOffAnytime => "Laying off is allowed before your own contract is made.",
             "Anlegen ist schon vor dem eigenen Kontrakt erlaubt.";
-        LayOffAfterOpening => "After your opening: more melds and lay-offs on any meld.",
-            "Nach dem ersten Auslegen: weitere Meldungen und Anlegen an alle Meldungen.";
+        LayOffAfterOpening => "From your next turn after your opening: more melds and lay-offs on any meld.",
+            "Ab dem nächsten Zug nach dem ersten Auslegen: weitere Meldungen und Anlegen an alle Meldungen.";
         LayOffNotAtAll => "No laying off: all fifteen cards go down at once.",
             "Kein Anlegen: alle fünfzehn Karten werden auf einmal ausgelegt.";
         JokerSwapRunsOnly => "A joker in a run may be swapped for the card it stands for (play the joker in the same turn); jokers in sets are dead.",
             "Ein Joker in einer Folge darf gegen die echte Karte getauscht werden (den Joker im selben Zug ausspielen); Joker in Sätzen sind tot.";
         JokerSwapAny => "After your contract, a joker on the table may be swapped for the card it stands for.",
             "Nach dem eigenen Kontrakt darf ein ausgelegter Joker gegen die echte Karte getauscht werden.";
-        JokerSwapAfterOpening => "After your opening, put the real card in and take the joker.",
-            "Nach dem ersten Auslegen: die echte Karte einlegen und den Joker nehmen.";
+        JokerSwapAfterOpening => "From your next turn after your opening: put the real card in and take the joker.",
+            "Ab dem nächsten Zug nach dem ersten Auslegen: die echte Karte einlegen und den Joker nehmen.";
         JokerSwapNever => "Wild cards on the table are never swapped back.",
             "Ausgelegte wilde Karten werden nie zurückgetauscht.";
         GoingOutWithDiscard => "Go out by discarding your last card.",
@@ -163,12 +163,24 @@ messages! {
 }
 
 messages! {
+    /// Why cards left in hand have no score.
+    pub enum ScoreMsg {
+        NoCardPoints => "{rules} has no card points: it is scored in units per hand won",
+            "{rules} hat keine Kartenpunkte: gezählt werden Einheiten je gewonnener Hand";
+        JokersNotInPlay => "{rules} is played without jokers here, so no joker can be left in hand",
+            "{rules} wird hier ohne Joker gespielt, also kann kein Joker auf der Hand bleiben";
+    }
+}
+
+messages! {
     /// Why a meld check outside a game has no round.
     pub enum RoundErrorMsg {
         Missing => "\"round\" is missing: {rules} has rounds 1 to {count}",
             "„round“ fehlt: {rules} hat die Runden 1 bis {count}";
         OutOfRange => "round {round} is out of range: {rules} has rounds 1 to {count}",
             "Runde {round} gibt es nicht: {rules} hat die Runden 1 bis {count}";
+        NoRounds => "\"round\" is not used by {rules}: it has no contracts, every first meld needs the same points; leave it out",
+            "„round“ gilt nicht für {rules}: es hat keine Kontrakte, jede erste Meldung braucht dieselben Punkte; lasst es weg";
         /// A round number below 1 (the JSON API and the command line take any integer).
         BelowOne => "round {n} is out of range: rounds are numbered from 1",
             "Runde {n} gibt es nicht: Runden werden ab 1 gezählt";
@@ -412,6 +424,22 @@ pub fn describe_decks(d: &Decks, lang: Lang) -> String {
     )
 }
 
+/// Why cards left in hand have no score, naming the rule set in the language.
+pub fn score_error(
+    e: &crate::rules::ruleset::ScoreError,
+    info: &crate::rules::ruleset::PresetInfo,
+    lang: Lang,
+) -> String {
+    use crate::rules::ruleset::ScoreError;
+    let rules = preset_name(info, lang);
+    match e {
+        ScoreError::NoCardPoints => ScoreMsg::NoCardPoints.fill(lang, &[("rules", &rules)]),
+        ScoreError::JokersNotInPlay { .. } => {
+            ScoreMsg::JokersNotInPlay.fill(lang, &[("rules", &rules)])
+        }
+    }
+}
+
 /// Why a meld check outside a game has no round: the English sentence of the API and the
 /// command line.
 pub fn round_error(e: &RoundError) -> String {
@@ -423,6 +451,9 @@ impl Say for RoundError {
         match *self {
             RoundError::Missing { rules, count } => {
                 RoundErrorMsg::Missing.fill(lang, &[("rules", &rules), ("count", &count)])
+            }
+            RoundError::NoRounds { rules } => {
+                RoundErrorMsg::NoRounds.fill(lang, &[("rules", &rules)])
             }
             RoundError::OutOfRange {
                 round,
@@ -488,6 +519,25 @@ mod tests {
         assert_eq!(
             play_notes(&no, Lang::De)[2],
             "Ausgehen: alle Karten ausgelegt, nie mit Abwurf."
+        );
+    }
+
+    #[test]
+    fn rommee_notes_say_more_melds_and_joker_swaps_wait_for_the_next_turn() {
+        let p = RuleSet::preset("rommee").unwrap().play;
+        assert_eq!(
+            play_notes(&p, Lang::En)[..2],
+            [
+                "From your next turn after your opening: more melds and lay-offs on any meld.",
+                "From your next turn after your opening: put the real card in and take the joker."
+            ]
+        );
+        assert_eq!(
+            play_notes(&p, Lang::De)[..2],
+            [
+                "Ab dem nächsten Zug nach dem ersten Auslegen: weitere Meldungen und Anlegen an alle Meldungen.",
+                "Ab dem nächsten Zug nach dem ersten Auslegen: die echte Karte einlegen und den Joker nehmen."
+            ]
         );
     }
 
@@ -590,6 +640,16 @@ mod tests {
         assert_eq!(
             e.say(Lang::De),
             "Runde 9 gibt es nicht: contract hat die Runden 1 bis 7"
+        );
+        let rommee = crate::rules::ruleset::RuleSet::preset("rommee").unwrap();
+        let e = rommee.round_for_check(Some(2)).unwrap_err();
+        assert_eq!(
+            e.say(Lang::En),
+            "\"round\" is not used by German Rommé: it has no contracts, every first meld needs the same points; leave it out"
+        );
+        assert_eq!(
+            e.say(Lang::De),
+            "„round“ gilt nicht für German Rommé: es hat keine Kontrakte, jede erste Meldung braucht dieselben Punkte; lasst es weg"
         );
     }
 

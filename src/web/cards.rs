@@ -76,6 +76,7 @@ mod tests {
         PageCtx {
             lang,
             here: "/".into(),
+            form_keys: None,
         }
     }
 

@@ -9,7 +9,8 @@
 //! and status 422, a JSON 409 carrying the game's state) sets an HTML or JSON content type and
 //! is left alone.
 //!
-//! The JSON sentence is always English (the API's contract). An HTML page shows it in the
+//! The JSON sentence is in the API request's language (its body's `lang`, which the handler
+//! applied, else Accept-Language; English by default). An HTML page shows it in the
 //! request's language: every sentence of the string table travels as its [`Msg`], with the
 //! values of its placeholders where it has some ([`Sentence`]); nothing is looked up by its
 //! English text.
@@ -81,6 +82,11 @@ pub enum AppError {
     /// shown in the page's language.
     #[error("{}", .1.text(Lang::En))]
     Said(StatusCode, Msg),
+    /// 500 Internal Server Error, when the database refused a write (a full disk, an I/O
+    /// error: [`crate::db::is_write_refusal`]): the sentence says that nothing was saved.
+    /// The cause is logged.
+    #[error("{}", Msg::ErrNotSaved.text(Lang::En))]
+    NotSaved(#[source] sqlx::Error),
     /// 500 Internal Server Error: a bug or a failing database. The cause is logged; the user
     /// sees a generic sentence.
     #[error("{}", INTERNAL_SENTENCE)]
@@ -101,7 +107,7 @@ impl AppError {
             Self::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
             Self::VersionRequired { .. } => StatusCode::PRECONDITION_REQUIRED,
             Self::Said(status, _) => *status,
-            Self::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+            Self::Internal(_) | Self::NotSaved(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
 
@@ -113,6 +119,7 @@ impl AppError {
             Self::PayloadTooLarge => Some(Msg::ErrTooLarge),
             Self::Said(_, msg) => Some(*msg),
             Self::Internal(_) => Some(Msg::ErrInternal),
+            Self::NotSaved(_) => Some(Msg::ErrNotSaved),
             _ => None,
         }
     }
@@ -141,7 +148,11 @@ impl AppError {
 
 impl From<sqlx::Error> for AppError {
     fn from(error: sqlx::Error) -> Self {
-        Self::internal(error)
+        if crate::db::is_write_refusal(&error) {
+            Self::NotSaved(error)
+        } else {
+            Self::internal(error)
+        }
     }
 }
 
@@ -153,7 +164,10 @@ impl From<crate::db::Error> for AppError {
 
 impl From<crate::store::Error> for AppError {
     fn from(error: crate::store::Error) -> Self {
-        Self::internal(error)
+        match error {
+            crate::store::Error::Db(error) => error.into(),
+            other => Self::internal(other),
+        }
     }
 }
 
@@ -247,15 +261,26 @@ impl IntoResponse for AppError {
         if let Self::Internal(cause) = &self {
             tracing::error!(error = %Chain(cause.as_ref()), "internal error");
         }
+        if let Self::NotSaved(cause) = &self {
+            tracing::error!(error = %Chain(cause), "the database refused a write");
+        }
         let message = ErrorMessage {
             english: self.to_string(),
             sentence: self
                 .sentence()
                 .or_else(|| self.fixed().map(|msg| Sentence::new(msg, &[]))),
         };
+        // A client whose compute queue is full (`super::compute`) may ask again in a second:
+        // the OpenAPI document promises every 429 a `Retry-After`.
+        let retry_soon = matches!(self, Self::Said(StatusCode::TOO_MANY_REQUESTS, _));
         // The plain-text body is only a fallback for a router without `render_errors`.
         let mut response = (self.status(), message.english.clone()).into_response();
         response.extensions_mut().insert(message);
+        if retry_soon {
+            response
+                .headers_mut()
+                .insert(header::RETRY_AFTER, HeaderValue::from_static("1"));
+        }
         response
     }
 }
@@ -293,12 +318,28 @@ pub async fn render_errors(request: Request, next: Next) -> Response {
     let api = is_api_path(request.uri().path());
     let method = request.method().clone();
     let ctx = PageCtx::from_headers(request.headers(), request.uri());
+    // The API's language is the Accept-Language header's (a handler that read a body's
+    // `lang` wrote its sentence in that language already); no cookie.
+    let api_lang = request
+        .headers()
+        .get_all(header::ACCEPT_LANGUAGE)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .find_map(super::i18n::accept_language)
+        .unwrap_or_default();
     let response = next.run(request).await;
     let status = response.status();
     if !(status.is_client_error() || status.is_server_error()) {
         return response;
     }
     let message = match response.extensions().get::<ErrorMessage>() {
+        // A read that failed on a refusing database saved nothing because it saves nothing.
+        Some(message)
+            if method.is_safe()
+                && message.sentence == Some(Sentence::new(Msg::ErrNotSaved, &[])) =>
+        {
+            ErrorMessage::of(Msg::ErrInternal)
+        }
         Some(message) => message.clone(),
         None if has_rendered_body(&response) => return response,
         None if response.extensions().get::<ProtectionError>().is_some() => {
@@ -309,7 +350,7 @@ pub async fn render_errors(request: Request, next: Next) -> Response {
     let (mut parts, _) = response.into_parts();
     parts.headers.remove(header::CONTENT_LENGTH);
     let (content_type, body) = if api {
-        let body = serde_json::json!({ "error": message.english }).to_string();
+        let body = serde_json::json!({ "error": message.text(api_lang) }).to_string();
         ("application/json", body)
     } else {
         // Sentences that are in the string table are shown in the page's language.

@@ -153,7 +153,7 @@ pub fn refuse_unknown_fields<F: DeserializeOwned>(
 }
 
 /// The field names of the struct `T` as serde sees them (its `deserialize_struct` call).
-fn struct_fields<T: DeserializeOwned>() -> &'static [&'static str] {
+pub(crate) fn struct_fields<T: DeserializeOwned>() -> &'static [&'static str] {
     use serde::de::{self, Visitor};
 
     struct Introspect<'a>(&'a mut &'static [&'static str]);

@@ -50,6 +50,9 @@ pub struct PageCtx {
     /// Path and query of this page; the language switch comes back here. A handler may set
     /// it to a better address (a POST result to the GET that shows the same form).
     pub here: String,
+    /// Issues the idempotency keys of the page's forms (none where the app's router did not
+    /// provide them, e.g. the error pages, which have no forms).
+    pub form_keys: Option<super::FormKeys>,
 }
 
 impl PageCtx {
@@ -60,6 +63,16 @@ impl PageCtx {
             here: uri
                 .path_and_query()
                 .map_or_else(|| "/".to_owned(), |pq| pq.as_str().to_owned()),
+            form_keys: None,
+        }
+    }
+
+    /// A fresh idempotency key for a form of this page that posts to `action`
+    /// ([`super::FormKeys::issue`]); without form keys, a random key no post will accept.
+    pub fn form_key(&self, action: &str) -> String {
+        match &self.form_keys {
+            Some(keys) => keys.issue(action),
+            None => crate::db::games::new_token(),
         }
     }
 
@@ -109,7 +122,9 @@ impl<S: Send + Sync> FromRequestParts<S> for PageCtx {
             .extensions
             .get::<OriginalUri>()
             .map_or(&parts.uri, |original| &original.0);
-        Ok(PageCtx::from_headers(&parts.headers, uri))
+        let mut ctx = PageCtx::from_headers(&parts.headers, uri);
+        ctx.form_keys = parts.extensions.get::<super::FormKeys>().cloned();
+        Ok(ctx)
     }
 }
 

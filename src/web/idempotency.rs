@@ -2,11 +2,20 @@
 //! validation, for every place a client sends one (the hidden `key` of the HTML forms, the
 //! `Idempotency-Key` header of the JSON API).
 //!
+//! A key replays only for the same request (issue 14): [`request_hash`] is what is stored
+//! beside it, a SHA-256 of the route and the canonical body ([`canonical_json`],
+//! [`canonical_form`]). The keys of the HTML forms are the server's own: [`FormKeys`] issues
+//! them signed for the form's action and refuses any other.
+//!
 //! A shared web piece: must not depend on `pages`, `api`, `store` or `rules`.
 
 use std::fmt;
+use std::sync::Arc;
 
 use axum::http::HeaderMap;
+use hmac::{Hmac, Mac};
+use serde_json::Value;
+use sha2::{Digest, Sha256};
 
 use super::AppError;
 
@@ -32,11 +41,6 @@ pub struct InvalidKey;
 impl IdempotencyKey {
     /// Longest key accepted, in characters.
     pub const MAX_LEN: usize = 200;
-
-    /// A fresh random key (128 bits as 32 hex digits), for a form about to be rendered.
-    pub fn fresh() -> Self {
-        Self(crate::db::games::new_token(), Origin::Form)
-    }
 
     /// The key in `text` (a form's): `None` for no key (empty or only whitespace), an error for text
     /// that is too long or has anything but visible ASCII in it.
@@ -92,9 +96,205 @@ impl fmt::Display for IdempotencyKey {
     }
 }
 
+/// What identifies a request for its idempotency key: SHA-256 (hex) of the route (method
+/// and path, which name the game) and the canonical body.
+pub fn request_hash(route: &str, canonical_body: &str) -> String {
+    let mut hash = Sha256::new();
+    hash.update(route.as_bytes());
+    hash.update(b"\n");
+    hash.update(canonical_body.as_bytes());
+    hex(&hash.finalize())
+}
+
+/// A JSON body written the same way however it was sent: object keys sorted, no spaces.
+pub fn canonical_json(value: &Value) -> String {
+    fn write(value: &Value, out: &mut String) {
+        match value {
+            Value::Object(map) => {
+                let mut entries: Vec<_> = map.iter().collect();
+                entries.sort_by(|a, b| a.0.cmp(b.0));
+                out.push('{');
+                for (i, (key, value)) in entries.into_iter().enumerate() {
+                    if i > 0 {
+                        out.push(',');
+                    }
+                    out.push_str(&Value::String(key.clone()).to_string());
+                    out.push(':');
+                    write(value, out);
+                }
+                out.push('}');
+            }
+            Value::Array(items) => {
+                out.push('[');
+                for (i, item) in items.iter().enumerate() {
+                    if i > 0 {
+                        out.push(',');
+                    }
+                    write(item, out);
+                }
+                out.push(']');
+            }
+            other => out.push_str(&other.to_string()),
+        }
+    }
+    let mut out = String::new();
+    write(value, &mut out);
+    out
+}
+
+/// A posted form's fields without its `key`, in a fixed order (by name, then value) and as
+/// JSON, so that no field's text can pass for another's.
+pub fn canonical_form(fields: &[(String, String)]) -> String {
+    let mut fields: Vec<_> = fields
+        .iter()
+        .filter(|(name, _)| name != "key")
+        .map(|(name, value)| (name.as_str(), value.trim()))
+        .collect();
+    fields.sort_unstable();
+    serde_json::to_string(&fields).unwrap_or_default()
+}
+
+/// The idempotency keys of the HTML forms: `RANDOM.MAC`, 32 hex digits of randomness and
+/// the first 128 bits of HMAC-SHA-256 under the database's secret over the form's action
+/// (the path it posts to) and the randomness. A form post whose key was not issued by this
+/// database for this very action is refused (a made-up key, a key copied from another
+/// form), so that a key is an unguessable token bound to the form that carried it. Keys do
+/// not expire: the offline outbox replays them after a restart.
+#[derive(Clone)]
+pub struct FormKeys {
+    secret: Arc<[u8]>,
+}
+
+impl fmt::Debug for FormKeys {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("FormKeys(..)")
+    }
+}
+
+impl FormKeys {
+    /// Keys signed with `secret` (the database's `form_secret`). An empty secret (a
+    /// database opened without one) gets a random one for this process.
+    pub fn new(secret: &str) -> Self {
+        let secret = if secret.is_empty() {
+            crate::db::games::new_token() + &crate::db::games::new_token()
+        } else {
+            secret.to_owned()
+        };
+        Self {
+            secret: Arc::from(secret.into_bytes()),
+        }
+    }
+
+    /// A fresh key for the form that posts to `action`.
+    pub fn issue(&self, action: &str) -> String {
+        let random = crate::db::games::new_token();
+        let mac = hex(&self.mac(action, &random).finalize().into_bytes()[..16]);
+        format!("{random}.{mac}")
+    }
+
+    /// Whether `key` was issued by [`FormKeys::issue`] for `action`.
+    pub fn verify(&self, action: &str, key: &str) -> bool {
+        let Some((random, mac)) = key.split_once('.') else {
+            return false;
+        };
+        let random_ok = random.len() == 32
+            && random
+                .bytes()
+                .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b));
+        match unhex(mac) {
+            Some(mac) if random_ok && mac.len() == 16 => {
+                self.mac(action, random).verify_truncated_left(&mac).is_ok()
+            }
+            _ => false,
+        }
+    }
+
+    fn mac(&self, action: &str, random: &str) -> Hmac<Sha256> {
+        let mut mac =
+            Hmac::<Sha256>::new_from_slice(&self.secret).expect("HMAC takes a key of any size");
+        mac.update(b"kontrakt form key\n");
+        mac.update(action.as_bytes());
+        mac.update(b"\n");
+        mac.update(random.as_bytes());
+        mac
+    }
+}
+
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|byte| format!("{byte:02x}")).collect()
+}
+
+fn unhex(text: &str) -> Option<Vec<u8>> {
+    if !text.len().is_multiple_of(2) || !text.is_ascii() {
+        return None;
+    }
+    (0..text.len())
+        .step_by(2)
+        .map(|i| u8::from_str_radix(&text[i..i + 2], 16).ok())
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_form_key_is_valid_only_for_the_action_and_the_secret_it_was_issued_for() {
+        let keys = FormKeys::new("secret one");
+        let key = keys.issue("/games/abc/undo");
+        assert!(keys.verify("/games/abc/undo", &key), "{key}");
+        assert!(key.len() <= IdempotencyKey::MAX_LEN);
+        assert!(!keys.verify("/games/abc/end", &key), "another form");
+        assert!(!keys.verify("/games/abd/undo", &key), "another game");
+        assert!(!FormKeys::new("secret two").verify("/games/abc/undo", &key));
+        let (random, mac) = key.split_once('.').unwrap();
+        let other_random = format!(
+            "{}{}",
+            &random[..31],
+            if random.ends_with('0') { '1' } else { '0' }
+        );
+        assert!(!keys.verify("/games/abc/undo", &format!("{other_random}.{mac}")));
+        for made_up in [
+            "form-key",
+            "",
+            ".",
+            "0123456789abcdef0123456789abcdef.zz",
+            random,
+        ] {
+            assert!(!keys.verify("/games/abc/undo", made_up), "{made_up}");
+        }
+    }
+
+    #[test]
+    fn the_request_hash_ignores_key_order_and_the_form_key_but_nothing_else() {
+        let a: Value =
+            serde_json::from_str(r#"{"b": [1, {"y": 2, "x": "é"}], "a": null}"#).unwrap();
+        let b: Value = serde_json::from_str(r#"{"a":null,"b":[1,{"x":"é","y":2}]}"#).unwrap();
+        assert_eq!(canonical_json(&a), canonical_json(&b));
+        assert_eq!(
+            request_hash("POST /x", &canonical_json(&a)),
+            request_hash("POST /x", &canonical_json(&b))
+        );
+        assert_ne!(
+            request_hash("POST /x", &canonical_json(&a)),
+            request_hash("POST /y", &canonical_json(&a))
+        );
+        let form = |key: &str, points: &str| {
+            vec![
+                ("version".to_owned(), "1".to_owned()),
+                ("key".to_owned(), key.to_owned()),
+                ("points.Ben".to_owned(), points.to_owned()),
+            ]
+        };
+        assert_eq!(
+            canonical_form(&form("k1", "10")),
+            canonical_form(&form("k2", "10"))
+        );
+        assert_ne!(
+            canonical_form(&form("k1", "10")),
+            canonical_form(&form("k1", "11"))
+        );
+    }
 
     #[test]
     fn a_key_is_trimmed_visible_ascii_of_at_most_200_characters() {
@@ -106,7 +306,6 @@ mod tests {
         assert_eq!(IdempotencyKey::parse(&"k".repeat(201)), Err(InvalidKey));
         assert_eq!(IdempotencyKey::parse("two words"), Err(InvalidKey));
         assert_eq!(IdempotencyKey::parse("schlüssel"), Err(InvalidKey));
-        assert_eq!(IdempotencyKey::fresh().as_str().len(), 32);
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! The web layer: application state, the router with its middleware, the HTML pages in
 //! [`pages`] (one module per page), the JSON API in `api` (the referee and the games), and
 //! the pieces they share at this level (errors, extractors, i18n, cookies, rate limit,
-//! recent games, static files).
+//! recent games, static files and the service worker, request ids, metrics).
 //!
 //! Thin: handlers extract, parse, call `store::` (games: reads, writes, the cache), `db::` (for
 //! what is not a game's state, e.g. its history) and `rules::`, and render. No SQL and no
@@ -10,8 +10,9 @@
 //! [`routes`]; the middleware of [`app`] then applies to it.
 
 mod api;
-mod assets;
+pub mod assets;
 pub mod cards;
+pub mod compute;
 pub mod cookies;
 pub mod error;
 pub mod extract;
@@ -19,10 +20,12 @@ pub mod https;
 pub mod i18n;
 pub mod idempotency;
 pub mod links;
+pub mod metrics;
 pub mod page;
 pub mod pages;
 pub mod rate_limit;
 pub mod recent;
+pub mod request_id;
 pub mod rule_options;
 
 use std::sync::Arc;
@@ -34,8 +37,10 @@ use axum::routing::get;
 use axum::{Router, middleware};
 use tower::ServiceBuilder;
 use tower_http::catch_panic::CatchPanicLayer;
+use tower_http::compression::CompressionLayer;
 use tower_http::csrf::CsrfLayer;
 use tower_http::limit::RequestBodyLimitLayer;
+use tower_http::request_id::{PropagateRequestIdLayer, SetRequestIdLayer};
 use tower_http::set_header::SetResponseHeaderLayer;
 use tower_http::timeout::TimeoutLayer;
 use tower_http::trace::TraceLayer;
@@ -45,7 +50,7 @@ use crate::store::{self, GameCache, LoadedGame};
 use crate::text::Msg;
 pub use error::AppError;
 pub use extract::{Form, Json, refuse_unknown_fields, require_json_body};
-pub use idempotency::IdempotencyKey;
+pub use idempotency::{FormKeys, IdempotencyKey};
 pub use rate_limit::WriteLimit;
 use rate_limit::WriteLimiter;
 
@@ -78,6 +83,10 @@ pub struct AppState {
     pub write_limit: WriteLimit,
     /// Games loaded since the last write ([`store::cache`]).
     pub games: GameCache,
+    /// Issues and checks the idempotency keys of the HTML forms ([`idempotency::FormKeys`]).
+    pub form_keys: FormKeys,
+    /// The referee's computations, queued per client ([`compute`]).
+    pub compute: Arc<compute::ComputeQueue>,
     /// Served over HTTPS, with HSTS or not ([`https`]).
     pub transport: https::Transport,
 }
@@ -86,9 +95,11 @@ impl AppState {
     /// The state for a database, with the default write rate limit.
     pub fn new(db: Db) -> Self {
         Self {
+            form_keys: FormKeys::new(db.form_secret()),
             db,
             write_limit: WriteLimit::default(),
             games: GameCache::default(),
+            compute: Arc::default(),
             transport: https::Transport::default(),
         }
     }
@@ -130,9 +141,7 @@ impl AppState {
     pub async fn missing(&self, id: &str) -> AppError {
         match store::is_view_token(&self.db, id).await {
             Ok(true) => AppError::Forbidden,
-            Ok(false) => AppError::NotFound(
-                "There is no game at this address. Check the link you were given.".into(),
-            ),
+            Ok(false) => AppError::Said(StatusCode::NOT_FOUND, Msg::ErrNoGame),
             Err(e) => e.into(),
         }
     }
@@ -143,6 +152,8 @@ impl AppState {
 /// address: serve with `into_make_service_with_connect_info::<SocketAddr>()`.
 pub fn app(state: AppState) -> Router {
     let limiter = Arc::new(WriteLimiter::new(state.write_limit));
+    // Pages issue form keys through their `PageCtx`, which finds them here.
+    let form_keys = axum::Extension(state.form_keys.clone());
     let transport = state.transport;
     // Inside the middleware of `with_middleware`: a 429 gets the security headers and a
     // rendered sentence; the body limit and the CSRF check come first.
@@ -151,7 +162,8 @@ pub fn app(state: AppState) -> Router {
         .layer(middleware::from_fn_with_state(
             limiter,
             rate_limit::limit_writes,
-        ));
+        ))
+        .layer(form_keys);
     let app = with_middleware(routes);
     if transport.https {
         app.layer(middleware::from_fn_with_state(
@@ -167,6 +179,8 @@ pub fn app(state: AppState) -> Router {
 fn routes() -> Router<AppState> {
     Router::new()
         .route("/healthz", get(healthz))
+        // Readiness (issue 12): can the server save? Beside `/healthz`, which is liveness.
+        .route("/readyz", get(readyz))
         .merge(i18n::routes())
         .merge(pages::routes())
         .merge(api::routes())
@@ -179,17 +193,36 @@ fn routes() -> Router<AppState> {
 pub(crate) fn with_middleware(router: Router) -> Router {
     router.layer(
         ServiceBuilder::new()
-            // Logs method and route pattern, never the path itself: paths carry capability
-            // tokens.
+            // Every request gets an id (the client's own if it is sane), returned in the
+            // answer and in every log line of the request.
+            .layer(middleware::from_fn(request_id::drop_insane))
+            .layer(SetRequestIdLayer::new(
+                request_id::HEADER,
+                request_id::NewId,
+            ))
+            .layer(PropagateRequestIdLayer::new(request_id::HEADER))
+            // Counts requests by route pattern and status (for `/metrics`, if exported).
+            .layer(middleware::from_fn(metrics::track))
+            // Logs the request id, method and route pattern, never the path itself: paths
+            // carry capability tokens.
             .layer(
                 TraceLayer::new_for_http().make_span_with(|request: &Request| {
                     let route = request
                         .extensions()
                         .get::<MatchedPath>()
                         .map_or("(no route)", MatchedPath::as_str);
-                    tracing::info_span!("request", method = %request.method(), route)
+                    tracing::info_span!(
+                        "request",
+                        request_id = %request_id::of(request),
+                        method = %request.method(),
+                        route
+                    )
                 }),
             )
+            // Pages and JSON answers are compressed (brotli or gzip, as the client accepts);
+            // answers under 32 bytes and answers already encoded (the precompressed static
+            // files of `assets`) pass as they are.
+            .layer(CompressionLayer::new())
             .layer(security_header(
                 header::CONTENT_SECURITY_POLICY,
                 CONTENT_SECURITY_POLICY,
@@ -231,10 +264,32 @@ async fn healthz(State(state): State<AppState>) -> Result<&'static str, AppError
     Ok("ok")
 }
 
+/// `GET /readyz`: 200 "ready" while the server can save; 503 with a sentence while its
+/// database refuses writes (a write failed as on a full disk, and none has succeeded since).
+/// While it refuses, each call tries a small write itself ([`Db::probe_write`]), so that
+/// readiness comes back without waiting for traffic once the cause is gone.
+async fn readyz(State(state): State<AppState>) -> Result<&'static str, AppError> {
+    state.db.ping().await?;
+    if state.db.refusing_writes(READYZ_WAIT).await {
+        if let Err(e) = state.db.probe_write().await {
+            tracing::warn!(error = %e, "the database still refuses writes");
+            return Err(AppError::Said(
+                StatusCode::SERVICE_UNAVAILABLE,
+                Msg::ErrNotReady,
+            ));
+        }
+        tracing::info!("the database takes writes again");
+    }
+    Ok("ready")
+}
+
+/// How long `/readyz` waits for a write in progress before it answers.
+const READYZ_WAIT: Duration = Duration::from_secs(2);
+
 /// Any address without a route: 404 (an HTML page, or JSON under `/api/`).
 async fn not_found(uri: Uri) -> AppError {
     if error::is_api_path(uri.path()) {
-        AppError::NotFound("There is no API endpoint at this address.".into())
+        AppError::Said(StatusCode::NOT_FOUND, Msg::ErrNoEndpoint)
     } else {
         AppError::Said(StatusCode::NOT_FOUND, Msg::ErrNoPage)
     }

@@ -1,7 +1,8 @@
 //! The per-client write rate limit: a token bucket per client address, in memory.
 //!
-//! Every request that may change something (any method but GET, HEAD, OPTIONS and TRACE)
-//! takes a token from its client's bucket; an empty bucket answers 429 with `Retry-After` and
+//! Every request that may change something (any method but GET, HEAD, OPTIONS and TRACE,
+//! except the referee's computations in [`COMPUTATIONS`], which change nothing and are
+//! bounded by [`super::compute`]) takes a token from its client's bucket; an empty bucket answers 429 with `Retry-After` and
 //! a sentence (JSON under `/api/`, the HTML error page elsewhere, both by
 //! [`super::error::render_errors`]). Reads are never limited. All phones at a table share one
 //! NAT address, so the default ([`WriteLimit::default`]) is far above what a table does and
@@ -116,12 +117,23 @@ pub fn client_key(addr: IpAddr) -> IpAddr {
     }
 }
 
-/// Does this method ask for a change?
-fn is_write(method: &Method) -> bool {
+/// The referee's computations: posted, but they change nothing, so they spend no write
+/// budget (their CPU is bounded per client by [`super::compute`] instead).
+pub const COMPUTATIONS: [&str; 5] = [
+    "/api/v1/check",
+    "/api/v1/solve",
+    "/api/v1/score",
+    "/api/v1/settle",
+    "/check",
+];
+
+/// Does this request ask for a change? Any method but the reading ones, except the referee's
+/// computations.
+fn is_write(method: &Method, path: &str) -> bool {
     !matches!(
         *method,
         Method::GET | Method::HEAD | Method::OPTIONS | Method::TRACE
-    )
+    ) && !COMPUTATIONS.contains(&path)
 }
 
 /// Middleware: 429 for a write when the client's bucket is empty.
@@ -130,7 +142,7 @@ pub async fn limit_writes(
     request: Request,
     next: Next,
 ) -> Response {
-    if is_write(request.method()) {
+    if is_write(request.method(), request.uri().path()) {
         let peer = request
             .extensions()
             .get::<ConnectInfo<SocketAddr>>()
@@ -224,10 +236,13 @@ mod tests {
     }
 
     #[test]
-    fn reads_are_not_writes() {
-        assert!(!is_write(&Method::GET));
-        assert!(!is_write(&Method::HEAD));
-        assert!(is_write(&Method::POST));
-        assert!(is_write(&Method::DELETE));
+    fn reads_and_the_referees_computations_are_not_writes() {
+        assert!(!is_write(&Method::GET, "/api/v1/games/x"));
+        assert!(!is_write(&Method::HEAD, "/"));
+        assert!(is_write(&Method::POST, "/api/v1/games"));
+        assert!(is_write(&Method::DELETE, "/api/v1/games/x"));
+        for path in COMPUTATIONS {
+            assert!(!is_write(&Method::POST, path), "{path}");
+        }
     }
 }

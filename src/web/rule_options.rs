@@ -164,7 +164,28 @@ impl OptionField {
                 field.kind = "check";
                 field.checked = is_on(&field.value);
             }
-            OptionKind::Int { min, max } => {
+            OptionKind::Int {
+                values: Some(values),
+                ..
+            } => {
+                // Only these numbers work: a choice, never a number that fails.
+                field.kind = "select";
+                let typed = field.value.trim();
+                let current = if values.iter().any(|v| v.to_string() == typed) {
+                    typed.to_owned()
+                } else {
+                    option_text(in_force)
+                };
+                field.choices = values
+                    .iter()
+                    .map(|v| OptionChoice {
+                        value: v.to_string(),
+                        label: v.to_string(),
+                        selected: v.to_string() == current,
+                    })
+                    .collect();
+            }
+            OptionKind::Int { min, max, .. } => {
                 field.hint = ctx.f(Msg::NewOptionRange, &[("min", min), ("max", max)]);
             }
             OptionKind::Choice { values } => {

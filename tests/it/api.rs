@@ -97,7 +97,7 @@ async fn contiguous_same_suit_runs_are_rejected_in_round_3_with_code_parameters_
         answer["problems"],
         json!([{"code": "contiguous_runs", "a": 1, "b": 2, "suit": "H", "first": ["3", "6"], "second": ["7", "10"],
                 "round": 3,
-                "message": "♥3-6 and ♥7-10 (melds 1 and 2) join end to end; in round 3 two runs \
+                "message": "♥3-6 (meld 1) and ♥7-10 (meld 2) join end to end; in round 3 two runs \
                             of one suit need a gap or an overlap."}])
     );
 }
@@ -1087,4 +1087,322 @@ async fn get_on_a_post_endpoint_is_a_405_json_sentence() {
         response.error_sentence(),
         "This address does not accept GET requests."
     );
+}
+
+/// Every value the catalogue offers for an option: both on/off, each listed number (or, for a
+/// plain range, every number of a short range, else its ends and its default), each word, a
+/// list of the allowed length.
+fn offered_values(option: &Value, players: usize) -> Vec<Value> {
+    match option["type"].as_str().unwrap() {
+        "bool" => vec![json!(true), json!(false)],
+        "int" => {
+            if let Some(values) = option["values"].as_array() {
+                return values.clone();
+            }
+            let (min, max) = (
+                option["min"].as_i64().unwrap(),
+                option["max"].as_i64().unwrap(),
+            );
+            if max - min <= 60 {
+                (min..=max).map(|n| json!(n)).collect()
+            } else {
+                vec![json!(min), json!(max), option["default"].clone()]
+            }
+        }
+        "choice" => option["values"].as_array().unwrap().clone(),
+        "list" => {
+            let max = option["max"].as_i64().unwrap();
+            let len = players.min(option["max_len"].as_u64().unwrap() as usize);
+            vec![json!(
+                (0..len as i64)
+                    .map(|i| (i * 2).min(max))
+                    .collect::<Vec<_>>()
+            )]
+        }
+        other => panic!("unknown option type {other}"),
+    }
+}
+
+#[tokio::test]
+async fn every_option_value_the_catalogue_offers_sets_up_a_game() {
+    let app = TestApp::new().await;
+    let list = app.get("/api/v1/rules").await.json();
+    let mut tried = 0;
+    for rule_set in list["rule_sets"].as_array().unwrap() {
+        let id = rule_set["id"].as_str().unwrap();
+        let detail = app.get(&format!("/api/v1/rules/{id}")).await.json();
+        let players = rule_set["min_players"].as_u64().unwrap().max(3) as usize;
+        let players = players.min(rule_set["max_players"].as_u64().unwrap() as usize);
+        let names: Vec<String> = (1..=players).map(|i| format!("P{i}")).collect();
+        for option in detail["options"].as_array().unwrap() {
+            let name = option["name"].as_str().unwrap();
+            for value in offered_values(option, players) {
+                let body = json!({"rules": id, "players": names, "options": {name: value}});
+                let response = post(&app, "/api/v1/games", body.to_string()).await;
+                assert_eq!(
+                    response.status,
+                    StatusCode::CREATED,
+                    "{id}: option {name} = {value}: {}",
+                    response.body
+                );
+                tried += 1;
+            }
+        }
+    }
+    assert!(tried > 100, "{tried}");
+    // Rommé's cards dealt are offered as 10, 13 and 15 only, Hollywood's contracts as 4, 5, 7.
+    let rommee = app.get("/api/v1/rules/rommee").await.json();
+    let dealt = rommee["options"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|o| o["name"] == "cards_dealt")
+        .unwrap();
+    assert_eq!(dealt["values"], json!([10, 13, 15]));
+    let hollywood = app.get("/api/v1/rules/hollywood").await.json();
+    let contracts = hollywood["options"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|o| o["name"] == "contracts")
+        .unwrap();
+    assert_eq!(contracts["values"], json!([4, 5, 7]));
+}
+
+/// Posts JSON with an Accept-Language header.
+async fn post_in(app: &TestApp, path: &str, accept: &str, body: Value) -> TestResponse {
+    let request = axum::http::Request::post(path)
+        .header("content-type", "application/json")
+        .header("accept-language", accept)
+        .body(axum::body::Body::from(body.to_string()))
+        .unwrap();
+    app.send(request).await
+}
+
+#[tokio::test]
+async fn the_referee_answers_in_the_bodys_lang_or_the_accept_language_with_codes_unchanged() {
+    let app = TestApp::new().await;
+    let melds = "3H 4H 5H 6H | 7H 8H 9H 10H";
+    let german = post_json(
+        &app,
+        "/api/v1/check",
+        json!({"rules": "contract", "round": 3, "melds": melds, "lang": "de"}),
+    )
+    .await;
+    let english = post_json(
+        &app,
+        "/api/v1/check",
+        json!({"rules": "contract", "round": 3, "melds": melds}),
+    )
+    .await;
+    assert_eq!(german["problems"][0]["code"], "contiguous_runs");
+    assert_eq!(german["problems"][0]["a"], english["problems"][0]["a"]);
+    assert_eq!(
+        german["problems"][0]["message"],
+        "♥3-6 (Meldung 1) und ♥7-10 (Meldung 2) schließen lückenlos aneinander an; in Runde 3 \
+         brauchen zwei Folgen einer Farbe eine Lücke oder eine Überschneidung."
+    );
+    // The header alone, and the body winning over it.
+    let by_header = post_in(
+        &app,
+        "/api/v1/check",
+        "de-CH,de;q=0.9",
+        json!({"rules": "contract", "round": 3, "melds": melds}),
+    )
+    .await;
+    assert_eq!(
+        by_header.json()["problems"][0]["message"],
+        german["problems"][0]["message"]
+    );
+    let body_wins = post_in(
+        &app,
+        "/api/v1/check",
+        "de",
+        json!({"rules": "contract", "round": 3, "melds": melds, "lang": "en"}),
+    )
+    .await;
+    assert_eq!(
+        body_wins.json()["problems"][0]["message"],
+        english["problems"][0]["message"]
+    );
+
+    // Errors of every referee endpoint.
+    let sentence = refused(
+        &app,
+        "/api/v1/check",
+        json!({"rules": "contract", "round": 9, "melds": melds, "lang": "de"}).to_string(),
+        StatusCode::UNPROCESSABLE_ENTITY,
+    )
+    .await;
+    assert_eq!(
+        sentence,
+        "Runde 9 gibt es nicht: Contract Rummy hat die Runden 1 bis 7"
+    );
+    let sentence = refused(
+        &app,
+        "/api/v1/solve",
+        json!({"rules": "contract", "round": 1, "hand": "3H 11H", "lang": "de"}).to_string(),
+        StatusCode::UNPROCESSABLE_ENTITY,
+    )
+    .await;
+    assert!(sentence.contains("„11H“"), "{sentence}");
+    let sentence = refused(
+        &app,
+        "/api/v1/score",
+        json!({"rules": "continental", "cards": "AS", "lang": "de"}).to_string(),
+        StatusCode::UNPROCESSABLE_ENTITY,
+    )
+    .await;
+    assert_eq!(
+        sentence,
+        "Continental Rommé hat keine Kartenpunkte: gezählt werden Einheiten je gewonnener Hand; \
+         nutzt /api/v1/settle mit „hands“"
+    );
+    let sentence = refused(
+        &app,
+        "/api/v1/settle",
+        json!({"rules": "hollywood", "players": ["A", "B"], "lang": "de"}).to_string(),
+        StatusCode::UNPROCESSABLE_ENTITY,
+    )
+    .await;
+    assert_eq!(
+        sentence,
+        "„totals“ fehlt: hollywood (Abrechnung lowest-collects) braucht es"
+    );
+    let sentence = refused(
+        &app,
+        "/api/v1/check",
+        json!({"rules": "contract", "round": 1, "melds": melds, "lang": "fr"}).to_string(),
+        StatusCode::UNPROCESSABLE_ENTITY,
+    )
+    .await;
+    assert_eq!(sentence, "\"lang\" is \"en\" or \"de\", not \"fr\"");
+}
+
+#[tokio::test]
+async fn the_games_api_answers_in_the_bodys_lang() {
+    let app = TestApp::new().await;
+    let response = post(
+        &app,
+        "/api/v1/games",
+        json!({"rules": "contract", "players": ["A"], "lang": "de"}).to_string(),
+    )
+    .await;
+    assert_eq!(response.status, StatusCode::UNPROCESSABLE_ENTITY);
+    let body = response.json();
+    assert_eq!(body["problems"][0]["code"], "player_count");
+    assert_eq!(
+        body["problems"][0]["message"],
+        "Contract Rummy wird von 3 bis 5 Personen gespielt, nicht von 1."
+    );
+    let created = post(
+        &app,
+        "/api/v1/games",
+        json!({"rules": "contract", "players": ["A", "B", "C"], "lang": "de"}).to_string(),
+    )
+    .await;
+    assert_eq!(created.status, StatusCode::CREATED, "{}", created.body);
+    let id = created.json()["id"].as_str().unwrap().to_owned();
+    let round = post(
+        &app,
+        &format!("/api/v1/games/{id}/rounds"),
+        json!({"went_out": "A", "points": {"B": 5}, "lang": "de"}).to_string(),
+    )
+    .await;
+    assert_eq!(
+        round.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{}",
+        round.body
+    );
+    let answer = round.json();
+    assert_eq!(answer["problems"][0]["code"], "missing_penalty", "{answer}");
+    assert_eq!(
+        answer["problems"][0]["message"],
+        "Tragt die Punkte von C ein oder die Karten, die C noch auf der Hand hat."
+    );
+    let undo = post(
+        &app,
+        &format!("/api/v1/games/{id}/undo"),
+        json!({"lang": "de"}).to_string(),
+    )
+    .await;
+    assert_eq!(undo.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(
+        undo.error_sentence(),
+        "Es gibt keine Runde zum Zurücknehmen."
+    );
+    // A game that is not there, in the Accept-Language header's language.
+    let request = axum::http::Request::get("/api/v1/games/0123456789abcdef0123456789abcdef")
+        .header("accept-language", "de")
+        .body(axum::body::Body::empty())
+        .unwrap();
+    let missing = app.send(request).await;
+    assert_eq!(missing.status, StatusCode::NOT_FOUND);
+    assert_eq!(
+        missing.error_sentence(),
+        "Unter dieser Adresse gibt es keine Partie. Prüf den Link, den du bekommen hast."
+    );
+    let missing = app
+        .get("/api/v1/games/0123456789abcdef0123456789abcdef")
+        .await;
+    assert_eq!(
+        missing.error_sentence(),
+        "There is no game at this address. Check the link you were given."
+    );
+}
+
+#[tokio::test]
+async fn rule_fidelity_errors_are_422_with_a_sentence_and_a_short_hand_cannot_go_out() {
+    let app = TestApp::new().await;
+    // A joker left in hand in a game played without jokers.
+    let sentence = refused(
+        &app,
+        "/api/v1/score",
+        json!({"rules": "contract", "cards": "AS JK", "options": {"jokers": false}}).to_string(),
+        StatusCode::UNPROCESSABLE_ENTITY,
+    )
+    .await;
+    assert_eq!(
+        sentence,
+        "Contract Rummy is played without jokers here, so no joker can be left in hand"
+    );
+    // Rommé has no rounds to check.
+    let sentence = refused(
+        &app,
+        "/api/v1/check",
+        json!({"rules": "rommee", "round": 2, "melds": "QH KH AH"}).to_string(),
+        StatusCode::UNPROCESSABLE_ENTITY,
+    )
+    .await;
+    assert!(
+        sentence.starts_with("\"round\" is not used by German Rommé"),
+        "{sentence}"
+    );
+    // Rommé pairs are no meld.
+    let answer = post_json(
+        &app,
+        "/api/v1/check",
+        json!({"rules": "rommee", "melds": "QD QS | KS KC | JD JC"}),
+    )
+    .await;
+    assert_eq!(answer["ok"], false);
+    assert_eq!(answer["problems"][0]["code"], "too_short");
+    // Round 7 deals 12: three runs of four are not a whole hand after drawing.
+    let hand = "3H 4H 5H 6H 9S 10S JS QS 2D 3D 4D JK";
+    let answer = post_json(
+        &app,
+        "/api/v1/solve",
+        json!({"rules": "contract", "round": 7, "hand": hand}),
+    )
+    .await;
+    assert_eq!(answer["ok"], false, "{answer}");
+    let answer = post_json(
+        &app,
+        "/api/v1/check",
+        json!({"rules": "contract", "round": 7, "melds": "3H 4H 5H 6H | 9S 10S JS QS | 2D 3D 4D JK"}),
+    )
+    .await;
+    assert_eq!(answer["problems"][0]["code"], "too_few_to_go_out");
+    assert_eq!(answer["problems"][0]["needed"], 13);
 }

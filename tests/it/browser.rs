@@ -71,7 +71,7 @@ fn meld_checker_built_by_tapping_cards_rejects_contiguous_runs_in_liverpool_roun
             assert!(verdict.starts_with('✗'), "{verdict}");
             assert!(
                 verdict.contains(
-                    "♥3-6 and ♥7-10 (melds 1 and 2) join end to end; in round 3 two runs of \
+                    "♥3-6 (meld 1) and ♥7-10 (meld 2) join end to end; in round 3 two runs of \
                      one suit need a gap or an overlap."
                 ),
                 "{verdict}"
@@ -528,7 +528,8 @@ fn round_saved_while_the_server_is_down_waits_in_the_outbox_and_lands_exactly_on
             b.find("form.round-form input[name=\"cut_bonus\"]:checked")
                 .await?;
             let key = b.value("form.round-form input[name=\"key\"]").await?;
-            assert_eq!(key.len(), 32, "{key:?}");
+            // The server's own key, signed for this form: 32 hex digits, a dot, 32 more.
+            assert_eq!((key.len(), key.find('.')), (65, Some(32)), "{key:?}");
             b.find("[data-outbox-status][hidden]").await?;
 
             // The Wi-Fi is gone; Save keeps the round on the phone and says so.
@@ -714,6 +715,79 @@ fn a_round_sent_into_a_connection_that_never_answers_is_kept_and_lands_when_the_
                 state["totals"],
                 json!({"Ann": 20, "Ben": 0, "Cy": 5, "Di": 60})
             );
+            Ok(())
+        },
+    );
+}
+
+#[test]
+fn an_open_game_reloads_offline_from_the_service_worker_with_a_notice() {
+    run(
+        "an_open_game_reloads_offline_from_the_service_worker_with_a_notice",
+        async |b: &Browser| -> TestResult {
+            let id = create_game(b)?;
+            let round =
+                json!({"round": 1, "went_out": "Ann", "points": {"Ben": 35, "Cy": 12, "Di": 7}});
+            let (status, state) = b.api(
+                "POST",
+                &format!("/api/v1/games/{id}/rounds"),
+                None,
+                Some(&round),
+            )?;
+            assert_eq!(status, 200, "{state}");
+            let game = format!("/games/{id}");
+            b.goto(&game).await?;
+            b.find("[data-offline][hidden]").await?;
+
+            // The page registered the worker (127.0.0.1 is a secure context); once it
+            // controls the page, open the game again so the worker keeps a copy of it.
+            let deadline = std::time::Instant::now() + std::time::Duration::from_secs(15);
+            loop {
+                let controlled = b
+                    .js("return !!(navigator.serviceWorker && navigator.serviceWorker.controller);")
+                    .await?;
+                if controlled == json!(true) {
+                    break;
+                }
+                if std::time::Instant::now() > deadline {
+                    return Err("the service worker never took control of the page".into());
+                }
+                tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+            }
+            b.goto(&game).await?;
+            loop {
+                let kept = b
+                    .js(
+                        "caches.open('kontrakt-pages').then(function (c) { return c.keys(); })\
+                         .then(function (k) { window.keptPages = k.length; });\
+                         return window.keptPages || 0;",
+                    )
+                    .await?;
+                if kept.as_u64().unwrap_or(0) >= 1 {
+                    break;
+                }
+                if std::time::Instant::now() > deadline {
+                    return Err("the service worker never kept the game page".into());
+                }
+                tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+            }
+
+            // The Wi-Fi is gone: a reload shows the game as last seen, and says so.
+            b.stop_server()?;
+            b.goto(&game).await?;
+            b.wait_text("[data-offline]", "Offline: showing the last saved state")
+                .await?;
+            let hidden = b
+                .js("return document.querySelector('[data-offline]').hidden;")
+                .await?;
+            assert_eq!(hidden, json!(false));
+            b.wait_text("main", "Ben").await?;
+            b.wait_text("main", "35").await?;
+            // Its stylesheet came from the worker's cache too.
+            let styled = b
+                .js("return getComputedStyle(document.querySelector('[data-offline]')).fontWeight;")
+                .await?;
+            assert_eq!(styled, json!("700"));
             Ok(())
         },
     );

@@ -54,7 +54,7 @@ fn check_of_an_illegal_meld_exits_1_and_prints_the_reason() {
     assert!(text.contains("Joker as 9♥"), "{text}");
     assert!(
         text.contains(
-            "  - ♥3-6 and ♥7-10 (melds 1 and 2) join end to end; in round 3 two runs of one \
+            "  - ♥3-6 (meld 1) and ♥7-10 (meld 2) join end to end; in round 3 two runs of one \
              suit need a gap or an overlap.\n"
         ),
         "{text}"

@@ -13,6 +13,12 @@ use serde_json::{Value, json};
 use tempfile::TempDir;
 use tower::ServiceExt as _;
 
+use std::io::{BufRead as _, BufReader, Read as _, Write as _};
+use std::net::TcpStream;
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+
 /// The app on a fresh, migrated database in a temporary directory (removed on drop).
 pub struct TestApp {
     pub router: Router,
@@ -53,6 +59,12 @@ impl TestApp {
             headers,
             body: String::from_utf8(bytes.to_vec()).expect("body is UTF-8"),
         }
+    }
+
+    /// A form key as this app's pages issue it for a form posting to `action` (what a form
+    /// rendered by the server carries; a made-up key is refused).
+    pub fn form_key(&self, action: &str) -> String {
+        kontrakt::web::FormKeys::new(self.db.form_secret()).issue(action)
     }
 
     pub async fn get(&self, path: &str) -> TestResponse {
@@ -219,4 +231,192 @@ pub fn assert_settled(state: &Value, totals: Value, nets: Value, places: Value) 
         balance[at(&t["to"])] += cents;
     }
     assert_eq!(json!(balance), settlement["net_cents"]);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The real binary on a real port (for the tests that start it)
+// ---------------------------------------------------------------------------------------------
+
+/// Kills the server if the test fails before it ends.
+pub struct Server {
+    pub child: Child,
+    pub addr: String,
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// One HTTP answer: status, headers (names lowercase) and the body, de-chunked.
+#[derive(Debug)]
+pub struct Answer {
+    pub status: u16,
+    pub headers: Vec<(String, String)>,
+    pub body: Vec<u8>,
+}
+
+impl Answer {
+    pub fn header(&self, name: &str) -> Option<&str> {
+        self.headers
+            .iter()
+            .find(|(key, _)| key == name)
+            .map(|(_, value)| value.as_str())
+    }
+
+    pub fn text(&self) -> String {
+        String::from_utf8(self.body.clone()).expect("a UTF-8 body")
+    }
+}
+
+/// Sends one request on its own connection and reads the whole answer.
+pub fn request(
+    addr: &str,
+    method: &str,
+    path: &str,
+    headers: &[(&str, &str)],
+    body: &[u8],
+) -> Answer {
+    let mut stream = TcpStream::connect(addr).expect("the server accepts connections");
+    stream
+        .set_read_timeout(Some(Duration::from_secs(20)))
+        .unwrap();
+    let mut head = format!("{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n");
+    for (name, value) in headers {
+        head.push_str(&format!("{name}: {value}\r\n"));
+    }
+    head.push_str(&format!("Content-Length: {}\r\n\r\n", body.len()));
+    stream.write_all(head.as_bytes()).unwrap();
+    stream.write_all(body).unwrap();
+    let mut raw = Vec::new();
+    stream.read_to_end(&mut raw).unwrap();
+    let split = raw
+        .windows(4)
+        .position(|window| window == b"\r\n\r\n")
+        .expect("an answer with headers");
+    let head = String::from_utf8(raw[..split].to_vec()).expect("ASCII headers");
+    let mut lines = head.split("\r\n");
+    let status = lines
+        .next()
+        .unwrap()
+        .split(' ')
+        .nth(1)
+        .unwrap()
+        .parse()
+        .unwrap();
+    let headers: Vec<(String, String)> = lines
+        .filter_map(|line| line.split_once(':'))
+        .map(|(name, value)| (name.trim().to_ascii_lowercase(), value.trim().to_owned()))
+        .collect();
+    let mut body = raw[split + 4..].to_vec();
+    let chunked = headers
+        .iter()
+        .any(|(name, value)| name == "transfer-encoding" && value.contains("chunked"));
+    if chunked {
+        body = dechunk(&body);
+    }
+    Answer {
+        status,
+        headers,
+        body,
+    }
+}
+
+fn dechunk(mut raw: &[u8]) -> Vec<u8> {
+    let mut body = Vec::new();
+    loop {
+        let line_end = raw
+            .windows(2)
+            .position(|w| w == b"\r\n")
+            .expect("a chunk size");
+        let size = std::str::from_utf8(&raw[..line_end]).unwrap();
+        let size = usize::from_str_radix(size.split(';').next().unwrap().trim(), 16).unwrap();
+        raw = &raw[line_end + 2..];
+        if size == 0 {
+            return body;
+        }
+        body.extend_from_slice(&raw[..size]);
+        raw = &raw[size + 2..];
+    }
+}
+
+pub fn get(addr: &str, path: &str, headers: &[(&str, &str)]) -> Answer {
+    request(addr, "GET", path, headers, b"")
+}
+
+pub fn post_json(addr: &str, path: &str, body: &Value) -> Answer {
+    request(
+        addr,
+        "POST",
+        path,
+        &[("Content-Type", "application/json")],
+        body.to_string().as_bytes(),
+    )
+}
+
+/// Starts `binary` in `dir` with these extra arguments and environment, and waits for its
+/// "serving http://ADDR" line. Returns the server and the rest of its log.
+#[cfg(unix)]
+pub fn start(
+    binary: &Path,
+    dir: &Path,
+    args: &[&str],
+    env: &[(&str, &str)],
+) -> (Server, BufReader<std::process::ChildStderr>) {
+    let mut command = Command::new(binary);
+    command
+        .current_dir(dir)
+        .args(["--addr", "127.0.0.1:0", "--db", "kontrakt.db"])
+        .args(args)
+        .env_remove("CARGO_MANIFEST_DIR")
+        .env_remove("RUST_LOG")
+        .env_remove("KONTRAKT_LOG_FORMAT")
+        .env_remove("KONTRAKT_METRICS_ADDR")
+        .stderr(Stdio::piped());
+    for (name, value) in env {
+        command.env(name, value);
+    }
+    let mut child = command.spawn().expect("the binary starts");
+    let mut log = BufReader::new(child.stderr.take().unwrap());
+    let addr = loop {
+        let mut line = String::new();
+        assert!(log.read_line(&mut line).unwrap() > 0, "server exited early");
+        if let Some(rest) = line.split("serving http://").nth(1) {
+            break rest
+                .split(|c: char| c.is_whitespace() || c == '"')
+                .next()
+                .unwrap()
+                .to_owned();
+        }
+    };
+    (Server { child, addr }, log)
+}
+
+/// A game made through the API with one round entered: its edit id and read-only token.
+pub fn game_with_a_round(addr: &str) -> (String, String) {
+    let created = post_json(
+        addr,
+        "/api/v1/games",
+        &json!({"rules": "liverpool", "players": ["Ann", "Ben", "Cy"],
+                "first_dealer": "Ann", "options": {}, "cents_per_point": 1}),
+    );
+    assert_eq!(created.status, 201, "{}", created.text());
+    let created: Value = serde_json::from_slice(&created.body).unwrap();
+    let id = created["id"].as_str().unwrap().to_owned();
+    let token = created["view_url"]
+        .as_str()
+        .unwrap()
+        .rsplit('/')
+        .next()
+        .unwrap()
+        .to_owned();
+    let round = post_json(
+        addr,
+        &format!("/api/v1/games/{id}/rounds"),
+        &json!({"round": 1, "went_out": "Ann", "points": {"Ben": 35, "Cy": 12}}),
+    );
+    assert_eq!(round.status, 200, "{}", round.text());
+    (id, token)
 }

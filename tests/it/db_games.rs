@@ -4,7 +4,8 @@
 use crate::common::fresh_db;
 use kontrakt::db::Db;
 use kontrakt::db::games::{
-    self, ChangeOutcome, HistoryAction, NewGame, Once, RoundChange, UndoOutcome, WriteOutcome,
+    self, ChangeOutcome, HistoryAction, Keyed, NewGame, Once, RoundChange, UndoOutcome,
+    WriteOutcome,
 };
 use serde_json::{Value, json};
 
@@ -42,7 +43,10 @@ async fn put_round(
         db,
         game_id,
         expected_version,
-        key,
+        key.map(|key| Keyed {
+            key,
+            request: "the same request",
+        }),
         |_| {
             Ok::<_, std::convert::Infallible>(RoundChange {
                 round_no,
@@ -63,6 +67,7 @@ async fn put_round(
         ChangeOutcome::NotNextRound { next_round } => PutOutcome::NotNextRound { next_round },
         ChangeOutcome::GameNotFound => PutOutcome::GameNotFound,
         ChangeOutcome::Refused(never) => match never {},
+        ChangeOutcome::KeyReused => panic!("the helper sends one request per key"),
     }
 }
 
@@ -362,6 +367,7 @@ async fn an_undo_repeated_with_its_key_replays_and_removes_only_one_round() {
     put(&db, &id, 2, &json!({"Ann": 2}), None, None).await;
     let once = Some(Once {
         key: "undo-1",
+        request: "undo",
         response: "/games/x",
     });
     // A refused undo (stale version) does not use up the key.
@@ -397,6 +403,7 @@ async fn ending_early_repeated_with_its_key_replays() {
     let id = games::create_game(&db, &liverpool()).await.unwrap().id;
     let once = Some(Once {
         key: "end-1",
+        request: "end",
         response: "done",
     });
     assert_eq!(
@@ -456,7 +463,10 @@ async fn change(
         db,
         game_id,
         expected_version,
-        key,
+        key.map(|key| Keyed {
+            key,
+            request: "the same request",
+        }),
         |record| {
             if round_no == 99 {
                 return Err("refused");
@@ -531,7 +541,10 @@ async fn change_round_writes_nothing_when_refused_stale_or_out_of_order() {
         &db,
         &ids.id,
         None,
-        Some("k2"),
+        Some(Keyed {
+            key: "k2",
+            request: "the same request",
+        }),
         |_| {
             Ok::<_, &str>(games::RoundChange {
                 round_no: 1,
@@ -571,6 +584,7 @@ async fn redo_puts_back_the_undone_round_exactly_once_and_only_while_the_undo_is
     games::undo_last_round(&db, &id, 2).await.unwrap();
     let once = Some(Once {
         key: "redo-1",
+        request: "redo",
         response: "/games/x",
     });
     assert_eq!(

@@ -497,18 +497,25 @@ async fn hollywood_game_of_four_contracts_for_two_players() {
     enter(&app, &game, json!({"went_out": "A", "points": {"B": 25}})).await;
     enter(&app, &game, json!({"went_out": "B", "points": {"A": 40}})).await;
     enter(&app, &game, json!({"went_out": "A", "points": {"B": 10}})).await;
-    let state = enter(
+    // The stock running out means the discards are reshuffled (seed 003): every Hollywood
+    // round has a winner, so a round nobody won is refused.
+    let answer = refused(
         &app,
         &game,
         json!({"went_out": null, "points": {"A": 5, "B": 5}}),
     )
     .await;
+    assert_eq!(
+        answer["fields"]["went_out"],
+        "Say who went out: in this game every round has a winner."
+    );
+    let state = enter(&app, &game, json!({"went_out": "B", "points": {"A": 5}})).await;
     assert_eq!(state["of_rounds"], 4);
     assert_eq!(state["currency"], "$");
     assert_settled(
         &state,
-        json!({"A": 45, "B": 40}),
-        json!([-50, 50]),
+        json!({"A": 45, "B": 35}),
+        json!([-100, 100]),
         json!([2, 1]),
     );
 }
@@ -1034,7 +1041,7 @@ async fn each_problem_names_its_field_by_the_key_the_request_used() {
     assert_eq!(keys, fields);
     assert_eq!(
         body["fields"]["buys.Ben"],
-        "Ben has 3 buys, but at most 2 per player are allowed in round 1."
+        "Ben has 3 buys, but round 1 allows at most 2 buys per player."
     );
     assert_eq!(
         body["fields"]["Ben"],
@@ -1066,7 +1073,7 @@ async fn buys_over_the_limit_and_a_cut_bonus_outside_liverpool_are_refused() {
     .await;
     assert_eq!(
         over["fields"]["buys.B"],
-        "B has 3 buys, but at most 2 per player are allowed in round 1."
+        "B has 3 buys, but round 1 allows at most 2 buys per player."
     );
     let cut = refused(
         &app,

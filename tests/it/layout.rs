@@ -184,6 +184,33 @@ fn the_connection_loop_serves_a_router_and_never_reaches_storage_or_the_command_
 }
 
 #[test]
+fn nothing_reads_the_source_tree_at_run_time() {
+    // A copied binary runs where there is no source tree: files it serves are built in
+    // (`include_bytes!`, `include!` of build.rs's output), never read from `static/`,
+    // `templates/` or the crate's directory when it runs.
+    let mut found = Vec::new();
+    for path in rust_files(&src()) {
+        let code = non_test_code(&path);
+        for (number, line) in code.lines().enumerate() {
+            let reads_tree = ["\"static/", "\"templates/", "\"./static", "\"./templates"]
+                .iter()
+                .any(|needle| line.contains(needle))
+                && !line.contains("include_bytes!")
+                && !line.contains("include_str!");
+            if line.contains("CARGO_MANIFEST_DIR") || reads_tree {
+                found.push(format!(
+                    "{}:{}: {}",
+                    relative(&path),
+                    number + 1,
+                    line.trim()
+                ));
+            }
+        }
+    }
+    assert!(found.is_empty(), "build these in instead: {found:#?}");
+}
+
+#[test]
 fn nothing_in_the_repository_cites_a_file_outside_it() {
     // The product owner's folder beside the repository, spelt so this file does not match.
     let outside = ["..", "/shared"].concat();

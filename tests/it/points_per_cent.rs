@@ -39,6 +39,20 @@ async fn settle_pays_the_rommee_seed_example_at_a_tenth_of_a_cent_a_point() {
 }
 
 #[tokio::test]
+async fn settle_takes_points_per_cent_on_its_own_as_a_cent_per_so_many_points() {
+    let app = TestApp::new().await;
+    let response = post(
+        &app,
+        "/api/v1/settle",
+        &json!({"rules": "rommee", "players": ["A", "B", "C", "D"],
+                "totals": [220, 360, 140, 490], "points_per_cent": 10}),
+    )
+    .await;
+    assert_eq!(response.status, StatusCode::OK, "{}", response.body);
+    assert_eq!(response.json()["net_cents"], json!([33, -23, 65, -75]));
+}
+
+#[tokio::test]
 async fn settle_refuses_points_per_cent_out_of_range_or_where_money_is_not_by_points() {
     let app = TestApp::new().await;
     for per in [0, -1, 1001] {

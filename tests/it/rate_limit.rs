@@ -1,5 +1,7 @@
 //! The per-client write rate limit through the router: a tiny limit so the tests never
-//! depend on timing; reads are never limited; a 429 says when to try again.
+//! depend on timing; reads and the referee's computations are never limited; a 429 says
+//! when to try again. The computations' own per-client queue: one client's flood of solves
+//! does not keep another client from its answers.
 
 use std::net::SocketAddr;
 
@@ -49,9 +51,9 @@ fn assert_retry_after(response: &TestResponse) {
 #[tokio::test]
 async fn writes_over_the_limit_get_429_with_retry_after_and_a_json_sentence_under_api() {
     let app = TestApp::with_write_limit(TINY).await;
-    exhaust(&app, "/api/v1/score", None).await;
+    exhaust(&app, "/api/v1/games", None).await;
 
-    let response = app.send(post("/api/v1/score", None)).await;
+    let response = app.send(post("/api/v1/games", None)).await;
     assert_eq!(response.status, StatusCode::TOO_MANY_REQUESTS);
     assert_retry_after(&response);
     let sentence = response.error_sentence();
@@ -76,7 +78,7 @@ async fn writes_over_the_limit_outside_api_get_the_html_error_page() {
 }
 
 #[tokio::test]
-async fn the_429_page_is_in_the_pages_language_with_the_wait_and_the_api_stays_english() {
+async fn the_429_page_is_in_the_pages_language_with_the_wait_and_the_api_follows_accept_language() {
     let app = TestApp::with_write_limit(TINY).await;
     exhaust(&app, "/some/form", None).await;
 
@@ -119,10 +121,22 @@ async fn the_429_page_is_in_the_pages_language_with_the_wait_and_the_api_stays_e
         response.body
     );
 
+    // The API answers in the Accept-Language header's language (Added 2026-11-24).
     let response = app
-        .send(with("accept-language", "de", "/api/v1/score"))
+        .send(with("accept-language", "de", "/api/v1/games"))
         .await;
     assert_eq!(response.status, StatusCode::TOO_MANY_REQUESTS);
+    let wait = response.header("retry-after").to_owned();
+    assert_eq!(
+        response.error_sentence(),
+        format!(
+            "Zu viele Änderungen aus deinem Netz in kurzer Zeit. \
+             Versuch es in {wait} Sekunden noch einmal."
+        )
+    );
+    let response = app
+        .send(with("accept-language", "en", "/api/v1/games"))
+        .await;
     let wait = response.header("retry-after").to_owned();
     assert_eq!(
         response.error_sentence(),
@@ -133,7 +147,7 @@ async fn the_429_page_is_in_the_pages_language_with_the_wait_and_the_api_stays_e
 #[tokio::test]
 async fn reads_are_never_limited() {
     let app = TestApp::with_write_limit(TINY).await;
-    exhaust(&app, "/api/v1/score", None).await;
+    exhaust(&app, "/api/v1/games", None).await;
     for _ in 0..20 {
         assert_eq!(app.get("/api/v1/rules").await.status, StatusCode::OK);
         assert_eq!(app.get("/healthz").await.status, StatusCode::OK);
@@ -143,16 +157,16 @@ async fn reads_are_never_limited() {
 #[tokio::test]
 async fn each_client_address_has_its_own_limit() {
     let app = TestApp::with_write_limit(TINY).await;
-    exhaust(&app, "/api/v1/score", Some("192.0.2.1:50000")).await;
+    exhaust(&app, "/api/v1/games", Some("192.0.2.1:50000")).await;
     let refused = app
-        .send(post("/api/v1/score", Some("192.0.2.1:50001")))
+        .send(post("/api/v1/games", Some("192.0.2.1:50001")))
         .await;
     assert_eq!(refused.status, StatusCode::TOO_MANY_REQUESTS);
 
     let other = app
-        .send(post("/api/v1/score", Some("192.0.2.2:50000")))
+        .send(post("/api/v1/games", Some("192.0.2.2:50000")))
         .await;
-    assert_eq!(other.status, StatusCode::OK, "{other:?}");
+    assert_ne!(other.status, StatusCode::TOO_MANY_REQUESTS, "{other:?}");
 }
 
 #[tokio::test]
@@ -187,4 +201,118 @@ async fn a_refused_write_changes_nothing() {
     let state = app.get(&format!("/api/v1/games/{id}")).await.json();
     assert_eq!(state["rounds"].as_array().unwrap().len(), 1);
     assert_eq!(state["version"], 1);
+}
+
+fn json_post(path: &str, body: &str, peer: &str) -> Request<Body> {
+    let mut request = Request::post(path)
+        .header("content-type", "application/json")
+        .body(Body::from(body.to_owned()))
+        .unwrap();
+    let addr: SocketAddr = peer.parse().unwrap();
+    request.extensions_mut().insert(ConnectInfo(addr));
+    request
+}
+
+#[tokio::test]
+async fn checking_melds_five_times_a_second_never_spends_the_write_budget() {
+    let app = TestApp::with_write_limit(TINY).await;
+    let peer = "192.0.2.7:40000";
+    let computations = [
+        (
+            "/api/v1/check",
+            r#"{"rules": "contract", "round": 1, "melds": "5H 5S 5D | 9C 9D 9S"}"#,
+        ),
+        (
+            "/api/v1/solve",
+            r#"{"rules": "contract", "round": 1, "hand": "5H 5S 5D 9C 9D 9S"}"#,
+        ),
+        ("/api/v1/score", r#"{"rules": "contract", "cards": "AS"}"#),
+        (
+            "/api/v1/settle",
+            r#"{"rules": "hollywood", "players": ["A", "B"], "totals": [10, 20], "cents_per_point": 1}"#,
+        ),
+    ];
+    for _ in 0..5 {
+        for (path, body) in computations {
+            let response = app.send(json_post(path, body, peer)).await;
+            assert_eq!(response.status, StatusCode::OK, "{path}: {response:?}");
+        }
+        let mut page = Request::post("/check")
+            .header("content-type", "application/x-www-form-urlencoded")
+            .body(Body::from(
+                "rules=contract&round=1&melds=5H+5S+5D+%7C+9C+9D+9S&action=check",
+            ))
+            .unwrap();
+        page.extensions_mut()
+            .insert(ConnectInfo(peer.parse::<SocketAddr>().unwrap()));
+        assert_eq!(app.send(page).await.status, StatusCode::OK);
+    }
+    // The table's phone behind the same address still saves its game: the whole budget is left.
+    let created = app
+        .send(json_post(
+            "/api/v1/games",
+            r#"{"rules": "contract", "players": ["A", "B", "C"]}"#,
+            peer,
+        ))
+        .await;
+    assert_eq!(created.status, StatusCode::CREATED, "{created:?}");
+    let id = created.json()["id"].as_str().unwrap().to_owned();
+    let round = app
+        .send(json_post(
+            &format!("/api/v1/games/{id}/rounds"),
+            r#"{"went_out": "A", "points": {"B": 5, "C": 10}}"#,
+            peer,
+        ))
+        .await;
+    assert_eq!(round.status, StatusCode::OK, "{round:?}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn a_flood_of_solves_from_one_address_is_queued_and_another_address_still_gets_answers() {
+    let app = std::sync::Arc::new(TestApp::new().await);
+    // A hand with many wild cards: each solve takes the engine a while.
+    let hard = r#"{"rules": "progressive", "round": 12, "hand": "JK JK JK JK 2C 2D 2H 2S 3H 5H 7H 9H JH KH 4S 6S 8S 10S QS AD"}"#;
+    let mut flood = Vec::new();
+    for i in 0..24 {
+        let app = std::sync::Arc::clone(&app);
+        flood.push(tokio::spawn(async move {
+            app.send(json_post(
+                "/api/v1/solve",
+                hard,
+                &format!("198.51.100.1:{}", 1000 + i),
+            ))
+            .await
+        }));
+    }
+    // Meanwhile another address asks ten questions, one after the other: every one is answered.
+    for _ in 0..10 {
+        let response = app
+            .send(json_post(
+                "/api/v1/check",
+                r#"{"rules": "contract", "round": 1, "melds": "5H 5S 5D | 9C 9D 9S"}"#,
+                "203.0.113.9:5000",
+            ))
+            .await;
+        assert_eq!(response.status, StatusCode::OK, "{response:?}");
+        assert_eq!(response.json()["ok"], true);
+    }
+    let mut answered = 0;
+    for task in flood {
+        let response = task.await.unwrap();
+        match response.status {
+            StatusCode::OK => answered += 1,
+            StatusCode::TOO_MANY_REQUESTS => {
+                let sentence = response.error_sentence();
+                assert!(
+                    sentence.starts_with("Too many checks from your network at once."),
+                    "{sentence}"
+                );
+            }
+            other => panic!("unexpected {other}: {response:?}"),
+        }
+    }
+    assert!(
+        answered >= 1,
+        "the flooding address gets its queued answers too"
+    );
 }

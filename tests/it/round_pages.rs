@@ -599,19 +599,27 @@ async fn hollywood_game_through_the_forms_for_two_players() {
     enter(&app, &game, &[("went_out", "A"), ("points.B", "25")]).await;
     // Ace, 2 and joker count 15 each.
     enter(&app, &game, &[("went_out", "B"), ("cards.A", "AS 2S JK")]).await;
-    enter(
+    // Seed 003: the discards are reshuffled when the stock runs out, so every round has a
+    // winner: a round nobody won is refused with the sentence beside the field.
+    let page = refused(
         &app,
         &game,
         &[("went_out", ""), ("points.A", "5"), ("points.B", "5")],
     )
     .await;
+    assert!(
+        text(&page.body).contains("Say who went out: in this game every round has a winner."),
+        "{}",
+        page.body
+    );
+    enter(&app, &game, &[("went_out", "B"), ("points.A", "5")]).await;
     enter(&app, &game, &[("went_out", "A"), ("points.B", "10")]).await;
     let state = state(&app, &game).await;
     assert_eq!(state["rounds"][1]["points"]["A"], 45);
     assert_settled(
         &state,
-        json!({"A": 50, "B": 40}),
-        json!([-100, 100]),
+        json!({"A": 50, "B": 35}),
+        json!([-150, 150]),
         json!([2, 1]),
     );
 }
@@ -953,7 +961,8 @@ async fn a_correction_changes_the_totals_and_appears_in_the_history() {
 async fn undo_removes_the_last_round_once_even_when_the_button_is_tapped_twice() {
     let app = TestApp::new().await;
     let game = shanghai_after_two_rounds(&app).await;
-    let fields = [("version", "2"), ("key", "undo-tap")];
+    let key = app.form_key(&game.action("undo"));
+    let fields = [("version", "2"), ("key", key.as_str())];
     for _ in 0..2 {
         let response = post(&app, &game.action("undo"), &fields).await;
         assert_eq!(response.status, StatusCode::SEE_OTHER, "{}", response.body);
@@ -970,7 +979,10 @@ async fn undo_removes_the_last_round_once_even_when_the_button_is_tapped_twice()
     let response = post(
         &app,
         &game.action("undo"),
-        &[("version", "2"), ("key", "other")],
+        &[
+            ("version", "2"),
+            ("key", &app.form_key(&game.action("undo"))),
+        ],
     )
     .await;
     assert_eq!(response.status, StatusCode::CONFLICT);
@@ -1021,7 +1033,10 @@ async fn ending_early_settles_and_resuming_takes_it_back() {
     let response = post(
         &app,
         &game.action("end"),
-        &[("version", "1"), ("key", "e1")],
+        &[
+            ("version", "1"),
+            ("key", &app.form_key(&game.action("end"))),
+        ],
     )
     .await;
     assert_eq!(response.status, StatusCode::SEE_OTHER);
@@ -1039,7 +1054,10 @@ async fn ending_early_settles_and_resuming_takes_it_back() {
     let response = post(
         &app,
         &game.action("resume"),
-        &[("version", "2"), ("key", "r1")],
+        &[
+            ("version", "2"),
+            ("key", &app.form_key(&game.action("resume"))),
+        ],
     )
     .await;
     assert_eq!(response.status, StatusCode::SEE_OTHER);
@@ -1104,7 +1122,10 @@ async fn the_game_pages_undo_end_and_resume_use_the_outbox_and_a_retry_changes_n
     let app = TestApp::new().await;
     let game = shanghai_after_two_rounds(&app).await;
     let page = app.get(&game.page()).await.body;
-    assert!(page.contains("<script src=\"/static/outbox.js\" defer></script>"));
+    assert!(page.contains(&format!(
+        "<script src=\"{}\" defer></script>",
+        kontrakt::web::assets::url("outbox.js")
+    )));
     assert!(page.contains("data-outbox-status hidden"));
     assert_no_inline_script_or_style(&page);
     // The undo form is on the confirm page the game page's undo button leads to.
@@ -1117,7 +1138,10 @@ async fn the_game_pages_undo_end_and_resume_use_the_outbox_and_a_retry_changes_n
     assert_eq!(undo, game.action("undo"));
     let names: Vec<&str> = undo_fields.iter().map(|(k, _)| k.as_str()).collect();
     assert_eq!(names, ["version", "key"]);
-    assert!(undo_fields[1].1.len() == 32, "a fresh idempotency key");
+    assert!(
+        undo_fields[1].1.len() == 65,
+        "a fresh idempotency key, signed"
+    );
 
     // The outbox sends the kept form again (the first answer was lost): one round goes.
     for _ in 0..3 {
@@ -1196,7 +1220,7 @@ async fn the_same_key_twice_creates_one_round_and_answers_the_same_redirect() {
     let game = shanghai(&app).await;
     let form = app.get(&game.new_form()).await;
     let (version, key) = hidden(&form.body);
-    assert_eq!(key.len(), 32);
+    assert_eq!(key.len(), 65);
     let fields = [
         ("version", version.as_str()),
         ("key", key.as_str()),
@@ -1549,15 +1573,15 @@ async fn round_pages_load_only_static_scripts_and_stay_small_for_big_tables() {
         assert!(form.body.len() < 30 * 1024, "{} bytes", form.body.len());
         assert_no_inline_script_or_style(&form.body);
         for script in ["cards.js", "rounds.js", "outbox.js"] {
-            assert!(
-                form.body
-                    .contains(&format!("<script src=\"/static/{script}\" defer></script>"))
-            );
+            assert!(form.body.contains(&format!(
+                "<script src=\"{}\" defer></script>",
+                kontrakt::web::assets::url(script)
+            )));
         }
-        assert!(
-            form.body
-                .contains("<link rel=\"stylesheet\" href=\"/static/rounds.css\">")
-        );
+        assert!(form.body.contains(&format!(
+            "<link rel=\"stylesheet\" href=\"{}\">",
+            kontrakt::web::assets::url("rounds.css")
+        )));
         assert!(form.body.contains("data-outbox"));
         assert!(form.body.contains("data-outbox-status hidden"));
         let history = app.get(&format!("/games/{}/history", game.id)).await;

@@ -279,6 +279,19 @@ fn request(route: &Route, path: &str, body: impl Into<Body>) -> Request<Body> {
         .unwrap()
 }
 
+/// `body` with its form `key` replaced by one the app issued for `path` (the keys in
+/// [`GAME_WRITES`] stand for the key a rendered form carries; the server refuses made-up
+/// ones). JSON bodies are returned as they are.
+fn signed(app: &TestApp, path: &str, body: &str) -> String {
+    body.split('&')
+        .map(|pair| match pair.strip_prefix("key=") {
+            Some(_) => format!("key={}", app.form_key(path)),
+            None => pair.to_owned(),
+        })
+        .collect::<Vec<_>>()
+        .join("&")
+}
+
 fn body_of(route: &Route) -> &'static str {
     match route.payload {
         Payload::Json(body) | Payload::Form(body) => body,
@@ -461,7 +474,8 @@ async fn every_listed_game_write_works_with_the_edit_id() {
     for route in GAME_WRITES {
         let before = snapshot(&app, &game).await;
         let path = fill(route.path, &game.id);
-        let response = app.send(request(route, &path, body_of(route))).await;
+        let body = signed(&app, &path, body_of(route));
+        let response = app.send(request(route, &path, body)).await;
         assert!(
             response.status.is_success() || response.status.is_redirection(),
             "{} {path}: {} {}",
@@ -536,7 +550,8 @@ async fn the_read_only_token_is_refused_with_a_sentence_saying_it_only_shows_the
     );
 }
 
-/// Each `.route("PATH", …)` in the Rust files under `dir`, with the methods it takes.
+/// Each `.route("PATH", …)` in the Rust files under `dir`, with the methods it takes, and each
+/// `#[utoipa::path(METHOD, path = "PATH", …)]` (the JSON API registers its routes from those).
 fn routes_in_source(dir: &Path, found: &mut Vec<(String, String, String)>) {
     for entry in std::fs::read_dir(dir).unwrap() {
         let path = entry.unwrap().path();
@@ -549,6 +564,25 @@ fn routes_in_source(dir: &Path, found: &mut Vec<(String, String, String)>) {
             continue;
         }
         let text = std::fs::read_to_string(&path).unwrap();
+        for (at, _) in text.match_indices("#[utoipa::path(") {
+            let attribute = &text[at + "#[utoipa::path(".len()..];
+            let method = attribute
+                .trim_start()
+                .split(|c: char| !c.is_ascii_alphabetic())
+                .next()
+                .unwrap_or_default();
+            let route_path = attribute
+                .split_once("path = \"")
+                .and_then(|(_, rest)| rest.split('"').next())
+                .unwrap_or_default();
+            if ["post", "put", "patch", "delete"].contains(&method) {
+                found.push((
+                    method.to_uppercase(),
+                    route_path.to_owned(),
+                    path.display().to_string(),
+                ));
+            }
+        }
         let mut rest = text.as_str();
         while let Some(at) = rest.find(".route(") {
             rest = &rest[at + ".route(".len()..];

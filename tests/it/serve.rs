@@ -107,10 +107,11 @@ fn server_limits_writes_per_client_as_its_flags_say() {
         stream
             .set_read_timeout(Some(Duration::from_secs(10)))
             .unwrap();
-        let body = r#"{"rules": "shanghai", "cards": "AS"}"#;
+        // A game set-up: a write (scoring cards is a computation and spends no budget).
+        let body = r#"{"rules": "shanghai", "players": ["A", "B", "C"]}"#;
         write!(
             stream,
-            "POST /api/v1/score HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\
+            "POST /api/v1/games HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\
              Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
             body.len()
         )
@@ -121,7 +122,7 @@ fn server_limits_writes_per_client_as_its_flags_say() {
     };
     for _ in 0..2 {
         let answer = post();
-        assert!(answer.starts_with("HTTP/1.1 200 OK"), "{answer}");
+        assert!(answer.starts_with("HTTP/1.1 201 Created"), "{answer}");
     }
     let refused = post();
     assert!(

@@ -1,6 +1,8 @@
 //! `kontrakt export` and `kontrakt import`: a round trip through JSON reproduces every game
 //! exactly (its state, read-only view and history as the API shows them), and an import
-//! writes all games or none.
+//! refuses a file with a game already there before writing anything. An import is written
+//! in batches (issue 14): one that stops part way says how many games made it, each whole,
+//! and the same import with `--resume` adds the rest.
 
 use std::path::Path;
 use std::process::{Command, Output};
@@ -344,4 +346,113 @@ async fn import_refuses_guessable_tokens_gaps_in_rounds_and_games_the_engine_can
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(stderr.contains("nothing was imported"), "{stderr}");
     assert!(stderr.contains("poker"), "{stderr}");
+}
+
+#[tokio::test]
+async fn an_import_that_stops_part_way_says_what_made_it_and_resume_adds_the_rest() {
+    let app = TestApp::new().await;
+    varied_games(&app).await;
+    let mut export = transfer::export_games(&app.db).await.unwrap();
+    let games = export.games.clone();
+    export.games = (0..400)
+        .map(|i| {
+            let mut game = games[i % games.len()].clone();
+            game.id = kontrakt::db::games::new_token();
+            game.view_token = kontrakt::db::games::new_token();
+            game
+        })
+        .collect();
+
+    // A disk that fills up after the first batch or so.
+    let (target, dir) = crate::common::fresh_db().await;
+    let pages: i64 = sqlx::query_scalar("PRAGMA page_count")
+        .fetch_one(target.reader())
+        .await
+        .unwrap();
+    let limit = u64::try_from(pages).unwrap() + 100;
+    target.limit_pages_for_tests(Some(limit)).await.unwrap();
+    let error = transfer::import_games(&target, &export).await.unwrap_err();
+    let ImportError::Partial {
+        imported,
+        total,
+        ref last,
+        ..
+    } = error
+    else {
+        panic!("not a partial import: {error}");
+    };
+    assert!(imported > 0 && imported < 400, "{error}");
+    assert_eq!(imported % transfer::BATCH, 0, "whole batches: {error}");
+    assert_eq!((total, last), (400, &export.games[imported - 1].id));
+    let message = error.to_string();
+    assert!(
+        message.contains(&format!("imported {imported} of 400 games"))
+            && message.contains("--resume"),
+        "{message}"
+    );
+    // The export is in its own order: compare by id.
+    let by_id = |mut games: Vec<transfer::GameExport>| {
+        games.sort_by(|a, b| a.id.cmp(&b.id));
+        games
+    };
+    let stored = transfer::export_games(&target).await.unwrap().games;
+    assert!(
+        by_id(stored) == by_id(export.games[..imported].to_vec()),
+        "the first {imported} games, each whole"
+    );
+
+    // Room again: a plain re-run refuses (the first games are there), a resumed one adds
+    // exactly the rest.
+    target.limit_pages_for_tests(None).await.unwrap();
+    let refused = transfer::import_games(&target, &export).await.unwrap_err();
+    assert!(matches!(refused, ImportError::Exists(_)), "{refused}");
+    let resumed = transfer::import_games_resuming(&target, &export, true)
+        .await
+        .unwrap();
+    assert_eq!(
+        (resumed.written, resumed.skipped),
+        (400 - imported, imported)
+    );
+    let stored = transfer::export_games(&target).await.unwrap().games;
+    assert!(
+        by_id(stored) == by_id(export.games.clone()),
+        "every game, once"
+    );
+    // And once more: nothing left to do.
+    let again = transfer::import_games_resuming(&target, &export, true)
+        .await
+        .unwrap();
+    assert_eq!((again.written, again.skipped), (0, 400));
+
+    // A game sharing only its read-only link with one in the database is refused even so.
+    let mut clash = export.clone();
+    clash.games.truncate(1);
+    clash.games[0].id = kontrakt::db::games::new_token();
+    let refused = transfer::import_games_resuming(&target, &clash, true)
+        .await
+        .unwrap_err();
+    assert!(matches!(refused, ImportError::Exists(_)), "{refused}");
+    drop(dir);
+}
+
+#[tokio::test]
+async fn the_import_command_resumes_with_its_flag() {
+    let app = TestApp::new().await;
+    varied_games(&app).await;
+    let source = app.dir.path().join("test.db");
+    let file = app.dir.path().join("games.json");
+    assert!(
+        kontrakt(&["export", "--out", file.to_str().unwrap()], &source)
+            .status
+            .success()
+    );
+    let again = kontrakt(&["import", "--resume", file.to_str().unwrap()], &source);
+    assert!(again.status.success(), "{again:?}");
+    assert_eq!(
+        String::from_utf8_lossy(&again.stdout).trim(),
+        format!(
+            "imported 0 games into {} (5 were already there)",
+            source.display()
+        )
+    );
 }

@@ -344,7 +344,7 @@ async fn an_illegal_meld_gives_every_reason_as_a_sentence_in_both_languages() {
     let body = text(&response.body);
     assert!(body.contains("✗ Not legal."));
     assert!(body.contains(
-        "♥3-6 and ♥7-10 (melds 1 and 2) join end to end; in round 3 two runs of one suit need a gap or an overlap."
+        "♥3-6 (meld 1) and ♥7-10 (meld 2) join end to end; in round 3 two runs of one suit need a gap or an overlap."
     ));
     let response = post_check(&app, "de", &fields).await;
     let body = text(&response.body);
@@ -548,7 +548,41 @@ async fn does_this_card_fit_answers_lay_off_and_shanghai_call() {
         ],
     )
     .await;
-    assert!(text(&response.body).contains("✗ No: A♥ does not fit on 2♥ 3♥ 4♥ 5♥."));
+    let body = text(&response.body);
+    assert!(body.contains("✗ No: A♥ does not fit on 2♥ 3♥ 4♥ 5♥."));
+    assert!(
+        body.contains("The ace counts only high here (Q-K-A), not below the 2."),
+        "every no says why: {body}"
+    );
+
+    // A card that can replace a joker in a run is a joker swap, not a bare no.
+    for (lang, yes, how) in [
+        (
+            "en",
+            "✓ Yes: 7♥ can replace Joker, which stands for it.",
+            "A joker swap: put 7♥ in and take Joker.",
+        ),
+        (
+            "de",
+            "✓ Ja: 7♥ kann Joker ersetzen, der für sie steht.",
+            "Joker tauschen: 7♥ einlegen und Joker nehmen.",
+        ),
+    ] {
+        let response = post_check(
+            &app,
+            lang,
+            &[
+                ("rules", "contract"),
+                ("table_meld", "5H 6H JK 8H"),
+                ("card", "7H"),
+                ("action", "fit"),
+            ],
+        )
+        .await;
+        let body = text(&response.body);
+        assert!(body.contains(yes), "{body}");
+        assert!(body.contains(how), "{body}");
+    }
 
     let response = post_check(
         &app,
@@ -650,7 +684,10 @@ async fn the_checker_loads_the_card_grid_script_and_its_hidden_grids() {
     let app = TestApp::new().await;
     let response = get_with(&app, "/check", &[("accept-language", "de")]).await;
     let body = &response.body;
-    assert!(body.contains("<script src=\"/static/cards.js\" defer></script>"));
+    assert!(body.contains(&format!(
+        "<script src=\"{}\" defer></script>",
+        kontrakt::web::assets::url("cards.js")
+    )));
     assert!(body.contains("data-target=\"melds\" data-mode=\"melds\""));
     assert!(body.contains("data-target=\"card\" data-mode=\"one\""));
     assert!(body.contains("data-ranks=\"A 2 3 4 5 6 7 8 9 10 B D K\""));

@@ -21,7 +21,10 @@ async fn home_page_is_html_that_names_the_app_and_links_the_stylesheet() {
     assert!(response.is_html());
     assert!(response.body.contains("<html lang=\"en\">"));
     assert!(response.body.contains("Kontrakt"));
-    assert!(response.body.contains("href=\"/static/app.css\""));
+    assert!(response.body.contains(&format!(
+        "href=\"{}\"",
+        kontrakt::web::assets::url("app.css")
+    )));
     assert!(response.body.contains("name=\"viewport\""));
 }
 
@@ -32,7 +35,10 @@ async fn unknown_page_is_a_404_html_page_with_a_sentence() {
     assert_eq!(response.status, StatusCode::NOT_FOUND);
     assert!(response.is_html());
     assert!(response.body.contains("There is no page at this address."));
-    assert!(response.body.contains("href=\"/static/app.css\""));
+    assert!(response.body.contains(&format!(
+        "href=\"{}\"",
+        kontrakt::web::assets::url("app.css")
+    )));
 }
 
 #[tokio::test]
@@ -147,7 +153,7 @@ async fn wrong_method_is_a_405_page_that_keeps_the_allow_header() {
 }
 
 #[tokio::test]
-async fn the_405_sentence_follows_the_pages_language_and_stays_english_under_api() {
+async fn the_405_sentence_follows_the_pages_language_and_accept_language_under_api() {
     let app = TestApp::new().await;
     for (header, value) in [
         ("accept-language", "de-AT, en;q=0.5"),
@@ -186,12 +192,22 @@ async fn the_405_sentence_follows_the_pages_language_and_stays_english_under_api
             .contains("This address does not accept DELETE requests.")
     );
 
+    // The API follows Accept-Language too (Added 2026-11-24), English without it.
     let request = Request::put("/api/v1/rules")
         .header("accept-language", "de")
         .body(Body::empty())
         .unwrap();
     let response = app.send(request).await;
     assert_eq!(response.status, StatusCode::METHOD_NOT_ALLOWED);
+    assert_eq!(
+        response.error_sentence(),
+        "Diese Adresse nimmt keine PUT-Anfragen an."
+    );
+    let request = Request::put("/api/v1/rules")
+        .header("cookie", "lang=de")
+        .body(Body::empty())
+        .unwrap();
+    let response = app.send(request).await;
     assert_eq!(
         response.error_sentence(),
         "This address does not accept PUT requests."

@@ -50,8 +50,18 @@ impl<'a> TryFrom<(&'a GameSetup, usize, &'a RawRound)> for RoundEntry {
     fn try_from(
         (setup, round, raw): (&'a GameSetup, usize, &'a RawRound),
     ) -> Result<RoundEntry, FieldErrors> {
-        parse_entry(setup, round, raw)
+        parse_entry(setup, round, raw, Source::Entered)
     }
+}
+
+/// Where an entry comes from: typed now, or stored by an earlier version of the app.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Source {
+    /// Entered now: every rule applies.
+    Entered,
+    /// Stored before: a round without a winner that an earlier version accepted (Hollywood,
+    /// before 2026-11-24) still reads, so the game keeps its history.
+    Stored,
 }
 
 impl RoundEntry {
@@ -157,8 +167,15 @@ fn player_in(
     found
 }
 
-fn parse_entry(setup: &GameSetup, round: usize, raw: &RawRound) -> Result<RoundEntry, FieldErrors> {
+pub(super) fn parse_entry(
+    setup: &GameSetup,
+    round: usize,
+    raw: &RawRound,
+    source: Source,
+) -> Result<RoundEntry, FieldErrors> {
     let rs = &setup.rules;
+    let no_winner_allowed =
+        rs.no_winner_allowed || (source == Source::Stored && rs.penalty.is_some());
     let n = setup.player_count();
     let Some(spec) = rs.round(round, n) else {
         return Err(FieldErrors::single(
@@ -189,7 +206,7 @@ fn parse_entry(setup: &GameSetup, round: usize, raw: &RawRound) -> Result<RoundE
     let went_out = named
         .clone()
         .and_then(|(field, name)| player_in(setup, name, field, &mut errors));
-    if named.is_none() && !rs.no_winner_allowed {
+    if named.is_none() && !no_winner_allowed {
         let field = if rs.penalty.is_none() {
             Field::Winner
         } else {
@@ -241,7 +258,7 @@ fn parse_entry(setup: &GameSetup, round: usize, raw: &RawRound) -> Result<RoundE
                 errors.add(field.clone(), GameError::ContinentalOnly { field });
             }
         }
-        let check_missing = went_out.is_some() || (named.is_none() && rs.no_winner_allowed);
+        let check_missing = went_out.is_some() || (named.is_none() && no_winner_allowed);
         (
             parse_penalties(setup, went_out, check_missing, raw, &mut errors),
             None,

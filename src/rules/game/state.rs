@@ -110,7 +110,10 @@ impl GameState {
         let entries = raws
             .iter()
             .enumerate()
-            .map(|(i, raw)| setup.parse_round(i + 1, raw).map_err(|e| (i + 1, e)))
+            .map(|(i, raw)| {
+                super::entry::parse_entry(setup, i + 1, raw, super::entry::Source::Stored)
+                    .map_err(|e| (i + 1, e))
+            })
             .collect::<Result<Vec<_>, _>>()?;
         Ok(GameState::new(setup, entries, ended_early))
     }

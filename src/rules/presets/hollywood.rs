@@ -7,8 +7,8 @@ use super::{ace_option, info_row, joker_points_option, may_i, settlement_option}
 use crate::rules::meld::AceMode;
 use crate::rules::play::{GoingOut, JokerSwap, LayOff, Play};
 use crate::rules::ruleset::{
-    DeckRule, Expected, Got, OptionError, OptionSpec, OptionValue, Options, PresetInfo, RoundPlan,
-    RuleSet, get_bool, get_int, opt_bool, opt_choice, opt_int, plan_rounds, standard_penalty,
+    DeckRule, OptionSpec, OptionValue, Options, PresetInfo, RoundPlan, RuleSet, get_bool, get_int,
+    opt_bool, opt_choice, opt_int, opt_int_of, plan_rounds, standard_penalty,
 };
 
 pub(super) fn info() -> PresetInfo {
@@ -25,27 +25,14 @@ pub(super) fn options() -> Vec<OptionSpec> {
     vec![
         opt_int("jokers_per_deck", 0, 2, 2),
         opt_bool("twos_wild", false),
-        opt_int("contracts", 4, 7, 7),
+        // Seed 003: the first 4 or 5 contracts, or all 7.
+        opt_int_of("contracts", &[4, 5, 7], 7),
         ace_option(AceMode::LowOrHigh),
         opt_bool("lay_off_before_contract", false),
         opt_choice("joker_swap", &["any", "runs-only", "none"], "any"),
         joker_points_option(15),
         settlement_option(&["lowest-collects", "pairwise"], "lowest-collects"),
     ]
-}
-
-/// Values restricted further than their range: 4, 5 or 7 contracts.
-pub(super) fn check_options(o: &Options) -> Result<(), OptionError> {
-    if let Some(OptionValue::Int(n)) = o.get("contracts")
-        && *n == 6
-    {
-        return Err(OptionError::BadValue {
-            name: "contracts".into(),
-            expected: Expected::AnyOf(vec![4, 5, 7]),
-            got: Got::Value(OptionValue::Int(6)),
-        });
-    }
-    Ok(())
 }
 
 pub(super) fn play(o: &Options) -> Play {
@@ -98,4 +85,7 @@ pub(super) fn build(rs: &mut RuleSet, o: &Options) {
         t.wild_two = Some(15);
     }
     rs.penalty = Some(t);
+    // Seed 003: when the stock runs out the discards are shuffled into a new stock, so every
+    // round ends with someone going out.
+    rs.no_winner_allowed = false;
 }

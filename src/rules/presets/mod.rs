@@ -74,18 +74,6 @@ impl Preset {
         specs
     }
 
-    /// Values restricted further than their option's range (checked after the ranges).
-    fn check_options(self, o: &Options) -> Result<(), OptionError> {
-        match self.family() {
-            Family::Rommee => rommee::check_options(o),
-            Family::Hollywood => hollywood::check_options(o),
-            Family::Contract(_)
-            | Family::Shanghai(_)
-            | Family::Progressive
-            | Family::Continental => Ok(()),
-        }
-    }
-
     /// The play rules with these options (docs/RULES.md section 4).
     pub fn play(self, o: &Options) -> Play {
         match self.family() {
@@ -172,7 +160,6 @@ impl RuleSet {
     ) -> Result<RuleSet, OptionError> {
         let info = preset.info();
         let o = resolve_options(preset.id(), &preset.option_specs(), given)?;
-        preset.check_options(&o)?;
         let ace = AceMode::from_id(get_text(&o, "ace")).unwrap_or(AceMode::LowOrHigh);
         let scheme = Scheme::from_id(get_text(&o, "settlement"));
         let mut rs = RuleSet {
@@ -199,8 +186,32 @@ impl RuleSet {
             options: BTreeMap::new(),
         };
         preset.build(&mut rs, &o, scheme);
+        min_lengths_from_contracts(&mut rs);
         rs.options = o;
         Ok(rs)
+    }
+}
+
+/// The shortest set and run a rule set's meld rules accept: the shortest its contracts ask
+/// for (docs/RULES.md section 4: sets of 3 everywhere, runs of 4 in the contract family,
+/// runs of 3 in Progressive's round 12 and Continental); without contracts (Rommé) the
+/// defaults of [`MeldRules`], sets of 3 and runs of 3 (seed 002).
+fn min_lengths_from_contracts(rs: &mut RuleSet) {
+    use super::meld::MeldKind;
+    let shortest = |kind: MeldKind| {
+        rs.rounds
+            .iter()
+            .filter_map(|r| r.contract.as_ref())
+            .flat_map(|c| c.alternatives.iter().flatten())
+            .filter(|req| req.kind == kind)
+            .map(|req| req.min)
+            .min()
+    };
+    if let Some(min) = shortest(MeldKind::Set) {
+        rs.meld.set_min = min;
+    }
+    if let Some(min) = shortest(MeldKind::Run) {
+        rs.meld.run_min = min;
     }
 }
 

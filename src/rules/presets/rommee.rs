@@ -7,8 +7,8 @@ use super::{ace_option, info_row, joker_points_option, settlement_option};
 use crate::rules::meld::AceMode;
 use crate::rules::play::{GoingOut, JokerSwap, LayOff, Play};
 use crate::rules::ruleset::{
-    DeckRule, Expected, Got, OptionError, OptionSpec, OptionValue, Options, PresetInfo, RoundSpec,
-    RuleSet, Scheme, get_bool, get_int, opt_bool, opt_int, standard_penalty,
+    DeckRule, OptionSpec, OptionValue, Options, PresetInfo, RoundSpec, RuleSet, Scheme, get_bool,
+    get_int, opt_bool, opt_int, opt_int_of, standard_penalty,
 };
 
 pub(super) fn info() -> PresetInfo {
@@ -25,33 +25,15 @@ pub(super) fn options() -> Vec<OptionSpec> {
     vec![
         opt_int("joker_count", 0, 8, 6),
         opt_bool("twos_wild", false),
-        opt_int("cards_dealt", 10, 15, 13),
-        opt_int("opening_points", 30, 50, 40),
+        // Seed 002: 13 cards (10 or 15 by agreement); a first meld of 40 (30 or 50).
+        opt_int_of("cards_dealt", &[10, 13, 15], 13),
+        opt_int_of("opening_points", &[30, 40, 50], 40),
         ace_option(AceMode::Wrap),
         joker_points_option(20),
         opt_bool("discard_to_go_out", true),
         opt_int("rounds", 0, 50, 0),
         settlement_option(&["pairwise", "lowest-collects"], "pairwise"),
     ]
-}
-
-/// Values restricted further than their range.
-pub(super) fn check_options(o: &Options) -> Result<(), OptionError> {
-    for (name, allowed) in [
-        ("cards_dealt", [10, 13, 15]),
-        ("opening_points", [30, 40, 50]),
-    ] {
-        if let Some(OptionValue::Int(n)) = o.get(name)
-            && !allowed.contains(n)
-        {
-            return Err(OptionError::BadValue {
-                name: name.to_string(),
-                expected: Expected::AnyOf(allowed.to_vec()),
-                got: Got::Value(OptionValue::Int(*n)),
-            });
-        }
-    }
-    Ok(())
 }
 
 pub(super) fn play(o: &Options) -> Play {

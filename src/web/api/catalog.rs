@@ -4,6 +4,7 @@
 
 use serde::{Serialize, Serializer};
 use std::collections::BTreeMap;
+use utoipa::ToSchema;
 
 use crate::rules::play::Play;
 
@@ -16,9 +17,9 @@ use crate::rules::ruleset::{
 use crate::text::Lang;
 use crate::text::rules::{option_description, preset_description, preset_name};
 
-/// A preset's identity in JSON: its facts with the names and descriptions in English and
-/// German.
-#[derive(Debug, Serialize)]
+/// A rule set's identity: its facts with the names and descriptions in English and German.
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = RuleSetInfo)]
 pub struct PresetJson {
     pub id: &'static str,
     pub name: &'static str,
@@ -45,13 +46,16 @@ impl PresetJson {
     }
 }
 
-/// An option in JSON: its name, type, allowed values and default, and what it does in English
-/// and German.
-#[derive(Debug, Serialize)]
+/// A rule-set option: its name, type, allowed values and default, and what it does in
+/// English and German.
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = RuleSetOption)]
 pub struct OptionJson {
     pub name: &'static str,
     #[serde(flatten)]
+    #[schema(value_type = super::schema::OptionKind)]
     pub kind: OptionKind,
+    #[schema(value_type = super::schema::OptionValue)]
     pub default: OptionValue,
     pub description: &'static str,
     pub description_de: &'static str,
@@ -70,7 +74,8 @@ impl OptionJson {
 }
 
 /// A rule set in the list: who it is for and where it comes from.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = RuleSetSummary)]
 pub struct Summary {
     #[serde(flatten)]
     pub info: PresetJson,
@@ -91,7 +96,7 @@ impl Summary {
 }
 
 /// The answer of `GET /api/v1/rules`.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ToSchema)]
 pub struct RuleSetList {
     pub rule_sets: Vec<Summary>,
 }
@@ -108,7 +113,8 @@ pub fn list() -> RuleSetList {
 }
 
 /// One round: its contract in English and German, the deal, and the round's rules.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = RuleSetRound)]
 pub struct RoundJson {
     pub number: u8,
     /// The contract in words; null where there are no contracts (Rommé).
@@ -126,6 +132,7 @@ pub struct RoundJson {
     /// The melds must hold exactly this many cards (Continental).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub total_cards: Option<u8>,
+    #[schema(value_type = super::schema::Buys)]
     pub buys: Buys,
     /// The contract needs more cards than are dealt (buys make it possible).
     pub needs_more_than_dealt: bool,
@@ -163,9 +170,11 @@ impl RoundJson {
 }
 
 /// How melds are read under the rule set (docs/RULES.md section 2).
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = MeldRules)]
 pub struct MeldRulesJson {
     /// `low-or-high`, `high-only` or `wrap`.
+    #[schema(value_type = super::schema::AceMode)]
     pub ace: &'static str,
     pub jokers: bool,
     pub twos_wild: bool,
@@ -177,6 +186,10 @@ pub struct MeldRulesJson {
     pub set_suits_differ: bool,
     /// Most cards in a set; null for no limit.
     pub set_max: Option<u8>,
+    /// The shortest set the rule set accepts (Added 2026-11-24).
+    pub set_min: u8,
+    /// The shortest run the rule set accepts (Added 2026-11-24).
+    pub run_min: u8,
 }
 
 /// Penalty points by card, in rank order: `{"A": 15, "2": 2, …, "K": 10, "JK": 15}`.
@@ -204,13 +217,16 @@ impl PenaltyJson {
 }
 
 /// The answer of `GET /api/v1/rules/{id}`.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = RuleSetDetail)]
 pub struct Detail {
     #[serde(flatten)]
     pub info: PresetJson,
     /// The default money settlement.
+    #[schema(value_type = super::schema::Scheme)]
     pub scheme: Scheme,
     /// The settlements a table may choose (option `settlement`).
+    #[schema(value_type = Vec<super::schema::Scheme>)]
     pub schemes: Vec<Scheme>,
     /// Options with their types, allowed values and defaults.
     pub options: Vec<OptionJson>,
@@ -226,6 +242,7 @@ pub struct Detail {
     pub opening_points: Option<u32>,
     pub melds: MeldRulesJson,
     /// Penalty points of cards left in hand; null where the rule set scores in units.
+    #[schema(value_type = Option<BTreeMap<String, i64>>)]
     pub penalty: Option<PenaltyJson>,
     /// Liverpool: points taken off the cutter who hits the target.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -233,8 +250,10 @@ pub struct Detail {
     /// Higher totals are better (Continental in points mode).
     pub higher_is_better: bool,
     /// Laying off, joker swaps and going out.
+    #[schema(value_type = super::schema::Play)]
     pub play: Play,
     /// The same as sentences for the table: `{"en": [...], "de": [...]}`.
+    #[schema(value_type = super::schema::PlayNotes)]
     pub play_notes: BTreeMap<&'static str, Vec<&'static str>>,
 }
 
@@ -269,6 +288,8 @@ pub fn detail(id: &str) -> Option<Detail> {
             min_naturals_per_meld: rs.meld.min_naturals,
             set_suits_differ: rs.meld.set_distinct_suits,
             set_max: rs.meld.set_max,
+            set_min: rs.meld.set_min,
+            run_min: rs.meld.run_min,
         },
         penalty: PenaltyJson::of(&rs),
         cut_bonus: rs.cut_bonus,

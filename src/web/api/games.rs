@@ -10,47 +10,56 @@
 
 use std::collections::BTreeMap;
 
-use axum::Router;
 use axum::body::Bytes;
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use axum::routing::{get, post};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize, Serializer};
 use serde_json::{Value, json};
 use time::OffsetDateTime;
 use time::format_description::well_known::Rfc3339;
 use tower_http::set_header::SetResponseHeaderLayer;
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
-use crate::db::games::{self, HistoryAction, Once};
+use super::input::{answer_lang, take_lang};
+use crate::db::games::{self, Creation, HistoryAction, Keyed, Once};
 use crate::rules::game::{FieldErrors, GameSetup, RawRound, RawSetup, RoundInfo};
 use crate::rules::ruleset::{Buys, OptionValue};
 use crate::store::{self, GameChange, LoadedGame, OnceChange, RoundWrite};
+use crate::text::api::ApiMsg;
 use crate::text::{self, Lang, Say};
 use crate::web::links::{GameLinks, ViewLinks};
 use crate::web::{
-    AppError, AppState, IdempotencyKey, Json, refuse_unknown_fields, require_json_body,
+    AppError, AppState, IdempotencyKey, Json,
+    idempotency::{canonical_json, request_hash},
+    refuse_unknown_fields, require_json_body,
 };
+
+use super::doc::{Conflict, GameReadErrors, GameWriteErrors, RefereeErrors};
+use super::schema;
 
 /// Routes of the games API. Every answer through the edit id (which carries the id or the
 /// edit URLs: the capability to change the game) says `Cache-Control: no-store`, so no cache
-/// on the way or on the device keeps it.
-pub fn routes() -> Router<AppState> {
-    Router::new()
-        .route("/api/v1/games", post(create))
-        .route("/api/v1/games/{id}", get(show))
-        .route("/api/v1/games/{id}/rounds", post(enter_round))
-        .route("/api/v1/games/{id}/undo", post(undo))
-        .route("/api/v1/games/{id}/redo", post(redo))
-        .route("/api/v1/games/{id}/end", post(end))
-        .route("/api/v1/games/{id}/resume", post(resume))
-        .route("/api/v1/games/{id}/history", get(history))
+/// on the way or on the device keeps it. Registered with their descriptions for the OpenAPI
+/// document (`super::doc`).
+pub(super) fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(create))
+        .routes(routes!(show))
+        .routes(routes!(enter_round))
+        .routes(routes!(undo))
+        .routes(routes!(redo))
+        .routes(routes!(end))
+        .routes(routes!(resume))
+        .routes(routes!(history))
         .layer(SetResponseHeaderLayer::overriding(
             header::CACHE_CONTROL,
             HeaderValue::from_static("no-store"),
         ))
-        .route("/api/v1/view/{token}", get(view))
+        .routes(routes!(view))
 }
 
 /// The HTML page of a game (edit link).
@@ -64,20 +73,56 @@ fn view_url(token: &str) -> String {
 }
 
 /// `POST /api/v1/games`: 201 `{"id", "url", "view_url", …}`.
+#[utoipa::path(
+    post,
+    path = "/api/v1/games",
+    tag = "games",
+    operation_id = "create_game",
+    summary = "Create a game",
+    params(super::doc::IdempotencyKeyHeader, super::doc::AcceptLanguageHeader),
+    request_body(content = schema::NewGame, content_type = "application/json"),
+    responses(
+        RefereeErrors,
+        (status = 201, description = "The game was created (or, for a repeated \
+            `Idempotency-Key`, the game the first request created).",
+         body = schema::NewGameAnswer,
+         headers(
+             ("Location" = String, description = "`api_url`: the game's state."),
+             ("Cache-Control" = String, description = "`no-store`: the answer carries the edit id."),
+         )),
+        (status = 422, description = "The set-up is wrong: every sentence, and each problem \
+            by field (`player_count`, `duplicate_name`, `unknown_rules`, …).",
+         body = schema::Invalid),
+    )
+)]
 async fn create(
     State(state): State<AppState>,
     headers: HeaderMap,
-    Json(body): Json<Value>,
+    Json(mut body): Json<Value>,
 ) -> Result<Response, AppError> {
-    let raw = strict::<RawSetup, RawSetup>(body, &[])?;
+    let lang = take_lang(&headers, &mut body)?;
+    // The language of the answer is not part of what is asked: a retry in another language
+    // is the same request.
+    let request = request_hash("POST /api/v1/games", &canonical_json(&body));
+    let raw = strict::<RawSetup, RawSetup>(body, &[], lang)?;
     let setup = match GameSetup::try_from(raw) {
         Ok(setup) => setup,
-        Err(errors) => return Ok(invalid(&errors)),
+        Err(errors) => return Ok(invalid(&errors, lang)),
     };
     let game = store::new_game(&setup)?;
-    // With an Idempotency-Key a repeat answers with the game the first request created.
+    // With an Idempotency-Key a repeat of the same request answers with the game the first
+    // one created; another request with the key is refused.
     let ids = match IdempotencyKey::from_headers(&headers)? {
-        Some(key) => games::create_game_once(&state.db, &game, &key.stored()).await?,
+        Some(key) => {
+            let keyed = Keyed {
+                key: &key.stored(),
+                request: &request,
+            };
+            match games::create_game_once(&state.db, &game, keyed).await? {
+                Creation::Created(ids) | Creation::Replayed(ids) => ids,
+                Creation::KeyReused => return Err(key_reused()),
+            }
+        }
         None => games::create_game(&state.db, &game).await?,
     };
     let api_url = GameLinks::new(&ids.id).api();
@@ -98,21 +143,46 @@ async fn create(
 }
 
 /// `GET /api/v1/games/{id}`: the game's state.
+#[utoipa::path(
+    get,
+    path = "/api/v1/games/{id}",
+    tag = "games",
+    operation_id = "get_game",
+    summary = "A game's state",
+    params(("id" = String, Path, description = "The game's edit id.")),
+    responses(
+        GameReadErrors,
+        (status = 200, description = "The game's state.", body = GameView,
+         headers(("Cache-Control" = String, description = "`no-store`."))),
+    )
+)]
 async fn show(State(state): State<AppState>, Path(id): Path<String>) -> Result<Response, AppError> {
     let game = state.load_edit(&id).await?;
     Ok(Json(GameView::new(&game, Access::Edit)).into_response())
 }
 
 /// `GET /api/v1/view/{token}`: the state through the read-only link (no edit id or URLs).
+#[utoipa::path(
+    get,
+    path = "/api/v1/view/{token}",
+    tag = "games",
+    operation_id = "view_game",
+    summary = "A game's state through its read-only link",
+    description = "The state without `id`, `url` and `history_url`.",
+    params(("token" = String, Path, description = "The game's read-only token.")),
+    responses(
+        super::doc::ReadErrors,
+        (status = 200, description = "The game's state.", body = GameView),
+        (status = 404, description = "No game has this read-only token.", body = schema::Error),
+    )
+)]
 async fn view(
     State(state): State<AppState>,
     Path(token): Path<String>,
 ) -> Result<Response, AppError> {
     match state.load_view(&token).await? {
         Some(game) => Ok(Json(GameView::new(&game, Access::View)).into_response()),
-        None => Err(AppError::NotFound(
-            "There is no game at this address. Check the link you were given.".into(),
-        )),
+        None => Err(AppError::Said(StatusCode::NOT_FOUND, text::Msg::ErrNoGame)),
     }
 }
 
@@ -125,15 +195,47 @@ struct RoundBody {
 }
 
 /// `POST /api/v1/games/{id}/rounds`: enter the next round or correct one; 200 with the state.
+#[utoipa::path(
+    post,
+    path = "/api/v1/games/{id}/rounds",
+    tag = "games",
+    operation_id = "enter_round",
+    summary = "Enter the next round, or correct an entered one",
+    params(
+        ("id" = String, Path, description = "The game's edit id."),
+        super::doc::IdempotencyKeyHeader,
+        super::doc::AcceptLanguageHeader,
+    ),
+    request_body(content = schema::RoundBody, content_type = "application/json"),
+    responses(
+        GameWriteErrors,
+        Conflict,
+        (status = 200, description = "Written (or replayed): the game's state.", body = GameView,
+         headers(
+             ("Idempotent-Replayed" = String, description = "`true` when this answers a repeat of an earlier request with the same `Idempotency-Key`."),
+             ("Cache-Control" = String, description = "`no-store`."),
+         )),
+        (status = 428, description = "The round is already entered: changing it needs the \
+            `version` it is changed against. Nothing was written.", body = schema::Error),
+    )
+)]
 async fn enter_round(
     State(state): State<AppState>,
     Path(id): Path<String>,
     headers: HeaderMap,
-    Json(body): Json<Value>,
+    Json(mut body): Json<Value>,
 ) -> Result<Response, AppError> {
-    let body = strict::<RawRound, RoundBody>(body, &["version"])?;
+    let lang = take_lang(&headers, &mut body)?;
+    let request = request_hash(
+        &format!("POST /api/v1/games/{id}/rounds"),
+        &canonical_json(&body),
+    );
+    let body = strict::<RawRound, RoundBody>(body, &["version"], lang)?;
     let key = IdempotencyKey::from_headers(&headers)?.map(|key| key.stored());
-    let key = key.as_deref();
+    let key = key.as_deref().map(|key| Keyed {
+        key,
+        request: &request,
+    });
     let respond = |game: &LoadedGame| -> Result<String, AppError> {
         Ok(serde_json::to_string(&GameView::new(game, Access::Edit))?)
     };
@@ -150,8 +252,9 @@ async fn enter_round(
     Ok(match outcome {
         RoundWrite::Written(json) => json_text(json, false),
         RoundWrite::Replayed(json) => json_text(json, true),
-        RoundWrite::Conflict(game) => conflict(&game)?,
-        RoundWrite::Invalid(errors) => invalid(&errors),
+        RoundWrite::KeyReused => return Err(key_reused()),
+        RoundWrite::Conflict(game) => conflict(&game, lang)?,
+        RoundWrite::Invalid(errors) => invalid(&errors, lang),
         RoundWrite::NotFound => return Err(state.missing(&id).await),
         RoundWrite::NeedsVersion(round) => return Err(AppError::VersionRequired { round }),
     })
@@ -163,92 +266,216 @@ async fn enter_round(
 fn strict<F: DeserializeOwned, T: DeserializeOwned>(
     body: Value,
     extra: &[&str],
+    lang: Lang,
 ) -> Result<T, AppError> {
     refuse_unknown_fields::<F>(&body, extra)?;
-    serde_json::from_value(body).map_err(|e| {
-        AppError::Unprocessable(format!("The JSON has a wrong or missing field: {e}."))
-    })
+    serde_json::from_value(body)
+        .map_err(|e| AppError::Unprocessable(ApiMsg::WrongField.fill(lang, &[("detail", &e)])))
 }
 
 /// `POST /api/v1/games/{id}/undo` (body `{"version": N}` optional): removes the last round.
+#[utoipa::path(
+    post,
+    path = "/api/v1/games/{id}/undo",
+    tag = "games",
+    operation_id = "undo_round",
+    summary = "Remove the last round",
+    description = "The round stays in the history. 422 if there is nothing to undo.",
+    params(
+        ("id" = String, Path, description = "The game's edit id."),
+        super::doc::IdempotencyKeyHeader,
+        super::doc::AcceptLanguageHeader,
+    ),
+    request_body(content = schema::VersionBody, content_type = "application/json",
+        description = "`{\"version\": N}`, or nothing (then no content type is needed)."),
+    responses(
+        GameWriteErrors,
+        Conflict,
+        (status = 200, description = "Done (or replayed): the game's state.", body = GameView,
+         headers(
+             ("Idempotent-Replayed" = String, description = "`true` when this answers a repeat of an earlier request with the same `Idempotency-Key`."),
+             ("Cache-Control" = String, description = "`no-store`."),
+         )),
+    )
+)]
 async fn undo(
     State(state): State<AppState>,
     Path(id): Path<String>,
     headers: HeaderMap,
     body: Bytes,
 ) -> Result<Response, AppError> {
-    let (version, key) = whole_game_change(&headers, &body)?;
-    let once = once(key.as_deref());
+    let route = format!("POST /api/v1/games/{id}/undo");
+    let (version, key, lang) = whole_game_change(&headers, &body, &route)?;
+    let once = once(key.as_ref());
     let change = store::undo_once(&state.db, &state.games, &id, version, once).await?;
-    game_change(&state, &id, change).await
+    game_change(&state, &id, change, lang).await
 }
 
 /// `POST /api/v1/games/{id}/redo` (body `{"version": N}` optional): puts back the round the
 /// game's latest change undid, exactly as it was; 422 once anything else changed since.
+#[utoipa::path(
+    post,
+    path = "/api/v1/games/{id}/redo",
+    tag = "games",
+    operation_id = "redo_round",
+    summary = "Put back the round the last undo removed",
+    description = "Only while the game's latest change is that undo: the round comes back exactly as it was, with a new version. 422 once anything else changed since.",
+    params(
+        ("id" = String, Path, description = "The game's edit id."),
+        super::doc::IdempotencyKeyHeader,
+        super::doc::AcceptLanguageHeader,
+    ),
+    request_body(content = schema::VersionBody, content_type = "application/json",
+        description = "`{\"version\": N}`, or nothing (then no content type is needed)."),
+    responses(
+        GameWriteErrors,
+        Conflict,
+        (status = 200, description = "Done (or replayed): the game's state.", body = GameView,
+         headers(
+             ("Idempotent-Replayed" = String, description = "`true` when this answers a repeat of an earlier request with the same `Idempotency-Key`."),
+             ("Cache-Control" = String, description = "`no-store`."),
+         )),
+    )
+)]
 async fn redo(
     State(state): State<AppState>,
     Path(id): Path<String>,
     headers: HeaderMap,
     body: Bytes,
 ) -> Result<Response, AppError> {
-    let (version, key) = whole_game_change(&headers, &body)?;
-    let once = once(key.as_deref());
+    let route = format!("POST /api/v1/games/{id}/redo");
+    let (version, key, lang) = whole_game_change(&headers, &body, &route)?;
+    let once = once(key.as_ref());
     let change = store::redo_once(&state.db, &state.games, &id, version, once).await?;
-    game_change(&state, &id, change).await
+    game_change(&state, &id, change, lang).await
 }
 
 /// `POST /api/v1/games/{id}/end` (body `{"version": N}` optional): the table stops early; the
 /// rounds played are settled.
+#[utoipa::path(
+    post,
+    path = "/api/v1/games/{id}/end",
+    tag = "games",
+    operation_id = "end_game",
+    summary = "End the game early",
+    description = "The rounds played are settled.",
+    params(
+        ("id" = String, Path, description = "The game's edit id."),
+        super::doc::IdempotencyKeyHeader,
+        super::doc::AcceptLanguageHeader,
+    ),
+    request_body(content = schema::VersionBody, content_type = "application/json",
+        description = "`{\"version\": N}`, or nothing (then no content type is needed)."),
+    responses(
+        GameWriteErrors,
+        Conflict,
+        (status = 200, description = "Done (or replayed): the game's state.", body = GameView,
+         headers(
+             ("Idempotent-Replayed" = String, description = "`true` when this answers a repeat of an earlier request with the same `Idempotency-Key`."),
+             ("Cache-Control" = String, description = "`no-store`."),
+         )),
+    )
+)]
 async fn end(
     State(state): State<AppState>,
     Path(id): Path<String>,
     headers: HeaderMap,
     body: Bytes,
 ) -> Result<Response, AppError> {
-    let (version, key) = whole_game_change(&headers, &body)?;
-    let once = once(key.as_deref());
+    let route = format!("POST /api/v1/games/{id}/end");
+    let (version, key, lang) = whole_game_change(&headers, &body, &route)?;
+    let once = once(key.as_ref());
     let change = store::end_early_once(&state.db, &state.games, &id, true, version, once).await?;
-    game_change(&state, &id, change).await
+    game_change(&state, &id, change, lang).await
 }
 
 /// `POST /api/v1/games/{id}/resume` (body `{"version": N}` optional): takes back an early end.
+#[utoipa::path(
+    post,
+    path = "/api/v1/games/{id}/resume",
+    tag = "games",
+    operation_id = "resume_game",
+    summary = "Take back an early end",
+    params(
+        ("id" = String, Path, description = "The game's edit id."),
+        super::doc::IdempotencyKeyHeader,
+        super::doc::AcceptLanguageHeader,
+    ),
+    request_body(content = schema::VersionBody, content_type = "application/json",
+        description = "`{\"version\": N}`, or nothing (then no content type is needed)."),
+    responses(
+        GameWriteErrors,
+        Conflict,
+        (status = 200, description = "Done (or replayed): the game's state.", body = GameView,
+         headers(
+             ("Idempotent-Replayed" = String, description = "`true` when this answers a repeat of an earlier request with the same `Idempotency-Key`."),
+             ("Cache-Control" = String, description = "`no-store`."),
+         )),
+    )
+)]
 async fn resume(
     State(state): State<AppState>,
     Path(id): Path<String>,
     headers: HeaderMap,
     body: Bytes,
 ) -> Result<Response, AppError> {
-    let (version, key) = whole_game_change(&headers, &body)?;
-    let once = once(key.as_deref());
+    let route = format!("POST /api/v1/games/{id}/resume");
+    let (version, key, lang) = whole_game_change(&headers, &body, &route)?;
+    let once = once(key.as_ref());
     let change = store::end_early_once(&state.db, &state.games, &id, false, version, once).await?;
-    game_change(&state, &id, change).await
+    game_change(&state, &id, change, lang).await
 }
 
+/// An idempotency key as stored, with the hash of the request it came with.
+type StoredKey = (String, String);
+
 /// What an undo, end or resume asks: the `version` of its JSON body (nothing for an empty
-/// body; a body that is not JSON is a 415) and its `Idempotency-Key` as stored.
+/// body; a body that is not JSON is a 415) and its `Idempotency-Key` as stored, with the
+/// hash of the request (`route` and canonical body) it is for.
 fn whole_game_change(
     headers: &HeaderMap,
     body: &[u8],
-) -> Result<(Option<i64>, Option<String>), AppError> {
+    route: &str,
+) -> Result<(Option<i64>, Option<StoredKey>, Lang), AppError> {
     require_json_body(headers, body)?;
-    let version = version_of(body)?;
-    let key = IdempotencyKey::from_headers(headers)?.map(|key| key.stored());
-    Ok((version, key))
+    let (version, lang) = version_of(body)?;
+    let lang = answer_lang(headers, lang.as_deref())?;
+    // What the body asks is only the version: `{}` and no body are the same request, and the
+    // language of the answer is not part of it.
+    let canonical = version.map(|v| v.to_string()).unwrap_or_default();
+    let key = IdempotencyKey::from_headers(headers)?
+        .map(|key| (key.stored(), request_hash(route, &canonical)));
+    Ok((version, key, lang))
 }
 
 /// What an undo, end or resume keeps under its `Idempotency-Key`: not the state it answered
 /// with (only known after the write), but a mark. A repeat changes nothing and answers with
 /// the game's state as it is then, marked `Idempotent-Replayed`.
-fn once(key: Option<&str>) -> Option<Once<'_>> {
-    key.map(|key| Once {
+fn once(key: Option<&(String, String)>) -> Option<Once<'_>> {
+    key.map(|(key, request)| Once {
         key,
+        request,
         response: "api: game state",
     })
 }
 
-async fn game_change(state: &AppState, id: &str, change: OnceChange) -> Result<Response, AppError> {
+/// The answer to a used idempotency key sent with a different request: 422.
+fn key_reused() -> AppError {
+    AppError::Said(
+        StatusCode::UNPROCESSABLE_ENTITY,
+        crate::text::Msg::ErrKeyReused,
+    )
+}
+
+async fn game_change(
+    state: &AppState,
+    id: &str,
+    change: OnceChange,
+    lang: Lang,
+) -> Result<Response, AppError> {
     let change = match change {
         OnceChange::Now(change) => change,
+        OnceChange::KeyReused => return Err(key_reused()),
         OnceChange::Replayed(_) => {
             let game = state.load_edit(id).await?;
             let state = serde_json::to_string(&GameView::new(&game, Access::Edit))?;
@@ -257,13 +484,26 @@ async fn game_change(state: &AppState, id: &str, change: OnceChange) -> Result<R
     };
     match change {
         GameChange::Done(game) => Ok(Json(GameView::new(&game, Access::Edit)).into_response()),
-        GameChange::Conflict(game) => conflict(&game),
-        GameChange::Refused(e) => Err(AppError::Unprocessable(e.message(Lang::En))),
+        GameChange::Conflict(game) => conflict(&game, lang),
+        GameChange::Refused(e) => Err(AppError::Unprocessable(e.message(lang))),
         GameChange::NotFound => Err(state.missing(id).await),
     }
 }
 
 /// `GET /api/v1/games/{id}/history`: every change, oldest first.
+#[utoipa::path(
+    get,
+    path = "/api/v1/games/{id}/history",
+    tag = "games",
+    operation_id = "get_history",
+    summary = "Every change of a game, oldest first",
+    params(("id" = String, Path, description = "The game's edit id.")),
+    responses(
+        GameReadErrors,
+        (status = 200, description = "The history.", body = schema::History,
+         headers(("Cache-Control" = String, description = "`no-store`."))),
+    )
+)]
 async fn history(
     State(state): State<AppState>,
     Path(id): Path<String>,
@@ -295,17 +535,19 @@ async fn history(
 
 /// `{"version": N}` from an optional body. Any other field is refused: a misspelt
 /// `version` must not turn a guarded change into an unguarded one.
-fn version_of(body: &[u8]) -> Result<Option<i64>, AppError> {
+fn version_of(body: &[u8]) -> Result<(Option<i64>, Option<String>), AppError> {
     #[derive(Deserialize)]
     #[serde(deny_unknown_fields)]
     struct VersionBody {
         version: Option<i64>,
+        /// The answer's language (Added 2026-11-24).
+        lang: Option<String>,
     }
     if body.iter().all(u8::is_ascii_whitespace) {
-        return Ok(None);
+        return Ok((None, None));
     }
     match serde_json::from_slice::<VersionBody>(body) {
-        Ok(b) => Ok(b.version),
+        Ok(b) => Ok((b.version, b.lang)),
         Err(e) if e.is_data() => Err(AppError::Unprocessable(format!(
             "The JSON has a wrong field: {e}; send {{\"version\": N}} or nothing."
         ))),
@@ -316,24 +558,24 @@ fn version_of(body: &[u8]) -> Result<Option<i64>, AppError> {
 }
 
 /// 422 with every problem: `{"error": all sentences, "fields": {field: sentence}, "problems": [...]}`.
-fn invalid(errors: &FieldErrors) -> Response {
+fn invalid(errors: &FieldErrors, lang: Lang) -> Response {
     let problems: Vec<Value> = errors
         .iter()
-        .map(|e| json!({"field": e.field.key(), "code": e.error.code(), "message": e.error.message(Lang::En)}))
+        .map(|e| json!({"field": e.field.key(), "code": e.error.code(), "message": e.error.message(lang)}))
         .collect();
     let body = json!({
-        "error": errors.summary(Lang::En),
-        "fields": errors.by_field(Lang::En),
+        "error": errors.summary(lang),
+        "fields": errors.by_field(lang),
         "problems": problems,
     });
     (StatusCode::UNPROCESSABLE_ENTITY, axum::Json(body)).into_response()
 }
 
 /// 409 with the game's current state and an `"error"` sentence.
-fn conflict(game: &LoadedGame) -> Result<Response, AppError> {
+fn conflict(game: &LoadedGame, lang: Lang) -> Result<Response, AppError> {
     let mut body = serde_json::to_value(GameView::new(game, Access::Edit))?;
     if let Value::Object(map) = &mut body {
-        map.insert("error".into(), AppError::Conflict.to_string().into());
+        map.insert("error".into(), text::Msg::ErrConflict.text(lang).into());
     }
     Ok((StatusCode::CONFLICT, axum::Json(body)).into_response())
 }
@@ -400,34 +642,62 @@ fn by_name<'a, T: Copy>(setup: &'a GameSetup, values: &[T]) -> ByName<'a, T> {
     )
 }
 
-/// `GET /api/v1/games/{id}` (docs/API.md), with additions.
-#[derive(Serialize)]
+/// A game's state: `GET /api/v1/games/{id}` (docs/API.md), and the answer of every write.
+#[derive(Serialize, ToSchema)]
+#[schema(as = GameState)]
 struct GameView<'a> {
+    /// The edit id (not through the read-only link).
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<String>)]
     id: Option<&'a str>,
+    /// The game's page (not through the read-only link).
     #[serde(skip_serializing_if = "Option::is_none")]
     url: Option<String>,
+    /// `/api/v1/games/{id}/history` (not through the read-only link).
     #[serde(skip_serializing_if = "Option::is_none")]
     history_url: Option<String>,
+    /// The read-only page.
     view_url: String,
+    /// Rule-set id.
+    #[schema(value_type = String)]
     rules: &'a str,
+    #[schema(value_type = String)]
     rules_name: &'a str,
+    /// Every option, defaults filled in.
+    #[schema(value_type = schema::Options)]
     options: &'a BTreeMap<String, OptionValue>,
+    /// Names in seating order.
+    #[schema(value_type = Vec<String>)]
     players: &'a [String],
+    #[schema(value_type = String)]
     first_dealer: &'a str,
+    /// Bumped by every change; send it back with a change to guard it (409 if stale).
     version: i64,
+    /// Rounds in the game.
     of_rounds: usize,
     rounds: Vec<RoundView<'a>>,
+    /// Total per player by name.
+    #[schema(value_type = BTreeMap<String, i64>)]
     totals: ByName<'a, i64>,
+    /// Names with the best total; empty before the first round.
+    #[schema(value_type = Vec<String>)]
     leaders: Vec<&'a str>,
+    /// Place per player by name, 1 = best.
+    #[schema(value_type = BTreeMap<String, u32>)]
     standings: ByName<'a, u32>,
+    /// Buys per player over the game.
+    #[schema(value_type = BTreeMap<String, i64>)]
     buys: ByName<'a, i64>,
+    /// Null once the game is over (or ended early).
     next_round: Option<NextRoundView<'a>>,
     finished: bool,
     ended_early: bool,
+    /// The money once the game is finished; null before (or where it cannot be settled).
     settlement: Option<SettlementView<'a>>,
+    /// Why a finished game cannot be settled.
     #[serde(skip_serializing_if = "Option::is_none")]
     settlement_error: Option<String>,
+    #[schema(value_type = schema::Scheme)]
     scheme: &'static str,
     #[serde(skip_serializing_if = "Option::is_none")]
     cents_per_point: Option<i64>,
@@ -435,35 +705,56 @@ struct GameView<'a> {
     cents_per_unit: Option<i64>,
     /// Points that `cents_per_point` buys (10: a tenth of a cent a point).
     points_per_cent: i64,
+    #[schema(value_type = String)]
     currency: &'a str,
+    #[schema(format = DateTime)]
     created_at: String,
+    #[schema(format = DateTime)]
     updated_at: String,
 }
 
-#[derive(Serialize)]
+/// A round played.
+#[derive(Serialize, ToSchema)]
+#[schema(as = PlayedRound)]
 struct RoundView<'a> {
     round: usize,
+    #[schema(value_type = String)]
     dealer: &'a str,
+    #[schema(value_type = Option<String>)]
     cutter: Option<&'a str>,
+    /// The contract in words; null for `rommee`.
     contract: Option<String>,
+    /// Null: nobody went out.
+    #[schema(value_type = Option<String>)]
     went_out: Option<&'a str>,
+    /// The points that count (bonuses and doubling applied) by name.
+    #[schema(value_type = BTreeMap<String, i64>)]
     points: ByName<'a, i64>,
     /// What was entered, as stored (names as in the game, cards in the notation).
+    #[schema(value_type = schema::RoundEntry)]
     entry: RawRound,
 }
 
-#[derive(Serialize)]
+/// The round to play next.
+#[derive(Serialize, ToSchema)]
+#[schema(as = NextRound)]
 struct NextRoundView<'a> {
     round: usize,
     of: usize,
+    #[schema(value_type = String)]
     dealer: &'a str,
+    #[schema(value_type = Option<String>)]
     cutter: Option<&'a str>,
+    /// The contract in words; null for `rommee`.
     contract: Option<String>,
     contract_de: Option<String>,
+    /// Cards dealt to each player.
     deal: u8,
+    /// `liverpool`: the cut that earns the bonus.
     cut_target: Option<u32>,
     decks: String,
     decks_de: String,
+    #[schema(value_type = schema::Buys)]
     buys: Buys,
     buys_text: String,
     go_out_all: bool,
@@ -473,17 +764,29 @@ struct NextRoundView<'a> {
     restrictions_de: Vec<String>,
 }
 
-#[derive(Serialize)]
+/// The money of a finished game.
+#[derive(Serialize, ToSchema)]
+#[schema(as = GameSettlement)]
 struct SettlementView<'a> {
+    /// Net cents per player in seating order.
+    #[schema(value_type = Vec<i64>)]
     net_cents: &'a [i64],
     transfers: Vec<TransferView<'a>>,
+    /// Place per player in seating order, 1 = best.
+    #[schema(value_type = Vec<u32>)]
     places: &'a [u32],
+    /// Net cents by name.
+    #[schema(value_type = BTreeMap<String, i64>)]
     net: ByName<'a, i64>,
 }
 
-#[derive(Serialize)]
+/// One payment.
+#[derive(Serialize, ToSchema)]
+#[schema(as = GameTransfer)]
 struct TransferView<'a> {
+    #[schema(value_type = String)]
     from: &'a str,
+    #[schema(value_type = String)]
     to: &'a str,
     cents: i64,
 }

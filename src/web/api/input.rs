@@ -7,8 +7,10 @@
 use std::collections::{BTreeMap, HashSet};
 use std::fmt;
 
+use axum::http::{HeaderMap, header};
 use serde::Deserialize;
 use serde::de::{self, Deserializer, SeqAccess, Visitor};
+use utoipa::ToSchema;
 
 pub use crate::rules::cards::CardsInput;
 use crate::rules::cards::{self, Card, CardError};
@@ -17,7 +19,9 @@ use crate::rules::money::MoneyInput;
 use crate::rules::names::{MAX_NAME_CHARS, NameProblem, check_name, name_key};
 use crate::rules::ruleset::{Got, OptionError, OptionValue, RoundSpec, RuleSet, Scheme};
 use crate::rules::settlement::{ContinentalHand, MAX_POINTS_PER_CENT, PlayerList, SettleError};
-use crate::text::Lang;
+use crate::text::api::ApiMsg;
+use crate::text::rules::preset_name;
+use crate::text::{Lang, Say};
 
 use super::super::AppError;
 
@@ -26,6 +30,37 @@ pub const MAX_HANDS: usize = 1000;
 
 fn invalid(sentence: impl Into<String>) -> AppError {
     AppError::Unprocessable(sentence.into())
+}
+
+/// The language of a JSON answer's sentences: the body's `lang` (`en` or `de`, any case),
+/// else the Accept-Language header's preference of the two, else English. Another `lang` is
+/// a 422 (in the header's language).
+pub fn answer_lang(headers: &HeaderMap, given: Option<&str>) -> Result<Lang, AppError> {
+    let header_lang = headers
+        .get_all(header::ACCEPT_LANGUAGE)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .find_map(crate::web::i18n::accept_language)
+        .unwrap_or_default();
+    match given.map(|g| g.trim().to_ascii_lowercase()) {
+        None => Ok(header_lang),
+        Some(code) if code == "en" => Ok(Lang::En),
+        Some(code) if code == "de" => Ok(Lang::De),
+        Some(_) => Err(invalid(
+            ApiMsg::BadLang.fill(header_lang, &[("given", &given.unwrap_or_default())]),
+        )),
+    }
+}
+
+/// [`answer_lang`] for a JSON body read as a value: its top-level `lang` is taken out (so the
+/// body's own fields are checked as before); a `lang` that is not text is a 422.
+pub fn take_lang(headers: &HeaderMap, body: &mut serde_json::Value) -> Result<Lang, AppError> {
+    let given = body.as_object_mut().and_then(|o| o.remove("lang"));
+    match given {
+        None => answer_lang(headers, None),
+        Some(serde_json::Value::String(code)) => answer_lang(headers, Some(&code)),
+        Some(other) => answer_lang(headers, Some(&other.to_string())),
+    }
 }
 
 /// Melds as JSON: a list of melds, each a list of cards or one string, or one string with `|`
@@ -85,7 +120,7 @@ pub type RawOptions = BTreeMap<String, serde_json::Value>;
 
 /// A rule set from its id and the `options` overrides. Unknown rule sets and options, and
 /// values an option does not take, are 422 sentences.
-pub fn rule_set(id: &str, options: &RawOptions) -> Result<RuleSet, AppError> {
+pub fn rule_set(id: &str, options: &RawOptions, lang: Lang) -> Result<RuleSet, AppError> {
     let mut values = BTreeMap::new();
     let mut unreadable = BTreeMap::new();
     for (name, value) in options {
@@ -109,7 +144,7 @@ pub fn rule_set(id: &str, options: &RawOptions) -> Result<RuleSet, AppError> {
             }
             other => other,
         };
-        invalid(error.clause(Lang::En))
+        invalid(error.clause(lang))
     })
 }
 
@@ -132,53 +167,66 @@ fn option_value(value: &serde_json::Value) -> Option<OptionValue> {
 
 /// The round to check or solve: round `n` of the rule set, or for Rommé (no contracts) the
 /// opening. Missing or out-of-range rounds are 422 sentences.
-fn round_spec(rs: &RuleSet, round: Option<i64>) -> Result<RoundSpec, AppError> {
+fn round_spec(rs: &RuleSet, round: Option<i64>, lang: Lang) -> Result<RoundSpec, AppError> {
     let round = match round.map(usize::try_from) {
         None => None,
         Some(Ok(n)) => Some(n),
         Some(Err(_)) => {
             return Err(invalid(
                 crate::text::rules::RoundErrorMsg::BelowOne
-                    .fill(Lang::En, &[("n", &round.unwrap_or_default())]),
+                    .fill(lang, &[("n", &round.unwrap_or_default())]),
             ));
         }
     };
-    rs.round_for_check(round)
-        .map_err(|e| invalid(crate::text::rules::round_error(&e)))
+    rs.round_for_check(round).map_err(|e| invalid(e.say(lang)))
 }
 
-fn card_error(error: CardError) -> AppError {
-    invalid(error.to_string())
+fn card_error(error: CardError, lang: Lang) -> AppError {
+    invalid(error.clause(lang))
 }
 
-/// `POST /api/v1/check` as sent.
-#[derive(Debug, Deserialize)]
+/// The question of `POST /api/v1/check`: are these melds a legal contract meld?
+#[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CheckBody {
+    /// Rule-set id (`GET /api/v1/rules`), e.g. `contract`.
     pub rules: String,
+    /// The round (from 1); left out for `rommee` (its opening) and where the rule set has
+    /// one round.
     #[serde(default)]
     pub round: Option<i64>,
+    /// The melds; for a round that goes out all at once, the whole hand.
+    #[schema(value_type = super::schema::Melds)]
     pub melds: MeldsInput,
     #[serde(default)]
+    #[schema(value_type = super::schema::Options)]
     pub options: RawOptions,
+    /// The language of the answer's sentences: `en` or `de` (Added 2026-11-24).
+    #[serde(default)]
+    #[schema(value_type = Option<super::schema::Lang>)]
+    pub lang: Option<String>,
 }
 
 /// A check, parsed: the rule set, the round and the melds.
 #[derive(Debug)]
 pub struct CheckRequest {
+    /// The language of the answer's sentences.
+    pub lang: Lang,
     pub rules: RuleSet,
     pub round: RoundSpec,
     pub melds: Vec<Vec<Card>>,
 }
 
-impl TryFrom<CheckBody> for CheckRequest {
+impl TryFrom<(CheckBody, &HeaderMap)> for CheckRequest {
     type Error = AppError;
 
-    fn try_from(body: CheckBody) -> Result<Self, AppError> {
-        let rules = rule_set(&body.rules, &body.options)?;
-        let round = round_spec(&rules, body.round)?;
-        let melds = body.melds.parse().map_err(card_error)?;
+    fn try_from((body, headers): (CheckBody, &HeaderMap)) -> Result<Self, AppError> {
+        let lang = answer_lang(headers, body.lang.as_deref())?;
+        let rules = rule_set(&body.rules, &body.options, lang)?;
+        let round = round_spec(&rules, body.round, lang)?;
+        let melds = body.melds.parse().map_err(|e| card_error(e, lang))?;
         Ok(CheckRequest {
+            lang,
             rules,
             round,
             melds,
@@ -186,68 +234,106 @@ impl TryFrom<CheckBody> for CheckRequest {
     }
 }
 
-/// `POST /api/v1/solve` as sent.
-#[derive(Debug, Deserialize)]
+/// The question of `POST /api/v1/solve`: can this hand make the round's contract?
+#[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct SolveBody {
+    /// Rule-set id (`GET /api/v1/rules`), e.g. `contract`.
     pub rules: String,
+    /// The round (from 1); left out for `rommee` (its opening) and where the rule set has
+    /// one round.
     #[serde(default)]
     pub round: Option<i64>,
+    /// The hand, at most 60 cards.
+    #[schema(value_type = super::schema::Cards)]
     pub hand: CardsInput,
     #[serde(default)]
+    #[schema(value_type = super::schema::Options)]
     pub options: RawOptions,
+    /// The language of the answer's sentences: `en` or `de` (Added 2026-11-24).
+    #[serde(default)]
+    #[schema(value_type = Option<super::schema::Lang>)]
+    pub lang: Option<String>,
 }
 
 /// A solve, parsed: the rule set, the round and the hand.
 #[derive(Debug)]
 pub struct SolveRequest {
+    /// The language of the answer's sentences.
+    pub lang: Lang,
     pub rules: RuleSet,
     pub round: RoundSpec,
     pub hand: Vec<Card>,
 }
 
-impl TryFrom<SolveBody> for SolveRequest {
+impl TryFrom<(SolveBody, &HeaderMap)> for SolveRequest {
     type Error = AppError;
 
-    fn try_from(body: SolveBody) -> Result<Self, AppError> {
-        let rules = rule_set(&body.rules, &body.options)?;
-        let round = round_spec(&rules, body.round)?;
-        let hand = body.hand.parse().map_err(card_error)?.unwrap_or_default();
-        Ok(SolveRequest { rules, round, hand })
+    fn try_from((body, headers): (SolveBody, &HeaderMap)) -> Result<Self, AppError> {
+        let lang = answer_lang(headers, body.lang.as_deref())?;
+        let rules = rule_set(&body.rules, &body.options, lang)?;
+        let round = round_spec(&rules, body.round, lang)?;
+        let hand = body
+            .hand
+            .parse()
+            .map_err(|e| card_error(e, lang))?
+            .unwrap_or_default();
+        Ok(SolveRequest {
+            lang,
+            rules,
+            round,
+            hand,
+        })
     }
 }
 
-/// `POST /api/v1/score` as sent.
-#[derive(Debug, Deserialize)]
+/// The question of `POST /api/v1/score`: what are these cards left in hand worth?
+#[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ScoreBody {
+    /// Rule-set id (`GET /api/v1/rules`), e.g. `contract`.
     pub rules: String,
+    /// The cards left in hand.
+    #[schema(value_type = super::schema::Cards)]
     pub cards: CardsInput,
     #[serde(default)]
+    #[schema(value_type = super::schema::Options)]
     pub options: RawOptions,
+    /// The language of the answer's sentences: `en` or `de` (Added 2026-11-24).
+    #[serde(default)]
+    #[schema(value_type = Option<super::schema::Lang>)]
+    pub lang: Option<String>,
 }
 
 /// A score, parsed: the rule set and the cards left in hand.
 #[derive(Debug)]
 pub struct ScoreRequest {
+    /// The language of the answer's sentences.
+    pub lang: Lang,
     pub rules: RuleSet,
     pub cards: Vec<Card>,
 }
 
-impl TryFrom<ScoreBody> for ScoreRequest {
+impl TryFrom<(ScoreBody, &HeaderMap)> for ScoreRequest {
     type Error = AppError;
 
-    fn try_from(body: ScoreBody) -> Result<Self, AppError> {
-        let rules = rule_set(&body.rules, &body.options)?;
-        let cards = body.cards.parse().map_err(card_error)?.unwrap_or_default();
-        Ok(ScoreRequest { rules, cards })
+    fn try_from((body, headers): (ScoreBody, &HeaderMap)) -> Result<Self, AppError> {
+        let lang = answer_lang(headers, body.lang.as_deref())?;
+        let rules = rule_set(&body.rules, &body.options, lang)?;
+        let cards = body
+            .cards
+            .parse()
+            .map_err(|e| card_error(e, lang))?
+            .unwrap_or_default();
+        Ok(ScoreRequest { lang, rules, cards })
     }
 }
 
 /// One `continental` hand as sent: the winner by name.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct HandBody {
+    /// The winner's name (one of `players`).
     pub winner: String,
     #[serde(default)]
     pub jokers: u32,
@@ -261,57 +347,77 @@ pub struct HandBody {
     pub no_wilds: bool,
 }
 
-/// `POST /api/v1/settle` as sent.
-#[derive(Debug, Deserialize)]
+/// The question of `POST /api/v1/settle`: who pays whom at the end?
+#[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct SettleBody {
+    /// Rule-set id (`GET /api/v1/rules`), e.g. `contract`.
     pub rules: String,
+    /// Names in seating order.
     pub players: Vec<String>,
+    /// Final totals per player, in the order of `players` (not `continental`).
     #[serde(default)]
     pub totals: Option<Vec<i64>>,
+    /// Money per point (points schemes).
     #[serde(default)]
     pub cents_per_point: Option<i64>,
     /// How many points `cents_per_point` buys (points schemes; missing: 1).
     #[serde(default)]
     pub points_per_cent: Option<i64>,
+    /// `progressive`: buys per player over the game.
     #[serde(default)]
     pub buys: Option<Vec<i64>>,
+    /// `continental`: every hand played.
     #[serde(default)]
     pub hands: Option<Vec<HandBody>>,
+    /// `continental`: money per unit.
     #[serde(default)]
     pub cents_per_unit: Option<i64>,
     #[serde(default)]
+    #[schema(value_type = super::schema::Options)]
     pub options: RawOptions,
+    /// The language of the answer's sentences: `en` or `de` (Added 2026-11-24).
+    #[serde(default)]
+    #[schema(value_type = Option<super::schema::Lang>)]
+    pub lang: Option<String>,
 }
 
 /// A settlement, parsed: the rule set, the players' names (trimmed, in seating order) and
 /// what the rule set's scheme settles from.
 #[derive(Debug)]
 pub struct SettleRequest {
+    /// The language of the answer's sentences.
+    pub lang: Lang,
     pub rules: RuleSet,
     pub players: Vec<String>,
     pub input: MoneyInput,
 }
 
-impl TryFrom<SettleBody> for SettleRequest {
+impl TryFrom<(SettleBody, &HeaderMap)> for SettleRequest {
     type Error = AppError;
 
-    fn try_from(body: SettleBody) -> Result<Self, AppError> {
-        let rules = rule_set(&body.rules, &body.options)?;
-        let players = player_names(&rules, &body.players)?;
+    fn try_from((body, headers): (SettleBody, &HeaderMap)) -> Result<Self, AppError> {
+        let lang = answer_lang(headers, body.lang.as_deref())?;
+        let rules = rule_set(&body.rules, &body.options, lang)?;
+        let players = player_names(&rules, &body.players, lang)?;
         let count = players.len();
-        let scheme = rules.scheme;
+        let scheme = rules.scheme.id();
         let name = rules.info.id;
         let not_used = |field: &str, instead: &str| {
-            invalid(format!(
-                "\"{field}\" is not used by {name} ({} settlement); send {instead}",
-                scheme.id()
+            invalid(ApiMsg::NotUsed.fill(
+                lang,
+                &[
+                    ("field", &field),
+                    ("rules", &name),
+                    ("scheme", &scheme),
+                    ("instead", &instead),
+                ],
             ))
         };
         let missing = |field: &str| {
-            invalid(format!(
-                "\"{field}\" is missing: {name} ({} settlement) needs it",
-                scheme.id()
+            invalid(ApiMsg::Missing.fill(
+                lang,
+                &[("field", &field), ("rules", &name), ("scheme", &scheme)],
             ))
         };
         let per_player = |list: Vec<i64>, what: PlayerList| {
@@ -324,12 +430,12 @@ impl TryFrom<SettleBody> for SettleRequest {
                         given: list.len(),
                         what,
                     }
-                    .to_string(),
+                    .say(lang),
                 ))
             }
         };
         let mut input = MoneyInput::default();
-        match scheme {
+        match rules.scheme {
             Scheme::Units => {
                 if body.totals.is_some() {
                     return Err(not_used("totals", "\"hands\" and \"cents_per_unit\""));
@@ -348,15 +454,15 @@ impl TryFrom<SettleBody> for SettleRequest {
                 }
                 let hands = body.hands.ok_or_else(|| missing("hands"))?;
                 if hands.len() > MAX_HANDS {
-                    return Err(invalid(format!(
-                        "too many hands: {} given, at most {MAX_HANDS} are accepted",
-                        hands.len()
-                    )));
+                    return Err(invalid(
+                        ApiMsg::TooManyHands
+                            .fill(lang, &[("given", &hands.len()), ("max", &MAX_HANDS)]),
+                    ));
                 }
                 input.hands = hands
                     .into_iter()
                     .enumerate()
-                    .map(|(i, hand)| continental_hand(&players, i + 1, hand))
+                    .map(|(i, hand)| continental_hand(&players, i + 1, hand, lang))
                     .collect::<Result<_, _>>()?;
                 input.cents = body
                     .cents_per_unit
@@ -390,21 +496,25 @@ impl TryFrom<SettleBody> for SettleRequest {
                 }
                 let totals = body.totals.ok_or_else(|| missing("totals"))?;
                 input.totals = per_player(totals, PlayerList::Totals)?;
-                input.cents = body
-                    .cents_per_point
-                    .ok_or_else(|| missing("cents_per_point"))?;
+                // "A cent per 10 points" is `points_per_cent` alone: the cent is then 1.
+                input.cents = match (body.cents_per_point, body.points_per_cent) {
+                    (Some(cents), _) => cents,
+                    (None, Some(_)) => 1,
+                    (None, None) => return Err(missing("cents_per_point")),
+                };
                 input.points_per_cent = body.points_per_cent.unwrap_or(1);
                 if !(1..=MAX_POINTS_PER_CENT).contains(&input.points_per_cent) {
                     return Err(invalid(
                         SettleError::PointsPerCent {
                             per_points: input.points_per_cent,
                         }
-                        .to_string(),
+                        .say(lang),
                     ));
                 }
             }
         }
         Ok(SettleRequest {
+            lang,
             rules,
             players,
             input,
@@ -414,15 +524,17 @@ impl TryFrom<SettleBody> for SettleRequest {
 
 /// Player names: trimmed, not empty, not too long, unique (ignoring case), as many as the
 /// rule set is played by.
-fn player_names(rules: &RuleSet, given: &[String]) -> Result<Vec<String>, AppError> {
+fn player_names(rules: &RuleSet, given: &[String], lang: Lang) -> Result<Vec<String>, AppError> {
     let info = &rules.info;
     if !rules.players_ok(given.len()) {
-        return Err(invalid(format!(
-            "{} is played by {} to {} players, not {}",
-            info.name,
-            info.min_players,
-            info.max_players,
-            given.len()
+        return Err(invalid(ApiMsg::PlayerCount.fill(
+            lang,
+            &[
+                ("rules", &preset_name(info, lang)),
+                ("min", &info.min_players),
+                ("max", &info.max_players),
+                ("given", &given.len()),
+            ],
         )));
     }
     let mut seen = HashSet::new();
@@ -433,22 +545,18 @@ fn player_names(rules: &RuleSet, given: &[String]) -> Result<Vec<String>, AppErr
             let name = check_name(name).map_err(|problem| {
                 let seat = i + 1;
                 invalid(match problem {
-                    NameProblem::Empty => format!("player {seat} has no name"),
-                    NameProblem::TooLong => format!(
-                        "the name of player {seat} is longer than {MAX_NAME_CHARS} characters"
-                    ),
-                    NameProblem::HasControl => format!(
-                        "the name of player {seat} holds a tab or line break; use plain text"
-                    ),
-                    NameProblem::HasInvisible => {
-                        GameError::NameHasInvisible { seat }.message(Lang::En)
+                    NameProblem::Empty => ApiMsg::NoName.fill(lang, &[("seat", &seat)]),
+                    NameProblem::TooLong => {
+                        ApiMsg::NameTooLong.fill(lang, &[("seat", &seat), ("max", &MAX_NAME_CHARS)])
                     }
+                    NameProblem::HasControl => {
+                        ApiMsg::NameHasControl.fill(lang, &[("seat", &seat)])
+                    }
+                    NameProblem::HasInvisible => GameError::NameHasInvisible { seat }.message(lang),
                 })
             })?;
             if !seen.insert(name_key(&name)) {
-                return Err(invalid(format!(
-                    "the name \"{name}\" is given twice; every player needs a different name"
-                )));
+                return Err(invalid(ApiMsg::NameTwice.fill(lang, &[("name", &name)])));
             }
             Ok(name)
         })
@@ -460,16 +568,16 @@ fn continental_hand(
     players: &[String],
     number: usize,
     hand: HandBody,
+    lang: Lang,
 ) -> Result<ContinentalHand, AppError> {
     let wanted = name_key(&hand.winner);
     let winner = players
         .iter()
         .position(|p| name_key(p) == wanted)
         .ok_or_else(|| {
-            invalid(format!(
-                "hand {number}: the winner \"{}\" is not one of the players",
-                hand.winner
-            ))
+            invalid(
+                ApiMsg::UnknownWinner.fill(lang, &[("number", &number), ("winner", &hand.winner)]),
+            )
         })?;
     Ok(ContinentalHand {
         winner,
@@ -514,7 +622,7 @@ mod tests {
             r#"{"payouts": [0, 3, 6, 9], "kitty_split": "two-thirds", "buy_cents": 5, "ace": "wrap"}"#,
         )
         .unwrap();
-        let rs = rule_set("progressive", &options).unwrap();
+        let rs = rule_set("progressive", &options, Lang::En).unwrap();
         assert_eq!(rs.options["payouts"], OptionValue::List(vec![0, 3, 6, 9]));
         assert_eq!(rs.options["buy_cents"], OptionValue::Int(5));
     }
@@ -523,12 +631,12 @@ mod tests {
     fn an_option_value_of_no_option_type_is_named_with_what_the_option_takes() {
         let options: RawOptions = serde_json::from_str(r#"{"joker_points": 2.5}"#).unwrap();
         assert_eq!(
-            message(rule_set("shanghai", &options).unwrap_err()),
+            message(rule_set("shanghai", &options, Lang::En).unwrap_err()),
             "option \"joker_points\" is a whole number from 0 to 500, not 2.5"
         );
         let options: RawOptions = serde_json::from_str(r#"{"jokerz": null}"#).unwrap();
         assert!(
-            message(rule_set("contract", &options).unwrap_err())
+            message(rule_set("contract", &options, Lang::En).unwrap_err())
                 .starts_with("unknown option \"jokerz\" for contract")
         );
     }
@@ -537,11 +645,11 @@ mod tests {
     fn rounds_below_one_are_out_of_range() {
         let rs = RuleSet::preset("contract").unwrap();
         assert_eq!(
-            message(round_spec(&rs, Some(-1)).unwrap_err()),
+            message(round_spec(&rs, Some(-1), Lang::En).unwrap_err()),
             "round -1 is out of range: rounds are numbered from 1"
         );
         assert_eq!(
-            message(round_spec(&rs, Some(0)).unwrap_err()),
+            message(round_spec(&rs, Some(0), Lang::En).unwrap_err()),
             "round 0 is out of range: Contract Rummy has rounds 1 to 7"
         );
     }
@@ -550,7 +658,11 @@ mod tests {
     fn player_names_are_trimmed_and_must_differ_ignoring_case() {
         let rs = RuleSet::preset("rommee").unwrap();
         let names = |list: &[&str]| {
-            player_names(&rs, &list.iter().map(|s| s.to_string()).collect::<Vec<_>>())
+            player_names(
+                &rs,
+                &list.iter().map(|s| s.to_string()).collect::<Vec<_>>(),
+                Lang::En,
+            )
         };
         assert_eq!(names(&[" Ann ", "Ben"]).unwrap(), ["Ann", "Ben"]);
         assert_eq!(
@@ -571,7 +683,11 @@ mod tests {
     fn player_names_that_look_the_same_are_refused() {
         let rs = RuleSet::preset("rommee").unwrap();
         let names = |list: &[&str]| {
-            player_names(&rs, &list.iter().map(|s| s.to_string()).collect::<Vec<_>>())
+            player_names(
+                &rs,
+                &list.iter().map(|s| s.to_string()).collect::<Vec<_>>(),
+                Lang::En,
+            )
         };
         let invisible = message(names(&["Ann", "Ann\u{200B}"]).unwrap_err());
         assert!(invisible.contains("player 2"), "{invisible}");

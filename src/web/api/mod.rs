@@ -4,25 +4,37 @@
 //! Thin: each handler extracts a raw body, parses it into domain types (`input`, by
 //! `TryFrom`), asks `rules`, and answers in the shapes of `output`. Bad input is an
 //! [`AppError`] with a sentence (400 or 422); a well-formed question whose answer is "no" is
-//! 200 with `"ok": false`. The checker and the solver run on the blocking pool, at most one
-//! per core, so hard hands never stall the server's other requests nor take every core.
+//! 200 with `"ok": false`. Sentences are in the answer's language (`lang` in the body, else
+//! `Accept-Language`, else English). The checker and the solver run in the per-client compute
+//! queue ([`super::compute`]) on the blocking pool, at most one per core, so hard hands never
+//! stall the server's other requests nor take every core.
+//!
+//! Every route is registered through `utoipa_axum`'s [`OpenApiRouter`] from the handler's
+//! `#[utoipa::path]` attribute, so the router and the OpenAPI document (`doc`, served at
+//! `/api/v1/openapi.json`) come from the same calls.
 
 mod catalog;
+mod doc;
 pub mod games;
 mod input;
 mod output;
-
-use std::sync::{Arc, LazyLock};
+mod schema;
 
 use axum::Router;
-use axum::extract::Path;
-use axum::routing::{get, post};
-use tokio::sync::Semaphore;
+use axum::extract::{Path, State};
+use axum::http::HeaderMap;
+use utoipa::OpenApi as _;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
+use super::compute::Client;
 use super::{AppError, AppState, Json};
 use crate::rules::check::check;
 use crate::rules::money::settle;
+use crate::rules::ruleset::ScoreError;
 use crate::rules::solver::solve;
+use crate::text::Say;
+use doc::{ComputeErrors, QuestionErrors, ReadErrors};
 use input::{
     CheckBody, CheckRequest, ScoreBody, ScoreRequest, SettleBody, SettleRequest, SolveBody,
     SolveRequest,
@@ -31,89 +43,176 @@ use output::{CheckAnswer, ScoreAnswer, SettleAnswer, SolveAnswer};
 
 /// Routes of the API.
 pub fn routes() -> Router<AppState> {
-    Router::new()
-        .route("/api/v1/check", post(check_melds))
-        .route("/api/v1/solve", post(solve_hand))
-        .route("/api/v1/score", post(score_cards))
-        .route("/api/v1/settle", post(settle_money))
-        .route("/api/v1/rules", get(rule_sets))
-        .route("/api/v1/rules/{id}", get(rule_set))
+    router().split_for_parts().0
+}
+
+/// The OpenAPI document of the API: the same calls as [`routes`], their description.
+pub fn openapi() -> utoipa::openapi::OpenApi {
+    let mut document = router().into_openapi();
+    doc::finish(&mut document);
+    document
+}
+
+/// Every route of the API with its description. A route added with a plain `.route(…)`
+/// would be served but missing from the document: the integration test `openapi::` fails.
+fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::with_openapi(doc::ApiDoc::openapi())
+        .routes(routes!(check_melds))
+        .routes(routes!(solve_hand))
+        .routes(routes!(score_cards))
+        .routes(routes!(settle_money))
+        .routes(routes!(rule_sets))
+        .routes(routes!(rule_set))
+        .routes(routes!(doc::openapi_json))
         .merge(games::routes())
 }
 
-/// At most this many checks and solves run at once (one per core): a flood of hard hands
-/// queues, and waiting requests end in the 408 timeout, instead of taking every core.
-static ENGINE_SLOTS: LazyLock<Arc<Semaphore>> = LazyLock::new(|| {
-    let cores = std::thread::available_parallelism().map_or(1, usize::from);
-    Arc::new(Semaphore::new(cores))
-});
-
-/// Runs engine work on the blocking pool once a slot is free. The slot is held until the
-/// work ends, even if the request timed out meanwhile. A panic there is a bug: 500.
-pub(crate) async fn blocking<T: Send + 'static>(
-    work: impl FnOnce() -> T + Send + 'static,
-) -> Result<T, AppError> {
-    let slot = Arc::clone(&ENGINE_SLOTS)
-        .acquire_owned()
-        .await
-        .map_err(AppError::internal)?;
-    tokio::task::spawn_blocking(move || {
-        let result = work();
-        drop(slot);
-        result
-    })
-    .await
-    .map_err(AppError::internal)
-}
-
 /// `POST /api/v1/check`: is this a legal contract meld (or Rommé opening)?
-async fn check_melds(Json(body): Json<CheckBody>) -> Result<Json<CheckAnswer>, AppError> {
-    let request = CheckRequest::try_from(body)?;
-    let result = blocking(move || check(&request.rules, &request.round, &request.melds)).await?;
-    Ok(Json(result.into()))
+#[utoipa::path(
+    post,
+    path = "/api/v1/check",
+    tag = "referee",
+    operation_id = "check",
+    summary = "Is this a legal contract meld (Rommé: opening) for the round?",
+    description = "Every reason is reported, each as a `code` with its parameters and a \
+        `message` in the answer's language (`lang`, else `Accept-Language`, else English). A \
+        legal question whose answer is no is 200 with `\"ok\": false`.",
+    params(doc::AcceptLanguageHeader),
+    request_body(content = CheckBody, content_type = "application/json"),
+    responses(
+        ComputeErrors,
+        (status = 200, description = "The verdict, how each meld was read, every problem.",
+         body = CheckAnswer),
+    )
+)]
+async fn check_melds(
+    State(state): State<AppState>,
+    client: Client,
+    headers: HeaderMap,
+    Json(body): Json<CheckBody>,
+) -> Result<Json<CheckAnswer>, AppError> {
+    let request = CheckRequest::try_from((body, &headers))?;
+    let lang = request.lang;
+    let result = state
+        .compute
+        .run(client, move || {
+            check(&request.rules, &request.round, &request.melds)
+        })
+        .await?;
+    Ok(Json(CheckAnswer::new(result, lang)))
 }
 
 /// `POST /api/v1/solve`: can this hand make the round's contract, and how?
-async fn solve_hand(Json(body): Json<SolveBody>) -> Result<Json<SolveAnswer>, AppError> {
-    let request = SolveRequest::try_from(body)?;
-    blocking(move || {
-        let SolveRequest { rules, round, hand } = request;
-        let contract = round
-            .contract
-            .as_ref()
-            .map(|c| crate::text::rules::describe_contract(c, Default::default()));
-        let solution = solve(&rules, &round, &hand)
-            .map_err(|error| AppError::Unprocessable(error.to_string()))?;
-        // Rommé: the opening value of the melds found, as the checker counts it.
-        let points = solution
-            .as_ref()
-            .and_then(|s| check(&rules, &round, &s.melds).points);
-        Ok(Json(SolveAnswer::new(contract, solution, points)))
-    })
-    .await?
+#[utoipa::path(
+    post,
+    path = "/api/v1/solve",
+    tag = "referee",
+    operation_id = "solve",
+    summary = "Can this hand make the round's contract, and how?",
+    description = "Errors are in the answer's language (`lang`, else `Accept-Language`, else \
+        English).",
+    params(doc::AcceptLanguageHeader),
+    request_body(content = SolveBody, content_type = "application/json"),
+    responses(
+        ComputeErrors,
+        (status = 200, description = "`{\"ok\": false}`, or the melds found and the cards \
+            left over.", body = SolveAnswer),
+    )
+)]
+async fn solve_hand(
+    State(state): State<AppState>,
+    client: Client,
+    headers: HeaderMap,
+    Json(body): Json<SolveBody>,
+) -> Result<Json<SolveAnswer>, AppError> {
+    let request = SolveRequest::try_from((body, &headers))?;
+    state
+        .compute
+        .run(client, move || {
+            let SolveRequest {
+                lang,
+                rules,
+                round,
+                hand,
+            } = request;
+            let contract = round
+                .contract
+                .as_ref()
+                .map(|c| crate::text::rules::describe_contract(c, Default::default()));
+            let started = std::time::Instant::now();
+            let solution = solve(&rules, &round, &hand)
+                .map_err(|error| AppError::Unprocessable(error.say(lang)))?;
+            metrics::histogram!(super::metrics::SOLVE_SECONDS)
+                .record(started.elapsed().as_secs_f64());
+            // Rommé: the opening value of the melds found, as the checker counts it.
+            let points = solution
+                .as_ref()
+                .and_then(|s| check(&rules, &round, &s.melds).points);
+            Ok(Json(SolveAnswer::new(contract, solution, points)))
+        })
+        .await?
 }
 
 /// `POST /api/v1/score`: penalty points of cards left in hand.
-async fn score_cards(Json(body): Json<ScoreBody>) -> Result<Json<ScoreAnswer>, AppError> {
-    let request = ScoreRequest::try_from(body)?;
-    let points = request
-        .rules
-        .penalty_points(&request.cards)
-        .ok_or_else(|| {
-            AppError::Unprocessable(format!(
-                "{} has no card points: it is scored in units per hand won; \
-             use /api/v1/settle with \"hands\"",
-                request.rules.info.name
-            ))
-        })?;
+#[utoipa::path(
+    post,
+    path = "/api/v1/score",
+    tag = "referee",
+    operation_id = "score",
+    summary = "Penalty points of cards left in hand",
+    description = "`continental` has no card points (422 pointing to `/settle`). Errors are in \
+        the answer's language (`lang`, else `Accept-Language`, else English).",
+    params(doc::AcceptLanguageHeader),
+    request_body(content = ScoreBody, content_type = "application/json"),
+    responses(
+        QuestionErrors,
+        (status = 200, description = "The points.", body = ScoreAnswer),
+    )
+)]
+async fn score_cards(
+    headers: HeaderMap,
+    Json(body): Json<ScoreBody>,
+) -> Result<Json<ScoreAnswer>, AppError> {
+    let request = ScoreRequest::try_from((body, &headers))?;
+    let lang = request.lang;
+    let points = request.rules.score_hand(&request.cards).map_err(|error| {
+        let clause = crate::text::rules::score_error(&error, &request.rules.info, lang);
+        AppError::Unprocessable(match error {
+            ScoreError::NoCardPoints => {
+                crate::text::api::ApiMsg::NoCardPoints.fill(lang, &[("error", &clause)])
+            }
+            ScoreError::JokersNotInPlay { .. } => clause,
+        })
+    })?;
     Ok(Json(ScoreAnswer { points }))
 }
 
 /// `POST /api/v1/settle`: money at the end of a game.
-async fn settle_money(Json(body): Json<SettleBody>) -> Result<Json<SettleAnswer>, AppError> {
-    let request = SettleRequest::try_from(body)?;
+#[utoipa::path(
+    post,
+    path = "/api/v1/settle",
+    tag = "referee",
+    operation_id = "settle",
+    summary = "Money at the end of a game",
+    description = "Points schemes take `totals` and `cents_per_point` (and `points_per_cent`); \
+        `progressive` `totals` and `buys`; `continental` `hands` and `cents_per_unit`. A field \
+        the rule set's scheme does not use is a 422 naming it. Errors are in the answer's \
+        language (`lang`, else `Accept-Language`, else English).",
+    params(doc::AcceptLanguageHeader),
+    request_body(content = SettleBody, content_type = "application/json"),
+    responses(
+        QuestionErrors,
+        (status = 200, description = "Net cents per player, the payments, the places.",
+         body = SettleAnswer),
+    )
+)]
+async fn settle_money(
+    headers: HeaderMap,
+    Json(body): Json<SettleBody>,
+) -> Result<Json<SettleAnswer>, AppError> {
+    let request = SettleRequest::try_from((body, &headers))?;
     let settlement = settle(&request.rules, request.players.len(), &request.input)
-        .map_err(|error| AppError::Unprocessable(error.to_string()))?;
+        .map_err(|error| AppError::Unprocessable(error.say(request.lang)))?;
     Ok(Json(SettleAnswer::new(
         request.rules.scheme.id(),
         &request.players,
@@ -122,11 +221,36 @@ async fn settle_money(Json(body): Json<SettleBody>) -> Result<Json<SettleAnswer>
 }
 
 /// `GET /api/v1/rules`: every rule set.
+#[utoipa::path(
+    get,
+    path = "/api/v1/rules",
+    tag = "rule sets",
+    operation_id = "list_rule_sets",
+    summary = "Every rule set, in display order",
+    responses(
+        ReadErrors,
+        (status = 200, description = "The rule sets.", body = catalog::RuleSetList),
+    )
+)]
 async fn rule_sets() -> Json<catalog::RuleSetList> {
     Json(catalog::list())
 }
 
 /// `GET /api/v1/rules/{id}`: one rule set in full; 404 for an unknown id.
+#[utoipa::path(
+    get,
+    path = "/api/v1/rules/{id}",
+    tag = "rule sets",
+    operation_id = "get_rule_set",
+    summary = "One rule set in full, with its default options",
+    params(("id" = String, Path, description = "Rule-set id, e.g. `contract`.")),
+    responses(
+        ReadErrors,
+        (status = 200, description = "The rule set.", body = catalog::Detail),
+        (status = 404, description = "No rule set has this id; the sentence names the known ones.",
+         body = schema::Error),
+    )
+)]
 async fn rule_set(Path(id): Path<String>) -> Result<Json<catalog::Detail>, AppError> {
     catalog::detail(&id).map(Json).ok_or_else(|| {
         AppError::NotFound(

@@ -3,6 +3,7 @@
 //! Serialisation only; every verdict and number comes from `rules`.
 
 use serde::Serialize;
+use utoipa::ToSchema;
 
 use crate::rules::cards::{Card, Rank, Suit};
 use crate::rules::check::{CheckResult, Problem};
@@ -12,25 +13,38 @@ use crate::rules::solver::Solution;
 use crate::text::Lang;
 
 /// One wild card and the card it stands for: `{"card": "JK", "as": "5H"}`.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ToSchema)]
 pub struct WildJson {
+    #[schema(value_type = super::schema::Card)]
     pub card: Card,
     #[serde(rename = "as")]
+    #[schema(value_type = super::schema::Card)]
     pub stands_for: Card,
 }
 
 /// A meld with the reading the checker used; `kind` is null where the cards are no meld.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ToSchema)]
 pub struct MeldJson {
+    #[schema(value_type = Vec<super::schema::Card>)]
     pub cards: Vec<Card>,
+    /// Null where the cards are no meld at all.
+    #[schema(value_type = Option<super::schema::MeldKind>)]
     pub kind: Option<MeldKind>,
+    /// A set's rank.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<super::schema::Rank>)]
     pub rank: Option<Rank>,
+    /// A run's suit.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<super::schema::Suit>)]
     pub suit: Option<Suit>,
+    /// A run's lowest rank.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<super::schema::Rank>)]
     pub from: Option<Rank>,
+    /// A run's highest rank.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<super::schema::Rank>)]
     pub to: Option<Rank>,
     pub wilds: Vec<WildJson>,
 }
@@ -56,21 +70,22 @@ impl MeldJson {
     }
 }
 
-/// A problem: its code and parameters (the fields of [`Problem`]) plus an English `message`.
-pub fn problem_json(problem: &Problem) -> serde_json::Value {
+/// A problem: its code and parameters (the fields of [`Problem`]) plus its `message` in the
+/// answer's language.
+pub fn problem_json(problem: &Problem, lang: Lang) -> serde_json::Value {
     let mut value = serde_json::to_value(problem).unwrap_or_else(|error| {
         // Problem's fields are plain data; this cannot fail, but never lose the problem.
         tracing::error!(%error, "cannot serialise a problem");
         serde_json::json!({ "code": problem.code() })
     });
     if let Some(object) = value.as_object_mut() {
-        object.insert("message".into(), problem.message(Lang::En).into());
+        object.insert("message".into(), problem.message(lang).into());
     }
     value
 }
 
 /// The answer of `POST /api/v1/check`.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ToSchema)]
 pub struct CheckAnswer {
     pub ok: bool,
     /// Rommé: the opening value of the melds.
@@ -79,11 +94,15 @@ pub struct CheckAnswer {
     /// The round's contract in words; null for Rommé (no contracts).
     pub contract: Option<String>,
     pub melds: Vec<MeldJson>,
+    /// Every reason the melds are not legal; empty when `ok`.
+    #[schema(value_type = Vec<super::schema::Problem>)]
     pub problems: Vec<serde_json::Value>,
 }
 
-impl From<CheckResult> for CheckAnswer {
-    fn from(result: CheckResult) -> Self {
+impl CheckAnswer {
+    /// The answer for a check, its problems' messages in `lang` (the contract in English, as
+    /// every `contract` of the API).
+    pub fn new(result: CheckResult, lang: Lang) -> Self {
         Self {
             ok: result.ok,
             points: result.points,
@@ -93,20 +112,28 @@ impl From<CheckResult> for CheckAnswer {
                 .into_iter()
                 .map(|(cards, reading)| MeldJson::new(cards, reading.as_ref()))
                 .collect(),
-            problems: result.problems.iter().map(problem_json).collect(),
+            problems: result
+                .problems
+                .iter()
+                .map(|p| problem_json(p, lang))
+                .collect(),
         }
     }
 }
 
 /// The answer of `POST /api/v1/solve`: `{"ok": false}` or the melds and the cards left over.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ToSchema)]
 pub struct SolveAnswer {
     pub ok: bool,
     /// The round's contract in words; null for Rommé (no contracts).
     pub contract: Option<String>,
+    /// The melds found (when `ok`).
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<Vec<Vec<super::schema::Card>>>)]
     pub melds: Option<Vec<Vec<Card>>>,
+    /// The cards of the hand in no meld (when `ok`).
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<Vec<super::schema::Card>>)]
     pub leftover: Option<Vec<Card>>,
     /// Rommé: the opening value of the melds found.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -137,13 +164,13 @@ impl SolveAnswer {
 }
 
 /// The answer of `POST /api/v1/score`.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ToSchema)]
 pub struct ScoreAnswer {
     pub points: i64,
 }
 
 /// One payment, players by name.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ToSchema)]
 pub struct TransferJson {
     pub from: String,
     pub to: String,
@@ -151,10 +178,12 @@ pub struct TransferJson {
 }
 
 /// The answer of `POST /api/v1/settle`.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ToSchema)]
 pub struct SettleAnswer {
     /// Which scheme settled: `lowest-collects`, `pairwise`, `places` or `units`.
+    #[schema(value_type = super::schema::Scheme)]
     pub scheme: &'static str,
+    /// Each player's gain in cents (negative: loss), in the order of `players`; sums to 0.
     pub net_cents: Vec<i64>,
     pub transfers: Vec<TransferJson>,
     /// Final place per player, 1 = best; tied players share a place.

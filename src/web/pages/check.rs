@@ -26,8 +26,8 @@ use std::collections::BTreeMap;
 
 use askama::Template;
 use axum::Router;
-use axum::extract::Query;
 use axum::extract::rejection::QueryRejection;
+use axum::extract::{Query, State};
 use axum::http::StatusCode;
 use axum::response::Response;
 use axum::routing::get;
@@ -35,7 +35,7 @@ use axum::routing::get;
 use crate::rules::cards::{Card, parse_cards, parse_melds};
 use crate::rules::check::{check, meld_problem};
 use crate::rules::game::{GameError, Restriction};
-use crate::rules::layoff::fits;
+use crate::rules::layoff::{Fit, NoFit, fit};
 use crate::rules::meld::{AceMode, Reading};
 use crate::rules::presets::{PRESET_IDS, meld_option_specs, option_specs, preset_info};
 use crate::rules::ruleset::{RoundSpec, RuleSet};
@@ -45,6 +45,7 @@ use crate::text::{Lang, Say};
 use crate::web::rule_options::options_from_form;
 
 use crate::web::cards::{CardChip, card_error_text, cards_text, chips, reading_text, wild_texts};
+use crate::web::compute::Client;
 use crate::web::i18n::{Msg, PageCtx, percent_encode};
 use crate::web::page::render_status;
 use crate::web::rule_options::{OPTION_PREFIX, OptionField, option_text, value_label};
@@ -300,13 +301,18 @@ async fn show(
 /// `POST /check`: every question with input answered; 422 with the fields' sentences if any
 /// input could not be read.
 async fn answer(
+    State(state): State<AppState>,
+    client: Client,
     ctx: PageCtx,
     Form(pairs): Form<Vec<(String, String)>>,
 ) -> Result<Response, AppError> {
     let form = CheckForm::from_pairs(pairs);
     // The checker and the solver run where the JSON API runs them: on the blocking pool,
-    // one per core.
-    let mut page = crate::web::api::blocking(move || build(ctx, form, true)).await?;
+    // through the client's queue.
+    let mut page = state
+        .compute
+        .run(client, move || build(ctx, form, true))
+        .await?;
     // The language switch shows the same form again, with the options it was answered by.
     page.ctx.here = page.form.address();
     let status = if page.errors.any() {
@@ -696,8 +702,25 @@ fn answer_card(page: &mut CheckPage, rs: &RuleSet) {
         return;
     };
     let shown = card.display(ctx.lang);
-    page.fit = Some(match fits(rs, &meld, card) {
-        Some(reading) => {
+    page.fit = Some(match fit(rs, &meld, card) {
+        Ok(Fit::JokerSwap { wild, reading }) => {
+            let (shown_wild, shown_card) = (wild.display(ctx.lang), card.display(ctx.lang));
+            FitView {
+                ok: true,
+                headline: ctx.f(
+                    Msg::FitSwapYes,
+                    &[("card", &shown_card), ("wild", &shown_wild)],
+                ),
+                notes: vec![
+                    ctx.f(
+                        Msg::FitSwap,
+                        &[("card", &shown_card), ("wild", &shown_wild)],
+                    ),
+                    reading_text(&reading, ctx),
+                ],
+            }
+        }
+        Ok(Fit::LayOff(reading)) => {
             let mut notes = Vec::new();
             if let Some((wild, stands_for)) = reading.wilds.iter().rev().find(|(w, _)| *w == card) {
                 notes.push(
@@ -723,10 +746,11 @@ fn answer_card(page: &mut CheckPage, rs: &RuleSet) {
                 notes,
             }
         }
-        None => {
-            let mut notes = Vec::new();
-            if let Some(problem) = meld_problem(&rs.meld, 1, &meld) {
-                notes.push(ctx.t(Msg::FitTableNotMeld).to_owned());
+        Err(no) => {
+            let mut notes = vec![no.say(ctx.lang)];
+            if no == NoFit::NotAMeld
+                && let Some(problem) = meld_problem(&rs.meld, 1, &meld)
+            {
                 notes.push(problem.message(ctx.lang));
             }
             FitView {

@@ -8,9 +8,9 @@
 //!   early, or plays on.
 //! - `GET /games/{id}/history`: what changed, when.
 //!
-//! Every form carries the game's `version` and an idempotency `key` made when it was rendered
-//! ([`new_form_key`]). POST, then 303 to `/games/{id}`; the same key again (a double tap, the
-//! back button, a retry) changes nothing and answers the same 303; a stale version answers a
+//! Every form carries the game's `version` and an idempotency `key` made when it was rendered,
+//! signed for the action it posts to (`PageCtx::form_key`). POST, then 303 to `/games/{id}`;
+//! the same key again (a double tap, the back button, a retry) changes nothing and answers the same 303; a stale version answers a
 //! 409 page that keeps what was typed; bad input answers 422 with each sentence next to its
 //! field and everything as typed.
 //!
@@ -41,9 +41,10 @@ use axum::response::{IntoResponse, Redirect, Response};
 use axum::routing::{get, post};
 
 use self::form::{FormPage, FormSpec, Mode, RoundInput};
-use crate::db::games::Once;
+use crate::db::games::{Keyed, Once};
 use crate::store::{self, GameChange, LoadedGame, OnceChange, RoundWrite};
 use crate::web::i18n::{Msg, PageCtx};
+use crate::web::idempotency::{canonical_form, request_hash};
 use crate::web::links::GameLinks;
 use crate::web::page::{render, render_status};
 use crate::web::{AppError, AppState, Form, IdempotencyKey};
@@ -60,13 +61,6 @@ pub fn routes() -> Router<AppState> {
         .route("/games/{id}/end", post(end))
         .route("/games/{id}/resume", post(resume))
         .route("/games/{id}/history", get(history::show))
-}
-
-/// A fresh idempotency key for a form: 128 random bits as 32 hex digits. Every page that
-/// renders a form posting here (the game page's undo, end and resume buttons too) puts a new
-/// one in a hidden `key` field each time it renders, next to the game's `version`.
-pub fn new_form_key() -> String {
-    IdempotencyKey::fresh().to_string()
 }
 
 /// The game page, where every successful form goes.
@@ -91,8 +85,9 @@ fn damaged() -> AppError {
 }
 
 /// `version` (required: no change is made without knowing what the user saw) and `key`
-/// (optional; an [`IdempotencyKey`]).
-fn hidden(fields: &Fields) -> Result<Hidden, AppError> {
+/// (optional; an [`IdempotencyKey`] that this server issued for a form posting to `action`:
+/// any other is refused, 422 "This form is out of date").
+fn hidden(state: &AppState, fields: &Fields, action: &str) -> Result<Hidden, AppError> {
     let get = |name: &str| {
         fields
             .iter()
@@ -104,7 +99,20 @@ fn hidden(fields: &Fields) -> Result<Hidden, AppError> {
         .and_then(|v| v.parse::<i64>().ok())
         .ok_or_else(damaged)?;
     let key = IdempotencyKey::parse(get("key").unwrap_or_default()).map_err(|_| damaged())?;
+    if let Some(key) = &key
+        && !state.form_keys.verify(action, key.as_str())
+    {
+        return Err(AppError::Said(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            Msg::ErrFormStale,
+        ));
+    }
     Ok(Hidden { version, key })
+}
+
+/// What identifies a posted form's request for its key: the action and the fields.
+fn form_request(action: &str, fields: &Fields) -> String {
+    request_hash(&format!("POST {action}"), &canonical_form(fields))
 }
 
 /// The hidden `round` of a form: the round it showed.
@@ -197,7 +205,11 @@ async fn correct_round(
     Form(fields): Form<Fields>,
 ) -> Result<Response, AppError> {
     let game = load(&state, &id).await?;
-    let hidden = hidden(&fields)?;
+    let hidden = hidden(
+        &state,
+        &fields,
+        &format!("{}/{n}", GameLinks::new(&id).rounds()),
+    )?;
     let n = match round_number(&n, &game, &ctx) {
         Ok(n) => n,
         // A round undone since the form was rendered: the version tells, and the conflict
@@ -222,14 +234,12 @@ async fn save(
     mode: Mode,
     fields: &Fields,
 ) -> Result<Response, AppError> {
-    let hidden = hidden(fields)?;
     let id = game.record.game.id.clone();
+    let action = mode.action(&id, round);
+    let hidden = hidden(state, fields, &action)?;
     ctx.here = mode.form_url(&id, round);
     let input = RoundInput::from_form(fields);
-    let key = hidden
-        .key
-        .as_ref()
-        .map_or_else(new_form_key, ToString::to_string);
+    let key = hidden.key.as_ref().map(ToString::to_string);
 
     // What the form itself can tell before the rules engine looks: a choice of who went out.
     let own = input.form_errors(&game.setup, ctx.lang);
@@ -250,13 +260,17 @@ async fn save(
     let raw = input.to_raw(mode.round_field(round));
     let location = game_url(&id);
     let stored_key = hidden.key.as_ref().map(IdempotencyKey::stored);
+    let request = form_request(&action, fields);
     let outcome = store::write_round(
         &state.db,
         &state.games,
         &id,
         &raw,
         Some(hidden.version),
-        stored_key.as_deref(),
+        stored_key.as_deref().map(|key| Keyed {
+            key,
+            request: &request,
+        }),
         |_| Ok::<_, AppError>(location.clone()),
     )
     .await?;
@@ -264,6 +278,10 @@ async fn save(
         RoundWrite::Written(to) | RoundWrite::Replayed(to) => {
             Ok(Redirect::to(&replayed_location(&to, &id)).into_response())
         }
+        RoundWrite::KeyReused => Err(AppError::Said(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            Msg::ErrKeyReused,
+        )),
         // The form always sends its version.
         RoundWrite::NeedsVersion(round) => Err(AppError::VersionRequired { round }),
         RoundWrite::Conflict(now) => {
@@ -427,19 +445,23 @@ async fn change(
     action: Action,
     fields: &Fields,
 ) -> Result<Response, AppError> {
-    let hidden = hidden(fields)?;
+    // A read-only token is refused (403) before its form is looked at.
+    let game = load(state, id).await?;
+    let action_path = GameLinks::new(id).action(action.path());
+    let hidden = hidden(state, fields, &action_path)?;
     let mut location = game_url(id);
     // After an undo the game page says which round went and offers to redo it.
     if let Action::Undo = action
-        && let Ok(game) = load(state, id).await
         && game.record.game.version == hidden.version
         && !game.state.rounds.is_empty()
     {
         location = format!("{location}?undone={}", game.state.rounds.len());
     }
     let stored_key = hidden.key.as_ref().map(IdempotencyKey::stored);
+    let request = form_request(&action_path, fields);
     let once = stored_key.as_deref().map(|key| Once {
         key,
+        request: &request,
         response: &location,
     });
     let (db, games) = (&state.db, &state.games);
@@ -454,6 +476,12 @@ async fn change(
         OnceChange::Replayed(to) => {
             return Ok(Redirect::to(&replayed_location(&to, id)).into_response());
         }
+        OnceChange::KeyReused => {
+            return Err(AppError::Said(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                Msg::ErrKeyReused,
+            ));
+        }
         OnceChange::Now(change) => change,
     };
     ctx.here = game_url(id);
@@ -462,9 +490,9 @@ async fn change(
         GameChange::NotFound => return Err(state.missing(id).await),
         GameChange::Conflict(game) => {
             let retry = Retry {
-                action: GameLinks::new(id).action(action.path()),
+                key: ctx.form_key(&action_path),
+                action: action_path,
                 version: game.record.game.version,
-                key: new_form_key(),
                 label: ctx.t(action.button()),
             };
             let message = ctx.t(Msg::RoundsActionConflict).to_owned();

@@ -19,7 +19,7 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Redirect, Response};
 use rand::Rng as _;
 
-use crate::db::games;
+use crate::db::games::{self, Creation, Keyed};
 use crate::rules::game::{
     Field, FieldErrors, GameError, GameSetup, MAX_CURRENCY_CHARS, MAX_NAME_CHARS, RawNumber,
     RawSetup,
@@ -32,6 +32,7 @@ use crate::store;
 use crate::text::rules::{preset_description, preset_name};
 use crate::web::cookies::CookieJar;
 use crate::web::i18n::{Lang, Msg, PageCtx};
+use crate::web::idempotency::{canonical_form, request_hash};
 use crate::web::links::GameLinks;
 use crate::web::page::render_status;
 use crate::web::rule_options::{OPTION_PREFIX, OptionField, option_text, options_from_form};
@@ -61,6 +62,9 @@ struct SetupForm {
     /// The form's idempotency key: the same key never creates a second game.
     key: String,
 }
+
+/// Where the new-game form posts: what its keys are issued for.
+const NEW_GAME_ACTION: &str = "/games";
 
 impl SetupForm {
     fn from_pairs(pairs: Vec<(String, String)>) -> SetupForm {
@@ -288,7 +292,20 @@ pub(super) async fn create(
     Form(pairs): Form<Vec<(String, String)>>,
 ) -> Result<Response, AppError> {
     ctx.here = "/games/new".to_owned();
+    let request = request_hash("POST /games", &canonical_form(&pairs));
     let form = SetupForm::from_pairs(pairs);
+    // A key the form cannot have sent is a damaged form, like on the round forms; one this
+    // server did not issue for this form is a stale (or forged) one.
+    let key = IdempotencyKey::parse(&form.key)
+        .map_err(|_| AppError::BadRequest(Msg::RoundsFormDamaged.text(Lang::En).to_owned()))?;
+    if let Some(key) = &key
+        && !state.form_keys.verify(NEW_GAME_ACTION, key.as_str())
+    {
+        return Err(AppError::Said(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            Msg::ErrFormStale,
+        ));
+    }
     let setup = match parse(&form, ctx.lang) {
         Ok(setup) => setup,
         Err(errors) => {
@@ -296,11 +313,22 @@ pub(super) async fn create(
         }
     };
     let game = store::new_game(&setup)?;
-    // A key the form cannot have sent is a damaged form, like on the round forms.
-    let key = IdempotencyKey::parse(&form.key)
-        .map_err(|_| AppError::BadRequest(Msg::RoundsFormDamaged.text(Lang::En).to_owned()))?;
     let ids = match key {
-        Some(key) => games::create_game_once(&state.db, &game, &key.stored()).await?,
+        Some(key) => {
+            let keyed = Keyed {
+                key: &key.stored(),
+                request: &request,
+            };
+            match games::create_game_once(&state.db, &game, keyed).await? {
+                Creation::Created(ids) | Creation::Replayed(ids) => ids,
+                Creation::KeyReused => {
+                    return Err(AppError::Said(
+                        StatusCode::UNPROCESSABLE_ENTITY,
+                        Msg::ErrKeyReused,
+                    ));
+                }
+            }
+        }
         None => games::create_game(&state.db, &game).await?,
     };
     let url = GameLinks::new(&ids.id).page();
@@ -475,10 +503,18 @@ fn build(ctx: PageCtx, form: &SetupForm, errors: PageErrors) -> NewGamePage {
         }
     };
     NewGamePage {
-        // A fresh key for a fresh form; the same one when the form comes back with errors.
+        // A fresh key for a fresh form; the same one when the form comes back with errors
+        // (if this server issued it for this form).
         key: match IdempotencyKey::parse(&form.key) {
-            Ok(Some(key)) => key.to_string(),
-            _ => IdempotencyKey::fresh().to_string(),
+            Ok(Some(key))
+                if ctx
+                    .form_keys
+                    .as_ref()
+                    .is_some_and(|keys| keys.verify(NEW_GAME_ACTION, key.as_str())) =>
+            {
+                key.to_string()
+            }
+            _ => ctx.form_key(NEW_GAME_ACTION),
         },
         players_hint: ctx.f(Msg::NewPlayersHint, &[("min", &min), ("max", &max)]),
         show_cents: rs.scheme != Scheme::Places,

@@ -22,7 +22,7 @@ use crate::web::i18n::{Msg, PageCtx};
 use crate::web::links::{GameLinks, ViewLinks};
 use crate::web::page::render;
 use crate::web::pages::rounds::{Undone, undone_notice};
-use crate::web::{AppError, AppState, IdempotencyKey, recent};
+use crate::web::{AppError, AppState, recent};
 
 /// `GET /games/{id}`: the game through its edit link.
 pub(super) async fn game_page(
@@ -263,9 +263,15 @@ impl GamePage {
         });
         let actions = link.is_edit().then(|| Actions {
             version: stored.version,
-            undo_key: state.check_undo().is_ok().then(form_key),
-            end_key: (!state.finished && state.check_end_early().is_ok()).then(form_key),
-            resume_key: state.ended_early.then(form_key),
+            undo_key: state
+                .check_undo()
+                .is_ok()
+                .then(|| ctx.form_key(&format!("{base}/undo"))),
+            end_key: (!state.finished && state.check_end_early().is_ok())
+                .then(|| ctx.form_key(&format!("{base}/end"))),
+            resume_key: state
+                .ended_early
+                .then(|| ctx.form_key(&format!("{base}/resume"))),
             history_href: format!("{base}/history"),
             base: base.clone(),
         });
@@ -348,9 +354,4 @@ fn banner(ctx: &PageCtx, game: &LoadedGame, info: &RoundInfo, link: &Link) -> Ba
             Link::View(_) => None,
         },
     }
-}
-
-/// A fresh idempotency key for one of the page's forms.
-fn form_key() -> String {
-    IdempotencyKey::fresh().to_string()
 }

@@ -14,7 +14,6 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use askama::Template;
 
-use super::new_form_key;
 use crate::rules::cards::parse_cards;
 use crate::rules::game::{Field as EntryField, RawCards, RawNumber, RawRound};
 use crate::rules::money::units_config;
@@ -69,7 +68,7 @@ impl Mode {
     }
 
     /// Where the form posts.
-    fn action(self, id: &str, round: usize) -> String {
+    pub(super) fn action(self, id: &str, round: usize) -> String {
         match self {
             Mode::Enter => GameLinks::new(id).rounds(),
             Mode::Correct => GameLinks::new(id).round(round),
@@ -269,8 +268,9 @@ pub(super) struct FormSpec<'a> {
     pub mode: Mode,
     pub input: &'a RoundInput,
     pub errors: Messages,
-    /// The idempotency key the form carries.
-    pub key: String,
+    /// The idempotency key the form carried when it comes back (with errors, a conflict);
+    /// `None`, or a key not issued for the page's action, gets a fresh one.
+    pub key: Option<String>,
     pub conflict: Option<Conflict>,
 }
 
@@ -288,7 +288,7 @@ impl<'a> FormSpec<'a> {
             mode,
             input,
             errors: Messages::new(),
-            key: new_form_key(),
+            key: None,
             conflict: None,
         }
     }
@@ -598,9 +598,16 @@ impl FormPage {
             history_url: GameLinks::new(id).history(),
             title,
             facts,
-            action: mode.action(id, round),
             version: game.record.game.version,
-            key,
+            key: key
+                .filter(|key| {
+                    let action = mode.action(id, round);
+                    ctx.form_keys
+                        .as_ref()
+                        .is_some_and(|keys| keys.verify(&action, key))
+                })
+                .unwrap_or_else(|| ctx.form_key(&mode.action(id, round))),
+            action: mode.action(id, round),
             round,
             submit,
             winner_legend: ctx.t(if penalties {

@@ -17,7 +17,7 @@ use axum::response::{IntoResponse, Redirect, Response};
 use serde_json::Value;
 
 use super::form::Brief;
-use super::{game_url, load, new_form_key};
+use super::{game_url, load};
 use crate::db::games::{self, HistoryAction};
 use crate::store::LoadedGame;
 use crate::web::i18n::{Msg, PageCtx};
@@ -63,7 +63,7 @@ pub(super) async fn confirm(
         brief: Brief::new(&ctx, &game, Some(n)),
         action: GameLinks::new(&id).action("undo"),
         version: game.record.game.version,
-        key: new_form_key(),
+        key: ctx.form_key(&GameLinks::new(&id).action("undo")),
         button: ctx.f(Msg::UndoConfirmYes, &[("n", &n)]),
         game_url: game_url(&id),
         ctx,
@@ -132,7 +132,7 @@ pub async fn undone_notice(
         message: ctx.f(Msg::GameUndone, &[("n", &n), ("points", &points)]),
         action: GameLinks::new(id).action("redo"),
         version: game.record.game.version,
-        key: new_form_key(),
+        key: ctx.form_key(&GameLinks::new(id).action("redo")),
         button: ctx.f(Msg::GameRedo, &[("n", &n)]),
     }))
 }

@@ -1,0 +1,37 @@
+//! The JSON API's own sentences, in English and German: what a request body got wrong
+//! beyond the engine's errors (which `text::check`, `text::rules`, `text::cards` and
+//! `text::settlement` say). The API answers in the request's `lang` (body, else the
+//! Accept-Language header, else English); its codes and parameters never change with it.
+//!
+//! Depends on `text` only.
+
+messages! {
+    /// Sentences of the JSON API's request checks (clauses: lower case, no full stop, as the
+    /// API's `error` has always read).
+    pub enum ApiMsg {
+        BadLang => "\"lang\" is \"en\" or \"de\", not \"{given}\"",
+            "„lang“ ist „en“ oder „de“, nicht „{given}“";
+        /// `error` is the engine's clause ([`super::rules::score_error`]).
+        NoCardPoints => "{error}; use /api/v1/settle with \"hands\"",
+            "{error}; nutzt /api/v1/settle mit „hands“";
+        NotUsed => "\"{field}\" is not used by {rules} ({scheme} settlement); send {instead}",
+            "„{field}“ gilt nicht für {rules} (Abrechnung {scheme}); sendet {instead}";
+        Missing => "\"{field}\" is missing: {rules} ({scheme} settlement) needs it",
+            "„{field}“ fehlt: {rules} (Abrechnung {scheme}) braucht es";
+        TooManyHands => "too many hands: {given} given, at most {max} are accepted",
+            "zu viele Hände: {given} angegeben, höchstens {max} möglich";
+        PlayerCount => "{rules} is played by {min} to {max} players, not {given}",
+            "{rules} wird von {min} bis {max} Personen gespielt, nicht von {given}";
+        NoName => "player {seat} has no name", "Spieler {seat} hat keinen Namen";
+        NameTooLong => "the name of player {seat} is longer than {max} characters",
+            "der Name von Spieler {seat} ist länger als {max} Zeichen";
+        NameHasControl => "the name of player {seat} holds a tab or line break; use plain text",
+            "der Name von Spieler {seat} enthält einen Tabulator oder Zeilenumbruch; nur einfacher Text";
+        NameTwice => "the name \"{name}\" is given twice; every player needs a different name",
+            "der Name „{name}“ ist doppelt angegeben; jeder Spieler braucht einen eigenen Namen";
+        UnknownWinner => "hand {number}: the winner \"{winner}\" is not one of the players",
+            "Hand {number}: „{winner}“ spielt nicht mit";
+        WrongField => "The JSON has a wrong or missing field: {detail}.",
+            "Im JSON fehlt ein Feld oder eines ist falsch: {detail}.";
+    }
+}

@@ -1,0 +1,330 @@
+//! Write faults through the real binary (issue 14): a full disk (a tiny `tmpfs`, when the
+//! tests run as root) and an import beside the running server.
+#![cfg(unix)]
+
+use std::io::{BufRead as _, BufReader, Read as _, Write as _};
+use std::net::TcpStream;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+
+/// The server, killed when the test ends however it ends.
+struct Server {
+    child: Child,
+    addr: String,
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// Starts `kontrakt serve` on `db` with no write limit to speak of; its log is drained on a
+/// thread of its own (a full pipe would stop the server).
+fn serve(db: &Path) -> Server {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_kontrakt"))
+        .args([
+            "--addr",
+            "127.0.0.1:0",
+            "--write-burst",
+            "1000000",
+            "--write-rate",
+            "1000000",
+            "--db",
+        ])
+        .arg(db)
+        .env("RUST_LOG", "info")
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary starts");
+    let mut log = BufReader::new(child.stderr.take().unwrap());
+    let addr = loop {
+        let mut line = String::new();
+        assert!(log.read_line(&mut line).unwrap() > 0, "server exited early");
+        if let Some(rest) = line.split("http://").nth(1) {
+            break rest.split_whitespace().next().unwrap().to_owned();
+        }
+    };
+    std::thread::spawn(move || std::io::copy(&mut log, &mut std::io::sink()));
+    Server { child, addr }
+}
+
+/// Sends a request and returns the status and the body.
+fn request(addr: &str, method: &str, path: &str, body: Option<&str>) -> (u16, String) {
+    let mut stream = TcpStream::connect(addr).expect("server accepts connections");
+    stream
+        .set_read_timeout(Some(Duration::from_secs(30)))
+        .unwrap();
+    let body = body.unwrap_or("");
+    write!(
+        stream,
+        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\
+         Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    )
+    .unwrap();
+    let mut answer = String::new();
+    stream.read_to_string(&mut answer).unwrap();
+    let status = answer
+        .split_whitespace()
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .unwrap_or_else(|| panic!("no status line: {answer}"));
+    let body = answer
+        .split_once("\r\n\r\n")
+        .map_or("", |(_, body)| body)
+        .to_owned();
+    (status, body)
+}
+
+/// Creates a Liverpool game for Ann, Ben and Cy; returns its id.
+fn create_game(addr: &str) -> String {
+    let (status, body) = request(
+        addr,
+        "POST",
+        "/api/v1/games",
+        Some(r#"{"rules": "liverpool", "players": ["Ann", "Ben", "Cy"]}"#),
+    );
+    assert_eq!(status, 201, "{body}");
+    let game: serde_json::Value = serde_json::from_str(&body).unwrap();
+    game["id"].as_str().unwrap().to_owned()
+}
+
+const ROUND: &str = r#"{"went_out": "Ann", "points": {"Ben": 10, "Cy": 20}}"#;
+
+/// A `tmpfs` mounted for the test, unmounted when dropped.
+struct Tmpfs(PathBuf);
+
+impl Tmpfs {
+    /// Mounts a `tmpfs` of `size` on a new temporary directory, or says why it cannot.
+    fn mount(dir: &Path, size: &str) -> Result<Self, String> {
+        let uid = Command::new("id")
+            .arg("-u")
+            .output()
+            .map_err(|e| e.to_string())?;
+        if String::from_utf8_lossy(&uid.stdout).trim() != "0" {
+            return Err("not running as root".into());
+        }
+        let status = Command::new("mount")
+            .args(["-t", "tmpfs", "-o", &format!("size={size}"), "tmpfs"])
+            .arg(dir)
+            .stderr(Stdio::null())
+            .status()
+            .map_err(|e| e.to_string())?;
+        if status.success() {
+            Ok(Self(dir.to_owned()))
+        } else {
+            Err(format!("mount -t tmpfs failed ({status})"))
+        }
+    }
+}
+
+impl Drop for Tmpfs {
+    fn drop(&mut self) {
+        let _ = Command::new("umount").arg("-l").arg(&self.0).status();
+    }
+}
+
+/// Writes zeros to `path` until the disk is full.
+fn fill_disk(path: &Path) {
+    let mut file = std::fs::File::create(path).unwrap();
+    let chunk = vec![0u8; 4096];
+    while file.write_all(&chunk).is_ok() {}
+    let _ = file.sync_all();
+}
+
+#[test]
+fn faults_e2e_a_full_disk_refuses_saves_with_a_sentence_and_saves_resume_once_space_is_freed() {
+    let dir = tempfile::tempdir().unwrap();
+    let _mount = match Tmpfs::mount(dir.path(), "4m") {
+        Ok(mount) => mount,
+        Err(why) => {
+            println!("skipped: the full-disk test needs a tmpfs mount: {why}");
+            return;
+        }
+    };
+    let server = serve(&dir.path().join("kontrakt.db"));
+    let addr = server.addr.clone();
+    let id = create_game(&addr);
+    let rounds = format!("/api/v1/games/{id}/rounds");
+    let undo = format!("/api/v1/games/{id}/undo");
+    assert_eq!(request(&addr, "GET", "/readyz", None).0, 200);
+
+    fill_disk(&dir.path().join("filler"));
+    // The write-ahead log still has room for a few pages: write until a save is refused.
+    let refused = (0..500)
+        .find_map(|_| {
+            let (status, body) = request(&addr, "POST", &rounds, Some(ROUND));
+            (status != 200).then_some((status, body))
+        })
+        .expect("a save is refused once the disk is full");
+    assert_eq!(refused.0, 500, "{}", refused.1);
+    assert!(
+        refused.1.contains("could not save") && refused.1.contains("Nothing was saved"),
+        "{}",
+        refused.1
+    );
+    let (ready, page) = request(&addr, "GET", "/readyz", None);
+    assert_eq!(ready, 503, "{page}");
+    assert!(page.contains("refuses writes"), "{page}");
+    let (healthy, _) = request(&addr, "GET", "/healthz", None);
+    assert_eq!(
+        healthy, 200,
+        "liveness: the process is fine, no restart needed"
+    );
+
+    std::fs::remove_file(dir.path().join("filler")).unwrap();
+    assert_eq!(request(&addr, "GET", "/readyz", None).0, 200);
+    let (status, body) = request(&addr, "POST", &rounds, Some(ROUND));
+    assert_eq!(status, 200, "a save works again without a restart: {body}");
+    let (status, body) = request(&addr, "POST", &undo, None);
+    assert_eq!(status, 200, "{body}");
+    create_game(&addr);
+}
+
+/// An export file of `n` games: one game with all seven rounds (made through the API of an app on
+/// its own database), copied `n` times under fresh tokens.
+async fn export_of(n: usize, path: &Path) {
+    let app = crate::common::TestApp::new().await;
+    let created = app
+        .send(
+            axum::http::Request::post("/api/v1/games")
+                .header("content-type", "application/json")
+                .body(axum::body::Body::from(
+                    r#"{"rules": "liverpool", "players": ["Ann", "Ben", "Cy"]}"#,
+                ))
+                .unwrap(),
+        )
+        .await
+        .json();
+    let id = created["id"].as_str().unwrap();
+    for _ in 0..7 {
+        let response = app
+            .send(
+                axum::http::Request::post(format!("/api/v1/games/{id}/rounds"))
+                    .header("content-type", "application/json")
+                    .body(axum::body::Body::from(ROUND))
+                    .unwrap(),
+            )
+            .await;
+        assert_eq!(response.status, 200, "{}", response.body);
+    }
+    let mut export = kontrakt::db::transfer::export_games(&app.db).await.unwrap();
+    let game = export.games.pop().unwrap();
+    export.games = (0..n)
+        .map(|_| {
+            let mut copy = game.clone();
+            copy.id = kontrakt::db::games::new_token();
+            copy.view_token = kontrakt::db::games::new_token();
+            copy
+        })
+        .collect();
+    std::fs::write(path, serde_json::to_vec(&export).unwrap()).unwrap();
+}
+
+/// One writer at a table: creates games and enters their rounds until told to stop. Returns
+/// every answer that was not a success (nor a legitimate 409 or 429) and the slowest answer.
+fn writer(
+    addr: String,
+    stop: std::sync::Arc<std::sync::atomic::AtomicBool>,
+) -> (Vec<String>, Duration, usize) {
+    let mut bad = Vec::new();
+    let mut slowest = Duration::ZERO;
+    let mut writes = 0;
+    let mut timed = |method: &str, path: &str, body: Option<&str>| {
+        let start = std::time::Instant::now();
+        let answer = request(&addr, method, path, body);
+        slowest = slowest.max(start.elapsed());
+        writes += 1;
+        answer
+    };
+    while !stop.load(std::sync::atomic::Ordering::SeqCst) {
+        let (status, body) = timed(
+            "POST",
+            "/api/v1/games",
+            Some(r#"{"rules": "liverpool", "players": ["Ann", "Ben", "Cy"]}"#),
+        );
+        if status != 201 {
+            bad.push(format!("create: {status} {body}"));
+            continue;
+        }
+        let game: serde_json::Value = serde_json::from_str(&body).unwrap();
+        let rounds = format!("/api/v1/games/{}/rounds", game["id"].as_str().unwrap());
+        for _ in 0..7 {
+            let (status, body) = timed("POST", &rounds, Some(ROUND));
+            if ![200, 409, 429].contains(&status) {
+                bad.push(format!("round: {status} {body}"));
+            }
+        }
+    }
+    (bad, slowest, writes)
+}
+
+#[tokio::test]
+async fn faults_e2e_an_import_of_1000_games_beside_a_busy_server_fails_no_write_and_succeeds() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("games.json");
+    export_of(1_000, &file).await;
+    let db = dir.path().join("served.db");
+    let server = serve(&db);
+    let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let writers: Vec<_> = (0..4)
+        .map(|_| {
+            let (addr, stop) = (server.addr.clone(), std::sync::Arc::clone(&stop));
+            std::thread::spawn(move || writer(addr, stop))
+        })
+        .collect();
+    std::thread::sleep(Duration::from_millis(300));
+    let started = std::time::Instant::now();
+    let import = Command::new(env!("CARGO_BIN_EXE_kontrakt"))
+        .arg("import")
+        .arg(&file)
+        .arg("--db")
+        .arg(&db)
+        .output()
+        .unwrap();
+    let import_took = started.elapsed();
+    std::thread::sleep(Duration::from_millis(300));
+    stop.store(true, std::sync::atomic::Ordering::SeqCst);
+    let mut bad = Vec::new();
+    let mut slowest = Duration::ZERO;
+    let mut writes = 0;
+    for writer in writers {
+        let (b, s, n) = writer.join().unwrap();
+        bad.extend(b);
+        slowest = slowest.max(s);
+        writes += n;
+    }
+    let stdout = String::from_utf8_lossy(&import.stdout);
+    let stderr = String::from_utf8_lossy(&import.stderr);
+    assert!(import.status.success(), "import failed: {stdout} {stderr}");
+    assert!(stdout.contains("imported 1000 games"), "{stdout}");
+    assert!(
+        bad.is_empty(),
+        "{} of {writes} writes failed: {:?}",
+        bad.len(),
+        &bad[..bad.len().min(5)]
+    );
+    println!("{writes} writes beside an import of {import_took:?}; the slowest took {slowest:?}");
+    // In one transaction, the import held the database from start to end: a write waited
+    // about as long as the whole import (and failed past the 5 s busy timeout). In batches
+    // it waits for one batch at most.
+    assert!(
+        slowest < Duration::from_secs(5) && slowest < import_took / 4,
+        "a write waited {slowest:?} during an import of {import_took:?}"
+    );
+    // Every imported game answers.
+    let export: kontrakt::db::transfer::Export =
+        serde_json::from_slice(&std::fs::read(&file).unwrap()).unwrap();
+    for game in export.games.iter().step_by(97) {
+        let (status, _) = request(
+            &server.addr,
+            "GET",
+            &format!("/api/v1/games/{}", game.id),
+            None,
+        );
+        assert_eq!(status, 200);
+    }
+}

@@ -1,0 +1,192 @@
+//! `/metrics` of the real binary on its own listener (`--metrics-addr`): after a round saved,
+//! a version conflict, an idempotent replay, a solve and a mistyped path, the counters moved;
+//! no game id or token is in the output, not even from an unmatched path; the app's own
+//! listener does not serve it.
+#![cfg(unix)]
+
+use std::io::BufRead as _;
+
+use serde_json::json;
+
+use crate::common::{game_with_a_round, get, post_json, request, start};
+
+/// The value of the one sample line that starts with `prefix` (name and labels).
+fn sample(metrics: &str, name: &str, labels: &[&str]) -> f64 {
+    let found: Vec<&str> = metrics
+        .lines()
+        .filter(|line| !line.starts_with('#'))
+        .filter(|line| {
+            line.split(['{', ' ']).next() == Some(name)
+                && labels.iter().all(|label| line.contains(label))
+        })
+        .collect();
+    assert_eq!(found.len(), 1, "{name} {labels:?} in:\n{metrics}");
+    found[0].rsplit(' ').next().unwrap().parse().unwrap()
+}
+
+#[test]
+fn metrics_count_rounds_conflicts_replays_solves_and_requests_without_any_token() {
+    let dir = tempfile::tempdir().unwrap();
+    let (server, mut log) = start(
+        std::path::Path::new(env!("CARGO_BIN_EXE_kontrakt")),
+        dir.path(),
+        &["--metrics-addr", "127.0.0.1:0"],
+        &[],
+    );
+    let metrics_addr = loop {
+        let mut line = String::new();
+        assert!(log.read_line(&mut line).unwrap() > 0, "server exited early");
+        if let Some(rest) = line.split("metrics at http://").nth(1) {
+            break rest.split('/').next().unwrap().to_owned();
+        }
+    };
+    let addr = server.addr.clone();
+    assert_eq!(
+        get(&addr, "/metrics", &[]).status,
+        404,
+        "not on the app's listener"
+    );
+
+    let (id, token) = game_with_a_round(&addr);
+    let rounds = format!("/api/v1/games/{id}/rounds");
+    // A correction against a version that is no longer current: 409.
+    let stale = post_json(
+        &addr,
+        &rounds,
+        &json!({"round": 1, "version": 0, "went_out": "Ben", "points": {"Ann": 5, "Cy": 5}}),
+    );
+    assert_eq!(stale.status, 409, "{}", stale.text());
+    // The same round twice under one key: the second is a replay.
+    let round_two = json!({"round": 2, "went_out": "Cy", "points": {"Ann": 10, "Ben": 20}});
+    for _ in 0..2 {
+        let answer = request(
+            &addr,
+            "POST",
+            &rounds,
+            &[
+                ("Content-Type", "application/json"),
+                ("Idempotency-Key", "metrics-test-round-2"),
+            ],
+            round_two.to_string().as_bytes(),
+        );
+        assert_eq!(answer.status, 200, "{}", answer.text());
+    }
+    let solved = post_json(
+        &addr,
+        "/api/v1/solve",
+        &json!({"rules": "contract", "round": 1, "hand": "3H 3S 3D 4H 4S 4D 9C"}),
+    );
+    assert_eq!(solved.status, 200, "{}", solved.text());
+    for path in [
+        format!("/games/{id}"),
+        format!("/games/{id}"),
+        format!("/view/{token}"),
+        format!("/games/{id}/no-such-page"),
+        format!("/{token}"),
+    ] {
+        get(&addr, &path, &[]);
+    }
+
+    let scrape = get(&metrics_addr, "/metrics", &[]);
+    assert_eq!(scrape.status, 200);
+    assert!(
+        scrape
+            .header("content-type")
+            .is_some_and(|t| t.starts_with("text/plain"))
+    );
+    let metrics = scrape.text();
+    assert!(!metrics.contains(&id), "{metrics}");
+    assert!(!metrics.contains(&token), "{metrics}");
+    assert_eq!(sample(&metrics, "kontrakt_rounds_written_total", &[]), 2.0);
+    assert_eq!(
+        sample(
+            &metrics,
+            "kontrakt_version_conflicts_total",
+            &["write=\"round\""]
+        ),
+        1.0
+    );
+    assert_eq!(
+        sample(
+            &metrics,
+            "kontrakt_idempotent_replays_total",
+            &["write=\"round\""]
+        ),
+        1.0
+    );
+    assert_eq!(sample(&metrics, "kontrakt_solve_seconds_count", &[]), 1.0);
+    assert!(
+        sample(
+            &metrics,
+            "kontrakt_db_write_seconds_count",
+            &["write=\"round\""]
+        ) >= 3.0
+    );
+    assert!(
+        sample(
+            &metrics,
+            "kontrakt_cache_lookups_total",
+            &["result=\"hit\""]
+        ) >= 1.0
+    );
+    assert_eq!(
+        sample(
+            &metrics,
+            "kontrakt_http_requests_total",
+            &["route=\"/api/v1/games/{id}/rounds\"", "status=\"409\""]
+        ),
+        1.0
+    );
+    assert_eq!(
+        sample(
+            &metrics,
+            "kontrakt_http_requests_total",
+            &["route=\"/games/{id}\"", "method=\"GET\"", "status=\"200\""]
+        ),
+        2.0
+    );
+    assert_eq!(
+        sample(
+            &metrics,
+            "kontrakt_http_requests_total",
+            &["route=\"unmatched\"", "status=\"404\""]
+        ),
+        3.0,
+        "two mistyped paths and /metrics on the app's listener"
+    );
+    assert!(
+        sample(
+            &metrics,
+            "kontrakt_http_request_duration_seconds_count",
+            &["route=\"/api/v1/solve\""]
+        ) >= 1.0
+    );
+    // Nothing but route patterns as routes.
+    for line in metrics.lines().filter(|line| line.contains("route=\"")) {
+        let route = line
+            .split("route=\"")
+            .nth(1)
+            .unwrap()
+            .split('"')
+            .next()
+            .unwrap();
+        assert!(route == "unmatched" || route.starts_with('/'), "{line}");
+        let longest_hex_run = route
+            .split(|c: char| !c.is_ascii_hexdigit())
+            .map(str::len)
+            .max();
+        assert!(longest_hex_run < Some(8), "{line}");
+    }
+}
+
+#[test]
+fn without_the_flag_nothing_listens_for_metrics() {
+    let dir = tempfile::tempdir().unwrap();
+    let (server, _log) = start(
+        std::path::Path::new(env!("CARGO_BIN_EXE_kontrakt")),
+        dir.path(),
+        &[],
+        &[],
+    );
+    assert_eq!(get(&server.addr, "/metrics", &[]).status, 404);
+}

@@ -1,0 +1,180 @@
+//! Write faults (issue 14): a write the database refuses (a full disk, reproduced with
+//! SQLite's `max_page_count` through `Db::limit_pages_for_tests`) answers 500 with a sentence
+//! saying nothing was saved, leaves the writer usable, and `/readyz` says 503 until a write
+//! succeeds again. Before the fix, one such failure left sqlx believing the writer was still
+//! inside a transaction: every later write answered 500 until the process restarted.
+
+use axum::body::Body;
+use axum::http::{Request, StatusCode};
+use serde_json::json;
+
+use crate::common::{TestApp, TestResponse};
+
+async fn create_game(app: &TestApp, players: &[String]) -> TestResponse {
+    let body = json!({"rules": "liverpool", "players": players});
+    let request = Request::post("/api/v1/games")
+        .header("content-type", "application/json")
+        .body(Body::from(body.to_string()))
+        .unwrap();
+    app.send(request).await
+}
+
+async fn enter_round(app: &TestApp, id: &str) -> TestResponse {
+    let body = json!({"went_out": "Ann", "points": {"Ben": 10, "Cy": 20}});
+    let request = Request::post(format!("/api/v1/games/{id}/rounds"))
+        .header("content-type", "application/json")
+        .body(Body::from(body.to_string()))
+        .unwrap();
+    app.send(request).await
+}
+
+async fn page_count(app: &TestApp) -> u64 {
+    let pages: i64 = sqlx::query_scalar("PRAGMA page_count")
+        .fetch_one(app.db.reader())
+        .await
+        .unwrap();
+    u64::try_from(pages).unwrap()
+}
+
+fn players(n: usize) -> Vec<String> {
+    ["Ann", "Ben", "Cy"]
+        .iter()
+        .map(|name| format!("{name}{}", "x".repeat(n)))
+        .collect()
+}
+
+/// Fills the database up to its page limit: creates games until one is refused. Returns the
+/// refusal.
+async fn fill(app: &TestApp) -> TestResponse {
+    for i in 0..2_000 {
+        let response = create_game(app, &players(i % 28)).await;
+        if response.status != StatusCode::CREATED {
+            return response;
+        }
+    }
+    panic!("2,000 games fitted under the page limit");
+}
+
+#[tokio::test]
+async fn write_faults_a_full_disk_refuses_a_write_with_a_sentence_and_writes_resume_once_there_is_room()
+ {
+    let app = TestApp::new().await;
+    let game = create_game(&app, &players(0)).await;
+    assert_eq!(game.status, StatusCode::CREATED, "{}", game.body);
+    let id = game.json()["id"].as_str().unwrap().to_owned();
+    assert_eq!(app.get("/readyz").await.status, StatusCode::OK);
+
+    let pages = page_count(&app).await;
+    app.db.limit_pages_for_tests(Some(pages)).await.unwrap();
+    let refused = fill(&app).await;
+    assert_eq!(
+        refused.status,
+        StatusCode::INTERNAL_SERVER_ERROR,
+        "{}",
+        refused.body
+    );
+    let sentence = refused.error_sentence();
+    assert!(
+        sentence.contains("could not save") && sentence.contains("Nothing was saved"),
+        "{sentence}"
+    );
+    let not_ready = app.get("/readyz").await;
+    assert_eq!(
+        not_ready.status,
+        StatusCode::SERVICE_UNAVAILABLE,
+        "{}",
+        not_ready.body
+    );
+    assert!(
+        not_ready.body.contains("refuses writes"),
+        "{}",
+        not_ready.body
+    );
+    // Still full: still 503, and the probe did not make room.
+    assert_eq!(
+        app.get("/readyz").await.status,
+        StatusCode::SERVICE_UNAVAILABLE
+    );
+
+    // Room again: no restart, writes go through, and readiness comes back on its own.
+    app.db.limit_pages_for_tests(None).await.unwrap();
+    assert_eq!(app.get("/readyz").await.status, StatusCode::OK);
+    let round = enter_round(&app, &id).await;
+    assert_eq!(round.status, StatusCode::OK, "{}", round.body);
+    let again = create_game(&app, &players(1)).await;
+    assert_eq!(again.status, StatusCode::CREATED, "{}", again.body);
+    assert_eq!(app.get("/readyz").await.status, StatusCode::OK);
+}
+
+#[tokio::test]
+async fn write_faults_writes_resume_by_themselves_after_a_refused_write_without_a_probe() {
+    let app = TestApp::new().await;
+    let game = create_game(&app, &players(0)).await;
+    let id = game.json()["id"].as_str().unwrap().to_owned();
+    let pages = page_count(&app).await;
+    app.db.limit_pages_for_tests(Some(pages)).await.unwrap();
+    let refused = fill(&app).await;
+    assert_eq!(refused.status, StatusCode::INTERNAL_SERVER_ERROR);
+    app.db.limit_pages_for_tests(None).await.unwrap();
+    // No `/readyz` call in between: the next writes themselves work.
+    let round = enter_round(&app, &id).await;
+    assert_eq!(round.status, StatusCode::OK, "{}", round.body);
+    let undo = app
+        .send(
+            Request::post(format!("/api/v1/games/{id}/undo"))
+                .body(Body::empty())
+                .unwrap(),
+        )
+        .await;
+    assert_eq!(undo.status, StatusCode::OK, "{}", undo.body);
+    assert_eq!(app.get("/readyz").await.status, StatusCode::OK);
+}
+
+#[tokio::test]
+async fn write_faults_readyz_is_ready_on_a_fresh_database_and_healthz_stays_liveness() {
+    let app = TestApp::new().await;
+    let ready = app.get("/readyz").await;
+    assert_eq!(
+        (ready.status, ready.body.as_str()),
+        (StatusCode::OK, "ready")
+    );
+    let healthy = app.get("/healthz").await;
+    assert_eq!(
+        (healthy.status, healthy.body.as_str()),
+        (StatusCode::OK, "ok")
+    );
+}
+
+#[tokio::test]
+async fn write_faults_a_refused_form_save_says_so_on_the_page_in_the_readers_language() {
+    let app = TestApp::new().await;
+    let pages = page_count(&app).await;
+    app.db.limit_pages_for_tests(Some(pages)).await.unwrap();
+    for (lang, sentence) in [
+        ("en", "could not save this change"),
+        ("de", "Es wurde nichts gespeichert"),
+    ] {
+        // New games through the form until the full database refuses one.
+        let refused = 'fill: {
+            for i in 0..2_000 {
+                let names = players(i % 28);
+                let mut fields = vec![("rules", "liverpool"), ("shown", "liverpool")];
+                fields.extend(names.iter().map(|name| ("player", name.as_str())));
+                let response = crate::common::post_form(&app, "/games", &fields, lang).await;
+                if response.status != StatusCode::SEE_OTHER {
+                    break 'fill response;
+                }
+            }
+            panic!("2,000 games fitted under the page limit");
+        };
+        assert_eq!(
+            refused.status,
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "{}",
+            refused.body
+        );
+        assert!(refused.is_html());
+        let page = crate::common::text(&refused.body);
+        assert!(page.contains(sentence), "{lang}: {page}");
+    }
+}
