@@ -1047,6 +1047,16 @@ async fn the_games_answers_are_what_the_document_says() {
     contract
         .post(&app, undo, &uri("/undo"), json!({"versoin": 1}))
         .await;
+    // Redo puts back what the undo took (200); then there is nothing to redo (422); a stale
+    // version is a 409. An undo again leaves the game as it was.
+    let redo = "/api/v1/games/{id}/redo";
+    let redone = contract.post(&app, redo, &uri("/redo"), json!({})).await;
+    assert_eq!(redone["rounds"].as_array().map(Vec::len), Some(1), "{redone}");
+    contract.post(&app, redo, &uri("/redo"), json!({})).await;
+    contract
+        .post(&app, redo, &uri("/redo"), json!({"version": 0}))
+        .await;
+    contract.post(&app, undo, &uri("/undo"), json!({})).await;
     contract
         .post(
             &app,
@@ -1077,6 +1087,7 @@ async fn the_games_answers_are_what_the_document_says() {
     for (route, action) in [
         (rounds, "rounds"),
         (undo, "undo"),
+        ("/api/v1/games/{id}/redo", "redo"),
         (end, "end"),
         (resume, "resume"),
     ] {
