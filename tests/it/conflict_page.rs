@@ -40,7 +40,7 @@ async fn both_versions_are_shown_with_the_differences_marked_and_keeping_theirs_
         &rounds,
         &[
             ("version", "0"),
-            ("key", "phone-a"),
+            ("key", &app.form_key(&rounds)),
             ("round", "1"),
             ("went_out", "Cy"),
             ("points.Ann", "10"),
@@ -73,7 +73,7 @@ async fn both_versions_are_shown_with_the_differences_marked_and_keeping_theirs_
             &rounds,
             &[
                 ("version", "0"),
-                ("key", &format!("phone-b-{lang}")),
+                ("key", &app.form_key(&rounds)),
                 ("round", "1"),
                 ("went_out", "Cy"),
                 ("points.Ann", "10"),
@@ -148,12 +148,14 @@ async fn the_same_entry_sent_again_after_back_is_recognised_as_already_saved() {
         ("points.Ben", "5"),
         ("cards.Cy", "KH QS"),
     ];
-    let mut first = vec![("version", "0"), ("key", "before-back")];
+    let before_back = app.form_key(&rounds);
+    let mut first = vec![("version", "0"), ("key", before_back.as_str())];
     first.extend(entry);
     let saved = post_form(&app, &rounds, &first, "en").await;
     assert_eq!(saved.status, StatusCode::SEE_OTHER);
     // Back, and the form (rendered again, so a new key) sent once more with the old version.
-    let mut again = vec![("version", "0"), ("key", "after-back")];
+    let after_back = app.form_key(&rounds);
+    let mut again = vec![("version", "0"), ("key", after_back.as_str())];
     again.extend(entry);
     let response = post_form(&app, &rounds, &again, "en").await;
     assert_eq!(response.status, StatusCode::CONFLICT);

@@ -42,7 +42,10 @@ async fn the_checkers_verdict_stands_above_the_card_grid_where_check_lands() {
             verdict < result && result < melds && melds < grid,
             "verdict first"
         );
-        assert!(body.contains("<script src=\"/static/verdict.js\" defer></script>"));
+        assert!(body.contains(&format!(
+            "<script src=\"{}\" defer></script>",
+            kontrakt::web::assets::url("verdict.js")
+        )));
     }
     let script = app.get("/static/verdict.js").await;
     assert_eq!(script.status, StatusCode::OK);
@@ -123,12 +126,18 @@ async fn the_app_is_installable_with_a_manifest_icons_a_favicon_and_a_theme_colo
     for path in ["/", "/check", "/games/new"] {
         let body = app.get(path).await.body;
         for tag in [
-            "<link rel=\"manifest\" href=\"/manifest.webmanifest\">",
-            "<link rel=\"icon\" href=\"/static/icon.svg\" type=\"image/svg+xml\">",
-            "<link rel=\"apple-touch-icon\" href=\"/static/icon-180.png\">",
-            "<meta name=\"theme-color\" content=\"#1d5fb8\">",
+            "<link rel=\"manifest\" href=\"/manifest.webmanifest\">".to_owned(),
+            format!(
+                "<link rel=\"icon\" href=\"{}\" type=\"image/svg+xml\">",
+                kontrakt::web::assets::url("icon.svg")
+            ),
+            format!(
+                "<link rel=\"apple-touch-icon\" href=\"{}\">",
+                kontrakt::web::assets::url("icon-180.png")
+            ),
+            "<meta name=\"theme-color\" content=\"#1d5fb8\">".to_owned(),
         ] {
-            assert!(body.contains(tag), "{path}: {tag}");
+            assert!(body.contains(&tag), "{path}: {tag}");
         }
     }
 }
@@ -154,7 +163,10 @@ async fn game_pages_keep_the_screen_on_where_the_browser_offers_it() {
     for path in [page, view] {
         let body = app.get(&path).await.body;
         assert!(
-            body.contains("<script src=\"/static/wake.js\" defer></script>"),
+            body.contains(&format!(
+                "<script src=\"{}\" defer></script>",
+                kontrakt::web::assets::url("wake.js")
+            )),
             "{path}"
         );
     }
@@ -249,7 +261,10 @@ async fn a_finished_game_shares_places_payments_and_the_read_only_link_without_j
         // Without JavaScript: the text, an e-mail with it, and the read-only link; the share
         // button waits hidden for share.js.
         assert!(body.contains("id=\"share-button\" hidden"));
-        assert!(body.contains("<script src=\"/static/share.js\" defer></script>"));
+        assert!(body.contains(&format!(
+            "<script src=\"{}\" defer></script>",
+            kontrakt::web::assets::url("share.js")
+        )));
         assert!(body.contains(&format!("id=\"share-view\" href=\"{link}\"")));
         let mail = body
             .find("id=\"share-mail\" href=\"mailto:?subject=Kontrakt")
@@ -304,7 +319,10 @@ async fn the_printout_has_a_print_button_the_house_options_and_a_qr_of_the_read_
         let body = text(&app.send(request).await.body);
         // The button waits for print.js (hidden without JavaScript).
         assert!(body.contains("id=\"print-button\" hidden>"), "{body}");
-        assert!(body.contains("<script src=\"/static/print.js\" defer></script>"));
+        assert!(body.contains(&format!(
+            "<script src=\"{}\" defer></script>",
+            kontrakt::web::assets::url("print.js")
+        )));
         let facts = body
             .find("<div class=\"print-only print-facts\">")
             .expect("print facts");

@@ -1051,7 +1051,11 @@ async fn the_games_answers_are_what_the_document_says() {
     // version is a 409. An undo again leaves the game as it was.
     let redo = "/api/v1/games/{id}/redo";
     let redone = contract.post(&app, redo, &uri("/redo"), json!({})).await;
-    assert_eq!(redone["rounds"].as_array().map(Vec::len), Some(1), "{redone}");
+    assert_eq!(
+        redone["rounds"].as_array().map(Vec::len),
+        Some(1),
+        "{redone}"
+    );
     contract.post(&app, redo, &uri("/redo"), json!({})).await;
     contract
         .post(&app, redo, &uri("/redo"), json!({"version": 0}))

@@ -97,10 +97,11 @@ fn a_copied_binary_in_an_empty_directory_serves_every_page_with_its_assets() {
     for url in &assets {
         let plain = get(&addr, url, &[]);
         assert_eq!(plain.status, 200, "{url}");
-        let expected_type = if url.ends_with(".css") {
-            "text/css"
-        } else {
-            "text/javascript"
+        let expected_type = match url.rsplit('.').next() {
+            Some("css") => "text/css",
+            Some("png") => "image/png",
+            Some("svg") => "image/svg+xml",
+            _ => "text/javascript",
         };
         assert_eq!(plain.header("content-type"), Some(expected_type), "{url}");
         assert_eq!(

@@ -1131,7 +1131,10 @@ async fn the_game_pages_undo_end_and_resume_use_the_outbox_and_a_retry_changes_n
     // The undo form is on the confirm page the game page's undo button leads to.
     assert!(page.contains(&format!("href=\"{}\"", game.action("undo"))));
     let confirm = app.get(&game.action("undo")).await.body;
-    assert!(confirm.contains("<script src=\"/static/outbox.js\" defer></script>"));
+    assert!(confirm.contains(&format!(
+        "<script src=\"{}\" defer></script>",
+        kontrakt::web::assets::url("outbox.js")
+    )));
     assert!(confirm.contains("data-outbox-status hidden"));
     assert_no_inline_script_or_style(&confirm);
     let (undo, undo_fields) = page_form(&confirm, "undo-form");

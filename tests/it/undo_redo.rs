@@ -86,7 +86,8 @@ async fn undo_asks_first_naming_the_round_and_its_points_in_english_and_german()
         "id=\"undo-keep\" href=\"/games/{id}\">Keep it</a>"
     )));
     assert_eq!(form_field(&body, "undo-form", "version"), "2");
-    assert_eq!(form_field(&body, "undo-form", "key").len(), 32);
+    // A key the server signed for this form: RANDOM.MAC.
+    assert_eq!(form_field(&body, "undo-form", "key").len(), 65);
     assert_no_inline_script_or_style(&confirm.body);
     let german = text(&get_in(&app, &format!("/games/{id}/undo"), "de").await.body);
     assert!(
