@@ -5,6 +5,8 @@
 //!
 //! Depends on `text` only.
 
+use super::Lang;
+
 messages! {
     /// A text of a page: every variant has an English and a German template.
     pub enum Msg {
@@ -115,6 +117,12 @@ messages! {
 
         // Form errors.
         FormHasErrors => "Please correct the marked field.", "Bitte korrigiere das markierte Feld.";
+        /// Several fields are marked (see [`Msg::form_notice`]).
+        FormHasErrorsMany => "Please correct the {n} marked {n|field|fields}.",
+            "Bitte korrigiere die {n} {n|markierte|markierten} {n|Feld|Felder}.";
+        /// Problems are listed, but no field is marked.
+        FormHasProblems => "Please correct the problems listed below.",
+            "Bitte behebe die unten genannten Probleme.";
         ErrNoMelds => "Type at least one meld.", "Gib mindestens eine Meldung ein.";
         ErrNoHand => "Type the cards in your hand.", "Gib die Karten deiner Hand ein.";
         ErrOneCard => "Type exactly one card.", "Gib genau eine Karte ein.";
@@ -453,6 +461,16 @@ messages! {
 }
 
 impl Msg {
+    /// The notice above a form that comes back with problems: how many fields are marked,
+    /// said with the right number ("the marked field", "the 5 marked fields").
+    pub fn form_notice(marked: usize, lang: Lang) -> String {
+        match marked {
+            0 => Msg::FormHasProblems.text(lang).to_owned(),
+            1 => Msg::FormHasErrors.text(lang).to_owned(),
+            n => Msg::FormHasErrorsMany.fill(lang, &[("n", &n)]),
+        }
+    }
+
     /// The title of an error page for a status, if it has a translated one.
     pub fn for_status(status: u16) -> Option<Msg> {
         Some(match status {
@@ -494,6 +512,34 @@ mod tests {
                 "{msg:?}: placeholders differ between English and German"
             );
         }
+    }
+
+    #[test]
+    fn the_form_notice_counts_the_marked_fields_in_both_languages() {
+        assert_eq!(
+            Msg::form_notice(1, Lang::En),
+            "Please correct the marked field."
+        );
+        assert_eq!(
+            Msg::form_notice(1, Lang::De),
+            "Bitte korrigiere das markierte Feld."
+        );
+        assert_eq!(
+            Msg::form_notice(5, Lang::En),
+            "Please correct the 5 marked fields."
+        );
+        assert_eq!(
+            Msg::form_notice(5, Lang::De),
+            "Bitte korrigiere die 5 markierten Felder."
+        );
+        assert_eq!(
+            Msg::form_notice(0, Lang::En),
+            "Please correct the problems listed below."
+        );
+        assert_eq!(
+            Msg::form_notice(0, Lang::De),
+            "Bitte behebe die unten genannten Probleme."
+        );
     }
 
     #[test]

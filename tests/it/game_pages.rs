@@ -182,7 +182,11 @@ async fn the_new_game_form_lists_every_rule_set_and_preselects_one_from_the_quer
     }
     assert!(body.contains("value=\"liverpool\" checked"));
     assert!(body.contains("3–5 players"));
-    assert!(body.contains("Source: pagat.com, Contract Rummy: Liverpool (seed 000)"));
+    assert!(body.contains("Source: pagat.com, Contract Rummy: Liverpool"));
+    assert!(
+        !body.contains("(seed "),
+        "no internal seed label on the page"
+    );
     // Liverpool's options with their defaults.
     assert!(body.contains("name=\"opt.cut_bonus\" value=\"50\""));
     assert!(body.contains("name=\"opt.jokers\" value=\"on\" checked"));
@@ -365,7 +369,11 @@ async fn form_errors_come_back_with_422_next_to_their_fields_and_nothing_typed_i
     let response = post_form(&app, "/games", &pairs(&fields), "en").await;
     assert_eq!(response.status, StatusCode::UNPROCESSABLE_ENTITY);
     let body = text(&response.body);
-    assert!(body.contains("Please correct the marked field."));
+    // Five fields are marked: both names, the cut bonus, the point value and the currency.
+    assert!(
+        body.contains("Please correct the 5 marked fields."),
+        "{body}"
+    );
     assert_between(
         &body,
         "name=\"opt.cut_bonus\" value=\"999\"",
@@ -488,7 +496,11 @@ async fn the_new_game_form_is_german_for_german_browsers() {
     let response = post_form(&app, "/games", &pairs(&fields), "de").await;
     assert_eq!(response.status, StatusCode::UNPROCESSABLE_ENTITY);
     let body = text(&response.body);
-    assert!(body.contains("Bitte korrigiere das markierte Feld."));
+    // Both names and the first dealer are marked.
+    assert!(
+        body.contains("Bitte korrigiere die 3 markierten Felder."),
+        "{body}"
+    );
     assert!(body.contains("Zwei Spieler heißen „Ann“; jeder braucht einen eigenen Namen."));
     assert!(body.contains("Platz 4 ist leer; wählt einen Mitspieler oder lost aus."));
 }
