@@ -1694,3 +1694,62 @@ async fn a_formula_after_a_semicolon_or_tab_in_a_name_is_defused_in_the_csv() {
         "Round,Dealer,Contract,\"a;'=1+1;\",\"b,'@SUM(A1)\",Cy"
     );
 }
+
+/// The words a page shows: its HTML without tags, scripts' and styles' text, or attributes.
+fn visible_text(body: &str) -> String {
+    let mut out = String::new();
+    let mut in_tag = false;
+    for c in body.chars() {
+        match c {
+            '<' => in_tag = true,
+            '>' => {
+                in_tag = false;
+                out.push(' ');
+            }
+            c if !in_tag => out.push(c),
+            _ => {}
+        }
+    }
+    text(&out)
+}
+
+#[tokio::test]
+async fn the_german_new_game_form_shows_no_english_option_ids_for_any_rule_set() {
+    let app = TestApp::new().await;
+    let mut shown_ids = Vec::new();
+    for id in PRESET_IDS {
+        let response = get_in(&app, &format!("/games/new?rules={id}"), "de").await;
+        assert_eq!(response.status, StatusCode::OK, "{id}");
+        let shown = visible_text(&response.body);
+        let words: Vec<&str> = shown
+            .split(|c: char| c.is_whitespace() || matches!(c, ',' | '.' | ':' | ';' | '(' | ')'))
+            .collect();
+        // No identifier-like word at all (option ids are snake_case).
+        shown_ids.extend(
+            words
+                .iter()
+                .filter(|w| w.contains('_'))
+                .map(|w| format!("{id}: {w}")),
+        );
+        let specs = option_specs(id).into_iter().flatten();
+        for spec in specs.chain(
+            kontrakt::rules::presets::meld_option_specs(id)
+                .into_iter()
+                .flatten(),
+        ) {
+            let mut ids = vec![spec.name.to_owned()];
+            if let kontrakt::rules::ruleset::OptionKind::Choice { values } = &spec.kind {
+                ids.extend(values.iter().cloned());
+            }
+            for option_id in ids {
+                if words.contains(&option_id.as_str()) {
+                    shown_ids.push(format!("{id}: {option_id}"));
+                }
+            }
+        }
+    }
+    assert!(
+        shown_ids.is_empty(),
+        "option ids shown on the German form: {shown_ids:?}"
+    );
+}
