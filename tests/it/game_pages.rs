@@ -1714,12 +1714,19 @@ fn visible_text(body: &str) -> String {
 }
 
 #[tokio::test]
-async fn the_german_new_game_form_shows_no_english_option_ids_for_any_rule_set() {
+async fn the_german_new_game_form_and_checker_show_no_english_option_ids_for_any_rule_set() {
     let app = TestApp::new().await;
     let mut shown_ids = Vec::new();
-    for id in PRESET_IDS {
-        let response = get_in(&app, &format!("/games/new?rules={id}"), "de").await;
-        assert_eq!(response.status, StatusCode::OK, "{id}");
+    // The new-game form and the meld checker both show a rule set's options.
+    let pages = PRESET_IDS.iter().flat_map(|id| {
+        [
+            (*id, format!("/games/new?rules={id}")),
+            (*id, format!("/check?rules={id}")),
+        ]
+    });
+    for (id, path) in pages {
+        let response = get_in(&app, &path, "de").await;
+        assert_eq!(response.status, StatusCode::OK, "{path}");
         let shown = visible_text(&response.body);
         let words: Vec<&str> = shown
             .split(|c: char| c.is_whitespace() || matches!(c, ',' | '.' | ':' | ';' | '(' | ')'))
@@ -1729,7 +1736,7 @@ async fn the_german_new_game_form_shows_no_english_option_ids_for_any_rule_set()
             words
                 .iter()
                 .filter(|w| w.contains('_'))
-                .map(|w| format!("{id}: {w}")),
+                .map(|w| format!("{path}: {w}")),
         );
         let specs = option_specs(id).into_iter().flatten();
         for spec in specs.chain(
@@ -1743,7 +1750,7 @@ async fn the_german_new_game_form_shows_no_english_option_ids_for_any_rule_set()
             }
             for option_id in ids {
                 if words.contains(&option_id.as_str()) {
-                    shown_ids.push(format!("{id}: {option_id}"));
+                    shown_ids.push(format!("{path}: {option_id}"));
                 }
             }
         }
