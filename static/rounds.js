@@ -57,7 +57,12 @@
         shown.push((ranks[card.rank - 1] || String(card.rank)) + card.suit);
       }
     }
+    // The sentence comes from the page's language table: "{points|point|points}" is its
+    // plural choice (the singular for exactly 1).
     return (form.getAttribute("data-count-text") || "{cards} = {points}")
+      .replace(/\{points\|([^|{}]*)\|([^|{}]*)\}/g, function (_, one, other) {
+        return total === 1 ? one : other;
+      })
       .replace("{cards}", shown.join(" ")).replace("{points}", String(total));
   }
 

@@ -20,10 +20,10 @@ messages! {
             "„{field}“ fehlt: {rules} (Abrechnung {scheme}) braucht es";
         TooManyHands => "too many hands: {given} given, at most {max} are accepted",
             "zu viele Hände: {given} angegeben, höchstens {max} möglich";
-        PlayerCount => "{rules} is played by {min} to {max} players, not {given}",
-            "{rules} wird von {min} bis {max} Personen gespielt, nicht von {given}";
+        PlayerCount => "{rules} is played by {min} to {max} {max|player|players}, not {given}",
+            "{rules} wird von {min} bis {max} {max|Person|Personen} gespielt, nicht von {given}";
         NoName => "player {seat} has no name", "Spieler {seat} hat keinen Namen";
-        NameTooLong => "the name of player {seat} is longer than {max} characters",
+        NameTooLong => "the name of player {seat} is longer than {max} {max|character|characters}",
             "der Name von Spieler {seat} ist länger als {max} Zeichen";
         NameHasControl => "the name of player {seat} holds a tab or line break; use plain text",
             "der Name von Spieler {seat} enthält einen Tabulator oder Zeilenumbruch; nur einfacher Text";

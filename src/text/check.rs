@@ -59,8 +59,8 @@ messages! {
             "Meldungen {a} und {b} sind beide Sätze aus {rank}; zwei Sätze eines Rangs sind hier nicht erlaubt.";
         NoAlternative => "The contract needs {contract}; the melds match none of these shapes.",
             "Der Kontrakt verlangt {contract}; die Meldungen passen zu keiner dieser Formen.";
-        CardCount => "Going out takes exactly {needed} cards, but {given} {given|was|were} laid.",
-            "Zum Ausgehen müssen genau {needed} Karten ausgelegt werden, hier {given|ist|sind} es {given}.";
+        CardCount => "Going out takes exactly {needed} {needed|card|cards}, but {given} {given|was|were} laid.",
+            "Zum Ausgehen müssen genau {needed} {needed|Karte|Karten} ausgelegt werden, hier {given|ist|sind} es {given}.";
         TooFewToGoOut => "Going out all at once takes every card in hand, at least {needed} after drawing, but only {given} {given|was|were} laid.",
             "Wer auf einmal ausgeht, legt alle Karten der Hand aus, nach dem Ziehen mindestens {needed}; hier {given|ist|sind} es nur {given}.";
         OpeningTooLow => "The melds count {points} {points|point|points}; the first meld needs at least {needed}.",
@@ -77,14 +77,14 @@ messages! {
             "Diese Partie wird ohne Joker gespielt.";
         WrongRank => "The meld is a set of {rank}: only cards of that rank fit.",
             "Die Meldung ist ein Satz aus {rank}: nur Karten dieses Rangs passen.";
-        SetFull => "The set already holds {max} cards, as many as a set may.",
-            "Der Satz hat schon {max} Karten, mehr darf ein Satz nicht haben.";
+        SetFull => "The set already holds {max} {max|card|cards}, as many as a set may.",
+            "Der Satz hat schon {max} {max|Karte|Karten}, mehr darf ein Satz nicht haben.";
         SuitTaken => "The set already holds a card in {suit}; every card of a set has its own suit.",
             "Der Satz hat schon eine Karte in {suit}; jede Karte eines Satzes hat ihre eigene Farbe.";
         WrongSuit => "The meld is a run in {suit}: only cards of that suit fit.",
             "Die Meldung ist eine Folge in {suit}: nur Karten dieser Farbe passen.";
-        RunFull => "The run already holds {max} cards; no run is longer.",
-            "Die Folge hat schon {max} Karten; länger ist keine Folge.";
+        RunFull => "The run already holds {max} {max|card|cards}; no run is longer.",
+            "Die Folge hat schon {max} {max|Karte|Karten}; länger ist keine Folge.";
         AceOnlyHigh => "The ace counts only high here (Q-K-A), not below the 2.",
             "Das Ass zählt hier nur hoch (D-K-A), nicht vor der 2.";
         NotAtAnEnd => "The run goes from {from} to {to}: a card fits only right below or above it, or in place of a wild card that stands for it.",

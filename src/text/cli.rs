@@ -21,10 +21,10 @@ messages! {
         LeftOverNone => "Left over: none", "Übrig: keine";
         /// `score`: "25 points (Shanghai)".
         Points => "{total} {total|point|points} ({name})", "{total} {total|Punkt|Punkte} ({name})";
-        OpeningWorth => "opening meld worth {points} points, at least {needed} needed ({name})",
+        OpeningWorth => "opening meld worth {points} {points|point|points}, at least {needed} needed ({name})",
             "erste Meldung mit {points} Punkten, mindestens {needed} nötig ({name})";
         ContractOfRound => "{contract} ({name}, round {n})", "{contract} ({name}, Runde {n})";
-        AnOpeningMeld => "an opening meld worth {points} points ({name})",
+        AnOpeningMeld => "an opening meld worth {points} {points|point|points} ({name})",
             "eine erste Meldung mit {points} Punkten ({name})";
     }
 }

@@ -28,10 +28,10 @@ messages! {
             "Die Abrechnung „{given}“ gibt es hier nicht; wählt {list}.";
         SettlementTwice => "The settlement is given twice, as \"{given}\" and as option \"{option}\"; give it once.",
             "Die Abrechnung ist zweimal angegeben, als „{given}“ und als Option „{option}“; gebt sie nur einmal an.";
-        PlayerCount => "{rules} is played by {min} to {max} players, not {given}.",
-            "{rules} wird von {min} bis {max} Personen gespielt, nicht von {given}.";
+        PlayerCount => "{rules} is played by {min} to {max} {max|player|players}, not {given}.",
+            "{rules} wird von {min} bis {max} {max|Person|Personen} gespielt, nicht von {given}.";
         EmptyName => "Player {seat} has no name.", "Spieler {seat} hat keinen Namen.";
-        NameTooLong => "The name of player {seat} is longer than {max} characters.",
+        NameTooLong => "The name of player {seat} is longer than {max} {max|character|characters}.",
             "Der Name von Spieler {seat} ist länger als {max} Zeichen.";
         NameHasControl => "The name of player {seat} holds a tab or line break; use plain text.",
             "Der Name von Spieler {seat} enthält einen Tabulator oder Zeilenumbruch; nur einfacher Text.";
@@ -56,17 +56,17 @@ messages! {
             "Der Wert eines Punkts muss 0 bis {max} Cent sein, nicht {given}.";
         CentsTwice => "Give cents_per_point or cents_per_unit, not both.",
             "Gebt cents_per_point oder cents_per_unit an, nicht beides.";
-        PointsPerCentOutOfRange => "One cent can stand for 1 to {max} points, not {given}.",
-            "Ein Cent kann für 1 bis {max} Punkte stehen, nicht für {given}.";
+        PointsPerCentOutOfRange => "One cent can stand for 1 to {max} {max|point|points}, not {given}.",
+            "Ein Cent kann für 1 bis {max} {max|Punkt|Punkte} stehen, nicht für {given}.";
         PointsPerCentNotUsed => "{rules} is not settled by points, so points per cent do not apply; leave them at 1.",
             "{rules} wird nicht nach Punkten abgerechnet, Punkte je Cent gelten hier nicht; lasst sie bei 1.";
-        BadCurrency => "The currency is a short symbol of at most {max} characters, such as € or $.",
+        BadCurrency => "The currency is a short symbol of at most {max} {max|character|characters}, such as € or $.",
             "Die Währung ist ein kurzes Zeichen mit höchstens {max} Zeichen, etwa € oder $.";
         RoundOutOfRange => "Round {round} does not exist: this game has rounds 1 to {of}.",
             "Runde {round} gibt es nicht: diese Partie hat die Runden 1 bis {of}.";
         RoundNotYet => "Round {round} cannot be entered yet: round {next} is next.",
             "Runde {round} kann noch nicht eingetragen werden: Runde {next} ist die nächste.";
-        GameFinished => "All {of} {of|round is|rounds are} entered and the game is over; to correct a round, give its number.",
+        GameFinished => "{of|The|All} {of} {of|round is|rounds are} entered and the game is over; to correct a round, give its number.",
             "{of|Die|Alle} {of} {of|Runde ist|Runden sind} eingetragen, die Partie ist vorbei; um eine Runde zu berichtigen, gebt ihre Nummer an.";
         EndedEarly => "The table ended this game early; resume it to enter more rounds.",
             "Die Partie wurde vorzeitig beendet; setzt sie fort, um weitere Runden einzutragen.";
@@ -132,9 +132,9 @@ messages! {
     /// A Continental hand's problems: an English clause (its `Display`, inside a settlement
     /// error) and a German sentence.
     pub enum HandMsg {
-        WinnerOutOfRange => "the winner is player {winner}, but there are only {players} players.",
+        WinnerOutOfRange => "the winner is player {winner}, but there {players|is|are} only {players} {players|player|players}.",
             "Gewinner ist Spieler {winner}, es spielen aber nur {players}.";
-        TooManyJokers => "the winning hand has 15 cards, so it cannot hold {jokers} jokers.",
+        TooManyJokers => "the winning hand has 15 cards, so it cannot hold {jokers} {jokers|joker|jokers}.",
             "Die Gewinnerhand hat 15 Karten, also nicht {jokers} Joker.";
         BothTurns => "going out on the first and on the second turn are both marked; choose one.",
             "Ausgehen im ersten und im zweiten Zug sind beide angekreuzt; wählt eins.";

@@ -74,6 +74,9 @@ pub mod serve;
 pub mod settlement;
 pub mod template;
 
+#[cfg(test)]
+mod plural_tests;
+
 pub use lang::Lang;
 pub use pages::Msg;
 pub use template::fill;

@@ -5,6 +5,8 @@
 //!
 //! Depends on `text` only.
 
+use super::Lang;
+
 messages! {
     /// A text of a page: every variant has an English and a German template.
     pub enum Msg {
@@ -38,12 +40,12 @@ messages! {
             "Wähle Regeln und Runde, dann frag nach Meldungen, einer Hand oder einer Karte.";
         FieldRules => "Rule set", "Regeln";
         FieldRound => "Round", "Runde";
-        PlayersRange => "{min}–{max} players", "{min}–{max} Spieler";
+        PlayersRange => "{min}–{max} {max|player|players}", "{min}–{max} Spieler";
         RoundOption => "Round {n}: {contract}", "Runde {n}: {contract}";
-        RoundOpening => "First meld worth at least {points} points",
+        RoundOpening => "First meld worth at least {points} {points|point|points}",
             "Erstes Auslegen mit mindestens {points} Punkten";
         ButtonApply => "Show this round", "Diese Runde zeigen";
-        FactDeal => "{n} cards dealt.", "{n} Karten werden ausgeteilt.";
+        FactDeal => "{n} {n|card|cards} dealt.", "{n} {n|Karte wird|Karten werden} ausgeteilt.";
         FactAceLowOrHigh => "Ace low or high (A-2-3, Q-K-A), not round the corner.",
             "Ass tief oder hoch (A-2-3, D-K-A), nicht um die Ecke.";
         FactAceHighOnly => "Ace high only (Q-K-A).", "Ass nur hoch (D-K-A).";
@@ -80,7 +82,7 @@ messages! {
         VerdictOkOpening => "Legal: these melds are a valid first meld.",
             "Gültig: diese Meldungen reichen zum ersten Auslegen.";
         VerdictBad => "Not legal.", "Nicht gültig.";
-        VerdictPoints => "Worth {points} points.", "Wert: {points} Punkte.";
+        VerdictPoints => "Worth {points} {points|point|points}.", "Wert: {points} {points|Punkt|Punkte}.";
         MeldN => "Meld {n}", "Meldung {n}";
         NotAMeld => "not a meld", "keine Meldung";
         WildAs => "{wild} stands for {card}", "{wild} steht für {card}";
@@ -93,7 +95,7 @@ messages! {
         SolveYes => "Yes, you can go down with:", "Ja, du kannst so auslegen:";
         SolveNo => "No: {n|this|these} {n} {n|card does|cards do} not make {contract}.",
             "Nein: diese {n} {n|Karte ergibt|Karten ergeben} nicht {contract}.";
-        SolveNoOpening => "No: these cards make no first meld worth {points} points.",
+        SolveNoOpening => "No: these cards make no first meld worth {points} {points|point|points}.",
             "Nein: diese Karten ergeben kein erstes Auslegen mit {points} Punkten.";
         Leftover => "Left in hand: {cards}", "Bleibt auf der Hand: {cards}";
         LeftoverNone => "Nothing left in hand.", "Nichts bleibt auf der Hand.";
@@ -115,6 +117,12 @@ messages! {
 
         // Form errors.
         FormHasErrors => "Please correct the marked field.", "Bitte korrigiere das markierte Feld.";
+        /// Several fields are marked (see [`Msg::form_notice`]).
+        FormHasErrorsMany => "Please correct the {n} marked {n|field|fields}.",
+            "Bitte korrigiere die {n} {n|markierte|markierten} {n|Feld|Felder}.";
+        /// Problems are listed, but no field is marked.
+        FormHasProblems => "Please correct the problems listed below.",
+            "Bitte behebe die unten genannten Probleme.";
         ErrNoMelds => "Type at least one meld.", "Gib mindestens eine Meldung ein.";
         ErrNoHand => "Type the cards in your hand.", "Gib die Karten deiner Hand ein.";
         ErrOneCard => "Type exactly one card.", "Gib genau eine Karte ein.";
@@ -148,12 +156,12 @@ messages! {
         RoundsPoints => "Points", "Punkte";
         RoundsCards => "or cards left in hand", "oder Karten auf der Hand";
         RoundsCardsHint => "Like AS JK 7H", "Etwa AS JK 7H";
-        RoundsCount => "{cards} = {points} points", "{cards} = {points} Punkte";
+        RoundsCount => "{cards} = {points} {points|point|points}", "{cards} = {points} {points|Punkt|Punkte}";
         RoundsIsWinner => "went out: 0 points", "ist ausgegangen: 0 Punkte";
         RoundsBuys => "Buys (May I)", "Käufe (May I)";
         RoundsBuysLimit => "at most {n}", "höchstens {n}";
-        RoundsCutBonus => "{name} cut exactly {target} cards: −{bonus}",
-            "{name} hat genau {target} Karten abgehoben: −{bonus}";
+        RoundsCutBonus => "{name} cut exactly {target} {target|card|cards}: −{bonus}",
+            "{name} hat genau {target} {target|Karte|Karten} abgehoben: −{bonus}";
         RoundsHandRommee => "Hand-Rommé: went out in one go without melding before; the others' points count double",
             "Hand-Rommé: auf einen Schlag ausgegangen, ohne vorher zu melden; die Punkte der anderen zählen doppelt";
         RoundsJokers => "Jokers in the winning hand", "Joker in der Gewinnerhand";
@@ -316,7 +324,7 @@ messages! {
         NewOptionRange => "{min} to {max}", "{min} bis {max}";
         NewOptionList => "Whole numbers separated by commas.", "Ganze Zahlen, durch Kommas getrennt.";
         NewPlayers => "Players", "Spieler";
-        NewPlayersHint => "In seating order, clockwise: {min} to {max} players. Leave the other fields empty.",
+        NewPlayersHint => "In seating order, clockwise: {min} to {max} {max|player|players}. Leave the other fields empty.",
             "In Sitzreihenfolge im Uhrzeigersinn: {min} bis {max} Spieler. Die übrigen Felder leer lassen.";
         NewPlayerN => "Player {n}", "Spieler {n}";
         NewDealer => "First dealer", "Erster Geber";
@@ -363,14 +371,14 @@ messages! {
         GameViewNotice => "Read-only: this page follows the game live but cannot change it.",
             "Nur zum Ansehen: diese Seite folgt dem Spiel live, kann es aber nicht ändern.";
         GameRoundOf => "Round {n} of {of}", "Runde {n} von {of}";
-        GameDeal => "Deal {n} cards to each player.", "Jeder bekommt {n} Karten.";
+        GameDeal => "Deal {n} {n|card|cards} to each player.", "Jeder bekommt {n} {n|Karte|Karten}.";
         GameDealer => "{name} deals.", "{name} gibt.";
-        GameCutter => "{name} cuts: cut exactly {target} cards to take {bonus} points off.",
-            "{name} hebt ab: genau {target} Karten abheben bringt {bonus} Punkte Abzug.";
+        GameCutter => "{name} cuts: cut exactly {target} {target|card|cards} to take {bonus} {bonus|point|points} off.",
+            "{name} hebt ab: genau {target} {target|Karte|Karten} abheben bringt {bonus} {bonus|Punkt|Punkte} Abzug.";
         GameDecks => "Cards: {decks}.", "Karten: {decks}.";
         GameEnterRound => "Enter round {n}", "Runde {n} eintragen";
         GameOver => "Game over", "Partie beendet";
-        GameAllPlayed => "All {n} {n|round is|rounds are} played.",
+        GameAllPlayed => "{n|The|All} {n} {n|round is|rounds are} played.",
             "{n|Die|Alle} {n} {n|Runde ist|Runden sind} gespielt.";
         GameEndedEarly => "The table ended the game early, after round {n} of {of}.",
             "Der Tisch hat die Partie vorzeitig beendet, nach Runde {n} von {of}.";
@@ -430,7 +438,7 @@ messages! {
         SettleMoney => "Money", "Geld";
         SettleScheme => "Settlement: {scheme}.", "Abrechnung: {scheme}.";
         SettleRatePoint => "{amount} per point.", "{amount} je Punkt.";
-        SettleRatePoints => "{amount} per {n} points.", "{amount} je {n} Punkte.";
+        SettleRatePoints => "{amount} per {n} {n|point|points}.", "{amount} je {n} {n|Punkt|Punkte}.";
         SettleRateUnit => "{amount} per unit.", "{amount} je Einheit.";
         SettlePlacePays => "place {n} pays {amount}", "Platz {n} zahlt {amount}";
         SettlePlacesRule => "Payouts: {list}; the winner receives the sum.",
@@ -453,6 +461,16 @@ messages! {
 }
 
 impl Msg {
+    /// The notice above a form that comes back with problems: how many fields are marked,
+    /// said with the right number ("the marked field", "the 5 marked fields").
+    pub fn form_notice(marked: usize, lang: Lang) -> String {
+        match marked {
+            0 => Msg::FormHasProblems.text(lang).to_owned(),
+            1 => Msg::FormHasErrors.text(lang).to_owned(),
+            n => Msg::FormHasErrorsMany.fill(lang, &[("n", &n)]),
+        }
+    }
+
     /// The title of an error page for a status, if it has a translated one.
     pub fn for_status(status: u16) -> Option<Msg> {
         Some(match status {
@@ -494,6 +512,34 @@ mod tests {
                 "{msg:?}: placeholders differ between English and German"
             );
         }
+    }
+
+    #[test]
+    fn the_form_notice_counts_the_marked_fields_in_both_languages() {
+        assert_eq!(
+            Msg::form_notice(1, Lang::En),
+            "Please correct the marked field."
+        );
+        assert_eq!(
+            Msg::form_notice(1, Lang::De),
+            "Bitte korrigiere das markierte Feld."
+        );
+        assert_eq!(
+            Msg::form_notice(5, Lang::En),
+            "Please correct the 5 marked fields."
+        );
+        assert_eq!(
+            Msg::form_notice(5, Lang::De),
+            "Bitte korrigiere die 5 markierten Felder."
+        );
+        assert_eq!(
+            Msg::form_notice(0, Lang::En),
+            "Please correct the problems listed below."
+        );
+        assert_eq!(
+            Msg::form_notice(0, Lang::De),
+            "Bitte behebe die unten genannten Probleme."
+        );
     }
 
     #[test]

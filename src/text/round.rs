@@ -22,10 +22,10 @@ messages! {
             "Kaufen (May I) ist erlaubt: höchstens {limit} je Spieler in dieser Runde.";
         BuysLimitExtra => "Buying (May I) is allowed: at most {limit} per player this round; a buyer also takes {n} {n|card|cards} from the stock.",
             "Kaufen (May I) ist erlaubt: höchstens {limit} je Spieler in dieser Runde; wer kauft, nimmt zusätzlich {n} {n|Karte|Karten} vom Stapel.";
-        OpeningPoints => "No contract: the first meld must be worth at least {points} points.",
-            "Kein Kontrakt: die erste Meldung muss mindestens {points} Punkte wert sein.";
-        GoOutWithAll => "Go out with all {n} cards in runs at once.",
-            "Mit allen {n} Karten auf einmal in Folgen ausgehen.";
+        OpeningPoints => "No contract: the first meld must be worth at least {points} {points|point|points}.",
+            "Kein Kontrakt: die erste Meldung muss mindestens {points} {points|Punkt|Punkte} wert sein.";
+        GoOutWithAll => "Go out with all {n} {n|card|cards} in runs at once.",
+            "Mit allen {n} {n|Karte|Karten} auf einmal in Folgen ausgehen.";
         GoOutAll => "Go out all at once: every card melded, no discard.",
             "Alles auf einmal auslegen: alle Karten melden, kein Abwurf.";
         ExactMinimum => "The contract meld holds exactly the cards the contract asks for; more only from the next turn.",

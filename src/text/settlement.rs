@@ -16,17 +16,17 @@ messages! {
     pub enum SettleMsg {
         TooFewPlayers => "A settlement needs at least 2 players, not {players}.",
             "Eine Abrechnung braucht mindestens 2 Spieler, nicht {players}.";
-        TooManyPlayers => "At most {max} players can be settled, not {players}.",
+        TooManyPlayers => "At most {max} {max|player|players} can be settled, not {players}.",
             "Höchstens {max} Spieler können abgerechnet werden, nicht {players}.";
         /// `what` is a list's name below.
-        LengthMismatch => "{players} players but {given} {what} were given.",
+        LengthMismatch => "{players} {players|player|players} but {given} {what} were given.",
             "{players} Spieler, aber {given} Werte angegeben ({what}).";
         /// The per-player lists.
         Totals => "totals", "Summen";
         BuyCounts => "buy counts", "Käufe";
         PlacePayouts => "place payouts", "Beträge der Plätze";
         TotalOutOfRange => "Player {player} has a total of {total}, outside the range that can be settled (-{max} to {max}).",
-            "Spieler {player} hat {total} Punkte, außerhalb des abrechenbaren Bereichs (-{max} bis {max}).";
+            "Spieler {player} hat {total} {total|Punkt|Punkte}, außerhalb des abrechenbaren Bereichs (-{max} bis {max}).";
         BuysOutOfRange => "Player {player} has {buys} {buys|buy|buys}; buys must be between 0 and {max}.",
             "Spieler {player} hat {buys} {buys|Kauf|Käufe}; erlaubt sind 0 bis {max}.";
         /// `what` is a money value's name below.
@@ -46,8 +46,8 @@ messages! {
             "Die Beträge sind zu groß zum Abrechnen; prüft die Summen und die Geldwerte.";
         PointsPerCent => "One cent can stand for 1 to 1000 points, not {per_points}.",
             "Ein Cent kann für 1 bis 1000 Punkte stehen, nicht für {per_points}.";
-        SolveTooManyCards => "a hand of {n} cards is too large to solve; at most {max} are accepted",
-            "eine Hand mit {n} Karten ist zu groß für die Suche; höchstens {max} gehen";
+        SolveTooManyCards => "a hand of {n} {n|card|cards} is too large to solve; at most {max} are accepted",
+            "eine Hand mit {n} {n|Karte|Karten} ist zu groß für die Suche; höchstens {max} gehen";
         SolveTooComplex => "this hand is too complex to search in reasonable time",
             "diese Hand ist zu verzwickt für eine Suche in vernünftiger Zeit";
         /// Advice after a hand too complex to search.

@@ -182,7 +182,11 @@ async fn the_new_game_form_lists_every_rule_set_and_preselects_one_from_the_quer
     }
     assert!(body.contains("value=\"liverpool\" checked"));
     assert!(body.contains("3–5 players"));
-    assert!(body.contains("Source: pagat.com, Contract Rummy: Liverpool (seed 000)"));
+    assert!(body.contains("Source: pagat.com, Contract Rummy: Liverpool"));
+    assert!(
+        !body.contains("(seed "),
+        "no internal seed label on the page"
+    );
     // Liverpool's options with their defaults.
     assert!(body.contains("name=\"opt.cut_bonus\" value=\"50\""));
     assert!(body.contains("name=\"opt.jokers\" value=\"on\" checked"));
@@ -365,7 +369,11 @@ async fn form_errors_come_back_with_422_next_to_their_fields_and_nothing_typed_i
     let response = post_form(&app, "/games", &pairs(&fields), "en").await;
     assert_eq!(response.status, StatusCode::UNPROCESSABLE_ENTITY);
     let body = text(&response.body);
-    assert!(body.contains("Please correct the marked field."));
+    // Five fields are marked: both names, the cut bonus, the point value and the currency.
+    assert!(
+        body.contains("Please correct the 5 marked fields."),
+        "{body}"
+    );
     assert_between(
         &body,
         "name=\"opt.cut_bonus\" value=\"999\"",
@@ -488,7 +496,11 @@ async fn the_new_game_form_is_german_for_german_browsers() {
     let response = post_form(&app, "/games", &pairs(&fields), "de").await;
     assert_eq!(response.status, StatusCode::UNPROCESSABLE_ENTITY);
     let body = text(&response.body);
-    assert!(body.contains("Bitte korrigiere das markierte Feld."));
+    // Both names and the first dealer are marked.
+    assert!(
+        body.contains("Bitte korrigiere die 3 markierten Felder."),
+        "{body}"
+    );
     assert!(body.contains("Zwei Spieler heißen „Ann“; jeder braucht einen eigenen Namen."));
     assert!(body.contains("Platz 4 ist leer; wählt einen Mitspieler oder lost aus."));
 }
@@ -1680,5 +1692,71 @@ async fn a_formula_after_a_semicolon_or_tab_in_a_name_is_defused_in_the_csv() {
     assert_eq!(
         header,
         "Round,Dealer,Contract,\"a;'=1+1;\",\"b,'@SUM(A1)\",Cy"
+    );
+}
+
+/// The words a page shows: its HTML without tags, scripts' and styles' text, or attributes.
+fn visible_text(body: &str) -> String {
+    let mut out = String::new();
+    let mut in_tag = false;
+    for c in body.chars() {
+        match c {
+            '<' => in_tag = true,
+            '>' => {
+                in_tag = false;
+                out.push(' ');
+            }
+            c if !in_tag => out.push(c),
+            _ => {}
+        }
+    }
+    text(&out)
+}
+
+#[tokio::test]
+async fn the_german_new_game_form_and_checker_show_no_english_option_ids_for_any_rule_set() {
+    let app = TestApp::new().await;
+    let mut shown_ids = Vec::new();
+    // The new-game form and the meld checker both show a rule set's options.
+    let pages = PRESET_IDS.iter().flat_map(|id| {
+        [
+            (*id, format!("/games/new?rules={id}")),
+            (*id, format!("/check?rules={id}")),
+        ]
+    });
+    for (id, path) in pages {
+        let response = get_in(&app, &path, "de").await;
+        assert_eq!(response.status, StatusCode::OK, "{path}");
+        let shown = visible_text(&response.body);
+        let words: Vec<&str> = shown
+            .split(|c: char| c.is_whitespace() || matches!(c, ',' | '.' | ':' | ';' | '(' | ')'))
+            .collect();
+        // No identifier-like word at all (option ids are snake_case).
+        shown_ids.extend(
+            words
+                .iter()
+                .filter(|w| w.contains('_'))
+                .map(|w| format!("{path}: {w}")),
+        );
+        let specs = option_specs(id).into_iter().flatten();
+        for spec in specs.chain(
+            kontrakt::rules::presets::meld_option_specs(id)
+                .into_iter()
+                .flatten(),
+        ) {
+            let mut ids = vec![spec.name.to_owned()];
+            if let kontrakt::rules::ruleset::OptionKind::Choice { values } = &spec.kind {
+                ids.extend(values.iter().cloned());
+            }
+            for option_id in ids {
+                if words.contains(&option_id.as_str()) {
+                    shown_ids.push(format!("{path}: {option_id}"));
+                }
+            }
+        }
+    }
+    assert!(
+        shown_ids.is_empty(),
+        "option ids shown on the German form: {shown_ids:?}"
     );
 }

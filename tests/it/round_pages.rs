@@ -1425,7 +1425,11 @@ async fn the_forms_and_their_errors_are_in_german_for_a_german_phone() {
     .await;
     assert_eq!(response.status, StatusCode::UNPROCESSABLE_ENTITY);
     let body = text(&response.body);
-    assert!(body.contains("Bitte korrigiere das markierte Feld."));
+    // Cy's points and Di's missing entry are marked.
+    assert!(
+        body.contains("Bitte korrigiere die 2 markierten Felder."),
+        "{body}"
+    );
     assert!(player_part(&response.body, 1).contains("D♥ Joker = 25 Punkte"));
     assert!(player_part(&response.body, 2).contains("muss eine ganze Zahl sein, nicht „x“"));
     assert!(player_part(&response.body, 3).contains("Tragt die Punkte von Di ein"));

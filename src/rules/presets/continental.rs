@@ -15,7 +15,7 @@ pub(super) fn info() -> PresetInfo {
     info_row(
         "continental",
         "Continental Rummy",
-        "rummy.ch, Continental Rummy (seed 001)",
+        "rummy.ch, Continental Rummy",
         2,
         12,
     )

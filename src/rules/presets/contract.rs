@@ -27,24 +27,18 @@ pub(super) fn info(v: Variant) -> PresetInfo {
         Variant::Contract => info_row(
             "contract",
             "Contract Rummy",
-            "pagat.com, Contract Rummy (seed 000)",
+            "pagat.com, Contract Rummy",
             3,
             5,
         ),
         Variant::Liverpool => info_row(
             "liverpool",
             "Liverpool Rummy",
-            "pagat.com, Contract Rummy: Liverpool (seed 000)",
+            "pagat.com, Contract Rummy: Liverpool",
             3,
             5,
         ),
-        Variant::MayI => info_row(
-            "may-i",
-            "May I?",
-            "pagat.com, Contract Rummy: May I? (seed 000)",
-            3,
-            5,
-        ),
+        Variant::MayI => info_row("may-i", "May I?", "pagat.com, Contract Rummy: May I?", 3, 5),
     }
 }
 

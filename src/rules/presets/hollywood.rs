@@ -15,7 +15,7 @@ pub(super) fn info() -> PresetInfo {
     info_row(
         "hollywood",
         "Hollywood Rummy",
-        "Contract / Liverpool / Hollywood Rummy, common rules (seed 003)",
+        "Contract / Liverpool / Hollywood Rummy, common rules",
         2,
         8,
     )

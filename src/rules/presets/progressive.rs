@@ -15,7 +15,7 @@ pub(super) fn info() -> PresetInfo {
     info_row(
         "progressive",
         "Progressive Rummy",
-        "pagat.com, Progressive Rummy by John Eveleigh (seed 000)",
+        "pagat.com, Progressive Rummy by John Eveleigh",
         2,
         6,
     )

@@ -12,13 +12,7 @@ use crate::rules::ruleset::{
 };
 
 pub(super) fn info() -> PresetInfo {
-    info_row(
-        "rommee",
-        "German Rommé",
-        "German Rommé basics (seed 002)",
-        2,
-        6,
-    )
+    info_row("rommee", "German Rommé", "German Rommé basics", 2, 6)
 }
 
 pub(super) fn options() -> Vec<OptionSpec> {

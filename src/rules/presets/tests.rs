@@ -14,6 +14,21 @@ mod enum_ids {
         assert_eq!(PRESET_IDS[9], "hollywood");
         assert_eq!(Preset::from_id("rummy"), None);
     }
+
+    /// A preset's source is shown to players (new-game page, catalog, CLI): it names the
+    /// rules' published source only, never an internal reference such as "(seed 000)".
+    #[test]
+    fn sources_carry_no_internal_seed_labels() {
+        for p in Preset::ALL {
+            let source = p.info().source;
+            assert!(
+                !source.to_lowercase().contains("seed"),
+                "{}: {source}",
+                p.id()
+            );
+            assert!(!source.trim().is_empty(), "{}", p.id());
+        }
+    }
 }
 
 mod presets_build {

@@ -210,6 +210,11 @@ struct FieldErrors {
 
 impl FieldErrors {
     fn any(&self) -> bool {
+        self.count() > 0
+    }
+
+    /// How many fields are marked.
+    fn count(&self) -> usize {
         [
             &self.rules,
             &self.round,
@@ -220,7 +225,8 @@ impl FieldErrors {
             &self.table_meld,
         ]
         .iter()
-        .any(|e| e.is_some())
+        .filter(|e| e.is_some())
+        .count()
     }
 }
 

@@ -799,3 +799,75 @@ fn phone_check_reports_every_wide_element_small_target_and_faint_text_spares_inl
         },
     );
 }
+
+/// Names of the issue's kind, long-ish but usual at a table.
+const TABLE_NAMES: [&str; 4] = ["Jürgen", "Mariechen", "Wolfgang", "Friederike"];
+
+/// The elements showing one of `TABLE_NAMES` whose text does not fit their box (cut with an
+/// ellipsis, clipped, or spilling over a neighbour), each as "tag.class: text (scroll >
+/// client)".
+async fn cut_names(b: &Browser) -> Outcome<Vec<String>> {
+    let names = serde_json::to_string(&TABLE_NAMES)?;
+    let cut = b
+        .js(&format!(
+            "const names = {names};
+             const cut = [];
+             for (const el of document.querySelectorAll('body *')) {{
+               if (el.children.length > 0) continue;
+               const text = el.textContent.trim();
+               if (!names.some(n => text.includes(n))) continue;
+               const wide = el.scrollWidth > el.clientWidth + 1;
+               const tall = el.scrollHeight > el.clientHeight + 1;
+               if (el.clientWidth > 0 && (wide || tall)) {{
+                 cut.push(el.tagName.toLowerCase() + '.' + el.className + ': ' + text
+                   + ' (' + el.scrollWidth + 'x' + el.scrollHeight + ' > '
+                   + el.clientWidth + 'x' + el.clientHeight + ')');
+               }}
+             }}
+             return cut;"
+        ))
+        .await?;
+    Ok(serde_json::from_value(cut)?)
+}
+
+/// Text set to 130 % (as a phone's larger-text setting does): the root font size grows.
+async fn larger_text(b: &Browser) -> TestResult {
+    b.js("document.documentElement.style.fontSize = '130%'; return true;")
+        .await?;
+    Ok(())
+}
+
+#[test]
+fn names_stay_whole_at_130_percent_text_size_on_a_360_px_phone() {
+    const TEST: &str = "names_stay_whole_at_130_percent_text_size_on_a_360_px_phone";
+    run_on(TEST, Phone::NARROW, async |b: &Browser| -> TestResult {
+        b.goto("/").await?;
+        let (game, _) = create(
+            b,
+            &json!({"rules": "liverpool", "players": TABLE_NAMES, "cents_per_point": 1}),
+        )?;
+        post_round(b, &game, &points_round(&TABLE_NAMES, 1, 1))?;
+        let mut problems = Vec::new();
+        let mut look = async |b: &Browser, path: &str| -> TestResult {
+            for lang in ["en", "de"] {
+                b.goto(path).await?;
+                set_language(b, lang).await?;
+                larger_text(b).await?;
+                for cut in cut_names(b).await? {
+                    problems.push(format!("{path} ({lang}): {cut}"));
+                }
+            }
+            Ok(())
+        };
+        look(b, &game).await?;
+        look(b, &format!("{game}/rounds/new")).await?;
+        end_game(b, &game)?;
+        look(b, &format!("{game}/settlement")).await?;
+        assert!(
+            problems.is_empty(),
+            "names cut at 130 %:\n{}",
+            problems.join("\n")
+        );
+        Ok(())
+    });
+}

@@ -270,6 +270,22 @@ impl NewGamePage {
     fn has_errors(&self) -> bool {
         !self.errors.is_empty()
     }
+
+    /// The notice above the form, counting the marked fields: every field with a sentence,
+    /// every option with one, and the name fields marked (the players' sentence marks them).
+    fn errors_notice(&self) -> String {
+        let e = &self.errors;
+        let mut seats = e.seats.clone();
+        seats.sort_unstable();
+        seats.dedup();
+        let players = if e.fields.contains_key("players") {
+            seats.len().max(1)
+        } else {
+            0
+        };
+        let others = e.fields.keys().filter(|&&f| f != "players").count();
+        Msg::form_notice(others + e.options.len() + players, self.ctx.lang)
+    }
 }
 
 /// `GET /games/new`: the form, filled from the query string; nothing is checked.

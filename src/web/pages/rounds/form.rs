@@ -404,6 +404,8 @@ pub(super) struct FormPage {
     jokers: Option<Field>,
     bonuses: Vec<Check>,
     has_errors: bool,
+    /// The notice above the form when it has problems, counting the marked fields.
+    errors_notice: String,
     general: Vec<String>,
     conflict: Option<Conflict>,
     /// Saving replaces a round saved meanwhile: the save button is the quiet one.
@@ -593,6 +595,25 @@ impl FormPage {
             wild_two: t.wild_two.map(|v| v.to_string()).unwrap_or_default(),
         });
 
+        let marked = [&went_out_error]
+            .into_iter()
+            .chain(players.iter().flat_map(|p| {
+                [Some(&p.error), p.buys.as_ref().map(|b| &b.error)]
+                    .into_iter()
+                    .flatten()
+            }))
+            .chain(
+                cut_bonus
+                    .iter()
+                    .chain(&hand_rommee)
+                    .chain(&bonuses)
+                    .map(|c| &c.error),
+            )
+            .chain(jokers.iter().map(|j| &j.error))
+            .filter(|e| e.is_some())
+            .count();
+        let errors_notice = Msg::form_notice(marked, lang);
+
         FormPage {
             game_url: super::game_url(id),
             history_url: GameLinks::new(id).history(),
@@ -625,6 +646,7 @@ impl FormPage {
             jokers,
             bonuses,
             has_errors,
+            errors_notice,
             general: errors.into_values().collect(),
             overwrites: conflict.as_ref().is_some_and(|c| c.compare.is_some()),
             conflict,
