@@ -1,5 +1,5 @@
 //! The rules engine: cards, melds, contracts, rule-set presets, the checker, the solver,
-//! penalty scoring and money settlement.
+//! penalty scoring and money settlement, and across games the standings and the ledger.
 //!
 //! Pure domain code: it imports only `std`, `serde` and the Unicode tables
 //! (`unicode-normalization`, `unicode-properties`, for player names). No axum, sqlx, askama or
@@ -18,6 +18,7 @@ mod check_props;
 pub mod fuzzing;
 pub mod game;
 pub mod layoff;
+pub mod ledger;
 pub mod meld;
 pub mod money;
 pub mod names;
@@ -27,3 +28,4 @@ pub mod presets;
 pub mod ruleset;
 pub mod settlement;
 pub mod solver;
+pub mod standings;
