@@ -63,6 +63,7 @@ macro_rules! messages {
 
 pub mod api;
 pub mod cards;
+pub mod charts;
 pub mod check;
 pub mod cli;
 pub mod game;

@@ -19,6 +19,7 @@ fn all_templates() -> Vec<(String, &'static str)> {
     add!(
         super::api::ApiMsg,
         super::cards::CardMsg,
+        super::charts::ChartMsg,
         super::check::ProblemMsg,
         super::check::NoFitMsg,
         super::cli::CliMsg,

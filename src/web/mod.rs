@@ -12,6 +12,7 @@
 mod api;
 pub mod assets;
 pub mod cards;
+pub mod charts;
 pub mod compute;
 pub mod cookies;
 pub mod error;

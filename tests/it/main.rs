@@ -16,6 +16,7 @@
 mod api;
 mod backup;
 mod browser;
+mod charts;
 mod cli;
 mod common;
 mod conflict_page;

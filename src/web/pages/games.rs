@@ -1,6 +1,7 @@
 //! The HTML pages of a game: set-up (`/games/new`, `POST /games`), the game page with its
 //! banner for the next round and the score sheet (`/games/{id}`), its read-only twin
-//! (`/view/{token}`), the settlement with its print view, and the CSV and JSON exports.
+//! (`/view/{token}`), the settlement with its print view, the race chart (`chart.svg`), and the
+//! CSV and JSON exports.
 //!
 //! Thin: handlers read the form or the path, call [`crate::web::record`] (which calls `db::` and
 //! `rules::`), and render. Scores, places and money come from `rules::game`; this module only
@@ -16,6 +17,7 @@
 //!
 //! A page of `web::pages`: games through `store`; no SQL, no scoring, nothing from `cli`.
 
+mod chart;
 mod export;
 mod money;
 mod new_game;
@@ -44,10 +46,12 @@ pub fn routes() -> Router<AppState> {
         )
         .route("/games/{id}", get(sheet::game_page))
         .route("/games/{id}/settlement", get(settle::game_settlement))
+        .route("/games/{id}/chart.svg", get(chart::game_svg))
         .route("/games/{id}/export.csv", get(export::game_csv))
         .route("/games/{id}/export.json", get(export::game_json))
         .route("/view/{token}", get(sheet::view_page))
         .route("/view/{token}/settlement", get(settle::view_settlement))
+        .route("/view/{token}/chart.svg", get(chart::view_svg))
         .route("/view/{token}/export.csv", get(export::view_csv))
         .route("/view/{token}/export.json", get(export::view_json))
 }

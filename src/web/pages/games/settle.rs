@@ -100,6 +100,8 @@ struct SettlementPage {
     error: Option<String>,
     sheet: Sheet,
     legend: &'static str,
+    /// The race chart, once a round is entered.
+    race: Option<super::chart::RaceChart>,
     /// The result as text to share, once the game is over.
     share: Option<ShareResult>,
     /// On paper only: the house options and the read-only link as a QR code.
@@ -346,6 +348,7 @@ impl SettlementPage {
             transfers,
             error,
             sheet: Sheet::new(game, None, lang),
+            race: super::chart::RaceChart::new(game, lang),
             legend: ctx.t(Msg::SheetLegend),
             share: None,
             print: None,

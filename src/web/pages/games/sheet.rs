@@ -229,6 +229,8 @@ struct GamePage {
     sheet: Sheet,
     /// What the sheet's marks mean.
     legend: &'static str,
+    /// The race chart, once a round is entered.
+    race: Option<super::chart::RaceChart>,
     actions: Option<Actions>,
     share: Option<Share>,
     /// Right after an undo: what went, and the redo form.
@@ -302,6 +304,7 @@ impl GamePage {
             version: stored.version,
             edit: link.is_edit(),
             sheet: Sheet::new(game, edit_id, lang),
+            race: super::chart::RaceChart::new(game, lang),
             legend: ctx.t(if link.is_edit() {
                 Msg::SheetLegendEdit
             } else {
