@@ -22,6 +22,7 @@ pub mod ledger;
 pub mod meld;
 pub mod money;
 pub mod names;
+pub mod paper;
 pub mod play;
 pub mod preset;
 pub mod presets;

@@ -69,6 +69,7 @@ pub mod cli;
 pub mod game;
 mod lang;
 mod pages;
+pub mod paper;
 pub mod round;
 pub mod rules;
 pub mod serve;
