@@ -105,19 +105,40 @@ async fn the_standings_come_first_best_first_with_the_gap_to_the_leader() {
     )
     .await;
     let page = page_in(&app, &format!("/games/{id}"), "en").await;
-    assert!(!page.contains("id=\"standings\""), "no standings before round 1");
+    assert!(
+        !page.contains("id=\"standings\""),
+        "no standings before round 1"
+    );
 
-    enter(&app, &id, round("Ann", &[("Ben", 25), ("Cy", 40), ("Di", 5)])).await;
-    enter(&app, &id, round("Cy", &[("Ann", 30), ("Ben", 10), ("Di", 5)])).await;
+    enter(
+        &app,
+        &id,
+        round("Ann", &[("Ben", 25), ("Cy", 40), ("Di", 5)]),
+    )
+    .await;
+    enter(
+        &app,
+        &id,
+        round("Cy", &[("Ann", 30), ("Ben", 10), ("Di", 5)]),
+    )
+    .await;
     let page = page_in(&app, &format!("/games/{id}"), "en").await;
     // Totals Ann 30, Ben 35, Cy 40, Di 10: lower is better.
     assert!(page.contains("<h2 id=\"standings-title\">Standings after round 2</h2>"));
     assert_eq!(
         standings(&page),
-        ["1. Di 10 – Leader", "2. Ann 30 20", "3. Ben 35 25", "4. Cy 40 30"]
+        [
+            "1. Di 10 – Leader",
+            "2. Ann 30 20",
+            "3. Ben 35 25",
+            "4. Cy 40 30"
+        ]
     );
     // Standings, then the next round's banner and its button, then the sheet.
-    let at = |s: &str| page.find(s).unwrap_or_else(|| panic!("{s:?} not on the page"));
+    let at = |s: &str| {
+        page.find(s)
+            .unwrap_or_else(|| panic!("{s:?} not on the page"))
+    };
     assert!(at("id=\"standings\"") < at("id=\"next-round\""));
     assert!(at("id=\"enter-round\"") < at("id=\"round-rules\""));
     assert!(at("id=\"round-rules\"") < at("id=\"sheet\""));
@@ -163,18 +184,28 @@ async fn shared_places_are_named_in_seating_order_and_continental_counts_higher_
 #[tokio::test]
 async fn the_rule_facts_fold_away_and_open_only_in_round_1_and_when_they_change() {
     let app = TestApp::new().await;
-    let id = create(&app, json!({"rules": "contract", "players": ["A", "B", "C"]})).await;
+    let id = create(
+        &app,
+        json!({"rules": "contract", "players": ["A", "B", "C"]}),
+    )
+    .await;
     let rules = |page: &str| part(page, "<details class=\"round-rules\"", "</details>").to_owned();
 
     // Round 1: the table has not seen them yet: open, not marked as changed.
     let page = page_in(&app, &format!("/games/{id}"), "en").await;
     let r = rules(&page);
-    assert!(r.starts_with("<details class=\"round-rules\" id=\"round-rules\" open>"), "{r}");
+    assert!(
+        r.starts_with("<details class=\"round-rules\" id=\"round-rules\" open>"),
+        "{r}"
+    );
     assert!(r.contains("<summary>Rules of this round</summary>"), "{r}");
     assert!(r.contains("Cards: "), "{r}");
     // The essentials stay outside the fold.
     let essentials = part(&page, "<ul class=\"facts\">", "</ul>");
-    assert!(essentials.contains("Deal 10 cards to each player."), "{essentials}");
+    assert!(
+        essentials.contains("Deal 10 cards to each player."),
+        "{essentials}"
+    );
     assert!(essentials.contains("A deals."), "{essentials}");
     assert!(!essentials.contains("Cards: "), "{essentials}");
 
@@ -183,16 +214,25 @@ async fn the_rule_facts_fold_away_and_open_only_in_round_1_and_when_they_change(
     let page = page_in(&app, &format!("/games/{id}"), "en").await;
     assert!(page.contains("Round 2 of 7"));
     let r = rules(&page);
-    assert!(r.starts_with("<details class=\"round-rules\" id=\"round-rules\">"), "{r}");
+    assert!(
+        r.starts_with("<details class=\"round-rules\" id=\"round-rules\">"),
+        "{r}"
+    );
     assert!(r.contains("<summary>Rules of this round</summary>"), "{r}");
     assert!(r.contains("Cards: "), "{r}");
     // Round 3 has two runs (no joining end to end) and one deck less: open, marked.
     enter(&app, &id, round("A", &[("B", 5), ("C", 5)])).await;
     let page = page_in(&app, &format!("/games/{id}"), "en").await;
     let r = rules(&page);
-    assert!(r.starts_with("<details class=\"round-rules\" id=\"round-rules\" open>"), "{r}");
+    assert!(
+        r.starts_with("<details class=\"round-rules\" id=\"round-rules\" open>"),
+        "{r}"
+    );
     assert!(r.contains("(changed)"), "{r}");
-    assert!(r.contains("Two runs of one suit may not join end to end."), "{r}");
+    assert!(
+        r.contains("Two runs of one suit may not join end to end."),
+        "{r}"
+    );
     for _ in 4..=6 {
         enter(&app, &id, round("A", &[("B", 5), ("C", 5)])).await;
     }
@@ -200,10 +240,19 @@ async fn the_rule_facts_fold_away_and_open_only_in_round_1_and_when_they_change(
     enter(&app, &id, round("A", &[("B", 5), ("C", 5)])).await;
     let page = page_in(&app, &format!("/games/{id}"), "en").await;
     let r = rules(&page);
-    assert!(r.starts_with("<details class=\"round-rules\" id=\"round-rules\" open>"), "{r}");
-    assert!(r.contains("Rules of this round <span class=\"changed\">(changed)</span>"), "{r}");
+    assert!(
+        r.starts_with("<details class=\"round-rules\" id=\"round-rules\" open>"),
+        "{r}"
+    );
+    assert!(
+        r.contains("Rules of this round <span class=\"changed\">(changed)</span>"),
+        "{r}"
+    );
     assert!(r.contains("Go out all at once"), "{r}");
     let page = page_in(&app, &format!("/games/{id}"), "de").await;
     let r = rules(&page);
-    assert!(r.contains("Regeln dieser Runde <span class=\"changed\">(geändert)</span>"), "{r}");
+    assert!(
+        r.contains("Regeln dieser Runde <span class=\"changed\">(geändert)</span>"),
+        "{r}"
+    );
 }

@@ -79,21 +79,39 @@ fn after_a_save_the_standings_and_the_next_rounds_button_fill_the_first_360_by_6
             b.assert_no_horizontal_scroll().await?;
             // Best first, with the gap to the leader.
             let rows = b
-                .js("return Array.from(document.querySelectorAll('#standings tbody tr'), \
-                     tr => Array.from(tr.cells, c => c.textContent.trim()).join(' '));")
+                .js(
+                    "return Array.from(document.querySelectorAll('#standings tbody tr'), \
+                     tr => Array.from(tr.cells, c => c.textContent.trim()).join(' '));",
+                )
                 .await?;
             let expected = if lang == "en" {
-                json!(["1. Ann 0 –Leader", "2. Di 5 5", "3. Ben 25 25", "4. Cy 40 40"])
+                json!([
+                    "1. Ann 0 –Leader",
+                    "2. Di 5 5",
+                    "3. Ben 25 25",
+                    "4. Cy 40 40"
+                ])
             } else {
-                json!(["1. Ann 0 –Führt", "2. Di 10 10", "3. Ben 50 50", "4. Cy 80 80"])
+                json!([
+                    "1. Ann 0 –Führt",
+                    "2. Di 10 10",
+                    "3. Ben 50 50",
+                    "4. Cy 80 80"
+                ])
             };
             assert_eq!(rows, expected, "{lang}");
             // Round 2 repeats the rules: folded away, a tap opens them. Round 3 has two runs
             // of one suit that may not join end to end: shown open, marked as changed, and
             // still below the button.
-            let open = b.js("return document.querySelector('#round-rules').open;").await?;
+            let open = b
+                .js("return document.querySelector('#round-rules').open;")
+                .await?;
             if lang == "en" {
-                assert_eq!(open, json!(false), "round 2: the unchanged rules are folded");
+                assert_eq!(
+                    open,
+                    json!(false),
+                    "round 2: the unchanged rules are folded"
+                );
                 b.click("#round-rules summary").await?;
                 b.wait_text("#round-rules", "107").await?;
             } else {
