@@ -9,6 +9,7 @@
 //!
 //! Inside, no cycles: `entry` (the stored round format) ← `game` (a stored game decoded) ←
 //! `cache` ← `read` ← `write`; each uses only those before it (and this module's [`Error`]).
+//! `tally` reads decoded games for the standings and the ledger.
 //!
 //! Every whole-game scoring the store asks the engine for is counted ([`scorings`]), so a
 //! test can show what one request costs.
@@ -22,6 +23,7 @@ pub mod cache;
 pub mod entry;
 mod game;
 mod read;
+pub mod tally;
 mod write;
 
 /// Names of the metrics the store records (exported by `web::metrics`).

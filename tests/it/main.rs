@@ -41,6 +41,7 @@ mod scorings;
 mod security;
 mod serve;
 mod table_pages;
+mod tally;
 mod transfer;
 mod ui;
 mod undo_redo;
