@@ -387,6 +387,12 @@ messages! {
             "{n|Die|Alle} {n} {n|Runde ist|Runden sind} gespielt.";
         GameEndedEarly => "The table ended the game early, after round {n} of {of}.",
             "Der Tisch hat die Partie vorzeitig beendet, nach Runde {n} von {of}.";
+        // Game over, in words (issue 11): "Ann wins with 35 (+€1.20) — Ben 2nd with 50 …".
+        GameResultWinner => "{name} wins with {total}", "{name} gewinnt mit {total}";
+        GameResultWinners => "{names} share first place with {total}", "{names} teilen sich Platz 1 mit {total}";
+        GameResultPlace => "{names} {place} with {total}", "{names} auf Platz {place} mit {total}";
+        GameResultMoney => "({money})", "({money})";
+        GameResultMoneyEach => "({money} each)", "(je {money})";
         GameSeeSettlement => "See the settlement", "Zur Abrechnung";
         SheetTitle => "Score sheet", "Spielblock";
         SheetEmpty => "No round entered yet.", "Noch keine Runde eingetragen.";
@@ -399,6 +405,25 @@ messages! {
             "G: Geber der Runde. ★: in Führung. Kleine Zahlen: Zwischensumme.";
         SheetLegendEdit => "D: dealer of the round. ★: in the lead. Small figures: running total. Tap a round's number to correct it.",
             "G: Geber der Runde. ★: in Führung. Kleine Zahlen: Zwischensumme. Rundennummer antippen, um die Runde zu berichtigen.";
+        // The score sheet's marks (issue 11): a symbol for the eye, these words for screen
+        // readers and the legend.
+        SheetMarkOut => "went out", "ging raus";
+        SheetMarkCut => "cut exactly: {bonus} {bonus|point|points} off",
+            "genau abgehoben: {bonus} {bonus|Punkt|Punkte} Abzug";
+        SheetMarkDoubled => "doubled by Hand-Rommé", "verdoppelt durch Hand-Rommé";
+        SheetMarkBuysSymbol => "B{n}", "K{n}";
+        SheetMarkBuys => "{n} {n|buy|buys}", "{n} {n|Kauf|Käufe}";
+        SheetMarkJokers => "{n} {n|joker|jokers} in the winning hand", "{n} Joker im Gewinnblatt";
+        SheetMarkBonus => "bonus: {what}", "Bonus: {what}";
+        SheetBonusFirstTurn => "out on the first turn", "im ersten Zug raus";
+        SheetBonusSecondTurn => "out on the second turn", "im zweiten Zug raus";
+        SheetBonusOneSuit => "all runs in one suit", "alle Folgen in einer Farbe";
+        SheetBonusNoWilds => "no wild card", "ohne Wildkarte";
+        SheetMarksTitle => "Marks on the sheet", "Zeichen im Spielblock";
+        SheetLegendCut => "cut exactly: the cut bonus off", "genau abgehoben: Abhebe-Bonus abgezogen";
+        SheetLegendBuys => "buys in the round (how many)", "Käufe in der Runde (wie viele)";
+        SheetLegendJokers => "jokers in the winning hand (how many)", "Joker im Gewinnblatt (wie viele)";
+        SheetLegendBonus => "bonuses of the winning hand (one + each)", "Boni des Gewinnblatts (je ein +)";
         GameActions => "Change the game", "Spiel ändern";
         ShareResultTitle => "Share the result", "Ergebnis teilen";
         ShareResultButton => "Share the result", "Ergebnis teilen";

@@ -256,3 +256,357 @@ async fn the_rule_facts_fold_away_and_open_only_in_round_1_and_when_they_change(
         "{r}"
     );
 }
+
+// ---------------------------------------------------------------------------------------------
+// Score sheet marks
+// ---------------------------------------------------------------------------------------------
+
+/// The cells of the sheet's body, row by row, each as the words its marks say to a screen
+/// reader (the visually hidden text), e.g. `["went out"]`.
+fn marks_said(page: &str) -> Vec<Vec<Vec<String>>> {
+    let body = part(page, "<table class=\"sheet", "</tbody>");
+    let body = &body[body.find("<tbody>").unwrap()..];
+    body.split("<tr>")
+        .skip(1)
+        .map(|row| {
+            row.split("<td>")
+                .skip(1)
+                .map(|cell| {
+                    cell.split("<span class=\"visually-hidden\">")
+                        .skip(1)
+                        .map(|s| s[..s.find('<').unwrap()].to_owned())
+                        .collect()
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// The symbols the eye reads in the sheet's cells, row by row.
+fn marks_shown(page: &str) -> Vec<Vec<Vec<String>>> {
+    let body = part(page, "<table class=\"sheet", "</tbody>");
+    let body = &body[body.find("<tbody>").unwrap()..];
+    body.split("<tr>")
+        .skip(1)
+        .map(|row| {
+            row.split("<td>")
+                .skip(1)
+                .map(|cell| {
+                    cell.split("<span aria-hidden=\"true\">")
+                        .skip(1)
+                        .map(|s| s[..s.find('<').unwrap()].to_owned())
+                        .collect()
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// The legend of the marks: each line's text.
+fn marks_legend(page: &str) -> Vec<String> {
+    let legend = part(page, "<div class=\"marks-legend\"", "</div>");
+    legend
+        .split("<li>")
+        .skip(1)
+        .map(|li| {
+            let li = &li[..li.find("</li>").unwrap()];
+            let symbol = part(li, "aria-hidden=\"true\">", "</span>")
+                ["aria-hidden=\"true\">".len()..]
+                .to_owned();
+            format!(
+                "{symbol}{}",
+                &li[li.find("</span>").unwrap() + "</span>".len()..]
+            )
+        })
+        .collect()
+}
+
+#[tokio::test]
+async fn the_sheet_marks_who_went_out_the_cut_bonus_and_buys_with_words_and_a_legend() {
+    let app = TestApp::new().await;
+    let id = create(
+        &app,
+        json!({"rules": "liverpool", "players": ["Ann", "Ben", "Cy", "Di"]}),
+    )
+    .await;
+    // Round 1: Di cuts (before the dealer Ann) and hits the target; Ben bought twice.
+    enter(
+        &app,
+        &id,
+        json!({"went_out": "Ann", "points": {"Ben": 25, "Cy": 40, "Di": 5}, "cut_bonus": true, "buys": {"Ben": 2}}),
+    )
+    .await;
+    // Round 2: Cy goes out, Di bought once, nobody cut exactly.
+    enter(
+        &app,
+        &id,
+        json!({"went_out": "Cy", "points": {"Ann": 40, "Ben": 25, "Di": 5}, "buys": {"Di": 1}}),
+    )
+    .await;
+    let page = page_in(&app, &format!("/games/{id}"), "en").await;
+    let none = Vec::<String>::new;
+    assert_eq!(
+        marks_said(&page),
+        [
+            vec![
+                vec!["went out".to_owned()],
+                vec!["2 buys".to_owned()],
+                none(),
+                vec!["cut exactly: 50 points off".to_owned()],
+            ],
+            vec![
+                none(),
+                none(),
+                vec!["went out".to_owned()],
+                vec!["1 buy".to_owned()]
+            ],
+        ]
+    );
+    assert_eq!(
+        marks_shown(&page),
+        [
+            vec![
+                vec!["✓".to_owned()],
+                vec!["B2".to_owned()],
+                none(),
+                vec!["✂".to_owned()]
+            ],
+            vec![none(), none(), vec!["✓".to_owned()], vec!["B1".to_owned()]],
+        ]
+    );
+    // The mark's words are its tooltip too, and the numbers stay first in their cells.
+    assert!(page.contains("<td>-45<small><span class=\"marks\"><span class=\"mark mark-cut\" title=\"cut exactly: 50 points off\">"));
+    assert_eq!(
+        marks_legend(&page),
+        [
+            "✓ went out",
+            "✂ cut exactly: the cut bonus off",
+            "B2 buys in the round (how many)"
+        ]
+    );
+
+    let page = page_in(&app, &format!("/games/{id}"), "de").await;
+    assert_eq!(marks_said(&page)[0][0], ["ging raus"]);
+    assert_eq!(marks_said(&page)[0][1], ["2 Käufe"]);
+    assert_eq!(marks_said(&page)[1][3], ["1 Kauf"]);
+    assert_eq!(marks_shown(&page)[0][1], ["K2"]);
+    assert_eq!(
+        marks_said(&page)[0][3],
+        ["genau abgehoben: 50 Punkte Abzug"]
+    );
+    assert_eq!(
+        marks_legend(&page),
+        [
+            "✓ ging raus",
+            "✂ genau abgehoben: Abhebe-Bonus abgezogen",
+            "K2 Käufe in der Runde (wie viele)"
+        ]
+    );
+    // The read-only link and the settlement show the same marks.
+    let view = {
+        let state = app.get(&format!("/api/v1/games/{id}")).await.json();
+        state["view_url"].as_str().unwrap().to_owned()
+    };
+    assert_eq!(
+        marks_said(&page_in(&app, &view, "en").await)[0][1],
+        ["2 buys"]
+    );
+    assert_eq!(
+        marks_said(&page_in(&app, &format!("/games/{id}/settlement"), "en").await)[0][3],
+        ["cut exactly: 50 points off"]
+    );
+}
+
+#[tokio::test]
+async fn the_sheet_marks_hand_rommee_doubling_on_the_doubled_hands() {
+    let app = TestApp::new().await;
+    let id = create(
+        &app,
+        json!({"rules": "rommee", "players": ["Ann", "Ben", "Cy"], "cents_per_point": 1}),
+    )
+    .await;
+    enter(
+        &app,
+        &id,
+        json!({"went_out": "Ann", "points": {"Ben": 25, "Cy": 40}, "hand_rommee": true}),
+    )
+    .await;
+    enter(
+        &app,
+        &id,
+        json!({"went_out": "Ben", "points": {"Ann": 10, "Cy": 5}}),
+    )
+    .await;
+    let page = page_in(&app, &format!("/games/{id}"), "en").await;
+    let none = Vec::<String>::new;
+    let doubled = || vec!["doubled by Hand-Rommé".to_owned()];
+    assert_eq!(
+        marks_said(&page),
+        [
+            vec![vec!["went out".to_owned()], doubled(), doubled()],
+            vec![none(), vec!["went out".to_owned()], none()],
+        ]
+    );
+    assert_eq!(marks_shown(&page)[0][1], ["×2"]);
+    assert!(
+        page.contains("<td>50<small>"),
+        "the doubled points are shown"
+    );
+    assert_eq!(
+        marks_legend(&page),
+        ["✓ went out", "×2 doubled by Hand-Rommé"]
+    );
+    let page = page_in(&app, &format!("/games/{id}"), "de").await;
+    assert_eq!(marks_said(&page)[0][2], ["verdoppelt durch Hand-Rommé"]);
+}
+
+#[tokio::test]
+async fn the_sheet_marks_continental_jokers_and_bonuses_on_the_winners_cell() {
+    let app = TestApp::new().await;
+    let id = create(
+        &app,
+        json!({"rules": "continental", "players": ["Ann", "Ben", "Cy"], "cents_per_unit": 10,
+               "options": {"turn_bonuses": true, "one_suit_bonus": true}}),
+    )
+    .await;
+    enter(
+        &app,
+        &id,
+        json!({"winner": "Ben", "jokers": 2, "first_turn": true, "one_suit": true}),
+    )
+    .await;
+    let page = page_in(&app, &format!("/games/{id}"), "en").await;
+    let none = Vec::<String>::new;
+    assert_eq!(
+        marks_said(&page),
+        [vec![
+            none(),
+            vec![
+                "went out".to_owned(),
+                "2 jokers in the winning hand".to_owned(),
+                "bonus: out on the first turn, all runs in one suit".to_owned(),
+            ],
+            none(),
+        ],]
+    );
+    assert_eq!(marks_shown(&page)[0][1], ["✓", "J2", "++"]);
+    assert_eq!(
+        marks_legend(&page),
+        [
+            "✓ went out",
+            "J2 jokers in the winning hand (how many)",
+            "+ bonuses of the winning hand (one + each)"
+        ]
+    );
+    let page = page_in(&app, &format!("/games/{id}"), "de").await;
+    assert_eq!(
+        marks_said(&page)[0][1],
+        [
+            "ging raus",
+            "2 Joker im Gewinnblatt",
+            "Bonus: im ersten Zug raus, alle Folgen in einer Farbe"
+        ]
+    );
+}
+
+#[tokio::test]
+async fn a_sheet_without_marks_has_no_marks_legend() {
+    let app = TestApp::new().await;
+    let id = create(
+        &app,
+        json!({"rules": "contract", "players": ["A", "B", "C"]}),
+    )
+    .await;
+    let page = page_in(&app, &format!("/games/{id}"), "en").await;
+    assert!(!page.contains("marks-legend"), "no round, no legend");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Game over, in words
+// ---------------------------------------------------------------------------------------------
+
+/// The game-over header's result sentence.
+fn result(page: &str) -> String {
+    let p = part(page, "<p class=\"game-result\" id=\"game-result\">", "</p>");
+    p[p.find('>').unwrap() + 1..].to_owned()
+}
+
+#[tokio::test]
+async fn game_over_says_who_won_with_places_and_money_and_names_ties_together() {
+    let app = TestApp::new().await;
+    let id = create(
+        &app,
+        json!({"rules": "liverpool", "players": ["Ann", "Ben", "Cy", "Di"], "cents_per_point": 1}),
+    )
+    .await;
+    enter(
+        &app,
+        &id,
+        json!({"went_out": "Ann", "points": {"Ben": 25, "Cy": 40, "Di": 5}, "cut_bonus": true}),
+    )
+    .await;
+    enter(
+        &app,
+        &id,
+        round("Cy", &[("Ann", 40), ("Ben", 25), ("Di", 5)]),
+    )
+    .await;
+    let page = page_in(&app, &format!("/games/{id}"), "en").await;
+    assert!(!page.contains("id=\"game-over\""), "not over yet");
+    let (status, _) = post_json(&app, &format!("/api/v1/games/{id}/end"), &json!({})).await;
+    assert_eq!(status, StatusCode::OK);
+
+    // Totals Ann 40, Ben 50, Cy 40, Di -40; the lowest collects a cent a point.
+    let page = page_in(&app, &format!("/games/{id}"), "en").await;
+    assert_eq!(
+        result(&page),
+        "Di wins with -40 (+€ 2.50) — Ann and Cy 2nd with 40 (-€ 0.80 each), Ben 4th with 50 (-€ 0.90)."
+    );
+    assert!(page.contains("The table ended the game early, after round 2 of 7."));
+    assert!(!page.contains("rounds are played"));
+    // At the top: before the standings and the sheet.
+    let at = |s: &str| {
+        page.find(s)
+            .unwrap_or_else(|| panic!("{s:?} not on the page"))
+    };
+    assert!(at("id=\"game-over\"") < at("id=\"standings\""));
+    assert!(at("id=\"standings\"") < at("id=\"sheet\""));
+
+    let page = page_in(&app, &format!("/games/{id}"), "de").await;
+    assert_eq!(
+        result(&page),
+        "Di gewinnt mit -40 (+2,50 €) — Ann und Cy auf Platz 2 mit 40 (je -0,80 €), Ben auf Platz 4 mit 50 (-0,90 €)."
+    );
+}
+
+#[tokio::test]
+async fn game_over_names_shared_winners_and_says_no_money_without_a_stake() {
+    let app = TestApp::new().await;
+    let id = create(
+        &app,
+        json!({"rules": "contract", "players": ["A", "B", "C"], "cents_per_point": 0}),
+    )
+    .await;
+    for _ in 0..7 {
+        enter(&app, &id, round("A", &[("B", 10), ("C", 10)])).await;
+    }
+    // A 0, B and C 70 each; no stake: no money said.
+    let page = page_in(&app, &format!("/games/{id}"), "en").await;
+    assert_eq!(result(&page), "A wins with 0 — B and C 2nd with 70.");
+    assert!(!page.contains("ended the game early"));
+
+    let id = create(
+        &app,
+        json!({"rules": "contract", "players": ["A", "B", "C"], "cents_per_point": 2}),
+    )
+    .await;
+    enter(&app, &id, round("A", &[("B", 10), ("C", 10)])).await;
+    enter(&app, &id, round("B", &[("A", 10), ("C", 0)])).await;
+    let (status, _) = post_json(&app, &format!("/api/v1/games/{id}/end"), &json!({})).await;
+    assert_eq!(status, StatusCode::OK);
+    // A and B 10 each, C 10: all three share first place, nobody pays.
+    let page = page_in(&app, &format!("/games/{id}"), "en").await;
+    assert_eq!(result(&page), "A, B and C share first place with 10.");
+    let page = page_in(&app, &format!("/games/{id}"), "de").await;
+    assert_eq!(result(&page), "A, B und C teilen sich Platz 1 mit 10.");
+}

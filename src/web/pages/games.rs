@@ -17,9 +17,11 @@
 //! A page of `web::pages`: games through `store`; no SQL, no scoring, nothing from `cli`.
 
 mod export;
+mod marks;
 mod money;
 mod new_game;
 mod qr;
+mod result;
 mod settle;
 mod sheet;
 

@@ -12,6 +12,7 @@ use axum::extract::{Path, Query, State};
 use axum::http::HeaderMap;
 use axum::response::{IntoResponse, Response};
 
+use super::marks::{self, LegendItem, Mark};
 use super::{Link, game_title, is_loopback, no_store, origin, qr, rules_name};
 use crate::rules::game::RoundInfo;
 use crate::store::LoadedGame;
@@ -147,6 +148,14 @@ impl Standings {
     }
 }
 
+/// The game-over header (issue 11): who won with places and money, in words.
+struct GameOver {
+    /// "Ann wins with 35 (+€1.20) — Ben 2nd with 50 (−€0.40), …".
+    result: String,
+    /// "The table ended the game early, after round 3 of 7."
+    early: Option<String>,
+}
+
 /// The big button to the next round's form.
 struct EnterLink {
     href: String,
@@ -167,6 +176,8 @@ pub(super) struct SheetCell {
     /// The player's total after this round.
     pub running: i64,
     pub dealer: bool,
+    /// Why the number is what it is: went out, cut bonus, doubling, buys, bonuses.
+    pub marks: Vec<Mark>,
 }
 
 /// One round of the sheet.
@@ -185,6 +196,8 @@ pub(super) struct Sheet {
     pub size_class: String,
     pub players: Vec<SheetPlayer>,
     pub rows: Vec<SheetRow>,
+    /// What the marks on this sheet mean, one line per kind that appears.
+    pub marks_legend: Vec<LegendItem>,
 }
 
 impl Sheet {
@@ -193,7 +206,7 @@ impl Sheet {
         let (setup, state) = (&game.setup, &game.state);
         let n = setup.player_count();
         let running = state.running_totals();
-        let rows = state
+        let rows: Vec<SheetRow> = state
             .rounds
             .iter()
             .zip(&running)
@@ -203,6 +216,7 @@ impl Sheet {
                         points: r.entry.points().get(i).copied().unwrap_or(0),
                         running: after.get(i).copied().unwrap_or(0),
                         dealer: r.info.dealer == i,
+                        marks: marks::cell_marks(setup, r, i, lang),
                     })
                     .collect();
                 SheetRow {
@@ -218,6 +232,14 @@ impl Sheet {
                 }
             })
             .collect();
+        let kinds = rows
+            .iter()
+            .flat_map(|row: &SheetRow| {
+                row.cells
+                    .iter()
+                    .flat_map(|c| c.marks.iter().map(|m| m.kind))
+            })
+            .collect();
         let players = (0..n)
             .map(|i| SheetPlayer {
                 name: setup.name(i).to_owned(),
@@ -230,6 +252,7 @@ impl Sheet {
             size_class: format!("p{}", n.min(12)),
             players,
             rows,
+            marks_legend: marks::legend(kinds, lang),
         }
     }
 }
@@ -277,8 +300,8 @@ struct GamePage {
     /// Places, totals and gaps, at the top (after the first round).
     standings: Option<Standings>,
     banner: Option<Banner>,
-    /// "All 7 rounds are played." or "Ended early …": the game is over.
-    over: Option<String>,
+    /// The game is over: who won, in words.
+    over: Option<GameOver>,
     sheet: Sheet,
     /// What the sheet's marks mean.
     legend: &'static str,
@@ -303,16 +326,15 @@ impl GamePage {
             .next_round
             .as_ref()
             .map(|info| banner(&ctx, game, info, link));
-        let played = state.rounds.len();
-        let over = state.finished.then(|| {
-            if state.ended_early {
+        // Who won, in words, and why the game ended if it ended early.
+        let over = super::result::sentence(game, lang).map(|result| GameOver {
+            result,
+            early: state.ended_early.then(|| {
                 ctx.f(
                     Msg::GameEndedEarly,
-                    &[("n", &played), ("of", &setup.round_count())],
+                    &[("n", &state.rounds.len()), ("of", &setup.round_count())],
                 )
-            } else {
-                ctx.f(Msg::GameAllPlayed, &[("n", &played)])
-            }
+            }),
         });
         let actions = link.is_edit().then(|| Actions {
             version: stored.version,
