@@ -154,6 +154,8 @@ messages! {
         RoundsPenaltyLead => "Everyone else: type the points, or the cards left in hand and the app counts them.",
             "Alle anderen: Punkte eintippen oder die Karten auf der Hand, die App zählt sie.";
         RoundsPoints => "Points", "Punkte";
+        RoundsBadSum => "“{text}” is not a sum of whole numbers: type the points like 25+10+5.",
+            "„{text}“ ist keine Summe ganzer Zahlen: Punkte so eintippen: 25+10+5.";
         RoundsCards => "or cards left in hand", "oder Karten auf der Hand";
         RoundsCardsHint => "Like AS JK 7H", "Etwa AS JK 7H";
         RoundsCount => "{cards} = {points} {points|point|points}", "{cards} = {points} {points|Punkt|Punkte}";

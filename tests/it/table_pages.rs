@@ -610,3 +610,121 @@ async fn game_over_names_shared_winners_and_says_no_money_without_a_stake() {
     let page = page_in(&app, &format!("/games/{id}"), "de").await;
     assert_eq!(result(&page), "A, B und C teilen sich Platz 1 mit 10.");
 }
+
+// ---------------------------------------------------------------------------------------------
+// Entry in seconds
+// ---------------------------------------------------------------------------------------------
+
+/// The value of the field named `name` on a rendered form.
+fn field_value(page: &str, name: &str) -> String {
+    let at = page
+        .find(&format!("name=\"{name}\""))
+        .unwrap_or_else(|| panic!("no field {name}"));
+    let rest = &page[at..];
+    let value = rest.find("value=\"").expect("a value") + "value=\"".len();
+    rest[value..value + rest[value..].find('"').unwrap()].to_owned()
+}
+
+/// Posts the round form of game `id` (its hidden fields from a fresh copy) with `fields`.
+async fn post_round_form(
+    app: &TestApp,
+    id: &str,
+    fields: &[(&str, &str)],
+    lang: &str,
+) -> crate::common::TestResponse {
+    let form = page_in(app, &format!("/games/{id}/rounds/new"), lang).await;
+    let (version, key) = (field_value(&form, "version"), field_value(&form, "key"));
+    let mut all = vec![("version", version.as_str()), ("key", key.as_str())];
+    all.extend_from_slice(fields);
+    crate::common::post_form(app, &format!("/games/{id}/rounds"), &all, lang).await
+}
+
+#[tokio::test]
+async fn points_typed_as_a_sum_are_saved_as_their_total_and_shown_so() {
+    let app = TestApp::new().await;
+    let id = create(
+        &app,
+        json!({"rules": "contract", "players": ["Ann", "Ben", "Cy", "Di"]}),
+    )
+    .await;
+    // The keypad that has a +: digits first, the sum allowed.
+    let form = page_in(&app, &format!("/games/{id}/rounds/new"), "en").await;
+    assert!(
+        form.contains("name=\"points.Ben\" type=\"text\" inputmode=\"tel\" pattern=\"[0-9+ ]*\"")
+    );
+    let saved = post_round_form(
+        &app,
+        &id,
+        &[
+            ("went_out", "Ann"),
+            ("points.Ben", "25+10+5"),
+            ("points.Cy", " 7 + 8 "),
+            ("points.Di", "3"),
+        ],
+        "en",
+    )
+    .await;
+    assert_eq!(saved.status, StatusCode::SEE_OTHER, "{}", saved.body);
+    let state = app.get(&format!("/api/v1/games/{id}")).await.json();
+    assert_eq!(
+        state["totals"],
+        json!({"Ann": 0, "Ben": 40, "Cy": 15, "Di": 3}),
+        "{state}"
+    );
+    // The correction form shows the totals, not the sums.
+    let correct = page_in(&app, &format!("/games/{id}/rounds/1/edit"), "en").await;
+    assert_eq!(field_value(&correct, "points.Ben"), "40");
+    assert_eq!(field_value(&correct, "points.Cy"), "15");
+}
+
+#[tokio::test]
+async fn a_sum_with_something_else_in_it_is_refused_next_to_its_field_in_both_languages() {
+    let app = TestApp::new().await;
+    let id = create(
+        &app,
+        json!({"rules": "contract", "players": ["Ann", "Ben", "Cy"]}),
+    )
+    .await;
+    for (lang, sentence) in [
+        (
+            "en",
+            "“25+x” is not a sum of whole numbers: type the points like 25+10+5.",
+        ),
+        (
+            "de",
+            "„25+x“ ist keine Summe ganzer Zahlen: Punkte so eintippen: 25+10+5.",
+        ),
+    ] {
+        let refused = post_round_form(
+            &app,
+            &id,
+            &[
+                ("went_out", "Ann"),
+                ("points.Ben", "25+x"),
+                ("points.Cy", "5"),
+            ],
+            lang,
+        )
+        .await;
+        assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY);
+        let page = text(&refused.body);
+        let ben = part(&page, "id=\"player-1\"", "</fieldset>");
+        assert!(ben.contains(sentence), "{lang}: {ben}");
+        // What was typed comes back as typed, to be mended.
+        assert_eq!(field_value(&page, "points.Ben"), "25+x");
+    }
+    let state = app.get(&format!("/api/v1/games/{id}")).await.json();
+    assert_eq!(
+        state["rounds"].as_array().map(Vec::len),
+        Some(0),
+        "nothing saved"
+    );
+    // The JSON API takes numbers only: a sum is not a number there.
+    let (status, answer) = post_json(
+        &app,
+        &format!("/api/v1/games/{id}/rounds"),
+        &json!({"went_out": "Ann", "points": {"Ben": "25+10", "Cy": 5}}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{answer}");
+}

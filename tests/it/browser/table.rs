@@ -206,3 +206,40 @@ fn game_over_in_words_and_the_sheets_marks_fit_a_360_px_phone_with_five_players(
         Ok(())
     });
 }
+
+#[test]
+fn save_stays_on_screen_and_points_typed_as_a_sum_are_saved_as_their_total() {
+    const TEST: &str = "save_stays_on_screen_and_points_typed_as_a_sum_are_saved_as_their_total";
+    run_on(TEST, PHONE_360_640, async |b: &Browser| -> TestResult {
+        b.goto("/").await?;
+        let game = create(
+            b,
+            &json!({"rules": "contract", "players": ["Ann", "Ben", "Cy", "Di"]}),
+        )?;
+        b.goto(&format!("{game}/rounds/new")).await?;
+        // Save is on the first screen, and stays there while the form scrolls.
+        assert_in_first_screen(b, "#save").await?;
+        b.js("window.scrollTo(0, document.body.scrollHeight / 2); return true;")
+            .await?;
+        assert_in_first_screen(b, "#save").await?;
+        b.click("form.round-form label[for=\"w0\"]").await?;
+        b.fill("input[name=\"points.Ben\"]", "25+10+5").await?;
+        b.fill("input[name=\"points.Cy\"]", "7").await?;
+        b.fill("input[name=\"points.Di\"]", "3+3").await?;
+        assert_in_first_screen(b, "#save").await?;
+        b.click("#save").await?;
+        b.wait_path_is(&game).await?;
+        b.wait_text("#standings", "40").await?;
+        let rows = b
+            .js(
+                "return Array.from(document.querySelectorAll('#standings tbody tr'), \
+                 tr => Array.from(tr.cells, c => c.textContent.trim()).join(' '));",
+            )
+            .await?;
+        assert_eq!(
+            rows,
+            json!(["1. Ann 0 –Leader", "2. Di 6 6", "3. Cy 7 7", "4. Ben 40 40"])
+        );
+        Ok(())
+    });
+}
