@@ -728,3 +728,47 @@ async fn a_sum_with_something_else_in_it_is_refused_next_to_its_field_in_both_la
     .await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{answer}");
 }
+
+// ---------------------------------------------------------------------------------------------
+// Known gaps
+// ---------------------------------------------------------------------------------------------
+
+/// The text a reader sees: tags (and their attributes) left out.
+fn visible(body: &str) -> String {
+    let mut out = String::new();
+    let mut in_tag = false;
+    for c in body.chars() {
+        match c {
+            '<' => in_tag = true,
+            '>' => {
+                in_tag = false;
+                out.push(' ');
+            }
+            c if !in_tag => out.push(c),
+            _ => {}
+        }
+    }
+    out
+}
+
+#[tokio::test]
+async fn the_english_ace_rule_is_described_in_words_not_by_its_choice_ids() {
+    let app = TestApp::new().await;
+    for id in kontrakt::rules::presets::PRESET_IDS {
+        let page = page_in(&app, &format!("/games/new?rules={id}"), "en").await;
+        let shown = visible(&page);
+        for choice in ["low-or-high", "high-only", "wrap"] {
+            let said = shown
+                .split(|c: char| c.is_whitespace() || matches!(c, ',' | '.' | ':' | '(' | ')'))
+                .any(|w| w == choice);
+            assert!(
+                !said,
+                "{id}: the English form names the ace choice {choice:?}"
+            );
+        }
+    }
+    let page = page_in(&app, "/games/new?rules=liverpool", "en").await;
+    assert!(page.contains(
+        "Where the ace may stand in a run: low or high (A-2-3, Q-K-A), high only, or round the corner (Q-K-A-2)."
+    ));
+}
