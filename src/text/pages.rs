@@ -27,6 +27,13 @@ messages! {
         HomeStartHint => "Rule set, players, dealer and money: set up in a minute.",
             "Regeln, Spieler, Geber und Geld: in einer Minute eingerichtet.";
         HomeContinue => "Continue a game", "Spiel fortsetzen";
+        // Where a recent game stands (issue 11).
+        HomeFinished => "finished", "beendet";
+        HomeEndedEarly => "ended early after round {n} of {of}", "vorzeitig beendet nach Runde {n} von {of}";
+        HomeLeader => "{names} leads with {total}", "{names} führt mit {total}";
+        HomeLeaders => "{names} lead with {total}", "{names} führen mit {total}";
+        HomeWinner => "{names} won with {total}", "{names} hat mit {total} gewonnen";
+        HomeWinners => "{names} won with {total}", "{names} haben mit {total} gewonnen";
         HomeNoRecent => "Games you start or open on this phone appear here.",
             "Spiele, die du auf diesem Handy beginnst oder öffnest, erscheinen hier.";
         HomeCheckerHint => "Is this meld legal? Can I go down? Does this card fit?",

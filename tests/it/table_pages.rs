@@ -772,3 +772,86 @@ async fn the_english_ace_rule_is_described_in_words_not_by_its_choice_ids() {
         "Where the ace may stand in a run: low or high (A-2-3, Q-K-A), high only, or round the corner (Q-K-A-2)."
     ));
 }
+
+// ---------------------------------------------------------------------------------------------
+// Home page
+// ---------------------------------------------------------------------------------------------
+
+/// `GET path` with `cookie`, in `lang`: the answer's `set-cookie` value (its `name=value`).
+async fn visit(app: &TestApp, path: &str, cookie: &str, lang: &str) -> (String, String) {
+    let request = Request::get(path)
+        .header("accept-language", lang)
+        .header("cookie", cookie)
+        .body(Body::empty())
+        .unwrap();
+    let response = app.send(request).await;
+    assert_eq!(response.status, StatusCode::OK, "{path}");
+    let set = response
+        .headers
+        .get("set-cookie")
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("");
+    let set = set.split(';').next().unwrap_or("").to_owned();
+    (set, text(&response.body))
+}
+
+/// The recent list of the home page: each entry's text, tags left out.
+fn recent_list(page: &str) -> Vec<String> {
+    let list = part(page, "<ul class=\"link-list recent-games\"", "</ul>");
+    list.split("<li>")
+        .skip(1)
+        .map(|li| visible(li).split_whitespace().collect::<Vec<_>>().join(" "))
+        .collect()
+}
+
+#[tokio::test]
+async fn the_home_page_lists_this_phones_games_with_date_state_and_leader() {
+    let app = TestApp::new().await;
+    let players = json!(["Ann", "Ben", "Cy"]);
+    // Three games of one table: not started, under way, finished; and one ended early.
+    let fresh = create(&app, json!({"rules": "contract", "players": players})).await;
+    let going = create(&app, json!({"rules": "contract", "players": players})).await;
+    enter(&app, &going, round("Ben", &[("Ann", 20), ("Cy", 30)])).await;
+    enter(&app, &going, round("Ann", &[("Ben", 5), ("Cy", 30)])).await;
+    let done = create(&app, json!({"rules": "contract", "players": players})).await;
+    for _ in 0..7 {
+        enter(&app, &done, round("Cy", &[("Ann", 10), ("Ben", 10)])).await;
+    }
+    let early = create(&app, json!({"rules": "rommee", "players": players})).await;
+    enter(&app, &early, round("Ann", &[("Ben", 10), ("Cy", 10)])).await;
+    let (status, _) = post_json(&app, &format!("/api/v1/games/{early}/end"), &json!({})).await;
+    assert_eq!(status, StatusCode::OK);
+
+    // This phone opens them one after the other; the cookie remembers them.
+    let mut cookie = String::new();
+    for id in [&fresh, &going, &done, &early] {
+        cookie = visit(&app, &format!("/games/{id}"), &cookie, "en").await.0;
+    }
+    let today = {
+        let state = app.get(&format!("/api/v1/games/{fresh}")).await.json();
+        state["created_at"].as_str().unwrap()[..10].to_owned()
+    };
+    let (_, home) = visit(&app, "/", &cookie, "en").await;
+    assert_eq!(
+        recent_list(&home),
+        [
+            format!(
+                "German Rommé · Ann, Ben, Cy {today} · ended early after round 1 of 3 · Ann won with 0"
+            ),
+            format!("Contract Rummy · Ann, Ben, Cy {today} · finished · Cy won with 0"),
+            format!("Contract Rummy · Ann, Ben, Cy {today} · Round 3 of 7 · Ben leads with 5"),
+            format!("Contract Rummy · Ann, Ben, Cy {today} · Round 1 of 7"),
+        ]
+    );
+    let (_, home) = visit(&app, "/", &cookie, "de").await;
+    let german = recent_list(&home);
+    let de_day = format!("{}.{}.{}", &today[8..10], &today[5..7], &today[..4]);
+    assert!(
+        german[1].ends_with(&format!("{de_day} · beendet · Cy hat mit 0 gewonnen")),
+        "{german:?}"
+    );
+    assert!(
+        german[2].ends_with("Runde 3 von 7 · Ben führt mit 5"),
+        "{german:?}"
+    );
+}

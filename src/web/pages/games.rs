@@ -105,6 +105,11 @@ fn game_title(game: &LoadedGame, lang: Lang) -> String {
     setup_title(&game.setup, lang)
 }
 
+/// A day as each language writes it (`2025-01-31` / `31.01.2025`), for other pages.
+pub(crate) fn date(at: time::OffsetDateTime, lang: Lang) -> String {
+    settle::date(at, lang)
+}
+
 /// A message in a language with its placeholders filled.
 fn fill(msg: Msg, lang: Lang, args: &[(&str, &dyn std::fmt::Display)]) -> String {
     crate::web::i18n::fill(msg.text(lang), args)

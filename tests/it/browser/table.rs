@@ -243,3 +243,40 @@ fn save_stays_on_screen_and_points_typed_as_a_sum_are_saved_as_their_total() {
         Ok(())
     });
 }
+
+#[test]
+fn the_home_page_tells_this_phones_games_apart_on_a_360_px_phone() {
+    const TEST: &str = "the_home_page_tells_this_phones_games_apart_on_a_360_px_phone";
+    run_on(TEST, PHONE_360_640, async |b: &Browser| -> TestResult {
+        b.goto("/").await?;
+        let setup = json!({"rules": "contract", "players": ["Jürgen", "Mariechen", "Wolfgang"]});
+        let first = create(b, &setup)?;
+        let second = create(b, &setup)?;
+        let round = json!({"went_out": "Mariechen", "points": {"Jürgen": 20, "Wolfgang": 5}});
+        let (status, answer) = b.api(
+            "POST",
+            &format!("/api/v1{second}/rounds"),
+            None,
+            Some(&round),
+        )?;
+        assert_eq!(status, 200, "{answer}");
+        b.goto(&first).await?;
+        b.goto(&second).await?;
+        b.goto("/").await?;
+        let lines = b
+            .js(
+                "return Array.from(document.querySelectorAll('#recent-games .about'), \
+                 s => s.textContent.trim());",
+            )
+            .await?;
+        let lines: Vec<String> = serde_json::from_value(lines)?;
+        assert_eq!(lines.len(), 2, "{lines:?}");
+        assert!(
+            lines[0].ends_with("Round 2 of 7 · Mariechen leads with 0"),
+            "{lines:?}"
+        );
+        assert!(lines[1].ends_with("Round 1 of 7"), "{lines:?}");
+        b.assert_no_horizontal_scroll().await?;
+        Ok(())
+    });
+}
