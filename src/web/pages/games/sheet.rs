@@ -1,8 +1,11 @@
-//! The game page (`/games/{id}`) and its read-only twin (`/view/{token}`): a banner for the
-//! next round (contract, deal, dealer, cutter and cut target, decks, buys, special rules), the
-//! score sheet (a row per round, a column per player, running totals, leader and dealers
-//! marked), and through the edit link the actions (enter, correct and undo rounds, end or
-//! resume the game) and the share block with a QR code of the edit link.
+//! The game page (`/games/{id}`) and its read-only twin (`/view/{token}`). Score first
+//! (issue 11): the game-over header (who won, in words), the standings (places, totals, gap
+//! to the leader), then the next round's banner with its essentials (contract, deal, dealer,
+//! cutter and cut target) and the button to enter it, the repeating rule facts (decks, buys,
+//! special rules) folded below. Then the score sheet (a row per round, a column per player,
+//! running totals, leader, dealers and the marks of `marks` shown), and through the edit link
+//! the actions (enter, correct and undo rounds, end or resume the game) and the share block
+//! with a QR code of the edit link.
 //!
 //! A page of `web::pages`: games through `store`; no SQL, no scoring, nothing from `cli`.
 
