@@ -378,6 +378,9 @@ fn run_fillings(
     out
 }
 
+/// What [`each_run_filling`] calls with each filling: `Ok(true)` stops the enumeration.
+type FillingVisitor<'f> = dyn FnMut(&[Option<usize>]) -> Result<bool, SolveError> + 'f;
+
 /// Calls `f` with every filling of a run window, fewest wild cards first (see
 /// [`run_fillings`]), until it answers `Ok(true)`; no list of fillings is built, so a search
 /// that succeeds early never pays for the rest.
@@ -386,7 +389,7 @@ fn each_run_filling(
     avail: &[Option<usize>],
     wilds: usize,
     fixed: Option<usize>,
-    f: &mut dyn FnMut(&[Option<usize>]) -> Result<bool, SolveError>,
+    f: &mut FillingVisitor<'_>,
 ) -> Result<bool, SolveError> {
     let len = avail.len();
     let must_wild = avail.iter().filter(|a| a.is_none()).count();

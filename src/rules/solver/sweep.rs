@@ -330,8 +330,8 @@ impl<'a, 'b> Sweep<'a, 'b> {
         let to_open = self.mins.len() - self.wins.len();
         let open = &self.wins[first..];
         let covering = |p: usize| open.iter().filter(|w| w.start <= p && p <= w.end()).count();
-        for r in 1..=13 {
-            if rem[r] == 0 {
+        for (r, &left) in rem.iter().enumerate().skip(1) {
+            if left == 0 {
                 continue;
             }
             let slots: usize = self.positions[r]
@@ -339,7 +339,7 @@ impl<'a, 'b> Sweep<'a, 'b> {
                 .filter(|&&p| p >= q)
                 .map(|&p| covering(p) + to_open)
                 .sum();
-            if slots < rem[r] as usize {
+            if slots < left as usize {
                 return false;
             }
         }
@@ -414,7 +414,7 @@ impl<'a, 'b> Sweep<'a, 'b> {
         // Overlapping runs are fine; else the ranks between must be enough.
         self.wins[first..]
             .iter()
-            .all(|w| w.end() >= q || q - w.end() - 1 >= self.gap)
+            .all(|w| w.end() >= q || q - w.end() > self.gap)
     }
 
     /// Places the natural cards of the rank at `q` into the runs covering it and goes on.
