@@ -121,6 +121,7 @@ impl StoredEntry {
                 .collect()
         };
         RawRound {
+            confirm: None,
             round: Some(self.round),
             went_out: self.went_out.clone(),
             points: numbers(&self.points),

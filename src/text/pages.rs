@@ -197,6 +197,13 @@ messages! {
         RoundsSavedNow => "Round {n} as saved now", "Runde {n}, wie jetzt gespeichert";
         RoundsTotals => "Totals", "Summen";
         RoundsDiscard => "Discard my entries", "Meine Eingaben verwerfen";
+        /// The confirm step of an unlikely round (docs/RULES.md section 5, "Plausibility").
+        RoundsUnlikelyLead => "Please check before this round is saved:",
+            "Bitte prüft, bevor diese Runde gespeichert wird:";
+        RoundsUnlikelyAsk => "Save anyway, or change the entries below?",
+            "Trotzdem speichern oder die Eingaben unten ändern?";
+        RoundsSaveAnyway => "Save anyway", "Trotzdem speichern";
+        RoundsChange => "Change", "Ändern";
         RoundsActionConflict => "The game was changed on another phone meanwhile, so nothing was done. Check the scores, then try again.",
             "Das Spiel wurde inzwischen auf einem anderen Handy geändert, darum ist nichts passiert. Prüf den Stand und versuch es dann noch einmal.";
         RoundsActionRefused => "Nothing was done.", "Es ist nichts passiert.";

@@ -32,6 +32,7 @@ mod layout;
 mod logs;
 mod metrics;
 mod openapi;
+mod plausibility;
 mod points_per_cent;
 mod rate_limit;
 mod relocated;

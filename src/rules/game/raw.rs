@@ -136,6 +136,10 @@ pub struct RawRound {
     /// Continental: won without any wild card.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub no_wilds: Option<bool>,
+    /// The table confirms a result the plausibility check finds unlikely
+    /// ([`super::plausible`]); not part of the entry, never stored.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub confirm: Option<bool>,
 }
 
 /// Text that is blank counts as not given.

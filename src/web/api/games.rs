@@ -255,6 +255,7 @@ async fn enter_round(
         RoundWrite::KeyReused => return Err(key_reused()),
         RoundWrite::Conflict(game) => conflict(&game, lang)?,
         RoundWrite::Invalid(errors) => invalid(&errors, lang),
+        RoundWrite::Unlikely(errors) => unlikely(&errors, lang),
         RoundWrite::NotFound => return Err(state.missing(&id).await),
         RoundWrite::NeedsVersion(round) => return Err(AppError::VersionRequired { round }),
     })
@@ -567,6 +568,21 @@ fn invalid(errors: &FieldErrors, lang: Lang) -> Response {
         "error": errors.summary(lang),
         "fields": errors.by_field(lang),
         "problems": problems,
+    });
+    (StatusCode::UNPROCESSABLE_ENTITY, axum::Json(body)).into_response()
+}
+
+/// 422 of a possible but unlikely entry sent without `"confirm": true`: as [`invalid`], with
+/// `"code": "unlikely"` and the sentence that says how to save it anyway.
+fn unlikely(errors: &FieldErrors, lang: Lang) -> Response {
+    let body = json!({
+        "error": format!("{} {}", errors.summary(lang), ApiMsg::ConfirmUnlikely.text(lang)),
+        "code": "unlikely",
+        "fields": errors.by_field(lang),
+        "problems": errors
+            .iter()
+            .map(|e| json!({"field": e.field.key(), "code": e.error.code(), "message": e.error.message(lang)}))
+            .collect::<Vec<_>>(),
     });
     (StatusCode::UNPROCESSABLE_ENTITY, axum::Json(body)).into_response()
 }

@@ -221,6 +221,7 @@ impl RoundInput {
             second_turn: check("second_turn"),
             one_suit: check("one_suit"),
             no_wilds: check("no_wilds"),
+            confirm: None,
         }
     }
 
@@ -272,6 +273,8 @@ pub(super) struct FormSpec<'a> {
     /// `None`, or a key not issued for the page's action, gets a fresh one.
     pub key: Option<String>,
     pub conflict: Option<Conflict>,
+    /// The result is unlikely: the confirm step above the form.
+    pub unlikely: Option<super::unlikely::Unlikely>,
 }
 
 impl<'a> FormSpec<'a> {
@@ -290,6 +293,7 @@ impl<'a> FormSpec<'a> {
             errors: Messages::new(),
             key: None,
             conflict: None,
+            unlikely: None,
         }
     }
 }
@@ -408,6 +412,7 @@ pub(super) struct FormPage {
     errors_notice: String,
     general: Vec<String>,
     conflict: Option<Conflict>,
+    unlikely: Option<super::unlikely::Unlikely>,
     /// Saving replaces a round saved meanwhile: the save button is the quiet one.
     overwrites: bool,
     discard_url: String,
@@ -425,6 +430,7 @@ impl FormPage {
             mut errors,
             key,
             conflict,
+            unlikely,
         } = spec;
         let lang = ctx.lang;
         let setup = &game.setup;
@@ -650,6 +656,7 @@ impl FormPage {
             general: errors.into_values().collect(),
             overwrites: conflict.as_ref().is_some_and(|c| c.compare.is_some()),
             conflict,
+            unlikely,
             discard_url: super::game_url(id),
             penalty,
             ctx,
