@@ -133,6 +133,10 @@ messages! {
             "{player} hat {card}, aber dieses Spiel wird ohne gespielt.";
         JokersNotInDecks => "The winning hand cannot hold {given} {given|joker|jokers}: the cards in play hold only {decks_hold}.",
             "Die Gewinnerhand kann nicht {given} Joker enthalten: im Spiel {decks_hold|ist|sind} nur {decks_hold}.";
+        NoteTooLong => "A round's note is at most {max} characters; shorten it.",
+            "Eine Notiz zur Runde hat höchstens {max} Zeichen; kürzt sie.";
+        NoteHasControl => "The note holds a control character; use plain text.",
+            "Die Notiz enthält ein Steuerzeichen; nur einfacher Text.";
         /// Plausibility: unlikely results, saved once confirmed.
         ZeroNotOut => "{player} has 0 points but did not go out.",
             "{player} hat 0 Punkte, ist aber nicht ausgegangen.";
@@ -419,6 +423,8 @@ impl GameError {
             JokersNotInDecks { given, decks_hold } => {
                 M::JokersNotInDecks.fill(lang, &[("given", given), ("decks_hold", decks_hold)])
             }
+            NoteTooLong { max } => M::NoteTooLong.fill(lang, &[("max", max)]),
+            NoteHasControl => M::NoteHasControl.text(lang).to_owned(),
             ZeroNotOut { player } => M::ZeroNotOut.fill(lang, &[("player", player)]),
             PointsVeryHigh { player, given, max } => {
                 M::PointsVeryHigh.fill(lang, &[("player", player), ("given", given), ("max", max)])
@@ -472,6 +478,7 @@ impl Field {
             Field::SecondTurn => "second_turn",
             Field::OneSuit => "one_suit",
             Field::NoWilds => "no_wilds",
+            Field::Note => "note",
             Field::Player(name) => return name.clone(),
             Field::PlayerBuys(name) => return format!("buys.{name}"),
         };
@@ -602,6 +609,7 @@ mod tests {
             (Field::SecondTurn, "second_turn"),
             (Field::OneSuit, "one_suit"),
             (Field::NoWilds, "no_wilds"),
+            (Field::Note, "note"),
             (Field::Player(ann()), "Ann"),
             (Field::PlayerBuys(ann()), "buys.Ann"),
         ];
@@ -630,6 +638,7 @@ mod tests {
                 | Field::SecondTurn
                 | Field::OneSuit
                 | Field::NoWilds
+                | Field::Note
                 | Field::Player(_)
                 | Field::PlayerBuys(_) => {}
             }

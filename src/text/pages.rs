@@ -197,6 +197,14 @@ messages! {
         RoundsSavedNow => "Round {n} as saved now", "Runde {n}, wie jetzt gespeichert";
         RoundsTotals => "Totals", "Summen";
         RoundsDiscard => "Discard my entries", "Meine Eingaben verwerfen";
+        /// A note on a round (docs/RULES.md section 5, "A note per round").
+        RoundsNote => "Note on this round (optional)", "Notiz zur Runde (freiwillig)";
+        RoundsNoteHint => "For example: Oma's hand was misdealt. One line, at most {max} characters.",
+            "Zum Beispiel: Omas Karten waren falsch gegeben. Eine Zeile, höchstens {max} Zeichen.";
+        RoundsNoteShort => "Note", "Notiz";
+        SheetNotes => "Notes", "Notizen";
+        HistoryNote => "Note: {note}", "Notiz: {note}";
+        SheetNoteRound => "Round {n}", "Runde {n}";
         /// The confirm step of an unlikely round (docs/RULES.md section 5, "Plausibility").
         RoundsUnlikelyLead => "Please check before this round is saved:",
             "Bitte prüft, bevor diese Runde gespeichert wird:";

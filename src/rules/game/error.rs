@@ -172,6 +172,10 @@ pub enum GameError {
     },
     /// Impossible (Continental): more jokers in the winning hand than the decks hold.
     JokersNotInDecks { given: u32, decks_hold: u32 },
+    /// A round's note longer than [`MAX_NOTE_CHARS`].
+    NoteTooLong { max: usize },
+    /// A round's note with a control character other than whitespace.
+    NoteHasControl,
     /// Unlikely: a player who did not go out has 0 points.
     ZeroNotOut { player: String },
     /// Unlikely: points above three quarters of the most the player's cards can count.
@@ -241,6 +245,8 @@ impl GameError {
             TooManyCardsHeld { .. } => "too_many_cards_held",
             CardNotInDecks { .. } => "card_not_in_decks",
             JokersNotInDecks { .. } => "jokers_not_in_decks",
+            NoteTooLong { .. } => "note_too_long",
+            NoteHasControl => "note_has_control",
             ZeroNotOut { .. } => "zero_not_out",
             PointsVeryHigh { .. } => "points_very_high",
         }
@@ -299,6 +305,8 @@ pub enum Field {
     OneSuit,
     /// Winning without wild cards (Continental).
     NoWilds,
+    /// The round's note.
+    Note,
     /// One player's points or cards, by the player's name.
     Player(String),
     /// One player's buys, by the player's name.

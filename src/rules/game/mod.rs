@@ -15,7 +15,7 @@
 //!
 //! Split along its seams: [`error`] (problems and the fields they belong to), [`raw`] (raw input),
 //! [`setup`] (set-up and seating), [`round_info`] (a round's banner facts), [`entry`] (a
-//! round's entry), [`plausible`] (whether the cards in play allow it), [`score`] (its points)
+//! round's entry) with its [`note`], [`plausible`] (whether the cards in play allow it), [`score`] (its points)
 //! and [`state`] (the game). Everything is re-exported
 //! here, so `rules::game::X` paths stay as they were.
 
@@ -56,6 +56,7 @@ pub const MAX_POINTS_PER_CENT: i64 = settlement::MAX_POINTS_PER_CENT;
 
 pub mod entry;
 pub mod error;
+pub mod note;
 pub mod plausible;
 pub mod raw;
 pub mod round_info;
@@ -65,6 +66,7 @@ pub mod state;
 
 pub use entry::*;
 pub use error::*;
+pub use note::MAX_NOTE_CHARS;
 pub use raw::*;
 pub use round_info::*;
 pub use setup::*;

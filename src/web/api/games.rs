@@ -749,6 +749,9 @@ struct RoundView<'a> {
     /// What was entered, as stored (names as in the game, cards in the notation).
     #[schema(value_type = schema::RoundEntry)]
     entry: RawRound,
+    /// The table's note on the round; null where there is none (Added 2026-11-24).
+    #[schema(value_type = Option<String>)]
+    note: Option<&'a str>,
 }
 
 /// The round to play next.
@@ -846,6 +849,7 @@ impl<'a> GameView<'a> {
                 went_out: r.entry.went_out().map(|w| setup.name(w)),
                 points: by_name(setup, r.entry.points()),
                 entry: r.entry.to_raw(setup),
+                note: r.entry.note(),
             })
             .collect();
         let (settlement, settlement_error) = match &state.settlement {

@@ -192,6 +192,7 @@ fn csv(game: &LoadedGame, lang: Lang) -> String {
         msg(Msg::CsvContract),
     ];
     head.extend(setup.players().iter().map(|p| text(p)));
+    head.push(msg(Msg::RoundsNoteShort));
     line(&mut out, &head, dialect);
     for r in &state.rounds {
         let mut row = vec![
@@ -205,6 +206,7 @@ fn csv(game: &LoadedGame, lang: Lang) -> String {
             ),
         ];
         row.extend(r.entry.points().iter().map(|&p| number(p)));
+        row.push(text(r.entry.note().unwrap_or_default()));
         line(&mut out, &row, dialect);
     }
     let mut totals = vec![msg(Msg::SheetTotal), blank(), blank()];
