@@ -133,7 +133,7 @@ messages! {
             "{player} hat {card}, aber dieses Spiel wird ohne gespielt.";
         JokersNotInDecks => "The winning hand cannot hold {given} {given|joker|jokers}: the cards in play hold only {decks_hold}.",
             "Die Gewinnerhand kann nicht {given} Joker enthalten: im Spiel {decks_hold|ist|sind} nur {decks_hold}.";
-        NoteTooLong => "A round's note is at most {max} characters; shorten it.",
+        NoteTooLong => "A round's note is at most {max} {max|character|characters}; shorten it.",
             "Eine Notiz zur Runde hat höchstens {max} Zeichen; kürzt sie.";
         NoteHasControl => "The note holds a control character; use plain text.",
             "Die Notiz enthält ein Steuerzeichen; nur einfacher Text.";

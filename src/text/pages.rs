@@ -199,7 +199,7 @@ messages! {
         RoundsDiscard => "Discard my entries", "Meine Eingaben verwerfen";
         /// A note on a round (docs/RULES.md section 5, "A note per round").
         RoundsNote => "Note on this round (optional)", "Notiz zur Runde (freiwillig)";
-        RoundsNoteHint => "For example: Oma's hand was misdealt. One line, at most {max} characters.",
+        RoundsNoteHint => "For example: Oma's hand was misdealt. One line, at most {max} {max|character|characters}.",
             "Zum Beispiel: Omas Karten waren falsch gegeben. Eine Zeile, höchstens {max} Zeichen.";
         RoundsNoteShort => "Note", "Notiz";
         SheetNotes => "Notes", "Notizen";

@@ -239,7 +239,11 @@ fn more_jokers_in_a_continental_hand_than_the_decks_hold_are_impossible() {
 
 /// A legal hand of round `round` of `id` for every player but the first, who went out:
 /// up to the cards a hand can hold, drawn from the decks in play without putting back.
-fn legal_round() -> impl Strategy<Value = (String, usize, usize, Vec<(i64, Vec<usize>, bool)>)> {
+/// Per player: buys, the picks into the remaining decks, and whether typed as points.
+type Hands = Vec<(i64, Vec<usize>, bool)>;
+
+/// A rule set, a player count, a round and every player's hand ([`Hands`]).
+fn legal_round() -> impl Strategy<Value = (String, usize, usize, Hands)> {
     let ids: Vec<&'static str> = PRESET_IDS
         .iter()
         .copied()
