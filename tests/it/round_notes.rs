@@ -210,3 +210,29 @@ async fn the_form_takes_a_note_shown_on_the_sheet_history_correction_and_exports
         "{body}"
     );
 }
+
+#[tokio::test]
+async fn a_game_without_notes_exports_no_note_column() {
+    let app = TestApp::new().await;
+    let id = game(&app).await;
+    let saved = post_json(
+        &app,
+        &format!("/api/v1/games/{id}/rounds"),
+        &json!({"went_out": "Ann", "points": {"Ben": 20, "Oma": 35}, "note": "  "}),
+    )
+    .await;
+    assert_eq!(
+        saved.json()["rounds"][0]["note"],
+        Value::Null,
+        "blank is none"
+    );
+    let csv = app.get(&format!("/games/{id}/export.csv")).await;
+    assert_eq!(
+        csv.body
+            .lines()
+            .next()
+            .unwrap()
+            .trim_start_matches('\u{feff}'),
+        "Round,Dealer,Contract,Ann,Ben,Oma"
+    );
+}
