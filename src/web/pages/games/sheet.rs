@@ -201,6 +201,8 @@ pub(super) struct Sheet {
     pub rows: Vec<SheetRow>,
     /// What the marks on this sheet mean, one line per kind that appears.
     pub marks_legend: Vec<LegendItem>,
+    /// The rounds' notes: "Round 2" and the note (`_sheet_notes.html`).
+    pub notes: Vec<(String, String)>,
 }
 
 impl Sheet {
@@ -251,11 +253,20 @@ impl Sheet {
                 leader: state.leaders.contains(&i),
             })
             .collect();
+        let notes = state
+            .rounds
+            .iter()
+            .filter_map(|r| {
+                let label = super::fill(Msg::SheetNoteRound, lang, &[("n", &r.info.round)]);
+                Some((label, r.entry.note()?.to_owned()))
+            })
+            .collect();
         Sheet {
             size_class: format!("p{}", n.min(12)),
             players,
             rows,
             marks_legend: marks::legend(kinds, lang),
+            notes,
         }
     }
 }
