@@ -600,11 +600,12 @@ async fn game_over_names_shared_winners_and_says_no_money_without_a_stake() {
         json!({"rules": "contract", "players": ["A", "B", "C"], "cents_per_point": 2}),
     )
     .await;
-    enter(&app, &id, round("A", &[("B", 10), ("C", 10)])).await;
-    enter(&app, &id, round("B", &[("A", 10), ("C", 0)])).await;
+    enter(&app, &id, round("A", &[("B", 5), ("C", 5)])).await;
+    enter(&app, &id, round("B", &[("A", 5), ("C", 5)])).await;
+    enter(&app, &id, round("C", &[("A", 5), ("B", 5)])).await;
     let (status, _) = post_json(&app, &format!("/api/v1/games/{id}/end"), &json!({})).await;
     assert_eq!(status, StatusCode::OK);
-    // A and B 10 each, C 10: all three share first place, nobody pays.
+    // 10 each: all three share first place, nobody pays.
     let page = page_in(&app, &format!("/games/{id}"), "en").await;
     assert_eq!(result(&page), "A, B and C share first place with 10.");
     let page = page_in(&app, &format!("/games/{id}"), "de").await;
