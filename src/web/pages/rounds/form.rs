@@ -98,6 +98,27 @@ pub(super) struct RoundInput {
     buys: BTreeMap<String, String>,
     jokers: String,
     checks: BTreeSet<&'static str>,
+    /// The round's note, as typed.
+    note: String,
+}
+
+/// Points typed as a sum, `25+10+5` (issue 11: the table adds up a hand as it reads the
+/// cards): `None` for text without a `+` (the engine reads it as a number), `Some(Ok(40))`
+/// for a sum of whole numbers, `Some(Err(()))` for anything else (`25+x`, `25+`, `+`).
+fn typed_sum(text: &str) -> Option<Result<i64, ()>> {
+    if !text.contains('+') {
+        return None;
+    }
+    Some(text.split('+').try_fold(0i64, |sum, term| {
+        let term = term.trim();
+        if term.is_empty() || !term.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(());
+        }
+        term.parse::<i64>()
+            .ok()
+            .and_then(|n| sum.checked_add(n))
+            .ok_or(())
+    }))
 }
 
 fn number_text(n: &RawNumber) -> String {
@@ -125,6 +146,8 @@ impl RoundInput {
                 input.buys.insert(player.to_owned(), value.clone());
             } else if name == "jokers" {
                 input.jokers.clone_from(value);
+            } else if name == "note" {
+                input.note.clone_from(value);
             } else if let Some(check) = CHECKS.iter().find(|c| **c == name) {
                 let on = matches!(
                     value.trim().to_ascii_lowercase().as_str(),
@@ -175,6 +198,7 @@ impl RoundInput {
                 .map(|(k, v)| (k.clone(), number_text(v)))
                 .collect(),
             jokers: raw.jokers.as_ref().map(number_text).unwrap_or_default(),
+            note: raw.note.clone().unwrap_or_default(),
             checks: CHECKS
                 .iter()
                 .zip(checked)
@@ -201,7 +225,14 @@ impl RoundInput {
                 .points
                 .iter()
                 .filter(|(name, value)| !(is_winner(name) && value.trim() == "0"))
-                .map(|(name, value)| (name.clone(), RawNumber::Text(value.clone())))
+                .map(|(name, value)| {
+                    // A sum is stored as its total; a bad sum never gets here (form_errors).
+                    let number = match typed_sum(value) {
+                        Some(Ok(sum)) => RawNumber::Int(sum),
+                        _ => RawNumber::Text(value.clone()),
+                    };
+                    (name.clone(), number)
+                })
                 .collect(),
             cards: self
                 .cards
@@ -221,6 +252,8 @@ impl RoundInput {
             second_turn: check("second_turn"),
             one_suit: check("one_suit"),
             no_wilds: check("no_wilds"),
+            note: (!self.note.trim().is_empty()).then(|| self.note.clone()),
+            confirm: None,
         }
     }
 
@@ -251,6 +284,15 @@ impl RoundInput {
         } else if self.went_out.is_none() && game.rules().no_winner_allowed {
             errors.insert("went_out".into(), Msg::RoundsChooseWinner.text(lang).into());
         }
+        for (name, value) in &self.points {
+            if let Some(Err(())) = typed_sum(value) {
+                let key = game
+                    .find_player(name)
+                    .map_or_else(|| name.clone(), |i| game.name(i).to_owned());
+                let sentence = Msg::RoundsBadSum.fill(lang, &[("text", &value.trim())]);
+                errors.insert(key, sentence);
+            }
+        }
         errors
     }
 }
@@ -272,6 +314,8 @@ pub(super) struct FormSpec<'a> {
     /// `None`, or a key not issued for the page's action, gets a fresh one.
     pub key: Option<String>,
     pub conflict: Option<Conflict>,
+    /// The result is unlikely: the confirm step above the form.
+    pub unlikely: Option<super::unlikely::Unlikely>,
 }
 
 impl<'a> FormSpec<'a> {
@@ -290,6 +334,7 @@ impl<'a> FormSpec<'a> {
             errors: Messages::new(),
             key: None,
             conflict: None,
+            unlikely: None,
         }
     }
 }
@@ -408,6 +453,10 @@ pub(super) struct FormPage {
     errors_notice: String,
     general: Vec<String>,
     conflict: Option<Conflict>,
+    unlikely: Option<super::unlikely::Unlikely>,
+    /// The round's note (`_rounds_note.html`), folded unless it holds something.
+    note: Field,
+    note_hint: String,
     /// Saving replaces a round saved meanwhile: the save button is the quiet one.
     overwrites: bool,
     discard_url: String,
@@ -425,6 +474,7 @@ impl FormPage {
             mut errors,
             key,
             conflict,
+            unlikely,
         } = spec;
         let lang = ctx.lang;
         let setup = &game.setup;
@@ -584,6 +634,12 @@ impl FormPage {
             };
             (Some(jokers), bonuses)
         };
+        let note = Field {
+            id: "note".into(),
+            name: "note".into(),
+            value: input.note.clone(),
+            error: take(&mut errors, &["note"]),
+        };
         let penalty = rules.penalty.as_ref().map(|t| PenaltyData {
             by_rank: t
                 .by_rank
@@ -650,6 +706,12 @@ impl FormPage {
             general: errors.into_values().collect(),
             overwrites: conflict.as_ref().is_some_and(|c| c.compare.is_some()),
             conflict,
+            unlikely,
+            note,
+            note_hint: ctx.f(
+                Msg::RoundsNoteHint,
+                &[("max", &crate::rules::game::MAX_NOTE_CHARS)],
+            ),
             discard_url: super::game_url(id),
             penalty,
             ctx,
@@ -701,6 +763,38 @@ mod tests {
         assert_eq!(raw.cut_bonus, Some(true));
         assert_eq!(raw.hand_rommee, None);
         assert_eq!(raw.round, None);
+    }
+
+    #[test]
+    fn points_typed_as_a_sum_are_stored_as_the_total_and_a_bad_sum_is_refused() {
+        assert_eq!(typed_sum("40"), None, "no sum: the engine reads the number");
+        assert_eq!(typed_sum("25+10+5"), Some(Ok(40)));
+        assert_eq!(typed_sum(" 25 + 10 + 5 "), Some(Ok(40)));
+        for bad in [
+            "25+x",
+            "25+",
+            "+",
+            "+5",
+            "25++5",
+            "2.5+1",
+            "-5+10",
+            "99999999999999999999+1",
+        ] {
+            assert_eq!(typed_sum(bad), Some(Err(())), "{bad}");
+        }
+        assert_eq!(
+            typed_sum(&format!("{}+1", i64::MAX)),
+            Some(Err(())),
+            "no overflow"
+        );
+        let input = RoundInput::from_form(&fields(&[
+            ("went_out", "Ann"),
+            ("points.Ben", "25+10+5"),
+            ("points.Cy", "7"),
+        ]));
+        let raw = input.to_raw(Some(1));
+        assert_eq!(raw.points["Ben"], RawNumber::Int(40));
+        assert_eq!(raw.points["Cy"], RawNumber::Text("7".into()));
     }
 
     #[test]
