@@ -29,7 +29,7 @@ use utoipa_axum::routes;
 
 use super::compute::Client;
 use super::{AppError, AppState, Json};
-use crate::rules::check::check;
+use crate::rules::check::{check, check_pinned};
 use crate::rules::money::settle;
 use crate::rules::ruleset::ScoreError;
 use crate::rules::solver::solve;
@@ -96,7 +96,12 @@ async fn check_melds(
     let result = state
         .compute
         .run(client, move || {
-            check(&request.rules, &request.round, &request.melds)
+            check_pinned(
+                &request.rules,
+                &request.round,
+                &request.melds.melds,
+                &request.melds.pins,
+            )
         })
         .await?;
     Ok(Json(CheckAnswer::new(result, lang)))

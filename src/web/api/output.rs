@@ -20,6 +20,9 @@ pub struct WildJson {
     #[serde(rename = "as")]
     #[schema(value_type = super::schema::Card)]
     pub stands_for: Card,
+    /// Whether the request declared it (`JK=JH`); else the checker chose what it stands for
+    /// (Added 2026-11-24).
+    pub declared: bool,
 }
 
 /// A meld with the reading the checker used; `kind` is null where the cards are no meld.
@@ -47,11 +50,21 @@ pub struct MeldJson {
     #[schema(value_type = Option<super::schema::Rank>)]
     pub to: Option<Rank>,
     pub wilds: Vec<WildJson>,
+    /// The meld in the card notation with its declared wild cards, as the request wrote
+    /// them: `JK=JH QH KH` (Added 2026-11-24).
+    pub notation: String,
 }
 
 impl MeldJson {
-    fn new(cards: Vec<Card>, reading: Option<&Reading>) -> Self {
+    fn new(cards: Vec<Card>, pins: &[Option<Card>], reading: Option<&Reading>) -> Self {
+        // A declared wild is in the reading as (card, declared); match them one by one.
+        let mut declared: Vec<(Card, Card)> = cards
+            .iter()
+            .zip(pins)
+            .filter_map(|(&c, p)| p.map(|p| (c, p)))
+            .collect();
         Self {
+            notation: crate::rules::cards::format_pinned(&cards, pins),
             cards,
             kind: reading.map(|r| r.kind),
             rank: reading.and_then(|r| r.rank),
@@ -62,7 +75,14 @@ impl MeldJson {
                 .map(|r| {
                     r.wilds
                         .iter()
-                        .map(|&(card, stands_for)| WildJson { card, stands_for })
+                        .map(|&(card, stands_for)| {
+                            let at = declared.iter().position(|&d| d == (card, stands_for));
+                            WildJson {
+                                card,
+                                stands_for,
+                                declared: at.map(|i| declared.swap_remove(i)).is_some(),
+                            }
+                        })
                         .collect()
                 })
                 .unwrap_or_default(),
@@ -110,7 +130,11 @@ impl CheckAnswer {
             melds: result
                 .melds
                 .into_iter()
-                .map(|(cards, reading)| MeldJson::new(cards, reading.as_ref()))
+                .enumerate()
+                .map(|(i, (cards, reading))| {
+                    let pins = result.pins.get(i).map_or(&[][..], Vec::as_slice);
+                    MeldJson::new(cards, pins, reading.as_ref())
+                })
                 .collect(),
             problems: result
                 .problems

@@ -1,0 +1,279 @@
+//! Declared wild cards (docs/RULES.md sections 1 and 2): a wild card laid as one card
+//! (`JK=JH`, `2C=5H`) is read exactly as declared. The checker asks this module for a meld's
+//! readings and its problem; without declarations the answers are the meld rules' own.
+//!
+//! A declared wild is read by putting the declared card in its place, reading that meld, and
+//! then counting the card as the wild card it is (for the wild limits, and in the reading's
+//! `wilds`). So a declared joker can neither fill another place of the run nor make the meld
+//! a different rank; an all-wild meld is one rank or one window, as declared.
+//!
+//! Pure: std only, on top of `cards`, `meld` and `check`'s [`Problem`]. No words.
+
+use super::cards::{Card, Rank};
+use super::check::{Problem, breach_problem, meld_problem as open_meld_problem};
+use super::meld::{MeldKind, MeldRules, Reading};
+
+/// The declared cards of a meld, position by position (missing entries: undeclared).
+fn declared(pins: &[Option<Card>], i: usize) -> Option<Card> {
+    pins.get(i).copied().flatten()
+}
+
+/// Whether any card of the meld is declared.
+pub fn any(pins: &[Option<Card>]) -> bool {
+    pins.iter().any(Option::is_some)
+}
+
+/// Every structural reading of the meld as `kind` that reads each declared wild as declared
+/// (wild limits and lengths not applied), like [`MeldRules::structural_readings`].
+pub fn structural_readings(
+    rules: &MeldRules,
+    cards: &[Card],
+    pins: &[Option<Card>],
+    kind: MeldKind,
+) -> Vec<Reading> {
+    if !any(pins) {
+        return rules.structural_readings(cards, kind);
+    }
+    let laid: Vec<Card> = cards
+        .iter()
+        .enumerate()
+        .map(|(i, &c)| declared(pins, i).unwrap_or(c))
+        .collect();
+    let mut out = rules.structural_readings(&laid, kind);
+    for reading in &mut out {
+        for (i, &card) in cards.iter().enumerate() {
+            if let Some(as_card) = declared(pins, i) {
+                // Read in its place as a natural card; it is the wild card it is.
+                reading.naturals = reading.naturals.saturating_sub(1);
+                reading.wilds.push((card, as_card));
+            }
+        }
+    }
+    out
+}
+
+/// [`structural_readings`] that keep the wild limits, like [`MeldRules::readings`].
+pub fn readings(
+    rules: &MeldRules,
+    cards: &[Card],
+    pins: &[Option<Card>],
+    kind: MeldKind,
+) -> Vec<Reading> {
+    let mut r = structural_readings(rules, cards, pins, kind);
+    r.retain(|x| rules.limit_breach(x).is_none());
+    r
+}
+
+/// Readings of the meld as a set or a run that keep the wild limits.
+fn legal(rules: &MeldRules, cards: &[Card], pins: &[Option<Card>]) -> Vec<Reading> {
+    [MeldKind::Set, MeldKind::Run]
+        .iter()
+        .flat_map(|&k| readings(rules, cards, pins, k))
+        .collect()
+}
+
+/// A declaration the rules do not allow: a 2 declared where 2s are not wild, or a wild card
+/// declared as a 2 where 2s are wild (it would be wild again).
+fn declaration_problem(
+    rules: &MeldRules,
+    meld: usize,
+    cards: &[Card],
+    pins: &[Option<Card>],
+) -> Option<Problem> {
+    cards.iter().enumerate().find_map(|(i, &card)| {
+        let as_card = declared(pins, i)?;
+        if !rules.is_wild(card) {
+            return Some(Problem::PinOnNatural { meld, card });
+        }
+        (rules.twos_wild && as_card.rank() == Some(Rank::TWO)).then_some(Problem::PinToWild {
+            meld,
+            card,
+            declared: as_card,
+        })
+    })
+}
+
+/// Why the meld has no legal reading with its declarations, like [`open_meld_problem`]:
+/// a declaration the rules refuse, a declared wild that does not fit (with what the meld
+/// could use there, when it has one wild card), or the meld's own problem.
+pub fn meld_problem(
+    rules: &MeldRules,
+    meld: usize,
+    cards: &[Card],
+    pins: &[Option<Card>],
+) -> Option<Problem> {
+    if !any(pins) {
+        return open_meld_problem(rules, meld, cards);
+    }
+    if !rules.jokers && cards.contains(&Card::Joker) {
+        return Some(Problem::JokersNotInPlay { meld });
+    }
+    if let Some(problem) = declaration_problem(rules, meld, cards, pins) {
+        return Some(problem);
+    }
+    let structural: Vec<Reading> = [MeldKind::Set, MeldKind::Run]
+        .iter()
+        .flat_map(|&k| structural_readings(rules, cards, pins, k))
+        .collect();
+    if !structural.is_empty() {
+        if structural.iter().any(|r| rules.limit_breach(r).is_none()) {
+            return None;
+        }
+        return Some(breach_problem(rules, meld, &structural));
+    }
+    // No reading as declared. The first declaration that fails even on its own is the one
+    // at fault (else the first one).
+    let alone = |i: usize| {
+        let mut one = vec![None; cards.len()];
+        one[i] = declared(pins, i);
+        one
+    };
+    let declared_at: Vec<usize> = (0..cards.len())
+        .filter(|&i| declared(pins, i).is_some())
+        .collect();
+    let at = declared_at
+        .iter()
+        .copied()
+        .find(|&i| legal(rules, cards, &alone(i)).is_empty())
+        .unwrap_or(declared_at[0]);
+    let open = legal(rules, cards, &[]);
+    if open.is_empty() && declared_at.len() == 1 {
+        // Not a meld however the wild is read: say why, as without the declaration.
+        if let Some(problem) = open_meld_problem(rules, meld, cards) {
+            return Some(problem);
+        }
+    }
+    // What the meld could use there: the cards a lone wild stands for in its readings.
+    let wilds = cards.iter().filter(|&&c| rules.is_wild(c)).count();
+    let mut needs: Vec<Card> = Vec::new();
+    if wilds == 1 {
+        for reading in &open {
+            for &(_, as_card) in &reading.wilds {
+                if !needs.contains(&as_card) {
+                    needs.push(as_card);
+                }
+            }
+        }
+        needs.sort();
+    }
+    Some(Problem::PinDoesNotFit {
+        meld,
+        card: cards[at],
+        declared: declared(pins, at).expect("a declared card"),
+        needs,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::rules::cards::{Card, parse_pinned_melds};
+    use crate::rules::check::{Problem, check_pinned};
+    use crate::rules::meld::MeldKind;
+    use crate::rules::ruleset::RuleSet;
+
+    fn pinned(rules: &str, round: Option<usize>, melds: &str) -> crate::rules::check::CheckResult {
+        let rs = RuleSet::preset(rules).unwrap();
+        let spec = rs.round_for_check(round).unwrap();
+        let m = parse_pinned_melds(melds).unwrap();
+        check_pinned(&rs, &spec, &m.melds, &m.pins)
+    }
+
+    fn c(s: &str) -> Card {
+        s.parse().unwrap()
+    }
+
+    #[test]
+    fn a_joker_declared_as_the_jack_is_j_q_k_worth_39_in_rommee() {
+        // Undeclared, the checker may read Q-K-A (40 points).
+        let open = pinned("rommee", None, "JK QH KH | 3S 3D 3C");
+        assert!(open.ok);
+        assert_eq!(open.points, Some(40));
+        let r = pinned("rommee", None, "JK=JH QH KH | 3S 3D 3C");
+        assert!(!r.ok, "39 is below the 40 needed");
+        assert_eq!(r.points, Some(39));
+        let reading = r.melds[0].1.as_ref().unwrap();
+        assert_eq!((reading.from, reading.to), (c("JH").rank(), c("KH").rank()));
+        assert_eq!(reading.wilds, vec![(Card::Joker, c("JH"))]);
+        assert_eq!(reading.naturals, 2);
+        assert_eq!(r.pins[0], vec![Some(c("JH")), None, None]);
+        // As the ace, 40 and legal.
+        let r = pinned("rommee", None, "JK=AH QH KH | 3S 3D 3C");
+        assert!(r.ok);
+        assert_eq!(r.points, Some(40));
+    }
+
+    #[test]
+    fn a_declaration_that_does_not_fit_says_what_the_meld_needs() {
+        let r = pinned("contract", Some(2), "3H 4H 5H JK=9H | 7C 7D 7S");
+        assert!(!r.ok);
+        assert_eq!(
+            r.problems[0],
+            Problem::PinDoesNotFit {
+                meld: 1,
+                card: Card::Joker,
+                declared: c("9H"),
+                needs: vec![c("2H"), c("6H")],
+            }
+        );
+        // In the right place it passes and is read as declared.
+        let r = pinned("contract", Some(2), "3H 4H 5H JK=6H | 7C 7D 7S");
+        assert!(r.ok, "{:?}", r.problems);
+        let run = r.melds[0].1.as_ref().unwrap();
+        assert_eq!(run.wilds, vec![(Card::Joker, c("6H"))]);
+        // A joker declared as a card another card of the run already is.
+        let r = pinned("contract", Some(2), "3H 4H 5H JK=5H | 7C 7D 7S");
+        assert_eq!(r.problems[0].code(), "pin_does_not_fit");
+    }
+
+    #[test]
+    fn a_set_reads_a_declared_wild_as_its_suit_and_refuses_another_rank() {
+        let r = pinned("contract", Some(1), "7C 7D JK=7H | 9C 9D 9S");
+        assert!(r.ok);
+        assert_eq!(
+            r.melds[0].1.as_ref().unwrap().wilds,
+            vec![(Card::Joker, c("7H"))]
+        );
+        let r = pinned("contract", Some(1), "7C 7D JK=8H | 9C 9D 9S");
+        assert_eq!(r.problems[0].code(), "pin_does_not_fit");
+        // Rommé: every suit of a set differs, the declared one too.
+        let r = pinned("rommee", None, "QC QD JK=QD | AS AD AC");
+        assert!(!r.ok);
+        assert_eq!(r.problems[0].code(), "pin_does_not_fit");
+    }
+
+    #[test]
+    fn declared_wilds_still_count_against_the_wild_limits() {
+        // Rommé: at least two natural cards per meld; declaring does not make a joker natural.
+        let r = pinned("rommee", None, "JK=10H JK=JH QH | AS AD AC");
+        assert_eq!(r.problems[0].code(), "too_few_naturals", "{:?}", r.problems);
+    }
+
+    #[test]
+    fn an_all_wild_meld_is_what_it_is_declared_as() {
+        // Progressive allows all-wild melds: declared, it is that set, not "a set of aces".
+        let r = pinned("progressive", Some(1), "JK=9C JK=9D 2C=9H | 5S 5D 5C");
+        assert!(r.ok, "{:?}", r.problems);
+        let set = r.melds[0].1.as_ref().unwrap();
+        assert_eq!((set.kind, set.rank), (MeldKind::Set, c("9C").rank()));
+        assert_eq!(set.naturals, 0);
+        // Rommé needs natural cards: refused, declared or not.
+        let r = pinned("rommee", None, "JK=9C JK=9D JK=9H | AS AD AC");
+        assert!(!r.ok);
+    }
+
+    #[test]
+    fn a_two_is_declared_only_where_twos_are_wild_and_nothing_is_declared_as_a_wild_two() {
+        let r = pinned("contract", Some(1), "7C 7D 2C=7H | 9C 9D 9S");
+        assert_eq!(
+            r.problems[0],
+            Problem::PinOnNatural {
+                meld: 1,
+                card: c("2C")
+            }
+        );
+        let r = pinned("progressive", Some(1), "7C 7D 2C=7H | 9C 9D 9S");
+        assert!(r.ok, "{:?}", r.problems);
+        let r = pinned("progressive", Some(2), "AH 3H 4H JK=2H | 9C 9D 9S");
+        assert_eq!(r.problems[0].code(), "pin_to_wild", "{:?}", r.problems);
+    }
+}
