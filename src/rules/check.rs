@@ -102,13 +102,6 @@ pub enum Problem {
     /// A 2 declared as another card in a game where 2s are not wild (docs/RULES.md
     /// section 1).
     PinOnNatural { meld: usize, card: Card },
-    /// A wild card declared as a 2 where 2s are wild: it must be declared as the natural card
-    /// it stands for.
-    PinToWild {
-        meld: usize,
-        card: Card,
-        declared: Card,
-    },
     /// A declared wild card that does not fit the meld as declared; `needs` is what the meld
     /// could use in its place (filled when the meld has one wild card and some reading).
     PinDoesNotFit {
@@ -148,7 +141,6 @@ impl Problem {
             Problem::TooFewToGoOut { .. } => "too_few_to_go_out",
             Problem::OpeningTooLow { .. } => "opening_too_low",
             Problem::PinOnNatural { .. } => "pin_on_natural",
-            Problem::PinToWild { .. } => "pin_to_wild",
             Problem::PinDoesNotFit { .. } => "pin_does_not_fit",
         }
     }

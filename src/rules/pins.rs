@@ -9,7 +9,7 @@
 //!
 //! Pure: std only, on top of `cards`, `meld` and `check`'s [`Problem`]. No words.
 
-use super::cards::{Card, Rank};
+use super::cards::Card;
 use super::check::{Problem, breach_problem, meld_problem as open_meld_problem};
 use super::meld::{MeldKind, MeldRules, Reading};
 
@@ -40,6 +40,25 @@ pub fn structural_readings(
         .map(|(i, &c)| declared(pins, i).unwrap_or(c))
         .collect();
     let mut out = rules.structural_readings(&laid, kind);
+    // Where 2s are wild, a card declared as a 2 must be read as that 2, not as a wild card
+    // standing for another: at most as many 2s of its suit are read as wild as were laid
+    // undeclared.
+    out.retain(|reading| {
+        cards.iter().enumerate().all(|(i, _)| {
+            let Some(d) = declared(pins, i).filter(|&d| rules.is_wild(d)) else {
+                return true;
+            };
+            let laid_open = (0..cards.len())
+                .filter(|&j| cards[j] == d && declared(pins, j).is_none())
+                .count();
+            let read_wild = reading
+                .wilds
+                .iter()
+                .filter(|&&(c, a)| c == d && a != d)
+                .count();
+            read_wild <= laid_open
+        })
+    });
     for reading in &mut out {
         for (i, &card) in cards.iter().enumerate() {
             if let Some(as_card) = declared(pins, i) {
@@ -72,8 +91,7 @@ fn legal(rules: &MeldRules, cards: &[Card], pins: &[Option<Card>]) -> Vec<Readin
         .collect()
 }
 
-/// A declaration the rules do not allow: a 2 declared where 2s are not wild, or a wild card
-/// declared as a 2 where 2s are wild (it would be wild again).
+/// A declaration the rules do not allow: a 2 declared where 2s are not wild.
 fn declaration_problem(
     rules: &MeldRules,
     meld: usize,
@@ -81,15 +99,8 @@ fn declaration_problem(
     pins: &[Option<Card>],
 ) -> Option<Problem> {
     cards.iter().enumerate().find_map(|(i, &card)| {
-        let as_card = declared(pins, i)?;
-        if !rules.is_wild(card) {
-            return Some(Problem::PinOnNatural { meld, card });
-        }
-        (rules.twos_wild && as_card.rank() == Some(Rank::TWO)).then_some(Problem::PinToWild {
-            meld,
-            card,
-            declared: as_card,
-        })
+        declared(pins, i)?;
+        (!rules.is_wild(card)).then_some(Problem::PinOnNatural { meld, card })
     })
 }
 
@@ -262,7 +273,7 @@ mod tests {
     }
 
     #[test]
-    fn a_two_is_declared_only_where_twos_are_wild_and_nothing_is_declared_as_a_wild_two() {
+    fn a_two_is_declared_only_where_twos_are_wild_and_a_wild_declared_as_a_two_is_that_two() {
         let r = pinned("contract", Some(1), "7C 7D 2C=7H | 9C 9D 9S");
         assert_eq!(
             r.problems[0],
@@ -273,7 +284,15 @@ mod tests {
         );
         let r = pinned("progressive", Some(1), "7C 7D 2C=7H | 9C 9D 9S");
         assert!(r.ok, "{:?}", r.problems);
-        let r = pinned("progressive", Some(2), "AH 3H 4H JK=2H | 9C 9D 9S");
-        assert_eq!(r.problems[0].code(), "pin_to_wild", "{:?}", r.problems);
+        // Progressive (2s wild, and a 2 may be itself): a joker declared as 2♥ is the 2♥ of
+        // A-2-3-4, not a wild 2 standing for another card.
+        let r = pinned("progressive", Some(2), "AH JK=2H 3H 4H | 9C 9D 9S");
+        assert!(r.ok, "{:?}", r.problems);
+        assert_eq!(
+            r.melds[0].1.as_ref().unwrap().wilds,
+            vec![(Card::Joker, c("2H"))]
+        );
+        let r = pinned("progressive", Some(2), "JK=2H 5H 6H 7H | 9C 9D 9S");
+        assert_eq!(r.problems[0].code(), "pin_does_not_fit", "{:?}", r.problems);
     }
 }

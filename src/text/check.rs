@@ -67,8 +67,6 @@ messages! {
             "Die Meldung zählt {points} {points|Punkt|Punkte}; zum ersten Auslegen braucht es mindestens {needed}.";
         PinOnNatural => "Meld {meld}: {card} is declared as another card, but 2s are not wild in this game.",
             "Meldung {meld}: {card} ist als andere Karte angesagt, aber 2en sind in dieser Partie nicht wild.";
-        PinToWild => "Meld {meld}: {card} is declared as {declared}, but 2s are wild in this game; declare the natural card it stands for.",
-            "Meldung {meld}: {card} ist als {declared} angesagt, aber 2en sind in dieser Partie wild; sag die echte Karte an, für die sie steht.";
         PinDoesNotFit => "Meld {meld}: the {card} is declared as {declared}, which does not fit the meld.",
             "Meldung {meld}: {card} ist als {declared} angesagt, das passt nicht in die Meldung.";
         PinNeeds => "Meld {meld}: the {card} is declared as {declared}, but the meld needs it as {needs}.",
@@ -266,18 +264,6 @@ impl Problem {
             Problem::PinOnNatural { meld, card } => {
                 M::PinOnNatural.fill(lang, &[("meld", &meld), ("card", &card.display(lang))])
             }
-            Problem::PinToWild {
-                meld,
-                card,
-                declared,
-            } => M::PinToWild.fill(
-                lang,
-                &[
-                    ("meld", &meld),
-                    ("card", &card.display(lang)),
-                    ("declared", &declared.display(lang)),
-                ],
-            ),
             Problem::PinDoesNotFit {
                 meld,
                 card,

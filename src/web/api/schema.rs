@@ -238,8 +238,6 @@ pub enum ProblemCode {
     OpeningTooLow,
     /// Added 2026-11-24: a 2 declared as another card where 2s are not wild (`card`).
     PinOnNatural,
-    /// Added 2026-11-24: a wild card declared as a 2 where 2s are wild (`card`, `declared`).
-    PinToWild,
     /// Added 2026-11-24: a declared wild card that does not fit the meld as declared
     /// (`card`, `declared`, `needs`: what the meld could use there, maybe empty).
     PinDoesNotFit,

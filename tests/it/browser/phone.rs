@@ -897,7 +897,9 @@ fn the_card_grid_declares_a_joker_as_the_next_card_tapped() {
         b.wait_text("#verdict .result.bad", "Joker declared as J♥")
             .await?;
         b.wait_text("#verdict .result.bad", "39").await?;
-        survey.look(b, "meld checker, a declared joker's verdict").await?;
+        survey
+            .look(b, "meld checker, a declared joker's verdict")
+            .await?;
         survey.finish()
     });
 }
