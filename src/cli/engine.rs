@@ -12,7 +12,8 @@ use std::process::ExitCode;
 use super::{CheckArgs, EngineArgs, ScoreArgs, SolveArgs};
 use crate::rules::cards::{self, Card, Pins};
 use crate::rules::check::{CheckResult, check, check_pinned};
-use crate::rules::meld::Reading;
+use crate::rules::meld::{MeldRules, Reading};
+use crate::rules::pins;
 use crate::rules::presets::option_specs;
 use crate::rules::ruleset::{RoundSpec, RuleSet};
 use crate::rules::solver::solve;
@@ -57,7 +58,7 @@ pub fn run_check(args: &CheckArgs) -> Result<Report, String> {
         CliMsg::NotLegal
     };
     let mut text = verdict_line(verdict, &heading(&rs, &round, &result, lang), lang);
-    write_melds(&mut text, &result, lang);
+    write_melds(&mut text, &result, Some(&rs.meld), lang);
     if !result.problems.is_empty() {
         text.push_str(CliMsg::Reasons.text(lang));
         text.push('\n');
@@ -87,7 +88,7 @@ pub fn run_solve(args: &SolveArgs) -> Result<Report, String> {
     // The checker reads the melds found, so each one can say what it is.
     let result = check(&rs, &round, &solution.melds);
     let mut text = verdict_line(CliMsg::Solvable, &heading(&rs, &round, &result, lang), lang);
-    write_melds(&mut text, &result, lang);
+    write_melds(&mut text, &result, None, lang);
     let left = if solution.leftover.is_empty() {
         CliMsg::LeftOverNone.text(lang).to_owned()
     } else {
@@ -199,8 +200,9 @@ fn contract_text(rs: &RuleSet, round: &RoundSpec, lang: Lang) -> String {
     }
 }
 
-/// One line per meld: its cards and its reading, with what each wild card stands for.
-fn write_melds(text: &mut String, result: &CheckResult, lang: Lang) {
+/// One line per meld: its cards and its reading, with what each wild card stands for; with
+/// `rules`, a line below it with the other readings of its undeclared wild cards.
+fn write_melds(text: &mut String, result: &CheckResult, rules: Option<&MeldRules>, lang: Lang) {
     for (i, (cards, reading)) in result.melds.iter().enumerate() {
         let line = CliMsg::MeldLine.fill(
             lang,
@@ -211,6 +213,17 @@ fn write_melds(text: &mut String, result: &CheckResult, lang: Lang) {
             ],
         );
         let _ = writeln!(text, "  {line}");
+        let pins = result.pins.get(i).map_or(&[][..], Vec::as_slice);
+        if let (Some(rules), Some(used)) = (rules, reading) {
+            let others: Vec<String> = pins::alternatives(rules, cards, pins, used)
+                .iter()
+                .map(|r| describe(Some(r), lang))
+                .collect();
+            if !others.is_empty() {
+                let line = CliMsg::CouldAlsoBe.fill(lang, &[("readings", &others.join("; "))]);
+                let _ = writeln!(text, "    {line}");
+            }
+        }
     }
 }
 
@@ -330,6 +343,15 @@ mod tests {
             report
                 .text
                 .contains("Meld 1: Joker=J♥ Q♥ K♥ = run ♥J–K, Joker as J♥"),
+            "{}",
+            report.text
+        );
+        // Undeclared: the other reading is named below the meld.
+        let report = run(&["check", "--rules", "rommee", "JK QH KH | 3S 3D 3C"]).unwrap();
+        assert!(
+            report.text.contains(
+                "  Meld 1: Joker Q♥ K♥ = run ♥Q–A, Joker as A♥\n    could also be: run ♥J–K, Joker as J♥ (declare the wild card, like JK=JH, to choose)\n"
+            ),
             "{}",
             report.text
         );

@@ -175,6 +175,36 @@ pub fn meld_problem(
     })
 }
 
+/// The other readings of a meld with undeclared wild cards, where they differ from the one
+/// used in what matters: the kind, a set's rank, a run's suit or window (its ends, hence
+/// its points and which runs it touches). Each is a legal reading of a legal length; none
+/// when every wild is declared or the meld has one reading (docs/RULES.md section 2).
+pub fn alternatives(
+    rules: &MeldRules,
+    cards: &[Card],
+    pins: &[Option<Card>],
+    used: &Reading,
+) -> Vec<Reading> {
+    let open = cards
+        .iter()
+        .enumerate()
+        .any(|(i, &c)| rules.is_wild(c) && declared(pins, i).is_none());
+    if !open {
+        return Vec::new();
+    }
+    let key = |r: &Reading| (r.kind, r.rank, r.suit, r.window);
+    let mut seen = vec![key(used)];
+    let mut out = Vec::new();
+    for reading in legal(rules, cards, pins) {
+        if reading.len < rules.min_len(reading.kind) || seen.contains(&key(&reading)) {
+            continue;
+        }
+        seen.push(key(&reading));
+        out.push(reading);
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use crate::rules::cards::{Card, parse_pinned_melds};
@@ -250,6 +280,38 @@ mod tests {
         let r = pinned("rommee", None, "QC QD JK=QD | AS AD AC");
         assert!(!r.ok);
         assert_eq!(r.problems[0].code(), "pin_does_not_fit");
+    }
+
+    #[test]
+    fn an_undeclared_joker_lists_the_other_readings_that_matter() {
+        let rs = RuleSet::preset("rommee").unwrap();
+        let r = pinned("rommee", None, "JK QH KH | 3S 3D 3C");
+        let used = r.melds[0].1.as_ref().unwrap();
+        assert_eq!(
+            used.wilds,
+            vec![(Card::Joker, c("AH"))],
+            "the 40-point reading"
+        );
+        let other = super::alternatives(&rs.meld, &r.melds[0].0, &[], used);
+        assert_eq!(other.len(), 1, "{other:?}");
+        assert_eq!(other[0].wilds, vec![(Card::Joker, c("JH"))]);
+        // A set's joker standing for another suit is no alternative; declared, none at all.
+        let set = r.melds[1].1.as_ref().unwrap();
+        assert!(super::alternatives(&rs.meld, &r.melds[1].0, &[], set).is_empty());
+        let p = pinned("rommee", None, "JK=AH QH KH | 3S 3D 3C");
+        let declared = p.melds[0].1.as_ref().unwrap();
+        assert!(super::alternatives(&rs.meld, &p.melds[0].0, &p.pins[0], declared).is_empty());
+        // Two jokers with 5♥ 6♥: runs 3-6, 4-7 or 5-8 (no set: two ranks).
+        let r = pinned("contract", Some(2), "JK JK 5H 6H | 9C 9D 9S");
+        let rs = RuleSet::preset("contract").unwrap();
+        let used = r.melds[0].1.as_ref().unwrap();
+        let other = super::alternatives(&rs.meld, &r.melds[0].0, &[], used);
+        assert_eq!(other.len(), 2, "{other:?}");
+        assert!(
+            other
+                .iter()
+                .all(|o| o.kind == MeldKind::Run && o.window != used.window)
+        );
     }
 
     #[test]

@@ -86,6 +86,9 @@ messages! {
         MeldN => "Meld {n}", "Meldung {n}";
         NotAMeld => "not a meld", "keine Meldung";
         WildAs => "{wild} stands for {card}", "{wild} steht für {card}";
+        /// The other readings of a meld's undeclared wild cards.
+        CouldAlsoBe => "It could also be: {readings}. Declare the wild card (like JK=JH) to choose.",
+            "Sie könnte auch sein: {readings}. Sag die wilde Karte an (z. B. JK=JH), um zu wählen.";
         /// A wild card the player declared (`JK=JH`).
         WildDeclared => "{wild} declared as {card}", "{wild} angesagt als {card}";
 

@@ -54,9 +54,9 @@ async fn the_check_example_of_the_api_answers_exactly_as_documented() {
         answer,
         json!({"ok": true, "contract": "2 runs of 4",
                "melds": [{"cards": ["3H","4H","5H","6H"], "kind": "run", "suit": "H", "from": "3", "to": "6", "wilds": [],
-                          "notation": "3H 4H 5H 6H"},
+                          "notation": "3H 4H 5H 6H", "alternatives": []},
                          {"cards": ["8H","9H","10H","JH"], "kind": "run", "suit": "H", "from": "8", "to": "J", "wilds": [],
-                          "notation": "8H 9H 10H JH"}],
+                          "notation": "8H 9H 10H JH", "alternatives": []}],
                "problems": []})
     );
 }
@@ -154,6 +154,13 @@ async fn declared_wild_cards_are_checked_as_declared_and_printed_back() {
         (open["ok"].clone(), open["points"].clone()),
         (json!(true), json!(40))
     );
+    // The other reading is listed, with its points; the set's joker has none that matter.
+    assert_eq!(
+        open["melds"][0]["alternatives"],
+        json!([{"kind": "run", "suit": "H", "from": "J", "to": "K", "points": 30,
+                "wilds": [{"card": "JK", "as": "JH", "declared": false}]}])
+    );
+    assert_eq!(open["melds"][1]["alternatives"], json!([]));
     for melds in [
         json!("JK=JH QH KH | 3S 3D 3C"),
         json!([["JK=JH", "QH", "KH"], ["3S", "3D", "3C"]]),
@@ -174,6 +181,7 @@ async fn declared_wild_cards_are_checked_as_declared_and_printed_back() {
             (json!("J"), json!("K"))
         );
         assert_eq!(meld["notation"], "JK=JH QH KH");
+        assert_eq!(meld["alternatives"], json!([]), "declared: one reading");
         assert_eq!(meld["cards"], json!(["JK", "QH", "KH"]));
         assert_eq!(
             meld["wilds"],

@@ -763,6 +763,13 @@ async fn the_meld_checker_takes_declared_wilds_in_its_text_field() {
         page.contains("„5H=JH“ in Meldung 1 erklärt eine echte Karte zu einer anderen"),
         "{page}"
     );
+    // Undeclared, the page names the other reading and how to choose it.
+    let response = post_check(&app, "en", &fields("JK QH KH | 3S 3D 3C")).await;
+    let page = text(&response.body);
+    assert!(
+        page.contains("It could also be: run ♥J–K, Joker as J♥. Declare the wild card"),
+        "{page}"
+    );
     // The grid offers the declaration button (used with JavaScript).
     assert!(response.body.contains("data-declare"));
 }

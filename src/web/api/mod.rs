@@ -93,18 +93,19 @@ async fn check_melds(
 ) -> Result<Json<CheckAnswer>, AppError> {
     let request = CheckRequest::try_from((body, &headers))?;
     let lang = request.lang;
-    let result = state
+    let answer = state
         .compute
         .run(client, move || {
-            check_pinned(
+            let result = check_pinned(
                 &request.rules,
                 &request.round,
                 &request.melds.melds,
                 &request.melds.pins,
-            )
+            );
+            CheckAnswer::new(result, &request.rules, lang)
         })
         .await?;
-    Ok(Json(CheckAnswer::new(result, lang)))
+    Ok(Json(answer))
 }
 
 /// `POST /api/v1/solve`: can this hand make the round's contract, and how?

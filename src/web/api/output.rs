@@ -6,8 +6,10 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use crate::rules::cards::{Card, Rank, Suit};
-use crate::rules::check::{CheckResult, Problem};
+use crate::rules::check::{CheckResult, Problem, opening_value};
 use crate::rules::meld::{MeldKind, Reading};
+use crate::rules::pins;
+use crate::rules::ruleset::RuleSet;
 use crate::rules::settlement::Settlement;
 use crate::rules::solver::Solution;
 use crate::text::Lang;
@@ -53,10 +55,75 @@ pub struct MeldJson {
     /// The meld in the card notation with its declared wild cards, as the request wrote
     /// them: `JK=JH QH KH` (Added 2026-11-24).
     pub notation: String,
+    /// Other readings of a meld with undeclared wild cards that differ in what matters (kind,
+    /// rank, suit or ends), e.g. `JK QH KH` read as Q-K-A could be J-Q-K; empty when there is
+    /// one reading or every wild is declared. Declaring the wild (`JK=JH`) picks one (Added
+    /// 2026-11-24).
+    pub alternatives: Vec<ReadingJson>,
+}
+
+/// Another way to read a meld: as `MeldJson`'s reading fields, and for `rommee` its opening
+/// value (Added 2026-11-24).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ReadingJson {
+    #[schema(value_type = super::schema::MeldKind)]
+    pub kind: MeldKind,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<super::schema::Rank>)]
+    pub rank: Option<Rank>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<super::schema::Suit>)]
+    pub suit: Option<Suit>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<super::schema::Rank>)]
+    pub from: Option<Rank>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<super::schema::Rank>)]
+    pub to: Option<Rank>,
+    pub wilds: Vec<WildJson>,
+    /// `rommee`: the opening value of the meld read this way.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub points: Option<u32>,
+}
+
+impl ReadingJson {
+    fn new(reading: &Reading, opening: bool) -> Self {
+        Self {
+            kind: reading.kind,
+            rank: reading.rank,
+            suit: reading.suit,
+            from: reading.from,
+            to: reading.to,
+            wilds: reading
+                .wilds
+                .iter()
+                .map(|&(card, stands_for)| WildJson {
+                    card,
+                    stands_for,
+                    declared: false,
+                })
+                .collect(),
+            points: opening.then(|| opening_value(reading)),
+        }
+    }
 }
 
 impl MeldJson {
-    fn new(cards: Vec<Card>, pins: &[Option<Card>], reading: Option<&Reading>) -> Self {
+    fn new(
+        cards: Vec<Card>,
+        pins: &[Option<Card>],
+        reading: Option<&Reading>,
+        rules: &RuleSet,
+    ) -> Self {
+        let opening = rules.opening_points.is_some();
+        let alternatives = reading
+            .map(|used| {
+                pins::alternatives(&rules.meld, &cards, pins, used)
+                    .iter()
+                    .map(|r| ReadingJson::new(r, opening))
+                    .collect()
+            })
+            .unwrap_or_default();
         // A declared wild is in the reading as (card, declared); match them one by one.
         let mut declared: Vec<(Card, Card)> = cards
             .iter()
@@ -64,6 +131,7 @@ impl MeldJson {
             .filter_map(|(&c, p)| p.map(|p| (c, p)))
             .collect();
         Self {
+            alternatives,
             notation: crate::rules::cards::format_pinned(&cards, pins),
             cards,
             kind: reading.map(|r| r.kind),
@@ -122,7 +190,7 @@ pub struct CheckAnswer {
 impl CheckAnswer {
     /// The answer for a check, its problems' messages in `lang` (the contract in English, as
     /// every `contract` of the API).
-    pub fn new(result: CheckResult, lang: Lang) -> Self {
+    pub fn new(result: CheckResult, rules: &RuleSet, lang: Lang) -> Self {
         Self {
             ok: result.ok,
             points: result.points,
@@ -133,7 +201,7 @@ impl CheckAnswer {
                 .enumerate()
                 .map(|(i, (cards, reading))| {
                     let pins = result.pins.get(i).map_or(&[][..], Vec::as_slice);
-                    MeldJson::new(cards, pins, reading.as_ref())
+                    MeldJson::new(cards, pins, reading.as_ref(), rules)
                 })
                 .collect(),
             problems: result

@@ -36,7 +36,8 @@ use crate::rules::cards::{Card, parse_cards, parse_pinned_melds};
 use crate::rules::check::{check, check_pinned, meld_problem};
 use crate::rules::game::{GameError, Restriction};
 use crate::rules::layoff::{Fit, NoFit, fit};
-use crate::rules::meld::{AceMode, Reading};
+use crate::rules::meld::{AceMode, MeldRules, Reading};
+use crate::rules::pins;
 use crate::rules::presets::{PRESET_IDS, meld_option_specs, option_specs, preset_info};
 use crate::rules::ruleset::{RoundSpec, RuleSet};
 use crate::rules::solver::solve;
@@ -236,6 +237,8 @@ struct MeldView {
     cards: Vec<CardChip>,
     reading: String,
     wilds: Vec<String>,
+    /// The other readings of its undeclared wild cards, in a sentence; empty if none.
+    could_be: String,
 }
 
 /// The answer to "Is this meld legal?".
@@ -558,13 +561,27 @@ fn meld_view(
     cards: &[Card],
     pins: &[Option<Card>],
     reading: Option<&Reading>,
+    rules: Option<&MeldRules>,
 ) -> MeldView {
+    let others: Vec<String> = match (rules, reading) {
+        (Some(rules), Some(used)) => pins::alternatives(rules, cards, pins, used)
+            .iter()
+            .map(|r| crate::text::cards::reading_line(Some(r), ctx.lang))
+            .collect(),
+        _ => Vec::new(),
+    };
+    let could_be = if others.is_empty() {
+        String::new()
+    } else {
+        ctx.f(Msg::CouldAlsoBe, &[("readings", &others.join("; "))])
+    };
     let declared: Vec<(Card, Card)> = cards
         .iter()
         .zip(pins)
         .filter_map(|(&c, p)| p.map(|p| (c, p)))
         .collect();
     MeldView {
+        could_be,
         title: ctx.f(Msg::MeldN, &[("n", &number)]),
         cards: chips(cards, ctx.lang),
         reading: reading.map_or_else(|| ctx.t(Msg::NotAMeld).to_owned(), |r| reading_text(r, ctx)),
@@ -617,7 +634,7 @@ fn answer_melds(page: &mut CheckPage, rs: &RuleSet, round: &RoundSpec) {
             .enumerate()
             .map(|(i, (cards, reading))| {
                 let pins = result.pins.get(i).map_or(&[][..], Vec::as_slice);
-                meld_view(ctx, i + 1, cards, pins, reading.as_ref())
+                meld_view(ctx, i + 1, cards, pins, reading.as_ref(), Some(&rs.meld))
             })
             .collect(),
     });
@@ -651,7 +668,7 @@ fn answer_hand(page: &mut CheckPage, rs: &RuleSet, round: &RoundSpec) {
                     .iter()
                     .enumerate()
                     .map(|(i, (cards, reading))| {
-                        meld_view(ctx, i + 1, cards, &[], reading.as_ref())
+                        meld_view(ctx, i + 1, cards, &[], reading.as_ref(), None)
                     })
                     .collect(),
                 leftover: if solution.leftover.is_empty() {
