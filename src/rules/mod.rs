@@ -23,6 +23,7 @@ pub mod meld;
 pub mod money;
 pub mod names;
 pub mod paper;
+pub mod pins;
 pub mod play;
 pub mod preset;
 pub mod presets;

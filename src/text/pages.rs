@@ -80,8 +80,8 @@ messages! {
         // Meld checker: is this meld legal?
         SecMelds => "Is this meld legal?", "Ist diese Meldung gültig?";
         FieldMelds => "Melds", "Meldungen";
-        FieldMeldsHint => "One meld per line, or | between melds. Cards like 10H QS A♦ JK.",
-            "Eine Meldung je Zeile oder | dazwischen. Karten wie 10H QS A♦ JK (D♥ = Dame).";
+        FieldMeldsHint => "One meld per line, or | between melds. Cards like 10H QS A♦ JK; a wild card laid as one card: JK=JH.",
+            "Eine Meldung je Zeile oder | dazwischen. Karten wie 10H QS A♦ JK (D♥ = Dame); eine wilde Karte als bestimmte Karte: JK=JH.";
         ButtonCheck => "Check melds", "Meldungen prüfen";
         ContractIs => "Contract: {contract}", "Kontrakt: {contract}";
         VerdictOk => "Legal: these melds make the contract.",
@@ -93,6 +93,11 @@ messages! {
         MeldN => "Meld {n}", "Meldung {n}";
         NotAMeld => "not a meld", "keine Meldung";
         WildAs => "{wild} stands for {card}", "{wild} steht für {card}";
+        /// The other readings of a meld's undeclared wild cards.
+        CouldAlsoBe => "It could also be: {readings}. Declare the wild card (like JK=JH) to choose.",
+            "Sie könnte auch sein: {readings}. Sag die wilde Karte an (z. B. JK=JH), um zu wählen.";
+        /// A wild card the player declared (`JK=JH`).
+        WildDeclared => "{wild} declared as {card}", "{wild} angesagt als {card}";
 
         // Meld checker: can I go down?
         SecSolve => "Can I go down?", "Kann ich auslegen?";
@@ -142,6 +147,8 @@ messages! {
         GridSummary => "Tap cards", "Karten antippen";
         GridJoker => "Joker", "Joker";
         GridNewMeld => "New meld", "Neue Meldung";
+        /// Declares the last wild card as the next card tapped (`JK=JH`).
+        GridDeclare => "= stands for…", "= steht für…";
         GridBackspace => "Remove the last card", "Letzte Karte entfernen";
         GridCountOne => "1 card", "1 Karte";
         GridCountMany => "{n} cards", "{n} Karten";

@@ -885,3 +885,35 @@ fn names_stay_whole_at_130_percent_text_size_on_a_360_px_phone() {
         Ok(())
     });
 }
+
+/// Declared wild cards from the card grid (issue 9): a joker, "= stands for…", then J♥
+/// writes `JK=J♥`; a tap on "= stands for…" after a natural card does nothing. The checker
+/// then reads the joker exactly as declared: J-Q-K, 39 points, short of Rommé's 40.
+#[test]
+fn the_card_grid_declares_a_joker_as_the_next_card_tapped() {
+    const TEST: &str = "the_card_grid_declares_a_joker_as_the_next_card_tapped";
+    run_on(TEST, Phone::NARROW, async |b: &Browser| -> TestResult {
+        let mut survey = Survey::new(TEST);
+        b.goto("/check?rules=rommee").await?;
+        let grid = b.open_card_grid("melds").await?;
+        b.tap_cards("melds", &["JK"]).await?;
+        b.click(&format!("{grid} [data-declare]")).await?;
+        b.tap_cards("melds", &["J♥", "Q♥", "K♥"]).await?;
+        // After a natural card there is nothing to declare.
+        b.click(&format!("{grid} [data-declare]")).await?;
+        b.tap_cards("melds", &["|", "3♠", "3♦", "3♣"]).await?;
+        assert_eq!(
+            b.value("textarea[name=\"melds\"]").await?,
+            "JK=J♥ Q♥ K♥ | 3♠ 3♦ 3♣"
+        );
+        survey.look(b, "meld checker, a joker declared").await?;
+        b.click("button[name=\"action\"][value=\"check\"]").await?;
+        b.wait_text("#verdict .result.bad", "Joker declared as J♥")
+            .await?;
+        b.wait_text("#verdict .result.bad", "39").await?;
+        survey
+            .look(b, "meld checker, a declared joker's verdict")
+            .await?;
+        survey.finish()
+    });
+}
