@@ -33,7 +33,7 @@ const LABEL_GAP: f64 = 11.0;
 /// Longest name at a line's end, in characters (the full name is in the description).
 const LABEL_CHARS: usize = 9;
 /// Up to this many points per line, every point gets a marker; beyond, only the end.
-const MARKER_POINTS: usize = 25;
+const MARKER_POINTS: usize = 12;
 
 /// Line colours (Okabe-Ito and Tol, without yellow and black): readable on white and, with
 /// the dark-mode overrides of the same index in `game.css` and [`STANDALONE_STYLE`], on dark.
@@ -368,7 +368,7 @@ impl LineChart<'_> {
                 .values
                 .iter()
                 .enumerate()
-                .map(|(k, &v)| format!("{:.1},{:.1}", x_at(k), y_at(v)))
+                .map(|(k, &v)| format!("{:.0},{:.0}", x_at(k), y_at(v)))
                 .collect();
             let dash_attr = if dash.is_empty() {
                 String::new()
@@ -384,7 +384,7 @@ impl LineChart<'_> {
             };
             let _ = write!(
                 out,
-                "<polyline class=\"{class}\" points=\"{}\" fill=\"none\" stroke=\"{colour}\" stroke-width=\"2\"{dash_attr} stroke-linejoin=\"round\"{markers}/>",
+                "<polyline class=\"{class}\" points=\"{}\" fill=\"none\" stroke=\"{colour}\" stroke-width=\"2\"{dash_attr}{markers}/>",
                 path.join(" ")
             );
             ends.push((i, y_at(s.values[points - 1])));
@@ -454,7 +454,7 @@ mod tests {
         assert!(svg.contains("viewBox=\"0 0 360 230\" width=\"100%\""));
         assert_eq!(svg.matches("<polyline").count(), 2);
         assert!(svg.contains(&format!(
-            "stroke=\"{}\" stroke-width=\"2\" stroke-linejoin",
+            "stroke=\"{}\" stroke-width=\"2\" marker-start",
             COLOURS[0]
         )));
         assert!(svg.contains(&format!(

@@ -121,19 +121,44 @@ fn svg_answer(game: &LoadedGame, lang: Lang) -> Result<Response, AppError> {
     ))
 }
 
-/// The race chart as a page shows it (`_race_chart.html`).
+/// The race chart as a page shows it (`_race_chart.html`): an image of `chart.svg`, so the
+/// page stays small (a 15-round game's chart inline would push the page past its budget).
 pub(super) struct RaceChart {
-    /// Inline SVG markup from [`race_svg`] (every name in it escaped).
-    pub svg: String,
+    /// The chart's address, `{page}/chart.svg`.
+    pub src: String,
+    /// The description for screen readers: the last totals in words.
+    pub alt: String,
     /// The caption pointing to the score sheet, the same numbers as a table.
     pub caption: &'static str,
 }
 
 impl RaceChart {
-    /// The chart for a page; `None` before the first round.
-    pub(super) fn new(game: &LoadedGame, lang: Lang) -> Option<RaceChart> {
+    /// The chart for a page at `base` (`/games/{id}` or `/view/{token}`); `None` before the
+    /// first round.
+    pub(super) fn new(game: &LoadedGame, base: &str, lang: Lang) -> Option<RaceChart> {
+        let (setup, state) = (&game.setup, &game.state);
+        let played = state.rounds.len();
+        if played == 0 {
+            return None;
+        }
+        let list = (0..setup.player_count())
+            .map(|i| format!("{} {}", setup.name(i), state.totals[i]))
+            .collect::<Vec<_>>()
+            .join(", ");
         Some(RaceChart {
-            svg: race_svg(game, lang, false)?,
+            src: format!("{base}/chart.svg"),
+            alt: format!(
+                "{} {}",
+                ChartMsg::RaceTitle.text(lang),
+                ChartMsg::RaceDesc.fill(
+                    lang,
+                    &[
+                        ("n", &played),
+                        ("of", &setup.round_count()),
+                        ("list", &list)
+                    ]
+                )
+            ),
             caption: ChartMsg::RaceCaption.text(lang),
         })
     }

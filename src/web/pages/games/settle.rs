@@ -348,7 +348,7 @@ impl SettlementPage {
             transfers,
             error,
             sheet: Sheet::new(game, None, lang),
-            race: super::chart::RaceChart::new(game, lang),
+            race: super::chart::RaceChart::new(game, &link.base(), lang),
             legend: ctx.t(Msg::SheetLegend),
             share: None,
             print: None,

@@ -393,7 +393,7 @@ impl GamePage {
             version: stored.version,
             edit: link.is_edit(),
             sheet: Sheet::new(game, edit_id, lang),
-            race: super::chart::RaceChart::new(game, lang),
+            race: super::chart::RaceChart::new(game, &link.base(), lang),
             standings: Standings::new(&ctx, game),
             legend: ctx.t(if link.is_edit() {
                 Msg::SheetLegendEdit
