@@ -9,8 +9,14 @@ messages! {
     /// Sentences of the JSON API's request checks (clauses: lower case, no full stop, as the
     /// API's `error` has always read).
     pub enum ApiMsg {
+        /// After the sentences of an unlikely round entry (a whole sentence).
+        ConfirmUnlikely => "Check it; to save it anyway, send the same entry with \"confirm\": true.",
+            "Prüft das; um es trotzdem zu speichern, schickt denselben Eintrag mit „confirm“: true.";
         BadLang => "\"lang\" is \"en\" or \"de\", not \"{given}\"",
             "„lang“ ist „en“ oder „de“, nicht „{given}“";
+        /// `rules` is the rule-set id.
+        BestWithoutOpening => "\"best\" asks for the most valuable opening, but {rules} has contracts, not an opening with minimum points; leave it out",
+            "„best“ fragt nach dem wertvollsten Auslegen, aber {rules} hat Kontrakte, kein Auslegen mit Mindestpunkten; lasst es weg";
         /// `error` is the engine's clause ([`super::rules::score_error`]).
         NoCardPoints => "{error}; use /api/v1/settle with \"hands\"",
             "{error}; nutzt /api/v1/settle mit „hands“";

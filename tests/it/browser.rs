@@ -12,7 +12,9 @@
 
 mod evening;
 mod harness;
+mod midgame;
 mod phone;
+mod table;
 
 use fantoccini::Locator;
 use harness::{Browser, TestResult, run};
