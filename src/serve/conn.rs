@@ -1,6 +1,8 @@
 //! What the connection loop knows about each open connection, and the caps on how many may
 //! be open: [`ConnState`] (is a request being answered, when did bytes last move, when did
-//! the current request's headers start) decides when a connection has timed out;
+//! the current request's headers start) decides when a connection has timed out, and when
+//! its watchdog must look again ([`ConnState::verdict`]: early enough that nothing has to
+//! wake it when a request starts or ends, so a request costs no extra task wake-up);
 //! [`Registry`] admits a new connection or refuses it (per client address and in all) and,
 //! when the total is reached, closes the connection that has waited longest without a
 //! request being answered.
@@ -50,7 +52,8 @@ pub enum Reason {
 /// What the watchdog should do now.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Verdict {
-    /// Keep the connection; look again at this time (milliseconds of [`now_ms`]).
+    /// Keep the connection; look again at this time (milliseconds of [`now_ms`]): its
+    /// deadline, or sooner ([`ConnState::verdict`]).
     Open { until: u64 },
     /// Close it.
     Close(Reason),
@@ -69,10 +72,6 @@ pub struct ConnState {
     /// Asked to give way to a new connection.
     evicted: AtomicBool,
     evict: Notify,
-    /// Woken when a deadline may have moved earlier: a request's answer ended (the idle
-    /// timeout replaces the longer stall limit) or the next request's headers started (the
-    /// header timeout may end before the idle timeout).
-    wake: Notify,
 }
 
 impl ConnState {
@@ -84,20 +83,18 @@ impl ConnState {
             last_io: AtomicU64::new(now),
             evicted: AtomicBool::new(false),
             evict: Notify::new(),
-            wake: Notify::new(),
         }
     }
 
-    /// Bytes were read at `now`: outside a request, they start the next one's headers.
+    /// Bytes were read at `now`: outside a request, they start the next one's headers. Nobody
+    /// is woken: the watchdog looks again in time by itself ([`ConnState::verdict`]).
     pub fn on_read(&self, now: u64) {
         self.last_io.store(now, Ordering::Relaxed);
-        if self.in_flight.load(Ordering::Acquire) == 0
-            && self
+        if self.in_flight.load(Ordering::Acquire) == 0 {
+            // Already started (the headers arrive in several reads): it stays as it was.
+            let _ = self
                 .head_since
-                .compare_exchange(0, now, Ordering::AcqRel, Ordering::Relaxed)
-                .is_ok()
-        {
-            self.wake.notify_one();
+                .compare_exchange(0, now, Ordering::AcqRel, Ordering::Relaxed);
         }
     }
 
@@ -126,9 +123,18 @@ impl ConnState {
         }
     }
 
-    /// Whether the connection has timed out at `now`, and if not, when to look again.
+    /// Whether the connection has timed out at `now`, and if not, when to look again: at the
+    /// running deadline, or sooner, at `now` plus the shorter of the header and idle timeouts.
+    ///
+    /// That is the soonest any deadline not yet running could fall: the next request's
+    /// headers may start at any moment (their deadline is then at least `now` plus the header
+    /// timeout), and an answer may end at any moment (the idle deadline is then at least `now`
+    /// plus the idle timeout). So the watchdog is never late though nobody wakes it when a
+    /// request starts or ends: those wake-ups, two per request, were a task switch each
+    /// (BENCHMARKS.md, session 5). An idle connection is looked at every 10 s by default.
     pub fn verdict(&self, now: u64, timeouts: &Connections) -> Verdict {
         let ms = |d: Duration| u64::try_from(d.as_millis()).unwrap_or(u64::MAX);
+        let horizon = now.saturating_add(ms(timeouts.header_timeout.min(timeouts.idle_timeout)));
         let last_io = self.last_io.load(Ordering::Relaxed);
         let (deadline, reason) = if self.in_flight() > 0 {
             (
@@ -150,13 +156,10 @@ impl ConnState {
         if now >= deadline {
             Verdict::Close(reason)
         } else {
-            Verdict::Open { until: deadline }
+            Verdict::Open {
+                until: deadline.min(horizon),
+            }
         }
-    }
-
-    /// Resolves when a deadline may have moved earlier than the watchdog last saw it.
-    pub async fn changed(&self) {
-        self.wake.notified().await;
     }
 
     /// Resolves once the connection is asked to give way ([`Registry::admit`]).
@@ -178,11 +181,10 @@ pub struct RequestGuard(Arc<ConnState>);
 
 impl Drop for RequestGuard {
     fn drop(&mut self) {
-        // The idle time counts from the end of the answer.
+        // The idle time counts from the end of the answer. Nobody is woken: the watchdog
+        // looks again in time by itself ([`ConnState::verdict`]).
         self.0.last_io.store(now_ms(), Ordering::Relaxed);
-        if self.0.in_flight.fetch_sub(1, Ordering::AcqRel) == 1 {
-            self.0.wake.notify_one();
-        }
+        self.0.in_flight.fetch_sub(1, Ordering::AcqRel);
     }
 }
 
@@ -344,6 +346,13 @@ mod tests {
         let end = state.last_io.load(Ordering::Relaxed);
         assert_eq!(
             state.verdict(end + 30_000, &t),
+            Verdict::Open {
+                until: end + 40_000
+            },
+            "looked at again within the header timeout: the next request may start meanwhile"
+        );
+        assert_eq!(
+            state.verdict(end + 55_000, &t),
             Verdict::Open {
                 until: end + 60_000
             }

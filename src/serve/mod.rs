@@ -341,7 +341,9 @@ async fn drive<S>(
     }
 }
 
-/// Resolves when the connection has timed out or must give way.
+/// Resolves when the connection has timed out or must give way. It sleeps until the time
+/// [`ConnState::verdict`] names and looks again then; nothing wakes it when a request
+/// starts or ends (that cost two task wake-ups per request, BENCHMARKS.md, session 5).
 async fn watchdog(state: &ConnState, timeouts: &Connections) -> Reason {
     loop {
         let now = now_ms();
@@ -349,7 +351,6 @@ async fn watchdog(state: &ConnState, timeouts: &Connections) -> Reason {
             Verdict::Close(reason) => return reason,
             Verdict::Open { until } => tokio::select! {
                 () = tokio::time::sleep(Duration::from_millis(until - now)) => {}
-                () = state.changed() => {}
                 () = state.evicted() => return Reason::Evicted,
             },
         }
@@ -358,6 +359,12 @@ async fn watchdog(state: &ConnState, timeouts: &Connections) -> Reason {
 
 #[cfg(test)]
 mod tests {
+    use std::pin::Pin;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    use std::task::{Context, Poll};
+
+    use tokio::io::{AsyncReadExt as _, AsyncWriteExt as _};
+
     use super::*;
 
     fn timeouts(header_ms: u64, idle_ms: u64) -> Connections {
@@ -384,6 +391,71 @@ mod tests {
             .expect("closed after the idle timeout, not the stall limit")
             .unwrap();
         assert_eq!(reason, Reason::IdleTimeout);
+    }
+
+    /// Counts the polls of the future it wraps.
+    struct Counted<F> {
+        inner: Pin<Box<F>>,
+        polls: Arc<AtomicUsize>,
+    }
+
+    impl<F: Future> Future for Counted<F> {
+        type Output = F::Output;
+
+        fn poll(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<F::Output> {
+            self.polls.fetch_add(1, Ordering::Relaxed);
+            self.inner.as_mut().poll(cx)
+        }
+    }
+
+    #[tokio::test]
+    async fn a_keep_alive_request_wakes_its_connection_task_once() {
+        const REQUESTS: usize = 200;
+        let (client, server) = tokio::io::duplex(64 * 1024);
+        let state = Arc::new(ConnState::new(now_ms()));
+        let io = ConnIo::new(
+            server,
+            Arc::clone(&state),
+            Arc::new(Canned::new(Vec::new())),
+        );
+        let app = Router::new().route("/", axum::routing::get(|| async { "ok" }));
+        let (_stop_tx, stop_rx) = watch::channel(false);
+        let polls = Arc::new(AtomicUsize::new(0));
+        let served = tokio::spawn(Counted {
+            inner: Box::pin(async move {
+                let t = timeouts(10_000, 60_000);
+                let peer = SocketAddr::from(([127, 0, 0, 1], 40_000));
+                drive(io, peer, &state, app, &t, stop_rx).await;
+            }),
+            polls: Arc::clone(&polls),
+        });
+        let (mut reader, mut writer) = tokio::io::split(client);
+        let mut answer = Vec::new();
+        for _ in 0..REQUESTS {
+            writer
+                .write_all(b"GET / HTTP/1.1\r\nHost: kontrakt\r\n\r\n")
+                .await
+                .unwrap();
+            answer.clear();
+            while !answer.ends_with(b"\r\n\r\nok") {
+                let mut chunk = [0u8; 1024];
+                let n = reader.read(&mut chunk).await.unwrap();
+                assert!(n > 0, "the connection closed: {answer:?}");
+                answer.extend_from_slice(&chunk[..n]);
+            }
+            assert!(answer.starts_with(b"HTTP/1.1 200 OK\r\n"));
+        }
+        let polls = polls.load(Ordering::Relaxed);
+        // Woken by the request's bytes, answered in the same poll. Each wake-up of the
+        // watchdog (a request's first byte, the end of its answer) was one more poll, and a
+        // task switch under load.
+        assert!(
+            polls <= REQUESTS + REQUESTS / 10,
+            "{polls} polls of the connection task for {REQUESTS} requests"
+        );
+        drop(writer);
+        drop(reader);
+        served.await.unwrap();
     }
 
     #[tokio::test]

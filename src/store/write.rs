@@ -191,6 +191,98 @@ pub enum OnceChange {
     KeyReused,
 }
 
+/// What a change to the whole game did in its transaction, whichever change it was: the
+/// outcome enums of `db::games` ([`UndoOutcome`], [`RedoOutcome`], [`WriteOutcome`]) differ
+/// only in their names, so each maps to this one kind and [`finish`] does the rest once.
+#[derive(Debug)]
+enum Outcome {
+    /// Made: the game is reloaded.
+    Done,
+    /// The game changed since the expected version: the game as it is now is reloaded.
+    Conflict,
+    /// The rules do not allow it now (found inside the transaction).
+    Refused(GameError),
+    /// No game with this id.
+    NotFound,
+    /// The idempotency key was used before: the answer stored then.
+    Replayed(String),
+    /// The idempotency key was used before for a different request.
+    KeyReused,
+}
+
+impl From<UndoOutcome> for Outcome {
+    fn from(outcome: UndoOutcome) -> Self {
+        match outcome {
+            UndoOutcome::Undone { .. } => Self::Done,
+            UndoOutcome::Conflict { .. } => Self::Conflict,
+            UndoOutcome::NothingToUndo => Self::Refused(GameError::NothingToUndo),
+            UndoOutcome::GameNotFound => Self::NotFound,
+            UndoOutcome::Replayed(response) => Self::Replayed(response),
+            UndoOutcome::KeyReused => Self::KeyReused,
+        }
+    }
+}
+
+impl From<RedoOutcome> for Outcome {
+    fn from(outcome: RedoOutcome) -> Self {
+        match outcome {
+            RedoOutcome::Redone { .. } => Self::Done,
+            RedoOutcome::Conflict { .. } => Self::Conflict,
+            RedoOutcome::NothingToRedo => Self::Refused(GameError::NothingToRedo),
+            RedoOutcome::GameNotFound => Self::NotFound,
+            RedoOutcome::Replayed(response) => Self::Replayed(response),
+            RedoOutcome::KeyReused => Self::KeyReused,
+        }
+    }
+}
+
+impl From<WriteOutcome> for Outcome {
+    fn from(outcome: WriteOutcome) -> Self {
+        match outcome {
+            WriteOutcome::Written { .. } => Self::Done,
+            WriteOutcome::Conflict { .. } => Self::Conflict,
+            WriteOutcome::GameNotFound => Self::NotFound,
+            WriteOutcome::Replayed(response) => Self::Replayed(response),
+            WriteOutcome::KeyReused => Self::KeyReused,
+        }
+    }
+}
+
+/// Runs a change to the whole game (`write`: its transaction) and does what every such change
+/// does after it: times it, counts conflicts and replays under the label `kind`, and reloads
+/// the game (through the cache, so the next read has it) when it was made or conflicted.
+async fn finish<O, E>(
+    db: &Db,
+    cache: &GameCache,
+    id: &str,
+    kind: &'static str,
+    write: impl Future<Output = Result<O, E>>,
+) -> Result<OnceChange, Error>
+where
+    O: Into<Outcome>,
+    Error: From<E>,
+{
+    let started = Instant::now();
+    let outcome = write.await?.into();
+    metrics::histogram!(metric::DB_WRITE_SECONDS, "write" => kind)
+        .record(started.elapsed().as_secs_f64());
+    let change = match outcome {
+        Outcome::Done => reloaded(db, cache, id, GameChange::Done).await?,
+        Outcome::Conflict => {
+            metrics::counter!(metric::CONFLICTS, "write" => kind).increment(1);
+            reloaded(db, cache, id, GameChange::Conflict).await?
+        }
+        Outcome::Refused(e) => GameChange::Refused(e),
+        Outcome::NotFound => GameChange::NotFound,
+        Outcome::Replayed(response) => {
+            metrics::counter!(metric::REPLAYS, "write" => kind).increment(1);
+            return Ok(OnceChange::Replayed(response));
+        }
+        Outcome::KeyReused => return Ok(OnceChange::KeyReused),
+    };
+    Ok(OnceChange::Now(change))
+}
+
 /// Removes the last round, at most once per idempotency key (`once`: the key and the answer
 /// to store). `version`: the game's version as the client knows it (without it, the version
 /// just read), so a round entered meanwhile is never removed unseen.
@@ -210,25 +302,8 @@ pub async fn undo_once(
     {
         return Ok(OnceChange::Now(GameChange::Refused(e)));
     }
-    let started = Instant::now();
-    let outcome = games::undo_last_round_once(db, id, expected, once).await?;
-    metrics::histogram!(metric::DB_WRITE_SECONDS, "write" => "undo")
-        .record(started.elapsed().as_secs_f64());
-    let change = match outcome {
-        UndoOutcome::Undone { .. } => reloaded(db, cache, id, GameChange::Done).await?,
-        UndoOutcome::Conflict { .. } => {
-            metrics::counter!(metric::CONFLICTS, "write" => "undo").increment(1);
-            reloaded(db, cache, id, GameChange::Conflict).await?
-        }
-        UndoOutcome::NothingToUndo => GameChange::Refused(GameError::NothingToUndo),
-        UndoOutcome::GameNotFound => GameChange::NotFound,
-        UndoOutcome::Replayed(response) => {
-            metrics::counter!(metric::REPLAYS, "write" => "undo").increment(1);
-            return Ok(OnceChange::Replayed(response));
-        }
-        UndoOutcome::KeyReused => return Ok(OnceChange::KeyReused),
-    };
-    Ok(OnceChange::Now(change))
+    let write = games::undo_last_round_once(db, id, expected, once);
+    finish(db, cache, id, "undo", write).await
 }
 
 /// Takes back the game's latest change if it is an undo: the removed round comes back exactly
@@ -246,25 +321,8 @@ pub async fn redo_once(
         return Ok(OnceChange::Now(GameChange::NotFound));
     };
     let expected = version.unwrap_or(game.record.game.version);
-    let started = Instant::now();
-    let outcome = games::redo_last_undo_once(db, id, expected, once).await?;
-    metrics::histogram!(metric::DB_WRITE_SECONDS, "write" => "redo")
-        .record(started.elapsed().as_secs_f64());
-    let change = match outcome {
-        RedoOutcome::Redone { .. } => reloaded(db, cache, id, GameChange::Done).await?,
-        RedoOutcome::Conflict { .. } => {
-            metrics::counter!(metric::CONFLICTS, "write" => "redo").increment(1);
-            reloaded(db, cache, id, GameChange::Conflict).await?
-        }
-        RedoOutcome::NothingToRedo => GameChange::Refused(GameError::NothingToRedo),
-        RedoOutcome::GameNotFound => GameChange::NotFound,
-        RedoOutcome::Replayed(response) => {
-            metrics::counter!(metric::REPLAYS, "write" => "redo").increment(1);
-            return Ok(OnceChange::Replayed(response));
-        }
-        RedoOutcome::KeyReused => return Ok(OnceChange::KeyReused),
-    };
-    Ok(OnceChange::Now(change))
+    let write = games::redo_last_undo_once(db, id, expected, once);
+    finish(db, cache, id, "redo", write).await
 }
 
 /// Ends the game early (`ended`: true; the table stops, the rounds played are settled) or
@@ -288,24 +346,8 @@ pub async fn end_early_once(
     {
         return Ok(OnceChange::Now(GameChange::Refused(e)));
     }
-    let started = Instant::now();
-    let outcome = games::set_ended_early_once(db, id, ended, expected, once).await?;
-    metrics::histogram!(metric::DB_WRITE_SECONDS, "write" => "end")
-        .record(started.elapsed().as_secs_f64());
-    let change = match outcome {
-        WriteOutcome::Written { .. } => reloaded(db, cache, id, GameChange::Done).await?,
-        WriteOutcome::Conflict { .. } => {
-            metrics::counter!(metric::CONFLICTS, "write" => "end").increment(1);
-            reloaded(db, cache, id, GameChange::Conflict).await?
-        }
-        WriteOutcome::GameNotFound => GameChange::NotFound,
-        WriteOutcome::Replayed(response) => {
-            metrics::counter!(metric::REPLAYS, "write" => "end").increment(1);
-            return Ok(OnceChange::Replayed(response));
-        }
-        WriteOutcome::KeyReused => return Ok(OnceChange::KeyReused),
-    };
-    Ok(OnceChange::Now(change))
+    let write = games::set_ended_early_once(db, id, ended, expected, once);
+    finish(db, cache, id, "end", write).await
 }
 
 /// The game as it is after a change, read through the cache (so the next read has it).

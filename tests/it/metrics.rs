@@ -1,14 +1,15 @@
 //! `/metrics` of the real binary on its own listener (`--metrics-addr`): after a round saved,
 //! a version conflict, an idempotent replay, a solve and a mistyped path, the counters moved;
 //! no game id or token is in the output, not even from an unmatched path; the app's own
-//! listener does not serve it.
+//! listener does not serve it. Undo, redo, end and resume count their time, conflicts and
+//! replays under their own `write` label.
 #![cfg(unix)]
 
 use std::io::BufRead as _;
 
 use serde_json::json;
 
-use crate::common::{game_with_a_round, get, post_json, request, start};
+use crate::common::{Server, game_with_a_round, get, post_json, request, start};
 
 /// The value of the one sample line that starts with `prefix` (name and labels).
 fn sample(metrics: &str, name: &str, labels: &[&str]) -> f64 {
@@ -24,12 +25,11 @@ fn sample(metrics: &str, name: &str, labels: &[&str]) -> f64 {
     found[0].rsplit(' ').next().unwrap().parse().unwrap()
 }
 
-#[test]
-fn metrics_count_rounds_conflicts_replays_solves_and_requests_without_any_token() {
-    let dir = tempfile::tempdir().unwrap();
+/// The real binary with `--metrics-addr` (in `dir`), and the address of its metrics.
+fn with_metrics(dir: &std::path::Path) -> (Server, String) {
     let (server, mut log) = start(
         std::path::Path::new(env!("CARGO_BIN_EXE_kontrakt")),
-        dir.path(),
+        dir,
         &["--metrics-addr", "127.0.0.1:0"],
         &[],
     );
@@ -40,6 +40,13 @@ fn metrics_count_rounds_conflicts_replays_solves_and_requests_without_any_token(
             break rest.split('/').next().unwrap().to_owned();
         }
     };
+    (server, metrics_addr)
+}
+
+#[test]
+fn metrics_count_rounds_conflicts_replays_solves_and_requests_without_any_token() {
+    let dir = tempfile::tempdir().unwrap();
+    let (server, metrics_addr) = with_metrics(dir.path());
     let addr = server.addr.clone();
     assert_eq!(
         get(&addr, "/metrics", &[]).status,
@@ -177,6 +184,62 @@ fn metrics_count_rounds_conflicts_replays_solves_and_requests_without_any_token(
             .max();
         assert!(longest_hex_run < Some(8), "{line}");
     }
+}
+
+#[test]
+fn changes_to_the_whole_game_count_their_time_conflicts_and_replays_by_kind() {
+    let dir = tempfile::tempdir().unwrap();
+    let (server, metrics_addr) = with_metrics(dir.path());
+    let addr = server.addr.clone();
+    let (id, _token) = game_with_a_round(&addr);
+    let version = |addr: &str| {
+        let game = get(addr, &format!("/api/v1/games/{id}"), &[]);
+        assert_eq!(game.status, 200, "{}", game.text());
+        serde_json::from_slice::<serde_json::Value>(&game.body).unwrap()["version"]
+            .as_i64()
+            .unwrap()
+    };
+    // Undo and end once each against a version that is no longer current: 409.
+    let stale = json!({"version": version(&addr) - 1});
+    for change in ["undo", "end"] {
+        let answer = post_json(&addr, &format!("/api/v1/games/{id}/{change}"), &stale);
+        assert_eq!(answer.status, 409, "{change}: {}", answer.text());
+    }
+    // Undo, redo, end and resume, each sent twice under one key: the second is a replay.
+    for change in ["undo", "redo", "end", "resume"] {
+        let body = json!({"version": version(&addr)}).to_string();
+        let key = format!("metrics-test-{change}");
+        for _ in 0..2 {
+            let answer = request(
+                &addr,
+                "POST",
+                &format!("/api/v1/games/{id}/{change}"),
+                &[
+                    ("Content-Type", "application/json"),
+                    ("Idempotency-Key", &key),
+                ],
+                body.as_bytes(),
+            );
+            assert_eq!(answer.status, 200, "{change}: {}", answer.text());
+        }
+    }
+
+    let metrics = get(&metrics_addr, "/metrics", &[]).text();
+    let count = |name: &str, write: &str| sample(&metrics, name, &[&format!("write=\"{write}\"")]);
+    assert_eq!(count("kontrakt_version_conflicts_total", "undo"), 1.0);
+    assert_eq!(count("kontrakt_version_conflicts_total", "end"), 1.0);
+    for write in ["undo", "redo", "end"] {
+        let replays = if write == "end" { 2.0 } else { 1.0 };
+        assert_eq!(
+            count("kontrakt_idempotent_replays_total", write),
+            replays,
+            "{write} (end and resume are both `end`)"
+        );
+    }
+    // Every transaction is timed, conflicts and replays included.
+    assert_eq!(count("kontrakt_db_write_seconds_count", "undo"), 3.0);
+    assert_eq!(count("kontrakt_db_write_seconds_count", "redo"), 2.0);
+    assert_eq!(count("kontrakt_db_write_seconds_count", "end"), 5.0);
 }
 
 #[test]

@@ -5,8 +5,10 @@
 //! is registered with `utoipa_axum::routes!`, which adds the same route to the router and to
 //! the document. This module holds the document's frame ([`ApiDoc`]), the error answers many
 //! operations share ([`ReadErrors`], [`QuestionErrors`], [`ComputeErrors`],
-//! [`RefereeErrors`], [`GameReadErrors`], [`GameWriteErrors`]) and the handler that serves it. `docs/openapi.json` is its committed
-//! snapshot; the integration test `openapi::` fails when the two differ (docs/decisions.md).
+//! [`RefereeErrors`], [`GameReadErrors`], [`GameWriteErrors`]), the success answer of the
+//! changes to a whole game ([`GameChanged`]) and the handler that serves it.
+//! `docs/openapi.json` is its committed snapshot; the integration test `openapi::` fails when
+//! the two differ (docs/decisions.md).
 //!
 //! Part of `web::api`: the API's description only; no game, rule or store is used here.
 
@@ -367,6 +369,40 @@ impl IntoResponses for Conflict {
                 schema,
             ),
         )])
+    }
+}
+
+/// 200 of a change to the whole game (undo, redo, end, resume): the game's state as it is
+/// now, or, for a repeat of an earlier request with the same `Idempotency-Key`, the answer
+/// given then; never cached.
+pub(super) struct GameChanged;
+
+impl IntoResponses for GameChanged {
+    fn responses() -> Responses {
+        let header = |description: &str| {
+            HeaderBuilder::new()
+                .schema(Some(ObjectBuilder::new().schema_type(Type::String)))
+                .description(Some(description))
+                .build()
+        };
+        let done = ResponseBuilder::new()
+            .description("Done (or replayed): the game's state.")
+            .header(
+                "Idempotent-Replayed",
+                header(
+                    "`true` when this answers a repeat of an earlier request with the same \
+                     `Idempotency-Key`.",
+                ),
+            )
+            .header("Cache-Control", header("`no-store`."))
+            .content(
+                "application/json",
+                ContentBuilder::new()
+                    .schema(Some(Ref::from_schema_name("GameState")))
+                    .build(),
+            )
+            .build();
+        answers(&[("200", done.into())])
     }
 }
 

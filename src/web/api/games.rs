@@ -38,7 +38,7 @@ use crate::web::{
     refuse_unknown_fields, require_json_body,
 };
 
-use super::doc::{Conflict, GameReadErrors, GameWriteErrors, RefereeErrors};
+use super::doc::{Conflict, GameChanged, GameReadErrors, GameWriteErrors, RefereeErrors};
 use super::schema;
 
 /// Routes of the games API. Every answer through the edit id (which carries the id or the
@@ -292,11 +292,7 @@ fn strict<F: DeserializeOwned, T: DeserializeOwned>(
     responses(
         GameWriteErrors,
         Conflict,
-        (status = 200, description = "Done (or replayed): the game's state.", body = GameView,
-         headers(
-             ("Idempotent-Replayed" = String, description = "`true` when this answers a repeat of an earlier request with the same `Idempotency-Key`."),
-             ("Cache-Control" = String, description = "`no-store`."),
-         )),
+        GameChanged,
     )
 )]
 async fn undo(
@@ -331,11 +327,7 @@ async fn undo(
     responses(
         GameWriteErrors,
         Conflict,
-        (status = 200, description = "Done (or replayed): the game's state.", body = GameView,
-         headers(
-             ("Idempotent-Replayed" = String, description = "`true` when this answers a repeat of an earlier request with the same `Idempotency-Key`."),
-             ("Cache-Control" = String, description = "`no-store`."),
-         )),
+        GameChanged,
     )
 )]
 async fn redo(
@@ -370,11 +362,7 @@ async fn redo(
     responses(
         GameWriteErrors,
         Conflict,
-        (status = 200, description = "Done (or replayed): the game's state.", body = GameView,
-         headers(
-             ("Idempotent-Replayed" = String, description = "`true` when this answers a repeat of an earlier request with the same `Idempotency-Key`."),
-             ("Cache-Control" = String, description = "`no-store`."),
-         )),
+        GameChanged,
     )
 )]
 async fn end(
@@ -407,11 +395,7 @@ async fn end(
     responses(
         GameWriteErrors,
         Conflict,
-        (status = 200, description = "Done (or replayed): the game's state.", body = GameView,
-         headers(
-             ("Idempotent-Replayed" = String, description = "`true` when this answers a repeat of an earlier request with the same `Idempotency-Key`."),
-             ("Cache-Control" = String, description = "`no-store`."),
-         )),
+        GameChanged,
     )
 )]
 async fn resume(
