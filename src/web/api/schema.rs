@@ -228,6 +228,8 @@ pub enum ProblemCode {
     TooShort,
     TooLong,
     ContiguousRuns,
+    /// Added 2026-11-24: two runs of one suit closer than `same_suit_runs` `gap-2` allows.
+    RunsTooClose,
     SameSuitRuns,
     SameRankSets,
     /// Added 2026-11-24: an either-or contract whose shapes the melds match none of.
@@ -506,7 +508,16 @@ mod tests {
         let spoken: BTreeSet<String> = crate::text::check::ProblemMsg::ALL
             .iter()
             .map(|msg| snake(format!("{msg:?}")))
-            .filter(|code| code != "run_span" && code != "run_gaps_no_wilds")
+            // Sentences of other codes: run spans, `run_gaps` and `too_many_wilds` variants.
+            .filter(|code| {
+                ![
+                    "run_span",
+                    "run_gaps_no_wilds",
+                    "too_large_share_half",
+                    "too_large_share_third",
+                ]
+                .contains(&code.as_str())
+            })
             .collect();
         let schema = serde_json::to_value(ProblemCode::schema()).unwrap();
         let documented: BTreeSet<String> = schema["enum"]
