@@ -2,7 +2,8 @@
 // Markup comes from templates/_card_grid.html: a hidden <details data-card-grid> whose
 // data-target names the field. Here the grid gets its ranks x suits buttons, taps append the
 // card's notation to the field ("one" mode: replace it), "new meld" inserts " | ", backspace
-// removes the last card, and a live count shows how many cards the field holds.
+// removes the last card, "= stands for" declares the last wild card (a joker or a 2) as the
+// next card tapped (`JK=JH`), and a live count shows how many cards the field holds.
 // Without JavaScript the grid stays hidden and the text field alone works.
 (function () {
   "use strict";
@@ -25,7 +26,23 @@
       return;
     }
     var value = field.value.replace(/\s+$/, "");
+    if (/=$/.test(value)) {
+      // Declaring: the tapped card is what the wild card stands for (never a joker).
+      if (card !== "JK") {
+        field.value = value + card;
+      }
+      return;
+    }
     field.value = value === "" ? card : value + " " + card;
+  }
+
+  // "= stands for": only after a wild card not yet declared.
+  function declare(field) {
+    var value = field.value.replace(/\s+$/, "");
+    var last = value.split(/[\s,|;]+/).pop() || "";
+    if (/^(JK|2[CDHS♣♦♥♠])$/i.test(last)) {
+      field.value = value + "=";
+    }
   }
 
   function newMeld(field) {
@@ -94,6 +111,8 @@
         append(field, button.getAttribute("data-card"), mode);
       } else if (button.hasAttribute("data-new-meld")) {
         newMeld(field);
+      } else if (button.hasAttribute("data-declare")) {
+        declare(field);
       } else if (button.hasAttribute("data-backspace")) {
         backspace(field);
       } else {

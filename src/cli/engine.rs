@@ -10,9 +10,10 @@ use std::fmt::Write as _;
 use std::process::ExitCode;
 
 use super::{CheckArgs, EngineArgs, ScoreArgs, SolveArgs};
-use crate::rules::cards::{self, Card};
-use crate::rules::check::{CheckResult, check};
-use crate::rules::meld::Reading;
+use crate::rules::cards::{self, Card, Pins};
+use crate::rules::check::{CheckResult, check, check_pinned};
+use crate::rules::meld::{MeldRules, Reading};
+use crate::rules::pins;
 use crate::rules::presets::option_specs;
 use crate::rules::ruleset::{RoundSpec, RuleSet};
 use crate::rules::solver::solve;
@@ -49,15 +50,15 @@ pub fn run_check(args: &CheckArgs) -> Result<Report, String> {
     let lang = args.engine.lang();
     let rs = rule_set(&args.engine)?;
     let round = round_spec(&rs, args.round)?;
-    let melds = cards::parse_melds(&args.melds.join(" ")).map_err(|e| e.to_string())?;
-    let result = check(&rs, &round, &melds);
+    let melds = cards::parse_pinned_melds(&args.melds.join(" ")).map_err(|e| e.to_string())?;
+    let result = check_pinned(&rs, &round, &melds.melds, &melds.pins);
     let verdict = if result.ok {
         CliMsg::Legal
     } else {
         CliMsg::NotLegal
     };
     let mut text = verdict_line(verdict, &heading(&rs, &round, &result, lang), lang);
-    write_melds(&mut text, &result, lang);
+    write_melds(&mut text, &result, Some(&rs.meld), lang);
     if !result.problems.is_empty() {
         text.push_str(CliMsg::Reasons.text(lang));
         text.push('\n');
@@ -87,11 +88,14 @@ pub fn run_solve(args: &SolveArgs) -> Result<Report, String> {
     // The checker reads the melds found, so each one can say what it is.
     let result = check(&rs, &round, &solution.melds);
     let mut text = verdict_line(CliMsg::Solvable, &heading(&rs, &round, &result, lang), lang);
-    write_melds(&mut text, &result, lang);
+    write_melds(&mut text, &result, None, lang);
     let left = if solution.leftover.is_empty() {
         CliMsg::LeftOverNone.text(lang).to_owned()
     } else {
-        CliMsg::LeftOver.fill(lang, &[("cards", &display_cards(&solution.leftover, lang))])
+        CliMsg::LeftOver.fill(
+            lang,
+            &[("cards", &display_cards(&solution.leftover, None, lang))],
+        )
     };
     let _ = writeln!(text, "  {left}");
     Ok(Report { yes: true, text })
@@ -196,18 +200,30 @@ fn contract_text(rs: &RuleSet, round: &RoundSpec, lang: Lang) -> String {
     }
 }
 
-/// One line per meld: its cards and its reading, with what each wild card stands for.
-fn write_melds(text: &mut String, result: &CheckResult, lang: Lang) {
+/// One line per meld: its cards and its reading, with what each wild card stands for; with
+/// `rules`, a line below it with the other readings of its undeclared wild cards.
+fn write_melds(text: &mut String, result: &CheckResult, rules: Option<&MeldRules>, lang: Lang) {
     for (i, (cards, reading)) in result.melds.iter().enumerate() {
         let line = CliMsg::MeldLine.fill(
             lang,
             &[
                 ("n", &(i + 1)),
-                ("cards", &display_cards(cards, lang)),
+                ("cards", &display_cards(cards, result.pins.get(i), lang)),
                 ("reading", &describe(reading.as_ref(), lang)),
             ],
         );
         let _ = writeln!(text, "  {line}");
+        let pins = result.pins.get(i).map_or(&[][..], Vec::as_slice);
+        if let (Some(rules), Some(used)) = (rules, reading) {
+            let others: Vec<String> = pins::alternatives(rules, cards, pins, used)
+                .iter()
+                .map(|r| describe(Some(r), lang))
+                .collect();
+            if !others.is_empty() {
+                let line = CliMsg::CouldAlsoBe.fill(lang, &[("readings", &others.join("; "))]);
+                let _ = writeln!(text, "    {line}");
+            }
+        }
     }
 }
 
@@ -219,8 +235,8 @@ fn verdict_line(verdict: CliMsg, heading: &str, lang: Lang) -> String {
     ) + "\n"
 }
 
-fn display_cards(cards: &[Card], lang: Lang) -> String {
-    text::cards::cards_text(cards, lang)
+fn display_cards(cards: &[Card], pins: Option<&Pins>, lang: Lang) -> String {
+    text::cards::pinned_cards_text(cards, pins.map_or(&[], Vec::as_slice), lang)
 }
 
 /// "run ♥3–6, Joker as 5♥" / "Folge ♥3–6, Joker als 5♥"; "no meld" where there is none.
@@ -310,6 +326,37 @@ mod tests {
                 .contains("Meldung 1: D♠ D♥ Joker = Satz aus Damen, Joker als D")
         );
         assert!(report.text.contains("Gründe:\n  - Meldung 2 hat 2 Karten"));
+    }
+
+    #[test]
+    fn check_reads_declared_wilds_and_prints_them_back() {
+        let report = run(&["check", "--rules", "rommee", "JK=JH QH KH | 3S 3D 3C"]).unwrap();
+        assert!(!report.yes, "{}", report.text);
+        assert!(
+            report
+                .text
+                .starts_with("Not legal: opening meld worth 39 points, at least 40 needed"),
+            "{}",
+            report.text
+        );
+        assert!(
+            report
+                .text
+                .contains("Meld 1: Joker=J♥ Q♥ K♥ = run ♥J–K, Joker as J♥"),
+            "{}",
+            report.text
+        );
+        // Undeclared: the other reading is named below the meld.
+        let report = run(&["check", "--rules", "rommee", "JK QH KH | 3S 3D 3C"]).unwrap();
+        assert!(
+            report.text.contains(
+                "  Meld 1: Joker Q♥ K♥ = run ♥Q–A, Joker as A♥\n    could also be: run ♥J–K, Joker as J♥ (declare the wild card, like JK=JH, to choose)\n"
+            ),
+            "{}",
+            report.text
+        );
+        let error = run(&["check", "--rules", "rommee", "5H=JH QH KH"]).unwrap_err();
+        assert!(error.contains("declares a natural card"), "{error}");
     }
 
     #[test]

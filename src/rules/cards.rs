@@ -172,6 +172,11 @@ pub enum CardError {
     EmptyMeld { meld: usize },
     /// Too many melds.
     TooManyMelds { count: usize, max: usize },
+    /// A declaration (`5H=JH`) on a card that is never wild: only a joker or a 2 can be
+    /// declared as another card.
+    PinOnNatural { token: String, meld: Option<usize> },
+    /// A wild card declared as a joker (`2C=JK`): a wild card stands for a natural card.
+    PinToJoker { token: String, meld: Option<usize> },
 }
 
 impl std::error::Error for CardError {}
@@ -181,6 +186,14 @@ impl CardError {
     fn located(self, meld: usize) -> CardError {
         match self {
             CardError::Unknown { token, .. } => CardError::Unknown {
+                token,
+                meld: Some(meld),
+            },
+            CardError::PinOnNatural { token, .. } => CardError::PinOnNatural {
+                token,
+                meld: Some(meld),
+            },
+            CardError::PinToJoker { token, .. } => CardError::PinToJoker {
                 token,
                 meld: Some(meld),
             },
@@ -373,6 +386,134 @@ pub fn parse_meld_lists<S: AsRef<str>>(melds: &[Vec<S>]) -> Result<Vec<Vec<Card>
         .collect()
 }
 
+/// What each card of a meld is declared as (docs/RULES.md section 1): `Some(card)` for a
+/// wild card laid as that card (`JK=JH`), `None` for a natural card or a wild card left open.
+pub type Pins = Vec<Option<Card>>;
+
+/// Melds with their declared wild cards: `pins[m][i]` is what card `i` of meld `m` is
+/// declared as.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct PinnedMelds {
+    /// The cards as laid (a declared joker is still [`Card::Joker`]).
+    pub melds: Vec<Vec<Card>>,
+    /// One entry per card of each meld.
+    pub pins: Vec<Pins>,
+}
+
+impl PinnedMelds {
+    /// Melds without declarations.
+    pub fn open(melds: Vec<Vec<Card>>) -> PinnedMelds {
+        let pins = melds.iter().map(|m| vec![None; m.len()]).collect();
+        PinnedMelds { melds, pins }
+    }
+
+    /// Whether any wild card is declared.
+    pub fn any(&self) -> bool {
+        self.pins.iter().flatten().any(Option::is_some)
+    }
+}
+
+/// Reads one card that may carry a declaration: `JK=JH`, `2C=5H` (also `*=J♥`). The card on
+/// the left must be able to be wild (a joker or a 2; whether 2s are wild in the game is the
+/// checker's question), the one on the right a natural card.
+pub fn parse_pinned(token: &str) -> Result<(Card, Option<Card>), CardError> {
+    let Some((card, declared)) = token.split_once('=') else {
+        return Ok((token.parse()?, None));
+    };
+    let whole = || token.trim().to_string();
+    let unknown = |_| CardError::Unknown {
+        token: whole(),
+        meld: None,
+    };
+    let card: Card = card.parse().map_err(unknown)?;
+    let declared: Card = declared.parse().map_err(unknown)?;
+    if declared == Card::Joker {
+        return Err(CardError::PinToJoker {
+            token: whole(),
+            meld: None,
+        });
+    }
+    if card != Card::Joker && card.rank() != Some(Rank::TWO) {
+        return Err(CardError::PinOnNatural {
+            token: whole(),
+            meld: None,
+        });
+    }
+    Ok((card, Some(declared)))
+}
+
+/// One meld's tokens with their declarations.
+fn parse_pinned_meld<S: AsRef<str>>(
+    tokens: &[S],
+    meld: usize,
+) -> Result<(Vec<Card>, Pins), CardError> {
+    tokens
+        .iter()
+        .map(|t| parse_pinned(t.as_ref()).map_err(|e| e.located(meld)))
+        .collect::<Result<Vec<_>, _>>()
+        .map(|pairs| pairs.into_iter().unzip())
+}
+
+/// [`parse_melds`] that also reads declared wild cards (`JK=JH QH KH | 3S 3D 3C`).
+pub fn parse_pinned_melds(s: &str) -> Result<PinnedMelds, CardError> {
+    let parts: Vec<&str> = s.split(['|', ';', '\n']).collect();
+    let first = parts.iter().position(|p| !p.trim().is_empty());
+    let last = parts.iter().rposition(|p| !p.trim().is_empty());
+    let (Some(first), Some(last)) = (first, last) else {
+        return Ok(PinnedMelds::default());
+    };
+    let lists: Vec<Vec<&str>> = parts[first..=last]
+        .iter()
+        .map(|p| tokens(p).collect())
+        .collect();
+    parse_pinned_meld_lists(&lists)
+}
+
+/// [`parse_meld_lists`] that also reads declared wild cards (`[["JK=JH", "QH", "KH"]]`).
+pub fn parse_pinned_meld_lists<S: AsRef<str>>(melds: &[Vec<S>]) -> Result<PinnedMelds, CardError> {
+    if melds.len() > MAX_MELDS {
+        return Err(CardError::TooManyMelds {
+            count: melds.len(),
+            max: MAX_MELDS,
+        });
+    }
+    let total: usize = melds.iter().map(Vec::len).sum();
+    if total > MAX_CARDS {
+        return Err(CardError::TooMany {
+            count: total,
+            max: MAX_CARDS,
+        });
+    }
+    let mut out = PinnedMelds::default();
+    for (i, m) in melds.iter().enumerate() {
+        if m.is_empty() {
+            return Err(CardError::EmptyMeld { meld: i + 1 });
+        }
+        let (cards, pins) = parse_pinned_meld(m, i + 1)?;
+        out.melds.push(cards);
+        out.pins.push(pins);
+    }
+    Ok(out)
+}
+
+/// A card in the notation with its declaration, if any: `JK=JH`.
+pub fn pinned_code(card: Card, pin: Option<Card>) -> String {
+    match pin {
+        Some(declared) => format!("{card}={declared}"),
+        None => card.code(),
+    }
+}
+
+/// A meld in the notation with its declarations: `JK=JH QH KH`.
+pub fn format_pinned(cards: &[Card], pins: &[Option<Card>]) -> String {
+    cards
+        .iter()
+        .enumerate()
+        .map(|(i, &c)| pinned_code(c, pins.get(i).copied().flatten()))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 /// Canonical notation of a card list: `3H 4H JK`.
 pub fn format_cards(cards: &[Card]) -> String {
     cards.iter().map(|c| c.code()).collect::<Vec<_>>().join(" ")
@@ -451,6 +592,52 @@ mod tests {
 
     fn c(s: &str) -> Card {
         s.parse().unwrap()
+    }
+
+    #[test]
+    fn declared_wilds_are_read_and_printed_back_in_the_same_notation() {
+        let m = parse_pinned_melds("JK=JH QH KH | 2c=5h 6H 7H | 3S 3D 3C").unwrap();
+        assert_eq!(m.melds[0], vec![Card::Joker, c("QH"), c("KH")]);
+        assert_eq!(m.pins[0], vec![Some(c("JH")), None, None]);
+        assert_eq!(m.pins[1], vec![Some(c("5H")), None, None]);
+        assert_eq!(m.pins[2], vec![None, None, None]);
+        assert!(m.any());
+        assert_eq!(format_pinned(&m.melds[1], &m.pins[1]), "2C=5H 6H 7H");
+        assert_eq!(parse_pinned("*=J♥").unwrap(), (Card::Joker, Some(c("JH"))));
+        // The JSON list form takes the same tokens.
+        let l = parse_pinned_meld_lists(&[vec!["JK=JH", "QH", "KH"]]).unwrap();
+        assert_eq!(l.melds[0], m.melds[0]);
+        assert_eq!(l.pins[0], m.pins[0]);
+        // Without declarations nothing is pinned.
+        assert!(!parse_pinned_melds("3H 4H 5H JK").unwrap().any());
+    }
+
+    #[test]
+    fn a_declaration_on_a_natural_card_or_as_a_joker_is_an_error() {
+        assert_eq!(
+            parse_pinned_melds("3H 4H | 5H=JH QH KH").unwrap_err(),
+            CardError::PinOnNatural {
+                token: "5H=JH".into(),
+                meld: Some(2)
+            }
+        );
+        assert_eq!(
+            parse_pinned_melds("2C=JK QH KH").unwrap_err(),
+            CardError::PinToJoker {
+                token: "2C=JK".into(),
+                meld: Some(1)
+            }
+        );
+        assert!(matches!(
+            parse_pinned_melds("JK=ZZ QH KH").unwrap_err(),
+            CardError::Unknown { .. }
+        ));
+        assert!(matches!(
+            parse_pinned("JK=").unwrap_err(),
+            CardError::Unknown { .. }
+        ));
+        // The plain readers still take no declarations.
+        assert!(parse_melds("JK=JH QH KH").is_err());
     }
 
     #[test]

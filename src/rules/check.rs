@@ -6,7 +6,7 @@
 //! assignment with the fewest problems is reported. Pure: std and serde only; the sentences of
 //! a [`Problem`] are in `text`.
 
-use super::cards::{Card, Rank, Suit};
+use super::cards::{Card, Pins, Rank, Suit};
 use super::meld::{LimitBreach, MeldKind, MeldRules, Reading, WildShare};
 use super::ruleset::{Contract, Requirement, RoundSpec, RuleSet};
 use serde::Serialize;
@@ -115,6 +115,17 @@ pub enum Problem {
     TooFewToGoOut { needed: usize, given: usize },
     /// Rommé: the opening meld is worth too little.
     OpeningTooLow { points: u32, needed: u32 },
+    /// A 2 declared as another card in a game where 2s are not wild (docs/RULES.md
+    /// section 1).
+    PinOnNatural { meld: usize, card: Card },
+    /// A declared wild card that does not fit the meld as declared; `needs` is what the meld
+    /// could use in its place (filled when the meld has one wild card and some reading).
+    PinDoesNotFit {
+        meld: usize,
+        card: Card,
+        declared: Card,
+        needs: Vec<Card>,
+    },
 }
 
 impl Problem {
@@ -146,6 +157,8 @@ impl Problem {
             Problem::CardCount { .. } => "card_count",
             Problem::TooFewToGoOut { .. } => "too_few_to_go_out",
             Problem::OpeningTooLow { .. } => "opening_too_low",
+            Problem::PinOnNatural { .. } => "pin_on_natural",
+            Problem::PinDoesNotFit { .. } => "pin_does_not_fit",
         }
     }
 }
@@ -161,6 +174,9 @@ pub struct CheckResult {
     pub problems: Vec<Problem>,
     /// Rommé: the opening value of the melds.
     pub points: Option<u32>,
+    /// What each card of each meld was declared as (docs/RULES.md section 1); empty when
+    /// nothing was declared.
+    pub pins: Vec<Pins>,
 }
 
 /// Explains why a meld has no legal reading as any kind the round could use.
@@ -177,31 +193,7 @@ pub fn meld_problem(rules: &MeldRules, meld: usize, cards: &[Card]) -> Option<Pr
         if structural.iter().any(|r| rules.limit_breach(r).is_none()) {
             return None;
         }
-        // Report the breach of the reading with the fewest wild cards.
-        let best = structural
-            .iter()
-            .min_by_key(|r| r.wilds.len())
-            .expect("non-empty");
-        return Some(match rules.limit_breach(best) {
-            Some(LimitBreach::TooManyWilds { max, wilds }) => {
-                Problem::TooManyWilds { meld, max, wilds }
-            }
-            Some(LimitBreach::TooFewNaturals { min, naturals }) if naturals == 0 && min <= 1 => {
-                Problem::NoNatural { meld }
-            }
-            Some(LimitBreach::TooFewNaturals { min, naturals }) => Problem::TooFewNaturals {
-                meld,
-                min,
-                naturals,
-            },
-            Some(LimitBreach::TooLargeShare { share, wilds, len }) => Problem::TooLargeShare {
-                meld,
-                share,
-                wilds,
-                len,
-            },
-            None => unreachable!("checked above"),
-        });
+        return Some(breach_problem(rules, meld, &structural));
     }
     let hard: Vec<Card> = cards
         .iter()
@@ -298,17 +290,72 @@ pub fn meld_problem(rules: &MeldRules, meld: usize, cards: &[Card]) -> Option<Pr
     })
 }
 
+/// The wild-limit problem of a meld whose structural readings (not empty) all break a
+/// limit: the breach of the reading with the fewest wild cards.
+pub(crate) fn breach_problem(rules: &MeldRules, meld: usize, structural: &[Reading]) -> Problem {
+    let best = structural
+        .iter()
+        .min_by_key(|r| r.wilds.len())
+        .expect("non-empty");
+    match rules.limit_breach(best) {
+        Some(LimitBreach::TooManyWilds { max, wilds }) => {
+            Problem::TooManyWilds { meld, max, wilds }
+        }
+        Some(LimitBreach::TooFewNaturals { min, naturals }) if naturals == 0 && min <= 1 => {
+            Problem::NoNatural { meld }
+        }
+        Some(LimitBreach::TooFewNaturals { min, naturals }) => Problem::TooFewNaturals {
+            meld,
+            min,
+            naturals,
+        },
+        Some(LimitBreach::TooLargeShare { share, wilds, len }) => Problem::TooLargeShare {
+            meld,
+            share,
+            wilds,
+            len,
+        },
+        // Only asked about readings that break a limit; the first one's problem otherwise.
+        None => Problem::MixedCards { meld },
+    }
+}
+
 /// Checks an arrangement of melds as the first meld of a round (docs/RULES.md section 3), or for
 /// Rommé as an opening meld worth the opening minimum (section 4 `rommee`).
 pub fn check(rs: &RuleSet, round: &RoundSpec, melds: &[Vec<Card>]) -> CheckResult {
+    check_pinned(rs, round, melds, &[])
+}
+
+/// [`check`] with declared wild cards: `pins[m][i]` is what card `i` of meld `m` is declared
+/// as (docs/RULES.md section 1); a declared wild is read exactly as declared (see `pins`).
+/// Missing entries are undeclared.
+pub fn check_pinned(
+    rs: &RuleSet,
+    round: &RoundSpec,
+    melds: &[Vec<Card>],
+    pins: &[Pins],
+) -> CheckResult {
+    let mut result = check_melds(rs, round, melds, pins);
+    if pins.iter().any(|p| super::pins::any(p)) {
+        result.pins = pins.to_vec();
+    }
+    result
+}
+
+/// The declarations of meld `i` (none when not given).
+fn pins_of(pins: &[Pins], i: usize) -> &[Option<Card>] {
+    pins.get(i).map_or(&[], Vec::as_slice)
+}
+
+fn check_melds(rs: &RuleSet, round: &RoundSpec, melds: &[Vec<Card>], pins: &[Pins]) -> CheckResult {
     let rules = &rs.meld;
     let meld_problems: Vec<Option<Problem>> = melds
         .iter()
         .enumerate()
-        .map(|(i, m)| meld_problem(rules, i + 1, m))
+        .map(|(i, m)| super::pins::meld_problem(rules, i + 1, m, pins_of(pins, i)))
         .collect();
     let Some(contract) = &round.contract else {
-        return check_opening(rs, melds, meld_problems);
+        return check_opening(rs, melds, pins, meld_problems);
     };
     // Two mixed cards where the contract asks for a pair are a pair gone wrong.
     let wants_pair = contract
@@ -328,7 +375,7 @@ pub fn check(rs: &RuleSet, round: &RoundSpec, melds: &[Vec<Card>]) -> CheckResul
         .collect();
     let mut best: Option<(Vec<Problem>, Vec<Option<Reading>>)> = None;
     for alt in &contract.alternatives {
-        let found = best_assignment(rules, round, alt, melds, &meld_problems);
+        let found = best_assignment(rules, round, alt, melds, pins, &meld_problems);
         if best.as_ref().is_none_or(|(p, _)| found.0.len() < p.len()) {
             best = Some(found);
         }
@@ -370,6 +417,7 @@ pub fn check(rs: &RuleSet, round: &RoundSpec, melds: &[Vec<Card>]) -> CheckResul
         melds: melds.iter().cloned().zip(readings).collect(),
         problems,
         points: None,
+        pins: Vec::new(),
     }
 }
 
@@ -379,6 +427,7 @@ fn best_assignment(
     round: &RoundSpec,
     reqs: &[Requirement],
     melds: &[Vec<Card>],
+    pins: &[Pins],
     meld_problems: &[Option<Problem>],
 ) -> (Vec<Problem>, Vec<Option<Reading>>) {
     let n = melds.len();
@@ -389,7 +438,11 @@ fn best_assignment(
             needed: reqs.len(),
             given: n,
         });
-        let readings = melds.iter().map(|m| any_reading(rules, m)).collect();
+        let readings = melds
+            .iter()
+            .enumerate()
+            .map(|(i, m)| any_reading(rules, m, pins_of(pins, i)))
+            .collect();
         return (p, readings);
     }
     let pairwise =
@@ -398,12 +451,13 @@ fn best_assignment(
     let candidates: Vec<[Vec<Reading>; 3]> = melds
         .iter()
         .zip(meld_problems)
-        .map(|(m, p)| {
+        .enumerate()
+        .map(|(i, (m, p))| {
             if p.is_some() {
                 return [Vec::new(), Vec::new(), Vec::new()];
             }
             [MeldKind::Set, MeldKind::Run, MeldKind::Pair].map(|k| {
-                let mut r = rules.readings(m, k);
+                let mut r = super::pins::readings(rules, m, pins_of(pins, i), k);
                 if !pairwise {
                     r.truncate(1);
                 }
@@ -432,10 +486,10 @@ fn best_assignment(
     (all, readings)
 }
 
-fn any_reading(rules: &MeldRules, cards: &[Card]) -> Option<Reading> {
+fn any_reading(rules: &MeldRules, cards: &[Card], pins: &[Option<Card>]) -> Option<Reading> {
     [MeldKind::Set, MeldKind::Run]
         .iter()
-        .flat_map(|&k| rules.readings(cards, k))
+        .flat_map(|&k| super::pins::readings(rules, cards, pins, k))
         .next()
 }
 
@@ -662,6 +716,7 @@ impl RunLine {
 fn check_opening(
     rs: &RuleSet,
     melds: &[Vec<Card>],
+    pins: &[Pins],
     meld_problems: Vec<Option<Problem>>,
 ) -> CheckResult {
     let needed = rs.opening_points.unwrap_or(0);
@@ -674,7 +729,7 @@ fn check_opening(
         } else {
             let all: Vec<Reading> = [MeldKind::Set, MeldKind::Run]
                 .iter()
-                .flat_map(|&k| rs.meld.readings(m, k))
+                .flat_map(|&k| super::pins::readings(&rs.meld, m, pins_of(pins, i), k))
                 .collect();
             // A meld shorter than the rule set's shortest set or run is no meld (seed 002:
             // sets of 3 or 4 cards; a pair is not a meld).
@@ -709,6 +764,7 @@ fn check_opening(
         melds: melds.iter().cloned().zip(readings).collect(),
         problems,
         points: Some(points),
+        pins: Vec::new(),
     }
 }
 

@@ -1,9 +1,12 @@
 //! Checker properties against the rule-set data (docs/RULES.md sections 2 and 4): for every
 //! preset and every round, no meld shorter than the rule set's shortest set or run is ever
-//! accepted. Test-only; std and proptest.
+//! accepted; and declared wild cards (section 1) are read as declared: pinning each wild of
+//! an accepted reading to what it stood for still passes with that reading, and a declared
+//! meld that passes has the declared reading. Test-only; std and proptest.
 
+use super::cards::Pins;
 use super::cards::{Card, Rank, Suit};
-use super::check::check;
+use super::check::{CheckResult, check, check_pinned};
 use super::meld::MeldKind;
 use super::presets::PRESET_IDS;
 use super::ruleset::{RoundSpec, RuleSet};
@@ -135,4 +138,111 @@ proptest! {
             }
         }
     }
+
+    #[test]
+    fn declared_wilds_keep_the_reading_they_declare(
+        melds in prop::collection::vec(wild_meld(), 1..4),
+    ) {
+        for (rs, spec) in every_round() {
+            let open = check(&rs, &spec, &melds);
+            if !open.ok {
+                continue;
+            }
+            // Each wild pinned to what it stood for in the reading used.
+            let pins = pins_of(&open);
+            let pinned = check_pinned(&rs, &spec, &melds, &pins);
+            prop_assert!(
+                pinned.ok,
+                "{} round {}: {:?} passed, but not pinned as read ({:?}): {:?}",
+                rs.id(), spec.number, melds, pins, pinned.problems
+            );
+            prop_assert_eq!(pinned.points, open.points);
+            assert_declared(&pinned, &pins)?;
+        }
+    }
+
+    #[test]
+    fn a_declared_meld_that_passes_has_the_declared_reading(
+        melds in prop::collection::vec(wild_meld(), 1..4),
+        targets in prop::collection::vec((1u8..=13, 0usize..4), 12),
+    ) {
+        // Every wild card declared as some card, often one that does not fit.
+        let mut k = 0;
+        let pins: Vec<Pins> = melds
+            .iter()
+            .map(|m| {
+                m.iter()
+                    .map(|&c| {
+                        (c == Card::Joker || c.rank() == Some(Rank::TWO)).then(|| {
+                            let (rank, suit) = targets[k % targets.len()];
+                            k += 1;
+                            Card::new(Rank::new(rank).unwrap(), Suit::ALL[suit])
+                        })
+                    })
+                    .collect()
+            })
+            .collect();
+        for (rs, spec) in every_round() {
+            let r = check_pinned(&rs, &spec, &melds, &pins);
+            if r.ok {
+                assert_declared(&r, &pins)?;
+            }
+        }
+    }
+}
+
+/// A meld as in [`meld`], with a second joker or a 2 among its cards at times: the shapes
+/// whose readings differ (a joker at either end of a run, all-wild sets).
+fn wild_meld() -> impl Strategy<Value = Vec<Card>> {
+    (meld(), prop::option::of((0usize..5, any::<bool>()))).prop_map(|(mut cards, extra)| {
+        if let Some((at, two)) = extra {
+            let at = at % cards.len();
+            cards[at] = if two {
+                Card::new(Rank::TWO, Suit::ALL[at % 4])
+            } else {
+                Card::Joker
+            };
+        }
+        cards
+    })
+}
+
+/// Each wild of each reading pinned, at a position of that card in the meld.
+fn pins_of(result: &CheckResult) -> Vec<Pins> {
+    result
+        .melds
+        .iter()
+        .map(|(cards, reading)| {
+            let mut pins: Pins = vec![None; cards.len()];
+            for &(wild, as_card) in reading.as_ref().map_or(&[][..], |r| &r.wilds[..]) {
+                let at = (0..cards.len())
+                    .find(|&i| cards[i] == wild && pins[i].is_none())
+                    .expect("a wild of the reading is in the meld");
+                pins[at] = Some(as_card);
+            }
+            pins
+        })
+        .collect()
+}
+
+/// Every declared wild of an accepted check stands for what it was declared as.
+fn assert_declared(result: &CheckResult, pins: &[Pins]) -> Result<(), TestCaseError> {
+    for ((cards, reading), pins) in result.melds.iter().zip(pins) {
+        let reading = reading.as_ref().expect("an accepted meld has a reading");
+        let mut read = reading.wilds.clone();
+        for (&card, pin) in cards.iter().zip(pins) {
+            if let Some(declared) = pin {
+                let at = read.iter().position(|&w| w == (card, *declared));
+                prop_assert!(
+                    at.is_some(),
+                    "{:?} declared as {:?}, read {:?}",
+                    card,
+                    declared,
+                    reading
+                );
+                read.swap_remove(at.unwrap());
+            }
+        }
+    }
+    Ok(())
 }

@@ -21,6 +21,7 @@ pub mod layoff;
 pub mod meld;
 pub mod money;
 pub mod names;
+pub mod pins;
 pub mod play;
 pub mod preset;
 pub mod presets;

@@ -27,6 +27,18 @@ messages! {
         EmptyMeld => "meld {n} is empty", "Meldung {n} ist leer";
         TooManyMelds => "too many melds: {count} given, at most {max} are accepted",
             "zu viele Meldungen: {count} angegeben, höchstens {max} möglich";
+        /// A declaration on a card that is never wild (`5H=JH`).
+        PinOnNatural => "\"{token}\" declares a natural card as another one; only a joker or a 2 can be declared (like JK=JH or 2C=5H)",
+            "„{token}“ erklärt eine echte Karte zu einer anderen; nur ein Joker oder eine 2 kann erklärt werden (z. B. JK=JH oder 2C=5H)";
+        /// The same, in a numbered meld.
+        PinOnNaturalIn => "\"{token}\" in meld {n} declares a natural card as another one; only a joker or a 2 can be declared (like JK=JH or 2C=5H)",
+            "„{token}“ in Meldung {n} erklärt eine echte Karte zu einer anderen; nur ein Joker oder eine 2 kann erklärt werden (z. B. JK=JH oder 2C=5H)";
+        /// A wild card declared as a joker (`2C=JK`).
+        PinToJoker => "\"{token}\" declares a card as a joker; a wild card stands for a natural card (like JK=JH)",
+            "„{token}“ erklärt eine Karte zum Joker; eine wilde Karte steht für eine echte Karte (z. B. JK=JH)";
+        /// The same, in a numbered meld.
+        PinToJokerIn => "\"{token}\" in meld {n} declares a card as a joker; a wild card stands for a natural card (like JK=JH)",
+            "„{token}“ in Meldung {n} erklärt eine Karte zum Joker; eine wilde Karte steht für eine echte Karte (z. B. JK=JH)";
         /// How to write a card, after an unknown one.
         HowToWrite => "Write rank then suit, like 10H, QS, A♦ or JK.",
             "Erst der Rang, dann die Farbe, z. B. 10H, D♠, A♦ oder JK.";
@@ -138,6 +150,20 @@ pub fn cards_text(cards: &[Card], lang: Lang) -> String {
         .join(" ")
 }
 
+/// Cards for display with their declared wild cards: `Joker=B♥ D♥ K♥` (docs/RULES.md
+/// section 1; `pins[i]` is what card `i` is declared as).
+pub fn pinned_cards_text(cards: &[Card], pins: &[Option<Card>], lang: Lang) -> String {
+    cards
+        .iter()
+        .enumerate()
+        .map(|(i, c)| match pins.get(i).copied().flatten() {
+            Some(declared) => format!("{}={}", c.display(lang), declared.display(lang)),
+            None => c.display(lang),
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 impl MeldKind {
     /// The noun in a language, singular or plural: "set" / "Satz", "runs" / "Folgen".
     pub fn noun_in(self, lang: Lang, plural: bool) -> &'static str {
@@ -225,6 +251,20 @@ impl CardError {
                 CardMsg::TooMany.fill(lang, &[("count", count), ("max", max)])
             }
             CardError::EmptyMeld { meld } => CardMsg::EmptyMeld.fill(lang, &[("n", meld)]),
+            CardError::PinOnNatural { token, meld: None } => {
+                CardMsg::PinOnNatural.fill(lang, &[("token", token)])
+            }
+            CardError::PinOnNatural {
+                token,
+                meld: Some(n),
+            } => CardMsg::PinOnNaturalIn.fill(lang, &[("token", token), ("n", n)]),
+            CardError::PinToJoker { token, meld: None } => {
+                CardMsg::PinToJoker.fill(lang, &[("token", token)])
+            }
+            CardError::PinToJoker {
+                token,
+                meld: Some(n),
+            } => CardMsg::PinToJokerIn.fill(lang, &[("token", token), ("n", n)]),
             CardError::TooManyMelds { count, max } => {
                 CardMsg::TooManyMelds.fill(lang, &[("count", count), ("max", max)])
             }

@@ -71,6 +71,14 @@ messages! {
             "Wer auf einmal ausgeht, legt alle Karten der Hand aus, nach dem Ziehen mindestens {needed}; hier {given|ist|sind} es nur {given}.";
         OpeningTooLow => "The melds count {points} {points|point|points}; the first meld needs at least {needed}.",
             "Die Meldung zählt {points} {points|Punkt|Punkte}; zum ersten Auslegen braucht es mindestens {needed}.";
+        PinOnNatural => "Meld {meld}: {card} is declared as another card, but 2s are not wild in this game.",
+            "Meldung {meld}: {card} ist als andere Karte angesagt, aber 2en sind in dieser Partie nicht wild.";
+        PinDoesNotFit => "Meld {meld}: the {card} is declared as {declared}, which does not fit the meld.",
+            "Meldung {meld}: {card} ist als {declared} angesagt, das passt nicht in die Meldung.";
+        PinNeeds => "Meld {meld}: the {card} is declared as {declared}, but the meld needs it as {needs}.",
+            "Meldung {meld}: {card} ist als {declared} angesagt, aber die Meldung braucht an dieser Stelle {needs}.";
+        /// Between the cards a declared wild could be instead: "J♥ or A♥".
+        Or => " or ", " oder ";
     }
 }
 
@@ -284,6 +292,31 @@ impl Problem {
             }
             Problem::OpeningTooLow { points, needed } => {
                 M::OpeningTooLow.fill(lang, &[("points", &points), ("needed", &needed)])
+            }
+            Problem::PinOnNatural { meld, card } => {
+                M::PinOnNatural.fill(lang, &[("meld", &meld), ("card", &card.display(lang))])
+            }
+            Problem::PinDoesNotFit {
+                meld,
+                card,
+                declared,
+                ref needs,
+            } => {
+                let needs: Vec<String> = needs.iter().map(|c| c.display(lang)).collect();
+                let msg = if needs.is_empty() {
+                    M::PinDoesNotFit
+                } else {
+                    M::PinNeeds
+                };
+                msg.fill(
+                    lang,
+                    &[
+                        ("meld", &meld),
+                        ("card", &card.display(lang)),
+                        ("declared", &declared.display(lang)),
+                        ("needs", &needs.join(M::Or.text(lang))),
+                    ],
+                )
             }
         }
     }

@@ -18,6 +18,9 @@ messages! {
         /// One meld of a report: "Meld 1: 3♥ 4♥ 5♥ 6♥ = run ♥3–6".
         MeldLine => "Meld {n}: {cards} = {reading}", "Meldung {n}: {cards} = {reading}";
         LeftOver => "Left over: {cards}", "Übrig: {cards}";
+        /// Below a meld: the other readings of its undeclared wild cards.
+        CouldAlsoBe => "could also be: {readings} (declare the wild card, like JK=JH, to choose)",
+            "könnte auch sein: {readings} (sag die wilde Karte an, z. B. JK=JH, um zu wählen)";
         LeftOverNone => "Left over: none", "Übrig: keine";
         /// `score`: "25 points (Shanghai)".
         Points => "{total} {total|point|points} ({name})", "{total} {total|Punkt|Punkte} ({name})";

@@ -27,6 +27,13 @@ messages! {
         HomeStartHint => "Rule set, players, dealer and money: set up in a minute.",
             "Regeln, Spieler, Geber und Geld: in einer Minute eingerichtet.";
         HomeContinue => "Continue a game", "Spiel fortsetzen";
+        // Where a recent game stands (issue 11).
+        HomeFinished => "finished", "beendet";
+        HomeEndedEarly => "ended early after round {n} of {of}", "vorzeitig beendet nach Runde {n} von {of}";
+        HomeLeader => "{names} leads with {total}", "{names} führt mit {total}";
+        HomeLeaders => "{names} lead with {total}", "{names} führen mit {total}";
+        HomeWinner => "{names} won with {total}", "{names} hat mit {total} gewonnen";
+        HomeWinners => "{names} won with {total}", "{names} haben mit {total} gewonnen";
         HomeNoRecent => "Games you start or open on this phone appear here.",
             "Spiele, die du auf diesem Handy beginnst oder öffnest, erscheinen hier.";
         HomeCheckerHint => "Is this meld legal? Can I go down? Does this card fit?",
@@ -77,8 +84,8 @@ messages! {
         // Meld checker: is this meld legal?
         SecMelds => "Is this meld legal?", "Ist diese Meldung gültig?";
         FieldMelds => "Melds", "Meldungen";
-        FieldMeldsHint => "One meld per line, or | between melds. Cards like 10H QS A♦ JK.",
-            "Eine Meldung je Zeile oder | dazwischen. Karten wie 10H QS A♦ JK (D♥ = Dame).";
+        FieldMeldsHint => "One meld per line, or | between melds. Cards like 10H QS A♦ JK; a wild card laid as one card: JK=JH.",
+            "Eine Meldung je Zeile oder | dazwischen. Karten wie 10H QS A♦ JK (D♥ = Dame); eine wilde Karte als bestimmte Karte: JK=JH.";
         ButtonCheck => "Check melds", "Meldungen prüfen";
         ContractIs => "Contract: {contract}", "Kontrakt: {contract}";
         VerdictOk => "Legal: these melds make the contract.",
@@ -90,6 +97,11 @@ messages! {
         MeldN => "Meld {n}", "Meldung {n}";
         NotAMeld => "not a meld", "keine Meldung";
         WildAs => "{wild} stands for {card}", "{wild} steht für {card}";
+        /// The other readings of a meld's undeclared wild cards.
+        CouldAlsoBe => "It could also be: {readings}. Declare the wild card (like JK=JH) to choose.",
+            "Sie könnte auch sein: {readings}. Sag die wilde Karte an (z. B. JK=JH), um zu wählen.";
+        /// A wild card the player declared (`JK=JH`).
+        WildDeclared => "{wild} declared as {card}", "{wild} angesagt als {card}";
 
         // Meld checker: can I go down?
         SecSolve => "Can I go down?", "Kann ich auslegen?";
@@ -139,6 +151,8 @@ messages! {
         GridSummary => "Tap cards", "Karten antippen";
         GridJoker => "Joker", "Joker";
         GridNewMeld => "New meld", "Neue Meldung";
+        /// Declares the last wild card as the next card tapped (`JK=JH`).
+        GridDeclare => "= stands for…", "= steht für…";
         GridBackspace => "Remove the last card", "Letzte Karte entfernen";
         GridCountOne => "1 card", "1 Karte";
         GridCountMany => "{n} cards", "{n} Karten";
@@ -158,6 +172,8 @@ messages! {
         RoundsPenaltyLead => "Everyone else: type the points, or the cards left in hand and the app counts them.",
             "Alle anderen: Punkte eintippen oder die Karten auf der Hand, die App zählt sie.";
         RoundsPoints => "Points", "Punkte";
+        RoundsBadSum => "“{text}” is not a sum of whole numbers: type the points like 25+10+5.",
+            "„{text}“ ist keine Summe ganzer Zahlen: Punkte so eintippen: 25+10+5.";
         RoundsCards => "or cards left in hand", "oder Karten auf der Hand";
         RoundsCardsHint => "Like AS JK 7H", "Etwa AS JK 7H";
         RoundsCount => "{cards} = {points} {points|point|points}", "{cards} = {points} {points|Punkt|Punkte}";
@@ -416,6 +432,12 @@ messages! {
             "{n|Die|Alle} {n} {n|Runde ist|Runden sind} gespielt.";
         GameEndedEarly => "The table ended the game early, after round {n} of {of}.",
             "Der Tisch hat die Partie vorzeitig beendet, nach Runde {n} von {of}.";
+        // Game over, in words (issue 11): "Ann wins with 35 (+€1.20) — Ben 2nd with 50 …".
+        GameResultWinner => "{name} wins with {total}", "{name} gewinnt mit {total}";
+        GameResultWinners => "{names} share first place with {total}", "{names} teilen sich Platz 1 mit {total}";
+        GameResultPlace => "{names} {place} with {total}", "{names} auf Platz {place} mit {total}";
+        GameResultMoney => "({money})", "({money})";
+        GameResultMoneyEach => "({money} each)", "(je {money})";
         GameSeeSettlement => "See the settlement", "Zur Abrechnung";
         SheetTitle => "Score sheet", "Spielblock";
         SheetEmpty => "No round entered yet.", "Noch keine Runde eingetragen.";
@@ -428,6 +450,25 @@ messages! {
             "G: Geber der Runde. ★: in Führung. Kleine Zahlen: Zwischensumme.";
         SheetLegendEdit => "D: dealer of the round. ★: in the lead. Small figures: running total. Tap a round's number to correct it.",
             "G: Geber der Runde. ★: in Führung. Kleine Zahlen: Zwischensumme. Rundennummer antippen, um die Runde zu berichtigen.";
+        // The score sheet's marks (issue 11): a symbol for the eye, these words for screen
+        // readers and the legend.
+        SheetMarkOut => "went out", "ging raus";
+        SheetMarkCut => "cut exactly: {bonus} {bonus|point|points} off",
+            "genau abgehoben: {bonus} {bonus|Punkt|Punkte} Abzug";
+        SheetMarkDoubled => "doubled by Hand-Rommé", "verdoppelt durch Hand-Rommé";
+        SheetMarkBuysSymbol => "B{n}", "K{n}";
+        SheetMarkBuys => "{n} {n|buy|buys}", "{n} {n|Kauf|Käufe}";
+        SheetMarkJokers => "{n} {n|joker|jokers} in the winning hand", "{n} Joker im Gewinnblatt";
+        SheetMarkBonus => "bonus: {what}", "Bonus: {what}";
+        SheetBonusFirstTurn => "out on the first turn", "im ersten Zug raus";
+        SheetBonusSecondTurn => "out on the second turn", "im zweiten Zug raus";
+        SheetBonusOneSuit => "all runs in one suit", "alle Folgen in einer Farbe";
+        SheetBonusNoWilds => "no wild card", "ohne Wildkarte";
+        SheetMarksTitle => "Marks on the sheet", "Zeichen im Spielblock";
+        SheetLegendCut => "cut exactly: the cut bonus off", "genau abgehoben: Abhebe-Bonus abgezogen";
+        SheetLegendBuys => "buys in the round (how many)", "Käufe in der Runde (wie viele)";
+        SheetLegendJokers => "jokers in the winning hand (how many)", "Joker im Gewinnblatt (wie viele)";
+        SheetLegendBonus => "bonuses of the winning hand (one + each)", "Boni des Gewinnblatts (je ein +)";
         GameActions => "Change the game", "Spiel ändern";
         ShareResultTitle => "Share the result", "Ergebnis teilen";
         ShareResultButton => "Share the result", "Ergebnis teilen";

@@ -45,14 +45,24 @@ pub fn reading_text(reading: &Reading, ctx: &PageCtx) -> String {
     text::cards::reading(reading, ctx.lang)
 }
 
-/// What each wild card of a reading stands for: "Joker stands for 6♥".
-pub fn wild_texts(reading: &Reading, ctx: &PageCtx) -> Vec<String> {
+/// What each wild card of a reading stands for: "Joker stands for 6♥", or "Joker declared
+/// as J♥" for the wild cards in `declared` (each matched once).
+pub fn wild_texts(reading: &Reading, declared: &[(Card, Card)], ctx: &PageCtx) -> Vec<String> {
+    let mut declared = declared.to_vec();
     reading
         .wilds
         .iter()
         .map(|(wild, card)| {
+            let at = declared.iter().position(|d| d == &(*wild, *card));
+            let msg = match at {
+                Some(i) => {
+                    declared.swap_remove(i);
+                    Msg::WildDeclared
+                }
+                None => Msg::WildAs,
+            };
             ctx.f(
-                Msg::WildAs,
+                msg,
                 &[
                     ("wild", &wild.display(ctx.lang)),
                     ("card", &card.display(ctx.lang)),

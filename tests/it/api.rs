@@ -53,8 +53,10 @@ async fn the_check_example_of_the_api_answers_exactly_as_documented() {
     assert_eq!(
         answer,
         json!({"ok": true, "contract": "2 runs of 4",
-               "melds": [{"cards": ["3H","4H","5H","6H"], "kind": "run", "suit": "H", "from": "3", "to": "6", "wilds": []},
-                         {"cards": ["8H","9H","10H","JH"], "kind": "run", "suit": "H", "from": "8", "to": "J", "wilds": []}],
+               "melds": [{"cards": ["3H","4H","5H","6H"], "kind": "run", "suit": "H", "from": "3", "to": "6", "wilds": [],
+                          "notation": "3H 4H 5H 6H", "alternatives": []},
+                         {"cards": ["8H","9H","10H","JH"], "kind": "run", "suit": "H", "from": "8", "to": "J", "wilds": [],
+                          "notation": "8H 9H 10H JH", "alternatives": []}],
                "problems": []})
     );
 }
@@ -129,10 +131,108 @@ async fn every_reason_is_listed_and_each_wild_says_what_it_stands_for() {
     assert_eq!(answer["ok"], true, "{answer}");
     assert_eq!(
         answer["melds"][0]["wilds"],
-        json!([{"card": "JK", "as": "5H"}])
+        json!([{"card": "JK", "as": "5H", "declared": false}])
     );
     assert_eq!(answer["melds"][1]["kind"], "set");
     assert_eq!(answer["melds"][1]["wilds"][0]["card"], "JK");
+}
+
+/// Declared wild cards (issue 9): `JK=JH` in the text and the list form is checked exactly
+/// as declared and printed back in the same notation; a declaration that does not fit is a
+/// problem with a sentence, one on a natural card a 422.
+#[tokio::test]
+async fn declared_wild_cards_are_checked_as_declared_and_printed_back() {
+    let app = TestApp::new().await;
+    // Undeclared, Rommé may read the joker as the ace: Q-K-A, 40 points, an opening.
+    let open = post_json(
+        &app,
+        "/api/v1/check",
+        json!({"rules": "rommee", "melds": "JK QH KH | 3S 3D 3C"}),
+    )
+    .await;
+    assert_eq!(
+        (open["ok"].clone(), open["points"].clone()),
+        (json!(true), json!(40))
+    );
+    // The other reading is listed, with its points; the set's joker has none that matter.
+    assert_eq!(
+        open["melds"][0]["alternatives"],
+        json!([{"kind": "run", "suit": "H", "from": "J", "to": "K", "points": 30,
+                "wilds": [{"card": "JK", "as": "JH", "declared": false}]}])
+    );
+    assert_eq!(open["melds"][1]["alternatives"], json!([]));
+    for melds in [
+        json!("JK=JH QH KH | 3S 3D 3C"),
+        json!([["JK=JH", "QH", "KH"], ["3S", "3D", "3C"]]),
+        json!(["JK=JH QH KH", "3S 3D 3C"]),
+    ] {
+        let answer = post_json(
+            &app,
+            "/api/v1/check",
+            json!({"rules": "rommee", "melds": melds}),
+        )
+        .await;
+        assert_eq!(answer["ok"], false, "{answer}");
+        assert_eq!(answer["points"], 39, "J-Q-K as laid: {answer}");
+        assert_eq!(codes(&answer), ["opening_too_low"]);
+        let meld = &answer["melds"][0];
+        assert_eq!(
+            (meld["from"].clone(), meld["to"].clone()),
+            (json!("J"), json!("K"))
+        );
+        assert_eq!(meld["notation"], "JK=JH QH KH");
+        assert_eq!(meld["alternatives"], json!([]), "declared: one reading");
+        assert_eq!(meld["cards"], json!(["JK", "QH", "KH"]));
+        assert_eq!(
+            meld["wilds"],
+            json!([{"card": "JK", "as": "JH", "declared": true}])
+        );
+    }
+
+    let answer = post_json(
+        &app,
+        "/api/v1/check",
+        json!({"rules": "contract", "round": 2, "melds": "3H 4H 5H JK=9H | 7C 7D 7S",
+               "lang": "de"}),
+    )
+    .await;
+    assert_eq!(answer["ok"], false);
+    let problem = &answer["problems"][0];
+    assert_eq!(problem["code"], "pin_does_not_fit");
+    assert_eq!(
+        (
+            problem["card"].clone(),
+            problem["declared"].clone(),
+            problem["needs"].clone()
+        ),
+        (json!("JK"), json!("9H"), json!(["2H", "6H"]))
+    );
+    assert_eq!(
+        problem["message"],
+        "Meldung 1: Joker ist als 9♥ angesagt, aber die Meldung braucht an dieser Stelle 2♥ oder 6♥."
+    );
+
+    for (melds, says) in [
+        (
+            "5H=JH QH KH | 3S 3D 3C",
+            "declares a natural card as another one",
+        ),
+        ("JK=JK QH KH | 3S 3D 3C", "declares a card as a joker"),
+    ] {
+        let response = app
+            .send(
+                Request::post("/api/v1/check")
+                    .header("content-type", "application/json")
+                    .body(Body::from(
+                        json!({"rules": "rommee", "melds": melds}).to_string(),
+                    ))
+                    .unwrap(),
+            )
+            .await;
+        assert_eq!(response.status, StatusCode::UNPROCESSABLE_ENTITY, "{melds}");
+        let error = response.json()["error"].as_str().unwrap().to_owned();
+        assert!(error.contains(says) && error.contains("meld 1"), "{error}");
+    }
 }
 
 #[tokio::test]
@@ -217,7 +317,7 @@ async fn continental_has_one_round_so_the_round_may_be_left_out() {
     assert_eq!(answer["ok"], true, "{answer}");
     assert_eq!(
         answer["melds"][4]["wilds"],
-        json!([{"card": "JK", "as": "JH"}])
+        json!([{"card": "JK", "as": "JH", "declared": false}])
     );
 }
 

@@ -731,3 +731,45 @@ async fn cards_as_the_grid_writes_them_in_german_are_read_back() {
     assert!(body.contains("Satz aus Damen"));
     assert!(body.contains("Satz aus Buben"));
 }
+
+/// Declared wild cards on the meld checker (issue 9): typed into the text field, no
+/// JavaScript needed; the verdict says what each wild was declared as, and a declaration on
+/// a natural card is a field error with a sentence, in German too.
+#[tokio::test]
+async fn the_meld_checker_takes_declared_wilds_in_its_text_field() {
+    let app = TestApp::new().await;
+    let fields = |melds: &'static str| {
+        [
+            ("rules", "rommee"),
+            ("shown", "rommee"),
+            ("melds", melds),
+            ("action", "check"),
+        ]
+    };
+    let response = post_check(&app, "en", &fields("JK=JH QH KH | 3S 3D 3C")).await;
+    assert_eq!(response.status, StatusCode::OK);
+    let page = text(&response.body);
+    assert!(page.contains("Not legal."), "{page}");
+    assert!(page.contains("Worth 39 points."), "{page}");
+    assert!(page.contains("Joker declared as J♥"), "{page}");
+    assert!(page.contains("JK=JH"), "the field keeps what was typed");
+    let response = post_check(&app, "de", &fields("JK=AH QH KH | 3S 3D 3C")).await;
+    let page = text(&response.body);
+    assert!(page.contains("Wert: 40 Punkte."), "{page}");
+    assert!(page.contains("Joker angesagt als A♥"), "{page}");
+    let response = post_check(&app, "de", &fields("5H=JH QH KH")).await;
+    let page = text(&response.body);
+    assert!(
+        page.contains("„5H=JH“ in Meldung 1 erklärt eine echte Karte zu einer anderen"),
+        "{page}"
+    );
+    // Undeclared, the page names the other reading and how to choose it.
+    let response = post_check(&app, "en", &fields("JK QH KH | 3S 3D 3C")).await;
+    let page = text(&response.body);
+    assert!(
+        page.contains("It could also be: run ♥J–K, Joker as J♥. Declare the wild card"),
+        "{page}"
+    );
+    // The grid offers the declaration button (used with JavaScript).
+    assert!(response.body.contains("data-declare"));
+}

@@ -13,7 +13,7 @@ use serde::de::{self, Deserializer, SeqAccess, Visitor};
 use utoipa::ToSchema;
 
 pub use crate::rules::cards::CardsInput;
-use crate::rules::cards::{self, Card, CardError};
+use crate::rules::cards::{self, Card, CardError, PinnedMelds};
 use crate::rules::game::GameError;
 use crate::rules::money::MoneyInput;
 use crate::rules::names::{MAX_NAME_CHARS, NameProblem, check_name, name_key};
@@ -72,13 +72,14 @@ pub enum MeldsInput {
 }
 
 impl MeldsInput {
-    /// The melds, or the card error naming the meld (`unknown card "11H" in meld 2`).
-    pub fn parse(&self) -> Result<Vec<Vec<Card>>, CardError> {
+    /// The melds with their declared wild cards (`JK=JH`, docs/RULES.md section 1), or the
+    /// card error naming the meld (`unknown card "11H" in meld 2`).
+    pub fn parse_pinned(&self) -> Result<PinnedMelds, CardError> {
         match self {
-            MeldsInput::Text(text) => cards::parse_melds(text),
+            MeldsInput::Text(text) => cards::parse_pinned_melds(text),
             MeldsInput::List(melds) => {
                 let melds: Vec<Vec<String>> = melds.iter().map(CardsInput::tokens).collect();
-                cards::parse_meld_lists(&melds)
+                cards::parse_pinned_meld_lists(&melds)
             }
         }
     }
@@ -195,7 +196,8 @@ pub struct CheckBody {
     /// one round.
     #[serde(default)]
     pub round: Option<i64>,
-    /// The melds; for a round that goes out all at once, the whole hand.
+    /// The melds; for a round that goes out all at once, the whole hand. A wild card may be
+    /// declared as the card it stands for: `JK=JH`, `2C=5H` (Added 2026-11-24).
     #[schema(value_type = super::schema::Melds)]
     pub melds: MeldsInput,
     #[serde(default)]
@@ -214,7 +216,8 @@ pub struct CheckRequest {
     pub lang: Lang,
     pub rules: RuleSet,
     pub round: RoundSpec,
-    pub melds: Vec<Vec<Card>>,
+    /// The melds, with their declared wild cards.
+    pub melds: PinnedMelds,
 }
 
 impl TryFrom<(CheckBody, &HeaderMap)> for CheckRequest {
@@ -224,7 +227,7 @@ impl TryFrom<(CheckBody, &HeaderMap)> for CheckRequest {
         let lang = answer_lang(headers, body.lang.as_deref())?;
         let rules = rule_set(&body.rules, &body.options, lang)?;
         let round = round_spec(&rules, body.round, lang)?;
-        let melds = body.melds.parse().map_err(|e| card_error(e, lang))?;
+        let melds = body.melds.parse_pinned().map_err(|e| card_error(e, lang))?;
         Ok(CheckRequest {
             lang,
             rules,
@@ -617,15 +620,21 @@ mod tests {
         let strings: MeldsInput =
             serde_json::from_str(r#"["3H 4H 5H 6H", "8H 9H 10H JH"]"#).unwrap();
         let text: MeldsInput = serde_json::from_str(r#""3H 4H 5H 6H | 8H 9H 10H JH""#).unwrap();
-        assert_eq!(lists.parse().unwrap(), text.parse().unwrap());
-        assert_eq!(strings.parse().unwrap(), text.parse().unwrap());
+        assert_eq!(lists.parse_pinned().unwrap(), text.parse_pinned().unwrap());
+        assert_eq!(
+            strings.parse_pinned().unwrap(),
+            text.parse_pinned().unwrap()
+        );
         let bad: MeldsInput = serde_json::from_str(r#"[["3H"], ["8H", "11H"]]"#).unwrap();
         assert_eq!(
-            bad.parse().unwrap_err().to_string(),
+            bad.parse_pinned().unwrap_err().to_string(),
             "unknown card \"11H\" in meld 2"
         );
         let empty: MeldsInput = serde_json::from_str(r#"[["3H"], []]"#).unwrap();
-        assert_eq!(empty.parse().unwrap_err().to_string(), "meld 2 is empty");
+        assert_eq!(
+            empty.parse_pinned().unwrap_err().to_string(),
+            "meld 2 is empty"
+        );
     }
 
     #[test]

@@ -29,7 +29,7 @@ use utoipa_axum::routes;
 
 use super::compute::Client;
 use super::{AppError, AppState, Json};
-use crate::rules::check::check;
+use crate::rules::check::{check, check_pinned};
 use crate::rules::money::settle;
 use crate::rules::ruleset::ScoreError;
 use crate::rules::solver::{SolveError, SolveOptions, solve_with};
@@ -93,13 +93,19 @@ async fn check_melds(
 ) -> Result<Json<CheckAnswer>, AppError> {
     let request = CheckRequest::try_from((body, &headers))?;
     let lang = request.lang;
-    let result = state
+    let answer = state
         .compute
         .run(client, move |_| {
-            check(&request.rules, &request.round, &request.melds)
+            let result = check_pinned(
+                &request.rules,
+                &request.round,
+                &request.melds.melds,
+                &request.melds.pins,
+            );
+            CheckAnswer::new(result, &request.rules, lang)
         })
         .await?;
-    Ok(Json(CheckAnswer::new(result, lang)))
+    Ok(Json(answer))
 }
 
 /// `POST /api/v1/solve`: can this hand make the round's contract, and how?

@@ -6,8 +6,10 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use crate::rules::cards::{Card, Rank, Suit};
-use crate::rules::check::{CheckResult, Problem};
+use crate::rules::check::{CheckResult, Problem, opening_value};
 use crate::rules::meld::{MeldKind, Reading};
+use crate::rules::pins;
+use crate::rules::ruleset::RuleSet;
 use crate::rules::settlement::Settlement;
 use crate::rules::solver::Solution;
 use crate::text::Lang;
@@ -20,6 +22,9 @@ pub struct WildJson {
     #[serde(rename = "as")]
     #[schema(value_type = super::schema::Card)]
     pub stands_for: Card,
+    /// Whether the request declared it (`JK=JH`); else the checker chose what it stands for
+    /// (Added 2026-11-24).
+    pub declared: bool,
 }
 
 /// A meld with the reading the checker used; `kind` is null where the cards are no meld.
@@ -47,11 +52,87 @@ pub struct MeldJson {
     #[schema(value_type = Option<super::schema::Rank>)]
     pub to: Option<Rank>,
     pub wilds: Vec<WildJson>,
+    /// The meld in the card notation with its declared wild cards, as the request wrote
+    /// them: `JK=JH QH KH` (Added 2026-11-24).
+    pub notation: String,
+    /// Other readings of a meld with undeclared wild cards that differ in what matters (kind,
+    /// rank, suit or ends), e.g. `JK QH KH` read as Q-K-A could be J-Q-K; empty when there is
+    /// one reading or every wild is declared. Declaring the wild (`JK=JH`) picks one (Added
+    /// 2026-11-24).
+    pub alternatives: Vec<ReadingJson>,
+}
+
+/// Another way to read a meld: as `MeldJson`'s reading fields, and for `rommee` its opening
+/// value (Added 2026-11-24).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ReadingJson {
+    #[schema(value_type = super::schema::MeldKind)]
+    pub kind: MeldKind,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<super::schema::Rank>)]
+    pub rank: Option<Rank>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<super::schema::Suit>)]
+    pub suit: Option<Suit>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<super::schema::Rank>)]
+    pub from: Option<Rank>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<super::schema::Rank>)]
+    pub to: Option<Rank>,
+    pub wilds: Vec<WildJson>,
+    /// `rommee`: the opening value of the meld read this way.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub points: Option<u32>,
+}
+
+impl ReadingJson {
+    fn new(reading: &Reading, opening: bool) -> Self {
+        Self {
+            kind: reading.kind,
+            rank: reading.rank,
+            suit: reading.suit,
+            from: reading.from,
+            to: reading.to,
+            wilds: reading
+                .wilds
+                .iter()
+                .map(|&(card, stands_for)| WildJson {
+                    card,
+                    stands_for,
+                    declared: false,
+                })
+                .collect(),
+            points: opening.then(|| opening_value(reading)),
+        }
+    }
 }
 
 impl MeldJson {
-    fn new(cards: Vec<Card>, reading: Option<&Reading>) -> Self {
+    fn new(
+        cards: Vec<Card>,
+        pins: &[Option<Card>],
+        reading: Option<&Reading>,
+        rules: &RuleSet,
+    ) -> Self {
+        let opening = rules.opening_points.is_some();
+        let alternatives = reading
+            .map(|used| {
+                pins::alternatives(&rules.meld, &cards, pins, used)
+                    .iter()
+                    .map(|r| ReadingJson::new(r, opening))
+                    .collect()
+            })
+            .unwrap_or_default();
+        // A declared wild is in the reading as (card, declared); match them one by one.
+        let mut declared: Vec<(Card, Card)> = cards
+            .iter()
+            .zip(pins)
+            .filter_map(|(&c, p)| p.map(|p| (c, p)))
+            .collect();
         Self {
+            alternatives,
+            notation: crate::rules::cards::format_pinned(&cards, pins),
             cards,
             kind: reading.map(|r| r.kind),
             rank: reading.and_then(|r| r.rank),
@@ -62,7 +143,14 @@ impl MeldJson {
                 .map(|r| {
                     r.wilds
                         .iter()
-                        .map(|&(card, stands_for)| WildJson { card, stands_for })
+                        .map(|&(card, stands_for)| {
+                            let at = declared.iter().position(|&d| d == (card, stands_for));
+                            WildJson {
+                                card,
+                                stands_for,
+                                declared: at.map(|i| declared.swap_remove(i)).is_some(),
+                            }
+                        })
                         .collect()
                 })
                 .unwrap_or_default(),
@@ -102,7 +190,7 @@ pub struct CheckAnswer {
 impl CheckAnswer {
     /// The answer for a check, its problems' messages in `lang` (the contract in English, as
     /// every `contract` of the API).
-    pub fn new(result: CheckResult, lang: Lang) -> Self {
+    pub fn new(result: CheckResult, rules: &RuleSet, lang: Lang) -> Self {
         Self {
             ok: result.ok,
             points: result.points,
@@ -110,7 +198,11 @@ impl CheckAnswer {
             melds: result
                 .melds
                 .into_iter()
-                .map(|(cards, reading)| MeldJson::new(cards, reading.as_ref()))
+                .enumerate()
+                .map(|(i, (cards, reading))| {
+                    let pins = result.pins.get(i).map_or(&[][..], Vec::as_slice);
+                    MeldJson::new(cards, pins, reading.as_ref(), rules)
+                })
                 .collect(),
             problems: result
                 .problems

@@ -238,6 +238,11 @@ pub enum ProblemCode {
     /// Added 2026-11-24: going out all at once with fewer cards than a hand holds then.
     TooFewToGoOut,
     OpeningTooLow,
+    /// Added 2026-11-24: a 2 declared as another card where 2s are not wild (`card`).
+    PinOnNatural,
+    /// Added 2026-11-24: a declared wild card that does not fit the meld as declared
+    /// (`card`, `declared`, `needs`: what the meld could use there, maybe empty).
+    PinDoesNotFit,
 }
 
 /// One reason melds are not legal: a stable `code`, the problem's parameters beside it
@@ -495,7 +500,8 @@ mod tests {
         // Every `Problem` has a sentence (an exhaustive match in `text::check`), named as
         // the problem; its code is that name in snake_case. `RunSpan` is a piece of the
         // `contiguous_runs` sentence, not a problem; `RunGapsNoWilds` is `run_gaps`'s sentence
-        // for a run without wild cards.
+        // for a run without wild cards; `PinNeeds` is `pin_does_not_fit`'s sentence when it
+        // knows what the meld needs, `Or` a piece of it.
         let snake = |name: String| {
             name.chars().fold(String::new(), |mut out, c| {
                 if c.is_ascii_uppercase() && !out.is_empty() {
@@ -508,13 +514,16 @@ mod tests {
         let spoken: BTreeSet<String> = crate::text::check::ProblemMsg::ALL
             .iter()
             .map(|msg| snake(format!("{msg:?}")))
-            // Sentences of other codes: run spans, `run_gaps` and `too_many_wilds` variants.
+            // Sentences of other codes: run spans, `run_gaps`, `too_many_wilds` and pin
+            // variants, and the word between alternatives.
             .filter(|code| {
                 ![
                     "run_span",
                     "run_gaps_no_wilds",
                     "too_large_share_half",
                     "too_large_share_third",
+                    "pin_needs",
+                    "or",
                 ]
                 .contains(&code.as_str())
             })

@@ -32,11 +32,12 @@ use axum::http::StatusCode;
 use axum::response::Response;
 use axum::routing::get;
 
-use crate::rules::cards::{Card, parse_cards, parse_melds};
-use crate::rules::check::{check, meld_problem};
+use crate::rules::cards::{Card, parse_cards, parse_pinned_melds};
+use crate::rules::check::{check, check_pinned, meld_problem};
 use crate::rules::game::{GameError, Restriction};
 use crate::rules::layoff::{Fit, NoFit, fit};
-use crate::rules::meld::{AceMode, Reading, WildShare};
+use crate::rules::meld::{AceMode, MeldRules, Reading, WildShare};
+use crate::rules::pins;
 use crate::rules::presets::{PRESET_IDS, meld_option_specs, option_specs, preset_info};
 use crate::rules::ruleset::{RoundSpec, RuleSet};
 use crate::rules::solver::{SolveOptions, Stop, solve_with};
@@ -236,6 +237,8 @@ struct MeldView {
     cards: Vec<CardChip>,
     reading: String,
     wilds: Vec<String>,
+    /// The other readings of its undeclared wild cards, in a sentence; empty if none.
+    could_be: String,
 }
 
 /// The answer to "Is this meld legal?".
@@ -558,12 +561,39 @@ fn facts(ctx: &PageCtx, rs: &RuleSet, round: Option<&RoundSpec>) -> Vec<String> 
 }
 
 /// A meld with its reading, as shown.
-fn meld_view(ctx: &PageCtx, number: usize, cards: &[Card], reading: Option<&Reading>) -> MeldView {
+fn meld_view(
+    ctx: &PageCtx,
+    number: usize,
+    cards: &[Card],
+    pins: &[Option<Card>],
+    reading: Option<&Reading>,
+    rules: Option<&MeldRules>,
+) -> MeldView {
+    let others: Vec<String> = match (rules, reading) {
+        (Some(rules), Some(used)) => pins::alternatives(rules, cards, pins, used)
+            .iter()
+            .map(|r| crate::text::cards::reading_line(Some(r), ctx.lang))
+            .collect(),
+        _ => Vec::new(),
+    };
+    let could_be = if others.is_empty() {
+        String::new()
+    } else {
+        ctx.f(Msg::CouldAlsoBe, &[("readings", &others.join("; "))])
+    };
+    let declared: Vec<(Card, Card)> = cards
+        .iter()
+        .zip(pins)
+        .filter_map(|(&c, p)| p.map(|p| (c, p)))
+        .collect();
     MeldView {
+        could_be,
         title: ctx.f(Msg::MeldN, &[("n", &number)]),
         cards: chips(cards, ctx.lang),
         reading: reading.map_or_else(|| ctx.t(Msg::NotAMeld).to_owned(), |r| reading_text(r, ctx)),
-        wilds: reading.map(|r| wild_texts(r, ctx)).unwrap_or_default(),
+        wilds: reading
+            .map(|r| wild_texts(r, &declared, ctx))
+            .unwrap_or_default(),
     }
 }
 
@@ -576,8 +606,8 @@ fn answer_melds(page: &mut CheckPage, rs: &RuleSet, round: &RoundSpec) {
         }
         return;
     }
-    let melds = match parse_melds(&page.form.melds) {
-        Ok(melds) if melds.is_empty() => {
+    let melds = match parse_pinned_melds(&page.form.melds) {
+        Ok(melds) if melds.melds.is_empty() => {
             page.errors.melds = Some(ctx.t(Msg::ErrNoMelds).to_owned());
             return;
         }
@@ -587,7 +617,7 @@ fn answer_melds(page: &mut CheckPage, rs: &RuleSet, round: &RoundSpec) {
             return;
         }
     };
-    let result = check(rs, round, &melds);
+    let result = check_pinned(rs, round, &melds.melds, &melds.pins);
     let headline = match (result.ok, round.contract.is_some()) {
         (true, true) => ctx.t(Msg::VerdictOk),
         (true, false) => ctx.t(Msg::VerdictOkOpening),
@@ -608,7 +638,10 @@ fn answer_melds(page: &mut CheckPage, rs: &RuleSet, round: &RoundSpec) {
             .melds
             .iter()
             .enumerate()
-            .map(|(i, (cards, reading))| meld_view(ctx, i + 1, cards, reading.as_ref()))
+            .map(|(i, (cards, reading))| {
+                let pins = result.pins.get(i).map_or(&[][..], Vec::as_slice);
+                meld_view(ctx, i + 1, cards, pins, reading.as_ref(), Some(&rs.meld))
+            })
             .collect(),
     });
 }
@@ -644,7 +677,9 @@ fn answer_hand(page: &mut CheckPage, rs: &RuleSet, round: &RoundSpec, stop: Stop
                 melds: readings
                     .iter()
                     .enumerate()
-                    .map(|(i, (cards, reading))| meld_view(ctx, i + 1, cards, reading.as_ref()))
+                    .map(|(i, (cards, reading))| {
+                        meld_view(ctx, i + 1, cards, &[], reading.as_ref(), None)
+                    })
                     .collect(),
                 leftover: if solution.leftover.is_empty() {
                     ctx.t(Msg::LeftoverNone).to_owned()

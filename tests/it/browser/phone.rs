@@ -800,8 +800,16 @@ fn phone_check_reports_every_wide_element_small_target_and_faint_text_spares_inl
     );
 }
 
-/// Names of the issue's kind, long-ish but usual at a table.
-const TABLE_NAMES: [&str; 4] = ["Jürgen", "Mariechen", "Wolfgang", "Friederike"];
+/// Names of the issue's kind, long-ish but usual at a table; a table of four takes the
+/// first four, a table of six all of them.
+const TABLE_NAMES: [&str; 6] = [
+    "Jürgen",
+    "Mariechen",
+    "Wolfgang",
+    "Friederike",
+    "Bartholomäus",
+    "Hannelore",
+];
 
 /// The elements showing one of `TABLE_NAMES` whose text does not fit their box (cut with an
 /// ellipsis, clipped, or spilling over a neighbour), each as "tag.class: text (scroll >
@@ -842,32 +850,70 @@ fn names_stay_whole_at_130_percent_text_size_on_a_360_px_phone() {
     const TEST: &str = "names_stay_whole_at_130_percent_text_size_on_a_360_px_phone";
     run_on(TEST, Phone::NARROW, async |b: &Browser| -> TestResult {
         b.goto("/").await?;
-        let (game, _) = create(
-            b,
-            &json!({"rules": "liverpool", "players": TABLE_NAMES, "cents_per_point": 1}),
-        )?;
-        post_round(b, &game, &points_round(&TABLE_NAMES, 1, 1))?;
         let mut problems = Vec::new();
-        let mut look = async |b: &Browser, path: &str| -> TestResult {
-            for lang in ["en", "de"] {
-                b.goto(path).await?;
-                set_language(b, lang).await?;
-                larger_text(b).await?;
-                for cut in cut_names(b).await? {
-                    problems.push(format!("{path} ({lang}): {cut}"));
+        // A table of four (Liverpool) and one of six (Rommé: the narrow, upright columns).
+        for (rules, players) in [
+            ("liverpool", &TABLE_NAMES[..4]),
+            ("rommee", &TABLE_NAMES[..]),
+        ] {
+            let (game, _) = create(
+                b,
+                &json!({"rules": rules, "players": players, "cents_per_point": 1}),
+            )?;
+            post_round(b, &game, &points_round(players, 1, 1))?;
+            let mut look = async |b: &Browser, path: &str| -> TestResult {
+                for lang in ["en", "de"] {
+                    b.goto(path).await?;
+                    set_language(b, lang).await?;
+                    larger_text(b).await?;
+                    for cut in cut_names(b).await? {
+                        problems.push(format!("{rules} {path} ({lang}): {cut}"));
+                    }
                 }
-            }
-            Ok(())
-        };
-        look(b, &game).await?;
-        look(b, &format!("{game}/rounds/new")).await?;
-        end_game(b, &game)?;
-        look(b, &format!("{game}/settlement")).await?;
+                Ok(())
+            };
+            look(b, &game).await?;
+            look(b, &format!("{game}/rounds/new")).await?;
+            end_game(b, &game)?;
+            look(b, &format!("{game}/settlement")).await?;
+        }
         assert!(
             problems.is_empty(),
             "names cut at 130 %:\n{}",
             problems.join("\n")
         );
         Ok(())
+    });
+}
+
+/// Declared wild cards from the card grid (issue 9): a joker, "= stands for…", then J♥
+/// writes `JK=J♥`; a tap on "= stands for…" after a natural card does nothing. The checker
+/// then reads the joker exactly as declared: J-Q-K, 39 points, short of Rommé's 40.
+#[test]
+fn the_card_grid_declares_a_joker_as_the_next_card_tapped() {
+    const TEST: &str = "the_card_grid_declares_a_joker_as_the_next_card_tapped";
+    run_on(TEST, Phone::NARROW, async |b: &Browser| -> TestResult {
+        let mut survey = Survey::new(TEST);
+        b.goto("/check?rules=rommee").await?;
+        let grid = b.open_card_grid("melds").await?;
+        b.tap_cards("melds", &["JK"]).await?;
+        b.click(&format!("{grid} [data-declare]")).await?;
+        b.tap_cards("melds", &["J♥", "Q♥", "K♥"]).await?;
+        // After a natural card there is nothing to declare.
+        b.click(&format!("{grid} [data-declare]")).await?;
+        b.tap_cards("melds", &["|", "3♠", "3♦", "3♣"]).await?;
+        assert_eq!(
+            b.value("textarea[name=\"melds\"]").await?,
+            "JK=J♥ Q♥ K♥ | 3♠ 3♦ 3♣"
+        );
+        survey.look(b, "meld checker, a joker declared").await?;
+        b.click("button[name=\"action\"][value=\"check\"]").await?;
+        b.wait_text("#verdict .result.bad", "Joker declared as J♥")
+            .await?;
+        b.wait_text("#verdict .result.bad", "39").await?;
+        survey
+            .look(b, "meld checker, a declared joker's verdict")
+            .await?;
+        survey.finish()
     });
 }

@@ -1,0 +1,360 @@
+//! Declared wild cards (docs/RULES.md sections 1 and 2): a wild card laid as one card
+//! (`JK=JH`, `2C=5H`) is read exactly as declared. The checker asks this module for a meld's
+//! readings and its problem; without declarations the answers are the meld rules' own.
+//!
+//! A declared wild is read by putting the declared card in its place, reading that meld, and
+//! then counting the card as the wild card it is (for the wild limits, and in the reading's
+//! `wilds`). So a declared joker can neither fill another place of the run nor make the meld
+//! a different rank; an all-wild meld is one rank or one window, as declared.
+//!
+//! Pure: std only, on top of `cards`, `meld` and `check`'s [`Problem`]. No words.
+
+use super::cards::Card;
+use super::check::{Problem, breach_problem, meld_problem as open_meld_problem};
+use super::meld::{MeldKind, MeldRules, Reading};
+
+/// The declared cards of a meld, position by position (missing entries: undeclared).
+fn declared(pins: &[Option<Card>], i: usize) -> Option<Card> {
+    pins.get(i).copied().flatten()
+}
+
+/// Whether any card of the meld is declared.
+pub fn any(pins: &[Option<Card>]) -> bool {
+    pins.iter().any(Option::is_some)
+}
+
+/// Every structural reading of the meld as `kind` that reads each declared wild as declared
+/// (wild limits and lengths not applied), like [`MeldRules::structural_readings`].
+pub fn structural_readings(
+    rules: &MeldRules,
+    cards: &[Card],
+    pins: &[Option<Card>],
+    kind: MeldKind,
+) -> Vec<Reading> {
+    if !any(pins) {
+        return rules.structural_readings(cards, kind);
+    }
+    let laid: Vec<Card> = cards
+        .iter()
+        .enumerate()
+        .map(|(i, &c)| declared(pins, i).unwrap_or(c))
+        .collect();
+    let mut out = rules.structural_readings(&laid, kind);
+    // Where 2s are wild, a card declared as a 2 must be read as that 2, not as a wild card
+    // standing for another: at most as many 2s of its suit are read as wild as were laid
+    // undeclared.
+    out.retain(|reading| {
+        cards.iter().enumerate().all(|(i, _)| {
+            let Some(d) = declared(pins, i).filter(|&d| rules.is_wild(d)) else {
+                return true;
+            };
+            let laid_open = (0..cards.len())
+                .filter(|&j| cards[j] == d && declared(pins, j).is_none())
+                .count();
+            let read_wild = reading
+                .wilds
+                .iter()
+                .filter(|&&(c, a)| c == d && a != d)
+                .count();
+            read_wild <= laid_open
+        })
+    });
+    for reading in &mut out {
+        for (i, &card) in cards.iter().enumerate() {
+            if let Some(as_card) = declared(pins, i) {
+                // Read in its place as a natural card; it is the wild card it is.
+                reading.naturals = reading.naturals.saturating_sub(1);
+                reading.wilds.push((card, as_card));
+            }
+        }
+    }
+    out
+}
+
+/// [`structural_readings`] that keep the wild limits, like [`MeldRules::readings`].
+pub fn readings(
+    rules: &MeldRules,
+    cards: &[Card],
+    pins: &[Option<Card>],
+    kind: MeldKind,
+) -> Vec<Reading> {
+    let mut r = structural_readings(rules, cards, pins, kind);
+    r.retain(|x| rules.limit_breach(x).is_none());
+    r
+}
+
+/// Readings of the meld as a set or a run that keep the wild limits.
+fn legal(rules: &MeldRules, cards: &[Card], pins: &[Option<Card>]) -> Vec<Reading> {
+    [MeldKind::Set, MeldKind::Run]
+        .iter()
+        .flat_map(|&k| readings(rules, cards, pins, k))
+        .collect()
+}
+
+/// A declaration the rules do not allow: a 2 declared where 2s are not wild.
+fn declaration_problem(
+    rules: &MeldRules,
+    meld: usize,
+    cards: &[Card],
+    pins: &[Option<Card>],
+) -> Option<Problem> {
+    cards.iter().enumerate().find_map(|(i, &card)| {
+        declared(pins, i)?;
+        (!rules.is_wild(card)).then_some(Problem::PinOnNatural { meld, card })
+    })
+}
+
+/// Why the meld has no legal reading with its declarations, like [`open_meld_problem`]:
+/// a declaration the rules refuse, a declared wild that does not fit (with what the meld
+/// could use there, when it has one wild card), or the meld's own problem.
+pub fn meld_problem(
+    rules: &MeldRules,
+    meld: usize,
+    cards: &[Card],
+    pins: &[Option<Card>],
+) -> Option<Problem> {
+    if !any(pins) {
+        return open_meld_problem(rules, meld, cards);
+    }
+    if !rules.jokers && cards.contains(&Card::Joker) {
+        return Some(Problem::JokersNotInPlay { meld });
+    }
+    if let Some(problem) = declaration_problem(rules, meld, cards, pins) {
+        return Some(problem);
+    }
+    let structural: Vec<Reading> = [MeldKind::Set, MeldKind::Run]
+        .iter()
+        .flat_map(|&k| structural_readings(rules, cards, pins, k))
+        .collect();
+    if !structural.is_empty() {
+        if structural.iter().any(|r| rules.limit_breach(r).is_none()) {
+            return None;
+        }
+        return Some(breach_problem(rules, meld, &structural));
+    }
+    // No reading as declared. The first declaration that fails even on its own is the one
+    // at fault (else the first one).
+    let alone = |i: usize| {
+        let mut one = vec![None; cards.len()];
+        one[i] = declared(pins, i);
+        one
+    };
+    let declared_at: Vec<usize> = (0..cards.len())
+        .filter(|&i| declared(pins, i).is_some())
+        .collect();
+    let at = declared_at
+        .iter()
+        .copied()
+        .find(|&i| legal(rules, cards, &alone(i)).is_empty())
+        .unwrap_or(declared_at[0]);
+    let open = legal(rules, cards, &[]);
+    if open.is_empty() && declared_at.len() == 1 {
+        // Not a meld however the wild is read: say why, as without the declaration.
+        if let Some(problem) = open_meld_problem(rules, meld, cards) {
+            return Some(problem);
+        }
+    }
+    // What the meld could use there: the cards a lone wild stands for in its readings.
+    let wilds = cards.iter().filter(|&&c| rules.is_wild(c)).count();
+    let mut needs: Vec<Card> = Vec::new();
+    if wilds == 1 {
+        for reading in &open {
+            for &(_, as_card) in &reading.wilds {
+                if !needs.contains(&as_card) {
+                    needs.push(as_card);
+                }
+            }
+        }
+        needs.sort();
+    }
+    Some(Problem::PinDoesNotFit {
+        meld,
+        card: cards[at],
+        declared: declared(pins, at).expect("a declared card"),
+        needs,
+    })
+}
+
+/// The other readings of a meld with undeclared wild cards, where they differ from the one
+/// used in what matters: the kind, a set's rank, a run's suit or window (its ends, hence
+/// its points and which runs it touches). Each is a legal reading of a legal length; none
+/// when every wild is declared or the meld has one reading (docs/RULES.md section 2).
+pub fn alternatives(
+    rules: &MeldRules,
+    cards: &[Card],
+    pins: &[Option<Card>],
+    used: &Reading,
+) -> Vec<Reading> {
+    let open = cards
+        .iter()
+        .enumerate()
+        .any(|(i, &c)| rules.is_wild(c) && declared(pins, i).is_none());
+    if !open {
+        return Vec::new();
+    }
+    let key = |r: &Reading| (r.kind, r.rank, r.suit, r.window);
+    let mut seen = vec![key(used)];
+    let mut out = Vec::new();
+    for reading in legal(rules, cards, pins) {
+        if reading.len < rules.min_len(reading.kind) || seen.contains(&key(&reading)) {
+            continue;
+        }
+        seen.push(key(&reading));
+        out.push(reading);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::rules::cards::{Card, parse_pinned_melds};
+    use crate::rules::check::{Problem, check_pinned};
+    use crate::rules::meld::MeldKind;
+    use crate::rules::ruleset::RuleSet;
+
+    fn pinned(rules: &str, round: Option<usize>, melds: &str) -> crate::rules::check::CheckResult {
+        let rs = RuleSet::preset(rules).unwrap();
+        let spec = rs.round_for_check(round).unwrap();
+        let m = parse_pinned_melds(melds).unwrap();
+        check_pinned(&rs, &spec, &m.melds, &m.pins)
+    }
+
+    fn c(s: &str) -> Card {
+        s.parse().unwrap()
+    }
+
+    #[test]
+    fn a_joker_declared_as_the_jack_is_j_q_k_worth_39_in_rommee() {
+        // Undeclared, the checker may read Q-K-A (40 points).
+        let open = pinned("rommee", None, "JK QH KH | 3S 3D 3C");
+        assert!(open.ok);
+        assert_eq!(open.points, Some(40));
+        let r = pinned("rommee", None, "JK=JH QH KH | 3S 3D 3C");
+        assert!(!r.ok, "39 is below the 40 needed");
+        assert_eq!(r.points, Some(39));
+        let reading = r.melds[0].1.as_ref().unwrap();
+        assert_eq!((reading.from, reading.to), (c("JH").rank(), c("KH").rank()));
+        assert_eq!(reading.wilds, vec![(Card::Joker, c("JH"))]);
+        assert_eq!(reading.naturals, 2);
+        assert_eq!(r.pins[0], vec![Some(c("JH")), None, None]);
+        // As the ace, 40 and legal.
+        let r = pinned("rommee", None, "JK=AH QH KH | 3S 3D 3C");
+        assert!(r.ok);
+        assert_eq!(r.points, Some(40));
+    }
+
+    #[test]
+    fn a_declaration_that_does_not_fit_says_what_the_meld_needs() {
+        let r = pinned("contract", Some(2), "3H 4H 5H JK=9H | 7C 7D 7S");
+        assert!(!r.ok);
+        assert_eq!(
+            r.problems[0],
+            Problem::PinDoesNotFit {
+                meld: 1,
+                card: Card::Joker,
+                declared: c("9H"),
+                needs: vec![c("2H"), c("6H")],
+            }
+        );
+        // In the right place it passes and is read as declared.
+        let r = pinned("contract", Some(2), "3H 4H 5H JK=6H | 7C 7D 7S");
+        assert!(r.ok, "{:?}", r.problems);
+        let run = r.melds[0].1.as_ref().unwrap();
+        assert_eq!(run.wilds, vec![(Card::Joker, c("6H"))]);
+        // A joker declared as a card another card of the run already is.
+        let r = pinned("contract", Some(2), "3H 4H 5H JK=5H | 7C 7D 7S");
+        assert_eq!(r.problems[0].code(), "pin_does_not_fit");
+    }
+
+    #[test]
+    fn a_set_reads_a_declared_wild_as_its_suit_and_refuses_another_rank() {
+        let r = pinned("contract", Some(1), "7C 7D JK=7H | 9C 9D 9S");
+        assert!(r.ok);
+        assert_eq!(
+            r.melds[0].1.as_ref().unwrap().wilds,
+            vec![(Card::Joker, c("7H"))]
+        );
+        let r = pinned("contract", Some(1), "7C 7D JK=8H | 9C 9D 9S");
+        assert_eq!(r.problems[0].code(), "pin_does_not_fit");
+        // Rommé: every suit of a set differs, the declared one too.
+        let r = pinned("rommee", None, "QC QD JK=QD | AS AD AC");
+        assert!(!r.ok);
+        assert_eq!(r.problems[0].code(), "pin_does_not_fit");
+    }
+
+    #[test]
+    fn an_undeclared_joker_lists_the_other_readings_that_matter() {
+        let rs = RuleSet::preset("rommee").unwrap();
+        let r = pinned("rommee", None, "JK QH KH | 3S 3D 3C");
+        let used = r.melds[0].1.as_ref().unwrap();
+        assert_eq!(
+            used.wilds,
+            vec![(Card::Joker, c("AH"))],
+            "the 40-point reading"
+        );
+        let other = super::alternatives(&rs.meld, &r.melds[0].0, &[], used);
+        assert_eq!(other.len(), 1, "{other:?}");
+        assert_eq!(other[0].wilds, vec![(Card::Joker, c("JH"))]);
+        // A set's joker standing for another suit is no alternative; declared, none at all.
+        let set = r.melds[1].1.as_ref().unwrap();
+        assert!(super::alternatives(&rs.meld, &r.melds[1].0, &[], set).is_empty());
+        let p = pinned("rommee", None, "JK=AH QH KH | 3S 3D 3C");
+        let declared = p.melds[0].1.as_ref().unwrap();
+        assert!(super::alternatives(&rs.meld, &p.melds[0].0, &p.pins[0], declared).is_empty());
+        // Two jokers with 5♥ 6♥: runs 3-6, 4-7 or 5-8 (no set: two ranks).
+        let r = pinned("contract", Some(2), "JK JK 5H 6H | 9C 9D 9S");
+        let rs = RuleSet::preset("contract").unwrap();
+        let used = r.melds[0].1.as_ref().unwrap();
+        let other = super::alternatives(&rs.meld, &r.melds[0].0, &[], used);
+        assert_eq!(other.len(), 2, "{other:?}");
+        assert!(
+            other
+                .iter()
+                .all(|o| o.kind == MeldKind::Run && o.window != used.window)
+        );
+    }
+
+    #[test]
+    fn declared_wilds_still_count_against_the_wild_limits() {
+        // Rommé: at least two natural cards per meld; declaring does not make a joker natural.
+        let r = pinned("rommee", None, "JK=10H JK=JH QH | AS AD AC");
+        assert_eq!(r.problems[0].code(), "too_few_naturals", "{:?}", r.problems);
+    }
+
+    #[test]
+    fn an_all_wild_meld_is_what_it_is_declared_as() {
+        // Progressive allows all-wild melds: declared, it is that set, not "a set of aces".
+        let r = pinned("progressive", Some(1), "JK=9C JK=9D 2C=9H | 5S 5D 5C");
+        assert!(r.ok, "{:?}", r.problems);
+        let set = r.melds[0].1.as_ref().unwrap();
+        assert_eq!((set.kind, set.rank), (MeldKind::Set, c("9C").rank()));
+        assert_eq!(set.naturals, 0);
+        // Rommé needs natural cards: refused, declared or not.
+        let r = pinned("rommee", None, "JK=9C JK=9D JK=9H | AS AD AC");
+        assert!(!r.ok);
+    }
+
+    #[test]
+    fn a_two_is_declared_only_where_twos_are_wild_and_a_wild_declared_as_a_two_is_that_two() {
+        let r = pinned("contract", Some(1), "7C 7D 2C=7H | 9C 9D 9S");
+        assert_eq!(
+            r.problems[0],
+            Problem::PinOnNatural {
+                meld: 1,
+                card: c("2C")
+            }
+        );
+        let r = pinned("progressive", Some(1), "7C 7D 2C=7H | 9C 9D 9S");
+        assert!(r.ok, "{:?}", r.problems);
+        // Progressive (2s wild, and a 2 may be itself): a joker declared as 2♥ is the 2♥ of
+        // A-2-3-4, not a wild 2 standing for another card.
+        let r = pinned("progressive", Some(2), "AH JK=2H 3H 4H | 9C 9D 9S");
+        assert!(r.ok, "{:?}", r.problems);
+        assert_eq!(
+            r.melds[0].1.as_ref().unwrap().wilds,
+            vec![(Card::Joker, c("2H"))]
+        );
+        let r = pinned("progressive", Some(2), "JK=2H 5H 6H 7H | 9C 9D 9S");
+        assert_eq!(r.problems[0].code(), "pin_does_not_fit", "{:?}", r.problems);
+    }
+}
