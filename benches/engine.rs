@@ -103,6 +103,50 @@ const SOLVE_CASES: &[(&str, &str, Option<usize>, &str, bool)] = &[
         "QH KH AH 10S 10D 10C 4C 7D 9S 2H 5S 8C JK JK JK",
         true,
     ),
+    // Issue 9's slow corners and the worst hands of the adversarial search
+    // (benches/adversarial.rs), kept as regression cases.
+    (
+        "issue 9 rommee opening 20 cards 7 jokers",
+        "rommee",
+        None,
+        "JK KH JH JK JK JK JK QH 8H JK 5H AH 7H 2H 4H JK 9H 10H 6H 3H",
+        true,
+    ),
+    (
+        "contract r7 30 cards one suit 10 jokers no",
+        "contract",
+        Some(7),
+        "JK JK JK JK JK JK JK JK JK JK QC 4C AC 2C AC 7C JC 6C 7C QC 3C AC 10C 5C KC 6C 9C AC AC AC",
+        false,
+    ),
+    (
+        "liverpool r7 30 cards 12 jokers no",
+        "liverpool",
+        Some(7),
+        "JK JK JK JK JK JK JK JK JK JK JK JK 10D QD KC JD 8D 8C JD 10D 7D 3C 10C 9C 5C 6D 7C JD JD 6C",
+        false,
+    ),
+    (
+        "hollywood r6 30 cards one suit 8 jokers no",
+        "hollywood",
+        Some(6),
+        "JK JK JK JK JK JK JK JK 5C 2C 3C JC 2C 5C 5C 10C QC 10C 6C 3C KC AC 6C 4C 10C AC 6C 8C 7C 10C",
+        false,
+    ),
+    (
+        "kolsov r6 30 cards 8 jokers yes",
+        "shanghai-kolsov",
+        Some(6),
+        "JK JK JK JK JK JK JK JK JC 7C 3H JD 2H 6D 5C 9D 9C KD 4C 9D 6D 2C 6H JH AD JC 10H 4H 5C 9C",
+        true,
+    ),
+    (
+        "continental 15 cards 8 jokers no",
+        "continental",
+        Some(1),
+        "JK JK JK JK JK JK JK JK 5H KD 9H JD 9H QC 4D",
+        false,
+    ),
 ];
 
 fn bench_solve(c: &mut Criterion) {

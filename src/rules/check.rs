@@ -7,7 +7,7 @@
 //! a [`Problem`] are in `text`.
 
 use super::cards::{Card, Pins, Rank, Suit};
-use super::meld::{LimitBreach, MeldKind, MeldRules, Reading};
+use super::meld::{LimitBreach, MeldKind, MeldRules, Reading, WildShare};
 use super::ruleset::{Contract, Requirement, RoundSpec, RuleSet};
 use serde::Serialize;
 
@@ -44,6 +44,13 @@ pub enum Problem {
     RunTooLong { meld: usize, max: usize, len: usize },
     /// More wild cards than a meld may hold.
     TooManyWilds { meld: usize, max: u8, wilds: usize },
+    /// More of the meld wild than its share allows (`wilds_per_meld` `half`, `third`).
+    TooLargeShare {
+        meld: usize,
+        share: WildShare,
+        wilds: usize,
+        len: usize,
+    },
     /// Fewer natural cards than a meld needs.
     TooFewNaturals {
         meld: usize,
@@ -83,6 +90,15 @@ pub enum Problem {
         first: (Rank, Rank),
         /// The upper run's first and last rank.
         second: (Rank, Rank),
+        round: u8,
+    },
+    /// Two same-suit runs with fewer ranks between them than `gap` (`same_suit_runs`
+    /// `gap-2`); the lower run's meld first.
+    RunsTooClose {
+        a: usize,
+        b: usize,
+        suit: Suit,
+        gap: usize,
         round: u8,
     },
     /// Two runs of one suit where every run needs its own suit.
@@ -127,13 +143,14 @@ impl Problem {
             Problem::AceOnlyHigh { .. } => "ace_only_high",
             Problem::NoCorner { .. } => "no_corner",
             Problem::RunTooLong { .. } => "run_too_long",
-            Problem::TooManyWilds { .. } => "too_many_wilds",
+            Problem::TooManyWilds { .. } | Problem::TooLargeShare { .. } => "too_many_wilds",
             Problem::TooFewNaturals { .. } => "too_few_naturals",
             Problem::WrongMeldCount { .. } => "wrong_meld_count",
             Problem::WrongKind { .. } => "wrong_kind",
             Problem::TooShort { .. } => "too_short",
             Problem::TooLong { .. } => "too_long",
             Problem::ContiguousRuns { .. } => "contiguous_runs",
+            Problem::RunsTooClose { .. } => "runs_too_close",
             Problem::SameSuitRuns { .. } => "same_suit_runs",
             Problem::SameRankSets { .. } => "same_rank_sets",
             Problem::NoAlternative { .. } => "no_alternative",
@@ -291,6 +308,12 @@ pub(crate) fn breach_problem(rules: &MeldRules, meld: usize, structural: &[Readi
             meld,
             min,
             naturals,
+        },
+        Some(LimitBreach::TooLargeShare { share, wilds, len }) => Problem::TooLargeShare {
+            meld,
+            share,
+            wilds,
+            len,
         },
         // Only asked about readings that break a limit; the first one's problem otherwise.
         None => Problem::MixedCards { meld },
@@ -613,6 +636,18 @@ impl Search<'_> {
                             second: ends(hi),
                             round: self.round.number,
                         });
+                    } else if self.round.run_gap() > 1 {
+                        let (wa, wb) = (o.window.expect("run"), r.window.expect("run"));
+                        if !line.overlaps(wa, wb) && line.gap(wa, wb) < self.round.run_gap() {
+                            let (a, b) = if wa < wb { (a, b) } else { (b, a) };
+                            self.problems.push(Problem::RunsTooClose {
+                                a,
+                                b,
+                                suit: r.suit.expect("run"),
+                                gap: self.round.run_gap(),
+                                round: self.round.number,
+                            });
+                        }
                     }
                 }
                 (MeldKind::Set, MeldKind::Set)

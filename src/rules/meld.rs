@@ -50,6 +50,26 @@ impl AceMode {
     }
 }
 
+/// A cap on the share of a meld's cards that may be wild (docs/RULES.md section 2).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum WildShare {
+    /// At most half the meld wild: naturals at least as many as wild cards.
+    Half,
+    /// At most a third of the meld wild.
+    Third,
+}
+
+impl WildShare {
+    /// The most wild cards a meld of `len` cards may hold.
+    pub fn most(self, len: usize) -> usize {
+        match self {
+            WildShare::Half => len / 2,
+            WildShare::Third => len / 3,
+        }
+    }
+}
+
 /// The meld rules of a rule set, after options (RULES.md sections 2 and 4).
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct MeldRules {
@@ -73,6 +93,8 @@ pub struct MeldRules {
     pub run_min: u8,
     /// A set holds at most this many cards (Rommé: 4).
     pub set_max: Option<u8>,
+    /// At most this share of a meld's cards wild (`wilds_per_meld` `half`, `third`).
+    pub wild_share: Option<WildShare>,
 }
 
 impl Default for MeldRules {
@@ -88,6 +110,7 @@ impl Default for MeldRules {
             set_min: 3,
             run_min: 3,
             set_max: None,
+            wild_share: None,
         }
     }
 }
@@ -97,7 +120,11 @@ impl MeldRules {
     /// limits are all of this form): the solver places wild cards within it.
     pub fn naturals_needed(&self, len: usize) -> usize {
         let by_max = self.max_wilds.map_or(0, |m| len.saturating_sub(m as usize));
-        by_max.max(self.min_naturals as usize).min(len)
+        let by_share = self.wild_share.map_or(0, |s| len - s.most(len));
+        by_max
+            .max(by_share)
+            .max(self.min_naturals as usize)
+            .min(len)
     }
 
     /// The fewest cards a meld of this kind holds (a pair: exactly 2).
@@ -253,8 +280,20 @@ impl Reading {
 /// Why a meld breaks its wild-card limits.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum LimitBreach {
-    TooManyWilds { max: u8, wilds: usize },
-    TooFewNaturals { min: u8, naturals: usize },
+    TooManyWilds {
+        max: u8,
+        wilds: usize,
+    },
+    TooFewNaturals {
+        min: u8,
+        naturals: usize,
+    },
+    /// More than the share allows: `wilds` wild cards of `len`.
+    TooLargeShare {
+        share: WildShare,
+        wilds: usize,
+        len: usize,
+    },
 }
 
 impl MeldRules {
@@ -272,6 +311,15 @@ impl MeldRules {
             return Some(LimitBreach::TooFewNaturals {
                 min: self.min_naturals,
                 naturals: reading.naturals,
+            });
+        }
+        if let Some(share) = self.wild_share
+            && reading.wilds.len() > share.most(reading.len)
+        {
+            return Some(LimitBreach::TooLargeShare {
+                share,
+                wilds: reading.wilds.len(),
+                len: reading.len,
             });
         }
         None
@@ -586,6 +634,35 @@ mod tests {
             Some(LimitBreach::TooFewNaturals {
                 min: 2,
                 naturals: 1
+            })
+        );
+    }
+
+    #[test]
+    fn wild_shares_cap_half_or_a_third_of_the_meld() {
+        let half = MeldRules {
+            wild_share: Some(WildShare::Half),
+            ..MeldRules::default()
+        };
+        // Two of four wild is half: allowed; naturals at least as many as wilds.
+        assert_eq!(sets(&half, "7H 7S JK JK").len(), 1);
+        assert!(sets(&half, "7H JK JK").is_empty());
+        assert!(!runs(&half, "5H 6H JK 8H JK").is_empty());
+        assert_eq!(half.naturals_needed(5), 3);
+        let third = MeldRules {
+            wild_share: Some(WildShare::Third),
+            ..MeldRules::default()
+        };
+        // One of three is a third; two of six too; one of two is more.
+        assert_eq!(sets(&third, "7H 7S JK").len(), 1);
+        assert!(sets(&third, "7H 7S JK JK").is_empty());
+        assert!(!runs(&third, "3H 4H JK 6H 7H JK").is_empty());
+        assert_eq!(
+            third.limit_breach(&third.structural_readings(&cards("7H 7S JK JK"), MeldKind::Set)[0]),
+            Some(LimitBreach::TooLargeShare {
+                share: WildShare::Third,
+                wilds: 2,
+                len: 4
             })
         );
     }

@@ -102,6 +102,10 @@ pub struct RoundSpec {
     pub exact_minimum: bool,
     /// Two same-suit runs of the contract meld may not join end to end.
     pub no_contiguous_runs: bool,
+    /// Two same-suit runs of the contract meld that do not overlap need at least this many
+    /// ranks between them (`same_suit_runs` `gap-2`: 2; 0 otherwise, where
+    /// `no_contiguous_runs` says whether they may touch).
+    pub runs_apart: u8,
     /// Every run of the contract meld in its own suit.
     pub runs_different_suits: bool,
     /// No two sets of one rank in the contract meld.
@@ -121,6 +125,7 @@ impl RoundSpec {
             go_out_all: false,
             exact_minimum: false,
             no_contiguous_runs: false,
+            runs_apart: 0,
             runs_different_suits: false,
             no_two_sets_same_rank: false,
             total_cards: None,
@@ -137,9 +142,9 @@ impl RoundSpec {
     }
 
     /// Ranks that must lie between two runs of one suit in the contract meld that do not
-    /// overlap: 0, or 1 where they may not join end to end.
+    /// overlap: 0, 1 where they may not join end to end, 2 with `same_suit_runs` `gap-2`.
     pub fn run_gap(&self) -> usize {
-        usize::from(self.no_contiguous_runs)
+        usize::from(self.no_contiguous_runs).max(self.runs_apart as usize)
     }
 
     /// The contract needs more cards than a player holds without buying: the deal (keeping a
@@ -555,8 +560,11 @@ pub(crate) fn opt_choice(name: &'static str, values: &[&str], default: &str) -> 
 /// cards are wild, where the ace stands, the contracts and what a contract meld may hold,
 /// the cards dealt, a first meld's minimum points. The others (money, penalty points, buys,
 /// bonuses, play after the contract) leave every check, solution and fit as it is.
-pub const MELD_OPTIONS: [&str; 10] = [
+pub const MELD_OPTIONS: [&str; 13] = [
     "jokers",
+    "same_suit_runs",
+    "wilds_per_meld",
+    "all_wild_melds",
     "joker_count",
     "jokers_per_deck",
     "twos_wild",
@@ -682,6 +690,7 @@ pub(crate) fn plan_rounds(p: &RoundPlan) -> Vec<RoundSpec> {
                 go_out_all,
                 exact_minimum: !go_out_all && p.exact_minimum_rounds.contains(&number),
                 no_contiguous_runs: p.no_contiguous_rounds.contains(&number),
+                runs_apart: 0,
                 runs_different_suits: p.different_suits_rounds.contains(&number),
                 no_two_sets_same_rank: p.two_sets_same_rank_forbidden,
                 total_cards: None,

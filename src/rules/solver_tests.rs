@@ -243,6 +243,30 @@ fn rule_sets() -> Vec<RuleSet> {
     ]
 }
 
+/// Presets with random values of the house-rule meld options (issue 9): `same_suit_runs`
+/// where the preset has it, `wilds_per_meld`, `all_wild_melds`.
+fn house_rule_sets() -> impl Strategy<Value = RuleSet> {
+    use crate::rules::presets::{SAME_SUIT_RUNS, WILDS_PER_MELD};
+    (0usize..5, 0usize..4, 0usize..5, any::<bool>()).prop_map(|(base, runs, wilds, all_wild)| {
+        let id = ["contract", "shanghai", "progressive", "hollywood", "may-i"][base];
+        let mut o: BTreeMap<String, OptionValue> = BTreeMap::new();
+        if id != "hollywood" {
+            o.insert(
+                "same_suit_runs".into(),
+                OptionValue::Text(SAME_SUIT_RUNS[runs].into()),
+            );
+        }
+        o.insert(
+            "wilds_per_meld".into(),
+            OptionValue::Text(WILDS_PER_MELD[wilds].into()),
+        );
+        if !id.starts_with("shanghai") {
+            o.insert("all_wild_melds".into(), OptionValue::Bool(all_wild));
+        }
+        RuleSet::with_options(id, &o).unwrap()
+    })
+}
+
 /// A synthetic round with a small contract so brute force stays cheap.
 fn small_round(spec: &str, go_out_all: bool, restricted: bool, exact: bool) -> RoundSpec {
     RoundSpec {
@@ -253,6 +277,7 @@ fn small_round(spec: &str, go_out_all: bool, restricted: bool, exact: bool) -> R
         go_out_all,
         exact_minimum: exact,
         no_contiguous_runs: restricted,
+        runs_apart: 0,
         runs_different_suits: false,
         no_two_sets_same_rank: restricted,
         total_cards: None,
@@ -308,6 +333,52 @@ proptest! {
         let spec = rs.round_for_check(Some(round)).unwrap();
         if let Some(s) = solve(rs, &spec, &cards).unwrap() {
             assert_valid(rs, &spec, &cards, &s);
+        }
+    }
+
+    #[test]
+    fn with_house_rule_options_a_solver_no_agrees_with_brute_force_and_a_yes_passes_the_checker(
+        rs in house_rule_sets(),
+        same_suit in 0usize..4,
+        shape in 0usize..4,
+        cards in prop::collection::vec(small_card(), 5..9),
+    ) {
+        let (mut spec, k) = match shape {
+            0 => (small_round("1s3 1r3", false, true, false), 2),
+            1 => (small_round("2r3", false, true, false), 2),
+            2 => (small_round("2r3", true, false, false), 2),
+            _ => (small_round("2s3", false, false, true), 2),
+        };
+        // The round's same-suit rule as `same_suit_runs` would set it.
+        (spec.no_contiguous_runs, spec.runs_apart, spec.runs_different_suits) = match same_suit {
+            0 => (false, 0, false),
+            1 => (true, 0, false),
+            2 => (true, 2, false),
+            _ => (false, 0, true),
+        };
+        let solved = solve(&rs, &spec, &cards).unwrap();
+        if let Some(s) = &solved {
+            assert_valid(&rs, &spec, &cards, s);
+        }
+        let brute = brute_force(&rs, &spec, &cards, k);
+        prop_assert_eq!(
+            solved.is_some(),
+            brute,
+            "{:?} hand {:?}",
+            rs.options,
+            crate::rules::cards::format_cards(&cards)
+        );
+    }
+
+    #[test]
+    fn with_house_rule_options_every_preset_round_answer_passes_the_checker(
+        rs in house_rule_sets(),
+        round in 1usize..=7,
+        cards in prop::collection::vec(small_card(), 6..16),
+    ) {
+        let spec = rs.round_for_check(Some(round)).unwrap();
+        if let Some(s) = solve(&rs, &spec, &cards).unwrap() {
+            assert_valid(&rs, &spec, &cards, &s);
         }
     }
 
@@ -456,4 +527,133 @@ fn a_cancelled_search_says_so() {
         deadline: Some(std::time::Instant::now()),
     };
     assert!(past.stopped());
+}
+
+// ---- house-rule meld options (issue 9), from the rule text ----
+
+fn with(id: &str, pairs: &[(&str, &str)]) -> RuleSet {
+    let o: BTreeMap<String, OptionValue> = pairs
+        .iter()
+        .map(|(k, v)| {
+            let v = match *v {
+                "true" => OptionValue::Bool(true),
+                "false" => OptionValue::Bool(false),
+                v => OptionValue::Text(v.into()),
+            };
+            (k.to_string(), v)
+        })
+        .collect();
+    RuleSet::with_options(id, &o).unwrap()
+}
+
+fn solves(rs: &RuleSet, round: usize, cards: &str) -> bool {
+    let spec = rs.round_for_check(Some(round)).unwrap();
+    let h = hand(cards);
+    let found = solve(rs, &spec, &h).unwrap();
+    if let Some(s) = &found {
+        assert_valid(rs, &spec, &h, s);
+    }
+    found.is_some()
+}
+
+fn problem_codes(rs: &RuleSet, round: usize, melds: &str) -> Vec<&'static str> {
+    let spec = rs.round_for_check(Some(round)).unwrap();
+    let melds = crate::rules::cards::parse_melds(melds).unwrap();
+    check(rs, &spec, &melds)
+        .problems
+        .iter()
+        .map(|p| p.code())
+        .collect()
+}
+
+#[test]
+fn same_suit_runs_any_not_touching_gap_2_and_never() {
+    // Round 3: two runs of 4. ♥3-6 and ♥7-10 touch; ♥3-6 and ♥8-J have one rank between;
+    // ♥3-6 and ♥9-Q two.
+    let touching = "3H 4H 5H 6H | 7H 8H 9H 10H";
+    let one_apart = "3H 4H 5H 6H | 8H 9H 10H JH";
+    let two_apart = "3H 4H 5H 6H | 9H 10H JH QH";
+    let any = with("contract", &[("same_suit_runs", "any")]);
+    assert!(problem_codes(&any, 3, touching).is_empty());
+    assert!(solves(&any, 3, "3H 4H 5H 6H 7H 8H 9H 10H"));
+    // The preset's default is not-touching.
+    let default = RuleSet::preset("contract").unwrap();
+    assert_eq!(problem_codes(&default, 3, touching), ["contiguous_runs"]);
+    assert!(problem_codes(&default, 3, one_apart).is_empty());
+    assert!(!solves(&default, 3, "3H 4H 5H 6H 7H 8H 9H 10H"));
+    let gap = with("contract", &[("same_suit_runs", "gap-2")]);
+    assert_eq!(problem_codes(&gap, 3, touching), ["contiguous_runs"]);
+    assert_eq!(problem_codes(&gap, 3, one_apart), ["runs_too_close"]);
+    assert!(problem_codes(&gap, 3, two_apart).is_empty());
+    // An overlap (two decks) is fine under every rule but `never`.
+    assert!(problem_codes(&gap, 3, "3H 4H 5H 6H | 5H 6H 7H 8H").is_empty());
+    assert!(!solves(&gap, 3, "3H 4H 5H 6H 8H 9H 10H JH"));
+    assert!(solves(&gap, 3, "3H 4H 5H 6H 9H 10H JH QH"));
+    let never = with("contract", &[("same_suit_runs", "never")]);
+    assert_eq!(problem_codes(&never, 3, two_apart), ["same_suit_runs"]);
+    assert!(!solves(&never, 3, "3H 4H 5H 6H 9H 10H JH QH"));
+    assert!(solves(&never, 3, "3H 4H 5H 6H 9S 10S JS QS"));
+    // Going out all at once (round 7) honours it too.
+    assert!(!solves(&gap, 7, "3H 4H 5H 6H 8H 9H 10H JH 2S 3S 4S 5S 6S"));
+    assert!(solves(&gap, 7, "3H 4H 5H 6H 9H 10H JH QH 2S 3S 4S 5S 6S"));
+}
+
+#[test]
+fn presets_keep_their_same_suit_rule_as_the_default() {
+    let powe = RuleSet::preset("shanghai-powe").unwrap();
+    assert_eq!(
+        powe.options["same_suit_runs"],
+        OptionValue::Text("never".into())
+    );
+    assert!(powe.rounds.iter().all(|r| r.runs_different_suits));
+    let may_i = RuleSet::preset("may-i").unwrap();
+    assert!(may_i.rounds.iter().all(|r| r.run_gap() == 0));
+    let kolsov = RuleSet::preset("shanghai-kolsov").unwrap();
+    assert!(kolsov.rounds.iter().all(|r| r.run_gap() == 1));
+    assert!(
+        !RuleSet::preset("hollywood")
+            .unwrap()
+            .options
+            .contains_key("same_suit_runs"),
+        "Hollywood's contracts say it in their words"
+    );
+}
+
+#[test]
+fn wilds_per_meld_half_third_and_all_wild_melds() {
+    // May I? has no exact minimum, so a set of four is a contract meld there.
+    let half = with("may-i", &[("wilds_per_meld", "half")]);
+    assert_eq!(
+        problem_codes(&half, 1, "7H JK JK | 9S 9D 9C"),
+        ["too_many_wilds"]
+    );
+    assert!(problem_codes(&half, 1, "7H 7S JK JK | 9S 9D 9C").is_empty());
+    assert!(!solves(&half, 1, "7H JK JK 9S 9D 9C"));
+    assert!(solves(&half, 1, "7H 7S JK JK 9S 9D 9C"));
+    let third = with("may-i", &[("wilds_per_meld", "third")]);
+    assert_eq!(
+        problem_codes(&third, 1, "7H 7S JK JK | 9S 9D 9C"),
+        ["too_many_wilds"]
+    );
+    assert!(problem_codes(&third, 1, "7H 7S JK | 9S 9D 9C").is_empty());
+    assert!(solves(&third, 2, "7H 7S JK 3C 4C JK 6C 7C"));
+    assert!(!solves(&third, 2, "7H 7S JK 3C JK JK 6C"));
+    let one = with("contract", &[("wilds_per_meld", "one")]);
+    assert_eq!(one.meld.max_wilds, Some(1));
+    let two = with("shanghai", &[("wilds_per_meld", "two-naturals")]);
+    assert_eq!((two.meld.max_wilds, two.meld.min_naturals), (None, 2));
+    // Shanghai's default stays one wild per meld, Rommé's two naturals.
+    assert_eq!(RuleSet::preset("shanghai").unwrap().meld.max_wilds, Some(1));
+    assert_eq!(RuleSet::preset("rommee").unwrap().meld.min_naturals, 2);
+    // All-wild melds: Progressive's default; an option elsewhere.
+    assert_eq!(RuleSet::preset("progressive").unwrap().meld.min_naturals, 0);
+    let all_wild = with("contract", &[("all_wild_melds", "true")]);
+    assert_eq!(all_wild.meld.min_naturals, 0);
+    assert!(solves(&all_wild, 1, "JK JK JK 9S 9D 9C"));
+    let default = RuleSet::preset("contract").unwrap();
+    assert_eq!(
+        problem_codes(&default, 1, "JK JK JK | 9S 9D 9C"),
+        ["no_natural"]
+    );
+    assert!(problem_codes(&all_wild, 1, "JK JK JK | 9S 9D 9C").is_empty());
 }

@@ -8,7 +8,7 @@
 
 use super::{Lang, Say};
 use crate::rules::check::Problem;
-use crate::rules::meld::MeldKind;
+use crate::rules::meld::{MeldKind, WildShare};
 
 messages! {
     /// The sentences of the checker's problems.
@@ -39,6 +39,10 @@ messages! {
             "Meldung {meld} hat {len} {len|Karte|Karten}; eine Folge hat höchstens {max}.";
         TooManyWilds => "Meld {meld} has {wilds} wild {wilds|card|cards}; at most {max} per meld is allowed.",
             "Meldung {meld} hat {wilds} {wilds|wilde Karte|wilde Karten}; erlaubt ist höchstens {max} je Meldung.";
+        TooLargeShareHalf => "Meld {meld} has {wilds} wild {wilds|card|cards} of {len}; here at most half of a meld may be wild (naturals at least as many as wild cards).",
+            "Meldung {meld} hat {wilds} {wilds|wilde Karte|wilde Karten} von {len}; hier darf höchstens die Hälfte einer Meldung wild sein (mindestens so viele echte wie wilde Karten).";
+        TooLargeShareThird => "Meld {meld} has {wilds} wild {wilds|card|cards} of {len}; here at most a third of a meld may be wild.",
+            "Meldung {meld} hat {wilds} {wilds|wilde Karte|wilde Karten} von {len}; hier darf höchstens ein Drittel einer Meldung wild sein.";
         TooFewNaturals => "Meld {meld} has {naturals} natural {naturals|card|cards}; every meld needs at least {min}.",
             "Meldung {meld} hat {naturals} {naturals|echte Karte|echte Karten}; jede Meldung braucht mindestens {min}.";
         WrongMeldCount => "The contract needs exactly {needed} {needed|meld|melds}, but {given} {given|was|were} laid.",
@@ -53,6 +57,8 @@ messages! {
         RunSpan => "{suit}{from}-{to}", "{suit}{from}-{to}";
         ContiguousRuns => "{first} (meld {a}) and {second} (meld {b}) join end to end; in round {round} two runs of one suit need a gap or an overlap.",
             "{first} (Meldung {a}) und {second} (Meldung {b}) schließen lückenlos aneinander an; in Runde {round} brauchen zwei Folgen einer Farbe eine Lücke oder eine Überschneidung.";
+        RunsTooClose => "Melds {a} and {b} are runs in {suit} with fewer than {gap} ranks between them; in round {round} two runs of one suit need at least {gap} ranks between them or an overlap.",
+            "Meldungen {a} und {b} sind Folgen in {suit} mit weniger als {gap} Rängen dazwischen; in Runde {round} brauchen zwei Folgen einer Farbe mindestens {gap} Ränge Abstand oder eine Überschneidung.";
         SameSuitRuns => "Melds {a} and {b} are both runs in {suit}; here every run needs its own suit.",
             "Meldungen {a} und {b} sind beide Folgen in {suit}; jede Folge braucht hier ihre eigene Farbe.";
         SameRankSets => "Melds {a} and {b} are both sets of {rank}; two sets of one rank are not allowed here.",
@@ -167,6 +173,32 @@ impl Problem {
             Problem::TooManyWilds { meld, max, wilds } => {
                 M::TooManyWilds.fill(lang, &[("meld", &meld), ("wilds", &wilds), ("max", &max)])
             }
+            Problem::TooLargeShare {
+                meld,
+                share,
+                wilds,
+                len,
+            } => match share {
+                WildShare::Half => M::TooLargeShareHalf,
+                WildShare::Third => M::TooLargeShareThird,
+            }
+            .fill(lang, &[("meld", &meld), ("wilds", &wilds), ("len", &len)]),
+            Problem::RunsTooClose {
+                a,
+                b,
+                suit,
+                gap,
+                round,
+            } => M::RunsTooClose.fill(
+                lang,
+                &[
+                    ("a", &a),
+                    ("b", &b),
+                    ("suit", &suit.name(lang)),
+                    ("gap", &gap),
+                    ("round", &round),
+                ],
+            ),
             Problem::TooFewNaturals {
                 meld,
                 min,

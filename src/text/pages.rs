@@ -62,6 +62,10 @@ messages! {
         FactWildJokersTwos => "Jokers and 2s are wild.", "Joker und Zweien sind wild.";
         FactWildTwos => "2s are wild.", "Zweien sind wild.";
         FactWildNone => "No wild cards.", "Keine wilden Karten.";
+        FactWildShareHalf => "At most half of a meld's cards wild.",
+            "Höchstens die Hälfte der Karten einer Meldung wild.";
+        FactWildShareThird => "At most a third of a meld's cards wild.",
+            "Höchstens ein Drittel der Karten einer Meldung wild.";
         FactMaxWilds => "At most {n} wild {n|card|cards} per meld.",
             "Höchstens {n} {n|wilde Karte|wilde Karten} je Meldung.";
         FactMinNaturals => "At least {n} natural {n|card|cards} per meld.",
@@ -396,6 +400,16 @@ messages! {
         JokerSwapAny => "In any meld", "In jeder Meldung";
         JokerSwapRuns => "Only in runs", "Nur in Folgen";
         JokerSwapNone => "Never", "Nie";
+        SameSuitAny => "Any (they may join)", "Beliebig (sie dürfen anschließen)";
+        SameSuitNotTouching => "Not end to end", "Nicht lückenlos aneinander";
+        SameSuitGap2 => "At least two ranks apart", "Mindestens zwei Ränge Abstand";
+        SameSuitNever => "Never two in one suit", "Nie zwei in einer Farbe";
+        WildsAny => "No limit", "Keine Grenze";
+        WildsOne => "At most one per meld", "Höchstens eine je Meldung";
+        WildsTwoNaturals => "At least two natural cards", "Mindestens zwei echte Karten";
+        WildsHalf => "At most half the meld (naturals at least as many)",
+            "Höchstens die Hälfte der Meldung (mindestens so viele echte)";
+        WildsThird => "At most a third of the meld", "Höchstens ein Drittel der Meldung";
 
         // The game page and its read-only twin.
         GameReadOnly => "read-only", "nur ansehen";

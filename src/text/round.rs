@@ -35,6 +35,8 @@ messages! {
         NoContiguousRuns => "Two runs of one suit may not join end to end.",
             "Zwei Folgen einer Farbe dürfen nicht lückenlos aneinander anschließen.";
         RunsDifferentSuits => "Every run in its own suit.", "Jede Folge in einer eigenen Farbe.";
+        RunsTwoApart => "Two runs of one suit need at least two ranks between them (or an overlap).",
+            "Zwei Folgen einer Farbe brauchen mindestens zwei Ränge Abstand (oder eine Überschneidung).";
         NoTwoSetsSameRank => "No two sets of the same rank.", "Keine zwei Sätze desselben Rangs.";
         NeedsMoreThanDealt => "The contract needs more cards than are dealt: only buying makes it possible.",
             "Der Kontrakt braucht mehr Karten als ausgeteilt: nur mit Käufen möglich.";
@@ -67,6 +69,7 @@ impl Say for Restriction {
             Restriction::ExactMinimum => M::ExactMinimum.text(lang).to_owned(),
             Restriction::NoContiguousRuns => M::NoContiguousRuns.text(lang).to_owned(),
             Restriction::RunsDifferentSuits => M::RunsDifferentSuits.text(lang).to_owned(),
+            Restriction::RunsTwoApart => M::RunsTwoApart.text(lang).to_owned(),
             Restriction::NoTwoSetsSameRank => M::NoTwoSetsSameRank.text(lang).to_owned(),
             Restriction::NeedsMoreThanDealt => M::NeedsMoreThanDealt.text(lang).to_owned(),
         }

@@ -92,6 +92,12 @@ messages! {
             "Alle Folgen in einer Farbe bringen 10 Einheiten von jedem.";
         Hands => "Hands played in this game.",
             "Gespielte Hände in dieser Partie.";
+        SameSuitRuns => "Two runs of one suit in a contract: any, not-touching (not end to end), gap-2 (at least two ranks between) or never (every run its own suit).",
+            "Zwei Folgen einer Farbe im Kontrakt: beliebig, nicht lückenlos aneinander, mit mindestens zwei Rängen Abstand, oder nie (jede Folge eine eigene Farbe).";
+        WildsPerMeld => "Wild cards per meld: no limit, at most one, at least two natural cards, at most half the meld (naturals at least as many as wilds) or at most a third.",
+            "Wilde Karten je Meldung: keine Grenze, höchstens eine, mindestens zwei echte Karten, höchstens die Hälfte der Meldung (mindestens so viele echte wie wilde) oder höchstens ein Drittel.";
+        AllWildMelds => "A meld may be all wild cards (declare what it stands for).",
+            "Eine Meldung darf nur aus wilden Karten bestehen (sagt an, wofür sie steht).";
         JokerCount => "Jokers shuffled in with the two decks.",
             "Joker, die zu den zwei Blättern gemischt werden.";
         CardsDealt => "Cards dealt to each player (10, 13 or 15).",
@@ -375,6 +381,9 @@ pub fn option_description(preset: Preset, option: &str, lang: Lang) -> &'static 
         "contracts" => M::Contracts,
         "lay_off_before_contract" => M::LayOffBeforeContract,
         "joker_swap" => M::JokerSwap,
+        "same_suit_runs" => M::SameSuitRuns,
+        "wilds_per_meld" => M::WildsPerMeld,
+        "all_wild_melds" => M::AllWildMelds,
         _ => return "",
     };
     msg.text(lang)

@@ -75,28 +75,38 @@ pub fn options_from_form(
     errors.into_result(|| out)
 }
 
-/// The words for an option's choice value, where the app has them; else the value.
-pub fn choice_label(value: &str, lang: Lang) -> String {
-    let msg = match value {
-        "low-or-high" => Msg::AceLowOrHigh,
-        "high-only" => Msg::AceHighOnly,
-        "wrap" => Msg::AceWrap,
-        "winner" => Msg::KittyWinner,
-        "two-thirds" => Msg::KittyTwoThirds,
-        "any" => Msg::JokerSwapAny,
-        "runs-only" => Msg::JokerSwapRuns,
-        "none" => Msg::JokerSwapNone,
+/// The words for a choice value of `option`, where the app has them; else the value. (The
+/// option counts: `any` is a joker swap "in any meld", but runs "may join".)
+pub fn choice_label(option: &str, value: &str, lang: Lang) -> String {
+    let msg = match (option, value) {
+        (_, "low-or-high") => Msg::AceLowOrHigh,
+        (_, "high-only") => Msg::AceHighOnly,
+        (_, "wrap") => Msg::AceWrap,
+        (_, "winner") => Msg::KittyWinner,
+        (_, "two-thirds") => Msg::KittyTwoThirds,
+        ("same_suit_runs", "any") => Msg::SameSuitAny,
+        ("same_suit_runs", "not-touching") => Msg::SameSuitNotTouching,
+        ("same_suit_runs", "gap-2") => Msg::SameSuitGap2,
+        ("same_suit_runs", "never") => Msg::SameSuitNever,
+        ("wilds_per_meld", "any") => Msg::WildsAny,
+        ("wilds_per_meld", "one") => Msg::WildsOne,
+        ("wilds_per_meld", "two-naturals") => Msg::WildsTwoNaturals,
+        ("wilds_per_meld", "half") => Msg::WildsHalf,
+        ("wilds_per_meld", "third") => Msg::WildsThird,
+        (_, "any") => Msg::JokerSwapAny,
+        (_, "runs-only") => Msg::JokerSwapRuns,
+        (_, "none") => Msg::JokerSwapNone,
         _ => return value.to_owned(),
     };
     msg.text(lang).to_owned()
 }
 
-/// An option's value in words: on / off, the words for a choice, the number or list.
-pub fn value_label(value: &OptionValue, lang: Lang) -> String {
+/// The value of `option` in words: on / off, the words for a choice, the number or list.
+pub fn value_label(option: &str, value: &OptionValue, lang: Lang) -> String {
     match value {
         OptionValue::Bool(true) => Msg::OptionOn.text(lang).to_owned(),
         OptionValue::Bool(false) => Msg::OptionOff.text(lang).to_owned(),
-        OptionValue::Text(text) => choice_label(text, lang),
+        OptionValue::Text(text) => choice_label(option, text, lang),
         other => other.to_string(),
     }
 }
@@ -200,7 +210,7 @@ impl OptionField {
                     .iter()
                     .map(|v| OptionChoice {
                         value: v.clone(),
-                        label: choice_label(v, lang),
+                        label: choice_label(spec.name, v, lang),
                         selected: *v == current,
                     })
                     .collect();
@@ -228,10 +238,13 @@ mod tests {
         assert_eq!(option_text(&OptionValue::List(vec![0, 2, 4])), "0, 2, 4");
         assert!(is_on("On") && is_on("1") && !is_on("off") && !is_on(""));
         assert_eq!(
-            value_label(&OptionValue::Text("wrap".into()), Lang::De),
+            value_label("ace", &OptionValue::Text("wrap".into()), Lang::De),
             "Um die Ecke (D-K-A-2)"
         );
-        assert_eq!(value_label(&OptionValue::Bool(false), Lang::De), "aus");
+        assert_eq!(
+            value_label("jokers", &OptionValue::Bool(false), Lang::De),
+            "aus"
+        );
     }
 
     #[test]

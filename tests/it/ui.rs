@@ -185,7 +185,7 @@ async fn checker_options_that_make_no_sense_are_a_400_page_with_the_sentence_nex
         ),
         (
             "opt.colour=red",
-            "Unknown option \"colour\" for contract; its options are: jokers, joker_points, ace, exact_minimum, settlement.",
+            "Unknown option \"colour\" for contract; its options are: jokers, joker_points, ace, exact_minimum, settlement, same_suit_runs, wilds_per_meld, all_wild_melds.",
             "Unbekannte Option „colour“ für contract",
         ),
         ("opt.jokers=maybe", "jokers", "jokers"),

@@ -78,6 +78,8 @@ pub enum Restriction {
     NoContiguousRuns,
     /// Every run in its own suit.
     RunsDifferentSuits,
+    /// Two runs of one suit at least two ranks apart (`same_suit_runs` `gap-2`).
+    RunsTwoApart,
     /// No two sets of the same rank.
     NoTwoSetsSameRank,
     /// The contract needs more cards than are dealt (only buying makes it possible).
@@ -98,6 +100,7 @@ pub fn restrictions(rs: &RuleSet, spec: &RoundSpec) -> Vec<Restriction> {
     for (on, restriction) in [
         (spec.exact_minimum, Restriction::ExactMinimum),
         (spec.no_contiguous_runs, Restriction::NoContiguousRuns),
+        (spec.runs_apart >= 2, Restriction::RunsTwoApart),
         (spec.runs_different_suits, Restriction::RunsDifferentSuits),
         (spec.no_two_sets_same_rank, Restriction::NoTwoSetsSameRank),
         (

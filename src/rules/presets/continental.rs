@@ -50,6 +50,7 @@ pub(super) fn build(rs: &mut RuleSet, o: &Options) {
             go_out_all: true,
             exact_minimum: false,
             no_contiguous_runs: false,
+            runs_apart: 0,
             runs_different_suits: false,
             no_two_sets_same_rank: false,
             total_cards: Some(15),

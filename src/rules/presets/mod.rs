@@ -21,7 +21,7 @@ use super::meld::{AceMode, MeldRules};
 use super::play::Play;
 use super::ruleset::{
     Buys, DeckRule, MELD_OPTIONS, OptionError, OptionSpec, OptionValue, Options, PresetInfo,
-    RuleSet, Scheme, get_text, opt_bool, opt_choice, opt_int, resolve_options,
+    RuleSet, Scheme, get_bool, get_text, opt_bool, opt_choice, opt_int, resolve_options,
 };
 use std::collections::BTreeMap;
 
@@ -56,14 +56,16 @@ impl Preset {
 
     /// The option list, with defaults (docs/RULES.md section 4).
     pub fn option_specs(self) -> Vec<OptionSpec> {
-        match self.family() {
+        let mut specs = match self.family() {
             Family::Contract(v) => contract::options(v),
             Family::Shanghai(_) => shanghai::options(),
             Family::Progressive => progressive::options(),
             Family::Continental => continental::options(),
             Family::Rommee => rommee::options(),
             Family::Hollywood => hollywood::options(),
-        }
+        };
+        specs.extend(house_meld_options(self));
+        specs
     }
 
     /// The options that change what a meld checker answers ([`MELD_OPTIONS`]), in the
@@ -186,9 +188,99 @@ impl RuleSet {
             options: BTreeMap::new(),
         };
         preset.build(&mut rs, &o, scheme);
+        apply_house_meld_options(&mut rs, &o);
         min_lengths_from_contracts(&mut rs);
         rs.options = o;
         Ok(rs)
+    }
+}
+
+/// `same_suit_runs`: what two runs of one suit in a contract meld may be to each other
+/// (docs/RULES.md section 3).
+pub const SAME_SUIT_RUNS: [&str; 4] = ["any", "not-touching", "gap-2", "never"];
+/// `wilds_per_meld`: how many of a meld's cards may be wild (docs/RULES.md section 2).
+pub const WILDS_PER_MELD: [&str; 5] = ["any", "one", "two-naturals", "half", "third"];
+
+/// The house-rule meld options of a preset (issue 9), each defaulting to what the preset
+/// has always done: `same_suit_runs` where a contract asks for two runs or more and the
+/// preset does not fix it in the contract's words (not Hollywood, whose contracts say
+/// "in different suits"; not Rommé, without contracts), `wilds_per_meld` everywhere, and
+/// `all_wild_melds` where wild cards are not limited by default (an all-wild meld breaks
+/// Shanghai's one wild per meld and Rommé's two naturals anyway).
+fn house_meld_options(p: Preset) -> Vec<OptionSpec> {
+    use Preset as P;
+    let (runs, wilds, all_wild) = match p {
+        P::Contract | P::Liverpool => (Some("not-touching"), "any", Some(false)),
+        P::MayI => (Some("any"), "any", Some(false)),
+        P::Shanghai | P::ShanghaiKolsov => (Some("not-touching"), "one", None),
+        P::ShanghaiPowe => (Some("never"), "one", None),
+        P::Progressive => (Some("any"), "any", Some(true)),
+        P::Continental => (Some("any"), "any", Some(false)),
+        P::Rommee => (None, "two-naturals", None),
+        P::Hollywood => (None, "any", Some(false)),
+    };
+    let mut out = Vec::new();
+    if let Some(runs) = runs {
+        out.push(opt_choice("same_suit_runs", &SAME_SUIT_RUNS, runs));
+    }
+    out.push(opt_choice("wilds_per_meld", &WILDS_PER_MELD, wilds));
+    if let Some(all_wild) = all_wild {
+        out.push(opt_bool("all_wild_melds", all_wild));
+    }
+    out
+}
+
+/// Applies the house-rule meld options ([`house_meld_options`]). `same_suit_runs` governs
+/// the rounds whose contract asks for two runs or more, and those the preset restricts
+/// anyway (the Shanghai family: every round): `any` lifts the restrictions, `not-touching`
+/// forbids runs joining end to end, `gap-2` asks for two ranks between runs that do not
+/// overlap, `never` gives every run its own suit.
+fn apply_house_meld_options(rs: &mut RuleSet, o: &Options) {
+    use super::meld::{MeldKind, WildShare};
+    if o.contains_key("same_suit_runs") {
+        let value = get_text(o, "same_suit_runs").to_owned();
+        for round in &mut rs.rounds {
+            let runs = round.contract.as_ref().map_or(0, |c| {
+                c.alternatives
+                    .iter()
+                    .map(|a| a.iter().filter(|r| r.kind == MeldKind::Run).count())
+                    .max()
+                    .unwrap_or(0)
+            });
+            let flagged = round.no_contiguous_runs || round.runs_different_suits;
+            if runs < 2 && !flagged {
+                continue;
+            }
+            match value.as_str() {
+                "any" => {
+                    round.no_contiguous_runs = false;
+                    round.runs_apart = 0;
+                    round.runs_different_suits = false;
+                }
+                "not-touching" => {
+                    round.no_contiguous_runs = true;
+                    round.runs_apart = 0;
+                    round.runs_different_suits = false;
+                }
+                "gap-2" => {
+                    round.no_contiguous_runs = true;
+                    round.runs_apart = 2;
+                    round.runs_different_suits = false;
+                }
+                _ => round.runs_different_suits = true,
+            }
+        }
+    }
+    if o.contains_key("wilds_per_meld") {
+        let all_wild = get_bool(o, "all_wild_melds");
+        let m = &mut rs.meld;
+        (m.max_wilds, m.min_naturals, m.wild_share) = match get_text(o, "wilds_per_meld") {
+            "one" => (Some(1), 1, None),
+            "two-naturals" => (None, 2, None),
+            "half" => (None, 1, Some(WildShare::Half)),
+            "third" => (None, 1, Some(WildShare::Third)),
+            _ => (None, u8::from(!all_wild), None),
+        };
     }
 }
 

@@ -121,7 +121,14 @@ mod presets_build {
                 .iter()
                 .map(|s| s.name)
                 .collect::<Vec<_>>(),
-            ["jokers", "ace", "exact_minimum"]
+            [
+                "jokers",
+                "ace",
+                "exact_minimum",
+                "same_suit_runs",
+                "wilds_per_meld",
+                "all_wild_melds"
+            ]
         );
     }
 

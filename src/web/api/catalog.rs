@@ -6,6 +6,7 @@ use serde::{Serialize, Serializer};
 use std::collections::BTreeMap;
 use utoipa::ToSchema;
 
+use crate::rules::meld::WildShare;
 use crate::rules::play::Play;
 
 use crate::rules::cards::{Card, Rank, Suit};
@@ -127,7 +128,8 @@ pub struct RoundJson {
     /// The contract meld holds only the minimum cards.
     pub exact_minimum: bool,
     /// Contract-wide restrictions (docs/RULES.md section 3): `no_contiguous_runs`,
-    /// `runs_different_suits`, `no_two_sets_same_rank`.
+    /// `runs_two_ranks_apart` (added 2026-11-24), `runs_different_suits`,
+    /// `no_two_sets_same_rank`.
     pub restrictions: Vec<&'static str>,
     /// The melds must hold exactly this many cards (Continental).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -142,6 +144,7 @@ impl RoundJson {
     fn of(round: &RoundSpec) -> Self {
         let restrictions = [
             (round.no_contiguous_runs, "no_contiguous_runs"),
+            (round.runs_apart >= 2, "runs_two_ranks_apart"),
             (round.runs_different_suits, "runs_different_suits"),
             (round.no_two_sets_same_rank, "no_two_sets_same_rank"),
         ]
@@ -182,6 +185,10 @@ pub struct MeldRulesJson {
     pub max_wilds_per_meld: Option<u8>,
     /// Fewest natural cards in one meld (0: all-wild melds allowed).
     pub min_naturals_per_meld: u8,
+    /// At most this share of a meld wild: `half` or `third`; null for none (`wilds_per_meld`;
+    /// Added 2026-11-24).
+    #[schema(value_type = Option<String>)]
+    pub max_wild_share: Option<WildShare>,
     /// A set's cards must be of different suits.
     pub set_suits_differ: bool,
     /// Most cards in a set; null for no limit.
@@ -286,6 +293,7 @@ pub fn detail(id: &str) -> Option<Detail> {
             twos_wild: rs.meld.twos_wild,
             max_wilds_per_meld: rs.meld.max_wilds,
             min_naturals_per_meld: rs.meld.min_naturals,
+            max_wild_share: rs.meld.wild_share,
             set_suits_differ: rs.meld.set_distinct_suits,
             set_max: rs.meld.set_max,
             set_min: rs.meld.set_min,

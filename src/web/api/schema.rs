@@ -228,6 +228,8 @@ pub enum ProblemCode {
     TooShort,
     TooLong,
     ContiguousRuns,
+    /// Added 2026-11-24: two runs of one suit closer than `same_suit_runs` `gap-2` allows.
+    RunsTooClose,
     SameSuitRuns,
     SameRankSets,
     /// Added 2026-11-24: an either-or contract whose shapes the melds match none of.
@@ -512,8 +514,18 @@ mod tests {
         let spoken: BTreeSet<String> = crate::text::check::ProblemMsg::ALL
             .iter()
             .map(|msg| snake(format!("{msg:?}")))
+            // Sentences of other codes: run spans, `run_gaps`, `too_many_wilds` and pin
+            // variants, and the word between alternatives.
             .filter(|code| {
-                !["run_span", "run_gaps_no_wilds", "pin_needs", "or"].contains(&code.as_str())
+                ![
+                    "run_span",
+                    "run_gaps_no_wilds",
+                    "too_large_share_half",
+                    "too_large_share_third",
+                    "pin_needs",
+                    "or",
+                ]
+                .contains(&code.as_str())
             })
             .collect();
         let schema = serde_json::to_value(ProblemCode::schema()).unwrap();

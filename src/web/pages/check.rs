@@ -36,7 +36,7 @@ use crate::rules::cards::{Card, parse_cards, parse_pinned_melds};
 use crate::rules::check::{check, check_pinned, meld_problem};
 use crate::rules::game::{GameError, Restriction};
 use crate::rules::layoff::{Fit, NoFit, fit};
-use crate::rules::meld::{AceMode, MeldRules, Reading};
+use crate::rules::meld::{AceMode, MeldRules, Reading, WildShare};
 use crate::rules::pins;
 use crate::rules::presets::{PRESET_IDS, meld_option_specs, option_specs, preset_info};
 use crate::rules::ruleset::{RoundSpec, RuleSet};
@@ -482,7 +482,7 @@ fn option_fields(
                 changed: (*in_force != spec.default).then(|| {
                     ctx.f(
                         Msg::CheckOptionChanged,
-                        &[("value", &value_label(&spec.default, ctx.lang))],
+                        &[("value", &value_label(spec.name, &spec.default, ctx.lang))],
                     )
                 }),
                 ..OptionField::new(ctx, rs.preset, &spec, text, in_force)
@@ -513,6 +513,7 @@ fn facts(ctx: &PageCtx, rs: &RuleSet, round: Option<&RoundSpec>) -> Vec<String> 
             (r.go_out_all, Restriction::GoOutAll),
             (r.exact_minimum, Restriction::ExactMinimum),
             (r.no_contiguous_runs, Restriction::NoContiguousRuns),
+            (r.runs_apart >= 2, Restriction::RunsTwoApart),
             (r.runs_different_suits, Restriction::RunsDifferentSuits),
             (r.no_two_sets_same_rank, Restriction::NoTwoSetsSameRank),
             (r.needs_more_than_dealt(), Restriction::NeedsMoreThanDealt),
@@ -542,6 +543,11 @@ fn facts(ctx: &PageCtx, rs: &RuleSet, round: Option<&RoundSpec>) -> Vec<String> 
     );
     if let Some(max) = m.max_wilds {
         out.push(ctx.f(Msg::FactMaxWilds, &[("n", &max)]));
+    }
+    match m.wild_share {
+        Some(WildShare::Half) => out.push(ctx.t(Msg::FactWildShareHalf).to_owned()),
+        Some(WildShare::Third) => out.push(ctx.t(Msg::FactWildShareThird).to_owned()),
+        None => {}
     }
     match m.min_naturals {
         0 => out.push(ctx.t(Msg::FactAllWild).to_owned()),

@@ -137,7 +137,7 @@ impl PrintFacts {
                         let value: OptionValue = serde_json::from_value(value.clone()).ok()?;
                         let default = specs.iter().find(|s| s.name == name).map(|s| &s.default);
                         (default != Some(&value))
-                            .then(|| format!("{name} {}", value_label(&value, lang)))
+                            .then(|| format!("{name} {}", value_label(name, &value, lang)))
                     })
                     .collect()
             })
