@@ -21,6 +21,7 @@
 pub mod cache;
 pub mod entry;
 mod game;
+pub mod groups;
 mod read;
 mod write;
 

@@ -66,6 +66,7 @@ pub mod cards;
 pub mod check;
 pub mod cli;
 pub mod game;
+pub mod groups;
 mod lang;
 mod pages;
 pub mod round;
