@@ -175,6 +175,20 @@ pub struct ImportArgs {
     /// in the database (same id and read-only link) instead of refusing the file.
     #[arg(long)]
     pub resume: bool,
+    /// Language of the report and of the reasons for a refusal: en or de (default: the
+    /// terminal's locale).
+    #[arg(long, value_parser = ["en", "de"])]
+    pub lang: Option<String>,
+}
+
+impl ImportArgs {
+    /// The language asked for, else the terminal's.
+    pub fn lang(&self) -> Lang {
+        match &self.lang {
+            Some(code) => Lang::from_code(code),
+            None => crate::text::serve::host_lang(|name| std::env::var(name).ok()),
+        }
+    }
 }
 
 /// Flags every engine command takes.

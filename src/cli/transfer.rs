@@ -8,8 +8,10 @@ use std::process::ExitCode;
 
 use super::{BackupArgs, ExportArgs, ImportArgs};
 use crate::db::Db;
-use crate::db::transfer::{self, Export};
+use crate::db::transfer::{self, Export, ImportError, Invalid};
 use crate::store;
+use crate::text::Lang;
+use crate::text::transfer::TransferMsg;
 
 /// What a command gives back: its exit status, or the error `main` prints.
 pub type Result<T> = std::result::Result<T, Box<dyn std::error::Error>>;
@@ -59,41 +61,114 @@ pub async fn export(args: ExportArgs) -> Result<ExitCode> {
 
 /// `kontrakt import FILE`: the games of an export, after the rules engine has read every one
 /// of them; written in batches beside a running server (see [`transfer::import_games`]).
+/// Reports and refusals are said in the language of `--lang`.
 pub async fn import(args: ImportArgs) -> Result<ExitCode> {
+    let lang = args.lang();
+    let path = args.file.display();
     let text = if is_stdio(&args.file) {
         let mut text = String::new();
         std::io::stdin().read_to_string(&mut text)?;
         text
     } else {
         std::fs::read_to_string(&args.file)
-            .map_err(|e| format!("cannot read {}: {e}", args.file.display()))?
+            .map_err(|e| TransferMsg::CannotRead.fill(lang, &[("path", &path), ("detail", &e)]))?
     };
     let games: Export = serde_json::from_str(&text)
-        .map_err(|e| format!("{} is not a Kontrakt export: {e}", args.file.display()))?;
+        .map_err(|e| TransferMsg::NotJson.fill(lang, &[("path", &path), ("detail", &e)]))?;
     // Every game must make sense to the rules engine before anything is written.
     for game in &games.games {
-        let record = game.to_record()?;
+        let record = game.to_record().map_err(|e| explain(&e, lang))?;
         if let Err(error) = store::understand(record) {
-            return Err(format!("game {}: {error}; nothing was imported", game.id).into());
+            return Err(TransferMsg::GameNotUnderstood
+                .fill(lang, &[("game", &game.id), ("detail", &error)])
+                .into());
         }
     }
     let db = Db::open(&args.db).await?;
     let imported = transfer::import_games_resuming(&db, &games, args.resume).await;
     db.close().await;
-    let imported = imported?;
-    if imported.skipped > 0 {
-        println!(
-            "imported {} games into {} ({} were already there)",
-            imported.written,
-            args.db.display(),
-            imported.skipped
-        );
+    let imported = imported.map_err(|e| explain(&e, lang))?;
+    let target = args.db.display();
+    let report = if imported.skipped > 0 {
+        TransferMsg::ImportedSkipping.fill(
+            lang,
+            &[
+                ("n", &imported.written),
+                ("db", &target),
+                ("skipped", &imported.skipped),
+            ],
+        )
     } else {
-        println!(
-            "imported {} games into {}",
-            imported.written,
-            args.db.display()
-        );
-    }
+        TransferMsg::Imported.fill(lang, &[("n", &imported.written), ("db", &target)])
+    };
+    println!("{report}");
     Ok(ExitCode::SUCCESS)
+}
+
+/// Why an import refused a file or stopped, as a sentence in `lang` (the database layer
+/// gives the code and its parameters).
+pub fn explain(error: &ImportError, lang: Lang) -> String {
+    match error {
+        ImportError::Sqlx(e) => TransferMsg::Database.fill(lang, &[("detail", e)]),
+        ImportError::Exists(game) => TransferMsg::Exists.fill(lang, &[("game", game)]),
+        ImportError::Partial {
+            imported,
+            total,
+            last,
+            cause,
+        } => TransferMsg::Partial.fill(
+            lang,
+            &[
+                ("imported", imported),
+                ("total", total),
+                ("last", last),
+                ("cause", &explain(cause, lang)),
+            ],
+        ),
+        ImportError::Invalid(invalid) => explain_invalid(invalid, lang),
+    }
+}
+
+/// [`explain`] for a file the import found inconsistent.
+fn explain_invalid(invalid: &Invalid, lang: Lang) -> String {
+    match invalid {
+        Invalid::NotAnExport { format, version } => TransferMsg::NotAnExport.fill(
+            lang,
+            &[
+                ("expected", &transfer::FORMAT_VERSION),
+                ("format", format),
+                ("version", version),
+            ],
+        ),
+        Invalid::GuessableToken { game, field } => TransferMsg::GuessableToken.fill(
+            lang,
+            &[
+                ("game", game),
+                ("field", &field.name()),
+                ("len", &transfer::TOKEN_LEN),
+                ("min", &transfer::MIN_TOKEN_DIGITS),
+            ],
+        ),
+        Invalid::VersionOutOfRange { game, version } => TransferMsg::VersionOutOfRange.fill(
+            lang,
+            &[
+                ("game", game),
+                ("version", version),
+                ("max", &transfer::MAX_VERSION),
+            ],
+        ),
+        Invalid::SameTokens { game } => TransferMsg::SameTokens.fill(lang, &[("game", game)]),
+        Invalid::RoundsOutOfOrder { game, found, place } => TransferMsg::RoundsOutOfOrder
+            .fill(lang, &[("game", game), ("found", found), ("place", place)]),
+        Invalid::UnknownHistoryAction { game, action } => {
+            TransferMsg::UnknownHistoryAction.fill(lang, &[("game", game), ("action", action)])
+        }
+        Invalid::BadTime { game, text } => {
+            TransferMsg::BadTime.fill(lang, &[("game", game), ("text", text)])
+        }
+        Invalid::DuplicateGame { game } => TransferMsg::DuplicateGame.fill(lang, &[("game", game)]),
+        Invalid::RefusedByDatabase { game, detail } => {
+            TransferMsg::RefusedByDatabase.fill(lang, &[("game", game), ("detail", detail)])
+        }
+    }
 }

@@ -32,10 +32,10 @@ pub const FORMAT: &str = "kontrakt-games";
 pub const FORMAT_VERSION: i64 = 1;
 /// Length of a capability token: [`super::games::new_token`] makes 32 lowercase hex digits
 /// (128 bits), and an imported token must look the same.
-const TOKEN_LEN: usize = 32;
+pub const TOKEN_LEN: usize = 32;
 /// Fewest different hex digits an imported token may have. 32 random hex digits have fewer
 /// than 6 different ones about once in five billion; `000…0` or `abab…ab` have 1 or 2.
-const MIN_TOKEN_DIGITS: usize = 6;
+pub const MIN_TOKEN_DIGITS: usize = 6;
 /// Highest game version imported. A game gains a version per change, so no real game comes
 /// near it, and a version near `i64::MAX` would make every later change overflow (a 500).
 /// New games start at version 0.
@@ -130,28 +130,23 @@ pub struct HistoryExport {
     pub at: String,
 }
 
-/// Why an import wrote nothing.
+/// Why an import wrote nothing. `db` says no sentences: each variant is a code with its
+/// parameters (see [`ImportError::code`]); the command line words them in `text::transfer`.
+/// `Display` gives the code and parameters, for logs.
 #[derive(Debug, thiserror::Error)]
 pub enum ImportError {
     /// A query failed.
-    #[error("database error: {0}")]
+    #[error("database: {0}")]
     Sqlx(#[from] sqlx::Error),
     /// The file is not a Kontrakt export, or one of its games is inconsistent.
     #[error("{0}")]
-    Invalid(String),
+    Invalid(Invalid),
     /// A game with this id or read-only token is already in the database.
-    #[error(
-        "game {0} is already in the database; nothing was imported \
-         (remove that game from the file, or import into another database)"
-    )]
+    #[error("exists: game {0}")]
     Exists(String),
     /// Some batches were written before an error: those games are in the database, each
     /// whole; the others are not.
-    #[error(
-        "imported {imported} of {total} games (each one whole, the file's first ones up to \
-         game {last}), then stopped: {cause}; run the same import again with --resume to add \
-         the others (the games already imported are skipped)"
-    )]
+    #[error("partial: {imported} of {total} games up to game {last}, then {cause}")]
     Partial {
         /// Games written (in the file's order, from its first).
         imported: usize,
@@ -162,6 +157,136 @@ pub enum ImportError {
         /// What stopped the import.
         cause: Box<ImportError>,
     },
+}
+
+impl ImportError {
+    /// The stable code: `database`, `exists`, `partial` or the [`Invalid`] code.
+    pub fn code(&self) -> &'static str {
+        match self {
+            ImportError::Sqlx(_) => "database",
+            ImportError::Invalid(invalid) => invalid.code(),
+            ImportError::Exists(_) => "exists",
+            ImportError::Partial { .. } => "partial",
+        }
+    }
+}
+
+/// Which capability token of a game is at fault.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TokenField {
+    /// The game's id (its edit link).
+    Id,
+    /// Its read-only link.
+    ViewToken,
+}
+
+impl TokenField {
+    /// The field's name in the file: `id` or `view_token`.
+    pub fn name(self) -> &'static str {
+        match self {
+            TokenField::Id => "id",
+            TokenField::ViewToken => "view_token",
+        }
+    }
+}
+
+/// What is wrong with an export file, as a code with parameters.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Invalid {
+    /// The file's `format` or `version` is not this one's ([`FORMAT`], [`FORMAT_VERSION`]).
+    #[error("not_an_export: format {format:?}, version {version}")]
+    NotAnExport {
+        /// The file's format.
+        format: String,
+        /// The file's version.
+        version: i64,
+    },
+    /// A token is not [`TOKEN_LEN`] lowercase hex digits with [`MIN_TOKEN_DIGITS`] different
+    /// ones.
+    #[error("guessable_token: game {game}, {}", field.name())]
+    GuessableToken {
+        /// The game's id as written in the file.
+        game: String,
+        /// Which token.
+        field: TokenField,
+    },
+    /// The version is outside 0..=[`MAX_VERSION`].
+    #[error("version_out_of_range: game {game}, version {version}")]
+    VersionOutOfRange {
+        /// The game's id.
+        game: String,
+        /// Its version.
+        version: i64,
+    },
+    /// The id and the read-only token are the same.
+    #[error("same_tokens: game {game}")]
+    SameTokens {
+        /// The game's id.
+        game: String,
+    },
+    /// The rounds are not numbered 1, 2, … in order.
+    #[error("rounds_out_of_order: game {game}, round {found} at place {place}")]
+    RoundsOutOfOrder {
+        /// The game's id.
+        game: String,
+        /// The round number found.
+        found: i64,
+        /// Its place in the list, from 1.
+        place: usize,
+    },
+    /// A history entry has an action the app does not know.
+    #[error("unknown_history_action: game {game}, {action:?}")]
+    UnknownHistoryAction {
+        /// The game's id.
+        game: String,
+        /// The action found.
+        action: String,
+    },
+    /// A timestamp is not RFC 3339.
+    #[error("bad_time: game {game}, {text:?}")]
+    BadTime {
+        /// The game's id.
+        game: String,
+        /// The text found.
+        text: String,
+    },
+    /// Two games of the file share an id or a token.
+    #[error("duplicate_game: game {game}")]
+    DuplicateGame {
+        /// The game's id.
+        game: String,
+    },
+    /// A constraint of the schema refused a value of the game.
+    #[error("refused_by_database: game {game}, {detail}")]
+    RefusedByDatabase {
+        /// The game's id.
+        game: String,
+        /// SQLite's own message.
+        detail: String,
+    },
+}
+
+impl Invalid {
+    /// The stable code, e.g. `guessable_token`.
+    pub fn code(&self) -> &'static str {
+        match self {
+            Invalid::NotAnExport { .. } => "not_an_export",
+            Invalid::GuessableToken { .. } => "guessable_token",
+            Invalid::VersionOutOfRange { .. } => "version_out_of_range",
+            Invalid::SameTokens { .. } => "same_tokens",
+            Invalid::RoundsOutOfOrder { .. } => "rounds_out_of_order",
+            Invalid::UnknownHistoryAction { .. } => "unknown_history_action",
+            Invalid::BadTime { .. } => "bad_time",
+            Invalid::DuplicateGame { .. } => "duplicate_game",
+            Invalid::RefusedByDatabase { .. } => "refused_by_database",
+        }
+    }
+}
+
+impl From<Invalid> for ImportError {
+    fn from(invalid: Invalid) -> Self {
+        ImportError::Invalid(invalid)
+    }
 }
 
 /// What [`import_games_resuming`] did.
@@ -301,41 +426,50 @@ impl GameExport {
     /// can check it with the rules engine before importing. Checks the timestamps, the
     /// round numbers and the tokens.
     pub fn to_record(&self) -> Result<GameRecord, ImportError> {
-        let invalid = |what: String| ImportError::Invalid(format!("game {}: {what}", self.id));
+        let game = || self.id.clone();
         let time = |text: &str| {
-            super::games::timestamp(text)
-                .map_err(|_| invalid(format!("{text:?} is not an RFC 3339 time")))
+            super::games::timestamp(text).map_err(|_| Invalid::BadTime {
+                game: game(),
+                text: text.to_string(),
+            })
         };
-        for (name, token) in [("id", &self.id), ("view_token", &self.view_token)] {
+        for (field, token) in [
+            (TokenField::Id, &self.id),
+            (TokenField::ViewToken, &self.view_token),
+        ] {
             if !looks_made_here(token) {
-                return Err(invalid(format!(
-                    "its {name} must be {TOKEN_LEN} lowercase hex digits (0-9, a-f) with at \
-                     least {MIN_TOKEN_DIGITS} different ones, as Kontrakt makes them \
-                     (an unguessable link)"
-                )));
+                return Err(Invalid::GuessableToken {
+                    game: game(),
+                    field,
+                }
+                .into());
             }
         }
         if !(0..=MAX_VERSION).contains(&self.version) {
-            return Err(invalid(format!(
-                "its version {} must be from 0 to {MAX_VERSION} (one per change)",
-                self.version
-            )));
+            return Err(Invalid::VersionOutOfRange {
+                game: game(),
+                version: self.version,
+            }
+            .into());
         }
         if self.id == self.view_token {
-            return Err(invalid("its id and view_token must differ".into()));
+            return Err(Invalid::SameTokens { game: game() }.into());
         }
         for (i, round) in self.rounds.iter().enumerate() {
             if usize::try_from(round.round).ok() != Some(i + 1) {
-                return Err(invalid(format!(
-                    "its rounds must be numbered 1, 2, … in order; found {} at place {}",
-                    round.round,
-                    i + 1
-                )));
+                return Err(Invalid::RoundsOutOfOrder {
+                    game: game(),
+                    found: round.round,
+                    place: i + 1,
+                }
+                .into());
             }
         }
         for entry in &self.history {
-            HistoryAction::parse(&entry.action)
-                .map_err(|_| invalid(format!("unknown history action {:?}", entry.action)))?;
+            HistoryAction::parse(&entry.action).map_err(|_| Invalid::UnknownHistoryAction {
+                game: game(),
+                action: entry.action.clone(),
+            })?;
             time(&entry.at)?;
         }
         let rounds = self
@@ -392,20 +526,20 @@ pub async fn import_games_resuming(
     resume: bool,
 ) -> Result<Imported, ImportError> {
     if export.format != FORMAT || export.version != FORMAT_VERSION {
-        return Err(ImportError::Invalid(format!(
-            "this is not a Kontrakt export of version {FORMAT_VERSION} \
-             (format {:?}, version {})",
-            export.format, export.version
-        )));
+        return Err(Invalid::NotAnExport {
+            format: export.format.clone(),
+            version: export.version,
+        }
+        .into());
     }
     let mut seen = HashSet::new();
     for game in &export.games {
         game.to_record()?;
         if !seen.insert(&game.id) || !seen.insert(&game.view_token) {
-            return Err(ImportError::Invalid(format!(
-                "game {} appears twice in the file (or shares a token with another game)",
-                game.id
-            )));
+            return Err(Invalid::DuplicateGame {
+                game: game.id.clone(),
+            }
+            .into());
         }
     }
     // Every game checked against the database before the first batch: a refusal writes
@@ -514,8 +648,8 @@ async fn insert_game(conn: &mut SqliteConnection, game: &GameExport) -> Result<(
     if taken.is_some() {
         return Err(ImportError::Exists(game.id.clone()));
     }
-    let players = serde_json::to_string(&game.players)
-        .map_err(|e| ImportError::Invalid(format!("game {}: {e}", game.id)))?;
+    let players =
+        serde_json::to_string(&game.players).map_err(|e| sqlx::Error::Encode(e.into()))?;
     sqlx::query(
         "INSERT INTO games (id, view_token, rules, options, players, first_dealer, money,
                             version, ended_early, created_at, updated_at)
@@ -572,11 +706,11 @@ async fn insert_game(conn: &mut SqliteConnection, game: &GameExport) -> Result<(
 fn constraint(game: &GameExport, error: sqlx::Error) -> ImportError {
     match &error {
         sqlx::Error::Database(db) if db.message().contains("constraint") => {
-            ImportError::Invalid(format!(
-                "game {}: the database refused it ({})",
-                game.id,
-                db.message()
-            ))
+            Invalid::RefusedByDatabase {
+                game: game.id.clone(),
+                detail: db.message().to_string(),
+            }
+            .into()
         }
         _ => ImportError::Sqlx(error),
     }

@@ -74,6 +74,7 @@ pub mod rules;
 pub mod serve;
 pub mod settlement;
 pub mod template;
+pub mod transfer;
 
 #[cfg(test)]
 mod plural_tests;

@@ -381,6 +381,11 @@ messages! {
         GameCutter => "{name} cuts: cut exactly {target} {target|card|cards} to take {bonus} {bonus|point|points} off.",
             "{name} hebt ab: genau {target} {target|Karte|Karten} abheben bringt {bonus} {bonus|Punkt|Punkte} Abzug.";
         GameDecks => "Cards: {decks}.", "Karten: {decks}.";
+        GameRoundRules => "Rules of this round", "Regeln dieser Runde";
+        GameRoundRulesChanged => "changed", "geändert";
+        StandingsAfter => "Standings after round {n}", "Stand nach Runde {n}";
+        StandingsPlayer => "Player", "Spieler";
+        StandingsBehind => "Behind", "Rückstand";
         GameEnterRound => "Enter round {n}", "Runde {n} eintragen";
         GameOver => "Game over", "Partie beendet";
         GameAllPlayed => "{n|The|All} {n} {n|round is|rounds are} played.",

@@ -37,6 +37,7 @@ fn all_templates() -> Vec<(String, &'static str)> {
         super::rules::ExpectedMsg,
         super::serve::ServeMsg,
         super::settlement::SettleMsg,
+        super::transfer::TransferMsg,
     );
     out
 }

@@ -13,6 +13,7 @@
 mod evening;
 mod harness;
 mod phone;
+mod table;
 
 use fantoccini::Locator;
 use harness::{Browser, TestResult, run};

@@ -40,6 +40,7 @@ mod round_pages;
 mod scorings;
 mod security;
 mod serve;
+mod table_pages;
 mod transfer;
 mod ui;
 mod undo_redo;

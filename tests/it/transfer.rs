@@ -10,8 +10,10 @@ use std::process::{Command, Output};
 use crate::common::TestApp;
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
+use kontrakt::cli::transfer::explain;
 use kontrakt::db::Db;
-use kontrakt::db::transfer::{self, ImportError};
+use kontrakt::db::transfer::{self, ImportError, Invalid, TokenField};
+use kontrakt::text::Lang;
 use kontrakt::web::{AppState, WriteLimit, app};
 use serde_json::{Value, json};
 use tower::ServiceExt as _;
@@ -22,6 +24,10 @@ fn kontrakt(args: &[&str], db: &Path) -> Output {
         .arg("--db")
         .arg(db)
         .env_remove("KONTRAKT_DB")
+        // The import speaks the terminal's language unless told: English here.
+        .env_remove("LC_ALL")
+        .env_remove("LC_MESSAGES")
+        .env_remove("LANG")
         .output()
         .expect("the binary runs")
 }
@@ -236,9 +242,7 @@ async fn import_refuses_a_game_that_is_already_there_and_imports_nothing() {
     let error = transfer::import_games(&app.db, &export).await.unwrap_err();
     assert!(matches!(error, ImportError::Exists(ref id) if *id == games[0].0));
     assert!(
-        error
-            .to_string()
-            .contains("is already in the database; nothing was imported"),
+        explain(&error, Lang::En).contains("is already in the database; nothing was imported"),
         "{error}"
     );
 
@@ -291,7 +295,7 @@ async fn import_refuses_guessable_tokens_gaps_in_rounds_and_games_the_engine_can
         let mut bad = export.clone();
         change(&mut bad.games[0]);
         let error = transfer::import_games(&fresh, &bad).await.unwrap_err();
-        assert!(error.to_string().contains(why), "{error}");
+        assert!(explain(&error, Lang::En).contains(why), "{error}");
     };
     refuse(&|g| g.id = "1234".into(), "an unguessable link").await;
     refuse(&|g| g.view_token = g.id.clone(), "must differ").await;
@@ -314,7 +318,7 @@ async fn import_refuses_guessable_tokens_gaps_in_rounds_and_games_the_engine_can
         bad.games[0].version = version;
         let id = bad.games[0].id.clone();
         let error = transfer::import_games(&fresh, &bad).await.unwrap_err();
-        let said = error.to_string();
+        let said = explain(&error, Lang::En);
         assert!(
             said.contains(&id) && said.contains("version") && said.contains("1000000000"),
             "{said}"
@@ -346,6 +350,85 @@ async fn import_refuses_guessable_tokens_gaps_in_rounds_and_games_the_engine_can
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(stderr.contains("nothing was imported"), "{stderr}");
     assert!(stderr.contains("poker"), "{stderr}");
+}
+
+/// The database layer says no sentences (issue 9): a refusal is a code with parameters, and
+/// the command line words it in the language asked for.
+#[tokio::test]
+async fn import_refusals_are_codes_worded_in_english_or_german() {
+    let app = TestApp::new().await;
+    varied_games(&app).await;
+    let export = transfer::export_games(&app.db).await.unwrap();
+    let (fresh, dir) = crate::common::fresh_db().await;
+
+    let mut bad = export.clone();
+    bad.games[0].view_token = "0".repeat(32);
+    let id = bad.games[0].id.clone();
+    let error = transfer::import_games(&fresh, &bad).await.unwrap_err();
+    assert_eq!(error.code(), "guessable_token");
+    assert!(matches!(
+        &error,
+        ImportError::Invalid(Invalid::GuessableToken { game, field: TokenField::ViewToken })
+            if *game == id
+    ));
+    // No English in what the database layer says itself.
+    assert!(!error.to_string().contains("must be"), "{error}");
+    let de = explain(&error, Lang::De);
+    assert!(
+        de.contains(&format!("Spiel {id}"))
+            && de.contains("view_token")
+            && de.contains("32 kleinen Hex-Ziffern"),
+        "{de}"
+    );
+
+    let mut bad = export.clone();
+    bad.format = "something-else".into();
+    let error = transfer::import_games(&fresh, &bad).await.unwrap_err();
+    assert_eq!(error.code(), "not_an_export");
+    assert_eq!(
+        explain(&error, Lang::De),
+        "das ist kein Kontrakt-Export der Version 1 (Format „something-else“, Version 1)"
+    );
+    let mut bad = export.clone();
+    bad.games[0].rounds[0].round = 7;
+    let error = transfer::import_games(&fresh, &bad).await.unwrap_err();
+    assert_eq!(error.code(), "rounds_out_of_order");
+    assert!(
+        explain(&error, Lang::De).contains("an Stelle 1 steht 7"),
+        "{error}"
+    );
+
+    // The command: `--lang de` words the refusal and the report in German.
+    let file = dir.path().join("games.json");
+    std::fs::write(&file, serde_json::to_vec(&export).unwrap()).unwrap();
+    let target = dir.path().join("target.db");
+    let first = kontrakt(&["import", "--lang", "de", file.to_str().unwrap()], &target);
+    assert!(first.status.success());
+    let stdout = String::from_utf8_lossy(&first.stdout);
+    assert!(
+        stdout.contains(&format!("{} Spiele in", export.games.len()))
+            && stdout.contains("importiert"),
+        "{stdout}"
+    );
+    let again = kontrakt(&["import", "--lang", "de", file.to_str().unwrap()], &target);
+    assert!(!again.status.success());
+    let stderr = String::from_utf8_lossy(&again.stderr);
+    assert!(
+        stderr.contains("ist schon in der Datenbank; nichts wurde importiert"),
+        "{stderr}"
+    );
+    // Without `--lang`, a German terminal gets German.
+    let output = Command::new(env!("CARGO_BIN_EXE_kontrakt"))
+        .args(["import", file.to_str().unwrap(), "--db"])
+        .arg(&target)
+        .env_remove("KONTRAKT_DB")
+        .env_remove("LC_ALL")
+        .env_remove("LC_MESSAGES")
+        .env("LANG", "de_DE.UTF-8")
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("ist schon in der Datenbank"), "{stderr}");
 }
 
 #[tokio::test]
@@ -384,7 +467,7 @@ async fn an_import_that_stops_part_way_says_what_made_it_and_resume_adds_the_res
     assert!(imported > 0 && imported < 400, "{error}");
     assert_eq!(imported % transfer::BATCH, 0, "whole batches: {error}");
     assert_eq!((total, last), (400, &export.games[imported - 1].id));
-    let message = error.to_string();
+    let message = explain(&error, Lang::En);
     assert!(
         message.contains(&format!("imported {imported} of 400 games"))
             && message.contains("--resume"),

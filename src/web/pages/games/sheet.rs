@@ -80,20 +80,71 @@ pub(super) fn no_game() -> AppError {
     AppError::NotFound("There is no game at this address. Check the link you were given.".into())
 }
 
-/// What the table needs before the next round.
+/// What the table needs before the next round: the essentials on the first screen, the rule
+/// facts folded away (issue 11, "score first").
 struct Banner {
     /// "Round 3 of 7".
     heading: String,
     /// The contract in words; `None` in Rommé.
     contract: Option<String>,
-    /// Deal, dealer, cutter, decks, buys: one sentence each.
+    /// The essentials: deal, dealer, cutter and cut target, one sentence each.
     facts: Vec<String>,
+    /// The rule facts: decks and buys, one sentence each.
+    rules: Vec<String>,
     /// The round's special rules.
     notes: Vec<String>,
+    /// The rule facts differ from the previous round's: said in the summary.
+    rules_changed: bool,
+    /// The rule facts are shown open: they changed, this is round 1 (the table has not seen
+    /// them yet), or the contract needs more cards than are dealt.
+    rules_open: bool,
     /// The contract needs more cards than are dealt.
     needs_more: bool,
     /// "Enter round 3" and where (edit link only).
     enter: Option<EnterLink>,
+}
+
+/// The standings at a glance: places, totals and the gap to the leader, best first.
+pub(super) struct Standings {
+    /// "Standings after round 3".
+    pub heading: String,
+    pub rows: Vec<Standing>,
+}
+
+/// One player's line of the [`Standings`].
+pub(super) struct Standing {
+    pub place: u32,
+    pub name: String,
+    pub total: i64,
+    /// Points behind the leader; 0 for the leaders.
+    pub behind: i64,
+}
+
+impl Standings {
+    /// The standings of a game with at least one round; `None` before the first.
+    pub(super) fn new(ctx: &PageCtx, game: &LoadedGame) -> Option<Standings> {
+        let (setup, state) = (&game.setup, &game.state);
+        let leader = *state.leaders.first()?;
+        let best = state.totals[leader];
+        let lower = setup.lower_is_better();
+        let mut rows: Vec<Standing> = (0..setup.player_count())
+            .map(|i| {
+                let total = state.totals[i];
+                Standing {
+                    place: state.places[i],
+                    name: setup.name(i).to_owned(),
+                    total,
+                    behind: if lower { total - best } else { best - total },
+                }
+            })
+            .collect();
+        // Stable: players sharing a place stay in seating order.
+        rows.sort_by_key(|r| r.place);
+        Some(Standings {
+            heading: ctx.f(Msg::StandingsAfter, &[("n", &state.rounds.len())]),
+            rows,
+        })
+    }
 }
 
 /// The big button to the next round's form.
@@ -223,6 +274,8 @@ struct GamePage {
     /// The JSON twin that `live.js` polls, and the version shown.
     live_url: String,
     version: i64,
+    /// Places, totals and gaps, at the top (after the first round).
+    standings: Option<Standings>,
     banner: Option<Banner>,
     /// "All 7 rounds are played." or "Ended early …": the game is over.
     over: Option<String>,
@@ -302,6 +355,7 @@ impl GamePage {
             version: stored.version,
             edit: link.is_edit(),
             sheet: Sheet::new(game, edit_id, lang),
+            standings: Standings::new(&ctx, game),
             legend: ctx.t(if link.is_edit() {
                 Msg::SheetLegendEdit
             } else {
@@ -338,13 +392,20 @@ fn banner(ctx: &PageCtx, game: &LoadedGame, info: &RoundInfo, link: &Link) -> Ba
             ],
         ));
     }
-    facts.push(ctx.f(Msg::GameDecks, &[("decks", &info.decks.describe(lang))]));
-    facts.push(text::round::buys_rule(&info.buys, lang));
+    let (rules, notes) = rule_facts(ctx, info);
+    let rules_changed = info.round > 1
+        && setup
+            .round_info(info.round - 1)
+            .is_some_and(|before| rule_facts(ctx, &before) != (rules.clone(), notes.clone()));
+    let rules_open = rules_changed || info.round <= 1 || info.needs_more_than_dealt;
     Banner {
         heading: ctx.f(Msg::GameRoundOf, &[("n", &info.round), ("of", &info.of)]),
         contract: info.contract.as_ref().map(|c| c.describe(lang)),
         facts,
-        notes: info.restrictions.iter().map(|t| t.say(lang)).collect(),
+        rules,
+        notes,
+        rules_changed,
+        rules_open,
         needs_more: info.needs_more_than_dealt,
         enter: match link {
             Link::Edit(id) => Some(EnterLink {
@@ -354,4 +415,16 @@ fn banner(ctx: &PageCtx, game: &LoadedGame, info: &RoundInfo, link: &Link) -> Ba
             Link::View(_) => None,
         },
     }
+}
+
+/// The rule facts of a round (decks, buys) and its special rules, in sentences: what repeats
+/// from round to round and folds away unless it changed.
+fn rule_facts(ctx: &PageCtx, info: &RoundInfo) -> (Vec<String>, Vec<String>) {
+    let lang = ctx.lang;
+    let facts = vec![
+        ctx.f(Msg::GameDecks, &[("decks", &info.decks.describe(lang))]),
+        text::round::buys_rule(&info.buys, lang),
+    ];
+    let notes = info.restrictions.iter().map(|t| t.say(lang)).collect();
+    (facts, notes)
 }
