@@ -66,6 +66,10 @@ pub struct StoredEntry {
     /// Continental: won without any wild card.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     no_wilds: bool,
+    /// The table's note on the round (Added 2026-11-24; absent where none, so rows without
+    /// one are unchanged).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    note: Option<String>,
 }
 
 impl StoredEntry {
@@ -110,6 +114,7 @@ impl StoredEntry {
             second_turn: raw.second_turn.unwrap_or(false),
             one_suit: raw.one_suit.unwrap_or(false),
             no_wilds: raw.no_wilds.unwrap_or(false),
+            note: raw.note,
         })
     }
 
@@ -121,6 +126,8 @@ impl StoredEntry {
                 .collect()
         };
         RawRound {
+            confirm: None,
+            note: self.note.clone(),
             round: Some(self.round),
             went_out: self.went_out.clone(),
             points: numbers(&self.points),

@@ -20,7 +20,7 @@ use crate::db::games::{
     self, ChangeOutcome, GameRecord, Keyed, Once, RedoOutcome, RoundChange, UndoOutcome,
     WriteOutcome,
 };
-use crate::rules::game::{FieldErrors, GameError, RawRound};
+use crate::rules::game::{FieldErrors, GameError, RawRound, plausible};
 
 /// What [`write_round`] did.
 #[derive(Debug)]
@@ -33,8 +33,12 @@ pub enum RoundWrite {
     KeyReused,
     /// The game changed since the version the client gave. Nothing changed.
     Conflict(Box<LoadedGame>),
-    /// The entry is invalid or out of order. Nothing changed.
+    /// The entry is invalid or out of order, or impossible with the cards in play
+    /// (docs/RULES.md section 5, "Plausibility"). Nothing changed.
     Invalid(FieldErrors),
+    /// The entry is possible but unlikely, and `confirm` was not given: each oddity by field.
+    /// Nothing changed; the same entry with `confirm` is saved.
+    Unlikely(FieldErrors),
     /// No game with this id.
     NotFound,
     /// The entry would change this already entered round, but no version was given: a
@@ -45,6 +49,7 @@ pub enum RoundWrite {
 /// Why a round was not written (inside the transaction).
 enum Refusal<E> {
     Invalid(FieldErrors),
+    Unlikely(FieldErrors),
     Failed(E),
     NeedsVersion(usize),
 }
@@ -55,7 +60,9 @@ enum Refusal<E> {
 /// builds the answer from the game as written (stored for replays of the same request under
 /// `key`; another request with the key is [`RoundWrite::KeyReused`]). Without a
 /// `version` only a new round may be written; changing an entered one is
-/// [`RoundWrite::NeedsVersion`].
+/// [`RoundWrite::NeedsVersion`]. An entry the cards in play make impossible is
+/// [`RoundWrite::Invalid`]; one they make unlikely is [`RoundWrite::Unlikely`] unless
+/// `raw.confirm` (docs/RULES.md section 5, "Plausibility").
 ///
 /// Scores the whole game at most twice: once for the game before the write (none if the
 /// cache holds it unchanged) and once for the game as written, which the cache then keeps.
@@ -92,6 +99,15 @@ pub async fn write_round<E: From<Error>>(
             .setup
             .parse_round(round, raw)
             .map_err(Refusal::Invalid)?;
+        // What the cards in play make impossible is refused; what they make unlikely is
+        // saved only when the table confirms it.
+        let plausibility = plausible::check(&game.setup, &entry);
+        if !plausibility.impossible.is_empty() {
+            return Err(Refusal::Invalid(plausibility.impossible));
+        }
+        if raw.confirm != Some(true) && !plausibility.unlikely.is_empty() {
+            return Err(Refusal::Unlikely(plausibility.unlikely));
+        }
         let stored = StoredEntry::new(&entry, &game.setup)
             .and_then(|stored| Ok(serde_json::to_value(stored)?))
             .map_err(|e| Refusal::Failed(e.into()))?;
@@ -139,6 +155,7 @@ pub async fn write_round<E: From<Error>>(
             Ok(RoundWrite::Conflict(Box::new(understand(*record)?)))
         }
         ChangeOutcome::Refused(Refusal::Invalid(errors)) => Ok(RoundWrite::Invalid(errors)),
+        ChangeOutcome::Refused(Refusal::Unlikely(errors)) => Ok(RoundWrite::Unlikely(errors)),
         ChangeOutcome::Refused(Refusal::Failed(e)) => Err(e),
         ChangeOutcome::Refused(Refusal::NeedsVersion(round)) => Ok(RoundWrite::NeedsVersion(round)),
         ChangeOutcome::NotNextRound { next_round } => Err(Error::Invalid(format!(

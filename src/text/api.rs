@@ -9,6 +9,9 @@ messages! {
     /// Sentences of the JSON API's request checks (clauses: lower case, no full stop, as the
     /// API's `error` has always read).
     pub enum ApiMsg {
+        /// After the sentences of an unlikely round entry (a whole sentence).
+        ConfirmUnlikely => "Check it; to save it anyway, send the same entry with \"confirm\": true.",
+            "Prüft das; um es trotzdem zu speichern, schickt denselben Eintrag mit „confirm“: true.";
         BadLang => "\"lang\" is \"en\" or \"de\", not \"{given}\"",
             "„lang“ ist „en“ oder „de“, nicht „{given}“";
         /// `error` is the engine's clause ([`super::rules::score_error`]).

@@ -118,6 +118,30 @@ messages! {
         NothingToUndo => "There is no round to undo.", "Es gibt keine Runde zum Zurücknehmen.";
         NothingToRedo => "There is nothing to redo: an undo can be taken back only until the next change to the game.",
             "Es gibt nichts wiederherzustellen: eine Rücknahme lässt sich nur bis zur nächsten Änderung an der Partie wieder aufheben.";
+        /// Plausibility (docs/RULES.md section 5): impossible results.
+        PointsUnreachable => "{player} cannot have {given} {given|point|points}: at most {cards} {cards|card is|cards are} left in a hand this round, worth at most {max} {max|point|points}.",
+            "{player} kann nicht {given} {given|Punkt|Punkte} haben: in dieser Runde {cards|bleibt|bleiben} höchstens {cards} {cards|Karte|Karten} auf der Hand, zusammen höchstens {max} {max|Punkt|Punkte} wert.";
+        PointsBelowLowestCard => "{player} cannot have {given} {given|point|points}: a card left in hand counts at least {lowest}.",
+            "{player} kann nicht {given} {given|Punkt|Punkte} haben: jede Karte auf der Hand zählt mindestens {lowest}.";
+        PointsNotAMultiple => "{player} cannot have {given} {given|point|points}: every card counts a multiple of {step}.",
+            "{player} kann nicht {given} {given|Punkt|Punkte} haben: jede Karte zählt ein Vielfaches von {step}.";
+        TooManyCardsHeld => "{player} cannot hold {given} {given|card|cards}: at most {max} {max|card is|cards are} left in a hand this round.",
+            "{player} kann nicht {given} {given|Karte|Karten} haben: in dieser Runde {max|bleibt|bleiben} höchstens {max} {max|Karte|Karten} auf der Hand.";
+        CardNotInDecks => "{player} has {card} {given} times, but the cards in play hold only {decks_hold}.",
+            "{player} hat {given}-mal {card}, im Spiel {decks_hold|ist|sind} aber nur {decks_hold}.";
+        CardNotInGame => "{player} has {card}, but this game is played without it.",
+            "{player} hat {card}, aber dieses Spiel wird ohne gespielt.";
+        JokersNotInDecks => "The winning hand cannot hold {given} {given|joker|jokers}: the cards in play hold only {decks_hold}.",
+            "Die Gewinnerhand kann nicht {given} Joker enthalten: im Spiel {decks_hold|ist|sind} nur {decks_hold}.";
+        NoteTooLong => "A round's note is at most {max} {max|character|characters}; shorten it.",
+            "Eine Notiz zur Runde hat höchstens {max} Zeichen; kürzt sie.";
+        NoteHasControl => "The note holds a control character; use plain text.",
+            "Die Notiz enthält ein Steuerzeichen; nur einfacher Text.";
+        /// Plausibility: unlikely results, saved once confirmed.
+        ZeroNotOut => "{player} has 0 points but did not go out.",
+            "{player} hat 0 Punkte, ist aber nicht ausgegangen.";
+        PointsVeryHigh => "{player} has {given} {given|point|points}, near the most a hand can count this round ({max}).",
+            "{player} hat {given} {given|Punkt|Punkte}, fast so viel, wie eine Hand in dieser Runde höchstens zählen kann ({max}).";
         /// Lists: "A, B and C", "A or B".
         And => "{rest} and {last}", "{rest} und {last}";
         Or => "{rest} or {last}", "{rest} oder {last}";
@@ -343,6 +367,68 @@ impl GameError {
             NothingToUndo => M::NothingToUndo.text(lang).to_owned(),
             NothingToRedo => M::NothingToRedo.text(lang).to_owned(),
             BadOptionText(e) => e.say(lang),
+            PointsUnreachable {
+                player,
+                given,
+                max,
+                cards,
+            } => M::PointsUnreachable.fill(
+                lang,
+                &[
+                    ("player", player),
+                    ("given", given),
+                    ("cards", cards),
+                    ("max", max),
+                ],
+            ),
+            PointsBelowLowestCard {
+                player,
+                given,
+                lowest,
+            } => M::PointsBelowLowestCard.fill(
+                lang,
+                &[("player", player), ("given", given), ("lowest", lowest)],
+            ),
+            PointsNotAMultiple {
+                player,
+                given,
+                step,
+            } => M::PointsNotAMultiple.fill(
+                lang,
+                &[("player", player), ("given", given), ("step", step)],
+            ),
+            TooManyCardsHeld { player, given, max } => M::TooManyCardsHeld
+                .fill(lang, &[("player", player), ("given", given), ("max", max)]),
+            CardNotInDecks {
+                player,
+                card,
+                given,
+                decks_hold,
+            } => {
+                let card = card.display(lang);
+                if *decks_hold == 0 {
+                    M::CardNotInGame.fill(lang, &[("player", player), ("card", &card)])
+                } else {
+                    M::CardNotInDecks.fill(
+                        lang,
+                        &[
+                            ("player", player),
+                            ("card", &card),
+                            ("given", given),
+                            ("decks_hold", decks_hold),
+                        ],
+                    )
+                }
+            }
+            JokersNotInDecks { given, decks_hold } => {
+                M::JokersNotInDecks.fill(lang, &[("given", given), ("decks_hold", decks_hold)])
+            }
+            NoteTooLong { max } => M::NoteTooLong.fill(lang, &[("max", max)]),
+            NoteHasControl => M::NoteHasControl.text(lang).to_owned(),
+            ZeroNotOut { player } => M::ZeroNotOut.fill(lang, &[("player", player)]),
+            PointsVeryHigh { player, given, max } => {
+                M::PointsVeryHigh.fill(lang, &[("player", player), ("given", given), ("max", max)])
+            }
         }
     }
 }
@@ -392,6 +478,7 @@ impl Field {
             Field::SecondTurn => "second_turn",
             Field::OneSuit => "one_suit",
             Field::NoWilds => "no_wilds",
+            Field::Note => "note",
             Field::Player(name) => return name.clone(),
             Field::PlayerBuys(name) => return format!("buys.{name}"),
         };
@@ -522,6 +609,7 @@ mod tests {
             (Field::SecondTurn, "second_turn"),
             (Field::OneSuit, "one_suit"),
             (Field::NoWilds, "no_wilds"),
+            (Field::Note, "note"),
             (Field::Player(ann()), "Ann"),
             (Field::PlayerBuys(ann()), "buys.Ann"),
         ];
@@ -550,6 +638,7 @@ mod tests {
                 | Field::SecondTurn
                 | Field::OneSuit
                 | Field::NoWilds
+                | Field::Note
                 | Field::Player(_)
                 | Field::PlayerBuys(_) => {}
             }

@@ -197,6 +197,21 @@ messages! {
         RoundsSavedNow => "Round {n} as saved now", "Runde {n}, wie jetzt gespeichert";
         RoundsTotals => "Totals", "Summen";
         RoundsDiscard => "Discard my entries", "Meine Eingaben verwerfen";
+        /// A note on a round (docs/RULES.md section 5, "A note per round").
+        RoundsNote => "Note on this round (optional)", "Notiz zur Runde (freiwillig)";
+        RoundsNoteHint => "For example: Oma's hand was misdealt. One line, at most {max} {max|character|characters}.",
+            "Zum Beispiel: Omas Karten waren falsch gegeben. Eine Zeile, höchstens {max} Zeichen.";
+        RoundsNoteShort => "Note", "Notiz";
+        SheetNotes => "Notes", "Notizen";
+        HistoryNote => "Note: {note}", "Notiz: {note}";
+        SheetNoteRound => "Round {n}", "Runde {n}";
+        /// The confirm step of an unlikely round (docs/RULES.md section 5, "Plausibility").
+        RoundsUnlikelyLead => "Please check before this round is saved:",
+            "Bitte prüft, bevor diese Runde gespeichert wird:";
+        RoundsUnlikelyAsk => "Save anyway, or change the entries below?",
+            "Trotzdem speichern oder die Eingaben unten ändern?";
+        RoundsSaveAnyway => "Save anyway", "Trotzdem speichern";
+        RoundsChange => "Change", "Ändern";
         RoundsActionConflict => "The game was changed on another phone meanwhile, so nothing was done. Check the scores, then try again.",
             "Das Spiel wurde inzwischen auf einem anderen Handy geändert, darum ist nichts passiert. Prüf den Stand und versuch es dann noch einmal.";
         RoundsActionRefused => "Nothing was done.", "Es ist nichts passiert.";

@@ -12,6 +12,7 @@
 
 mod evening;
 mod harness;
+mod midgame;
 mod phone;
 mod table;
 

@@ -205,7 +205,10 @@ fn parse_answer(raw: &[u8]) -> std::io::Result<Answer> {
 fn submission(client: usize, round: usize) -> (&'static str, [(&'static str, i64); 2]) {
     let winner = round % 3;
     let others = [(winner + 1) % 3, (winner + 2) % 3];
-    let points = |i: usize, salt: usize| ((client * 37 + round * 11 + salt) % 97) as i64 + i as i64;
+    // From 2 (the lowest card) up: a non-winner with 0 or 1 is refused or asked about
+    // (docs/RULES.md section 5, "Plausibility").
+    let points =
+        |i: usize, salt: usize| ((client * 37 + round * 11 + salt) % 90) as i64 + 2 + i as i64;
     (
         PLAYERS[winner],
         [

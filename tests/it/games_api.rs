@@ -708,7 +708,7 @@ async fn a_stale_version_answers_409_with_the_current_state_and_writes_nothing()
     let second = post(
         &app,
         &game.rounds(),
-        &json!({"version": 0, "went_out": "Ben", "points": {"Ann": 1, "Cy": 2}}),
+        &json!({"version": 0, "went_out": "Ben", "points": {"Ann": 3, "Cy": 2}}),
     )
     .await;
     assert_eq!(second.status, StatusCode::CONFLICT);
@@ -1262,7 +1262,7 @@ async fn a_misspelt_version_in_a_round_body_is_refused_with_400_naming_it_and_wr
     let typo = post(
         &app,
         &game.rounds(),
-        &json!({"round": 1, "Version": 0, "went_out": "Ben", "points": {"Ann": 1, "Cy": 2}}),
+        &json!({"round": 1, "Version": 0, "went_out": "Ben", "points": {"Ann": 3, "Cy": 2}}),
     )
     .await;
     assert_eq!(typo.status, StatusCode::BAD_REQUEST, "{}", typo.body);
@@ -1304,7 +1304,7 @@ async fn changing_an_entered_round_without_its_version_is_refused_a_new_round_is
     let second = post(
         &app,
         &game.rounds(),
-        &json!({"round": 1, "went_out": "Ben", "points": {"Ann": 1, "Cy": 2}}),
+        &json!({"round": 1, "went_out": "Ben", "points": {"Ann": 3, "Cy": 2}}),
     )
     .await;
     assert_eq!(
@@ -1323,10 +1323,10 @@ async fn changing_an_entered_round_without_its_version_is_refused_a_new_round_is
     let state = enter(
         &app,
         &game,
-        json!({"round": 1, "version": 1, "went_out": "Ben", "points": {"Ann": 1, "Cy": 2}}),
+        json!({"round": 1, "version": 1, "went_out": "Ben", "points": {"Ann": 3, "Cy": 2}}),
     )
     .await;
-    assert_eq!(state["totals"], json!({"Ann": 1, "Ben": 0, "Cy": 2}));
+    assert_eq!(state["totals"], json!({"Ann": 3, "Ben": 0, "Cy": 2}));
 }
 
 #[tokio::test]
@@ -1359,7 +1359,7 @@ async fn every_json_answer_with_the_edit_id_says_no_store() {
             &app,
             &game.rounds(),
             &json!({"version": 0, "went_out": "Ben",
-            "points": {"Ann": 1, "Cy": 2}}),
+            "points": {"Ann": 3, "Cy": 2}}),
         )
         .await,
     ));

@@ -115,8 +115,8 @@ async fn a_round_key_of_the_form_is_not_replayed_on_the_api_nor_the_other_way_ro
             ("version", "2"),
             ("key", &app.form_key(&format!("/games/{id}/rounds"))),
             ("went_out", "Cy"),
-            ("points.Ann", "1"),
-            ("points.Ben", "1"),
+            ("points.Ann", "3"),
+            ("points.Ben", "3"),
         ],
         "en",
     )

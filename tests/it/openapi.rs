@@ -1061,12 +1061,22 @@ async fn the_games_answers_are_what_the_document_says() {
         .post(&app, redo, &uri("/redo"), json!({"version": 0}))
         .await;
     contract.post(&app, undo, &uri("/undo"), json!({})).await;
+    // An unlikely round without "confirm" is a 422 with its code (Added 2026-11-24).
+    let odd = contract
+        .post(
+            &app,
+            rounds,
+            &uri("/rounds"),
+            json!({"went_out": "Ann", "points": {"Ben": 0, "Cy": 2, "Di": 3}}),
+        )
+        .await;
+    assert_eq!(odd["code"], "unlikely", "{odd}");
     contract
         .post(
             &app,
             rounds,
             &uri("/rounds"),
-            json!({"went_out": "Ann", "points": {"Ben": 1, "Cy": 2, "Di": 3}}),
+            json!({"went_out": "Ann", "points": {"Ben": 4, "Cy": 2, "Di": 3}}),
         )
         .await;
     let ended = contract.post(&app, end, &uri("/end"), json!({})).await;

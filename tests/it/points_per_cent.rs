@@ -105,7 +105,7 @@ async fn a_game_keeps_its_points_per_cent_and_settles_with_them() {
     let created = post(
         &app,
         "/api/v1/games",
-        &json!({"rules": "rommee", "players": ["A", "B", "C", "D"], "options": {"rounds": 1},
+        &json!({"rules": "rommee", "players": ["A", "B", "C", "D"], "options": {"rounds": 1, "joker_points": 50},
                 "cents_per_point": 1, "points_per_cent": 10}),
     )
     .await;
@@ -117,7 +117,9 @@ async fn a_game_keeps_its_points_per_cent_and_settles_with_them() {
     let round = post(
         &app,
         &format!("/api/v1/games/{id}/rounds"),
-        &json!({"went_out": "A", "points": {"B": 140, "C": 0, "D": 270}}),
+        // Jokers at 50 let a hand count 270; C's 0 is confirmed (docs/RULES.md section 5,
+        // "Plausibility").
+        &json!({"went_out": "A", "points": {"B": 140, "C": 0, "D": 270}, "confirm": true}),
     )
     .await;
     assert_eq!(round.status, StatusCode::OK, "{}", round.body);

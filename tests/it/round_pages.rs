@@ -643,7 +643,11 @@ async fn shanghai_after_two_rounds(app: &TestApp) -> Game {
         enter(
             app,
             &game,
-            &[("went_out", "Cy"), ("points.Ann", "1"), ("points.Ben", "2")],
+            &[
+                ("went_out", "Cy"),
+                ("points.Ann", "5"),
+                ("points.Ben", "10"),
+            ],
         )
         .await;
     }
@@ -922,7 +926,7 @@ async fn a_correction_changes_the_totals_and_appears_in_the_history() {
         &[
             ("went_out", "Ben"),
             ("cards.Ann", "AS JK 7H"),
-            ("points.Cy", "8"),
+            ("points.Cy", "10"),
         ],
     )
     .await;
@@ -932,9 +936,9 @@ async fn a_correction_changes_the_totals_and_appears_in_the_history() {
     assert_eq!(now["rounds"].as_array().unwrap().len(), 2);
     assert_eq!(
         now["rounds"][0]["points"],
-        json!({"Ann": 75, "Ben": 0, "Cy": 8})
+        json!({"Ann": 75, "Ben": 0, "Cy": 10})
     );
-    assert_eq!(now["totals"], json!({"Ann": 75, "Ben": 5, "Cy": 13}));
+    assert_eq!(now["totals"], json!({"Ann": 75, "Ben": 5, "Cy": 15}));
 
     let history = app.get(&format!("/games/{}/history", game.id)).await;
     assert_eq!(history.status, StatusCode::OK);
@@ -950,7 +954,7 @@ async fn a_correction_changes_the_totals_and_appears_in_the_history() {
         item.contains("<tr class=\"changed\"><th scope=\"row\">Ben</th><td>20</td><td>0</td></tr>"),
         "{item}"
     );
-    assert!(item.contains("<td>0</td><td>8</td>"), "Cy 0 → 8: {item}");
+    assert!(item.contains("<td>0</td><td>10</td>"), "Cy 0 → 10: {item}");
     assert!(item.contains("A♠ Joker 7♥ = 75 points"), "{item}");
     assert!(item.contains(" UTC</time>"), "{item}");
     assert!(item.contains(&format!("href=\"{}\"", game.edit(1))));
@@ -1163,7 +1167,11 @@ async fn the_game_pages_undo_end_and_resume_use_the_outbox_and_a_retry_changes_n
     enter(
         &app,
         &game,
-        &[("went_out", "Ann"), ("points.Ben", "5"), ("points.Cy", "6")],
+        &[
+            ("went_out", "Ann"),
+            ("points.Ben", "5"),
+            ("points.Cy", "10"),
+        ],
     )
     .await;
     let response = post_fields(&app, &undo, &undo_fields).await;
@@ -1280,7 +1288,7 @@ async fn two_phones_entering_the_same_round_the_second_gets_a_409_with_its_entri
             ("key", &kb),
             ("round", &round_b),
             ("went_out", "Ann"),
-            ("points.Ben", "7"),
+            ("points.Ben", "15"),
             ("cards.Cy", "KH <i>"),
         ],
     )
@@ -1307,7 +1315,7 @@ async fn two_phones_entering_the_same_round_the_second_gets_a_409_with_its_entri
     assert_eq!(input_value(&late.body, "version"), "1");
     assert_ne!(input_value(&late.body, "key"), kb);
     assert!(late.body.contains("value=\"Ann\" checked"));
-    assert_eq!(input_value(&late.body, "points.Ben"), "7");
+    assert_eq!(input_value(&late.body, "points.Ben"), "15");
     assert_eq!(input_value(&late.body, "cards.Cy"), "KH &#60;i&#62;");
     assert!(
         late.body.contains(&format!("href=\"{}\"", game.page())),
@@ -1331,7 +1339,7 @@ async fn two_phones_entering_the_same_round_the_second_gets_a_409_with_its_entri
             ("version", &version),
             ("key", &key),
             ("went_out", "Ann"),
-            ("points.Ben", "7"),
+            ("points.Ben", "15"),
             ("cards.Cy", "KH"),
         ],
     )
@@ -1340,7 +1348,7 @@ async fn two_phones_entering_the_same_round_the_second_gets_a_409_with_its_entri
     let now = state(&app, &game).await;
     assert_eq!(
         now["rounds"][0]["points"],
-        json!({"Ann": 0, "Ben": 7, "Cy": 10})
+        json!({"Ann": 0, "Ben": 15, "Cy": 10})
     );
     assert_eq!(now["rounds"].as_array().unwrap().len(), 1);
 }
@@ -1364,7 +1372,7 @@ async fn a_correction_on_a_stale_version_is_a_409_and_writes_nothing() {
     enter(
         &app,
         &game,
-        &[("went_out", "Ann"), ("points.Ben", "1"), ("points.Cy", "1")],
+        &[("went_out", "Ann"), ("points.Ben", "5"), ("points.Cy", "5")],
     )
     .await;
     let response = post(
@@ -1467,7 +1475,7 @@ async fn a_player_named_like_markup_is_shown_escaped_everywhere() {
         &game,
         &[
             ("went_out", "<b>x</b>"),
-            ("points.Ben", "1"),
+            ("points.Ben", "4"),
             ("points.Cy", "2"),
             ("points.Di\"'&", "3"),
             ("cut_bonus", "on"),
@@ -1476,7 +1484,7 @@ async fn a_player_named_like_markup_is_shown_escaped_everywhere() {
     .await;
     assert_eq!(
         state(&app, &game).await["rounds"][0]["points"],
-        json!({"<b>x</b>": -50, "Ben": 1, "Cy": 2, "Di\"'&": 3})
+        json!({"<b>x</b>": -50, "Ben": 4, "Cy": 2, "Di\"'&": 3})
     );
     for path in [
         game.edit(1),

@@ -65,7 +65,8 @@ async fn varied_games(app: &TestApp) -> Vec<(String, String)> {
     for round in [
         json!({"went_out": "Ann", "points": {"Ben": 35, "Cy": 12}, "cards": {"Di": "AS JK 10H"},
                "cut_bonus": true}),
-        json!({"went_out": "Cy", "points": {"Ann": 5, "Ben": 0, "Di": 60}, "buys": {"Ben": 1}}),
+        json!({"went_out": "Cy", "points": {"Ann": 5, "Ben": 0, "Di": 60}, "buys": {"Ben": 1},
+               "confirm": true}),
         json!({"went_out": "Di", "points": {"Ann": 15, "Ben": 20, "Cy": 25}}),
     ] {
         post(app, &format!("/api/v1/games/{a}/rounds"), round).await;
@@ -73,7 +74,8 @@ async fn varied_games(app: &TestApp) -> Vec<(String, String)> {
     post(
         app,
         &format!("/api/v1/games/{a}/rounds"),
-        json!({"round": 2, "version": 3, "went_out": "Cy", "points": {"Ann": 10, "Ben": 0, "Di": 65}}),
+        json!({"round": 2, "version": 3, "went_out": "Cy", "points": {"Ann": 10, "Ben": 0, "Di": 65},
+               "confirm": true}),
     )
     .await;
     post(app, &format!("/api/v1/games/{a}/undo"), json!({})).await;

@@ -41,6 +41,7 @@ pub struct RoundEntry {
     pub(super) buys: Vec<i64>,
     pub(super) hand: Option<ContinentalHand>,
     pub(super) points: Vec<i64>,
+    pub(super) note: Option<String>,
 }
 
 impl<'a> TryFrom<(&'a GameSetup, usize, &'a RawRound)> for RoundEntry {
@@ -100,6 +101,11 @@ impl RoundEntry {
         self.hand.as_ref()
     }
 
+    /// The table's note on the round, if any (one line, see [`super::note`]).
+    pub fn note(&self) -> Option<&str> {
+        self.note.as_deref()
+    }
+
     /// The scores that count for this round, per player (docs/RULES.md section 5).
     pub fn points(&self) -> &[i64] {
         &self.points
@@ -130,6 +136,7 @@ impl RoundEntry {
                 raw.buys.insert(name(i), RawNumber::Int(b));
             }
         }
+        raw.note.clone_from(&self.note);
         raw.cut_bonus = self.cut_bonus.then_some(true);
         raw.hand_rommee = self.hand_rommee.then_some(true);
         match &self.hand {
@@ -265,6 +272,8 @@ pub(super) fn parse_entry(
         )
     };
 
+    let note = super::note::parse(raw.note.as_deref(), &mut errors);
+
     if !errors.is_empty() {
         return Err(errors);
     }
@@ -288,6 +297,7 @@ pub(super) fn parse_entry(
         buys,
         hand,
         points,
+        note,
     })
 }
 

@@ -135,6 +135,55 @@ pub enum GameError {
     NothingToRedo,
     /// A form's option value that cannot be read.
     BadOptionText(OptionTextError),
+    /// Impossible (docs/RULES.md section 5, "Plausibility"): more points than the most cards
+    /// the player can hold count.
+    PointsUnreachable {
+        player: String,
+        given: i64,
+        max: i64,
+        cards: usize,
+    },
+    /// Impossible: more than 0 points but fewer than the lowest card counts.
+    PointsBelowLowestCard {
+        player: String,
+        given: i64,
+        lowest: i64,
+    },
+    /// Impossible: points that no sum of the rule set's card values makes (every card counts
+    /// a multiple of `step`).
+    PointsNotAMultiple {
+        player: String,
+        given: i64,
+        step: i64,
+    },
+    /// Impossible: more cards left in hand than the player can hold.
+    TooManyCardsHeld {
+        player: String,
+        given: usize,
+        max: usize,
+    },
+    /// Impossible: a card more often than the decks in play hold it (a joker in a game
+    /// without jokers too).
+    CardNotInDecks {
+        player: String,
+        card: Card,
+        given: usize,
+        decks_hold: usize,
+    },
+    /// Impossible (Continental): more jokers in the winning hand than the decks hold.
+    JokersNotInDecks { given: u32, decks_hold: u32 },
+    /// A round's note longer than [`MAX_NOTE_CHARS`].
+    NoteTooLong { max: usize },
+    /// A round's note with a control character other than whitespace.
+    NoteHasControl,
+    /// Unlikely: a player who did not go out has 0 points.
+    ZeroNotOut { player: String },
+    /// Unlikely: points above three quarters of the most the player's cards can count.
+    PointsVeryHigh {
+        player: String,
+        given: i64,
+        max: i64,
+    },
 }
 
 impl GameError {
@@ -190,6 +239,16 @@ impl GameError {
             NothingToUndo => "nothing_to_undo",
             NothingToRedo => "nothing_to_redo",
             BadOptionText(_) => "bad_option_text",
+            PointsUnreachable { .. } => "points_unreachable",
+            PointsBelowLowestCard { .. } => "points_below_lowest_card",
+            PointsNotAMultiple { .. } => "points_not_a_multiple",
+            TooManyCardsHeld { .. } => "too_many_cards_held",
+            CardNotInDecks { .. } => "card_not_in_decks",
+            JokersNotInDecks { .. } => "jokers_not_in_decks",
+            NoteTooLong { .. } => "note_too_long",
+            NoteHasControl => "note_has_control",
+            ZeroNotOut { .. } => "zero_not_out",
+            PointsVeryHigh { .. } => "points_very_high",
         }
     }
 }
@@ -246,6 +305,8 @@ pub enum Field {
     OneSuit,
     /// Winning without wild cards (Continental).
     NoWilds,
+    /// The round's note.
+    Note,
     /// One player's points or cards, by the player's name.
     Player(String),
     /// One player's buys, by the player's name.

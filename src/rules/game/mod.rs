@@ -15,7 +15,8 @@
 //!
 //! Split along its seams: [`error`] (problems and the fields they belong to), [`raw`] (raw input),
 //! [`setup`] (set-up and seating), [`round_info`] (a round's banner facts), [`entry`] (a
-//! round's entry), [`score`] (its points) and [`state`] (the game). Everything is re-exported
+//! round's entry) with its [`note`], [`plausible`] (whether the cards in play allow it), [`score`] (its points)
+//! and [`state`] (the game). Everything is re-exported
 //! here, so `rules::game::X` paths stay as they were.
 
 use std::collections::BTreeMap;
@@ -55,6 +56,8 @@ pub const MAX_POINTS_PER_CENT: i64 = settlement::MAX_POINTS_PER_CENT;
 
 pub mod entry;
 pub mod error;
+pub mod note;
+pub mod plausible;
 pub mod raw;
 pub mod round_info;
 pub mod score;
@@ -63,6 +66,7 @@ pub mod state;
 
 pub use entry::*;
 pub use error::*;
+pub use note::MAX_NOTE_CHARS;
 pub use raw::*;
 pub use round_info::*;
 pub use setup::*;

@@ -136,6 +136,13 @@ pub struct RawRound {
     /// Continental: won without any wild card.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub no_wilds: Option<bool>,
+    /// A note on the round, one line of plain text (see [`super::note`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
+    /// The table confirms a result the plausibility check finds unlikely
+    /// ([`super::plausible`]); not part of the entry, never stored.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub confirm: Option<bool>,
 }
 
 /// Text that is blank counts as not given.

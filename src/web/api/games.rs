@@ -255,6 +255,7 @@ async fn enter_round(
         RoundWrite::KeyReused => return Err(key_reused()),
         RoundWrite::Conflict(game) => conflict(&game, lang)?,
         RoundWrite::Invalid(errors) => invalid(&errors, lang),
+        RoundWrite::Unlikely(errors) => unlikely(&errors, lang),
         RoundWrite::NotFound => return Err(state.missing(&id).await),
         RoundWrite::NeedsVersion(round) => return Err(AppError::VersionRequired { round }),
     })
@@ -571,6 +572,21 @@ pub(super) fn invalid(errors: &FieldErrors, lang: Lang) -> Response {
     (StatusCode::UNPROCESSABLE_ENTITY, axum::Json(body)).into_response()
 }
 
+/// 422 of a possible but unlikely entry sent without `"confirm": true`: as [`invalid`], with
+/// `"code": "unlikely"` and the sentence that says how to save it anyway.
+fn unlikely(errors: &FieldErrors, lang: Lang) -> Response {
+    let body = json!({
+        "error": format!("{} {}", errors.summary(lang), ApiMsg::ConfirmUnlikely.text(lang)),
+        "code": "unlikely",
+        "fields": errors.by_field(lang),
+        "problems": errors
+            .iter()
+            .map(|e| json!({"field": e.field.key(), "code": e.error.code(), "message": e.error.message(lang)}))
+            .collect::<Vec<_>>(),
+    });
+    (StatusCode::UNPROCESSABLE_ENTITY, axum::Json(body)).into_response()
+}
+
 /// 409 with the game's current state and an `"error"` sentence.
 fn conflict(game: &LoadedGame, lang: Lang) -> Result<Response, AppError> {
     let mut body = serde_json::to_value(GameView::new(game, Access::Edit))?;
@@ -761,6 +777,9 @@ struct RoundView<'a> {
     /// What was entered, as stored (names as in the game, cards in the notation).
     #[schema(value_type = schema::RoundEntry)]
     entry: RawRound,
+    /// The table's note on the round; null where there is none (Added 2026-11-24).
+    #[schema(value_type = Option<String>)]
+    note: Option<&'a str>,
 }
 
 /// The round to play next.
@@ -858,6 +877,7 @@ impl<'a> GameView<'a> {
                 went_out: r.entry.went_out().map(|w| setup.name(w)),
                 points: by_name(setup, r.entry.points()),
                 entry: r.entry.to_raw(setup),
+                note: r.entry.note(),
             })
             .collect();
         let (settlement, settlement_error) = match &state.settlement {

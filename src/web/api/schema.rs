@@ -344,6 +344,13 @@ pub struct RoundEntry {
     pub one_suit: Option<bool>,
     /// `continental`: won without any wild card.
     pub no_wilds: Option<bool>,
+    /// A note on the round ("Oma's hand was misdealt"): one line of plain text, at most 200
+    /// characters (line breaks become spaces); blank is none (Added 2026-11-24).
+    pub note: Option<String>,
+    /// `true`: save a result the plausibility check finds unlikely (a player who did not go
+    /// out with 0, points near the most a hand can count); without it such an entry is a 422
+    /// with `"code": "unlikely"`. Not stored (Added 2026-11-24).
+    pub confirm: Option<bool>,
 }
 
 /// The body of `POST /api/v1/games/{id}/rounds`: a round entry plus the version it was made
@@ -451,6 +458,10 @@ pub struct Invalid {
     /// A sentence per field.
     pub fields: Option<BTreeMap<String, String>>,
     pub problems: Option<Vec<FieldProblem>>,
+    /// `unlikely` when the entry is possible but odd and was sent without `"confirm": true`:
+    /// `problems` then lists each oddity, and the same entry with `"confirm": true` is saved
+    /// (Added 2026-11-24).
+    pub code: Option<String>,
 }
 
 #[cfg(test)]

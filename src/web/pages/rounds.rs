@@ -28,6 +28,7 @@ mod compare;
 mod form;
 mod history;
 mod undo;
+mod unlikely;
 
 pub use undo::{Undone, undone_notice};
 
@@ -257,7 +258,8 @@ async fn save(
         return render_status(StatusCode::UNPROCESSABLE_ENTITY, &FormPage::new(ctx, spec));
     }
 
-    let raw = input.to_raw(mode.round_field(round));
+    let mut raw = input.to_raw(mode.round_field(round));
+    raw.confirm = unlikely::confirmed(fields).then_some(true);
     let location = game_url(&id);
     let stored_key = hidden.key.as_ref().map(IdempotencyKey::stored);
     let request = form_request(&action, fields);
@@ -297,6 +299,17 @@ async fn save(
             let spec = FormSpec {
                 errors: errors.by_field(ctx.lang),
                 key,
+                ..FormSpec::new(&now, round, mode, &input)
+            };
+            render_status(StatusCode::UNPROCESSABLE_ENTITY, &FormPage::new(ctx, spec))
+        }
+        RoundWrite::Unlikely(oddities) => {
+            let now = load(state, &id).await?;
+            let notice =
+                unlikely::Unlikely::new(&ctx, now.setup.players(), &oddities, action, fields);
+            let spec = FormSpec {
+                key,
+                unlikely: Some(notice),
                 ..FormSpec::new(&now, round, mode, &input)
             };
             render_status(StatusCode::UNPROCESSABLE_ENTITY, &FormPage::new(ctx, spec))

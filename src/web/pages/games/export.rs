@@ -192,6 +192,11 @@ fn csv(game: &LoadedGame, lang: Lang) -> String {
         msg(Msg::CsvContract),
     ];
     head.extend(setup.players().iter().map(|p| text(p)));
+    // The notes' column only where a round has one: other exports stay as they were.
+    let notes = state.rounds.iter().any(|r| r.entry.note().is_some());
+    if notes {
+        head.push(msg(Msg::RoundsNoteShort));
+    }
     line(&mut out, &head, dialect);
     for r in &state.rounds {
         let mut row = vec![
@@ -205,6 +210,9 @@ fn csv(game: &LoadedGame, lang: Lang) -> String {
             ),
         ];
         row.extend(r.entry.points().iter().map(|&p| number(p)));
+        if notes {
+            row.push(text(r.entry.note().unwrap_or_default()));
+        }
         line(&mut out, &row, dialect);
     }
     let mut totals = vec![msg(Msg::SheetTotal), blank(), blank()];

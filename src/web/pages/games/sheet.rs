@@ -185,6 +185,8 @@ pub(super) struct Sheet {
     pub size_class: String,
     pub players: Vec<SheetPlayer>,
     pub rows: Vec<SheetRow>,
+    /// The rounds' notes: "Round 2" and the note (`_sheet_notes.html`).
+    pub notes: Vec<(String, String)>,
 }
 
 impl Sheet {
@@ -226,10 +228,19 @@ impl Sheet {
                 leader: state.leaders.contains(&i),
             })
             .collect();
+        let notes = state
+            .rounds
+            .iter()
+            .filter_map(|r| {
+                let label = super::fill(Msg::SheetNoteRound, lang, &[("n", &r.info.round)]);
+                Some((label, r.entry.note()?.to_owned()))
+            })
+            .collect();
         Sheet {
             size_class: format!("p{}", n.min(12)),
             players,
             rows,
+            notes,
         }
     }
 }

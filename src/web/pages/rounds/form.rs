@@ -98,6 +98,8 @@ pub(super) struct RoundInput {
     buys: BTreeMap<String, String>,
     jokers: String,
     checks: BTreeSet<&'static str>,
+    /// The round's note, as typed.
+    note: String,
 }
 
 fn number_text(n: &RawNumber) -> String {
@@ -125,6 +127,8 @@ impl RoundInput {
                 input.buys.insert(player.to_owned(), value.clone());
             } else if name == "jokers" {
                 input.jokers.clone_from(value);
+            } else if name == "note" {
+                input.note.clone_from(value);
             } else if let Some(check) = CHECKS.iter().find(|c| **c == name) {
                 let on = matches!(
                     value.trim().to_ascii_lowercase().as_str(),
@@ -175,6 +179,7 @@ impl RoundInput {
                 .map(|(k, v)| (k.clone(), number_text(v)))
                 .collect(),
             jokers: raw.jokers.as_ref().map(number_text).unwrap_or_default(),
+            note: raw.note.clone().unwrap_or_default(),
             checks: CHECKS
                 .iter()
                 .zip(checked)
@@ -221,6 +226,8 @@ impl RoundInput {
             second_turn: check("second_turn"),
             one_suit: check("one_suit"),
             no_wilds: check("no_wilds"),
+            note: (!self.note.trim().is_empty()).then(|| self.note.clone()),
+            confirm: None,
         }
     }
 
@@ -272,6 +279,8 @@ pub(super) struct FormSpec<'a> {
     /// `None`, or a key not issued for the page's action, gets a fresh one.
     pub key: Option<String>,
     pub conflict: Option<Conflict>,
+    /// The result is unlikely: the confirm step above the form.
+    pub unlikely: Option<super::unlikely::Unlikely>,
 }
 
 impl<'a> FormSpec<'a> {
@@ -290,6 +299,7 @@ impl<'a> FormSpec<'a> {
             errors: Messages::new(),
             key: None,
             conflict: None,
+            unlikely: None,
         }
     }
 }
@@ -408,6 +418,10 @@ pub(super) struct FormPage {
     errors_notice: String,
     general: Vec<String>,
     conflict: Option<Conflict>,
+    unlikely: Option<super::unlikely::Unlikely>,
+    /// The round's note (`_rounds_note.html`), folded unless it holds something.
+    note: Field,
+    note_hint: String,
     /// Saving replaces a round saved meanwhile: the save button is the quiet one.
     overwrites: bool,
     discard_url: String,
@@ -425,6 +439,7 @@ impl FormPage {
             mut errors,
             key,
             conflict,
+            unlikely,
         } = spec;
         let lang = ctx.lang;
         let setup = &game.setup;
@@ -584,6 +599,12 @@ impl FormPage {
             };
             (Some(jokers), bonuses)
         };
+        let note = Field {
+            id: "note".into(),
+            name: "note".into(),
+            value: input.note.clone(),
+            error: take(&mut errors, &["note"]),
+        };
         let penalty = rules.penalty.as_ref().map(|t| PenaltyData {
             by_rank: t
                 .by_rank
@@ -650,6 +671,12 @@ impl FormPage {
             general: errors.into_values().collect(),
             overwrites: conflict.as_ref().is_some_and(|c| c.compare.is_some()),
             conflict,
+            unlikely,
+            note,
+            note_hint: ctx.f(
+                Msg::RoundsNoteHint,
+                &[("max", &crate::rules::game::MAX_NOTE_CHARS)],
+            ),
             discard_url: super::game_url(id),
             penalty,
             ctx,

@@ -249,6 +249,9 @@ fn notes(
     if !buys.is_empty() {
         notes.push(ctx.f(Msg::HistoryBuys, &[("list", &buys.join(", "))]));
     }
+    if let Some(note) = entry.note.as_deref() {
+        notes.push(ctx.f(Msg::HistoryNote, &[("note", &note)]));
+    }
     notes
 }
 

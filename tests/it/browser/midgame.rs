@@ -1,0 +1,94 @@
+//! Issue 11's mid-game pieces in the browser, on a 360 px phone without JavaScript, in
+//! English and German: the confirm step of an unlikely round (docs/RULES.md section 5,
+//! "Plausibility").
+
+use serde_json::json;
+
+use super::harness::{Browser, Phone, TestResult, run_on};
+
+/// Fails with what the phone check found on the page shown (text size, contrast, tap
+/// targets, sideways scrolling).
+async fn fits_the_phone(b: &Browser, what: &str) -> TestResult {
+    b.assert_no_horizontal_scroll().await?;
+    let check = b.phone_problems("").await?;
+    if !check.problems.is_empty() {
+        return Err(format!("{what} ({}): {}", check.path, check.problems.join("; ")).into());
+    }
+    Ok(())
+}
+
+#[test]
+fn an_unlikely_round_is_asked_about_and_saved_anyway_without_javascript() {
+    const TEST: &str = "an_unlikely_round_is_asked_about_and_saved_anyway_without_javascript";
+    run_on(
+        TEST,
+        Phone::NARROW.without_javascript(),
+        async |b: &Browser| -> TestResult {
+            let (status, created) = b.api(
+                "POST",
+                "/api/v1/games",
+                None,
+                Some(&json!({"rules": "contract", "players": ["Ann", "Ben", "Cy"]})),
+            )?;
+            assert_eq!(status, 201, "{created}");
+            let game = created["url"].as_str().ok_or("no url")?.to_owned();
+            for (lang, sentence, button, saved) in [
+                (
+                    "en",
+                    "Ben has 0 points but did not go out.",
+                    "Save anyway",
+                    1,
+                ),
+                (
+                    "de",
+                    "Ben hat 0 Punkte, ist aber nicht ausgegangen.",
+                    "Trotzdem speichern",
+                    2,
+                ),
+            ] {
+                b.goto(&format!("{game}/rounds/new")).await?;
+                let shown = b.find("html").await?.attr("lang").await?;
+                if shown.as_deref() != Some(lang) {
+                    b.click("header.site a.lang-switch").await?;
+                }
+                b.find(&format!("html[lang=\"{lang}\"]")).await?;
+                b.click("form.round-form label[for=\"w0\"]").await?;
+                b.fill("form.round-form input[name=\"points.Ben\"]", "0")
+                    .await?;
+                b.fill("form.round-form input[name=\"points.Cy\"]", "25")
+                    .await?;
+                b.click("form.round-form button#save").await?;
+
+                // The notice names the oddity above the form; the form keeps what was typed.
+                let notice = b.wait_text(".notice.unlikely", sentence).await?;
+                assert!(notice.contains(button), "{notice}");
+                assert_eq!(
+                    b.value("form.round-form input[name=\"points.Ben\"]")
+                        .await?,
+                    "0"
+                );
+                let top = b
+                    .js("return document.querySelector('#save-anyway').getBoundingClientRect().bottom")
+                    .await?;
+                assert!(
+                    top.as_f64().unwrap_or(f64::MAX) <= 740.0,
+                    "Save anyway is on the first screen: {top}"
+                );
+                fits_the_phone(b, &format!("{lang} confirm step")).await?;
+
+                // "Change" leads to Ben's field; "Save anyway" saves what was checked.
+                let change = b.find("#change").await?.attr("href").await?;
+                assert_eq!(change.as_deref(), Some("#player-1"));
+                b.click("#save-anyway").await?;
+                b.wait_path_is(&game).await?;
+                let (_, state) = b.api("GET", &format!("/api/v1{game}"), None, None)?;
+                assert_eq!(
+                    state["rounds"].as_array().map(Vec::len),
+                    Some(saved),
+                    "{state}"
+                );
+            }
+            Ok(())
+        },
+    );
+}
