@@ -264,7 +264,7 @@ async fn a_rename_shows_in_old_games_their_rounds_and_their_history() {
     let history = app.get(&format!("/api/v1/games/{id}/history")).await.json();
     assert!(!history.to_string().contains("\"Ann\""), "{history}");
     // The game goes on under the new name.
-    round(&app, &id, "Anna", json!({"Ben": 1, "Cy": 2})).await;
+    round(&app, &id, "Anna", json!({"Ben": 4, "Cy": 6})).await;
     // The group's state names the player as now in its games list.
     let state = group.state(&app).await;
     assert_eq!(state["games"][0]["players"], json!(["Anna", "Ben", "Cy"]));
