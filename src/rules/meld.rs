@@ -93,6 +93,13 @@ impl Default for MeldRules {
 }
 
 impl MeldRules {
+    /// The fewest natural cards a meld of `len` cards may hold under the wild limits (the
+    /// limits are all of this form): the solver places wild cards within it.
+    pub fn naturals_needed(&self, len: usize) -> usize {
+        let by_max = self.max_wilds.map_or(0, |m| len.saturating_sub(m as usize));
+        by_max.max(self.min_naturals as usize).min(len)
+    }
+
     /// The fewest cards a meld of this kind holds (a pair: exactly 2).
     pub fn min_len(&self, kind: MeldKind) -> usize {
         match kind {
@@ -180,6 +187,23 @@ impl Line {
         let n = self.ranks.len();
         let covers = |(s, l): (usize, usize), p: usize| (p + n - s) % n < l;
         (0..b.1).any(|o| covers(a, (b.0 + o) % n))
+    }
+
+    /// Ranks strictly between two windows that do not overlap (the nearer way round where
+    /// the line turns the corner); 0 for windows that touch or overlap.
+    pub fn gap(&self, a: (usize, usize), b: (usize, usize)) -> usize {
+        if self.overlaps(a, b) {
+            return 0;
+        }
+        let n = self.ranks.len();
+        let after = |x: (usize, usize), y: (usize, usize)| (y.0 + n - (x.0 + x.1) % n) % n;
+        if self.cyclic {
+            after(a, b).min(after(b, a))
+        } else if a.0 < b.0 {
+            b.0 - (a.0 + a.1)
+        } else {
+            a.0 - (b.0 + b.1)
+        }
     }
 
     /// Does one window end right where the other begins (end to end, no gap, no overlap)?

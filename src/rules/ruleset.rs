@@ -136,6 +136,12 @@ impl RoundSpec {
         (self.go_out_all && self.total_cards.is_none()).then(|| self.deal as usize + 1)
     }
 
+    /// Ranks that must lie between two runs of one suit in the contract meld that do not
+    /// overlap: 0, or 1 where they may not join end to end.
+    pub fn run_gap(&self) -> usize {
+        usize::from(self.no_contiguous_runs)
+    }
+
     /// The contract needs more cards than a player holds without buying: the deal (keeping a
     /// card to discard), or the deal plus the drawn card where the round goes out all at once.
     /// Buys make it possible; the app shows it rather than rejecting it.

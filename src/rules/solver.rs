@@ -21,14 +21,81 @@ use super::cards::{Card, Rank, Suit};
 use super::meld::{Line, MeldKind, MeldRules};
 use super::ruleset::{Requirement, RoundSpec, RuleSet};
 use std::collections::{HashMap, HashSet};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
 
 mod opening;
+mod sweep;
 use opening::solve_opening;
 
 /// Most cards the solver accepts in one hand.
 pub const MAX_HAND: usize = 30;
-/// Search nodes after which the solver gives up rather than tie up the server.
+/// Search nodes after which the solver gives up rather than tie up the server: a safety net
+/// that no hand reaches in practice (the adversarial benchmark's worst hands stay far below).
 const NODE_BUDGET: u64 = 20_000_000;
+/// Nodes between two looks at the [`Stop`] signal.
+const STOP_EVERY: u32 = 256;
+
+/// When a search must give up before its answer: a flag another thread raises (the request
+/// was abandoned), a deadline, or neither. Pure: an atomic and an instant, no runtime.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Stop<'a> {
+    /// Raised when the answer is no longer wanted.
+    pub flag: Option<&'a AtomicBool>,
+    /// The answer is no longer wanted after this instant.
+    pub deadline: Option<Instant>,
+}
+
+impl Stop<'_> {
+    /// Is the answer no longer wanted?
+    pub fn stopped(&self) -> bool {
+        self.flag.is_some_and(|f| f.load(Ordering::Relaxed))
+            || self.deadline.is_some_and(|d| Instant::now() >= d)
+    }
+}
+
+/// How to search.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct SolveOptions<'a> {
+    /// When to give up ([`SolveError::Cancelled`]).
+    pub stop: Stop<'a>,
+    /// Rommé: the most valuable opening rather than the first one worth the minimum.
+    pub best_opening: bool,
+}
+
+/// The search's node count and its stop signal.
+pub(crate) struct Budget<'a> {
+    left: u64,
+    stop: Stop<'a>,
+    until_look: u32,
+    /// Nodes searched (for tests and benchmarks).
+    pub(crate) nodes: u64,
+}
+
+impl<'a> Budget<'a> {
+    fn new(stop: Stop<'a>) -> Self {
+        Budget {
+            left: NODE_BUDGET,
+            stop,
+            until_look: 0,
+            nodes: 0,
+        }
+    }
+
+    /// Counts one node; an error once the budget is spent or the search is to stop.
+    pub(crate) fn tick(&mut self) -> Result<(), SolveError> {
+        self.left = self.left.checked_sub(1).ok_or(SolveError::TooComplex)?;
+        self.nodes += 1;
+        if self.until_look == 0 {
+            if self.stop.stopped() {
+                return Err(SolveError::Cancelled);
+            }
+            self.until_look = STOP_EVERY;
+        }
+        self.until_look -= 1;
+        Ok(())
+    }
+}
 
 /// A way to make the contract.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -42,8 +109,10 @@ pub struct Solution {
 pub enum SolveError {
     /// More cards than [`MAX_HAND`].
     TooManyCards(usize),
-    /// The search would take too long.
+    /// The search would take too long (a safety net no hand reaches in practice).
     TooComplex,
+    /// The answer was no longer wanted ([`Stop`]): the request was abandoned or ran out of time.
+    Cancelled,
 }
 
 impl std::error::Error for SolveError {}
@@ -54,6 +123,16 @@ pub fn solve(
     round: &RoundSpec,
     hand: &[Card],
 ) -> Result<Option<Solution>, SolveError> {
+    solve_with(rs, round, hand, &SolveOptions::default())
+}
+
+/// [`solve`] with a stop signal, and (Rommé) whether the best opening is wanted.
+pub fn solve_with(
+    rs: &RuleSet,
+    round: &RoundSpec,
+    hand: &[Card],
+    options: &SolveOptions<'_>,
+) -> Result<Option<Solution>, SolveError> {
     if hand.len() > MAX_HAND {
         return Err(SolveError::TooManyCards(hand.len()));
     }
@@ -62,9 +141,9 @@ pub fn solve(
     let (usable, dead): (Vec<Card>, Vec<Card>) = hand
         .iter()
         .partition(|&&c| rules.jokers || c != Card::Joker);
-    let mut budget = NODE_BUDGET;
+    let mut budget = Budget::new(options.stop);
     let Some(contract) = &round.contract else {
-        return solve_opening(rs, &usable, &mut budget).map(|o| {
+        return solve_opening(rs, &usable, &mut budget, options.best_opening).map(|o| {
             o.map(|mut s| {
                 s.leftover.extend(dead);
                 s
@@ -94,7 +173,7 @@ pub fn solve(
                     // general search below, which handles exact lengths only.
                     continue;
                 }
-                Partition::new(rules, round, &split, alt, &mut budget).solve()?
+                sweep::Sweep::new(rules, round, &split, alt, &mut budget).solve()?
             } else {
                 Pick::new(rules, round, &split, alt, &mut budget).solve()?
             };
@@ -190,7 +269,9 @@ fn conflicts(round: &RoundSpec, line: &Line, a: &Placed, b: &Placed) -> bool {
     match (a.kind, b.kind) {
         (MeldKind::Run, MeldKind::Run) if a.key == b.key => {
             round.runs_different_suits
-                || (round.no_contiguous_runs && line.contiguous(a.window, b.window))
+                || (round.run_gap() > 0
+                    && !line.overlaps(a.window, b.window)
+                    && line.gap(a.window, b.window) < round.run_gap())
         }
         (MeldKind::Set, MeldKind::Set) => round.no_two_sets_same_rank && a.key == b.key,
         _ => false,
@@ -203,14 +284,31 @@ fn placed_signature(round: &RoundSpec, placed: &[Placed]) -> Vec<Placed> {
     if !restricted(round) {
         return Vec::new();
     }
-    let mut sig = placed.to_vec();
-    sig.iter_mut().for_each(|x| x.cards.clear());
+    let mut sig: Vec<Placed> = placed
+        .iter()
+        .map(|p| {
+            let (key, window) = match p.kind {
+                // Runs: their suit, and their window where gaps between runs count.
+                MeldKind::Run if round.run_gap() > 0 => (p.key, p.window),
+                MeldKind::Run if round.runs_different_suits => (p.key, (0, 0)),
+                // Sets: their rank where two sets of one rank are not allowed.
+                MeldKind::Set if round.no_two_sets_same_rank => (p.key, (0, 0)),
+                _ => (0, (0, 0)),
+            };
+            Placed {
+                kind: p.kind,
+                key,
+                window,
+                cards: Vec::new(),
+            }
+        })
+        .collect();
     sig.sort();
     sig
 }
 
 fn restricted(round: &RoundSpec) -> bool {
-    round.no_contiguous_runs || round.runs_different_suits || round.no_two_sets_same_rank
+    round.run_gap() > 0 || round.runs_different_suits || round.no_two_sets_same_rank
 }
 
 /// Turns placed melds into card lists, handing out the physical wild cards in order.
@@ -272,43 +370,63 @@ fn run_fillings(
     wilds: usize,
     fixed: Option<usize>,
 ) -> Vec<Vec<Option<usize>>> {
+    let mut out = Vec::new();
+    let _ = each_run_filling(rules, avail, wilds, fixed, &mut |cards| {
+        out.push(cards.to_vec());
+        Ok(false)
+    });
+    out
+}
+
+/// What [`each_run_filling`] calls with each filling: `Ok(true)` stops the enumeration.
+type FillingVisitor<'f> = dyn FnMut(&[Option<usize>]) -> Result<bool, SolveError> + 'f;
+
+/// Calls `f` with every filling of a run window, fewest wild cards first (see
+/// [`run_fillings`]), until it answers `Ok(true)`; no list of fillings is built, so a search
+/// that succeeds early never pays for the rest.
+fn each_run_filling(
+    rules: &MeldRules,
+    avail: &[Option<usize>],
+    wilds: usize,
+    fixed: Option<usize>,
+    f: &mut FillingVisitor<'_>,
+) -> Result<bool, SolveError> {
     let len = avail.len();
-    let max_w = rules.max_wilds.map_or(len, |m| m as usize).min(wilds);
     let must_wild = avail.iter().filter(|a| a.is_none()).count();
+    let max_w = (len - rules.naturals_needed(len)).min(wilds);
     if must_wild > max_w {
-        return Vec::new();
+        return Ok(false);
     }
     let optional: Vec<usize> = (0..len)
         .filter(|&p| avail[p].is_some() && Some(p) != fixed)
         .collect();
-    let extra_max = max_w - must_wild;
-    // Choose which optional positions become wild: every subset of at most extra_max of them,
-    // fewest wilds first.
-    let mut subsets: Vec<Vec<usize>> = vec![Vec::new()];
-    for &p in &optional {
-        let grown: Vec<Vec<usize>> = subsets
-            .iter()
-            .filter(|s| s.len() < extra_max)
-            .map(|s| {
-                let mut t = s.clone();
-                t.push(p);
-                t
-            })
-            .collect();
-        subsets.extend(grown);
-    }
-    subsets.sort_by_key(Vec::len);
-    subsets
-        .into_iter()
-        .map(|wild_at| {
-            let mut cards = avail.to_vec();
-            for p in wild_at {
-                cards[p] = None;
+    let extra_max = (max_w - must_wild).min(optional.len());
+    let mut cards = avail.to_vec();
+    // Which optional positions become wild: every combination of k of them, k = 0, 1, ...
+    for k in 0..=extra_max {
+        let mut pick: Vec<usize> = (0..k).collect();
+        loop {
+            for &i in &pick {
+                cards[optional[i]] = None;
             }
-            cards
-        })
-        .filter(|cards| cards.iter().flatten().count() >= rules.min_naturals as usize)
-        .collect()
+            let found = f(&cards)?;
+            for &i in &pick {
+                cards[optional[i]] = avail[optional[i]];
+            }
+            if found {
+                return Ok(true);
+            }
+            // Next combination in lexicographic order.
+            let Some(i) = (0..k).rev().find(|&i| pick[i] < optional.len() - k + i) else {
+                break;
+            };
+            pick[i] += 1;
+            for j in i + 1..k {
+                pick[j] = pick[j - 1] + 1;
+            }
+        }
+    }
+    Ok(false)
 }
 
 /// Every way to make a set of `len` cards of `rank` from what is available.
@@ -333,7 +451,7 @@ fn set_fillings(
             }
         })
         .collect();
-    let max_w = rules.max_wilds.map_or(len, |m| m as usize).min(wilds);
+    let max_w = (len - rules.naturals_needed(len)).min(wilds);
     let mut out = Vec::new();
     let mut take = [0u8; 4];
     fn rec(s: usize, left: usize, avail: &[u8], take: &mut [u8; 4], acc: &mut Vec<[u8; 4]>) {
@@ -352,7 +470,7 @@ fn set_fillings(
     let total: usize = avail.iter().map(|&a| a as usize).sum();
     for naturals in (0..=len.min(total)).rev() {
         let w = len - naturals;
-        if w > max_w || naturals < rules.min_naturals as usize {
+        if w > max_w {
             continue;
         }
         let mut combos = Vec::new();
@@ -387,7 +505,7 @@ fn apply(nat: &mut [u8; 52], cards: &[Option<usize>], sign: i8) {
 }
 
 /// What a depth-first search that places one meld per open requirement needs to try a
-/// candidate: [`Pick`] (open [`Requirement`]s) and [`Partition`] (open run minimums) share
+/// candidate: [`Pick`] (open [`Requirement`]s) uses
 /// [`Placing::try_candidate`].
 struct Parts<'s, O> {
     round: &'s RoundSpec,
@@ -450,13 +568,13 @@ type PickKey = ([u8; 52], usize, Vec<Requirement>, Vec<Placed>);
 /// Search for contracts whose meld need not be the whole hand: one minimum-length meld per
 /// requirement. Canonical: the lowest natural card left is either in one of the melds or not
 /// used at all, so every arrangement is met once.
-struct Pick<'a> {
+struct Pick<'a, 'b> {
     rules: &'a MeldRules,
     round: &'a RoundSpec,
     line: Line,
     split: &'a Split,
     failed: HashSet<PickKey>,
-    budget: &'a mut u64,
+    budget: &'a mut Budget<'b>,
     placed: Vec<Placed>,
     /// Requirements still open, sorted.
     open: Vec<Requirement>,
@@ -464,13 +582,13 @@ struct Pick<'a> {
     unused: [u8; 52],
 }
 
-impl<'a> Pick<'a> {
+impl<'a, 'b> Pick<'a, 'b> {
     fn new(
         rules: &'a MeldRules,
         round: &'a RoundSpec,
         split: &'a Split,
         alt: &[Requirement],
-        budget: &'a mut u64,
+        budget: &'a mut Budget<'b>,
     ) -> Self {
         let mut open = alt.to_vec();
         open.sort();
@@ -557,6 +675,9 @@ impl<'a> Pick<'a> {
     /// A lower bound on the wild cards the open requirements still need: every set takes the
     /// best chunk of one rank's naturals and the runs of each suit at most the naturals of that
     /// suit, each run no more than the best window (a relaxation, so it never overestimates).
+    /// `usize::MAX` where the naturals cannot give every meld the naturals the wild limits
+    /// ask for (one run per suit where runs must differ in suit, one set per rank where two
+    /// sets of a rank are not allowed).
     fn wild_lower_bound(&self, nat: &[u8; 52]) -> usize {
         let total_nat: usize = nat.iter().map(|&n| n as usize).sum();
         let needed: usize = self.open.iter().map(|r| r.min as usize).sum();
@@ -568,18 +689,38 @@ impl<'a> Pick<'a> {
             .collect();
         let mut usable = 0;
         if let Some(&m_max) = set_mins.iter().max() {
+            let rank_counts: Vec<usize> = (0..13)
+                .map(|r| {
+                    (0..4)
+                        .map(|s| {
+                            let n = nat[s * 13 + r] as usize;
+                            if self.rules.set_distinct_suits {
+                                n.min(1)
+                            } else {
+                                n
+                            }
+                        })
+                        .sum()
+                })
+                .collect();
+            let need = set_mins
+                .iter()
+                .map(|&m| self.rules.naturals_needed(m))
+                .min()
+                .unwrap_or(0);
+            if need > 0 {
+                let room: usize = if self.round.no_two_sets_same_rank {
+                    rank_counts.iter().filter(|&&c| c >= need).count()
+                } else {
+                    rank_counts.iter().map(|&c| c / need).sum()
+                };
+                if room < set_mins.len() {
+                    return usize::MAX;
+                }
+            }
             let mut slots = Vec::new();
-            for r in 0..13 {
-                let mut c: usize = (0..4)
-                    .map(|s| {
-                        let n = nat[s * 13 + r] as usize;
-                        if self.rules.set_distinct_suits {
-                            n.min(1)
-                        } else {
-                            n
-                        }
-                    })
-                    .sum();
+            for &count in &rank_counts {
+                let mut c = count;
                 while c > 0 {
                     slots.push(c.min(m_max));
                     c = c.saturating_sub(m_max);
@@ -621,19 +762,47 @@ impl<'a> Pick<'a> {
                     (n, best)
                 })
                 .collect();
-            // Best split of the runs over the suits (small: at most a handful of runs).
+            // Best split of the runs over the suits (small: at most a handful of runs), each
+            // suit holding as many runs as it has naturals for (one where suits must differ).
             let r = runs.len();
-            let mut best_by_count = vec![0usize; r + 1];
+            let need = runs
+                .iter()
+                .map(|&m| self.rules.naturals_needed(m))
+                .min()
+                .unwrap_or(0);
+            let mut best_by_count: Vec<Option<usize>> = vec![None; r + 1];
+            best_by_count[0] = Some(0);
             for &(n, best) in &per_suit {
+                let mut most = if self.round.runs_different_suits {
+                    1
+                } else {
+                    r
+                };
+                if need > 0 {
+                    // No window of the suit holds the naturals a run needs: no run there.
+                    most = if best < need { 0 } else { most.min(n / need) };
+                }
                 let mut next = best_by_count.clone();
                 for used in 0..=r {
-                    for j in 1..=r - used {
-                        next[used + j] = next[used + j].max(best_by_count[used] + n.min(j * best));
+                    let Some(base) = best_by_count[used] else {
+                        continue;
+                    };
+                    for j in 1..=most.min(r - used) {
+                        let v = base + n.min(j * best);
+                        next[used + j] = Some(next[used + j].map_or(v, |x| x.max(v)));
                     }
                 }
                 best_by_count = next;
             }
-            usable += best_by_count.into_iter().max().unwrap_or(0);
+            if need > 0 {
+                // Every run holds naturals, so every run is in some suit.
+                let Some(v) = best_by_count[r] else {
+                    return usize::MAX;
+                };
+                usable += v;
+            } else {
+                usable += best_by_count.into_iter().flatten().max().unwrap_or(0);
+            }
         }
         needed.saturating_sub(usable.min(total_nat))
     }
@@ -642,7 +811,7 @@ impl<'a> Pick<'a> {
         if self.open.is_empty() {
             return Ok(true);
         }
-        *self.budget = self.budget.checked_sub(1).ok_or(SolveError::TooComplex)?;
+        self.budget.tick()?;
         let sig = placed_signature(self.round, &self.placed);
         let key = (*nat, wilds, self.open.clone(), sig);
         if self.failed.contains(&key) {
@@ -684,8 +853,8 @@ impl<'a> Pick<'a> {
         let limit_ok = self
             .open
             .iter()
-            .all(|r| self.rules.max_wilds.is_none_or(|m| r.min <= m));
-        if self.rules.min_naturals > 0 || need > wilds || !limit_ok {
+            .all(|r| self.rules.naturals_needed(r.min as usize) == 0);
+        if need > wilds || !limit_ok {
             return false;
         }
         let mut made = Vec::new();
@@ -717,7 +886,7 @@ impl<'a> Pick<'a> {
     }
 }
 
-impl Placing for Pick<'_> {
+impl Placing for Pick<'_, '_> {
     type Open = Requirement;
 
     fn parts(&mut self) -> Parts<'_, Requirement> {
@@ -726,196 +895,6 @@ impl Placing for Pick<'_> {
             line: &self.line,
             placed: &mut self.placed,
             open: &mut self.open,
-        }
-    }
-
-    fn search(&mut self, nat: &mut [u8; 52], wilds: usize) -> Result<bool, SolveError> {
-        self.rec(nat, wilds)
-    }
-}
-
-/// A failed partition state: naturals left, wilds left, run minimums left, placed runs.
-type PartitionKey = ([u8; 52], usize, Vec<u8>, Vec<Placed>);
-
-/// Search for rounds that go out all at once with runs only: every card in exactly one run.
-struct Partition<'a> {
-    rules: &'a MeldRules,
-    round: &'a RoundSpec,
-    line: Line,
-    split: &'a Split,
-    failed: HashSet<PartitionKey>,
-    budget: &'a mut u64,
-    placed: Vec<Placed>,
-    /// Minimum lengths of the runs still to place, sorted.
-    mins: Vec<u8>,
-}
-
-impl<'a> Partition<'a> {
-    fn new(
-        rules: &'a MeldRules,
-        round: &'a RoundSpec,
-        split: &'a Split,
-        alt: &[Requirement],
-        budget: &'a mut u64,
-    ) -> Self {
-        let mut mins: Vec<u8> = alt.iter().map(|r| r.min).collect();
-        mins.sort();
-        Partition {
-            rules,
-            round,
-            line: rules.line(),
-            split,
-            failed: HashSet::new(),
-            budget,
-            placed: Vec::new(),
-            mins,
-        }
-    }
-
-    fn solve(mut self) -> Result<Option<Solution>, SolveError> {
-        let mut nat = self.split.nat;
-        let wilds = self.split.wild_cards.len();
-        let cards = nat.iter().map(|&n| n as usize).sum::<usize>() + wilds;
-        let needed: usize = self.mins.iter().map(|&m| m as usize).sum();
-        let most = self.mins.len() * self.line.max_run();
-        if cards < needed || cards > most {
-            return Ok(None);
-        }
-        // Each run is one suit: more suits than runs cannot work.
-        let suits = (0..4)
-            .filter(|s| nat[s * 13..s * 13 + 13].iter().any(|&n| n > 0))
-            .count();
-        if suits > self.mins.len() {
-            return Ok(None);
-        }
-        if self.rec(&mut nat, wilds)? {
-            let mut ordered = self.placed.clone();
-            ordered.sort_by_key(|p| (p.key, p.window));
-            return Ok(Some(materialise(&ordered, &self.split.wild_cards, &nat, 0)));
-        }
-        Ok(None)
-    }
-
-    fn rec(&mut self, nat: &mut [u8; 52], wilds: usize) -> Result<bool, SolveError> {
-        let Some(first) = nat.iter().position(|&n| n > 0) else {
-            return Ok(self.mins.is_empty() && wilds == 0 || self.all_wild_runs(wilds));
-        };
-        if self.mins.is_empty() {
-            return Ok(false);
-        }
-        *self.budget = self.budget.checked_sub(1).ok_or(SolveError::TooComplex)?;
-        let sig = placed_signature(self.round, &self.placed);
-        let key = (*nat, wilds, self.mins.clone(), sig);
-        if self.failed.contains(&key) {
-            return Ok(false);
-        }
-        // Cheap bound: the naturals of each suit need at least as many runs as their most
-        // repeated rank (ignoring the ace, which may stand at both ends).
-        let need_runs: usize = (0..4)
-            .map(|s| {
-                nat[s * 13 + 1..s * 13 + 13]
-                    .iter()
-                    .copied()
-                    .max()
-                    .unwrap_or(0)
-                    .max(nat[s * 13].div_ceil(2)) as usize
-            })
-            .sum();
-        if need_runs > self.mins.len() {
-            self.failed.insert(key);
-            return Ok(false);
-        }
-        let card = Card::from_index(first);
-        let (suit, rank) = (
-            card.suit().expect("natural").index(),
-            card.rank().expect("natural"),
-        );
-        let mut distinct = self.mins.clone();
-        distinct.dedup();
-        let total_left = nat.iter().map(|&n| n as usize).sum::<usize>() + wilds;
-        let rest_min: usize = self.mins.iter().map(|&m| m as usize).sum();
-        for m in distinct {
-            let others_min = rest_min - m as usize;
-            let max_len = (total_left - others_min).min(self.line.max_run());
-            for len in (m as usize..=max_len).rev() {
-                for start in self.line.starts(len) {
-                    // The first card must sit at one of its rank's positions in this window.
-                    let positions: Vec<usize> = (0..len)
-                        .filter(|&o| self.line.rank_at(start, o) == rank)
-                        .collect();
-                    if positions.is_empty() {
-                        continue;
-                    }
-                    let avail = run_window_options(&self.line, nat, suit, start, len);
-                    for &fixed in &positions {
-                        if avail[fixed].is_none() {
-                            continue;
-                        }
-                        // Only the first matching position may hold the first card when two
-                        // positions share its rank and both are available (avoids repeats).
-                        for cards in run_fillings(self.rules, &avail, wilds, Some(fixed)) {
-                            if cards[fixed] != Some(first) {
-                                continue;
-                            }
-                            let cand = Placed {
-                                kind: MeldKind::Run,
-                                key: suit as u8,
-                                window: (start, len),
-                                cards,
-                            };
-                            if self.try_candidate(nat, wilds, m, cand)? {
-                                return Ok(true);
-                            }
-                        }
-                    }
-                }
-            }
-        }
-        self.failed.insert(key);
-        Ok(false)
-    }
-
-    /// With no naturals left, the remaining runs may be all wild (only where allowed), and
-    /// every wild card must be used.
-    fn all_wild_runs(&mut self, wilds: usize) -> bool {
-        if self.mins.is_empty() || self.rules.min_naturals > 0 {
-            return false;
-        }
-        let need: usize = self.mins.iter().map(|&m| m as usize).sum();
-        let cap = self.mins.len()
-            * self
-                .rules
-                .max_wilds
-                .map_or(self.line.max_run(), |m| m as usize);
-        if wilds < need || wilds > cap {
-            return false;
-        }
-        let mut left = wilds;
-        let n = self.mins.len();
-        for (i, &m) in self.mins.clone().iter().enumerate() {
-            let len = if i + 1 == n { left } else { m as usize };
-            left -= len;
-            self.placed.push(Placed {
-                kind: MeldKind::Run,
-                key: 0,
-                window: (0, len),
-                cards: vec![None; len],
-            });
-        }
-        self.mins.clear();
-        true
-    }
-}
-
-impl Placing for Partition<'_> {
-    type Open = u8;
-
-    fn parts(&mut self) -> Parts<'_, u8> {
-        Parts {
-            round: self.round,
-            line: &self.line,
-            placed: &mut self.placed,
-            open: &mut self.mins,
         }
     }
 

@@ -333,3 +333,127 @@ proptest! {
         prop_assert_eq!(solved.is_some(), brute, "hand {:?}", crate::rules::cards::format_cards(&cards));
     }
 }
+
+// ---- the slow corners of issue 9, kept as answers (their times are in benches/) ----
+
+#[test]
+fn rommee_seven_jokers_and_every_heart_open_at_once() {
+    let rs = RuleSet::preset("rommee").unwrap();
+    let spec = rs.round_for_check(None).unwrap();
+    let h = hand("JK KH JH JK JK JK JK QH 8H JK 5H AH 7H 2H 4H JK 9H 10H 6H 3H");
+    let s = solve(&rs, &spec, &h).unwrap().unwrap();
+    assert_valid(&rs, &spec, &h, &s);
+}
+
+#[test]
+fn rommee_best_opening_melds_everything_worth_melding() {
+    let rs = RuleSet::preset("rommee").unwrap();
+    let spec = rs.round_for_check(None).unwrap();
+    let h = hand("9H 10H JH QH KH AH 5S 5D 5C 2C");
+    let points = |best_opening: bool| {
+        let options = SolveOptions {
+            best_opening,
+            ..SolveOptions::default()
+        };
+        let s = solve_with(&rs, &spec, &h, &options).unwrap().unwrap();
+        assert_valid(&rs, &spec, &h, &s);
+        check(&rs, &spec, &s.melds).points.unwrap()
+    };
+    // 9-A of hearts (60) and three 5s (15): the best; any opening is at least 40.
+    assert_eq!(points(true), 75);
+    assert!(points(false) >= 40);
+}
+
+#[test]
+fn hands_that_once_took_seconds_are_answered() {
+    let no = [
+        (
+            "contract",
+            7,
+            "JK JK JK JK JK JK JK JK JK JK QC 4C AC 2C AC 7C JC 6C 7C QC 3C AC 10C 5C KC 6C 9C AC AC AC",
+        ),
+        (
+            "contract",
+            7,
+            "JK JK JK JK JK JK JK JK JK JK KD 10D 6C 3D KC 4D 4C 2D KC AC 4D 9D 9C 6C KD 4C 7D 5D 2C KD",
+        ),
+        (
+            "liverpool",
+            7,
+            "JK JK JK JK JK JK JK JK JK JK JK JK 10D QD KC JD 8D 8C JD 10D 7D 3C 10C 9C 5C 6D 7C JD JD 6C",
+        ),
+        (
+            "shanghai-powe",
+            6,
+            "JK JK JK JK JK JK 6C 7C 8C QC 6C 10C 6C 3C 2C 8C 4C 9C 10C AC AC 7C AC 6C 7C 9C 10C QC 6C KC",
+        ),
+        (
+            "continental",
+            1,
+            "JK JK JK JK JK JK JK JK 5H KD 9H JD 9H QC 4D",
+        ),
+        (
+            "hollywood",
+            6,
+            "JK JK JK JK JK JK JK JK 5C 2C 3C JC 2C 5C 5C 10C QC 10C 6C 3C KC AC 6C 4C 10C AC 6C 8C 7C 10C",
+        ),
+        (
+            "hollywood",
+            6,
+            "JK JK JK JK JK JK JK JK 5C 3C 10C QC 8C AC KC 6C 4C JC 4C QC",
+        ),
+        (
+            "shanghai",
+            6,
+            "JK JK JK JK JK JK 6C 8D 7C QC 7C 3C QC 4C 4D 3C AC 8C QD 5D",
+        ),
+    ];
+    for (rules, round, cards) in no {
+        assert!(
+            solve_round(rules, round, cards).is_none(),
+            "{rules} {round}: {cards}"
+        );
+    }
+    let yes = [
+        (
+            "shanghai-kolsov",
+            6,
+            "JK JK JK JK JK JK JK JK JC 7C 3H JD 2H 6D 5C 9D 9C KD 4C 9D 6D 2C 6H JH AD JC 10H 4H 5C 9C",
+        ),
+        (
+            "contract",
+            7,
+            "3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AS AD 2D 3D 4D 5D",
+        ),
+    ];
+    for (rules, round, cards) in yes {
+        assert!(
+            solve_round(rules, round, cards).is_some(),
+            "{rules} {round}: {cards}"
+        );
+    }
+}
+
+#[test]
+fn a_cancelled_search_says_so() {
+    let flag = std::sync::atomic::AtomicBool::new(true);
+    let rs = RuleSet::preset("contract").unwrap();
+    let spec = rs.round_for_check(Some(7)).unwrap();
+    let options = SolveOptions {
+        stop: Stop {
+            flag: Some(&flag),
+            deadline: None,
+        },
+        best_opening: false,
+    };
+    let h = hand("3H 4H 5H 6H 7H 9S 10S JS QS KS JK 2D 3D 4D");
+    assert_eq!(
+        solve_with(&rs, &spec, &h, &options),
+        Err(SolveError::Cancelled)
+    );
+    let past = Stop {
+        flag: None,
+        deadline: Some(std::time::Instant::now()),
+    };
+    assert!(past.stopped());
+}

@@ -14,6 +14,9 @@ messages! {
             "Prüft das; um es trotzdem zu speichern, schickt denselben Eintrag mit „confirm“: true.";
         BadLang => "\"lang\" is \"en\" or \"de\", not \"{given}\"",
             "„lang“ ist „en“ oder „de“, nicht „{given}“";
+        /// `rules` is the rule-set id.
+        BestWithoutOpening => "\"best\" asks for the most valuable opening, but {rules} has contracts, not an opening with minimum points; leave it out",
+            "„best“ fragt nach dem wertvollsten Auslegen, aber {rules} hat Kontrakte, kein Auslegen mit Mindestpunkten; lasst es weg";
         /// `error` is the engine's clause ([`super::rules::score_error`]).
         NoCardPoints => "{error}; use /api/v1/settle with \"hands\"",
             "{error}; nutzt /api/v1/settle mit „hands“";

@@ -180,6 +180,24 @@ pub fn and_list(items: &[String], lang: Lang) -> String {
     join(items, GameMsg::And, lang)
 }
 
+/// A place as a word goes with it: `1st`, `2nd`, `3rd`, `11th`, `22nd` in English; the bare
+/// number in German, whose sentence says "Platz {place}".
+pub fn place_ordinal(n: u32, lang: Lang) -> String {
+    match lang {
+        Lang::De => n.to_string(),
+        Lang::En => {
+            let suffix = match (n % 10, n % 100) {
+                (_, 11..=13) => "th",
+                (1, _) => "st",
+                (2, _) => "nd",
+                (3, _) => "rd",
+                _ => "th",
+            };
+            format!("{n}{suffix}")
+        }
+    }
+}
+
 /// "A, B or C" / "A, B oder C".
 pub fn or_list(items: &[String], lang: Lang) -> String {
     join(items, GameMsg::Or, lang)
@@ -538,6 +556,22 @@ impl fmt::Display for FieldErrors {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn places_are_ordinals_in_english_and_numbers_in_german() {
+        let en: Vec<String> = [1, 2, 3, 4, 11, 12, 13, 21, 22, 23, 101, 111]
+            .iter()
+            .map(|&n| place_ordinal(n, Lang::En))
+            .collect();
+        assert_eq!(
+            en,
+            [
+                "1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "23rd",
+                "101st", "111th"
+            ]
+        );
+        assert_eq!(place_ordinal(2, Lang::De), "2");
+    }
 
     #[test]
     fn lists_of_names_and_rounds_are_joined_in_each_language() {

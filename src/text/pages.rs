@@ -27,6 +27,13 @@ messages! {
         HomeStartHint => "Rule set, players, dealer and money: set up in a minute.",
             "Regeln, Spieler, Geber und Geld: in einer Minute eingerichtet.";
         HomeContinue => "Continue a game", "Spiel fortsetzen";
+        // Where a recent game stands (issue 11).
+        HomeFinished => "finished", "beendet";
+        HomeEndedEarly => "ended early after round {n} of {of}", "vorzeitig beendet nach Runde {n} von {of}";
+        HomeLeader => "{names} leads with {total}", "{names} führt mit {total}";
+        HomeLeaders => "{names} lead with {total}", "{names} führen mit {total}";
+        HomeWinner => "{names} won with {total}", "{names} hat mit {total} gewonnen";
+        HomeWinners => "{names} won with {total}", "{names} haben mit {total} gewonnen";
         HomeNoRecent => "Games you start or open on this phone appear here.",
             "Spiele, die du auf diesem Handy beginnst oder öffnest, erscheinen hier.";
         HomeCheckerHint => "Is this meld legal? Can I go down? Does this card fit?",
@@ -154,6 +161,8 @@ messages! {
         RoundsPenaltyLead => "Everyone else: type the points, or the cards left in hand and the app counts them.",
             "Alle anderen: Punkte eintippen oder die Karten auf der Hand, die App zählt sie.";
         RoundsPoints => "Points", "Punkte";
+        RoundsBadSum => "“{text}” is not a sum of whole numbers: type the points like 25+10+5.",
+            "„{text}“ ist keine Summe ganzer Zahlen: Punkte so eintippen: 25+10+5.";
         RoundsCards => "or cards left in hand", "oder Karten auf der Hand";
         RoundsCardsHint => "Like AS JK 7H", "Etwa AS JK 7H";
         RoundsCount => "{cards} = {points} {points|point|points}", "{cards} = {points} {points|Punkt|Punkte}";
@@ -407,6 +416,12 @@ messages! {
             "{n|Die|Alle} {n} {n|Runde ist|Runden sind} gespielt.";
         GameEndedEarly => "The table ended the game early, after round {n} of {of}.",
             "Der Tisch hat die Partie vorzeitig beendet, nach Runde {n} von {of}.";
+        // Game over, in words (issue 11): "Ann wins with 35 (+€1.20) — Ben 2nd with 50 …".
+        GameResultWinner => "{name} wins with {total}", "{name} gewinnt mit {total}";
+        GameResultWinners => "{names} share first place with {total}", "{names} teilen sich Platz 1 mit {total}";
+        GameResultPlace => "{names} {place} with {total}", "{names} auf Platz {place} mit {total}";
+        GameResultMoney => "({money})", "({money})";
+        GameResultMoneyEach => "({money} each)", "(je {money})";
         GameSeeSettlement => "See the settlement", "Zur Abrechnung";
         SheetTitle => "Score sheet", "Spielblock";
         SheetEmpty => "No round entered yet.", "Noch keine Runde eingetragen.";
@@ -419,6 +434,25 @@ messages! {
             "G: Geber der Runde. ★: in Führung. Kleine Zahlen: Zwischensumme.";
         SheetLegendEdit => "D: dealer of the round. ★: in the lead. Small figures: running total. Tap a round's number to correct it.",
             "G: Geber der Runde. ★: in Führung. Kleine Zahlen: Zwischensumme. Rundennummer antippen, um die Runde zu berichtigen.";
+        // The score sheet's marks (issue 11): a symbol for the eye, these words for screen
+        // readers and the legend.
+        SheetMarkOut => "went out", "ging raus";
+        SheetMarkCut => "cut exactly: {bonus} {bonus|point|points} off",
+            "genau abgehoben: {bonus} {bonus|Punkt|Punkte} Abzug";
+        SheetMarkDoubled => "doubled by Hand-Rommé", "verdoppelt durch Hand-Rommé";
+        SheetMarkBuysSymbol => "B{n}", "K{n}";
+        SheetMarkBuys => "{n} {n|buy|buys}", "{n} {n|Kauf|Käufe}";
+        SheetMarkJokers => "{n} {n|joker|jokers} in the winning hand", "{n} Joker im Gewinnblatt";
+        SheetMarkBonus => "bonus: {what}", "Bonus: {what}";
+        SheetBonusFirstTurn => "out on the first turn", "im ersten Zug raus";
+        SheetBonusSecondTurn => "out on the second turn", "im zweiten Zug raus";
+        SheetBonusOneSuit => "all runs in one suit", "alle Folgen in einer Farbe";
+        SheetBonusNoWilds => "no wild card", "ohne Wildkarte";
+        SheetMarksTitle => "Marks on the sheet", "Zeichen im Spielblock";
+        SheetLegendCut => "cut exactly: the cut bonus off", "genau abgehoben: Abhebe-Bonus abgezogen";
+        SheetLegendBuys => "buys in the round (how many)", "Käufe in der Runde (wie viele)";
+        SheetLegendJokers => "jokers in the winning hand (how many)", "Joker im Gewinnblatt (wie viele)";
+        SheetLegendBonus => "bonuses of the winning hand (one + each)", "Boni des Gewinnblatts (je ein +)";
         GameActions => "Change the game", "Spiel ändern";
         ShareResultTitle => "Share the result", "Ergebnis teilen";
         ShareResultButton => "Share the result", "Ergebnis teilen";

@@ -61,7 +61,7 @@ messages! {
 messages! {
     /// What each option of a preset does: a form label and a line of the rule-set JSON.
     pub enum OptionMsg {
-        Ace => "Where the ace may stand in a run: low-or-high (A-2-3, Q-K-A), high-only, or wrap (Q-K-A-2).",
+        Ace => "Where the ace may stand in a run: low or high (A-2-3, Q-K-A), high only, or round the corner (Q-K-A-2).",
             "Wo das Ass in einer Folge stehen darf: niedrig oder hoch (A-2-3, D-K-A), nur hoch oder um die Ecke (D-K-A-2).";
         Jokers => "Play with jokers (wild).",
             "Mit Jokern spielen (Joker sind wild).";

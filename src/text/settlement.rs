@@ -50,6 +50,8 @@ messages! {
             "eine Hand mit {n} {n|Karte|Karten} ist zu groß für die Suche; höchstens {max} gehen";
         SolveTooComplex => "this hand is too complex to search in reasonable time",
             "diese Hand ist zu verzwickt für eine Suche in vernünftiger Zeit";
+        SolveCancelled => "the search was stopped because the answer was no longer wanted or took too long",
+            "die Suche wurde abgebrochen, weil die Antwort nicht mehr gebraucht wurde oder zu lange dauerte";
         /// Advice after a hand too complex to search.
         SolveFewerWilds => "Try fewer wild cards.", "Versuch es mit weniger wilden Karten.";
     }
@@ -140,6 +142,7 @@ impl Say for SolveError {
                 SettleMsg::SolveTooManyCards.fill(lang, &[("n", n), ("max", &MAX_HAND)])
             }
             SolveError::TooComplex => SettleMsg::SolveTooComplex.text(lang).to_owned(),
+            SolveError::Cancelled => SettleMsg::SolveCancelled.text(lang).to_owned(),
         }
     }
 }

@@ -9,11 +9,19 @@
 //! and `Retry-After: 1` at once. A running computation also holds one of the server's engine slots (one per core)
 //! on the blocking pool, so all clients together never take more than every core.
 //!
+//! Work whose request is gone is cancelled: each computation gets a [`Cancel`], raised when
+//! its request's future is dropped (the client went away, or the request timeout fired) and
+//! bounded by a deadline of [`super::REQUEST_TIMEOUT`]; the solver looks at it while it
+//! searches ([`crate::rules::solver::Stop`]) and gives up. Work still waiting for a slot
+//! when its request is dropped never starts.
+//!
 //! Depends on `web`'s error and rate-limit client key only; never on a handler.
 
 use std::collections::HashMap;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, LazyLock, Mutex, PoisonError};
+use std::time::Instant;
 
 use axum::extract::{ConnectInfo, FromRequestParts};
 use axum::http::StatusCode;
@@ -22,7 +30,63 @@ use tokio::sync::Semaphore;
 
 use super::AppError;
 use super::rate_limit::client_key;
+use crate::rules::solver::Stop;
 use crate::text::Msg;
+
+/// Counter: admitted computations whose request was dropped (abandoned or timed out) before
+/// they ended: waiting ones never start, running ones are told to stop.
+pub const CANCELLED: &str = "kontrakt_computations_cancelled_total";
+
+/// The stop signal of one computation: raised when its request is dropped, and a deadline.
+#[derive(Debug, Clone)]
+pub struct Cancel {
+    flag: Arc<AtomicBool>,
+    deadline: Instant,
+}
+
+impl Cancel {
+    /// A signal that is raised only by its deadline, [`super::REQUEST_TIMEOUT`] from now.
+    pub fn new() -> Cancel {
+        Cancel {
+            flag: Arc::new(AtomicBool::new(false)),
+            deadline: Instant::now() + super::REQUEST_TIMEOUT,
+        }
+    }
+
+    /// The solver's view of it.
+    pub fn stop(&self) -> Stop<'_> {
+        Stop {
+            flag: Some(&self.flag),
+            deadline: Some(self.deadline),
+        }
+    }
+
+    /// Has the request gone (or its time run out)?
+    pub fn stopped(&self) -> bool {
+        self.stop().stopped()
+    }
+}
+
+impl Default for Cancel {
+    fn default() -> Self {
+        Cancel::new()
+    }
+}
+
+/// Raises the flag when the request's future is dropped before the work ended.
+struct RaiseOnDrop {
+    flag: Arc<AtomicBool>,
+    done: bool,
+}
+
+impl Drop for RaiseOnDrop {
+    fn drop(&mut self) {
+        if !self.done {
+            self.flag.store(true, Ordering::Relaxed);
+            metrics::counter!(CANCELLED).increment(1);
+        }
+    }
+}
 
 /// Computations one client may have running at once.
 pub const RUNNING_PER_CLIENT: usize = 2;
@@ -94,13 +158,20 @@ impl ComputeQueue {
     /// Runs `work` for `client` on the blocking pool once one of its running slots and one of
     /// the server's engine slots are free; 429 with a sentence at once if the client already
     /// has as many computations running and waiting as it may. The slots are held until the
-    /// work ends, even if the request timed out meanwhile. A panic there is a bug: 500.
+    /// work ends; if the request is dropped meanwhile (abandoned, timed out) the work's
+    /// [`Cancel`] is raised, and work that has not started never starts. A panic there is a
+    /// bug: 500.
     pub async fn run<T: Send + 'static>(
         &self,
         client: Client,
-        work: impl FnOnce() -> T + Send + 'static,
+        work: impl FnOnce(&Cancel) -> T + Send + 'static,
     ) -> Result<T, AppError> {
         let admission = self.admit(client.0)?;
+        let cancel = Cancel::new();
+        let mut raise = RaiseOnDrop {
+            flag: Arc::clone(&cancel.flag),
+            done: false,
+        };
         let own = Arc::clone(&admission.running)
             .acquire_owned()
             .await
@@ -110,12 +181,13 @@ impl ComputeQueue {
             .await
             .map_err(AppError::internal)?;
         let result = tokio::task::spawn_blocking(move || {
-            let result = work();
+            let result = work(&cancel);
             drop((own, core));
             result
         })
         .await
         .map_err(AppError::internal);
+        raise.done = true;
         drop(admission);
         result
     }
@@ -170,7 +242,7 @@ mod tests {
             let (queue, hold) = (Arc::clone(&queue), Arc::clone(&hold));
             admitted.push(tokio::spawn(async move {
                 queue
-                    .run(ip("192.0.2.1"), move || {
+                    .run(ip("192.0.2.1"), move |_| {
                         hold.lock().unwrap().recv().ok();
                     })
                     .await
@@ -187,7 +259,7 @@ mod tests {
         {
             tokio::task::yield_now().await;
         }
-        let refused = queue.run(ip("192.0.2.1"), || ()).await.unwrap_err();
+        let refused = queue.run(ip("192.0.2.1"), |_| ()).await.unwrap_err();
         assert_eq!(refused.status(), StatusCode::TOO_MANY_REQUESTS);
         let refused = axum::response::IntoResponse::into_response(refused);
         assert_eq!(
@@ -199,7 +271,7 @@ mod tests {
         // client's computations end, not after all six.
         let other = {
             let queue = Arc::clone(&queue);
-            tokio::spawn(async move { queue.run(ip("192.0.2.2"), || 42).await })
+            tokio::spawn(async move { queue.run(ip("192.0.2.2"), |_| 42).await })
         };
         tokio::time::sleep(std::time::Duration::from_millis(50)).await;
         for _ in 0..2 {
@@ -216,5 +288,70 @@ mod tests {
             task.await.unwrap().unwrap();
         }
         assert_eq!(queue.clients(), 0, "finished lanes are removed");
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn work_whose_request_is_dropped_is_told_to_stop_and_stops() {
+        let queue = Arc::new(ComputeQueue::default());
+        let (started, running) = mpsc::channel::<()>();
+        let (ended, stopped) = mpsc::channel::<u64>();
+        let request = {
+            let queue = Arc::clone(&queue);
+            tokio::spawn(async move {
+                queue
+                    .run(ip("192.0.2.3"), move |cancel| {
+                        started.send(()).unwrap();
+                        // A long computation that looks at its signal, as the solver does.
+                        let mut steps = 0u64;
+                        while !cancel.stopped() {
+                            steps += 1;
+                            std::thread::sleep(std::time::Duration::from_millis(1));
+                        }
+                        ended.send(steps).unwrap();
+                    })
+                    .await
+            })
+        };
+        tokio::task::spawn_blocking(move || running.recv().unwrap())
+            .await
+            .unwrap();
+        // The client goes away (or the request timeout fires): the request future is dropped.
+        request.abort();
+        let steps = tokio::task::spawn_blocking(move || {
+            stopped.recv_timeout(std::time::Duration::from_secs(5))
+        })
+        .await
+        .unwrap()
+        .expect("the work stopped soon after its request was dropped");
+        assert!(steps < 5_000, "it stopped long before its deadline");
+        // Its slots are free again: the same client is served at once.
+        let again = tokio::time::timeout(
+            std::time::Duration::from_secs(5),
+            queue.run(ip("192.0.2.3"), |cancel| cancel.stopped()),
+        )
+        .await
+        .expect("served")
+        .unwrap();
+        assert!(!again, "a new request has a fresh signal");
+    }
+
+    #[test]
+    fn a_raised_signal_stops_the_solver() {
+        use crate::rules::cards::parse_cards;
+        use crate::rules::ruleset::RuleSet;
+        use crate::rules::solver::{SolveError, SolveOptions, solve_with};
+        let cancel = Cancel::new();
+        cancel.flag.store(true, Ordering::Relaxed);
+        let rs = RuleSet::preset("rommee").unwrap();
+        let round = rs.round_for_check(None).unwrap();
+        let hand = parse_cards("QH KH AH 10S 10D 10C 4C 7D 9S 2H 5S 8C JK").unwrap();
+        let options = SolveOptions {
+            stop: cancel.stop(),
+            best_opening: false,
+        };
+        assert_eq!(
+            solve_with(&rs, &round, &hand, &options),
+            Err(SolveError::Cancelled)
+        );
     }
 }

@@ -298,6 +298,53 @@ async fn solve_answers_continental_hands_with_every_card_used() {
 }
 
 #[tokio::test]
+async fn solve_finds_the_best_rommee_opening_when_asked_and_refuses_best_elsewhere() {
+    let app = TestApp::new().await;
+    let hand = "9H 10H JH QH KH AH 5S 5D 5C 2C";
+    let best = post_json(
+        &app,
+        "/api/v1/solve",
+        json!({"rules": "rommee", "hand": hand, "best": true}),
+    )
+    .await;
+    // 9-A of hearts (60) and three 5s (15).
+    assert_eq!(best["points"], 75, "{best}");
+    assert_eq!(best["leftover"], json!(["2C"]));
+    let any = post_json(
+        &app,
+        "/api/v1/solve",
+        json!({"rules": "rommee", "hand": hand}),
+    )
+    .await;
+    assert!(any["points"].as_u64().unwrap() >= 40, "{any}");
+
+    let sentence = refused(
+        &app,
+        "/api/v1/solve",
+        json!({"rules": "contract", "round": 1, "hand": hand, "best": true}).to_string(),
+        StatusCode::UNPROCESSABLE_ENTITY,
+    )
+    .await;
+    assert_eq!(
+        sentence,
+        "\"best\" asks for the most valuable opening, but contract has contracts, not an \
+         opening with minimum points; leave it out"
+    );
+    let sentence = refused(
+        &app,
+        "/api/v1/solve",
+        json!({"rules": "contract", "round": 1, "hand": hand, "best": true, "lang": "de"})
+            .to_string(),
+        StatusCode::UNPROCESSABLE_ENTITY,
+    )
+    .await;
+    assert!(
+        sentence.starts_with("„best“ fragt nach dem wertvollsten Auslegen"),
+        "{sentence}"
+    );
+}
+
+#[tokio::test]
 async fn solve_finds_a_rommee_opening_worth_the_minimum_and_says_its_points() {
     let app = TestApp::new().await;
     let answer = post_json(

@@ -629,16 +629,23 @@ async fn the_sheet_shows_round_points_running_totals_dealers_and_the_leader() {
     let response = get_in(&app, &format!("/games/{id}"), "en").await;
     let body = &response.body;
     assert_eq!(response.header("cache-control"), "no-store");
-    // Round rows: points, then the running total; the dealer marked.
+    // Round rows: points, then the running total; the dealer marked, and (issue 11) who went
+    // out and who cut exactly.
     assert!(body.contains(&format!(
         "<th scope=\"row\"><a href=\"/games/{id}/rounds/1/edit\" title=\"2 sets of 3\">1</a></th>\
-         <td>0<small><span class=\"dealer\">D</span> 0</small></td>\
-         <td>35<small>35</small></td><td>12<small>12</small></td><td>-10<small>-10</small></td>"
+         <td>0<small><span class=\"marks\"><span class=\"mark mark-out\" title=\"went out\">\
+         <span aria-hidden=\"true\">✓</span><span class=\"visually-hidden\">went out</span></span></span>\
+         <span class=\"dealer\">D</span> 0</small></td>\
+         <td>35<small>35</small></td><td>12<small>12</small></td><td>-10<small><span class=\"marks\">\
+         <span class=\"mark mark-cut\" title=\"cut exactly: 50 points off\"><span aria-hidden=\"true\">✂</span>\
+         <span class=\"visually-hidden\">cut exactly: 50 points off</span></span></span>-10</small></td>"
     )));
     assert!(body.contains(&format!(
         "<a href=\"/games/{id}/rounds/2/edit\" title=\"1 set of 3 and 1 run of 4\">2</a></th>\
          <td>60<small>60</small></td><td>5<small><span class=\"dealer\">D</span> 40</small></td>\
-         <td>0<small>12</small></td><td>25<small>15</small></td>"
+         <td>0<small><span class=\"marks\"><span class=\"mark mark-out\" title=\"went out\">\
+         <span aria-hidden=\"true\">✓</span><span class=\"visually-hidden\">went out</span></span></span>\
+         12</small></td><td>25<small>15</small></td>"
     )));
     // Totals, the leader (lowest) starred, places.
     assert!(body.contains("<td>60</td><td>40</td><td class=\"leader\">12</td><td>15</td>"));

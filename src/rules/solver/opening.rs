@@ -1,66 +1,85 @@
 //! Rommé's opening search: melds worth at least the first meld's minimum points
 //! (docs/RULES.md 4 `rommee`). A strategy of the solver beside the contract searches.
 //!
-//! Uses only the solver's shared pieces (splits, placings, fillings) and the checker's
-//! opening value; nothing outside `rules` and std.
+//! Uses only the solver's shared pieces (splits, budget, fillings); nothing outside `rules`
+//! and std.
 
 use super::{
-    Placed, Solution, SolveError, apply, flex_splits, materialise, run_fillings,
+    Budget, Placed, Solution, SolveError, apply, each_run_filling, flex_splits, materialise,
     run_window_options, set_fillings,
 };
 use crate::rules::cards::{Card, Rank};
-use crate::rules::check::opening_value;
 use crate::rules::meld::{Line, MeldKind, MeldRules};
 use crate::rules::ruleset::RuleSet;
 use std::collections::HashMap;
 
-/// Rommé: melds worth at least the opening minimum (docs/RULES.md 4 `rommee`). A depth-first
-/// search over the lowest natural card (in a meld, or kept), most valuable melds first, that
-/// stops at the first arrangement reaching the minimum; a state that failed with some value
-/// already laid fails with any lower value too.
+/// Rommé: melds worth at least the opening minimum (docs/RULES.md 4 `rommee`), or with
+/// `best` the most valuable melds the hand holds (at least the minimum).
+///
+/// A depth-first search over the lowest natural card (in a meld, or kept). The melds that
+/// could hold it are tried most valuable first; a meld's value depends only on its ranks
+/// (a wild card counts as the card it stands for), so values are counted per window, and the
+/// ways to fill a window with naturals and wild cards are made one at a time, only as far as
+/// the search goes. A state (cards left) that failed with some value already laid fails with
+/// any lower value too; a bound (every card left at its highest value) cuts hopeless states.
 pub(super) fn solve_opening(
     rs: &RuleSet,
     hand: &[Card],
-    budget: &mut u64,
+    budget: &mut Budget<'_>,
+    best: bool,
 ) -> Result<Option<Solution>, SolveError> {
     let needed = rs.opening_points.unwrap_or(0).max(1);
+    let mut answer: Option<(u32, Solution)> = None;
     for split in flex_splits(&rs.meld, hand) {
         let mut search = Opening {
             rules: &rs.meld,
             line: rs.meld.line(),
-            needed,
+            target: answer.as_ref().map_or(needed, |a| a.0 + 1),
+            best,
             failed: HashMap::new(),
             budget,
             placed: Vec::new(),
+            found: None,
         };
         let mut nat = split.nat;
-        if search.rec(&mut nat, split.wild_cards.len(), 0)? {
-            let used: usize = search.placed.iter().map(Placed::wilds).sum();
+        search.rec(&mut nat, split.wild_cards.len(), 0)?;
+        if let Some((value, placed)) = search.found {
+            let used: usize = placed.iter().map(Placed::wilds).sum();
             let mut left = split.nat;
-            for p in &search.placed {
+            for p in &placed {
                 apply(&mut left, &p.cards, 1);
             }
-            return Ok(Some(materialise(
-                &search.placed,
+            let solution = materialise(
+                &placed,
                 &split.wild_cards,
                 &left,
                 split.wild_cards.len() - used,
-            )));
+            );
+            answer = Some((value, solution));
+            if !best {
+                break;
+            }
         }
     }
-    Ok(None)
+    Ok(answer.map(|a| a.1))
 }
 
-struct Opening<'a> {
+struct Opening<'a, 'b> {
     rules: &'a MeldRules,
     line: Line,
-    needed: u32,
-    /// Highest value already laid with which a state failed.
+    /// The value to reach: the minimum, or (best) one more than the best found so far. It
+    /// only grows, so a state that failed to reach it once fails again.
+    target: u32,
+    best: bool,
+    /// Highest value already laid with which a state failed to reach the target.
     failed: HashMap<([u8; 52], usize), u32>,
-    budget: &'a mut u64,
+    budget: &'a mut Budget<'b>,
     placed: Vec<Placed>,
+    /// The best melds found, with their value.
+    found: Option<(u32, Vec<Placed>)>,
 }
 
+/// The most a card can be worth in an opening (an ace 11, J Q K 10, a wild card 11).
 fn face_value(card: Card) -> u32 {
     match card.rank().map(Rank::number) {
         Some(1) | None => 11,
@@ -69,90 +88,105 @@ fn face_value(card: Card) -> u32 {
     }
 }
 
-impl Opening<'_> {
-    fn value(&self, p: &Placed) -> u32 {
-        let cards: Vec<Card> = p
-            .cards
+/// A meld shape that could hold the lowest natural card, with its value.
+struct Shape {
+    value: u32,
+    kind: MeldKind,
+    /// Set: rank number; run: suit index.
+    key: u8,
+    /// Run: (start, len) on the line; set: (0, len).
+    window: (usize, usize),
+}
+
+impl Opening<'_, '_> {
+    /// The opening value of a run window, as the checker counts it
+    /// ([`crate::rules::check::opening_value`]): an ace is 1 in a run without a king.
+    fn run_value(&self, start: usize, len: usize) -> u32 {
+        let ranks: Vec<Rank> = (0..len).map(|o| self.line.rank_at(start, o)).collect();
+        let has_king = ranks.contains(&Rank::KING);
+        ranks
             .iter()
-            .map(|c| c.map(Card::from_index).unwrap_or(Card::Joker))
-            .collect();
-        self.rules
-            .readings(&cards, p.kind)
-            .iter()
-            .map(opening_value)
-            .max()
-            .unwrap_or(0)
+            .map(|&r| {
+                if r == Rank::ACE && !has_king {
+                    1
+                } else {
+                    face_value(Card::new(r, crate::rules::cards::Suit::ALL[0]))
+                }
+            })
+            .sum()
     }
 
-    fn rec(&mut self, nat: &mut [u8; 52], wilds: usize, laid: u32) -> Result<bool, SolveError> {
-        if laid >= self.needed {
-            return Ok(true);
-        }
-        let Some(first) = nat.iter().position(|&n| n > 0) else {
-            return Ok(false);
-        };
-        // Every card left, at its highest value, still cannot reach the minimum.
-        let most: u32 = nat
-            .iter()
-            .enumerate()
-            .map(|(i, &n)| n as u32 * face_value(Card::from_index(i)))
-            .sum::<u32>()
-            + wilds as u32 * 11;
-        if laid + most < self.needed {
-            return Ok(false);
-        }
-        if self.failed.get(&(*nat, wilds)).is_some_and(|&v| laid <= v) {
-            return Ok(false);
-        }
-        *self.budget = self.budget.checked_sub(1).ok_or(SolveError::TooComplex)?;
+    /// Every meld shape holding `first` that the cards left could fill, most valuable first.
+    fn shapes(&self, first: usize, cards_left: usize) -> Vec<Shape> {
         let card = Card::from_index(first);
         let (suit, rank) = (
             card.suit().expect("natural").index(),
             card.rank().expect("natural"),
         );
-        let mut cands: Vec<(u32, Placed)> = Vec::new();
-        for len in 3..=4 {
-            for cards in set_fillings(self.rules, nat, rank, len, wilds, Some(first)) {
-                let p = Placed {
-                    kind: MeldKind::Set,
-                    key: rank.number(),
-                    window: (0, len),
-                    cards,
-                };
-                cands.push((self.value(&p), p));
-            }
+        let mut out = Vec::new();
+        let set_most = self
+            .rules
+            .set_max
+            .map_or(4, usize::from)
+            .min(if self.rules.set_distinct_suits { 4 } else { 8 })
+            .min(cards_left);
+        for len in self.rules.set_min as usize..=set_most {
+            out.push(Shape {
+                value: face_value(card) * len as u32,
+                kind: MeldKind::Set,
+                key: rank.number(),
+                window: (0, len),
+            });
         }
-        let total = nat.iter().map(|&n| n as usize).sum::<usize>() + wilds;
-        for len in 3..=total.min(self.line.max_run()) {
+        for len in self.rules.run_min as usize..=cards_left.min(self.line.max_run()) {
             for start in self.line.starts(len) {
-                let avail = run_window_options(&self.line, nat, suit, start, len);
-                let Some(fixed) = (0..len).find(|&o| avail[o] == Some(first)) else {
-                    continue;
-                };
-                for cards in run_fillings(self.rules, &avail, wilds, Some(fixed)) {
-                    let p = Placed {
+                if (0..len).any(|o| self.line.rank_at(start, o) == rank) {
+                    out.push(Shape {
+                        value: self.run_value(start, len),
                         kind: MeldKind::Run,
                         key: suit as u8,
                         window: (start, len),
-                        cards,
-                    };
-                    cands.push((self.value(&p), p));
+                    });
                 }
             }
         }
-        cands.sort_by_key(|c| std::cmp::Reverse(c.0));
-        for (v, cand) in cands {
-            if v == 0 {
-                continue;
-            }
-            let w = cand.wilds();
-            apply(nat, &cand.cards, 1);
-            self.placed.push(cand);
-            if self.rec(nat, wilds - w, laid + v)? {
+        out.sort_by_key(|s| std::cmp::Reverse(s.value));
+        out
+    }
+
+    /// Searches on from here; `Ok(true)` once the target is reached (and, looking for the
+    /// best, it cannot be beaten: every card melded at its highest value).
+    fn rec(&mut self, nat: &mut [u8; 52], wilds: usize, laid: u32) -> Result<bool, SolveError> {
+        // Every card left, at its highest value: the most this state can still add.
+        let most: u32 = nat
+            .iter()
+            .enumerate()
+            .filter(|&(_, &n)| n > 0)
+            .map(|(i, &n)| n as u32 * face_value(Card::from_index(i)))
+            .sum::<u32>()
+            + wilds as u32 * 11;
+        if laid >= self.target {
+            self.found = Some((laid, self.placed.clone()));
+            if !self.best || most == 0 {
                 return Ok(true);
             }
-            let cand = self.placed.pop().expect("pushed");
-            apply(nat, &cand.cards, -1);
+            self.target = laid + 1;
+        }
+        let Some(first) = nat.iter().position(|&n| n > 0) else {
+            return Ok(false);
+        };
+        if laid + most < self.target {
+            return Ok(false);
+        }
+        if self.failed.get(&(*nat, wilds)).is_some_and(|&v| laid <= v) {
+            return Ok(false);
+        }
+        self.budget.tick()?;
+        let cards_left = nat.iter().map(|&n| n as usize).sum::<usize>() + wilds;
+        for shape in self.shapes(first, cards_left) {
+            if self.try_shape(nat, wilds, laid, first, &shape)? {
+                return Ok(true);
+            }
         }
         nat[first] -= 1;
         let kept = self.rec(nat, wilds, laid)?;
@@ -163,5 +197,55 @@ impl Opening<'_> {
         let entry = self.failed.entry((*nat, wilds)).or_insert(0);
         *entry = (*entry).max(laid);
         Ok(false)
+    }
+
+    /// Every filling of `shape` holding `first`, each searched on.
+    fn try_shape(
+        &mut self,
+        nat: &mut [u8; 52],
+        wilds: usize,
+        laid: u32,
+        first: usize,
+        shape: &Shape,
+    ) -> Result<bool, SolveError> {
+        let (kind, key, window, value) = (shape.kind, shape.key, shape.window, shape.value);
+        let place = |this: &mut Self, nat: &mut [u8; 52], cards: &[Option<usize>]| {
+            let cand = Placed {
+                kind,
+                key,
+                window,
+                cards: cards.to_vec(),
+            };
+            let w = cand.wilds();
+            apply(nat, &cand.cards, 1);
+            this.placed.push(cand);
+            let found = this.rec(nat, wilds - w, laid + value);
+            let cand = this.placed.pop().expect("pushed");
+            apply(nat, &cand.cards, -1);
+            found
+        };
+        match kind {
+            MeldKind::Run => {
+                let (start, len) = window;
+                let avail = run_window_options(&self.line, nat, key as usize, start, len);
+                // The first matching position only: a second ace position would repeat.
+                let Some(fixed) = (0..len).find(|&o| avail[o] == Some(first)) else {
+                    return Ok(false);
+                };
+                let rules = self.rules;
+                each_run_filling(rules, &avail, wilds, Some(fixed), &mut |cards| {
+                    place(self, nat, cards)
+                })
+            }
+            _ => {
+                let rank = Rank::new(key).expect("set rank");
+                for cards in set_fillings(self.rules, nat, rank, window.1, wilds, Some(first)) {
+                    if place(self, nat, &cards)? {
+                        return Ok(true);
+                    }
+                }
+                Ok(false)
+            }
+        }
     }
 }

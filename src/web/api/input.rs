@@ -254,6 +254,10 @@ pub struct SolveBody {
     #[serde(default)]
     #[schema(value_type = Option<super::schema::Lang>)]
     pub lang: Option<String>,
+    /// `rommee` only: find the most valuable opening the hand holds, not the first one worth
+    /// the minimum (the default, and faster). Any other rule set: 422 (Added 2026-11-24).
+    #[serde(default)]
+    pub best: bool,
 }
 
 /// A solve, parsed: the rule set, the round and the hand.
@@ -264,6 +268,8 @@ pub struct SolveRequest {
     pub rules: RuleSet,
     pub round: RoundSpec,
     pub hand: Vec<Card>,
+    /// Rommé: the most valuable opening.
+    pub best: bool,
 }
 
 impl TryFrom<(SolveBody, &HeaderMap)> for SolveRequest {
@@ -273,6 +279,11 @@ impl TryFrom<(SolveBody, &HeaderMap)> for SolveRequest {
         let lang = answer_lang(headers, body.lang.as_deref())?;
         let rules = rule_set(&body.rules, &body.options, lang)?;
         let round = round_spec(&rules, body.round, lang)?;
+        if body.best && rules.opening_points.is_none() {
+            return Err(AppError::Unprocessable(
+                ApiMsg::BestWithoutOpening.fill(lang, &[("rules", &rules.info.id)]),
+            ));
+        }
         let hand = body
             .hand
             .parse()
@@ -283,6 +294,7 @@ impl TryFrom<(SolveBody, &HeaderMap)> for SolveRequest {
             rules,
             round,
             hand,
+            best: body.best,
         })
     }
 }

@@ -33,7 +33,7 @@ use super::{AppError, AppState, Json};
 use crate::rules::check::check;
 use crate::rules::money::settle;
 use crate::rules::ruleset::ScoreError;
-use crate::rules::solver::solve;
+use crate::rules::solver::{SolveError, SolveOptions, solve_with};
 use crate::text::Say;
 use doc::{ComputeErrors, QuestionErrors, ReadErrors};
 use input::{
@@ -97,7 +97,7 @@ async fn check_melds(
     let lang = request.lang;
     let result = state
         .compute
-        .run(client, move || {
+        .run(client, move |_| {
             check(&request.rules, &request.round, &request.melds)
         })
         .await?;
@@ -130,20 +130,34 @@ async fn solve_hand(
     let request = SolveRequest::try_from((body, &headers))?;
     state
         .compute
-        .run(client, move || {
+        .run(client, move |cancel| {
             let SolveRequest {
                 lang,
                 rules,
                 round,
                 hand,
+                best,
             } = request;
             let contract = round
                 .contract
                 .as_ref()
                 .map(|c| crate::text::rules::describe_contract(c, Default::default()));
             let started = std::time::Instant::now();
-            let solution = solve(&rules, &round, &hand)
-                .map_err(|error| AppError::Unprocessable(error.say(lang)))?;
+            let options = SolveOptions {
+                stop: cancel.stop(),
+                best_opening: best,
+            };
+            let solution = solve_with(&rules, &round, &hand, &options).map_err(|error| {
+                if error == SolveError::Cancelled {
+                    // Its deadline is the request timeout's: answered as the timeout is.
+                    AppError::Said(
+                        axum::http::StatusCode::REQUEST_TIMEOUT,
+                        crate::text::Msg::ErrTimeout,
+                    )
+                } else {
+                    AppError::Unprocessable(error.say(lang))
+                }
+            })?;
             metrics::histogram!(super::metrics::SOLVE_SECONDS)
                 .record(started.elapsed().as_secs_f64());
             // Rommé: the opening value of the melds found, as the checker counts it.

@@ -39,7 +39,7 @@ use crate::rules::layoff::{Fit, NoFit, fit};
 use crate::rules::meld::{AceMode, Reading};
 use crate::rules::presets::{PRESET_IDS, meld_option_specs, option_specs, preset_info};
 use crate::rules::ruleset::{RoundSpec, RuleSet};
-use crate::rules::solver::solve;
+use crate::rules::solver::{SolveOptions, Stop, solve_with};
 use crate::text::rules::{preset_description, preset_name};
 use crate::text::{Lang, Say};
 use crate::web::rule_options::options_from_form;
@@ -295,7 +295,7 @@ async fn show(
     let form = query
         .map(|Query(pairs)| CheckForm::from_pairs(pairs))
         .unwrap_or_default();
-    let page = build(ctx, form, false);
+    let page = build(ctx, form, false, Stop::default());
     let status = if page.errors.options.is_some() {
         StatusCode::BAD_REQUEST
     } else {
@@ -317,7 +317,7 @@ async fn answer(
     // through the client's queue.
     let mut page = state
         .compute
-        .run(client, move || build(ctx, form, true))
+        .run(client, move |cancel| build(ctx, form, true, cancel.stop()))
         .await?;
     // The language switch shows the same form again, with the options it was answered by.
     page.ctx.here = page.form.address();
@@ -330,7 +330,7 @@ async fn answer(
 }
 
 /// The page for a form; `evaluate` answers the questions and reports bad input.
-fn build(ctx: PageCtx, form: CheckForm, evaluate: bool) -> CheckPage {
+fn build(ctx: PageCtx, form: CheckForm, evaluate: bool, stop: Stop<'_>) -> CheckPage {
     let lang = ctx.lang;
     let mut errors = FieldErrors::default();
     let wanted = form.rules.trim().to_ascii_lowercase();
@@ -453,7 +453,7 @@ fn build(ctx: PageCtx, form: CheckForm, evaluate: bool) -> CheckPage {
     let rules_ok = page.errors.rules.is_none() && page.errors.options.is_none();
     if let (true, Some(round)) = (evaluate && rules_ok, round) {
         answer_melds(&mut page, &rs, &round);
-        answer_hand(&mut page, &rs, &round);
+        answer_hand(&mut page, &rs, &round, stop);
         answer_card(&mut page, &rs);
     }
     page
@@ -608,7 +608,7 @@ fn answer_melds(page: &mut CheckPage, rs: &RuleSet, round: &RoundSpec) {
 }
 
 /// "Can I go down?"
-fn answer_hand(page: &mut CheckPage, rs: &RuleSet, round: &RoundSpec) {
+fn answer_hand(page: &mut CheckPage, rs: &RuleSet, round: &RoundSpec, stop: Stop<'_>) {
     let ctx = &page.ctx;
     // Separators between melds mean nothing in a hand.
     let text = page.form.hand.replace(['|', ';'], " ");
@@ -625,7 +625,11 @@ fn answer_hand(page: &mut CheckPage, rs: &RuleSet, round: &RoundSpec) {
             return;
         }
     };
-    match solve(rs, round, &hand) {
+    let options = SolveOptions {
+        stop,
+        best_opening: false,
+    };
+    match solve_with(rs, round, &hand, &options) {
         Ok(Some(solution)) => {
             let readings = check(rs, round, &solution.melds).melds;
             page.solution = Some(SolveView {

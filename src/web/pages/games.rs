@@ -17,9 +17,11 @@
 //! A page of `web::pages`: games through `store`; no SQL, no scoring, nothing from `cli`.
 
 mod export;
+mod marks;
 mod money;
 mod new_game;
 mod qr;
+mod result;
 mod settle;
 mod sheet;
 
@@ -101,6 +103,11 @@ fn setup_title(setup: &GameSetup, lang: Lang) -> String {
 /// [`setup_title`] of a stored game.
 fn game_title(game: &LoadedGame, lang: Lang) -> String {
     setup_title(&game.setup, lang)
+}
+
+/// A day as each language writes it (`2025-01-31` / `31.01.2025`), for other pages.
+pub(crate) fn date(at: time::OffsetDateTime, lang: Lang) -> String {
+    settle::date(at, lang)
 }
 
 /// A message in a language with its placeholders filled.

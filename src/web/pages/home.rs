@@ -2,11 +2,16 @@
 //!
 //! A page of `web::pages`: games through `store`; no SQL, no scoring, nothing from `cli`.
 
+use std::sync::Arc;
+
 use askama::Template;
 use axum::Router;
+use axum::extract::State;
 use axum::response::Response;
 use axum::routing::get;
 
+use crate::store::{self, LoadedGame};
+use crate::text::game::and_list;
 use crate::web::cookies::CookieJar;
 use crate::web::i18n::{Msg, PageCtx};
 use crate::web::page::render;
@@ -23,13 +28,83 @@ pub fn routes() -> Router<AppState> {
 struct HomePage {
     ctx: PageCtx,
     /// Games this browser started or opened, newest first.
-    recent: Vec<RecentGame>,
+    recent: Vec<HomeGame>,
+}
+
+/// A game of the recent list: its link and label, and where it stands (issue 11: date, rule
+/// set, state and leader, so two games of one table are told apart).
+struct HomeGame {
+    url: String,
+    label: String,
+    /// "2026-11-24 · Round 3 of 7 · Ann leads with 35"; `None` when the game is gone.
+    about: Option<String>,
 }
 
 /// `GET /`.
-async fn home(ctx: PageCtx, jar: CookieJar) -> Result<Response, AppError> {
-    render(&HomePage {
-        ctx,
-        recent: recent::list(&jar),
-    })
+async fn home(
+    State(state): State<AppState>,
+    ctx: PageCtx,
+    jar: CookieJar,
+) -> Result<Response, AppError> {
+    let mut games = Vec::new();
+    for RecentGame { url, label } in recent::list(&jar) {
+        let about = load(&state, &url).await.map(|game| about(&ctx, &game));
+        games.push(HomeGame { url, label, about });
+    }
+    render(&HomePage { ctx, recent: games })
+}
+
+/// The game behind a remembered address (`/games/{id}` or `/view/{token}`); `None` when it
+/// is gone or cannot be read (the list then shows its label only).
+async fn load(state: &AppState, url: &str) -> Option<Arc<LoadedGame>> {
+    if let Some(id) = url.strip_prefix("/games/") {
+        store::load(&state.db, &state.games, id)
+            .await
+            .ok()
+            .flatten()
+    } else if let Some(token) = url.strip_prefix("/view/") {
+        store::load_view(&state.db, &state.games, token)
+            .await
+            .ok()
+            .flatten()
+    } else {
+        None
+    }
+}
+
+/// Date, state and leader of a game, in one line.
+fn about(ctx: &PageCtx, game: &LoadedGame) -> String {
+    let (setup, st) = (&game.setup, &game.state);
+    let played = st.rounds.len();
+    let of = setup.round_count();
+    let date = super::games::date(game.record.game.created_at, ctx.lang);
+    let stands = if st.ended_early {
+        ctx.f(Msg::HomeEndedEarly, &[("n", &played), ("of", &of)])
+    } else if st.finished {
+        ctx.t(Msg::HomeFinished).to_owned()
+    } else {
+        ctx.f(Msg::GameRoundOf, &[("n", &(played + 1)), ("of", &of)])
+    };
+    let mut parts = vec![date, stands];
+    if let Some(&first) = st.leaders.first() {
+        let names: Vec<String> = st
+            .leaders
+            .iter()
+            .map(|&i| setup.name(i).to_owned())
+            .collect();
+        let (one, many) = if st.finished {
+            (Msg::HomeWinner, Msg::HomeWinners)
+        } else {
+            (Msg::HomeLeader, Msg::HomeLeaders)
+        };
+        let msg = if names.len() == 1 { one } else { many };
+        parts.push(ctx.f(
+            msg,
+            &[
+                ("names", &and_list(&names, ctx.lang)),
+                ("total", &st.totals[first]),
+            ],
+        ));
+    }
+    parts.join(" · ")
 }

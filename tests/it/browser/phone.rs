@@ -800,8 +800,16 @@ fn phone_check_reports_every_wide_element_small_target_and_faint_text_spares_inl
     );
 }
 
-/// Names of the issue's kind, long-ish but usual at a table.
-const TABLE_NAMES: [&str; 4] = ["Jürgen", "Mariechen", "Wolfgang", "Friederike"];
+/// Names of the issue's kind, long-ish but usual at a table; a table of four takes the
+/// first four, a table of six all of them.
+const TABLE_NAMES: [&str; 6] = [
+    "Jürgen",
+    "Mariechen",
+    "Wolfgang",
+    "Friederike",
+    "Bartholomäus",
+    "Hannelore",
+];
 
 /// The elements showing one of `TABLE_NAMES` whose text does not fit their box (cut with an
 /// ellipsis, clipped, or spilling over a neighbour), each as "tag.class: text (scroll >
@@ -842,27 +850,33 @@ fn names_stay_whole_at_130_percent_text_size_on_a_360_px_phone() {
     const TEST: &str = "names_stay_whole_at_130_percent_text_size_on_a_360_px_phone";
     run_on(TEST, Phone::NARROW, async |b: &Browser| -> TestResult {
         b.goto("/").await?;
-        let (game, _) = create(
-            b,
-            &json!({"rules": "liverpool", "players": TABLE_NAMES, "cents_per_point": 1}),
-        )?;
-        post_round(b, &game, &points_round(&TABLE_NAMES, 1, 1))?;
         let mut problems = Vec::new();
-        let mut look = async |b: &Browser, path: &str| -> TestResult {
-            for lang in ["en", "de"] {
-                b.goto(path).await?;
-                set_language(b, lang).await?;
-                larger_text(b).await?;
-                for cut in cut_names(b).await? {
-                    problems.push(format!("{path} ({lang}): {cut}"));
+        // A table of four (Liverpool) and one of six (Rommé: the narrow, upright columns).
+        for (rules, players) in [
+            ("liverpool", &TABLE_NAMES[..4]),
+            ("rommee", &TABLE_NAMES[..]),
+        ] {
+            let (game, _) = create(
+                b,
+                &json!({"rules": rules, "players": players, "cents_per_point": 1}),
+            )?;
+            post_round(b, &game, &points_round(players, 1, 1))?;
+            let mut look = async |b: &Browser, path: &str| -> TestResult {
+                for lang in ["en", "de"] {
+                    b.goto(path).await?;
+                    set_language(b, lang).await?;
+                    larger_text(b).await?;
+                    for cut in cut_names(b).await? {
+                        problems.push(format!("{rules} {path} ({lang}): {cut}"));
+                    }
                 }
-            }
-            Ok(())
-        };
-        look(b, &game).await?;
-        look(b, &format!("{game}/rounds/new")).await?;
-        end_game(b, &game)?;
-        look(b, &format!("{game}/settlement")).await?;
+                Ok(())
+            };
+            look(b, &game).await?;
+            look(b, &format!("{game}/rounds/new")).await?;
+            end_game(b, &game)?;
+            look(b, &format!("{game}/settlement")).await?;
+        }
         assert!(
             problems.is_empty(),
             "names cut at 130 %:\n{}",

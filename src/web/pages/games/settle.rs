@@ -365,7 +365,7 @@ fn scheme_name(scheme: Scheme) -> Msg {
 }
 
 /// A day as each language writes it: `2025-01-31` / `31.01.2025`.
-fn date(at: OffsetDateTime, lang: Lang) -> String {
+pub(super) fn date(at: OffsetDateTime, lang: Lang) -> String {
     let (y, m, d) = (at.year(), u8::from(at.month()), at.day());
     match lang {
         Lang::En => format!("{y}-{m:02}-{d:02}"),

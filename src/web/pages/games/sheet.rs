@@ -1,8 +1,11 @@
-//! The game page (`/games/{id}`) and its read-only twin (`/view/{token}`): a banner for the
-//! next round (contract, deal, dealer, cutter and cut target, decks, buys, special rules), the
-//! score sheet (a row per round, a column per player, running totals, leader and dealers
-//! marked), and through the edit link the actions (enter, correct and undo rounds, end or
-//! resume the game) and the share block with a QR code of the edit link.
+//! The game page (`/games/{id}`) and its read-only twin (`/view/{token}`). Score first
+//! (issue 11): the game-over header (who won, in words), the standings (places, totals, gap
+//! to the leader), then the next round's banner with its essentials (contract, deal, dealer,
+//! cutter and cut target) and the button to enter it, the repeating rule facts (decks, buys,
+//! special rules) folded below. Then the score sheet (a row per round, a column per player,
+//! running totals, leader, dealers and the marks of `marks` shown), and through the edit link
+//! the actions (enter, correct and undo rounds, end or resume the game) and the share block
+//! with a QR code of the edit link.
 //!
 //! A page of `web::pages`: games through `store`; no SQL, no scoring, nothing from `cli`.
 
@@ -12,6 +15,7 @@ use axum::extract::{Path, Query, State};
 use axum::http::HeaderMap;
 use axum::response::{IntoResponse, Response};
 
+use super::marks::{self, LegendItem, Mark};
 use super::{Link, game_title, is_loopback, no_store, origin, qr, rules_name};
 use crate::rules::game::RoundInfo;
 use crate::store::LoadedGame;
@@ -147,6 +151,14 @@ impl Standings {
     }
 }
 
+/// The game-over header (issue 11): who won with places and money, in words.
+struct GameOver {
+    /// "Ann wins with 35 (+€1.20) — Ben 2nd with 50 (−€0.40), …".
+    result: String,
+    /// "The table ended the game early, after round 3 of 7."
+    early: Option<String>,
+}
+
 /// The big button to the next round's form.
 struct EnterLink {
     href: String,
@@ -167,6 +179,8 @@ pub(super) struct SheetCell {
     /// The player's total after this round.
     pub running: i64,
     pub dealer: bool,
+    /// Why the number is what it is: went out, cut bonus, doubling, buys, bonuses.
+    pub marks: Vec<Mark>,
 }
 
 /// One round of the sheet.
@@ -185,6 +199,8 @@ pub(super) struct Sheet {
     pub size_class: String,
     pub players: Vec<SheetPlayer>,
     pub rows: Vec<SheetRow>,
+    /// What the marks on this sheet mean, one line per kind that appears.
+    pub marks_legend: Vec<LegendItem>,
     /// The rounds' notes: "Round 2" and the note (`_sheet_notes.html`).
     pub notes: Vec<(String, String)>,
 }
@@ -195,7 +211,7 @@ impl Sheet {
         let (setup, state) = (&game.setup, &game.state);
         let n = setup.player_count();
         let running = state.running_totals();
-        let rows = state
+        let rows: Vec<SheetRow> = state
             .rounds
             .iter()
             .zip(&running)
@@ -205,6 +221,7 @@ impl Sheet {
                         points: r.entry.points().get(i).copied().unwrap_or(0),
                         running: after.get(i).copied().unwrap_or(0),
                         dealer: r.info.dealer == i,
+                        marks: marks::cell_marks(setup, r, i, lang),
                     })
                     .collect();
                 SheetRow {
@@ -218,6 +235,14 @@ impl Sheet {
                     edit_href: edit_id.map(|id| GameLinks::new(id).round_edit(r.info.round)),
                     cells,
                 }
+            })
+            .collect();
+        let kinds = rows
+            .iter()
+            .flat_map(|row: &SheetRow| {
+                row.cells
+                    .iter()
+                    .flat_map(|c| c.marks.iter().map(|m| m.kind))
             })
             .collect();
         let players = (0..n)
@@ -240,6 +265,7 @@ impl Sheet {
             size_class: format!("p{}", n.min(12)),
             players,
             rows,
+            marks_legend: marks::legend(kinds, lang),
             notes,
         }
     }
@@ -288,8 +314,8 @@ struct GamePage {
     /// Places, totals and gaps, at the top (after the first round).
     standings: Option<Standings>,
     banner: Option<Banner>,
-    /// "All 7 rounds are played." or "Ended early …": the game is over.
-    over: Option<String>,
+    /// The game is over: who won, in words.
+    over: Option<GameOver>,
     sheet: Sheet,
     /// What the sheet's marks mean.
     legend: &'static str,
@@ -314,16 +340,15 @@ impl GamePage {
             .next_round
             .as_ref()
             .map(|info| banner(&ctx, game, info, link));
-        let played = state.rounds.len();
-        let over = state.finished.then(|| {
-            if state.ended_early {
+        // Who won, in words, and why the game ended if it ended early.
+        let over = super::result::sentence(game, lang).map(|result| GameOver {
+            result,
+            early: state.ended_early.then(|| {
                 ctx.f(
                     Msg::GameEndedEarly,
-                    &[("n", &played), ("of", &setup.round_count())],
+                    &[("n", &state.rounds.len()), ("of", &setup.round_count())],
                 )
-            } else {
-                ctx.f(Msg::GameAllPlayed, &[("n", &played)])
-            }
+            }),
         });
         let actions = link.is_edit().then(|| Actions {
             version: stored.version,

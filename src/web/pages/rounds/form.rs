@@ -102,6 +102,25 @@ pub(super) struct RoundInput {
     note: String,
 }
 
+/// Points typed as a sum, `25+10+5` (issue 11: the table adds up a hand as it reads the
+/// cards): `None` for text without a `+` (the engine reads it as a number), `Some(Ok(40))`
+/// for a sum of whole numbers, `Some(Err(()))` for anything else (`25+x`, `25+`, `+`).
+fn typed_sum(text: &str) -> Option<Result<i64, ()>> {
+    if !text.contains('+') {
+        return None;
+    }
+    Some(text.split('+').try_fold(0i64, |sum, term| {
+        let term = term.trim();
+        if term.is_empty() || !term.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(());
+        }
+        term.parse::<i64>()
+            .ok()
+            .and_then(|n| sum.checked_add(n))
+            .ok_or(())
+    }))
+}
+
 fn number_text(n: &RawNumber) -> String {
     match n {
         RawNumber::Int(i) => i.to_string(),
@@ -206,7 +225,14 @@ impl RoundInput {
                 .points
                 .iter()
                 .filter(|(name, value)| !(is_winner(name) && value.trim() == "0"))
-                .map(|(name, value)| (name.clone(), RawNumber::Text(value.clone())))
+                .map(|(name, value)| {
+                    // A sum is stored as its total; a bad sum never gets here (form_errors).
+                    let number = match typed_sum(value) {
+                        Some(Ok(sum)) => RawNumber::Int(sum),
+                        _ => RawNumber::Text(value.clone()),
+                    };
+                    (name.clone(), number)
+                })
                 .collect(),
             cards: self
                 .cards
@@ -257,6 +283,15 @@ impl RoundInput {
             errors.insert("went_out".into(), Msg::RoundsOneWinner.text(lang).into());
         } else if self.went_out.is_none() && game.rules().no_winner_allowed {
             errors.insert("went_out".into(), Msg::RoundsChooseWinner.text(lang).into());
+        }
+        for (name, value) in &self.points {
+            if let Some(Err(())) = typed_sum(value) {
+                let key = game
+                    .find_player(name)
+                    .map_or_else(|| name.clone(), |i| game.name(i).to_owned());
+                let sentence = Msg::RoundsBadSum.fill(lang, &[("text", &value.trim())]);
+                errors.insert(key, sentence);
+            }
         }
         errors
     }
@@ -728,6 +763,38 @@ mod tests {
         assert_eq!(raw.cut_bonus, Some(true));
         assert_eq!(raw.hand_rommee, None);
         assert_eq!(raw.round, None);
+    }
+
+    #[test]
+    fn points_typed_as_a_sum_are_stored_as_the_total_and_a_bad_sum_is_refused() {
+        assert_eq!(typed_sum("40"), None, "no sum: the engine reads the number");
+        assert_eq!(typed_sum("25+10+5"), Some(Ok(40)));
+        assert_eq!(typed_sum(" 25 + 10 + 5 "), Some(Ok(40)));
+        for bad in [
+            "25+x",
+            "25+",
+            "+",
+            "+5",
+            "25++5",
+            "2.5+1",
+            "-5+10",
+            "99999999999999999999+1",
+        ] {
+            assert_eq!(typed_sum(bad), Some(Err(())), "{bad}");
+        }
+        assert_eq!(
+            typed_sum(&format!("{}+1", i64::MAX)),
+            Some(Err(())),
+            "no overflow"
+        );
+        let input = RoundInput::from_form(&fields(&[
+            ("went_out", "Ann"),
+            ("points.Ben", "25+10+5"),
+            ("points.Cy", "7"),
+        ]));
+        let raw = input.to_raw(Some(1));
+        assert_eq!(raw.points["Ben"], RawNumber::Int(40));
+        assert_eq!(raw.points["Cy"], RawNumber::Text("7".into()));
     }
 
     #[test]

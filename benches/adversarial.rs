@@ -1,0 +1,242 @@
+//! Adversarial search for slow solver hands (issue 9: "a benchmark that *searches* for slow
+//! hands"): per rule set, random restarts plus hill climbing on solve time. A state is a
+//! round, a hand and the meld options (random values of every option that changes what the
+//! solver answers); a step changes one card, adds or drops one, or changes one option, and is
+//! kept when the solve got slower. Each solve is timed as the fastest of three runs, so noise
+//! from other work on the machine does not lead the climb astray. Seeded: the same seed and
+//! budget walk the same path up to the timing.
+//!
+//! Prints the worst hand found per rule set and size class (up to 20 cards: target 10 ms;
+//! up to the API's card limit: target 50 ms), with its answer, as a line that can be pasted
+//! into `benches/engine.rs`' regression cases.
+//!
+//! Run: `cargo bench --bench adversarial` (SECONDS per rule set, default 15; SEED, default
+//! 9; ONLY=<rule set id> for one rule set). Under `cargo test --all-targets` a short smoke run.
+
+use kontrakt::rules::cards::{Card, Rank, Suit, format_cards};
+use kontrakt::rules::presets::{PRESET_IDS, meld_option_specs};
+use kontrakt::rules::ruleset::{OptionKind, OptionValue, RuleSet};
+use kontrakt::rules::solver::{MAX_HAND, solve};
+use std::collections::BTreeMap;
+use std::time::{Duration, Instant};
+
+/// A small linear congruential generator: reproducible without extra crates.
+struct Lcg(u64);
+
+impl Lcg {
+    fn next(&mut self, n: u64) -> u64 {
+        self.0 = self
+            .0
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        (self.0 >> 33) % n.max(1)
+    }
+}
+
+/// One point of the search.
+#[derive(Clone)]
+struct State {
+    round: Option<usize>,
+    options: BTreeMap<String, OptionValue>,
+    hand: Vec<Card>,
+}
+
+/// A random card from a few suits (hands that come close to contracts), jokers and 2s often.
+fn card(rng: &mut Lcg, suits: u64) -> Card {
+    match rng.next(10) {
+        0 | 1 => Card::Joker,
+        2 => Card::new(Rank::TWO, Suit::ALL[rng.next(4) as usize]),
+        _ => Card::new(
+            Rank::new(1 + rng.next(13) as u8).expect("rank"),
+            Suit::ALL[rng.next(suits) as usize],
+        ),
+    }
+}
+
+/// A random value of an option that changes the solver's answer (not the contracts list,
+/// which changes the rounds; not the number of cards dealt, which changes go-out sizes only).
+fn random_value(rng: &mut Lcg, kind: &OptionKind, default: &OptionValue) -> OptionValue {
+    match kind {
+        OptionKind::Bool => OptionValue::Bool(rng.next(2) == 1),
+        OptionKind::Choice { values } => {
+            OptionValue::Text(values[rng.next(values.len() as u64) as usize].clone())
+        }
+        _ => default.clone(),
+    }
+}
+
+fn rule_set(id: &str, s: &State) -> Option<RuleSet> {
+    RuleSet::with_options(id, &s.options).ok()
+}
+
+fn rounds(rs: &RuleSet) -> Vec<Option<usize>> {
+    if rs.opening_points.is_some() {
+        vec![None]
+    } else {
+        (1..=rs.rounds.len()).map(Some).collect()
+    }
+}
+
+/// Fastest of three solves, and the answer.
+fn time(id: &str, s: &State) -> (Duration, String) {
+    let Some(rs) = rule_set(id, s) else {
+        return (Duration::ZERO, String::new());
+    };
+    let Ok(spec) = rs.round_for_check(s.round) else {
+        return (Duration::ZERO, String::new());
+    };
+    let mut best = Duration::MAX;
+    let mut answer = String::new();
+    for _ in 0..3 {
+        let start = Instant::now();
+        let a = solve(&rs, &spec, &s.hand);
+        best = best.min(start.elapsed());
+        answer = match a {
+            Ok(Some(_)) => "yes".into(),
+            Ok(None) => "no".into(),
+            Err(e) => format!("error: {e}"),
+        };
+    }
+    (best, answer)
+}
+
+fn random_state(id: &str, rng: &mut Lcg, max_cards: usize) -> State {
+    let specs = meld_option_specs(id).expect("preset");
+    let mut options = BTreeMap::new();
+    for spec in &specs {
+        if rng.next(2) == 0 {
+            options.insert(
+                spec.name.to_string(),
+                random_value(rng, &spec.kind, &spec.default),
+            );
+        }
+    }
+    let mut s = State {
+        round: None,
+        options,
+        hand: Vec::new(),
+    };
+    if rule_set(id, &s).is_none() {
+        s.options.clear();
+    }
+    let rs = rule_set(id, &s).expect("defaults");
+    let rs_rounds = rounds(&rs);
+    s.round = rs_rounds[rng.next(rs_rounds.len() as u64) as usize];
+    let spec = rs.round_for_check(s.round).expect("round");
+    let size = spec
+        .total_cards
+        .map_or(max_cards - rng.next(6) as usize, usize::from);
+    let suits = 1 + rng.next(4);
+    s.hand = (0..size).map(|_| card(rng, suits)).collect();
+    s
+}
+
+fn mutate(id: &str, s: &State, rng: &mut Lcg, max_cards: usize) -> State {
+    let mut t = s.clone();
+    let fixed = rule_set(id, s)
+        .and_then(|rs| rs.round_for_check(s.round).ok())
+        .and_then(|spec| spec.total_cards);
+    match rng.next(10) {
+        0 => {
+            let specs = meld_option_specs(id).expect("preset");
+            if !specs.is_empty() {
+                let spec = &specs[rng.next(specs.len() as u64) as usize];
+                t.options.insert(
+                    spec.name.to_string(),
+                    random_value(rng, &spec.kind, &spec.default),
+                );
+                if rule_set(id, &t).is_none() {
+                    return s.clone();
+                }
+            }
+        }
+        1 if fixed.is_none() && t.hand.len() < max_cards => t.hand.push(card(rng, 4)),
+        2 if fixed.is_none() && t.hand.len() > 8 => {
+            let at = rng.next(t.hand.len() as u64) as usize;
+            t.hand.remove(at);
+        }
+        _ => {
+            let at = rng.next(t.hand.len() as u64) as usize;
+            // Mostly a neighbour of a card already held: climbing towards near-melds.
+            t.hand[at] = if rng.next(2) == 0 {
+                let other = t.hand[rng.next(t.hand.len() as u64) as usize];
+                match other {
+                    Card::Natural { rank, suit } => {
+                        let r = (rank.number() as i64 + rng.next(5) as i64 - 2).clamp(1, 13);
+                        Card::new(Rank::new(r as u8).expect("rank"), suit)
+                    }
+                    Card::Joker => Card::Joker,
+                }
+            } else {
+                card(rng, 4)
+            };
+        }
+    }
+    t
+}
+
+fn options_text(o: &BTreeMap<String, OptionValue>) -> String {
+    o.iter()
+        .map(|(k, v)| format!("{k}={v}"))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn main() {
+    // `cargo bench` passes --bench; under `cargo test --all-targets` this is a quick smoke run.
+    let full = std::env::args().any(|a| a == "--bench");
+    let seconds: f64 = std::env::var("SECONDS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(if full { 15.0 } else { 0.2 });
+    let seed: u64 = std::env::var("SEED")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(9);
+    let only = std::env::var("ONLY").ok();
+    println!(
+        "{:<16} {:>5} {:>10}  {:<6} options / round / hand",
+        "rule set", "cards", "worst", "answer"
+    );
+    for id in PRESET_IDS {
+        if only.as_deref().is_some_and(|o| o != id) {
+            continue;
+        }
+        for max_cards in [20, MAX_HAND] {
+            let mut rng = Lcg(seed ^ (id.len() as u64 * 7919) ^ max_cards as u64);
+            let stop = Instant::now() + Duration::from_secs_f64(seconds / 2.0);
+            let mut worst: Option<(Duration, String, State)> = None;
+            while Instant::now() < stop {
+                // A restart, then a climb of up to 60 steps or 15 without progress.
+                let mut s = random_state(id, &mut rng, max_cards);
+                let (mut t, mut a) = time(id, &s);
+                let mut stale = 0;
+                for _ in 0..60 {
+                    if stale >= 15 || Instant::now() >= stop {
+                        break;
+                    }
+                    let n = mutate(id, &s, &mut rng, max_cards);
+                    let (tn, an) = time(id, &n);
+                    if tn > t {
+                        (s, t, a, stale) = (n, tn, an, 0);
+                    } else {
+                        stale += 1;
+                    }
+                }
+                if worst.as_ref().is_none_or(|w| t > w.0) {
+                    worst = Some((t, a, s));
+                }
+            }
+            if let Some((t, a, s)) = worst {
+                println!(
+                    "{id:<16} {:>5} {:>10.3?}  {a:<6} [{}] round {:?}: {}",
+                    s.hand.len(),
+                    t,
+                    options_text(&s.options),
+                    s.round,
+                    format_cards(&s.hand)
+                );
+            }
+        }
+    }
+}

@@ -1,0 +1,482 @@
+//! Going out all at once with runs only (docs/RULES.md section 3 "go out all at once"): every
+//! card in exactly one run. A strategy of the solver beside the pick search.
+//!
+//! A sweep along the line of ranks, one suit at a time, rather than a choice of every card
+//! of every run: at each position runs may start (only their lengths are chosen), and the
+//! natural cards of that rank go into the runs covering the position, one each; the rest of
+//! the runs' positions there are wild cards. A card whose rank comes again further along
+//! (an ace high as well as low; any rank on a line that turns the corner) may wait for that
+//! position instead. So a hand's cost grows with the runs and positions, not with the ways to
+//! place its wild cards. Which of the covering runs gets a natural card only matters for the
+//! wild limits (each run needs its naturals by its end): it goes to the run that ends first
+//! among those still short of naturals, which is never worse. Failed states are remembered.
+//!
+//! Uses only the solver's shared pieces; nothing outside `rules` and std.
+
+use super::{Budget, Placed, Solution, SolveError, Split, materialise};
+use crate::rules::cards::{Card, Rank, Suit};
+use crate::rules::meld::{Line, MeldKind, MeldRules};
+use crate::rules::ruleset::{Requirement, RoundSpec};
+use std::collections::HashSet;
+
+/// One run being laid: its suit, window and the positions that hold natural cards.
+#[derive(Debug, Clone)]
+struct Win {
+    suit: usize,
+    start: usize,
+    len: usize,
+    /// Window offsets holding natural cards.
+    mask: u32,
+    naturals: usize,
+    /// Naturals the wild limits ask of a run this long.
+    need: usize,
+}
+
+impl Win {
+    fn end(&self) -> usize {
+        self.start + self.len - 1
+    }
+
+    fn deficit(&self) -> usize {
+        self.need.saturating_sub(self.naturals)
+    }
+}
+
+pub(super) struct Sweep<'a, 'b> {
+    rules: &'a MeldRules,
+    line: Line,
+    /// Positions on the line.
+    n: usize,
+    /// Positions a window may cover: `n`, or almost twice it on a line that turns the corner.
+    span: usize,
+    /// Same-suit runs that do not overlap need this many ranks between them.
+    gap: usize,
+    /// Every run in its own suit.
+    one_per_suit: bool,
+    /// Minimum lengths of the runs, ascending.
+    mins: Vec<usize>,
+    /// Wild cards in all, and natural cards in all.
+    wilds: usize,
+    naturals: usize,
+    /// Longest run the wild limits allow without any natural card (0: none).
+    longest_all_wild: usize,
+    split: &'a Split,
+    /// Suits that hold natural cards.
+    suits: Vec<usize>,
+    /// The last position of each rank number on the span.
+    last_pos: [Option<usize>; 14],
+    /// Every position of each rank number on the span.
+    positions: Vec<Vec<usize>>,
+    budget: &'a mut Budget<'b>,
+    failed: HashSet<Vec<u16>>,
+    /// Every run opened so far, in order.
+    wins: Vec<Win>,
+    /// How many of `wins` are still open (the last ones, as they are of the current suit).
+    holes: usize,
+}
+
+impl<'a, 'b> Sweep<'a, 'b> {
+    pub(super) fn new(
+        rules: &'a MeldRules,
+        round: &RoundSpec,
+        split: &'a Split,
+        alt: &[Requirement],
+        budget: &'a mut Budget<'b>,
+    ) -> Self {
+        let line = rules.line();
+        let n = line.len();
+        let span = if line.cyclic { 2 * n - 1 } else { n };
+        let mut last_pos = [None; 14];
+        let mut positions = vec![Vec::new(); 14];
+        for q in 0..span {
+            last_pos[line.ranks[q % n] as usize] = Some(q);
+            positions[line.ranks[q % n] as usize].push(q);
+        }
+        let mut mins: Vec<usize> = alt.iter().map(|r| r.min as usize).collect();
+        mins.sort_unstable();
+        let suits = (0..4)
+            .filter(|s| split.nat[s * 13..s * 13 + 13].iter().any(|&c| c > 0))
+            .collect();
+        let longest_all_wild = (1..=line.max_run())
+            .take_while(|&len| rules.naturals_needed(len) == 0)
+            .last()
+            .unwrap_or(0);
+        Sweep {
+            rules,
+            n,
+            span,
+            gap: round.run_gap(),
+            one_per_suit: round.runs_different_suits,
+            mins,
+            wilds: split.wild_cards.len(),
+            naturals: split.nat.iter().map(|&c| c as usize).sum(),
+            longest_all_wild,
+            split,
+            suits,
+            last_pos,
+            positions,
+            budget,
+            failed: HashSet::new(),
+            wins: Vec::new(),
+            holes: 0,
+            line,
+        }
+    }
+
+    pub(super) fn solve(mut self) -> Result<Option<Solution>, SolveError> {
+        let cards = self.naturals + self.wilds;
+        let needed: usize = self.mins.iter().sum();
+        if cards < needed || cards > self.mins.len() * self.line.max_run() {
+            return Ok(None);
+        }
+        if self.suits.len() > self.mins.len() {
+            return Ok(None);
+        }
+        let Some(all_wild) = self.suit_start(0)? else {
+            return Ok(None);
+        };
+        let mut placed: Vec<Placed> = self
+            .wins
+            .iter()
+            .map(|w| Placed {
+                kind: MeldKind::Run,
+                key: w.suit as u8,
+                window: (w.start % self.n, w.len),
+                cards: (0..w.len)
+                    .map(|o| {
+                        (w.mask & (1 << o) != 0).then(|| {
+                            let rank = self.line.rank_at(w.start, o);
+                            Card::new(rank, Suit::ALL[w.suit]).index()
+                        })
+                    })
+                    .collect(),
+            })
+            .collect();
+        placed.sort_by_key(|p| (p.key, p.window));
+        for len in all_wild {
+            placed.push(Placed {
+                kind: MeldKind::Run,
+                key: 0,
+                window: (0, len),
+                cards: vec![None; len],
+            });
+        }
+        Ok(Some(materialise(
+            &placed,
+            &self.split.wild_cards,
+            &[0; 52],
+            0,
+        )))
+    }
+
+    /// Starts the sweep of the `si`-th suit with natural cards (or finishes after the last):
+    /// the lengths of the all-wild runs that complete the answer, or `None`.
+    fn suit_start(&mut self, si: usize) -> Result<Option<Vec<usize>>, SolveError> {
+        let Some(&suit) = self.suits.get(si) else {
+            return Ok(self.finish());
+        };
+        let mut rem = [0u8; 14];
+        for r in 1..=13u8 {
+            rem[r as usize] =
+                self.split.nat[Card::new(Rank::new(r).expect("rank"), Suit::ALL[suit]).index()];
+        }
+        if (1..=13).any(|r| rem[r] > 0 && self.last_pos[r].is_none()) {
+            return Ok(None);
+        }
+        let first = self.wins.len();
+        self.at(si, suit, first, 0, &mut rem)
+    }
+
+    /// The lengths of all-wild runs that use the wild cards left, and a matching of every
+    /// run to a requirement's minimum; `None` if there is none.
+    fn finish(&self) -> Option<Vec<usize>> {
+        let k = self.wins.len();
+        let r = self.mins.len();
+        if k > r || self.holes > self.wilds {
+            return None;
+        }
+        let left = self.wilds - self.holes;
+        let mut lens: Vec<usize> = self.wins.iter().map(|w| w.len).collect();
+        lens.sort_unstable();
+        // Which minimums the natural runs take: every choice of k of the r (r is small).
+        let mut best = None;
+        for pick in 0u32..1 << r {
+            if pick.count_ones() as usize != k {
+                continue;
+            }
+            let chosen: Vec<usize> = (0..r).filter(|i| pick & (1 << i) != 0).collect();
+            if !chosen
+                .iter()
+                .zip(&lens)
+                .all(|(&i, &len)| len >= self.mins[i])
+            {
+                continue;
+            }
+            let rest: Vec<usize> = (0..r)
+                .filter(|i| pick & (1 << i) == 0)
+                .map(|i| self.mins[i])
+                .collect();
+            if rest.is_empty() {
+                if left == 0 {
+                    return Some(Vec::new());
+                }
+                continue;
+            }
+            let need: usize = rest.iter().sum();
+            if rest.iter().any(|&m| m > self.longest_all_wild)
+                || left < need
+                || left > rest.len() * self.longest_all_wild
+            {
+                continue;
+            }
+            // Hand the extra wild cards to the shortest runs that can still grow.
+            let mut out = rest;
+            let mut extra = left - need;
+            while extra > 0 {
+                let l = out
+                    .iter_mut()
+                    .filter(|l| **l < self.longest_all_wild)
+                    .min()
+                    .expect("room checked above");
+                *l += 1;
+                extra -= 1;
+            }
+            best = Some(out);
+            break;
+        }
+        best
+    }
+
+    /// The memo key of a state at position `q` of suit number `si`.
+    fn key(
+        &self,
+        si: usize,
+        q: usize,
+        first: usize,
+        rem: &[u8; 14],
+        cyclic_pairs: bool,
+    ) -> Vec<u16> {
+        let mut key: Vec<u16> = vec![si as u16, q as u16, self.holes as u16];
+        key.extend(rem[1..].iter().map(|&c| c as u16));
+        // Runs of earlier suits: only their lengths matter from here.
+        let mut closed: Vec<u16> = self.wins[..first].iter().map(|w| w.len as u16).collect();
+        closed.sort_unstable();
+        key.push(u16::MAX);
+        key.extend(closed);
+        // Runs of this suit: open ones by end, length and naturals still needed; closed ones
+        // by their length, and the nearest end (or every window, where the line turns).
+        let mut own: Vec<u16> = Vec::new();
+        let mut nearest = 0;
+        for w in &self.wins[first..] {
+            if w.end() >= q {
+                own.push(((w.end() as u16) << 8) | ((w.len as u16) << 4) | w.deficit() as u16);
+            } else {
+                own.push(0x8000 | w.len as u16);
+                nearest = nearest.max(w.end() + 1);
+            }
+            if cyclic_pairs {
+                own.push(((w.start as u16) << 8) | w.len as u16);
+            }
+        }
+        own.sort_unstable();
+        key.push(u16::MAX);
+        key.extend(own);
+        key.push((q.saturating_sub(nearest)).min(self.gap + 1) as u16);
+        key
+    }
+
+    /// The sweep at position `q` of `suit` (the `si`-th), whose runs are `wins[first..]`;
+    /// `rem` counts the suit's natural cards not yet placed, by rank number.
+    fn at(
+        &mut self,
+        si: usize,
+        suit: usize,
+        first: usize,
+        q: usize,
+        rem: &mut [u8; 14],
+    ) -> Result<Option<Vec<usize>>, SolveError> {
+        // Runs ending before q are closed: each must hold its naturals by now.
+        if self.wins[first..]
+            .iter()
+            .any(|w| w.end() + 1 == q && w.deficit() > 0)
+        {
+            return Ok(None);
+        }
+        if q == self.span {
+            return self.suit_start(si + 1);
+        }
+        let cyclic_pairs = self.line.cyclic && self.gap > 0;
+        let key = self.key(si, q, first, rem, cyclic_pairs);
+        if self.failed.contains(&key) {
+            return Ok(None);
+        }
+        self.budget.tick()?;
+        if !self.may_finish(first, q, rem) {
+            self.failed.insert(key);
+            return Ok(None);
+        }
+        let found = self.open_at(si, suit, first, q, rem, 0)?;
+        if found.is_none() {
+            self.failed.insert(key);
+        }
+        Ok(found)
+    }
+
+    /// Can the suit still be finished from `q`? Every natural card left needs a run over a
+    /// position of its rank (one open now, or one still to open), and the runs open now
+    /// take a wild card wherever more of them cover a position than naturals are left of its
+    /// rank: those wild cards must be there.
+    fn may_finish(&self, first: usize, q: usize, rem: &[u8; 14]) -> bool {
+        let to_open = self.mins.len() - self.wins.len();
+        let open = &self.wins[first..];
+        let covering = |p: usize| open.iter().filter(|w| w.start <= p && p <= w.end()).count();
+        for (r, &left) in rem.iter().enumerate().skip(1) {
+            if left == 0 {
+                continue;
+            }
+            let slots: usize = self.positions[r]
+                .iter()
+                .filter(|&&p| p >= q)
+                .map(|&p| covering(p) + to_open)
+                .sum();
+            if slots < left as usize {
+                return false;
+            }
+        }
+        let reach = open.iter().map(Win::end).max().unwrap_or(0);
+        let forced: usize = (q..=reach.min(self.span - 1))
+            .map(|p| covering(p).saturating_sub(rem[self.line.ranks[p % self.n] as usize] as usize))
+            .sum();
+        self.holes + forced <= self.wilds
+    }
+
+    /// Opens runs starting at `q` (each at least `from` long, so a set of lengths is tried
+    /// once), then places the cards of `q`.
+    fn open_at(
+        &mut self,
+        si: usize,
+        suit: usize,
+        first: usize,
+        q: usize,
+        rem: &mut [u8; 14],
+        from: usize,
+    ) -> Result<Option<Vec<usize>>, SolveError> {
+        if let Some(found) = self.place_at(si, suit, first, q, rem)? {
+            return Ok(Some(found));
+        }
+        let opened = self.wins.len();
+        if opened >= self.mins.len()
+            || q >= self.n
+            || (self.one_per_suit && opened > first)
+            || !self.may_start(first, q)
+        {
+            return Ok(None);
+        }
+        // Every card is in a run: the runs' lengths add up to the cards, and the runs still
+        // to open are at least the shortest minimums left.
+        let used: usize = self.wins.iter().map(|w| w.len).sum();
+        let later: usize = self.mins[..self.mins.len() - opened - 1].iter().sum();
+        let budget_len = (self.naturals + self.wilds).saturating_sub(used + later);
+        let most = if self.line.cyclic { self.n } else { self.n - q }.min(budget_len);
+        let mut shortest = self.mins[0].max(from);
+        // Without all-wild runs, the last run to open takes exactly the cards left.
+        if self.longest_all_wild < self.mins[0] && opened + 1 == self.mins.len() {
+            let exact = (self.naturals + self.wilds).saturating_sub(used);
+            if exact < shortest || exact > most {
+                return Ok(None);
+            }
+            shortest = exact;
+        }
+        for len in shortest..=most {
+            self.wins.push(Win {
+                suit,
+                start: q,
+                len,
+                mask: 0,
+                naturals: 0,
+                need: self.rules.naturals_needed(len),
+            });
+            let found = self.open_at(si, suit, first, q, rem, len)?;
+            if found.is_some() {
+                return Ok(found);
+            }
+            self.wins.pop();
+        }
+        Ok(None)
+    }
+
+    /// May a run of this suit start at `q`, next to the runs already laid? (Where the line
+    /// turns the corner, every pair is checked at the end of the suit instead.)
+    fn may_start(&self, first: usize, q: usize) -> bool {
+        if self.gap == 0 || self.line.cyclic {
+            return true;
+        }
+        // Overlapping runs are fine; else the ranks between must be enough.
+        self.wins[first..]
+            .iter()
+            .all(|w| w.end() >= q || q - w.end() > self.gap)
+    }
+
+    /// Places the natural cards of the rank at `q` into the runs covering it and goes on.
+    fn place_at(
+        &mut self,
+        si: usize,
+        suit: usize,
+        first: usize,
+        q: usize,
+        rem: &mut [u8; 14],
+    ) -> Result<Option<Vec<usize>>, SolveError> {
+        let rank = self.line.ranks[q % self.n] as usize;
+        let mut covering: Vec<usize> = (first..self.wins.len())
+            .filter(|&i| self.wins[i].start <= q && q <= self.wins[i].end())
+            .collect();
+        let last = self.last_pos[rank] == Some(q);
+        let must = if last { rem[rank] as usize } else { 0 };
+        if must > covering.len() {
+            return Ok(None);
+        }
+        if self.line.cyclic && self.gap > 0 && q + 1 == self.span && !self.cyclic_gaps_ok(first) {
+            return Ok(None);
+        }
+        // Runs still short of naturals first, the one ending first first.
+        covering.sort_by_key(|&i| (self.wins[i].deficit() == 0, self.wins[i].end()));
+        let can = covering.len().min(rem[rank] as usize);
+        for x in (must..=can).rev() {
+            let holes = covering.len() - x;
+            if self.holes + holes > self.wilds {
+                break;
+            }
+            for &i in &covering[..x] {
+                let w = &mut self.wins[i];
+                w.mask |= 1 << (q - w.start);
+                w.naturals += 1;
+            }
+            self.holes += holes;
+            rem[rank] -= x as u8;
+            let found = self.at(si, suit, first, q + 1, rem)?;
+            if found.is_some() {
+                return Ok(found);
+            }
+            rem[rank] += x as u8;
+            self.holes -= holes;
+            for &i in &covering[..x] {
+                let w = &mut self.wins[i];
+                w.mask &= !(1 << (q - w.start));
+                w.naturals -= 1;
+            }
+        }
+        Ok(None)
+    }
+
+    /// Where runs turn the corner: every pair of this suit's runs that do not overlap keeps
+    /// the gap all round.
+    fn cyclic_gaps_ok(&self, first: usize) -> bool {
+        let runs = &self.wins[first..];
+        runs.iter().enumerate().all(|(i, a)| {
+            runs[i + 1..].iter().all(|b| {
+                let (wa, wb) = ((a.start % self.n, a.len), (b.start % self.n, b.len));
+                self.line.overlaps(wa, wb) || self.line.gap(wa, wb) >= self.gap
+            })
+        })
+    }
+}
