@@ -69,6 +69,23 @@ pub struct Game {
     pub created_at: OffsetDateTime,
     /// When the game or one of its rounds last changed.
     pub updated_at: OffsetDateTime,
+    /// The group the game belongs to, if any (migration 0005).
+    pub group: Option<GameGroup>,
+    /// The name of the group's house rules the game was started with, if any.
+    pub house_rules: Option<String>,
+    /// In a group's game: the group player's id in each seat (seating order); else empty.
+    pub seats: Vec<i64>,
+}
+
+/// The group a game belongs to, as its pages and answers name it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameGroup {
+    /// The group's edit capability.
+    pub id: String,
+    /// The group's read-only capability.
+    pub view_token: String,
+    /// The group's name.
+    pub name: String,
 }
 
 /// One stored round.
@@ -281,6 +298,14 @@ struct GameRow {
     ended_early: i64,
     created_at: String,
     updated_at: String,
+    /// `[id, view_token, name]` of the game's group, or NULL.
+    #[sqlx(default)]
+    grp: Option<String>,
+    #[sqlx(default)]
+    house_rules: Option<String>,
+    /// The seats' group player ids as a JSON array, or NULL.
+    #[sqlx(default)]
+    seats: Option<String>,
 }
 
 impl TryFrom<GameRow> for Game {
@@ -294,6 +319,24 @@ impl TryFrom<GameRow> for Game {
             created_at: timestamp(&row.created_at)?,
             updated_at: timestamp(&row.updated_at)?,
             ended_early: row.ended_early != 0,
+            group: row
+                .grp
+                .as_deref()
+                .map(|grp| {
+                    let (id, view_token, name): (String, String, String) =
+                        serde_json::from_str(grp).map_err(decode_error)?;
+                    Ok::<_, sqlx::Error>(GameGroup {
+                        id,
+                        view_token,
+                        name,
+                    })
+                })
+                .transpose()?,
+            house_rules: row.house_rules,
+            seats: match row.seats.as_deref() {
+                Some(seats) => serde_json::from_str(seats).map_err(decode_error)?,
+                None => Vec::new(),
+            },
             id: row.id,
             view_token: row.view_token,
             rules: row.rules,
@@ -349,7 +392,9 @@ impl TryFrom<HistoryRow> for HistoryEntry {
     }
 }
 
-fn decode_error(error: impl Into<Box<dyn std::error::Error + Send + Sync>>) -> sqlx::Error {
+pub(super) fn decode_error(
+    error: impl Into<Box<dyn std::error::Error + Send + Sync>>,
+) -> sqlx::Error {
     sqlx::Error::Decode(error.into())
 }
 
@@ -422,7 +467,7 @@ pub async fn create_game_once(
     Ok(Creation::Created(ids))
 }
 
-async fn insert_game(
+pub(super) async fn insert_game(
     tx: &mut PoolConnection<Sqlite>,
     game: &NewGame,
 ) -> Result<GameIds, sqlx::Error> {
@@ -449,7 +494,7 @@ async fn insert_game(
 }
 
 const GAME_COLUMNS: &str = "id, view_token, rules, options, players, first_dealer, money, \
-                            version, ended_early, created_at, updated_at";
+                            version, ended_early, created_at, updated_at, house_rules";
 
 /// Loads a game and its rounds by its edit token, or `None` if there is no such game.
 pub async fn load_game(db: &Db, id: &str) -> Result<Option<GameRecord>, sqlx::Error> {
@@ -475,7 +520,7 @@ async fn load_where(
 /// statement always reads one snapshot). The rounds come as one JSON array in the game's row:
 /// every sqlx call is a round trip to the connection's worker thread, and those hops, not
 /// SQLite, were most of the cost of a read.
-async fn load_in(
+pub(super) async fn load_in(
     conn: &mut SqliteConnection,
     column: &'static str,
     value: &str,
@@ -496,7 +541,11 @@ fn select_game() -> String {
                 (SELECT json_group_array(json_array(round_no, json(entry), json(points),
                                                     created_at, updated_at)
                                          ORDER BY round_no)
-                 FROM rounds WHERE rounds.game_id = games.id) AS rounds
+                 FROM rounds WHERE rounds.game_id = games.id) AS rounds,
+                (SELECT json_array(g.id, g.view_token, g.name)
+                 FROM groups g WHERE g.id = games.group_id) AS grp,
+                (SELECT json_group_array(player_id ORDER BY seat)
+                 FROM game_seats WHERE game_seats.game_id = games.id) AS seats
          FROM games"
     )
 }

@@ -24,6 +24,7 @@
 //! form secret ([`Db::form_secret`]).
 
 pub mod games;
+pub mod groups;
 pub mod transfer;
 
 use std::ops::{Deref, DerefMut};

@@ -498,6 +498,9 @@ impl GameExport {
                 ended_early: self.ended_early,
                 created_at: time(&self.created_at)?,
                 updated_at: time(&self.updated_at)?,
+                group: None,
+                house_rules: None,
+                seats: Vec::new(),
             },
             rounds,
         })

@@ -51,6 +51,17 @@ pub fn name_key(name: &str) -> String {
     composed.to_lowercase().nfc().collect()
 }
 
+/// A name as people read it, for telling a group's players (and its house rules) apart across
+/// evenings (issue 10): compatibility-composed (NFKC: "ﬁ" is "fi", a full-width "Ａ" is "A"),
+/// case-folded, invisible formatting characters removed, and spaces trimmed and collapsed
+/// (every run of white space is one space). "Ann", "ann", "Ann\u{200B}" and " Ann  " give
+/// the same key. Stricter than [`name_key`], so names that differ here differ in a game too.
+pub fn group_key(name: &str) -> String {
+    let visible: String = name.nfkc().filter(|&c| !is_invisible(c)).collect();
+    let folded: String = visible.to_lowercase().nfkc().collect();
+    folded.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
 /// An invisible formatting character (general category Cf).
 fn is_invisible(c: char) -> bool {
     c.general_category() == GeneralCategory::Format
@@ -112,5 +123,24 @@ mod tests {
         assert_eq!(name_key("A\u{0301}nn"), name_key("\u{00C1}NN"));
         assert_ne!(name_key("Ann"), name_key("Anne"));
         assert_ne!(name_key("Ann"), name_key("\u{00C1}nn"));
+    }
+
+    #[test]
+    fn group_keys_ignore_case_compatibility_forms_invisible_characters_and_spacing() {
+        let ann = group_key("Ann");
+        for twin in [
+            "ann",
+            "ANN",
+            "Ann\u{200B}",
+            "  Ann ",
+            "\u{FF21}nn",
+            "A\u{200D}nn",
+        ] {
+            assert_eq!(group_key(twin), ann, "{twin:?}");
+        }
+        assert_eq!(group_key("Oma's  Liverpool"), group_key("oma's liverpool"));
+        assert_eq!(group_key("A\u{0301}nn"), group_key("\u{00C1}NN"));
+        assert_ne!(group_key("Ann"), group_key("Anne"));
+        assert_ne!(group_key("Ann Bo"), group_key("AnnBo"));
     }
 }

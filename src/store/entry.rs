@@ -161,6 +161,29 @@ fn is_version_1(v: &u32) -> bool {
     *v == 1
 }
 
+/// A stored entry (any version this program reads, and the lenient older rows) with the
+/// player `old` called `new`: the names that key its `points`, `cards` and `buys` and that
+/// its `went_out` and `winner` give. Nothing else changes (cards are never names).
+pub fn rename(stored: &Value, old: &str, new: &str) -> Value {
+    let Value::Object(entry) = stored else {
+        return stored.clone();
+    };
+    let mut entry = entry.clone();
+    for field in ["points", "cards", "buys"] {
+        if let Some(Value::Object(by_name)) = entry.get_mut(field)
+            && let Some(value) = by_name.remove(old)
+        {
+            by_name.insert(new.to_string(), value);
+        }
+    }
+    for field in ["went_out", "winner"] {
+        if entry.get(field).and_then(Value::as_str) == Some(old) {
+            entry.insert(field.to_string(), Value::String(new.to_string()));
+        }
+    }
+    Value::Object(entry)
+}
+
 /// A stored entry for the rules engine: version 1 (with or without its `v`), or a row from
 /// before the format had a name that only the lenient input type reads. A version this
 /// program does not know is an error (a newer program wrote it).
@@ -241,5 +264,20 @@ mod tests {
         );
         assert!(decode(&json!({"v": 2, "round": 1})).is_err());
         assert!(decode(&json!({"v": 1, "round": 1, "went_out": null, "extra": 1})).is_err());
+    }
+
+    #[test]
+    fn a_rename_changes_the_player_s_names_and_never_cards() {
+        let stored = json!({"round": 2, "went_out": "KS", "points": {"Ann": 35},
+                            "cards": {"Ann": "KS 3H"}, "buys": {"KS": 1}});
+        let renamed = rename(&stored, "KS", "Kai");
+        assert_eq!(
+            renamed,
+            json!({"round": 2, "went_out": "Kai", "points": {"Ann": 35},
+                   "cards": {"Ann": "KS 3H"}, "buys": {"Kai": 1}})
+        );
+        let continental = json!({"round": 1, "winner": "Ann", "jokers": 2});
+        assert_eq!(rename(&continental, "Ann", "Anna")["winner"], "Anna");
+        assert_eq!(rename(&stored, "Nobody", "X"), stored);
     }
 }

@@ -22,6 +22,7 @@
 pub mod cache;
 pub mod entry;
 mod game;
+pub mod groups;
 mod read;
 pub mod tally;
 mod write;

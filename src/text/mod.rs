@@ -67,6 +67,7 @@ pub mod charts;
 pub mod check;
 pub mod cli;
 pub mod game;
+pub mod groups;
 mod lang;
 mod pages;
 pub mod paper;

@@ -297,6 +297,11 @@ messages! {
         ErrNothingHere => "There is nothing at this address.", "Unter dieser Adresse gibt es nichts.";
         ErrNoGame => "There is no game at this address. Check the link you were given.",
             "Unter dieser Adresse gibt es keine Partie. Prüf den Link, den du bekommen hast.";
+        // Groups (issue 10).
+        ErrNoGroup => "There is no group at this address. Check the link you were given.",
+            "Unter dieser Adresse gibt es keine Gruppe. Prüf den Link, den du bekommen hast.";
+        ErrGroupReadOnly => "This link only shows the group; it cannot change it. Use the group's edit link.",
+            "Dieser Link zeigt die Gruppe nur an und kann sie nicht ändern. Nimm den Bearbeiten-Link der Gruppe.";
         ErrNoEndpoint => "There is no API endpoint at this address.",
             "Unter dieser Adresse gibt es keinen API-Endpunkt.";
         ErrTooLarge => "The request is too large; send at most 64 KiB.",

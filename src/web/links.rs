@@ -86,6 +86,45 @@ impl<'a> ViewLinks<'a> {
     }
 }
 
+/// The addresses of a group (issue 10): its edit link's pages and API (`edit`), and its
+/// read-only link's (`view`).
+#[derive(Clone, Copy, Debug)]
+pub struct GroupLinks<'a> {
+    id: &'a str,
+}
+
+impl<'a> GroupLinks<'a> {
+    /// The links of the group with edit id `id`.
+    pub fn new(id: &'a str) -> Self {
+        Self { id }
+    }
+
+    /// The group page: `/groups/{id}`.
+    pub fn page(self) -> String {
+        format!("/groups/{}", self.id)
+    }
+
+    /// A form of the group page posts here: `/groups/{id}/{action}`.
+    pub fn action(self, action: &str) -> String {
+        format!("/groups/{}/{action}", self.id)
+    }
+
+    /// The group's JSON: `/api/v1/groups/{id}`.
+    pub fn api(self) -> String {
+        format!("/api/v1/groups/{}", self.id)
+    }
+
+    /// The group's read-only page: `/groups/view/{token}` (`id` is the read-only token).
+    pub fn view_page(self) -> String {
+        format!("/groups/view/{}", self.id)
+    }
+
+    /// The group's read-only JSON: `/api/v1/groups/view/{token}`.
+    pub fn view_api(self) -> String {
+        format!("/api/v1/groups/view/{}", self.id)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -105,5 +144,11 @@ mod tests {
         let view = ViewLinks::new("xyz");
         assert_eq!(view.page(), "/view/xyz");
         assert_eq!(view.api(), "/api/v1/view/xyz");
+        let group = GroupLinks::new("g");
+        assert_eq!(group.page(), "/groups/g");
+        assert_eq!(group.action("players"), "/groups/g/players");
+        assert_eq!(group.api(), "/api/v1/groups/g");
+        assert_eq!(group.view_page(), "/groups/view/g");
+        assert_eq!(group.view_api(), "/api/v1/groups/view/g");
     }
 }

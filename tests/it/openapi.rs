@@ -1217,3 +1217,216 @@ async fn the_framework_s_own_errors_are_what_the_document_says() {
         assert!(contract.seen.contains(&seen), "{seen:?}");
     }
 }
+
+#[tokio::test]
+async fn the_groups_answers_are_what_the_document_says() {
+    let app = TestApp::new().await;
+    let mut contract = Contract::new(&app).await;
+    let groups = "/api/v1/groups";
+    let created = contract
+        .post(
+            &app,
+            groups,
+            groups,
+            json!({"name": "Freitagsrunde", "players": ["Ann", "Ben", "Cy"], "lang": "de"}),
+        )
+        .await;
+    contract
+        .post(
+            &app,
+            groups,
+            groups,
+            json!({"name": "X", "players": ["Ann", "ann"]}),
+        )
+        .await;
+    let id = created["id"].as_str().unwrap().to_owned();
+    let token = created["view_api_url"]
+        .as_str()
+        .unwrap()
+        .rsplit('/')
+        .next()
+        .unwrap()
+        .to_owned();
+    let uri = |action: &str| format!("/api/v1/groups/{id}{action}");
+    let players = "/api/v1/groups/{id}/players";
+    let state = contract
+        .post(
+            &app,
+            players,
+            &uri("/players"),
+            json!({"name": "Di", "version": 0}),
+        )
+        .await;
+    contract
+        .post(&app, players, &uri("/players"), json!({"name": "di"}))
+        .await;
+    contract
+        .post(
+            &app,
+            players,
+            &uri("/players"),
+            json!({"name": "Eve", "version": 0}),
+        )
+        .await;
+    let player = state["players"][0]["id"].as_i64().unwrap();
+    let change = "/api/v1/groups/{id}/players/{player_id}";
+    contract
+        .post(
+            &app,
+            change,
+            &uri(&format!("/players/{player}")),
+            json!({"name": "Anna"}),
+        )
+        .await;
+    contract
+        .post(
+            &app,
+            change,
+            &uri(&format!("/players/{player}")),
+            json!({"retired": false}),
+        )
+        .await;
+    let rules = "/api/v1/groups/{id}/house-rules";
+    let state = contract
+        .post(
+            &app,
+            rules,
+            &uri("/house-rules"),
+            json!({"name": "Oma's", "rules": "liverpool", "options": {"jokers": false}}),
+        )
+        .await;
+    let games = "/api/v1/groups/{id}/games";
+    let game = contract
+        .post(
+            &app,
+            games,
+            &uri("/games"),
+            json!({"players": ["Anna", "Ben", "Cy"], "house_rules": "Oma's", "cents_per_point": 1}),
+        )
+        .await;
+    contract
+        .post(
+            &app,
+            games,
+            &uri("/games"),
+            json!({"players": ["Zed", "Ben", "Cy"]}),
+        )
+        .await;
+    let game_id = game["id"].as_str().unwrap();
+    let shown = contract
+        .get(
+            &app,
+            "/api/v1/games/{id}",
+            &format!("/api/v1/games/{game_id}"),
+        )
+        .await;
+    assert_eq!(shown["group"]["name"], "Freitagsrunde");
+    assert_eq!(shown["house_rules"], "Oma's");
+    let view = game["view_api_url"].as_str().unwrap().to_owned();
+    let seen = contract.get(&app, "/api/v1/view/{token}", &view).await;
+    assert!(seen["group"]["view_url"].is_string());
+    let alone = app
+        .send(json_request(
+            "POST",
+            "/api/v1/games",
+            &json!({"rules": "contract", "players": ["Ann", "Zoe", "Cy"]}),
+        ))
+        .await
+        .json();
+    let add = "/api/v1/groups/{id}/add-game";
+    contract
+        .post(&app, add, &uri("/add-game"), json!({"game": alone["id"]}))
+        .await;
+    contract
+        .post(&app, add, &uri("/add-game"), json!({"game": alone["id"]}))
+        .await;
+    let house = state["house_rules"][0]["id"].as_i64().unwrap();
+    let delete = "/api/v1/groups/{id}/house-rules/{rules_id}/delete";
+    contract
+        .post(
+            &app,
+            delete,
+            &uri(&format!("/house-rules/{house}/delete")),
+            json!({}),
+        )
+        .await;
+    let settle = "/api/v1/groups/{id}/settle-up";
+    let state = contract.get(&app, "/api/v1/groups/{id}", &uri("")).await;
+    let version = state["version"].as_i64().unwrap();
+    contract
+        .post(
+            &app,
+            settle,
+            &uri("/settle-up"),
+            json!({"version": version - 1}),
+        )
+        .await;
+    contract
+        .post(&app, settle, &uri("/settle-up"), json!({}))
+        .await;
+    contract
+        .post(
+            &app,
+            settle,
+            &uri("/settle-up"),
+            json!({"version": version}),
+        )
+        .await;
+    contract
+        .post(&app, settle, &uri("/settle-up"), json!({"version": 0}))
+        .await;
+    contract
+        .get(&app, "/api/v1/groups/{id}/history", &uri("/history"))
+        .await;
+    contract
+        .get(
+            &app,
+            "/api/v1/groups/view/{token}",
+            &format!("/api/v1/groups/view/{token}"),
+        )
+        .await;
+    contract
+        .get(
+            &app,
+            "/api/v1/groups/{id}",
+            &format!("/api/v1/groups/{token}"),
+        )
+        .await;
+    contract
+        .post(
+            &app,
+            players,
+            &format!("/api/v1/groups/{token}/players"),
+            json!({"name": "Z"}),
+        )
+        .await;
+    contract
+        .get(
+            &app,
+            "/api/v1/groups/view/{token}",
+            "/api/v1/groups/view/nothing",
+        )
+        .await;
+    for (method, route, status) in [
+        ("POST", groups, "201"),
+        ("POST", groups, "422"),
+        ("POST", players, "201"),
+        ("POST", players, "409"),
+        ("POST", players, "403"),
+        ("POST", players, "422"),
+        ("POST", games, "201"),
+        ("POST", games, "422"),
+        ("POST", settle, "200"),
+        ("POST", settle, "409"),
+        ("POST", settle, "422"),
+        ("GET", "/api/v1/groups/{id}", "403"),
+        ("GET", "/api/v1/groups/view/{token}", "404"),
+    ] {
+        assert!(
+            contract
+                .seen
+                .contains(&(method.to_owned(), route.to_owned(), status.to_owned())),
+            "{method} {route} {status} was not exercised"
+        );
+    }
+}

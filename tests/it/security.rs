@@ -3,8 +3,8 @@
 //! every answer carries the security headers; hostile input in every field of every endpoint
 //! is a 4xx with a sentence (never a 500) and comes back inert.
 //!
-//! The routes are listed once, in [`GAME_WRITES`] and [`OTHER_WRITES`]; every test below runs
-//! over those lists, and [`every_game_scoped_write_route_in_the_source_is_listed`] fails when a
+//! The routes are listed once, in [`GAME_WRITES`], [`GROUP_WRITES`] and [`OTHER_WRITES`];
+//! every test below runs over those lists, and [`every_game_scoped_write_route_in_the_source_is_listed`] fails when a
 //! route is added to `src/web` without being listed here.
 
 use std::collections::BTreeSet;
@@ -120,12 +120,21 @@ const GAME_WRITES: &[Route] = &[
 /// A route's address for a game: `{id}` is `id` (the edit id, or the read-only token where a
 /// test tries that), `{n}` round 1.
 fn fill(path: &str, id: &str) -> String {
-    path.replace("{id}", id).replace("{n}", "1")
+    path.replace("{id}", id)
+        .replace("{n}", "1")
+        .replace("{player_id}", "1")
+        .replace("{rules_id}", "1")
 }
 
-/// Every other route that takes a body: creating a game and the referee API (they touch no
-/// existing game). Hostile input and the CSRF check run over these too. Add new ones here.
+/// Every other route that takes a body: creating a game or a group and the referee API (they
+/// touch no existing game). Hostile input and the CSRF check run over these too. Add new ones
+/// here.
 const OTHER_WRITES: &[Route] = &[
+    Route {
+        method: "POST",
+        path: "/api/v1/groups",
+        payload: Payload::Json(r#"{"name": "Freitagsrunde", "players": ["Ann", "Ben", "Cy"]}"#),
+    },
     Route {
         method: "POST",
         path: "/api/v1/games",
@@ -202,6 +211,60 @@ const OTHER_WRITES: &[Route] = &[
             "rules=contract&round=3&melds=3H+4H+5H+6H+%7C+8H+9H+10H+JH&hand=3H+4H+5H+6H+JK\
              &card=7H&table_meld=3H+4H+5H+6H&action=check",
         ),
+    },
+];
+
+/// EVERY route that changes a group (issue 10), with a body a real client sends; `{id}` is the
+/// group's edit id (its read-only token in the read-only tests), `{player_id}` a player's id,
+/// `{rules_id}` saved house rules' id, and `{game}` in a body a standalone game's edit id. Run
+/// in this order on a group with three players and house rules, each must succeed with the
+/// edit id; a `version` in a body is set to the group's current one. New group routes go
+/// here (the source scan fails until they do).
+const GROUP_WRITES: &[Route] = &[
+    Route {
+        method: "POST",
+        path: "/api/v1/groups/{id}/players",
+        payload: Payload::Json(r#"{"name": "Di", "version": 0}"#),
+    },
+    Route {
+        method: "POST",
+        path: "/api/v1/groups/{id}/players/{player_id}",
+        payload: Payload::Json(r#"{"name": "Anna"}"#),
+    },
+    Route {
+        method: "POST",
+        path: "/api/v1/groups/{id}/house-rules",
+        payload: Payload::Json(
+            r#"{"name": "Oma's Liverpool", "rules": "liverpool", "options": {"jokers": false}}"#,
+        ),
+    },
+    Route {
+        method: "POST",
+        path: "/api/v1/groups/{id}/games",
+        payload: Payload::Json(
+            r#"{"players": ["Anna", "Ben", "Cy"], "first_dealer": "Ben",
+                "house_rules": "Oma's Liverpool", "cents_per_point": 1}"#,
+        ),
+    },
+    Route {
+        method: "POST",
+        path: "/api/v1/groups/{id}/add-game",
+        payload: Payload::Json(r#"{"game": "{game}"}"#),
+    },
+    Route {
+        method: "POST",
+        path: "/api/v1/groups/{id}/house-rules/{rules_id}/delete",
+        payload: Payload::Json(r#"{"version": 0}"#),
+    },
+    Route {
+        method: "POST",
+        path: "/api/v1/groups/{id}/players/{player_id}",
+        payload: Payload::Json(r#"{"retired": true}"#),
+    },
+    Route {
+        method: "POST",
+        path: "/api/v1/groups/{id}/settle-up",
+        payload: Payload::Json(r#"{"version": 0}"#),
     },
 ];
 
@@ -641,6 +704,7 @@ fn every_game_scoped_write_route_in_the_source_is_listed() {
     );
     let listed: BTreeSet<(String, String)> = GAME_WRITES
         .iter()
+        .chain(GROUP_WRITES)
         .chain(OTHER_WRITES)
         .map(|r| (r.method.to_owned(), r.path.to_owned()))
         .collect();
@@ -683,7 +747,7 @@ async fn a_cross_site_form_post_to_any_write_route_is_refused_with_403_and_chang
         &[("origin", "http://evil.example")],
         &[("sec-fetch-site", "cross-site")],
     ];
-    for route in GAME_WRITES.iter().chain(OTHER_WRITES) {
+    for route in GAME_WRITES.iter().chain(GROUP_WRITES).chain(OTHER_WRITES) {
         let path = fill(route.path, &game.id);
         for headers in cross_site {
             for content_type in [
@@ -1237,5 +1301,191 @@ async fn a_misspelt_or_unknown_field_in_an_undo_end_or_resume_body_is_refused_no
         &before,
         &snapshot(&app, &game).await,
         "after the refused writes",
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Groups (issue 10)
+// ---------------------------------------------------------------------------------------------
+
+/// A group of Ann, Ben and Cy with saved house rules: its edit id and read-only token.
+struct Group {
+    id: String,
+    view: String,
+}
+
+async fn new_group(app: &TestApp) -> Group {
+    let response = app
+        .send(json_request(
+            "POST",
+            "/api/v1/groups",
+            &json!({"name": "Freitagsrunde", "players": PLAYERS}).to_string(),
+        ))
+        .await;
+    assert_eq!(response.status, StatusCode::CREATED, "{}", response.body);
+    let created = response.json();
+    let id = created["id"].as_str().unwrap().to_owned();
+    let view = created["view_api_url"]
+        .as_str()
+        .unwrap()
+        .rsplit('/')
+        .next()
+        .unwrap()
+        .to_owned();
+    Group { id, view }
+}
+
+/// A group route's address and body for `group` (its edit id or read-only token as `id`):
+/// the first player, the first house rules, a fresh standalone game and the group's version
+/// filled in.
+async fn group_request(app: &TestApp, route: &Route, group: &Group, id: &str) -> (String, String) {
+    let state = app
+        .get(&format!("/api/v1/groups/{}", group.id))
+        .await
+        .json();
+    let player = state["players"][0]["id"].as_i64().unwrap_or(1).to_string();
+    let rules = state["house_rules"][0]["id"]
+        .as_i64()
+        .unwrap_or(1)
+        .to_string();
+    let path = route
+        .path
+        .replace("{id}", id)
+        .replace("{player_id}", &player)
+        .replace("{rules_id}", &rules);
+    let mut body = body_of(route).to_owned();
+    if body.contains("{game}") {
+        body = body.replace("{game}", &new_game(app, &["Ann", "Eve", "Flo"]).await.id);
+    }
+    if let Ok(Value::Object(mut map)) = serde_json::from_str::<Value>(&body)
+        && map.contains_key("version")
+    {
+        map.insert("version".into(), state["version"].clone());
+        body = Value::Object(map).to_string();
+    }
+    (path, body)
+}
+
+/// What the group's JSON answers show (state, read-only state, history).
+async fn group_snapshot(app: &TestApp, group: &Group) -> Vec<String> {
+    let mut all = Vec::new();
+    for path in [
+        format!("/api/v1/groups/{}", group.id),
+        format!("/api/v1/groups/view/{}", group.view),
+        format!("/api/v1/groups/{}/history", group.id),
+    ] {
+        let response = app.get(&path).await;
+        all.push(format!("{path} {} {}", response.status, response.body));
+    }
+    all
+}
+
+#[tokio::test]
+async fn every_listed_group_write_works_with_the_edit_id() {
+    let app = TestApp::new().await;
+    let group = new_group(&app).await;
+    for route in GROUP_WRITES {
+        let before = group_snapshot(&app, &group).await;
+        let (path, body) = group_request(&app, route, &group, &group.id).await;
+        let response = app.send(request(route, &path, body)).await;
+        assert!(
+            response.status.is_success() || response.status.is_redirection(),
+            "{} {path}: {} {}",
+            route.method,
+            response.status,
+            response.body
+        );
+        assert_ne!(
+            before,
+            group_snapshot(&app, &group).await,
+            "{path} changed nothing"
+        );
+    }
+}
+
+#[tokio::test]
+async fn the_read_only_token_of_a_group_changes_nothing_through_any_write_route() {
+    let app = TestApp::new().await;
+    let group = new_group(&app).await;
+    let games_before = game_count(&app).await;
+    let before = group_snapshot(&app, &group).await;
+    for route in GROUP_WRITES {
+        let (path, body) = group_request(&app, route, &group, &group.view).await;
+        let response = app.send(request(route, &path, body)).await;
+        assert_eq!(
+            response.status,
+            StatusCode::FORBIDDEN,
+            "{} {path}: {}",
+            route.method,
+            response.body
+        );
+        assert_refused_with_a_sentence(&response, &path);
+        assert!(
+            response.body.contains("only shows the group"),
+            "{path}: {}",
+            response.body
+        );
+    }
+    for path in ["/api/v1/groups/{view}", "/api/v1/groups/{view}/history"] {
+        let path = path.replace("{view}", &group.view);
+        let response = app.get(&path).await;
+        assert_eq!(response.status, StatusCode::FORBIDDEN, "{path}");
+        assert!(
+            !response.body.contains(&group.id),
+            "{path} shows the edit id"
+        );
+    }
+    let view = app
+        .get(&format!("/api/v1/groups/view/{}", group.view))
+        .await;
+    assert!(
+        !view.body.contains(&group.id),
+        "the read-only answer shows the edit id"
+    );
+    assert_unchanged(
+        &before,
+        &group_snapshot(&app, &group).await,
+        "the read-only token changed the group",
+    );
+    // The game made for `add-game` is all that was created.
+    assert_eq!(game_count(&app).await, games_before + 1);
+}
+
+#[tokio::test]
+async fn hostile_values_in_every_field_of_every_group_route_are_never_a_server_error() {
+    let app = TestApp::new().await;
+    let hostile = hostile_values();
+    let mut sent = 0;
+    let mut group = new_group(&app).await;
+    for route in GROUP_WRITES {
+        let Payload::Json(template) = route.payload else {
+            continue;
+        };
+        let template: Value = serde_json::from_str(template).unwrap();
+        let mut all = Vec::new();
+        paths(&template, &mut Vec::new(), &mut all);
+        for path in &all {
+            for value in &hostile {
+                for body in variants(&template, path, value) {
+                    if sent % 8 == 0 {
+                        group = new_group(&app).await;
+                    }
+                    let uri = fill(route.path, &group.id);
+                    let response = app.send(request(route, &uri, body.to_string())).await;
+                    assert_not_a_server_error(
+                        &response,
+                        &format!("{uri} {}", short(&body.to_string())),
+                    );
+                    sent += 1;
+                }
+            }
+        }
+    }
+    assert!(sent > 100, "only {sent} hostile requests");
+    assert_eq!(
+        app.get(&format!("/api/v1/groups/{}", group.id))
+            .await
+            .status,
+        StatusCode::OK
     );
 }

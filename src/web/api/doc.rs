@@ -50,6 +50,9 @@ use super::schema;
         (name = "games", description = "Stored games: create, enter rounds, undo, end \
             early, read the state and the history. A game's edit id is its capability; its \
             read-only token only shows it."),
+        (name = "groups", description = "Groups (Added 2026-11-24): a table's players, \
+            games, house rules and settle-ups from one evening to the next. A group's edit id \
+            is its capability; its read-only token only shows it."),
         (name = "document", description = "This document."),
     )
 )]
@@ -341,6 +344,46 @@ impl IntoResponses for GameWriteErrors {
                 "422",
                 error_with(
                     "The change cannot be made: every sentence in `error`, and where the input was read each problem by field.",
+                    Ref::from_schema_name("Invalid"),
+                ),
+            ),
+        ]);
+        answers(&list)
+    }
+}
+
+/// The errors of changing a group: those of any write, the group's read-only token (403), no
+/// such group (404), a change that does not fit the group (422), a stale `version` (409, with
+/// the group's state and the sentence).
+pub(super) struct GroupWriteErrors;
+
+impl IntoResponses for GroupWriteErrors {
+    fn responses() -> Responses {
+        let mut list = writes();
+        let conflict = AllOfBuilder::new()
+            .item(Ref::from_schema_name("GroupState"))
+            .item(
+                ObjectBuilder::new()
+                    .property("error", ObjectBuilder::new().schema_type(Type::String))
+                    .required("error"),
+            );
+        list.extend([
+            (
+                "403",
+                error("The group's read-only token was used where its edit id belongs, or the request is cross-site."),
+            ),
+            ("404", error("There is no group with this id.")),
+            (
+                "409",
+                error_with(
+                    "The group changed since the `version` sent: nothing was written; the body is the group's current state plus `error`.",
+                    conflict,
+                ),
+            ),
+            (
+                "422",
+                error_with(
+                    "The change cannot be made (a name the group already has, a player or house rules it does not have, a wrong field): the sentence says what; a game's set-up also by field.",
                     Ref::from_schema_name("Invalid"),
                 ),
             ),

@@ -31,7 +31,7 @@ use crate::rules::ruleset::{Buys, OptionValue};
 use crate::store::{self, GameChange, LoadedGame, OnceChange, RoundWrite};
 use crate::text::api::ApiMsg;
 use crate::text::{self, Lang, Say};
-use crate::web::links::{GameLinks, ViewLinks};
+use crate::web::links::{GameLinks, GroupLinks, ViewLinks};
 use crate::web::{
     AppError, AppState, IdempotencyKey, Json,
     idempotency::{canonical_json, request_hash},
@@ -63,12 +63,12 @@ pub(super) fn routes() -> OpenApiRouter<AppState> {
 }
 
 /// The HTML page of a game (edit link).
-fn game_url(id: &str) -> String {
+pub(super) fn game_url(id: &str) -> String {
     GameLinks::new(id).page()
 }
 
 /// The read-only HTML page of a game.
-fn view_url(token: &str) -> String {
+pub(super) fn view_url(token: &str) -> String {
     ViewLinks::new(token).page()
 }
 
@@ -264,7 +264,7 @@ async fn enter_round(
 /// A JSON body read into a raw type `F` shares with the HTML forms, refusing (400) top-level
 /// fields that neither `F` nor `extra` names: the forms ignore what they do not know, a JSON
 /// client's misspelt field must not be dropped silently.
-fn strict<F: DeserializeOwned, T: DeserializeOwned>(
+pub(super) fn strict<F: DeserializeOwned, T: DeserializeOwned>(
     body: Value,
     extra: &[&str],
     lang: Lang,
@@ -445,7 +445,7 @@ fn once(key: Option<&(String, String)>) -> Option<Once<'_>> {
 }
 
 /// The answer to a used idempotency key sent with a different request: 422.
-fn key_reused() -> AppError {
+pub(super) fn key_reused() -> AppError {
     AppError::Said(
         StatusCode::UNPROCESSABLE_ENTITY,
         crate::text::Msg::ErrKeyReused,
@@ -543,7 +543,7 @@ fn version_of(body: &[u8]) -> Result<(Option<i64>, Option<String>), AppError> {
 }
 
 /// 422 with every problem: `{"error": all sentences, "fields": {field: sentence}, "problems": [...]}`.
-fn invalid(errors: &FieldErrors, lang: Lang) -> Response {
+pub(super) fn invalid(errors: &FieldErrors, lang: Lang) -> Response {
     let problems: Vec<Value> = errors
         .iter()
         .map(|e| json!({"field": e.field.key(), "code": e.error.code(), "message": e.error.message(lang)}))
@@ -588,7 +588,7 @@ pub(crate) fn state_json(game: &LoadedGame, edit: bool) -> Result<String, AppErr
 }
 
 /// A stored JSON answer.
-fn json_text(json: String, replayed: bool) -> Response {
+pub(super) fn json_text(json: String, replayed: bool) -> Response {
     let mut response = (
         [(
             header::CONTENT_TYPE,
@@ -605,7 +605,7 @@ fn json_text(json: String, replayed: bool) -> Response {
     response
 }
 
-fn rfc3339(at: OffsetDateTime) -> String {
+pub(super) fn rfc3339(at: OffsetDateTime) -> String {
     at.format(&Rfc3339).unwrap_or_default()
 }
 
@@ -711,6 +711,34 @@ struct GameView<'a> {
     created_at: String,
     #[schema(format = DateTime)]
     updated_at: String,
+    /// The group the game belongs to (Added 2026-11-24); absent for a standalone game.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    group: Option<GameGroupView<'a>>,
+    /// The name of the group's house rules the game is played with (Added 2026-11-24).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<String>)]
+    house_rules: Option<&'a str>,
+}
+
+/// The group of a game: through the game's edit link its edit id and links, through the
+/// read-only link only its name and read-only page.
+#[derive(Serialize, ToSchema)]
+#[schema(as = GameGroup)]
+struct GameGroupView<'a> {
+    /// The group's edit id (not through the read-only link).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<String>)]
+    id: Option<&'a str>,
+    #[schema(value_type = String)]
+    name: &'a str,
+    /// The group's page (not through the read-only link).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    url: Option<String>,
+    /// `/api/v1/groups/{id}` (not through the read-only link).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    api_url: Option<String>,
+    /// The group's read-only page.
+    view_url: String,
 }
 
 /// A round played.
@@ -890,6 +918,17 @@ impl<'a> GameView<'a> {
             currency: setup.currency(),
             created_at: rfc3339(stored.created_at),
             updated_at: rfc3339(stored.updated_at),
+            group: stored.group.as_ref().map(|group| {
+                let links = GroupLinks::new(&group.id);
+                GameGroupView {
+                    id: edit.then_some(group.id.as_str()),
+                    name: &group.name,
+                    url: edit.then(|| links.page()),
+                    api_url: edit.then(|| links.api()),
+                    view_url: GroupLinks::new(&group.view_token).view_page(),
+                }
+            }),
+            house_rules: stored.house_rules.as_deref(),
         }
     }
 }

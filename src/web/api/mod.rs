@@ -16,6 +16,7 @@
 mod catalog;
 mod doc;
 pub mod games;
+pub(crate) mod groups;
 mod input;
 mod output;
 mod schema;
@@ -65,6 +66,7 @@ fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(rule_set))
         .routes(routes!(doc::openapi_json))
         .merge(games::routes())
+        .merge(groups::routes())
 }
 
 /// `POST /api/v1/check`: is this a legal contract meld (or Rommé opening)?

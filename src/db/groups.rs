@@ -1,0 +1,448 @@
+//! Storage of groups (migration 0005): a group's players, house rules, settle-ups, history and
+//! which games (and which player in each seat) belong to it; the writes are in [`write`].
+//!
+//! Domain-free like the rest of `db`: names arrive with their comparison key already made by
+//! the caller (the key is what the UNIQUE indexes compare), rule sets and options are stored
+//! as given, and the balances of a settle-up are the caller's JSON. Every write is one
+//! `BEGIN IMMEDIATE` transaction that bumps the group's version and records the change in
+//! `group_history`; a stale expected version changes nothing.
+//!
+//! Depends on no other layer (see [`crate::db`]); uses `db::games` for the games' rows.
+
+use serde_json::Value;
+use sqlx::pool::PoolConnection;
+use sqlx::{FromRow, Sqlite, SqliteConnection};
+use time::OffsetDateTime;
+
+use super::Db;
+use super::games::{self, GameRecord, Keyed, decode_error, timestamp};
+
+mod write;
+pub use write::*;
+
+/// A name with its comparison key (made by the caller: what people read as the same name
+/// gives the same key).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct KeyedName {
+    /// The name as shown.
+    pub name: String,
+    /// The name as compared.
+    pub key: String,
+}
+
+/// What is needed to start a group.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NewGroup {
+    /// The group's name.
+    pub name: String,
+    /// Its first players (keys differ: the caller checked).
+    pub players: Vec<KeyedName>,
+}
+
+/// The two capability tokens of a group.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GroupIds {
+    /// Edit capability.
+    pub id: String,
+    /// Read-only capability.
+    pub view_token: String,
+}
+
+/// A stored group's own row.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Group {
+    /// Edit capability (primary key).
+    pub id: String,
+    /// Read-only capability.
+    pub view_token: String,
+    /// The group's name.
+    pub name: String,
+    /// Bumped by every write to the group.
+    pub version: i64,
+    /// When the group was created.
+    pub created_at: OffsetDateTime,
+    /// When the group last changed.
+    pub updated_at: OffsetDateTime,
+}
+
+/// A player of a group.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Player {
+    /// Stable identity within the database.
+    pub id: i64,
+    /// The name as shown now.
+    pub name: String,
+    /// The name as compared.
+    pub key: String,
+    /// Hidden from new games, kept everywhere else.
+    pub retired: bool,
+    /// When the player joined the group.
+    pub created_at: OffsetDateTime,
+}
+
+/// A group's saved house rules.
+#[derive(Clone, Debug, PartialEq)]
+pub struct HouseRules {
+    /// Row id.
+    pub id: i64,
+    /// The name the group gave them ("Oma's Liverpool").
+    pub name: String,
+    /// Rule-set id.
+    pub rules: String,
+    /// Option overrides (JSON object).
+    pub options: Value,
+    /// When they were saved.
+    pub created_at: OffsetDateTime,
+}
+
+/// A settle-up: the balances paid, after which the ledger starts at zero.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SettleUp {
+    /// Row id (increasing with time).
+    pub id: i64,
+    /// The group's version this settle-up brought it to.
+    pub version: i64,
+    /// The balances settled (the caller's JSON: cents by player id).
+    pub balances: Value,
+    /// When it was recorded.
+    pub at: OffsetDateTime,
+}
+
+/// One change to a group.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GroupHistoryEntry {
+    /// Increasing with time.
+    pub id: i64,
+    /// `create`, `add_player`, `rename`, `retire`, `add_game`, `save_rules`, `delete_rules`,
+    /// `settle_up` or `rename_group`.
+    pub action: String,
+    /// The state before, where there was one.
+    pub before: Option<Value>,
+    /// The state after, where there is one.
+    pub after: Option<Value>,
+    /// When it happened.
+    pub at: OffsetDateTime,
+}
+
+/// A group with everything stored about it that its pages show.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GroupRecord {
+    /// The group's row.
+    pub group: Group,
+    /// Its players, in the order they joined.
+    pub players: Vec<Player>,
+    /// Its house rules, by name.
+    pub house_rules: Vec<HouseRules>,
+    /// Its settle-ups, oldest first.
+    pub settle_ups: Vec<SettleUp>,
+    /// Its games with their rounds, oldest first (each game's `seats` name its players).
+    pub games: Vec<GameRecord>,
+}
+
+#[derive(FromRow)]
+struct GroupRow {
+    id: String,
+    view_token: String,
+    name: String,
+    version: i64,
+    created_at: String,
+    updated_at: String,
+}
+
+impl TryFrom<GroupRow> for Group {
+    type Error = sqlx::Error;
+
+    fn try_from(row: GroupRow) -> Result<Self, Self::Error> {
+        Ok(Self {
+            created_at: timestamp(&row.created_at)?,
+            updated_at: timestamp(&row.updated_at)?,
+            id: row.id,
+            view_token: row.view_token,
+            name: row.name,
+            version: row.version,
+        })
+    }
+}
+
+#[derive(FromRow)]
+struct PlayerRow {
+    id: i64,
+    name: String,
+    name_key: String,
+    retired: i64,
+    created_at: String,
+}
+
+impl TryFrom<PlayerRow> for Player {
+    type Error = sqlx::Error;
+
+    fn try_from(row: PlayerRow) -> Result<Self, Self::Error> {
+        Ok(Self {
+            id: row.id,
+            name: row.name,
+            key: row.name_key,
+            retired: row.retired != 0,
+            created_at: timestamp(&row.created_at)?,
+        })
+    }
+}
+
+fn json(text: &str) -> Result<Value, sqlx::Error> {
+    serde_json::from_str(text).map_err(decode_error)
+}
+
+/// Stores a new group at version 0 with its first players (and a `create` in its history);
+/// with a key, at most once per key and request: a repeat of the same request returns the
+/// group the first one created, another request with the key creates nothing.
+pub async fn create_group_once(
+    db: &Db,
+    group: &NewGroup,
+    keyed: Option<Keyed<'_>>,
+) -> Result<GroupCreation, sqlx::Error> {
+    let mut tx = db.begin_write().await?;
+    if let Some(keyed) = keyed {
+        let existing = sqlx::query_as::<_, (String, String, String)>(
+            "SELECT g.id, g.view_token, c.request_hash FROM group_creations c
+             JOIN groups g ON g.id = c.group_id WHERE c.key = ?",
+        )
+        .bind(keyed.key)
+        .fetch_optional(&mut **tx)
+        .await?;
+        if let Some((id, view_token, request)) = existing {
+            return Ok(if request == keyed.request {
+                GroupCreation::Replayed(GroupIds { id, view_token })
+            } else {
+                GroupCreation::KeyReused
+            });
+        }
+    }
+    let ids = GroupIds {
+        id: games::new_token(),
+        view_token: games::new_token(),
+    };
+    sqlx::query("INSERT INTO groups (id, view_token, name) VALUES (?, ?, ?)")
+        .bind(&ids.id)
+        .bind(&ids.view_token)
+        .bind(&group.name)
+        .execute(&mut **tx)
+        .await?;
+    for player in &group.players {
+        insert_player(&mut tx, &ids.id, player).await?;
+    }
+    let after = serde_json::json!({
+        "name": group.name,
+        "players": group.players.iter().map(|p| &p.name).collect::<Vec<_>>(),
+    });
+    record(&mut tx, &ids.id, "create", None, Some(&after)).await?;
+    if let Some(keyed) = keyed {
+        sqlx::query("INSERT INTO group_creations (key, group_id, request_hash) VALUES (?, ?, ?)")
+            .bind(keyed.key)
+            .bind(&ids.id)
+            .bind(keyed.request)
+            .execute(&mut **tx)
+            .await?;
+    }
+    tx.commit().await?;
+    Ok(GroupCreation::Created(ids))
+}
+
+/// What [`create_group_once`] did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GroupCreation {
+    /// A new group.
+    Created(GroupIds),
+    /// The key was used before for the same request: the group it created.
+    Replayed(GroupIds),
+    /// The key was used before for another request: nothing was created.
+    KeyReused,
+}
+
+/// Inserts a player and returns its id.
+async fn insert_player(
+    tx: &mut PoolConnection<Sqlite>,
+    group_id: &str,
+    player: &KeyedName,
+) -> Result<i64, sqlx::Error> {
+    sqlx::query_scalar(
+        "INSERT INTO group_players (group_id, name, name_key) VALUES (?, ?, ?) RETURNING id",
+    )
+    .bind(group_id)
+    .bind(&player.name)
+    .bind(&player.key)
+    .fetch_one(&mut **tx)
+    .await
+}
+
+/// Records a change to a group in its history.
+async fn record(
+    tx: &mut PoolConnection<Sqlite>,
+    group_id: &str,
+    action: &str,
+    before: Option<&Value>,
+    after: Option<&Value>,
+) -> Result<(), sqlx::Error> {
+    sqlx::query("INSERT INTO group_history (group_id, action, before, after) VALUES (?, ?, ?, ?)")
+        .bind(group_id)
+        .bind(action)
+        .bind(before.map(Value::to_string))
+        .bind(after.map(Value::to_string))
+        .execute(&mut **tx)
+        .await?;
+    Ok(())
+}
+
+const GROUP_COLUMNS: &str = "id, view_token, name, version, created_at, updated_at";
+
+/// A group's own row by its edit id.
+pub async fn group(db: &Db, id: &str) -> Result<Option<Group>, sqlx::Error> {
+    group_where(db.reader(), "id", id).await
+}
+
+/// A group's own row by its read-only token.
+pub async fn group_by_view_token(db: &Db, token: &str) -> Result<Option<Group>, sqlx::Error> {
+    group_where(db.reader(), "view_token", token).await
+}
+
+async fn group_where(
+    pool: &sqlx::SqlitePool,
+    column: &'static str,
+    value: &str,
+) -> Result<Option<Group>, sqlx::Error> {
+    sqlx::query_as::<_, GroupRow>(&format!(
+        "SELECT {GROUP_COLUMNS} FROM groups WHERE {column} = ?"
+    ))
+    .bind(value)
+    .fetch_optional(pool)
+    .await?
+    .map(Group::try_from)
+    .transpose()
+}
+
+/// A group with its players, house rules, settle-ups and games by its edit id, read in one
+/// transaction (one snapshot).
+pub async fn load_group(db: &Db, id: &str) -> Result<Option<GroupRecord>, sqlx::Error> {
+    load_where(db, "id", id).await
+}
+
+/// [`load_group`] by the group's read-only token.
+pub async fn load_group_by_view_token(
+    db: &Db,
+    token: &str,
+) -> Result<Option<GroupRecord>, sqlx::Error> {
+    load_where(db, "view_token", token).await
+}
+
+async fn load_where(
+    db: &Db,
+    column: &'static str,
+    value: &str,
+) -> Result<Option<GroupRecord>, sqlx::Error> {
+    let mut tx = db.reader().begin().await?;
+    let group = sqlx::query_as::<_, GroupRow>(&format!(
+        "SELECT {GROUP_COLUMNS} FROM groups WHERE {column} = ?"
+    ))
+    .bind(value)
+    .fetch_optional(&mut *tx)
+    .await?;
+    let Some(group) = group else {
+        return Ok(None);
+    };
+    let group = Group::try_from(group)?;
+    let record = load_parts(&mut tx, group).await?;
+    tx.commit().await?;
+    Ok(Some(record))
+}
+
+/// Everything of a group but its own row.
+async fn load_parts(conn: &mut SqliteConnection, group: Group) -> Result<GroupRecord, sqlx::Error> {
+    let players = players_in(conn, &group.id).await?;
+    let house_rules = sqlx::query_as::<_, (i64, String, String, String, String)>(
+        "SELECT id, name, rules, options, created_at FROM group_rulesets
+         WHERE group_id = ? ORDER BY name_key",
+    )
+    .bind(&group.id)
+    .fetch_all(&mut *conn)
+    .await?
+    .into_iter()
+    .map(|(id, name, rules, options, created_at)| {
+        Ok(HouseRules {
+            id,
+            name,
+            rules,
+            options: json(&options)?,
+            created_at: timestamp(&created_at)?,
+        })
+    })
+    .collect::<Result<Vec<_>, sqlx::Error>>()?;
+    let settle_ups = sqlx::query_as::<_, (i64, i64, String, String)>(
+        "SELECT id, version, balances, at FROM settle_ups WHERE group_id = ? ORDER BY id",
+    )
+    .bind(&group.id)
+    .fetch_all(&mut *conn)
+    .await?
+    .into_iter()
+    .map(|(id, version, balances, at)| {
+        Ok(SettleUp {
+            id,
+            version,
+            balances: json(&balances)?,
+            at: timestamp(&at)?,
+        })
+    })
+    .collect::<Result<Vec<_>, sqlx::Error>>()?;
+    let ids: Vec<String> =
+        sqlx::query_scalar("SELECT id FROM games WHERE group_id = ? ORDER BY created_at, rowid")
+            .bind(&group.id)
+            .fetch_all(&mut *conn)
+            .await?;
+    let mut games_of = Vec::with_capacity(ids.len());
+    for id in ids {
+        if let Some(game) = games::load_in(&mut *conn, "id", &id).await? {
+            games_of.push(game);
+        }
+    }
+    Ok(GroupRecord {
+        group,
+        players,
+        house_rules,
+        settle_ups,
+        games: games_of,
+    })
+}
+
+async fn players_in(
+    conn: &mut SqliteConnection,
+    group_id: &str,
+) -> Result<Vec<Player>, sqlx::Error> {
+    sqlx::query_as::<_, PlayerRow>(
+        "SELECT id, name, name_key, retired, created_at FROM group_players
+         WHERE group_id = ? ORDER BY id",
+    )
+    .bind(group_id)
+    .fetch_all(&mut *conn)
+    .await?
+    .into_iter()
+    .map(Player::try_from)
+    .collect()
+}
+
+/// The group's history, oldest first.
+pub async fn history(db: &Db, group_id: &str) -> Result<Vec<GroupHistoryEntry>, sqlx::Error> {
+    sqlx::query_as::<_, (i64, String, Option<String>, Option<String>, String)>(
+        "SELECT id, action, before, after, at FROM group_history WHERE group_id = ? ORDER BY id",
+    )
+    .bind(group_id)
+    .fetch_all(db.reader())
+    .await?
+    .into_iter()
+    .map(|(id, action, before, after, at)| {
+        Ok(GroupHistoryEntry {
+            id,
+            action,
+            before: before.as_deref().map(json).transpose()?,
+            after: after.as_deref().map(json).transpose()?,
+            at: timestamp(&at)?,
+        })
+    })
+    .collect()
+}

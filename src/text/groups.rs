@@ -1,0 +1,78 @@
+//! What the groups (issue 10) say, in English and German: the problems of a write to a group
+//! (`store::groups::GroupProblem`), the group's answers and, for the pages, their words. The
+//! JSON API, the pages and the command line word a group's problems through [`problem`].
+//!
+//! Depends on `text` and on the codes it words (`rules::names`); the group problem type is
+//! passed in its parts, so this module needs nothing from `store`.
+
+use super::Lang;
+use crate::rules::names::{MAX_NAME_CHARS, NameProblem};
+
+messages! {
+    /// Sentences about groups.
+    pub enum GroupMsg {
+        Conflict => "The group was changed on another device in the meantime (it is at version {version} now). Reload it, then make your change again.",
+            "Die Gruppe wurde inzwischen auf einem anderen Gerät geändert (sie ist jetzt bei Version {version}). Ladet sie neu und macht eure Änderung dann noch einmal.";
+        GroupNameEmpty => "The group needs a name.", "Die Gruppe braucht einen Namen.";
+        GroupNameTooLong => "The name is longer than {max} {max|character|characters}; choose a shorter one.",
+            "Der Name ist länger als {max} Zeichen; wählt einen kürzeren.";
+        GroupNameControl => "The name holds a tab or a line break; use plain text on one line.",
+            "Der Name enthält einen Tabulator oder Zeilenumbruch; nur einfacher Text in einer Zeile.";
+        GroupNameInvisible => "The name holds an invisible character (such as a zero-width space); type it again without it.",
+            "Der Name enthält ein unsichtbares Zeichen (etwa ein Leerzeichen ohne Breite); tippt ihn ohne es neu.";
+        PlayerNameEmpty => "A player needs a name.", "Ein Spieler braucht einen Namen.";
+        PlayerNameTooLong => "The name \"{name}\" is longer than {max} {max|character|characters}; choose a shorter one.",
+            "Der Name „{name}“ ist länger als {max} Zeichen; wählt einen kürzeren.";
+        PlayerNameControl => "The name \"{name}\" holds a tab or a line break; use plain text on one line.",
+            "Der Name „{name}“ enthält einen Tabulator oder Zeilenumbruch; nur einfacher Text in einer Zeile.";
+        PlayerNameInvisible => "The name \"{name}\" holds an invisible character (such as a zero-width space), so it would look like another name; type it again without it.",
+            "Der Name „{name}“ enthält ein unsichtbares Zeichen (etwa ein Leerzeichen ohne Breite) und sähe aus wie ein anderer Name; tippt ihn ohne es neu.";
+        NameTwice => "\"{name}\" is named twice; every player needs a different name.",
+            "„{name}“ ist doppelt genannt; jeder Spieler braucht einen eigenen Namen.";
+        NameTaken => "The group already has a player called \"{name}\" (names are compared as people read them: capitals, accents written two ways and invisible characters do not make a new name).",
+            "Die Gruppe hat schon jemanden namens „{name}“ (Namen werden verglichen, wie man sie liest: Großbuchstaben, zweierlei geschriebene Akzente und unsichtbare Zeichen machen keinen neuen Namen).";
+        RulesNameTaken => "The group already has house rules called \"{name}\".",
+            "Die Gruppe hat schon Hausregeln namens „{name}“.";
+        UnknownPlayer => "\"{name}\" is not a player of this group; add them to the group first.",
+            "„{name}“ gehört nicht zu dieser Gruppe; nehmt die Person zuerst in die Gruppe auf.";
+        RetiredPlayer => "{name} has retired from this group; bring them back on the group page before seating them.",
+            "{name} spielt in dieser Gruppe nicht mehr mit; holt die Person auf der Gruppenseite zurück, bevor sie mitspielt.";
+        NoSuchPlayer => "This group has no such player.", "Diese Gruppe hat keinen solchen Spieler.";
+        UnknownHouseRules => "This group has no house rules called \"{name}\".",
+            "Diese Gruppe hat keine Hausregeln namens „{name}“.";
+        NoSuchHouseRules => "This group has no such house rules.", "Diese Gruppe hat keine solchen Hausregeln.";
+        NoSuchGame => "There is no game with this edit link; paste the game's edit link (the one that can enter rounds).",
+            "Zu diesem Bearbeiten-Link gibt es kein Spiel; fügt den Bearbeiten-Link des Spiels ein (den, mit dem man Runden eintragen kann).";
+        GameInThisGroup => "This game is already in this group.", "Dieses Spiel ist schon in dieser Gruppe.";
+        GameInOtherGroup => "This game already belongs to another group; a game belongs to one group only.",
+            "Dieses Spiel gehört schon zu einer anderen Gruppe; ein Spiel gehört nur zu einer Gruppe.";
+        VersionNeeded => "A settle-up needs the group's \"version\", so that nobody settles a ledger they have not seen.",
+            "Zum Abrechnen braucht es die „version“ der Gruppe, damit niemand eine Kasse abrechnet, die er nicht gesehen hat.";
+        WrongBody => "The JSON has a wrong field: {detail}.", "Im JSON ist ein Feld falsch: {detail}.";
+        PlayerOrRetired => "Send \"name\" to rename the player, or \"retired\" (true or false) to retire them or bring them back.",
+            "Sendet „name“, um umzubenennen, oder „retired“ (true oder false), um die Person ausscheiden zu lassen oder zurückzuholen.";
+    }
+}
+
+/// A name problem of a group's or house rules' name.
+pub fn group_name_problem(problem: NameProblem, max: usize, lang: Lang) -> String {
+    match problem {
+        NameProblem::Empty => GroupMsg::GroupNameEmpty.text(lang).to_string(),
+        NameProblem::TooLong => GroupMsg::GroupNameTooLong.fill(lang, &[("max", &max)]),
+        NameProblem::HasControl => GroupMsg::GroupNameControl.text(lang).to_string(),
+        NameProblem::HasInvisible => GroupMsg::GroupNameInvisible.text(lang).to_string(),
+    }
+}
+
+/// A name problem of a player's name.
+pub fn player_name_problem(name: &str, problem: NameProblem, lang: Lang) -> String {
+    let name = name.trim();
+    match problem {
+        NameProblem::Empty => GroupMsg::PlayerNameEmpty.text(lang).to_string(),
+        NameProblem::TooLong => {
+            GroupMsg::PlayerNameTooLong.fill(lang, &[("name", &name), ("max", &MAX_NAME_CHARS)])
+        }
+        NameProblem::HasControl => GroupMsg::PlayerNameControl.fill(lang, &[("name", &name)]),
+        NameProblem::HasInvisible => GroupMsg::PlayerNameInvisible.fill(lang, &[("name", &name)]),
+    }
+}
