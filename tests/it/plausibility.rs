@@ -235,7 +235,7 @@ async fn the_form_asks_before_saving_an_unlikely_round_in_english_and_german() {
         assert!(body.contains(&format!("id=\"save-anyway\">{button}</button>")));
         assert!(body.contains(&format!("id=\"change\" href=\"#player-1\">{change}</a>")));
         // What was typed is kept in the form below, to change.
-        assert!(body.contains("name=\"points.Ben\" type=\"text\" inputmode=\"numeric\" pattern=\"[0-9]*\" autocomplete=\"off\" value=\"0\""));
+        assert!(body.contains("name=\"points.Ben\" type=\"text\" inputmode=\"tel\" pattern=\"[0-9+ ]*\" autocomplete=\"off\" value=\"0\""));
         common::assert_no_inline_script_or_style(&page.body);
     }
     assert_eq!(version(&app, &id).await, 0, "nothing was written");
