@@ -41,6 +41,20 @@ pub fn new_game(setup: &GameSetup) -> Result<NewGame, Error> {
     })
 }
 
+/// What to store for a rematch of `game` (issue 10, issue 11): the same players in the same
+/// seats, rule set, options, money (stake, scheme, points per cent, currency); the first
+/// dealer moves one seat on, `(first_dealer + 1) % n`. It is created like any new game (and
+/// with a key, only once).
+pub fn rematch(game: &LoadedGame) -> Result<NewGame, Error> {
+    let mut raw = game.setup.to_raw();
+    let n = game.setup.player_count();
+    let next = (game.setup.first_dealer() + 1) % n.max(1);
+    raw.first_dealer = game.setup.players().get(next).cloned();
+    let setup = GameSetup::try_from(raw)
+        .map_err(|e| Error::Invalid(format!("a stored game's set-up no longer parses: {e}")))?;
+    new_game(&setup)
+}
+
 /// The set-up and state of a stored game: one whole-game scoring (counted in
 /// [`scorings`](super::scorings)). Stored data that no longer parses is a bug.
 pub fn understand(record: GameRecord) -> Result<LoadedGame, Error> {

@@ -444,6 +444,7 @@ messages! {
         GameResultMoney => "({money})", "({money})";
         GameResultMoneyEach => "({money} each)", "(je {money})";
         GameSeeSettlement => "See the settlement", "Zur Abrechnung";
+        GameRematch => "Rematch", "Revanche";
         SheetTitle => "Score sheet", "Spielblock";
         SheetEmpty => "No round entered yet.", "Noch keine Runde eingetragen.";
         SheetRound => "Round", "Runde";

@@ -14,6 +14,7 @@ mod evening;
 mod harness;
 mod midgame;
 mod phone;
+mod rematch;
 mod table;
 
 use fantoccini::Locator;

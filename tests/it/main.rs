@@ -38,6 +38,7 @@ mod plausibility;
 mod points_per_cent;
 mod rate_limit;
 mod relocated;
+mod rematch;
 mod round_notes;
 mod round_pages;
 mod scorings;

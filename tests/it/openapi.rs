@@ -1164,6 +1164,22 @@ async fn the_games_answers_are_what_the_document_says() {
         .await;
     assert_eq!(done["finished"], true, "{done}");
 
+    // A rematch of the finished game (201 like creating one), of no game (404), and with a
+    // key already used for another request (422).
+    let rematch = "/api/v1/games/{id}/rematch";
+    let path = format!(
+        "/api/v1/games/{}/rematch",
+        continental["id"].as_str().unwrap()
+    );
+    let response = app.send(keyed(&path, &json!({}), "rematch-1")).await;
+    let again = contract.holds("POST", rematch, &response);
+    assert_ne!(again["id"], continental["id"]);
+    contract
+        .post(&app, rematch, "/api/v1/games/nothing/rematch", json!({}))
+        .await;
+    let response = app.send(keyed(&path, &json!({}), "create-1")).await;
+    contract.holds("POST", rematch, &response);
+
     let mut untried = Vec::new();
     for ((method, route), operation) in operations(&contract.doc) {
         if !route.starts_with("/api/v1/games") && !route.starts_with("/api/v1/view") {

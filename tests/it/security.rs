@@ -115,7 +115,24 @@ const GAME_WRITES: &[Route] = &[
         path: "/games/{id}/resume",
         payload: Payload::Form("version=11&key=security-resume"),
     },
+    // A rematch changes no game: it creates a new one from this one's set-up (see
+    // `creates_a_game`; `every_listed_game_write_works_with_the_edit_id` checks that instead).
+    Route {
+        method: "POST",
+        path: "/api/v1/games/{id}/rematch",
+        payload: Payload::Json("{}"),
+    },
+    Route {
+        method: "POST",
+        path: "/games/{id}/rematch",
+        payload: Payload::Form("key=security-rematch"),
+    },
 ];
+
+/// A listed write that creates a new game from the game (a rematch) rather than changing it.
+fn creates_a_game(route: &Route) -> bool {
+    route.path.ends_with("/rematch")
+}
 
 /// A route's address for a game: `{id}` is `id` (the edit id, or the read-only token where a
 /// test tries that), `{n}` round 1.
@@ -536,6 +553,7 @@ async fn every_listed_game_write_works_with_the_edit_id() {
     let game = new_game(&app, &PLAYERS).await;
     for route in GAME_WRITES {
         let before = snapshot(&app, &game).await;
+        let games_before = game_count(&app).await;
         let path = fill(route.path, &game.id);
         let body = signed(&app, &path, body_of(route));
         let response = app.send(request(route, &path, body)).await;
@@ -546,6 +564,16 @@ async fn every_listed_game_write_works_with_the_edit_id() {
             response.status,
             response.body
         );
+        if creates_a_game(route) {
+            // A rematch leaves this game as it was and creates exactly one new game.
+            assert_unchanged(&before, &snapshot(&app, &game).await, &path);
+            assert_eq!(
+                game_count(&app).await,
+                games_before + 1,
+                "{path} created no game"
+            );
+            continue;
+        }
         assert_ne!(
             before,
             snapshot(&app, &game).await,

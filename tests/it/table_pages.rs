@@ -836,10 +836,11 @@ async fn the_home_page_lists_this_phones_games_with_date_state_and_leader() {
     assert_eq!(
         recent_list(&home),
         [
+            // A game that is over offers a rematch beside its line.
             format!(
-                "German Rommé · Ann, Ben, Cy {today} · ended early after round 1 of 3 · Ann won with 0"
+                "German Rommé · Ann, Ben, Cy {today} · ended early after round 1 of 3 · Ann won with 0 Rematch"
             ),
-            format!("Contract Rummy · Ann, Ben, Cy {today} · finished · Cy won with 0"),
+            format!("Contract Rummy · Ann, Ben, Cy {today} · finished · Cy won with 0 Rematch"),
             format!("Contract Rummy · Ann, Ben, Cy {today} · Round 3 of 7 · Ben leads with 5"),
             format!("Contract Rummy · Ann, Ben, Cy {today} · Round 1 of 7"),
         ]
@@ -848,7 +849,9 @@ async fn the_home_page_lists_this_phones_games_with_date_state_and_leader() {
     let german = recent_list(&home);
     let de_day = format!("{}.{}.{}", &today[8..10], &today[5..7], &today[..4]);
     assert!(
-        german[1].ends_with(&format!("{de_day} · beendet · Cy hat mit 0 gewonnen")),
+        german[1].ends_with(&format!(
+            "{de_day} · beendet · Cy hat mit 0 gewonnen Revanche"
+        )),
         "{german:?}"
     );
     assert!(

@@ -54,6 +54,7 @@ pub(super) fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(redo))
         .routes(routes!(end))
         .routes(routes!(resume))
+        .routes(routes!(rematch))
         .routes(routes!(history))
         .layer(SetResponseHeaderLayer::overriding(
             header::CACHE_CONTROL,
@@ -125,6 +126,12 @@ async fn create(
         }
         None => games::create_game(&state.db, &game).await?,
     };
+    created(&ids)
+}
+
+/// The 201 answer for a created (or replayed) game: `{"id", "url", "view_url", "api_url",
+/// "view_api_url"}` with `Location`.
+fn created(ids: &games::GameIds) -> Result<Response, AppError> {
     let api_url = GameLinks::new(&ids.id).api();
     let body = json!({
         "id": ids.id,
@@ -140,6 +147,61 @@ async fn create(
         axum::Json(body),
     )
         .into_response())
+}
+
+/// `POST /api/v1/games/{id}/rematch` (no body, or `{}`): a new game with this game's set-up,
+/// the first dealer one seat on (Added 2026-11-24).
+#[utoipa::path(
+    post,
+    path = "/api/v1/games/{id}/rematch",
+    tag = "games",
+    operation_id = "rematch_game",
+    summary = "Start a rematch",
+    description = "A new game with the same players in the same seats, rule set, options and \
+        money; the first dealer moves one seat on. Allowed at any time. Added 2026-11-24.",
+    params(
+        ("id" = String, Path, description = "The game's edit id."),
+        super::doc::IdempotencyKeyHeader,
+        super::doc::AcceptLanguageHeader,
+    ),
+    request_body(content = schema::VersionBody, content_type = "application/json",
+        description = "Nothing, or `{}` (a `version` is accepted and not needed: a rematch \
+        changes no game)."),
+    responses(
+        GameWriteErrors,
+        (status = 201, description = "The rematch was created (or, for a repeated \
+            `Idempotency-Key`, the game the first request created).",
+         body = schema::NewGameAnswer,
+         headers(
+             ("Location" = String, description = "`api_url`: the new game's state."),
+             ("Cache-Control" = String, description = "`no-store`: the answer carries the edit id."),
+         )),
+    )
+)]
+async fn rematch(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Result<Response, AppError> {
+    let route = format!("POST /api/v1/games/{id}/rematch");
+    let (_, key, _) = whole_game_change(&headers, &body, &route)?;
+    let game = state.load_edit(&id).await?;
+    let new = store::rematch(&game)?;
+    let ids = match key {
+        Some((key, request)) => {
+            let keyed = Keyed {
+                key: &key,
+                request: &request,
+            };
+            match games::create_game_once(&state.db, &new, keyed).await? {
+                Creation::Created(ids) | Creation::Replayed(ids) => ids,
+                Creation::KeyReused => return Err(key_reused()),
+            }
+        }
+        None => games::create_game(&state.db, &new).await?,
+    };
+    created(&ids)
 }
 
 /// `GET /api/v1/games/{id}`: the game's state.

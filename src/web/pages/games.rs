@@ -23,6 +23,7 @@ mod marks;
 mod money;
 mod new_game;
 mod qr;
+mod rematch;
 mod result;
 mod settle;
 mod sheet;
@@ -30,7 +31,7 @@ mod sheet;
 use axum::Router;
 use axum::http::{HeaderMap, HeaderValue, header};
 use axum::response::{Redirect, Response};
-use axum::routing::get;
+use axum::routing::{get, post};
 
 use crate::rules::game::GameSetup;
 use crate::store::LoadedGame;
@@ -47,6 +48,7 @@ pub fn routes() -> Router<AppState> {
             get(|| async { Redirect::to("/games/new") }).post(new_game::create),
         )
         .route("/games/{id}", get(sheet::game_page))
+        .route("/games/{id}/rematch", post(rematch::create))
         .route("/games/{id}/settlement", get(settle::game_settlement))
         .route("/games/{id}/chart.svg", get(chart::game_svg))
         .route("/games/{id}/export.csv", get(export::game_csv))

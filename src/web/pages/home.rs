@@ -14,6 +14,7 @@ use crate::store::{self, LoadedGame};
 use crate::text::game::and_list;
 use crate::web::cookies::CookieJar;
 use crate::web::i18n::{Msg, PageCtx};
+use crate::web::links::GameLinks;
 use crate::web::page::render;
 use crate::web::recent::{self, RecentGame};
 use crate::web::{AppError, AppState};
@@ -38,6 +39,8 @@ struct HomeGame {
     label: String,
     /// "2026-11-24 · Round 3 of 7 · Ann leads with 35"; `None` when the game is gone.
     about: Option<String>,
+    /// A finished game of this phone's edit link offers a rematch: the form's action and key.
+    rematch: Option<(String, String)>,
 }
 
 /// `GET /`.
@@ -48,8 +51,22 @@ async fn home(
 ) -> Result<Response, AppError> {
     let mut games = Vec::new();
     for RecentGame { url, label } in recent::list(&jar) {
-        let about = load(&state, &url).await.map(|game| about(&ctx, &game));
-        games.push(HomeGame { url, label, about });
+        let game = load(&state, &url).await;
+        let about = game.as_ref().map(|game| about(&ctx, game));
+        let rematch = url
+            .strip_prefix("/games/")
+            .filter(|_| game.as_ref().is_some_and(|g| g.state.finished))
+            .map(|id| {
+                let action = GameLinks::new(id).action("rematch");
+                let key = ctx.form_key(&action);
+                (action, key)
+            });
+        games.push(HomeGame {
+            url,
+            label,
+            about,
+            rematch,
+        });
     }
     render(&HomePage { ctx, recent: games })
 }

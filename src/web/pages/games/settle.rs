@@ -106,6 +106,8 @@ struct SettlementPage {
     share: Option<ShareResult>,
     /// On paper only: the house options and the read-only link as a QR code.
     print: Option<PrintFacts>,
+    /// The key of the Rematch form, once the game is over (edit link only).
+    rematch_key: Option<String>,
 }
 
 /// What the printout adds (issue 11): the rule set's house options and a QR code of the
@@ -352,6 +354,10 @@ impl SettlementPage {
             legend: ctx.t(Msg::SheetLegend),
             share: None,
             print: None,
+            rematch_key: match link {
+                Link::Edit(id) if state.finished => Some(ctx.form_key(&super::rematch::action(id))),
+                _ => None,
+            },
             ctx,
         }
     }

@@ -157,6 +157,8 @@ struct GameOver {
     result: String,
     /// "The table ended the game early, after round 3 of 7."
     early: Option<String>,
+    /// The key of the Rematch form (edit link only).
+    rematch_key: Option<String>,
 }
 
 /// The big button to the next round's form.
@@ -351,6 +353,7 @@ impl GamePage {
                     &[("n", &state.rounds.len()), ("of", &setup.round_count())],
                 )
             }),
+            rematch_key: edit_id.map(|id| ctx.form_key(&super::rematch::action(id))),
         });
         let actions = link.is_edit().then(|| Actions {
             version: stored.version,

@@ -1,0 +1,74 @@
+//! `POST /games/{id}/rematch`: a new game with this game's set-up, the first dealer one seat on
+//! (issue 10, issue 11); offered where the game is over (game-over header, settlement page,
+//! home page), allowed at any time (docs/decisions.md, 2026-11-24). With the form's signed
+//! key, a repeat of the same post goes to the game the first one created.
+//!
+//! Part of `web::pages::games`: games through `store`; no SQL, no scoring, nothing from `cli`.
+
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Redirect, Response};
+
+use crate::db::games::{self, Creation, Keyed};
+use crate::store;
+use crate::web::cookies::CookieJar;
+use crate::web::i18n::{Msg, PageCtx};
+use crate::web::idempotency::{canonical_form, request_hash};
+use crate::web::links::GameLinks;
+use crate::web::{AppError, AppState, Form, IdempotencyKey, recent};
+
+/// The action a rematch form posts to, which its key is signed for.
+pub(super) fn action(id: &str) -> String {
+    GameLinks::new(id).action("rematch")
+}
+
+/// `POST /games/{id}/rematch`: creates the rematch and goes to its page (303). A read-only
+/// token is refused (403) like every write.
+pub(super) async fn create(
+    State(state): State<AppState>,
+    ctx: PageCtx,
+    jar: CookieJar,
+    Path(id): Path<String>,
+    Form(pairs): Form<Vec<(String, String)>>,
+) -> Result<Response, AppError> {
+    let game = state.load_edit(&id).await?;
+    let action = action(&id);
+    let request = request_hash(&format!("POST {action}"), &canonical_form(&pairs));
+    let key = pairs
+        .iter()
+        .rev()
+        .find(|(k, _)| k == "key")
+        .map_or("", |(_, v)| v.trim());
+    let key = IdempotencyKey::parse(key)
+        .map_err(|_| AppError::Said(StatusCode::BAD_REQUEST, Msg::RoundsFormDamaged))?;
+    if let Some(key) = &key
+        && !state.form_keys.verify(&action, key.as_str())
+    {
+        return Err(AppError::Said(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            Msg::ErrFormStale,
+        ));
+    }
+    let new = store::rematch(&game)?;
+    let ids = match key {
+        Some(key) => {
+            let keyed = Keyed {
+                key: &key.stored(),
+                request: &request,
+            };
+            match games::create_game_once(&state.db, &new, keyed).await? {
+                Creation::Created(ids) | Creation::Replayed(ids) => ids,
+                Creation::KeyReused => {
+                    return Err(AppError::Said(
+                        StatusCode::UNPROCESSABLE_ENTITY,
+                        Msg::ErrKeyReused,
+                    ));
+                }
+            }
+        }
+        None => games::create_game(&state.db, &new).await?,
+    };
+    let url = GameLinks::new(&ids.id).page();
+    let jar = recent::remember(jar, &url, &super::game_title(&game, ctx.lang));
+    Ok((jar, Redirect::to(&url)).into_response())
+}
