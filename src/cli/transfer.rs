@@ -111,6 +111,7 @@ pub fn explain(error: &ImportError, lang: Lang) -> String {
     match error {
         ImportError::Sqlx(e) => TransferMsg::Database.fill(lang, &[("detail", e)]),
         ImportError::Exists(game) => TransferMsg::Exists.fill(lang, &[("game", game)]),
+        ImportError::GroupExists(group) => TransferMsg::GroupExists.fill(lang, &[("group", group)]),
         ImportError::Partial {
             imported,
             total,

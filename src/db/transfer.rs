@@ -26,6 +26,9 @@ use sqlx::{FromRow, SqliteConnection};
 use super::Db;
 use super::games::{Game, GameRecord, HistoryAction, Round};
 
+mod groups;
+pub use groups::{GroupExport, GroupHistoryExport, HouseRulesExport, PlayerExport, SettleUpExport};
+
 /// The `format` of an export file.
 pub const FORMAT: &str = "kontrakt-games";
 /// The version of the export format written; import reads this version.
@@ -64,6 +67,10 @@ pub struct Export {
     pub version: i64,
     /// The games, oldest first.
     pub games: Vec<GameExport>,
+    /// The groups, oldest first (Added 2026-11-24; left out of a file without any, so such a
+    /// file is the same as before).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub groups: Vec<GroupExport>,
 }
 
 /// One game with everything stored about it.
@@ -96,6 +103,15 @@ pub struct GameExport {
     pub rounds: Vec<RoundExport>,
     /// Every change, oldest first.
     pub history: Vec<HistoryExport>,
+    /// The id of the game's group (Added 2026-11-24; left out for a standalone game).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub group: Option<String>,
+    /// The name of the house rules the game was started with.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub house_rules: Option<String>,
+    /// In a group's game, the group players' ids (as in the file's `groups`) in seating order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub seats: Vec<i64>,
 }
 
 /// One stored round.
@@ -144,6 +160,9 @@ pub enum ImportError {
     /// A game with this id or read-only token is already in the database.
     #[error("exists: game {0}")]
     Exists(String),
+    /// A group with this id or read-only token is already in the database.
+    #[error("group_exists: group {0}")]
+    GroupExists(String),
     /// Some batches were written before an error: those games are in the database, each
     /// whole; the others are not.
     #[error("partial: {imported} of {total} games up to game {last}, then {cause}")]
@@ -166,6 +185,7 @@ impl ImportError {
             ImportError::Sqlx(_) => "database",
             ImportError::Invalid(invalid) => invalid.code(),
             ImportError::Exists(_) => "exists",
+            ImportError::GroupExists(_) => "group_exists",
             ImportError::Partial { .. } => "partial",
         }
     }
@@ -378,12 +398,17 @@ pub async fn export_games(db: &Db) -> Result<Export, sqlx::Error> {
             at: row.at,
         });
     }
+    let (groups, mut of_games) = groups::export_groups(&mut tx).await?;
     tx.commit().await?;
 
     let games = rows
         .into_iter()
         .map(|row| {
+            let (group, house_rules, seats) = of_games.remove(&row.id).unwrap_or_default();
             Ok(GameExport {
+                group,
+                house_rules,
+                seats,
                 rounds: rounds.remove(&row.id).unwrap_or_default(),
                 history: history.remove(&row.id).unwrap_or_default(),
                 options: json(&row.options)?,
@@ -405,6 +430,7 @@ pub async fn export_games(db: &Db) -> Result<Export, sqlx::Error> {
         format: FORMAT.to_owned(),
         version: FORMAT_VERSION,
         games,
+        groups,
     })
 }
 
@@ -552,11 +578,39 @@ pub async fn import_games_resuming(
             Presence::Same | Presence::Other => return Err(ImportError::Exists(game.id.clone())),
         }
     }
+    let mut seen = HashSet::new();
+    for group in &export.groups {
+        for (field, token) in [
+            (TokenField::Id, &group.id),
+            (TokenField::ViewToken, &group.view_token),
+        ] {
+            if !looks_made_here(token) || !seen.insert(token) {
+                return Err(Invalid::GuessableToken {
+                    game: group.id.clone(),
+                    field,
+                }
+                .into());
+            }
+        }
+        let mut conn = db.reader().acquire().await?;
+        match groups::group_presence(&mut conn, group).await? {
+            None => {}
+            Some(true) if resume => {}
+            Some(_) => return Err(ImportError::GroupExists(group.id.clone())),
+        }
+    }
+    // The groups first, in one transaction: the games name them.
+    let ids = {
+        let mut tx = db.begin_write().await?;
+        let ids = groups::import_groups(&mut tx, &export.groups).await?;
+        tx.commit().await?;
+        ids
+    };
     let skipped = export.games.len() - todo.len();
     let mut written = 0;
     for batch in todo.chunks(BATCH) {
         let started = std::time::Instant::now();
-        if let Err(cause) = write_batch(db, batch).await {
+        if let Err(cause) = write_batch(db, batch, &ids).await {
             return Err(match written {
                 0 => cause,
                 _ => ImportError::Partial {
@@ -601,7 +655,11 @@ async fn present(db: &Db, game: &GameExport) -> Result<Presence, sqlx::Error> {
 
 /// Writes one batch in one transaction, trying again with backoff while the database is
 /// busy (a server's write holding it past the busy timeout).
-async fn write_batch(db: &Db, batch: &[&GameExport]) -> Result<(), ImportError> {
+async fn write_batch(
+    db: &Db,
+    batch: &[&GameExport],
+    ids: &groups::PlayerIds,
+) -> Result<(), ImportError> {
     let mut backoff = FIRST_BACKOFF;
     let mut tries = 0;
     loop {
@@ -609,6 +667,14 @@ async fn write_batch(db: &Db, batch: &[&GameExport]) -> Result<(), ImportError> 
             let mut tx = db.begin_write().await?;
             for game in batch {
                 insert_game(&mut tx, game).await?;
+                let place = (
+                    game.group.as_deref(),
+                    game.house_rules.as_deref(),
+                    game.seats.as_slice(),
+                );
+                groups::link_game(&mut tx, &game.id, place, ids)
+                    .await
+                    .map_err(|e| constraint(game, e))?;
             }
             tx.commit().await?;
             Ok::<_, ImportError>(())

@@ -710,3 +710,97 @@ async fn the_read_only_link_of_a_group_changes_nothing_and_says_so() {
     assert_eq!(missing.status, StatusCode::NOT_FOUND);
     assert!(missing.error_sentence().contains("no group"));
 }
+
+#[tokio::test]
+async fn export_and_import_keep_groups_players_seats_house_rules_settle_ups_and_history() {
+    use kontrakt::db::transfer::{export_games, import_games};
+    let app = TestApp::new().await;
+    let group = create_group(&app, "Freitagsrunde", &["Ann", "Ben", "Cy"]).await;
+    let rules = format!("{}/house-rules", group.api());
+    post(
+        &app,
+        &rules,
+        &json!({"name": "Oma's", "rules": "liverpool"}),
+    )
+    .await;
+    let id = group_game(
+        &app,
+        &group,
+        json!({"house_rules": "Oma's", "players": ["Cy", "Ann", "Ben"], "cents_per_point": 1}),
+    )
+    .await;
+    round(&app, &id, "Ann", json!({"Ben": 20, "Cy": 40})).await;
+    end(&app, &id).await;
+    let version = group.state(&app).await["version"].as_i64().unwrap();
+    post(
+        &app,
+        &format!("{}/settle-up", group.api()),
+        &json!({"version": version}),
+    )
+    .await;
+    let exported = export_games(&app.db).await.unwrap();
+    assert_eq!(exported.groups.len(), 1);
+    assert_eq!(exported.games[0].group.as_deref(), Some(group.id.as_str()));
+    assert_eq!(exported.games[0].seats.len(), 3);
+
+    let (other, _dir) = crate::common::fresh_db().await;
+    // A player of another group first, so the imported players get other row ids.
+    kontrakt::store::groups::create_group(&other, "Elsewhere", &["Zed".into()], None)
+        .await
+        .unwrap()
+        .unwrap();
+    import_games(&other, &exported).await.unwrap();
+    let again = export_games(&other).await.unwrap();
+    let imported = again.groups.iter().find(|g| g.id == group.id).unwrap();
+    let original = &exported.groups[0];
+    assert_eq!(imported.name, original.name);
+    assert_eq!(imported.version, original.version);
+    assert_eq!(imported.history.len(), original.history.len());
+    assert_eq!(imported.house_rules, original.house_rules);
+    let names = |g: &kontrakt::db::transfer::GroupExport| -> Vec<String> {
+        g.players.iter().map(|p| p.name.clone()).collect()
+    };
+    assert_eq!(names(imported), names(original));
+    // Seats and settle-ups name the same people under the new ids.
+    let game = again.games.iter().find(|g| g.id == id).unwrap();
+    let seated: Vec<&str> = game
+        .seats
+        .iter()
+        .map(|s| {
+            imported
+                .players
+                .iter()
+                .find(|p| p.id == *s)
+                .unwrap()
+                .name
+                .as_str()
+        })
+        .collect();
+    assert_eq!(seated, ["Cy", "Ann", "Ben"]);
+    let settled = &imported.settle_ups[0].balances["names"];
+    let named: Vec<&str> = settled
+        .as_object()
+        .unwrap()
+        .values()
+        .map(|v| v.as_str().unwrap())
+        .collect();
+    assert_eq!(named.len(), 3);
+    for (id, name) in settled.as_object().unwrap() {
+        let player = imported
+            .players
+            .iter()
+            .find(|p| p.id.to_string() == *id)
+            .unwrap();
+        assert_eq!(&player.name, name);
+    }
+    // The imported group reads as the original did.
+    let loaded = kontrakt::store::groups::load_group(&other, &group.id)
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(loaded.games.len(), 1);
+    assert_eq!(
+        loaded.games[0].record.game.house_rules.as_deref(),
+        Some("Oma's")
+    );
+}
