@@ -524,7 +524,7 @@ fn round_saved_while_the_server_is_down_waits_in_the_outbox_and_lands_exactly_on
             let title = b.wait_text("main h1", "Round 1 of 7").await?;
             b.click("form.round-form label[for=\"w0\"]").await?;
             b.fill("[name=\"points.Ben\"]", "35").await?;
-            b.fill("[name=\"points.Cy\"]", "12").await?;
+            b.fill("[name=\"points.Cy\"]", "15").await?;
             b.fill("[name=\"cards.Di\"]", "AS JK 10H").await?;
             b.wait_text("#n3", "= 40 points").await?;
             b.click("form.round-form label[for=\"cut_bonus\"]").await?;
@@ -569,13 +569,14 @@ fn round_saved_while_the_server_is_down_waits_in_the_outbox_and_lands_exactly_on
                         "points.Ben": "35",
                         "cards.Ben": "",
                         "buys.Ben": "",
-                        "points.Cy": "12",
+                        "points.Cy": "15",
                         "cards.Cy": "",
                         "buys.Cy": "",
                         "points.Di": "",
                         "cards.Di": "AS JK 10H",
                         "buys.Di": "",
                         "cut_bonus": "on",
+                        "note": "",
                     },
                 }])
             );
@@ -598,8 +599,8 @@ fn round_saved_while_the_server_is_down_waits_in_the_outbox_and_lands_exactly_on
                 ),
             )
             .await?;
-            assert_eq!(shown["rows"], json!([["1", "0", "35", "12", "-10"]]));
-            assert_eq!(shown["totals"], json!(["0", "35", "12", "-10"]));
+            assert_eq!(shown["rows"], json!([["1", "0", "35", "15", "-10"]]));
+            assert_eq!(shown["totals"], json!(["0", "35", "15", "-10"]));
             assert_eq!(shown["banner"], "Round 2 of 7");
             assert_eq!(b.js(OUTBOX).await?, json!([]), "the outbox is empty");
 
@@ -613,11 +614,11 @@ fn round_saved_while_the_server_is_down_waits_in_the_outbox_and_lands_exactly_on
                 assert_eq!(rounds[0]["went_out"], "Ann");
                 assert_eq!(
                     rounds[0]["points"],
-                    json!({"Ann": 0, "Ben": 35, "Cy": 12, "Di": -10})
+                    json!({"Ann": 0, "Ben": 35, "Cy": 15, "Di": -10})
                 );
                 assert_eq!(
                     state["totals"],
-                    json!({"Ann": 0, "Ben": 35, "Cy": 12, "Di": -10})
+                    json!({"Ann": 0, "Ben": 35, "Cy": 15, "Di": -10})
                 );
                 let (status, history) =
                     b.api("GET", &format!("/api/v1/games/{id}/history"), None, None)?;
@@ -654,8 +655,8 @@ fn round_saved_while_the_server_is_down_waits_in_the_outbox_and_lands_exactly_on
             )
             .await?;
             assert_eq!(shown["version"], "1");
-            assert_eq!(shown["rows"], json!([["1", "0", "35", "12", "-10"]]));
-            assert_eq!(shown["totals"], json!(["0", "35", "12", "-10"]));
+            assert_eq!(shown["rows"], json!([["1", "0", "35", "15", "-10"]]));
+            assert_eq!(shown["totals"], json!(["0", "35", "15", "-10"]));
             assert_eq!(b.js(OUTBOX).await?, json!([]), "the outbox is empty");
             landed(b)?;
 

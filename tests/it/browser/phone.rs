@@ -413,7 +413,10 @@ fn points_round(players: &[&str], round: usize, winner: usize) -> Value {
         if seat == (winner + 1) % players.len() {
             cards.insert((*name).to_owned(), json!("AS JK 10H KD"));
         } else {
-            points.insert((*name).to_owned(), json!((seat * 17 + round * 29) % 90 + 5));
+            points.insert(
+                (*name).to_owned(),
+                json!(((seat * 17 + round * 29) % 18 + 1) * 5),
+            );
         }
     }
     json!({
