@@ -7,6 +7,8 @@
 //! [`canonical_form`]). The keys of the HTML forms are the server's own: [`FormKeys`] issues
 //! them signed for the form's action and refuses any other.
 //!
+//! [`create_game`] is the one path of every game creation, keyed or not.
+//!
 //! A shared web piece: must not depend on `pages`, `api`, `store` or `rules`.
 
 use std::fmt;
@@ -232,6 +234,27 @@ fn unhex(text: &str) -> Option<Vec<u8>> {
         .step_by(2)
         .map(|i| u8::from_str_radix(&text[i..i + 2], 16).ok())
         .collect()
+}
+
+/// Creates a game, once per key when there is one: a repeat of the same request gets the game
+/// the first one created; a key used before for another request is refused (422). The one
+/// path of every game creation (new-game form, `POST /api/v1/games`, both rematch routes).
+pub(crate) async fn create_game(
+    db: &crate::db::Db,
+    game: &crate::db::games::NewGame,
+    keyed: Option<crate::db::games::Keyed<'_>>,
+) -> Result<crate::db::games::GameIds, AppError> {
+    use crate::db::games::{self, Creation};
+    match keyed {
+        Some(keyed) => match games::create_game_once(db, game, keyed).await? {
+            Creation::Created(ids) | Creation::Replayed(ids) => Ok(ids),
+            Creation::KeyReused => Err(AppError::Said(
+                axum::http::StatusCode::UNPROCESSABLE_ENTITY,
+                crate::text::Msg::ErrKeyReused,
+            )),
+        },
+        None => Ok(games::create_game(db, game).await?),
+    }
 }
 
 #[cfg(test)]

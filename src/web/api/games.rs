@@ -25,7 +25,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::input::{answer_lang, take_lang};
-use crate::db::games::{self, Creation, HistoryAction, Keyed, Once};
+use crate::db::games::{self, HistoryAction, Keyed, Once};
 use crate::rules::game::{FieldErrors, GameSetup, RawRound, RawSetup, RoundInfo};
 use crate::rules::ruleset::{Buys, OptionValue};
 use crate::store::{self, GameChange, LoadedGame, OnceChange, RoundWrite};
@@ -34,7 +34,7 @@ use crate::text::{self, Lang, Say};
 use crate::web::links::{GameLinks, GroupLinks, ViewLinks};
 use crate::web::{
     AppError, AppState, IdempotencyKey, Json,
-    idempotency::{canonical_json, request_hash},
+    idempotency::{canonical_json, create_game, request_hash},
     refuse_unknown_fields, require_json_body,
 };
 
@@ -113,20 +113,12 @@ async fn create(
     let game = store::new_game(&setup)?;
     // With an Idempotency-Key a repeat of the same request answers with the game the first
     // one created; another request with the key is refused.
-    let ids = match IdempotencyKey::from_headers(&headers)? {
-        Some(key) => {
-            let keyed = Keyed {
-                key: &key.stored(),
-                request: &request,
-            };
-            match games::create_game_once(&state.db, &game, keyed).await? {
-                Creation::Created(ids) | Creation::Replayed(ids) => ids,
-                Creation::KeyReused => return Err(key_reused()),
-            }
-        }
-        None => games::create_game(&state.db, &game).await?,
-    };
-    created(&ids)
+    let key = IdempotencyKey::from_headers(&headers)?.map(|key| key.stored());
+    let keyed = key.as_deref().map(|key| Keyed {
+        key,
+        request: &request,
+    });
+    created(&create_game(&state.db, &game, keyed).await?)
 }
 
 /// The 201 answer for a created (or replayed) game: `{"id", "url", "view_url", "api_url",
@@ -188,20 +180,8 @@ async fn rematch(
     let (_, key, _) = whole_game_change(&headers, &body, &route)?;
     let game = state.load_edit(&id).await?;
     let new = store::rematch(&game)?;
-    let ids = match key {
-        Some((key, request)) => {
-            let keyed = Keyed {
-                key: &key,
-                request: &request,
-            };
-            match games::create_game_once(&state.db, &new, keyed).await? {
-                Creation::Created(ids) | Creation::Replayed(ids) => ids,
-                Creation::KeyReused => return Err(key_reused()),
-            }
-        }
-        None => games::create_game(&state.db, &new).await?,
-    };
-    created(&ids)
+    let keyed = key.as_ref().map(|(key, request)| Keyed { key, request });
+    created(&create_game(&state.db, &new, keyed).await?)
 }
 
 /// `GET /api/v1/games/{id}`: the game's state.

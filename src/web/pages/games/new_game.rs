@@ -19,7 +19,7 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Redirect, Response};
 use rand::Rng as _;
 
-use crate::db::games::{self, Creation, Keyed};
+use crate::db::games::Keyed;
 use crate::rules::game::{
     Field, FieldErrors, GameError, GameSetup, MAX_CURRENCY_CHARS, MAX_NAME_CHARS, RawNumber,
     RawSetup,
@@ -32,7 +32,7 @@ use crate::store;
 use crate::text::rules::{preset_description, preset_name};
 use crate::web::cookies::CookieJar;
 use crate::web::i18n::{Lang, Msg, PageCtx};
-use crate::web::idempotency::{canonical_form, request_hash};
+use crate::web::idempotency::{canonical_form, create_game, request_hash};
 use crate::web::links::GameLinks;
 use crate::web::page::render_status;
 use crate::web::rule_options::{OPTION_PREFIX, OptionField, option_text, options_from_form};
@@ -329,24 +329,12 @@ pub(super) async fn create(
         }
     };
     let game = store::new_game(&setup)?;
-    let ids = match key {
-        Some(key) => {
-            let keyed = Keyed {
-                key: &key.stored(),
-                request: &request,
-            };
-            match games::create_game_once(&state.db, &game, keyed).await? {
-                Creation::Created(ids) | Creation::Replayed(ids) => ids,
-                Creation::KeyReused => {
-                    return Err(AppError::Said(
-                        StatusCode::UNPROCESSABLE_ENTITY,
-                        Msg::ErrKeyReused,
-                    ));
-                }
-            }
-        }
-        None => games::create_game(&state.db, &game).await?,
-    };
+    let key = key.map(|key| key.stored());
+    let keyed = key.as_deref().map(|key| Keyed {
+        key,
+        request: &request,
+    });
+    let ids = create_game(&state.db, &game, keyed).await?;
     let url = GameLinks::new(&ids.id).page();
     let jar = recent::remember(jar, &url, &super::setup_title(&setup, ctx.lang));
     Ok((jar, Redirect::to(&url)).into_response())

@@ -9,11 +9,11 @@ use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Redirect, Response};
 
-use crate::db::games::{self, Creation, Keyed};
+use crate::db::games::Keyed;
 use crate::store;
 use crate::web::cookies::CookieJar;
 use crate::web::i18n::{Msg, PageCtx};
-use crate::web::idempotency::{canonical_form, request_hash};
+use crate::web::idempotency::{canonical_form, create_game, request_hash};
 use crate::web::links::GameLinks;
 use crate::web::{AppError, AppState, Form, IdempotencyKey, recent};
 
@@ -50,24 +50,12 @@ pub(super) async fn create(
         ));
     }
     let new = store::rematch(&game)?;
-    let ids = match key {
-        Some(key) => {
-            let keyed = Keyed {
-                key: &key.stored(),
-                request: &request,
-            };
-            match games::create_game_once(&state.db, &new, keyed).await? {
-                Creation::Created(ids) | Creation::Replayed(ids) => ids,
-                Creation::KeyReused => {
-                    return Err(AppError::Said(
-                        StatusCode::UNPROCESSABLE_ENTITY,
-                        Msg::ErrKeyReused,
-                    ));
-                }
-            }
-        }
-        None => games::create_game(&state.db, &new).await?,
-    };
+    let key = key.map(|key| key.stored());
+    let keyed = key.as_deref().map(|key| Keyed {
+        key,
+        request: &request,
+    });
+    let ids = create_game(&state.db, &new, keyed).await?;
     let url = GameLinks::new(&ids.id).page();
     let jar = recent::remember(jar, &url, &super::game_title(&game, ctx.lang));
     Ok((jar, Redirect::to(&url)).into_response())
