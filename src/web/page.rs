@@ -18,10 +18,19 @@ pub fn render(page: &impl Template) -> Result<Response, AppError> {
 /// A page's HTML with a status of the caller's choice. The page depends on the language
 /// cookie and Accept-Language, so caches are told so.
 pub fn render_status(status: StatusCode, page: &impl Template) -> Result<Response, AppError> {
-    let mut response = (status, Html(page.render()?)).into_response();
+    Ok(html_status(status, page.render()?))
+}
+
+/// A page's HTML, already rendered, with status 200 and the headers of [`render`].
+pub fn html_page(html: String) -> Response {
+    html_status(StatusCode::OK, html)
+}
+
+fn html_status(status: StatusCode, html: String) -> Response {
+    let mut response = (status, Html(html)).into_response();
     response.headers_mut().insert(
         header::VARY,
         HeaderValue::from_static("Cookie, Accept-Language"),
     );
-    Ok(response)
+    response
 }

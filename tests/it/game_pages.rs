@@ -1775,3 +1775,80 @@ async fn the_german_new_game_form_and_checker_show_no_english_option_ids_for_any
         "option ids shown on the German form: {shown_ids:?}"
     );
 }
+
+/// The `name="key"` values of a page's forms, in order.
+fn form_keys(body: &str) -> Vec<String> {
+    body.split("name=\"key\" value=\"")
+        .skip(1)
+        .map(|rest| rest[..rest.find('"').unwrap()].to_owned())
+        .collect()
+}
+
+#[tokio::test]
+async fn a_kept_game_page_is_current_after_every_write_and_gives_every_answer_fresh_form_keys() {
+    // Issue 12: the game page is kept after rendering while its game is unchanged; every
+    // answer still carries its own keys, each accepted once by its own form.
+    let app = TestApp::new().await;
+    let (id, view) = create_via_api(
+        &app,
+        json!({"rules": "contract", "players": ["Ann", "Ben", "Cy"]}),
+    )
+    .await;
+    enter(&app, &id, round("Ann", &[("Ben", 10), ("Cy", 20)])).await;
+    let path = format!("/games/{id}");
+    let first = get_in(&app, &path, "en").await.body;
+    let second = get_in(&app, &path, "en").await.body;
+    let (keys1, keys2) = (form_keys(&first), form_keys(&second));
+    assert_eq!(
+        keys1.len(),
+        1,
+        "the end form (undo asks first, on its own page): {keys1:?}"
+    );
+    assert_eq!(keys1.len(), keys2.len());
+    for (one, two) in keys1.iter().zip(&keys2) {
+        assert_ne!(one, two, "two answers never share a key");
+        assert!(
+            !one.contains("kontrakt-form-key"),
+            "no placeholder leaks: {one}"
+        );
+    }
+    let mut same = second.clone();
+    for (one, two) in keys1.iter().zip(&keys2) {
+        same = same.replace(two.as_str(), one);
+    }
+    assert_eq!(first, same, "the same page apart from its keys");
+    // Another language and another host are other pages.
+    let german = get_in(&app, &path, "de").await.body;
+    assert!(german.contains("<html lang=\"de\""));
+    let local = app.get(&path).await.body;
+    assert!(!local.contains("192.168.1.5"));
+
+    // A round entered through the API is on the next answer, in both links' pages.
+    enter(&app, &id, round("Ben", &[("Ann", 15), ("Cy", 5)])).await;
+    let after = text(&get_in(&app, &path, "en").await.body);
+    assert!(after.contains("Standings after round 2"), "{after}");
+    let seen = text(&get_in(&app, &format!("/view/{view}"), "en").await.body);
+    assert!(seen.contains("Standings after round 2"));
+
+    // The end form of the second page (kept from before the round) was for version 2; the
+    // end form of a page read now ends the game with its own key.
+    let page = get_in(&app, &path, "en").await.body;
+    let end_key = form_keys(&page).pop().unwrap();
+    let version = state(&app, &id).await["version"]
+        .as_i64()
+        .unwrap()
+        .to_string();
+    let ended = post_form(
+        &app,
+        &format!("/games/{id}/end"),
+        &[("version", version.as_str()), ("key", end_key.as_str())],
+        "en",
+    )
+    .await;
+    assert_eq!(ended.status, StatusCode::SEE_OTHER, "{}", ended.body);
+    let over = text(&get_in(&app, &path, "en").await.body);
+    assert!(
+        over.contains("The table ended the game early, after round 2 of 7."),
+        "{over}"
+    );
+}

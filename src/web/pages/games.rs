@@ -24,6 +24,7 @@ mod money;
 mod new_game;
 mod qr;
 mod rematch;
+mod rendered;
 mod result;
 mod settle;
 mod sheet;

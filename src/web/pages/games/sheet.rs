@@ -16,6 +16,7 @@ use axum::http::HeaderMap;
 use axum::response::{IntoResponse, Response};
 
 use super::marks::{self, LegendItem, Mark};
+use super::rendered;
 use super::{Link, game_title, is_loopback, no_store, origin, qr, rules_name};
 use crate::rules::game::RoundInfo;
 use crate::store::LoadedGame;
@@ -24,7 +25,7 @@ use crate::text::{self, Say};
 use crate::web::cookies::CookieJar;
 use crate::web::i18n::{Msg, PageCtx};
 use crate::web::links::{GameLinks, ViewLinks};
-use crate::web::page::render;
+use crate::web::page::{html_page, render};
 use crate::web::pages::rounds::{Undone, undone_notice};
 use crate::web::{AppError, AppState, recent};
 
@@ -52,9 +53,17 @@ pub(super) async fn game_page(
     let link = Link::Edit(id);
     let label = game_title(&game, ctx.lang);
     let jar = recent::remember(jar, &link.base(), &label);
-    let mut page = GamePage::new(ctx, &game, &link, origin(&headers).as_deref());
-    page.undone = undone;
-    Ok(no_store((jar, render(&page)?).into_response()))
+    let origin = origin(&headers);
+    if undone.is_some() {
+        // Said once, right after an undo: not kept.
+        let mut page = GamePage::new(ctx, &game, &link, origin.as_deref());
+        page.undone = undone;
+        return Ok(no_store((jar, render(&page)?).into_response()));
+    }
+    let html = rendered::page(ctx, &game, origin.as_deref(), |ctx| {
+        Ok(GamePage::new(ctx, &game, &link, origin.as_deref()).render()?)
+    })?;
+    Ok(no_store((jar, html_page(html)).into_response()))
 }
 
 /// `GET /view/{token}`: the game through its read-only link: no forms, no edit links.
@@ -75,8 +84,11 @@ pub(super) async fn view_page(
         ctx.t(Msg::GameReadOnly)
     );
     let jar = recent::remember(jar, &link.base(), &label);
-    let page = GamePage::new(ctx, &game, &link, origin(&headers).as_deref());
-    Ok(no_store((jar, render(&page)?).into_response()))
+    let origin = origin(&headers);
+    let html = rendered::page(ctx, &game, origin.as_deref(), |ctx| {
+        Ok(GamePage::new(ctx, &game, &link, origin.as_deref()).render()?)
+    })?;
+    Ok(no_store((jar, html_page(html)).into_response()))
 }
 
 /// The 404 of a read-only link that is no game's.
