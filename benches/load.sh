@@ -2,7 +2,8 @@
 # Load test of the release server on loopback, in one run (BENCHMARKS.md "HTTP load"):
 #   1. a static file (the ceiling),
 #   2. a game's JSON (GET /api/v1/games/{id}),
-#   3. the game page (GET /games/{id}; skipped with a note while it does not exist),
+#   3. the game page (GET /games/{id}; skipped with a note while it does not exist), plain
+#      and brotli-compressed as a browser asks for it,
 #   4. durable round submissions (a new round or an undo, in turn, on one game per
 #      connection: each a BEGIN IMMEDIATE transaction committed with synchronous=FULL),
 #   5. solve requests (an adversarial hand) from one client (6 connections: the server's
@@ -173,6 +174,9 @@ run game_json "$BASE/api/v1/games/$GAME"
 PAGE_STATUS=$(curl -s -o /dev/null -w '%{http_code}' "$BASE/games/$GAME")
 if [ "$PAGE_STATUS" = 200 ]; then
     run game_page "$BASE/games/$GAME"
+    # What a browser gets: the same page compressed on the fly (brotli, quality 4). Shown, not
+    # targeted: wrk's plain requests are the figure the targets were set against.
+    run game_page_br "$BASE/games/$GAME" -H 'Accept-Encoding: br'
 else
     echo "game_page              skipped: GET /games/{id} answers $PAGE_STATUS (no HTML game page yet)"
 fi

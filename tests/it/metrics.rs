@@ -122,6 +122,25 @@ fn metrics_count_rounds_conflicts_replays_solves_and_requests_without_any_token(
         1.0
     );
     assert_eq!(sample(&metrics, "kontrakt_solve_seconds_count", &[]), 1.0);
+    // The game page read twice: rendered once and kept (issue 12), the view page rendered;
+    // every page could be cut at its form keys.
+    assert_eq!(
+        sample(
+            &metrics,
+            "kontrakt_page_cache_lookups_total",
+            &["result=\"hit\""]
+        ),
+        1.0
+    );
+    assert_eq!(
+        sample(
+            &metrics,
+            "kontrakt_page_cache_lookups_total",
+            &["result=\"miss\""]
+        ),
+        2.0
+    );
+    assert!(!metrics.contains("result=\"uncut\""), "{metrics}");
     assert!(
         sample(
             &metrics,

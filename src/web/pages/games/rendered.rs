@@ -71,6 +71,12 @@ impl Cut {
     }
 }
 
+/// Counts a lookup under `result`: `hit`, `miss` (rendered and kept), `uncut` (rendered, not
+/// kept).
+fn count(result: &'static str) {
+    metrics::counter!(crate::web::metrics::PAGE_CACHE_LOOKUPS, "result" => result).increment(1);
+}
+
 static CACHE: LazyLock<Mutex<HashMap<Key, Arc<Rendered>>>> =
     LazyLock::new(|| Mutex::new(HashMap::new()));
 
@@ -95,6 +101,7 @@ pub(super) fn page(
     let keys = ctx.form_keys.clone();
     let kept = lock().get(&key).cloned();
     if let Some(kept) = kept.filter(|kept| Arc::ptr_eq(&kept.game, game)) {
+        count("hit");
         return Ok(kept.page.fill(keys.as_ref()));
     }
     let (recording, recorder) = FormKeys::recording();
@@ -102,13 +109,15 @@ pub(super) fn page(
     placeholder_ctx.form_keys = Some(recording);
     let html = render(placeholder_ctx)?;
     let (markers, actions) = recorder.finish();
-    let Some(parts) = split(&html, &markers) else {
+    let Some(page) = split(&html, &markers, &actions) else {
         // Not kept: render again with real keys.
+        count("uncut");
         return render(ctx);
     };
+    count("miss");
     let rendered = Rendered {
         game: Arc::clone(game),
-        page: Cut { parts, actions },
+        page,
     };
     let html = rendered.page.fill(keys.as_ref());
     let mut cache = lock();
@@ -119,53 +128,74 @@ pub(super) fn page(
     Ok(html)
 }
 
-/// `html` cut at each of `markers`, in order, each exactly once; `None` if one is missing or
-/// out of order.
-fn split(html: &str, markers: &[String]) -> Option<Vec<String>> {
-    let mut parts = Vec::with_capacity(markers.len() + 1);
-    let mut rest = html;
-    for marker in markers {
-        let at = rest.find(marker.as_str())?;
-        parts.push(rest[..at].to_owned());
-        rest = &rest[at + marker.len()..];
+/// `html` cut where the placeholders `markers[i]` (standing for `actions[i]`) are, with the
+/// actions in page order. A placeholder not in the page is a key issued for a form the page
+/// does not show; one found twice (a key shown in two places) makes the page uncuttable:
+/// `None`.
+fn split(html: &str, markers: &[String], actions: &[String]) -> Option<Cut> {
+    let mut found = Vec::with_capacity(markers.len());
+    for (marker, action) in markers.iter().zip(actions) {
+        let mut at = html.match_indices(marker.as_str()).map(|(at, _)| at);
+        match (at.next(), at.next()) {
+            (None, _) => {}
+            (Some(at), None) => found.push((at, marker.len(), action)),
+            (Some(_), Some(_)) => return None,
+        }
     }
-    if markers.iter().any(|marker| rest.contains(marker.as_str())) {
-        return None;
+    found.sort_unstable_by_key(|&(at, _, _)| at);
+    let mut cut = Cut {
+        parts: Vec::with_capacity(found.len() + 1),
+        actions: Vec::with_capacity(found.len()),
+    };
+    let mut from = 0;
+    for (at, len, action) in found {
+        cut.parts.push(html[from..at].to_owned());
+        cut.actions.push(action.clone());
+        from = at + len;
     }
-    parts.push(rest.to_owned());
-    Some(parts)
+    cut.parts.push(html[from..].to_owned());
+    Some(cut)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    fn strings(items: &[&str]) -> Vec<String> {
+        items.iter().map(|&item| item.to_owned()).collect()
+    }
+
     #[test]
-    fn split_cuts_at_every_marker_in_order() {
-        let markers = ["<1>".to_owned(), "<2>".to_owned()];
-        assert_eq!(
-            split("a<1>b<2>c", &markers),
-            Some(vec!["a".into(), "b".into(), "c".into()])
+    fn split_cuts_where_each_placeholder_is_in_page_order() {
+        let (markers, actions) = (strings(&["<1>", "<2>", "<3>"]), strings(&["a", "b", "c"]));
+        let cut = split("x<2>y<1>z", &markers, &actions).expect("cut");
+        assert_eq!(cut.parts, ["x", "y", "z"]);
+        assert_eq!(cut.actions, ["b", "a"], "page order; <3> is not shown");
+        assert!(
+            split("x<1>y<1>", &markers, &actions).is_none(),
+            "shown twice"
         );
-        assert_eq!(split("a<2>b<1>c", &markers), None, "out of order");
-        assert_eq!(split("a<1>b", &markers), None, "one missing");
-        assert_eq!(split("a<1>b<2>c<2>", &markers), None, "one twice");
-        assert_eq!(split("plain", &[]), Some(vec!["plain".into()]));
+        let plain = split("plain", &[], &[]).expect("cut");
+        assert_eq!((plain.parts, plain.actions), (strings(&["plain"]), vec![]));
     }
 
     #[test]
     fn a_filled_page_has_a_fresh_valid_key_per_form() {
         let keys = FormKeys::new("secret");
         let (recording, recorder) = FormKeys::recording();
+        let unused = recording.issue("/games/a/undo");
         let html = format!(
             "<form>{}</form><form>{}</form>",
-            recording.issue("/games/a/undo"),
-            recording.issue("/games/a/end")
+            recording.issue("/games/a/end"),
+            recording.issue("/games/a/rematch")
         );
+        assert!(!html.contains(&unused));
         let (markers, actions) = recorder.finish();
-        assert_eq!(actions, ["/games/a/undo", "/games/a/end"]);
-        let parts = split(&html, &markers).expect("every marker is in the page");
-        let rendered = Cut { parts, actions };
+        assert_eq!(
+            actions,
+            ["/games/a/undo", "/games/a/end", "/games/a/rematch"]
+        );
+        let rendered = split(&html, &markers, &actions).expect("every marker is in the page");
         let (one, two) = (rendered.fill(Some(&keys)), rendered.fill(Some(&keys)));
         assert_ne!(one, two, "every answer gets its own keys");
         for page in [one, two] {
@@ -174,10 +204,10 @@ mod tests {
                 .filter_map(|form| form.strip_suffix("</form>"))
                 .collect();
             assert_eq!(got.len(), 2);
-            assert!(keys.verify("/games/a/undo", got[0]), "{page}");
-            assert!(keys.verify("/games/a/end", got[1]), "{page}");
+            assert!(keys.verify("/games/a/end", got[0]), "{page}");
+            assert!(keys.verify("/games/a/rematch", got[1]), "{page}");
             assert!(
-                !keys.verify("/games/a/end", got[0]),
+                !keys.verify("/games/a/rematch", got[0]),
                 "keys stay bound to their form"
             );
         }
