@@ -7,8 +7,8 @@ use std::path::Path;
 use std::process::ExitCode;
 
 use super::{BackupArgs, ExportArgs, ImportArgs};
-use crate::db::Db;
 use crate::db::transfer::{self, Export, ImportError, Invalid};
+use crate::db::{Db, Location};
 use crate::store;
 use crate::text::Lang;
 use crate::text::transfer::TransferMsg;
@@ -18,10 +18,12 @@ pub type Result<T> = std::result::Result<T, Box<dyn std::error::Error>>;
 
 /// `kontrakt backup PATH`: a consistent copy of the database.
 pub async fn backup(args: BackupArgs) -> Result<ExitCode> {
-    let db = Db::open_existing(&args.db).await?;
-    db.backup_to(&args.path).await?;
+    let location = Location::parse(&args.db);
+    let db = Db::open_existing_location(&location).await?;
+    let done = db.backup_to(&args.path).await;
     db.close().await;
-    println!("backed up {} to {}", args.db.display(), args.path.display());
+    done?;
+    println!("backed up {location} to {}", args.path.display());
     Ok(ExitCode::SUCCESS)
 }
 
@@ -32,7 +34,7 @@ fn is_stdio(path: &Path) -> bool {
 
 /// `kontrakt export`: every game as JSON, to a new file or stdout.
 pub async fn export(args: ExportArgs) -> Result<ExitCode> {
-    let db = Db::open_existing(&args.db).await?;
+    let db = Db::open_existing_location(&Location::parse(&args.db)).await?;
     let games = transfer::export_games(&db).await;
     db.close().await;
     let games = games?;
@@ -84,11 +86,12 @@ pub async fn import(args: ImportArgs) -> Result<ExitCode> {
                 .into());
         }
     }
-    let db = Db::open(&args.db).await?;
+    let location = Location::parse(&args.db);
+    let db = Db::open_location(&location).await?;
     let imported = transfer::import_games_resuming(&db, &games, args.resume).await;
     db.close().await;
     let imported = imported.map_err(|e| explain(&e, lang))?;
-    let target = args.db.display();
+    let target = &location;
     let report = if imported.skipped > 0 {
         TransferMsg::ImportedSkipping.fill(
             lang,

@@ -191,7 +191,7 @@ fn litestream_replicates_the_database_file_and_the_database_is_in_wal_mode() {
         "credentials come from the environment"
     );
     // Litestream needs WAL mode; the database layer sets it on every connection.
-    assert!(read("src/db/mod.rs").contains(".journal_mode(SqliteJournalMode::Wal)"));
+    assert!(read("src/db/mod.rs").contains("PRAGMA journal_mode = WAL"));
 }
 
 #[test]
