@@ -499,6 +499,29 @@ pub(super) async fn insert_game(
 const GAME_COLUMNS: &str = "id, view_token, rules, options, players, first_dealer, money, \
                             version, ended_early, created_at, updated_at, house_rules";
 
+/// What changes whenever anything a loaded game shows changes: its version (every write to the
+/// game or its rounds, and a rename of one of its players by its group, bumps it) and its
+/// group's version (a group's name, and adding the game to a group, bump that). Read in one
+/// indexed statement; on PostgreSQL a server checks a kept game against it, since other
+/// servers write too (`store::cache`).
+pub type Stamp = (i64, Option<i64>);
+
+/// The [`Stamp`] of the game whose `column` (`id` or `view_token`) is `value`, or `None` if
+/// there is no such game.
+pub async fn stamp(
+    db: &Db,
+    column: &'static str,
+    value: &str,
+) -> Result<Option<Stamp>, sqlx::Error> {
+    sqlx::query_as(&format!(
+        "SELECT g.version, grp.version FROM games g LEFT JOIN groups grp ON grp.id = g.group_id
+         WHERE g.{column} = $1"
+    ))
+    .bind(value)
+    .fetch_optional(db.reader())
+    .await
+}
+
 /// Loads a game and its rounds by its edit token, or `None` if there is no such game.
 pub async fn load_game(db: &Db, id: &str) -> Result<Option<GameRecord>, sqlx::Error> {
     load_where(db, "id", id).await

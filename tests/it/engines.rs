@@ -9,7 +9,12 @@ use kontrakt::db::games::{self, ChangeOutcome, Keyed, NewGame, RoundChange};
 use kontrakt::db::groups;
 use serde_json::json;
 
-use crate::common::{new_postgres_database, postgres_server};
+use axum::body::Body;
+use axum::http::Request;
+use kontrakt::web::{AppState, WriteLimit, app};
+use serde_json::Value;
+
+use crate::common::{TestApp, new_postgres_database, postgres_server};
 
 /// A database written by the code before issue 13 (session 5's main: migrations 0001–0005 in
 /// `migrations/`), with a group, a group game and a standalone game with two rounds.
@@ -198,4 +203,86 @@ async fn postgres_a_racing_duplicate_through_the_other_server_gets_the_first_ans
         }
     }
     assert_eq!(ids.len(), 1, "one game for one key");
+}
+
+/// The app of one server on `db`.
+fn server(db: &Db) -> TestApp {
+    TestApp {
+        router: app(AppState::new(db.clone()).with_write_limit(WriteLimit::UNLIMITED)),
+        db: db.clone(),
+        dir: tempfile::tempdir().unwrap(),
+    }
+}
+
+async fn post_json(app: &TestApp, path: &str, body: Value) -> Value {
+    let answer = app
+        .send(
+            Request::post(path)
+                .header("content-type", "application/json")
+                .body(Body::from(body.to_string()))
+                .unwrap(),
+        )
+        .await;
+    assert!(answer.status.is_success(), "{path}: {}", answer.body);
+    answer.json()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn postgres_a_phone_polling_server_b_sees_a_round_saved_through_server_a_at_once() {
+    let Some((a, b)) = two_servers("engines::postgres_a_phone_polling_server_b").await else {
+        return;
+    };
+    let (a, b) = (server(&a), server(&b));
+    let created = post_json(
+        &a,
+        "/api/v1/games",
+        json!({"rules": "liverpool", "players": ["Ann", "Ben", "Cy"],
+               "first_dealer": "Ann", "options": {}, "cents_per_point": 1}),
+    )
+    .await;
+    let id = created["id"].as_str().unwrap().to_owned();
+    let view = created["view_api_url"].as_str().unwrap().to_owned();
+    for round in 1..=3 {
+        // Server B reads (and keeps) the game, twice: the second answer comes from its cache.
+        for _ in 0..2 {
+            let seen = b.get(&format!("/api/v1/games/{id}")).await.json();
+            assert_eq!(seen["version"], round - 1);
+            assert_eq!(b.get(&view).await.json()["version"], round - 1);
+        }
+        post_json(
+            &a,
+            &format!("/api/v1/games/{id}/rounds"),
+            json!({"went_out": "Ann", "points": {"Ben": 35, "Cy": 10}}),
+        )
+        .await;
+        let seen = b.get(&format!("/api/v1/games/{id}")).await.json();
+        assert_eq!(seen["version"], round, "B sees A's round {round} at once");
+        assert_eq!(seen["rounds"].as_array().unwrap().len(), round as usize);
+        assert_eq!(b.get(&view).await.json()["version"], round);
+    }
+    // A group change made through B (the game joins a group) shows in the game A keeps.
+    let cache_a = kontrakt::store::GameCache::default();
+    let kept = kontrakt::store::load(&a.db, &cache_a, &id)
+        .await
+        .unwrap()
+        .unwrap();
+    assert!(kept.record.game.group.is_none());
+    let group = post_json(
+        &b,
+        "/api/v1/groups",
+        json!({"name": "Freitagsrunde", "players": ["Ann", "Ben", "Cy"]}),
+    )
+    .await;
+    let group_id = group["id"].as_str().unwrap();
+    post_json(
+        &b,
+        &format!("/api/v1/groups/{group_id}/add-game"),
+        json!({"game": id}),
+    )
+    .await;
+    let seen = kontrakt::store::load(&a.db, &cache_a, &id)
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(seen.record.game.group.as_ref().unwrap().id, group_id);
 }
