@@ -19,6 +19,7 @@ async fn main() -> ExitCode {
         Command::Backup(args) => transfer::backup(args).await,
         Command::Export(args) => transfer::export(args).await,
         Command::Import(args) => transfer::import(args).await,
+        Command::MigrateDb(args) => transfer::migrate_db(args).await,
         Command::Healthcheck(args) => Ok(healthcheck::run(args.url).await),
         // Engine commands: exit status 0 yes, 1 no, 2 bad input (sentence on stderr).
         Command::Check(args) => Ok(engine::finish(engine::run_check(&args))),

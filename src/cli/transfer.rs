@@ -6,7 +6,7 @@ use std::io::{Read as _, Write as _};
 use std::path::Path;
 use std::process::ExitCode;
 
-use super::{BackupArgs, ExportArgs, ImportArgs};
+use super::{BackupArgs, ExportArgs, ImportArgs, MigrateDbArgs};
 use crate::db::transfer::{self, Export, ImportError, Invalid};
 use crate::db::{Db, Location};
 use crate::store;
@@ -77,6 +77,30 @@ pub async fn import(args: ImportArgs) -> Result<ExitCode> {
     };
     let games: Export = serde_json::from_str(&text)
         .map_err(|e| TransferMsg::NotJson.fill(lang, &[("path", &path), ("detail", &e)]))?;
+    import_into(&games, &Location::parse(&args.db), args.resume, lang).await
+}
+
+/// `kontrakt migrate-db --from A --to B`: every game and group of A exported and imported
+/// into B, on the code path of `export` and `import`.
+pub async fn migrate_db(args: MigrateDbArgs) -> Result<ExitCode> {
+    let lang = match &args.lang {
+        Some(code) => Lang::from_code(code),
+        None => crate::text::serve::host_lang(|name| std::env::var(name).ok()),
+    };
+    let source = Db::open_existing_location(&Location::parse(&args.from)).await?;
+    let games = transfer::export_games(&source).await;
+    source.close().await;
+    import_into(&games?, &Location::parse(&args.to), args.resume, lang).await
+}
+
+/// Writes the games (and groups) of an export into the database at `location`, after the
+/// rules engine has read every one of them, and reports it.
+async fn import_into(
+    games: &Export,
+    location: &Location,
+    resume: bool,
+    lang: Lang,
+) -> Result<ExitCode> {
     // Every game must make sense to the rules engine before anything is written.
     for game in &games.games {
         let record = game.to_record().map_err(|e| explain(&e, lang))?;
@@ -86,12 +110,11 @@ pub async fn import(args: ImportArgs) -> Result<ExitCode> {
                 .into());
         }
     }
-    let location = Location::parse(&args.db);
-    let db = Db::open_location(&location).await?;
-    let imported = transfer::import_games_resuming(&db, &games, args.resume).await;
+    let db = Db::open_location(location).await?;
+    let imported = transfer::import_games_resuming(&db, games, resume).await;
     db.close().await;
     let imported = imported.map_err(|e| explain(&e, lang))?;
-    let target = &location;
+    let target = location;
     let report = if imported.skipped > 0 {
         TransferMsg::ImportedSkipping.fill(
             lang,

@@ -286,3 +286,80 @@ async fn postgres_a_phone_polling_server_b_sees_a_round_saved_through_server_a_a
         .unwrap();
     assert_eq!(seen.record.game.group.as_ref().unwrap().id, group_id);
 }
+
+fn kontrakt(args: &[&str]) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_kontrakt"))
+        .args(args)
+        .env_remove("KONTRAKT_DB")
+        .env_remove("LC_ALL")
+        .env_remove("LC_MESSAGES")
+        .env_remove("LANG")
+        .output()
+        .expect("the binary runs")
+}
+
+#[tokio::test]
+async fn postgres_migrate_db_moves_every_game_and_group_exactly() {
+    let Some(server_url) = postgres_server("engines::postgres_migrate_db") else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("kontrakt.db");
+    std::fs::copy(FIXTURE, &path).unwrap();
+    // More than the fixture holds: a second group with a game and its rounds, an ended game.
+    let db = Db::open(&path).await.unwrap();
+    let app = server(&db);
+    let group = post_json(
+        &app,
+        "/api/v1/groups",
+        json!({"name": "Samstag", "players": ["Dora", "Emil", "Fritz"]}),
+    )
+    .await;
+    let group_id = group["id"].as_str().unwrap();
+    let game = post_json(
+        &app,
+        &format!("/api/v1/groups/{group_id}/games"),
+        json!({"rules": "liverpool", "players": ["Dora", "Emil", "Fritz"],
+               "first_dealer": "Emil", "options": {}, "cents_per_point": 1}),
+    )
+    .await;
+    let game_id = game["id"].as_str().unwrap();
+    for _ in 0..2 {
+        post_json(
+            &app,
+            &format!("/api/v1/games/{game_id}/rounds"),
+            json!({"went_out": "Dora", "points": {"Emil": 35, "Fritz": 10}}),
+        )
+        .await;
+    }
+    post_json(
+        &app,
+        &format!("/api/v1/games/{FIXTURE_GAME}/end"),
+        json!({"version": 2}),
+    )
+    .await;
+    db.close().await;
+
+    let url = new_postgres_database(&server_url).await;
+    let from = path.to_str().unwrap();
+    let moved = kontrakt(&["migrate-db", "--from", from, "--to", &url]);
+    assert!(moved.status.success(), "{moved:?}");
+    let report = String::from_utf8_lossy(&moved.stdout);
+    assert!(report.contains("imported 3 games"), "{report}");
+
+    let before = dir.path().join("before.json");
+    let after = dir.path().join("after.json");
+    let exported = kontrakt(&["export", "--db", from, "--out", before.to_str().unwrap()]);
+    assert!(exported.status.success(), "{exported:?}");
+    let exported = kontrakt(&["export", "--db", &url, "--out", after.to_str().unwrap()]);
+    assert!(exported.status.success(), "{exported:?}");
+    let (before, after) = (
+        std::fs::read_to_string(before).unwrap(),
+        std::fs::read_to_string(after).unwrap(),
+    );
+    assert!(before.contains("Samstag") && before.contains("Freitagsrunde"));
+    assert_eq!(before, after, "the same games and groups, exactly");
+    // A second move refuses rather than doubling anything.
+    let again = kontrakt(&["migrate-db", "--from", from, "--to", &url]);
+    assert!(!again.status.success());
+}
