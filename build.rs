@@ -1,7 +1,8 @@
 //! Build steps:
 //!
-//! - Rebuild when a migration is added: `sqlx::migrate!()` embeds `migrations/` at compile
-//!   time, and cargo would not otherwise notice a new file there.
+//! - Rebuild when a migration is added: `sqlx::migrate!()` embeds `migrations/sqlite/` and
+//!   `migrations/postgres/` at compile time, and cargo would not otherwise notice a new file
+//!   there.
 //! - The static files (`static/`): each gets a content hash (the first 8 hex digits of its
 //!   SHA-256) for its fingerprinted URL (`app.3f2a1c9e.css`), and a gzip and a brotli copy
 //!   made once here, so the server never compresses them per request. Everything is written

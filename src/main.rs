@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use clap::Parser as _;
 use kontrakt::cli::{Cli, Command, engine, healthcheck, logging, transfer};
 use kontrakt::config::Config;
-use kontrakt::db::{Db, ServeLock};
+use kontrakt::db::{Db, Location, ServeLock};
 use kontrakt::serve::{self, Server};
 use kontrakt::web::{self, AppState};
 
@@ -19,6 +19,7 @@ async fn main() -> ExitCode {
         Command::Backup(args) => transfer::backup(args).await,
         Command::Export(args) => transfer::export(args).await,
         Command::Import(args) => transfer::import(args).await,
+        Command::MigrateDb(args) => transfer::migrate_db(args).await,
         Command::Healthcheck(args) => Ok(healthcheck::run(args.url).await),
         // Engine commands: exit status 0 yes, 1 no, 2 bad input (sentence on stderr).
         Command::Check(args) => Ok(engine::finish(engine::run_check(&args))),
@@ -37,7 +38,12 @@ async fn main() -> ExitCode {
 type Result<T> = transfer::Result<T>;
 
 async fn serve(config: Config) -> Result<ExitCode> {
-    let _serving = ServeLock::take(&config.db)?;
+    let location = Location::parse(&config.db);
+    // One server per SQLite file; any number of them on one PostgreSQL database.
+    let _serving = match &location {
+        Location::Sqlite(path) => Some(ServeLock::take(path)?),
+        Location::Postgres(_) => None,
+    };
     // Connections: the open-file limit, the certificate, the address, before the database.
     let serving = &config.serving;
     let budget = serve::limits::budget(serving.connections.max_connections)?;
@@ -45,7 +51,7 @@ async fn serve(config: Config) -> Result<ExitCode> {
         tracing::warn!("{warning}");
     }
     let tls = serving.tls.as_ref().map(serve::tls::acceptor).transpose()?;
-    let db = Db::open(&config.db).await?;
+    let db = Db::open_location(&location).await?;
     let listener = tokio::net::TcpListener::bind(config.addr)
         .await
         .map_err(|e| format!("cannot listen on {}: {e}", config.addr))?;
@@ -68,7 +74,7 @@ async fn serve(config: Config) -> Result<ExitCode> {
     tracing::info!(
         "serving {}://{local} with database {} (at most {} connections, open-file limit {})",
         if https { "https" } else { "http" },
-        config.db.display(),
+        location,
         budget.max_connections,
         budget.limit,
     );

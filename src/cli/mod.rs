@@ -1,5 +1,5 @@
 //! The command line: `kontrakt [serve]`, `kontrakt backup PATH`, `kontrakt export`,
-//! `kontrakt import FILE`, `kontrakt healthcheck [URL]`, and the engine's commands
+//! `kontrakt import FILE`, `kontrakt migrate-db`, `kontrakt healthcheck [URL]`, and the engine's commands
 //! `check`, `solve` and `score`. Parsing here; `main.rs` runs what was asked: the engine
 //! commands through [`engine`], backup, export and import through [`transfer`].
 //! Must not depend on `web` (games are read through `store`).
@@ -80,6 +80,10 @@ pub enum Command {
     /// Read games written by `export` into a database (created if missing), all in one
     /// transaction; refuses the whole file if one of its games is already there.
     Import(ImportArgs),
+    /// Move every game and group from one database to another (for instance from a SQLite
+    /// file to PostgreSQL): an export of `--from` imported into `--to`, with the checks and
+    /// the refusals of `import`.
+    MigrateDb(MigrateDbArgs),
     /// Ask a running server's /healthz: exit status 0 if it answers 200, else 1 (for
     /// container health checks where there is no curl).
     Healthcheck(HealthcheckArgs),
@@ -189,6 +193,25 @@ impl ImportArgs {
             None => crate::text::serve::host_lang(|name| std::env::var(name).ok()),
         }
     }
+}
+
+/// Flags of `migrate-db`.
+#[derive(Clone, Debug, Args)]
+pub struct MigrateDbArgs {
+    /// The database to read: a SQLite file or a postgres:// URL.
+    #[arg(long)]
+    pub from: PathBuf,
+    /// The database to write into (created and migrated if missing): a SQLite file or a
+    /// postgres:// URL (the PostgreSQL database itself must exist).
+    #[arg(long)]
+    pub to: PathBuf,
+    /// Finish a move that stopped part way, as `import --resume`.
+    #[arg(long)]
+    pub resume: bool,
+    /// Language of the report and of the reasons for a refusal: en or de (default: the
+    /// terminal's locale).
+    #[arg(long, value_parser = ["en", "de"])]
+    pub lang: Option<String>,
 }
 
 /// Flags every engine command takes.

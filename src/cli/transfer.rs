@@ -6,9 +6,9 @@ use std::io::{Read as _, Write as _};
 use std::path::Path;
 use std::process::ExitCode;
 
-use super::{BackupArgs, ExportArgs, ImportArgs};
-use crate::db::Db;
+use super::{BackupArgs, ExportArgs, ImportArgs, MigrateDbArgs};
 use crate::db::transfer::{self, Export, ImportError, Invalid};
+use crate::db::{Db, Location};
 use crate::store;
 use crate::text::Lang;
 use crate::text::transfer::TransferMsg;
@@ -18,10 +18,12 @@ pub type Result<T> = std::result::Result<T, Box<dyn std::error::Error>>;
 
 /// `kontrakt backup PATH`: a consistent copy of the database.
 pub async fn backup(args: BackupArgs) -> Result<ExitCode> {
-    let db = Db::open_existing(&args.db).await?;
-    db.backup_to(&args.path).await?;
+    let location = Location::parse(&args.db);
+    let db = Db::open_existing_location(&location).await?;
+    let done = db.backup_to(&args.path).await;
     db.close().await;
-    println!("backed up {} to {}", args.db.display(), args.path.display());
+    done?;
+    println!("backed up {location} to {}", args.path.display());
     Ok(ExitCode::SUCCESS)
 }
 
@@ -32,7 +34,7 @@ fn is_stdio(path: &Path) -> bool {
 
 /// `kontrakt export`: every game as JSON, to a new file or stdout.
 pub async fn export(args: ExportArgs) -> Result<ExitCode> {
-    let db = Db::open_existing(&args.db).await?;
+    let db = Db::open_existing_location(&Location::parse(&args.db)).await?;
     let games = transfer::export_games(&db).await;
     db.close().await;
     let games = games?;
@@ -75,6 +77,30 @@ pub async fn import(args: ImportArgs) -> Result<ExitCode> {
     };
     let games: Export = serde_json::from_str(&text)
         .map_err(|e| TransferMsg::NotJson.fill(lang, &[("path", &path), ("detail", &e)]))?;
+    import_into(&games, &Location::parse(&args.db), args.resume, lang).await
+}
+
+/// `kontrakt migrate-db --from A --to B`: every game and group of A exported and imported
+/// into B, on the code path of `export` and `import`.
+pub async fn migrate_db(args: MigrateDbArgs) -> Result<ExitCode> {
+    let lang = match &args.lang {
+        Some(code) => Lang::from_code(code),
+        None => crate::text::serve::host_lang(|name| std::env::var(name).ok()),
+    };
+    let source = Db::open_existing_location(&Location::parse(&args.from)).await?;
+    let games = transfer::export_games(&source).await;
+    source.close().await;
+    import_into(&games?, &Location::parse(&args.to), args.resume, lang).await
+}
+
+/// Writes the games (and groups) of an export into the database at `location`, after the
+/// rules engine has read every one of them, and reports it.
+async fn import_into(
+    games: &Export,
+    location: &Location,
+    resume: bool,
+    lang: Lang,
+) -> Result<ExitCode> {
     // Every game must make sense to the rules engine before anything is written.
     for game in &games.games {
         let record = game.to_record().map_err(|e| explain(&e, lang))?;
@@ -84,11 +110,11 @@ pub async fn import(args: ImportArgs) -> Result<ExitCode> {
                 .into());
         }
     }
-    let db = Db::open(&args.db).await?;
-    let imported = transfer::import_games_resuming(&db, &games, args.resume).await;
+    let db = Db::open_location(location).await?;
+    let imported = transfer::import_games_resuming(&db, games, resume).await;
     db.close().await;
     let imported = imported.map_err(|e| explain(&e, lang))?;
-    let target = args.db.display();
+    let target = location;
     let report = if imported.skipped > 0 {
         TransferMsg::ImportedSkipping.fill(
             lang,

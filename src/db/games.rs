@@ -8,14 +8,16 @@
 
 use serde_json::Value;
 use sqlx::pool::PoolConnection;
-use sqlx::{FromRow, Sqlite, SqliteConnection};
+use sqlx::{Any, AnyConnection, FromRow};
 use time::OffsetDateTime;
 use time::format_description::well_known::Rfc3339;
 
-use super::Db;
+use super::{Db, Engine, RowTable};
 
 mod redo;
+mod sql;
 pub use redo::{RedoOutcome, last_change, redo_last_undo_once};
+use sql::{select_game, store_round};
 
 /// SQL for "now" in the format of the schema's timestamp defaults.
 const NOW: &str = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')";
@@ -442,9 +444,10 @@ pub async fn create_game_once(
     keyed: Keyed<'_>,
 ) -> Result<Creation, sqlx::Error> {
     let mut tx = db.begin_write().await?;
+    tx.lock_key(keyed.key).await?;
     let existing = sqlx::query_as::<_, (String, String, Option<String>)>(
         "SELECT g.id, g.view_token, c.request_hash FROM game_creations c
-         JOIN games g ON g.id = c.game_id WHERE c.key = ?",
+         JOIN games g ON g.id = c.game_id WHERE c.key = $1",
     )
     .bind(keyed.key)
     .fetch_optional(&mut **tx)
@@ -457,7 +460,7 @@ pub async fn create_game_once(
         });
     }
     let ids = insert_game(&mut tx, game).await?;
-    sqlx::query("INSERT INTO game_creations (key, game_id, request_hash) VALUES (?, ?, ?)")
+    sqlx::query("INSERT INTO game_creations (key, game_id, request_hash) VALUES ($1, $2, $3)")
         .bind(keyed.key)
         .bind(&ids.id)
         .bind(keyed.request)
@@ -468,7 +471,7 @@ pub async fn create_game_once(
 }
 
 pub(super) async fn insert_game(
-    tx: &mut PoolConnection<Sqlite>,
+    tx: &mut PoolConnection<Any>,
     game: &NewGame,
 ) -> Result<GameIds, sqlx::Error> {
     let ids = GameIds {
@@ -479,7 +482,7 @@ pub(super) async fn insert_game(
         serde_json::to_string(&game.players).map_err(|e| sqlx::Error::Encode(e.into()))?;
     sqlx::query(
         "INSERT INTO games (id, view_token, rules, options, players, first_dealer, money)
-         VALUES (?, ?, ?, ?, ?, ?, ?)",
+         VALUES ($1, $2, $3, $4, $5, $6, $7)",
     )
     .bind(&ids.id)
     .bind(&ids.view_token)
@@ -495,6 +498,29 @@ pub(super) async fn insert_game(
 
 const GAME_COLUMNS: &str = "id, view_token, rules, options, players, first_dealer, money, \
                             version, ended_early, created_at, updated_at, house_rules";
+
+/// What changes whenever anything a loaded game shows changes: its version (every write to the
+/// game or its rounds, and a rename of one of its players by its group, bumps it) and its
+/// group's version (a group's name, and adding the game to a group, bump that). Read in one
+/// indexed statement; on PostgreSQL a server checks a kept game against it, since other
+/// servers write too (`store::cache`).
+pub type Stamp = (i64, Option<i64>);
+
+/// The [`Stamp`] of the game whose `column` (`id` or `view_token`) is `value`, or `None` if
+/// there is no such game.
+pub async fn stamp(
+    db: &Db,
+    column: &'static str,
+    value: &str,
+) -> Result<Option<Stamp>, sqlx::Error> {
+    sqlx::query_as(&format!(
+        "SELECT g.version, grp.version FROM games g LEFT JOIN groups grp ON grp.id = g.group_id
+         WHERE g.{column} = $1"
+    ))
+    .bind(value)
+    .fetch_optional(db.reader())
+    .await
+}
 
 /// Loads a game and its rounds by its edit token, or `None` if there is no such game.
 pub async fn load_game(db: &Db, id: &str) -> Result<Option<GameRecord>, sqlx::Error> {
@@ -521,33 +547,17 @@ async fn load_where(
 /// every sqlx call is a round trip to the connection's worker thread, and those hops, not
 /// SQLite, were most of the cost of a read.
 pub(super) async fn load_in(
-    conn: &mut SqliteConnection,
+    conn: &mut AnyConnection,
     column: &'static str,
     value: &str,
 ) -> Result<Option<GameRecord>, sqlx::Error> {
-    let sql = format!("{} WHERE {column} = ?", select_game());
+    let sql = format!("{} WHERE {column} = $1", select_game(Engine::of(conn)));
     sqlx::query_as::<_, GameWithRounds>(&sql)
         .bind(value)
         .fetch_optional(&mut *conn)
         .await?
         .map(GameRecord::try_from)
         .transpose()
-}
-
-/// `SELECT` of a game's row with its rounds as one JSON array, before its `WHERE`.
-fn select_game() -> String {
-    format!(
-        "SELECT {GAME_COLUMNS},
-                (SELECT json_group_array(json_array(round_no, json(entry), json(points),
-                                                    created_at, updated_at)
-                                         ORDER BY round_no)
-                 FROM rounds WHERE rounds.game_id = games.id) AS rounds,
-                (SELECT json_array(g.id, g.view_token, g.name)
-                 FROM groups g WHERE g.id = games.group_id) AS grp,
-                (SELECT json_group_array(player_id ORDER BY seat)
-                 FROM game_seats WHERE game_seats.game_id = games.id) AS seats
-         FROM games"
-    )
 }
 
 impl TryFrom<GameWithRounds> for GameRecord {
@@ -577,7 +587,7 @@ impl TryFrom<GameWithRounds> for GameRecord {
 pub async fn history(db: &Db, game_id: &str) -> Result<Vec<HistoryEntry>, sqlx::Error> {
     sqlx::query_as::<_, HistoryRow>(
         "SELECT id, round_no, action, before, after, at
-         FROM history WHERE game_id = ? ORDER BY id",
+         FROM history WHERE game_id = $1 ORDER BY id",
     )
     .bind(game_id)
     .fetch_all(db.reader())
@@ -632,6 +642,7 @@ pub async fn change_round_at<E>(
     respond: impl FnOnce(&GameRecord) -> Result<String, E>,
 ) -> Result<(ChangeOutcome<E>, Option<u64>), sqlx::Error> {
     let mut tx = db.begin_write().await?;
+    tx.lock_row(RowTable::Games, game_id).await?;
     if let Some(keyed) = idempotency_key {
         match stored_answer(&mut tx, game_id, keyed).await? {
             Stored::New => {}
@@ -719,6 +730,7 @@ pub async fn undo_last_round_once(
     once: Option<Once<'_>>,
 ) -> Result<UndoOutcome, sqlx::Error> {
     let mut tx = db.begin_write().await?;
+    tx.lock_row(RowTable::Games, game_id).await?;
     match replayed(&mut tx, game_id, once).await? {
         Stored::New => {}
         Stored::Same(response) => return Ok(UndoOutcome::Replayed(response)),
@@ -731,7 +743,7 @@ pub async fn undo_last_round_once(
         return Ok(UndoOutcome::Conflict { current_version });
     }
     let last: Option<i64> =
-        sqlx::query_scalar("SELECT MAX(round_no) FROM rounds WHERE game_id = ?")
+        sqlx::query_scalar("SELECT MAX(round_no) FROM rounds WHERE game_id = $1")
             .bind(game_id)
             .fetch_one(&mut **tx)
             .await?;
@@ -739,7 +751,7 @@ pub async fn undo_last_round_once(
         return Ok(UndoOutcome::NothingToUndo);
     };
     let before = round_snapshot(&mut tx, game_id, round_no).await?;
-    sqlx::query("DELETE FROM rounds WHERE game_id = ? AND round_no = ?")
+    sqlx::query("DELETE FROM rounds WHERE game_id = $1 AND round_no = $2")
         .bind(game_id)
         .bind(round_no)
         .execute(&mut **tx)
@@ -780,13 +792,14 @@ pub async fn set_ended_early_once(
     once: Option<Once<'_>>,
 ) -> Result<WriteOutcome, sqlx::Error> {
     let mut tx = db.begin_write().await?;
+    tx.lock_row(RowTable::Games, game_id).await?;
     match replayed(&mut tx, game_id, once).await? {
         Stored::New => {}
         Stored::Same(response) => return Ok(WriteOutcome::Replayed(response)),
         Stored::Other => return Ok(WriteOutcome::KeyReused),
     }
     let row: Option<(i64, i64)> =
-        sqlx::query_as("SELECT version, ended_early FROM games WHERE id = ?")
+        sqlx::query_as("SELECT version, ended_early FROM games WHERE id = $1")
             .bind(game_id)
             .fetch_optional(&mut **tx)
             .await?;
@@ -803,7 +816,7 @@ pub async fn set_ended_early_once(
             version: current_version,
         });
     }
-    sqlx::query("UPDATE games SET ended_early = ? WHERE id = ?")
+    sqlx::query("UPDATE games SET ended_early = $1 WHERE id = $2")
         .bind(i64::from(ended_early))
         .bind(game_id)
         .execute(&mut **tx)
@@ -825,7 +838,7 @@ pub async fn set_ended_early_once(
 
 /// What is stored under `once`'s key for this game.
 async fn replayed(
-    tx: &mut PoolConnection<Sqlite>,
+    tx: &mut PoolConnection<Any>,
     game_id: &str,
     once: Option<Once<'_>>,
 ) -> Result<Stored, sqlx::Error> {
@@ -845,12 +858,12 @@ async fn replayed(
 /// the same request (or before requests were recorded: migration 0004), else whether it was
 /// used at all.
 async fn stored_answer(
-    tx: &mut PoolConnection<Sqlite>,
+    tx: &mut PoolConnection<Any>,
     game_id: &str,
     keyed: Keyed<'_>,
 ) -> Result<Stored, sqlx::Error> {
     let row: Option<(String, Option<String>)> = sqlx::query_as(
-        "SELECT response, request_hash FROM idempotency WHERE game_id = ? AND key = ?",
+        "SELECT response, request_hash FROM idempotency WHERE game_id = $1 AND key = $2",
     )
     .bind(game_id)
     .bind(keyed.key)
@@ -866,13 +879,13 @@ async fn stored_answer(
 
 /// Stores `once`'s answer under its key, with its request (the game must exist).
 async fn remember(
-    tx: &mut PoolConnection<Sqlite>,
+    tx: &mut PoolConnection<Any>,
     game_id: &str,
     once: Option<Once<'_>>,
 ) -> Result<(), sqlx::Error> {
     if let Some(once) = once {
         sqlx::query(
-            "INSERT INTO idempotency (game_id, key, response, request_hash) VALUES (?, ?, ?, ?)",
+            "INSERT INTO idempotency (game_id, key, response, request_hash) VALUES ($1, $2, $3, $4)",
         )
         .bind(game_id)
         .bind(once.key)
@@ -885,10 +898,10 @@ async fn remember(
 }
 
 async fn current_version(
-    tx: &mut PoolConnection<Sqlite>,
+    tx: &mut PoolConnection<Any>,
     game_id: &str,
 ) -> Result<Option<i64>, sqlx::Error> {
-    sqlx::query_scalar("SELECT version FROM games WHERE id = ?")
+    sqlx::query_scalar("SELECT version FROM games WHERE id = $1")
         .bind(game_id)
         .fetch_optional(&mut **tx)
         .await
@@ -896,12 +909,12 @@ async fn current_version(
 
 /// The round as a history snapshot `{"entry": …, "points": …}`, if it exists.
 async fn round_snapshot(
-    tx: &mut PoolConnection<Sqlite>,
+    tx: &mut PoolConnection<Any>,
     game_id: &str,
     round_no: i64,
 ) -> Result<Option<Value>, sqlx::Error> {
     let row: Option<(String, String)> =
-        sqlx::query_as("SELECT entry, points FROM rounds WHERE game_id = ? AND round_no = ?")
+        sqlx::query_as("SELECT entry, points FROM rounds WHERE game_id = $1 AND round_no = $2")
             .bind(game_id)
             .bind(round_no)
             .fetch_optional(&mut **tx)
@@ -910,46 +923,8 @@ async fn round_snapshot(
         .transpose()
 }
 
-/// Writes round `round_no` (new or corrected), its history row with the round as it was
-/// `before`, and bumps the game's version; returns the game as written.
-async fn store_round(
-    tx: &mut PoolConnection<Sqlite>,
-    game_id: &str,
-    round_no: i64,
-    (entry, points): (&Value, &Value),
-    action: HistoryAction,
-    before: Option<&Value>,
-) -> Result<GameRecord, sqlx::Error> {
-    // One round trip to the connection's worker thread for the three writes and the read
-    // back: each trip costs a thread hand-off, which under load cost more than SQLite's work.
-    // SQLite runs the statements in order; the parameters are numbered across them.
-    let after = snapshot(entry, points);
-    let sql = format!(
-        "INSERT INTO rounds (game_id, round_no, entry, points) VALUES (?1, ?2, ?3, ?4)
-         ON CONFLICT (game_id, round_no)
-         DO UPDATE SET entry = excluded.entry, points = excluded.points, updated_at = {NOW};
-         INSERT INTO history (game_id, round_no, action, before, after)
-         VALUES (?1, ?2, ?5, ?6, ?7);
-         UPDATE games SET version = version + 1, updated_at = {NOW} WHERE id = ?1;
-         {} WHERE id = ?1",
-        select_game()
-    );
-    sqlx::query_as::<_, GameWithRounds>(&sql)
-        .bind(game_id)
-        .bind(round_no)
-        .bind(entry.to_string())
-        .bind(points.to_string())
-        .bind(action.as_str())
-        .bind(before.map(Value::to_string))
-        .bind(after.to_string())
-        .fetch_optional(&mut **tx)
-        .await?
-        .ok_or(sqlx::Error::RowNotFound)
-        .and_then(GameRecord::try_from)
-}
-
 async fn record(
-    tx: &mut PoolConnection<Sqlite>,
+    tx: &mut PoolConnection<Any>,
     game_id: &str,
     round_no: Option<i64>,
     action: HistoryAction,
@@ -957,7 +932,7 @@ async fn record(
     after: Option<&Value>,
 ) -> Result<(), sqlx::Error> {
     sqlx::query(
-        "INSERT INTO history (game_id, round_no, action, before, after) VALUES (?, ?, ?, ?, ?)",
+        "INSERT INTO history (game_id, round_no, action, before, after) VALUES ($1, $2, $3, $4, $5)",
     )
     .bind(game_id)
     .bind(round_no)
@@ -969,9 +944,9 @@ async fn record(
     Ok(())
 }
 
-async fn bump_version(tx: &mut PoolConnection<Sqlite>, game_id: &str) -> Result<i64, sqlx::Error> {
+async fn bump_version(tx: &mut PoolConnection<Any>, game_id: &str) -> Result<i64, sqlx::Error> {
     sqlx::query_scalar(&format!(
-        "UPDATE games SET version = version + 1, updated_at = {NOW} WHERE id = ? RETURNING version"
+        "UPDATE games SET version = version + 1, updated_at = {NOW} WHERE id = $1 RETURNING version"
     ))
     .bind(game_id)
     .fetch_one(&mut **tx)

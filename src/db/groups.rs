@@ -11,7 +11,7 @@
 
 use serde_json::Value;
 use sqlx::pool::PoolConnection;
-use sqlx::{FromRow, Sqlite, SqliteConnection};
+use sqlx::{Any, AnyConnection, FromRow};
 use time::OffsetDateTime;
 
 use super::Db;
@@ -201,9 +201,10 @@ pub async fn create_group_once(
 ) -> Result<GroupCreation, sqlx::Error> {
     let mut tx = db.begin_write().await?;
     if let Some(keyed) = keyed {
+        tx.lock_key(keyed.key).await?;
         let existing = sqlx::query_as::<_, (String, String, String)>(
             "SELECT g.id, g.view_token, c.request_hash FROM group_creations c
-             JOIN groups g ON g.id = c.group_id WHERE c.key = ?",
+             JOIN groups g ON g.id = c.group_id WHERE c.key = $1",
         )
         .bind(keyed.key)
         .fetch_optional(&mut **tx)
@@ -220,7 +221,7 @@ pub async fn create_group_once(
         id: games::new_token(),
         view_token: games::new_token(),
     };
-    sqlx::query("INSERT INTO groups (id, view_token, name) VALUES (?, ?, ?)")
+    sqlx::query("INSERT INTO groups (id, view_token, name) VALUES ($1, $2, $3)")
         .bind(&ids.id)
         .bind(&ids.view_token)
         .bind(&group.name)
@@ -235,12 +236,14 @@ pub async fn create_group_once(
     });
     record(&mut tx, &ids.id, "create", None, Some(&after)).await?;
     if let Some(keyed) = keyed {
-        sqlx::query("INSERT INTO group_creations (key, group_id, request_hash) VALUES (?, ?, ?)")
-            .bind(keyed.key)
-            .bind(&ids.id)
-            .bind(keyed.request)
-            .execute(&mut **tx)
-            .await?;
+        sqlx::query(
+            "INSERT INTO group_creations (key, group_id, request_hash) VALUES ($1, $2, $3)",
+        )
+        .bind(keyed.key)
+        .bind(&ids.id)
+        .bind(keyed.request)
+        .execute(&mut **tx)
+        .await?;
     }
     tx.commit().await?;
     Ok(GroupCreation::Created(ids))
@@ -259,12 +262,12 @@ pub enum GroupCreation {
 
 /// Inserts a player and returns its id.
 async fn insert_player(
-    tx: &mut PoolConnection<Sqlite>,
+    tx: &mut PoolConnection<Any>,
     group_id: &str,
     player: &KeyedName,
 ) -> Result<i64, sqlx::Error> {
     sqlx::query_scalar(
-        "INSERT INTO group_players (group_id, name, name_key) VALUES (?, ?, ?) RETURNING id",
+        "INSERT INTO group_players (group_id, name, name_key) VALUES ($1, $2, $3) RETURNING id",
     )
     .bind(group_id)
     .bind(&player.name)
@@ -275,19 +278,21 @@ async fn insert_player(
 
 /// Records a change to a group in its history.
 async fn record(
-    tx: &mut PoolConnection<Sqlite>,
+    tx: &mut PoolConnection<Any>,
     group_id: &str,
     action: &str,
     before: Option<&Value>,
     after: Option<&Value>,
 ) -> Result<(), sqlx::Error> {
-    sqlx::query("INSERT INTO group_history (group_id, action, before, after) VALUES (?, ?, ?, ?)")
-        .bind(group_id)
-        .bind(action)
-        .bind(before.map(Value::to_string))
-        .bind(after.map(Value::to_string))
-        .execute(&mut **tx)
-        .await?;
+    sqlx::query(
+        "INSERT INTO group_history (group_id, action, before, after) VALUES ($1, $2, $3, $4)",
+    )
+    .bind(group_id)
+    .bind(action)
+    .bind(before.map(Value::to_string))
+    .bind(after.map(Value::to_string))
+    .execute(&mut **tx)
+    .await?;
     Ok(())
 }
 
@@ -304,12 +309,12 @@ pub async fn group_by_view_token(db: &Db, token: &str) -> Result<Option<Group>, 
 }
 
 async fn group_where(
-    pool: &sqlx::SqlitePool,
+    pool: &sqlx::AnyPool,
     column: &'static str,
     value: &str,
 ) -> Result<Option<Group>, sqlx::Error> {
     sqlx::query_as::<_, GroupRow>(&format!(
-        "SELECT {GROUP_COLUMNS} FROM groups WHERE {column} = ?"
+        "SELECT {GROUP_COLUMNS} FROM groups WHERE {column} = $1"
     ))
     .bind(value)
     .fetch_optional(pool)
@@ -337,9 +342,9 @@ async fn load_where(
     column: &'static str,
     value: &str,
 ) -> Result<Option<GroupRecord>, sqlx::Error> {
-    let mut tx = db.reader().begin().await?;
+    let mut tx = db.begin_read().await?;
     let group = sqlx::query_as::<_, GroupRow>(&format!(
-        "SELECT {GROUP_COLUMNS} FROM groups WHERE {column} = ?"
+        "SELECT {GROUP_COLUMNS} FROM groups WHERE {column} = $1"
     ))
     .bind(value)
     .fetch_optional(&mut *tx)
@@ -354,11 +359,11 @@ async fn load_where(
 }
 
 /// Everything of a group but its own row.
-async fn load_parts(conn: &mut SqliteConnection, group: Group) -> Result<GroupRecord, sqlx::Error> {
+async fn load_parts(conn: &mut AnyConnection, group: Group) -> Result<GroupRecord, sqlx::Error> {
     let players = players_in(conn, &group.id).await?;
     let house_rules = sqlx::query_as::<_, (i64, String, String, String, String)>(
         "SELECT id, name, rules, options, created_at FROM group_rulesets
-         WHERE group_id = ? ORDER BY name_key",
+         WHERE group_id = $1 ORDER BY name_key",
     )
     .bind(&group.id)
     .fetch_all(&mut *conn)
@@ -375,7 +380,7 @@ async fn load_parts(conn: &mut SqliteConnection, group: Group) -> Result<GroupRe
     })
     .collect::<Result<Vec<_>, sqlx::Error>>()?;
     let settle_ups = sqlx::query_as::<_, (i64, i64, String, String)>(
-        "SELECT id, version, balances, at FROM settle_ups WHERE group_id = ? ORDER BY id",
+        "SELECT id, version, balances, at FROM settle_ups WHERE group_id = $1 ORDER BY id",
     )
     .bind(&group.id)
     .fetch_all(&mut *conn)
@@ -391,7 +396,7 @@ async fn load_parts(conn: &mut SqliteConnection, group: Group) -> Result<GroupRe
     })
     .collect::<Result<Vec<_>, sqlx::Error>>()?;
     let ids: Vec<String> =
-        sqlx::query_scalar("SELECT id FROM games WHERE group_id = ? ORDER BY created_at, rowid")
+        sqlx::query_scalar("SELECT id FROM games WHERE group_id = $1 ORDER BY created_at, rowid")
             .bind(&group.id)
             .fetch_all(&mut *conn)
             .await?;
@@ -410,13 +415,10 @@ async fn load_parts(conn: &mut SqliteConnection, group: Group) -> Result<GroupRe
     })
 }
 
-async fn players_in(
-    conn: &mut SqliteConnection,
-    group_id: &str,
-) -> Result<Vec<Player>, sqlx::Error> {
+async fn players_in(conn: &mut AnyConnection, group_id: &str) -> Result<Vec<Player>, sqlx::Error> {
     sqlx::query_as::<_, PlayerRow>(
         "SELECT id, name, name_key, retired, created_at FROM group_players
-         WHERE group_id = ? ORDER BY id",
+         WHERE group_id = $1 ORDER BY id",
     )
     .bind(group_id)
     .fetch_all(&mut *conn)
@@ -429,7 +431,7 @@ async fn players_in(
 /// The group's history, oldest first.
 pub async fn history(db: &Db, group_id: &str) -> Result<Vec<GroupHistoryEntry>, sqlx::Error> {
     sqlx::query_as::<_, (i64, String, Option<String>, Option<String>, String)>(
-        "SELECT id, action, before, after, at FROM group_history WHERE group_id = ? ORDER BY id",
+        "SELECT id, action, before, after, at FROM group_history WHERE group_id = $1 ORDER BY id",
     )
     .bind(group_id)
     .fetch_all(db.reader())

@@ -1,14 +1,22 @@
-//! Database access: the SQLite file, its connection pools, migrations and backups; games in
-//! `games`, moving them between databases as JSON in `transfer`.
+//! Database access: the SQLite file or the PostgreSQL database, connection pools, migrations
+//! and backups; games in `games`, moving them between databases as JSON in `transfer`.
 //!
 //! SQL lives only here, as literal strings run with `sqlx::query`/`query_as` (no compile-time
-//! checked macros, so a fresh clone builds without a database). Rows are private structs
+//! checked macros, so a fresh clone builds without a database), through sqlx's Any driver:
+//! one SQL text serves both engines (`$N` placeholders, `RETURNING`, `ON CONFLICT`), and the
+//! few statements that differ ask [`Engine::of`] their connection. Migrations are per engine
+//! (`migrations/sqlite/`, `migrations/postgres/`: each SQLite file has a PostgreSQL twin). Rows are private structs
 //! converted into the public record types of each submodule. Dependency rule: `db` depends on
 //! no other layer of the app (not `rules`, `text`, `store`, `web` or `cli`); it stores what
 //! the rules engine computes without interpreting it. `store` reads and writes games through
 //! it; `web` and `cli` hold the `Db` handle and its record types.
 //!
-//! Durability choices (STYLE.md, issue 4): WAL journal, `synchronous=FULL` (a commit that
+//! On PostgreSQL (issue 13) any number of servers share the database: no [`ServeLock`], a pool
+//! of connections for reads and writes, each write a transaction that first locks the row of
+//! the game or group it changes ([`lock_row`]) or, creating one, its idempotency key
+//! ([`lock_key`]). What follows is SQLite's.
+//!
+//! Durability choices (issue 4): WAL journal, `synchronous=FULL` (a commit that
 //! returned survives a power cut), a 5 s busy timeout, foreign keys on. Exactly one writer
 //! connection, and every write runs in `BEGIN IMMEDIATE` ([`Db::begin_write`]): a deferred
 //! transaction that reads and then writes can fail with `SQLITE_BUSY` at once, ignoring the
@@ -33,16 +41,94 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Duration;
 
-use sqlx::Sqlite;
+use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
 use sqlx::pool::PoolConnection;
-use sqlx::sqlite::{
-    SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteSynchronous,
-};
+use sqlx::postgres::PgDatabaseError;
+use sqlx::sqlite::SqliteConnectOptions;
+use sqlx::{Any, AnyConnection, AnyPool, ConnectOptions as _};
 
 /// How long a connection waits for a lock held by another connection or process.
 const BUSY_TIMEOUT: Duration = Duration::from_secs(5);
 /// Connections in the read pool.
 const READERS: u32 = 4;
+/// Connections of one server to PostgreSQL (reads and writes share them).
+const POSTGRES_CONNECTIONS: u32 = 16;
+
+/// The two database engines: the SQL text is the same for both wherever it can be (`$N`
+/// placeholders, `RETURNING`, `ON CONFLICT`), and [`Engine::of`] tells them apart where not.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Engine {
+    /// One SQLite file (the default): one server, one writer connection.
+    Sqlite,
+    /// PostgreSQL: any number of servers, each with a pool of connections.
+    Postgres,
+}
+
+impl Engine {
+    /// The engine behind a connection.
+    pub fn of(conn: &AnyConnection) -> Self {
+        if conn.backend_name() == "PostgreSQL" {
+            Self::Postgres
+        } else {
+            Self::Sqlite
+        }
+    }
+
+    /// What to append to a `SELECT` of a game's or group's row that a write then changes:
+    /// `FOR UPDATE` on PostgreSQL (the row is locked until the transaction ends, so two servers
+    /// writing the same game get one success and one conflict); nothing on SQLite, where
+    /// `BEGIN IMMEDIATE` already holds the whole database.
+    pub fn lock_row(self) -> &'static str {
+        match self {
+            Self::Sqlite => "",
+            Self::Postgres => " FOR UPDATE",
+        }
+    }
+}
+
+/// Where the database is, as given to `--db` (or `KONTRAKT_DB`): a `postgres://` (or
+/// `postgresql://`) URL selects PostgreSQL; anything else is a SQLite file's path, with or
+/// without `sqlite://` before it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Location {
+    /// A SQLite file.
+    Sqlite(PathBuf),
+    /// A PostgreSQL connection URL.
+    Postgres(String),
+}
+
+impl std::fmt::Display for Location {
+    /// The file's path, or the URL without its password (what logs and messages show).
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Self::Sqlite(path) => write!(f, "{}", path.display()),
+            Self::Postgres(url) => match url.split_once("://") {
+                Some((scheme, rest)) => match rest.rsplit_once('@') {
+                    Some((user, host)) => {
+                        let user = user.split_once(':').map_or(user, |(name, _)| name);
+                        write!(f, "{scheme}://{user}@{host}")
+                    }
+                    None => f.write_str(url),
+                },
+                None => f.write_str(url),
+            },
+        }
+    }
+}
+
+impl Location {
+    /// Reads what `--db` was given.
+    pub fn parse(db: &Path) -> Self {
+        let text = db.to_string_lossy();
+        if text.starts_with("postgres://") || text.starts_with("postgresql://") {
+            return Self::Postgres(text.into_owned());
+        }
+        match text.strip_prefix("sqlite://") {
+            Some(path) => Self::Sqlite(PathBuf::from(path)),
+            None => Self::Sqlite(db.to_owned()),
+        }
+    }
+}
 
 /// Errors from opening, migrating or backing up the database.
 #[derive(Debug, thiserror::Error)]
@@ -56,6 +142,12 @@ pub enum Error {
     /// `backup` was asked to write over an existing file.
     #[error("{} already exists; choose a new file name (a backup never overwrites a file)", .0.display())]
     BackupTargetExists(PathBuf),
+    /// `backup` was asked to copy a PostgreSQL database.
+    #[error(
+        "kontrakt backup copies a SQLite file; back a PostgreSQL database up with pg_dump \
+         (or move its games with kontrakt export)"
+    )]
+    BackupPostgres,
     /// Another `kontrakt serve` holds this database.
     #[error(
         "another kontrakt server is already using {}; stop it first (one server per database \
@@ -148,19 +240,23 @@ impl ServeLock {
 /// Begins a write transaction, makes a change and rolls it back: nothing is written, but a
 /// read-only database or connection refuses the change (`BEGIN IMMEDIATE` alone does not
 /// fail on a read-only connection in WAL mode).
-async fn check_writable(pool: &SqlitePool) -> Result<(), sqlx::Error> {
-    let mut tx = pool.begin_with("BEGIN IMMEDIATE").await?;
-    sqlx::query("CREATE TABLE kontrakt_write_check (x)")
-        .execute(&mut *tx)
-        .await?;
-    tx.rollback().await
+async fn check_writable(pool: &AnyPool) -> Result<(), sqlx::Error> {
+    let mut conn = pool.acquire().await?;
+    sqlx::query("BEGIN IMMEDIATE").execute(&mut *conn).await?;
+    let made = sqlx::query("CREATE TABLE kontrakt_write_check (x)")
+        .execute(&mut *conn)
+        .await;
+    sqlx::query("ROLLBACK").execute(&mut *conn).await?;
+    made.map(|_| ())
 }
 
 /// The database: one writer connection and a small pool of readers. Cheap to clone.
 #[derive(Clone, Debug)]
 pub struct Db {
-    writer: SqlitePool,
-    reader: SqlitePool,
+    engine: Engine,
+    /// SQLite: the one writer connection; PostgreSQL: the pool (the same as `reader`).
+    writer: AnyPool,
+    reader: AnyPool,
     /// Write transactions ended so far (committed or not): see [`Db::generation`].
     generation: Arc<AtomicU64>,
     /// Whether the last write the database refused has not been followed by one it took:
@@ -198,7 +294,7 @@ impl std::fmt::Debug for Secret {
 #[derive(Debug)]
 pub struct Write {
     /// `None` once the transaction has ended.
-    conn: Option<PoolConnection<Sqlite>>,
+    conn: Option<PoolConnection<Any>>,
     /// How far the transaction got: what a rollback on drop means.
     stage: Stage,
     generation: Arc<AtomicU64>,
@@ -208,7 +304,7 @@ pub struct Write {
 /// How far a [`Write`] got.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Stage {
-    /// `BEGIN IMMEDIATE` sent, not yet answered.
+    /// `BEGIN IMMEDIATE` (PostgreSQL: `BEGIN`) sent, not yet answered.
     Beginning,
     /// Inside the transaction.
     Open,
@@ -247,6 +343,69 @@ impl Write {
     }
 }
 
+impl Write {
+    /// The engine this write runs on.
+    pub fn engine(&self) -> Engine {
+        Engine::of(self)
+    }
+
+    /// [`lock_row`] in this write.
+    pub async fn lock_row(&mut self, table: RowTable, id: &str) -> Result<(), sqlx::Error> {
+        lock_row(self, table, id).await
+    }
+
+    /// [`lock_key`] in this write.
+    pub async fn lock_key(&mut self, key: &str) -> Result<(), sqlx::Error> {
+        lock_key(self, key).await
+    }
+}
+
+/// Locks the row of `table` with this id until the write transaction on `conn` ends, before
+/// anything of it is read for the change (its idempotency keys, its version): on PostgreSQL,
+/// where several servers write at once, a second write of the same game waits here and then
+/// sees the first one's version and keys (a 409 or a replay, never a lost update). Nothing on
+/// SQLite, where `BEGIN IMMEDIATE` already holds the whole database.
+pub async fn lock_row(
+    conn: &mut AnyConnection,
+    table: RowTable,
+    id: &str,
+) -> Result<(), sqlx::Error> {
+    if Engine::of(conn) == Engine::Postgres {
+        let table = match table {
+            RowTable::Games => "games",
+            RowTable::Groups => "groups",
+        };
+        sqlx::query(&format!("SELECT 1 FROM {table} WHERE id = $1 FOR UPDATE"))
+            .bind(id)
+            .execute(conn)
+            .await?;
+    }
+    Ok(())
+}
+
+/// Serialises the writes that create something under one idempotency key (a game or a group,
+/// which have no row to lock yet) until the write transaction on `conn` ends: a
+/// transaction-scoped advisory lock on PostgreSQL, so a racing duplicate waits and then finds
+/// the first one's creation. Nothing on SQLite.
+pub async fn lock_key(conn: &mut AnyConnection, key: &str) -> Result<(), sqlx::Error> {
+    if Engine::of(conn) == Engine::Postgres {
+        sqlx::query("SELECT pg_advisory_xact_lock(hashtextextended($1, 0))")
+            .bind(key)
+            .execute(conn)
+            .await?;
+    }
+    Ok(())
+}
+
+/// The tables whose rows [`Write::lock_row`] locks.
+#[derive(Clone, Copy, Debug)]
+pub enum RowTable {
+    /// A game's row.
+    Games,
+    /// A group's row.
+    Groups,
+}
+
 impl Drop for Write {
     /// Rolls back a transaction that did not end (a refused change, an error, a cancelled
     /// request), on a task of its own; the pool gets the connection back after it. When the
@@ -283,7 +442,7 @@ impl Drop for Write {
 }
 
 impl Deref for Write {
-    type Target = PoolConnection<Sqlite>;
+    type Target = PoolConnection<Any>;
 
     fn deref(&self) -> &Self::Target {
         self.conn
@@ -325,7 +484,7 @@ impl Db {
         check_writable(&db.writer)
             .await
             .map_err(|e| read_only(e.to_string()))?;
-        sqlx::migrate!().run(&db.writer).await?;
+        sqlx::migrate!("migrations/sqlite").run(&db.writer).await?;
         let form_secret = form_secret(&db.writer).await?;
         Ok(Self {
             form_secret: Secret(form_secret.into()),
@@ -349,39 +508,43 @@ impl Db {
     }
 
     async fn connect(path: &Path, create: bool) -> Result<Self, Error> {
-        let options = SqliteConnectOptions::new()
+        sqlx::any::install_default_drivers();
+        let file = SqliteConnectOptions::new()
             .filename(path)
-            .create_if_missing(create)
-            .journal_mode(SqliteJournalMode::Wal)
-            .synchronous(SqliteSynchronous::Full)
-            .busy_timeout(BUSY_TIMEOUT)
-            .foreign_keys(true);
+            .create_if_missing(create);
+        // The Any driver takes SQLite's options as a URL (file and mode); the pragmas are set
+        // on each new connection instead (`sqlite_pragmas`).
+        let options = AnyConnectOptions::from_url(&file.to_url_lossy())?;
+        let read_only = AnyConnectOptions::from_url(&file.read_only(true).to_url_lossy())?;
         // A connection to a local file does not go stale: no liveness ping (a round trip to
         // the connection's worker thread) before each use.
         let page_limit = Arc::new(AtomicU64::new(0));
         let limit = Arc::clone(&page_limit);
-        let writer = SqlitePoolOptions::new()
+        let writer = AnyPoolOptions::new()
             .max_connections(1)
             .min_connections(1)
             .test_before_acquire(false)
             .after_connect(move |conn, _| {
                 let pages = limit.load(Ordering::SeqCst);
                 Box::pin(async move {
+                    sqlite_pragmas(conn, true).await?;
                     if pages > 0 {
                         set_page_limit(conn, pages).await?;
                     }
                     Ok(())
                 })
             })
-            .connect_with(options.clone())
+            .connect_with(options)
             .await?;
         // Opened after the writer, which has created the file and switched it to WAL.
-        let reader = SqlitePoolOptions::new()
+        let reader = AnyPoolOptions::new()
             .max_connections(READERS)
             .test_before_acquire(false)
-            .connect_with(options.read_only(true))
+            .after_connect(|conn, _| Box::pin(sqlite_pragmas(conn, false)))
+            .connect_with(read_only)
             .await?;
         Ok(Self {
+            engine: Engine::Sqlite,
             writer,
             reader,
             generation: Arc::new(AtomicU64::new(0)),
@@ -389,6 +552,60 @@ impl Db {
             page_limit,
             form_secret: Secret(Arc::from("")),
         })
+    }
+
+    /// Connects to the PostgreSQL database at `url` (which must exist) and applies pending
+    /// migrations. Any number of servers may do so at once: sqlx takes an advisory lock while
+    /// it migrates, and each write locks the rows it changes ([`Engine::lock_row`]).
+    pub async fn open_postgres(url: &str) -> Result<Self, Error> {
+        let db = Self::connect_postgres(url).await?;
+        sqlx::migrate!("migrations/postgres")
+            .run(&db.writer)
+            .await?;
+        let form_secret = form_secret(&db.writer).await?;
+        Ok(Self {
+            form_secret: Secret(form_secret.into()),
+            ..db
+        })
+    }
+
+    /// Opens the database at `location` (creating a missing SQLite file) and migrates it.
+    pub async fn open_location(location: &Location) -> Result<Self, Error> {
+        match location {
+            Location::Sqlite(path) => Self::open(path).await,
+            Location::Postgres(url) => Self::open_postgres(url).await,
+        }
+    }
+
+    /// Opens the database at `location` without creating or migrating it (for `export` and
+    /// `backup`).
+    pub async fn open_existing_location(location: &Location) -> Result<Self, Error> {
+        match location {
+            Location::Sqlite(path) => Self::open_existing(path).await,
+            Location::Postgres(url) => Self::connect_postgres(url).await,
+        }
+    }
+
+    async fn connect_postgres(url: &str) -> Result<Self, Error> {
+        sqlx::any::install_default_drivers();
+        let pool = AnyPoolOptions::new()
+            .max_connections(POSTGRES_CONNECTIONS)
+            .connect(url)
+            .await?;
+        Ok(Self {
+            engine: Engine::Postgres,
+            writer: pool.clone(),
+            reader: pool,
+            generation: Arc::new(AtomicU64::new(0)),
+            refusing: Arc::new(AtomicBool::new(false)),
+            page_limit: Arc::new(AtomicU64::new(0)),
+            form_secret: Secret(Arc::from("")),
+        })
+    }
+
+    /// The engine this database runs on.
+    pub fn engine(&self) -> Engine {
+        self.engine
     }
 
     /// Starts a write transaction with `BEGIN IMMEDIATE` on the single writer connection.
@@ -405,7 +622,12 @@ impl Db {
             generation: Arc::clone(&self.generation),
             refusing: Arc::clone(&self.refusing),
         };
-        match sqlx::query("BEGIN IMMEDIATE").execute(&mut **write).await {
+        let begin = match self.engine {
+            Engine::Sqlite => "BEGIN IMMEDIATE",
+            // Rows are locked as they are read for a change (`Engine::lock_row`).
+            Engine::Postgres => "BEGIN",
+        };
+        match sqlx::query(begin).execute(&mut **write).await {
             Ok(_) => {
                 write.stage = Stage::Open;
                 Ok(write)
@@ -438,7 +660,8 @@ impl Db {
     pub async fn probe_write(&self) -> Result<(), sqlx::Error> {
         let mut tx = self.begin_write().await?;
         // A few pages' worth, so the probe needs room as a real write does.
-        sqlx::query("INSERT INTO write_probe (data) VALUES (zeroblob(16384))")
+        sqlx::query("INSERT INTO write_probe (data) VALUES ($1)")
+            .bind(vec![0_u8; 16384])
             .execute(&mut **tx)
             .await?;
         sqlx::query("DELETE FROM write_probe")
@@ -470,8 +693,21 @@ impl Db {
         self.generation.load(Ordering::SeqCst)
     }
 
+    /// A read-only transaction that reads one snapshot for all its statements (SQLite's
+    /// always do; PostgreSQL's need `REPEATABLE READ`, as their default sees each
+    /// statement's own).
+    pub async fn begin_read(&self) -> Result<sqlx::Transaction<'static, Any>, sqlx::Error> {
+        let mut tx = self.reader.begin().await?;
+        if self.engine == Engine::Postgres {
+            sqlx::query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
+                .execute(&mut *tx)
+                .await?;
+        }
+        Ok(tx)
+    }
+
     /// The read-only pool, for queries that change nothing.
-    pub fn reader(&self) -> &SqlitePool {
+    pub fn reader(&self) -> &AnyPool {
         &self.reader
     }
 
@@ -479,13 +715,16 @@ impl Db {
     ///
     /// Refuses to touch an existing file. The copy is synced to disk before returning.
     pub async fn backup_to(&self, dest: &Path) -> Result<(), Error> {
+        if self.engine == Engine::Postgres {
+            return Err(Error::BackupPostgres);
+        }
         if dest.exists() {
             return Err(Error::BackupTargetExists(dest.to_owned()));
         }
         let target = dest.to_string_lossy().into_owned();
         // VACUUM INTO itself also refuses a non-empty existing file, closing the race
         // between the check above and the write.
-        sqlx::query("VACUUM INTO ?")
+        sqlx::query("VACUUM INTO $1")
             .bind(target)
             .execute(&self.reader)
             .await?;
@@ -510,12 +749,14 @@ impl Db {
 }
 
 /// The database's form secret, made at its first start.
-async fn form_secret(writer: &SqlitePool) -> Result<String, sqlx::Error> {
+async fn form_secret(writer: &AnyPool) -> Result<String, sqlx::Error> {
     let fresh = games::new_token() + &games::new_token();
-    sqlx::query("INSERT OR IGNORE INTO meta (name, value) VALUES ('form_secret', ?)")
-        .bind(fresh)
-        .execute(writer)
-        .await?;
+    sqlx::query(
+        "INSERT INTO meta (name, value) VALUES ('form_secret', $1) ON CONFLICT (name) DO NOTHING",
+    )
+    .bind(fresh)
+    .execute(writer)
+    .await?;
     sqlx::query_scalar("SELECT value FROM meta WHERE name = 'form_secret'")
         .fetch_one(writer)
         .await
@@ -526,6 +767,15 @@ async fn form_secret(writer: &SqlitePool) -> Result<String, sqlx::Error> {
 /// was saved".
 pub fn is_write_refusal(error: &sqlx::Error) -> bool {
     match error {
+        sqlx::Error::Database(e) if e.try_downcast_ref::<PgDatabaseError>().is_some() => {
+            // SQLSTATE classes: connection exception, insufficient resources (a full disk),
+            // operator intervention (a shutdown), system error; a lock waited for too long.
+            let code = e.code().unwrap_or_default();
+            ["08", "53", "57", "58"]
+                .iter()
+                .any(|class| code.starts_with(class))
+                || code == "55P03"
+        }
         sqlx::Error::Database(e) => {
             let code = e.code().and_then(|code| code.parse::<i32>().ok());
             // Primary result codes: BUSY, LOCKED, READONLY, IOERR, FULL, CANTOPEN.
@@ -536,9 +786,27 @@ pub fn is_write_refusal(error: &sqlx::Error) -> bool {
     }
 }
 
+/// The durability settings of every SQLite connection (issue 4): WAL journal (set by the
+/// writer, which opens the file first), `synchronous=FULL` (a commit that returned survives a
+/// power cut), the busy timeout, foreign keys on.
+async fn sqlite_pragmas(conn: &mut AnyConnection, writer: bool) -> Result<(), sqlx::Error> {
+    if writer {
+        sqlx::query("PRAGMA journal_mode = WAL")
+            .execute(&mut *conn)
+            .await?;
+    }
+    let busy = BUSY_TIMEOUT.as_millis();
+    sqlx::query(&format!(
+        "PRAGMA synchronous = FULL; PRAGMA busy_timeout = {busy}; PRAGMA foreign_keys = ON"
+    ))
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
 /// Sets `PRAGMA max_page_count` on a writer connection: `pages`, or for 0 SQLite's own
 /// maximum (the default). Only tests set a limit ([`Db::limit_pages_for_tests`]).
-async fn set_page_limit(conn: &mut sqlx::SqliteConnection, pages: u64) -> Result<(), sqlx::Error> {
+async fn set_page_limit(conn: &mut AnyConnection, pages: u64) -> Result<(), sqlx::Error> {
     let pages = if pages > 0 { pages } else { 4_294_967_294 };
     sqlx::query(&format!("PRAGMA max_page_count = {pages}"))
         .execute(conn)
@@ -557,14 +825,79 @@ mod tests {
         let db = Db::open(&path).await.unwrap();
         check_writable(&db.writer).await.unwrap();
         // What a read-only file or mount looks like to SQLite, reproducible as root too.
-        let read_only = SqlitePoolOptions::new()
-            .connect_with(SqliteConnectOptions::new().filename(&path).read_only(true))
+        let read_only = AnyPoolOptions::new()
+            .connect_with(
+                AnyConnectOptions::from_url(
+                    &SqliteConnectOptions::new()
+                        .filename(&path)
+                        .read_only(true)
+                        .to_url_lossy(),
+                )
+                .unwrap(),
+            )
             .await
             .unwrap();
         let refused = check_writable(&read_only).await.unwrap_err();
         assert!(refused.to_string().contains("readonly"), "{refused}");
         read_only.close().await;
         db.close().await;
+    }
+
+    /// The durability settings reach every connection through the Any driver, which takes
+    /// no SQLite options but the file and its mode (issue 13).
+    #[tokio::test]
+    async fn every_connection_has_the_durability_settings() {
+        let dir = tempfile::tempdir().unwrap();
+        let db = Db::open(&dir.path().join("pragmas.db")).await.unwrap();
+        for pool in [&db.writer, &db.reader] {
+            let mut conn = pool.acquire().await.unwrap();
+            let mode: String = sqlx::query_scalar("PRAGMA journal_mode")
+                .fetch_one(&mut *conn)
+                .await
+                .unwrap();
+            assert_eq!(mode, "wal");
+            // 2 is FULL.
+            let sync: i64 = sqlx::query_scalar("PRAGMA synchronous")
+                .fetch_one(&mut *conn)
+                .await
+                .unwrap();
+            assert_eq!(sync, 2);
+            let keys: i64 = sqlx::query_scalar("PRAGMA foreign_keys")
+                .fetch_one(&mut *conn)
+                .await
+                .unwrap();
+            assert_eq!(keys, 1);
+            let busy: i64 = sqlx::query_scalar("PRAGMA busy_timeout")
+                .fetch_one(&mut *conn)
+                .await
+                .unwrap();
+            assert_eq!(busy, 5000);
+        }
+        db.close().await;
+    }
+
+    #[test]
+    fn a_postgres_url_selects_postgres_and_anything_else_a_sqlite_file() {
+        let url = "postgres://kontrakt:secret@db.example:5432/kontrakt";
+        let location = Location::parse(Path::new(url));
+        assert_eq!(location, Location::Postgres(url.into()));
+        assert_eq!(
+            location.to_string(),
+            "postgres://kontrakt@db.example:5432/kontrakt",
+            "the password is not shown"
+        );
+        assert_eq!(
+            Location::parse(Path::new("postgresql://h/db")),
+            Location::Postgres("postgresql://h/db".into())
+        );
+        assert_eq!(
+            Location::parse(Path::new("sqlite:///var/lib/k.db")),
+            Location::Sqlite("/var/lib/k.db".into())
+        );
+        assert_eq!(
+            Location::parse(Path::new("kontrakt.db")),
+            Location::Sqlite("kontrakt.db".into())
+        );
     }
 
     /// sqlx's own transactions (what `Write` was before issue 14) refused every `BEGIN`

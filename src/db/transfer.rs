@@ -21,7 +21,7 @@ use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
-use sqlx::{FromRow, SqliteConnection};
+use sqlx::{AnyConnection, FromRow};
 
 use super::Db;
 use super::games::{Game, GameRecord, HistoryAction, Round};
@@ -359,7 +359,7 @@ fn json(text: &str) -> Result<Value, sqlx::Error> {
 
 /// Every game of the database with its rounds and history, read from one snapshot.
 pub async fn export_games(db: &Db) -> Result<Export, sqlx::Error> {
-    let mut tx = db.reader().begin().await?;
+    let mut tx = db.begin_read().await?;
     let rows: Vec<GameRow> = sqlx::query_as(
         "SELECT id, view_token, rules, options, players, first_dealer, money, version,
                 ended_early, created_at, updated_at
@@ -640,7 +640,7 @@ enum Presence {
 
 async fn present(db: &Db, game: &GameExport) -> Result<Presence, sqlx::Error> {
     let rows: Vec<(String, String)> = sqlx::query_as(
-        "SELECT id, view_token FROM games WHERE id IN (?1, ?2) OR view_token IN (?1, ?2)",
+        "SELECT id, view_token FROM games WHERE id IN ($1, $2) OR view_token IN ($1, $2)",
     )
     .bind(&game.id)
     .bind(&game.view_token)
@@ -704,9 +704,9 @@ fn is_busy(error: &sqlx::Error) -> bool {
     }
 }
 
-async fn insert_game(conn: &mut SqliteConnection, game: &GameExport) -> Result<(), ImportError> {
+async fn insert_game(conn: &mut AnyConnection, game: &GameExport) -> Result<(), ImportError> {
     let taken: Option<i64> =
-        sqlx::query_scalar("SELECT 1 FROM games WHERE id IN (?1, ?2) OR view_token IN (?1, ?2)")
+        sqlx::query_scalar("SELECT 1 FROM games WHERE id IN ($1, $2) OR view_token IN ($1, $2)")
             .bind(&game.id)
             .bind(&game.view_token)
             .fetch_optional(&mut *conn)
@@ -719,7 +719,7 @@ async fn insert_game(conn: &mut SqliteConnection, game: &GameExport) -> Result<(
     sqlx::query(
         "INSERT INTO games (id, view_token, rules, options, players, first_dealer, money,
                             version, ended_early, created_at, updated_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
     )
     .bind(&game.id)
     .bind(&game.view_token)
@@ -738,7 +738,7 @@ async fn insert_game(conn: &mut SqliteConnection, game: &GameExport) -> Result<(
     for round in &game.rounds {
         sqlx::query(
             "INSERT INTO rounds (game_id, round_no, entry, points, created_at, updated_at)
-             VALUES (?, ?, ?, ?, ?, ?)",
+             VALUES ($1, $2, $3, $4, $5, $6)",
         )
         .bind(&game.id)
         .bind(round.round)
@@ -753,7 +753,7 @@ async fn insert_game(conn: &mut SqliteConnection, game: &GameExport) -> Result<(
     for entry in &game.history {
         sqlx::query(
             "INSERT INTO history (game_id, round_no, action, before, after, at)
-             VALUES (?, ?, ?, ?, ?, ?)",
+             VALUES ($1, $2, $3, $4, $5, $6)",
         )
         .bind(&game.id)
         .bind(entry.round)

@@ -20,6 +20,15 @@
 //! commit moved to ([`GameCache::put`] with that generation), so the read that follows it is
 //! a hit unless another write came in between.
 //!
+//! On PostgreSQL other servers write the same database, which this server's generation does
+//! not see. There every read first takes the game's [`Stamp`] (its version and its group's,
+//! one indexed read) and a kept game answers only if it was read under that same stamp
+//! ([`GameCache::get_stamped`], [`GameCache::put_stamped`]): a round saved through server A is
+//! what a phone polling server B sees at its next read. The stamp is taken before the game is
+//! read, so a write landing in between leaves an entry older than its stamp says, which the
+//! next read's newer stamp refuses. LISTEN/NOTIFY was not chosen: a notification can arrive
+//! after the phone's next read, and a lost connection loses notifications silently.
+//!
 //! Must not depend on `web` or `cli` (see [`crate::store`]).
 
 use std::collections::HashMap;
@@ -27,6 +36,7 @@ use std::sync::{Arc, Mutex, MutexGuard};
 
 use super::game::LoadedGame;
 use crate::db::Db;
+use crate::db::games::Stamp;
 
 /// Most games kept; past it the cache starts afresh.
 pub const CAPACITY: usize = 1024;
@@ -54,6 +64,8 @@ struct Entries {
     by_id: HashMap<String, Arc<LoadedGame>>,
     /// Edit id by read-only token.
     by_view: HashMap<String, String>,
+    /// The stamp each game (by id) was read under, for [`GameCache::get_stamped`].
+    stamps: HashMap<String, Stamp>,
 }
 
 impl Entries {
@@ -62,6 +74,7 @@ impl Entries {
         if self.generation != generation {
             self.by_id.clear();
             self.by_view.clear();
+            self.stamps.clear();
             self.generation = generation;
         }
     }
@@ -101,7 +114,10 @@ impl GameCache {
         if entries.by_id.len() >= CAPACITY {
             entries.by_id.clear();
             entries.by_view.clear();
+            entries.stamps.clear();
         }
+        // Kept without a stamp: [`GameCache::get_stamped`] does not answer with it.
+        entries.stamps.remove(&game.record.game.id);
         let record = &game.record.game;
         entries
             .by_view
@@ -110,6 +126,34 @@ impl GameCache {
     }
 
     /// How many games are kept (for tests).
+    /// [`GameCache::get`], and only a game read under `stamp` (PostgreSQL: see the module's
+    /// documentation).
+    pub fn get_stamped(&self, db: &Db, key: Key<'_>, stamp: Stamp) -> Option<Arc<LoadedGame>> {
+        let game = {
+            let mut entries = self.lock();
+            entries.at(db.generation());
+            let id = match key {
+                Key::Edit(id) => Some(id),
+                Key::View(token) => entries.by_view.get(token).map(String::as_str),
+            };
+            id.filter(|id| entries.stamps.get(*id) == Some(&stamp))
+                .and_then(|id| entries.by_id.get(id).cloned())
+        };
+        let result = if game.is_some() { "hit" } else { "miss" };
+        metrics::counter!(super::metric::CACHE_LOOKUPS, "result" => result).increment(1);
+        game
+    }
+
+    /// [`GameCache::put`] of a game read under `stamp`, taken before the game was read.
+    pub fn put_stamped(&self, db: &Db, read_at: u64, game: &Arc<LoadedGame>, stamp: Stamp) {
+        self.put(db, read_at, game);
+        let mut entries = self.lock();
+        let id = &game.record.game.id;
+        if entries.by_id.contains_key(id) {
+            entries.stamps.insert(id.clone(), stamp);
+        }
+    }
+
     pub fn len(&self) -> usize {
         self.lock().by_id.len()
     }

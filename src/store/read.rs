@@ -8,8 +8,8 @@ use std::sync::Arc;
 use super::Error;
 use super::cache::{GameCache, Key};
 use super::game::{LoadedGame, understand};
-use crate::db::Db;
 use crate::db::games::{self, GameRecord};
+use crate::db::{Db, Engine};
 
 /// A game by its edit id (from the [`GameCache`] when nothing was written since it was read).
 pub async fn load(db: &Db, cache: &GameCache, id: &str) -> Result<Option<Arc<LoadedGame>>, Error> {
@@ -38,6 +38,9 @@ async fn cached(
     key: Key<'_>,
     read: impl Future<Output = Result<Option<GameRecord>, sqlx::Error>>,
 ) -> Result<Option<Arc<LoadedGame>>, Error> {
+    if db.engine() == Engine::Postgres {
+        return cached_across_servers(db, cache, key, read).await;
+    }
     if let Some(game) = cache.get(db, key) {
         return Ok(Some(game));
     }
@@ -53,6 +56,33 @@ async fn cached(
 
 /// Whether `id` is a game's read-only token (an edit id that is none may be one: that link
 /// can never change or reveal the edit link).
+/// [`cached`] where other servers write too: a kept game answers only while its stamp is the
+/// database's (see [`super::cache`]).
+async fn cached_across_servers(
+    db: &Db,
+    cache: &GameCache,
+    key: Key<'_>,
+    read: impl Future<Output = Result<Option<GameRecord>, sqlx::Error>>,
+) -> Result<Option<Arc<LoadedGame>>, Error> {
+    let stamp = match key {
+        Key::Edit(id) => games::stamp(db, "id", id).await?,
+        Key::View(token) => games::stamp(db, "view_token", token).await?,
+    };
+    let Some(stamp) = stamp else {
+        return Ok(None);
+    };
+    if let Some(game) = cache.get_stamped(db, key, stamp) {
+        return Ok(Some(game));
+    }
+    let read_at = db.generation();
+    let Some(record) = read.await? else {
+        return Ok(None);
+    };
+    let game = Arc::new(understand(record)?);
+    cache.put_stamped(db, read_at, &game, stamp);
+    Ok(Some(game))
+}
+
 pub async fn is_view_token(db: &Db, id: &str) -> Result<bool, Error> {
     Ok(games::load_by_view_token(db, id).await?.is_some())
 }

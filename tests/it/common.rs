@@ -73,13 +73,78 @@ impl TestApp {
     }
 }
 
-/// A fresh, migrated database in its own temporary directory.
+/// A fresh, migrated database in its own temporary directory: a SQLite file, or with
+/// `KONTRAKT_TEST_ENGINE=postgres` a new database on the PostgreSQL server of
+/// `KONTRAKT_TEST_POSTGRES` (`.ci/test` runs the storage, API and crash tests both ways).
 pub async fn fresh_db() -> (Db, TempDir) {
     let dir = tempfile::tempdir().expect("temporary directory");
-    let db = Db::open(&dir.path().join("test.db"))
-        .await
-        .expect("database opens and migrates");
+    let db = if on_postgres() {
+        let server = std::env::var("KONTRAKT_TEST_POSTGRES")
+            .expect("KONTRAKT_TEST_ENGINE=postgres needs KONTRAKT_TEST_POSTGRES (a server's URL)");
+        Db::open_postgres(&new_postgres_database(&server).await)
+            .await
+            .expect("database opens and migrates")
+    } else {
+        Db::open(&dir.path().join("test.db"))
+            .await
+            .expect("database opens and migrates")
+    };
     (db, dir)
+}
+
+/// Whether this run of the tests is the PostgreSQL one (`KONTRAKT_TEST_ENGINE=postgres`).
+pub fn on_postgres() -> bool {
+    std::env::var("KONTRAKT_TEST_ENGINE").as_deref() == Ok("postgres")
+}
+
+/// The PostgreSQL server the tests may use (`KONTRAKT_TEST_POSTGRES`, which `.ci/test` sets
+/// after starting one), or `None` after printing that `test` is skipped. Under `CI=true` a
+/// missing server fails the test instead.
+pub fn postgres_server(test: &str) -> Option<String> {
+    match std::env::var("KONTRAKT_TEST_POSTGRES") {
+        Ok(url) if !url.is_empty() => Some(url),
+        _ => {
+            assert_ne!(
+                std::env::var("CI").as_deref(),
+                Ok("true"),
+                "{test}: KONTRAKT_TEST_POSTGRES is not set; under CI=true the PostgreSQL tests \
+                 must run (bash .ci/test starts a server)"
+            );
+            eprintln!(
+                "SKIPPED {test}: KONTRAKT_TEST_POSTGRES is not set (bash .ci/test starts a \
+                 throw-away PostgreSQL)"
+            );
+            None
+        }
+    }
+}
+
+/// A new, empty database on the PostgreSQL server at `server`: its URL.
+pub async fn new_postgres_database(server: &str) -> String {
+    use sqlx::Connection as _;
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static MADE: AtomicU64 = AtomicU64::new(0);
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .subsec_nanos();
+    let name = format!(
+        "kt_{}_{}_{nanos}",
+        std::process::id(),
+        MADE.fetch_add(1, Ordering::SeqCst)
+    );
+    let mut conn = sqlx::PgConnection::connect(server)
+        .await
+        .expect("the test PostgreSQL answers");
+    sqlx::query(&format!("CREATE DATABASE {name}"))
+        .execute(&mut conn)
+        .await
+        .expect("a test database can be created");
+    conn.close().await.ok();
+    let (base, _) = server
+        .rsplit_once('/')
+        .expect("a PostgreSQL URL ends with its database");
+    format!("{base}/{name}")
 }
 
 /// A response with its body read.

@@ -11,6 +11,10 @@
 //! missing or shifted round at the end. The kills happen at random moments, drawn as a number
 //! of acknowledged rounds, so they always land mid-stream however loaded the machine is.
 //! Set `CRASH_SEED` to replay a run's kill points.
+//!
+//! On PostgreSQL (issue 13) the same clients write through two servers on one database, one
+//! of which is killed and restarted; each acknowledged round must also be what the other
+//! server shows at once.
 #![cfg(unix)]
 
 use std::collections::{BTreeSet, VecDeque};
@@ -55,7 +59,7 @@ struct Server {
 impl Server {
     /// Starts the binary on a free port with `db`, a write limit no client reaches, and waits
     /// until `/healthz` answers.
-    async fn start(db: &Path) -> Server {
+    async fn start(db: impl AsRef<std::ffi::OsStr>) -> Server {
         let mut child = Command::new(env!("CARGO_BIN_EXE_kontrakt"))
             .args(["serve", "--addr", "127.0.0.1:0", "--write-burst"])
             .arg(u32::MAX.to_string())
@@ -501,4 +505,194 @@ async fn check_game(conn: &mut SqliteConnection, n: usize, game: &str) {
         .map(|round| format!("api:{}", key(n, round)))
         .collect();
     assert_eq!(keys, expected_keys, "client {n}: one stored answer per key");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Two servers on one PostgreSQL database
+// ---------------------------------------------------------------------------------------------
+
+/// [`client`] writing through server `n % 2`, and after each acknowledged round reading the
+/// game through the other server: it must show that round already (unless that server is
+/// down at that moment).
+async fn client_of_two(
+    n: usize,
+    game: String,
+    servers: [Arc<RwLock<String>>; 2],
+    stats: Arc<Stats>,
+    deadline: Instant,
+) {
+    let (mine, other) = (&servers[n % 2], &servers[(n + 1) % 2]);
+    for round in 1..=ROUNDS {
+        let (winner, points) = submission(n, round);
+        let body = json!({
+            "went_out": winner,
+            "points": {points[0].0: points[0].1, points[1].0: points[1].1},
+        })
+        .to_string();
+        let key = key(n, round);
+        let path = format!("/api/v1/games/{game}/rounds");
+        let headers = [
+            ("Content-Type", "application/json"),
+            ("Idempotency-Key", key.as_str()),
+        ];
+        loop {
+            assert!(Instant::now() < deadline, "client {n} ran out of time");
+            let target = mine.read().unwrap().clone();
+            match http(&target, "POST", &path, &headers, &body).await {
+                Ok(answer) if (200..300).contains(&answer.status) => {
+                    stats.acknowledged.fetch_add(1, Ordering::SeqCst);
+                    break;
+                }
+                Ok(answer) => panic!(
+                    "client {n}, round {round}: a server refused a valid round: {} {}",
+                    answer.status, answer.body
+                ),
+                Err(_) => {
+                    stats.retries.fetch_add(1, Ordering::SeqCst);
+                    tokio::time::sleep(Duration::from_millis(25)).await;
+                }
+            }
+        }
+        let target = other.read().unwrap().clone();
+        if let Ok(answer) = http(&target, "GET", &format!("/api/v1/games/{game}"), &[], "").await
+            && answer.status == 200
+        {
+            let state: Value = serde_json::from_str(&answer.body).unwrap();
+            assert_eq!(
+                state["rounds"].as_array().unwrap().len(),
+                round,
+                "client {n}: the other server shows round {round} at once"
+            );
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn postgres_two_servers_lose_no_acknowledged_round_while_one_is_killed_again_and_again() {
+    let Some(pg) = crate::common::postgres_server("crash::postgres_two_servers") else {
+        return;
+    };
+    let url = crate::common::new_postgres_database(&pg).await;
+    let seed = std::env::var("CRASH_SEED")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or_else(rand::random::<u64>);
+    eprintln!("crash test seed {seed} (set CRASH_SEED={seed} to replay the kill points)");
+    let mut rng = StdRng::seed_from_u64(seed);
+    let started = Instant::now();
+    let deadline = started + DEADLINE;
+    let mut killed = Server::start(&url).await;
+    let steady = Server::start(&url).await;
+    let servers = [
+        Arc::new(RwLock::new(killed.addr.clone())),
+        Arc::new(RwLock::new(steady.addr.clone())),
+    ];
+    let mut games = Vec::new();
+    for n in 0..CLIENTS {
+        let setup = json!({
+            "rules": "rommee", "players": PLAYERS, "options": {"rounds": ROUNDS},
+            "cents_per_point": 1,
+        })
+        .to_string();
+        let target = servers[n % 2].read().unwrap().clone();
+        let headers = [("Content-Type", "application/json")];
+        let answer = http(&target, "POST", "/api/v1/games", &headers, &setup)
+            .await
+            .expect("the server answers");
+        assert_eq!(answer.status, 201, "client {n}: {}", answer.body);
+        let created: Value = serde_json::from_str(&answer.body).unwrap();
+        games.push(created["id"].as_str().unwrap().to_owned());
+    }
+    let stats = Arc::new(Stats::default());
+    let clients: Vec<_> = games
+        .iter()
+        .enumerate()
+        .map(|(n, game)| {
+            tokio::spawn(client_of_two(
+                n,
+                game.clone(),
+                servers.clone(),
+                Arc::clone(&stats),
+                deadline,
+            ))
+        })
+        .collect();
+    let total = CLIENTS * ROUNDS;
+    for kill in 0..KILLS {
+        let quarter = total / (KILLS + 1);
+        let at = quarter * kill + rng.random_range(quarter / 2..quarter);
+        while stats.acknowledged.load(Ordering::SeqCst) < at {
+            assert!(
+                Instant::now() < deadline,
+                "the clients stalled before kill {kill}"
+            );
+            tokio::time::sleep(Duration::from_millis(2)).await;
+        }
+        tokio::time::sleep(Duration::from_micros(rng.random_range(0..3000))).await;
+        killed.kill();
+        eprintln!(
+            "kill {}: SIGKILL after {} acknowledged rounds",
+            kill + 1,
+            stats.acknowledged.load(Ordering::SeqCst)
+        );
+        killed = Server::start(&url).await;
+        *servers[0].write().unwrap() = killed.addr.clone();
+    }
+    for handle in clients {
+        handle.await.expect("every client finishes");
+    }
+    assert_eq!(stats.acknowledged.load(Ordering::SeqCst), total);
+    // Both servers read every game back whole.
+    for server in [&killed, &steady] {
+        for (n, game) in games.iter().enumerate() {
+            let path = format!("/api/v1/games/{game}");
+            let answer = http(&server.addr, "GET", &path, &[], "").await.unwrap();
+            assert_eq!(answer.status, 200, "{}", answer.body);
+            let state: Value = serde_json::from_str(&answer.body).unwrap();
+            assert_eq!(
+                state["rounds"].as_array().unwrap().len(),
+                ROUNDS,
+                "client {n}"
+            );
+            assert_eq!(state["version"], ROUNDS, "client {n}");
+        }
+    }
+    // And the database holds each acknowledged round exactly once, as it was sent.
+    let mut conn = sqlx::PgConnection::connect(&url).await.unwrap();
+    for (n, game) in games.iter().enumerate() {
+        let rounds: Vec<(i64, String)> = sqlx::query_as(
+            "SELECT round_no, points FROM rounds WHERE game_id = $1 ORDER BY round_no",
+        )
+        .bind(game)
+        .fetch_all(&mut conn)
+        .await
+        .unwrap();
+        assert_eq!(rounds.len(), ROUNDS, "client {n}");
+        for (i, (round_no, points)) in rounds.iter().enumerate() {
+            assert_eq!(*round_no, i as i64 + 1);
+            let points: Value = serde_json::from_str(points).unwrap();
+            let (_, sent) = submission(n, i + 1);
+            for (name, value) in sent {
+                assert_eq!(points[name], value, "client {n}, round {round_no}");
+            }
+        }
+        let entered: i64 = sqlx::query_scalar(
+            "SELECT COUNT(*) FROM history WHERE game_id = $1 AND action = 'enter'",
+        )
+        .bind(game)
+        .fetch_one(&mut conn)
+        .await
+        .unwrap();
+        assert_eq!(
+            entered, ROUNDS as i64,
+            "client {n}: one history row per round"
+        );
+        let keys: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM idempotency WHERE game_id = $1")
+            .bind(game)
+            .fetch_one(&mut conn)
+            .await
+            .unwrap();
+        assert_eq!(keys, ROUNDS as i64, "client {n}");
+    }
+    conn.close().await.unwrap();
 }

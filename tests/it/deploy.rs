@@ -191,7 +191,7 @@ fn litestream_replicates_the_database_file_and_the_database_is_in_wal_mode() {
         "credentials come from the environment"
     );
     // Litestream needs WAL mode; the database layer sets it on every connection.
-    assert!(read("src/db/mod.rs").contains(".journal_mode(SqliteJournalMode::Wal)"));
+    assert!(read("src/db/mod.rs").contains("PRAGMA journal_mode = WAL"));
 }
 
 #[test]
@@ -243,4 +243,27 @@ fn healthcheck_exits_0_on_a_healthy_server_and_1_with_a_sentence_otherwise() {
         .unwrap();
     assert_eq!(https.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&https.stderr).contains("http://"));
+}
+
+#[test]
+fn the_compose_file_runs_two_app_servers_on_postgres_behind_a_proxy_that_uses_both() {
+    let compose = read("deploy/compose.yaml");
+    for needed in [
+        "image: postgres:",
+        "KONTRAKT_DB: postgres://",
+        "app1: *app",
+        "app2: *app",
+        "image: caddy:",
+        "./Caddyfile:/etc/caddy/Caddyfile",
+        "condition: service_healthy",
+    ] {
+        assert!(compose.contains(needed), "compose.yaml lacks {needed:?}");
+    }
+    assert!(
+        !compose.contains("POSTGRES_PASSWORD: kontrakt"),
+        "no password is written into the file"
+    );
+    let caddy = read("deploy/Caddyfile");
+    assert!(caddy.contains("reverse_proxy app1:3000 app2:3000"));
+    assert!(caddy.contains("health_uri /healthz"));
 }

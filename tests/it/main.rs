@@ -23,6 +23,7 @@ mod conflict_page;
 mod crash;
 mod db_games;
 mod deploy;
+mod engines;
 mod evening;
 mod faults_e2e;
 mod fuzz_regressions;

@@ -34,7 +34,7 @@ pub enum RedoOutcome {
 pub async fn last_change(db: &Db, game_id: &str) -> Result<Option<HistoryEntry>, sqlx::Error> {
     sqlx::query_as::<_, HistoryRow>(
         "SELECT id, round_no, action, before, after, at
-         FROM history WHERE game_id = ? ORDER BY id DESC LIMIT 1",
+         FROM history WHERE game_id = $1 ORDER BY id DESC LIMIT 1",
     )
     .bind(game_id)
     .fetch_optional(db.reader())
@@ -56,6 +56,7 @@ pub async fn redo_last_undo_once(
     once: Option<Once<'_>>,
 ) -> Result<RedoOutcome, sqlx::Error> {
     let mut tx = db.begin_write().await?;
+    tx.lock_row(super::RowTable::Games, game_id).await?;
     match replayed(&mut tx, game_id, once).await? {
         Stored::New => {}
         Stored::Same(response) => return Ok(RedoOutcome::Replayed(response)),
@@ -68,7 +69,7 @@ pub async fn redo_last_undo_once(
         return Ok(RedoOutcome::Conflict { current_version });
     }
     let last: Option<(Option<i64>, String, Option<String>)> = sqlx::query_as(
-        "SELECT round_no, action, before FROM history WHERE game_id = ? ORDER BY id DESC LIMIT 1",
+        "SELECT round_no, action, before FROM history WHERE game_id = $1 ORDER BY id DESC LIMIT 1",
     )
     .bind(game_id)
     .fetch_optional(&mut **tx)
@@ -80,7 +81,7 @@ pub async fn redo_last_undo_once(
         return Ok(RedoOutcome::NothingToRedo);
     }
     let next: i64 =
-        sqlx::query_scalar("SELECT COALESCE(MAX(round_no), 0) + 1 FROM rounds WHERE game_id = ?")
+        sqlx::query_scalar("SELECT COALESCE(MAX(round_no), 0) + 1 FROM rounds WHERE game_id = $1")
             .bind(game_id)
             .fetch_one(&mut **tx)
             .await?;

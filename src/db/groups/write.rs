@@ -10,7 +10,7 @@
 
 use serde_json::{Map, Value, json};
 use sqlx::pool::PoolConnection;
-use sqlx::{Sqlite, SqliteConnection};
+use sqlx::{Any, AnyConnection};
 
 use super::super::Db;
 use super::super::games::{
@@ -80,14 +80,15 @@ macro_rules! settle {
 /// The group's current version after checking `once`'s key and `expected`; `Err` is the
 /// outcome to answer without writing.
 async fn begin<T>(
-    tx: &mut PoolConnection<Sqlite>,
+    tx: &mut PoolConnection<Any>,
     group_id: &str,
     expected: Option<i64>,
     once: Option<Once<'_>>,
 ) -> Result<Result<i64, GroupWrite<T>>, sqlx::Error> {
+    crate::db::lock_row(tx, crate::db::RowTable::Groups, group_id).await?;
     if let Some(once) = once {
         let row: Option<(String, String)> = sqlx::query_as(
-            "SELECT response, request_hash FROM group_idempotency WHERE group_id = ? AND key = ?",
+            "SELECT response, request_hash FROM group_idempotency WHERE group_id = $1 AND key = $2",
         )
         .bind(group_id)
         .bind(once.key)
@@ -101,7 +102,7 @@ async fn begin<T>(
             }));
         }
     }
-    let version: Option<i64> = sqlx::query_scalar("SELECT version FROM groups WHERE id = ?")
+    let version: Option<i64> = sqlx::query_scalar("SELECT version FROM groups WHERE id = $1")
         .bind(group_id)
         .fetch_optional(&mut **tx)
         .await?;
@@ -118,7 +119,7 @@ async fn begin<T>(
 
 /// Records the change, bumps the group's version, remembers the key; returns the version.
 async fn finish(
-    tx: &mut PoolConnection<Sqlite>,
+    tx: &mut PoolConnection<Any>,
     group_id: &str,
     action: &str,
     (before, after): (Option<&Value>, Option<&Value>),
@@ -126,7 +127,7 @@ async fn finish(
 ) -> Result<i64, sqlx::Error> {
     record(tx, group_id, action, before, after).await?;
     let version = sqlx::query_scalar(&format!(
-        "UPDATE groups SET version = version + 1, updated_at = {NOW} WHERE id = ? RETURNING version"
+        "UPDATE groups SET version = version + 1, updated_at = {NOW} WHERE id = $1 RETURNING version"
     ))
     .bind(group_id)
     .fetch_one(&mut **tx)
@@ -134,7 +135,7 @@ async fn finish(
     if let Some(once) = once {
         sqlx::query(
             "INSERT INTO group_idempotency (group_id, key, request_hash, response)
-             VALUES (?, ?, ?, ?)",
+             VALUES ($1, $2, $3, $4)",
         )
         .bind(group_id)
         .bind(once.key)
@@ -148,11 +149,11 @@ async fn finish(
 
 /// The player of the group whose key is `key`, as `(id, name)`.
 async fn player_by_key(
-    conn: &mut SqliteConnection,
+    conn: &mut AnyConnection,
     group_id: &str,
     key: &str,
 ) -> Result<Option<(i64, String)>, sqlx::Error> {
-    sqlx::query_as("SELECT id, name FROM group_players WHERE group_id = ? AND name_key = ?")
+    sqlx::query_as("SELECT id, name FROM group_players WHERE group_id = $1 AND name_key = $2")
         .bind(group_id)
         .bind(key)
         .fetch_optional(conn)
@@ -195,7 +196,7 @@ pub async fn rename_player(
     let mut tx = db.begin_write().await?;
     settle!(begin(&mut tx, group_id, expected, once).await?);
     let old: Option<String> =
-        sqlx::query_scalar("SELECT name FROM group_players WHERE id = ? AND group_id = ?")
+        sqlx::query_scalar("SELECT name FROM group_players WHERE id = $1 AND group_id = $2")
             .bind(player_id)
             .bind(group_id)
             .fetch_optional(&mut **tx)
@@ -208,14 +209,14 @@ pub async fn rename_player(
     {
         return Ok(GroupWrite::Refused(Refusal::NameTaken(name)));
     }
-    sqlx::query("UPDATE group_players SET name = ?, name_key = ? WHERE id = ?")
+    sqlx::query("UPDATE group_players SET name = $1, name_key = $2 WHERE id = $3")
         .bind(&player.name)
         .bind(&player.key)
         .bind(player_id)
         .execute(&mut **tx)
         .await?;
     let game_ids: Vec<String> =
-        sqlx::query_scalar("SELECT game_id FROM game_seats WHERE player_id = ?")
+        sqlx::query_scalar("SELECT game_id FROM game_seats WHERE player_id = $1")
             .bind(player_id)
             .fetch_all(&mut **tx)
             .await?;
@@ -240,7 +241,7 @@ pub async fn rename_player(
 /// Renames players inside one stored game: `renames` are `(old, new)` pairs, none of whose
 /// new names is another pair's old name. Bumps the game's version if anything changed.
 async fn rename_in_game(
-    tx: &mut PoolConnection<Sqlite>,
+    tx: &mut PoolConnection<Any>,
     game_id: &str,
     renames: &[(String, String)],
     rename_entry: &impl Fn(&Value, &str, &str) -> Value,
@@ -286,23 +287,25 @@ async fn rename_in_game(
         other => other.clone(),
     };
     sqlx::query(&format!(
-        "UPDATE games SET players = ?, version = version + 1, updated_at = {NOW} WHERE id = ?"
+        "UPDATE games SET players = $1, version = version + 1, updated_at = {NOW} WHERE id = $2"
     ))
     .bind(serde_json::to_string(&players).map_err(|e| sqlx::Error::Encode(e.into()))?)
     .bind(game_id)
     .execute(&mut **tx)
     .await?;
     for round in &game.rounds {
-        sqlx::query("UPDATE rounds SET entry = ?, points = ? WHERE game_id = ? AND round_no = ?")
-            .bind(entry(&round.entry).to_string())
-            .bind(points(&round.points).to_string())
-            .bind(game_id)
-            .bind(round.round_no)
-            .execute(&mut **tx)
-            .await?;
+        sqlx::query(
+            "UPDATE rounds SET entry = $1, points = $2 WHERE game_id = $3 AND round_no = $4",
+        )
+        .bind(entry(&round.entry).to_string())
+        .bind(points(&round.points).to_string())
+        .bind(game_id)
+        .bind(round.round_no)
+        .execute(&mut **tx)
+        .await?;
     }
     let history: Vec<(i64, Option<String>, Option<String>)> =
-        sqlx::query_as("SELECT id, before, after FROM history WHERE game_id = ?")
+        sqlx::query_as("SELECT id, before, after FROM history WHERE game_id = $1")
             .bind(game_id)
             .fetch_all(&mut **tx)
             .await?;
@@ -314,7 +317,7 @@ async fn rename_in_game(
             })
             .transpose()
         };
-        sqlx::query("UPDATE history SET before = ?, after = ? WHERE id = ?")
+        sqlx::query("UPDATE history SET before = $1, after = $2 WHERE id = $3")
             .bind(fix(before)?)
             .bind(fix(after)?)
             .bind(id)
@@ -337,7 +340,7 @@ pub async fn set_retired(
     let mut tx = db.begin_write().await?;
     settle!(begin(&mut tx, group_id, expected, once).await?);
     let now: Option<(String, i64)> =
-        sqlx::query_as("SELECT name, retired FROM group_players WHERE id = ? AND group_id = ?")
+        sqlx::query_as("SELECT name, retired FROM group_players WHERE id = $1 AND group_id = $2")
             .bind(player_id)
             .bind(group_id)
             .fetch_optional(&mut **tx)
@@ -345,7 +348,7 @@ pub async fn set_retired(
     let Some((name, was)) = now else {
         return Ok(GroupWrite::Refused(Refusal::NoSuchPlayer));
     };
-    sqlx::query("UPDATE group_players SET retired = ? WHERE id = ?")
+    sqlx::query("UPDATE group_players SET retired = $1 WHERE id = $2")
         .bind(i64::from(retired))
         .bind(player_id)
         .execute(&mut **tx)
@@ -377,7 +380,7 @@ pub async fn save_house_rules(
     let mut tx = db.begin_write().await?;
     settle!(begin(&mut tx, group_id, expected, once).await?);
     let old: Option<(i64, String, String, String)> = sqlx::query_as(
-        "SELECT id, name, rules, options FROM group_rulesets WHERE group_id = ? AND name_key = ?",
+        "SELECT id, name, rules, options FROM group_rulesets WHERE group_id = $1 AND name_key = $2",
     )
     .bind(group_id)
     .bind(&name.key)
@@ -393,19 +396,21 @@ pub async fn save_house_rules(
     };
     let id: i64 = match old {
         Some((id, ..)) => {
-            sqlx::query("UPDATE group_rulesets SET name = ?, rules = ?, options = ? WHERE id = ?")
-                .bind(&name.name)
-                .bind(rules)
-                .bind(options.to_string())
-                .bind(id)
-                .execute(&mut **tx)
-                .await?;
+            sqlx::query(
+                "UPDATE group_rulesets SET name = $1, rules = $2, options = $3 WHERE id = $4",
+            )
+            .bind(&name.name)
+            .bind(rules)
+            .bind(options.to_string())
+            .bind(id)
+            .execute(&mut **tx)
+            .await?;
             id
         }
         None => {
             sqlx::query_scalar(
                 "INSERT INTO group_rulesets (group_id, name, name_key, rules, options)
-                 VALUES (?, ?, ?, ?, ?) RETURNING id",
+                 VALUES ($1, $2, $3, $4, $5) RETURNING id",
             )
             .bind(group_id)
             .bind(&name.name)
@@ -440,7 +445,7 @@ pub async fn delete_house_rules(
     let mut tx = db.begin_write().await?;
     settle!(begin(&mut tx, group_id, expected, once).await?);
     let old: Option<(String, String, String)> = sqlx::query_as(
-        "DELETE FROM group_rulesets WHERE id = ? AND group_id = ? RETURNING name, rules, options",
+        "DELETE FROM group_rulesets WHERE id = $1 AND group_id = $2 RETURNING name, rules, options",
     )
     .bind(id)
     .bind(group_id)
@@ -478,7 +483,7 @@ pub async fn settle_up(
     let mut tx = db.begin_write().await?;
     let version = settle!(begin(&mut tx, group_id, expected, once).await?);
     let id: i64 = sqlx::query_scalar(
-        "INSERT INTO settle_ups (group_id, version, balances) VALUES (?, ?, ?) RETURNING id",
+        "INSERT INTO settle_ups (group_id, version, balances) VALUES ($1, $2, $3) RETURNING id",
     )
     .bind(group_id)
     .bind(version + 1)
@@ -504,9 +509,10 @@ pub async fn create_group_game(
 ) -> Result<GroupWrite<Creation>, sqlx::Error> {
     let mut tx = db.begin_write().await?;
     if let Some(keyed) = keyed {
+        tx.lock_key(keyed.key).await?;
         let existing = sqlx::query_as::<_, (String, String, Option<String>)>(
             "SELECT g.id, g.view_token, c.request_hash FROM game_creations c
-             JOIN games g ON g.id = c.game_id WHERE c.key = ?",
+             JOIN games g ON g.id = c.game_id WHERE c.key = $1",
         )
         .bind(keyed.key)
         .fetch_optional(&mut **tx)
@@ -517,7 +523,7 @@ pub async fn create_group_game(
             } else {
                 Creation::KeyReused
             };
-            let version = sqlx::query_scalar("SELECT version FROM groups WHERE id = ?")
+            let version = sqlx::query_scalar("SELECT version FROM groups WHERE id = $1")
                 .bind(group_id)
                 .fetch_optional(&mut **tx)
                 .await?
@@ -535,13 +541,13 @@ pub async fn create_group_game(
     }
     let ids = insert_game(&mut tx, game).await?;
     link_game(&mut tx, group_id, &ids.id, seats).await?;
-    sqlx::query("UPDATE games SET house_rules = ? WHERE id = ?")
+    sqlx::query("UPDATE games SET house_rules = $1 WHERE id = $2")
         .bind(house_rules)
         .bind(&ids.id)
         .execute(&mut **tx)
         .await?;
     if let Some(keyed) = keyed {
-        sqlx::query("INSERT INTO game_creations (key, game_id, request_hash) VALUES (?, ?, ?)")
+        sqlx::query("INSERT INTO game_creations (key, game_id, request_hash) VALUES ($1, $2, $3)")
             .bind(keyed.key)
             .bind(&ids.id)
             .bind(keyed.request)
@@ -562,18 +568,18 @@ pub async fn create_group_game(
 
 /// Sets a game's group and seats.
 async fn link_game(
-    tx: &mut PoolConnection<Sqlite>,
+    tx: &mut PoolConnection<Any>,
     group_id: &str,
     game_id: &str,
     seats: &[i64],
 ) -> Result<(), sqlx::Error> {
-    sqlx::query("UPDATE games SET group_id = ? WHERE id = ?")
+    sqlx::query("UPDATE games SET group_id = $1 WHERE id = $2")
         .bind(group_id)
         .bind(game_id)
         .execute(&mut **tx)
         .await?;
     for (seat, player) in seats.iter().enumerate() {
-        sqlx::query("INSERT INTO game_seats (game_id, seat, player_id) VALUES (?, ?, ?)")
+        sqlx::query("INSERT INTO game_seats (game_id, seat, player_id) VALUES ($1, $2, $3)")
             .bind(game_id)
             .bind(i64::try_from(seat).map_err(|e| sqlx::Error::Encode(e.into()))?)
             .bind(player)
@@ -597,6 +603,7 @@ pub async fn add_game(
 ) -> Result<GroupWrite<Vec<i64>>, sqlx::Error> {
     let mut tx = db.begin_write().await?;
     settle!(begin(&mut tx, group_id, expected, once).await?);
+    tx.lock_row(crate::db::RowTable::Games, game_id).await?;
     let Some(game) = load_in(&mut tx, "id", game_id).await? else {
         return Ok(GroupWrite::Refused(Refusal::NoSuchGame));
     };

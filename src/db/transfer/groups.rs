@@ -12,7 +12,7 @@ use std::collections::HashMap;
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
-use sqlx::SqliteConnection;
+use sqlx::AnyConnection;
 
 use super::{ImportError, json};
 
@@ -105,7 +105,7 @@ pub(super) type GameGroupRow = (Option<String>, Option<String>, Vec<i64>);
 
 /// Every group, and each game's group, house rules and seats (by game id).
 pub(super) async fn export_groups(
-    conn: &mut SqliteConnection,
+    conn: &mut AnyConnection,
 ) -> Result<(Vec<GroupExport>, HashMap<String, GameGroupRow>), sqlx::Error> {
     let rows: Vec<(String, String, String, i64, String, String)> = sqlx::query_as(
         "SELECT id, view_token, name, version, created_at, updated_at
@@ -117,7 +117,7 @@ pub(super) async fn export_groups(
     for (id, view_token, name, version, created_at, updated_at) in rows {
         let players = sqlx::query_as::<_, (i64, String, String, i64, String)>(
             "SELECT id, name, name_key, retired, created_at FROM group_players
-             WHERE group_id = ? ORDER BY id",
+             WHERE group_id = $1 ORDER BY id",
         )
         .bind(&id)
         .fetch_all(&mut *conn)
@@ -133,7 +133,7 @@ pub(super) async fn export_groups(
         .collect();
         let house_rules = sqlx::query_as::<_, (String, String, String, String, String)>(
             "SELECT name, name_key, rules, options, created_at FROM group_rulesets
-             WHERE group_id = ? ORDER BY id",
+             WHERE group_id = $1 ORDER BY id",
         )
         .bind(&id)
         .fetch_all(&mut *conn)
@@ -150,7 +150,7 @@ pub(super) async fn export_groups(
         })
         .collect::<Result<Vec<_>, sqlx::Error>>()?;
         let settle_ups = sqlx::query_as::<_, (i64, String, String)>(
-            "SELECT version, balances, at FROM settle_ups WHERE group_id = ? ORDER BY id",
+            "SELECT version, balances, at FROM settle_ups WHERE group_id = $1 ORDER BY id",
         )
         .bind(&id)
         .fetch_all(&mut *conn)
@@ -165,7 +165,7 @@ pub(super) async fn export_groups(
         })
         .collect::<Result<Vec<_>, sqlx::Error>>()?;
         let history = sqlx::query_as::<_, (String, Option<String>, Option<String>, String)>(
-            "SELECT action, before, after, at FROM group_history WHERE group_id = ? ORDER BY id",
+            "SELECT action, before, after, at FROM group_history WHERE group_id = $1 ORDER BY id",
         )
         .bind(&id)
         .fetch_all(&mut *conn)
@@ -193,12 +193,15 @@ pub(super) async fn export_groups(
             history,
         });
     }
-    let games: Vec<(String, Option<String>, Option<String>, String)> = sqlx::query_as(
+    let seats = match crate::db::Engine::of(conn) {
+        crate::db::Engine::Sqlite => "json_group_array(player_id ORDER BY seat)",
+        crate::db::Engine::Postgres => "COALESCE(json_agg(player_id ORDER BY seat), '[]')::text",
+    };
+    let games: Vec<(String, Option<String>, Option<String>, String)> = sqlx::query_as(&format!(
         "SELECT id, group_id, house_rules,
-                (SELECT json_group_array(player_id ORDER BY seat)
-                 FROM game_seats WHERE game_seats.game_id = games.id)
+                (SELECT {seats} FROM game_seats WHERE game_seats.game_id = games.id)
          FROM games WHERE group_id IS NOT NULL OR house_rules IS NOT NULL",
-    )
+    ))
     .fetch_all(&mut *conn)
     .await?;
     let mut of_games = HashMap::new();
@@ -216,11 +219,11 @@ pub(super) type PlayerIds = HashMap<i64, i64>;
 /// Whether each group of the file is in the database: `None` absent, `Some(true)` with the
 /// same id and read-only token, `Some(false)` sharing only one of them.
 pub(super) async fn group_presence(
-    conn: &mut SqliteConnection,
+    conn: &mut AnyConnection,
     group: &GroupExport,
 ) -> Result<Option<bool>, sqlx::Error> {
     let rows: Vec<(String, String)> = sqlx::query_as(
-        "SELECT id, view_token FROM groups WHERE id IN (?1, ?2) OR view_token IN (?1, ?2)",
+        "SELECT id, view_token FROM groups WHERE id IN ($1, $2) OR view_token IN ($1, $2)",
     )
     .bind(&group.id)
     .bind(&group.view_token)
@@ -237,7 +240,7 @@ pub(super) async fn group_presence(
 /// an earlier run did not write) and returns how the file's player ids map to this
 /// database's, for every group of the file.
 pub(super) async fn import_groups(
-    conn: &mut SqliteConnection,
+    conn: &mut AnyConnection,
     groups: &[GroupExport],
 ) -> Result<PlayerIds, ImportError> {
     let mut ids = PlayerIds::new();
@@ -247,7 +250,7 @@ pub(super) async fn import_groups(
         }
         for player in &group.players {
             let id: i64 = sqlx::query_scalar(
-                "SELECT id FROM group_players WHERE group_id = ? AND name_key = ?",
+                "SELECT id FROM group_players WHERE group_id = $1 AND name_key = $2",
             )
             .bind(&group.id)
             .bind(&player.name_key)
@@ -259,10 +262,10 @@ pub(super) async fn import_groups(
     Ok(ids)
 }
 
-async fn insert_group(conn: &mut SqliteConnection, group: &GroupExport) -> Result<(), ImportError> {
+async fn insert_group(conn: &mut AnyConnection, group: &GroupExport) -> Result<(), ImportError> {
     sqlx::query(
         "INSERT INTO groups (id, view_token, name, version, created_at, updated_at)
-         VALUES (?, ?, ?, ?, ?, ?)",
+         VALUES ($1, $2, $3, $4, $5, $6)",
     )
     .bind(&group.id)
     .bind(&group.view_token)
@@ -276,7 +279,7 @@ async fn insert_group(conn: &mut SqliteConnection, group: &GroupExport) -> Resul
     for player in &group.players {
         let id: i64 = sqlx::query_scalar(
             "INSERT INTO group_players (group_id, name, name_key, retired, created_at)
-             VALUES (?, ?, ?, ?, ?) RETURNING id",
+             VALUES ($1, $2, $3, $4, $5) RETURNING id",
         )
         .bind(&group.id)
         .bind(&player.name)
@@ -290,7 +293,7 @@ async fn insert_group(conn: &mut SqliteConnection, group: &GroupExport) -> Resul
     for rules in &group.house_rules {
         sqlx::query(
             "INSERT INTO group_rulesets (group_id, name, name_key, rules, options, created_at)
-             VALUES (?, ?, ?, ?, ?, ?)",
+             VALUES ($1, $2, $3, $4, $5, $6)",
         )
         .bind(&group.id)
         .bind(&rules.name)
@@ -302,18 +305,20 @@ async fn insert_group(conn: &mut SqliteConnection, group: &GroupExport) -> Resul
         .await?;
     }
     for settle in &group.settle_ups {
-        sqlx::query("INSERT INTO settle_ups (group_id, version, balances, at) VALUES (?, ?, ?, ?)")
-            .bind(&group.id)
-            .bind(settle.version)
-            .bind(renumbered(&settle.balances, &ids).to_string())
-            .bind(&settle.at)
-            .execute(&mut *conn)
-            .await?;
+        sqlx::query(
+            "INSERT INTO settle_ups (group_id, version, balances, at) VALUES ($1, $2, $3, $4)",
+        )
+        .bind(&group.id)
+        .bind(settle.version)
+        .bind(renumbered(&settle.balances, &ids).to_string())
+        .bind(&settle.at)
+        .execute(&mut *conn)
+        .await?;
     }
     for entry in &group.history {
         sqlx::query(
             "INSERT INTO group_history (group_id, action, before, after, at)
-             VALUES (?, ?, ?, ?, ?)",
+             VALUES ($1, $2, $3, $4, $5)",
         )
         .bind(&group.id)
         .bind(&entry.action)
@@ -373,7 +378,7 @@ fn renumbered(value: &Value, ids: &PlayerIds) -> Value {
 
 /// Links an imported game to its group and seats (player ids of the file, translated).
 pub(super) async fn link_game(
-    conn: &mut SqliteConnection,
+    conn: &mut AnyConnection,
     game_id: &str,
     (group, house_rules, seats): (Option<&str>, Option<&str>, &[i64]),
     ids: &PlayerIds,
@@ -381,7 +386,7 @@ pub(super) async fn link_game(
     if group.is_none() && house_rules.is_none() {
         return Ok(());
     }
-    sqlx::query("UPDATE games SET group_id = ?, house_rules = ? WHERE id = ?")
+    sqlx::query("UPDATE games SET group_id = $1, house_rules = $2 WHERE id = $3")
         .bind(group)
         .bind(house_rules)
         .bind(game_id)
@@ -389,7 +394,7 @@ pub(super) async fn link_game(
         .await?;
     for (seat, player) in seats.iter().enumerate() {
         let player = ids.get(player).copied().unwrap_or(*player);
-        sqlx::query("INSERT INTO game_seats (game_id, seat, player_id) VALUES (?, ?, ?)")
+        sqlx::query("INSERT INTO game_seats (game_id, seat, player_id) VALUES ($1, $2, $3)")
             .bind(game_id)
             .bind(i64::try_from(seat).map_err(|e| sqlx::Error::Encode(e.into()))?)
             .bind(player)
