@@ -179,6 +179,7 @@ messages! {
         RoundsCount => "{cards} = {points} {points|point|points}", "{cards} = {points} {points|Punkt|Punkte}";
         RoundsIsWinner => "went out: 0 points", "ist ausgegangen: 0 Punkte";
         RoundsBuys => "Buys (May I)", "Käufe (May I)";
+        RoundsMoreCards => "Cards in hand", "Karten auf der Hand";
         RoundsBuysLimit => "at most {n}", "höchstens {n}";
         RoundsCutBonus => "{name} cut exactly {target} {target|card|cards}: −{bonus}",
             "{name} hat genau {target} {target|Karte|Karten} abgehoben: −{bonus}";
