@@ -1,8 +1,10 @@
 //! Issue 11, "Entry in seconds" and "Ready on every phone, all evening", in a real browser:
 //! a round of typed totals fits the first screen of a 360×640 and a 412×915 phone (Save
-//! included, no scrolling), a six-player Continental round keeps Save in reach, and the cards
-//! tapped for a player stay in sight in that player's row with their sum.
+//! included, no scrolling), a six-player Continental round keeps Save in reach, the cards
+//! tapped for a player stay in sight in that player's row with their sum, and the game page
+//! asks for a Screen Wake Lock on load and again when it is shown after being hidden.
 
+use fantoccini::wd::WebDriverCompatibleCommand;
 use serde_json::{Value, json};
 
 use super::harness::{Browser, Phone, TestResult, run_on};
@@ -200,4 +202,127 @@ fn eleven_tapped_cards_stay_in_sight_in_the_players_row_with_their_sum() {
             Ok(())
         },
     );
+}
+
+/// Chromium's DevTools command through chromedriver (`goog/cdp/execute`): here
+/// `Page.addScriptToEvaluateOnNewDocument`, a script that runs in every page before its own.
+#[derive(Debug)]
+struct Cdp {
+    cmd: &'static str,
+    params: Value,
+}
+
+impl WebDriverCompatibleCommand for Cdp {
+    fn endpoint(
+        &self,
+        base_url: &url::Url,
+        session_id: Option<&str>,
+    ) -> Result<url::Url, url::ParseError> {
+        base_url.join(&format!(
+            "session/{}/goog/cdp/execute",
+            session_id.unwrap_or_default()
+        ))
+    }
+
+    fn method_and_body(&self, _: &url::Url) -> (axum::http::Method, Option<String>) {
+        let body = json!({"cmd": self.cmd, "params": self.params});
+        (axum::http::Method::POST, Some(body.to_string()))
+    }
+}
+
+/// Runs before the game page's scripts: counts wake lock requests in `window.__wake`,
+/// passing each on to the browser's own `navigator.wakeLock` (and counting whether it was
+/// granted), or, where the browser has none, answering with a sentinel of its own.
+const WAKE_SPY: &str = r#"
+(function () {
+  var wake = { requests: 0, granted: 0, refused: 0, released: 0, real: "wakeLock" in navigator, sentinels: [] };
+  window.__wake = wake;
+  function fake() {
+    var listeners = [];
+    var sentinel = {
+      released: false, type: "screen",
+      addEventListener: function (type, f) { if (type === "release") { listeners.push(f); } },
+      release: function () { sentinel.released = true; wake.released += 1; listeners.forEach(function (f) { f(); }); return Promise.resolve(); }
+    };
+    return sentinel;
+  }
+  if (wake.real) {
+    var own = navigator.wakeLock.request.bind(navigator.wakeLock);
+    navigator.wakeLock.request = function (type) {
+      wake.requests += 1;
+      return own(type).then(function (s) {
+        wake.granted += 1; wake.sentinels.push(s);
+        s.addEventListener("release", function () { wake.released += 1; });
+        return s;
+      },
+        function (e) { wake.refused += 1; wake.error = String(e); throw e; });
+    };
+  } else {
+    Object.defineProperty(navigator, "wakeLock", { configurable: true, value: {
+      request: function () { wake.requests += 1; wake.granted += 1; var s = fake(); wake.sentinels.push(s); return Promise.resolve(s); }
+    } });
+  }
+})();
+"#;
+
+/// The game page asks for a Screen Wake Lock on load; when the browser lets the lock go (the
+/// page was hidden) and the page is shown again, it asks again. Chromium's own wake lock is
+/// used where the headless browser grants it; otherwise the test's sentinel stands in.
+#[test]
+fn the_game_page_asks_for_a_wake_lock_on_load_and_again_when_shown_again() {
+    run_on(
+        "the_game_page_asks_for_a_wake_lock_on_load_and_again_when_shown_again",
+        Phone::NARROW,
+        async |b: &Browser| -> TestResult {
+            let id = new_game(b, "contract", &["Ann", "Ben", "Cy"])?;
+            b.client
+                .issue_cmd(Cdp {
+                    cmd: "Page.addScriptToEvaluateOnNewDocument",
+                    params: json!({"source": WAKE_SPY}),
+                })
+                .await?;
+            b.goto(&format!("/games/{id}")).await?;
+            b.find("main h1").await?;
+            let settled = "return window.__wake && window.__wake.granted + window.__wake.refused;";
+            wait_for(b, settled, 1).await?;
+            let wake = b.js("return window.__wake;").await?;
+            eprintln!("wake lock in headless Chromium: {wake}");
+            assert_eq!(wake["requests"], json!(1), "asked once on load: {wake}");
+            // The page is hidden: the browser releases the lock (a lock refused has nothing to
+            // release). Shown again: asked again, and not while hidden.
+            let hide = "var w = window.__wake; window.__hidden = true; \
+                 Object.defineProperty(document, 'visibilityState', { configurable: true, \
+                   get: function () { return window.__hidden ? 'hidden' : 'visible'; } }); \
+                 if (w.sentinels.length) { w.sentinels[0].release(); } \
+                 return w.sentinels.length;";
+            let held = b.js(hide).await?.as_i64().unwrap_or_default();
+            wait_for(b, "return window.__wake.released;", held).await?;
+            let while_hidden = b
+                .js("document.dispatchEvent(new Event('visibilitychange')); \
+                     return window.__wake.requests;")
+                .await?;
+            assert_eq!(while_hidden, json!(1), "not asked while hidden");
+            b.js("window.__hidden = false; document.dispatchEvent(new Event('visibilitychange')); return 0;")
+                .await?;
+            wait_for(b, "return window.__wake.requests;", 2).await?;
+            let wake = b.js("return window.__wake;").await?;
+            assert_eq!(wake["requests"], json!(2), "asked again when shown: {wake}");
+            Ok(())
+        },
+    );
+}
+
+/// Waits until `script` returns `want` or more.
+async fn wait_for(b: &Browser, script: &str, want: i64) -> TestResult {
+    let started = std::time::Instant::now();
+    loop {
+        let got = b.js(script).await?;
+        if got.as_i64().is_some_and(|n| n >= want) {
+            return Ok(());
+        }
+        if started.elapsed() > std::time::Duration::from_secs(10) {
+            return Err(format!("{script}: {got}, not {want}").into());
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(25)).await;
+    }
 }
