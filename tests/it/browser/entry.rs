@@ -95,7 +95,7 @@ fn a_round_of_typed_totals_for_four_players_fits_one_screen_at_360x640_and_412x9
                 taps += 1;
             }
             // Nothing scrolled while entering: Save is where it was.
-            let seen = on_first_screen(b, &fields[2..].to_vec()).await?;
+            let seen = on_first_screen(b, &fields[2..]).await?;
             assert_eq!(seen["off"], json!([]), "{name}: {seen}");
             b.click("#save").await?;
             taps += 1;
