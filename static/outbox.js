@@ -129,19 +129,11 @@
     HTMLFormElement.prototype.submit.call(form);
   }
 
-  // A form saved with this key loses it, so that coming back to it (the back button) and
-  // changing something is not taken for a repeat of the saved change (the server would
-  // refuse a used key with another body). Keys are the server's own, signed for their form:
-  // the page cannot make a new one, so the form then posts without a key, and its version
-  // still keeps a repeat from being applied twice.
-  function renewKeys(key) {
-    Array.prototype.forEach.call(document.querySelectorAll("form[data-outbox] input[name='key']"),
-      function (field) {
-        if (field.value === key) {
-          field.value = "";
-        }
-      });
-  }
+  // A form saved keeps its key: coming back to it (the back button) and saving it again is
+  // known by that key. The same entries again are a repeat (the same answer, nothing more
+  // changes); other entries on a round form get the page that says this phone already saved
+  // that round (issue 11), not "saved meanwhile" as a form without its key would. The other
+  // forms kept here (undo, redo, end, resume) always send the same fields.
 
   function newKey() {
     var bytes = new Uint8Array(16);
@@ -178,7 +170,6 @@
       var status = response.status;
       if (response.redirected || (status >= 200 && status < 300)) {
         drop(entry.key);
-        renewKeys(entry.key);
         if (entry.page === here() || new URL(response.url).pathname === location.pathname) {
           location.href = response.url;
         }

@@ -1,7 +1,9 @@
 // Round forms and history (templates/rounds_*.html), a progressive enhancement:
 // - the player who went out: their points and cards fields are hidden and not sent;
 // - cards typed or tapped are counted live with the rule set's penalty table, which the form
-//   carries as data attributes (display only: the server counts what is saved);
+//   carries as data attributes (display only: the server counts what is saved), and shown as
+//   chips with their sum in the player's row, which stays at the top of the screen while the
+//   row's card grid is tapped;
 // - history times are shown in the phone's time zone.
 // Without JavaScript the forms post as they are and the server shows its count.
 (function () {
@@ -32,38 +34,70 @@
     return suit && rank ? { rank: rank, suit: suit } : null;
   }
 
-  // "A♠ Joker 7♥ = 75 points", or "" when the text is empty or not all cards.
-  function countText(form, text) {
+  // The cards of the text and their points by the rule set's table: { cards: [{ text,
+  // red, joker }], total }, or null when the text is empty or not all cards.
+  function counted(form, text) {
     var table = (form.getAttribute("data-penalty") || "").split(" ").map(Number);
     var joker = Number(form.getAttribute("data-joker"));
     var wildTwo = form.getAttribute("data-wild-two");
     var ranks = (form.getAttribute("data-ranks") || "").split(" ");
     var tokens = text.split(/[\s,]+/).filter(function (t) { return t !== ""; });
     if (tokens.length === 0 || tokens.length > 60 || table.length !== 13) {
-      return "";
+      return null;
     }
     var total = 0;
-    var shown = [];
+    var cards = [];
     for (var i = 0; i < tokens.length; i++) {
       var card = parseCard(tokens[i]);
       if (!card) {
-        return "";
+        return null;
       }
       if (card.joker) {
         total += joker;
-        shown.push("Joker");
+        cards.push({ text: "Joker", red: false, joker: true });
       } else {
         total += card.rank === 2 && wildTwo ? Number(wildTwo) : table[card.rank - 1];
-        shown.push((ranks[card.rank - 1] || String(card.rank)) + card.suit);
+        cards.push({ text: (ranks[card.rank - 1] || String(card.rank)) + card.suit,
+          red: card.suit === "♦" || card.suit === "♥", joker: false });
       }
     }
-    // The sentence comes from the page's language table: "{points|point|points}" is its
-    // plural choice (the singular for exactly 1).
-    return (form.getAttribute("data-count-text") || "{cards} = {points}")
+    return { cards: cards, total: total };
+  }
+
+  // Shows what was typed or tapped in the player's row (issue 11: the tapped cards stay in
+  // sight): each card as a chip, then "= 75 points" from the page's language table, whose
+  // "{points|point|points}" is its plural choice (the singular for exactly 1).
+  function showCount(form, output, text) {
+    var count = counted(form, text);
+    output.textContent = "";
+    if (!count) {
+      return;
+    }
+    var sentence = (form.getAttribute("data-count-text") || "{cards} = {points}")
       .replace(/\{points\|([^|{}]*)\|([^|{}]*)\}/g, function (_, one, other) {
-        return total === 1 ? one : other;
+        return count.total === 1 ? one : other;
       })
-      .replace("{cards}", shown.join(" ")).replace("{points}", String(total));
+      .replace("{points}", String(count.total));
+    var at = sentence.indexOf("{cards}");
+    var chips = document.createElement("span");
+    chips.className = "chips";
+    count.cards.forEach(function (card) {
+      var chip = document.createElement("span");
+      chip.className = "chip" + (card.red ? " red" : "") + (card.joker ? " joker" : "");
+      chip.textContent = card.text;
+      chips.appendChild(chip);
+    });
+    if (at < 0) {
+      output.appendChild(chips);
+      output.appendChild(document.createTextNode(" "));
+    } else {
+      output.appendChild(document.createTextNode(sentence.slice(0, at)));
+      output.appendChild(chips);
+    }
+    var sum = document.createElement("span");
+    sum.className = "sum";
+    sum.textContent = at < 0 ? sentence : sentence.slice(at + "{cards}".length);
+    output.appendChild(sum);
   }
 
   function setupCounts(form) {
@@ -76,8 +110,11 @@
         return;
       }
       field.addEventListener("input", function () {
-        output.textContent = countText(form, field.value);
+        showCount(form, output, field.value);
       });
+      if (field.value.trim() !== "") {
+        showCount(form, output, field.value);
+      }
     });
   }
 
@@ -89,15 +126,15 @@
       Array.prototype.forEach.call(players, function (fieldset) {
         var isWinner = winner !== "" &&
           fieldset.getAttribute("data-player").trim().toLowerCase() === winner;
-        var penalty = fieldset.querySelector(".penalty");
         var note = fieldset.querySelector(".winner-note");
         fieldset.classList.toggle("is-winner", isWinner);
-        if (penalty) {
+        // The winner's points, cards and their count (buys stay: a winner may have bought).
+        Array.prototype.forEach.call(fieldset.querySelectorAll(".penalty"), function (penalty) {
           penalty.hidden = isWinner;
           Array.prototype.forEach.call(penalty.querySelectorAll("input"), function (input) {
             input.disabled = isWinner;
           });
-        }
+        });
         if (note) {
           note.hidden = !isWinner;
         }
@@ -109,6 +146,20 @@
       }
     });
     update();
+  }
+
+  // A player's fold opened to count cards: its tap grid opens with it (one tap less), unless
+  // cards were typed already.
+  function setupFolds(form) {
+    Array.prototype.forEach.call(form.querySelectorAll("details.more"), function (fold) {
+      fold.addEventListener("toggle", function () {
+        var grid = fold.querySelector("details[data-card-grid]");
+        var field = fold.querySelector("input[data-count]");
+        if (fold.open && grid && !grid.hidden && field && field.value.trim() === "") {
+          grid.open = true;
+        }
+      });
+    });
   }
 
   function localTimes() {
@@ -129,6 +180,7 @@
     Array.prototype.forEach.call(document.querySelectorAll("form.round-form"), function (form) {
       setupCounts(form);
       setupWinner(form);
+      setupFolds(form);
     });
     localTimes();
   }

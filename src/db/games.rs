@@ -854,6 +854,21 @@ async fn replayed(
     }
 }
 
+/// The answer stored under idempotency key `key` (as stored, with its origin) for this game,
+/// whatever request it answered: a form that comes back with a used key learns what that key
+/// saved (issue 11, "recognise this phone's own earlier save").
+pub async fn answer_for_key(
+    db: &Db,
+    game_id: &str,
+    key: &str,
+) -> Result<Option<String>, sqlx::Error> {
+    sqlx::query_scalar("SELECT response FROM idempotency WHERE game_id = ? AND key = ?")
+        .bind(game_id)
+        .bind(key)
+        .fetch_optional(db.reader())
+        .await
+}
+
 /// What is stored under an idempotency key for this game: the answer if the key was used for
 /// the same request (or before requests were recorded: migration 0004), else whether it was
 /// used at all.

@@ -86,3 +86,10 @@ async fn cached_across_servers(
 pub async fn is_view_token(db: &Db, id: &str) -> Result<bool, Error> {
     Ok(games::load_by_view_token(db, id).await?.is_some())
 }
+
+/// The answer a write of game `id` stored under idempotency key `key` (as the store keeps
+/// keys, with their origin), if the key was used: what that request changed, in the words the
+/// caller chose when it wrote.
+pub async fn answer_for_key(db: &Db, id: &str, key: &str) -> Result<Option<String>, Error> {
+    Ok(games::answer_for_key(db, id, key).await?)
+}

@@ -179,6 +179,7 @@ messages! {
         RoundsCount => "{cards} = {points} {points|point|points}", "{cards} = {points} {points|Punkt|Punkte}";
         RoundsIsWinner => "went out: 0 points", "ist ausgegangen: 0 Punkte";
         RoundsBuys => "Buys (May I)", "Käufe (May I)";
+        RoundsMoreCards => "Cards in hand", "Karten auf der Hand";
         RoundsBuysLimit => "at most {n}", "höchstens {n}";
         RoundsCutBonus => "{name} cut exactly {target} {target|card|cards}: −{bonus}",
             "{name} hat genau {target} {target|Karte|Karten} abgehoben: −{bonus}";
@@ -205,6 +206,15 @@ messages! {
             "Runde {n} wurde inzwischen gespeichert, auf einem anderen Handy oder auf diesem vor dem Zurückgehen. Unten stehen beide Fassungen, Unterschiede mit ≠ markiert: behalte die gespeicherte Runde oder speichere stattdessen deine.";
         RoundsConflictSame => "Round {n} is already saved exactly as entered here, most likely from this phone before going back. Nothing more needs saving.",
             "Runde {n} ist schon genau so gespeichert, wie hier eingegeben, wahrscheinlich von diesem Handy vor dem Zurückgehen. Es muss nichts mehr gespeichert werden.";
+        /// The conflict page when this form's own key already saved the round (issue 11): the
+        /// phone went back after saving and saved again.
+        RoundsConflictMine => "This phone already saved round {n}, before going back, and nothing has changed since. Both versions are below, differences marked ≠: keep round {n} as saved, or save these entries over it.",
+            "Dieses Handy hat Runde {n} schon gespeichert, vor dem Zurückgehen, und seitdem hat sich nichts geändert. Unten stehen beide Fassungen, Unterschiede mit ≠ markiert: behalte Runde {n} so, wie sie gespeichert ist, oder speichere diese Eingaben darüber.";
+        RoundsConflictMineSame => "This phone already saved round {n} exactly as entered here. Nothing more needs saving.",
+            "Dieses Handy hat Runde {n} schon genau so gespeichert, wie hier eingegeben. Es muss nichts mehr gespeichert werden.";
+        RoundsConflictMineChanged => "This phone already saved round {n}, and the game has been changed on another phone since. Both versions are below, differences marked ≠: keep the round as saved now, or save these entries over it.",
+            "Dieses Handy hat Runde {n} schon gespeichert, und seitdem wurde das Spiel auf einem anderen Handy geändert. Unten stehen beide Fassungen, Unterschiede mit ≠ markiert: behalte die Runde so, wie sie jetzt gespeichert ist, oder speichere diese Eingaben darüber.";
+        RoundsCompareMine => "Saved from this phone", "Von diesem Handy gespeichert";
         RoundsCompareTheirs => "Saved now", "Jetzt gespeichert";
         RoundsCompareYours => "Your entries", "Deine Eingaben";
         RoundsCompareWentOut => "Went out", "Ausgegangen";

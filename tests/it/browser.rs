@@ -10,6 +10,7 @@
 //! bottom, in that directory, to look at.
 #![cfg(unix)]
 
+mod entry;
 mod evening;
 mod harness;
 mod midgame;
@@ -140,6 +141,8 @@ async fn fill_round(
     b.click(&format!("form.round-form label[for=\"w{seat}\"]"))
         .await?;
     for (player, cards, points) in hands {
+        // The cards are folded under the player's toggle.
+        b.unfold(&format!("[name=\"cards.{player}\"]")).await?;
         let field = b.find(&format!("[name=\"cards.{player}\"]")).await?;
         let id = field.attr("id").await?.ok_or("a cards field has an id")?;
         field.clear().await?;
@@ -525,6 +528,8 @@ fn round_saved_while_the_server_is_down_waits_in_the_outbox_and_lands_exactly_on
             b.click("form.round-form label[for=\"w0\"]").await?;
             b.fill("[name=\"points.Ben\"]", "35").await?;
             b.fill("[name=\"points.Cy\"]", "15").await?;
+            // The cards are folded under the row's toggle.
+            b.unfold("[name=\"cards.Di\"]").await?;
             b.fill("[name=\"cards.Di\"]", "AS JK 10H").await?;
             b.wait_text("#n3", "= 40 points").await?;
             b.click("form.round-form label[for=\"cut_bonus\"]").await?;

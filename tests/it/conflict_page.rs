@@ -172,3 +172,142 @@ async fn the_same_entry_sent_again_after_back_is_recognised_as_already_saved() {
     let history = app.get(&format!("/api/v1/games/{id}/history")).await.json();
     assert_eq!(history["count"], 1);
 }
+
+/// The hidden `key` of the form on a conflict page (the form that saves one's entries over
+/// the round).
+fn form_key_of(body: &str) -> String {
+    let at = body.find("name=\"key\" value=\"").expect("a key field") + 18;
+    body[at..at + body[at..].find('"').unwrap()].to_owned()
+}
+
+#[tokio::test]
+async fn this_phones_own_save_is_known_by_its_form_key_after_back_and_another_phones_is_not() {
+    let app = TestApp::new().await;
+    let id = game(&app).await;
+    let rounds = format!("/games/{id}/rounds");
+    // Two phones open the form for round 1.
+    let this_phone = app.form_key(&rounds);
+    let other_phone = app.form_key(&rounds);
+    let post = |key: String, ben: &'static str, lang: &'static str| {
+        let rounds = rounds.clone();
+        let app = &app;
+        async move {
+            let fields = [
+                ("version", "0"),
+                ("key", key.as_str()),
+                ("round", "1"),
+                ("went_out", "Cy"),
+                ("points.Ann", "10"),
+                ("points.Ben", ben),
+            ];
+            post_form(app, &rounds, &fields, lang).await
+        }
+    };
+    let saved = post(this_phone.clone(), "20", "en").await;
+    assert_eq!(saved.status, StatusCode::SEE_OTHER);
+    assert_eq!(saved.header("location"), format!("/games/{id}"));
+    // A double tap: the same answer, the same place.
+    let replay = post(this_phone.clone(), "20", "en").await;
+    assert_eq!(replay.status, StatusCode::SEE_OTHER);
+    assert_eq!(replay.header("location"), format!("/games/{id}"));
+
+    // Back on this phone: the same form (its key), Ben's 20 changed to 25, saved again.
+    for (lang, said, title) in [
+        (
+            "en",
+            "This phone already saved round 1, before going back, and nothing has changed since.",
+            "Saved from this phone",
+        ),
+        (
+            "de",
+            "Dieses Handy hat Runde 1 schon gespeichert, vor dem Zurückgehen, und seitdem hat sich nichts geändert.",
+            "Von diesem Handy gespeichert",
+        ),
+    ] {
+        let back = post(this_phone.clone(), "25", lang).await;
+        assert_eq!(back.status, StatusCode::CONFLICT, "{}", back.body);
+        let body = text(&back.body);
+        assert!(body.contains(said), "{lang}: {body}");
+        assert!(!body.contains("on another phone or on this one"), "{body}");
+        assert!(
+            !body.contains("auf einem anderen Handy oder auf diesem"),
+            "{body}"
+        );
+        let theirs = side(&body, "theirs");
+        assert!(theirs.contains(&format!("<h2>{title}</h2>")), "{theirs}");
+        assert!(theirs.contains("<strong>20</strong>"), "{theirs}");
+        assert!(side(&body, "yours").contains("<strong>25</strong>"));
+        // Keeping it is the big button.
+        assert!(body.contains(&format!(
+            "<a class=\"button big\" id=\"keep-theirs\" href=\"/games/{id}\">"
+        )));
+        assert_no_inline_script_or_style(&back.body);
+    }
+    // The same entry typed another way (a sum): already saved as entered.
+    let sum = post_form(
+        &app,
+        &rounds,
+        &[
+            ("version", "0"),
+            ("key", this_phone.as_str()),
+            ("round", "1"),
+            ("went_out", "Cy"),
+            ("points.Ann", "10"),
+            ("points.Ben", "15+5"),
+        ],
+        "en",
+    )
+    .await;
+    assert_eq!(sum.status, StatusCode::CONFLICT);
+    assert!(
+        text(&sum.body).contains(
+            "This phone already saved round 1 exactly as entered here. Nothing more needs saving."
+        ),
+        "{}",
+        sum.body
+    );
+
+    // The other phone's form, sent late with Ben 30: not this phone's save, today's page.
+    let late = post(other_phone, "30", "en").await;
+    assert_eq!(late.status, StatusCode::CONFLICT);
+    let body = text(&late.body);
+    assert!(
+        body.contains(
+            "Round 1 was saved meanwhile, on another phone or on this one before going back."
+        ),
+        "{body}"
+    );
+    assert!(!body.contains("This phone already saved"), "{body}");
+    assert!(side(&body, "theirs").contains("<h2>Saved now</h2>"));
+    // It saves its entries over round 1 (the quiet button: a correction with a new key).
+    let key = form_key_of(&late.body);
+    let over = post_form(
+        &app,
+        &format!("{rounds}/1"),
+        &[
+            ("version", "1"),
+            ("key", key.as_str()),
+            ("went_out", "Cy"),
+            ("points.Ann", "10"),
+            ("points.Ben", "30"),
+        ],
+        "en",
+    )
+    .await;
+    assert_eq!(over.status, StatusCode::SEE_OTHER, "{}", over.body);
+
+    // This phone's form once more: it saved round 1, but the game changed since.
+    let back = post(this_phone, "25", "en").await;
+    assert_eq!(back.status, StatusCode::CONFLICT);
+    let body = text(&back.body);
+    assert!(
+        body.contains("This phone already saved round 1, and the game has been changed on another phone since."),
+        "{body}"
+    );
+    let theirs = side(&body, "theirs");
+    assert!(theirs.contains("<h2>Saved now</h2>"), "{theirs}");
+    assert!(theirs.contains("<strong>30</strong>"), "{theirs}");
+    // Two saves in all: this phone's round and the other phone's correction.
+    let history = app.get(&format!("/api/v1/games/{id}/history")).await.json();
+    assert_eq!(history["count"], 2, "{history}");
+}

@@ -329,18 +329,16 @@ async fn idempotency_a_form_key_the_server_did_not_issue_for_that_form_is_refuse
         .collect();
     let saved = common::post_form(&app, &rounds, &pairs, "en").await;
     assert_eq!(saved.status, StatusCode::SEE_OTHER, "{}", saved.body);
-    // The same form key with another entry: refused, not taken for a repeat.
+    // The same form key with another entry: refused, not taken for a repeat; the round form
+    // knows its own key saved round 1 and says so (the conflict page, issue 11).
     let mut changed = pairs.clone();
     changed[3] = ("points.Ben", "11");
     changed[0] = ("version", "1");
     let refused = common::post_form(&app, &rounds, &changed, "en").await;
-    assert_eq!(
-        refused.status,
-        StatusCode::UNPROCESSABLE_ENTITY,
-        "{}",
-        refused.body
-    );
-    assert!(common::text(&refused.body).contains("already used for a different request"));
+    assert_eq!(refused.status, StatusCode::CONFLICT, "{}", refused.body);
+    assert!(common::text(&refused.body).contains("This phone already saved round 1"));
+    let state = app.get(&format!("/api/v1/games/{id}")).await.json();
+    assert_eq!(state["version"], 1, "nothing more was written");
 }
 
 #[tokio::test]

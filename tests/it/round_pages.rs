@@ -1463,7 +1463,7 @@ async fn a_player_named_like_markup_is_shown_escaped_everywhere() {
     assert!(form.body.contains("value=\"&#60;b&#62;x&#60;/b&#62;\""));
     assert!(
         form.body
-            .contains("<legend>&#60;b&#62;x&#60;/b&#62;</legend>")
+            .contains("<span id=\"name-0\">&#60;b&#62;x&#60;/b&#62;</span>")
     );
     assert!(
         form.body

@@ -27,6 +27,7 @@
 mod compare;
 mod form;
 mod history;
+mod mine;
 mod undo;
 mod unlikely;
 
@@ -144,6 +145,9 @@ fn round_number(text: &str, game: &LoadedGame, ctx: &PageCtx) -> Result<usize, A
 
 /// A stored answer for a replayed key: the place to go, if it is one of ours.
 fn replayed_location(response: &str, id: &str) -> String {
+    // A round form's answer names the round it saved, beside the place to go.
+    let saved = mine::Saved::read(response);
+    let response = saved.as_ref().map_or(response, |s| s.location.as_str());
     if response.starts_with("/games/") && crate::web::i18n::is_local_path(response) {
         response.to_owned()
     } else {
@@ -273,17 +277,36 @@ async fn save(
             key,
             request: &request,
         }),
-        |_| Ok::<_, AppError>(location.clone()),
+        // Kept under the key: the round this form saved, to know this phone again.
+        |written| {
+            Ok::<_, AppError>(mine::Saved::new(written, mode, round, location.clone()).answer())
+        },
     )
     .await?;
     match outcome {
         RoundWrite::Written(to) | RoundWrite::Replayed(to) => {
             Ok(Redirect::to(&replayed_location(&to, &id)).into_response())
         }
-        RoundWrite::KeyReused => Err(AppError::Said(
-            StatusCode::UNPROCESSABLE_ENTITY,
-            Msg::ErrKeyReused,
-        )),
+        // This very form saved before, with other entries: the phone went back after saving.
+        RoundWrite::KeyReused => {
+            let saved = match stored_key.as_deref() {
+                Some(key) => store::answer_for_key(&state.db, &id, key)
+                    .await?
+                    .as_deref()
+                    .and_then(mine::Saved::read),
+                None => None,
+            };
+            let now = load(state, &id).await?;
+            match saved {
+                Some(saved) if (1..=now.state.rounds.len()).contains(&saved.round) => {
+                    conflict_with(ctx, &now, saved.round, Mode::Correct, &input, Some(&saved))
+                }
+                _ => Err(AppError::Said(
+                    StatusCode::UNPROCESSABLE_ENTITY,
+                    Msg::ErrKeyReused,
+                )),
+            }
+        }
         // The form always sends its version.
         RoundWrite::NeedsVersion(round) => Err(AppError::VersionRequired { round }),
         RoundWrite::Conflict(now) => {
@@ -328,11 +351,34 @@ fn conflict(
     mode: Mode,
     input: &RoundInput,
 ) -> Result<Response, AppError> {
+    conflict_with(ctx, game, round, mode, input, None)
+}
+
+/// [`conflict`], knowing whether this form's own key saved the round (`mine`): then the page
+/// says this phone saved it, and whether the game changed since.
+fn conflict_with(
+    ctx: PageCtx,
+    game: &LoadedGame,
+    round: usize,
+    mode: Mode,
+    input: &RoundInput,
+    mine: Option<&mine::Saved>,
+) -> Result<Response, AppError> {
     let entered = game.state.rounds.len();
-    let compare = compare::Compare::new(&ctx, game, round, input);
+    let mut compare = compare::Compare::new(&ctx, game, round, input);
+    let unchanged = mine.is_some_and(|saved| saved.version == game.record.game.version);
+    if let (Some(c), true) = (compare.as_mut(), unchanged) {
+        c.theirs_title = ctx.t(Msg::RoundsCompareMine).to_owned();
+    }
     let (target, mode_now, message) = if round <= entered {
-        // Who saved it is not known: this phone before its Back button as likely as another.
+        // Without this form's key the saver is not known: this phone before its Back button
+        // (from another form) as likely as another phone.
         let message = match (&compare, mode) {
+            (Some(c), _) if c.same && mine.is_some() => {
+                ctx.f(Msg::RoundsConflictMineSame, &[("n", &round)])
+            }
+            _ if unchanged => ctx.f(Msg::RoundsConflictMine, &[("n", &round)]),
+            _ if mine.is_some() => ctx.f(Msg::RoundsConflictMineChanged, &[("n", &round)]),
             (Some(c), _) if c.same => ctx.f(Msg::RoundsConflictSame, &[("n", &round)]),
             (_, Mode::Enter) => ctx.f(Msg::RoundsConflictTaken, &[("n", &round)]),
             (_, Mode::Correct) => ctx.t(Msg::RoundsConflictChanged).to_owned(),

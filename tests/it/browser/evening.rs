@@ -315,3 +315,59 @@ fn the_settlement_prints_on_one_page_of_a4_and_of_us_letter() {
         },
     );
 }
+
+/// This phone saves round 1, goes back, mends Ben's points and saves again: the page says
+/// this phone saved the round (the form's key), not that it was saved meanwhile, and keeping
+/// it changes nothing. With and without JavaScript.
+#[test]
+fn after_saving_and_going_back_this_phone_is_told_it_saved_the_round_itself() {
+    for (name, phone) in [
+        (
+            "after_saving_and_going_back_this_phone_is_told_it_saved_the_round_itself",
+            Phone::NARROW,
+        ),
+        (
+            "after_saving_and_going_back_this_phone_is_told_it_saved_the_round_itself_without_javascript",
+            Phone::NARROW.without_javascript(),
+        ),
+    ] {
+        run_on(name, phone, async |b: &Browser| -> TestResult {
+            let (status, created) = b.api(
+                "POST",
+                "/api/v1/games",
+                None,
+                Some(&json!({"rules": "contract", "players": ["Ann", "Ben", "Cy"]})),
+            )?;
+            assert_eq!(status, 201);
+            let id = created["id"].as_str().unwrap().to_owned();
+            b.goto(&format!("/games/{id}/rounds/new")).await?;
+            let key = b.value("input[name=\"key\"]").await?;
+            b.click("label[for=\"w2\"]").await?;
+            b.fill("#p0", "10").await?;
+            b.fill("#p1", "20").await?;
+            b.click("#save").await?;
+            b.wait_path_is(&format!("/games/{id}")).await?;
+            // The phone's Back button: the form as it was, Ben's 20 mended to 25, saved again.
+            b.client.back().await?;
+            b.wait_path_is(&format!("/games/{id}/rounds/new")).await?;
+            let again = b.value("input[name=\"key\"]").await?;
+            eprintln!(
+                "back: the form's key is {} one",
+                if again == key { "the same" } else { "a new" }
+            );
+            b.fill("#p1", "25").await?;
+            b.click("#save").await?;
+            b.wait_text(".notice.conflict", "This phone already saved round 1")
+                .await?;
+            b.wait_text(".version.yours tr.differs", "25").await?;
+            b.assert_no_horizontal_scroll().await?;
+            // Keeping it changes nothing.
+            b.click("#keep-theirs").await?;
+            b.wait_path_is(&format!("/games/{id}")).await?;
+            let (_, state) = b.api("GET", &format!("/api/v1/games/{id}"), None, None)?;
+            assert_eq!(state["rounds"][0]["points"]["Ben"], json!(20), "{state}");
+            assert_eq!(state["rounds"].as_array().map(Vec::len), Some(1));
+            Ok(())
+        });
+    }
+}

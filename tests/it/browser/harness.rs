@@ -758,10 +758,27 @@ impl Browser {
         Ok(())
     }
 
+    /// Opens the fold of the round form's player row that holds the element `css` (its cards
+    /// and buys, folded under a toggle: a tap on it), if it is folded.
+    pub async fn unfold(&self, css: &str) -> TestResult {
+        let script = format!(
+            "var d = document.querySelector({css:?}).closest('details.more'); \
+             return d && !d.open ? d.closest('fieldset.player').id : null;"
+        );
+        if let Value::String(row) = self.js(&script).await? {
+            self.click(&format!("#{row} details.more > summary"))
+                .await?;
+            self.find(&format!("#{row} details.more[open]")).await?;
+        }
+        Ok(())
+    }
+
     /// Opens the card grid of the field with id `target` (a tap on its summary, unless it is
-    /// open) once `cards.js` has filled it; returns the grid's selector.
+    /// open; first a tap on the round form's fold that holds it, if folded) once `cards.js`
+    /// has filled it; returns the grid's selector.
     pub async fn open_card_grid(&self, target: &str) -> Result<String, Box<dyn Error>> {
         let grid = format!("details[data-card-grid][data-target=\"{target}\"]");
+        self.unfold(&grid).await?;
         // cards.js unhides the grid and fills it with buttons once it has run.
         self.find(&format!("{grid}:not([hidden]) .grid-cells .card-btn"))
             .await?;

@@ -240,6 +240,8 @@ fn liverpool_game_without_javascript_is_set_up_entered_corrected_ended_and_settl
             b.find("form.round-form input#w0:checked").await?;
             b.fill("[name=\"points.Ben\"]", "35").await?;
             b.fill("[name=\"points.Cy\"]", "12").await?;
+            // The cards are folded under the row's toggle.
+            b.unfold("[name=\"cards.Di\"]").await?;
             b.fill("[name=\"cards.Di\"]", "AS JK 10H").await?;
             b.click("form.round-form label[for=\"cut_bonus\"]").await?;
             b.find("form.round-form input[name=\"cut_bonus\"]:checked")
@@ -275,6 +277,8 @@ fn liverpool_game_without_javascript_is_set_up_entered_corrected_ended_and_settl
             // Cy held 22, not 12; Ben's 35 were the cards K♠ Q♠ J♠ 5♥ (10 + 10 + 10 + 5).
             b.fill("[name=\"points.Cy\"]", "22").await?;
             b.fill("[name=\"points.Ben\"]", "").await?;
+            // The cards are folded under the row's toggle.
+            b.unfold("[name=\"cards.Ben\"]").await?;
             b.fill("[name=\"cards.Ben\"]", "KS QS JS 5H").await?;
             b.click("form.round-form button.save").await?;
             b.wait_path_is(&game).await?;

@@ -406,7 +406,6 @@ pub(super) struct Check {
 /// One player's part of the form: points or cards (with the app's count), and buys.
 pub(super) struct PlayerRow {
     seat: usize,
-    name: String,
     points: Field,
     cards: Field,
     /// "A♠ Joker 7♥ = 75 points" when the cards typed can be read.
@@ -414,6 +413,21 @@ pub(super) struct PlayerRow {
     /// Problems with this player's points or cards.
     error: Option<String>,
     buys: Option<Field>,
+    /// The folded part of the row (cards and buys) starts open: it holds something typed or
+    /// a problem.
+    open: bool,
+    /// The words of the fold's toggle: "Cards · Buys (May I)", the parts the row has.
+    more_label: String,
+}
+
+/// One player's row of the form (`_rounds_row.html`): the "went out" choice, the points, and
+/// the player's other fields folded under one toggle, so a round of typed totals fits one
+/// phone screen (issue 11, "Entry in seconds").
+pub(super) struct Row {
+    seat: usize,
+    choice: Choice,
+    /// Points, cards and buys, where the rule set has any.
+    player: Option<PlayerRow>,
 }
 
 /// The rule set's penalty table for the live count in `rounds.js` (display only: the server
@@ -439,10 +453,11 @@ pub(super) struct FormPage {
     round: usize,
     submit: String,
     winner_legend: &'static str,
-    choices: Vec<Choice>,
+    rows: Vec<Row>,
+    /// "Nobody: the stock ran out", where the rule set allows it.
+    nobody: Option<Choice>,
     went_out_error: Option<String>,
     penalties: bool,
-    players: Vec<PlayerRow>,
     buys_note: String,
     cut_bonus: Option<Check>,
     hand_rommee: Option<Check>,
@@ -514,7 +529,7 @@ impl FormPage {
 
         let penalties = rules.penalty.is_some();
         let chosen = input.went_out.as_deref().map(name_key);
-        let mut choices: Vec<Choice> = setup
+        let choices: Vec<Choice> = setup
             .players()
             .iter()
             .enumerate()
@@ -525,14 +540,12 @@ impl FormPage {
                 checked: chosen.as_deref() == Some(name_key(name).as_str()),
             })
             .collect();
-        if rules.no_winner_allowed {
-            choices.push(Choice {
-                id: "w-none".into(),
-                value: String::new(),
-                label: ctx.t(Msg::RoundsNobody).into(),
-                checked: chosen.as_deref() == Some(""),
-            });
-        }
+        let nobody = rules.no_winner_allowed.then(|| Choice {
+            id: "w-none".into(),
+            value: String::new(),
+            label: ctx.t(Msg::RoundsNobody).into(),
+            checked: chosen.as_deref() == Some(""),
+        });
         let went_out_error = take(&mut errors, &["went_out", "winner"]);
 
         let buys = info.as_ref().map(|i| i.buys).filter(|b| b.allowed);
@@ -549,9 +562,27 @@ impl FormPage {
                     let cards = input.cards.get(name).cloned().unwrap_or_default();
                     let count = count_text(&ctx, game, &cards);
                     let buys_key = EntryField::PlayerBuys(name.clone()).key();
+                    let error = take(&mut errors, &[name.as_str()]);
+                    let buys = buys.map(|_| Field {
+                        id: format!("b{seat}"),
+                        error: take(&mut errors, &[buys_key.as_str()]),
+                        name: buys_key,
+                        value: input.buys.get(name).cloned().unwrap_or_default(),
+                    });
+                    let open = (penalties && !cards.trim().is_empty())
+                        || buys
+                            .as_ref()
+                            .is_some_and(|b| b.error.is_some() || !b.value.trim().is_empty());
+                    let more_label = [
+                        penalties.then(|| ctx.t(Msg::RoundsMoreCards)),
+                        buys.as_ref().map(|_| ctx.t(Msg::RoundsBuys)),
+                    ]
+                    .into_iter()
+                    .flatten()
+                    .collect::<Vec<_>>()
+                    .join(" · ");
                     PlayerRow {
                         seat,
-                        name: name.clone(),
                         points: Field {
                             id: format!("p{seat}"),
                             name: format!("points.{name}"),
@@ -565,13 +596,10 @@ impl FormPage {
                             error: None,
                         },
                         count,
-                        error: take(&mut errors, &[name.as_str()]),
-                        buys: buys.map(|_| Field {
-                            id: format!("b{seat}"),
-                            error: take(&mut errors, &[buys_key.as_str()]),
-                            name: buys_key,
-                            value: input.buys.get(name).cloned().unwrap_or_default(),
-                        }),
+                        error,
+                        buys,
+                        open,
+                        more_label,
                     }
                 })
                 .collect()
@@ -669,6 +697,16 @@ impl FormPage {
             .filter(|e| e.is_some())
             .count();
         let errors_notice = Msg::form_notice(marked, lang);
+        let mut players = players.into_iter();
+        let rows = choices
+            .into_iter()
+            .enumerate()
+            .map(|(seat, choice)| Row {
+                seat,
+                choice,
+                player: players.next(),
+            })
+            .collect();
 
         FormPage {
             game_url: super::game_url(id),
@@ -692,10 +730,10 @@ impl FormPage {
             } else {
                 Msg::RoundsWinner
             }),
-            choices,
+            rows,
+            nobody,
             went_out_error,
             penalties,
-            players,
             buys_note,
             cut_bonus,
             hand_rommee,
