@@ -20,11 +20,13 @@ use super::{Link, game_title, is_loopback, no_store, origin, qr, rules_name};
 use crate::rules::game::RoundInfo;
 use crate::store::LoadedGame;
 use crate::text::Lang;
+use crate::text::groups::GroupMsg;
 use crate::text::{self, Say};
 use crate::web::cookies::CookieJar;
 use crate::web::i18n::{Msg, PageCtx};
-use crate::web::links::{GameLinks, ViewLinks};
+use crate::web::links::{GameLinks, GroupLinks, ViewLinks};
 use crate::web::page::render;
+use crate::web::pages::groups::AddToGroup;
 use crate::web::pages::rounds::{Undone, undone_notice};
 use crate::web::{AppError, AppState, recent};
 
@@ -54,6 +56,11 @@ pub(super) async fn game_page(
     let jar = recent::remember(jar, &link.base(), &label);
     let mut page = GamePage::new(ctx, &game, &link, origin(&headers).as_deref());
     page.undone = undone;
+    page.group = GroupLine::new(&page.ctx, &game, Some(&jar));
+    if game.record.game.group.is_none() {
+        let id = game.record.game.id.as_str();
+        page.add_to_group = Some(AddToGroup::new(&page.ctx, &jar, id));
+    }
     Ok(no_store((jar, render(&page)?).into_response()))
 }
 
@@ -75,8 +82,44 @@ pub(super) async fn view_page(
         ctx.t(Msg::GameReadOnly)
     );
     let jar = recent::remember(jar, &link.base(), &label);
-    let page = GamePage::new(ctx, &game, &link, origin(&headers).as_deref());
+    let mut page = GamePage::new(ctx, &game, &link, origin(&headers).as_deref());
+    page.group = GroupLine::new(&page.ctx, &game, None);
     Ok(no_store((jar, render(&page)?).into_response()))
+}
+
+/// A game's group as its pages show it: a link to the group, and the house rules' name.
+pub(super) struct GroupLine {
+    /// "Group: Freitagsrunde".
+    pub(super) label: String,
+    /// The group's page: its edit page when this phone knows the group's edit link (it is in
+    /// this phone's groups), else its read-only page (docs/decisions.md 2026-11-24: a game's
+    /// edit link does not hand out its group's edit link).
+    pub(super) url: String,
+    /// "House rules: Oma's Liverpool".
+    pub(super) house_rules: Option<String>,
+}
+
+impl GroupLine {
+    /// The line of `game`, if it belongs to a group; `jar`: this phone's cookies (through the
+    /// game's edit link only).
+    pub(super) fn new(ctx: &PageCtx, game: &LoadedGame, jar: Option<&CookieJar>) -> Option<Self> {
+        let stored = &game.record.game;
+        let group = stored.group.as_ref()?;
+        let edit = GroupLinks::new(&group.id).page();
+        let known = jar.is_some_and(|jar| recent::groups(jar).iter().any(|g| g.url == edit));
+        Some(GroupLine {
+            label: GroupMsg::PageGroupOfGame.fill(ctx.lang, &[("name", &group.name)]),
+            url: if known {
+                edit
+            } else {
+                GroupLinks::new(&group.view_token).view_page()
+            },
+            house_rules: stored
+                .house_rules
+                .as_ref()
+                .map(|name| GroupMsg::PageHouseRulesOfGame.fill(ctx.lang, &[("name", name)])),
+        })
+    }
 }
 
 /// The 404 of a read-only link that is no game's.
@@ -327,11 +370,20 @@ struct GamePage {
     share: Option<Share>,
     /// Right after an undo: what went, and the redo form.
     undone: Option<Undone>,
+    /// The game's group and house rules (issue 10).
+    group: Option<GroupLine>,
+    /// A standalone game through its edit link: the "add to group" form.
+    add_to_group: Option<AddToGroup>,
     /// The meld checker for the next round (or the rule set).
     check_href: String,
 }
 
 impl GamePage {
+    /// A group word in the page's language.
+    fn gm(&self, msg: GroupMsg) -> &'static str {
+        msg.text(self.ctx.lang)
+    }
+
     fn new(ctx: PageCtx, game: &LoadedGame, link: &Link, origin: Option<&str>) -> GamePage {
         let lang = ctx.lang;
         let (setup, state, stored) = (&game.setup, &game.state, &game.record.game);
@@ -409,6 +461,8 @@ impl GamePage {
             actions,
             share,
             undone: None,
+            group: None,
+            add_to_group: None,
             check_href,
             ctx,
         }
