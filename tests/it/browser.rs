@@ -11,6 +11,7 @@
 #![cfg(unix)]
 
 mod evening;
+mod groups;
 mod harness;
 mod midgame;
 mod phone;
