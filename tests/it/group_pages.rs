@@ -725,3 +725,45 @@ async fn the_group_exports_as_json_for_import_and_as_a_formula_safe_csv() {
         StatusCode::FORBIDDEN
     );
 }
+
+#[tokio::test]
+async fn the_group_pages_speak_german() {
+    let app = TestApp::new().await;
+    let (id, view, _) = new_group(&app, "Ann\nBen\nCy").await;
+    for (path, words) in [
+        (
+            format!("/groups/{id}"),
+            &[
+                "Mitspieler hinzufügen",
+                "Neues Spiel mit dieser Gruppe",
+                "Hausregeln",
+                "Kasse",
+            ][..],
+        ),
+        (
+            format!("/groups/view/{view}"),
+            &["Nur ansehen", "Tabelle"][..],
+        ),
+        (
+            format!("/groups/{id}/games/new"),
+            &["Wählt die Mitspieler aus der Liste der Gruppe", "(niemand)"][..],
+        ),
+        (
+            "/".to_owned(),
+            &["Neue Gruppe", "Mitspieler, einer pro Zeile"][..],
+        ),
+    ] {
+        let page = app
+            .send(
+                Request::get(&path)
+                    .header("accept-language", "de")
+                    .body(Body::empty())
+                    .unwrap(),
+            )
+            .await;
+        assert_eq!(page.status, StatusCode::OK, "{path}");
+        for word in words {
+            assert!(page.body.contains(word), "{path}: {word}");
+        }
+    }
+}
