@@ -434,6 +434,20 @@ pub async fn export_games(db: &Db) -> Result<Export, sqlx::Error> {
     })
 }
 
+/// One group with its games, in the format of [`export_games`] (a file [`import_games`] takes
+/// back, into a database without the group); `None` when no group has this edit id. It is the
+/// whole database's export with the group's part kept: one snapshot and one format, at the
+/// cost of reading every game.
+pub async fn export_group(db: &Db, group_id: &str) -> Result<Option<Export>, sqlx::Error> {
+    let mut all = export_games(db).await?;
+    all.groups.retain(|g| g.id == group_id);
+    if all.groups.is_empty() {
+        return Ok(None);
+    }
+    all.games.retain(|g| g.group.as_deref() == Some(group_id));
+    Ok(Some(all))
+}
+
 /// Whether `token` looks like one [`super::games::new_token`] makes: [`TOKEN_LEN`] lowercase
 /// hex digits, at least [`MIN_TOKEN_DIGITS`] of them different.
 fn looks_made_here(token: &str) -> bool {

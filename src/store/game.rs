@@ -46,13 +46,20 @@ pub fn new_game(setup: &GameSetup) -> Result<NewGame, Error> {
 /// dealer moves one seat on, `(first_dealer + 1) % n`. It is created like any new game (and
 /// with a key, only once).
 pub fn rematch(game: &LoadedGame) -> Result<NewGame, Error> {
+    let setup = GameSetup::try_from(rematch_setup(game))
+        .map_err(|e| Error::Invalid(format!("a stored game's set-up no longer parses: {e}")))?;
+    new_game(&setup)
+}
+
+/// The set-up of a rematch of `game` as [`rematch`] makes it, before it is parsed: what a
+/// group game's rematch hands to `store::groups::create_group_game`, so that it stays in
+/// the group (issue 10).
+pub fn rematch_setup(game: &LoadedGame) -> RawSetup {
     let mut raw = game.setup.to_raw();
     let n = game.setup.player_count();
     let next = (game.setup.first_dealer() + 1) % n.max(1);
     raw.first_dealer = game.setup.players().get(next).cloned();
-    let setup = GameSetup::try_from(raw)
-        .map_err(|e| Error::Invalid(format!("a stored game's set-up no longer parses: {e}")))?;
-    new_game(&setup)
+    raw
 }
 
 /// The set-up and state of a stored game: one whole-game scoring (counted in

@@ -46,7 +46,7 @@ use std::cell::Cell;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 pub use cache::GameCache;
-pub use game::{LoadedGame, new_game, rematch, understand};
+pub use game::{LoadedGame, new_game, rematch, rematch_setup, understand};
 pub use read::{answer_for_key, is_view_token, load, load_view};
 pub use write::{
     GameChange, OnceChange, RoundWrite, end_early_once, redo_once, undo_once, write_round,

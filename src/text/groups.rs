@@ -51,6 +51,76 @@ messages! {
         WrongBody => "The JSON has a wrong field: {detail}.", "Im JSON ist ein Feld falsch: {detail}.";
         PlayerOrRetired => "Send \"name\" to rename the player, or \"retired\" (true or false) to retire them or bring them back.",
             "Sendet „name“, um umzubenennen, oder „retired“ (true oder false), um die Person ausscheiden zu lassen oder zurückzuholen.";
+        // The group pages (issue 10).
+        PageNew => "New group", "Neue Gruppe";
+        PageNewHint => "A group keeps its players, its games and its money from one evening to the next.",
+            "Eine Gruppe behält ihre Mitspieler, Spiele und Kasse von einem Abend zum nächsten.";
+        PageName => "Name of the group", "Name der Gruppe";
+        PagePlayersLines => "Players, one per line", "Mitspieler, einer pro Zeile";
+        PageCreate => "Create group", "Gruppe anlegen";
+        PageHomeGroups => "Your groups", "Eure Gruppen";
+        PageHomeNoGroups => "Groups you create or open on this phone appear here.",
+            "Gruppen, die ihr auf diesem Telefon anlegt oder öffnet, erscheinen hier.";
+        PageGroupCount => "{n} {n|game|games}", "{n} {n|Spiel|Spiele}";
+        PagePlayers => "Players", "Mitspieler";
+        PageRetired => "retired", "ausgeschieden";
+        PageRename => "Rename", "Umbenennen";
+        PageNewNameFor => "New name for {name}", "Neuer Name für {name}";
+        PageRetire => "Retire", "Ausscheiden lassen";
+        PageBringBack => "Bring back", "Zurückholen";
+        PageAddPlayer => "Add a player", "Mitspieler hinzufügen";
+        PageAddPlayerName => "Name of the new player", "Name des neuen Mitspielers";
+        PageGames => "Games", "Spiele";
+        PageNoGames => "No games yet. Start one here: its players are picked from the group's list.",
+            "Noch keine Spiele. Beginnt eins hier: die Mitspieler werden aus der Liste der Gruppe gewählt.";
+        PageNewGame => "New game with this group", "Neues Spiel mit dieser Gruppe";
+        PageHouseRules => "House rules", "Hausregeln";
+        PageNoHouseRules => "No house rules saved yet.", "Noch keine Hausregeln gespeichert.";
+        PageHouseRulesName => "Name of the house rules", "Name der Hausregeln";
+        PageHouseRulesBase => "Rule set", "Regelwerk";
+        PageHouseRulesHint => "Choose a rule set; the next page shows its options to set.",
+            "Wählt ein Regelwerk; die nächste Seite zeigt seine Optionen zum Einstellen.";
+        PageHouseRulesNext => "Set the options", "Optionen einstellen";
+        PageHouseRulesSave => "Save house rules", "Hausregeln speichern";
+        PageHouseRulesTitle => "House rules for {group}", "Hausregeln für {group}";
+        PageDelete => "Delete", "Löschen";
+        PageStandings => "Standings", "Tabelle";
+        PageLedger => "Ledger", "Kasse";
+        PageImport => "Import paper score sheets", "Papierzettel einlesen";
+        PageExportCsv => "Export the group (CSV)", "Gruppe exportieren (CSV)";
+        PageExportJson => "Export the group (JSON)", "Gruppe exportieren (JSON)";
+        PageShareTitle => "Share this group", "Gruppe teilen";
+        PageShareHint => "Other phones scan the code or open the link to start games from the group's list of players.",
+            "Andere Telefone scannen den Code oder öffnen den Link, um Spiele mit den Mitspielern der Gruppe zu beginnen.";
+        PageShareViewHint => "It shows the group, its games and its money but cannot change anything.",
+            "Er zeigt die Gruppe, ihre Spiele und ihre Kasse, kann aber nichts ändern.";
+        PageQrLabel => "QR code of the group's edit link", "QR-Code des Bearbeiten-Links der Gruppe";
+        PageViewQrLabel => "QR code of the group's read-only link", "QR-Code des Ansehen-Links der Gruppe";
+        PageViewNotice => "Read-only: this page shows the group but cannot change it.",
+            "Nur ansehen: Diese Seite zeigt die Gruppe, kann sie aber nicht ändern.";
+        PageNobody => "(nobody)", "(niemand)";
+        PagePlayersPick => "Pick the players from the group's list, in seating order. New players are added on the group page.",
+            "Wählt die Mitspieler aus der Liste der Gruppe, in Sitzreihenfolge. Neue Mitspieler kommen auf der Gruppenseite dazu.";
+        PageNoHouseRulesPick => "(none)", "(keine)";
+        PageUseHouseRules => "Use these house rules", "Diese Hausregeln nehmen";
+        PageGroupOfGame => "Group: {name}", "Gruppe: {name}";
+        PageHouseRulesOfGame => "House rules: {name}", "Hausregeln: {name}";
+        PageAddTo => "Add to a group", "Zu einer Gruppe hinzufügen";
+        PageAddToHint => "Pick one of this phone's groups or paste a group's edit link: the game's players join the group's list.",
+            "Wählt eine Gruppe dieses Telefons oder fügt den Bearbeiten-Link einer Gruppe ein: die Mitspieler des Spiels kommen in die Liste der Gruppe.";
+        PageAddToPick => "Group", "Gruppe";
+        PageAddToPaste => "or a group's edit link", "oder Bearbeiten-Link einer Gruppe";
+        PageAddToButton => "Add to group", "Zur Gruppe hinzufügen";
+        PageAddToNone => "Pick a group or paste a group's edit link.",
+            "Wählt eine Gruppe oder fügt den Bearbeiten-Link einer Gruppe ein.";
+        PageNoSuchGroup => "There is no group with this link; paste the group's edit link (the one that can add players).",
+            "Zu diesem Link gibt es keine Gruppe; fügt den Bearbeiten-Link der Gruppe ein (den, mit dem man Mitspieler hinzufügen kann).";
+        CsvDate => "Date", "Datum";
+        CsvGame => "Game", "Spiel";
+        CsvRules => "Rule set", "Regelwerk";
+        CsvRound => "Round", "Runde";
+        CsvPlayer => "Player", "Spieler";
+        CsvPoints => "Points", "Punkte";
     }
 }
 

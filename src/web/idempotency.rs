@@ -307,6 +307,52 @@ pub(crate) async fn create_game(
     }
 }
 
+/// Creates the rematch of `game`, once per key when there is one, the one path of both
+/// rematch routes: a game of a group is rematched in the same group, through
+/// `store::groups::create_group_game` (its seats, house rules and the group's history); a
+/// standalone game through [`create_game`]. A group game whose player has since retired is
+/// refused with the group's sentence (422), in `lang`.
+pub(crate) async fn create_rematch(
+    db: &crate::db::Db,
+    game: &crate::store::LoadedGame,
+    keyed: Option<crate::db::games::Keyed<'_>>,
+    lang: crate::text::Lang,
+) -> Result<crate::db::games::GameIds, AppError> {
+    use crate::db::games::Creation;
+    use crate::store::groups::{GroupOutcome, create_group_game};
+    let stored = &game.record.game;
+    let Some(group) = &stored.group else {
+        return create_game(db, &crate::store::rematch(game)?, keyed).await;
+    };
+    let raw = crate::store::rematch_setup(game);
+    let outcome =
+        create_group_game(db, &group.id, raw, stored.house_rules.as_deref(), keyed).await?;
+    match outcome {
+        GroupOutcome::Done(_, Creation::Created(ids) | Creation::Replayed(ids)) => Ok(ids),
+        GroupOutcome::Done(_, Creation::KeyReused) | GroupOutcome::KeyReused => {
+            Err(AppError::Said(
+                axum::http::StatusCode::UNPROCESSABLE_ENTITY,
+                crate::text::Msg::ErrKeyReused,
+            ))
+        }
+        GroupOutcome::Problem(problem) => Err(AppError::Unprocessable(
+            super::api::groups::problem_sentence(&problem, lang),
+        )),
+        GroupOutcome::Invalid(errors) => Err(AppError::Unprocessable(
+            errors
+                .iter()
+                .map(|e| e.error.message(lang))
+                .collect::<Vec<_>>()
+                .join(" "),
+        )),
+        // The group went away under the game (it cannot: groups are never deleted): a
+        // standalone rematch rather than none.
+        GroupOutcome::NotFound | GroupOutcome::Conflict(_) | GroupOutcome::Replayed(_) => {
+            create_game(db, &crate::store::rematch(game)?, keyed).await
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

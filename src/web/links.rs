@@ -109,6 +109,41 @@ impl<'a> GroupLinks<'a> {
         format!("/groups/{}/{action}", self.id)
     }
 
+    /// The group's new-game form: `/groups/{id}/games/new` (it posts to `/groups/{id}/games`).
+    pub fn games_new(self) -> String {
+        format!("/groups/{}/games/new", self.id)
+    }
+
+    /// The group's standings page: `/groups/{id}/standings`.
+    pub fn standings(self) -> String {
+        format!("/groups/{}/standings", self.id)
+    }
+
+    /// The group's ledger (Kasse) page: `/groups/{id}/ledger`.
+    pub fn ledger(self) -> String {
+        format!("/groups/{}/ledger", self.id)
+    }
+
+    /// The group's paper import page: `/groups/{id}/import`.
+    pub fn import(self) -> String {
+        format!("/groups/{}/import", self.id)
+    }
+
+    /// The group's export, `json` or `csv`: `/groups/{id}/export.{ext}`.
+    pub fn export(self, ext: &str) -> String {
+        format!("/groups/{}/export.{ext}", self.id)
+    }
+
+    /// The read-only standings: `/groups/view/{token}/standings` (`id` is the read-only token).
+    pub fn view_standings(self) -> String {
+        format!("/groups/view/{}/standings", self.id)
+    }
+
+    /// The read-only ledger: `/groups/view/{token}/ledger` (`id` is the read-only token).
+    pub fn view_ledger(self) -> String {
+        format!("/groups/view/{}/ledger", self.id)
+    }
+
     /// The group's JSON: `/api/v1/groups/{id}`.
     pub fn api(self) -> String {
         format!("/api/v1/groups/{}", self.id)
@@ -150,5 +185,12 @@ mod tests {
         assert_eq!(group.api(), "/api/v1/groups/g");
         assert_eq!(group.view_page(), "/groups/view/g");
         assert_eq!(group.view_api(), "/api/v1/groups/view/g");
+        assert_eq!(group.games_new(), "/groups/g/games/new");
+        assert_eq!(group.standings(), "/groups/g/standings");
+        assert_eq!(group.ledger(), "/groups/g/ledger");
+        assert_eq!(group.import(), "/groups/g/import");
+        assert_eq!(group.export("csv"), "/groups/g/export.csv");
+        assert_eq!(group.view_standings(), "/groups/view/g/standings");
+        assert_eq!(group.view_ledger(), "/groups/view/g/ledger");
     }
 }

@@ -21,6 +21,9 @@ use super::i18n::{is_local_path, percent_decode, percent_encode};
 
 /// Name of the cookie.
 pub const RECENT_COOKIE: &str = "recent";
+/// Name of the cookie of the groups this browser created or opened (issue 10): kept apart
+/// from the games, so a busy evening of games never pushes the group out of the list.
+pub const GROUPS_COOKIE: &str = "groups";
 /// Most games remembered.
 pub const MAX_RECENT: usize = 8;
 /// How long the list is kept: 180 days, in seconds.
@@ -43,7 +46,22 @@ pub struct RecentGame {
 
 /// The remembered games, newest first.
 pub fn list(jar: &CookieJar) -> Vec<RecentGame> {
-    let Some(raw) = jar.get(RECENT_COOKIE) else {
+    list_in(jar, RECENT_COOKIE)
+}
+
+/// The remembered groups (`/groups/…` or `/groups/view/…`), newest first.
+pub fn groups(jar: &CookieJar) -> Vec<RecentGame> {
+    list_in(jar, GROUPS_COOKIE)
+}
+
+/// Puts a group at the top of the groups list, like [`remember`] does for a game.
+#[must_use = "return the jar with the response, or the list is not saved"]
+pub fn remember_group(jar: CookieJar, url: &str, label: &str) -> CookieJar {
+    remember_in(jar, GROUPS_COOKIE, url, label)
+}
+
+fn list_in(jar: &CookieJar, cookie: &str) -> Vec<RecentGame> {
+    let Some(raw) = jar.get(cookie) else {
         return Vec::new();
     };
     let games: Vec<RecentGame> = percent_decode(raw)
@@ -60,6 +78,10 @@ pub fn list(jar: &CookieJar) -> Vec<RecentGame> {
 /// returns the jar to send with the response. An address that is not a local path is ignored.
 #[must_use = "return the jar with the response, or the list is not saved"]
 pub fn remember(jar: CookieJar, url: &str, label: &str) -> CookieJar {
+    remember_in(jar, RECENT_COOKIE, url, label)
+}
+
+fn remember_in(jar: CookieJar, cookie: &str, url: &str, label: &str) -> CookieJar {
     if !is_local_path(url) || url.len() > MAX_URL {
         return jar;
     }
@@ -73,7 +95,7 @@ pub fn remember(jar: CookieJar, url: &str, label: &str) -> CookieJar {
         "" => url.to_owned(),
         trimmed => trimmed.to_owned(),
     };
-    let mut games = list(&jar);
+    let mut games = list_in(&jar, cookie);
     games.retain(|g| g.url != url);
     games.insert(
         0,
@@ -92,7 +114,7 @@ pub fn remember(jar: CookieJar, url: &str, label: &str) -> CookieJar {
         }
         games.pop();
     };
-    jar.set(Cookie::new(RECENT_COOKIE, value).max_age(RECENT_MAX_AGE))
+    jar.set(Cookie::new(cookie, value).max_age(RECENT_MAX_AGE))
 }
 
 #[cfg(test)]
@@ -112,6 +134,18 @@ mod tests {
         assert_eq!(games[0].label, "Game 5 again");
         assert_eq!(games[1].url, "/games/9");
         assert_eq!(games.iter().filter(|g| g.url == "/games/5").count(), 1);
+    }
+
+    #[test]
+    fn groups_have_their_own_list_that_games_do_not_push_out() {
+        let mut jar = remember_group(CookieJar::default(), "/groups/g", "Freitagsrunde");
+        for i in 0..10 {
+            jar = remember(jar, &format!("/games/{i}"), "Game");
+        }
+        let groups = groups(&jar);
+        assert_eq!(groups.len(), 1);
+        assert_eq!(groups[0].url, "/groups/g");
+        assert!(list(&jar).iter().all(|g| g.url.starts_with("/games/")));
     }
 
     #[test]

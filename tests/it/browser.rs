@@ -12,6 +12,7 @@
 
 mod entry;
 mod evening;
+mod groups;
 mod harness;
 mod midgame;
 mod phone;

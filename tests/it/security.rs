@@ -141,6 +141,7 @@ fn fill(path: &str, id: &str) -> String {
         .replace("{n}", "1")
         .replace("{player_id}", "1")
         .replace("{rules_id}", "1")
+        .replace("{game}", id)
 }
 
 /// Every other route that takes a body: creating a game or a group and the referee API (they
@@ -223,6 +224,11 @@ const OTHER_WRITES: &[Route] = &[
     },
     Route {
         method: "POST",
+        path: "/groups",
+        payload: Payload::Form("name=Freitagsrunde&players=Ann%0D%0ABen%0D%0ACy"),
+    },
+    Route {
+        method: "POST",
         path: "/check",
         payload: Payload::Form(
             "rules=contract&round=3&melds=3H+4H+5H+6H+%7C+8H+9H+10H+JH&hand=3H+4H+5H+6H+JK\
@@ -282,6 +288,50 @@ const GROUP_WRITES: &[Route] = &[
         method: "POST",
         path: "/api/v1/groups/{id}/settle-up",
         payload: Payload::Json(r#"{"version": 0}"#),
+    },
+    // The group pages' forms (a `{version}` in a form is the group's current one, its `key`
+    // one the app issued for the form's action).
+    Route {
+        method: "POST",
+        path: "/groups/{id}/players",
+        payload: Payload::Form("name=Gil&version={version}&key=k"),
+    },
+    Route {
+        method: "POST",
+        path: "/groups/{id}/players/{player_id}",
+        payload: Payload::Form("name=Anne&version={version}&key=k"),
+    },
+    Route {
+        method: "POST",
+        path: "/groups/{id}/players/{player_id}",
+        payload: Payload::Form("retired=false&version={version}&key=k"),
+    },
+    Route {
+        method: "POST",
+        path: "/groups/{id}/house-rules",
+        payload: Payload::Form(
+            "name=Opa&rules=liverpool&shown=liverpool&opt.jokers=on&version={version}&key=k",
+        ),
+    },
+    Route {
+        method: "POST",
+        path: "/groups/{id}/house-rules/{rules_id}/delete",
+        payload: Payload::Form("version={version}&key=k"),
+    },
+    Route {
+        method: "POST",
+        path: "/groups/{id}/games",
+        payload: Payload::Form(
+            "rules=contract&shown=contract&player=Ben&player=Cy&player=Di&first_dealer=2\
+             &cents=1&points_per_cent=1&currency=%E2%82%AC&settlement=lowest-collects\
+             &opt.jokers=on&key=k",
+        ),
+    },
+    // "Add to group" on a standalone game's page (`{game}`): the group is in the form.
+    Route {
+        method: "POST",
+        path: "/games/{game}/group",
+        payload: Payload::Form("group={id}&key=k"),
     },
 ];
 
@@ -1376,7 +1426,7 @@ async fn group_request(app: &TestApp, route: &Route, group: &Group, id: &str) ->
         .as_i64()
         .unwrap_or(1)
         .to_string();
-    let path = route
+    let mut path = route
         .path
         .replace("{id}", id)
         .replace("{player_id}", &player)
@@ -1384,6 +1434,17 @@ async fn group_request(app: &TestApp, route: &Route, group: &Group, id: &str) ->
     let mut body = body_of(route).to_owned();
     if body.contains("{game}") {
         body = body.replace("{game}", &new_game(app, &["Ann", "Eve", "Flo"]).await.id);
+    }
+    if path.contains("{game}") {
+        path = path.replace("{game}", &new_game(app, &["Ann", "Gus", "Hal"]).await.id);
+    }
+    if let Payload::Form(_) = route.payload {
+        let version = state["version"].as_i64().unwrap_or(0).to_string();
+        body = signed(
+            app,
+            &path,
+            &body.replace("{version}", &version).replace("{id}", id),
+        );
     }
     if let Ok(Value::Object(mut map)) = serde_json::from_str::<Value>(&body)
         && map.contains_key("version")
@@ -1475,8 +1536,8 @@ async fn the_read_only_token_of_a_group_changes_nothing_through_any_write_route(
         &group_snapshot(&app, &group).await,
         "the read-only token changed the group",
     );
-    // The game made for `add-game` is all that was created.
-    assert_eq!(game_count(&app).await, games_before + 1);
+    // The games made for `add-game` and "add to group" are all that was created.
+    assert_eq!(game_count(&app).await, games_before + 2);
 }
 
 #[tokio::test]

@@ -177,11 +177,10 @@ async fn rematch(
     body: Bytes,
 ) -> Result<Response, AppError> {
     let route = format!("POST /api/v1/games/{id}/rematch");
-    let (_, key, _) = whole_game_change(&headers, &body, &route)?;
+    let (_, key, lang) = whole_game_change(&headers, &body, &route)?;
     let game = state.load_edit(&id).await?;
-    let new = store::rematch(&game)?;
     let keyed = key.as_ref().map(|(key, request)| Keyed { key, request });
-    created(&create_game(&state.db, &new, keyed).await?)
+    created(&crate::web::idempotency::create_rematch(&state.db, &game, keyed, lang).await?)
 }
 
 /// `GET /api/v1/games/{id}`: the game's state.
@@ -762,25 +761,30 @@ struct GameView<'a> {
     house_rules: Option<&'a str>,
 }
 
-/// The group of a game: through the game's edit link its edit id and links, through the
-/// read-only link only its name and read-only page.
+/// The group of a game: its name and read-only links, through the game's edit link and its
+/// read-only link alike. Never the group's edit id: a game's link is shared with whoever sits
+/// at the table, a group's edit link can rename and retire players in all of its games
+/// (docs/decisions.md 2026-11-24).
 #[derive(Serialize, ToSchema)]
 #[schema(as = GameGroup)]
 struct GameGroupView<'a> {
-    /// The group's edit id (not through the read-only link).
+    /// Never sent (docs/decisions.md 2026-11-24): kept in the document, as fields are only
+    /// ever added; the group's edit id is not a game link's to give.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[schema(value_type = Option<String>)]
     id: Option<&'a str>,
     #[schema(value_type = String)]
     name: &'a str,
-    /// The group's page (not through the read-only link).
+    /// Never sent, like `id`.
     #[serde(skip_serializing_if = "Option::is_none")]
     url: Option<String>,
-    /// `/api/v1/groups/{id}` (not through the read-only link).
+    /// Never sent, like `id`.
     #[serde(skip_serializing_if = "Option::is_none")]
     api_url: Option<String>,
     /// The group's read-only page.
     view_url: String,
+    /// `/api/v1/groups/view/{token}` (Added 2026-11-24).
+    view_api_url: String,
 }
 
 /// A round played.
@@ -961,13 +965,14 @@ impl<'a> GameView<'a> {
             created_at: rfc3339(stored.created_at),
             updated_at: rfc3339(stored.updated_at),
             group: stored.group.as_ref().map(|group| {
-                let links = GroupLinks::new(&group.id);
+                let view = GroupLinks::new(&group.view_token);
                 GameGroupView {
-                    id: edit.then_some(group.id.as_str()),
+                    id: None,
+                    url: None,
+                    api_url: None,
                     name: &group.name,
-                    url: edit.then(|| links.page()),
-                    api_url: edit.then(|| links.api()),
-                    view_url: GroupLinks::new(&group.view_token).view_page(),
+                    view_url: view.view_page(),
+                    view_api_url: view.view_api(),
                 }
             }),
             house_rules: stored.house_rules.as_deref(),

@@ -18,11 +18,11 @@
 //! A page of `web::pages`: games through `store`; no SQL, no scoring, nothing from `cli`.
 
 mod chart;
-mod export;
+pub(super) mod export;
 mod marks;
 mod money;
-mod new_game;
-mod qr;
+pub(super) mod new_game;
+pub(super) mod qr;
 mod rematch;
 mod rendered;
 mod result;
@@ -99,7 +99,7 @@ fn rules_name(setup: &GameSetup, lang: Lang) -> &'static str {
 }
 
 /// "Liverpool Rummy · Ann, Ben, Cy, Di": a game's title and its label in the recent list.
-fn setup_title(setup: &GameSetup, lang: Lang) -> String {
+pub(super) fn setup_title(setup: &GameSetup, lang: Lang) -> String {
     format!(
         "{} · {}",
         rules_name(setup, lang),
@@ -108,7 +108,7 @@ fn setup_title(setup: &GameSetup, lang: Lang) -> String {
 }
 
 /// [`setup_title`] of a stored game.
-fn game_title(game: &LoadedGame, lang: Lang) -> String {
+pub(super) fn game_title(game: &LoadedGame, lang: Lang) -> String {
     setup_title(&game.setup, lang)
 }
 
@@ -124,7 +124,7 @@ fn fill(msg: Msg, lang: Lang, args: &[(&str, &dyn std::fmt::Display)]) -> String
 
 /// A game's pages change with every round: never answer them from a cache, so a reload (or
 /// the back button) always shows the truth.
-fn no_store(mut response: Response) -> Response {
+pub(super) fn no_store(mut response: Response) -> Response {
     response
         .headers_mut()
         .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
@@ -152,7 +152,7 @@ pub(super) fn origin(headers: &HeaderMap) -> Option<String> {
 
 /// The origin names this computer only (`localhost`, `127.0.0.1`, `[::1]`): other phones
 /// cannot open links made with it.
-fn is_loopback(origin: &str) -> bool {
+pub(super) fn is_loopback(origin: &str) -> bool {
     let host = origin.split_once("://").map_or(origin, |(_, host)| host);
     host.starts_with("localhost") || host.starts_with("127.") || host.starts_with("[::1]")
 }

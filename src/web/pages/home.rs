@@ -12,12 +12,15 @@ use axum::routing::get;
 
 use crate::store::{self, LoadedGame};
 use crate::text::game::and_list;
+use crate::text::groups::GroupMsg;
 use crate::web::cookies::CookieJar;
 use crate::web::i18n::{Msg, PageCtx};
 use crate::web::links::GameLinks;
-use crate::web::page::render;
+use crate::web::page::render_status;
+use crate::web::pages::groups::NEW_GROUP_ACTION;
 use crate::web::recent::{self, RecentGame};
 use crate::web::{AppError, AppState};
+use axum::http::StatusCode;
 
 /// Routes of this page.
 pub fn routes() -> Router<AppState> {
@@ -30,6 +33,29 @@ struct HomePage {
     ctx: PageCtx,
     /// Games this browser started or opened, newest first.
     recent: Vec<HomeGame>,
+    /// Groups this browser created or opened, newest first (issue 10).
+    groups: Vec<RecentGame>,
+    /// The new-group form as typed, with its sentence when it came back refused.
+    new_group: NewGroupForm,
+    /// The new-group form's key.
+    group_key: String,
+}
+
+impl HomePage {
+    fn g(&self, msg: GroupMsg) -> &'static str {
+        msg.text(self.ctx.lang)
+    }
+}
+
+/// The new-group form as typed (empty on a fresh page).
+#[derive(Default)]
+pub(crate) struct NewGroupForm {
+    /// The group's name.
+    pub(crate) name: String,
+    /// The players, one per line.
+    pub(crate) players: String,
+    /// Why the group was not created.
+    pub(crate) error: Option<String>,
 }
 
 /// A game of the recent list: its link and label, and where it stands (issue 11: date, rule
@@ -49,9 +75,20 @@ async fn home(
     ctx: PageCtx,
     jar: CookieJar,
 ) -> Result<Response, AppError> {
+    page(&state, ctx, &jar, NewGroupForm::default(), StatusCode::OK).await
+}
+
+/// The home page with the new-group form as typed, answered with `status`.
+pub(crate) async fn page(
+    state: &AppState,
+    ctx: PageCtx,
+    jar: &CookieJar,
+    new_group: NewGroupForm,
+    status: StatusCode,
+) -> Result<Response, AppError> {
     let mut games = Vec::new();
-    for RecentGame { url, label } in recent::list(&jar) {
-        let game = load(&state, &url).await;
+    for RecentGame { url, label } in recent::list(jar) {
+        let game = load(state, &url).await;
         let about = game.as_ref().map(|game| about(&ctx, game));
         let rematch = url
             .strip_prefix("/games/")
@@ -68,7 +105,16 @@ async fn home(
             rematch,
         });
     }
-    render(&HomePage { ctx, recent: games })
+    render_status(
+        status,
+        &HomePage {
+            group_key: ctx.form_key(NEW_GROUP_ACTION),
+            ctx,
+            recent: games,
+            groups: recent::groups(jar),
+            new_group,
+        },
+    )
 }
 
 /// The game behind a remembered address (`/games/{id}` or `/view/{token}`); `None` when it
@@ -90,7 +136,7 @@ async fn load(state: &AppState, url: &str) -> Option<Arc<LoadedGame>> {
 }
 
 /// Date, state and leader of a game, in one line.
-fn about(ctx: &PageCtx, game: &LoadedGame) -> String {
+pub(super) fn about(ctx: &PageCtx, game: &LoadedGame) -> String {
     let (setup, st) = (&game.setup, &game.state);
     let played = st.rounds.len();
     let of = setup.round_count();

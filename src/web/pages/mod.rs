@@ -7,6 +7,7 @@
 
 pub mod check;
 pub mod games;
+pub mod groups;
 pub mod home;
 pub mod rounds;
 
@@ -20,5 +21,6 @@ pub fn routes() -> Router<AppState> {
         .merge(home::routes())
         .merge(check::routes())
         .merge(games::routes())
+        .merge(groups::routes())
         .merge(rounds::routes())
 }

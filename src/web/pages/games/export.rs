@@ -107,7 +107,7 @@ const SEPARATORS: [char; 3] = [',', ';', '\t'];
 /// `'` before it at the start of the text and after every separator a spreadsheet may split
 /// on (spaces between are skipped), and a field with any such separator is quoted: a name
 /// like `a;=1+1;` must not become a live formula where `;` splits cells.
-fn field(text: &str) -> String {
+pub(in crate::web::pages) fn field(text: &str) -> String {
     let mut defused = String::with_capacity(text.len() + 2);
     let mut cell_start = true;
     for c in text.chars() {

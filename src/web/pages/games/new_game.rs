@@ -46,28 +46,32 @@ const MAX_SEATS: usize = 64;
 /// The set-up form as typed: every field text, so a form never fails to parse and comes back
 /// exactly as it was sent.
 #[derive(Clone, Debug, Default)]
-struct SetupForm {
-    rules: String,
+pub(in crate::web::pages) struct SetupForm {
+    pub(in crate::web::pages) rules: String,
     /// The rule set whose options the page showed: the options belong to it.
-    shown: String,
+    pub(in crate::web::pages) shown: String,
     /// Option name (without [`OPTION_PREFIX`]) → text.
-    options: BTreeMap<String, String>,
+    pub(in crate::web::pages) options: BTreeMap<String, String>,
     /// One entry per seat, blanks included.
-    players: Vec<String>,
-    first_dealer: String,
-    cents: String,
-    points_per_cent: String,
-    currency: String,
-    settlement: String,
+    pub(in crate::web::pages) players: Vec<String>,
+    pub(in crate::web::pages) first_dealer: String,
+    pub(in crate::web::pages) cents: String,
+    pub(in crate::web::pages) points_per_cent: String,
+    pub(in crate::web::pages) currency: String,
+    pub(in crate::web::pages) settlement: String,
     /// The form's idempotency key: the same key never creates a second game.
-    key: String,
+    pub(in crate::web::pages) key: String,
+    /// A group's form: the name of the house rules picked (issue 10).
+    pub(in crate::web::pages) house_rules: String,
+    /// A group's form: "use these house rules" was pressed.
+    pub(in crate::web::pages) use_house_rules: bool,
 }
 
 /// Where the new-game form posts: what its keys are issued for.
 const NEW_GAME_ACTION: &str = "/games";
 
 impl SetupForm {
-    fn from_pairs(pairs: Vec<(String, String)>) -> SetupForm {
+    pub(in crate::web::pages) fn from_pairs(pairs: Vec<(String, String)>) -> SetupForm {
         let mut form = SetupForm::default();
         for (name, value) in pairs {
             match name.as_str() {
@@ -80,6 +84,8 @@ impl SetupForm {
                 "points_per_cent" => form.points_per_cent = value,
                 "currency" => form.currency = value,
                 "settlement" => form.settlement = value,
+                "house_rules" => form.house_rules = value,
+                "use" => form.use_house_rules = value == "house_rules",
                 other => {
                     if let Some(option) = other.strip_prefix(OPTION_PREFIX) {
                         form.options.insert(option.to_owned(), value);
@@ -112,7 +118,7 @@ impl SetupForm {
 
 /// Problems to show, by field of the form, in the page's language.
 #[derive(Debug, Default)]
-struct PageErrors {
+pub(in crate::web::pages) struct PageErrors {
     /// `rules`, `options`, `players`, `first_dealer`, `cents`, `points_per_cent`,
     /// `currency`, `settlement` → sentences.
     fields: BTreeMap<&'static str, String>,
@@ -129,7 +135,7 @@ impl PageErrors {
         self.fields.is_empty() && self.options.is_empty() && !self.stale_options
     }
 
-    fn add(&mut self, field: &'static str, sentence: String) {
+    pub(in crate::web::pages) fn add(&mut self, field: &'static str, sentence: String) {
         self.fields
             .entry(field)
             .and_modify(|s| {
@@ -142,7 +148,12 @@ impl PageErrors {
     /// Takes in the rules engine's errors. The engine numbers the named players only; seat
     /// numbers are turned back into the form's seats (blanks included), so sentences name
     /// the seat as the form shows it and the right fields are marked.
-    fn absorb(&mut self, errors: &FieldErrors, form: &SetupForm, lang: Lang) {
+    pub(in crate::web::pages) fn absorb(
+        &mut self,
+        errors: &FieldErrors,
+        form: &SetupForm,
+        lang: Lang,
+    ) {
         let seats = form.named_seats();
         let seat_of = |seat: usize| seats.get(seat.wrapping_sub(1)).copied();
         for e in errors.iter() {
@@ -203,10 +214,22 @@ impl PageErrors {
 }
 
 /// An `<option>` of a select, or a radio button.
-struct Choice {
-    value: String,
-    label: String,
-    selected: bool,
+pub(in crate::web::pages) struct Choice {
+    pub(in crate::web::pages) value: String,
+    pub(in crate::web::pages) label: String,
+    pub(in crate::web::pages) selected: bool,
+}
+
+/// What the form of a group's new game adds (issue 10): the seats are picked from the
+/// group's players, and saved house rules can be picked.
+pub(in crate::web::pages) struct GroupChoices {
+    /// The group's players new games may seat, by name.
+    pub(in crate::web::pages) players: Vec<String>,
+    /// The group's house rules (a first choice: none).
+    pub(in crate::web::pages) house_rules: Vec<Choice>,
+    /// The group's name and page.
+    pub(in crate::web::pages) name: String,
+    pub(in crate::web::pages) url: String,
 }
 
 /// A rule set to choose, with what a table needs to know to pick it.
@@ -236,8 +259,14 @@ struct Seat {
 
 #[derive(Template)]
 #[template(path = "new_game.html")]
-struct NewGamePage {
+pub(in crate::web::pages) struct NewGamePage {
     ctx: PageCtx,
+    /// Where the form posts (`/games`, or a group's `/groups/{id}/games`).
+    action: String,
+    /// Where "Choose" shows the form again.
+    choose_action: String,
+    /// A group's form: its players and house rules.
+    pub(in crate::web::pages) group: Option<GroupChoices>,
     /// The idempotency key of this form (kept when the form comes back with errors).
     key: String,
     errors: PageErrors,
@@ -262,6 +291,11 @@ struct NewGamePage {
 }
 
 impl NewGamePage {
+    /// A group word in the page's language.
+    fn gm(&self, msg: crate::text::groups::GroupMsg) -> &'static str {
+        msg.text(self.ctx.lang)
+    }
+
     /// The sentences of a field, if any.
     fn error(&self, field: &str) -> Option<&str> {
         self.errors.fields.get(field).map(String::as_str)
@@ -296,7 +330,10 @@ pub(super) async fn show(
     let form = query
         .map(|Query(pairs)| SetupForm::from_pairs(pairs))
         .unwrap_or_default();
-    render_status(StatusCode::OK, &build(ctx, &form, PageErrors::default()))
+    render_status(
+        StatusCode::OK,
+        &build(ctx, &form, PageErrors::default(), NEW_GAME_ACTION),
+    )
 }
 
 /// `POST /games`: creates the game, remembers it in the recent list and goes to its page;
@@ -325,7 +362,8 @@ pub(super) async fn create(
     let setup = match parse(&form, ctx.lang) {
         Ok(setup) => setup,
         Err(errors) => {
-            return render_status(StatusCode::UNPROCESSABLE_ENTITY, &build(ctx, &form, errors));
+            let page = build(ctx, &form, errors, NEW_GAME_ACTION);
+            return render_status(StatusCode::UNPROCESSABLE_ENTITY, &page);
         }
     };
     let game = store::new_game(&setup)?;
@@ -341,7 +379,7 @@ pub(super) async fn create(
 }
 
 /// The set-up the form describes, or what is wrong with it.
-fn parse(form: &SetupForm, lang: Lang) -> Result<GameSetup, PageErrors> {
+pub(in crate::web::pages) fn parse(form: &SetupForm, lang: Lang) -> Result<GameSetup, PageErrors> {
     let mut errors = PageErrors::default();
     let id = form.rules.trim();
     let rs = match RuleSet::preset(id) {
@@ -411,8 +449,13 @@ fn parse(form: &SetupForm, lang: Lang) -> Result<GameSetup, PageErrors> {
     }
 }
 
-/// The page for a form.
-fn build(ctx: PageCtx, form: &SetupForm, errors: PageErrors) -> NewGamePage {
+/// The page for a form that posts to `action` (its key is issued for it).
+pub(in crate::web::pages) fn build(
+    ctx: PageCtx,
+    form: &SetupForm,
+    errors: PageErrors,
+    action: &str,
+) -> NewGamePage {
     let lang = ctx.lang;
     let rs = form.rule_set();
     let keep = form.options_current(&rs);
@@ -514,12 +557,15 @@ fn build(ctx: PageCtx, form: &SetupForm, errors: PageErrors) -> NewGamePage {
                 if ctx
                     .form_keys
                     .as_ref()
-                    .is_some_and(|keys| keys.verify(NEW_GAME_ACTION, key.as_str())) =>
+                    .is_some_and(|keys| keys.verify(action, key.as_str())) =>
             {
                 key.to_string()
             }
-            _ => ctx.form_key(NEW_GAME_ACTION),
+            _ => ctx.form_key(action),
         },
+        action: action.to_owned(),
+        choose_action: format!("{action}/new"),
+        group: None,
         players_hint: ctx.f(Msg::NewPlayersHint, &[("min", &min), ("max", &max)]),
         show_cents: rs.scheme != Scheme::Places,
         cents_label: ctx.t(if rs.scheme == Scheme::Units {

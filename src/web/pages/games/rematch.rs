@@ -10,10 +10,9 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Redirect, Response};
 
 use crate::db::games::Keyed;
-use crate::store;
 use crate::web::cookies::CookieJar;
 use crate::web::i18n::{Msg, PageCtx};
-use crate::web::idempotency::{canonical_form, create_game, request_hash};
+use crate::web::idempotency::{canonical_form, create_rematch, request_hash};
 use crate::web::links::GameLinks;
 use crate::web::{AppError, AppState, Form, IdempotencyKey, recent};
 
@@ -49,13 +48,12 @@ pub(super) async fn create(
             Msg::ErrFormStale,
         ));
     }
-    let new = store::rematch(&game)?;
     let key = key.map(|key| key.stored());
     let keyed = key.as_deref().map(|key| Keyed {
         key,
         request: &request,
     });
-    let ids = create_game(&state.db, &new, keyed).await?;
+    let ids = create_rematch(&state.db, &game, keyed, ctx.lang).await?;
     let url = GameLinks::new(&ids.id).page();
     let jar = recent::remember(jar, &url, &super::game_title(&game, ctx.lang));
     Ok((jar, Redirect::to(&url)).into_response())

@@ -6,7 +6,8 @@
 //! store still has it. Any write gives the store a new loaded game (its cache is kept honest
 //! by the database's write count), so a kept page can never show an old state, and the key
 //! covers everything else a page is made of: its address (edit id or read-only token, and
-//! the query), the language, and the origin its links and QR codes are made for.
+//! the query), the language, the origin its links and QR codes are made for, and what the
+//! page takes from this phone's cookies (its list of groups).
 //!
 //! One thing differs between two renderings of the same page: the forms' idempotency keys,
 //! fresh and random on every page (two phones must never share one). The page is rendered
@@ -37,6 +38,8 @@ struct Key {
     lang: Lang,
     /// The scheme and host the page's absolute links and QR codes use.
     origin: Option<String>,
+    /// What else the page shows from the request (this phone's groups, from a cookie).
+    phone: String,
 }
 
 /// A rendered page and the loaded game it shows: the page is current while the store hands
@@ -86,17 +89,20 @@ fn lock() -> std::sync::MutexGuard<'static, HashMap<Key, Arc<Rendered>>> {
 }
 
 /// The HTML of the page `ctx.here` showing `game`, rendered by `render` (given the context
-/// to render with) or taken from a rendering kept for the same loaded game, key and origin.
+/// to render with) or taken from a rendering kept for the same loaded game, address,
+/// language, origin and `phone` (whatever else of the request the page shows).
 pub(super) fn page(
     ctx: PageCtx,
     game: &Arc<LoadedGame>,
     origin: Option<&str>,
+    phone: &str,
     render: impl Fn(PageCtx) -> Result<String, AppError>,
 ) -> Result<String, AppError> {
     let key = Key {
         here: ctx.here.clone(),
         lang: ctx.lang,
         origin: origin.map(str::to_owned),
+        phone: phone.to_owned(),
     };
     let keys = ctx.form_keys.clone();
     let kept = lock().get(&key).cloned();

@@ -108,6 +108,9 @@ struct SettlementPage {
     print: Option<PrintFacts>,
     /// The key of the Rematch form, once the game is over (edit link only).
     rematch_key: Option<String>,
+    /// "House rules: Oma's Liverpool", where the game was started with a group's house rules
+    /// (issue 10: printed on the settlement).
+    house_rules: Option<String>,
 }
 
 /// What the printout adds (issue 11): the rule set's house options and a QR code of the
@@ -328,6 +331,10 @@ impl SettlementPage {
             ctx.f(msg, &[("amount", &money(k.cents)), ("buys", &k.buys)])
         });
         SettlementPage {
+            house_rules: game.record.game.house_rules.as_ref().map(|name| {
+                crate::text::groups::GroupMsg::PageHouseRulesOfGame
+                    .fill(ctx.lang, &[("name", name)])
+            }),
             title: game_title(game, lang),
             base: link.base(),
             live_url: link.api(),

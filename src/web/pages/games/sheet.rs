@@ -21,11 +21,13 @@ use super::{Link, game_title, is_loopback, no_store, origin, qr, rules_name};
 use crate::rules::game::RoundInfo;
 use crate::store::LoadedGame;
 use crate::text::Lang;
+use crate::text::groups::GroupMsg;
 use crate::text::{self, Say};
 use crate::web::cookies::CookieJar;
 use crate::web::i18n::{Msg, PageCtx};
-use crate::web::links::{GameLinks, ViewLinks};
+use crate::web::links::{GameLinks, GroupLinks, ViewLinks};
 use crate::web::page::{html_page, render};
+use crate::web::pages::groups::AddToGroup;
 use crate::web::pages::rounds::{Undone, undone_notice};
 use crate::web::{AppError, AppState, recent};
 
@@ -54,14 +56,26 @@ pub(super) async fn game_page(
     let label = game_title(&game, ctx.lang);
     let jar = recent::remember(jar, &link.base(), &label);
     let origin = origin(&headers);
+    // The page as this phone sees it: the group line and the add-to-group form come from its
+    // list of groups (a cookie).
+    let build = |ctx: PageCtx| {
+        let mut page = GamePage::new(ctx, &game, &link, origin.as_deref());
+        page.group = GroupLine::new(&page.ctx, &game, Some(&jar));
+        if game.record.game.group.is_none() {
+            let id = game.record.game.id.as_str();
+            page.add_to_group = Some(AddToGroup::new(&page.ctx, &jar, id));
+        }
+        page
+    };
     if undone.is_some() {
         // Said once, right after an undo: not kept.
-        let mut page = GamePage::new(ctx, &game, &link, origin.as_deref());
+        let mut page = build(ctx);
         page.undone = undone;
         return Ok(no_store((jar, render(&page)?).into_response()));
     }
-    let html = rendered::page(ctx, &game, origin.as_deref(), |ctx| {
-        Ok(GamePage::new(ctx, &game, &link, origin.as_deref()).render()?)
+    let phone = format!("{:?}", recent::groups(&jar));
+    let html = rendered::page(ctx, &game, origin.as_deref(), &phone, |ctx| {
+        Ok(build(ctx).render()?)
     })?;
     Ok(no_store((jar, html_page(html)).into_response()))
 }
@@ -85,10 +99,47 @@ pub(super) async fn view_page(
     );
     let jar = recent::remember(jar, &link.base(), &label);
     let origin = origin(&headers);
-    let html = rendered::page(ctx, &game, origin.as_deref(), |ctx| {
-        Ok(GamePage::new(ctx, &game, &link, origin.as_deref()).render()?)
+    let html = rendered::page(ctx, &game, origin.as_deref(), "", |ctx| {
+        let mut page = GamePage::new(ctx, &game, &link, origin.as_deref());
+        page.group = GroupLine::new(&page.ctx, &game, None);
+        Ok(page.render()?)
     })?;
     Ok(no_store((jar, html_page(html)).into_response()))
+}
+
+/// A game's group as its pages show it: a link to the group, and the house rules' name.
+pub(super) struct GroupLine {
+    /// "Group: Freitagsrunde".
+    pub(super) label: String,
+    /// The group's page: its edit page when this phone knows the group's edit link (it is in
+    /// this phone's groups), else its read-only page (docs/decisions.md 2026-11-24: a game's
+    /// edit link does not hand out its group's edit link).
+    pub(super) url: String,
+    /// "House rules: Oma's Liverpool".
+    pub(super) house_rules: Option<String>,
+}
+
+impl GroupLine {
+    /// The line of `game`, if it belongs to a group; `jar`: this phone's cookies (through the
+    /// game's edit link only).
+    pub(super) fn new(ctx: &PageCtx, game: &LoadedGame, jar: Option<&CookieJar>) -> Option<Self> {
+        let stored = &game.record.game;
+        let group = stored.group.as_ref()?;
+        let edit = GroupLinks::new(&group.id).page();
+        let known = jar.is_some_and(|jar| recent::groups(jar).iter().any(|g| g.url == edit));
+        Some(GroupLine {
+            label: GroupMsg::PageGroupOfGame.fill(ctx.lang, &[("name", &group.name)]),
+            url: if known {
+                edit
+            } else {
+                GroupLinks::new(&group.view_token).view_page()
+            },
+            house_rules: stored
+                .house_rules
+                .as_ref()
+                .map(|name| GroupMsg::PageHouseRulesOfGame.fill(ctx.lang, &[("name", name)])),
+        })
+    }
 }
 
 /// The 404 of a read-only link that is no game's.
@@ -339,11 +390,20 @@ struct GamePage {
     share: Option<Share>,
     /// Right after an undo: what went, and the redo form.
     undone: Option<Undone>,
+    /// The game's group and house rules (issue 10).
+    group: Option<GroupLine>,
+    /// A standalone game through its edit link: the "add to group" form.
+    add_to_group: Option<AddToGroup>,
     /// The meld checker for the next round (or the rule set).
     check_href: String,
 }
 
 impl GamePage {
+    /// A group word in the page's language.
+    fn gm(&self, msg: GroupMsg) -> &'static str {
+        msg.text(self.ctx.lang)
+    }
+
     fn new(ctx: PageCtx, game: &LoadedGame, link: &Link, origin: Option<&str>) -> GamePage {
         let lang = ctx.lang;
         let (setup, state, stored) = (&game.setup, &game.state, &game.record.game);
@@ -421,6 +481,8 @@ impl GamePage {
             actions,
             share,
             undone: None,
+            group: None,
+            add_to_group: None,
             check_href,
             ctx,
         }

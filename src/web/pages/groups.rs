@@ -1,0 +1,316 @@
+//! The group pages (issue 10): "New group" (`POST /groups`, from the home page), the group
+//! page through its edit link (`/groups/{id}`: players with add, rename, retire and bring back
+//! forms; the games newest first; house rules; QR codes of both links; links to standings,
+//! ledger, import and the exports) and its read-only twin (`/groups/view/{token}`: the same,
+//! with no form and no edit link). The forms' handlers are in [`forms`], the group's new-game
+//! form in [`new_game`], the exports in [`export`], "add to group" of a game page in
+//! [`add_game`].
+//!
+//! Every form posts the group's `version` (a change made meanwhile on another phone is
+//! refused with the page and a sentence, not overwritten) and a signed idempotency `key` (a
+//! repeat does nothing twice). A group's read-only token is refused (403) on every write.
+//!
+//! A page of `web::pages`: groups through `store`; no SQL, no scoring, nothing from `cli`.
+
+mod add_game;
+mod export;
+mod forms;
+mod new_game;
+
+use std::sync::Arc;
+
+use askama::Template;
+use axum::Router;
+use axum::extract::{Path, State};
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+
+use super::games::{origin, qr};
+use crate::store::groups::{self, LoadedGroup};
+use crate::text::groups::GroupMsg;
+use crate::web::cookies::CookieJar;
+use crate::web::i18n::{Msg, PageCtx};
+use crate::web::links::{GameLinks, GroupLinks, ViewLinks};
+use crate::web::page::render_status;
+use crate::web::{AppError, AppState, recent};
+
+pub(crate) use add_game::AddToGroup;
+pub(crate) use forms::NEW_GROUP_ACTION;
+
+/// Routes of the group pages.
+pub fn routes() -> Router<AppState> {
+    Router::new()
+        .route("/groups", post(forms::create))
+        .route("/groups/{id}", get(edit_page))
+        .route("/groups/{id}/players", post(forms::add_player))
+        .route(
+            "/groups/{id}/players/{player_id}",
+            post(forms::change_player),
+        )
+        .route("/groups/{id}/house-rules", post(forms::save_house_rules))
+        .route(
+            "/groups/{id}/house-rules/{rules_id}/delete",
+            post(forms::delete_house_rules),
+        )
+        .route("/groups/{id}/games/new", get(new_game::show))
+        .route("/groups/{id}/games", post(new_game::create))
+        .route("/groups/{id}/export.json", get(export::group_json))
+        .route("/groups/{id}/export.csv", get(export::group_csv))
+        .route("/groups/view/{token}", get(view_page))
+        .route("/games/{game}/group", post(add_game::add))
+}
+
+/// A player of the page, with its forms through the edit link.
+struct PlayerRow {
+    name: String,
+    retired: bool,
+    /// The rename and retire form's action, its keys (rename, retire or bring back).
+    forms: Option<PlayerForms>,
+}
+
+struct PlayerForms {
+    action: String,
+    rename_key: String,
+    retire_key: String,
+    rename_label: String,
+}
+
+/// A game of the group, newest first.
+struct GameRow {
+    url: String,
+    label: String,
+    about: String,
+    house_rules: Option<String>,
+}
+
+/// Saved house rules.
+struct RulesRow {
+    name: String,
+    rules_name: &'static str,
+    /// The delete form: action and key.
+    delete: Option<(String, String)>,
+}
+
+/// A rule set to pick for house rules.
+struct RuleChoice {
+    id: &'static str,
+    name: &'static str,
+}
+
+/// Both links of the group, as QR codes and text.
+struct Share {
+    qr: Option<Arc<str>>,
+    view_qr: Option<Arc<str>>,
+    loopback: bool,
+    edit_url: String,
+    view_url: String,
+}
+
+/// The forms of the edit link that are not a player's or a house rule's.
+struct EditForms {
+    add_player: (String, String),
+    save_rules: (String, String),
+    rule_choices: Vec<RuleChoice>,
+    new_game: String,
+    import: String,
+    export_csv: String,
+    export_json: String,
+}
+
+#[derive(Template)]
+#[template(path = "group.html")]
+struct GroupPage {
+    ctx: PageCtx,
+    name: String,
+    version: i64,
+    /// A write was refused: the sentence (the forms below carry the group as it is now).
+    notice: Option<String>,
+    players: Vec<PlayerRow>,
+    games: Vec<GameRow>,
+    house_rules: Vec<RulesRow>,
+    edit: Option<EditForms>,
+    standings: String,
+    ledger: String,
+    share: Option<Share>,
+}
+
+impl GroupPage {
+    /// The page of `group`; through the edit link (`edit`) with its forms.
+    fn new(ctx: PageCtx, group: &LoadedGroup, edit: bool, origin: Option<&str>) -> GroupPage {
+        let lang = ctx.lang;
+        let stored = &group.group;
+        let links = GroupLinks::new(&stored.id);
+        let view = GroupLinks::new(&stored.view_token);
+        let players = group
+            .players
+            .iter()
+            .map(|p| PlayerRow {
+                name: p.name.clone(),
+                retired: p.retired,
+                forms: edit.then(|| {
+                    let action = links.action(&format!("players/{}", p.id));
+                    PlayerForms {
+                        rename_key: ctx.form_key(&action),
+                        retire_key: ctx.form_key(&action),
+                        rename_label: GroupMsg::PageNewNameFor.fill(lang, &[("name", &p.name)]),
+                        action,
+                    }
+                }),
+            })
+            .collect();
+        let games = group
+            .newest_first()
+            .map(|game| {
+                let record = &game.record.game;
+                GameRow {
+                    url: if edit {
+                        GameLinks::new(&record.id).page()
+                    } else {
+                        ViewLinks::new(&record.view_token).page()
+                    },
+                    label: super::games::game_title(game, lang),
+                    about: super::home::about(&ctx, game),
+                    house_rules: record.house_rules.clone(),
+                }
+            })
+            .collect();
+        let house_rules = group
+            .house_rules
+            .iter()
+            .map(|h| RulesRow {
+                name: h.name.clone(),
+                rules_name: crate::rules::presets::preset_info(&h.rules)
+                    .map_or("", |info| crate::text::rules::preset_name(&info, lang)),
+                delete: edit.then(|| {
+                    let action = links.action(&format!("house-rules/{}/delete", h.id));
+                    let key = ctx.form_key(&action);
+                    (action, key)
+                }),
+            })
+            .collect();
+        let edit_forms = edit.then(|| {
+            let add = links.action("players");
+            let save = links.action("house-rules");
+            EditForms {
+                add_player: (add.clone(), ctx.form_key(&add)),
+                save_rules: (save.clone(), ctx.form_key(&save)),
+                rule_choices: crate::rules::presets::PRESET_IDS
+                    .iter()
+                    .filter_map(|id| crate::rules::presets::preset_info(id))
+                    .map(|info| RuleChoice {
+                        id: info.id,
+                        name: crate::text::rules::preset_name(&info, lang),
+                    })
+                    .collect(),
+                new_game: links.games_new(),
+                import: links.import(),
+                export_csv: links.export("csv"),
+                export_json: links.export("json"),
+            }
+        });
+        let share = edit.then(|| {
+            let absolute = |path: &str| format!("{}{path}", origin.unwrap_or(""));
+            let edit_url = absolute(&links.page());
+            let view_url = absolute(&view.view_page());
+            Share {
+                qr: origin.and_then(|_| qr::svg(&edit_url, GroupMsg::PageQrLabel.text(lang))),
+                view_qr: origin
+                    .and_then(|_| qr::svg(&view_url, GroupMsg::PageViewQrLabel.text(lang))),
+                loopback: origin.is_some_and(super::games::is_loopback),
+                edit_url,
+                view_url,
+            }
+        });
+        GroupPage {
+            name: stored.name.clone(),
+            version: stored.version,
+            notice: None,
+            players,
+            games,
+            house_rules,
+            standings: if edit {
+                links.standings()
+            } else {
+                view.view_standings()
+            },
+            ledger: if edit {
+                links.ledger()
+            } else {
+                view.view_ledger()
+            },
+            edit: edit_forms,
+            share,
+            ctx,
+        }
+    }
+
+    /// A group word in the page's language.
+    fn g(&self, msg: GroupMsg) -> &'static str {
+        msg.text(self.ctx.lang)
+    }
+
+    fn game_count(&self) -> String {
+        GroupMsg::PageGroupCount.fill(self.ctx.lang, &[("n", &self.games.len())])
+    }
+
+    fn house_rules_of(&self, name: &str) -> String {
+        GroupMsg::PageHouseRulesOfGame.fill(self.ctx.lang, &[("name", &name)])
+    }
+}
+
+/// `GET /groups/{id}`: the group through its edit link; this phone remembers it.
+async fn edit_page(
+    State(state): State<AppState>,
+    ctx: PageCtx,
+    jar: CookieJar,
+    headers: HeaderMap,
+    Path(id): Path<String>,
+) -> Result<Response, AppError> {
+    let group = load_edit(&state, &id).await?;
+    let jar = recent::remember_group(jar, &GroupLinks::new(&id).page(), &group.group.name);
+    let page = GroupPage::new(ctx, &group, true, origin(&headers).as_deref());
+    Ok(super::games::no_store(
+        (jar, render_status(StatusCode::OK, &page)?).into_response(),
+    ))
+}
+
+/// `GET /groups/view/{token}`: the group through its read-only link: no forms, no edit links.
+async fn view_page(
+    State(state): State<AppState>,
+    ctx: PageCtx,
+    jar: CookieJar,
+    Path(token): Path<String>,
+) -> Result<Response, AppError> {
+    let Some(group) = groups::load_group_view(&state.db, &token).await? else {
+        return Err(AppError::Said(StatusCode::NOT_FOUND, Msg::ErrNoGroup));
+    };
+    let label = format!("{} ({})", group.group.name, ctx.t(Msg::GameReadOnly));
+    let jar = recent::remember_group(jar, &GroupLinks::new(&token).view_page(), &label);
+    let page = GroupPage::new(ctx, &group, false, None);
+    Ok(super::games::no_store(
+        (jar, render_status(StatusCode::OK, &page)?).into_response(),
+    ))
+}
+
+/// The group with edit id `id`, or the answer for an id that is none (403 for the group's
+/// read-only token, else 404).
+async fn load_edit(state: &AppState, id: &str) -> Result<LoadedGroup, AppError> {
+    crate::web::api::groups::load_edit_group(state, id).await
+}
+
+/// The group page with a sentence at the top and `status`: how a refused form answers (the
+/// page's forms carry the group as it is now, so the change can be made again).
+async fn page_with_notice(
+    state: &AppState,
+    mut ctx: PageCtx,
+    id: &str,
+    status: StatusCode,
+    notice: String,
+) -> Result<Response, AppError> {
+    let group = load_edit(state, id).await?;
+    ctx.here = GroupLinks::new(id).page();
+    let mut page = GroupPage::new(ctx, &group, true, None);
+    page.notice = Some(notice);
+    Ok(super::games::no_store(render_status(status, &page)?))
+}

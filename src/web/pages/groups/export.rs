@@ -1,0 +1,120 @@
+//! A whole group as a file to keep (issue 10): `GET /groups/{id}/export.json`, the group with
+//! its games in the format of the export/import round trip (`db::transfer`: a file `kontrakt
+//! import` takes back), and `GET /groups/{id}/export.csv`, every game's rounds with one row
+//! per player per round (date, game, rule set, round, player, points) for a spreadsheet: in
+//! German `;` separated, with a byte-order mark, like the game's CSV, and formula-safe through
+//! the game CSV's own field writer. Both are downloads, through the edit link only (the JSON
+//! holds the edit ids).
+//!
+//! Part of `web::pages::groups`: groups through `store`, the export through `db::transfer`
+//! (as the command line's export does); no scoring, nothing from `cli`.
+
+use axum::extract::{Path, State};
+use axum::http::{HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+
+use super::load_edit;
+use crate::store::groups::LoadedGroup;
+use crate::text::Lang;
+use crate::text::groups::GroupMsg;
+use crate::web::i18n::{Msg, PageCtx};
+use crate::web::pages::games::export::field;
+use crate::web::{AppError, AppState};
+
+/// `GET /groups/{id}/export.json`.
+pub(super) async fn group_json(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+) -> Result<Response, AppError> {
+    let group = load_edit(&state, &id).await?;
+    let Some(export) = crate::db::transfer::export_group(&state.db, &id).await? else {
+        return Err(AppError::Said(StatusCode::NOT_FOUND, Msg::ErrNoGroup));
+    };
+    let body = serde_json::to_string_pretty(&export).map_err(AppError::internal)?;
+    Ok(download(&group, "json", body))
+}
+
+/// `GET /groups/{id}/export.csv`.
+pub(super) async fn group_csv(
+    State(state): State<AppState>,
+    ctx: PageCtx,
+    Path(id): Path<String>,
+) -> Result<Response, AppError> {
+    let group = load_edit(&state, &id).await?;
+    Ok(download(&group, "csv", csv(&group, ctx.lang)))
+}
+
+/// The file as a download: `kontrakt-group-2026-11-24.csv` (the day of the download's group
+/// change, so two exports of one group sort by date).
+fn download(group: &LoadedGroup, extension: &str, body: String) -> Response {
+    let at = group.group.updated_at;
+    let name = format!(
+        "kontrakt-group-{}-{:02}-{:02}.{extension}",
+        at.year(),
+        u8::from(at.month()),
+        at.day()
+    );
+    let content_type = match extension {
+        "csv" => "text/csv; charset=utf-8",
+        _ => "application/json",
+    };
+    let disposition = HeaderValue::from_str(&format!("attachment; filename=\"{name}\""))
+        .unwrap_or_else(|_| HeaderValue::from_static("attachment"));
+    crate::web::pages::games::no_store(
+        (
+            [
+                (header::CONTENT_TYPE, HeaderValue::from_static(content_type)),
+                (header::CONTENT_DISPOSITION, disposition),
+            ],
+            body,
+        )
+            .into_response(),
+    )
+}
+
+/// Every game's rounds, oldest game first, one line per player per round: date, game number
+/// (1 = the group's first game), rule set, round, player, points. Headings in `lang`; German
+/// spreadsheets get `;`.
+pub(super) fn csv(group: &LoadedGroup, lang: Lang) -> String {
+    let separator = match lang {
+        Lang::En => ",",
+        Lang::De => ";",
+    };
+    let mut out = String::from("\u{feff}");
+    let mut line = |cells: &[String]| {
+        out.push_str(&cells.join(separator));
+        out.push_str("\r\n");
+    };
+    let head = [
+        GroupMsg::CsvDate,
+        GroupMsg::CsvGame,
+        GroupMsg::CsvRules,
+        GroupMsg::CsvRound,
+        GroupMsg::CsvPlayer,
+        GroupMsg::CsvPoints,
+    ];
+    line(&head.map(|m| field(m.text(lang))));
+    for (n, game) in group.games.iter().enumerate() {
+        let date = field(&crate::web::pages::games::date(
+            game.record.game.created_at,
+            lang,
+        ));
+        let rules = field(crate::text::rules::preset_name(
+            &game.setup.rules().info,
+            lang,
+        ));
+        for round in &game.state.rounds {
+            for (seat, points) in round.entry.points().iter().enumerate() {
+                line(&[
+                    date.clone(),
+                    (n + 1).to_string(),
+                    rules.clone(),
+                    round.info.round.to_string(),
+                    field(game.setup.name(seat)),
+                    points.to_string(),
+                ]);
+            }
+        }
+    }
+    out
+}

@@ -1,0 +1,769 @@
+//! The group pages (issue 10): a new group from the home page and this phone's groups there,
+//! the group page's forms (add, rename, retire and bring back players; house rules) guarded by
+//! the group's version and keyed, the group's new-game form with the last game's defaults,
+//! "add to group" on a game page, the read-only group page, the exports, and a rematch that
+//! stays in the group.
+
+use axum::body::Body;
+use axum::http::{Request, StatusCode};
+use serde_json::{Value, json};
+
+use crate::common::{TestApp, TestResponse, form_body, post_form};
+
+async fn post_json(app: &TestApp, path: &str, body: &Value) -> TestResponse {
+    app.send(
+        Request::post(path)
+            .header("content-type", "application/json")
+            .body(Body::from(body.to_string()))
+            .unwrap(),
+    )
+    .await
+}
+
+/// Posts a form with a cookie header (this phone's cookies).
+async fn post_form_with_cookie(
+    app: &TestApp,
+    path: &str,
+    fields: &[(&str, &str)],
+    cookie: &str,
+) -> TestResponse {
+    app.send(
+        Request::post(path)
+            .header("content-type", "application/x-www-form-urlencoded")
+            .header("cookie", cookie)
+            .body(Body::from(form_body(fields)))
+            .unwrap(),
+    )
+    .await
+}
+
+async fn get_with_cookie(app: &TestApp, path: &str, cookie: &str) -> TestResponse {
+    app.send(
+        Request::get(path)
+            .header("cookie", cookie)
+            .body(Body::empty())
+            .unwrap(),
+    )
+    .await
+}
+
+/// The `name=value` of the cookies an answer sets.
+fn cookies(response: &TestResponse) -> String {
+    response
+        .headers
+        .get_all("set-cookie")
+        .iter()
+        .filter_map(|v| v.to_str().ok()?.split(';').next().map(str::to_owned))
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+/// A group made through the home page's form: (edit id, read-only token, this phone's cookie).
+async fn new_group(app: &TestApp, players: &str) -> (String, String, String) {
+    let key = app.form_key("/groups");
+    let response = post_form(
+        app,
+        "/groups",
+        &[
+            ("name", "Freitagsrunde"),
+            ("players", players),
+            ("key", &key),
+        ],
+        "en",
+    )
+    .await;
+    assert_eq!(response.status, StatusCode::SEE_OTHER, "{}", response.body);
+    let id = response
+        .header("location")
+        .strip_prefix("/groups/")
+        .unwrap()
+        .to_owned();
+    let state = app.get(&format!("/api/v1/groups/{id}")).await.json();
+    let view = state["view_url"]
+        .as_str()
+        .unwrap()
+        .strip_prefix("/groups/view/")
+        .unwrap()
+        .to_owned();
+    (id, view, cookies(&response))
+}
+
+async fn state(app: &TestApp, id: &str) -> Value {
+    let response = app.get(&format!("/api/v1/groups/{id}")).await;
+    assert_eq!(response.status, StatusCode::OK, "{}", response.body);
+    response.json()
+}
+
+fn player_id(state: &Value, name: &str) -> i64 {
+    state["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["name"] == name)
+        .unwrap_or_else(|| panic!("no {name} in {state}"))["id"]
+        .as_i64()
+        .unwrap()
+}
+
+/// Posts one of the group page's forms with the group's current version and a fresh key.
+async fn group_form(
+    app: &TestApp,
+    id: &str,
+    action: &str,
+    fields: &[(&str, &str)],
+) -> TestResponse {
+    let version = state(app, id).await["version"].to_string();
+    let path = format!("/groups/{id}/{action}");
+    let key = app.form_key(&path);
+    let mut all = fields.to_vec();
+    all.push(("version", &version));
+    all.push(("key", &key));
+    post_form(app, &path, &all, "en").await
+}
+
+#[tokio::test]
+async fn a_group_made_on_the_home_page_is_remembered_there_and_bad_names_come_back_with_a_sentence()
+{
+    let app = TestApp::new().await;
+    let (id, _, cookie) = new_group(&app, "Ann\r\nBen\r\n\r\nCy\nDi").await;
+    let names: Vec<String> = state(&app, &id).await["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["name"].as_str().unwrap().to_owned())
+        .collect();
+    assert_eq!(names, ["Ann", "Ben", "Cy", "Di"]);
+    let home = get_with_cookie(&app, "/", &cookie).await;
+    assert!(
+        home.body.contains(&format!("href=\"/groups/{id}\"")),
+        "{}",
+        home.body
+    );
+    assert!(home.body.contains("Freitagsrunde"));
+
+    // Two names read the same: refused in German, with what was typed kept.
+    let key = app.form_key("/groups");
+    let refused = post_form(
+        &app,
+        "/groups",
+        &[("name", "Runde"), ("players", "Ann\nANN"), ("key", &key)],
+        "de",
+    )
+    .await;
+    assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(
+        refused.body.contains("ist doppelt genannt"),
+        "{}",
+        refused.body
+    );
+    assert!(refused.body.contains("value=\"Runde\""));
+    // A made-up key is a stale form, not a group.
+    let forged = post_form(
+        &app,
+        "/groups",
+        &[
+            ("name", "Runde"),
+            ("players", "Ann"),
+            ("key", "made-up-key"),
+        ],
+        "en",
+    )
+    .await;
+    assert_eq!(forged.status, StatusCode::UNPROCESSABLE_ENTITY);
+}
+
+#[tokio::test]
+async fn the_home_page_s_group_form_is_idempotent() {
+    let app = TestApp::new().await;
+    let key = app.form_key("/groups");
+    let fields = [
+        ("name", "Freitagsrunde"),
+        ("players", "Ann\nBen"),
+        ("key", key.as_str()),
+    ];
+    let first = post_form(&app, "/groups", &fields, "en").await;
+    let again = post_form(&app, "/groups", &fields, "en").await;
+    assert_eq!(first.status, StatusCode::SEE_OTHER);
+    assert_eq!(first.header("location"), again.header("location"));
+}
+
+#[tokio::test]
+async fn the_group_page_adds_renames_retires_and_brings_back_players_guarded_by_the_version() {
+    let app = TestApp::new().await;
+    let (id, view, _) = new_group(&app, "Ann\nBen\nCy").await;
+    let page = app
+        .send(
+            Request::get(format!("/groups/{id}"))
+                .header("host", "192.168.1.20:3000")
+                .body(Body::empty())
+                .unwrap(),
+        )
+        .await;
+    assert_eq!(page.status, StatusCode::OK);
+    for want in [
+        "Ann",
+        "id=\"add-player-form\"",
+        "id=\"qr\"",
+        "id=\"qr-view\"",
+        "http://192.168.1.20:3000/groups/view/",
+        &format!("/groups/{id}/games/new"),
+        &format!("/groups/{id}/standings"),
+        &format!("/groups/{id}/ledger"),
+        &format!("/groups/{id}/import"),
+        &format!("/groups/{id}/export.csv"),
+    ] {
+        assert!(page.body.contains(want), "{want}: {}", page.body);
+    }
+    crate::common::assert_no_inline_script_or_style(&page.body);
+
+    let added = group_form(&app, &id, "players", &[("name", "Di")]).await;
+    assert_eq!(added.status, StatusCode::SEE_OTHER, "{}", added.body);
+    assert_eq!(added.header("location"), format!("/groups/{id}#players"));
+
+    // A second phone's form, made before that change: refused with the page, nothing lost.
+    let path = format!("/groups/{id}/players");
+    let key = app.form_key(&path);
+    let stale = post_form(
+        &app,
+        &path,
+        &[("name", "Eve"), ("version", "0"), ("key", &key)],
+        "en",
+    )
+    .await;
+    assert_eq!(stale.status, StatusCode::CONFLICT, "{}", stale.body);
+    assert!(
+        stale.body.contains("changed on another device"),
+        "{}",
+        stale.body
+    );
+    assert_eq!(
+        state(&app, &id).await["players"].as_array().unwrap().len(),
+        4
+    );
+
+    // The same post twice (a double tap, a retry): one player.
+    let version = state(&app, &id).await["version"].to_string();
+    let fields = [
+        ("name", "Eve"),
+        ("version", version.as_str()),
+        ("key", key.as_str()),
+    ];
+    let once = post_form(&app, &path, &fields, "en").await;
+    let twice = post_form(&app, &path, &fields, "en").await;
+    assert_eq!(once.status, StatusCode::SEE_OTHER, "{}", once.body);
+    assert_eq!(twice.status, StatusCode::SEE_OTHER, "{}", twice.body);
+    let now = state(&app, &id).await;
+    assert_eq!(now["players"].as_array().unwrap().len(), 5);
+
+    // A game with Ann, then Ann is renamed: the old game says the new name.
+    let game = post_json(
+        &app,
+        &format!("/api/v1/groups/{id}/games"),
+        &json!({"rules": "contract", "players": ["Ann", "Ben", "Cy"]}),
+    )
+    .await
+    .json()["id"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let ann = player_id(&now, "Ann").to_string();
+    let renamed = group_form(&app, &id, &format!("players/{ann}"), &[("name", "Anna")]).await;
+    assert_eq!(renamed.status, StatusCode::SEE_OTHER, "{}", renamed.body);
+    let game_page = app.get(&format!("/games/{game}")).await;
+    assert!(game_page.body.contains("Anna"), "{}", game_page.body);
+    // A name read the same as another player's: the page with the sentence.
+    let taken = group_form(&app, &id, &format!("players/{ann}"), &[("name", "BEN")]).await;
+    assert_eq!(taken.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(
+        taken.body.contains("already has a player called"),
+        "{}",
+        taken.body
+    );
+
+    let retired = group_form(&app, &id, &format!("players/{ann}"), &[("retired", "true")]).await;
+    assert_eq!(retired.status, StatusCode::SEE_OTHER);
+    let now = state(&app, &id).await;
+    assert!(
+        now["players"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|p| p["name"] == "Anna" && p["retired"] == true)
+    );
+    let page = app.get(&format!("/groups/{id}")).await;
+    assert!(page.body.contains("Bring back"), "{}", page.body);
+    let back = group_form(
+        &app,
+        &id,
+        &format!("players/{ann}"),
+        &[("retired", "false")],
+    )
+    .await;
+    assert_eq!(back.status, StatusCode::SEE_OTHER);
+    assert!(
+        state(&app, &id).await["players"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|p| p["retired"] == false)
+    );
+
+    // The read-only page: the same players and games, no form, no edit id, and its writes
+    // are refused.
+    let shown = app.get(&format!("/groups/view/{view}")).await;
+    assert_eq!(shown.status, StatusCode::OK);
+    assert!(shown.body.contains("Anna"));
+    assert!(
+        !shown.body.contains("<form method=\"post\""),
+        "{}",
+        shown.body
+    );
+    assert!(
+        !shown.body.contains(&id),
+        "the read-only page shows the edit id"
+    );
+    assert!(
+        !shown.body.contains(&game),
+        "the read-only page shows a game's edit id"
+    );
+    let refused = post_form(
+        &app,
+        &format!("/groups/{view}/players"),
+        &[("name", "Zed"), ("version", "9"), ("key", "")],
+        "de",
+    )
+    .await;
+    assert_eq!(refused.status, StatusCode::FORBIDDEN);
+    assert!(refused.body.contains("Gruppe"), "{}", refused.body);
+}
+
+#[tokio::test]
+async fn house_rules_are_saved_in_two_steps_picked_on_the_new_game_form_and_named_on_the_game_and_settlement()
+ {
+    let app = TestApp::new().await;
+    let (id, _, cookie) = new_group(&app, "Ann\nBen\nCy").await;
+    // First the rule set: the next page shows its options.
+    let first = group_form(
+        &app,
+        &id,
+        "house-rules",
+        &[("name", "Oma's Liverpool"), ("rules", "liverpool")],
+    )
+    .await;
+    assert_eq!(first.status, StatusCode::OK, "{}", first.body);
+    assert!(first.body.contains("name=\"opt.jokers\""), "{}", first.body);
+    assert!(
+        first.body.contains("value=\"Oma&#39;s Liverpool\""),
+        "{}",
+        first.body
+    );
+    let saved = group_form(
+        &app,
+        &id,
+        "house-rules",
+        &[
+            ("name", "Oma's Liverpool"),
+            ("rules", "liverpool"),
+            ("shown", "liverpool"),
+        ],
+    )
+    .await;
+    assert_eq!(saved.status, StatusCode::SEE_OTHER, "{}", saved.body);
+    let now = state(&app, &id).await;
+    assert_eq!(now["house_rules"][0]["name"], "Oma's Liverpool");
+    assert_eq!(now["house_rules"][0]["options"]["jokers"], false);
+
+    // The group's new-game form offers them; "use" fills the form with them.
+    let form = app
+        .get(&format!(
+            "/groups/{id}/games/new?house_rules=Oma%27s+Liverpool&use=house_rules"
+        ))
+        .await;
+    assert_eq!(form.status, StatusCode::OK, "{}", form.body);
+    assert!(
+        form.body.contains("name=\"shown\" value=\"liverpool\""),
+        "{}",
+        form.body
+    );
+    assert!(
+        form.body.contains("<select id=\"p1\" name=\"player\""),
+        "{}",
+        form.body
+    );
+    let path = format!("/groups/{id}/games");
+    let key = app.form_key(&path);
+    let created = post_form_with_cookie(
+        &app,
+        &path,
+        &[
+            ("rules", "liverpool"),
+            ("shown", "liverpool"),
+            ("house_rules", "Oma's Liverpool"),
+            ("player", "Ann"),
+            ("player", "Ben"),
+            ("player", "Cy"),
+            ("player", ""),
+            ("first_dealer", "1"),
+            ("cents", "1"),
+            ("currency", "€"),
+            ("key", &key),
+        ],
+        &cookie,
+    )
+    .await;
+    assert_eq!(created.status, StatusCode::SEE_OTHER, "{}", created.body);
+    let game_url = created.header("location").to_owned();
+    let game = game_url.strip_prefix("/games/").unwrap();
+    let page = get_with_cookie(&app, &game_url, &cookie).await;
+    assert!(
+        page.body.contains("House rules: Oma&#39;s Liverpool"),
+        "{}",
+        page.body
+    );
+    // This phone knows the group's edit link: the game links it; another phone gets the
+    // read-only page.
+    assert!(
+        page.body.contains(&format!("href=\"/groups/{id}\"")),
+        "{}",
+        page.body
+    );
+    let elsewhere = app.get(&game_url).await;
+    assert!(
+        !elsewhere.body.contains(&format!("/groups/{id}")),
+        "{}",
+        elsewhere.body
+    );
+    assert!(elsewhere.body.contains("/groups/view/"));
+    let settlement = app.get(&format!("{game_url}/settlement")).await;
+    assert!(settlement.body.contains("House rules: Oma&#39;s Liverpool"));
+    assert_eq!(
+        state(&app, &id).await["games"][0]["house_rules"],
+        "Oma's Liverpool"
+    );
+    assert_eq!(state(&app, &id).await["games"][0]["id"], game);
+
+    // Deleted: gone from the group, the game keeps the name.
+    let rules_id = state(&app, &id).await["house_rules"][0]["id"].to_string();
+    let deleted = group_form(&app, &id, &format!("house-rules/{rules_id}/delete"), &[]).await;
+    assert_eq!(deleted.status, StatusCode::SEE_OTHER, "{}", deleted.body);
+    assert_eq!(state(&app, &id).await["house_rules"], json!([]));
+}
+
+#[tokio::test]
+async fn the_group_s_new_game_form_defaults_to_the_last_game_and_creates_once() {
+    let app = TestApp::new().await;
+    let (id, _, _) = new_group(&app, "Ann\nBen\nCy\nDi").await;
+    let empty = app.get(&format!("/groups/{id}/games/new")).await;
+    assert_eq!(empty.status, StatusCode::OK);
+    assert!(
+        empty.body.contains("<option value=\"Di\" selected>"),
+        "{}",
+        empty.body
+    );
+    post_json(
+        &app,
+        &format!("/api/v1/groups/{id}/games"),
+        &json!({"rules": "liverpool", "players": ["Cy", "Ann", "Ben"], "first_dealer": "Cy",
+                "cents_per_point": 5, "currency": "CHF", "options": {"jokers": false}}),
+    )
+    .await;
+    let form = app.get(&format!("/groups/{id}/games/new")).await;
+    assert!(
+        form.body.contains("name=\"shown\" value=\"liverpool\""),
+        "{}",
+        form.body
+    );
+    assert!(form.body.contains("value=\"CHF\""));
+    assert!(
+        form.body
+            .contains("id=\"cents\" name=\"cents\" value=\"5\""),
+        "{}",
+        form.body
+    );
+    // Seat 1 is Cy; the first dealer moves one seat on (seat 2).
+    let seat1 = form
+        .body
+        .split("id=\"p1\"")
+        .nth(1)
+        .unwrap()
+        .split("</select>")
+        .next()
+        .unwrap();
+    assert!(seat1.contains("<option value=\"Cy\" selected>"), "{seat1}");
+    assert!(
+        form.body.contains("<option value=\"2\" selected>"),
+        "{}",
+        form.body
+    );
+
+    let path = format!("/groups/{id}/games");
+    let key = app.form_key(&path);
+    let fields = [
+        ("rules", "contract"),
+        ("shown", "contract"),
+        ("player", "Ann"),
+        ("player", "Ben"),
+        ("player", "Di"),
+        ("first_dealer", "3"),
+        ("cents", "1"),
+        ("points_per_cent", "1"),
+        ("currency", "€"),
+        ("key", key.as_str()),
+    ];
+    let first = post_form(&app, &path, &fields, "en").await;
+    let again = post_form(&app, &path, &fields, "en").await;
+    assert_eq!(first.status, StatusCode::SEE_OTHER, "{}", first.body);
+    assert_eq!(first.header("location"), again.header("location"));
+    assert_eq!(state(&app, &id).await["games"].as_array().unwrap().len(), 2);
+
+    // A player who is not the group's (a tampered select): the form again with the sentence.
+    let key = app.form_key(&path);
+    let mut fields = fields.to_vec();
+    fields[2] = ("player", "Mallory");
+    fields[9] = ("key", &key);
+    let refused = post_form(&app, &path, &fields, "en").await;
+    assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(
+        refused.body.contains("is not a player of this group"),
+        "{}",
+        refused.body
+    );
+}
+
+/// A contract game through the new-game form's API: its edit id.
+async fn standalone(app: &TestApp, players: &[&str]) -> String {
+    let response = post_json(
+        app,
+        "/api/v1/games",
+        &json!({"rules": "contract", "players": players}),
+    )
+    .await;
+    assert_eq!(response.status, StatusCode::CREATED, "{}", response.body);
+    response.json()["id"].as_str().unwrap().to_owned()
+}
+
+#[tokio::test]
+async fn a_standalone_game_is_added_to_one_of_this_phone_s_groups_or_a_pasted_link() {
+    let app = TestApp::new().await;
+    let (id, view, cookie) = new_group(&app, "Ann\nBen").await;
+    let game = standalone(&app, &["ann", "Ben", "Cy"]).await;
+    let page = get_with_cookie(&app, &format!("/games/{game}"), &cookie).await;
+    assert!(
+        page.body.contains("id=\"add-to-group-form\""),
+        "{}",
+        page.body
+    );
+    assert!(
+        page.body
+            .contains(&format!("<option value=\"{id}\">Freitagsrunde</option>")),
+        "{}",
+        page.body
+    );
+    // Nothing picked: a sentence.
+    let path = format!("/games/{game}/group");
+    let key = app.form_key(&path);
+    let none = post_form(
+        &app,
+        &path,
+        &[("group", ""), ("link", ""), ("key", &key)],
+        "en",
+    )
+    .await;
+    assert_eq!(none.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(none.body.contains("Pick a group"), "{}", none.body);
+    // The group's read-only link cannot add to it.
+    let read_only = post_form(
+        &app,
+        &path,
+        &[
+            ("link", &format!("http://10.0.0.2:3000/groups/view/{view}")),
+            ("key", &key),
+        ],
+        "en",
+    )
+    .await;
+    assert_eq!(
+        read_only.status,
+        StatusCode::FORBIDDEN,
+        "{}",
+        read_only.body
+    );
+    // The game's read-only token cannot either.
+    let game_view = app.get(&format!("/api/v1/games/{game}")).await.json()["view_url"]
+        .as_str()
+        .unwrap()
+        .strip_prefix("/view/")
+        .unwrap()
+        .to_owned();
+    let refused = post_form(
+        &app,
+        &format!("/games/{game_view}/group"),
+        &[("group", &id)],
+        "en",
+    )
+    .await;
+    assert_eq!(refused.status, StatusCode::FORBIDDEN);
+
+    let added = post_form(
+        &app,
+        &path,
+        &[
+            ("link", &format!("http://10.0.0.2:3000/groups/{id}")),
+            ("key", &key),
+        ],
+        "en",
+    )
+    .await;
+    assert_eq!(added.status, StatusCode::SEE_OTHER, "{}", added.body);
+    let now = state(&app, &id).await;
+    assert_eq!(now["games"].as_array().unwrap().len(), 1);
+    assert_eq!(
+        now["players"].as_array().unwrap().len(),
+        3,
+        "Cy joined: {now}"
+    );
+    let page = get_with_cookie(&app, &format!("/games/{game}"), &cookie).await;
+    assert!(!page.body.contains("id=\"add-to-group-form\""));
+    assert!(page.body.contains("Group: Freitagsrunde"), "{}", page.body);
+    // The game's edit JSON names the group by its read-only link only.
+    let json = app.get(&format!("/api/v1/games/{game}")).await;
+    assert!(!json.body.contains(&id), "{}", json.body);
+    assert_eq!(
+        json.json()["group"]["view_url"],
+        format!("/groups/view/{view}")
+    );
+}
+
+#[tokio::test]
+async fn a_rematch_of_a_group_s_game_stays_in_the_group_by_page_and_by_api() {
+    let app = TestApp::new().await;
+    let (id, _, _) = new_group(&app, "Ann\nBen\nCy").await;
+    let game = post_json(
+        &app,
+        &format!("/api/v1/groups/{id}/games"),
+        &json!({"rules": "contract", "players": ["Ann", "Ben", "Cy"], "first_dealer": "Ann"}),
+    )
+    .await
+    .json()["id"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let path = format!("/games/{game}/rematch");
+    let key = app.form_key(&path);
+    let by_page = post_form(&app, &path, &[("key", &key)], "en").await;
+    assert_eq!(by_page.status, StatusCode::SEE_OTHER, "{}", by_page.body);
+    let by_api = post_json(&app, &format!("/api/v1/games/{game}/rematch"), &json!({})).await;
+    assert_eq!(by_api.status, StatusCode::CREATED, "{}", by_api.body);
+    let now = state(&app, &id).await;
+    let games: Vec<&str> = now["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| g["id"].as_str().unwrap())
+        .collect();
+    assert_eq!(games.len(), 3, "{now}");
+    let page_game = by_page.header("location").strip_prefix("/games/").unwrap();
+    assert!(games.contains(&page_game));
+    assert!(games.contains(&by_api.json()["id"].as_str().unwrap()));
+    // Same seats, the first dealer one seat on.
+    assert_eq!(now["games"][0]["players"], json!(["Ann", "Ben", "Cy"]));
+}
+
+#[tokio::test]
+async fn the_group_exports_as_json_for_import_and_as_a_formula_safe_csv() {
+    let app = TestApp::new().await;
+    let (id, view, _) = new_group(&app, "Ann\n=Ben\nCy").await;
+    let game = post_json(
+        &app,
+        &format!("/api/v1/groups/{id}/games"),
+        &json!({"rules": "contract", "players": ["Ann", "=Ben", "Cy"]}),
+    )
+    .await
+    .json()["id"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let round = post_json(
+        &app,
+        &format!("/api/v1/games/{game}/rounds"),
+        &json!({"went_out": "Ann", "points": {"=Ben": 25, "Cy": 40}}),
+    )
+    .await;
+    assert_eq!(round.status, StatusCode::OK, "{}", round.body);
+    let other = standalone(&app, &["Zed", "Yan", "Xi"]).await;
+
+    let json = app.get(&format!("/groups/{id}/export.json")).await;
+    assert_eq!(json.status, StatusCode::OK);
+    assert!(json.header("content-disposition").starts_with("attachment"));
+    let export = json.json();
+    assert_eq!(export["format"], "kontrakt-games");
+    assert_eq!(export["groups"].as_array().unwrap().len(), 1);
+    assert_eq!(export["groups"][0]["id"], id.as_str());
+    assert_eq!(export["games"].as_array().unwrap().len(), 1);
+    assert!(
+        !json.body.contains(&other),
+        "another game is in the group's export"
+    );
+
+    let csv = app
+        .send(
+            Request::get(format!("/groups/{id}/export.csv"))
+                .header("accept-language", "de")
+                .body(Body::empty())
+                .unwrap(),
+        )
+        .await;
+    assert_eq!(csv.status, StatusCode::OK);
+    assert!(csv.body.starts_with('\u{feff}'), "a byte-order mark");
+    let lines: Vec<&str> = csv.body.trim_start_matches('\u{feff}').lines().collect();
+    assert_eq!(lines[0], "Datum;Spiel;Regelwerk;Runde;Spieler;Punkte");
+    assert_eq!(lines.len(), 4, "{lines:?}");
+    assert!(lines[2].ends_with(";1;'=Ben;25"), "{lines:?}");
+    // Through the read-only link: no export (it holds edit ids), a 404.
+    assert_eq!(
+        app.get(&format!("/groups/{view}/export.json")).await.status,
+        StatusCode::FORBIDDEN
+    );
+}
+
+#[tokio::test]
+async fn the_group_pages_speak_german() {
+    let app = TestApp::new().await;
+    let (id, view, _) = new_group(&app, "Ann\nBen\nCy").await;
+    for (path, words) in [
+        (
+            format!("/groups/{id}"),
+            &[
+                "Mitspieler hinzufügen",
+                "Neues Spiel mit dieser Gruppe",
+                "Hausregeln",
+                "Kasse",
+            ][..],
+        ),
+        (
+            format!("/groups/view/{view}"),
+            &["Nur ansehen", "Tabelle"][..],
+        ),
+        (
+            format!("/groups/{id}/games/new"),
+            &["Wählt die Mitspieler aus der Liste der Gruppe", "(niemand)"][..],
+        ),
+        (
+            "/".to_owned(),
+            &["Neue Gruppe", "Mitspieler, einer pro Zeile"][..],
+        ),
+    ] {
+        let page = app
+            .send(
+                Request::get(&path)
+                    .header("accept-language", "de")
+                    .body(Body::empty())
+                    .unwrap(),
+            )
+            .await;
+        assert_eq!(page.status, StatusCode::OK, "{path}");
+        for word in words {
+            assert!(page.body.contains(word), "{path}: {word}");
+        }
+    }
+}
