@@ -168,9 +168,7 @@ pub fn meld_problem(
 /// meld's other declarations kept (or, where none does, with them left open), in card order.
 fn needs_at(rules: &MeldRules, cards: &[Card], pins: &[Option<Card>], at: usize) -> Vec<Card> {
     let fits = |others: &[Option<Card>]| -> Vec<Card> {
-        let mut trial: Vec<Option<Card>> = (0..cards.len())
-            .map(|i| declared(others, i))
-            .collect();
+        let mut trial: Vec<Option<Card>> = (0..cards.len()).map(|i| declared(others, i)).collect();
         let mut out: Vec<Card> = Suit::ALL
             .iter()
             .flat_map(|&suit| Rank::all().map(move |rank| Card::new(rank, suit)))

@@ -106,10 +106,7 @@ async fn the_api_takes_who_went_down_first_and_counts_both_bonuses_in_the_totals
         json!({"went_out": "Cy", "went_down_first": "Cy", "points": {"Ann": 10, "Ben": 40}}),
     )
     .await;
-    assert_eq!(
-        state["totals"],
-        json!({"Ann": -10, "Ben": 65, "Cy": -15})
-    );
+    assert_eq!(state["totals"], json!({"Ann": -10, "Ben": 65, "Cy": -15}));
 
     // A game without the first-down bonus refuses the field, with a code and a sentence.
     let (_, plain) = post(
@@ -231,7 +228,7 @@ async fn export_and_import_keep_who_went_down_first_and_the_bonus_points() {
     let exported = kontrakt(&["export", "--out", file.to_str().unwrap()], &source);
     assert!(exported.status.success(), "{exported:?}");
     let text = std::fs::read_to_string(&file).unwrap();
-    assert!(text.contains("\"went_down_first\":\"Cy\""), "{text}");
+    assert!(text.contains("\"went_down_first\": \"Cy\""), "{text}");
     let imported = kontrakt(&["import", file.to_str().unwrap()], &target);
     assert!(imported.status.success(), "{imported:?}");
 

@@ -55,7 +55,9 @@ pub(super) fn score(
             }
         })
         .collect();
-    if bonuses.cut && let (Some(bonus), Some(cutter)) = (setup.rules.cut_bonus, setup.cutter(round)) {
+    if bonuses.cut
+        && let (Some(bonus), Some(cutter)) = (setup.rules.cut_bonus, setup.cutter(round))
+    {
         points[cutter] -= bonus;
     }
     if let (Some(bonus), Some(winner)) = (setup.rules.going_out_bonus, went_out) {

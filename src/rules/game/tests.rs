@@ -532,7 +532,10 @@ fn shanghai_bonuses_come_off_the_round_score_of_who_went_out_and_who_went_down_f
     // Nobody entered as first down (blank): only the going-out bonus.
     r.went_down_first = Some("  ".into());
     let e = s.parse_round(1, &r).unwrap();
-    assert_eq!((e.points(), e.went_down_first()), ([-20, 35, 15].as_slice(), None));
+    assert_eq!(
+        (e.points(), e.went_down_first()),
+        ([-20, 35, 15].as_slice(), None)
+    );
 }
 
 #[test]
@@ -565,7 +568,10 @@ fn went_down_first_is_refused_without_the_bonus_and_for_a_stranger() {
         e.iter().next().unwrap().error,
         GameError::FirstDownNotPlayed
     );
-    assert_eq!(GameError::FirstDownNotPlayed.code(), "first_down_not_played");
+    assert_eq!(
+        GameError::FirstDownNotPlayed.code(),
+        "first_down_not_played"
+    );
     r.went_down_first = Some("Zed".into());
     let e = errors(&shanghai_with_bonuses(0, 10), 1, &r);
     assert!(matches!(
