@@ -511,4 +511,21 @@ mod tests {
         ]);
         assert!(report.unwrap().text.starts_with("25 points"));
     }
+
+    #[test]
+    fn the_shanghai_bonuses_take_only_the_amounts_of_their_list() {
+        let score = |option: &str| run(&["score", "--rules", "shanghai", "--option", option, "AS"]);
+        assert!(
+            score("going_out_bonus=20")
+                .unwrap()
+                .text
+                .starts_with("20 points")
+        );
+        assert!(score("first_down_bonus=100").is_ok());
+        let refused = score("going_out_bonus=15").unwrap_err();
+        assert!(
+            refused.starts_with("option \"going_out_bonus\"") && refused.contains("100"),
+            "{refused}"
+        );
+    }
 }

@@ -8,7 +8,7 @@
 //! of a run is a joker swap, not a lay-off. Pure: std only.
 
 use super::cards::{Card, Rank, Suit};
-use super::meld::{MeldKind, MeldRules, Reading};
+use super::meld::{MeldKind, MeldRules, Reading, WildShare};
 use super::play::JokerSwap;
 use super::ruleset::RuleSet;
 
@@ -51,6 +51,13 @@ pub enum NoFit {
     SwapNotAllowed,
     /// A wild card where the meld may hold no more wild cards.
     TooManyWilds { max: u8 },
+    /// A wild card that would make more of the meld wild than the share the rule set allows
+    /// (`wilds_per_meld` `half` or `third`): the meld holds `wilds` of `len` cards wild.
+    TooLargeShare {
+        share: WildShare,
+        wilds: usize,
+        len: usize,
+    },
 }
 
 impl NoFit {
@@ -68,6 +75,7 @@ impl NoFit {
             NoFit::NotAtAnEnd { .. } => "not_at_an_end",
             NoFit::SwapNotAllowed => "swap_not_allowed",
             NoFit::TooManyWilds { .. } => "too_many_wilds",
+            NoFit::TooLargeShare { .. } => "too_large_share",
         }
     }
 }
@@ -154,6 +162,16 @@ fn why_not(rules: &MeldRules, r: &Reading, card: Card) -> NoFit {
     if rules.is_wild(card) {
         return match rules.max_wilds {
             Some(max) if r.wilds.len() >= max as usize => NoFit::TooManyWilds { max },
+            _ if rules
+                .wild_share
+                .is_some_and(|share| r.wilds.len() + 1 > share.most(r.len + 1)) =>
+            {
+                NoFit::TooLargeShare {
+                    share: rules.wild_share.expect("checked just above"),
+                    wilds: r.wilds.len(),
+                    len: r.len,
+                }
+            }
             _ if r.kind == MeldKind::Run => NoFit::RunFull {
                 max: rules.line().max_run(),
             },
@@ -440,6 +458,37 @@ mod tests {
             why("shanghai", "7H 7S JK", "JK"),
             Err(NoFit::TooManyWilds { max: 1 })
         );
+        // `wilds_per_meld` `half` / `third`: a wild card that would tip the share.
+        let with = |share: &str| {
+            RuleSet::with_options(
+                "contract",
+                &[(
+                    "wilds_per_meld".to_string(),
+                    crate::rules::ruleset::OptionValue::Text(share.into()),
+                )]
+                .into(),
+            )
+            .unwrap()
+        };
+        let fit = |rs: &RuleSet, meld: &str, card: &str| {
+            super::fit(rs, &parse_cards(meld).unwrap(), card.parse().unwrap())
+        };
+        let half = with("half");
+        assert_eq!(
+            fit(&half, "7H 7S JK JK", "JK"),
+            Err(NoFit::TooLargeShare {
+                share: WildShare::Half,
+                wilds: 2,
+                len: 4
+            })
+        );
+        assert!(fit(&half, "7H 7S 7D JK", "JK").is_ok(), "two of five");
+        let third = with("third");
+        assert_eq!(
+            fit(&third, "5H 6H 7H JK", "JK").map_err(|e| e.code()),
+            Err("too_large_share")
+        );
+        assert!(fit(&third, "5H 6H 7H JK", "9H").is_ok());
         assert_eq!(
             why(
                 "contract",

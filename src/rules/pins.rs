@@ -9,7 +9,7 @@
 //!
 //! Pure: std only, on top of `cards`, `meld` and `check`'s [`Problem`]. No words.
 
-use super::cards::Card;
+use super::cards::{Card, Rank, Suit};
 use super::check::{Problem, breach_problem, meld_problem as open_meld_problem};
 use super::meld::{MeldKind, MeldRules, Reading};
 
@@ -154,25 +154,41 @@ pub fn meld_problem(
             return Some(problem);
         }
     }
-    // What the meld could use there: the cards a lone wild stands for in its readings.
-    let wilds = cards.iter().filter(|&&c| rules.is_wild(c)).count();
-    let mut needs: Vec<Card> = Vec::new();
-    if wilds == 1 {
-        for reading in &open {
-            for &(_, as_card) in &reading.wilds {
-                if !needs.contains(&as_card) {
-                    needs.push(as_card);
-                }
-            }
-        }
-        needs.sort();
-    }
+    let needs = needs_at(rules, cards, pins, at);
     Some(Problem::PinDoesNotFit {
         meld,
         card: cards[at],
         declared: declared(pins, at).expect("a declared card"),
         needs,
     })
+}
+
+/// What the declared wild at `at` could stand for instead, with any number of wild cards in
+/// the meld: every natural card that, declared there, gives the meld a legal reading with the
+/// meld's other declarations kept (or, where none does, with them left open), in card order.
+fn needs_at(rules: &MeldRules, cards: &[Card], pins: &[Option<Card>], at: usize) -> Vec<Card> {
+    let fits = |others: &[Option<Card>]| -> Vec<Card> {
+        let mut trial: Vec<Option<Card>> = (0..cards.len()).map(|i| declared(others, i)).collect();
+        let mut out: Vec<Card> = Suit::ALL
+            .iter()
+            .flat_map(|&suit| Rank::all().map(move |rank| Card::new(rank, suit)))
+            .filter(|&candidate| {
+                trial[at] = Some(candidate);
+                !legal(rules, cards, &trial).is_empty()
+            })
+            .collect();
+        out.sort();
+        out
+    };
+    let mut others = pins.to_vec();
+    if let Some(p) = others.get_mut(at) {
+        *p = None;
+    }
+    let kept = fits(&others);
+    if !kept.is_empty() {
+        return kept;
+    }
+    fits(&[])
 }
 
 /// The other readings of a meld with undeclared wild cards, where they differ from the one
@@ -261,6 +277,23 @@ mod tests {
         assert!(r.ok, "{:?}", r.problems);
         let run = r.melds[0].1.as_ref().unwrap();
         assert_eq!(run.wilds, vec![(Card::Joker, c("6H"))]);
+        // Two or more wild cards: what the faulty one could be, the other declaration kept.
+        let r = pinned("contract", Some(2), "3H JK=4H 5H JK=9H | 7C 7D 7S");
+        assert_eq!(
+            r.problems[0],
+            Problem::PinDoesNotFit {
+                meld: 1,
+                card: Card::Joker,
+                declared: c("9H"),
+                needs: vec![c("2H"), c("6H")],
+            }
+        );
+        // With the other wild left open, the faulty one's places in every reading.
+        let r = pinned("contract", Some(2), "3H JK 5H JK=9H | 7C 7D 7S");
+        let Problem::PinDoesNotFit { needs, .. } = &r.problems[0] else {
+            panic!("{:?}", r.problems);
+        };
+        assert_eq!(needs, &vec![c("2H"), c("4H"), c("6H")]);
         // A joker declared as a card another card of the run already is.
         let r = pinned("contract", Some(2), "3H 4H 5H JK=5H | 7C 7D 7S");
         assert_eq!(r.problems[0].code(), "pin_does_not_fit");

@@ -445,6 +445,12 @@ pub struct RuleSet {
     pub penalty: Option<PenaltyTable>,
     /// Liverpool: points taken off the cutter who hits the target.
     pub cut_bonus: Option<i64>,
+    /// Shanghai family, optional: points taken off the player who goes out (`going_out_bonus`;
+    /// `None` where it is off).
+    pub going_out_bonus: Option<i64>,
+    /// Shanghai family, optional: points taken off the player who went down (laid the contract)
+    /// first in the round (`first_down_bonus`; `None` where it is off).
+    pub first_down_bonus: Option<i64>,
     /// Rommé: the first meld must be worth this much.
     pub opening_points: Option<u32>,
     /// Rommé: going out in one turn without having melded before doubles the others' penalties.

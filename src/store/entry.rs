@@ -42,6 +42,10 @@ pub struct StoredEntry {
     /// Liverpool: the cutter hit the cut target.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     cut_bonus: bool,
+    /// Shanghai with the first-down bonus: who went down first (Added 2026-11-24; absent
+    /// where nobody was entered, so rows without one are unchanged).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    went_down_first: Option<String>,
     /// Buys per player, where not 0.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     buys: BTreeMap<String, i64>,
@@ -106,6 +110,7 @@ impl StoredEntry {
                 })
                 .collect(),
             cut_bonus: raw.cut_bonus.unwrap_or(false),
+            went_down_first: raw.went_down_first,
             buys: numbers(&raw.buys)?,
             hand_rommee: raw.hand_rommee.unwrap_or(false),
             winner: raw.winner,
@@ -137,6 +142,7 @@ impl StoredEntry {
                 .map(|(name, text)| (name.clone(), RawCards::Text(text.clone())))
                 .collect(),
             cut_bonus: self.cut_bonus.then_some(true),
+            went_down_first: self.went_down_first.clone(),
             buys: numbers(&self.buys),
             hand_rommee: self.hand_rommee.then_some(true),
             winner: self.winner.clone(),
@@ -163,7 +169,7 @@ fn is_version_1(v: &u32) -> bool {
 
 /// A stored entry (any version this program reads, and the lenient older rows) with the
 /// player `old` called `new`: the names that key its `points`, `cards` and `buys` and that
-/// its `went_out` and `winner` give. Nothing else changes (cards are never names).
+/// its `went_out`, `winner` and `went_down_first` give. Nothing else changes (cards are never names).
 pub fn rename(stored: &Value, old: &str, new: &str) -> Value {
     let Value::Object(entry) = stored else {
         return stored.clone();
@@ -176,7 +182,7 @@ pub fn rename(stored: &Value, old: &str, new: &str) -> Value {
             by_name.insert(new.to_string(), value);
         }
     }
-    for field in ["went_out", "winner"] {
+    for field in ["went_out", "winner", "went_down_first"] {
         if entry.get(field).and_then(Value::as_str) == Some(old) {
             entry.insert(field.to_string(), Value::String(new.to_string()));
         }

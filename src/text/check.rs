@@ -107,6 +107,10 @@ messages! {
             "Sie könnte die wilde Karte ersetzen, die für sie steht, aber wilde Karten werden hier nicht zurückgetauscht.";
         TooManyWilds => "The meld already holds as many wild cards as a meld may ({max}).",
             "Die Meldung hat schon so viele wilde Karten, wie erlaubt sind ({max}).";
+        TooLargeShareHalf => "The meld holds {wilds} wild {wilds|card|cards} of {len}; another would make more than half of it wild (naturals must be at least as many as wild cards).",
+            "Die Meldung hat {wilds} {wilds|wilde Karte|wilde Karten} von {len}; noch eine wäre mehr als die Hälfte (mindestens so viele echte wie wilde Karten).";
+        TooLargeShareThird => "The meld holds {wilds} wild {wilds|card|cards} of {len}; another would make more than a third of it wild.",
+            "Die Meldung hat {wilds} {wilds|wilde Karte|wilde Karten} von {len}; noch eine wäre mehr als ein Drittel.";
     }
 }
 
@@ -129,6 +133,11 @@ impl Say for crate::rules::layoff::NoFit {
             NoFit::SwapNotAllowed => M::SwapNotAllowed.text(lang).to_owned(),
             NoFit::AceOnlyHigh => M::AceOnlyHigh.text(lang).to_owned(),
             NoFit::TooManyWilds { max } => M::TooManyWilds.fill(lang, &[("max", &max)]),
+            NoFit::TooLargeShare { share, wilds, len } => match share {
+                WildShare::Half => M::TooLargeShareHalf,
+                WildShare::Third => M::TooLargeShareThird,
+            }
+            .fill(lang, &[("wilds", &wilds), ("len", &len)]),
         }
     }
 }

@@ -94,6 +94,8 @@ messages! {
             "In {rules} gibt es keinen Abhebe-Bonus; nur Liverpool hat einen.";
         HandRommeeNotPlayed => "Hand-Rommé is not played in {rules}; only in German Rommé.",
             "Hand-Rommé gibt es in {rules} nicht, nur im Rommé.";
+        FirstDownNotPlayed => "This game has no first-down bonus (the Shanghai option first_down_bonus), so nobody is entered as going down first.",
+            "Dieses Spiel hat keinen Bonus fürs erste Auslegen (die Shanghai-Option first_down_bonus); niemand wird als Erster eingetragen.";
         HandRommeeNeedsWinner => "Hand-Rommé needs the player who went out.",
             "Hand-Rommé braucht den Spieler, der ausgegangen ist.";
         BuysNotAllowedInGame => "{player} cannot buy: buying is not allowed in this game.",
@@ -343,6 +345,7 @@ impl GameError {
             CutBonusNotPlayed { rules } => M::CutBonusNotPlayed.fill(lang, &[("rules", rules)]),
             HandRommeeNotPlayed { rules } => M::HandRommeeNotPlayed.fill(lang, &[("rules", rules)]),
             HandRommeeNeedsWinner => M::HandRommeeNeedsWinner.text(lang).to_owned(),
+            FirstDownNotPlayed => M::FirstDownNotPlayed.text(lang).to_owned(),
             BuysNotAllowed {
                 player,
                 round,
@@ -468,7 +471,7 @@ impl Field {
     /// The field's key in a form or a JSON body: `rules`, `options`, `players`,
     /// `first_dealer`, `cents_per_point`, `cents_per_unit`, `points_per_cent`, `currency`,
     /// `settlement` for a set-up; `round`, `went_out`, `winner`, `points`, `cards`, `buys`,
-    /// `cut_bonus`, `hand_rommee`, `jokers`, `first_turn`, `second_turn`, `one_suit`,
+    /// `cut_bonus`, `hand_rommee`, `went_down_first`, `jokers`, `first_turn`, `second_turn`, `one_suit`,
     /// `no_wilds`, a player's name (their points or cards) or `buys.<name>` (their buys) for a
     /// round. The one place these are spelt: the JSON API's `"field"` and `"fields"`, the
     /// pages' error lookups and the round form's buys fields all use it.
@@ -491,6 +494,7 @@ impl Field {
             Field::Buys => "buys",
             Field::CutBonus => "cut_bonus",
             Field::HandRommee => "hand_rommee",
+            Field::WentDownFirst => "went_down_first",
             Field::Jokers => "jokers",
             Field::FirstTurn => "first_turn",
             Field::SecondTurn => "second_turn",
@@ -638,6 +642,7 @@ mod tests {
             (Field::Buys, "buys"),
             (Field::CutBonus, "cut_bonus"),
             (Field::HandRommee, "hand_rommee"),
+            (Field::WentDownFirst, "went_down_first"),
             (Field::Jokers, "jokers"),
             (Field::FirstTurn, "first_turn"),
             (Field::SecondTurn, "second_turn"),
@@ -667,6 +672,7 @@ mod tests {
                 | Field::Buys
                 | Field::CutBonus
                 | Field::HandRommee
+                | Field::WentDownFirst
                 | Field::Jokers
                 | Field::FirstTurn
                 | Field::SecondTurn

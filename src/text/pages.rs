@@ -183,6 +183,9 @@ messages! {
         RoundsBuysLimit => "at most {n}", "höchstens {n}";
         RoundsCutBonus => "{name} cut exactly {target} {target|card|cards}: −{bonus}",
             "{name} hat genau {target} {target|Karte|Karten} abgehoben: −{bonus}";
+        RoundsWentDownFirst => "Who went down first? (−{bonus})", "Wer hat zuerst ausgelegt? (−{bonus})";
+        RoundsNobodyDown => "Nobody", "Niemand";
+        RoundsGoingOutBonus => "Going out: −{bonus}", "Ausgehen: −{bonus}";
         RoundsHandRommee => "Hand-Rommé: went out in one go without melding before; the others' points count double",
             "Hand-Rommé: auf einen Schlag ausgegangen, ohne vorher zu melden; die Punkte der anderen zählen doppelt";
         RoundsJokers => "Jokers in the winning hand", "Joker in der Gewinnerhand";
@@ -280,6 +283,7 @@ messages! {
         HistoryBefore => "Before", "Vorher";
         HistoryAfter => "After", "Nachher";
         HistoryCutBonus => "Cut bonus for {name}: −{bonus}", "Abhebe-Bonus für {name}: −{bonus}";
+        HistoryWentDownFirst => "First down: {name} (−{bonus})", "Zuerst ausgelegt: {name} (−{bonus})";
         HistoryHandRommee => "Hand-Rommé: points doubled", "Hand-Rommé: Punkte verdoppelt";
         HistoryJokers => "Jokers in the winning hand: {n}", "Joker in der Gewinnerhand: {n}";
         HistoryBuys => "Buys: {list}", "Käufe: {list}";
@@ -471,6 +475,8 @@ messages! {
         SheetMarkOut => "went out", "ging raus";
         SheetMarkCut => "cut exactly: {bonus} {bonus|point|points} off",
             "genau abgehoben: {bonus} {bonus|Punkt|Punkte} Abzug";
+        SheetMarkOutBonus => "went out: {bonus} {bonus|point|points} off", "ging raus: {bonus} {bonus|Punkt|Punkte} abgezogen";
+        SheetMarkFirstDown => "went down first: {bonus} {bonus|point|points} off", "zuerst ausgelegt: {bonus} {bonus|Punkt|Punkte} abgezogen";
         SheetMarkDoubled => "doubled by Hand-Rommé", "verdoppelt durch Hand-Rommé";
         SheetMarkBuysSymbol => "B{n}", "K{n}";
         SheetMarkBuys => "{n} {n|buy|buys}", "{n} {n|Kauf|Käufe}";
@@ -482,6 +488,7 @@ messages! {
         SheetBonusNoWilds => "no wild card", "ohne Wildkarte";
         SheetMarksTitle => "Marks on the sheet", "Zeichen im Spielblock";
         SheetLegendCut => "cut exactly: the cut bonus off", "genau abgehoben: Abhebe-Bonus abgezogen";
+        SheetLegendFirstDown => "went down first: the first-down bonus off", "zuerst ausgelegt: Bonus fürs erste Auslegen abgezogen";
         SheetLegendBuys => "buys in the round (how many)", "Käufe in der Runde (wie viele)";
         SheetLegendJokers => "jokers in the winning hand (how many)", "Joker im Gewinnblatt (wie viele)";
         SheetLegendBonus => "bonuses of the winning hand (one + each)", "Boni des Gewinnblatts (je ein +)";

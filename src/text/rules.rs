@@ -73,6 +73,10 @@ messages! {
             "Die Kontraktmeldung enthält nur die Mindestzahl Karten (Sätze à 3, Folgen à 4); weitere erst im nächsten Zug.";
         CutBonus => "Points taken off the cutter who cuts exactly the deal plus the up-card.",
             "Punkte, die dem Abheber abgezogen werden, der genau die ausgeteilten Karten plus die offene Karte abhebt.";
+        GoingOutBonus => "Points taken off the player who goes out (0: no going-out bonus).",
+            "Punkte, die dem Spieler abgezogen werden, der ausgeht (0: kein Bonus fürs Ausgehen).";
+        FirstDownBonus => "Points taken off the player who lays their contract first in a round (0: no first-down bonus).",
+            "Punkte, die dem Spieler abgezogen werden, der in einer Runde als Erster seinen Kontrakt auslegt (0: kein Bonus fürs erste Auslegen).";
         BuyLimit => "Most buys (May I) per player per round.",
             "Höchstens so viele Käufe (May I) je Spieler und Runde.";
         Payouts => "Cents each final place pays (first entry: the winner, who instead receives the sum).",
@@ -364,6 +368,8 @@ pub fn option_description(preset: Preset, option: &str, lang: Lang) -> &'static 
         "exact_minimum" => M::ExactMinimum,
         "cut_bonus" => M::CutBonus,
         "buy_limit" => M::BuyLimit,
+        "going_out_bonus" => M::GoingOutBonus,
+        "first_down_bonus" => M::FirstDownBonus,
         "payouts" => M::Payouts,
         "kitty_split" => M::KittySplit,
         "buy_cents" => M::BuyCents,

@@ -37,6 +37,7 @@ pub struct RoundEntry {
     pub(super) went_out: Option<usize>,
     pub(super) penalties: Vec<Option<Penalty>>,
     pub(super) cut_bonus: bool,
+    pub(super) went_down_first: Option<usize>,
     pub(super) hand_rommee: bool,
     pub(super) buys: Vec<i64>,
     pub(super) hand: Option<ContinentalHand>,
@@ -84,6 +85,11 @@ impl RoundEntry {
     /// Liverpool: the cutter hit the target.
     pub fn cut_bonus(&self) -> bool {
         self.cut_bonus
+    }
+
+    /// Shanghai with the first-down bonus: who went down first in the round, if entered.
+    pub fn went_down_first(&self) -> Option<usize> {
+        self.went_down_first
     }
 
     /// Rommé: Hand-Rommé.
@@ -138,6 +144,7 @@ impl RoundEntry {
         }
         raw.note.clone_from(&self.note);
         raw.cut_bonus = self.cut_bonus.then_some(true);
+        raw.went_down_first = self.went_down_first.map(name);
         raw.hand_rommee = self.hand_rommee.then_some(true);
         match &self.hand {
             Some(h) => {
@@ -232,6 +239,14 @@ pub(super) fn parse_entry(
             },
         );
     }
+    let went_down_first = match given(&raw.went_down_first) {
+        None => None,
+        Some(_) if rs.first_down_bonus.is_none() => {
+            errors.add(Field::WentDownFirst, GameError::FirstDownNotPlayed);
+            None
+        }
+        Some(name) => player_in(setup, name, Field::WentDownFirst, &mut errors),
+    };
     if raw.hand_rommee == Some(true) {
         if !rs.hand_rommee {
             errors.add(
@@ -284,8 +299,11 @@ pub(super) fn parse_entry(
         round,
         went_out,
         &penalties,
-        cut_bonus,
-        hand_rommee,
+        Bonuses {
+            cut: cut_bonus,
+            went_down_first,
+            hand_rommee,
+        },
         hand.as_ref(),
     );
     Ok(RoundEntry {
@@ -293,6 +311,7 @@ pub(super) fn parse_entry(
         went_out,
         penalties,
         cut_bonus,
+        went_down_first,
         hand_rommee,
         buys,
         hand,

@@ -97,6 +97,9 @@ pub enum GameError {
     BadCards { player: String, error: CardError },
     /// A cut bonus in a rule set without one.
     CutBonusNotPlayed { rules: &'static str },
+    /// Who went down first, in a game without the first-down bonus (docs/RULES.md 4
+    /// `shanghai`).
+    FirstDownNotPlayed,
     /// Hand-Rommé in a rule set without it.
     HandRommeeNotPlayed { rules: &'static str },
     /// Hand-Rommé in a round that nobody won.
@@ -226,6 +229,7 @@ impl GameError {
             BadCards { .. } => "bad_cards",
             CutBonusNotPlayed { .. } => "cut_bonus_not_played",
             HandRommeeNotPlayed { .. } => "hand_rommee_not_played",
+            FirstDownNotPlayed => "first_down_not_played",
             HandRommeeNeedsWinner => "hand_rommee_needs_winner",
             BuysNotAllowed { .. } => "buys_not_allowed",
             TooManyBuys { .. } => "too_many_buys",
@@ -295,6 +299,8 @@ pub enum Field {
     CutBonus,
     /// Hand-Rommé.
     HandRommee,
+    /// Who went down (laid the contract) first: the Shanghai first-down bonus.
+    WentDownFirst,
     /// The jokers in a Continental winning hand.
     Jokers,
     /// Going out on the first turn (Continental).

@@ -74,7 +74,7 @@ pub use state::*;
 
 use self::error::hand_error_field;
 use self::raw::given;
-use self::score::score;
+use self::score::{Bonuses, score};
 use self::setup::find_name;
 
 #[cfg(test)]

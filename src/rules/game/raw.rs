@@ -112,6 +112,10 @@ pub struct RawRound {
     /// Liverpool: the round's cutter hit the cut target.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub cut_bonus: Option<bool>,
+    /// Shanghai with the first-down bonus: who went down (laid the contract) first in the
+    /// round; missing or blank: nobody (docs/RULES.md 4 `shanghai`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub went_down_first: Option<String>,
     /// Buys (May I) per player in this round.
     #[serde(skip_serializing_if = "BTreeMap::is_empty")]
     pub buys: BTreeMap<String, RawNumber>,

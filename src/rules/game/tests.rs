@@ -477,3 +477,118 @@ fn running_totals_add_up_round_by_round_to_the_totals() {
     assert_eq!(state.running_totals(), [[0, 10, 20], [5, 10, 21]]);
     assert_eq!(state.running_totals().last().unwrap(), &state.totals);
 }
+
+// ----- Shanghai's optional going-out and first-down bonuses (docs/RULES.md 4 `shanghai`) -----
+
+fn shanghai_with_bonuses(going_out: i64, first_down: i64) -> GameSetup {
+    setup_with(
+        "shanghai",
+        &["A", "B", "C"],
+        &[
+            ("going_out_bonus", OptionValue::Int(going_out)),
+            ("first_down_bonus", OptionValue::Int(first_down)),
+        ],
+        1,
+    )
+}
+
+#[test]
+fn shanghai_bonuses_are_off_by_default_and_take_only_the_listed_amounts() {
+    let plain = setup("shanghai", &["A", "B", "C"]);
+    assert_eq!(plain.rules.going_out_bonus, None);
+    assert_eq!(plain.rules.first_down_bonus, None);
+    let both = shanghai_with_bonuses(20, 10);
+    assert_eq!(both.rules.going_out_bonus, Some(20));
+    assert_eq!(both.rules.first_down_bonus, Some(10));
+    for id in ["shanghai-powe", "shanghai-kolsov"] {
+        let rs = RuleSet::with_options(
+            id,
+            &[("first_down_bonus".to_string(), OptionValue::Int(25))].into(),
+        )
+        .unwrap();
+        assert_eq!(rs.first_down_bonus, Some(25), "{id}");
+    }
+    // Only amounts of the choice list; other rule sets do not have the options at all.
+    for bad in [7, -20, 1000] {
+        let given = [("going_out_bonus".to_string(), OptionValue::Int(bad))].into();
+        assert!(RuleSet::with_options("shanghai", &given).is_err(), "{bad}");
+    }
+    let given = [("first_down_bonus".to_string(), OptionValue::Int(10))].into();
+    assert!(RuleSet::with_options("contract", &given).is_err());
+}
+
+#[test]
+fn shanghai_bonuses_come_off_the_round_score_of_who_went_out_and_who_went_down_first() {
+    let s = shanghai_with_bonuses(20, 10);
+    // A went out (0 - 20), B went down first (35 - 10), C holds 15.
+    let mut r = raw(Some("A"), &[("B", 35), ("C", 15)]);
+    r.went_down_first = Some(" b ".into());
+    let e = s.parse_round(1, &r).unwrap();
+    assert_eq!(e.points(), [-20, 25, 15]);
+    assert_eq!(e.went_down_first(), Some(1));
+    // The one who went out also went down first: both bonuses.
+    r.went_down_first = Some("A".into());
+    assert_eq!(s.parse_round(1, &r).unwrap().points(), [-30, 35, 15]);
+    // Nobody entered as first down (blank): only the going-out bonus.
+    r.went_down_first = Some("  ".into());
+    let e = s.parse_round(1, &r).unwrap();
+    assert_eq!(
+        (e.points(), e.went_down_first()),
+        ([-20, 35, 15].as_slice(), None)
+    );
+}
+
+#[test]
+fn a_shanghai_game_with_both_bonuses_totals_and_settles_with_them() {
+    let s = shanghai_with_bonuses(25, 5);
+    let rounds: Vec<RawRound> = (0..7)
+        .map(|n| {
+            let mut r = raw(Some("A"), &[("B", 40), ("C", 10)]);
+            // B goes down first in rounds 1-3, C in 4-7.
+            r.went_down_first = Some(if n < 3 { "B" } else { "C" }.into());
+            r
+        })
+        .collect();
+    let state = play(&s, &rounds);
+    // A 7 x -25 = -175; B 7 x 40 - 3 x 5 = 265; C 7 x 10 - 4 x 5 = 50.
+    assert_eq!(state.totals, [-175, 265, 50]);
+    let m = settled(&state);
+    // Lowest collects: A gets 440 from B and 225 from C.
+    assert_eq!(m.net_cents, [440 + 225, -440, -225]);
+}
+
+#[test]
+fn went_down_first_is_refused_without_the_bonus_and_for_a_stranger() {
+    let mut r = raw(Some("A"), &[("B", 35), ("C", 15)]);
+    r.went_down_first = Some("B".into());
+    let e = errors(&setup("shanghai", &["A", "B", "C"]), 1, &r);
+    assert_eq!(e.len(), 1);
+    assert_eq!(e.iter().next().unwrap().field, Field::WentDownFirst);
+    assert_eq!(
+        e.iter().next().unwrap().error,
+        GameError::FirstDownNotPlayed
+    );
+    assert_eq!(
+        GameError::FirstDownNotPlayed.code(),
+        "first_down_not_played"
+    );
+    r.went_down_first = Some("Zed".into());
+    let e = errors(&shanghai_with_bonuses(0, 10), 1, &r);
+    assert!(matches!(
+        e.iter().next().unwrap().error,
+        GameError::UnknownPlayer { .. }
+    ));
+    assert_eq!(e.iter().next().unwrap().field, Field::WentDownFirst);
+}
+
+#[test]
+fn went_down_first_survives_the_round_trip_through_the_raw_form() {
+    let s = shanghai_with_bonuses(0, 50);
+    let mut r = raw(Some("a"), &[("b", 35), ("C", 15)]);
+    r.went_down_first = Some("c".into());
+    let e = s.parse_round(2, &r).unwrap();
+    assert_eq!(e.points(), [0, 35, -35]);
+    let canonical = e.to_raw(&s);
+    assert_eq!(canonical.went_down_first.as_deref(), Some("C"));
+    assert_eq!(s.parse_round(2, &canonical).unwrap(), e);
+}

@@ -175,6 +175,8 @@ impl RuleSet {
             rounds: Vec::new(),
             penalty: None,
             cut_bonus: None,
+            going_out_bonus: None,
+            first_down_bonus: None,
             opening_points: None,
             hand_rommee: false,
             no_winner_allowed: true,

@@ -11,7 +11,7 @@ use crate::rules::meld::AceMode;
 use crate::rules::play::{GoingOut, JokerSwap, LayOff, Play};
 use crate::rules::ruleset::{
     Buys, DeckRule, OptionSpec, Options, PresetInfo, RoundPlan, RuleSet, get_bool, get_int,
-    opt_int, plan_rounds, standard_penalty,
+    opt_int, opt_int_of, plan_rounds, standard_penalty,
 };
 
 /// The presets of this family.
@@ -55,8 +55,15 @@ pub(super) fn options() -> Vec<OptionSpec> {
         ace_option(AceMode::HighOnly),
         opt_int("buy_limit", 0, 10, 2),
         settlement_option(&["lowest-collects", "pairwise"], "lowest-collects"),
+        opt_int_of("going_out_bonus", &BONUS_POINTS, 0),
+        opt_int_of("first_down_bonus", &BONUS_POINTS, 0),
     ]
 }
+
+/// The amounts a table may choose for the optional going-out and first-down bonuses
+/// (docs/RULES.md 4 `shanghai`): 0 is off, every other amount is taken off that player's
+/// round score.
+const BONUS_POINTS: [i64; 7] = [0, 5, 10, 20, 25, 50, 100];
 
 pub(super) fn play(v: Variant) -> Play {
     let going_out = match v {
@@ -115,4 +122,7 @@ pub(super) fn build(v: Variant, rs: &mut RuleSet, o: &Options) {
         *v = if i < 7 { 5 } else { 10 };
     }
     rs.penalty = Some(t);
+    let bonus = |name| Some(get_int(o, name)).filter(|&points| points != 0);
+    rs.going_out_bonus = bonus("going_out_bonus");
+    rs.first_down_bonus = bonus("first_down_bonus");
 }

@@ -334,6 +334,11 @@ pub struct RoundEntry {
     pub cards: BTreeMap<String, Cards>,
     /// `liverpool`: the round's cutter hit the cut target.
     pub cut_bonus: Option<bool>,
+    /// Shanghai rule sets with the `first_down_bonus` option: who went down (laid the
+    /// contract) first in the round; that player's round score loses the bonus. Missing or
+    /// blank: nobody; a 422 (`first_down_not_played`) where the game has no such bonus
+    /// (Added 2026-11-24).
+    pub went_down_first: Option<String>,
     /// Buys ("May I?") per player in this round.
     #[schema(required = false)]
     pub buys: BTreeMap<String, Number>,

@@ -1,4 +1,5 @@
-//! The score sheet's marks (issue 11): why a number is what it is. Who went out, the cut
+//! The score sheet's marks (issue 11): why a number is what it is. Who went out (with
+//! Shanghai's going-out bonus), who went down first (Shanghai's first-down bonus), the cut
 //! bonus (Liverpool), Hand-Rommé doubling (Rommé), buys, and Continental's jokers and
 //! bonuses, read from the stored round entries. Each mark is a short symbol for the eye and a
 //! sentence for screen readers; the legend lists the kinds that appear on the sheet.
@@ -13,6 +14,7 @@ use crate::text::{Lang, Msg};
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub(super) enum Kind {
     Out,
+    First,
     Cut,
     Doubled,
     Buys,
@@ -25,6 +27,7 @@ impl Kind {
     pub(super) fn class(self) -> &'static str {
         match self {
             Kind::Out => "out",
+            Kind::First => "first",
             Kind::Cut => "cut",
             Kind::Doubled => "doubled",
             Kind::Buys => "buys",
@@ -59,7 +62,18 @@ pub(super) fn cell_marks(setup: &GameSetup, r: &ScoredRound, i: usize, lang: Lan
         marks.push(Mark {
             kind: Kind::Out,
             symbol: "✓".into(),
-            says: Msg::SheetMarkOut.text(lang).into(),
+            says: match setup.rules().going_out_bonus {
+                Some(bonus) => Msg::SheetMarkOutBonus.fill(lang, &[("bonus", &bonus)]),
+                None => Msg::SheetMarkOut.text(lang).into(),
+            },
+        });
+    }
+    if entry.went_down_first() == Some(i) {
+        let bonus = setup.rules().first_down_bonus.unwrap_or(0);
+        marks.push(Mark {
+            kind: Kind::First,
+            symbol: "↓1".into(),
+            says: Msg::SheetMarkFirstDown.fill(lang, &[("bonus", &bonus)]),
         });
     }
     if entry.cut_bonus() && r.info.cutter == Some(i) {
@@ -123,6 +137,7 @@ pub(super) fn legend(mut kinds: Vec<Kind>, lang: Lang) -> Vec<LegendItem> {
         .map(|kind| {
             let (symbol, means) = match kind {
                 Kind::Out => ("✓".to_owned(), Msg::SheetMarkOut),
+                Kind::First => ("↓1".to_owned(), Msg::SheetLegendFirstDown),
                 Kind::Cut => ("✂".to_owned(), Msg::SheetLegendCut),
                 Kind::Doubled => ("×2".to_owned(), Msg::SheetMarkDoubled),
                 Kind::Buys => (

@@ -3,7 +3,8 @@
 //! that caused it.
 //!
 //! Field names: `went_out` (a player's name; empty for "nobody"), `points.<name>`,
-//! `cards.<name>`, `buys.<name>`, `cut_bonus`, `hand_rommee`, `jokers`, `first_turn`,
+//! `cards.<name>`, `buys.<name>`, `went_down_first` (a player's name; empty for "nobody"),
+//! `cut_bonus`, `hand_rommee`, `jokers`, `first_turn`,
 //! `second_turn`, `one_suit`, `no_wilds`, and the hidden `version`, `key` and `round`. Names
 //! go into the engine's maps as typed, so every check (unknown player, text in a number field,
 //! a card that does not exist) is the engine's, with its sentence.
@@ -97,6 +98,8 @@ pub(super) struct RoundInput {
     cards: BTreeMap<String, String>,
     buys: BTreeMap<String, String>,
     jokers: String,
+    /// Shanghai's first-down bonus: who went down first, as sent (empty: nobody).
+    went_down_first: String,
     checks: BTreeSet<&'static str>,
     /// The round's note, as typed.
     note: String,
@@ -144,6 +147,8 @@ impl RoundInput {
                 input.cards.insert(player.to_owned(), value.clone());
             } else if let Some(player) = name.strip_prefix("buys.") {
                 input.buys.insert(player.to_owned(), value.clone());
+            } else if name == "went_down_first" {
+                input.went_down_first.clone_from(value);
             } else if name == "jokers" {
                 input.jokers.clone_from(value);
             } else if name == "note" {
@@ -198,6 +203,7 @@ impl RoundInput {
                 .map(|(k, v)| (k.clone(), number_text(v)))
                 .collect(),
             jokers: raw.jokers.as_ref().map(number_text).unwrap_or_default(),
+            went_down_first: raw.went_down_first.clone().unwrap_or_default(),
             note: raw.note.clone().unwrap_or_default(),
             checks: CHECKS
                 .iter()
@@ -245,6 +251,8 @@ impl RoundInput {
                 .map(|(name, value)| (name.clone(), RawNumber::Text(value.clone())))
                 .collect(),
             cut_bonus: check("cut_bonus"),
+            went_down_first: (!self.went_down_first.trim().is_empty())
+                .then(|| self.went_down_first.clone()),
             hand_rommee: check("hand_rommee"),
             winner: None,
             jokers: (!self.jokers.trim().is_empty()).then(|| RawNumber::Text(self.jokers.clone())),
@@ -387,6 +395,13 @@ pub(super) struct Choice {
     checked: bool,
 }
 
+/// The "who went down first" choice (Shanghai's first-down bonus).
+pub(super) struct FirstDown {
+    legend: String,
+    choices: Vec<Choice>,
+    error: Option<String>,
+}
+
 /// A text field with its problem.
 pub(super) struct Field {
     id: String,
@@ -457,6 +472,8 @@ pub(super) struct FormPage {
     /// "Nobody: the stock ran out", where the rule set allows it.
     nobody: Option<Choice>,
     went_out_error: Option<String>,
+    /// Shanghai's first-down bonus: who went down first (one choice per round).
+    first_down: Option<FirstDown>,
     penalties: bool,
     buys_note: String,
     cut_bonus: Option<Check>,
@@ -547,6 +564,34 @@ impl FormPage {
             checked: chosen.as_deref() == Some(""),
         });
         let went_out_error = take(&mut errors, &["went_out", "winner"]);
+        if let Some(bonus) = rules.going_out_bonus {
+            facts.push(ctx.f(Msg::RoundsGoingOutBonus, &[("bonus", &bonus)]));
+        }
+        let first_down = rules.first_down_bonus.map(|bonus| {
+            let chosen = name_key(&input.went_down_first);
+            let mut choices: Vec<Choice> = setup
+                .players()
+                .iter()
+                .enumerate()
+                .map(|(seat, name)| Choice {
+                    id: format!("d{seat}"),
+                    value: name.clone(),
+                    label: name.clone(),
+                    checked: !chosen.is_empty() && chosen == name_key(name),
+                })
+                .collect();
+            choices.push(Choice {
+                id: "d-none".into(),
+                value: String::new(),
+                label: ctx.t(Msg::RoundsNobodyDown).into(),
+                checked: chosen.is_empty(),
+            });
+            FirstDown {
+                legend: ctx.f(Msg::RoundsWentDownFirst, &[("bonus", &bonus)]),
+                choices,
+                error: take(&mut errors, &["went_down_first"]),
+            }
+        });
 
         let buys = info.as_ref().map(|i| i.buys).filter(|b| b.allowed);
         let buys_note = buys
@@ -681,6 +726,7 @@ impl FormPage {
 
         let marked = [&went_out_error]
             .into_iter()
+            .chain(first_down.iter().map(|f| &f.error))
             .chain(players.iter().flat_map(|p| {
                 [Some(&p.error), p.buys.as_ref().map(|b| &b.error)]
                     .into_iter()
@@ -733,6 +779,7 @@ impl FormPage {
             rows,
             nobody,
             went_out_error,
+            first_down,
             penalties,
             buys_note,
             cut_bonus,

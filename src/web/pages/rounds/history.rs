@@ -232,6 +232,15 @@ fn notes(
             &[("name", &setup.name(cutter)), ("bonus", &bonus)],
         ));
     }
+    if let (Some(name), Some(bonus)) = (
+        entry.went_down_first.as_deref(),
+        setup.rules().first_down_bonus,
+    ) {
+        notes.push(ctx.f(
+            Msg::HistoryWentDownFirst,
+            &[("name", &name), ("bonus", &bonus)],
+        ));
+    }
     if entry.hand_rommee == Some(true) {
         notes.push(ctx.t(Msg::HistoryHandRommee).to_owned());
     }
