@@ -862,7 +862,7 @@ pub async fn answer_for_key(
     game_id: &str,
     key: &str,
 ) -> Result<Option<String>, sqlx::Error> {
-    sqlx::query_scalar("SELECT response FROM idempotency WHERE game_id = ? AND key = ?")
+    sqlx::query_scalar("SELECT response FROM idempotency WHERE game_id = $1 AND key = $2")
         .bind(game_id)
         .bind(key)
         .fetch_optional(db.reader())
