@@ -363,3 +363,25 @@ async fn postgres_migrate_db_moves_every_game_and_group_exactly() {
     let again = kontrakt(&["migrate-db", "--from", from, "--to", &url]);
     assert!(!again.status.success());
 }
+
+#[tokio::test]
+async fn postgres_backup_refuses_and_names_pg_dump_while_export_works() {
+    let Some(server_url) = postgres_server("engines::postgres_backup_refuses") else {
+        return;
+    };
+    let url = new_postgres_database(&server_url).await;
+    let db = Db::open_postgres(&url).await.unwrap();
+    games::create_game(&db, &new_game()).await.unwrap();
+    db.close().await;
+    let dir = tempfile::tempdir().unwrap();
+    let copy = dir.path().join("copy.db");
+    let backup = kontrakt(&["backup", "--db", &url, copy.to_str().unwrap()]);
+    assert!(!backup.status.success());
+    let said = String::from_utf8_lossy(&backup.stderr);
+    assert!(said.contains("pg_dump"), "{said}");
+    assert!(!copy.exists());
+    let exported = kontrakt(&["export", "--db", &url]);
+    assert!(exported.status.success(), "{exported:?}");
+    let export: Value = serde_json::from_slice(&exported.stdout).unwrap();
+    assert_eq!(export["games"].as_array().unwrap().len(), 1);
+}
