@@ -22,6 +22,7 @@ pub mod i18n;
 pub mod idempotency;
 pub mod links;
 pub mod metrics;
+pub mod numbers;
 pub mod page;
 pub mod pages;
 pub mod rate_limit;

@@ -28,6 +28,7 @@ mod faults_e2e;
 mod fuzz_regressions;
 mod game_pages;
 mod games_api;
+mod group_numbers;
 mod groups;
 mod idempotency;
 mod layout;
