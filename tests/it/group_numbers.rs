@@ -7,7 +7,7 @@ use axum::body::Body;
 use axum::http::{Request, StatusCode};
 use serde_json::{Value, json};
 
-use crate::common::{TestApp, TestResponse};
+use crate::common::{TestApp, TestResponse, assert_no_inline_script_or_style, post_form, text};
 
 async fn post(app: &TestApp, path: &str, body: &Value) -> TestResponse {
     let request = Request::post(path).header("content-type", "application/json");
@@ -329,4 +329,223 @@ async fn money_in_another_currency_is_its_own_account_and_a_settle_up_settles_wh
         assert_eq!(added["ledger"]["balance_cents"][&name], cents);
     }
     assert_eq!(games.len(), 2);
+}
+
+async fn get_in(app: &TestApp, path: &str, lang: &str) -> TestResponse {
+    let request = Request::get(path)
+        .header("accept-language", lang)
+        .body(Body::empty())
+        .unwrap();
+    app.send(request).await
+}
+
+#[tokio::test]
+async fn the_standings_page_shows_every_number_for_a_period_in_both_languages() {
+    let app = TestApp::new().await;
+    let (group, games) = two_evenings(&app).await;
+    let page = get_in(&app, &format!("/groups/{}/standings", group.id), "en").await;
+    assert_eq!(page.status, StatusCode::OK, "{}", page.body);
+    assert!(page.is_html());
+    assert_no_inline_script_or_style(&page.body);
+    let body = text(&page.body);
+    for words in [
+        "Standings",
+        "Average place",
+        "Rounds won",
+        "Average penalty per round",
+        "Biggest hand",
+        "1.5",
+        "12.5",
+        "25 in round 1",
+        "1. place, 0",
+        "Shown: All time.",
+    ] {
+        assert!(body.contains(words), "{words} missing: {body}");
+    }
+    // The best game links to the game through the edit link.
+    assert!(body.contains(&format!("href=\"/games/{}\"", games[0])));
+    // No JavaScript needed: the period is a GET form.
+    assert!(body.contains("<form method=\"get\""));
+
+    let german = get_in(
+        &app,
+        &format!("/groups/view/{}/standings?period=year", group.view),
+        "de",
+    )
+    .await;
+    assert_eq!(german.status, StatusCode::OK);
+    let body = text(&german.body);
+    assert!(body.contains("Tabelle") && body.contains("1,5"), "{body}");
+    assert!(body.contains("Ø Strafpunkte je Runde"));
+    assert!(!body.contains(&games[0]), "the read-only page shows an edit id");
+    assert!(body.contains("href=\"/view/"));
+
+    let past = get_in(
+        &app,
+        &format!("/groups/{}/standings?from=2020-01-01&to=2020-12-31", group.id),
+        "en",
+    )
+    .await;
+    assert!(text(&past.body).contains("No finished game in this period yet."));
+    let bad = get_in(
+        &app,
+        &format!("/groups/{}/standings?from=someday", group.id),
+        "de",
+    )
+    .await;
+    assert_eq!(bad.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(text(&bad.body).contains("„someday“ ist kein Datum"));
+}
+
+#[tokio::test]
+async fn head_to_head_compares_two_players_and_refuses_one_player_twice() {
+    let app = TestApp::new().await;
+    let (group, _) = two_evenings(&app).await;
+    let state = group.state(&app, "").await;
+    let id = |name: &str| {
+        state["players"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|p| p["name"] == name)
+            .unwrap()["id"]
+            .as_i64()
+            .unwrap()
+    };
+    let (ann, cy) = (id("Ann"), id("Cy"));
+    let page = get_in(
+        &app,
+        &format!("/groups/{}/head-to-head?a={ann}&b={cy}", group.id),
+        "en",
+    )
+    .await;
+    assert_eq!(page.status, StatusCode::OK, "{}", page.body);
+    let body = text(&page.body);
+    assert!(body.contains("2 finished games together."), "{body}");
+    assert!(body.contains("Ann placed ahead 2 times."));
+    assert!(body.contains("Cy placed ahead 0 times."));
+    assert!(body.contains("Between them, Ann came out"));
+    let same = get_in(
+        &app,
+        &format!("/groups/view/{}/head-to-head?a={ann}&b={ann}", group.view),
+        "en",
+    )
+    .await;
+    assert_eq!(same.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(text(&same.body).contains("Choose two different players"));
+}
+
+#[tokio::test]
+async fn the_ledger_page_settles_up_once_per_form_and_a_stale_form_is_a_conflict() {
+    let app = TestApp::new().await;
+    let (group, games) = two_evenings(&app).await;
+    let ledger = format!("/groups/{}/ledger", group.id);
+    let page = get_in(&app, &ledger, "en").await;
+    assert_eq!(page.status, StatusCode::OK, "{}", page.body);
+    assert_no_inline_script_or_style(&page.body);
+    let body = text(&page.body);
+    assert!(body.contains("Since the group's first game."));
+    assert!(body.contains("2 finished games not settled yet."));
+    assert!(body.contains(" pays "), "{body}");
+    assert!(body.contains("No settle-up yet."));
+    assert!(body.contains(&format!("src=\"/groups/{}/chart.svg\"", group.id)));
+    let state = group.state(&app, "").await;
+    let version = state["version"].as_i64().unwrap().to_string();
+    // The form carries the group's version and a key signed for its action.
+    assert!(body.contains(&format!("name=\"version\" value=\"{version}\"")));
+    let action = format!("/groups/{}/ledger/settle-up", group.id);
+    assert!(body.contains(&format!("action=\"{action}\"")));
+
+    // A stale version: 409, the ledger as it is, nothing settled.
+    let stale = post_form(&app, &action, &[("version", "0")], "en").await;
+    assert_eq!(stale.status, StatusCode::CONFLICT, "{}", stale.body);
+    assert!(text(&stale.body).contains("changed on another device"));
+    assert_eq!(group.state(&app, "").await["settle_ups"], json!([]));
+
+    let key = app.form_key(&action);
+    let fields = [("key", key.as_str()), ("version", version.as_str())];
+    let done = post_form(&app, &action, &fields, "en").await;
+    assert_eq!(done.status, StatusCode::SEE_OTHER, "{}", done.body);
+    assert_eq!(done.header("location"), format!("{ledger}?settled=1"));
+    // The same post again (a double tap, a retry): the same answer, one settle-up.
+    let again = post_form(&app, &action, &fields, "en").await;
+    assert_eq!(again.status, StatusCode::SEE_OTHER, "{}", again.body);
+    let after = group.state(&app, "").await;
+    assert_eq!(after["settle_ups"].as_array().unwrap().len(), 1);
+    assert_eq!(after["ledger"]["games"], 0);
+    let mut sum = 0;
+    for id in &games {
+        sum += nets(&app, id)
+            .await
+            .iter()
+            .find(|(n, _)| n == "Ann")
+            .unwrap()
+            .1;
+    }
+    assert_eq!(after["settle_ups"][0]["balance_cents"]["Ann"], sum);
+
+    let settled = get_in(&app, &format!("{ledger}?settled=1"), "de").await;
+    let body = text(&settled.body);
+    assert!(body.contains("Abgerechnet. Die Kasse beginnt wieder bei null."), "{body}");
+    assert!(body.contains("Nichts abzurechnen"));
+    assert!(body.contains("Seit der Abrechnung vom"));
+    assert!(!body.contains("Noch keine Abrechnung."));
+    assert!(!body.contains("id=\"settle-up-form\""), "nothing open, no form");
+
+    // The read-only twin shows the ledger, never the form, and cannot post it.
+    let view = get_in(&app, &format!("/groups/view/{}/ledger", group.view), "en").await;
+    assert_eq!(view.status, StatusCode::OK);
+    assert!(!view.body.contains(&group.id));
+    assert!(text(&view.body).contains("only its edit link can settle up"));
+    let refused = post_form(
+        &app,
+        &format!("/groups/{}/ledger/settle-up", group.view),
+        &[("version", "99")],
+        "en",
+    )
+    .await;
+    assert_eq!(refused.status, StatusCode::FORBIDDEN);
+}
+
+#[tokio::test]
+async fn the_group_money_chart_draws_each_player_s_running_money_for_screen_readers() {
+    let app = TestApp::new().await;
+    let group = create_group(&app, &["Ann", "Ben", "Cy"]).await;
+    let path = format!("/groups/{}/chart.svg", group.id);
+    let none = get_in(&app, &path, "en").await;
+    assert_eq!(none.status, StatusCode::NOT_FOUND);
+    assert!(none.body.contains("no chart to draw"));
+    let first = played(
+        &app,
+        &group,
+        &["Ann", "Ben", "Cy"],
+        "€",
+        &[("Ann", json!({"Ben": 20, "Cy": 40}))],
+    )
+    .await;
+    played(
+        &app,
+        &group,
+        &["Ben", "Ann", "Cy"],
+        "€",
+        &[("Ben", json!({"Ann": 25, "Cy": 40}))],
+    )
+    .await;
+    let svg = get_in(&app, &path, "en").await;
+    assert_eq!(svg.status, StatusCode::OK, "{}", svg.body);
+    assert_eq!(svg.header("content-type"), "image/svg+xml");
+    let body = &svg.body;
+    assert!(body.contains("role=\"img\""));
+    assert!(body.contains("viewBox=\"0 0 360"));
+    assert!(body.contains("prefers-color-scheme:dark"));
+    assert!(body.contains("Money over time"));
+    assert!(body.contains("Net after 2 games:"), "{body}");
+    // Three lines, one per player.
+    assert_eq!(body.matches("<polyline").count(), 3, "{body}");
+    let cy: i64 = nets(&app, &first).await[2].1;
+    assert!(cy < 0);
+    let german = get_in(&app, &format!("/groups/view/{}/chart.svg", group.view), "de").await;
+    assert_eq!(german.status, StatusCode::OK);
+    assert!(german.body.contains("Saldo nach 2 Spielen"));
+    assert!(!german.body.contains(&group.id));
 }

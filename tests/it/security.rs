@@ -283,6 +283,11 @@ const GROUP_WRITES: &[Route] = &[
         path: "/api/v1/groups/{id}/settle-up",
         payload: Payload::Json(r#"{"version": 0}"#),
     },
+    Route {
+        method: "POST",
+        path: "/groups/{id}/ledger/settle-up",
+        payload: Payload::Form("version={version}"),
+    },
 ];
 
 /// Pages and answers that read a game; `{id}` is the edit id, `{view}` the read-only token.
@@ -1385,6 +1390,8 @@ async fn group_request(app: &TestApp, route: &Route, group: &Group, id: &str) ->
     if body.contains("{game}") {
         body = body.replace("{game}", &new_game(app, &["Ann", "Eve", "Flo"]).await.id);
     }
+    // A page's form carries the version it was shown at.
+    body = body.replace("{version}", &state["version"].to_string());
     if let Ok(Value::Object(mut map)) = serde_json::from_str::<Value>(&body)
         && map.contains_key("version")
     {

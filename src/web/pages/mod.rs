@@ -1,12 +1,14 @@
 //! The HTML pages, one module per page or group of pages, each with its `routes()`: the home
 //! page, the meld checker, the game pages (new game, score sheet, settlement, export, QR) and
-//! the round pages (entry and correction forms, history, undo/end/resume).
+//! the round pages (entry and correction forms, history, undo/end/resume), and a group's
+//! numbers (standings, head-to-head, ledger with settle-up, money chart).
 //!
 //! Pages use the shared web pieces at `web/` top level (errors, extractors, i18n, cookies,
 //! rendering) and `store` for games; never SQL, never scoring. Nothing outside `web` uses them.
 
 pub mod check;
 pub mod games;
+pub mod group_numbers;
 pub mod home;
 pub mod rounds;
 
@@ -20,5 +22,6 @@ pub fn routes() -> Router<AppState> {
         .merge(home::routes())
         .merge(check::routes())
         .merge(games::routes())
+        .merge(group_numbers::routes())
         .merge(rounds::routes())
 }
