@@ -23,6 +23,7 @@
 pub mod cache;
 pub mod entry;
 mod game;
+pub mod group_cache;
 pub mod groups;
 pub mod numbers;
 mod read;

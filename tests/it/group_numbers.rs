@@ -549,3 +549,45 @@ async fn the_group_money_chart_draws_each_player_s_running_money_for_screen_read
     assert!(german.body.contains("Saldo nach 2 Spielen"));
     assert!(!german.body.contains(&group.id));
 }
+
+#[tokio::test]
+async fn a_group_read_again_is_not_rescored_and_a_round_in_one_of_its_games_shows_at_once() {
+    let app = TestApp::new().await;
+    let group = create_group(&app, &["Ann", "Ben", "Cy"]).await;
+    let created = ok(post(
+        &app,
+        &format!("{}/games", group.api()),
+        &json!({"rules": "contract", "players": ["Ann", "Ben", "Cy"], "cents_per_point": 10}),
+    )
+    .await);
+    let id = created["id"].as_str().unwrap().to_owned();
+    let first = group.state(&app, "").await;
+    assert_eq!(first["games"][0]["rounds_played"], 0);
+    let before = kontrakt::store::scorings_on_this_thread();
+    let again = group.state(&app, "").await;
+    let view = ok(app
+        .get(&format!("/api/v1/groups/view/{}", group.view))
+        .await);
+    let page = app.get(&format!("/groups/{}/ledger", group.id)).await;
+    assert_eq!(page.status, StatusCode::OK);
+    assert_eq!(
+        kontrakt::store::scorings_on_this_thread(),
+        before,
+        "a group read with nothing written since scored its games again"
+    );
+    assert_eq!(again, first);
+    assert_eq!(view["standings"], first["standings"]);
+    // A round in one of the group's games (a write to the game, not the group) is seen by
+    // the very next read of the group.
+    ok(post(
+        &app,
+        &format!("/api/v1/games/{id}/rounds"),
+        &json!({"went_out": "Ann", "points": {"Ben": 20, "Cy": 40}}),
+    )
+    .await);
+    ok(post(&app, &format!("/api/v1/games/{id}/end"), &json!({})).await);
+    let after = group.state(&app, "").await;
+    assert_eq!(after["games"][0]["rounds_played"], 1);
+    assert_eq!(after["ledger"]["games"], 1);
+    assert_eq!(standing(&after, "Ann")["wins"], 1);
+}

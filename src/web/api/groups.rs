@@ -386,7 +386,10 @@ async fn show(
     query: Result<Query<Vec<(String, String)>>, QueryRejection>,
 ) -> Result<Response, AppError> {
     let asked = standings_query(&headers, query)?;
-    let group = load_edit_group(&state, &id).await?;
+    // From the group cache: the standings and ledger read every game of the group.
+    let Some(group) = state.groups.load(&state.db, &id).await? else {
+        return Err(missing_group(&state, &id).await);
+    };
     Ok(Json(GroupView::with_filter(&group, Access::Edit, &asked)).into_response())
 }
 
@@ -440,7 +443,7 @@ async fn view(
     query: Result<Query<Vec<(String, String)>>, QueryRejection>,
 ) -> Result<Response, AppError> {
     let asked = standings_query(&headers, query)?;
-    match groups::load_group_view(&state.db, &token).await? {
+    match state.groups.load_view(&state.db, &token).await? {
         Some(group) => Ok(Json(GroupView::with_filter(&group, Access::View, &asked)).into_response()),
         None => Err(AppError::Said(StatusCode::NOT_FOUND, Msg::ErrNoGroup)),
     }

@@ -14,6 +14,8 @@
 mod ledger;
 mod standings;
 
+use std::sync::Arc;
+
 use axum::Router;
 use axum::http::StatusCode;
 use axum::routing::{get, post};
@@ -85,18 +87,20 @@ impl Nav {
     }
 }
 
-/// The group of the link: a read-only token where an edit id belongs is a 403 with a
+/// The group of the link (from the group cache): a read-only token where an edit id belongs is a 403 with a
 /// sentence, an unknown one a 404.
-async fn load(state: &AppState, via: &Via) -> Result<LoadedGroup, AppError> {
+async fn load(state: &AppState, via: &Via) -> Result<Arc<LoadedGroup>, AppError> {
     match via {
-        Via::Edit(id) => match groups::load_group(&state.db, id).await? {
+        Via::Edit(id) => match state.groups.load(&state.db, id).await? {
             Some(group) => Ok(group),
             None if groups::load_group_view(&state.db, id).await?.is_some() => Err(
                 AppError::Said(StatusCode::FORBIDDEN, Msg::ErrGroupReadOnly),
             ),
             None => Err(AppError::Said(StatusCode::NOT_FOUND, Msg::ErrNoGroup)),
         },
-        Via::View(token) => groups::load_group_view(&state.db, token)
+        Via::View(token) => state
+            .groups
+            .load_view(&state.db, token)
             .await?
             .ok_or(AppError::Said(StatusCode::NOT_FOUND, Msg::ErrNoGroup)),
     }
