@@ -35,7 +35,12 @@ async fn send(router: &Router, method: &str, path: &str, body: Value) -> (Status
         .expect("request");
     let response = router.clone().oneshot(request).await.expect("router");
     let status = response.status();
-    let bytes = response.into_body().collect().await.expect("body").to_bytes();
+    let bytes = response
+        .into_body()
+        .collect()
+        .await
+        .expect("body")
+        .to_bytes();
     (status, bytes.to_vec())
 }
 
@@ -94,7 +99,10 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
         let keys: Vec<String> = seated.iter().map(|n| group_key(n)).collect();
         kontrakt::db::groups::add_game(&db, &group_id, None, None, (&id, &keys), rename).await?;
     }
-    eprintln!("{games} games made in {:.1} s", made.elapsed().as_secs_f64());
+    eprintln!(
+        "{games} games made in {:.1} s",
+        made.elapsed().as_secs_f64()
+    );
     let mut times: Vec<Duration> = Vec::new();
     let mut size = 0;
     // One read first, as a phone opening the group page after the last write would.

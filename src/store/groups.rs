@@ -325,7 +325,10 @@ pub async fn settle_up(
     };
     let open = super::numbers::group_ledger(&group).map_err(|e| Error::Invalid(e.to_string()))?;
     let by_id = |balances: &BTreeMap<i64, i64>| -> BTreeMap<String, i64> {
-        balances.iter().map(|(id, c)| (id.to_string(), *c)).collect()
+        balances
+            .iter()
+            .map(|(id, c)| (id.to_string(), *c))
+            .collect()
     };
     let names: BTreeMap<String, &str> = open
         .accounts
@@ -334,7 +337,10 @@ pub async fn settle_up(
         .filter_map(|id| group.player(*id).map(|p| (id.to_string(), p.name.as_str())))
         .collect();
     let (balances, currency) = match open.accounts.first() {
-        Some(first) => (by_id(&first.ledger.balance_cents), Some(first.currency.clone())),
+        Some(first) => (
+            by_id(&first.ledger.balance_cents),
+            Some(first.currency.clone()),
+        ),
         None => (BTreeMap::new(), super::numbers::group_currency(&group)),
     };
     let others: Vec<Value> = open

@@ -152,7 +152,11 @@ mod tests {
         let year = asked_filter(&pairs(&[("period", "year")]), today(), Lang::En).unwrap();
         assert_eq!(year.filter, Filter::year(today().year()));
         let custom = asked_filter(
-            &pairs(&[("from", "2026-01-05"), ("to", "31.03.2026"), ("rules", "liverpool")]),
+            &pairs(&[
+                ("from", "2026-01-05"),
+                ("to", "31.03.2026"),
+                ("rules", "liverpool"),
+            ]),
             today(),
             Lang::En,
         )

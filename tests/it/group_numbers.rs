@@ -210,9 +210,7 @@ async fn the_standings_follow_a_period_and_a_rule_set_and_a_bad_filter_is_a_sent
         json!({"period": "year", "from": format!("{year_no}-01-01"),
                "to": format!("{year_no}-12-31"), "rules": null})
     );
-    let past = group
-        .state(&app, "?from=2020-01-01&to=31.12.2020")
-        .await;
+    let past = group.state(&app, "?from=2020-01-01&to=31.12.2020").await;
     assert_eq!(past["standings"], json!([]));
     assert_eq!(past["standings_filter"]["period"], "custom");
     // The ledger does not follow the period: it runs since the last settle-up.
@@ -222,9 +220,7 @@ async fn the_standings_follow_a_period_and_a_rule_set_and_a_bad_filter_is_a_sent
     let contract = group.state(&app, "?rules=contract").await;
     assert_eq!(standing(&contract, "Cy")["games"], 2);
 
-    let bad = app
-        .get(&format!("{}?from=yesterday", group.api()))
-        .await;
+    let bad = app.get(&format!("{}?from=yesterday", group.api())).await;
     assert_eq!(bad.status, StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(
         bad.error_sentence(),
@@ -252,7 +248,12 @@ async fn the_standings_follow_a_period_and_a_rule_set_and_a_bad_filter_is_a_sent
 async fn money_in_another_currency_is_its_own_account_and_a_settle_up_settles_what_it_saw() {
     let app = TestApp::new().await;
     let (group, games) = two_evenings(&app).await;
-    ok(post(&app, &format!("{}/players", group.api()), &json!({"name": "Di"})).await);
+    ok(post(
+        &app,
+        &format!("{}/players", group.api()),
+        &json!({"name": "Di"}),
+    )
+    .await);
     // A game in dollars, played after the euro games: the group's currency is now "$".
     let dollars = played(
         &app,
@@ -294,10 +295,7 @@ async fn money_in_another_currency_is_its_own_account_and_a_settle_up_settles_wh
     assert_eq!(settled["ledger"]["games"], 0);
     assert_eq!(settled["ledger"]["balance_cents"], json!({}));
     assert_eq!(settled["ledger"]["other_currencies"], json!([]));
-    assert_eq!(
-        settled["ledger"]["since"],
-        settled["settle_ups"][0]["at"]
-    );
+    assert_eq!(settled["ledger"]["since"], settled["settle_ups"][0]["at"]);
 
     // A standalone game played before the settle-up and added to the group after it was
     // never settled: it is open.
@@ -377,12 +375,18 @@ async fn the_standings_page_shows_every_number_for_a_period_in_both_languages() 
     let body = text(&german.body);
     assert!(body.contains("Tabelle") && body.contains("1,5"), "{body}");
     assert!(body.contains("Ø Strafpunkte je Runde"));
-    assert!(!body.contains(&games[0]), "the read-only page shows an edit id");
+    assert!(
+        !body.contains(&games[0]),
+        "the read-only page shows an edit id"
+    );
     assert!(body.contains("href=\"/view/"));
 
     let past = get_in(
         &app,
-        &format!("/groups/{}/standings?from=2020-01-01&to=2020-12-31", group.id),
+        &format!(
+            "/groups/{}/standings?from=2020-01-01&to=2020-12-31",
+            group.id
+        ),
         "en",
     )
     .await;
@@ -486,11 +490,17 @@ async fn the_ledger_page_settles_up_once_per_form_and_a_stale_form_is_a_conflict
 
     let settled = get_in(&app, &format!("{ledger}?settled=1"), "de").await;
     let body = text(&settled.body);
-    assert!(body.contains("Abgerechnet. Die Kasse beginnt wieder bei null."), "{body}");
+    assert!(
+        body.contains("Abgerechnet. Die Kasse beginnt wieder bei null."),
+        "{body}"
+    );
     assert!(body.contains("Nichts abzurechnen"));
     assert!(body.contains("Seit der Abrechnung vom"));
     assert!(!body.contains("Noch keine Abrechnung."));
-    assert!(!body.contains("id=\"settle-up-form\""), "nothing open, no form");
+    assert!(
+        !body.contains("id=\"settle-up-form\""),
+        "nothing open, no form"
+    );
 
     // The read-only twin shows the ledger, never the form, and cannot post it.
     let view = get_in(&app, &format!("/groups/view/{}/ledger", group.view), "en").await;
@@ -544,7 +554,12 @@ async fn the_group_money_chart_draws_each_player_s_running_money_for_screen_read
     assert_eq!(body.matches("<polyline").count(), 3, "{body}");
     let cy: i64 = nets(&app, &first).await[2].1;
     assert!(cy < 0);
-    let german = get_in(&app, &format!("/groups/view/{}/chart.svg", group.view), "de").await;
+    let german = get_in(
+        &app,
+        &format!("/groups/view/{}/chart.svg", group.view),
+        "de",
+    )
+    .await;
     assert_eq!(german.status, StatusCode::OK);
     assert!(german.body.contains("Saldo nach 2 Spielen"));
     assert!(!german.body.contains(&group.id));

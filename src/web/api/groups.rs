@@ -407,7 +407,10 @@ fn standings_query(
 /// The standings filter's query parameters (for the document).
 #[derive(utoipa::IntoParams)]
 #[into_params(parameter_in = Query)]
-#[expect(dead_code, reason = "in the document only: the handlers read the query as pairs")]
+#[expect(
+    dead_code,
+    reason = "in the document only: the handlers read the query as pairs"
+)]
 struct StandingsParams {
     /// `year` (this calendar year), `all` (the default) or `custom` (`from`/`to`; the
     /// default when either is given).
@@ -444,7 +447,9 @@ async fn view(
 ) -> Result<Response, AppError> {
     let asked = standings_query(&headers, query)?;
     match state.groups.load_view(&state.db, &token).await? {
-        Some(group) => Ok(Json(GroupView::with_filter(&group, Access::View, &asked)).into_response()),
+        Some(group) => {
+            Ok(Json(GroupView::with_filter(&group, Access::View, &asked)).into_response())
+        }
         None => Err(AppError::Said(StatusCode::NOT_FOUND, Msg::ErrNoGroup)),
     }
 }

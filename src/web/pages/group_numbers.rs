@@ -32,7 +32,10 @@ pub fn routes() -> Router<AppState> {
         .route("/groups/{id}/standings", get(standings::edit_page))
         .route("/groups/view/{token}/standings", get(standings::view_page))
         .route("/groups/{id}/head-to-head", get(standings::edit_h2h))
-        .route("/groups/view/{token}/head-to-head", get(standings::view_h2h))
+        .route(
+            "/groups/view/{token}/head-to-head",
+            get(standings::view_h2h),
+        )
         .route("/groups/{id}/ledger", get(ledger::edit_page))
         .route("/groups/view/{token}/ledger", get(ledger::view_page))
         .route("/groups/{id}/ledger/settle-up", post(ledger::settle_up))
@@ -93,9 +96,9 @@ async fn load(state: &AppState, via: &Via) -> Result<Arc<LoadedGroup>, AppError>
     match via {
         Via::Edit(id) => match state.groups.load(&state.db, id).await? {
             Some(group) => Ok(group),
-            None if groups::load_group_view(&state.db, id).await?.is_some() => Err(
-                AppError::Said(StatusCode::FORBIDDEN, Msg::ErrGroupReadOnly),
-            ),
+            None if groups::load_group_view(&state.db, id).await?.is_some() => {
+                Err(AppError::Said(StatusCode::FORBIDDEN, Msg::ErrGroupReadOnly))
+            }
             None => Err(AppError::Said(StatusCode::NOT_FOUND, Msg::ErrNoGroup)),
         },
         Via::View(token) => state
@@ -133,7 +136,11 @@ fn money_class(cents: i64) -> &'static str {
 
 /// The page of a game of the group through this link (its read-only page through the
 /// group's read-only link).
-fn game_page(group: &LoadedGroup, index: usize, via: &Via) -> Option<(String, time::OffsetDateTime)> {
+fn game_page(
+    group: &LoadedGroup,
+    index: usize,
+    via: &Via,
+) -> Option<(String, time::OffsetDateTime)> {
     let game = &group.games.get(index)?.record.game;
     let url = match via {
         Via::Edit(_) => crate::web::links::GameLinks::new(&game.id).page(),

@@ -455,7 +455,8 @@ fn ledger_view(group: &LoadedGroup) -> Option<LedgerView> {
     let open = group_ledger(group).ok()?;
     let mut accounts = open.accounts.iter();
     let first = accounts.next();
-    let (balance_cents, transfers) = first.map_or_else(Default::default, |a| by_name(group, &a.ledger));
+    let (balance_cents, transfers) =
+        first.map_or_else(Default::default, |a| by_name(group, &a.ledger));
     Some(LedgerView {
         since: open.since.map(rfc3339),
         currency: first

@@ -293,7 +293,14 @@ pub(super) async fn settle_up(
         GroupOutcome::Conflict(now) => {
             let group = load(&state, &via).await?;
             let sentence = GroupMsg::Conflict.fill(ctx.lang, &[("version", &now)]);
-            page(ctx, &via, &group, None, Some(sentence), StatusCode::CONFLICT)
+            page(
+                ctx,
+                &via,
+                &group,
+                None,
+                Some(sentence),
+                StatusCode::CONFLICT,
+            )
         }
         GroupOutcome::KeyReused | GroupOutcome::Problem(_) | GroupOutcome::Invalid(_) => Err(
             AppError::Said(StatusCode::UNPROCESSABLE_ENTITY, Msg::ErrFormStale),

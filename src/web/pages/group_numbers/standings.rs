@@ -223,7 +223,14 @@ async fn page(
         if a == b || group.player(a).is_none() || group.player(b).is_none() {
             error = Some(N::TwoPlayers.text(lang).to_owned());
         } else {
-            result = Some(h2h_lines(&group, &played, &asked.filter, (a, b), &currency, lang));
+            result = Some(h2h_lines(
+                &group,
+                &played,
+                &asked.filter,
+                (a, b),
+                &currency,
+                lang,
+            ));
         }
     }
     if group.player(a).is_none() {
@@ -266,10 +273,9 @@ fn period_words(asked: &AskedFilter, lang: Lang) -> String {
     let f = &asked.filter;
     match (asked.period, f.from, f.to) {
         (Period::All, ..) | (_, None, None) => N::PeriodAll.text(lang).to_owned(),
-        (_, Some(from), Some(to)) => N::PeriodFromTo.fill(
-            lang,
-            &[("from", &iso_day(from)), ("to", &iso_day(to))],
-        ),
+        (_, Some(from), Some(to)) => {
+            N::PeriodFromTo.fill(lang, &[("from", &iso_day(from)), ("to", &iso_day(to))])
+        }
         (_, Some(from), None) => N::PeriodOpenFrom.fill(lang, &[("from", &iso_day(from))]),
         (_, None, Some(to)) => N::PeriodOpenTo.fill(lang, &[("to", &iso_day(to))]),
     }
@@ -281,7 +287,11 @@ fn row(group: &LoadedGroup, s: &PlayerStats, via: &Via, currency: &str, lang: La
         Some(Mark {
             text: N::GameMark.fill(
                 lang,
-                &[("place", &m.place), ("total", &m.total), ("date", &date(at, lang))],
+                &[
+                    ("place", &m.place),
+                    ("total", &m.total),
+                    ("date", &date(at, lang)),
+                ],
             ),
             url,
         })
@@ -310,7 +320,11 @@ fn row(group: &LoadedGroup, s: &PlayerStats, via: &Via, currency: &str, lang: La
             Some(Mark {
                 text: N::HandMark.fill(
                     lang,
-                    &[("points", &h.points), ("round", &h.round), ("date", &date(at, lang))],
+                    &[
+                        ("points", &h.points),
+                        ("round", &h.round),
+                        ("date", &date(at, lang)),
+                    ],
                 ),
                 url,
             })
