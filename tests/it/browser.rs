@@ -11,6 +11,7 @@
 #![cfg(unix)]
 
 mod evening;
+mod group_numbers;
 mod harness;
 mod midgame;
 mod phone;
