@@ -2,14 +2,13 @@
 //! rules engine, and the writes that check names (the way people read them), players and
 //! rule sets before `db::groups` stores them.
 //!
-//! The ledger's balances a settle-up records come from [`ledger_balances`]: the seam where the
-//! group ledger of the "tally" work plugs in (it sums each finished game's money per player,
-//! since the last settle-up; the ledger's fewest transfers are not this module's).
+//! The ledger's balances a settle-up records come from [`super::numbers::group_ledger`]
+//! (`rules::ledger` over the games no settle-up has settled, one account per currency).
 //!
 //! Must not depend on `web` or `cli` (see [`crate::store`]); no SQL (that is `db::groups`), no
 //! words (problems are [`GroupProblem`] codes, worded by `text::groups`).
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 
 use serde_json::{Value, json};
 
@@ -310,40 +309,11 @@ pub async fn delete_house_rules(
         .into())
 }
 
-/// The money of the group's finished games since the last settle-up, summed per player id
-/// (integer cents), and the read-only tokens of those games. The seam of the group ledger:
-/// a game counts once, in the first settle-up after it finished.
-pub fn ledger_balances(group: &LoadedGroup) -> (BTreeMap<i64, i64>, Vec<String>) {
-    let settled: BTreeSet<&str> = group
-        .settle_ups
-        .iter()
-        .filter_map(|s| s.balances.get("games").and_then(Value::as_array))
-        .flatten()
-        .filter_map(Value::as_str)
-        .collect();
-    let mut balances = BTreeMap::new();
-    let mut games = Vec::new();
-    for game in &group.games {
-        let stored = &game.record.game;
-        if settled.contains(stored.view_token.as_str()) {
-            continue;
-        }
-        let Some(Ok(settlement)) = &game.state.settlement else {
-            continue;
-        };
-        for (seat, cents) in settlement.net_cents.iter().enumerate() {
-            if let Some(&player) = stored.seats.get(seat) {
-                *balances.entry(player).or_insert(0) += cents;
-            }
-        }
-        games.push(stored.view_token.clone());
-    }
-    (balances, games)
-}
-
-/// Records a settle-up of the ledger as it is now ([`ledger_balances`]), if the group is
-/// still at `version`. The stored JSON: `{"balances": {player id: cents}, "names": {player
-/// id: name}, "games": [read-only tokens of the games it settles]}`.
+/// Records a settle-up of the open ledger as it is now ([`super::numbers::group_ledger`]),
+/// if the group is still at `version`. The stored JSON: `{"balances": {player id: cents}}`
+/// in the group's currency (`"currency"`), `"others": [{"currency", "balances"}]` for games
+/// played in other currencies, `"names": {player id: name}` and `"games": [read-only tokens
+/// of the games it settles]`.
 pub async fn settle_up(
     db: &Db,
     group_id: &str,
@@ -353,16 +323,39 @@ pub async fn settle_up(
     let Some(group) = load_group(db, group_id).await? else {
         return Ok(GroupOutcome::NotFound);
     };
-    let (balances, games) = ledger_balances(&group);
-    let names: BTreeMap<String, &str> = balances
-        .keys()
+    let open = super::numbers::group_ledger(&group).map_err(|e| Error::Invalid(e.to_string()))?;
+    let by_id = |balances: &BTreeMap<i64, i64>| -> BTreeMap<String, i64> {
+        balances
+            .iter()
+            .map(|(id, c)| (id.to_string(), *c))
+            .collect()
+    };
+    let names: BTreeMap<String, &str> = open
+        .accounts
+        .iter()
+        .flat_map(|a| a.ledger.balance_cents.keys())
         .filter_map(|id| group.player(*id).map(|p| (id.to_string(), p.name.as_str())))
         .collect();
-    let balances: BTreeMap<String, i64> = balances
-        .into_iter()
-        .map(|(id, c)| (id.to_string(), c))
+    let (balances, currency) = match open.accounts.first() {
+        Some(first) => (
+            by_id(&first.ledger.balance_cents),
+            Some(first.currency.clone()),
+        ),
+        None => (BTreeMap::new(), super::numbers::group_currency(&group)),
+    };
+    let others: Vec<Value> = open
+        .accounts
+        .iter()
+        .skip(1)
+        .map(|a| json!({"currency": a.currency, "balances": by_id(&a.ledger.balance_cents)}))
         .collect();
-    let stored = json!({ "balances": balances, "names": names, "games": games });
+    let stored = json!({
+        "balances": balances,
+        "currency": currency,
+        "others": others,
+        "names": names,
+        "games": open.games(),
+    });
     // The write checks the key first (a retry replays), then the version: a group read at
     // another version than the client's, or changed since it was read, is a conflict. (A
     // game of the group finishing in between does not move the group's version: its money

@@ -9,7 +9,8 @@
 //!
 //! Inside, no cycles: `entry` (the stored round format) ← `game` (a stored game decoded) ←
 //! `cache` ← `read` ← `write`; each uses only those before it (and this module's [`Error`]).
-//! `tally` reads decoded games for the standings and the ledger.
+//! `tally` reads decoded games for the standings and the ledger; `numbers` gives a group's
+//! standings and open ledger from them.
 //!
 //! Every whole-game scoring the store asks the engine for is counted ([`scorings`]), so a
 //! test can show what one request costs.
@@ -22,7 +23,9 @@
 pub mod cache;
 pub mod entry;
 mod game;
+pub mod group_cache;
 pub mod groups;
+pub mod numbers;
 mod read;
 pub mod tally;
 mod write;

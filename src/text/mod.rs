@@ -69,6 +69,7 @@ pub mod cli;
 pub mod game;
 pub mod groups;
 mod lang;
+pub mod numbers;
 mod pages;
 pub mod paper;
 pub mod round;

@@ -26,6 +26,7 @@ fn all_templates() -> Vec<(String, &'static str)> {
         super::game::GameMsg,
         super::game::HandMsg,
         super::Msg,
+        super::numbers::NumbersMsg,
         super::paper::PaperMsg,
         super::round::RoundMsg,
         super::rules::PresetNameMsg,

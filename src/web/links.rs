@@ -114,16 +114,6 @@ impl<'a> GroupLinks<'a> {
         format!("/groups/{}/games/new", self.id)
     }
 
-    /// The group's standings page: `/groups/{id}/standings`.
-    pub fn standings(self) -> String {
-        format!("/groups/{}/standings", self.id)
-    }
-
-    /// The group's ledger (Kasse) page: `/groups/{id}/ledger`.
-    pub fn ledger(self) -> String {
-        format!("/groups/{}/ledger", self.id)
-    }
-
     /// The group's paper import page: `/groups/{id}/import`.
     pub fn import(self) -> String {
         format!("/groups/{}/import", self.id)
@@ -132,16 +122,6 @@ impl<'a> GroupLinks<'a> {
     /// The group's export, `json` or `csv`: `/groups/{id}/export.{ext}`.
     pub fn export(self, ext: &str) -> String {
         format!("/groups/{}/export.{ext}", self.id)
-    }
-
-    /// The read-only standings: `/groups/view/{token}/standings` (`id` is the read-only token).
-    pub fn view_standings(self) -> String {
-        format!("/groups/view/{}/standings", self.id)
-    }
-
-    /// The read-only ledger: `/groups/view/{token}/ledger` (`id` is the read-only token).
-    pub fn view_ledger(self) -> String {
-        format!("/groups/view/{}/ledger", self.id)
     }
 
     /// The group's JSON: `/api/v1/groups/{id}`.
@@ -157,6 +137,37 @@ impl<'a> GroupLinks<'a> {
     /// The group's read-only JSON: `/api/v1/groups/view/{token}`.
     pub fn view_api(self) -> String {
         format!("/api/v1/groups/view/{}", self.id)
+    }
+
+    /// The base of the group's pages through this link: `/groups/{id}`, or with `view`
+    /// (`id` is the read-only token) `/groups/view/{token}`.
+    fn base(self, view: bool) -> String {
+        if view { self.view_page() } else { self.page() }
+    }
+
+    /// The standings page: `/groups/{id}/standings` (`view`: `/groups/view/{token}/…`).
+    pub fn standings(self, view: bool) -> String {
+        format!("{}/standings", self.base(view))
+    }
+
+    /// The head-to-head page: `/groups/{id}/head-to-head` (`view`: the read-only twin).
+    pub fn head_to_head(self, view: bool) -> String {
+        format!("{}/head-to-head", self.base(view))
+    }
+
+    /// The ledger (Kasse) page: `/groups/{id}/ledger` (`view`: the read-only twin).
+    pub fn ledger(self, view: bool) -> String {
+        format!("{}/ledger", self.base(view))
+    }
+
+    /// Where the ledger page's "Settled up" form posts: `/groups/{id}/ledger/settle-up`.
+    pub fn settle_up_form(self) -> String {
+        format!("/groups/{}/ledger/settle-up", self.id)
+    }
+
+    /// The group's money chart: `/groups/{id}/chart.svg` (`view`: the read-only twin).
+    pub fn chart(self, view: bool) -> String {
+        format!("{}/chart.svg", self.base(view))
     }
 }
 
@@ -186,11 +197,14 @@ mod tests {
         assert_eq!(group.view_page(), "/groups/view/g");
         assert_eq!(group.view_api(), "/api/v1/groups/view/g");
         assert_eq!(group.games_new(), "/groups/g/games/new");
-        assert_eq!(group.standings(), "/groups/g/standings");
-        assert_eq!(group.ledger(), "/groups/g/ledger");
         assert_eq!(group.import(), "/groups/g/import");
         assert_eq!(group.export("csv"), "/groups/g/export.csv");
-        assert_eq!(group.view_standings(), "/groups/view/g/standings");
-        assert_eq!(group.view_ledger(), "/groups/view/g/ledger");
+        assert_eq!(group.standings(false), "/groups/g/standings");
+        assert_eq!(group.standings(true), "/groups/view/g/standings");
+        assert_eq!(group.head_to_head(false), "/groups/g/head-to-head");
+        assert_eq!(group.ledger(true), "/groups/view/g/ledger");
+        assert_eq!(group.settle_up_form(), "/groups/g/ledger/settle-up");
+        assert_eq!(group.chart(false), "/groups/g/chart.svg");
+        assert_eq!(group.chart(true), "/groups/view/g/chart.svg");
     }
 }

@@ -22,6 +22,7 @@ pub mod i18n;
 pub mod idempotency;
 pub mod links;
 pub mod metrics;
+pub mod numbers;
 pub mod page;
 pub mod pages;
 pub mod rate_limit;
@@ -84,6 +85,9 @@ pub struct AppState {
     pub write_limit: WriteLimit,
     /// Games loaded since the last write ([`store::cache`]).
     pub games: GameCache,
+    /// Groups loaded since the last write ([`store::group_cache`]): a group's numbers come
+    /// from all its games.
+    pub groups: crate::store::group_cache::GroupCache,
     /// Issues and checks the idempotency keys of the HTML forms ([`idempotency::FormKeys`]).
     pub form_keys: FormKeys,
     /// The referee's computations, queued per client ([`compute`]).
@@ -100,6 +104,7 @@ impl AppState {
             db,
             write_limit: WriteLimit::default(),
             games: GameCache::default(),
+            groups: crate::store::group_cache::GroupCache::default(),
             compute: Arc::default(),
             transport: https::Transport::default(),
         }

@@ -13,6 +13,7 @@
 mod entry;
 mod evening;
 mod groups;
+mod group_numbers;
 mod harness;
 mod midgame;
 mod phone;

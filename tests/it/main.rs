@@ -30,6 +30,7 @@ mod fuzz_regressions;
 mod game_pages;
 mod games_api;
 mod group_pages;
+mod group_numbers;
 mod groups;
 mod idempotency;
 mod layout;

@@ -333,6 +333,11 @@ const GROUP_WRITES: &[Route] = &[
         path: "/games/{game}/group",
         payload: Payload::Form("group={id}&key=k"),
     },
+    Route {
+        method: "POST",
+        path: "/groups/{id}/ledger/settle-up",
+        payload: Payload::Form("version={version}&key=k"),
+    },
 ];
 
 /// Pages and answers that read a game; `{id}` is the edit id, `{view}` the read-only token.

@@ -12,7 +12,8 @@
 
 use std::collections::BTreeMap;
 
-use axum::extract::{Path, State};
+use axum::extract::rejection::QueryRejection;
+use axum::extract::{Path, Query, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use serde::de::DeserializeOwned;
@@ -36,6 +37,7 @@ use crate::store::groups::{self, GroupOutcome, GroupProblem, LoadedGroup};
 use crate::text::groups::{GroupMsg, group_name_problem, player_name_problem};
 use crate::text::{Lang, Msg};
 use crate::web::links::{GameLinks, GroupLinks};
+use crate::web::numbers::{AskedFilter, asked_filter};
 use crate::web::{
     AppError, AppState, IdempotencyKey, Json,
     idempotency::{canonical_json, request_hash},
@@ -365,8 +367,8 @@ async fn create(
     path = "/api/v1/groups/{id}",
     tag = "groups",
     operation_id = "get_group",
-    summary = "A group: its players, games, house rules and settle-ups",
-    params(("id" = String, Path, description = "The group's edit id.")),
+    summary = "A group: its players, games, house rules, settle-ups, standings and ledger",
+    params(("id" = String, Path, description = "The group's edit id."), StandingsParams),
     responses(
         super::doc::ReadErrors,
         (status = 200, description = "The group.", body = GroupView,
@@ -374,11 +376,51 @@ async fn create(
         (status = 403, description = "The group's read-only token was used where its edit id \
             belongs.", body = schema::Error),
         (status = 404, description = "There is no group with this id.", body = schema::Error),
+        (status = 422, description = "A bad standings filter.", body = schema::Error),
     )
 )]
-async fn show(State(state): State<AppState>, Path(id): Path<String>) -> Result<Response, AppError> {
-    let group = load_edit_group(&state, &id).await?;
-    Ok(Json(GroupView::new(&group, Access::Edit)).into_response())
+async fn show(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    query: Result<Query<Vec<(String, String)>>, QueryRejection>,
+) -> Result<Response, AppError> {
+    let asked = standings_query(&headers, query)?;
+    // From the group cache: the standings and ledger read every game of the group.
+    let Some(group) = state.groups.load(&state.db, &id).await? else {
+        return Err(missing_group(&state, &id).await);
+    };
+    Ok(Json(GroupView::with_filter(&group, Access::Edit, &asked)).into_response())
+}
+
+/// The standings filter of a group read's query (docs/API.md): a bad one is a 422 with a
+/// sentence in the request's language.
+fn standings_query(
+    headers: &HeaderMap,
+    query: Result<Query<Vec<(String, String)>>, QueryRejection>,
+) -> Result<AskedFilter, AppError> {
+    let lang = crate::web::i18n::request_lang(headers);
+    let pairs = query.map(|Query(q)| q).unwrap_or_default();
+    asked_filter(&pairs, time::OffsetDateTime::now_utc(), lang).map_err(AppError::Unprocessable)
+}
+
+/// The standings filter's query parameters (for the document).
+#[derive(utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+#[expect(
+    dead_code,
+    reason = "in the document only: the handlers read the query as pairs"
+)]
+struct StandingsParams {
+    /// `year` (this calendar year), `all` (the default) or `custom` (`from`/`to`; the
+    /// default when either is given).
+    period: Option<String>,
+    /// First day counted, `2026-01-01` (or `01.01.2026`).
+    from: Option<String>,
+    /// Last day counted.
+    to: Option<String>,
+    /// Only games of this rule set (its id).
+    rules: Option<String>,
 }
 
 /// `GET /api/v1/groups/view/{token}`: the group through its read-only link.
@@ -389,19 +431,25 @@ async fn show(State(state): State<AppState>, Path(id): Path<String>) -> Result<R
     operation_id = "view_group",
     summary = "A group through its read-only link",
     description = "The state without the edit id and edit URLs; games by their read-only links.",
-    params(("token" = String, Path, description = "The group's read-only token.")),
+    params(("token" = String, Path, description = "The group's read-only token."), StandingsParams),
     responses(
         super::doc::ReadErrors,
         (status = 200, description = "The group.", body = GroupView),
+        (status = 422, description = "A bad standings filter.", body = schema::Error),
         (status = 404, description = "No group has this read-only token.", body = schema::Error),
     )
 )]
 async fn view(
     State(state): State<AppState>,
     Path(token): Path<String>,
+    headers: HeaderMap,
+    query: Result<Query<Vec<(String, String)>>, QueryRejection>,
 ) -> Result<Response, AppError> {
-    match groups::load_group_view(&state.db, &token).await? {
-        Some(group) => Ok(Json(GroupView::new(&group, Access::View)).into_response()),
+    let asked = standings_query(&headers, query)?;
+    match state.groups.load_view(&state.db, &token).await? {
+        Some(group) => {
+            Ok(Json(GroupView::with_filter(&group, Access::View, &asked)).into_response())
+        }
         None => Err(AppError::Said(StatusCode::NOT_FOUND, Msg::ErrNoGroup)),
     }
 }

@@ -20,7 +20,7 @@
 mod chart;
 pub(super) mod export;
 mod marks;
-mod money;
+pub(crate) mod money;
 pub(super) mod new_game;
 pub(super) mod qr;
 mod rematch;
@@ -124,7 +124,7 @@ fn fill(msg: Msg, lang: Lang, args: &[(&str, &dyn std::fmt::Display)]) -> String
 
 /// A game's pages change with every round: never answer them from a cache, so a reload (or
 /// the back button) always shows the truth.
-pub(super) fn no_store(mut response: Response) -> Response {
+pub(crate) fn no_store(mut response: Response) -> Response {
     response
         .headers_mut()
         .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));

@@ -230,14 +230,14 @@ impl GroupPage {
             games,
             house_rules,
             standings: if edit {
-                links.standings()
+                links.standings(false)
             } else {
-                view.view_standings()
+                view.standings(true)
             },
             ledger: if edit {
-                links.ledger()
+                links.ledger(false)
             } else {
-                view.view_ledger()
+                view.ledger(true)
             },
             edit: edit_forms,
             share,

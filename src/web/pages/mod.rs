@@ -1,6 +1,7 @@
 //! The HTML pages, one module per page or group of pages, each with its `routes()`: the home
 //! page, the meld checker, the game pages (new game, score sheet, settlement, export, QR) and
-//! the round pages (entry and correction forms, history, undo/end/resume).
+//! the round pages (entry and correction forms, history, undo/end/resume), and a group's
+//! numbers (standings, head-to-head, ledger with settle-up, money chart).
 //!
 //! Pages use the shared web pieces at `web/` top level (errors, extractors, i18n, cookies,
 //! rendering) and `store` for games; never SQL, never scoring. Nothing outside `web` uses them.
@@ -8,6 +9,7 @@
 pub mod check;
 pub mod games;
 pub mod groups;
+pub mod group_numbers;
 pub mod home;
 pub mod rounds;
 
@@ -22,5 +24,6 @@ pub fn routes() -> Router<AppState> {
         .merge(check::routes())
         .merge(games::routes())
         .merge(groups::routes())
+        .merge(group_numbers::routes())
         .merge(rounds::routes())
 }

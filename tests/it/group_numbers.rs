@@ -1,0 +1,608 @@
+//! A group's numbers (issue 10): the standings and the open ledger in the group's JSON (edit
+//! and read-only link), filtered by period and rule set, the ledger kept apart per currency,
+//! settle-ups that settle exactly the games they saw; the standings, head-to-head and ledger
+//! pages with the settle-up form, and the group's money chart.
+
+use axum::body::Body;
+use axum::http::{Request, StatusCode};
+use serde_json::{Value, json};
+
+use crate::common::{TestApp, TestResponse, assert_no_inline_script_or_style, post_form, text};
+
+async fn post(app: &TestApp, path: &str, body: &Value) -> TestResponse {
+    let request = Request::post(path).header("content-type", "application/json");
+    app.send(request.body(Body::from(body.to_string())).unwrap())
+        .await
+}
+
+fn ok(response: TestResponse) -> Value {
+    assert!(response.status.is_success(), "{}", response.body);
+    response.json()
+}
+
+/// A group's edit id and read-only token.
+struct Group {
+    id: String,
+    view: String,
+}
+
+impl Group {
+    fn api(&self) -> String {
+        format!("/api/v1/groups/{}", self.id)
+    }
+
+    async fn state(&self, app: &TestApp, query: &str) -> Value {
+        ok(app.get(&format!("{}{query}", self.api())).await)
+    }
+}
+
+async fn create_group(app: &TestApp, players: &[&str]) -> Group {
+    let created = ok(post(
+        app,
+        "/api/v1/groups",
+        &json!({"name": "Freitagsrunde", "players": players}),
+    )
+    .await);
+    Group {
+        id: created["id"].as_str().unwrap().to_owned(),
+        view: created["view_api_url"]
+            .as_str()
+            .unwrap()
+            .rsplit('/')
+            .next()
+            .unwrap()
+            .to_owned(),
+    }
+}
+
+/// A contract game in the group at 10 (of `currency`) a point: rounds entered, then ended
+/// early. Its edit id.
+async fn played(
+    app: &TestApp,
+    group: &Group,
+    players: &[&str],
+    currency: &str,
+    rounds: &[(&str, Value)],
+) -> String {
+    let created = ok(post(
+        app,
+        &format!("{}/games", group.api()),
+        &json!({"rules": "contract", "players": players, "cents_per_point": 10,
+                "currency": currency}),
+    )
+    .await);
+    let id = created["id"].as_str().unwrap().to_owned();
+    for (out, points) in rounds {
+        ok(post(
+            app,
+            &format!("/api/v1/games/{id}/rounds"),
+            &json!({"went_out": out, "points": points}),
+        )
+        .await);
+    }
+    ok(post(app, &format!("/api/v1/games/{id}/end"), &json!({})).await);
+    id
+}
+
+/// The settled nets of a game by name.
+async fn nets(app: &TestApp, id: &str) -> Vec<(String, i64)> {
+    let game = ok(app.get(&format!("/api/v1/games/{id}")).await);
+    let names = game["players"].as_array().unwrap().clone();
+    names
+        .iter()
+        .zip(game["settlement"]["net_cents"].as_array().unwrap())
+        .map(|(n, c)| {
+            let name = n.as_str().or_else(|| n["name"].as_str()).unwrap();
+            (name.to_owned(), c.as_i64().unwrap())
+        })
+        .collect()
+}
+
+/// Two evenings of Ann, Ben and Cy in euros.
+async fn two_evenings(app: &TestApp) -> (Group, [String; 2]) {
+    let group = create_group(app, &["Ann", "Ben", "Cy"]).await;
+    let first = played(
+        app,
+        &group,
+        &["Ann", "Ben", "Cy"],
+        "€",
+        &[("Ann", json!({"Ben": 20, "Cy": 40}))],
+    )
+    .await;
+    let second = played(
+        app,
+        &group,
+        &["Ben", "Ann", "Cy"],
+        "€",
+        &[("Ben", json!({"Ann": 25, "Cy": 40}))],
+    )
+    .await;
+    (group, [first, second])
+}
+
+fn standing<'a>(state: &'a Value, name: &str) -> &'a Value {
+    state["standings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["player"] == name)
+        .unwrap_or_else(|| panic!("no {name} in {}", state["standings"]))
+}
+
+#[tokio::test]
+async fn the_group_s_json_holds_standings_and_the_ledger_from_its_games() {
+    let app = TestApp::new().await;
+    let (group, games) = two_evenings(&app).await;
+    let state = group.state(&app, "").await;
+    let order: Vec<&str> = state["standings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["player"].as_str().unwrap())
+        .collect();
+    // Ann and Ben one win each, both 1.5 on average: the older player first; Cy last.
+    assert_eq!(order, ["Ann", "Ben", "Cy"]);
+    let ann = standing(&state, "Ann");
+    assert_eq!(ann["games"], 2);
+    assert_eq!(ann["wins"], 1);
+    assert_eq!(ann["average_place"], 1.5);
+    assert_eq!(ann["rounds_won"], 1);
+    assert_eq!(ann["average_penalty"], 12.5);
+    assert_eq!(ann["biggest_hand"]["points"], 25);
+    assert_eq!(ann["biggest_hand"]["url"], format!("/games/{}", games[1]));
+    assert_eq!(ann["best"]["url"], format!("/games/{}", games[0]));
+    assert_eq!(ann["best"]["place"], 1);
+    assert_eq!(ann["worst"]["place"], 2);
+    let cy = standing(&state, "Cy");
+    assert_eq!(cy["wins"], 0);
+    assert_eq!(cy["average_place"], 3.0);
+    assert_eq!(cy["average_penalty"], 40.0);
+    assert_eq!(cy["biggest_hand"]["url"], format!("/games/{}", games[0]));
+    assert_eq!(state["standings_filter"]["period"], "all");
+
+    // Money: each player's standing and balance is the sum of their nets in the two games.
+    let mut sums = std::collections::BTreeMap::<String, i64>::new();
+    for id in &games {
+        for (name, cents) in nets(&app, id).await {
+            *sums.entry(name).or_default() += cents;
+        }
+    }
+    let ledger = &state["ledger"];
+    assert_eq!(ledger["since"], Value::Null);
+    assert_eq!(ledger["currency"], "€");
+    assert_eq!(ledger["games"], 2);
+    for (name, cents) in &sums {
+        assert_eq!(ledger["balance_cents"][name], *cents, "{ledger}");
+        assert_eq!(standing(&state, name)["net_cents"], *cents);
+    }
+    // Paying the transfers brings every balance to zero, with fewer payments than debtors
+    // plus creditors.
+    let mut after = sums.clone();
+    let transfers = ledger["transfers"].as_array().unwrap();
+    assert!(!transfers.is_empty() && transfers.len() < sums.len());
+    for t in transfers {
+        let cents = t["cents"].as_i64().unwrap();
+        assert!(cents > 0);
+        *after.get_mut(t["from"].as_str().unwrap()).unwrap() += cents;
+        *after.get_mut(t["to"].as_str().unwrap()).unwrap() -= cents;
+    }
+    assert!(after.values().all(|&c| c == 0), "{after:?}");
+
+    // The read-only twin: the same numbers, games by their read-only links.
+    let view = ok(app
+        .get(&format!("/api/v1/groups/view/{}", group.view))
+        .await);
+    assert_eq!(view["ledger"], state["ledger"]);
+    let best = standing(&view, "Ann")["best"]["url"].as_str().unwrap();
+    assert!(best.starts_with("/view/"), "{best}");
+    assert!(!view.to_string().contains(&games[0]));
+}
+
+#[tokio::test]
+async fn the_standings_follow_a_period_and_a_rule_set_and_a_bad_filter_is_a_sentence() {
+    let app = TestApp::new().await;
+    let (group, _) = two_evenings(&app).await;
+    let year = group.state(&app, "?period=year").await;
+    assert_eq!(standing(&year, "Ann")["games"], 2);
+    let year_no = time::OffsetDateTime::now_utc().year();
+    assert_eq!(
+        year["standings_filter"],
+        json!({"period": "year", "from": format!("{year_no}-01-01"),
+               "to": format!("{year_no}-12-31"), "rules": null})
+    );
+    let past = group.state(&app, "?from=2020-01-01&to=31.12.2020").await;
+    assert_eq!(past["standings"], json!([]));
+    assert_eq!(past["standings_filter"]["period"], "custom");
+    // The ledger does not follow the period: it runs since the last settle-up.
+    assert_eq!(past["ledger"]["games"], 2);
+    let other_rules = group.state(&app, "?rules=liverpool").await;
+    assert_eq!(other_rules["standings"], json!([]));
+    let contract = group.state(&app, "?rules=contract").await;
+    assert_eq!(standing(&contract, "Cy")["games"], 2);
+
+    let bad = app.get(&format!("{}?from=yesterday", group.api())).await;
+    assert_eq!(bad.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(
+        bad.error_sentence(),
+        "\"yesterday\" is not a date; write it as 2026-11-24."
+    );
+    let request = Request::get(format!(
+        "/api/v1/groups/view/{}?from=2026-05-01&to=2026-04-01",
+        group.view
+    ))
+    .header("accept-language", "de")
+    .body(Body::empty())
+    .unwrap();
+    let german = app.send(request).await;
+    assert_eq!(german.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(
+        german.error_sentence().contains("beginnt nach seinem Ende"),
+        "{}",
+        german.body
+    );
+    let unknown = app.get(&format!("{}?rules=poker", group.api())).await;
+    assert_eq!(unknown.status, StatusCode::UNPROCESSABLE_ENTITY);
+}
+
+#[tokio::test]
+async fn money_in_another_currency_is_its_own_account_and_a_settle_up_settles_what_it_saw() {
+    let app = TestApp::new().await;
+    let (group, games) = two_evenings(&app).await;
+    ok(post(
+        &app,
+        &format!("{}/players", group.api()),
+        &json!({"name": "Di"}),
+    )
+    .await);
+    // A game in dollars, played after the euro games: the group's currency is now "$".
+    let dollars = played(
+        &app,
+        &group,
+        &["Ann", "Cy", "Di"],
+        "$",
+        &[("Cy", json!({"Ann": 30, "Di": 20}))],
+    )
+    .await;
+    let state = group.state(&app, "").await;
+    let ledger = &state["ledger"];
+    assert_eq!(ledger["currency"], "$");
+    assert_eq!(ledger["games"], 1);
+    let dollar_nets = nets(&app, &dollars).await;
+    for (name, cents) in &dollar_nets {
+        assert_eq!(ledger["balance_cents"][name], *cents);
+    }
+    assert_eq!(ledger["balance_cents"].as_object().unwrap().len(), 3);
+    let euros = &ledger["other_currencies"][0];
+    assert_eq!(euros["currency"], "€");
+    assert_eq!(euros["games"], 2);
+    // The standings' money is the group's currency only: Ben played no dollar game.
+    assert_eq!(standing(&state, "Ben")["net_cents"], 0);
+    assert_eq!(standing(&state, "Ben")["currency"], "$");
+    assert_eq!(standing(&state, "Ben")["games"], 2);
+
+    // Settle up: every account at once; the settle-up keeps the dollar balances as its own.
+    let settled = ok(post(
+        &app,
+        &format!("{}/settle-up", group.api()),
+        &json!({"version": state["version"]}),
+    )
+    .await);
+    assert_eq!(settled["settle_ups"][0]["currency"], "$");
+    assert_eq!(
+        settled["settle_ups"][0]["balance_cents"],
+        ledger["balance_cents"]
+    );
+    assert_eq!(settled["ledger"]["games"], 0);
+    assert_eq!(settled["ledger"]["balance_cents"], json!({}));
+    assert_eq!(settled["ledger"]["other_currencies"], json!([]));
+    assert_eq!(settled["ledger"]["since"], settled["settle_ups"][0]["at"]);
+
+    // A standalone game played before the settle-up and added to the group after it was
+    // never settled: it is open.
+    let standalone = ok(post(
+        &app,
+        "/api/v1/games",
+        &json!({"rules": "contract", "players": ["Ann", "Ben", "Di"], "cents_per_point": 10,
+                "currency": "$"}),
+    )
+    .await)["id"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    ok(post(
+        &app,
+        &format!("/api/v1/games/{standalone}/rounds"),
+        &json!({"went_out": "Ann", "points": {"Ben": 50, "Di": 10}}),
+    )
+    .await);
+    ok(post(&app, &format!("/api/v1/games/{standalone}/end"), &json!({})).await);
+    let added = ok(post(
+        &app,
+        &format!("{}/add-game", group.api()),
+        &json!({"game": standalone}),
+    )
+    .await);
+    assert_eq!(added["ledger"]["games"], 1);
+    for (name, cents) in nets(&app, &standalone).await {
+        assert_eq!(added["ledger"]["balance_cents"][&name], cents);
+    }
+    assert_eq!(games.len(), 2);
+}
+
+async fn get_in(app: &TestApp, path: &str, lang: &str) -> TestResponse {
+    let request = Request::get(path)
+        .header("accept-language", lang)
+        .body(Body::empty())
+        .unwrap();
+    app.send(request).await
+}
+
+#[tokio::test]
+async fn the_standings_page_shows_every_number_for_a_period_in_both_languages() {
+    let app = TestApp::new().await;
+    let (group, games) = two_evenings(&app).await;
+    let page = get_in(&app, &format!("/groups/{}/standings", group.id), "en").await;
+    assert_eq!(page.status, StatusCode::OK, "{}", page.body);
+    assert!(page.is_html());
+    assert_no_inline_script_or_style(&page.body);
+    let body = text(&page.body);
+    for words in [
+        "Standings",
+        "Average place",
+        "Rounds won",
+        "Average penalty per round",
+        "Biggest hand",
+        "1.5",
+        "12.5",
+        "25 in round 1",
+        "1. place, 0",
+        "Shown: All time.",
+    ] {
+        assert!(body.contains(words), "{words} missing: {body}");
+    }
+    // The best game links to the game through the edit link.
+    assert!(body.contains(&format!("href=\"/games/{}\"", games[0])));
+    // No JavaScript needed: the period is a GET form.
+    assert!(body.contains("<form method=\"get\""));
+
+    let german = get_in(
+        &app,
+        &format!("/groups/view/{}/standings?period=year", group.view),
+        "de",
+    )
+    .await;
+    assert_eq!(german.status, StatusCode::OK);
+    let body = text(&german.body);
+    assert!(body.contains("Tabelle") && body.contains("1,5"), "{body}");
+    assert!(body.contains("Ø Strafpunkte je Runde"));
+    assert!(
+        !body.contains(&games[0]),
+        "the read-only page shows an edit id"
+    );
+    assert!(body.contains("href=\"/view/"));
+
+    let past = get_in(
+        &app,
+        &format!(
+            "/groups/{}/standings?from=2020-01-01&to=2020-12-31",
+            group.id
+        ),
+        "en",
+    )
+    .await;
+    assert!(text(&past.body).contains("No finished game in this period yet."));
+    let bad = get_in(
+        &app,
+        &format!("/groups/{}/standings?from=someday", group.id),
+        "de",
+    )
+    .await;
+    assert_eq!(bad.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(text(&bad.body).contains("„someday“ ist kein Datum"));
+}
+
+#[tokio::test]
+async fn head_to_head_compares_two_players_and_refuses_one_player_twice() {
+    let app = TestApp::new().await;
+    let (group, _) = two_evenings(&app).await;
+    let state = group.state(&app, "").await;
+    let id = |name: &str| {
+        state["players"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|p| p["name"] == name)
+            .unwrap()["id"]
+            .as_i64()
+            .unwrap()
+    };
+    let (ann, cy) = (id("Ann"), id("Cy"));
+    let page = get_in(
+        &app,
+        &format!("/groups/{}/head-to-head?a={ann}&b={cy}", group.id),
+        "en",
+    )
+    .await;
+    assert_eq!(page.status, StatusCode::OK, "{}", page.body);
+    let body = text(&page.body);
+    assert!(body.contains("2 finished games together."), "{body}");
+    assert!(body.contains("Ann placed ahead 2 times."));
+    assert!(body.contains("Cy placed ahead 0 times."));
+    assert!(body.contains("Between them, Ann came out"));
+    let same = get_in(
+        &app,
+        &format!("/groups/view/{}/head-to-head?a={ann}&b={ann}", group.view),
+        "en",
+    )
+    .await;
+    assert_eq!(same.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(text(&same.body).contains("Choose two different players"));
+}
+
+#[tokio::test]
+async fn the_ledger_page_settles_up_once_per_form_and_a_stale_form_is_a_conflict() {
+    let app = TestApp::new().await;
+    let (group, games) = two_evenings(&app).await;
+    let ledger = format!("/groups/{}/ledger", group.id);
+    let page = get_in(&app, &ledger, "en").await;
+    assert_eq!(page.status, StatusCode::OK, "{}", page.body);
+    assert_no_inline_script_or_style(&page.body);
+    let body = text(&page.body);
+    assert!(body.contains("Since the group's first game."));
+    assert!(body.contains("2 finished games not settled yet."));
+    assert!(body.contains(" pays "), "{body}");
+    assert!(body.contains("No settle-up yet."));
+    assert!(body.contains(&format!("src=\"/groups/{}/chart.svg\"", group.id)));
+    let state = group.state(&app, "").await;
+    let version = state["version"].as_i64().unwrap().to_string();
+    // The form carries the group's version and a key signed for its action.
+    assert!(body.contains(&format!("name=\"version\" value=\"{version}\"")));
+    let action = format!("/groups/{}/ledger/settle-up", group.id);
+    assert!(body.contains(&format!("action=\"{action}\"")));
+
+    // A stale version: 409, the ledger as it is, nothing settled.
+    let stale = post_form(&app, &action, &[("version", "0")], "en").await;
+    assert_eq!(stale.status, StatusCode::CONFLICT, "{}", stale.body);
+    assert!(text(&stale.body).contains("changed on another device"));
+    assert_eq!(group.state(&app, "").await["settle_ups"], json!([]));
+
+    let key = app.form_key(&action);
+    let fields = [("key", key.as_str()), ("version", version.as_str())];
+    let done = post_form(&app, &action, &fields, "en").await;
+    assert_eq!(done.status, StatusCode::SEE_OTHER, "{}", done.body);
+    assert_eq!(done.header("location"), format!("{ledger}?settled=1"));
+    // The same post again (a double tap, a retry): the same answer, one settle-up.
+    let again = post_form(&app, &action, &fields, "en").await;
+    assert_eq!(again.status, StatusCode::SEE_OTHER, "{}", again.body);
+    let after = group.state(&app, "").await;
+    assert_eq!(after["settle_ups"].as_array().unwrap().len(), 1);
+    assert_eq!(after["ledger"]["games"], 0);
+    let mut sum = 0;
+    for id in &games {
+        sum += nets(&app, id)
+            .await
+            .iter()
+            .find(|(n, _)| n == "Ann")
+            .unwrap()
+            .1;
+    }
+    assert_eq!(after["settle_ups"][0]["balance_cents"]["Ann"], sum);
+
+    let settled = get_in(&app, &format!("{ledger}?settled=1"), "de").await;
+    let body = text(&settled.body);
+    assert!(
+        body.contains("Abgerechnet. Die Kasse beginnt wieder bei null."),
+        "{body}"
+    );
+    assert!(body.contains("Nichts abzurechnen"));
+    assert!(body.contains("Seit der Abrechnung vom"));
+    assert!(!body.contains("Noch keine Abrechnung."));
+    assert!(
+        !body.contains("id=\"settle-up-form\""),
+        "nothing open, no form"
+    );
+
+    // The read-only twin shows the ledger, never the form, and cannot post it.
+    let view = get_in(&app, &format!("/groups/view/{}/ledger", group.view), "en").await;
+    assert_eq!(view.status, StatusCode::OK);
+    assert!(!view.body.contains(&group.id));
+    assert!(text(&view.body).contains("only its edit link can settle up"));
+    let refused = post_form(
+        &app,
+        &format!("/groups/{}/ledger/settle-up", group.view),
+        &[("version", "99")],
+        "en",
+    )
+    .await;
+    assert_eq!(refused.status, StatusCode::FORBIDDEN);
+}
+
+#[tokio::test]
+async fn the_group_money_chart_draws_each_player_s_running_money_for_screen_readers() {
+    let app = TestApp::new().await;
+    let group = create_group(&app, &["Ann", "Ben", "Cy"]).await;
+    let path = format!("/groups/{}/chart.svg", group.id);
+    let none = get_in(&app, &path, "en").await;
+    assert_eq!(none.status, StatusCode::NOT_FOUND);
+    assert!(none.body.contains("no chart to draw"));
+    let first = played(
+        &app,
+        &group,
+        &["Ann", "Ben", "Cy"],
+        "€",
+        &[("Ann", json!({"Ben": 20, "Cy": 40}))],
+    )
+    .await;
+    played(
+        &app,
+        &group,
+        &["Ben", "Ann", "Cy"],
+        "€",
+        &[("Ben", json!({"Ann": 25, "Cy": 40}))],
+    )
+    .await;
+    let svg = get_in(&app, &path, "en").await;
+    assert_eq!(svg.status, StatusCode::OK, "{}", svg.body);
+    assert_eq!(svg.header("content-type"), "image/svg+xml");
+    let body = &svg.body;
+    assert!(body.contains("role=\"img\""));
+    assert!(body.contains("viewBox=\"0 0 360"));
+    assert!(body.contains("prefers-color-scheme:dark"));
+    assert!(body.contains("Money over time"));
+    assert!(body.contains("Net after 2 games:"), "{body}");
+    // Three lines, one per player.
+    assert_eq!(body.matches("<polyline").count(), 3, "{body}");
+    let cy: i64 = nets(&app, &first).await[2].1;
+    assert!(cy < 0);
+    let german = get_in(
+        &app,
+        &format!("/groups/view/{}/chart.svg", group.view),
+        "de",
+    )
+    .await;
+    assert_eq!(german.status, StatusCode::OK);
+    assert!(german.body.contains("Saldo nach 2 Spielen"));
+    assert!(!german.body.contains(&group.id));
+}
+
+#[tokio::test]
+async fn a_group_read_again_is_not_rescored_and_a_round_in_one_of_its_games_shows_at_once() {
+    let app = TestApp::new().await;
+    let group = create_group(&app, &["Ann", "Ben", "Cy"]).await;
+    let created = ok(post(
+        &app,
+        &format!("{}/games", group.api()),
+        &json!({"rules": "contract", "players": ["Ann", "Ben", "Cy"], "cents_per_point": 10}),
+    )
+    .await);
+    let id = created["id"].as_str().unwrap().to_owned();
+    let first = group.state(&app, "").await;
+    assert_eq!(first["games"][0]["rounds_played"], 0);
+    let before = kontrakt::store::scorings_on_this_thread();
+    let again = group.state(&app, "").await;
+    let view = ok(app
+        .get(&format!("/api/v1/groups/view/{}", group.view))
+        .await);
+    let page = app.get(&format!("/groups/{}/ledger", group.id)).await;
+    assert_eq!(page.status, StatusCode::OK);
+    assert_eq!(
+        kontrakt::store::scorings_on_this_thread(),
+        before,
+        "a group read with nothing written since scored its games again"
+    );
+    assert_eq!(again, first);
+    assert_eq!(view["standings"], first["standings"]);
+    // A round in one of the group's games (a write to the game, not the group) is seen by
+    // the very next read of the group.
+    ok(post(
+        &app,
+        &format!("/api/v1/games/{id}/rounds"),
+        &json!({"went_out": "Ann", "points": {"Ben": 20, "Cy": 40}}),
+    )
+    .await);
+    ok(post(&app, &format!("/api/v1/games/{id}/end"), &json!({})).await);
+    let after = group.state(&app, "").await;
+    assert_eq!(after["games"][0]["rounds_played"], 1);
+    assert_eq!(after["ledger"]["games"], 1);
+    assert_eq!(standing(&after, "Ann")["wins"], 1);
+}
