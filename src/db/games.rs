@@ -14,7 +14,9 @@ use time::format_description::well_known::Rfc3339;
 
 use super::Db;
 
+mod changes;
 mod redo;
+pub use changes::{Rewrite, rename_in_changes, rewrite_once};
 pub use redo::{RedoOutcome, last_change, redo_last_undo_once};
 
 /// SQL for "now" in the format of the schema's timestamp defaults.
@@ -75,6 +77,9 @@ pub struct Game {
     pub house_rules: Option<String>,
     /// In a group's game: the group player's id in each seat (seating order); else empty.
     pub seats: Vec<i64>,
+    /// The changes at the table, names and money since the start, in order (JSON array,
+    /// migration 0006; docs/RULES.md section 8).
+    pub changes: Value,
 }
 
 /// The group a game belongs to, as its pages and answers name it.
@@ -123,15 +128,31 @@ pub enum HistoryAction {
     Undo,
     /// The game was ended early (or resumed).
     End,
+    /// A player sits out the next round (docs/RULES.md section 8).
+    SitOut,
+    /// A player left the table.
+    Leave,
+    /// A player joined late.
+    Join,
+    /// A player was renamed.
+    Rename,
+    /// The stake or currency changed.
+    Settings,
 }
 
 impl HistoryAction {
-    fn as_str(self) -> &'static str {
+    /// The action's name in the history table.
+    pub fn as_str(self) -> &'static str {
         match self {
             Self::Enter => "enter",
             Self::Correct => "correct",
             Self::Undo => "undo",
             Self::End => "end",
+            Self::SitOut => "sit_out",
+            Self::Leave => "leave",
+            Self::Join => "join",
+            Self::Rename => "rename",
+            Self::Settings => "settings",
         }
     }
 
@@ -141,6 +162,11 @@ impl HistoryAction {
             "correct" => Ok(Self::Correct),
             "undo" => Ok(Self::Undo),
             "end" => Ok(Self::End),
+            "sit_out" => Ok(Self::SitOut),
+            "leave" => Ok(Self::Leave),
+            "join" => Ok(Self::Join),
+            "rename" => Ok(Self::Rename),
+            "settings" => Ok(Self::Settings),
             other => Err(decode_error(format!("unknown history action {other:?}"))),
         }
     }
@@ -294,6 +320,8 @@ struct GameRow {
     players: String,
     first_dealer: i64,
     money: String,
+    #[sqlx(default)]
+    changes: Option<String>,
     version: i64,
     ended_early: i64,
     created_at: String,
@@ -316,6 +344,10 @@ impl TryFrom<GameRow> for Game {
             options: json(&row.options)?,
             players: serde_json::from_str(&row.players).map_err(decode_error)?,
             money: json(&row.money)?,
+            changes: match row.changes.as_deref() {
+                Some(text) => json(text)?,
+                None => Value::Array(Vec::new()),
+            },
             created_at: timestamp(&row.created_at)?,
             updated_at: timestamp(&row.updated_at)?,
             ended_early: row.ended_early != 0,
@@ -494,7 +526,7 @@ pub(super) async fn insert_game(
 }
 
 const GAME_COLUMNS: &str = "id, view_token, rules, options, players, first_dealer, money, \
-                            version, ended_early, created_at, updated_at, house_rules";
+                            changes, version, ended_early, created_at, updated_at, house_rules";
 
 /// Loads a game and its rounds by its edit token, or `None` if there is no such game.
 pub async fn load_game(db: &Db, id: &str) -> Result<Option<GameRecord>, sqlx::Error> {

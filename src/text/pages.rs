@@ -263,6 +263,13 @@ messages! {
         HistoryUndo => "Round {n} undone", "Runde {n} zurückgenommen";
         HistoryEnd => "Game ended early", "Spiel vorzeitig beendet";
         HistoryResume => "Game resumed", "Spiel fortgesetzt";
+        /// The table's changes in the history (docs/RULES.md section 8).
+        HistorySitOut => "{player} sits out round {n}", "{player} setzt in Runde {n} aus";
+        HistoryLeave => "{player} left the table after round {k}", "{player} hat den Tisch nach Runde {k} verlassen";
+        HistoryJoin => "{player} joined the table after round {k}", "{player} ist nach Runde {k} dazugekommen";
+        HistoryRename => "{from} renamed {to}", "{from} heißt jetzt {to}";
+        HistorySettings => "Stake or currency changed", "Einsatz oder Währung geändert";
+        HistoryUndoChange => "Taken back: {what}", "Zurückgenommen: {what}";
         HistoryWentOut => "Went out: {name}", "Ausgegangen: {name}";
         HistoryWentOutChanged => "Went out: {old} → {new}", "Ausgegangen: {old} → {new}";
         HistoryNobody => "nobody", "niemand";

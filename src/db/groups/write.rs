@@ -238,8 +238,9 @@ pub async fn rename_player(
 }
 
 /// Renames players inside one stored game: `renames` are `(old, new)` pairs, none of whose
-/// new names is another pair's old name. Bumps the game's version if anything changed.
-async fn rename_in_game(
+/// new names is another pair's old name, in its seats, rounds, history and table changes.
+/// Bumps the game's version if anything changed.
+pub(crate) async fn rename_in_game(
     tx: &mut PoolConnection<Sqlite>,
     game_id: &str,
     renames: &[(String, String)],
@@ -285,10 +286,15 @@ async fn rename_in_game(
         }
         other => other.clone(),
     };
+    let changes = renames.iter().fold(game.game.changes.clone(), |c, (old, new)| {
+        super::super::games::rename_in_changes(&c, old, new)
+    });
     sqlx::query(&format!(
-        "UPDATE games SET players = ?, version = version + 1, updated_at = {NOW} WHERE id = ?"
+        "UPDATE games SET players = ?, changes = ?, version = version + 1, updated_at = {NOW} \
+         WHERE id = ?"
     ))
     .bind(serde_json::to_string(&players).map_err(|e| sqlx::Error::Encode(e.into()))?)
+    .bind(changes.to_string())
     .bind(game_id)
     .execute(&mut **tx)
     .await?;

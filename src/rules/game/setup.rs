@@ -21,7 +21,7 @@ pub struct GameSetup {
     pub(super) currency: String,
     /// Players of the set-up (late joiners come after them in `players`).
     pub(super) start_players: usize,
-    /// Who sits where and plays which round after the table's changes (docs/RULES.md 7).
+    /// Who sits where and plays which round after the table's changes (docs/RULES.md 8).
     pub(super) table: Table,
 }
 

@@ -356,6 +356,34 @@ impl GameSetup {
         Ok(setup)
     }
 
+    /// The new name for player `i` as stored (trimmed, composed), or why it cannot be: the
+    /// same checks as a set-up's names; it may differ from the old one only in spelling.
+    pub fn check_rename(&self, i: usize, name: &str) -> Result<String, GameError> {
+        use unicode_normalization::UnicodeNormalization;
+        let name: String = name.trim().nfc().collect();
+        let seat = i + 1;
+        match names::check_name(&name) {
+            Ok(_) => {}
+            Err(NameProblem::Empty) => return Err(GameError::EmptyName { seat }),
+            Err(NameProblem::TooLong) => return Err(GameError::NameTooLong { seat }),
+            Err(NameProblem::HasControl) => return Err(GameError::NameHasControl { seat }),
+            Err(NameProblem::HasInvisible) => return Err(GameError::NameHasInvisible { seat }),
+        }
+        let Some(old) = self.players.get(i) else {
+            return Err(GameError::UnknownPlayer {
+                name: name.clone(),
+                players: self.players.clone(),
+            });
+        };
+        if *old == name {
+            return Err(GameError::NameUnchanged { player: name });
+        }
+        if self.find_player(&name).is_some_and(|other| other != i) {
+            return Err(GameError::DuplicateName { name });
+        }
+        Ok(name)
+    }
+
     /// A late joiner's starting total (docs/RULES.md section 8) from the totals after their
     /// join's round: of the players at the table then, other than those joining at that
     /// moment.

@@ -236,6 +236,23 @@ fn continental_joiners_start_at_zero_and_sitters_pay_nothing() {
     assert_eq!(state.totals[0], -2 * state.totals[1]);
 }
 
+/// "A rename changes the name everywhere in the game": checked like a set-up's names.
+#[test]
+fn a_rename_is_checked_like_a_new_name() {
+    let game = setup("liverpool", &FOUR);
+    assert_eq!(game.check_rename(0, " Anna "), Ok("Anna".into()));
+    assert_eq!(game.check_rename(0, "ANN"), Ok("ANN".into()), "a new spelling is fine");
+    assert_eq!(
+        game.check_rename(0, "Ann"),
+        Err(GameError::NameUnchanged { player: "Ann".into() })
+    );
+    assert_eq!(
+        game.check_rename(0, "ben"),
+        Err(GameError::DuplicateName { name: "ben".into() })
+    );
+    assert_eq!(game.check_rename(1, ""), Err(GameError::EmptyName { seat: 2 }));
+}
+
 /// A random change for a four-player Liverpool game.
 fn any_change() -> impl Strategy<Value = (u8, usize, usize, usize)> {
     (0u8..3, 0usize..7, 0usize..6, 0usize..3)

@@ -16,6 +16,7 @@
 mod catalog;
 mod doc;
 pub mod games;
+mod players;
 pub(crate) mod groups;
 mod input;
 mod output;
