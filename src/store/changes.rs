@@ -181,7 +181,16 @@ pub async fn edit_once(
     let rewrite = if expected == game.record.game.version {
         match plan(&game, edit) {
             Ok(rewrite) => rewrite,
-            Err(e) => return Ok(OnceChange::Now(GameChange::Refused(e))),
+            Err(e) => {
+                // A repeat of a change already made is refused by the game as it is now:
+                // its key answers first.
+                if let Some(once) = once
+                    && let Some(used) = games::used_key(db, id, once).await?
+                {
+                    return finish(db, cache, id, "edit", async { Ok::<_, Error>(used) }).await;
+                }
+                return Ok(OnceChange::Now(GameChange::Refused(e)));
+            }
         }
     } else {
         // Stale: the database answers with the conflict (or the stored answer of a repeat).
@@ -343,7 +352,9 @@ pub async fn redo_once(
                 && expected == game.record.game.version =>
         {
             let Some(item) = h.before.filter(|b| b.get("change").is_some()) else {
-                return Ok(OnceChange::Now(GameChange::Refused(GameError::NothingToRedo)));
+                return Ok(OnceChange::Now(GameChange::Refused(
+                    GameError::NothingToRedo,
+                )));
             };
             let rewrite = redo_plan(&game, &item);
             let write = games::rewrite_once(db, id, expected, &rewrite, entry::rename, once);

@@ -129,4 +129,3 @@ pub(super) fn money_of(setup: &GameSetup) -> Value {
     money.insert("scheme".into(), setup.scheme().id().into());
     Value::Object(money)
 }
-

@@ -47,9 +47,9 @@ use std::cell::Cell;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 pub use cache::GameCache;
+pub use changes::{redo_once, undo_once};
 pub use game::{LoadedGame, new_game, rematch, understand};
 pub use read::{is_view_token, load, load_view};
-pub use changes::{redo_once, undo_once};
 pub use write::{GameChange, OnceChange, RoundWrite, end_early_once, write_round};
 
 /// Why the store could not do what it was asked. Every case is a bug or a failing database

@@ -33,6 +33,7 @@ mod idempotency;
 mod layout;
 mod logs;
 mod metrics;
+mod midgame;
 mod openapi;
 mod plausibility;
 mod points_per_cent;

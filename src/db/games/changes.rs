@@ -102,3 +102,21 @@ pub async fn rewrite_once(
     tx.commit().await?;
     Ok(WriteOutcome::Written { version })
 }
+
+/// What an idempotency key already holds for this game: `None` when it is new, else the
+/// stored answer ([`WriteOutcome::Replayed`]) or [`WriteOutcome::KeyReused`]. For a change
+/// the rules refuse as the game is now, which may be the repeat of one already made.
+pub async fn used_key(
+    db: &Db,
+    game_id: &str,
+    once: Once<'_>,
+) -> Result<Option<WriteOutcome>, sqlx::Error> {
+    let mut tx = db.begin_write().await?;
+    let outcome = match replayed(&mut tx, game_id, Some(once)).await? {
+        Stored::New => None,
+        Stored::Same(response) => Some(WriteOutcome::Replayed(response)),
+        Stored::Other => Some(WriteOutcome::KeyReused),
+    };
+    tx.commit().await?;
+    Ok(outcome)
+}

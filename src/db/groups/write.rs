@@ -286,9 +286,11 @@ pub(crate) async fn rename_in_game(
         }
         other => other.clone(),
     };
-    let changes = renames.iter().fold(game.game.changes.clone(), |c, (old, new)| {
-        super::super::games::rename_in_changes(&c, old, new)
-    });
+    let changes = renames
+        .iter()
+        .fold(game.game.changes.clone(), |c, (old, new)| {
+            super::super::games::rename_in_changes(&c, old, new)
+        });
     sqlx::query(&format!(
         "UPDATE games SET players = ?, changes = ?, version = version + 1, updated_at = {NOW} \
          WHERE id = ?"

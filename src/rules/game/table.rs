@@ -320,8 +320,7 @@ impl GameSetup {
                 if at_table + 1 > max {
                     return Err(GameError::TableFull { max });
                 }
-                if self.rules.scheme == Scheme::Units
-                    && start.is_some_and(|s| s != JoinStart::Zero)
+                if self.rules.scheme == Scheme::Units && start.is_some_and(|s| s != JoinStart::Zero)
                 {
                     return Err(GameError::JoinStartNotZero);
                 }
@@ -330,7 +329,13 @@ impl GameSetup {
                     None => setup.table.seating.len(),
                     Some(a) => {
                         let i = present(a)?;
-                        setup.table.seating.iter().position(|&p| p == i).unwrap_or(0) + 1
+                        setup
+                            .table
+                            .seating
+                            .iter()
+                            .position(|&p| p == i)
+                            .unwrap_or(0)
+                            + 1
                     }
                 };
                 setup.players.push(name.clone());
@@ -385,14 +390,17 @@ impl GameSetup {
     }
 
     /// A late joiner's starting total (docs/RULES.md section 8) from the totals after their
-    /// join's round: of the players at the table then, other than those joining at that
-    /// moment.
+    /// join's round: of the players at the table then (one leaving at that moment included),
+    /// other than those joining at that moment.
     pub(super) fn starting_total(&self, j: usize, totals: &[i64]) -> i64 {
         let Some((k, start)) = self.joined_after(j) else {
             return 0;
         };
         let others: Vec<i64> = (0..self.players.len())
-            .filter(|&i| i != j && self.at_table(i, k))
+            // Stable whatever the order of changes at the same moment: a player leaving then
+            // still counts, one joining then does not.
+            .filter(|&i| i != j && self.table.joined[i] <= k)
+            .filter(|&i| self.table.left[i].is_none_or(|left| left >= k))
             .filter(|&i| self.table.joined[i] < k || self.table.starts[i].is_none())
             .map(|i| totals.get(i).copied().unwrap_or(0))
             .collect();

@@ -60,12 +60,12 @@ fn a_player_who_sits_out_is_skipped_by_the_deal_and_keeps_their_total() {
 
     // Ben's row of round 2 is refused; without it the round is complete.
     let with_ben = raw(Some("Ann"), &[("Ben", 10), ("Cy", 20), ("Dee", 30)]);
-    let refused = game.parse_round(2, &with_ben).expect_err("Ben does not play");
-    assert!(
-        refused
-            .iter()
-            .any(|e| matches!(&e.error, GameError::NotPlaying { player, round: 2 } if player == "Ben"))
-    );
+    let refused = game
+        .parse_round(2, &with_ben)
+        .expect_err("Ben does not play");
+    assert!(refused.iter().any(
+        |e| matches!(&e.error, GameError::NotPlaying { player, round: 2 } if player == "Ben")
+    ));
     let rounds = [
         raw(Some("Ann"), &[("Ben", 5), ("Cy", 10), ("Dee", 15)]),
         raw(Some("Cy"), &[("Ann", 20), ("Dee", 25)]),
@@ -134,12 +134,18 @@ fn a_leaver_keeps_their_total_and_is_settled_with_it() {
         rounds.push(raw(Some("Ann"), &[("Ben", 5), ("Cy", 10)]));
     }
     let state = play(&game, &rounds);
-    assert_eq!(state.totals[3], 15, "Dee's total stays as it was when she left");
+    assert_eq!(
+        state.totals[3], 15,
+        "Dee's total stays as it was when she left"
+    );
     assert!(state.finished);
     let settlement = state.settlement.unwrap().unwrap();
     assert_eq!(settlement.net_cents.iter().sum::<i64>(), 0);
     assert_eq!(settlement.places[0], 1);
-    assert!(settlement.net_cents[3] < 0, "Dee pays the winner: {settlement:?}");
+    assert!(
+        settlement.net_cents[3] < 0,
+        "Dee pays the winner: {settlement:?}"
+    );
     // Nobody deals for Dee after she left.
     assert!((2..=game.round_count()).all(|r| game.dealer(r) != 3));
 }
@@ -185,9 +191,7 @@ fn a_late_joiner_needs_a_new_name_and_a_seat_at_the_table() {
     let game = setup("liverpool", &FOUR);
     assert_eq!(
         game.with_change(join(0, " ann ", "Ben", None)),
-        Err(GameError::DuplicateName {
-            name: "ann".into()
-        })
+        Err(GameError::DuplicateName { name: "ann".into() })
     );
     assert!(matches!(
         game.with_change(join(0, "  ", "Ben", None)),
@@ -241,16 +245,25 @@ fn continental_joiners_start_at_zero_and_sitters_pay_nothing() {
 fn a_rename_is_checked_like_a_new_name() {
     let game = setup("liverpool", &FOUR);
     assert_eq!(game.check_rename(0, " Anna "), Ok("Anna".into()));
-    assert_eq!(game.check_rename(0, "ANN"), Ok("ANN".into()), "a new spelling is fine");
+    assert_eq!(
+        game.check_rename(0, "ANN"),
+        Ok("ANN".into()),
+        "a new spelling is fine"
+    );
     assert_eq!(
         game.check_rename(0, "Ann"),
-        Err(GameError::NameUnchanged { player: "Ann".into() })
+        Err(GameError::NameUnchanged {
+            player: "Ann".into()
+        })
     );
     assert_eq!(
         game.check_rename(0, "ben"),
         Err(GameError::DuplicateName { name: "ben".into() })
     );
-    assert_eq!(game.check_rename(1, ""), Err(GameError::EmptyName { seat: 2 }));
+    assert_eq!(
+        game.check_rename(1, ""),
+        Err(GameError::EmptyName { seat: 2 })
+    );
 }
 
 /// A random change for a four-player Liverpool game.

@@ -16,10 +16,10 @@
 mod catalog;
 mod doc;
 pub mod games;
-mod players;
 pub(crate) mod groups;
 mod input;
 mod output;
+mod players;
 mod schema;
 
 use axum::Router;

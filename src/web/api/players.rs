@@ -18,8 +18,8 @@ use super::doc::{Conflict, GameChanged, GameWriteErrors};
 use super::games::{game_change, once};
 use super::input::take_lang;
 use crate::rules::game::{JoinStart, RawNumber, TableChange};
-use crate::store::changes::{Edit, edit_once};
 use crate::store::LoadedGame;
+use crate::store::changes::{Edit, edit_once};
 use crate::text::Lang;
 use crate::text::api::ApiMsg;
 use crate::web::idempotency::{canonical_json, request_hash};
@@ -137,6 +137,11 @@ fn read<T: serde::de::DeserializeOwned>(
     route: &str,
 ) -> Result<(T, Lang, Option<(String, String)>), AppError> {
     let lang = take_lang(headers, &mut body)?;
+    if !body.is_object() {
+        return Err(AppError::Unprocessable(
+            ApiMsg::WrongField.fill(lang, &[("detail", &"the body must be a JSON object")]),
+        ));
+    }
     let request = request_hash(route, &canonical_json(&body));
     let parsed = serde_json::from_value(body)
         .map_err(|e| AppError::Unprocessable(ApiMsg::WrongField.fill(lang, &[("detail", &e)])))?;
@@ -193,7 +198,10 @@ pub(super) async fn join_late(
         Some(given) => Some(JoinStart::from_id(given).ok_or_else(|| {
             AppError::Unprocessable(ApiMsg::WrongField.fill(
                 lang,
-                &[("detail", &format!("start: {given:?} is not worst, zero or average"))],
+                &[(
+                    "detail",
+                    &format!("start: {given:?} is not worst, zero or average"),
+                )],
             ))
         })?),
     };
@@ -231,7 +239,9 @@ pub(super) async fn change_player(
     let route = format!("POST /api/v1/games/{id}/players/{seat}");
     let (body, lang, key) = read::<PlayerBody>(&headers, body, &route)?;
     let game = state.load_edit(&id).await?;
-    let wrong = |detail: &str| AppError::Unprocessable(ApiMsg::WrongField.fill(lang, &[("detail", &detail)]));
+    let wrong = |detail: &str| {
+        AppError::Unprocessable(ApiMsg::WrongField.fill(lang, &[("detail", &detail)]))
+    };
     let player = seat
         .trim()
         .parse::<usize>()
@@ -247,9 +257,7 @@ pub(super) async fn change_player(
     let name = game.setup.name(player).to_string();
     let edit = match (body.name, body.sits_out_next, body.leaves) {
         (Some(new), None | Some(false), None | Some(false)) => Edit::Rename { player, name: new },
-        (None, Some(true), None | Some(false)) => {
-            Edit::Table(TableChange::SitOut { player: name })
-        }
+        (None, Some(true), None | Some(false)) => Edit::Table(TableChange::SitOut { player: name }),
         (None, None | Some(false), Some(true)) => Edit::Table(TableChange::Leave { player: name }),
         _ => {
             return Err(wrong(
