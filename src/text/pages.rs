@@ -500,6 +500,34 @@ messages! {
         GameEnd => "End the game now", "Partie jetzt beenden";
         GameResume => "Resume the game", "Partie fortsetzen";
         GameHistory => "History of changes", "Verlauf der Änderungen";
+        /// The players page: changes after the start (docs/RULES.md section 8).
+        GamePlayers => "Players: rename, sit out, leave, join, stake", "Spieler: umbenennen, aussetzen, gehen, einsteigen, Einsatz";
+        PlayersTitle => "Players", "Spieler";
+        PlayersLead => "Changes the table makes during the game. Each is kept in the history and undone like a round.",
+            "Änderungen, die der Tisch während der Partie macht. Jede steht im Verlauf und lässt sich wie eine Runde zurücknehmen.";
+        PlayersPlays => "plays", "spielt mit";
+        PlayersSitsOut => "sits out round {n}", "setzt in Runde {n} aus";
+        PlayersLeft => "left after round {k} with {total}", "nach Runde {k} gegangen, mit {total}";
+        PlayersJoined => "joined after round {k}, started at {total}", "nach Runde {k} eingestiegen, begann mit {total}";
+        PlayersNewName => "New name for {player}", "Neuer Name für {player}";
+        PlayersRename => "Rename", "Umbenennen";
+        PlayersRenameInGroup => "Players of a group's game are renamed on the group's page.", "Spieler einer Gruppenpartie werden auf der Seite der Gruppe umbenannt.";
+        PlayersSitOut => "Sits out next round", "Setzt nächste Runde aus";
+        PlayersLeave => "Leaves (keeps the total)", "Geht (Summe bleibt)";
+        PlayersJoinTitle => "Join late", "Später einsteigen";
+        PlayersName => "Name", "Name";
+        PlayersAfter => "Sits after", "Sitzt nach";
+        PlayersAfterLast => "the last seat", "dem letzten Platz";
+        PlayersStart => "Starts with", "Beginnt mit";
+        PlayersStartWorst => "the worst total at the table", "der schlechtesten Summe am Tisch";
+        PlayersStartZero => "zero", "null";
+        PlayersStartAverage => "the average of the table", "dem Durchschnitt des Tisches";
+        PlayersJoin => "Join from the next round", "Ab der nächsten Runde einsteigen";
+        PlayersMoneyTitle => "Stake and currency", "Einsatz und Währung";
+        PlayersCents => "Cents per point (or unit)", "Cent je Punkt (oder Einheit)";
+        PlayersCurrency => "Currency", "Währung";
+        PlayersSave => "Save stake", "Einsatz speichern";
+        PlayersSheetOut => "sat out", "hat ausgesetzt";
         GameChecker => "Meld checker for this round", "Meldeprüfer für diese Runde";
         GameSettlement => "Settlement", "Abrechnung";
         ExportCsv => "Download as CSV", "Als CSV herunterladen";

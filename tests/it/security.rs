@@ -131,6 +131,21 @@ const GAME_WRITES: &[Route] = &[
         path: "/api/v1/games/{id}/players/{seat}",
         payload: Payload::Json(r#"{"sits_out_next": true}"#),
     },
+    Route {
+        method: "POST",
+        path: "/games/{id}/settings",
+        payload: Payload::Form("version=15&key=security-settings&cents=3&currency=CHF"),
+    },
+    Route {
+        method: "POST",
+        path: "/games/{id}/players",
+        payload: Payload::Form("version=16&key=security-join&name=Fay&after=Ben&start=average"),
+    },
+    Route {
+        method: "POST",
+        path: "/games/{id}/players/{seat}",
+        payload: Payload::Form("version=17&key=security-leave&do=leave"),
+    },
     // A rematch changes no game: it creates a new one from this one's set-up (see
     // `creates_a_game`; `every_listed_game_write_works_with_the_edit_id` checks that instead).
     Route {

@@ -8,6 +8,7 @@
 pub mod check;
 pub mod games;
 pub mod home;
+pub mod players;
 pub mod rounds;
 
 use axum::Router;
@@ -21,4 +22,5 @@ pub fn routes() -> Router<AppState> {
         .merge(check::routes())
         .merge(games::routes())
         .merge(rounds::routes())
+        .merge(players::routes())
 }
