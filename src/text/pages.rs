@@ -473,6 +473,9 @@ messages! {
         SheetMarkBuys => "{n} {n|buy|buys}", "{n} {n|Kauf|Käufe}";
         SheetMarkJokers => "{n} {n|joker|jokers} in the winning hand", "{n} Joker im Gewinnblatt";
         SheetMarkBonus => "bonus: {what}", "Bonus: {what}";
+        SheetMarkSatOut => "sat out this round", "hat diese Runde ausgesetzt";
+        SheetMarkLeft => "left the table after this round", "hat nach dieser Runde den Tisch verlassen";
+        SheetMarkJoined => "joined the table this round", "ist in dieser Runde eingestiegen";
         SheetBonusFirstTurn => "out on the first turn", "im ersten Zug raus";
         SheetBonusSecondTurn => "out on the second turn", "im zweiten Zug raus";
         SheetBonusOneSuit => "all runs in one suit", "alle Folgen in einer Farbe";
@@ -527,7 +530,6 @@ messages! {
         PlayersCents => "Cents per point (or unit)", "Cent je Punkt (oder Einheit)";
         PlayersCurrency => "Currency", "Währung";
         PlayersSave => "Save stake", "Einsatz speichern";
-        PlayersSheetOut => "sat out", "hat ausgesetzt";
         GameChecker => "Meld checker for this round", "Meldeprüfer für diese Runde";
         GameSettlement => "Settlement", "Abrechnung";
         ExportCsv => "Download as CSV", "Als CSV herunterladen";

@@ -181,6 +181,7 @@ async fn a_rename_and_the_stake_are_kept_in_the_history_and_undone() {
     )
     .await;
     assert_eq!(game["players"][1], "Benedikt");
+    assert_eq!(game["version"], 2, "one change, one version");
     assert_eq!(
         game["rounds"][0]["went_out"], "Benedikt",
         "the entries follow"
@@ -350,4 +351,114 @@ async fn export_and_import_keep_the_changes() {
         assert_eq!(before[field], after[field], "{field}");
     }
     assert_eq!(after["totals"]["Eve"], 15);
+}
+
+/// The players page works without JavaScript: its forms change the game, the round form
+/// leaves out the player who sits out, and the sheet marks the round with words in its legend.
+#[tokio::test]
+async fn the_players_page_changes_the_game_and_the_sheet_shows_it() {
+    let app = TestApp::new().await;
+    let id = new_game(&app).await;
+    let base = format!("/api/v1/games/{id}");
+    let game = ok(
+        &app,
+        &format!("{base}/rounds"),
+        round("Ann", json!({"Ben": 10, "Cy": 20, "Dee": 30})),
+    )
+    .await;
+    let view = game["view_url"]
+        .as_str()
+        .unwrap()
+        .trim_start_matches("/view/")
+        .to_string();
+    let page = app.get(&format!("/games/{id}/players")).await;
+    assert_eq!(page.status, StatusCode::OK);
+    assert!(page.body.contains("id=\"join-form\""), "{}", page.body);
+    crate::common::assert_no_inline_script_or_style(&page.body);
+    let game_page = app.get(&format!("/games/{id}")).await;
+    assert!(game_page.body.contains(&format!("/games/{id}/players")));
+    // The read-only link neither shows nor changes it.
+    assert_eq!(
+        app.get(&format!("/games/{view}/players")).await.status,
+        StatusCode::FORBIDDEN
+    );
+
+    let action = format!("/games/{id}/players/2");
+    let key = app.form_key(&action);
+    let fields = [("version", "1"), ("key", key.as_str()), ("do", "sit_out")];
+    let done = crate::common::post_form(&app, &action, &fields, "en").await;
+    assert_eq!(done.status, StatusCode::SEE_OTHER, "{}", done.body);
+    // The same form again (Back, then submit) changes nothing.
+    let again = crate::common::post_form(&app, &action, &fields, "en").await;
+    assert_eq!(again.status, StatusCode::SEE_OTHER, "{}", again.body);
+    let stale =
+        crate::common::post_form(&app, &action, &[("version", "1"), ("do", "leave")], "en").await;
+    assert_eq!(stale.status, StatusCode::CONFLICT);
+    let players = app.get(&format!("/games/{id}/players")).await;
+    assert!(
+        players.body.contains("sits out round 2"),
+        "{}",
+        players.body
+    );
+
+    let form = app.get(&format!("/games/{id}/rounds/new")).await;
+    assert!(!form.body.contains("name=\"points.Ben\""), "Ben has no row");
+    assert!(form.body.contains("name=\"points.Cy\""));
+
+    let game = ok(
+        &app,
+        &format!("{base}/rounds"),
+        round("Cy", json!({"Ann": 5, "Dee": 10})),
+    )
+    .await;
+    assert_eq!(game["version"], 3, "{game}");
+    // A rename through the page; a name taken is refused with the sentence, in German too.
+    let api = post(
+        &app,
+        &format!("{base}/players/4"),
+        json!({"name": "cy", "version": 3}),
+        None,
+    )
+    .await;
+    assert_eq!(api.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", api.body);
+    let taken = rename(&app, &id, "cy", "3").await;
+    assert_eq!(taken.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(taken.body.contains("Zwei Spieler"), "{}", taken.body);
+    assert_eq!(
+        rename(&app, &id, "Dora", "3").await.status,
+        StatusCode::SEE_OTHER
+    );
+
+    let sheet = app.get(&format!("/games/{id}")).await;
+    assert!(
+        sheet.body.contains("sat out this round"),
+        "the mark's words"
+    );
+    assert!(sheet.body.contains("Dora"));
+    let german = crate::common::post_form(
+        &app,
+        &format!("/games/{id}/settings"),
+        &[("version", "4"), ("cents", "x"), ("currency", "CHF")],
+        "de",
+    )
+    .await;
+    assert_eq!(
+        german.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{}",
+        german.body
+    );
+}
+
+/// Posts the players page's rename form for seat 4, in German.
+async fn rename(app: &TestApp, id: &str, name: &str, version: &str) -> TestResponse {
+    let action = format!("/games/{id}/players/4");
+    let key = app.form_key(&action);
+    let fields = [
+        ("version", version),
+        ("key", key.as_str()),
+        ("do", "rename"),
+        ("name", name),
+    ];
+    crate::common::post_form(app, &action, &fields, "de").await
 }

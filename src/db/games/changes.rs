@@ -78,7 +78,7 @@ pub async fn rewrite_once(
     }
     if let Some((old, new)) = &rewrite.rename {
         let renames = [(old.clone(), new.clone())];
-        crate::db::groups::rename_in_game(&mut tx, game_id, &renames, &rename_entry).await?;
+        crate::db::groups::rename_in_game(&mut tx, game_id, &renames, &rename_entry, false).await?;
     }
     let encode = |e: serde_json::Error| sqlx::Error::Encode(e.into());
     sqlx::query("UPDATE games SET players = ?, money = ?, changes = ? WHERE id = ?")

@@ -202,7 +202,12 @@ async fn change_player(
         },
         Some("sit_out") => Edit::Table(TableChange::SitOut { player: name }),
         Some("leave") => Edit::Table(TableChange::Leave { player: name }),
-        _ => return Err(AppError::Said(StatusCode::BAD_REQUEST, Msg::RoundsFormDamaged)),
+        _ => {
+            return Err(AppError::Said(
+                StatusCode::BAD_REQUEST,
+                Msg::RoundsFormDamaged,
+            ));
+        }
     };
     apply(ctx, &state, &id, &format!("players/{seat}"), edit, &fields).await
 }

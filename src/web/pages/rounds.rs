@@ -88,11 +88,7 @@ fn damaged() -> AppError {
 /// `version` (required: no change is made without knowing what the user saw) and `key`
 /// (optional; an [`IdempotencyKey`] that this server issued for a form posting to `action`:
 /// any other is refused, 422 "This form is out of date").
-pub(super) fn hidden(
-    state: &AppState,
-    fields: &Fields,
-    action: &str,
-) -> Result<Hidden, AppError> {
+pub(super) fn hidden(state: &AppState, fields: &Fields, action: &str) -> Result<Hidden, AppError> {
     let get = |name: &str| {
         fields
             .iter()
