@@ -211,7 +211,7 @@ pub async fn edit_once(
 
 /// The latest item of the `changes` list if nothing was entered after it: what an undo takes
 /// back before the last round.
-fn undoable(game: &LoadedGame) -> Option<Value> {
+pub fn undoable(game: &LoadedGame) -> Option<Value> {
     let changes = list(&game.record.game.changes);
     let last = changes.last()?;
     let after = last.get("after_round").and_then(Value::as_u64)?;

@@ -149,9 +149,9 @@ messages! {
             "{player} hat den Tisch verlassen; die Summe bleibt, aber für {player} ändert sich nichts mehr.";
         AlreadySittingOut => "{player} already sits out round {round}.",
             "{player} setzt in Runde {round} schon aus.";
-        TooFewToPlay => "At least {min} players must play round {round}; nobody else can sit out or leave now.",
-            "Mindestens {min} Spieler müssen Runde {round} spielen; niemand sonst kann jetzt aussetzen oder gehen.";
-        TableFull => "The table is full: this rule set is played by at most {max} players.",
+        TooFewToPlay => "At least {min} {min|player|players} must play round {round}; nobody else can sit out or leave now.",
+            "Mindestens {min} {min|Spieler muss|Spieler müssen} Runde {round} spielen; niemand sonst kann jetzt aussetzen oder gehen.";
+        TableFull => "The table is full: this rule set is played by at most {max} {max|player|players}.",
             "Der Tisch ist voll: dieses Regelwerk spielen höchstens {max} Spieler.";
         JoinStartNotZero => "In Continental a late joiner starts at 0 units: units are money between players, so no other start is fair.",
             "Bei Continental beginnt, wer später einsteigt, mit 0 Einheiten: Einheiten sind Geld zwischen den Spielern, ein anderer Start wäre nicht fair.";

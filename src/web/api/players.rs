@@ -130,12 +130,15 @@ pub(super) fn table_view(game: &LoadedGame) -> Vec<TableSeat<'_>> {
         .collect()
 }
 
+/// An idempotency key as stored, with the hash of the request it came with.
+type StoredKey = (String, String);
+
 /// Reads a body into `T`, the answer's language and the request's idempotency key.
 fn read<T: serde::de::DeserializeOwned>(
     headers: &HeaderMap,
     mut body: Value,
     route: &str,
-) -> Result<(T, Lang, Option<(String, String)>), AppError> {
+) -> Result<(T, Lang, Option<StoredKey>), AppError> {
     let lang = take_lang(headers, &mut body)?;
     if !body.is_object() {
         return Err(AppError::Unprocessable(
@@ -154,7 +157,7 @@ async fn run(
     id: &str,
     edit: Edit,
     version: Option<i64>,
-    key: Option<(String, String)>,
+    key: Option<StoredKey>,
     lang: Lang,
 ) -> Result<Response, AppError> {
     let change = edit_once(

@@ -467,6 +467,7 @@ async fn change(
     if let Action::Undo = action
         && game.record.game.version == hidden.version
         && !game.state.rounds.is_empty()
+        && store::changes::undoable(&game).is_none()
     {
         location = format!("{location}?undone={}", game.state.rounds.len());
     }

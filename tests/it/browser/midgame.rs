@@ -120,7 +120,8 @@ fn a_table_sits_out_leaves_joins_and_renames_on_a_360_px_phone() {
             b.wait_path_is(&format!("{game}/players")).await?;
             fits_the_phone(b, "players page").await?;
             b.click("#sit-out-2").await?;
-            b.wait_text("#player-2 .player-status", "sits out round 2").await?;
+            b.wait_text("#player-2 .player-status", "sits out round 2")
+                .await?;
             b.goto(&format!("{game}/rounds/new")).await?;
             let ben = b
                 .js("return document.querySelector('input[name=\"points.Ben\"]') === null")
@@ -133,11 +134,13 @@ fn a_table_sits_out_leaves_joins_and_renames_on_a_360_px_phone() {
             // Dee leaves, Eve joins after Ann with the worst total, Ann becomes Anna.
             b.goto(&format!("{game}/players")).await?;
             b.click("#leave-4").await?;
-            b.wait_text("#player-4 .player-status", "left after round 2").await?;
+            b.wait_text("#player-4 .player-status", "left after round 2")
+                .await?;
             b.fill("#join-name", "Eve").await?;
             b.select("#join-after", "Ann").await?;
             b.click("#join-form button").await?;
-            b.wait_text("#player-5 .player-status", "joined after round 2").await?;
+            b.wait_text("#player-5 .player-status", "joined after round 2")
+                .await?;
             b.fill("#rename-1", "Anna").await?;
             b.click("#player-1 form.inline-form button").await?;
             b.wait_text("#player-1", "Anna").await?;
@@ -152,7 +155,10 @@ fn a_table_sits_out_leaves_joins_and_renames_on_a_360_px_phone() {
             // The sheet shows the changes, with words for each mark; the page fits.
             b.goto(&game).await?;
             let legend = b.wait_text("ul.legend", "sat out this round").await?;
-            assert!(legend.contains("left the table after this round"), "{legend}");
+            assert!(
+                legend.contains("left the table after this round"),
+                "{legend}"
+            );
             assert!(legend.contains("joined the table this round"), "{legend}");
             let sheet = b.find("table").await?.text().await?;
             assert!(sheet.contains("Anna") && sheet.contains("Eve"), "{sheet}");
