@@ -14,8 +14,12 @@ use time::format_description::well_known::Rfc3339;
 
 use super::{Db, Engine, RowTable};
 
+mod action;
+mod changes;
 mod redo;
 mod sql;
+pub use action::HistoryAction;
+pub use changes::{Rewrite, rename_in_changes, rewrite_once, used_key};
 pub use redo::{RedoOutcome, last_change, redo_last_undo_once};
 use sql::{select_game, store_round};
 
@@ -77,6 +81,9 @@ pub struct Game {
     pub house_rules: Option<String>,
     /// In a group's game: the group player's id in each seat (seating order); else empty.
     pub seats: Vec<i64>,
+    /// The changes at the table, names and money since the start, in order (JSON array,
+    /// migration 0006; docs/RULES.md section 8).
+    pub changes: Value,
 }
 
 /// The group a game belongs to, as its pages and answers name it.
@@ -112,40 +119,6 @@ pub struct GameRecord {
     pub game: Game,
     /// Its rounds, ordered by `round_no` (1, 2, … with no gaps).
     pub rounds: Vec<Round>,
-}
-
-/// The kind of a change recorded in the history.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum HistoryAction {
-    /// A new round was entered.
-    Enter,
-    /// An entered round was replaced.
-    Correct,
-    /// The last round was removed.
-    Undo,
-    /// The game was ended early (or resumed).
-    End,
-}
-
-impl HistoryAction {
-    fn as_str(self) -> &'static str {
-        match self {
-            Self::Enter => "enter",
-            Self::Correct => "correct",
-            Self::Undo => "undo",
-            Self::End => "end",
-        }
-    }
-
-    pub(super) fn parse(text: &str) -> Result<Self, sqlx::Error> {
-        match text {
-            "enter" => Ok(Self::Enter),
-            "correct" => Ok(Self::Correct),
-            "undo" => Ok(Self::Undo),
-            "end" => Ok(Self::End),
-            other => Err(decode_error(format!("unknown history action {other:?}"))),
-        }
-    }
 }
 
 /// One change to a game.
@@ -296,6 +269,8 @@ struct GameRow {
     players: String,
     first_dealer: i64,
     money: String,
+    #[sqlx(default)]
+    changes: Option<String>,
     version: i64,
     ended_early: i64,
     created_at: String,
@@ -318,6 +293,10 @@ impl TryFrom<GameRow> for Game {
             options: json(&row.options)?,
             players: serde_json::from_str(&row.players).map_err(decode_error)?,
             money: json(&row.money)?,
+            changes: match row.changes.as_deref() {
+                Some(text) => json(text)?,
+                None => Value::Array(Vec::new()),
+            },
             created_at: timestamp(&row.created_at)?,
             updated_at: timestamp(&row.updated_at)?,
             ended_early: row.ended_early != 0,
@@ -497,7 +476,7 @@ pub(super) async fn insert_game(
 }
 
 const GAME_COLUMNS: &str = "id, view_token, rules, options, players, first_dealer, money, \
-                            version, ended_early, created_at, updated_at, house_rules";
+                            changes, version, ended_early, created_at, updated_at, house_rules";
 
 /// What changes whenever anything a loaded game shows changes: its version (every write to the
 /// game or its rounds, and a rename of one of its players by its group, bumps it) and its

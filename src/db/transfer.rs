@@ -112,6 +112,10 @@ pub struct GameExport {
     /// In a group's game, the group players' ids (as in the file's `groups`) in seating order.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub seats: Vec<i64>,
+    /// The changes at the table, names and money since the start, in order (Added
+    /// 2026-11-24, docs/RULES.md section 8; left out where there are none).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub changes: Vec<Value>,
 }
 
 /// One stored round.
@@ -327,6 +331,7 @@ struct GameRow {
     players: String,
     first_dealer: i64,
     money: String,
+    changes: String,
     version: i64,
     ended_early: i64,
     created_at: String,
@@ -361,8 +366,8 @@ fn json(text: &str) -> Result<Value, sqlx::Error> {
 pub async fn export_games(db: &Db) -> Result<Export, sqlx::Error> {
     let mut tx = db.begin_read().await?;
     let rows: Vec<GameRow> = sqlx::query_as(
-        "SELECT id, view_token, rules, options, players, first_dealer, money, version,
-                ended_early, created_at, updated_at
+        "SELECT id, view_token, rules, options, players, first_dealer, money, changes,
+                version, ended_early, created_at, updated_at
          FROM games ORDER BY created_at, id",
     )
     .fetch_all(&mut *tx)
@@ -415,6 +420,10 @@ pub async fn export_games(db: &Db) -> Result<Export, sqlx::Error> {
                 players: serde_json::from_str(&row.players)
                     .map_err(|e| sqlx::Error::Decode(e.into()))?,
                 money: json(&row.money)?,
+                changes: match json(&row.changes)? {
+                    Value::Array(items) => items,
+                    _ => Vec::new(),
+                },
                 ended_early: row.ended_early != 0,
                 id: row.id,
                 view_token: row.view_token,
@@ -541,6 +550,7 @@ impl GameExport {
                 group: None,
                 house_rules: None,
                 seats: Vec::new(),
+                changes: Value::Array(self.changes.clone()),
             },
             rounds,
         })
@@ -732,8 +742,8 @@ async fn insert_game(conn: &mut AnyConnection, game: &GameExport) -> Result<(), 
         serde_json::to_string(&game.players).map_err(|e| sqlx::Error::Encode(e.into()))?;
     sqlx::query(
         "INSERT INTO games (id, view_token, rules, options, players, first_dealer, money,
-                            version, ended_early, created_at, updated_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
+                            changes, version, ended_early, created_at, updated_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)",
     )
     .bind(&game.id)
     .bind(&game.view_token)
@@ -742,6 +752,7 @@ async fn insert_game(conn: &mut AnyConnection, game: &GameExport) -> Result<(), 
     .bind(players)
     .bind(game.first_dealer)
     .bind(game.money.to_string())
+    .bind(Value::Array(game.changes.clone()).to_string())
     .bind(game.version)
     .bind(i64::from(game.ended_early))
     .bind(&game.created_at)

@@ -648,6 +648,19 @@ pub fn units_settlement(
     Ok(settlement(nets, places(&totals, false)))
 }
 
+/// Continental from the units each player won or paid (the game's totals, which sum to zero):
+/// each unit is worth `cents_per_unit`. Used where not everyone played every hand
+/// (docs/RULES.md section 7), so the hands alone do not say who paid.
+pub fn units_from_totals(totals: &[i64], cents_per_unit: i64) -> Result<Settlement, SettleError> {
+    check_value(cents_per_unit, MoneyValue::PerUnit)?;
+    check_players(totals.len())?;
+    let nets = totals
+        .iter()
+        .map(|&t| mul(t, cents_per_unit))
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(settlement(nets, places(totals, false)))
+}
+
 fn settlement(net_cents: Vec<i64>, places: Vec<u32>) -> Settlement {
     Settlement {
         transfers: fewest_transfers(&net_cents),

@@ -10,7 +10,7 @@ use serde_json::{Map, Value};
 
 use super::{Error, count_scoring, entry};
 use crate::db::games::{GameRecord, NewGame};
-use crate::rules::game::{GameSetup, GameState, RawNumber, RawSetup};
+use crate::rules::game::{GameSetup, GameState, RawNumber, RawSetup, TimedChange};
 
 /// A stored game with its set-up and state.
 #[derive(Clone, Debug)]
@@ -26,18 +26,14 @@ pub struct LoadedGame {
 /// What to store for a new game.
 pub fn new_game(setup: &GameSetup) -> Result<NewGame, Error> {
     let raw = setup.to_raw();
-    let mut money = Map::new();
-    money.insert(setup.cents_field().into(), setup.cents().into());
-    money.insert("points_per_cent".into(), setup.points_per_cent().into());
-    money.insert("currency".into(), setup.currency().into());
-    money.insert("scheme".into(), setup.scheme().id().into());
+    let money = money_of(setup);
     Ok(NewGame {
         rules: raw.rules,
         options: serde_json::to_value(&raw.options)?,
         players: raw.players,
         first_dealer: i64::try_from(setup.first_dealer())
             .map_err(|e| Error::Invalid(format!("first dealer out of range: {e}")))?,
-        money: Value::Object(money),
+        money,
     })
 }
 
@@ -93,6 +89,10 @@ pub fn understand(record: GameRecord) -> Result<LoadedGame, Error> {
     };
     let setup = GameSetup::try_from(raw)
         .map_err(|e| Error::Invalid(format!("a stored game no longer parses: {e}")))?;
+    // The table's changes (docs/RULES.md section 8), replayed like the rounds.
+    let setup = setup
+        .with_changes(&table_changes(&game.changes)?)
+        .map_err(|e| Error::Invalid(format!("a stored game's changes no longer apply: {e}")))?;
     let raws = record
         .rounds
         .iter()
@@ -107,4 +107,32 @@ pub fn understand(record: GameRecord) -> Result<LoadedGame, Error> {
         setup,
         state,
     })
+}
+
+/// The table's changes of a stored `changes` list, for the rules engine (renames and money
+/// changes are left out: they are already in the stored names and money).
+pub fn table_changes(changes: &Value) -> Result<Vec<TimedChange>, Error> {
+    let Value::Array(items) = changes else {
+        return Err(Error::Invalid("a game's changes are not a list".into()));
+    };
+    items
+        .iter()
+        .filter(|item| {
+            !matches!(
+                item.get("change").and_then(Value::as_str),
+                Some("rename" | "settings")
+            )
+        })
+        .map(|item| Ok(serde_json::from_value(item.clone())?))
+        .collect()
+}
+
+/// The stored money settings of `setup`.
+pub(super) fn money_of(setup: &GameSetup) -> Value {
+    let mut money = Map::new();
+    money.insert(setup.cents_field().into(), setup.cents().into());
+    money.insert("points_per_cent".into(), setup.points_per_cent().into());
+    money.insert("currency".into(), setup.currency().into());
+    money.insert("scheme".into(), setup.scheme().id().into());
+    Value::Object(money)
 }

@@ -8,9 +8,9 @@
 //! every state comes from the one scoring code in `rules::game`.
 //!
 //! Inside, no cycles: `entry` (the stored round format) ← `game` (a stored game decoded) ←
-//! `cache` ← `read` ← `write`; each uses only those before it (and this module's [`Error`]).
-//! `tally` reads decoded games for the standings and the ledger; `numbers` gives a group's
-//! standings and open ledger from them.
+//! `cache` ← `read` ← `write` ← `changes`; each uses only those before it (and this module's
+//! [`Error`]). `tally` reads decoded games for the standings and the ledger; `numbers` gives a
+//! group's standings and open ledger from them.
 //!
 //! Every whole-game scoring the store asks the engine for is counted ([`scorings`]), so a
 //! test can show what one request costs.
@@ -21,6 +21,7 @@
 //! labels are fixed words, never a game id or token.
 
 pub mod cache;
+pub mod changes;
 pub mod entry;
 mod game;
 pub mod group_cache;
@@ -49,11 +50,10 @@ use std::cell::Cell;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 pub use cache::GameCache;
+pub use changes::{redo_once, undo_once};
 pub use game::{LoadedGame, new_game, rematch, rematch_setup, understand};
 pub use read::{answer_for_key, is_view_token, load, load_view};
-pub use write::{
-    GameChange, OnceChange, RoundWrite, end_early_once, redo_once, undo_once, write_round,
-};
+pub use write::{GameChange, OnceChange, RoundWrite, end_early_once, write_round};
 
 /// Why the store could not do what it was asked. Every case is a bug or a failing database
 /// (the web layer answers 500); what a user can get wrong is an outcome, not an error.

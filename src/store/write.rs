@@ -195,7 +195,7 @@ pub enum OnceChange {
 /// outcome enums of `db::games` ([`UndoOutcome`], [`RedoOutcome`], [`WriteOutcome`]) differ
 /// only in their names, so each maps to this one kind and [`finish`] does the rest once.
 #[derive(Debug)]
-enum Outcome {
+pub(super) enum Outcome {
     /// Made: the game is reloaded.
     Done,
     /// The game changed since the expected version: the game as it is now is reloaded.
@@ -251,7 +251,7 @@ impl From<WriteOutcome> for Outcome {
 /// Runs a change to the whole game (`write`: its transaction) and does what every such change
 /// does after it: times it, counts conflicts and replays under the label `kind`, and reloads
 /// the game (through the cache, so the next read has it) when it was made or conflicted.
-async fn finish<O, E>(
+pub(super) async fn finish<O, E>(
     db: &Db,
     cache: &GameCache,
     id: &str,
@@ -286,7 +286,7 @@ where
 /// Removes the last round, at most once per idempotency key (`once`: the key and the answer
 /// to store). `version`: the game's version as the client knows it (without it, the version
 /// just read), so a round entered meanwhile is never removed unseen.
-pub async fn undo_once(
+pub(super) async fn undo_round_once(
     db: &Db,
     cache: &GameCache,
     id: &str,
@@ -310,7 +310,7 @@ pub async fn undo_once(
 /// as it was, with a new version. At most once per idempotency key (`once`). `version`: the
 /// game's version as the client knows it (without it, the version just read). Refused
 /// ([`GameError::NothingToRedo`]) once anything else changed after the undo.
-pub async fn redo_once(
+pub(super) async fn redo_round_once(
     db: &Db,
     cache: &GameCache,
     id: &str,

@@ -144,6 +144,24 @@ messages! {
             "{player} hat 0 Punkte, ist aber nicht ausgegangen.";
         PointsVeryHigh => "{player} has {given} {given|point|points}, near the most a hand can count this round ({max}).",
             "{player} hat {given} {given|Punkt|Punkte}, fast so viel, wie eine Hand in dieser Runde höchstens zählen kann ({max}).";
+        /// Mid-game changes (docs/RULES.md section 8).
+        NotPlaying => "{player} does not play round {round} (sitting out, gone or not yet joined); leave their row empty.",
+            "{player} spielt Runde {round} nicht mit (setzt aus, ist gegangen oder noch nicht dabei); lasst die Zeile leer.";
+        PlayerGone => "{player} has left the table; their total is kept, but nothing more changes for them.",
+            "{player} hat den Tisch verlassen; die Summe bleibt, aber für {player} ändert sich nichts mehr.";
+        AlreadySittingOut => "{player} already sits out round {round}.",
+            "{player} setzt in Runde {round} schon aus.";
+        TooFewToPlay => "At least {min} {min|player|players} must play round {round}; nobody else can sit out or leave now.",
+            "Mindestens {min} {min|Spieler muss|Spieler müssen} Runde {round} spielen; niemand sonst kann jetzt aussetzen oder gehen.";
+        TableFull => "The table is full: this rule set is played by at most {max} {max|player|players}.",
+            "Der Tisch ist voll: dieses Regelwerk spielen höchstens {max} Spieler.";
+        JoinStartNotZero => "In Continental a late joiner starts at 0 units: units are money between players, so no other start is fair.",
+            "Bei Continental beginnt, wer später einsteigt, mit 0 Einheiten: Einheiten sind Geld zwischen den Spielern, ein anderer Start wäre nicht fair.";
+        ChangeOutOfOrder => "This change comes before one the table already made; reload the game.",
+            "Diese Änderung liegt vor einer, die der Tisch schon gemacht hat; ladet die Partie neu.";
+        NameUnchanged => "{player} already has this name.", "{player} heißt schon so.";
+        RenameInGroup => "This game belongs to the group \"{group}\": rename players on the group's page, which renames them in every game of the group.",
+            "Diese Partie gehört zur Gruppe „{group}“: benennt Spieler auf der Seite der Gruppe um, dann heißen sie in jeder Partie der Gruppe so.";
         /// Lists: "A, B and C", "A or B".
         And => "{rest} and {last}", "{rest} und {last}";
         Or => "{rest} or {last}", "{rest} oder {last}";
@@ -447,6 +465,21 @@ impl GameError {
             NoteTooLong { max } => M::NoteTooLong.fill(lang, &[("max", max)]),
             NoteHasControl => M::NoteHasControl.text(lang).to_owned(),
             ZeroNotOut { player } => M::ZeroNotOut.fill(lang, &[("player", player)]),
+            NotPlaying { player, round } => {
+                M::NotPlaying.fill(lang, &[("player", player), ("round", round)])
+            }
+            PlayerGone { player } => M::PlayerGone.fill(lang, &[("player", player)]),
+            AlreadySittingOut { player, round } => {
+                M::AlreadySittingOut.fill(lang, &[("player", player), ("round", round)])
+            }
+            TooFewToPlay { round, min } => {
+                M::TooFewToPlay.fill(lang, &[("round", round), ("min", min)])
+            }
+            TableFull { max } => M::TableFull.fill(lang, &[("max", max)]),
+            JoinStartNotZero => M::JoinStartNotZero.text(lang).to_owned(),
+            ChangeOutOfOrder => M::ChangeOutOfOrder.text(lang).to_owned(),
+            NameUnchanged { player } => M::NameUnchanged.fill(lang, &[("player", player)]),
+            RenameInGroup { group } => M::RenameInGroup.fill(lang, &[("group", group)]),
             PointsVeryHigh { player, given, max } => {
                 M::PointsVeryHigh.fill(lang, &[("player", player), ("given", given), ("max", max)])
             }

@@ -276,6 +276,13 @@ messages! {
         HistoryUndo => "Round {n} undone", "Runde {n} zurückgenommen";
         HistoryEnd => "Game ended early", "Spiel vorzeitig beendet";
         HistoryResume => "Game resumed", "Spiel fortgesetzt";
+        /// The table's changes in the history (docs/RULES.md section 8).
+        HistorySitOut => "{player} sits out round {n}", "{player} setzt in Runde {n} aus";
+        HistoryLeave => "{player} left the table after round {k}", "{player} hat den Tisch nach Runde {k} verlassen";
+        HistoryJoin => "{player} joined the table after round {k}", "{player} ist nach Runde {k} dazugekommen";
+        HistoryRename => "{from} renamed {to}", "{from} heißt jetzt {to}";
+        HistorySettings => "Stake or currency changed", "Einsatz oder Währung geändert";
+        HistoryUndoChange => "Taken back: {what}", "Zurückgenommen: {what}";
         HistoryWentOut => "Went out: {name}", "Ausgegangen: {name}";
         HistoryWentOutChanged => "Went out: {old} → {new}", "Ausgegangen: {old} → {new}";
         HistoryNobody => "nobody", "niemand";
@@ -482,6 +489,9 @@ messages! {
         SheetMarkBuys => "{n} {n|buy|buys}", "{n} {n|Kauf|Käufe}";
         SheetMarkJokers => "{n} {n|joker|jokers} in the winning hand", "{n} Joker im Gewinnblatt";
         SheetMarkBonus => "bonus: {what}", "Bonus: {what}";
+        SheetMarkSatOut => "sat out this round", "hat diese Runde ausgesetzt";
+        SheetMarkLeft => "left the table after this round", "hat nach dieser Runde den Tisch verlassen";
+        SheetMarkJoined => "joined the table this round", "ist in dieser Runde eingestiegen";
         SheetBonusFirstTurn => "out on the first turn", "im ersten Zug raus";
         SheetBonusSecondTurn => "out on the second turn", "im zweiten Zug raus";
         SheetBonusOneSuit => "all runs in one suit", "alle Folgen in einer Farbe";
@@ -510,6 +520,33 @@ messages! {
         GameEnd => "End the game now", "Partie jetzt beenden";
         GameResume => "Resume the game", "Partie fortsetzen";
         GameHistory => "History of changes", "Verlauf der Änderungen";
+        /// The players page: changes after the start (docs/RULES.md section 8).
+        GamePlayers => "Players: rename, sit out, leave, join, stake", "Spieler: umbenennen, aussetzen, gehen, einsteigen, Einsatz";
+        PlayersTitle => "Players", "Spieler";
+        PlayersLead => "Changes the table makes during the game. Each is kept in the history and undone like a round.",
+            "Änderungen, die der Tisch während der Partie macht. Jede steht im Verlauf und lässt sich wie eine Runde zurücknehmen.";
+        PlayersPlays => "plays", "spielt mit";
+        PlayersSitsOut => "sits out round {n}", "setzt in Runde {n} aus";
+        PlayersLeft => "left after round {k} with {total}", "nach Runde {k} gegangen, mit {total}";
+        PlayersJoined => "joined after round {k}, started at {total}", "nach Runde {k} eingestiegen, begann mit {total}";
+        PlayersNewName => "New name for {player}", "Neuer Name für {player}";
+        PlayersRename => "Rename", "Umbenennen";
+        PlayersRenameInGroup => "Players of a group's game are renamed on the group's page.", "Spieler einer Gruppenpartie werden auf der Seite der Gruppe umbenannt.";
+        PlayersSitOut => "Sits out next round", "Setzt nächste Runde aus";
+        PlayersLeave => "Leaves (keeps the total)", "Geht (Summe bleibt)";
+        PlayersJoinTitle => "Join late", "Später einsteigen";
+        PlayersName => "Name", "Name";
+        PlayersAfter => "Sits after", "Sitzt nach";
+        PlayersAfterLast => "the last seat", "dem letzten Platz";
+        PlayersStart => "Starts with", "Beginnt mit";
+        PlayersStartWorst => "the worst total at the table", "der schlechtesten Summe am Tisch";
+        PlayersStartZero => "zero", "null";
+        PlayersStartAverage => "the average of the table", "dem Durchschnitt des Tisches";
+        PlayersJoin => "Join from the next round", "Ab der nächsten Runde einsteigen";
+        PlayersMoneyTitle => "Stake and currency", "Einsatz und Währung";
+        PlayersCents => "Cents per point (or unit)", "Cent je Punkt (oder Einheit)";
+        PlayersCurrency => "Currency", "Währung";
+        PlayersSave => "Save stake", "Einsatz speichern";
         GameChecker => "Meld checker for this round", "Meldeprüfer für diese Runde";
         GameSettlement => "Settlement", "Abrechnung";
         ExportCsv => "Download as CSV", "Als CSV herunterladen";

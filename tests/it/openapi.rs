@@ -1061,6 +1061,106 @@ async fn the_games_answers_are_what_the_document_says() {
         .post(&app, redo, &uri("/redo"), json!({"version": 0}))
         .await;
     contract.post(&app, undo, &uri("/undo"), json!({})).await;
+    // Changes after the start (Added 2026-11-24): 200, 422 (the rules refuse), 409 (stale),
+    // 404 (no such game).
+    let players = "/api/v1/games/{id}/players";
+    let player = "/api/v1/games/{id}/players/{seat}";
+    let settings = "/api/v1/games/{id}/settings";
+    let joined = contract
+        .post(
+            &app,
+            players,
+            &uri("/players"),
+            json!({"name": "Eve", "start": "zero"}),
+        )
+        .await;
+    assert_eq!(joined["table"][4]["joined_after_round"], 0, "{joined}");
+    contract
+        .post(&app, players, &uri("/players"), json!({"name": "eve"}))
+        .await;
+    contract
+        .post(
+            &app,
+            players,
+            &uri("/players"),
+            json!({"name": "Fay", "version": 0}),
+        )
+        .await;
+    contract
+        .post(
+            &app,
+            players,
+            "/api/v1/games/nosuchgame/players",
+            json!({"name": "Fay"}),
+        )
+        .await;
+    contract
+        .post(
+            &app,
+            player,
+            &uri("/players/2"),
+            json!({"sits_out_next": true}),
+        )
+        .await;
+    contract
+        .post(
+            &app,
+            player,
+            &uri("/players/2"),
+            json!({"sits_out_next": true}),
+        )
+        .await;
+    contract
+        .post(
+            &app,
+            player,
+            &uri("/players/2"),
+            json!({"leaves": true, "version": 0}),
+        )
+        .await;
+    contract
+        .post(
+            &app,
+            player,
+            "/api/v1/games/nosuchgame/players/1",
+            json!({"leaves": true}),
+        )
+        .await;
+    contract
+        .post(
+            &app,
+            settings,
+            &uri("/settings"),
+            json!({"currency": "CHF"}),
+        )
+        .await;
+    contract
+        .post(
+            &app,
+            settings,
+            &uri("/settings"),
+            json!({"cents_per_point": -3}),
+        )
+        .await;
+    contract
+        .post(
+            &app,
+            settings,
+            &uri("/settings"),
+            json!({"currency": "$", "version": 0}),
+        )
+        .await;
+    contract
+        .post(
+            &app,
+            settings,
+            "/api/v1/games/nosuchgame/settings",
+            json!({"currency": "$"}),
+        )
+        .await;
+    for _ in 0..3 {
+        contract.post(&app, undo, &uri("/undo"), json!({})).await;
+    }
     // An unlikely round without "confirm" is a 422 with its code (Added 2026-11-24).
     let odd = contract
         .post(

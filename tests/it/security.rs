@@ -115,6 +115,37 @@ const GAME_WRITES: &[Route] = &[
         path: "/games/{id}/resume",
         payload: Payload::Form("version=11&key=security-resume"),
     },
+    // Changes after the start (docs/RULES.md section 8).
+    Route {
+        method: "POST",
+        path: "/api/v1/games/{id}/settings",
+        payload: Payload::Json(r#"{"cents_per_point": 2, "currency": "CHF"}"#),
+    },
+    Route {
+        method: "POST",
+        path: "/api/v1/games/{id}/players",
+        payload: Payload::Json(r#"{"name": "Dee", "after": "Ann", "start": "zero"}"#),
+    },
+    Route {
+        method: "POST",
+        path: "/api/v1/games/{id}/players/{seat}",
+        payload: Payload::Json(r#"{"sits_out_next": true}"#),
+    },
+    Route {
+        method: "POST",
+        path: "/games/{id}/settings",
+        payload: Payload::Form("version=15&key=security-settings&cents=3&currency=CHF"),
+    },
+    Route {
+        method: "POST",
+        path: "/games/{id}/players",
+        payload: Payload::Form("version=16&key=security-join&name=Fay&after=Ben&start=average"),
+    },
+    Route {
+        method: "POST",
+        path: "/games/{id}/players/{seat}",
+        payload: Payload::Form("version=17&key=security-leave&do=leave"),
+    },
     // A rematch changes no game: it creates a new one from this one's set-up (see
     // `creates_a_game`; `every_listed_game_write_works_with_the_edit_id` checks that instead).
     Route {
@@ -138,6 +169,7 @@ fn creates_a_game(route: &Route) -> bool {
 /// test tries that), `{n}` round 1.
 fn fill(path: &str, id: &str) -> String {
     path.replace("{id}", id)
+        .replace("{seat}", "2")
         .replace("{n}", "1")
         .replace("{player_id}", "1")
         .replace("{rules_id}", "1")

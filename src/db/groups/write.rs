@@ -222,7 +222,7 @@ pub async fn rename_player(
             .await?;
     for game_id in game_ids {
         let renames = [(old.clone(), player.name.clone())];
-        rename_in_game(&mut tx, &game_id, &renames, &rename_entry).await?;
+        rename_in_game(&mut tx, &game_id, &renames, &rename_entry, true).await?;
     }
     let before = json!({ "player": player_id, "name": old });
     let after = json!({ "player": player_id, "name": player.name });
@@ -239,12 +239,15 @@ pub async fn rename_player(
 }
 
 /// Renames players inside one stored game: `renames` are `(old, new)` pairs, none of whose
-/// new names is another pair's old name. Bumps the game's version if anything changed.
-async fn rename_in_game(
+/// new names is another pair's old name, in its seats, rounds, history and table changes.
+/// Bumps the game's version if anything changed and `bump` (a caller that records its own
+/// change and bumps the version itself passes `false`).
+pub(crate) async fn rename_in_game(
     tx: &mut PoolConnection<Any>,
     game_id: &str,
     renames: &[(String, String)],
     rename_entry: &impl Fn(&Value, &str, &str) -> Value,
+    bump: bool,
 ) -> Result<(), sqlx::Error> {
     let renames: Vec<&(String, String)> = renames.iter().filter(|(o, n)| o != n).collect();
     if renames.is_empty() {
@@ -286,10 +289,18 @@ async fn rename_in_game(
         }
         other => other.clone(),
     };
+    let changes = renames
+        .iter()
+        .fold(game.game.changes.clone(), |c, (old, new)| {
+            super::super::games::rename_in_changes(&c, old, new)
+        });
     sqlx::query(&format!(
-        "UPDATE games SET players = $1, version = version + 1, updated_at = {NOW} WHERE id = $2"
+        "UPDATE games SET players = $1, changes = $2, version = version + $3, updated_at = {NOW} \
+         WHERE id = $4"
     ))
     .bind(serde_json::to_string(&players).map_err(|e| sqlx::Error::Encode(e.into()))?)
+    .bind(changes.to_string())
+    .bind(i64::from(bump))
     .bind(game_id)
     .execute(&mut **tx)
     .await?;
@@ -631,7 +642,7 @@ pub async fn add_game(
             }
         }
     }
-    rename_in_game(&mut tx, game_id, &renames, &rename_entry).await?;
+    rename_in_game(&mut tx, game_id, &renames, &rename_entry, true).await?;
     link_game(&mut tx, group_id, game_id, &seats).await?;
     let after = json!({ "game": game.game.view_token, "players": game.game.players,
                         "seats": seats, "joined": joined, "added": true });

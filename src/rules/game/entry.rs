@@ -181,6 +181,23 @@ fn player_in(
     found
 }
 
+/// Whether player `i` plays round `round`; if not, an error keyed `field` says why
+/// (docs/RULES.md section 8).
+fn playing(
+    setup: &GameSetup,
+    i: usize,
+    round: usize,
+    field: Field,
+    errors: &mut FieldErrors,
+) -> bool {
+    if setup.plays(i, round) {
+        return true;
+    }
+    let player = setup.name(i).to_string();
+    errors.add(field, GameError::NotPlaying { player, round });
+    false
+}
+
 pub(super) fn parse_entry(
     setup: &GameSetup,
     round: usize,
@@ -191,7 +208,7 @@ pub(super) fn parse_entry(
     let no_winner_allowed =
         rs.no_winner_allowed || (source == Source::Stored && rs.penalty.is_some());
     let n = setup.player_count();
-    let Some(spec) = rs.round(round, n) else {
+    let Some(spec) = rs.round(round, setup.starting_players()) else {
         return Err(FieldErrors::single(
             Field::Round,
             GameError::RoundOutOfRange {
@@ -217,9 +234,10 @@ pub(super) fn parse_entry(
         (None, Some(b)) => Some((Field::Winner, b)),
         (None, None) => None,
     };
-    let went_out = named
-        .clone()
-        .and_then(|(field, name)| player_in(setup, name, field, &mut errors));
+    let went_out = named.clone().and_then(|(field, name)| {
+        let i = player_in(setup, name, field.clone(), &mut errors)?;
+        playing(setup, i, round, field, &mut errors).then_some(i)
+    });
     if named.is_none() && !no_winner_allowed {
         let field = if rs.penalty.is_none() {
             Field::Winner
@@ -282,7 +300,7 @@ pub(super) fn parse_entry(
         }
         let check_missing = went_out.is_some() || (named.is_none() && no_winner_allowed);
         (
-            parse_penalties(setup, went_out, check_missing, raw, &mut errors),
+            parse_penalties(setup, round, went_out, check_missing, raw, &mut errors),
             None,
         )
     };
@@ -325,6 +343,7 @@ pub(super) fn parse_entry(
 /// nobody won).
 fn parse_penalties(
     setup: &GameSetup,
+    round: usize,
     went_out: Option<usize>,
     check_missing: bool,
     raw: &RawRound,
@@ -372,6 +391,13 @@ fn parse_penalties(
     for i in 0..n {
         let player = setup.name(i).to_string();
         let (points, cards) = (typed[i].len(), counted[i].len());
+        if !setup.plays(i, round) {
+            // Nothing for a player out of this round (docs/RULES.md section 8).
+            if points + cards > 0 {
+                playing(setup, i, round, Field::Player(player), errors);
+            }
+            continue;
+        }
         if Some(i) == went_out {
             if points + cards > 0 {
                 errors.add(
@@ -451,11 +477,18 @@ fn parse_buys(
         };
         if std::mem::replace(&mut seen[i], true) {
             errors.add(field, GameError::GivenTwice { player });
+        } else if !setup.plays(i, round) {
+            playing(setup, i, round, field, errors);
         } else if count < 0 {
             errors.add(field, GameError::NegativeBuys { player });
         } else if !spec.buys.allowed {
             let rounds = (1..=setup.round_count())
-                .filter(|&r| setup.rules.round(r, n).is_some_and(|s| s.buys.allowed))
+                .filter(|&r| {
+                    setup
+                        .rules
+                        .round(r, setup.starting_players())
+                        .is_some_and(|s| s.buys.allowed)
+                })
                 .collect();
             errors.add(
                 field,

@@ -181,6 +181,26 @@ pub enum GameError {
     NoteHasControl,
     /// Unlikely: a player who did not go out has 0 points.
     ZeroNotOut { player: String },
+    /// A player who does not play this round (sits out, left, or not yet joined) is named in
+    /// its entry (docs/RULES.md section 8).
+    NotPlaying { player: String, round: usize },
+    /// A change for a player who has left the table.
+    PlayerGone { player: String },
+    /// The player already sits out that round.
+    AlreadySittingOut { player: String, round: usize },
+    /// Fewer than `min` players would play the round (or stay at the table).
+    TooFewToPlay { round: usize, min: usize },
+    /// A late joiner would make more players at the table than the rule set allows.
+    TableFull { max: usize },
+    /// Continental: a late joiner starts at 0 units (units are money between players).
+    JoinStartNotZero,
+    /// A change dated before one the table already made (a caller's mistake).
+    ChangeOutOfOrder,
+    /// A rename to the name the player already has.
+    NameUnchanged { player: String },
+    /// A player of a group's game is renamed on the group's page (every game of the group
+    /// shows the group's names).
+    RenameInGroup { group: String },
     /// Unlikely: points above three quarters of the most the player's cards can count.
     PointsVeryHigh {
         player: String,
@@ -253,6 +273,15 @@ impl GameError {
             NoteHasControl => "note_has_control",
             ZeroNotOut { .. } => "zero_not_out",
             PointsVeryHigh { .. } => "points_very_high",
+            NotPlaying { .. } => "not_playing",
+            PlayerGone { .. } => "player_gone",
+            AlreadySittingOut { .. } => "already_sitting_out",
+            TooFewToPlay { .. } => "too_few_to_play",
+            TableFull { .. } => "table_full",
+            JoinStartNotZero => "join_start_not_zero",
+            ChangeOutOfOrder => "change_out_of_order",
+            NameUnchanged { .. } => "name_unchanged",
+            RenameInGroup { .. } => "rename_in_group",
         }
     }
 }

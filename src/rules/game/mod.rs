@@ -16,7 +16,7 @@
 //! Split along its seams: [`error`] (problems and the fields they belong to), [`raw`] (raw input),
 //! [`setup`] (set-up and seating), [`round_info`] (a round's banner facts), [`entry`] (a
 //! round's entry) with its [`note`], [`plausible`] (whether the cards in play allow it), [`score`] (its points)
-//! and [`state`] (the game). Everything is re-exported
+//! [`state`] (the game) and [`table`] (who sits out, leaves or joins late). Everything is re-exported
 //! here, so `rules::game::X` paths stay as they were.
 
 use std::collections::BTreeMap;
@@ -63,6 +63,7 @@ pub mod round_info;
 pub mod score;
 pub mod setup;
 pub mod state;
+pub mod table;
 
 pub use entry::*;
 pub use error::*;
@@ -71,6 +72,7 @@ pub use raw::*;
 pub use round_info::*;
 pub use setup::*;
 pub use state::*;
+pub use table::*;
 
 use self::error::hand_error_field;
 use self::raw::given;

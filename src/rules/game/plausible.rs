@@ -75,7 +75,7 @@ fn deck_values(rules: &RuleSet, players: usize) -> Option<Vec<i64>> {
 /// What the cards allow a player with `buys` buys in round `round` of the game `setup`
 /// (`None` where the rule set scores in units, or the round is not one of the game's).
 pub fn limits(setup: &GameSetup, round: usize, buys: i64) -> Option<HandLimits> {
-    let n = setup.player_count();
+    let n = setup.starting_players();
     let spec = setup.rules.round(round, n)?;
     let values = deck_values(&setup.rules, n)?;
     let per_buy = 1 + usize::from(spec.buys.extra_cards);
@@ -102,7 +102,7 @@ pub fn limits(setup: &GameSetup, round: usize, buys: i64) -> Option<HandLimits> 
 /// them or a cut bonus is taken off.
 pub fn check(setup: &GameSetup, entry: &RoundEntry) -> Plausibility {
     let mut out = Plausibility::default();
-    let n = setup.player_count();
+    let n = setup.starting_players();
     if let Some(hand) = &entry.hand {
         let held = u32::from(setup.rules.decks(n).jokers);
         if hand.jokers > held {

@@ -41,7 +41,9 @@ pub struct RoundInfo {
 impl RoundInfo {
     pub(super) fn new(setup: &GameSetup, round: usize, spec: &RoundSpec) -> RoundInfo {
         let rs = &setup.rules;
-        let players = setup.player_count();
+        // Decks are chosen for the players of the set-up; the cut target counts the cards
+        // dealt to those who play this round (docs/RULES.md section 8).
+        let players = setup.starting_players();
         let contract = spec.contract.clone();
         let decks = rs.decks(players);
         RoundInfo {
@@ -51,7 +53,7 @@ impl RoundInfo {
             cutter: setup.cutter(round),
             contract,
             deal: spec.deal,
-            cut_target: rs.cut_target(players, spec),
+            cut_target: rs.cut_target(setup.playing_count(round), spec),
             decks,
             buys: spec.buys,
             go_out_all: spec.go_out_all,

@@ -34,13 +34,16 @@ pub(super) fn score(
     if let Some(hand) = hand {
         // Checked while parsing.
         let units = settlement::hand_units(hand, &money::units_config(&setup.rules)).unwrap_or(0);
-        let others = i64::try_from(n - 1).unwrap_or(0);
+        // Only those who play the round pay (docs/RULES.md section 8).
+        let others = i64::try_from(setup.playing_count(round).saturating_sub(1)).unwrap_or(0);
         return (0..n)
             .map(|i| {
                 if i == hand.winner {
                     units * others
-                } else {
+                } else if setup.plays(i, round) {
                     -units
+                } else {
+                    0
                 }
             })
             .collect();

@@ -19,6 +19,10 @@ pub struct GameSetup {
     pub(super) cents: i64,
     pub(super) points_per_cent: i64,
     pub(super) currency: String,
+    /// Players of the set-up (late joiners come after them in `players`).
+    pub(super) start_players: usize,
+    /// Who sits where and plays which round after the table's changes (docs/RULES.md 8).
+    pub(super) table: Table,
 }
 
 impl TryFrom<RawSetup> for GameSetup {
@@ -185,6 +189,8 @@ impl GameSetup {
         match rules {
             Some(rules) if errors.is_empty() => Ok(GameSetup {
                 rules,
+                start_players: players.len(),
+                table: Table::new(players.len()),
                 players,
                 first_dealer,
                 cents,
@@ -203,7 +209,7 @@ impl GameSetup {
         RawSetup {
             rules: self.rules.id().to_string(),
             options: self.rules.options.clone(),
-            players: self.players.clone(),
+            players: self.players[..self.start_players].to_vec(),
             first_dealer: Some(self.players[self.first_dealer].clone()),
             cents_per_point: if units { None } else { cents.clone() },
             cents_per_unit: if units { cents } else { None },
@@ -276,7 +282,7 @@ impl GameSetup {
 
     /// Rounds in the game.
     pub fn round_count(&self) -> usize {
-        self.rules.round_count(self.players.len())
+        self.rules.round_count(self.start_players)
     }
 
     /// Lower totals are better (every rule set but Continental).
@@ -284,25 +290,9 @@ impl GameSetup {
         !self.rules.higher_is_better
     }
 
-    /// The dealer of round `round` (from 1): the first dealer, then clockwise
-    /// (docs/RULES.md section 4, "Dealer rotates clockwise").
-    pub fn dealer(&self, round: usize) -> usize {
-        let n = self.players.len();
-        (self.first_dealer + round.saturating_sub(1) % n) % n
-    }
-
-    /// Liverpool: who cuts in round `round`: the player before the dealer in seating order
-    /// (the dealer's right). `None` where the rule set has no cut bonus (docs/RULES.md 4 liverpool).
-    pub fn cutter(&self, round: usize) -> Option<usize> {
-        let n = self.players.len();
-        self.rules
-            .cut_bonus
-            .map(|_| (self.dealer(round) + n - 1) % n)
-    }
-
     /// The banner of round `round`, or `None` outside the game.
     pub fn round_info(&self, round: usize) -> Option<RoundInfo> {
-        let spec = self.rules.round(round, self.players.len())?;
+        let spec = self.rules.round(round, self.start_players)?;
         Some(RoundInfo::new(self, round, &spec))
     }
 

@@ -20,8 +20,11 @@ pub struct ScoredRound {
 pub struct GameState {
     /// Entered rounds, 1, 2, … in order.
     pub rounds: Vec<ScoredRound>,
-    /// Each player's total: the sum of their round points.
+    /// Each player's total: the sum of their round points (a late joiner's from their
+    /// starting total, docs/RULES.md section 8).
     pub totals: Vec<i64>,
+    /// Each player's starting total: 0, or what a late joiner started at.
+    pub starts: Vec<i64>,
     /// Each player's buys over the game.
     pub buys: Vec<i64>,
     /// The players with the best total (empty before the first round).
@@ -46,7 +49,21 @@ impl GameState {
         let n = setup.player_count();
         let mut totals = vec![0i64; n];
         let mut buys = vec![0i64; n];
+        let mut starts = vec![0i64; n];
         let mut rounds = Vec::with_capacity(entries.len());
+        // Late joiners start when the rounds before their join are scored.
+        let join = |played: usize, totals: &mut Vec<i64>, starts: &mut Vec<i64>| {
+            let joining: Vec<usize> = (0..n)
+                .filter(|&j| setup.joined_after(j).is_some_and(|(k, _)| k == played))
+                .collect();
+            let before = totals.clone();
+            for j in joining {
+                let start = setup.starting_total(j, &before);
+                totals[j] = start;
+                starts[j] = start;
+            }
+        };
+        join(0, &mut totals, &mut starts);
         for entry in entries {
             // Entries parsed for another set-up (a caller's bug) are left out, never a panic.
             let Some(info) = setup.round_info(entry.round) else {
@@ -62,6 +79,7 @@ impl GameState {
                 *sum = sum.saturating_add(*b);
             }
             rounds.push(ScoredRound { info, entry });
+            join(rounds.len(), &mut totals, &mut starts);
         }
         let played = rounds.len();
         let finished = played >= setup.round_count() || (ended_early && played > 0);
@@ -85,11 +103,18 @@ impl GameState {
                 cents: setup.cents,
                 points_per_cent: setup.points_per_cent,
             };
-            money::settle(&setup.rules, n, &input).map_err(GameError::Settlement)
+            if setup.rules.scheme == Scheme::Units && !setup.changes().is_empty() {
+                // Those who sat out a hand paid nothing for it: the units as scored.
+                settlement::units_from_totals(&totals, setup.cents)
+            } else {
+                money::settle(&setup.rules, n, &input)
+            }
+            .map_err(GameError::Settlement)
         });
         GameState {
             rounds,
             totals,
+            starts,
             buys,
             leaders,
             places,
@@ -167,7 +192,7 @@ impl GameState {
     /// Each player's total after each entered round (the running totals of a score sheet):
     /// `running_totals()[r][i]` is player `i`'s total after round `r + 1`.
     pub fn running_totals(&self) -> Vec<Vec<i64>> {
-        let mut sums = vec![0i64; self.totals.len()];
+        let mut sums = self.starts.clone();
         self.rounds
             .iter()
             .map(|r| {

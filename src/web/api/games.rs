@@ -25,7 +25,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::input::{answer_lang, take_lang};
-use crate::db::games::{self, HistoryAction, Keyed, Once};
+use crate::db::games::{self, Keyed, Once};
 use crate::rules::game::{FieldErrors, GameSetup, RawRound, RawSetup, RoundInfo};
 use crate::rules::ruleset::{Buys, OptionValue};
 use crate::store::{self, GameChange, LoadedGame, OnceChange, RoundWrite};
@@ -56,6 +56,9 @@ pub(super) fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(resume))
         .routes(routes!(rematch))
         .routes(routes!(history))
+        .routes(routes!(super::players::join_late))
+        .routes(routes!(super::players::change_player))
+        .routes(routes!(super::players::change_settings))
         .layer(SetResponseHeaderLayer::overriding(
             header::CACHE_CONTROL,
             HeaderValue::from_static("no-store"),
@@ -477,7 +480,7 @@ fn whole_game_change(
 /// What an undo, end or resume keeps under its `Idempotency-Key`: not the state it answered
 /// with (only known after the write), but a mark. A repeat changes nothing and answers with
 /// the game's state as it is then, marked `Idempotent-Replayed`.
-fn once(key: Option<&(String, String)>) -> Option<Once<'_>> {
+pub(super) fn once(key: Option<&(String, String)>) -> Option<Once<'_>> {
     key.map(|(key, request)| Once {
         key,
         request,
@@ -493,7 +496,7 @@ pub(super) fn key_reused() -> AppError {
     )
 }
 
-async fn game_change(
+pub(super) async fn game_change(
     state: &AppState,
     id: &str,
     change: OnceChange,
@@ -544,12 +547,7 @@ async fn history(
             json!({
                 "id": h.id,
                 "round": h.round_no,
-                "action": match h.action {
-                    HistoryAction::Enter => "enter",
-                    HistoryAction::Correct => "correct",
-                    HistoryAction::Undo => "undo",
-                    HistoryAction::End => "end",
-                },
+                "action": h.action.as_str(),
                 "before": h.before,
                 "after": h.after,
                 "at": rfc3339(h.at),
@@ -707,9 +705,11 @@ struct GameView<'a> {
     /// Every option, defaults filled in.
     #[schema(value_type = schema::Options)]
     options: &'a BTreeMap<String, OptionValue>,
-    /// Names in seating order.
+    /// Names in seating order (late joiners after the set-up's players).
     #[schema(value_type = Vec<String>)]
     players: &'a [String],
+    /// Each player at the table: seat, sitting out next, left, joined late (Added 2026-11-24).
+    table: Vec<super::players::TableSeat<'a>>,
     #[schema(value_type = String)]
     first_dealer: &'a str,
     /// Bumped by every change; send it back with a change to guard it (409 if stale).
@@ -941,6 +941,7 @@ impl<'a> GameView<'a> {
             rules_name: setup.rules().info.name,
             options: &setup.rules().options,
             players: setup.players(),
+            table: super::players::table_view(game),
             first_dealer: setup.name(setup.first_dealer()),
             version: stored.version,
             of_rounds: setup.round_count(),

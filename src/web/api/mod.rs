@@ -19,6 +19,7 @@ pub mod games;
 pub(crate) mod groups;
 mod input;
 mod output;
+mod players;
 mod schema;
 
 use axum::Router;

@@ -407,7 +407,7 @@ pub struct NewGameAnswer {
 
 /// What a history entry records.
 #[derive(ToSchema, Serialize)]
-#[serde(rename_all = "lowercase")]
+#[serde(rename_all = "snake_case")]
 pub enum HistoryAction {
     /// A round entered.
     Enter,
@@ -417,6 +417,16 @@ pub enum HistoryAction {
     Undo,
     /// An early end or its resumption (`ended_early` before and after).
     End,
+    /// A player sits out the next round (Added 2026-11-24; `after` is the change).
+    SitOut,
+    /// A player left the table (Added 2026-11-24).
+    Leave,
+    /// A player joined late (Added 2026-11-24).
+    Join,
+    /// A player renamed (Added 2026-11-24; `from` and `to`).
+    Rename,
+    /// The stake or currency changed (Added 2026-11-24; the money `before` and `after`).
+    Settings,
 }
 
 /// One change of a game.

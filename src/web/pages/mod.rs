@@ -8,9 +8,10 @@
 
 pub mod check;
 pub mod games;
-pub mod groups;
 pub mod group_numbers;
+pub mod groups;
 pub mod home;
+pub mod players;
 pub mod rounds;
 
 use axum::Router;
@@ -26,4 +27,5 @@ pub fn routes() -> Router<AppState> {
         .merge(groups::routes())
         .merge(group_numbers::routes())
         .merge(rounds::routes())
+        .merge(players::routes())
 }

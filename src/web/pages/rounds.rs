@@ -71,14 +71,14 @@ fn game_url(id: &str) -> String {
 }
 
 /// The fields of a posted form in order, as sent.
-type Fields = Vec<(String, String)>;
+pub(super) type Fields = Vec<(String, String)>;
 
 /// The hidden fields every form here carries.
-struct Hidden {
+pub(super) struct Hidden {
     /// The game's version when the form was rendered.
-    version: i64,
+    pub(super) version: i64,
     /// The idempotency key, if the form had one.
-    key: Option<IdempotencyKey>,
+    pub(super) key: Option<IdempotencyKey>,
 }
 
 /// The sentence for a form without its hidden fields (a 400; shown in the page's language).
@@ -89,7 +89,7 @@ fn damaged() -> AppError {
 /// `version` (required: no change is made without knowing what the user saw) and `key`
 /// (optional; an [`IdempotencyKey`] that this server issued for a form posting to `action`:
 /// any other is refused, 422 "This form is out of date").
-fn hidden(state: &AppState, fields: &Fields, action: &str) -> Result<Hidden, AppError> {
+pub(super) fn hidden(state: &AppState, fields: &Fields, action: &str) -> Result<Hidden, AppError> {
     let get = |name: &str| {
         fields
             .iter()
@@ -113,7 +113,7 @@ fn hidden(state: &AppState, fields: &Fields, action: &str) -> Result<Hidden, App
 }
 
 /// What identifies a posted form's request for its key: the action and the fields.
-fn form_request(action: &str, fields: &Fields) -> String {
+pub(super) fn form_request(action: &str, fields: &Fields) -> String {
     request_hash(&format!("POST {action}"), &canonical_form(fields))
 }
 
@@ -144,7 +144,7 @@ fn round_number(text: &str, game: &LoadedGame, ctx: &PageCtx) -> Result<usize, A
 }
 
 /// A stored answer for a replayed key: the place to go, if it is one of ours.
-fn replayed_location(response: &str, id: &str) -> String {
+pub(super) fn replayed_location(response: &str, id: &str) -> String {
     // A round form's answer names the round it saved, beside the place to go.
     let saved = mine::Saved::read(response);
     let response = saved.as_ref().map_or(response, |s| s.location.as_str());
@@ -513,6 +513,7 @@ async fn change(
     if let Action::Undo = action
         && game.record.game.version == hidden.version
         && !game.state.rounds.is_empty()
+        && store::changes::undoable(&game).is_none()
     {
         location = format!("{location}?undone={}", game.state.rounds.len());
     }

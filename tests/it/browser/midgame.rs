@@ -1,6 +1,7 @@
 //! Issue 11's mid-game pieces in the browser, on a 360 px phone without JavaScript, in
 //! English and German: the confirm step of an unlikely round (docs/RULES.md section 5,
-//! "Plausibility").
+//! "Plausibility"), and the changes a table makes during a game (section 8): a player sits
+//! out, one leaves, one joins late, one is renamed.
 
 use serde_json::json;
 
@@ -88,6 +89,80 @@ fn an_unlikely_round_is_asked_about_and_saved_anyway_without_javascript() {
                     "{state}"
                 );
             }
+            Ok(())
+        },
+    );
+}
+
+#[test]
+fn a_table_sits_out_leaves_joins_and_renames_on_a_360_px_phone() {
+    const TEST: &str = "a_table_sits_out_leaves_joins_and_renames_on_a_360_px_phone";
+    run_on(
+        TEST,
+        Phone::NARROW.without_javascript(),
+        async |b: &Browser| -> TestResult {
+            let (status, created) = b.api(
+                "POST",
+                "/api/v1/games",
+                None,
+                Some(&json!({"rules": "liverpool", "players": ["Ann", "Ben", "Cy", "Dee"]})),
+            )?;
+            assert_eq!(status, 201, "{created}");
+            let game = created["url"].as_str().ok_or("no url")?.to_owned();
+            let api = format!("/api/v1{game}/rounds");
+            let first = json!({"went_out": "Ann", "points": {"Ben": 10, "Cy": 20, "Dee": 30}});
+            let (status, body) = b.api("POST", &api, None, Some(&first))?;
+            assert_eq!(status, 200, "{body}");
+
+            // Ben sits out round 2: the round form has no row for him.
+            b.goto(&game).await?;
+            b.click("#players-link").await?;
+            b.wait_path_is(&format!("{game}/players")).await?;
+            fits_the_phone(b, "players page").await?;
+            b.click("#sit-out-2").await?;
+            b.wait_text("#player-2 .player-status", "sits out round 2")
+                .await?;
+            b.goto(&format!("{game}/rounds/new")).await?;
+            let ben = b
+                .js("return document.querySelector('input[name=\"points.Ben\"]') === null")
+                .await?;
+            assert_eq!(ben, json!(true), "Ben has no row in round 2");
+            let second = json!({"went_out": "Cy", "points": {"Ann": 5, "Dee": 15}});
+            let (status, body) = b.api("POST", &api, None, Some(&second))?;
+            assert_eq!(status, 200, "{body}");
+
+            // Dee leaves, Eve joins after Ann with the worst total, Ann becomes Anna.
+            b.goto(&format!("{game}/players")).await?;
+            b.click("#leave-4").await?;
+            b.wait_text("#player-4 .player-status", "left after round 2")
+                .await?;
+            b.fill("#join-name", "Eve").await?;
+            b.select("#join-after", "Ann").await?;
+            b.click("#join-form button").await?;
+            b.wait_text("#player-5 .player-status", "joined after round 2")
+                .await?;
+            b.fill("#rename-1", "Anna").await?;
+            b.click("#player-1 form.inline-form button").await?;
+            b.wait_text("#player-1", "Anna").await?;
+            fits_the_phone(b, "players page after the changes").await?;
+
+            let third = json!({"went_out": "Eve", "points": {"Anna": 5, "Ben": 5, "Cy": 5}});
+            let (status, body) = b.api("POST", &api, None, Some(&third))?;
+            assert_eq!(status, 200, "{body}");
+            assert_eq!(body["totals"]["Eve"], 45, "Eve started at Dee's 45");
+            assert_eq!(body["totals"]["Dee"], 45, "Dee keeps her total");
+
+            // The sheet shows the changes, with words for each mark; the page fits.
+            b.goto(&game).await?;
+            let legend = b.wait_text("ul.legend", "sat out this round").await?;
+            assert!(
+                legend.contains("left the table after this round"),
+                "{legend}"
+            );
+            assert!(legend.contains("joined the table this round"), "{legend}");
+            let sheet = b.find("table").await?.text().await?;
+            assert!(sheet.contains("Anna") && sheet.contains("Eve"), "{sheet}");
+            fits_the_phone(b, "game page with the changes").await?;
             Ok(())
         },
     );

@@ -1,7 +1,8 @@
 //! The score sheet's marks (issue 11): why a number is what it is. Who went out (with
 //! Shanghai's going-out bonus), who went down first (Shanghai's first-down bonus), the cut
-//! bonus (Liverpool), Hand-Rommé doubling (Rommé), buys, and Continental's jokers and
-//! bonuses, read from the stored round entries. Each mark is a short symbol for the eye and a
+//! bonus (Liverpool), Hand-Rommé doubling (Rommé), buys, Continental's jokers and bonuses,
+//! and who sat out, left or joined (docs/RULES.md section 8), read from the stored round
+//! entries. Each mark is a short symbol for the eye and a
 //! sentence for screen readers; the legend lists the kinds that appear on the sheet.
 //!
 //! A part of the game pages (`web::pages::games`): reads `rules::game` entries and words them
@@ -20,6 +21,9 @@ pub(super) enum Kind {
     Buys,
     Jokers,
     Bonus,
+    SatOut,
+    Left,
+    Joined,
 }
 
 impl Kind {
@@ -33,6 +37,9 @@ impl Kind {
             Kind::Buys => "buys",
             Kind::Jokers => "jokers",
             Kind::Bonus => "bonus",
+            Kind::SatOut => "sat-out",
+            Kind::Left => "left",
+            Kind::Joined => "joined",
         }
     }
 }
@@ -57,6 +64,29 @@ pub(super) struct LegendItem {
 pub(super) fn cell_marks(setup: &GameSetup, r: &ScoredRound, i: usize, lang: Lang) -> Vec<Mark> {
     let entry = &r.entry;
     let mut marks = Vec::new();
+    // Changes at the table (docs/RULES.md section 8).
+    let round = r.info.round;
+    if setup.sits_out(i, round) {
+        marks.push(Mark {
+            kind: Kind::SatOut,
+            symbol: "–".into(),
+            says: Msg::SheetMarkSatOut.text(lang).into(),
+        });
+    }
+    if setup.joined_after(i).is_some_and(|(k, _)| k + 1 == round) {
+        marks.push(Mark {
+            kind: Kind::Joined,
+            symbol: "↘".into(),
+            says: Msg::SheetMarkJoined.text(lang).into(),
+        });
+    }
+    if setup.left_after(i) == Some(round) {
+        marks.push(Mark {
+            kind: Kind::Left,
+            symbol: "↗".into(),
+            says: Msg::SheetMarkLeft.text(lang).into(),
+        });
+    }
     let winner = entry.went_out() == Some(i);
     if winner {
         marks.push(Mark {
@@ -146,6 +176,9 @@ pub(super) fn legend(mut kinds: Vec<Kind>, lang: Lang) -> Vec<LegendItem> {
                 ),
                 Kind::Jokers => ("J2".to_owned(), Msg::SheetLegendJokers),
                 Kind::Bonus => ("+".to_owned(), Msg::SheetLegendBonus),
+                Kind::SatOut => ("–".to_owned(), Msg::SheetMarkSatOut),
+                Kind::Left => ("↗".to_owned(), Msg::SheetMarkLeft),
+                Kind::Joined => ("↘".to_owned(), Msg::SheetMarkJoined),
             };
             LegendItem {
                 kind,

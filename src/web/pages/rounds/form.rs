@@ -546,10 +546,14 @@ impl FormPage {
 
         let penalties = rules.penalty.is_some();
         let chosen = input.went_out.as_deref().map(name_key);
+        // A player out of this round (sitting out, gone, not yet joined) has no row
+        // (docs/RULES.md section 8).
+        let plays = |seat: usize| info.as_ref().is_none_or(|i| setup.plays(seat, i.round));
         let choices: Vec<Choice> = setup
             .players()
             .iter()
             .enumerate()
+            .filter(|(seat, _)| plays(*seat))
             .map(|(seat, name)| Choice {
                 id: format!("w{seat}"),
                 value: name.clone(),
@@ -573,6 +577,7 @@ impl FormPage {
                 .players()
                 .iter()
                 .enumerate()
+                .filter(|(seat, _)| plays(*seat))
                 .map(|(seat, name)| Choice {
                     id: format!("d{seat}"),
                     value: name.clone(),
@@ -603,6 +608,7 @@ impl FormPage {
                 .players()
                 .iter()
                 .enumerate()
+                .filter(|(seat, _)| plays(*seat))
                 .map(|(seat, name)| {
                     let cards = input.cards.get(name).cloned().unwrap_or_default();
                     let count = count_text(&ctx, game, &cards);

@@ -121,9 +121,43 @@ fn snapshot(value: Option<&Value>) -> Option<Snapshot> {
     })
 }
 
+/// A change at the table, a rename or a money change (a `changes` item) in words.
+fn change_title(ctx: &PageCtx, item: Option<&Value>) -> String {
+    let field = |name: &str| {
+        item.and_then(|i| i.get(name))
+            .and_then(Value::as_str)
+            .unwrap_or_default()
+            .to_string()
+    };
+    let k = item
+        .and_then(|i| i.get("after_round"))
+        .and_then(Value::as_u64)
+        .unwrap_or(0);
+    let player = field("player");
+    match field("change").as_str() {
+        "sit_out" => ctx.f(Msg::HistorySitOut, &[("player", &player), ("n", &(k + 1))]),
+        "leave" => ctx.f(Msg::HistoryLeave, &[("player", &player), ("k", &k)]),
+        "join" => ctx.f(Msg::HistoryJoin, &[("player", &player), ("k", &k)]),
+        "rename" => ctx.f(
+            Msg::HistoryRename,
+            &[("from", &field("from")), ("to", &field("to"))],
+        ),
+        _ => ctx.t(Msg::HistorySettings).to_owned(),
+    }
+}
+
 fn item(ctx: &PageCtx, game: &LoadedGame, h: &HistoryEntry) -> Item {
     let n = h.round_no.unwrap_or(0);
     let (kind, title) = match h.action {
+        HistoryAction::SitOut
+        | HistoryAction::Leave
+        | HistoryAction::Join
+        | HistoryAction::Rename
+        | HistoryAction::Settings => ("end", change_title(ctx, h.after.as_ref())),
+        HistoryAction::Undo if h.round_no.is_none() => {
+            let what = change_title(ctx, h.before.as_ref());
+            ("undo", ctx.f(Msg::HistoryUndoChange, &[("what", &what)]))
+        }
         HistoryAction::Enter => ("enter", ctx.f(Msg::HistoryEnter, &[("n", &n)])),
         HistoryAction::Correct => ("correct", ctx.f(Msg::HistoryCorrect, &[("n", &n)])),
         HistoryAction::Undo => ("undo", ctx.f(Msg::HistoryUndo, &[("n", &n)])),
@@ -153,7 +187,7 @@ fn item(ctx: &PageCtx, game: &LoadedGame, h: &HistoryEntry) -> Item {
         rows: Vec::new(),
         edit: None,
     };
-    if h.action == HistoryAction::End {
+    if h.action == HistoryAction::End || h.round_no.is_none() {
         return item;
     }
     let round = usize::try_from(n).unwrap_or(0);
