@@ -559,6 +559,16 @@ async fn a_standalone_game_is_added_to_one_of_this_phone_s_groups_or_a_pasted_li
         "{}",
         page.body
     );
+    // Another phone, which knows no group, reads the same game page (kept after rendering,
+    // issue 12): this phone's groups are not in it; and this phone's page is kept for it.
+    let other = app.get(&format!("/games/{game}")).await.body;
+    assert!(!other.contains("Freitagsrunde"), "{other}");
+    let again = get_with_cookie(&app, &format!("/games/{game}"), &cookie).await;
+    assert!(
+        again
+            .body
+            .contains(&format!("<option value=\"{id}\">Freitagsrunde</option>"))
+    );
     // Nothing picked: a sentence.
     let path = format!("/games/{game}/group");
     let key = app.form_key(&path);
