@@ -87,12 +87,21 @@ write_lua() {
         printf '"%s",' "$@"
         echo '}'
         cat <<'EOF'
+-- Each wrk thread writes to its own half of the games (as in load.sh), so two requests for
+-- one game are a whole round of the thread's connections apart and never race: a new round
+-- computed from a state another request is about to change would be an honest 409.
+local threads = 0
+function setup(thread)
+    thread:set("first", threads)
+    threads = threads + 1
+end
 local n = 0
 request = function()
     n = n + 1
-    local game = games[(n % #games) + 1]
+    local share = math.floor(#games / 2)
+    local game = games[first * share + (n % share) + 1]
     local headers = {["Content-Type"] = "application/json"}
-    if math.floor(n / #games) % 2 == 0 then
+    if math.floor(n / share) % 2 == 0 then
         local body = string.format(
             '{"went_out": "Ann", "points": {"Ben": %d, "Cy": %d, "Di": %d}}',
             5 + (n % 19) * 5, 5 + ((n * 7) % 19) * 5, 5 + ((n * 13) % 19) * 5)
