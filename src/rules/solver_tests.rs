@@ -672,7 +672,7 @@ type NodeCase = (
 
 #[test]
 fn adversarial_go_out_all_hands_are_answered_in_few_nodes() {
-    let cases: [NodeCase; 3] = [
+    let cases: [NodeCase; 4] = [
         // Clubs hold two aces and diamonds two tens: with the ace wrapping, a run holds a
         // rank once, so clubs need two runs, diamonds two and spades one: five, of three.
         (
@@ -708,6 +708,19 @@ fn adversarial_go_out_all_hands_are_answered_in_few_nodes() {
             ],
             10,
             "QC 9C AC 6C 9C 5C 2C 4C JK 10C JK 2D AH 8C JK KH 5H KC JK JK",
+            false,
+            2_000,
+        ),
+        // One wild card per meld and three runs: seven jokers cannot all be placed.
+        (
+            "shanghai-kolsov",
+            &[
+                ("ace", "wrap"),
+                ("same_suit_runs", "not-touching"),
+                ("wilds_per_meld", "one"),
+            ],
+            10,
+            "6C JK JK JK JK KC JC 8C 3C JC 4C JK JK 7C 5C 10C QC 10C JK 9C",
             false,
             2_000,
         ),

@@ -60,6 +60,8 @@ pub(super) struct Sweep<'a, 'b> {
     naturals: usize,
     /// Longest run the wild limits allow without any natural card (0: none).
     longest_all_wild: usize,
+    /// Most wild cards one run can hold under the wild limits.
+    most_wild: usize,
     split: &'a Split,
     /// Suits that hold natural cards.
     suits: Vec<usize>,
@@ -102,6 +104,10 @@ impl<'a, 'b> Sweep<'a, 'b> {
         let suits: Vec<usize> = (0..4)
             .filter(|s| split.nat[s * 13..s * 13 + 13].iter().any(|&c| c > 0))
             .collect();
+        let most_wild = (1..=line.max_run())
+            .map(|len| len - rules.naturals_needed(len))
+            .max()
+            .unwrap_or(0);
         let mut per_run = [0usize; 14];
         for &r in &line.ranks {
             per_run[r as usize] += 1;
@@ -138,6 +144,7 @@ impl<'a, 'b> Sweep<'a, 'b> {
             wilds: split.wild_cards.len(),
             naturals: split.nat.iter().map(|&c| c as usize).sum(),
             longest_all_wild,
+            most_wild,
             split,
             suits,
             last_pos,
@@ -158,7 +165,7 @@ impl<'a, 'b> Sweep<'a, 'b> {
         if cards < needed || cards > self.mins.len() * self.line.max_run() {
             return Ok(None);
         }
-        if self.reserve[0] > self.mins.len() {
+        if self.reserve[0] > self.mins.len() || self.wilds > self.mins.len() * self.most_wild {
             return Ok(None);
         }
         let Some(all_wild) = self.suit_start(0)? else {
@@ -378,6 +385,20 @@ impl<'a, 'b> Sweep<'a, 'b> {
                 return false;
             }
         }
+        // The wild cards left need room: the open runs take at most their wild limit less the
+        // wild cards they hold already, and each run still to open its own wild limit.
+        let room: usize = open
+            .iter()
+            .filter(|w| w.end() >= q)
+            .map(|w| {
+                let held = (q - w.start) - w.naturals;
+                (w.len - w.need).saturating_sub(held).min(w.end() + 1 - q)
+            })
+            .sum::<usize>()
+            + (self.mins.len() - self.wins.len()) * self.most_wild;
+        if self.wilds - self.holes.min(self.wilds) > room {
+            return false;
+        }
         let reach = open.iter().map(Win::end).max().unwrap_or(0);
         let forced: usize = (q..=reach.min(self.span - 1))
             .map(|p| covering(p).saturating_sub(rem[self.line.ranks[p % self.n] as usize] as usize))
@@ -414,8 +435,9 @@ impl<'a, 'b> Sweep<'a, 'b> {
         let budget_len = (self.naturals + self.wilds).saturating_sub(used + later);
         let most = if self.line.cyclic { self.n } else { self.n - q }.min(budget_len);
         let mut shortest = self.mins[0].max(from);
-        // Without all-wild runs, the last run to open takes exactly the cards left.
-        if self.longest_all_wild < self.mins[0] && opened + 1 == self.mins.len() {
+        // The last run to open (there is no room left for an all-wild one) takes exactly the
+        // cards left.
+        if opened + 1 == self.mins.len() {
             let exact = (self.naturals + self.wilds).saturating_sub(used);
             if exact < shortest || exact > most {
                 return Ok(None);
