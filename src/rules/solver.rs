@@ -133,6 +133,29 @@ pub fn solve_with(
     hand: &[Card],
     options: &SolveOptions<'_>,
 ) -> Result<Option<Solution>, SolveError> {
+    solve_counted(rs, round, hand, options, &mut Budget::new(options.stop))
+}
+
+/// [`solve_with`] and how many search nodes it took (tests keep slow corners closed with it).
+#[cfg(test)]
+pub(crate) fn solve_nodes(
+    rs: &RuleSet,
+    round: &RoundSpec,
+    hand: &[Card],
+) -> (Result<Option<Solution>, SolveError>, u64) {
+    let mut budget = Budget::new(Stop::default());
+    let found = solve_counted(rs, round, hand, &SolveOptions::default(), &mut budget);
+    (found, budget.nodes)
+}
+
+/// [`solve_with`], counting its nodes in `budget`.
+fn solve_counted(
+    rs: &RuleSet,
+    round: &RoundSpec,
+    hand: &[Card],
+    options: &SolveOptions<'_>,
+    budget: &mut Budget<'_>,
+) -> Result<Option<Solution>, SolveError> {
     if hand.len() > MAX_HAND {
         return Err(SolveError::TooManyCards(hand.len()));
     }
@@ -141,9 +164,8 @@ pub fn solve_with(
     let (usable, dead): (Vec<Card>, Vec<Card>) = hand
         .iter()
         .partition(|&&c| rules.jokers || c != Card::Joker);
-    let mut budget = Budget::new(options.stop);
     let Some(contract) = &round.contract else {
-        return solve_opening(rs, &usable, &mut budget, options.best_opening).map(|o| {
+        return solve_opening(rs, &usable, budget, options.best_opening).map(|o| {
             o.map(|mut s| {
                 s.leftover.extend(dead);
                 s
@@ -173,9 +195,9 @@ pub fn solve_with(
                     // general search below, which handles exact lengths only.
                     continue;
                 }
-                sweep::Sweep::new(rules, round, &split, alt, &mut budget).solve()?
+                sweep::Sweep::new(rules, round, &split, alt, budget).solve()?
             } else {
-                Pick::new(rules, round, &split, alt, &mut budget).solve()?
+                Pick::new(rules, round, &split, alt, budget).solve()?
             };
             if let Some(mut s) = found {
                 s.leftover.extend(dead.iter().copied());

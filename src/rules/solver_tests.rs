@@ -657,3 +657,85 @@ fn wilds_per_meld_half_third_and_all_wild_melds() {
     );
     assert!(problem_codes(&all_wild, 1, "JK JK JK | 9S 9D 9C").is_empty());
 }
+
+/// The adversarial search's slowest hands (benches/adversarial.rs, BENCHMARKS.md): each
+/// answered as reasoned here, in few search nodes (they took up to 0.9 s in a release build).
+/// (rule set, options, round, hand, expected answer, most search nodes)
+type NodeCase = (
+    &'static str,
+    &'static [(&'static str, &'static str)],
+    usize,
+    &'static str,
+    bool,
+    u64,
+);
+
+#[test]
+fn adversarial_go_out_all_hands_are_answered_in_few_nodes() {
+    let cases: [NodeCase; 4] = [
+        // Clubs hold two aces and diamonds two tens: with the ace wrapping, a run holds a
+        // rank once, so clubs need two runs, diamonds two and spades one: five, of three.
+        (
+            "contract",
+            &[
+                ("ace", "wrap"),
+                ("all_wild_melds", "true"),
+                ("exact_minimum", "false"),
+                ("jokers", "true"),
+                ("same_suit_runs", "any"),
+                ("wilds_per_meld", "half"),
+            ],
+            7,
+            "3C 10D KC 10C 3D 9C 5C JK JK JK JK JK AD 2S JC 8C JK 2D 10D JK 7C AC JK JK AC",
+            false,
+            2_000,
+        ),
+        // Three 6C need three club runs, and the hearts and diamonds a run each: five, of three.
+        (
+            "shanghai",
+            &[("ace", "wrap"), ("same_suit_runs", "gap-2")],
+            7,
+            "8C 7C JK 2C 9C 6C 6C 2C JC JK JK 5C AC KC JK 8C 9C KC 2H 6C AC JK 3C 8C 4C 3C QC KD JK",
+            false,
+            2_000,
+        ),
+        (
+            "shanghai-kolsov",
+            &[
+                ("ace", "wrap"),
+                ("same_suit_runs", "not-touching"),
+                ("wilds_per_meld", "any"),
+            ],
+            10,
+            "QC 9C AC 6C 9C 5C 2C 4C JK 10C JK 2D AH 8C JK KH 5H KC JK JK",
+            false,
+            2_000,
+        ),
+        // One wild card per meld and three runs: seven jokers cannot all be placed.
+        (
+            "shanghai-kolsov",
+            &[
+                ("ace", "wrap"),
+                ("same_suit_runs", "not-touching"),
+                ("wilds_per_meld", "one"),
+            ],
+            10,
+            "6C JK JK JK JK KC JC 8C 3C JC 4C JK JK 7C 5C 10C QC 10C JK 9C",
+            false,
+            2_000,
+        ),
+    ];
+    for (id, options, round, cards, expected, most) in cases {
+        let rs = with(id, options);
+        let spec = rs.round_for_check(Some(round)).unwrap();
+        let h = hand(cards);
+        let (found, nodes) = crate::rules::solver::solve_nodes(&rs, &spec, &h);
+        let found = found.unwrap();
+        if let Some(s) = &found {
+            assert_valid(&rs, &spec, &h, s);
+        }
+        assert_eq!(found.is_some(), expected, "{id} {round}: {cards}");
+        eprintln!("{id} r{round}: {nodes} nodes");
+        assert!(nodes <= most, "{id} {round}: {nodes} nodes for {cards}");
+    }
+}

@@ -60,6 +60,8 @@ pub(super) struct Sweep<'a, 'b> {
     naturals: usize,
     /// Longest run the wild limits allow without any natural card (0: none).
     longest_all_wild: usize,
+    /// Most wild cards one run can hold under the wild limits.
+    most_wild: usize,
     split: &'a Split,
     /// Suits that hold natural cards.
     suits: Vec<usize>,
@@ -67,6 +69,11 @@ pub(super) struct Sweep<'a, 'b> {
     last_pos: [Option<usize>; 14],
     /// Every position of each rank number on the span.
     positions: Vec<Vec<usize>>,
+    /// How many cards of each rank number one run can hold (1, or 2 for an ace at both ends).
+    per_run: [usize; 14],
+    /// Runs the suits from the `i`-th on need at least, whatever else happens: one per copy
+    /// of their most repeated rank (a run holds a rank once, an ace at both ends twice).
+    reserve: Vec<usize>,
     budget: &'a mut Budget<'b>,
     failed: HashSet<Vec<u16>>,
     /// Every run opened so far, in order.
@@ -94,9 +101,35 @@ impl<'a, 'b> Sweep<'a, 'b> {
         }
         let mut mins: Vec<usize> = alt.iter().map(|r| r.min as usize).collect();
         mins.sort_unstable();
-        let suits = (0..4)
+        let suits: Vec<usize> = (0..4)
             .filter(|s| split.nat[s * 13..s * 13 + 13].iter().any(|&c| c > 0))
             .collect();
+        let most_wild = (1..=line.max_run())
+            .map(|len| len - rules.naturals_needed(len))
+            .max()
+            .unwrap_or(0);
+        let mut per_run = [0usize; 14];
+        for &r in &line.ranks {
+            per_run[r as usize] += 1;
+        }
+        // Runs a suit needs at least: its most repeated rank, over what one run can hold.
+        let least = |suit: usize| {
+            (1..=13u8)
+                .map(|r| {
+                    let c = split.nat
+                        [Card::new(Rank::new(r).expect("rank"), Suit::ALL[suit]).index()]
+                        as usize;
+                    c.div_ceil(per_run[r as usize].max(1))
+                })
+                .max()
+                .unwrap_or(0)
+                .max(1)
+        };
+        // reserve[i]: the runs the suits from the i-th on need at least.
+        let mut reserve = vec![0; suits.len() + 1];
+        for i in (0..suits.len()).rev() {
+            reserve[i] = reserve[i + 1] + least(suits[i]);
+        }
         let longest_all_wild = (1..=line.max_run())
             .take_while(|&len| rules.naturals_needed(len) == 0)
             .last()
@@ -111,10 +144,13 @@ impl<'a, 'b> Sweep<'a, 'b> {
             wilds: split.wild_cards.len(),
             naturals: split.nat.iter().map(|&c| c as usize).sum(),
             longest_all_wild,
+            most_wild,
             split,
             suits,
             last_pos,
             positions,
+            per_run,
+            reserve,
             budget,
             failed: HashSet::new(),
             wins: Vec::new(),
@@ -129,7 +165,7 @@ impl<'a, 'b> Sweep<'a, 'b> {
         if cards < needed || cards > self.mins.len() * self.line.max_run() {
             return Ok(None);
         }
-        if self.suits.len() > self.mins.len() {
+        if self.reserve[0] > self.mins.len() || self.wilds > self.mins.len() * self.most_wild {
             return Ok(None);
         }
         let Some(all_wild) = self.suit_start(0)? else {
@@ -311,7 +347,7 @@ impl<'a, 'b> Sweep<'a, 'b> {
             return Ok(None);
         }
         self.budget.tick()?;
-        if !self.may_finish(first, q, rem) {
+        if !self.may_finish(si, first, q, rem) {
             self.failed.insert(key);
             return Ok(None);
         }
@@ -326,22 +362,42 @@ impl<'a, 'b> Sweep<'a, 'b> {
     /// position of its rank (one open now, or one still to open), and the runs open now
     /// take a wild card wherever more of them cover a position than naturals are left of its
     /// rank: those wild cards must be there.
-    fn may_finish(&self, first: usize, q: usize, rem: &[u8; 14]) -> bool {
-        let to_open = self.mins.len() - self.wins.len();
+    fn may_finish(&self, si: usize, first: usize, q: usize, rem: &[u8; 14]) -> bool {
+        // Runs still to open for this suit: the later suits keep the runs they need.
+        let Some(to_open) = self
+            .mins
+            .len()
+            .checked_sub(self.wins.len() + self.reserve[si + 1])
+        else {
+            return false;
+        };
         let open = &self.wins[first..];
         let covering = |p: usize| open.iter().filter(|w| w.start <= p && p <= w.end()).count();
         for (r, &left) in rem.iter().enumerate().skip(1) {
             if left == 0 {
                 continue;
             }
-            let slots: usize = self.positions[r]
-                .iter()
-                .filter(|&&p| p >= q)
-                .map(|&p| covering(p) + to_open)
-                .sum();
+            // A run opened later covers at most `per_run` positions of the rank.
+            let ahead = self.positions[r].iter().filter(|&&p| p >= q);
+            let slots: usize = ahead.clone().map(|&p| covering(p)).sum::<usize>()
+                + to_open * self.per_run[r].min(ahead.count());
             if slots < left as usize {
                 return false;
             }
+        }
+        // The wild cards left need room: the open runs take at most their wild limit less the
+        // wild cards they hold already, and each run still to open its own wild limit.
+        let room: usize = open
+            .iter()
+            .filter(|w| w.end() >= q)
+            .map(|w| {
+                let held = (q - w.start) - w.naturals;
+                (w.len - w.need).saturating_sub(held).min(w.end() + 1 - q)
+            })
+            .sum::<usize>()
+            + (self.mins.len() - self.wins.len()) * self.most_wild;
+        if self.wilds - self.holes.min(self.wilds) > room {
+            return false;
         }
         let reach = open.iter().map(Win::end).max().unwrap_or(0);
         let forced: usize = (q..=reach.min(self.span - 1))
@@ -365,7 +421,7 @@ impl<'a, 'b> Sweep<'a, 'b> {
             return Ok(Some(found));
         }
         let opened = self.wins.len();
-        if opened >= self.mins.len()
+        if opened + self.reserve[si + 1] >= self.mins.len()
             || q >= self.n
             || (self.one_per_suit && opened > first)
             || !self.may_start(first, q)
@@ -379,8 +435,9 @@ impl<'a, 'b> Sweep<'a, 'b> {
         let budget_len = (self.naturals + self.wilds).saturating_sub(used + later);
         let most = if self.line.cyclic { self.n } else { self.n - q }.min(budget_len);
         let mut shortest = self.mins[0].max(from);
-        // Without all-wild runs, the last run to open takes exactly the cards left.
-        if self.longest_all_wild < self.mins[0] && opened + 1 == self.mins.len() {
+        // The last run to open (there is no room left for an all-wild one) takes exactly the
+        // cards left.
+        if opened + 1 == self.mins.len() {
             let exact = (self.naturals + self.wilds).saturating_sub(used);
             if exact < shortest || exact > most {
                 return Ok(None);
