@@ -25,6 +25,7 @@ pub mod entry;
 mod game;
 pub mod group_cache;
 pub mod groups;
+pub mod import;
 pub mod numbers;
 mod read;
 pub mod tally;

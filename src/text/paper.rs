@@ -6,6 +6,7 @@
 use std::fmt;
 
 use super::{Lang, Say};
+use crate::rules::game::GameError;
 use crate::rules::paper::{
     Column, MAX_NAME, MAX_PLAYERS, MAX_POINTS, MAX_ROUNDS, MAX_ROWS, Problem, RowProblem,
 };
@@ -53,6 +54,12 @@ messages! {
             "das Spiel dieser Zeile hat nur einen Spieler; ein Spiel braucht mindestens 2.";
         TooManyPlayers => "the game of this row has {players} {players|player|players}; at most {max} can play.",
             "das Spiel dieser Zeile hat {players} Spieler; höchstens {max} können spielen.";
+        InRound => "round {round}: {what}", "Runde {round}: {what}";
+        ProblemsLeft => "The sheet has {n} {n|problem|problems}; nothing is imported until every row is right.",
+            "Die Tabelle hat {n} {n|Problem|Probleme}; nichts wird übernommen, bis jede Zeile stimmt.";
+        ConfirmUnlikely => "{n} {n|round looks|rounds look} unlikely; check the rows named and import anyway to keep them.",
+            "{n} {n|Runde sieht|Runden sehen} unwahrscheinlich aus; prüft die genannten Zeilen und übernehmt trotzdem, um sie zu behalten.";
+        NoGames => "The sheet has no game to import.", "Die Tabelle hat kein Spiel zum Übernehmen.";
         ColumnDate => "date", "Datum";
         ColumnRules => "rules", "Regeln";
         ColumnPlayer => "player", "Spieler";
@@ -125,6 +132,16 @@ fn clause(problem: &Problem, lang: Lang) -> String {
             M::TooManyPlayers.fill(lang, &[("players", players), ("max", &MAX_PLAYERS)])
         }
     }
+}
+
+/// A game's problem or warning the rules engine found in a sheet's row (`round`: the round,
+/// `None` for the game's set-up), as a sentence naming the row.
+pub fn game_issue(row: usize, round: Option<usize>, error: &GameError, lang: Lang) -> String {
+    let mut what = error.message(lang);
+    if let Some(round) = round {
+        what = PaperMsg::InRound.fill(lang, &[("round", &round), ("what", &what)]);
+    }
+    PaperMsg::AtRow.fill(lang, &[("row", &row), ("what", &what)])
 }
 
 impl Say for RowProblem {

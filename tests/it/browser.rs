@@ -12,8 +12,8 @@
 
 mod entry;
 mod evening;
-mod groups;
 mod group_numbers;
+mod groups;
 mod harness;
 mod midgame;
 mod phone;

@@ -289,6 +289,13 @@ const GROUP_WRITES: &[Route] = &[
         path: "/api/v1/groups/{id}/settle-up",
         payload: Payload::Json(r#"{"version": 0}"#),
     },
+    Route {
+        method: "POST",
+        path: "/api/v1/groups/{id}/import",
+        payload: Payload::Json(
+            r#"{"csv": "date,rules,player,r1\n2026-11-20,liverpool,Anna,0\n2026-11-20,liverpool,Ben,20\n2026-11-20,liverpool,Cy,15\n"}"#,
+        ),
+    },
     // The group pages' forms (a `{version}` in a form is the group's current one, its `key`
     // one the app issued for the form's action).
     Route {

@@ -8,8 +8,8 @@
 
 pub mod check;
 pub mod games;
-pub mod groups;
 pub mod group_numbers;
+pub mod groups;
 pub mod home;
 pub mod rounds;
 
