@@ -60,6 +60,20 @@ messages! {
         ConfirmUnlikely => "{n} {n|round looks|rounds look} unlikely; check the rows named and import anyway to keep them.",
             "{n} {n|Runde sieht|Runden sehen} unwahrscheinlich aus; prüft die genannten Zeilen und übernehmt trotzdem, um sie zu behalten.";
         NoGames => "The sheet has no game to import.", "Die Tabelle hat kein Spiel zum Übernehmen.";
+        PageTitle => "{group}: import paper score sheets", "{group}: Papierzettel einlesen";
+        PageIntro => "Paste the sheet as CSV: one row per player per game, the columns date, rules, player, r1, r2, … (German headers and ; work too). Nothing is saved before you import.",
+            "Fügt die Tabelle als CSV ein: eine Zeile je Spieler und Spiel, die Spalten Datum, Regeln, Spieler, R1, R2, … (englische Köpfe und , gehen auch). Gespeichert wird erst beim Übernehmen.";
+        PageNoUpload => "To use a file, open it in a text editor or spreadsheet and copy its text here.",
+            "Für eine Datei: öffnet sie in einem Texteditor oder einer Tabellenkalkulation und kopiert ihren Text hierher.";
+        PageSheet => "The sheet (CSV)", "Die Tabelle (CSV)";
+        PagePreview => "Preview", "Vorschau";
+        PageProblems => "Rows to fix", "Zeilen zum Korrigieren";
+        PageWarnings => "Unlikely rounds", "Unwahrscheinliche Runden";
+        PageGames => "{n} {n|game|games} read", "{n} {n|Spiel|Spiele} gelesen";
+        PageGame => "{date} · {rules} · game {number}, {rounds} {rounds|round|rounds}: {totals}",
+            "{date} · {rules} · Spiel {number}, {rounds} {rounds|Runde|Runden}: {totals}";
+        PageConfirm => "Import anyway: I checked the unlikely rounds", "Trotzdem übernehmen: Die unwahrscheinlichen Runden stimmen";
+        PageImport => "Import {n} {n|game|games}", "{n} {n|Spiel|Spiele} übernehmen";
         ColumnDate => "date", "Datum";
         ColumnRules => "rules", "Regeln";
         ColumnPlayer => "player", "Spieler";

@@ -9,7 +9,7 @@ use axum::body::Body;
 use axum::http::{Request, StatusCode};
 use serde_json::{Value, json};
 
-use crate::common::{TestApp, TestResponse};
+use crate::common::{TestApp, TestResponse, post_form};
 
 /// Two Liverpool games on one evening, the second ended after two rounds.
 const SHEET: &str = "date,rules,game,player,r1,r2,r3\n\
@@ -278,4 +278,123 @@ async fn the_import_makes_the_games_once_and_the_standings_count_them() {
     assert_eq!(refused.status, StatusCode::FORBIDDEN, "{}", refused.body);
     let group = app.get(&format!("/api/v1/groups/{id}")).await.json();
     assert_eq!(group["games"].as_array().unwrap().len(), 2, "{group}");
+}
+
+#[tokio::test]
+async fn the_page_previews_names_bad_rows_and_imports_once() {
+    let app = TestApp::new().await;
+    let (id, view) = new_group(&app).await;
+    let path = format!("/groups/{id}/import");
+    let page = app.get(&path).await;
+    assert_eq!(page.status, StatusCode::OK, "{}", page.body);
+    assert!(
+        page.body
+            .contains("<textarea id=\"import-csv\" name=\"csv\"")
+    );
+    crate::common::assert_no_inline_script_or_style(&page.body);
+    // A bad row is named, in English and in German; no import button then.
+    let bad = SHEET.replace(
+        "2026-11-20,liverpool,1,Ben,20,0,5",
+        "2026-11-20,liverpool,1,Ben,20,\"2,5\",5",
+    );
+    let key = app.form_key(&path);
+    let en = post_form(
+        &app,
+        &path,
+        &[("csv", &bad), ("key", &key), ("step", "preview")],
+        "en",
+    )
+    .await;
+    assert_eq!(en.status, StatusCode::OK, "{}", en.body);
+    let text = crate::common::text(&en.body);
+    assert!(
+        text.contains("Row 3: round 2: \"2,5\" is not a whole number of points."),
+        "{text}"
+    );
+    assert!(!en.body.contains("id=\"import-confirm\""));
+    let de = post_form(
+        &app,
+        &path,
+        &[("csv", &bad), ("key", &key), ("step", "preview")],
+        "de",
+    )
+    .await;
+    let text = crate::common::text(&de.body);
+    assert!(
+        text.contains("Zeile 3: Runde 2: „2,5“ ist keine ganze Punktzahl."),
+        "{text}"
+    );
+    // Fixed, the preview shows both games and the button.
+    let good = post_form(
+        &app,
+        &path,
+        &[("csv", SHEET), ("key", &key), ("step", "preview")],
+        "en",
+    )
+    .await;
+    let text = crate::common::text(&good.body);
+    assert!(text.contains("2 games read"), "{text}");
+    assert!(
+        text.contains("2026-11-20 · liverpool · game 1, 3 rounds: Ann 45, Ben 25, Cy 35"),
+        "{text}"
+    );
+    assert!(text.contains("Import 2 games"), "{text}");
+    // Importing: to the group page, which lists the games; a second tap makes nothing twice.
+    let fields = [("csv", SHEET), ("key", key.as_str()), ("step", "import")];
+    let made = post_form(&app, &path, &fields, "en").await;
+    assert_eq!(made.status, StatusCode::SEE_OTHER, "{}", made.body);
+    assert_eq!(made.header("location"), format!("/groups/{id}"));
+    let again = post_form(&app, &path, &fields, "en").await;
+    assert_eq!(again.status, StatusCode::SEE_OTHER, "{}", again.body);
+    let group = app.get(&format!("/api/v1/groups/{id}")).await.json();
+    assert_eq!(group["games"].as_array().unwrap().len(), 2, "{group}");
+    // Unlikely rounds need the box ticked.
+    let unlikely = SHEET.replace(
+        "2026-11-20,liverpool,1,Cy,10,25,0",
+        "2026-11-20,liverpool,1,Cy,150,25,0",
+    );
+    let key = app.form_key(&path);
+    let preview = post_form(
+        &app,
+        &path,
+        &[("csv", &unlikely), ("key", &key), ("step", "preview")],
+        "en",
+    )
+    .await;
+    assert!(
+        preview.body.contains("name=\"confirm\""),
+        "{}",
+        preview.body
+    );
+    let unticked = post_form(
+        &app,
+        &path,
+        &[("csv", &unlikely), ("key", &key), ("step", "import")],
+        "en",
+    )
+    .await;
+    assert_eq!(
+        unticked.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{}",
+        unticked.body
+    );
+    let ticked = post_form(
+        &app,
+        &path,
+        &[
+            ("csv", &unlikely),
+            ("key", &key),
+            ("step", "import"),
+            ("confirm", "on"),
+        ],
+        "en",
+    )
+    .await;
+    assert_eq!(ticked.status, StatusCode::SEE_OTHER, "{}", ticked.body);
+    let group = app.get(&format!("/api/v1/groups/{id}")).await.json();
+    assert_eq!(group["games"].as_array().unwrap().len(), 4, "{group}");
+    // The read-only link has no import page.
+    let refused = app.get(&format!("/groups/{view}/import")).await;
+    assert_eq!(refused.status, StatusCode::FORBIDDEN);
 }

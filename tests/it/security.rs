@@ -345,6 +345,15 @@ const GROUP_WRITES: &[Route] = &[
         path: "/groups/{id}/ledger/settle-up",
         payload: Payload::Form("version={version}&key=k"),
     },
+    Route {
+        method: "POST",
+        path: "/groups/{id}/import",
+        payload: Payload::Form(
+            "csv=date%2Crules%2Cplayer%2Cr1%0A2026-11-21%2Cliverpool%2CAnna%2C0%0A\
+             2026-11-21%2Cliverpool%2CBen%2C20%0A2026-11-21%2Cliverpool%2CCy%2C15%0A\
+             &step=import&key=k",
+        ),
+    },
 ];
 
 /// Pages and answers that read a game; `{id}` is the edit id, `{view}` the read-only token.

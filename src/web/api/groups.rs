@@ -26,7 +26,7 @@ use utoipa_axum::routes;
 
 use super::games::{game_url, invalid, json_text, key_reused, rfc3339, strict, view_url};
 
-mod import;
+pub(crate) mod import;
 mod view;
 use super::input::take_lang;
 use super::schema;
