@@ -189,6 +189,16 @@ async fn each_game_is_checked_against_its_rule_set() {
         answer["problems"][0]["message"],
         "Row 2: Liverpool Rummy is played by 3 to 5 players, not 2."
     );
+    // A cut bonus written as negative points is refused (docs/paper-import.md says so).
+    let cut = SHEET.replace(
+        "2026-11-20,liverpool,1,Ben,20,0,5",
+        "2026-11-20,liverpool,1,Ben,-50,0,5",
+    );
+    let answer = post(&app, &path, &json!({"csv": cut, "dry_run": true}), &[])
+        .await
+        .json();
+    assert_eq!(answer["problems"][0]["row"], 3, "{answer}");
+    assert_eq!(answer["can_import"], false, "{answer}");
     // Very high points: possible, but unlikely; imported only when confirmed.
     let unlikely = SHEET.replace(
         "2026-11-20,liverpool,1,Cy,10,25,0",
