@@ -140,6 +140,35 @@ pub enum Problem {
     },
 }
 
+impl Problem {
+    /// The problem's stable code in the JSON API (docs/API.md, "Import").
+    pub fn code(&self) -> &'static str {
+        match self {
+            Problem::Empty => "empty",
+            Problem::TooManyRows { .. } => "too_many_rows",
+            Problem::MissingColumn { .. } => "missing_column",
+            Problem::UnknownColumn { .. } => "unknown_column",
+            Problem::DuplicateColumn { .. } => "duplicate_column",
+            Problem::RoundColumns { .. } => "round_columns",
+            Problem::UnclosedQuote => "unclosed_quote",
+            Problem::FieldCount { .. } => "field_count",
+            Problem::BadDate { .. } => "bad_date",
+            Problem::UnknownRules { .. } => "unknown_rules",
+            Problem::BadGame { .. } => "bad_game",
+            Problem::NoPlayer => "no_player",
+            Problem::LongName => "long_name",
+            Problem::BadPoints { .. } => "bad_points",
+            Problem::PointsOutOfRange { .. } => "points_out_of_range",
+            Problem::GapInRounds { .. } => "gap_in_rounds",
+            Problem::NoRounds => "no_rounds",
+            Problem::SamePlayerTwice { .. } => "same_player_twice",
+            Problem::RoundCountDiffers { .. } => "round_count_differs",
+            Problem::TooFewPlayers => "too_few_players",
+            Problem::TooManyPlayers { .. } => "too_many_players",
+        }
+    }
+}
+
 /// A problem and where: `row` is the row number as a spreadsheet shows it (header = 1), `None`
 /// for the sheet as a whole.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -26,6 +26,7 @@ pub mod entry;
 mod game;
 pub mod group_cache;
 pub mod groups;
+pub mod import;
 pub mod numbers;
 mod read;
 pub mod tally;

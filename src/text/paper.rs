@@ -6,6 +6,7 @@
 use std::fmt;
 
 use super::{Lang, Say};
+use crate::rules::game::GameError;
 use crate::rules::paper::{
     Column, MAX_NAME, MAX_PLAYERS, MAX_POINTS, MAX_ROUNDS, MAX_ROWS, Problem, RowProblem,
 };
@@ -53,6 +54,26 @@ messages! {
             "das Spiel dieser Zeile hat nur einen Spieler; ein Spiel braucht mindestens 2.";
         TooManyPlayers => "the game of this row has {players} {players|player|players}; at most {max} can play.",
             "das Spiel dieser Zeile hat {players} Spieler; höchstens {max} können spielen.";
+        InRound => "round {round}: {what}", "Runde {round}: {what}";
+        ProblemsLeft => "The sheet has {n} {n|problem|problems}; nothing is imported until every row is right.",
+            "Die Tabelle hat {n} {n|Problem|Probleme}; nichts wird übernommen, bis jede Zeile stimmt.";
+        ConfirmUnlikely => "{n} {n|round looks|rounds look} unlikely; check the rows named and import anyway to keep them.",
+            "{n} {n|Runde sieht|Runden sehen} unwahrscheinlich aus; prüft die genannten Zeilen und übernehmt trotzdem, um sie zu behalten.";
+        NoGames => "The sheet has no game to import.", "Die Tabelle hat kein Spiel zum Übernehmen.";
+        PageTitle => "{group}: import paper score sheets", "{group}: Papierzettel einlesen";
+        PageIntro => "Paste the sheet as CSV: one row per player per game, the columns date, rules, player, r1, r2, … (German headers and ; work too). Nothing is saved before you import.",
+            "Fügt die Tabelle als CSV ein: eine Zeile je Spieler und Spiel, die Spalten Datum, Regeln, Spieler, R1, R2, … (englische Köpfe und , gehen auch). Gespeichert wird erst beim Übernehmen.";
+        PageNoUpload => "To use a file, open it in a text editor or spreadsheet and copy its text here.",
+            "Für eine Datei: öffnet sie in einem Texteditor oder einer Tabellenkalkulation und kopiert ihren Text hierher.";
+        PageSheet => "The sheet (CSV)", "Die Tabelle (CSV)";
+        PagePreview => "Preview", "Vorschau";
+        PageProblems => "Rows to fix", "Zeilen zum Korrigieren";
+        PageWarnings => "Unlikely rounds", "Unwahrscheinliche Runden";
+        PageGames => "{n} {n|game|games} read", "{n} {n|Spiel|Spiele} gelesen";
+        PageGame => "{date} · {rules} · game {number}, {rounds} {rounds|round|rounds}: {totals}",
+            "{date} · {rules} · Spiel {number}, {rounds} {rounds|Runde|Runden}: {totals}";
+        PageConfirm => "Import anyway: I checked the unlikely rounds", "Trotzdem übernehmen: Die unwahrscheinlichen Runden stimmen";
+        PageImport => "Import {n} {n|game|games}", "{n} {n|Spiel|Spiele} übernehmen";
         ColumnDate => "date", "Datum";
         ColumnRules => "rules", "Regeln";
         ColumnPlayer => "player", "Spieler";
@@ -125,6 +146,16 @@ fn clause(problem: &Problem, lang: Lang) -> String {
             M::TooManyPlayers.fill(lang, &[("players", players), ("max", &MAX_PLAYERS)])
         }
     }
+}
+
+/// A game's problem or warning the rules engine found in a sheet's row (`round`: the round,
+/// `None` for the game's set-up), as a sentence naming the row.
+pub fn game_issue(row: usize, round: Option<usize>, error: &GameError, lang: Lang) -> String {
+    let mut what = error.message(lang);
+    if let Some(round) = round {
+        what = PaperMsg::InRound.fill(lang, &[("round", &round), ("what", &what)]);
+    }
+    PaperMsg::AtRow.fill(lang, &[("row", &row), ("what", &what)])
 }
 
 impl Say for RowProblem {

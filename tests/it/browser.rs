@@ -12,6 +12,7 @@
 
 mod entry;
 mod evening;
+mod group_import;
 mod group_numbers;
 mod groups;
 mod harness;

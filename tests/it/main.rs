@@ -29,6 +29,7 @@ mod faults_e2e;
 mod fuzz_regressions;
 mod game_pages;
 mod games_api;
+mod group_import;
 mod group_numbers;
 mod group_pages;
 mod groups;

@@ -321,6 +321,13 @@ const GROUP_WRITES: &[Route] = &[
         path: "/api/v1/groups/{id}/settle-up",
         payload: Payload::Json(r#"{"version": 0}"#),
     },
+    Route {
+        method: "POST",
+        path: "/api/v1/groups/{id}/import",
+        payload: Payload::Json(
+            r#"{"csv": "date,rules,player,r1\n2026-11-20,liverpool,Anna,0\n2026-11-20,liverpool,Ben,20\n2026-11-20,liverpool,Cy,15\n"}"#,
+        ),
+    },
     // The group pages' forms (a `{version}` in a form is the group's current one, its `key`
     // one the app issued for the form's action).
     Route {
@@ -369,6 +376,15 @@ const GROUP_WRITES: &[Route] = &[
         method: "POST",
         path: "/groups/{id}/ledger/settle-up",
         payload: Payload::Form("version={version}&key=k"),
+    },
+    Route {
+        method: "POST",
+        path: "/groups/{id}/import",
+        payload: Payload::Form(
+            "csv=date%2Crules%2Cplayer%2Cr1%0A2026-11-21%2Cliverpool%2CAnna%2C0%0A\
+             2026-11-21%2Cliverpool%2CBen%2C20%0A2026-11-21%2Cliverpool%2CCy%2C15%0A\
+             &step=import&key=k",
+        ),
     },
 ];
 

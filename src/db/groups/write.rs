@@ -577,6 +577,132 @@ pub async fn create_group_game(
     })
 }
 
+/// One game of a paper sheet to import ([`import_games`]): the game, the players of its seats
+/// (matched to the group's by key; a name the group does not know joins it), the day it was
+/// played (`created_at` of the game and its rounds, an RFC 3339 timestamp) and its rounds as
+/// `(entry, points)` JSON in order.
+#[derive(Clone, Debug)]
+pub struct ImportedGame {
+    /// The game to store.
+    pub game: NewGame,
+    /// Each seat's name with its group key, in seating order.
+    pub seats: Vec<KeyedName>,
+    /// When it was played (RFC 3339).
+    pub played_at: String,
+    /// Its rounds, `(entry, points)`, round 1 first.
+    pub rounds: Vec<(Value, Value)>,
+    /// The table stopped before the rule set's last round.
+    pub ended_early: bool,
+}
+
+/// Imports the games of a paper sheet into the group in one transaction, once per key: each
+/// game with its seats, rounds (and their history rows) and its day; players the group does
+/// not know join it. `respond` makes the answer (stored under the key) from the new games'
+/// ids. The group's history records each new player (`add_player`) and each game (`add_game`,
+/// by its read-only token) as the other writes do; an empty list writes nothing.
+pub async fn import_games(
+    db: &Db,
+    group_id: &str,
+    games: &[ImportedGame],
+    keyed: Keyed<'_>,
+    respond: impl FnOnce(&[GameIds]) -> String,
+) -> Result<GroupWrite<Vec<GameIds>>, sqlx::Error> {
+    let mut tx = db.begin_write().await?;
+    let probe = Once {
+        key: keyed.key,
+        request: keyed.request,
+        response: "",
+    };
+    let version = settle!(begin(&mut tx, group_id, None, Some(probe)).await?);
+    let mut afters = Vec::with_capacity(games.len());
+    let mut made = Vec::with_capacity(games.len());
+    for imported in games {
+        let mut seats = Vec::with_capacity(imported.seats.len());
+        for name in &imported.seats {
+            let id = match player_by_key(&mut tx, group_id, &name.key).await? {
+                Some((id, _)) => id,
+                None => {
+                    let id = insert_player(&mut tx, group_id, name).await?;
+                    let after = json!({ "player": id, "name": name.name, "import": true });
+                    record(&mut tx, group_id, "add_player", None, Some(&after)).await?;
+                    id
+                }
+            };
+            seats.push(id);
+        }
+        let ids = insert_game(&mut tx, &imported.game).await?;
+        link_game(&mut tx, group_id, &ids.id, &seats).await?;
+        sqlx::query(
+            "UPDATE games SET created_at = $1, updated_at = $1, ended_early = $2 WHERE id = $3",
+        )
+        .bind(&imported.played_at)
+        .bind(i64::from(imported.ended_early))
+        .bind(&ids.id)
+        .execute(&mut **tx)
+        .await?;
+        for (no, (entry, points)) in imported.rounds.iter().enumerate() {
+            let round_no = i64::try_from(no + 1).map_err(|e| sqlx::Error::Encode(e.into()))?;
+            sqlx::query(
+                "INSERT INTO rounds (game_id, round_no, entry, points, created_at, updated_at)
+                 VALUES ($1, $2, $3, $4, $5, $5)",
+            )
+            .bind(&ids.id)
+            .bind(round_no)
+            .bind(entry.to_string())
+            .bind(points.to_string())
+            .bind(&imported.played_at)
+            .execute(&mut **tx)
+            .await?;
+            let after = json!({ "entry": entry, "points": points });
+            sqlx::query(
+                "INSERT INTO history (game_id, round_no, action, before, after)
+                 VALUES ($1, $2, 'enter', NULL, $3)",
+            )
+            .bind(&ids.id)
+            .bind(round_no)
+            .bind(after.to_string())
+            .execute(&mut **tx)
+            .await?;
+        }
+        // Each game joins the group's history as any added game does (read-only token only),
+        // marked with the day the sheet gives.
+        afters.push(
+            json!({ "game": ids.view_token, "players": imported.game.players,
+                            "seats": seats, "house_rules": null,
+                            "imported": imported.played_at }),
+        );
+        made.push(ids);
+    }
+    let Some(last) = afters.pop() else {
+        return Ok(GroupWrite::Written {
+            version,
+            value: made,
+        });
+    };
+    for after in &afters {
+        record(&mut tx, group_id, "add_game", None, Some(after)).await?;
+    }
+    let response = respond(&made);
+    let once = Once {
+        key: keyed.key,
+        request: keyed.request,
+        response: &response,
+    };
+    let version = finish(
+        &mut tx,
+        group_id,
+        "add_game",
+        (None, Some(&last)),
+        Some(once),
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(GroupWrite::Written {
+        version,
+        value: made,
+    })
+}
+
 /// Sets a game's group and seats.
 async fn link_game(
     tx: &mut PoolConnection<Any>,

@@ -26,6 +26,7 @@ use utoipa_axum::routes;
 
 use super::games::{game_url, invalid, json_text, key_reused, rfc3339, strict, view_url};
 
+pub(crate) mod import;
 mod view;
 use super::input::take_lang;
 use super::schema;
@@ -57,6 +58,7 @@ pub(super) fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(delete_house_rules))
         .routes(routes!(settle_up))
         .routes(routes!(history))
+        .routes(routes!(import::import))
         .layer(SetResponseHeaderLayer::overriding(
             header::CACHE_CONTROL,
             HeaderValue::from_static("no-store"),

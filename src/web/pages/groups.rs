@@ -15,6 +15,7 @@
 mod add_game;
 mod export;
 mod forms;
+mod import;
 mod new_game;
 
 use std::sync::Arc;
@@ -55,6 +56,7 @@ pub fn routes() -> Router<AppState> {
         )
         .route("/groups/{id}/games/new", get(new_game::show))
         .route("/groups/{id}/games", post(new_game::create))
+        .route("/groups/{id}/import", get(import::show).post(import::post))
         .route("/groups/{id}/export.json", get(export::group_json))
         .route("/groups/{id}/export.csv", get(export::group_csv))
         .route("/groups/view/{token}", get(view_page))

@@ -1,0 +1,272 @@
+//! The paper score-sheet import (issue 10, docs/paper-import.md) as the application sees it:
+//! `rules::paper` reads the sheet; here each game it found is checked against its rule set
+//! like a game typed at the table (players allowed, rounds within the game, every round
+//! parsed by the engine and checked by `rules::game::plausible`), scored for the preview, and,
+//! when nothing is wrong, made in the group in one write (`db::groups::import_games`).
+//!
+//! An impossible round is a problem (nothing is saved while any is left); an unlikely one is
+//! a warning the table confirms. Codes and numbers only: `text::paper` and `text::game` word
+//! them. Must not depend on `web` or `cli`; no SQL.
+
+use serde_json::{Map, Value};
+
+use super::Error;
+use super::entry::StoredEntry;
+use super::game::new_game;
+use super::groups::{GroupOutcome, GroupProblem, player_name};
+use crate::db::Db;
+use crate::db::games::{GameIds, Keyed};
+use crate::db::groups::{self, ImportedGame};
+use crate::rules::game::plausible;
+use crate::rules::game::{
+    Field, FieldErrors, GameError, GameSetup, GameState, RawNumber, RawRound, RawSetup,
+};
+use crate::rules::names::NameProblem;
+use crate::rules::paper::{self, RowProblem, SheetGame};
+use crate::rules::preset::Preset;
+use crate::rules::standings::Day;
+
+/// What is wrong with a sheet, or odd in it, and where.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Issue {
+    /// The reader's problem with a row or the sheet.
+    Sheet(RowProblem),
+    /// The engine's problem (or warning) with a game's row: `round` is 1-based, `None` for
+    /// the game's set-up.
+    Game {
+        /// The sheet row (the player's row, or the game's first row).
+        row: usize,
+        /// The round, if the issue is one round's.
+        round: Option<usize>,
+        /// What the engine says.
+        error: GameError,
+    },
+}
+
+impl Issue {
+    /// The sheet row the issue is on, if any.
+    pub fn row(&self) -> Option<usize> {
+        match self {
+            Issue::Sheet(p) => p.row,
+            Issue::Game { row, .. } => Some(*row),
+        }
+    }
+}
+
+/// One game of the sheet, checked and scored.
+#[derive(Clone, Debug)]
+pub struct PreviewGame {
+    /// What the sheet says.
+    pub sheet: SheetGame,
+    /// Each player's total after the rounds (empty when the game has problems).
+    pub totals: Vec<i64>,
+    /// The game to store, when it has no problem.
+    stored: Option<ImportedGame>,
+}
+
+/// A sheet read and checked: its games, its problems (nothing can be imported while any is
+/// left) and its warnings (imported only when confirmed).
+#[derive(Clone, Debug, Default)]
+pub struct Preview {
+    /// The games, in sheet order.
+    pub games: Vec<PreviewGame>,
+    /// Every problem, in row order.
+    pub problems: Vec<Issue>,
+    /// Every unlikely round, in row order.
+    pub warnings: Vec<Issue>,
+}
+
+/// Whether a rule set id is one of the presets (what the sheet's `rules` column takes).
+fn known_rules(id: &str) -> bool {
+    Preset::from_id(id).is_some()
+}
+
+/// The timestamp a game played on `day` is stored with: noon UTC, so the standings' and the
+/// ledger's day is the sheet's in every time zone near Europe.
+fn played_at(day: Day) -> String {
+    format!(
+        "{:04}-{:02}-{:02}T12:00:00.000Z",
+        day.year, day.month, day.day
+    )
+}
+
+/// The sheet row of the player named by `field` in `game`, else the game's first row.
+fn row_of(game: &SheetGame, field: &Field) -> usize {
+    let first = game.rows.first().copied().unwrap_or(1);
+    match field {
+        Field::Player(name) => game
+            .players
+            .iter()
+            .position(|p| p == name)
+            .and_then(|seat| game.rows.get(seat).copied())
+            .unwrap_or(first),
+        _ => first,
+    }
+}
+
+/// Adds each of `errors` as an issue of `game` (round `round`) to `out`.
+fn push_errors(out: &mut Vec<Issue>, game: &SheetGame, round: Option<usize>, errors: &FieldErrors) {
+    for e in errors.iter() {
+        out.push(Issue::Game {
+            row: row_of(game, &e.field),
+            round,
+            error: e.error.clone(),
+        });
+    }
+}
+
+/// Checks one game of the sheet; returns its totals and what to store, or `None` where it has
+/// a problem (added to `problems`).
+fn check_game(
+    game: &SheetGame,
+    problems: &mut Vec<Issue>,
+    warnings: &mut Vec<Issue>,
+) -> Result<Option<(Vec<i64>, ImportedGame)>, Error> {
+    let raw = RawSetup {
+        rules: game.rules.clone(),
+        players: game.players.clone(),
+        first_dealer: game.players.first().cloned(),
+        // Paper sheets say nothing of money: the games play for nothing, so the ledger (the
+        // Kasse) never gains debts from old evenings that were settled at the table.
+        cents_per_point: Some(RawNumber::Int(0)),
+        ..RawSetup::default()
+    };
+    let setup = match GameSetup::try_from(raw) {
+        Ok(setup) => setup,
+        Err(errors) => {
+            push_errors(problems, game, None, &errors);
+            return Ok(None);
+        }
+    };
+    let mut seats = Vec::with_capacity(game.players.len());
+    for (seat, name) in game.players.iter().enumerate() {
+        match player_name(name) {
+            Ok(keyed) => seats.push(keyed),
+            Err(GroupProblem::PlayerName(_, problem)) => {
+                let error = match problem {
+                    NameProblem::Empty => GameError::EmptyName { seat },
+                    NameProblem::TooLong => GameError::NameTooLong { seat },
+                    NameProblem::HasControl => GameError::NameHasControl { seat },
+                    NameProblem::HasInvisible => GameError::NameHasInvisible { seat },
+                };
+                problems.push(Issue::Game {
+                    row: row_of(game, &Field::Player(name.clone())),
+                    round: None,
+                    error,
+                });
+                return Ok(None);
+            }
+            Err(other) => {
+                return Err(Error::Invalid(format!("a name check said {other:?}")));
+            }
+        }
+    }
+    let before = problems.len();
+    let mut entries = Vec::with_capacity(game.rounds.len());
+    let mut rounds = Vec::with_capacity(game.rounds.len());
+    for (r, points) in game.rounds.iter().enumerate() {
+        let round = r + 1;
+        // The one player with 0 went out (the reader says who); the engine takes that player
+        // without points, as the table's entry would.
+        let went_out = game.went_out.get(r).copied().flatten();
+        let raw = RawRound {
+            went_out: went_out.map(|seat| game.players[seat].clone()),
+            points: game
+                .players
+                .iter()
+                .zip(points)
+                .enumerate()
+                .filter(|(seat, _)| Some(*seat) != went_out)
+                .map(|(_, (name, &p))| (name.clone(), RawNumber::Int(p)))
+                .collect(),
+            ..RawRound::default()
+        };
+        let entry = match setup.parse_round(round, &raw) {
+            Ok(entry) => entry,
+            Err(errors) => {
+                push_errors(problems, game, Some(round), &errors);
+                continue;
+            }
+        };
+        let plausibility = plausible::check(&setup, &entry);
+        push_errors(problems, game, Some(round), &plausibility.impossible);
+        push_errors(warnings, game, Some(round), &plausibility.unlikely);
+        let stored = serde_json::to_value(StoredEntry::new(&entry, &setup)?)?;
+        let scored = setup
+            .players()
+            .iter()
+            .zip(entry.points())
+            .map(|(name, &p)| (name.clone(), Value::from(p)))
+            .collect::<Map<_, _>>();
+        rounds.push((stored, Value::Object(scored)));
+        entries.push(entry);
+    }
+    if problems.len() > before {
+        return Ok(None);
+    }
+    let ended_early = entries.len() < setup.round_count();
+    let state = GameState::new(&setup, entries, ended_early);
+    let imported = ImportedGame {
+        game: new_game(&setup)?,
+        seats,
+        played_at: played_at(game.day),
+        rounds,
+        ended_early,
+    };
+    Ok(Some((state.totals, imported)))
+}
+
+/// Reads and checks a sheet (see the module docs).
+pub fn preview(csv: &str) -> Result<Preview, Error> {
+    let sheet = paper::parse(csv, &known_rules);
+    let mut out = Preview {
+        problems: sheet.problems.into_iter().map(Issue::Sheet).collect(),
+        ..Preview::default()
+    };
+    // A row the reader refused is missing from its game, so the engine would see the game
+    // short of a player or a round and name problems that are not there: the games are
+    // checked against their rule sets once the sheet reads cleanly.
+    let read_cleanly = out.problems.is_empty();
+    for game in sheet.games {
+        let checked = if read_cleanly {
+            check_game(&game, &mut out.problems, &mut out.warnings)?
+        } else {
+            None
+        };
+        let (totals, stored) = match checked {
+            Some((totals, stored)) => (totals, Some(stored)),
+            None => (Vec::new(), None),
+        };
+        out.games.push(PreviewGame {
+            sheet: game,
+            totals,
+            stored,
+        });
+    }
+    out.problems.sort_by_key(Issue::row);
+    out.warnings.sort_by_key(Issue::row);
+    Ok(out)
+}
+
+/// Makes the games of a checked sheet with no problem in the group, once per key; players
+/// the group does not know join it. `respond` makes the answer a repeat gets.
+pub async fn import(
+    db: &Db,
+    group_id: &str,
+    preview: &Preview,
+    keyed: Keyed<'_>,
+    respond: impl FnOnce(&[GameIds]) -> String,
+) -> Result<GroupOutcome<Vec<GameIds>>, Error> {
+    let games = preview
+        .games
+        .iter()
+        .map(|g| {
+            g.stored
+                .clone()
+                .ok_or_else(|| Error::Invalid("an import with a problem reached the write".into()))
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(groups::import_games(db, group_id, &games, keyed, respond)
+        .await?
+        .into())
+}

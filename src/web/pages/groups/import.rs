@@ -1,0 +1,204 @@
+//! A group's paper import page (issue 10, docs/paper-import.md): `GET /groups/{id}/import`
+//! shows a text area to paste the CSV into; `POST /groups/{id}/import` with `step=preview`
+//! shows every game read and every bad row named, with an "Import N games" button carrying
+//! the sheet and a form key; with `step=import` it makes the games in the group once per key
+//! (a repeat makes nothing twice) and goes to the group page. Unlikely rounds need the
+//! "import anyway" box. No JavaScript; no file upload (axum's multipart is not built in): the
+//! page says to paste the file's text.
+//!
+//! Part of `web::pages::groups`: the checks and the write are `store::import`'s, the words
+//! `text::paper`'s; no SQL, nothing from `cli`.
+
+use askama::Template;
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Redirect, Response};
+
+use super::load_edit;
+use crate::db::games::Keyed;
+use crate::store::groups::{GroupOutcome, LoadedGroup};
+use crate::store::import::{self, Preview};
+use crate::text::paper::PaperMsg;
+use crate::web::api::groups::import::{preview_json, refusal};
+use crate::web::i18n::{Msg, PageCtx};
+use crate::web::idempotency::{canonical_form, request_hash};
+use crate::web::links::GroupLinks;
+use crate::web::page::render_status;
+use crate::web::{AppError, AppState, Form, IdempotencyKey};
+
+/// The import page.
+#[derive(Template)]
+#[template(path = "group_import.html")]
+struct ImportPage {
+    ctx: PageCtx,
+    title: String,
+    group_url: String,
+    group_name: String,
+    action: String,
+    key: String,
+    csv: String,
+    notice: Option<String>,
+    /// The preview's lines, once previewed.
+    games: Vec<String>,
+    games_heading: String,
+    problems: Vec<String>,
+    warnings: Vec<String>,
+    /// "Import N games", when the sheet can be imported.
+    import_button: Option<String>,
+    previewed: bool,
+}
+
+impl ImportPage {
+    fn p(&self, msg: PaperMsg) -> &'static str {
+        msg.text(self.ctx.lang)
+    }
+}
+
+fn page(
+    ctx: PageCtx,
+    group: &LoadedGroup,
+    csv: String,
+    preview: Option<&Preview>,
+    notice: Option<String>,
+) -> ImportPage {
+    let links = GroupLinks::new(&group.group.id);
+    let action = links.import();
+    let lang = ctx.lang;
+    let json = preview.map(|p| preview_json(p, lang));
+    let games: Vec<String> = json
+        .iter()
+        .flat_map(|j| j.games.iter())
+        .map(|g| {
+            let totals = if g.totals.is_empty() {
+                g.players.join(", ")
+            } else {
+                g.players
+                    .iter()
+                    .zip(&g.totals)
+                    .map(|(name, t)| format!("{name} {t}"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            };
+            PaperMsg::PageGame.fill(
+                lang,
+                &[
+                    ("date", &g.date),
+                    ("rules", &g.rules),
+                    ("number", &g.game),
+                    ("totals", &totals),
+                    ("rounds", &g.rounds.len()),
+                ],
+            )
+        })
+        .collect();
+    let n = games.len();
+    let import_button = json
+        .as_ref()
+        .filter(|j| j.can_import)
+        .map(|_| PaperMsg::PageImport.fill(lang, &[("n", &n)]));
+    ImportPage {
+        title: PaperMsg::PageTitle.fill(lang, &[("group", &group.group.name)]),
+        group_url: links.page(),
+        group_name: group.group.name.clone(),
+        key: ctx.form_key(&action),
+        action,
+        csv,
+        notice,
+        games_heading: PaperMsg::PageGames.fill(lang, &[("n", &n)]),
+        games,
+        problems: json
+            .iter()
+            .flat_map(|j| j.problems.iter().map(|p| p.message.clone()))
+            .collect(),
+        warnings: json
+            .iter()
+            .flat_map(|j| j.warnings.iter().map(|p| p.message.clone()))
+            .collect(),
+        import_button,
+        previewed: json.is_some(),
+        ctx,
+    }
+}
+
+/// `GET /groups/{id}/import`: the empty form.
+pub(super) async fn show(
+    State(state): State<AppState>,
+    ctx: PageCtx,
+    Path(id): Path<String>,
+) -> Result<Response, AppError> {
+    let group = load_edit(&state, &id).await?;
+    render_status(
+        StatusCode::OK,
+        &page(ctx, &group, String::new(), None, None),
+    )
+}
+
+/// `POST /groups/{id}/import` (`csv`, `key`, `step` = `preview` or `import`, `confirm`).
+pub(super) async fn post(
+    State(state): State<AppState>,
+    ctx: PageCtx,
+    Path(id): Path<String>,
+    Form(pairs): Form<Vec<(String, String)>>,
+) -> Result<Response, AppError> {
+    let group = load_edit(&state, &id).await?;
+    let field = |name: &str| {
+        pairs
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.clone())
+            .unwrap_or_default()
+    };
+    // Browsers send CRLF line ends from a text area; the reader takes either.
+    let csv = field("csv");
+    let confirm = !field("confirm").is_empty();
+    let preview = import::preview(&csv)?;
+    if field("step") != "import" {
+        return render_status(
+            StatusCode::OK,
+            &page(ctx, &group, csv, Some(&preview), None),
+        );
+    }
+    let action = GroupLinks::new(&id).import();
+    let key = IdempotencyKey::parse(&field("key"))
+        .map_err(|_| AppError::Said(StatusCode::BAD_REQUEST, Msg::RoundsFormDamaged))?
+        .ok_or(AppError::Said(
+            StatusCode::BAD_REQUEST,
+            Msg::RoundsFormDamaged,
+        ))?;
+    if !state.form_keys.verify(&action, key.as_str()) {
+        return Err(AppError::Said(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            Msg::ErrFormStale,
+        ));
+    }
+    if let Some(notice) = refusal(&preview, confirm, ctx.lang) {
+        let page = page(ctx, &group, csv, Some(&preview), Some(notice));
+        return render_status(StatusCode::UNPROCESSABLE_ENTITY, &page);
+    }
+    let request = request_hash(
+        &format!("POST {action}"),
+        &canonical_form(&[("csv".to_string(), csv.clone())]),
+    );
+    let stored = key.stored();
+    let keyed = Keyed {
+        key: &stored,
+        request: &request,
+    };
+    let outcome = import::import(&state.db, &id, &preview, keyed, |_| {
+        "page: import".to_string()
+    })
+    .await?;
+    match outcome {
+        GroupOutcome::Done(..) | GroupOutcome::Replayed(_) => {
+            Ok(Redirect::to(&GroupLinks::new(&id).page()).into_response())
+        }
+        GroupOutcome::KeyReused => Err(AppError::Said(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            Msg::ErrKeyReused,
+        )),
+        _ => Err(load_edit(&state, &id)
+            .await
+            .err()
+            .unwrap_or(AppError::Said(StatusCode::NOT_FOUND, Msg::ErrNoGroup))),
+    }
+}

@@ -1,0 +1,410 @@
+//! The paper score-sheet import (issue 10, docs/paper-import.md): the API's dry run names every
+//! bad row in English and German, checks each game against its rule set (an impossible round
+//! is a problem, an unlikely one a warning to confirm); the import makes the games in the
+//! group (new names join it), the standings count them, a repeat with the same key makes
+//! nothing twice, and the read-only link is refused. The page does the same without
+//! JavaScript.
+
+use axum::body::Body;
+use axum::http::{Request, StatusCode};
+use serde_json::{Value, json};
+
+use crate::common::{TestApp, TestResponse, post_form};
+
+/// Two Liverpool games on one evening, the second ended after two rounds.
+const SHEET: &str = "date,rules,game,player,r1,r2,r3\n\
+    2026-11-20,liverpool,1,Ann,0,15,30\n\
+    2026-11-20,liverpool,1,Ben,20,0,5\n\
+    2026-11-20,liverpool,1,Cy,10,25,0\n\
+    2026-11-20,liverpool,2,Ann,5,0,\n\
+    2026-11-20,liverpool,2,Ben,0,35,\n\
+    2026-11-20,liverpool,2,Dora,15,20,\n";
+
+async fn post(app: &TestApp, path: &str, body: &Value, headers: &[(&str, &str)]) -> TestResponse {
+    let mut request = Request::post(path).header("content-type", "application/json");
+    for (name, value) in headers {
+        request = request.header(*name, *value);
+    }
+    app.send(request.body(Body::from(body.to_string())).unwrap())
+        .await
+}
+
+/// A group of Ann, Ben and Cy: (edit id, read-only token).
+async fn new_group(app: &TestApp) -> (String, String) {
+    let created = post(
+        app,
+        "/api/v1/groups",
+        &json!({"name": "Freitagsrunde", "players": ["Ann", "Ben", "Cy"]}),
+        &[],
+    )
+    .await;
+    assert_eq!(created.status, StatusCode::CREATED, "{}", created.body);
+    let created = created.json();
+    let view = created["view_api_url"]
+        .as_str()
+        .unwrap()
+        .rsplit('/')
+        .next()
+        .unwrap()
+        .to_owned();
+    (created["id"].as_str().unwrap().to_owned(), view)
+}
+
+fn messages(list: &Value) -> Vec<String> {
+    list.as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["message"].as_str().unwrap().to_owned())
+        .collect()
+}
+
+#[tokio::test]
+async fn a_dry_run_names_a_bad_row_in_english_and_german_and_makes_nothing() {
+    let app = TestApp::new().await;
+    let (id, _) = new_group(&app).await;
+    let bad = SHEET.replace(
+        "2026-11-20,liverpool,1,Ben,20,0,5",
+        "2026-11-20,liverpool,1,Ben,20,\"2,5\",5",
+    );
+    let path = format!("/api/v1/groups/{id}/import");
+    let en = post(&app, &path, &json!({"csv": bad, "dry_run": true}), &[]).await;
+    assert_eq!(en.status, StatusCode::OK, "{}", en.body);
+    let en = en.json();
+    assert_eq!(en["can_import"], false);
+    assert_eq!(en["games"].as_array().unwrap().len(), 2, "{en}");
+    assert_eq!(en["problems"][0]["row"], 3, "{en}");
+    assert_eq!(en["problems"][0]["code"], "bad_points");
+    assert_eq!(
+        messages(&en["problems"]),
+        ["Row 3: round 2: \"2,5\" is not a whole number of points."]
+    );
+    let de = post(
+        &app,
+        &path,
+        &json!({"csv": bad, "dry_run": true}),
+        &[("accept-language", "de")],
+    )
+    .await
+    .json();
+    assert_eq!(
+        messages(&de["problems"]),
+        ["Zeile 3: Runde 2: „2,5“ ist keine ganze Punktzahl."]
+    );
+    // The good sheet's preview: the games scored as the engine scores them.
+    let good = post(&app, &path, &json!({"csv": SHEET, "dry_run": true}), &[])
+        .await
+        .json();
+    assert_eq!(good["problems"], json!([]), "{good}");
+    assert_eq!(good["can_import"], true);
+    assert_eq!(good["games"][0]["date"], "2026-11-20");
+    assert_eq!(good["games"][0]["rules"], "liverpool");
+    assert_eq!(good["games"][0]["players"], json!(["Ann", "Ben", "Cy"]));
+    assert_eq!(
+        good["games"][0]["rounds"],
+        json!([[0, 20, 10], [15, 0, 25], [30, 5, 0]])
+    );
+    assert_eq!(good["games"][0]["totals"], json!([45, 25, 35]));
+    assert_eq!(good["games"][1]["players"], json!(["Ann", "Ben", "Dora"]));
+    // Nothing was made by either.
+    let group = app.get(&format!("/api/v1/groups/{id}")).await.json();
+    assert_eq!(group["games"], json!([]));
+    // Without dry_run, a sheet with a problem is refused with the preview and a sentence.
+    let refused = post(
+        &app,
+        &path,
+        &json!({"csv": bad}),
+        &[("idempotency-key", "k-bad")],
+    )
+    .await;
+    assert_eq!(
+        refused.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{}",
+        refused.body
+    );
+    let refused = refused.json();
+    assert_eq!(
+        refused["error"],
+        "The sheet has 1 problem; nothing is imported until every row is right."
+    );
+    let group = app.get(&format!("/api/v1/groups/{id}")).await.json();
+    assert_eq!(group["games"], json!([]));
+}
+
+#[tokio::test]
+async fn each_game_is_checked_against_its_rule_set() {
+    let app = TestApp::new().await;
+    let (id, _) = new_group(&app).await;
+    let path = format!("/api/v1/groups/{id}/import");
+    // 900 points in round 1: more than the most eleven cards can count; an impossible round.
+    let impossible = SHEET.replace(
+        "2026-11-20,liverpool,1,Cy,10,25,0",
+        "2026-11-20,liverpool,1,Cy,900,25,0",
+    );
+    let answer = post(
+        &app,
+        &path,
+        &json!({"csv": impossible, "dry_run": true}),
+        &[],
+    )
+    .await
+    .json();
+    assert_eq!(answer["problems"].as_array().unwrap().len(), 1, "{answer}");
+    assert_eq!(answer["problems"][0]["row"], 4);
+    assert_eq!(answer["problems"][0]["round"], 1);
+    let message = answer["problems"][0]["message"].as_str().unwrap();
+    assert!(message.starts_with("Row 4: round 1: "), "{message}");
+    // More rounds than the rule set has: Liverpool has 7.
+    let too_many_rounds = "date,rules,player,r1,r2,r3,r4,r5,r6,r7,r8\n\
+        2026-11-20,liverpool,Ann,0,5,5,5,5,5,5,5\n\
+        2026-11-20,liverpool,Ben,5,0,0,0,0,0,0,0\n\
+        2026-11-20,liverpool,Cy,5,10,10,10,10,10,10,10\n";
+    let answer = post(
+        &app,
+        &path,
+        &json!({"csv": too_many_rounds, "dry_run": true}),
+        &[],
+    )
+    .await
+    .json();
+    assert!(
+        !answer["problems"].as_array().unwrap().is_empty(),
+        "a Liverpool game has 7 rounds, not 8: {answer}"
+    );
+    assert!(
+        answer["problems"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|p| p["round"] == 8),
+        "{answer}"
+    );
+    // A rule set that does not take this many players: Liverpool's game of two.
+    let two = "date,rules,player,r1\n2026-11-20,liverpool,Ann,0\n2026-11-20,liverpool,Ben,5\n";
+    let answer = post(&app, &path, &json!({"csv": two, "dry_run": true}), &[])
+        .await
+        .json();
+    assert_eq!(answer["problems"][0]["code"], "player_count", "{answer}");
+    assert_eq!(
+        answer["problems"][0]["message"],
+        "Row 2: Liverpool Rummy is played by 3 to 5 players, not 2."
+    );
+    // A cut bonus written as negative points is refused (docs/paper-import.md says so).
+    let cut = SHEET.replace(
+        "2026-11-20,liverpool,1,Ben,20,0,5",
+        "2026-11-20,liverpool,1,Ben,-50,0,5",
+    );
+    let answer = post(&app, &path, &json!({"csv": cut, "dry_run": true}), &[])
+        .await
+        .json();
+    assert_eq!(answer["problems"][0]["row"], 3, "{answer}");
+    assert_eq!(answer["can_import"], false, "{answer}");
+    // Very high points: possible, but unlikely; imported only when confirmed.
+    let unlikely = SHEET.replace(
+        "2026-11-20,liverpool,1,Cy,10,25,0",
+        "2026-11-20,liverpool,1,Cy,150,25,0",
+    );
+    let answer = post(&app, &path, &json!({"csv": unlikely, "dry_run": true}), &[])
+        .await
+        .json();
+    assert_eq!(answer["problems"], json!([]), "{answer}");
+    assert_eq!(answer["warnings"][0]["row"], 4, "{answer}");
+    let refused = post(&app, &path, &json!({"csv": unlikely}), &[]).await;
+    assert_eq!(
+        refused.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{}",
+        refused.body
+    );
+    assert!(
+        refused.json()["error"]
+            .as_str()
+            .unwrap()
+            .contains("unlikely"),
+        "{}",
+        refused.body
+    );
+    let made = post(&app, &path, &json!({"csv": unlikely, "confirm": true}), &[]).await;
+    assert_eq!(made.status, StatusCode::CREATED, "{}", made.body);
+}
+
+#[tokio::test]
+async fn the_import_makes_the_games_once_and_the_standings_count_them() {
+    let app = TestApp::new().await;
+    let (id, view) = new_group(&app).await;
+    let path = format!("/api/v1/groups/{id}/import");
+    let key = [("idempotency-key", "import-1")];
+    let made = post(&app, &path, &json!({"csv": SHEET}), &key).await;
+    assert_eq!(made.status, StatusCode::CREATED, "{}", made.body);
+    let made = made.json();
+    let games = made["games"].as_array().unwrap();
+    assert_eq!(games.len(), 2);
+    // The first game is there with its three rounds, its day and its totals.
+    let first = app.get(games[0]["api_url"].as_str().unwrap()).await.json();
+    assert_eq!(first["players"], json!(["Ann", "Ben", "Cy"]), "{first}");
+    assert_eq!(
+        first["totals"],
+        json!({"Ann": 45, "Ben": 25, "Cy": 35}),
+        "{first}"
+    );
+    assert_eq!(first["created_at"], "2026-11-20T12:00:00Z");
+    assert_eq!(
+        first["ended_early"], true,
+        "3 rounds of 7: the table stopped early"
+    );
+    assert_eq!(first["cents_per_point"], 0, "paper games play for nothing");
+    // The group has both games, and Dora joined it.
+    let group = app.get(&format!("/api/v1/groups/{id}")).await.json();
+    assert_eq!(group["games"].as_array().unwrap().len(), 2, "{group}");
+    let names: Vec<&str> = group["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["Ann", "Ben", "Cy", "Dora"]);
+    let ann = group["standings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["player"] == "Ann")
+        .unwrap_or_else(|| panic!("{group}"));
+    assert_eq!(ann["games"], 2, "{group}");
+    // The same request with the same key makes nothing twice: the same games again.
+    let again = post(&app, &path, &json!({"csv": SHEET}), &key).await;
+    assert_eq!(again.status, StatusCode::CREATED, "{}", again.body);
+    assert_eq!(again.header("idempotent-replayed"), "true");
+    assert_eq!(again.json(), made);
+    let group = app.get(&format!("/api/v1/groups/{id}")).await.json();
+    assert_eq!(group["games"].as_array().unwrap().len(), 2, "{group}");
+    // The read-only link never imports.
+    let refused = post(
+        &app,
+        &format!("/api/v1/groups/{view}/import"),
+        &json!({"csv": SHEET}),
+        &[],
+    )
+    .await;
+    assert_eq!(refused.status, StatusCode::FORBIDDEN, "{}", refused.body);
+    let group = app.get(&format!("/api/v1/groups/{id}")).await.json();
+    assert_eq!(group["games"].as_array().unwrap().len(), 2, "{group}");
+}
+
+#[tokio::test]
+async fn the_page_previews_names_bad_rows_and_imports_once() {
+    let app = TestApp::new().await;
+    let (id, view) = new_group(&app).await;
+    let path = format!("/groups/{id}/import");
+    let page = app.get(&path).await;
+    assert_eq!(page.status, StatusCode::OK, "{}", page.body);
+    assert!(
+        page.body
+            .contains("<textarea id=\"import-csv\" name=\"csv\"")
+    );
+    crate::common::assert_no_inline_script_or_style(&page.body);
+    // A bad row is named, in English and in German; no import button then.
+    let bad = SHEET.replace(
+        "2026-11-20,liverpool,1,Ben,20,0,5",
+        "2026-11-20,liverpool,1,Ben,20,\"2,5\",5",
+    );
+    let key = app.form_key(&path);
+    let en = post_form(
+        &app,
+        &path,
+        &[("csv", &bad), ("key", &key), ("step", "preview")],
+        "en",
+    )
+    .await;
+    assert_eq!(en.status, StatusCode::OK, "{}", en.body);
+    let text = crate::common::text(&en.body);
+    assert!(
+        text.contains("Row 3: round 2: \"2,5\" is not a whole number of points."),
+        "{text}"
+    );
+    assert!(!en.body.contains("id=\"import-confirm\""));
+    let de = post_form(
+        &app,
+        &path,
+        &[("csv", &bad), ("key", &key), ("step", "preview")],
+        "de",
+    )
+    .await;
+    let text = crate::common::text(&de.body);
+    assert!(
+        text.contains("Zeile 3: Runde 2: „2,5“ ist keine ganze Punktzahl."),
+        "{text}"
+    );
+    // Fixed, the preview shows both games and the button.
+    let good = post_form(
+        &app,
+        &path,
+        &[("csv", SHEET), ("key", &key), ("step", "preview")],
+        "en",
+    )
+    .await;
+    let text = crate::common::text(&good.body);
+    assert!(text.contains("2 games read"), "{text}");
+    assert!(
+        text.contains("2026-11-20 · liverpool · game 1, 3 rounds: Ann 45, Ben 25, Cy 35"),
+        "{text}"
+    );
+    assert!(text.contains("Import 2 games"), "{text}");
+    // Importing: to the group page, which lists the games; a second tap makes nothing twice.
+    let fields = [("csv", SHEET), ("key", key.as_str()), ("step", "import")];
+    let made = post_form(&app, &path, &fields, "en").await;
+    assert_eq!(made.status, StatusCode::SEE_OTHER, "{}", made.body);
+    assert_eq!(made.header("location"), format!("/groups/{id}"));
+    let again = post_form(&app, &path, &fields, "en").await;
+    assert_eq!(again.status, StatusCode::SEE_OTHER, "{}", again.body);
+    let group = app.get(&format!("/api/v1/groups/{id}")).await.json();
+    assert_eq!(group["games"].as_array().unwrap().len(), 2, "{group}");
+    // Unlikely rounds need the box ticked.
+    let unlikely = SHEET.replace(
+        "2026-11-20,liverpool,1,Cy,10,25,0",
+        "2026-11-20,liverpool,1,Cy,150,25,0",
+    );
+    let key = app.form_key(&path);
+    let preview = post_form(
+        &app,
+        &path,
+        &[("csv", &unlikely), ("key", &key), ("step", "preview")],
+        "en",
+    )
+    .await;
+    assert!(
+        preview.body.contains("name=\"confirm\""),
+        "{}",
+        preview.body
+    );
+    let unticked = post_form(
+        &app,
+        &path,
+        &[("csv", &unlikely), ("key", &key), ("step", "import")],
+        "en",
+    )
+    .await;
+    assert_eq!(
+        unticked.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{}",
+        unticked.body
+    );
+    let ticked = post_form(
+        &app,
+        &path,
+        &[
+            ("csv", &unlikely),
+            ("key", &key),
+            ("step", "import"),
+            ("confirm", "on"),
+        ],
+        "en",
+    )
+    .await;
+    assert_eq!(ticked.status, StatusCode::SEE_OTHER, "{}", ticked.body);
+    let group = app.get(&format!("/api/v1/groups/{id}")).await.json();
+    assert_eq!(group["games"].as_array().unwrap().len(), 4, "{group}");
+    // The read-only link has no import page.
+    let refused = app.get(&format!("/groups/{view}/import")).await;
+    assert_eq!(refused.status, StatusCode::FORBIDDEN);
+}
