@@ -15,11 +15,11 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Redirect, Response};
 use axum::routing::{get, post};
 
-use super::rounds::{Fields, form_request, hidden, replayed_location};
+use super::rounds::{Fields, form_request, hidden, made_now};
 use crate::db::games::Once;
 use crate::rules::game::{JoinStart, RawNumber, TableChange};
 use crate::store::changes::{Edit, edit_once};
-use crate::store::{GameChange, LoadedGame, OnceChange};
+use crate::store::{GameChange, LoadedGame};
 use crate::web::i18n::{Msg, PageCtx};
 use crate::web::links::GameLinks;
 use crate::web::page::render_status;
@@ -260,17 +260,9 @@ async fn apply(
         once,
     )
     .await?;
-    let change = match outcome {
-        OnceChange::Replayed(to) => {
-            return Ok(Redirect::to(&replayed_location(&to, id)).into_response());
-        }
-        OnceChange::KeyReused => {
-            return Err(AppError::Said(
-                StatusCode::UNPROCESSABLE_ENTITY,
-                Msg::ErrKeyReused,
-            ));
-        }
-        OnceChange::Now(change) => change,
+    let change = match made_now(outcome, id)? {
+        Ok(change) => change,
+        Err(replayed) => return Ok(replayed),
     };
     ctx.here = location.clone();
     let (status, game, message) = match change {

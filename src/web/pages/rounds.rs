@@ -143,6 +143,24 @@ fn round_number(text: &str, game: &LoadedGame, ctx: &PageCtx) -> Result<usize, A
     }
 }
 
+/// What a once-only form post did: the change it made now, or (`Err`) the answer for a repeat
+/// of its key (back to where the first post went); a key used for another post is a 422.
+pub(super) fn made_now(
+    outcome: OnceChange,
+    id: &str,
+) -> Result<Result<GameChange, Response>, AppError> {
+    match outcome {
+        OnceChange::Replayed(to) => Ok(Err(
+            Redirect::to(&replayed_location(&to, id)).into_response()
+        )),
+        OnceChange::KeyReused => Err(AppError::Said(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            Msg::ErrKeyReused,
+        )),
+        OnceChange::Now(change) => Ok(Ok(change)),
+    }
+}
+
 /// A stored answer for a replayed key: the place to go, if it is one of ours.
 pub(super) fn replayed_location(response: &str, id: &str) -> String {
     // A round form's answer names the round it saved, beside the place to go.
@@ -532,17 +550,9 @@ async fn change(
         Action::End => store::end_early_once(db, games, id, true, version, once).await?,
         Action::Resume => store::end_early_once(db, games, id, false, version, once).await?,
     };
-    let change = match outcome {
-        OnceChange::Replayed(to) => {
-            return Ok(Redirect::to(&replayed_location(&to, id)).into_response());
-        }
-        OnceChange::KeyReused => {
-            return Err(AppError::Said(
-                StatusCode::UNPROCESSABLE_ENTITY,
-                Msg::ErrKeyReused,
-            ));
-        }
-        OnceChange::Now(change) => change,
+    let change = match made_now(outcome, id)? {
+        Ok(change) => change,
+        Err(replayed) => return Ok(replayed),
     };
     ctx.here = game_url(id);
     let (status, game, message, retry) = match change {
