@@ -462,3 +462,48 @@ async fn rename(app: &TestApp, id: &str, name: &str, version: &str) -> TestRespo
     ];
     crate::common::post_form(app, &action, &fields, "de").await
 }
+
+#[tokio::test]
+async fn the_players_page_changes_points_per_cent_with_the_stake() {
+    // Issue 11: the stake after the start, as the new-game form asks it: cents and, where the
+    // settlement goes by points, points per cent.
+    let app = TestApp::new().await;
+    let id = new_game(&app).await;
+    let page = app.get(&format!("/games/{id}/players")).await;
+    assert!(
+        page.body.contains("name=\"points_per_cent\" value=\"1\""),
+        "{}",
+        page.body
+    );
+    let action = format!("/games/{id}/settings");
+    let key = app.form_key(&action);
+    let version = app.get(&format!("/api/v1/games/{id}")).await.json()["version"]
+        .as_i64()
+        .unwrap()
+        .to_string();
+    let saved = crate::common::post_form(
+        &app,
+        &action,
+        &[
+            ("version", version.as_str()),
+            ("key", key.as_str()),
+            ("cents", "2"),
+            ("points_per_cent", "10"),
+            ("currency", "CHF"),
+        ],
+        "en",
+    )
+    .await;
+    assert_eq!(saved.status, StatusCode::SEE_OTHER, "{}", saved.body);
+    let game = app.get(&format!("/api/v1/games/{id}")).await.json();
+    assert_eq!(
+        (
+            &game["cents_per_point"],
+            &game["points_per_cent"],
+            &game["currency"]
+        ),
+        (&json!(2), &json!(10), &json!("CHF"))
+    );
+    let page = app.get(&format!("/games/{id}/players")).await;
+    assert!(page.body.contains("name=\"points_per_cent\" value=\"10\""));
+}

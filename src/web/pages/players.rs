@@ -67,6 +67,8 @@ struct PlayersPage {
     starts: Vec<Choice>,
     settings: (String, String),
     cents: i64,
+    /// Asked where the settlement goes by points (as on the new-game form).
+    points_per_cent: Option<i64>,
     currency: String,
 }
 
@@ -139,6 +141,11 @@ fn page(ctx: &PageCtx, id: &str, game: &LoadedGame, message: Option<String>) -> 
         starts,
         settings: (ctx.form_key(&settings_action), settings_action),
         cents: setup.cents(),
+        points_per_cent: matches!(
+            setup.scheme(),
+            crate::rules::ruleset::Scheme::LowestCollects | crate::rules::ruleset::Scheme::Pairwise
+        )
+        .then(|| setup.points_per_cent()),
         currency: setup.currency().to_string(),
         ctx: ctx.clone(),
     }
@@ -221,7 +228,7 @@ async fn settings(
 ) -> Result<Response, AppError> {
     let edit = Edit::Settings {
         cents: field(&fields, "cents").map(RawNumber::from),
-        points_per_cent: None,
+        points_per_cent: field(&fields, "points_per_cent").map(RawNumber::from),
         currency: field(&fields, "currency").map(str::to_string),
     };
     apply(ctx, &state, &id, "settings", edit, &fields).await
