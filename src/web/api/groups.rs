@@ -129,6 +129,23 @@ fn keyed(
         .map(|key| (key.stored(), request_hash(route, &canonical_json(body)))))
 }
 
+/// An idempotency key as stored, and the hash of the request it came with.
+type KeyedRequest = (String, String);
+
+/// A group write's request, read in the one right order: its language (taken out of the body
+/// first, so that a retry in another language is the same request), its idempotency key with
+/// the hash of the request on `route`, and its body as `T`.
+fn asked<T: DeserializeOwned>(
+    headers: &HeaderMap,
+    route: &str,
+    mut body: Value,
+) -> Result<(Lang, Option<KeyedRequest>, T), AppError> {
+    let lang = take_lang(headers, &mut body)?;
+    let key = keyed(headers, route, &body)?;
+    let body = body_of(body, lang)?;
+    Ok((lang, key, body))
+}
+
 /// What a group write keeps under its key: a mark; a repeat answers with the group's state
 /// as it is then, marked `Idempotent-Replayed`.
 fn once(key: Option<&(String, String)>) -> Option<Once<'_>> {
@@ -333,11 +350,9 @@ struct NewGroupAnswer {
 async fn create(
     State(state): State<AppState>,
     headers: HeaderMap,
-    Json(mut body): Json<Value>,
+    Json(body): Json<Value>,
 ) -> Result<Response, AppError> {
-    let lang = take_lang(&headers, &mut body)?;
-    let key = keyed(&headers, "POST /api/v1/groups", &body)?;
-    let body: NewGroupBody = body_of(body, lang)?;
+    let (lang, key, body) = asked::<NewGroupBody>(&headers, "POST /api/v1/groups", body)?;
     let keyed = key.as_ref().map(|(key, request)| Keyed { key, request });
     let created = groups::create_group(&state.db, &body.name, &body.players, keyed).await?;
     let ids = match created {
@@ -480,15 +495,10 @@ async fn add_player(
     State(state): State<AppState>,
     Path(id): Path<String>,
     headers: HeaderMap,
-    Json(mut body): Json<Value>,
+    Json(body): Json<Value>,
 ) -> Result<Response, AppError> {
-    let lang = take_lang(&headers, &mut body)?;
-    let key = keyed(
-        &headers,
-        &format!("POST /api/v1/groups/{id}/players"),
-        &body,
-    )?;
-    let body: NewPlayerBody = body_of(body, lang)?;
+    let (lang, key, body) =
+        asked::<NewPlayerBody>(&headers, &format!("POST /api/v1/groups/{id}/players"), body)?;
     let outcome =
         groups::add_player(&state.db, &id, body.version, once(key.as_ref()), &body.name).await?;
     answer(&state, &id, outcome, lang, StatusCode::CREATED).await
@@ -517,12 +527,13 @@ async fn change_player(
     State(state): State<AppState>,
     Path((id, player_id)): Path<(String, String)>,
     headers: HeaderMap,
-    Json(mut body): Json<Value>,
+    Json(body): Json<Value>,
 ) -> Result<Response, AppError> {
-    let lang = take_lang(&headers, &mut body)?;
-    let route = format!("POST /api/v1/groups/{id}/players/{player_id}");
-    let key = keyed(&headers, &route, &body)?;
-    let body: PlayerChangeBody = body_of(body, lang)?;
+    let (lang, key, body) = asked::<PlayerChangeBody>(
+        &headers,
+        &format!("POST /api/v1/groups/{id}/players/{player_id}"),
+        body,
+    )?;
     let Ok(player_id) = player_id.parse::<i64>() else {
         return Err(AppError::Unprocessable(
             GroupMsg::NoSuchPlayer.text(lang).to_string(),
@@ -731,15 +742,13 @@ async fn add_game(
     State(state): State<AppState>,
     Path(id): Path<String>,
     headers: HeaderMap,
-    Json(mut body): Json<Value>,
+    Json(body): Json<Value>,
 ) -> Result<Response, AppError> {
-    let lang = take_lang(&headers, &mut body)?;
-    let key = keyed(
+    let (lang, key, body) = asked::<AddGameBody>(
         &headers,
         &format!("POST /api/v1/groups/{id}/add-game"),
-        &body,
+        body,
     )?;
-    let body: AddGameBody = body_of(body, lang)?;
     let game = game_id_of(&body.game);
     let outcome = groups::add_game(&state.db, &id, body.version, once(key.as_ref()), game).await?;
     answer(&state, &id, outcome, lang, StatusCode::OK).await
@@ -778,15 +787,13 @@ async fn save_house_rules(
     State(state): State<AppState>,
     Path(id): Path<String>,
     headers: HeaderMap,
-    Json(mut body): Json<Value>,
+    Json(body): Json<Value>,
 ) -> Result<Response, AppError> {
-    let lang = take_lang(&headers, &mut body)?;
-    let key = keyed(
+    let (lang, key, body) = asked::<HouseRulesBody>(
         &headers,
         &format!("POST /api/v1/groups/{id}/house-rules"),
-        &body,
+        body,
     )?;
-    let body: HouseRulesBody = body_of(body, lang)?;
     let rules = RuleSet::with_options(body.rules.trim(), &body.options)
         .map_err(|e| AppError::Unprocessable(crate::text::sentence(&e.clause(lang))))?;
     let outcome = groups::save_house_rules(
@@ -824,12 +831,13 @@ async fn delete_house_rules(
     State(state): State<AppState>,
     Path((id, rules_id)): Path<(String, String)>,
     headers: HeaderMap,
-    Json(mut body): Json<Value>,
+    Json(body): Json<Value>,
 ) -> Result<Response, AppError> {
-    let lang = take_lang(&headers, &mut body)?;
-    let route = format!("POST /api/v1/groups/{id}/house-rules/{rules_id}/delete");
-    let key = keyed(&headers, &route, &body)?;
-    let body: GroupVersionBody = body_of(body, lang)?;
+    let (lang, key, body) = asked::<GroupVersionBody>(
+        &headers,
+        &format!("POST /api/v1/groups/{id}/house-rules/{rules_id}/delete"),
+        body,
+    )?;
     let Ok(rules_id) = rules_id.parse::<i64>() else {
         return Err(AppError::Unprocessable(
             GroupMsg::NoSuchHouseRules.text(lang).to_string(),
@@ -865,15 +873,13 @@ async fn settle_up(
     State(state): State<AppState>,
     Path(id): Path<String>,
     headers: HeaderMap,
-    Json(mut body): Json<Value>,
+    Json(body): Json<Value>,
 ) -> Result<Response, AppError> {
-    let lang = take_lang(&headers, &mut body)?;
-    let key = keyed(
+    let (lang, key, body) = asked::<GroupVersionBody>(
         &headers,
         &format!("POST /api/v1/groups/{id}/settle-up"),
-        &body,
+        body,
     )?;
-    let body: GroupVersionBody = body_of(body, lang)?;
     let Some(version) = body.version else {
         return Err(AppError::Unprocessable(
             GroupMsg::VersionNeeded.text(lang).to_string(),
