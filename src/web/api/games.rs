@@ -126,7 +126,7 @@ async fn create(
 
 /// The 201 answer for a created (or replayed) game: `{"id", "url", "view_url", "api_url",
 /// "view_api_url"}` with `Location`.
-fn created(ids: &games::GameIds) -> Result<Response, AppError> {
+pub(super) fn created(ids: &games::GameIds) -> Result<Response, AppError> {
     let api_url = GameLinks::new(&ids.id).api();
     let body = json!({
         "id": ids.id,

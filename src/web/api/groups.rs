@@ -24,7 +24,7 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::games::{game_url, invalid, json_text, key_reused, rfc3339, strict, view_url};
+use super::games::{invalid, json_text, key_reused, rfc3339, strict};
 
 pub(crate) mod import;
 mod view;
@@ -37,7 +37,7 @@ use crate::rules::ruleset::{OptionValue, RuleSet};
 use crate::store::groups::{self, GroupOutcome, GroupProblem, LoadedGroup};
 use crate::text::groups::{GroupMsg, group_name_problem, player_name_problem};
 use crate::text::{Lang, Msg};
-use crate::web::links::{GameLinks, GroupLinks};
+use crate::web::links::GroupLinks;
 use crate::web::numbers::{AskedFilter, asked_filter};
 use crate::web::{
     AppError, AppState, IdempotencyKey, Json,
@@ -629,21 +629,7 @@ async fn new_game(
         GroupOutcome::Done(_, Creation::KeyReused) => return Err(key_reused()),
         other => return answer(&state, &id, other, lang, StatusCode::OK).await,
     };
-    let api_url = GameLinks::new(&ids.id).api();
-    let body = json!({
-        "id": ids.id,
-        "url": game_url(&ids.id),
-        "view_url": view_url(&ids.view_token),
-        "api_url": api_url,
-        "view_api_url": format!("/api/v1/view/{}", ids.view_token),
-    });
-    let location = HeaderValue::try_from(api_url).map_err(AppError::internal)?;
-    Ok((
-        StatusCode::CREATED,
-        [(header::LOCATION, location)],
-        axum::Json(body),
-    )
-        .into_response())
+    super::games::created(&ids)
 }
 
 /// A group game's set-up with what it leaves out filled in: the house rules' rule set and
