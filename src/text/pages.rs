@@ -259,6 +259,14 @@ messages! {
         UndoConfirmNo => "Keep it", "Behalten";
         GameUndone => "Round {n} was undone ({points}).", "Runde {n} wurde zurückgenommen ({points}).";
         GameRedo => "Redo round {n}", "Runde {n} wiederherstellen";
+        /// Undo and redo of a change at the table, a rename or the stake (`{what}`: the
+        /// history's title of the change).
+        UndoChangeConfirmTitle => "Take back “{what}”?", "„{what}“ zurücknehmen?";
+        UndoChangeConfirmText => "This takes back the latest change to the game: {what}. The rounds stay. Right after, it can be redone until the next change to the game.",
+            "Das nimmt die letzte Änderung an der Partie zurück: {what}. Die Runden bleiben. Gleich danach lässt sie sich wiederherstellen, bis zur nächsten Änderung an der Partie.";
+        UndoChangeConfirmYes => "Take it back", "Zurücknehmen";
+        GameUndoneChange => "Undone: {what}.", "Zurückgenommen: {what}.";
+        GameRedoChange => "Redo this change", "Änderung wiederherstellen";
         OutboxPending => "Not sent yet (no connection): kept on this phone, will retry.",
             "Noch nicht gesendet (keine Verbindung): auf diesem Handy gespeichert, wird erneut versucht.";
         OutboxSending => "Sending…", "Wird gesendet…";

@@ -285,3 +285,103 @@ async fn the_read_only_link_gets_no_confirm_page_and_no_redo() {
         1
     );
 }
+
+/// Issue 11: undoing a change made after the last round (here Cy sits out round 3) asks first
+/// naming the change, then the game page says "Undone: …" with the change's history title and
+/// offers a redo form that puts the change back; the offer ends with the next change.
+#[tokio::test]
+async fn undoing_a_change_at_the_table_names_it_and_offers_redo_until_the_next_change() {
+    let app = TestApp::new().await;
+    let (id, _) = game_with_two_rounds(&app).await;
+    let sat_out = post_json(
+        &app,
+        &format!("/api/v1/games/{id}/players/3"),
+        &json!({"sits_out_next": true}),
+    )
+    .await;
+    assert_eq!(sat_out.status, StatusCode::OK, "{}", sat_out.body);
+    let game_page = app.get(&format!("/games/{id}")).await.body;
+    assert!(game_page.contains("id=\"undo-link\""), "{game_page}");
+
+    let confirm = get_in(&app, &format!("/games/{id}/undo"), "en").await.body;
+    assert!(
+        text(&confirm).contains("Take back “Cy sits out round 3”?"),
+        "{confirm}"
+    );
+    assert!(!text(&confirm).contains("Undo round 2"), "not the round");
+    let german = get_in(&app, &format!("/games/{id}/undo"), "de").await.body;
+    assert!(
+        text(&german).contains("„Cy setzt in Runde 3 aus“ zurücknehmen?"),
+        "{german}"
+    );
+    let key = form_field(&confirm, "undo-form", "key");
+    let response = post_form(
+        &app,
+        &format!("/games/{id}/undo"),
+        &[("version", "3"), ("key", &key)],
+        "en",
+    )
+    .await;
+    assert_eq!(response.status, StatusCode::SEE_OTHER, "{}", response.body);
+    let location = response.header("location").to_owned();
+    assert_eq!(location, format!("/games/{id}?undone=change"));
+    let now = state(&app, &id).await;
+    assert_eq!(now["table"][2]["sits_out_next"], false, "{now}");
+    assert_eq!(
+        now["rounds"].as_array().unwrap().len(),
+        2,
+        "the rounds stay"
+    );
+
+    let page = get_in(&app, &location, "en").await.body;
+    assert!(
+        text(&page).contains("Undone: Cy sits out round 3."),
+        "{page}"
+    );
+    assert!(page.contains("Redo this change</button>"), "{page}");
+    assert_eq!(form_field(&page, "redo-form", "version"), "4");
+    let german = text(&get_in(&app, &location, "de").await.body);
+    assert!(
+        german.contains("Zurückgenommen: Cy setzt in Runde 3 aus."),
+        "{german}"
+    );
+    // The redo form puts the change back, once.
+    let fields = [
+        ("version", "4".to_owned()),
+        ("key", form_field(&page, "redo-form", "key")),
+    ];
+    let fields: Vec<(&str, &str)> = fields.iter().map(|(k, v)| (*k, v.as_str())).collect();
+    let redone = post_form(&app, &format!("/games/{id}/redo"), &fields, "en").await;
+    assert_eq!(redone.status, StatusCode::SEE_OTHER, "{}", redone.body);
+    let again = post_form(&app, &format!("/games/{id}/redo"), &fields, "en").await;
+    assert_eq!(
+        again.status,
+        StatusCode::SEE_OTHER,
+        "a repeat changes nothing"
+    );
+    let now = state(&app, &id).await;
+    assert_eq!(now["table"][2]["sits_out_next"], true, "{now}");
+    assert_eq!(now["version"], 5);
+    // After the redo (the next change) the notice is gone.
+    let page = app.get(&location).await.body;
+    assert!(!page.contains("redo-form"), "{page}");
+
+    // Undone again, then another change: no more redo offered.
+    let response = post_form(
+        &app,
+        &format!("/games/{id}/undo"),
+        &[("version", "5")],
+        "en",
+    )
+    .await;
+    assert_eq!(response.header("location"), location);
+    assert!(app.get(&location).await.body.contains("redo-form"));
+    let renamed = post_json(
+        &app,
+        &format!("/api/v1/games/{id}/players/1"),
+        &json!({"name": "Anna"}),
+    )
+    .await;
+    assert_eq!(renamed.status, StatusCode::OK, "{}", renamed.body);
+    assert!(!app.get(&location).await.body.contains("redo-form"));
+}

@@ -31,7 +31,7 @@ mod mine;
 mod undo;
 mod unlikely;
 
-pub use undo::{Undone, undone_notice};
+pub use undo::{Undone, undone_change_notice, undone_notice};
 
 use std::sync::Arc;
 
@@ -527,13 +527,16 @@ async fn change(
     let action_path = GameLinks::new(id).action(action.path());
     let hidden = hidden(state, fields, &action_path)?;
     let mut location = game_url(id);
-    // After an undo the game page says which round went and offers to redo it.
+    // After an undo the game page says which round (or which change) went and offers to
+    // redo it.
     if let Action::Undo = action
         && game.record.game.version == hidden.version
-        && !game.state.rounds.is_empty()
-        && store::changes::undoable(&game).is_none()
     {
-        location = format!("{location}?undone={}", game.state.rounds.len());
+        if store::changes::undoable(&game).is_some() {
+            location = format!("{location}?undone=change");
+        } else if !game.state.rounds.is_empty() {
+            location = format!("{location}?undone={}", game.state.rounds.len());
+        }
     }
     let stored_key = hidden.key.as_ref().map(IdempotencyKey::stored);
     let request = form_request(&action_path, fields);

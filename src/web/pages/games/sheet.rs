@@ -28,7 +28,7 @@ use crate::web::i18n::{Msg, PageCtx};
 use crate::web::links::{GameLinks, GroupLinks, ViewLinks};
 use crate::web::page::{html_page, render};
 use crate::web::pages::groups::AddToGroup;
-use crate::web::pages::rounds::{Undone, undone_notice};
+use crate::web::pages::rounds::{Undone, undone_change_notice, undone_notice};
 use crate::web::{AppError, AppState, recent};
 
 /// `GET /games/{id}`: the game through its edit link.
@@ -41,15 +41,20 @@ pub(super) async fn game_page(
     query: Result<Query<Vec<(String, String)>>, QueryRejection>,
 ) -> Result<Response, AppError> {
     let game = state.load_edit(&id).await?;
-    // `?undone={n}`, where an undo leads: say what went and offer to redo it.
-    let undone_round = query.ok().and_then(|Query(pairs)| {
+    // `?undone={n}` or `?undone=change`, where an undo leads: say what went and offer to
+    // redo it.
+    let undone_what = query.ok().and_then(|Query(pairs)| {
         pairs
             .into_iter()
             .find(|(k, _)| k == "undone")
-            .and_then(|(_, v)| v.parse::<i64>().ok())
+            .map(|(_, v)| v)
     });
-    let undone = match undone_round {
-        Some(n) => undone_notice(&ctx, &state, &game, n).await?,
+    let undone = match undone_what.as_deref() {
+        Some("change") => undone_change_notice(&ctx, &state, &game).await?,
+        Some(n) => match n.parse::<i64>() {
+            Ok(n) => undone_notice(&ctx, &state, &game, n).await?,
+            Err(_) => None,
+        },
         None => None,
     };
     let link = Link::Edit(id);
@@ -429,10 +434,10 @@ impl GamePage {
         });
         let actions = link.is_edit().then(|| Actions {
             version: stored.version,
-            undo_key: state
-                .check_undo()
-                .is_ok()
-                .then(|| ctx.form_key(&format!("{base}/undo"))),
+            // A round to undo, or a change made after the last round (taken back first).
+            undo_key: (state.check_undo().is_ok()
+                || crate::store::changes::undoable(game).is_some())
+            .then(|| ctx.form_key(&format!("{base}/undo"))),
             end_key: (!state.finished && state.check_end_early().is_ok())
                 .then(|| ctx.form_key(&format!("{base}/end"))),
             resume_key: state

@@ -121,8 +121,9 @@ fn snapshot(value: Option<&Value>) -> Option<Snapshot> {
     })
 }
 
-/// A change at the table, a rename or a money change (a `changes` item) in words.
-fn change_title(ctx: &PageCtx, item: Option<&Value>) -> String {
+/// A change at the table, a rename or a money change (a `changes` item) in words: the
+/// history's title of the change, also what the undo notice names.
+pub(super) fn change_title(ctx: &PageCtx, item: Option<&Value>) -> String {
     let field = |name: &str| {
         item.and_then(|i| i.get(name))
             .and_then(Value::as_str)

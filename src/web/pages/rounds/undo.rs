@@ -6,7 +6,9 @@
 //! - After an undo the game page is opened with `?undone={n}`: [`undone_notice`] reads the
 //!   game's latest change and, while it is still that undo, says what was undone and offers
 //!   the redo form (`POST /games/{id}/redo`, handled with the other whole-game changes in
-//!   `rounds.rs`).
+//!   `rounds.rs`). An undo that took back a change at the table, a rename or the stake
+//!   (docs/RULES.md section 8) leads to `?undone=change`: [`undone_change_notice`] names the
+//!   change and offers the same redo form. The confirm page names such a change too.
 //!
 //! A page of `web::pages`: games through `store`, the history through `db::games` (read
 //! only); no scoring here, nothing from `cli`.
@@ -17,9 +19,10 @@ use axum::response::{IntoResponse, Redirect, Response};
 use serde_json::Value;
 
 use super::form::Brief;
+use super::history::change_title;
 use super::{game_url, load};
 use crate::db::games::{self, HistoryAction};
-use crate::store::LoadedGame;
+use crate::store::{self, LoadedGame};
 use crate::web::i18n::{Msg, PageCtx};
 use crate::web::links::GameLinks;
 use crate::web::page::render;
@@ -52,19 +55,39 @@ pub(super) async fn confirm(
 ) -> Result<Response, AppError> {
     let game = load(&state, &id).await?;
     let n = game.state.rounds.len();
-    if game.state.check_undo().is_err() || n == 0 {
+    // The latest change to the game goes first: a change at the table, a rename or the stake
+    // made after the last round is what an undo takes back (`store::changes::undo_once`).
+    let change = store::changes::undoable(&game);
+    if change.is_none() && (game.state.check_undo().is_err() || n == 0) {
         return Ok(Redirect::to(&game_url(&id)).into_response());
     }
-    let points = points_text(&game, game.state.rounds[n - 1].entry.points());
     ctx.here = GameLinks::new(&id).action("undo");
+    let (heading, text, button) = match &change {
+        Some(item) => {
+            let what = change_title(&ctx, Some(item));
+            (
+                ctx.f(Msg::UndoChangeConfirmTitle, &[("what", &what)]),
+                ctx.f(Msg::UndoChangeConfirmText, &[("what", &what)]),
+                ctx.t(Msg::UndoChangeConfirmYes).to_owned(),
+            )
+        }
+        None => {
+            let points = points_text(&game, game.state.rounds[n - 1].entry.points());
+            (
+                ctx.f(Msg::UndoConfirmTitle, &[("n", &n)]),
+                ctx.f(Msg::UndoConfirmText, &[("n", &n), ("points", &points)]),
+                ctx.f(Msg::UndoConfirmYes, &[("n", &n)]),
+            )
+        }
+    };
     let page = ConfirmPage {
-        heading: ctx.f(Msg::UndoConfirmTitle, &[("n", &n)]),
-        text: ctx.f(Msg::UndoConfirmText, &[("n", &n), ("points", &points)]),
-        brief: Brief::new(&ctx, &game, Some(n)),
+        heading,
+        text,
+        brief: Brief::new(&ctx, &game, (n > 0).then_some(n)),
         action: GameLinks::new(&id).action("undo"),
         version: game.record.game.version,
         key: ctx.form_key(&GameLinks::new(&id).action("undo")),
-        button: ctx.f(Msg::UndoConfirmYes, &[("n", &n)]),
+        button,
         game_url: game_url(&id),
         ctx,
     };
@@ -94,6 +117,34 @@ pub struct Undone {
     pub key: String,
     /// "Redo round 3".
     pub button: String,
+}
+
+/// The notice for `?undone=change` on the game page, where the undo of a change at the table,
+/// a rename or the stake leads: only while the game's latest change is that undo (its history
+/// row has no round and keeps the change taken back), it names the change and offers the redo
+/// form (the same `POST /games/{id}/redo` as a round's: `store::changes::redo_once` puts the
+/// change back).
+pub async fn undone_change_notice(
+    ctx: &PageCtx,
+    state: &AppState,
+    game: &LoadedGame,
+) -> Result<Option<Undone>, AppError> {
+    let id = &game.record.game.id;
+    let Some(last) = games::last_change(&state.db, id).await? else {
+        return Ok(None);
+    };
+    let item = last.before.as_ref().filter(|b| b.get("change").is_some());
+    if last.action != HistoryAction::Undo || last.round_no.is_some() || item.is_none() {
+        return Ok(None);
+    }
+    let what = change_title(ctx, item);
+    Ok(Some(Undone {
+        message: ctx.f(Msg::GameUndoneChange, &[("what", &what)]),
+        action: GameLinks::new(id).action("redo"),
+        version: game.record.game.version,
+        key: ctx.form_key(&GameLinks::new(id).action("redo")),
+        button: ctx.t(Msg::GameRedoChange).to_owned(),
+    }))
 }
 
 /// The notice for `?undone={n}` on the game page: only while the game's latest change is the
