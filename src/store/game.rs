@@ -37,10 +37,11 @@ pub fn new_game(setup: &GameSetup) -> Result<NewGame, Error> {
     })
 }
 
-/// What to store for a rematch of `game` (issue 10, issue 11): the same players in the same
-/// seats, rule set, options, money (stake, scheme, points per cent, currency); the first
-/// dealer moves one seat on, `(first_dealer + 1) % n`. It is created like any new game (and
-/// with a key, only once).
+/// What to store for a rematch of `game` (issue 10, issue 11): the table as the game ended
+/// ([`GameSetup::rematch`], docs/RULES.md section 8): its players still at the table in their
+/// seats (late joiners included, who left not), rule set, options, money as it ended (stake,
+/// scheme, points per cent, currency); the first dealer moves one seat on. It is created like
+/// any new game (and with a key, only once).
 pub fn rematch(game: &LoadedGame) -> Result<NewGame, Error> {
     let setup = GameSetup::try_from(rematch_setup(game))
         .map_err(|e| Error::Invalid(format!("a stored game's set-up no longer parses: {e}")))?;
@@ -51,11 +52,8 @@ pub fn rematch(game: &LoadedGame) -> Result<NewGame, Error> {
 /// group game's rematch hands to `store::groups::create_group_game`, so that it stays in
 /// the group (issue 10).
 pub fn rematch_setup(game: &LoadedGame) -> RawSetup {
-    let mut raw = game.setup.to_raw();
-    let n = game.setup.player_count();
-    let next = (game.setup.first_dealer() + 1) % n.max(1);
-    raw.first_dealer = game.setup.players().get(next).cloned();
-    raw
+    // The table as the game ended (docs/RULES.md section 8, "A rematch").
+    game.setup.rematch()
 }
 
 /// The set-up and state of a stored game: one whole-game scoring (counted in

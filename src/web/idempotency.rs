@@ -308,7 +308,9 @@ pub(crate) async fn create_game(
 }
 
 /// Creates the rematch of `game`, once per key when there is one, the one path of both
-/// rematch routes: a game of a group is rematched in the same group, through
+/// rematch routes. It seats the table as the game ended (`rules::game::GameSetup::rematch`,
+/// docs/RULES.md section 8); a table too small for the rule set is a 422 with the rule set's
+/// sentence. A game of a group is rematched in the same group, through
 /// `store::groups::create_group_game` (its seats, house rules and the group's history); a
 /// standalone game through [`create_game`]. A group game whose player has since retired is
 /// refused with the group's sentence (422), in `lang`.
@@ -321,10 +323,31 @@ pub(crate) async fn create_rematch(
     use crate::db::games::Creation;
     use crate::store::groups::{GroupOutcome, create_group_game};
     let stored = &game.record.game;
-    let Some(group) = &stored.group else {
-        return create_game(db, &crate::store::rematch(game)?, keyed).await;
-    };
     let raw = crate::store::rematch_setup(game);
+    // The table as it ended may no longer be a table for the rule set (everyone but two
+    // left a game that needs three): the rule set's sentence, not a rematch.
+    let standalone = crate::rules::game::GameSetup::try_from(raw.clone()).map_err(|errors| {
+        AppError::Unprocessable(
+            errors
+                .iter()
+                .map(|e| e.error.message(lang))
+                .collect::<Vec<_>>()
+                .join(" "),
+        )
+    })?;
+    let Some(group) = &stored.group else {
+        return create_game(db, &crate::store::new_game(&standalone)?, keyed).await;
+    };
+    // A late joiner the group does not know yet joins the group first, as a standalone
+    // game's players do when it is added to a group (docs/decisions.md 2026-11-24).
+    if let Some(loaded) = crate::store::groups::load_group(db, &group.id).await? {
+        for name in &raw.players {
+            let key = crate::rules::names::group_key(name);
+            if !loaded.players.iter().any(|p| p.key == key) {
+                crate::store::groups::add_player(db, &group.id, None, None, name).await?;
+            }
+        }
+    }
     let outcome =
         create_group_game(db, &group.id, raw, stored.house_rules.as_deref(), keyed).await?;
     match outcome {
@@ -348,7 +371,7 @@ pub(crate) async fn create_rematch(
         // The group went away under the game (it cannot: groups are never deleted): a
         // standalone rematch rather than none.
         GroupOutcome::NotFound | GroupOutcome::Conflict(_) | GroupOutcome::Replayed(_) => {
-            create_game(db, &crate::store::rematch(game)?, keyed).await
+            create_game(db, &crate::store::new_game(&standalone)?, keyed).await
         }
     }
 }

@@ -1,6 +1,7 @@
 //! Rematch (issue 10, issue 11): `POST /games/{id}/rematch` and `POST /api/v1/games/{id}/rematch`
 //! create a new game with the same seats, rule set, options and money, the first dealer one
-//! seat on; once per form key or `Idempotency-Key`; never through the read-only link.
+//! seat on; once per form key or `Idempotency-Key`; never through the read-only link. After
+//! changes at the table the rematch seats the table as it ended (docs/RULES.md section 8).
 
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
@@ -277,4 +278,189 @@ fn recent_cookie(ids: &[&str]) -> String {
         jar = recent::remember(jar, &format!("/games/{id}"), id);
     }
     format!("recent={}", jar.get(recent::RECENT_COOKIE).unwrap())
+}
+
+/// A Liverpool game for Ann, Ben, Cy and Dee (Ann deals first) whose table changed after one
+/// round: Ben left, Eve joined after Ann, and the stake went up
+/// to 20 CHF cents. `create` is the route that creates it: the games API, or a group's games
+/// route.
+async fn changed_game(app: &TestApp, create: &str) -> String {
+    let (status, created) = post_json(
+        app,
+        create,
+        &json!({"rules": "liverpool", "players": ["Ann", "Ben", "Cy", "Dee"],
+                "first_dealer": "Ann", "cents_per_point": 10, "currency": "€"}),
+        None,
+    )
+    .await;
+    assert_eq!(status, StatusCode::CREATED, "{created}");
+    let id = created["id"].as_str().unwrap().to_owned();
+    let base = format!("/api/v1/games/{id}");
+    for (path, body) in [
+        (
+            "rounds",
+            json!({"went_out": "Ann", "points": {"Ben": 10, "Cy": 20, "Dee": 30}}),
+        ),
+        ("players/2", json!({"leaves": true})),
+        (
+            "players",
+            json!({"name": "Eve", "after": "Ann", "start": "zero"}),
+        ),
+        (
+            "settings",
+            json!({"cents_per_point": 20, "currency": "CHF"}),
+        ),
+    ] {
+        let (status, body) = post_json(app, &format!("{base}/{path}"), &body, None).await;
+        assert_eq!(status, StatusCode::OK, "{path}: {body}");
+    }
+    id
+}
+
+/// Issue 11 (docs/RULES.md section 8, "A rematch"): a rematch seats the table as the game
+/// ended, by page and by API: who left is not seated, the late joiner is at her seat, names
+/// as renamed, the stake and currency as changed, and the deal moves one seat on from the
+/// last first dealer among those still seated.
+#[tokio::test]
+async fn a_rematch_after_changes_at_the_table_seats_the_table_as_it_ended() {
+    let app = TestApp::new().await;
+    let id = changed_game(&app, "/api/v1/games").await;
+    let (status, renamed) = post_json(
+        &app,
+        &format!("/api/v1/games/{id}/players/4"),
+        &json!({"name": "Dora"}),
+        None,
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{renamed}");
+    let expect = |game: &Value| {
+        assert_eq!(
+            game["players"],
+            json!(["Ann", "Eve", "Cy", "Dora"]),
+            "{game}"
+        );
+        assert_eq!(game["first_dealer"], "Eve", "{game}");
+        assert_eq!(game["cents_per_point"], 20);
+        assert_eq!(game["currency"], "CHF");
+        assert_eq!(game["rules"], "liverpool");
+        assert_eq!(game["rounds"], json!([]));
+        assert!(
+            game["table"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .all(|p| p["at_table"] == true),
+            "a new game starts with no changes: {game}"
+        );
+    };
+    let (status, by_api) = post_json(
+        &app,
+        &format!("/api/v1/games/{id}/rematch"),
+        &json!({}),
+        None,
+    )
+    .await;
+    assert_eq!(status, StatusCode::CREATED, "{by_api}");
+    expect(&state(&app, by_api["id"].as_str().unwrap()).await);
+
+    let action = format!("/games/{id}/rematch");
+    let key = app.form_key(&action);
+    let response = app
+        .send(
+            Request::post(&action)
+                .header("content-type", "application/x-www-form-urlencoded")
+                .body(Body::from(form_body(&[("key", &key)])))
+                .unwrap(),
+        )
+        .await;
+    assert_eq!(response.status, StatusCode::SEE_OTHER, "{}", response.body);
+    let by_page = response.header("location").trim_start_matches("/games/");
+    expect(&state(&app, by_page).await);
+}
+
+/// A group's game is rematched in the group with the table as it ended; the late joiner the
+/// group did not know joins the group's players.
+#[tokio::test]
+async fn a_group_rematch_after_changes_seats_the_late_joiner_who_joins_the_group() {
+    let app = TestApp::new().await;
+    let (status, group) = post_json(
+        &app,
+        "/api/v1/groups",
+        &json!({"name": "Freitagsrunde", "players": ["Ann", "Ben", "Cy", "Dee"]}),
+        None,
+    )
+    .await;
+    assert_eq!(status, StatusCode::CREATED, "{group}");
+    let group = group["id"].as_str().unwrap().to_owned();
+    let id = changed_game(&app, &format!("/api/v1/groups/{group}/games")).await;
+    let (status, by_api) = post_json(
+        &app,
+        &format!("/api/v1/games/{id}/rematch"),
+        &json!({}),
+        None,
+    )
+    .await;
+    assert_eq!(status, StatusCode::CREATED, "{by_api}");
+    let new = state(&app, by_api["id"].as_str().unwrap()).await;
+    assert_eq!(new["players"], json!(["Ann", "Eve", "Cy", "Dee"]), "{new}");
+    assert_eq!(new["first_dealer"], "Eve");
+    assert_eq!(new["currency"], "CHF");
+    let group = app.get(&format!("/api/v1/groups/{group}")).await.json();
+    let names: Vec<&str> = group["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["Ann", "Ben", "Cy", "Dee", "Eve"], "{group}");
+    assert_eq!(group["games"].as_array().unwrap().len(), 2, "{group}");
+}
+
+/// A table that ended too small for its rule set (Contract Rummy needs three; two are left) gets
+/// the rule set's sentence, not a rematch and not a server error.
+#[tokio::test]
+async fn a_rematch_of_a_table_too_small_for_the_rule_set_is_refused_with_a_sentence() {
+    let app = TestApp::new().await;
+    let (status, created) = post_json(
+        &app,
+        "/api/v1/games",
+        &json!({"rules": "contract", "players": ["Ann", "Ben", "Cy", "Dee"]}),
+        None,
+    )
+    .await;
+    assert_eq!(status, StatusCode::CREATED, "{created}");
+    let id = created["id"].as_str().unwrap().to_owned();
+    for seat in [2, 3] {
+        let (status, body) = post_json(
+            &app,
+            &format!("/api/v1/games/{id}/players/{seat}"),
+            &json!({"leaves": true}),
+            None,
+        )
+        .await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+    }
+    let before = game_count(&app).await;
+    let response = app
+        .send(
+            Request::post(format!("/api/v1/games/{id}/rematch"))
+                .header("accept-language", "de")
+                .body(Body::empty())
+                .unwrap(),
+        )
+        .await;
+    assert_eq!(
+        response.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{}",
+        response.body
+    );
+    assert!(
+        response
+            .body
+            .contains("von 3 bis 5 Personen gespielt, nicht von 2"),
+        "{}",
+        response.body
+    );
+    assert_eq!(game_count(&app).await, before, "no game was made");
 }

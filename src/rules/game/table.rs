@@ -421,6 +421,34 @@ impl GameSetup {
     }
 }
 
+impl GameSetup {
+    /// The set-up of a rematch (docs/RULES.md section 8, "A rematch"): the table as the game
+    /// ended. The players still at the table in clockwise order (a player who left is not
+    /// seated, a late joiner is, at their seat; names as renamed), the same rule set and
+    /// options, the stake and currency as they ended, and as first dealer the next player
+    /// clockwise after this game's first dealer who is still at the table.
+    pub fn rematch(&self) -> RawSetup {
+        let mut raw = self.to_raw();
+        let seats = &self.table.seating;
+        let stays = |i: usize| self.table.left.get(i).copied().flatten().is_none();
+        raw.players = seats
+            .iter()
+            .filter(|&&i| stays(i))
+            .map(|&i| self.players[i].clone())
+            .collect();
+        let at = seats
+            .iter()
+            .position(|&i| i == self.first_dealer)
+            .unwrap_or(0);
+        let n = seats.len();
+        raw.first_dealer = (1..=n)
+            .map(|step| seats[(at + step) % n])
+            .find(|&i| stays(i))
+            .map(|i| self.players[i].clone());
+        raw
+    }
+}
+
 #[cfg(test)]
 #[path = "table_tests.rs"]
 mod tests;

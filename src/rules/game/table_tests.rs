@@ -5,7 +5,7 @@
 use proptest::prelude::*;
 
 use super::*;
-use crate::rules::game::tests::{play, raw, setup};
+use crate::rules::game::tests::{play, raw, setup, setup_with};
 
 const FOUR: [&str; 4] = ["Ann", "Ben", "Cy", "Dee"];
 
@@ -321,4 +321,47 @@ proptest! {
         prop_assert_eq!(settlement.net_cents.iter().sum::<i64>(), 0);
         prop_assert_eq!(settlement.net_cents.len(), game.player_count());
     }
+}
+
+/// "A rematch seats the table as the game ended": who left is not seated, a late joiner is at
+/// their seat, the first dealer is the next player clockwise after this game's first dealer
+/// who is still at the table, and the stake stays as changed.
+#[test]
+fn a_rematch_seats_the_table_as_it_ended_and_the_deal_moves_one_seat_on() {
+    let base = setup("liverpool", &FOUR);
+    let unchanged = base.rematch();
+    assert_eq!(unchanged.players, FOUR);
+    assert_eq!(unchanged.first_dealer.as_deref(), Some("Ben"));
+
+    // Ben (the next dealer) leaves, Eve joins after Ann: Eve sits where Ben's turn came.
+    let game = base
+        .with_changes(&[
+            leave(1, "Ben"),
+            join(1, "Eve", "Ann", Some(JoinStart::Zero)),
+        ])
+        .unwrap();
+    let next = game.rematch();
+    assert_eq!(next.players, ["Ann", "Eve", "Cy", "Dee"]);
+    assert_eq!(next.first_dealer.as_deref(), Some("Eve"));
+    assert_eq!(next.rules, "liverpool");
+    let again = GameSetup::try_from(next).expect("a rematch parses");
+    assert_eq!(again.dealer(1), 1, "Eve deals the first round");
+    assert!(
+        again.changes().is_empty(),
+        "a new game starts with no changes"
+    );
+
+    // The first dealer left: the deal goes to the next player still at the table.
+    let game = base
+        .with_changes(&[leave(0, "Ann"), leave(0, "Ben")])
+        .unwrap();
+    let next = game.rematch();
+    assert_eq!(next.players, ["Cy", "Dee"]);
+    assert_eq!(next.first_dealer.as_deref(), Some("Cy"));
+
+    // A player who sat out is seated; the stake as it ended.
+    let staked = setup_with("liverpool", &FOUR, &[], 20).with_changes(&[sit_out(0, "Cy")]);
+    let next = staked.unwrap().rematch();
+    assert_eq!(next.players, FOUR);
+    assert_eq!(next.cents_per_point, Some(RawNumber::Int(20)));
 }
