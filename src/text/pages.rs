@@ -291,6 +291,12 @@ messages! {
         HistoryRename => "{from} renamed {to}", "{from} heißt jetzt {to}";
         HistorySettings => "Stake or currency changed", "Einsatz oder Währung geändert";
         HistoryUndoChange => "Taken back: {what}", "Zurückgenommen: {what}";
+        /// The before → after table of a change (issue 11): its first column's heading and
+        /// the values of its rows.
+        HistoryWhat => "What", "Was";
+        HistoryName => "Name", "Name";
+        HistoryNotAtTable => "not at the table", "nicht am Tisch";
+        HistoryJoinStart => "starts with {start}", "beginnt mit {start}";
         HistoryWentOut => "Went out: {name}", "Ausgegangen: {name}";
         HistoryWentOutChanged => "Went out: {old} → {new}", "Ausgegangen: {old} → {new}";
         HistoryNobody => "nobody", "niemand";

@@ -507,3 +507,78 @@ async fn the_players_page_changes_points_per_cent_with_the_stake() {
     let page = app.get(&format!("/games/{id}/players")).await;
     assert!(page.body.contains("name=\"points_per_cent\" value=\"10\""));
 }
+
+/// Issue 11: the history page shows what each change changed, before → after: who sits out,
+/// who left with which total, a late joiner's starting total, the old and the new name, the
+/// stake and currency (and an undo of a change the other way round), in English and German.
+#[tokio::test]
+async fn the_history_page_shows_each_change_before_and_after() {
+    let app = TestApp::new().await;
+    let id = new_game(&app).await;
+    let base = format!("/api/v1/games/{id}");
+    for (path, body) in [
+        (
+            "rounds",
+            round("Ann", json!({"Ben": 10, "Cy": 20, "Dee": 30})),
+        ),
+        ("players/3", json!({"sits_out_next": true})),
+        ("rounds", round("Ann", json!({"Ben": 5, "Dee": 5}))),
+        ("players/2", json!({"leaves": true})),
+        ("players", json!({"name": "Eve", "after": "Ann"})),
+        ("players/4", json!({"name": "Dora"})),
+        (
+            "settings",
+            json!({"cents_per_point": 20, "currency": "CHF"}),
+        ),
+        ("undo", json!({})),
+    ] {
+        ok(&app, &format!("{base}/{path}"), body).await;
+    }
+    let row = |what: &str, before: &str, after: &str| {
+        format!("<th scope=\"row\">{what}</th><td>{before}</td><td>{after}</td>")
+    };
+    let page = app.get(&format!("/games/{id}/history")).await;
+    assert_eq!(page.status, StatusCode::OK);
+    let body = crate::common::text(&page.body);
+    for expected in [
+        row("Cy", "plays", "sits out round 2"),
+        row("Ben", "plays", "left after round 2 with 15"),
+        // The worst total at the table when she joined: Dee's 35.
+        row(
+            "Eve",
+            "not at the table",
+            "joined after round 2, started at 35",
+        ),
+        row("Name", "Dee", "Dora"),
+        row("Cents per point (or unit)", "1", "20"),
+        row("Currency", "€", "CHF"),
+        // The undo of the stake, the other way round.
+        row("Cents per point (or unit)", "20", "1"),
+        row("Currency", "CHF", "€"),
+    ] {
+        assert!(body.contains(&expected), "{expected} in {body}");
+    }
+    assert!(body.contains("<th scope=\"col\">What</th>"), "{body}");
+    assert!(
+        body.find(&row("Currency", "CHF", "€")) < body.find(&row("Currency", "€", "CHF")),
+        "newest first"
+    );
+    let request = Request::get(format!("/games/{id}/history"))
+        .header("accept-language", "de")
+        .body(Body::empty())
+        .unwrap();
+    let german = crate::common::text(&app.send(request).await.body);
+    for expected in [
+        row("Cy", "spielt mit", "setzt in Runde 2 aus"),
+        row("Ben", "spielt mit", "nach Runde 2 gegangen, mit 15"),
+        row(
+            "Eve",
+            "nicht am Tisch",
+            "nach Runde 2 eingestiegen, begann mit 35",
+        ),
+        row("Währung", "€", "CHF"),
+    ] {
+        assert!(german.contains(&expected), "{expected} in {german}");
+    }
+    assert!(german.contains("<th scope=\"col\">Was</th>"));
+}

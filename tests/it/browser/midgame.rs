@@ -167,3 +167,73 @@ fn a_table_sits_out_leaves_joins_and_renames_on_a_360_px_phone() {
         },
     );
 }
+
+#[test]
+fn a_change_undone_is_named_redone_and_shown_before_and_after_on_a_360_px_phone() {
+    const TEST: &str =
+        "a_change_undone_is_named_redone_and_shown_before_and_after_on_a_360_px_phone";
+    run_on(
+        TEST,
+        Phone::NARROW.without_javascript(),
+        async |b: &Browser| -> TestResult {
+            let (status, created) = b.api(
+                "POST",
+                "/api/v1/games",
+                None,
+                Some(&json!({"rules": "liverpool", "players": ["Ann", "Ben", "Cy", "Dee"]})),
+            )?;
+            assert_eq!(status, 201, "{created}");
+            let game = created["url"].as_str().ok_or("no url")?.to_owned();
+            let first = json!({"went_out": "Ann", "points": {"Ben": 10, "Cy": 20, "Dee": 30}});
+            let (status, body) =
+                b.api("POST", &format!("/api/v1{game}/rounds"), None, Some(&first))?;
+            assert_eq!(status, 200, "{body}");
+
+            // Ben sits out round 2 by mistake: Undo names the change, asks, and takes it back.
+            b.goto(&format!("{game}/players")).await?;
+            b.click("#sit-out-2").await?;
+            b.wait_text("#player-2 .player-status", "sits out round 2")
+                .await?;
+            b.goto(&game).await?;
+            b.click("#undo-link").await?;
+            b.wait_text("h1", "Take back “Ben sits out round 2”?")
+                .await?;
+            fits_the_phone(b, "confirm page of a change").await?;
+            b.click("#undo-form button").await?;
+            let notice = b
+                .wait_text("#undone", "Undone: Ben sits out round 2.")
+                .await?;
+            assert!(notice.contains("Redo this change"), "{notice}");
+            fits_the_phone(b, "game page after undoing a change").await?;
+
+            // It was right after all: Redo puts it back, and the notice goes.
+            b.click("#redo-form button").await?;
+            b.wait_path_is(&game).await?;
+            let (_, state) = b.api("GET", &format!("/api/v1{game}"), None, None)?;
+            assert_eq!(state["table"][1]["sits_out_next"], true, "{state}");
+            let gone = b
+                .js("return document.querySelector('#undone') === null")
+                .await?;
+            assert_eq!(gone, json!(true));
+
+            // The history shows each change before → after, and fits the phone.
+            let stake = json!({"cents_per_point": 20, "currency": "CHF"});
+            let (status, body) = b.api(
+                "POST",
+                &format!("/api/v1{game}/settings"),
+                None,
+                Some(&stake),
+            )?;
+            assert_eq!(status, 200, "{body}");
+            b.goto(&format!("{game}/history")).await?;
+            let history = b.wait_text("ol.history", "sits out round 2").await?;
+            assert!(
+                history.contains("Taken back: Ben sits out round 2"),
+                "{history}"
+            );
+            assert!(history.contains("CHF"), "{history}");
+            fits_the_phone(b, "history with changes").await?;
+            Ok(())
+        },
+    );
+}

@@ -1,5 +1,8 @@
 //! `GET /games/{id}/history`: every change to a game, newest first: what was entered,
-//! corrected, undone, ended or resumed, when, and each player's points before and after.
+//! corrected, undone, ended or resumed, when, and each player's points before and after; for
+//! a change at the table, a rename or the stake, what it changed before → after (who sits out
+//! or leaves with which total, a late joiner's starting total, the old and the new name, the
+//! stake and currency).
 //!
 //! Reads `db::games::history` (snapshots of the stored entry and its points) and shows them in
 //! the page's language; cards are counted with the game's rule set for display only.
@@ -57,6 +60,11 @@ struct Item {
     /// CSS class: `enter`, `correct`, `undo`, `end`.
     kind: &'static str,
     title: String,
+    /// The heading of the rows' first column: "Player" for a round, "What" for a change at
+    /// the table, a rename or the stake.
+    head: String,
+    /// A change's rows (values in words, which wrap on a narrow phone).
+    change: bool,
     at_iso: String,
     at_text: String,
     notes: Vec<String>,
@@ -182,13 +190,34 @@ fn item(ctx: &PageCtx, game: &LoadedGame, h: &HistoryEntry) -> Item {
     let mut item = Item {
         kind,
         title,
+        head: ctx.t(Msg::HistoryPlayer).to_owned(),
+        change: false,
         at_iso: h.at.format(&Rfc3339).unwrap_or_default(),
         at_text: when(ctx, h.at),
         notes: Vec::new(),
         rows: Vec::new(),
         edit: None,
     };
-    if h.action == HistoryAction::End || h.round_no.is_none() {
+    if h.action == HistoryAction::End {
+        return item;
+    }
+    if h.round_no.is_none() {
+        // A change at the table, a rename or the stake: what it changed, before → after (an
+        // undo shows the change taken back, after → before).
+        let undo = h.action == HistoryAction::Undo;
+        let changed = if undo {
+            h.before.as_ref()
+        } else {
+            h.after.as_ref()
+        };
+        item.head = ctx.t(Msg::HistoryWhat).to_owned();
+        item.change = true;
+        item.rows = change_rows(ctx, game, changed);
+        if undo {
+            for row in &mut item.rows {
+                std::mem::swap(&mut row.before, &mut row.after);
+            }
+        }
         return item;
     }
     let round = usize::try_from(n).unwrap_or(0);
@@ -213,6 +242,124 @@ fn item(ctx: &PageCtx, game: &LoadedGame, h: &HistoryEntry) -> Item {
         })
         .collect();
     item
+}
+
+/// What a change (a `changes` item) changed, row by row, before → after: who sits out or
+/// leaves (with the total they keep), who joins (with the total they start at), the old and
+/// the new name, each money value that changed.
+fn change_rows(ctx: &PageCtx, game: &LoadedGame, item: Option<&Value>) -> Vec<Row> {
+    let Some(item) = item else {
+        return Vec::new();
+    };
+    let field = |name: &str| {
+        item.get(name)
+            .and_then(Value::as_str)
+            .unwrap_or_default()
+            .to_string()
+    };
+    let k = item
+        .get("after_round")
+        .and_then(Value::as_u64)
+        .and_then(|k| usize::try_from(k).ok())
+        .unwrap_or(0);
+    let row = |name: String, before: String, after: String| Row {
+        changed: before != after,
+        name,
+        before,
+        after,
+        detail: None,
+    };
+    let (setup, state) = (&game.setup, &game.state);
+    let player = field("player");
+    let seat = setup.find_player(&player);
+    // The player's total after the first `k` rounds (their start before any).
+    let total_after = |i: usize| match k.checked_sub(1) {
+        Some(r) => state
+            .running_totals()
+            .get(r)
+            .and_then(|t| t.get(i))
+            .copied(),
+        None => state.starts.get(i).copied(),
+    };
+    let plays = ctx.t(Msg::PlayersPlays).to_owned();
+    match field("change").as_str() {
+        "sit_out" => vec![row(
+            player,
+            plays,
+            ctx.f(Msg::PlayersSitsOut, &[("n", &(k + 1))]),
+        )],
+        "leave" => {
+            let after = match seat.and_then(total_after) {
+                Some(total) => ctx.f(Msg::PlayersLeft, &[("k", &k), ("total", &total)]),
+                None => ctx.t(Msg::HistoryNotAtTable).to_owned(),
+            };
+            vec![row(player, plays, after)]
+        }
+        "join" => {
+            // The start as the engine computes it now, while the player is in the game; else
+            // (a join taken back since) the rule it was chosen by.
+            let started = seat
+                .filter(|&i| setup.joined_after(i).is_some())
+                .and_then(|i| state.starts.get(i).copied());
+            let after = match started {
+                Some(total) => ctx.f(Msg::PlayersJoined, &[("k", &k), ("total", &total)]),
+                None => {
+                    let rule = match field("start").as_str() {
+                        "zero" => Msg::PlayersStartZero,
+                        "average" => Msg::PlayersStartAverage,
+                        _ => Msg::PlayersStartWorst,
+                    };
+                    ctx.f(Msg::HistoryJoinStart, &[("start", &ctx.t(rule))])
+                }
+            };
+            vec![row(player, ctx.t(Msg::HistoryNotAtTable).to_owned(), after)]
+        }
+        "rename" => vec![row(
+            ctx.t(Msg::HistoryName).to_owned(),
+            field("from"),
+            field("to"),
+        )],
+        "settings" => {
+            let money = |side: &str, name: &str| {
+                item.get(side)
+                    .and_then(|m| m.get(name))
+                    .map(|v| match v {
+                        Value::String(s) => s.clone(),
+                        other => other.to_string(),
+                    })
+                    .unwrap_or_else(|| "–".into())
+            };
+            let cents = if item
+                .get("before")
+                .and_then(|m| m.get("cents_per_unit"))
+                .is_some()
+            {
+                "cents_per_unit"
+            } else {
+                "cents_per_point"
+            };
+            let all: Vec<Row> = [
+                (cents, Msg::PlayersCents),
+                ("points_per_cent", Msg::NewPointsPerCent),
+                ("currency", Msg::PlayersCurrency),
+            ]
+            .into_iter()
+            .map(|(name, label)| {
+                row(
+                    ctx.t(label).to_owned(),
+                    money("before", name),
+                    money("after", name),
+                )
+            })
+            .collect();
+            if all.iter().any(|r| r.changed) {
+                all.into_iter().filter(|r| r.changed).collect()
+            } else {
+                all.into_iter().take(1).collect()
+            }
+        }
+        _ => Vec::new(),
+    }
 }
 
 /// "14 Jun 2025, 21:03 UTC" / "14.06.2025, 21:03 UTC" (`rounds.js` shows local time).
