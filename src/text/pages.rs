@@ -221,6 +221,7 @@ messages! {
         RoundsCompareTheirs => "Saved now", "Jetzt gespeichert";
         RoundsCompareYours => "Your entries", "Deine Eingaben";
         RoundsCompareWentOut => "Went out", "Ausgegangen";
+        RoundsCompareWentDownFirst => "Went down first", "Zuerst ausgelegt";
         RoundsCompareLegend => "≠ marks what differs.", "≠ markiert, was abweicht.";
         RoundsKeepTheirs => "Keep the saved round", "Gespeicherte Runde behalten";
         RoundsSaveMineInstead => "Save mine instead (replaces round {n} as saved)",

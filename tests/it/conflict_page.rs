@@ -311,3 +311,68 @@ async fn this_phones_own_save_is_known_by_its_form_key_after_back_and_another_ph
     let history = app.get(&format!("/api/v1/games/{id}/history")).await.json();
     assert_eq!(history["count"], 2, "{history}");
 }
+
+/// Issue 11: with Shanghai's first-down bonus, the conflict page shows who went down first in
+/// both versions, marked where they differ, in English and German.
+#[tokio::test]
+async fn who_went_down_first_is_shown_in_both_versions_and_marked_when_it_differs() {
+    let app = TestApp::new().await;
+    let request = Request::post("/api/v1/games")
+        .header("content-type", "application/json")
+        .body(Body::from(
+            json!({"rules": "shanghai", "players": ["Ann", "Ben", "Cy"],
+                   "options": {"first_down_bonus": 10}})
+            .to_string(),
+        ))
+        .unwrap();
+    let created = app.send(request).await;
+    assert_eq!(created.status, StatusCode::CREATED, "{}", created.body);
+    let id = created.json()["id"].as_str().unwrap().to_owned();
+    let rounds = format!("/games/{id}/rounds");
+    let form = |first: &'static str, key: String| {
+        vec![
+            ("version", "0".to_owned()),
+            ("key", key),
+            ("round", "1".to_owned()),
+            ("went_out", "Ann".to_owned()),
+            ("went_down_first", first.to_owned()),
+            ("points.Ben", "35".to_owned()),
+            ("points.Cy", "15".to_owned()),
+        ]
+    };
+    let send = async |fields: Vec<(&'static str, String)>, lang: &str| {
+        let fields: Vec<(&str, &str)> = fields.iter().map(|(k, v)| (*k, v.as_str())).collect();
+        post_form(&app, &rounds, &fields, lang).await
+    };
+    let saved = send(form("Ben", app.form_key(&rounds)), "en").await;
+    assert_eq!(saved.status, StatusCode::SEE_OTHER, "{}", saved.body);
+    let row = |label: &str, name: &str, marked: bool| {
+        if marked {
+            format!(
+                "<tr class=\"differs\"><th scope=\"row\">{label}</th><td><span class=\"mark\">≠</span> <strong>{name}</strong></td></tr>"
+            )
+        } else {
+            format!("<tr><th scope=\"row\">{label}</th><td>{name}</td></tr>")
+        }
+    };
+    for (lang, label) in [("en", "Went down first"), ("de", "Zuerst ausgelegt")] {
+        let late = send(form("Cy", app.form_key(&rounds)), lang).await;
+        assert_eq!(late.status, StatusCode::CONFLICT, "{}", late.body);
+        let body = text(&late.body);
+        let (theirs, yours) = (side(&body, "theirs"), side(&body, "yours"));
+        assert!(theirs.contains(&row(label, "Ben", true)), "{theirs}");
+        assert!(yours.contains(&row(label, "Cy", true)), "{yours}");
+        // The bonus (−10) moves Ben's and Cy's points with it: those rows differ too.
+        assert!(theirs.contains(&row("Ben", "25", true)), "{theirs}");
+        assert!(yours.contains(&row("Cy", "5", true)), "{yours}");
+        assert!(theirs.contains(&row("Ann", "0", false)), "{theirs}");
+        assert_eq!(theirs.matches("≠").count(), 3, "{theirs}");
+    }
+    // The same choice on both: shown, not marked.
+    let late = send(form("Ben", app.form_key(&rounds)), "en").await;
+    let body = text(&late.body);
+    assert!(
+        side(&body, "yours").contains(&row("Went down first", "Ben", false)),
+        "{body}"
+    );
+}

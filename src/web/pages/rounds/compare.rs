@@ -1,7 +1,7 @@
 //! The conflict page's two versions of a round (issue 11, "The evening at the table without
 //! friction"): the round as saved and the entries this form sent, row by row (who went out,
-//! each player's points), with the rows that differ marked `≠` (a sign and bold text, not
-//! colour alone). Both are read by the rules engine, so "the same" means the same entry, not
+//! who went down first where the game has Shanghai's first-down bonus, each player's points),
+//! with the rows that differ marked `≠` (a sign and bold text, not colour alone). Both are read by the rules engine, so "the same" means the same entry, not
 //! the same typing; when they are the same the round was already saved as entered here (most
 //! often this very phone, before the Back button), and the page says so.
 //!
@@ -66,6 +66,26 @@ impl Compare {
             theirs: theirs_out,
             yours: yours_out,
         }];
+        // Shanghai's first-down bonus: who went down first, where the game counts it (or
+        // either version names someone).
+        let theirs_down = winner(saved.went_down_first());
+        let yours_down = match &yours {
+            Some(entry) => winner(entry.went_down_first()),
+            None => input
+                .went_down_first()
+                .map_or_else(|| nobody.to_owned(), str::to_owned),
+        };
+        if setup.rules().first_down_bonus.is_some()
+            || saved.went_down_first().is_some()
+            || input.went_down_first().is_some()
+        {
+            rows.push(Row {
+                label: ctx.t(Msg::RoundsCompareWentDownFirst).to_owned(),
+                differs: theirs_down != yours_down,
+                theirs: theirs_down,
+                yours: yours_down,
+            });
+        }
         for (seat, name) in players.iter().enumerate() {
             let theirs = saved.points()[seat].to_string();
             let yours = match &yours {

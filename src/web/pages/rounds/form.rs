@@ -270,6 +270,11 @@ impl RoundInput {
         self.went_out.as_deref()
     }
 
+    /// Who went down first (Shanghai's first-down bonus) as chosen; `None` for nobody.
+    pub(super) fn went_down_first(&self) -> Option<&str> {
+        Some(self.went_down_first.trim()).filter(|w| !w.is_empty())
+    }
+
     /// What was typed for `player` (points, else cards), as typed; empty if nothing.
     pub(super) fn typed_for(&self, player: &str) -> String {
         let key = name_key(player);
