@@ -777,3 +777,70 @@ async fn the_group_pages_speak_german() {
         }
     }
 }
+
+/// Issue 10: a player form of the group page answered 409 or 422 keeps the name typed in it,
+/// beside the sentence: the add form and the rename form (opened) show it again.
+#[tokio::test]
+async fn a_refused_player_form_keeps_the_typed_name_with_the_sentence() {
+    let app = TestApp::new().await;
+    let (id, _, _) = new_group(&app, "Ann\nBen\nCy").await;
+    let value = |name: &str| format!("value=\"{name}\"");
+
+    // 422: a name the group has (read the same way); the add form keeps it as typed.
+    let taken = group_form(&app, &id, "players", &[("name", "ANN")]).await;
+    assert_eq!(
+        taken.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{}",
+        taken.body
+    );
+    let at = taken.body.find("id=\"new-player\"").unwrap();
+    let input = &taken.body[at..at + taken.body[at..].find('>').unwrap()];
+    assert!(input.contains(&value("ANN")), "{input}");
+    assert!(
+        input.contains("aria-describedby=\"group-notice\""),
+        "{input}"
+    );
+    assert!(taken.body.contains("id=\"group-notice\""));
+
+    // 409: a form made before another phone's change; the typed name stays too.
+    let before = state(&app, &id).await["version"].to_string();
+    let added = group_form(&app, &id, "players", &[("name", "Di")]).await;
+    assert_eq!(added.status, StatusCode::SEE_OTHER, "{}", added.body);
+    let path = format!("/groups/{id}/players");
+    let key = app.form_key(&path);
+    let stale = post_form(
+        &app,
+        &path,
+        &[("name", "Dörte"), ("version", &before), ("key", &key)],
+        "de",
+    )
+    .await;
+    assert_eq!(stale.status, StatusCode::CONFLICT, "{}", stale.body);
+    assert!(stale.body.contains(&value("Dörte")), "{}", stale.body);
+
+    // A rename refused (Ben → "ann"): Ben's rename form is open with "ann", the others keep
+    // their names.
+    let ben = player_id(&state(&app, &id).await, "Ben");
+    let refused = group_form(&app, &id, &format!("players/{ben}"), &[("name", "ann")]).await;
+    assert_eq!(
+        refused.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{}",
+        refused.body
+    );
+    let body = &refused.body;
+    assert_eq!(body.matches("<details open>").count(), 1, "{body}");
+    let open = &body[body.find("<details open>").unwrap()..];
+    let open = &open[..open.find("</details>").unwrap()];
+    assert!(open.contains(&value("ann")), "{open}");
+    assert!(open.contains("New name for Ben"), "{open}");
+    assert!(body.contains(&value("Cy")), "Cy's form keeps Cy");
+    let names: Vec<String> = state(&app, &id).await["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["name"].as_str().unwrap().to_owned())
+        .collect();
+    assert_eq!(names, ["Ann", "Ben", "Cy", "Di"], "nothing else changed");
+}

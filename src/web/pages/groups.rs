@@ -63,10 +63,27 @@ pub fn routes() -> Router<AppState> {
         .route("/games/{game}/group", post(add_game::add))
 }
 
+/// What a refused player form had typed, shown again in that form (issue 10: a 409 or 422
+/// keeps the typed name).
+#[derive(Clone, Debug, Default)]
+pub(super) enum Typed {
+    /// Nothing to show again.
+    #[default]
+    Nothing,
+    /// The add-player form's name.
+    NewPlayer(String),
+    /// The rename form of the player with this id, and the name typed.
+    Rename(i64, String),
+}
+
 /// A player of the page, with its forms through the edit link.
 struct PlayerRow {
     name: String,
     retired: bool,
+    /// The rename form's value: the name typed in a refused rename, else the name.
+    rename_value: String,
+    /// A refused rename of this player: its form is open, with what was typed.
+    rename_open: bool,
     /// The rename and retire form's action, its keys (rename, retire or bring back).
     forms: Option<PlayerForms>,
 }
@@ -128,6 +145,8 @@ struct GroupPage {
     version: i64,
     /// A write was refused: the sentence (the forms below carry the group as it is now).
     notice: Option<String>,
+    /// The add-player form's value: the name typed in a refused add, else empty.
+    new_player: String,
     players: Vec<PlayerRow>,
     games: Vec<GameRow>,
     house_rules: Vec<RulesRow>,
@@ -150,6 +169,8 @@ impl GroupPage {
             .map(|p| PlayerRow {
                 name: p.name.clone(),
                 retired: p.retired,
+                rename_value: p.name.clone(),
+                rename_open: false,
                 forms: edit.then(|| {
                     let action = links.action(&format!("players/{}", p.id));
                     PlayerForms {
@@ -228,6 +249,7 @@ impl GroupPage {
             name: stored.name.clone(),
             version: stored.version,
             notice: None,
+            new_player: String::new(),
             players,
             games,
             house_rules,
@@ -305,14 +327,37 @@ async fn load_edit(state: &AppState, id: &str) -> Result<LoadedGroup, AppError> 
 /// page's forms carry the group as it is now, so the change can be made again).
 async fn page_with_notice(
     state: &AppState,
+    ctx: PageCtx,
+    id: &str,
+    status: StatusCode,
+    notice: String,
+) -> Result<Response, AppError> {
+    page_with_typed(state, ctx, id, status, notice, Typed::Nothing).await
+}
+
+/// [`page_with_notice`], with what the refused player form had typed shown again in it.
+async fn page_with_typed(
+    state: &AppState,
     mut ctx: PageCtx,
     id: &str,
     status: StatusCode,
     notice: String,
+    typed: Typed,
 ) -> Result<Response, AppError> {
     let group = load_edit(state, id).await?;
     ctx.here = GroupLinks::new(id).page();
     let mut page = GroupPage::new(ctx, &group, true, None);
     page.notice = Some(notice);
+    match typed {
+        Typed::Nothing => {}
+        Typed::NewPlayer(name) => page.new_player = name,
+        Typed::Rename(player, name) => {
+            let at = group.players.iter().position(|p| p.id == player);
+            if let Some(row) = at.and_then(|i| page.players.get_mut(i)) {
+                row.rename_value = name;
+                row.rename_open = true;
+            }
+        }
+    }
     Ok(super::games::no_store(render_status(status, &page)?))
 }

@@ -3,7 +3,8 @@
 //! its options on their own page) and delete them.
 //!
 //! Each form posts the group's `version` and a `key` this server signed for the form's
-//! action: a stale version is refused with the group page as it is now and a sentence (409),
+//! action: a stale version is refused with the group page as it is now and a sentence (409;
+//! a player form refused, 409 or 422, keeps the name typed in it),
 //! a repeat of a post goes where the first one went, a key this server did not issue is a
 //! stale form (422). A group's read-only token is refused (403) before the form is read.
 //!
@@ -16,7 +17,7 @@ use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Redirect, Response};
 
-use super::{load_edit, page_with_notice};
+use super::{Typed, load_edit, page_with_notice, page_with_typed};
 use crate::db::games::{Keyed, Once};
 use crate::db::groups::GroupCreation;
 use crate::rules::presets::{option_specs, preset_info};
@@ -126,6 +127,18 @@ async fn finish<T>(
     outcome: GroupOutcome<T>,
     location: &str,
 ) -> Result<Response, AppError> {
+    finish_typed(state, ctx, id, outcome, location, Typed::Nothing).await
+}
+
+/// [`finish`] for a player form: a refused one shows `typed` again in its form.
+async fn finish_typed<T>(
+    state: &AppState,
+    ctx: PageCtx,
+    id: &str,
+    outcome: GroupOutcome<T>,
+    location: &str,
+    typed: Typed,
+) -> Result<Response, AppError> {
     let lang = ctx.lang;
     let (status, sentence) = match outcome {
         GroupOutcome::Done(..) => return Ok(Redirect::to(location).into_response()),
@@ -167,7 +180,7 @@ async fn finish<T>(
                 .join(" "),
         ),
     };
-    page_with_notice(state, ctx, id, status, sentence).await
+    page_with_typed(state, ctx, id, status, sentence, typed).await
 }
 
 /// `POST /groups` (`name`, `players` one per line and/or `player` fields, `key`): creates the
@@ -252,7 +265,8 @@ pub(super) async fn add_player(
         name,
     )
     .await?;
-    finish(&state, ctx, &id, outcome, &location).await
+    let typed = Typed::NewPlayer(name.to_owned());
+    finish_typed(&state, ctx, &id, outcome, &location, typed).await
 }
 
 /// `POST /groups/{id}/players/{player_id}` (`name` to rename, or `retired` `true` / `false`;
@@ -277,6 +291,9 @@ pub(super) async fn change_player(
             .await;
     };
     let (db, version, once) = (&state.db, Some(form.version), form.once(&location));
+    let typed = form.field("name").map_or(Typed::Nothing, |name| {
+        Typed::Rename(player_id, name.to_owned())
+    });
     let outcome = match (form.field("name"), form.field("retired").map(str::trim)) {
         (Some(name), None) => {
             groups::rename_player(db, &id, version, once, player_id, name).await?
@@ -294,7 +311,7 @@ pub(super) async fn change_player(
             ));
         }
     };
-    finish(&state, ctx, &id, outcome, &location).await
+    finish_typed(&state, ctx, &id, outcome, &location, typed).await
 }
 
 /// The options page of new house rules: the name, the rule set, and its options to set.
