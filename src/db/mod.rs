@@ -32,6 +32,7 @@
 //! form secret ([`Db::form_secret`]).
 
 pub mod games;
+pub mod group_summary;
 pub mod groups;
 pub mod transfer;
 

@@ -29,6 +29,10 @@ messages! {
         HomeContinue => "Continue a game", "Spiel fortsetzen";
         // Where a recent game stands (issue 11).
         HomeFinished => "finished", "beendet";
+        /// A group of the home page's list (issue 10): its counts, and its last game's day.
+        HomeGroupCounts => "{games} {games|game|games} · {players} {players|player|players}",
+            "{games} {games|Spiel|Spiele} · {players} Spieler";
+        HomeGroupLast => "last game {date}", "letztes Spiel am {date}";
         HomeEndedEarly => "ended early after round {n} of {of}", "vorzeitig beendet nach Runde {n} von {of}";
         HomeLeader => "{names} leads with {total}", "{names} führt mit {total}";
         HomeLeaders => "{names} lead with {total}", "{names} führen mit {total}";

@@ -844,3 +844,80 @@ async fn a_refused_player_form_keeps_the_typed_name_with_the_sentence() {
         .collect();
     assert_eq!(names, ["Ann", "Ben", "Cy", "Di"], "nothing else changed");
 }
+
+/// Issue 10: the home page's groups show their counts: games, players (not retired) and the
+/// day of the last game, with plurals, in English and German; through the read-only link too.
+#[tokio::test]
+async fn the_home_page_lists_each_group_with_its_games_players_and_last_game() {
+    let app = TestApp::new().await;
+    let (id, view, cookie) = new_group(&app, "Ann\nBen\nCy").await;
+    let home = |lang: &'static str, cookie: String| {
+        let app = &app;
+        async move {
+            let request = Request::get("/")
+                .header("cookie", cookie)
+                .header("accept-language", lang)
+                .body(Body::empty())
+                .unwrap();
+            crate::common::text(&app.send(request).await.body)
+        }
+    };
+    let about = |body: &str, url: &str| {
+        let at = body
+            .find(&format!("href=\"{url}\""))
+            .unwrap_or_else(|| panic!("no {url} in {body}"));
+        let item = &body[at..at + body[at..].find("</a>").unwrap()];
+        let small = item.find("<small class=\"about\">").expect("counts") + 21;
+        item[small..item.find("</small>").unwrap()].to_owned()
+    };
+    let url = format!("/groups/{id}");
+    assert_eq!(
+        about(&home("en", cookie.clone()).await, &url),
+        "0 games · 3 players"
+    );
+
+    let games = format!("/api/v1/groups/{id}/games");
+    let body = json!({"rules": "contract", "players": ["Ann", "Ben", "Cy"]});
+    let new_game = || post_json(&app, &games, &body);
+    assert_eq!(new_game().await.status, StatusCode::CREATED);
+    let today = time::OffsetDateTime::now_utc().date();
+    let (en_day, de_day) = (
+        format!(
+            "{}-{:02}-{:02}",
+            today.year(),
+            u8::from(today.month()),
+            today.day()
+        ),
+        format!(
+            "{:02}.{:02}.{}",
+            today.day(),
+            u8::from(today.month()),
+            today.year()
+        ),
+    );
+    assert_eq!(
+        about(&home("en", cookie.clone()).await, &url),
+        format!("1 game · 3 players · last game {en_day}")
+    );
+    assert_eq!(new_game().await.status, StatusCode::CREATED);
+    let cy = player_id(&state(&app, &id).await, "Cy");
+    let retired = group_form(&app, &id, &format!("players/{cy}"), &[("retired", "true")]).await;
+    assert_eq!(retired.status, StatusCode::SEE_OTHER, "{}", retired.body);
+    assert_eq!(
+        about(&home("en", cookie.clone()).await, &url),
+        format!("2 games · 2 players · last game {en_day}")
+    );
+    assert_eq!(
+        about(&home("de", cookie.clone()).await, &url),
+        format!("2 Spiele · 2 Spieler · letztes Spiel am {de_day}")
+    );
+
+    // Opened through its read-only link, the group shows the same counts.
+    let view_url = format!("/groups/view/{view}");
+    let opened = app.get(&view_url).await;
+    assert_eq!(opened.status, StatusCode::OK);
+    assert_eq!(
+        about(&home("en", cookies(&opened)).await, &view_url),
+        format!("2 games · 2 players · last game {en_day}")
+    );
+}

@@ -1,6 +1,8 @@
-//! The home page: start a game, continue a recent one, open the meld checker, switch language.
+//! The home page: start a game, continue a recent one, this phone's groups with their counts
+//! (games, players, the last game's day), open the meld checker, switch language.
 //!
-//! A page of `web::pages`: games through `store`; no SQL, no scoring, nothing from `cli`.
+//! A page of `web::pages`: games through `store`, a group's counts through
+//! `db::group_summary` (read only, one query); no SQL, no scoring, nothing from `cli`.
 
 use std::sync::Arc;
 
@@ -10,6 +12,7 @@ use axum::extract::State;
 use axum::response::Response;
 use axum::routing::get;
 
+use crate::db::group_summary;
 use crate::store::{self, LoadedGame};
 use crate::text::game::and_list;
 use crate::text::groups::GroupMsg;
@@ -34,7 +37,7 @@ struct HomePage {
     /// Games this browser started or opened, newest first.
     recent: Vec<HomeGame>,
     /// Groups this browser created or opened, newest first (issue 10).
-    groups: Vec<RecentGame>,
+    groups: Vec<HomeGroup>,
     /// The new-group form as typed, with its sentence when it came back refused.
     new_group: NewGroupForm,
     /// The new-group form's key.
@@ -67,6 +70,39 @@ struct HomeGame {
     about: Option<String>,
     /// A finished game of this phone's edit link offers a rematch: the form's action and key.
     rematch: Option<(String, String)>,
+}
+
+/// A group of the list: its link and label, and its counts (issue 10).
+struct HomeGroup {
+    url: String,
+    label: String,
+    /// "12 games · 5 players · last game 24 Nov 2026"; `None` when the group is gone.
+    about: Option<String>,
+}
+
+/// The counts of a remembered group (`/groups/{id}` or `/groups/view/{token}`) in words;
+/// `None` when it is gone or cannot be read (the list then shows its label only).
+async fn group_about(state: &AppState, ctx: &PageCtx, url: &str) -> Option<String> {
+    let summary = if let Some(token) = url.strip_prefix("/groups/view/") {
+        group_summary::by_view_token(&state.db, token).await
+    } else if let Some(id) = url.strip_prefix("/groups/") {
+        group_summary::by_id(&state.db, id).await
+    } else {
+        return None;
+    };
+    let summary = summary.ok().flatten()?;
+    let mut about = ctx.f(
+        Msg::HomeGroupCounts,
+        &[("games", &summary.games), ("players", &summary.players)],
+    );
+    if let Some(at) = summary.last_game {
+        let date = super::games::date(at, ctx.lang);
+        about = format!(
+            "{about} · {}",
+            ctx.f(Msg::HomeGroupLast, &[("date", &date)])
+        );
+    }
+    Some(about)
 }
 
 /// `GET /`.
@@ -105,13 +141,18 @@ pub(crate) async fn page(
             rematch,
         });
     }
+    let mut groups = Vec::new();
+    for RecentGame { url, label } in recent::groups(jar) {
+        let about = group_about(state, &ctx, &url).await;
+        groups.push(HomeGroup { url, label, about });
+    }
     render_status(
         status,
         &HomePage {
             group_key: ctx.form_key(NEW_GROUP_ACTION),
             ctx,
             recent: games,
-            groups: recent::groups(jar),
+            groups,
             new_group,
         },
     )
