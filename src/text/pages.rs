@@ -33,6 +33,9 @@ messages! {
         HomeGroupCounts => "{games} {games|game|games} · {players} {players|player|players}",
             "{games} {games|Spiel|Spiele} · {players} Spieler";
         HomeGroupLast => "last game {date}", "letztes Spiel am {date}";
+        /// The money chart on the group page (issue 10), with a link to the ledger.
+        GroupChartCaption => "Each player's money over the group's games. The numbers:",
+            "Das Geld jedes Spielers über die Spiele der Gruppe. Die Zahlen:";
         HomeEndedEarly => "ended early after round {n} of {of}", "vorzeitig beendet nach Runde {n} von {of}";
         HomeLeader => "{names} leads with {total}", "{names} führt mit {total}";
         HomeLeaders => "{names} lead with {total}", "{names} führen mit {total}";

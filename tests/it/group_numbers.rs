@@ -606,3 +606,55 @@ async fn a_group_read_again_is_not_rescored_and_a_round_in_one_of_its_games_show
     assert_eq!(after["ledger"]["games"], 1);
     assert_eq!(standing(&after, "Ann")["wins"], 1);
 }
+
+/// Issue 10: the group page embeds its money chart (an image of `chart.svg` with its
+/// description as alt text, 360 px wide) once a game has money, through the edit link and the
+/// read-only link (each the chart of its own link), with a link to the ledger.
+#[tokio::test]
+async fn the_group_page_embeds_its_money_chart_on_both_links() {
+    let app = TestApp::new().await;
+    let group = create_group(&app, &["Ann", "Ben", "Cy"]).await;
+    let edit = format!("/groups/{}", group.id);
+    let view = format!("/groups/view/{}", group.view);
+    for page in [&edit, &view] {
+        let body = get_in(&app, page, "en").await.body;
+        assert!(!body.contains("id=\"money-chart\""), "no money yet: {body}");
+    }
+    played(
+        &app,
+        &group,
+        &["Ann", "Ben", "Cy"],
+        "€",
+        &[("Ann", json!({"Ben": 20, "Cy": 40}))],
+    )
+    .await;
+    for (page, chart, ledger) in [
+        (&edit, format!("{edit}/chart.svg"), format!("{edit}/ledger")),
+        (&view, format!("{view}/chart.svg"), format!("{view}/ledger")),
+    ] {
+        let body = crate::common::text(&get_in(&app, page, "en").await.body);
+        let img = format!(
+            "<img class=\"kc\" src=\"{chart}\" alt=\"Money over time: each player's net after every game Net after 1 game: Ann +€ 6.00, Ben -€ 2.00, Cy -€ 4.00.\""
+        );
+        assert!(body.contains(&img), "{img} in {body}");
+        assert!(body.contains("width=\"360\" height=\"230\" id=\"money-chart\""));
+        assert!(
+            body.contains(&format!(
+                "Each player's money over the group's games. The numbers: <a href=\"{ledger}\">"
+            )),
+            "{body}"
+        );
+        let svg = get_in(&app, &chart, "en").await;
+        assert_eq!(svg.status, StatusCode::OK, "{chart}");
+        assert_eq!(svg.header("content-type"), "image/svg+xml");
+    }
+    let view_body = get_in(&app, &view, "de").await.body;
+    assert!(
+        !view_body.contains(&group.id),
+        "the read-only page never shows the edit id"
+    );
+    assert!(
+        crate::common::text(&view_body)
+            .contains("Das Geld jedes Spielers über die Spiele der Gruppe. Die Zahlen:")
+    );
+}

@@ -14,6 +14,8 @@
 mod ledger;
 mod standings;
 
+pub(crate) use ledger::{ChartImage, chart_image};
+
 use std::sync::Arc;
 
 use axum::Router;

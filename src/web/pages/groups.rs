@@ -1,7 +1,7 @@
 //! The group pages (issue 10): "New group" (`POST /groups`, from the home page), the group
 //! page through its edit link (`/groups/{id}`: players with add, rename, retire and bring back
-//! forms; the games newest first; house rules; QR codes of both links; links to standings,
-//! ledger, import and the exports) and its read-only twin (`/groups/view/{token}`: the same,
+//! forms; the games newest first; the money chart; house rules; QR codes of both links; links
+//! to standings, ledger, import and the exports) and its read-only twin (`/groups/view/{token}`: the same,
 //! with no form and no edit link). The forms' handlers are in [`forms`], the group's new-game
 //! form in [`new_game`], the exports in [`export`], "add to group" of a game page in
 //! [`add_game`].
@@ -153,6 +153,8 @@ struct GroupPage {
     edit: Option<EditForms>,
     standings: String,
     ledger: String,
+    /// The group's money chart (issue 10), once a finished game has money.
+    chart: Option<super::group_numbers::ChartImage>,
     share: Option<Share>,
 }
 
@@ -264,6 +266,7 @@ impl GroupPage {
                 view.ledger(true)
             },
             edit: edit_forms,
+            chart: super::group_numbers::chart_image(group, !edit, lang),
             share,
             ctx,
         }

@@ -57,10 +57,31 @@ struct Past {
     lines: String,
 }
 
-/// The chart as the page shows it: an image of `chart.svg`.
-struct ChartImage {
-    src: String,
-    alt: String,
+/// The chart as a page shows it: an image of `chart.svg` (the ledger page, and the group
+/// page, issue 10).
+pub(crate) struct ChartImage {
+    /// `/groups/{id}/chart.svg` or its read-only twin.
+    pub(crate) src: String,
+    /// The chart's title and its description in words.
+    pub(crate) alt: String,
+}
+
+/// The money chart of `group` as an image for a page through the edit link or (`view`) the
+/// read-only one; `None` before its first finished game with money (the SVG is a 404 then).
+pub(crate) fn chart_image(group: &LoadedGroup, view: bool, lang: Lang) -> Option<ChartImage> {
+    let links = if view {
+        crate::web::links::GroupLinks::new(&group.group.view_token)
+    } else {
+        crate::web::links::GroupLinks::new(&group.group.id)
+    };
+    money_series(group).map(|(series, games, currency)| ChartImage {
+        src: links.chart(view),
+        alt: format!(
+            "{} {}",
+            ChartMsg::MoneyTitle.text(lang),
+            money_desc(&series, games, &currency, lang)
+        ),
+    })
 }
 
 #[derive(Template)]
@@ -187,14 +208,7 @@ fn page(
             lines: settled_words(group, &s.balances, lang),
         })
         .collect();
-    let chart = money_series(group).map(|(series, games, currency)| ChartImage {
-        src: via.links().chart(via.is_view()),
-        alt: format!(
-            "{} {}",
-            ChartMsg::MoneyTitle.text(lang),
-            money_desc(&series, games, &currency, lang)
-        ),
-    });
+    let chart = chart_image(group, via.is_view(), lang);
     let page = LedgerPage {
         name: group.group.name.clone(),
         nav: Nav::new(via),
