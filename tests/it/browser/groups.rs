@@ -1,7 +1,9 @@
 //! A group at the table (issue 10), in a real browser on a 360 px phone without JavaScript:
 //! a group of four made on the home page, a game started from the group's new-game form and
-//! played to the end, a rematch, both games on the group page, and a rename that shows in the
-//! old game. Every page fits the phone (no horizontal scroll, tap targets of 44 px).
+//! played to the end, a rematch, the games and the money chart on the group page, the group's
+//! counts on the home page, a refused rename that keeps what was typed, and a rename that
+//! shows in the old game. Every page fits the phone (no horizontal scroll, tap targets of
+//! 44 px).
 
 use serde_json::json;
 
@@ -86,11 +88,59 @@ fn a_group_of_four_plays_a_game_and_a_rematch_and_a_rename_reaches_the_old_game(
             let second = left(b, &first).await?;
             assert!(second.starts_with("/games/"), "{second}");
 
+            // A third game, for money, from another phone: the group page draws the money
+            // chart (issue 10), and the home page counts the games.
+            let (status, money) = b.api(
+                "POST",
+                &format!("/api/v1/groups/{id}/games"),
+                None,
+                Some(
+                    &json!({"rules": "contract", "players": ["Ann", "Ben", "Cy"],
+                             "cents_per_point": 10}),
+                ),
+            )?;
+            assert_eq!(status, 201, "{money}");
+            let money = money["id"].as_str().ok_or("no id")?.to_owned();
+            let round = json!({"went_out": "Ann", "points": {"Ben": 20, "Cy": 40}});
+            let (status, body) = b.api(
+                "POST",
+                &format!("/api/v1/games/{money}/rounds"),
+                None,
+                Some(&round),
+            )?;
+            assert_eq!(status, 200, "{body}");
+            let (status, body) = b.api(
+                "POST",
+                &format!("/api/v1/games/{money}/end"),
+                None,
+                Some(&json!({})),
+            )?;
+            assert_eq!(status, 200, "{body}");
+
             b.goto(&group).await?;
             let games = b
                 .js("return document.querySelectorAll('#group-games li').length;")
                 .await?;
-            assert_eq!(games, json!(2));
+            assert_eq!(games, json!(3));
+            let drawn = b
+                .js("const i = document.querySelector('#money-chart'); return i !== null && i.complete && i.naturalWidth > 0 && i.getBoundingClientRect().width <= 360;")
+                .await?;
+            assert_eq!(drawn, json!(true), "the money chart is drawn and fits");
+            fits(b).await?;
+            b.goto("/").await?;
+            b.wait_text("#recent-groups", "3 games · 4 players · last game")
+                .await?;
+            fits(b).await?;
+            b.goto(&group).await?;
+
+            // A rename refused keeps what was typed in the opened form, with the sentence.
+            b.click("#group-players li:nth-child(2) details summary")
+                .await?;
+            b.fill("#rename-2", "ann").await?;
+            b.click("#group-players li:nth-child(2) form.rename button")
+                .await?;
+            b.wait_text("#group-notice", "Ann").await?;
+            assert_eq!(b.value("#rename-2").await?, "ann");
             fits(b).await?;
 
             b.click("#group-players li:first-child details summary")
