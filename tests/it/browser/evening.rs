@@ -371,3 +371,51 @@ fn after_saving_and_going_back_this_phone_is_told_it_saved_the_round_itself() {
         });
     }
 }
+
+#[test]
+fn the_conflict_page_shows_who_went_down_first_in_both_versions_at_360_px() {
+    run_on(
+        "the_conflict_page_shows_who_went_down_first_in_both_versions_at_360_px",
+        Phone::NARROW.without_javascript(),
+        async |b: &Browser| -> TestResult {
+            let (status, created) = b.api(
+                "POST",
+                "/api/v1/games",
+                None,
+                Some(
+                    &json!({"rules": "shanghai", "players": ["Ann", "Ben", "Cy"],
+                             "options": {"first_down_bonus": 10}}),
+                ),
+            )?;
+            assert_eq!(status, 201, "{created}");
+            let id = created["id"].as_str().unwrap().to_owned();
+            // This phone opens the form; another saves round 1 (Ben went down first).
+            b.goto(&format!("/games/{id}/rounds/new")).await?;
+            let round = json!({"went_out": "Ann", "went_down_first": "Ben",
+                               "points": {"Ben": 35, "Cy": 15}});
+            let (status, body) = b.api(
+                "POST",
+                &format!("/api/v1/games/{id}/rounds"),
+                None,
+                Some(&round),
+            )?;
+            assert_eq!(status, 200, "{body}");
+            b.click("form.round-form label[for=\"w0\"]").await?;
+            b.click("input[name=\"went_down_first\"][value=\"Cy\"]")
+                .await?;
+            b.fill("input[name=\"points.Ben\"]", "35").await?;
+            b.fill("input[name=\"points.Cy\"]", "15").await?;
+            b.click("#save").await?;
+            let theirs = b
+                .wait_text(".version.theirs tr.differs", "Went down first")
+                .await?;
+            assert!(theirs.contains("Ben"), "{theirs}");
+            let yours = b
+                .wait_text(".version.yours tr.differs", "Went down first")
+                .await?;
+            assert!(yours.contains("Cy"), "{yours}");
+            b.assert_no_horizontal_scroll().await?;
+            Ok(())
+        },
+    );
+}
