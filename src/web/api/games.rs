@@ -144,16 +144,19 @@ pub(super) fn created(ids: &games::GameIds) -> Result<Response, AppError> {
         .into_response())
 }
 
-/// `POST /api/v1/games/{id}/rematch` (no body, or `{}`): a new game with this game's set-up,
-/// the first dealer one seat on (Added 2026-11-24).
+/// `POST /api/v1/games/{id}/rematch` (no body, or `{}`): a new game with the table as this
+/// game ended (docs/RULES.md section 8), the first dealer one seat on (Added 2026-11-24).
 #[utoipa::path(
     post,
     path = "/api/v1/games/{id}/rematch",
     tag = "games",
     operation_id = "rematch_game",
     summary = "Start a rematch",
-    description = "A new game with the same players in the same seats, rule set, options and \
-        money; the first dealer moves one seat on. Allowed at any time. Added 2026-11-24.",
+    description = "A new game with the table as this game ended: the players still at the \
+        table in their seats (a player who left is not seated, a late joiner is; names as \
+        renamed), the same rule set and options, the money as last changed; the first dealer \
+        moves one seat on, skipping who left. A table too small for the rule set is a 422. \
+        Allowed at any time. Added 2026-11-24.",
     params(
         ("id" = String, Path, description = "The game's edit id."),
         super::doc::IdempotencyKeyHeader,
