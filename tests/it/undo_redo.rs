@@ -385,3 +385,55 @@ async fn undoing_a_change_at_the_table_names_it_and_offers_redo_until_the_next_c
     assert_eq!(renamed.status, StatusCode::OK, "{}", renamed.body);
     assert!(!app.get(&location).await.body.contains("redo-form"));
 }
+
+/// Issue 11: "offers redo (from the history) until the next change": while the newest change
+/// is an undo (of a round or of a change at the table), the history page's row of it carries
+/// the redo form; after the next change it is gone.
+#[tokio::test]
+async fn the_history_page_offers_redo_of_the_newest_undo_until_the_next_change() {
+    let app = TestApp::new().await;
+    let (id, _) = game_with_two_rounds(&app).await;
+    let history = format!("/games/{id}/history");
+    assert!(!app.get(&history).await.body.contains("history-redo-form"));
+    let undone = post_json(&app, &format!("/api/v1/games/{id}/undo"), &json!({})).await;
+    assert_eq!(undone.status, StatusCode::OK, "{}", undone.body);
+    let page = get_in(&app, &history, "en").await.body;
+    assert!(page.contains("Redo round 2</button>"), "{page}");
+    let german = get_in(&app, &history, "de").await.body;
+    assert!(
+        german.contains("Runde 2 wiederherstellen</button>"),
+        "{german}"
+    );
+    let fields = [
+        ("version", form_field(&page, "history-redo-form", "version")),
+        ("key", form_field(&page, "history-redo-form", "key")),
+    ];
+    let fields: Vec<(&str, &str)> = fields.iter().map(|(k, v)| (*k, v.as_str())).collect();
+    let redone = post_form(&app, &format!("/games/{id}/redo"), &fields, "en").await;
+    assert_eq!(redone.status, StatusCode::SEE_OTHER, "{}", redone.body);
+    assert_eq!(
+        state(&app, &id).await["rounds"].as_array().unwrap().len(),
+        2
+    );
+    assert!(!app.get(&history).await.body.contains("history-redo-form"));
+
+    // A change at the table undone: "Redo this change", until the next change.
+    let sat_out = post_json(
+        &app,
+        &format!("/api/v1/games/{id}/players/2"),
+        &json!({"sits_out_next": true}),
+    )
+    .await;
+    assert_eq!(sat_out.status, StatusCode::OK, "{}", sat_out.body);
+    post_json(&app, &format!("/api/v1/games/{id}/undo"), &json!({})).await;
+    assert!(
+        app.get(&history)
+            .await
+            .body
+            .contains("Redo this change</button>")
+    );
+    let round = json!({"went_out": "Ann", "points": {"Ben": 3, "Cy": 4}});
+    let entered = post_json(&app, &format!("/api/v1/games/{id}/rounds"), &round).await;
+    assert_eq!(entered.status, StatusCode::OK, "{}", entered.body);
+    assert!(!app.get(&history).await.body.contains("history-redo-form"));
+}

@@ -216,6 +216,20 @@ fn a_change_undone_is_named_redone_and_shown_before_and_after_on_a_360_px_phone(
                 .await?;
             assert_eq!(gone, json!(true));
 
+            // Undone once more and redone from the history page instead.
+            b.goto(&format!("{game}/undo")).await?;
+            b.click("#undo-form button").await?;
+            b.wait_text("#undone", "Undone: Ben sits out round 2.")
+                .await?;
+            b.goto(&format!("{game}/history")).await?;
+            b.wait_text("#history-redo-form button", "Redo this change")
+                .await?;
+            fits_the_phone(b, "history with the redo form").await?;
+            b.click("#history-redo-form button").await?;
+            b.wait_path_is(&game).await?;
+            let (_, state) = b.api("GET", &format!("/api/v1{game}"), None, None)?;
+            assert_eq!(state["table"][1]["sits_out_next"], true, "{state}");
+
             // The history shows each change before → after, and fits the phone.
             let stake = json!({"cents_per_point": 20, "currency": "CHF"});
             let (status, body) = b.api(

@@ -2,7 +2,8 @@
 //! corrected, undone, ended or resumed, when, and each player's points before and after; for
 //! a change at the table, a rename or the stake, what it changed before → after (who sits out
 //! or leaves with which total, a late joiner's starting total, the old and the new name, the
-//! stake and currency).
+//! stake and currency). While the newest change is an undo, its row carries the redo form
+//! (issue 11: redo is offered from the history until the next change).
 //!
 //! Reads `db::games::history` (snapshots of the stored entry and its points) and shows them in
 //! the page's language; cards are counted with the game's rule set for display only.
@@ -70,6 +71,17 @@ struct Item {
     notes: Vec<String>,
     rows: Vec<Row>,
     edit: Option<(String, String)>,
+    /// The newest change is this undo: the redo form (until the next change).
+    redo: Option<Redo>,
+}
+
+/// The redo form of the newest undo: where it posts, the game's version, a fresh key, the
+/// button's words.
+struct Redo {
+    action: String,
+    version: i64,
+    key: String,
+    label: String,
 }
 
 #[derive(Template)]
@@ -90,11 +102,26 @@ pub(super) async fn show(
     let entries = games::history(&state.db, &id).await?;
     let entered = game.state.rounds.len();
     let mut latest = BTreeSet::new();
+    let newest = entries.last().map(|h| h.id);
     let items = entries
         .iter()
         .rev()
         .map(|h| {
             let mut item = item(&ctx, &game, h);
+            // The newest change is an undo: it can be redone from here, as from the notice on
+            // the game page right after it (the same `POST /games/{id}/redo`).
+            if h.action == HistoryAction::Undo && Some(h.id) == newest {
+                let action = GameLinks::new(&id).action("redo");
+                item.redo = Some(Redo {
+                    key: ctx.form_key(&action),
+                    action,
+                    version: game.record.game.version,
+                    label: match h.round_no {
+                        Some(n) => ctx.f(Msg::GameRedo, &[("n", &n)]),
+                        None => ctx.t(Msg::GameRedoChange).to_owned(),
+                    },
+                });
+            }
             // The newest change of a round still entered links to its correction form.
             if let Some(n) = h.round_no.and_then(|n| usize::try_from(n).ok())
                 && latest.insert(n)
@@ -197,6 +224,7 @@ fn item(ctx: &PageCtx, game: &LoadedGame, h: &HistoryEntry) -> Item {
         notes: Vec::new(),
         rows: Vec::new(),
         edit: None,
+        redo: None,
     };
     if h.action == HistoryAction::End {
         return item;
