@@ -37,20 +37,12 @@ pub fn new_game(setup: &GameSetup) -> Result<NewGame, Error> {
     })
 }
 
-/// What to store for a rematch of `game` (issue 10, issue 11): the table as the game ended
-/// ([`GameSetup::rematch`], docs/RULES.md section 8): its players still at the table in their
-/// seats (late joiners included, who left not), rule set, options, money as it ended (stake,
-/// scheme, points per cent, currency); the first dealer moves one seat on. It is created like
-/// any new game (and with a key, only once).
-pub fn rematch(game: &LoadedGame) -> Result<NewGame, Error> {
-    let setup = GameSetup::try_from(rematch_setup(game))
-        .map_err(|e| Error::Invalid(format!("a stored game's set-up no longer parses: {e}")))?;
-    new_game(&setup)
-}
-
-/// The set-up of a rematch of `game` as [`rematch`] makes it, before it is parsed: what a
-/// group game's rematch hands to `store::groups::create_group_game`, so that it stays in
-/// the group (issue 10).
+/// The set-up of a rematch of `game` (issue 10, issue 11), before it is parsed: the table as
+/// the game ended ([`GameSetup::rematch`], docs/RULES.md section 8): its players still at the
+/// table in their seats (late joiners included, who left not), rule set, options, money as it
+/// ended (stake, scheme, points per cent, currency); the first dealer moves one seat on. A
+/// standalone game's rematch is created from it like any new game ([`new_game`]); a group
+/// game's goes to `store::groups::create_group_game`, so that it stays in the group.
 pub fn rematch_setup(game: &LoadedGame) -> RawSetup {
     // The table as the game ended (docs/RULES.md section 8, "A rematch").
     game.setup.rematch()

@@ -52,7 +52,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 pub use cache::GameCache;
 pub use changes::{redo_once, undo_once};
-pub use game::{LoadedGame, new_game, rematch, rematch_setup, understand};
+pub use game::{LoadedGame, new_game, rematch_setup, understand};
 pub use read::{answer_for_key, is_view_token, load, load_view};
 pub use write::{GameChange, OnceChange, RoundWrite, end_early_once, write_round};
 

@@ -340,7 +340,9 @@ pub(crate) async fn create_rematch(
     };
     // A late joiner the group does not know yet joins the group first, as a standalone
     // game's players do when it is added to a group (docs/decisions.md 2026-11-24).
-    if let Some(loaded) = crate::store::groups::load_group(db, &group.id).await? {
+    // (Only a game with late joiners can have one: the group is loaded only then.)
+    let joined_late = game.setup.player_count() > game.setup.starting_players();
+    if joined_late && let Some(loaded) = crate::store::groups::load_group(db, &group.id).await? {
         for name in &raw.players {
             let key = crate::rules::names::group_key(name);
             if !loaded.players.iter().any(|p| p.key == key) {
