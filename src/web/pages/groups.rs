@@ -28,7 +28,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 
 use super::games::{origin, qr};
-use crate::store::groups::{self, LoadedGroup};
+use crate::store::groups::LoadedGroup;
 use crate::text::groups::GroupMsg;
 use crate::web::cookies::CookieJar;
 use crate::web::i18n::{Msg, PageCtx};
@@ -284,7 +284,7 @@ async fn view_page(
     jar: CookieJar,
     Path(token): Path<String>,
 ) -> Result<Response, AppError> {
-    let Some(group) = groups::load_group_view(&state.db, &token).await? else {
+    let Some(group) = state.groups.load_view(&state.db, &token).await? else {
         return Err(AppError::Said(StatusCode::NOT_FOUND, Msg::ErrNoGroup));
     };
     let label = format!("{} ({})", group.group.name, ctx.t(Msg::GameReadOnly));
@@ -297,7 +297,7 @@ async fn view_page(
 
 /// The group with edit id `id`, or the answer for an id that is none (403 for the group's
 /// read-only token, else 404).
-async fn load_edit(state: &AppState, id: &str) -> Result<LoadedGroup, AppError> {
+async fn load_edit(state: &AppState, id: &str) -> Result<Arc<LoadedGroup>, AppError> {
     crate::web::api::groups::load_edit_group(state, id).await
 }
 
