@@ -147,7 +147,7 @@ pub enum GroupGame {
     /// The caller's copy is current: the game's version is the one it gave.
     Kept(String),
     /// Read from the database (new to the caller, or changed since).
-    Read(GameRecord),
+    Read(Box<GameRecord>),
 }
 
 /// A group as [`load_group_keeping`] read it: [`GroupRecord`] with only the games the
@@ -406,7 +406,7 @@ impl From<GroupParts> for GroupRecord {
                 .games
                 .into_iter()
                 .filter_map(|g| match g {
-                    GroupGame::Read(record) => Some(record),
+                    GroupGame::Read(record) => Some(*record),
                     GroupGame::Kept(_) => None,
                 })
                 .collect(),
@@ -514,7 +514,7 @@ async fn load_parts(
             if known.get(&id) == Some(&version) {
                 Some(GroupGame::Kept(id))
             } else {
-                read.remove(&id).map(GroupGame::Read)
+                read.remove(&id).map(|game| GroupGame::Read(Box::new(game)))
             }
         })
         .collect();

@@ -146,7 +146,7 @@ impl GroupCache {
         let mut games = Vec::with_capacity(parts.games.len());
         for game in parts.games {
             games.push(match game {
-                GroupGame::Read(record) => Arc::new(understand(record)?),
+                GroupGame::Read(record) => Arc::new(understand(*record)?),
                 GroupGame::Kept(id) => {
                     let game = kept
                         .get(&id)
