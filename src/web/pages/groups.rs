@@ -60,6 +60,8 @@ pub fn routes() -> Router<AppState> {
         .route("/groups/{id}/export.json", get(export::group_json))
         .route("/groups/{id}/export.csv", get(export::group_csv))
         .route("/groups/view/{token}", get(view_page))
+        .route("/groups/view/{token}/export.json", get(export::view_json))
+        .route("/groups/view/{token}/export.csv", get(export::view_csv))
         .route("/games/{game}/group", post(add_game::add))
 }
 
@@ -116,8 +118,6 @@ struct EditForms {
     rule_choices: Vec<RuleChoice>,
     new_game: String,
     import: String,
-    export_csv: String,
-    export_json: String,
 }
 
 #[derive(Template)]
@@ -134,6 +134,9 @@ struct GroupPage {
     edit: Option<EditForms>,
     standings: String,
     ledger: String,
+    /// The exports, through the link the page was opened by.
+    export_csv: String,
+    export_json: String,
     share: Option<Share>,
 }
 
@@ -207,8 +210,6 @@ impl GroupPage {
                     .collect(),
                 new_game: links.games_new(),
                 import: links.import(),
-                export_csv: links.export("csv"),
-                export_json: links.export("json"),
             }
         });
         let share = edit.then(|| {
@@ -240,6 +241,16 @@ impl GroupPage {
                 links.ledger(false)
             } else {
                 view.ledger(true)
+            },
+            export_csv: if edit {
+                links.export("csv")
+            } else {
+                view.view_export("csv")
+            },
+            export_json: if edit {
+                links.export("json")
+            } else {
+                view.view_export("json")
             },
             edit: edit_forms,
             share,
