@@ -71,6 +71,14 @@ fn paper_import_on_a_360_px_phone_without_javascript() {
                 .send_keys(&file.to_string_lossy())
                 .await?;
             b.assert_no_horizontal_scroll().await?;
+            // The file field is a tap target like the others.
+            let check = b.phone_problems("").await?;
+            assert!(
+                check.problems.is_empty(),
+                "{}: {:?}",
+                check.path,
+                check.problems
+            );
             b.click("button[value=preview]").await?;
             b.wait_text("#import-games", "Ann 0, Jürgen 20, Cy 10")
                 .await?;
