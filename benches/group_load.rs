@@ -6,8 +6,10 @@
 //! the read is timed.
 //!
 //! `cargo bench --bench group_load` (env `GAMES`, default 1000, 12 under `cargo test`;
-//! `READS`, default 30). Prints the median and slowest read and a last line
-//! `group_read_ms_median=N` for scripts.
+//! `READS`, default 30; `WRITES`, default 20: a round entered in the group's newest game, or
+//! taken back, each followed by a timed read). Prints the first read (every game read and
+//! scored), the median and slowest read with nothing written since and after a write, and the
+//! lines `group_read_ms_median=N` and `group_read_after_write_ms_median=N` for scripts.
 
 use std::time::{Duration, Instant};
 
@@ -78,6 +80,8 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
     let api = group["api_url"].as_str().expect("api_url").to_owned();
     let group_id = group["id"].as_str().expect("id").to_owned();
     let made = Instant::now();
+    // The newest game stays open: the writes below enter and take back rounds in it.
+    let mut open: Option<(String, Vec<&str>)> = None;
     for g in 0..games {
         // Four of the five, seated in turn; one Contract Rummy round, then ended early.
         let seated: Vec<&str> = (0..4).map(|k| players[(g + k) % 5]).collect();
@@ -95,7 +99,11 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
             json!({"went_out": seated[0], "points": points}),
         )
         .await;
-        post(&router, &format!("/api/v1/games/{id}/end"), json!({})).await;
+        if g + 1 < games {
+            post(&router, &format!("/api/v1/games/{id}/end"), json!({})).await;
+        } else {
+            open = Some((id.clone(), seated.clone()));
+        }
         let keys: Vec<String> = seated.iter().map(|n| group_key(n)).collect();
         kontrakt::db::groups::add_game(&db, &group_id, None, None, (&id, &keys), rename).await?;
     }
@@ -103,30 +111,61 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
         "{games} games made in {:.1} s",
         made.elapsed().as_secs_f64()
     );
-    let mut times: Vec<Duration> = Vec::new();
-    let mut size = 0;
-    // One read first, as a phone opening the group page after the last write would.
-    for _ in 0..=reads {
+    let read = || async {
         let started = Instant::now();
         let (status, body) = send(&router, "GET", &api, Value::Null).await;
-        times.push(started.elapsed());
+        let took = started.elapsed();
         assert_eq!(status, StatusCode::OK);
-        size = body.len();
-        let state: Value = serde_json::from_slice(&body)?;
+        let state: Value = serde_json::from_slice(&body).expect("JSON");
         assert_eq!(state["games"].as_array().map(Vec::len), Some(games));
         assert_eq!(state["standings"].as_array().map(Vec::len), Some(5));
+        (took, body.len())
+    };
+    // The first read: the group was never read, so every game is read and scored.
+    let (first, size) = read().await;
+    let mut times: Vec<Duration> = Vec::new();
+    for _ in 0..reads {
+        times.push(read().await.0);
     }
-    let first = times.remove(0);
+    // A read after each write: a round entered in the open game, or taken back.
+    let writes = number("WRITES", if benchmark { 20 } else { 2 });
+    let mut after_write: Vec<Duration> = Vec::new();
+    if let Some((id, seated)) = &open {
+        for w in 0..writes {
+            if w % 2 == 0 {
+                let points = json!({seated[1]: 5, seated[2]: 25, seated[3]: 40});
+                post(
+                    &router,
+                    &format!("/api/v1/games/{id}/rounds"),
+                    json!({"went_out": seated[0], "points": points}),
+                )
+                .await;
+            } else {
+                post(&router, &format!("/api/v1/games/{id}/undo"), json!({})).await;
+            }
+            after_write.push(read().await.0);
+        }
+    }
     times.sort();
+    after_write.sort();
     let ms = |d: Duration| d.as_secs_f64() * 1000.0;
-    let median = times[times.len() / 2];
+    let median = |t: &[Duration]| t.get(t.len() / 2).copied().unwrap_or_default();
+    let slowest = |t: &[Duration]| t.last().copied().unwrap_or_default();
     println!(
-        "GET /api/v1/groups/{{id}} with {games} games ({size} bytes): first read {:.1} ms, \
-         then median {:.1} ms, slowest {:.1} ms over {reads} reads",
+        "GET /api/v1/groups/{{id}} with {games} games ({size} bytes): first read {:.1} ms; \
+         nothing written since: median {:.1} ms, slowest {:.1} ms over {reads} reads; \
+         after a write to one game: median {:.1} ms, slowest {:.1} ms over {} reads",
         ms(first),
-        ms(median),
-        ms(*times.last().unwrap_or(&median)),
+        ms(median(&times)),
+        ms(slowest(&times)),
+        ms(median(&after_write)),
+        ms(slowest(&after_write)),
+        after_write.len(),
     );
-    println!("group_read_ms_median={:.1}", ms(median));
+    println!("group_read_ms_median={:.1}", ms(median(&times)));
+    println!(
+        "group_read_after_write_ms_median={:.1}",
+        ms(median(&after_write))
+    );
     Ok(())
 }

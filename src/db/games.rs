@@ -21,6 +21,7 @@ mod sql;
 pub use action::HistoryAction;
 pub use changes::{Rewrite, rename_in_changes, rewrite_once, used_key};
 pub use redo::{RedoOutcome, last_change, redo_last_undo_once};
+pub(in crate::db) use sql::load_of_group;
 use sql::{select_game, store_round};
 
 /// SQL for "now" in the format of the schema's timestamp defaults.

@@ -9,6 +9,8 @@
 //!
 //! Depends on no other layer (see [`crate::db`]); uses `db::games` for the games' rows.
 
+use std::collections::HashMap;
+
 use serde_json::Value;
 use sqlx::pool::PoolConnection;
 use sqlx::{Any, AnyConnection, FromRow};
@@ -137,6 +139,31 @@ pub struct GroupRecord {
     pub settle_ups: Vec<SettleUp>,
     /// Its games with their rounds, oldest first (each game's `seats` name its players).
     pub games: Vec<GameRecord>,
+}
+
+/// A game of a group as [`load_group_keeping`] read it.
+#[derive(Clone, Debug, PartialEq)]
+pub enum GroupGame {
+    /// The caller's copy is current: the game's version is the one it gave.
+    Kept(String),
+    /// Read from the database (new to the caller, or changed since).
+    Read(Box<GameRecord>),
+}
+
+/// A group as [`load_group_keeping`] read it: [`GroupRecord`] with only the games the
+/// caller did not already hold at their current version.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GroupParts {
+    /// The group's row.
+    pub group: Group,
+    /// Its players, in the order they joined.
+    pub players: Vec<Player>,
+    /// Its house rules, by name.
+    pub house_rules: Vec<HouseRules>,
+    /// Its settle-ups, oldest first.
+    pub settle_ups: Vec<SettleUp>,
+    /// Its games, oldest first.
+    pub games: Vec<GroupGame>,
 }
 
 #[derive(FromRow)]
@@ -326,7 +353,9 @@ async fn group_where(
 /// A group with its players, house rules, settle-ups and games by its edit id, read in one
 /// transaction (one snapshot).
 pub async fn load_group(db: &Db, id: &str) -> Result<Option<GroupRecord>, sqlx::Error> {
-    load_where(db, "id", id).await
+    load_where(db, "id", id, &HashMap::new())
+        .await
+        .map(|parts| parts.map(GroupRecord::from))
 }
 
 /// [`load_group`] by the group's read-only token.
@@ -334,14 +363,63 @@ pub async fn load_group_by_view_token(
     db: &Db,
     token: &str,
 ) -> Result<Option<GroupRecord>, sqlx::Error> {
-    load_where(db, "view_token", token).await
+    load_where(db, "view_token", token, &HashMap::new())
+        .await
+        .map(|parts| parts.map(GroupRecord::from))
+}
+
+/// A group by its edit id (`column` `id`) or read-only token (`view_token`), in one snapshot,
+/// reading only the games that `known` (game id: the version the caller holds) does not hold
+/// at their current version: the others are [`GroupGame::Kept`]. A round entered in one game
+/// of a 1,000-game group reads that game again, not the 999 others.
+pub async fn load_group_keeping(
+    db: &Db,
+    column: GroupColumn,
+    value: &str,
+    known: &HashMap<String, i64>,
+) -> Result<Option<GroupParts>, sqlx::Error> {
+    let column = match column {
+        GroupColumn::Id => "id",
+        GroupColumn::ViewToken => "view_token",
+    };
+    load_where(db, column, value, known).await
+}
+
+/// Which of its links a group is read by.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GroupColumn {
+    /// The edit id.
+    Id,
+    /// The read-only token.
+    ViewToken,
+}
+
+impl From<GroupParts> for GroupRecord {
+    /// Only for parts read with nothing known: every game was read.
+    fn from(parts: GroupParts) -> Self {
+        Self {
+            group: parts.group,
+            players: parts.players,
+            house_rules: parts.house_rules,
+            settle_ups: parts.settle_ups,
+            games: parts
+                .games
+                .into_iter()
+                .filter_map(|g| match g {
+                    GroupGame::Read(record) => Some(*record),
+                    GroupGame::Kept(_) => None,
+                })
+                .collect(),
+        }
+    }
 }
 
 async fn load_where(
     db: &Db,
     column: &'static str,
     value: &str,
-) -> Result<Option<GroupRecord>, sqlx::Error> {
+    known: &HashMap<String, i64>,
+) -> Result<Option<GroupParts>, sqlx::Error> {
     let mut tx = db.begin_read().await?;
     let group = sqlx::query_as::<_, GroupRow>(&format!(
         "SELECT {GROUP_COLUMNS} FROM groups WHERE {column} = $1"
@@ -353,13 +431,21 @@ async fn load_where(
         return Ok(None);
     };
     let group = Group::try_from(group)?;
-    let record = load_parts(&mut tx, group).await?;
+    let parts = load_parts(&mut tx, group, known).await?;
     tx.commit().await?;
-    Ok(Some(record))
+    Ok(Some(parts))
 }
 
+/// Past this many games to read, one statement reads every game of the group (a group read
+/// for the first time) rather than one statement per game.
+const READ_ONE_BY_ONE: usize = 16;
+
 /// Everything of a group but its own row.
-async fn load_parts(conn: &mut AnyConnection, group: Group) -> Result<GroupRecord, sqlx::Error> {
+async fn load_parts(
+    conn: &mut AnyConnection,
+    group: Group,
+    known: &HashMap<String, i64>,
+) -> Result<GroupParts, sqlx::Error> {
     let players = players_in(conn, &group.id).await?;
     let house_rules = sqlx::query_as::<_, (i64, String, String, String, String)>(
         "SELECT id, name, rules, options, created_at FROM group_rulesets
@@ -395,18 +481,44 @@ async fn load_parts(conn: &mut AnyConnection, group: Group) -> Result<GroupRecor
         })
     })
     .collect::<Result<Vec<_>, sqlx::Error>>()?;
-    let ids: Vec<String> =
-        sqlx::query_scalar("SELECT id FROM games WHERE group_id = $1 ORDER BY created_at, rowid")
-            .bind(&group.id)
-            .fetch_all(&mut *conn)
-            .await?;
-    let mut games_of = Vec::with_capacity(ids.len());
-    for id in ids {
-        if let Some(game) = games::load_in(&mut *conn, "id", &id).await? {
-            games_of.push(game);
+    // Every write to a game (its rounds, its end, a rename of one of its players) bumps its
+    // version in the same transaction, so a game whose version is the caller's is the
+    // caller's copy.
+    let versions: Vec<(String, i64)> = sqlx::query_as(
+        "SELECT id, version FROM games WHERE group_id = $1 ORDER BY created_at, rowid",
+    )
+    .bind(&group.id)
+    .fetch_all(&mut *conn)
+    .await?;
+    let unknown = versions
+        .iter()
+        .filter(|(id, version)| known.get(id) != Some(version))
+        .count();
+    let mut read: HashMap<String, GameRecord> = HashMap::with_capacity(unknown);
+    if unknown > READ_ONE_BY_ONE {
+        for game in games::load_of_group(&mut *conn, &group.id).await? {
+            read.insert(game.game.id.clone(), game);
+        }
+    } else {
+        for (id, version) in &versions {
+            if known.get(id) != Some(version)
+                && let Some(game) = games::load_in(&mut *conn, "id", id).await?
+            {
+                read.insert(id.clone(), game);
+            }
         }
     }
-    Ok(GroupRecord {
+    let games_of = versions
+        .into_iter()
+        .filter_map(|(id, version)| {
+            if known.get(&id) == Some(&version) {
+                Some(GroupGame::Kept(id))
+            } else {
+                read.remove(&id).map(|game| GroupGame::Read(Box::new(game)))
+            }
+        })
+        .collect();
+    Ok(GroupParts {
         group,
         players,
         house_rules,

@@ -364,21 +364,37 @@ fn json(text: &str) -> Result<Value, sqlx::Error> {
 
 /// Every game of the database with its rounds and history, read from one snapshot.
 pub async fn export_games(db: &Db) -> Result<Export, sqlx::Error> {
+    export_where(db, None).await
+}
+
+/// [`export_games`] of every game (`group` `None`) or of one group's games and that group
+/// only: the statements select the group's rows, so a group's export costs its own games, not
+/// the whole database's.
+async fn export_where(db: &Db, group: Option<&str>) -> Result<Export, sqlx::Error> {
+    let (games_of, of_games) = match group {
+        Some(_) => (
+            "WHERE group_id = $1",
+            "WHERE game_id IN (SELECT id FROM games WHERE group_id = $1)",
+        ),
+        None => ("", ""),
+    };
     let mut tx = db.begin_read().await?;
-    let rows: Vec<GameRow> = sqlx::query_as(
+    let sql = format!(
         "SELECT id, view_token, rules, options, players, first_dealer, money, changes,
                 version, ended_early, created_at, updated_at
-         FROM games ORDER BY created_at, id",
-    )
-    .fetch_all(&mut *tx)
-    .await?;
+         FROM games {games_of} ORDER BY created_at, id"
+    );
+    let rows: Vec<GameRow> = bound(sqlx::query_as(&sql), group)
+        .fetch_all(&mut *tx)
+        .await?;
     let mut rounds: BTreeMap<String, Vec<RoundExport>> = BTreeMap::new();
-    let round_rows: Vec<RoundRow> = sqlx::query_as(
+    let sql = format!(
         "SELECT game_id, round_no, entry, points, created_at, updated_at
-         FROM rounds ORDER BY game_id, round_no",
-    )
-    .fetch_all(&mut *tx)
-    .await?;
+         FROM rounds {of_games} ORDER BY game_id, round_no"
+    );
+    let round_rows: Vec<RoundRow> = bound(sqlx::query_as(&sql), group)
+        .fetch_all(&mut *tx)
+        .await?;
     for row in round_rows {
         rounds.entry(row.game_id).or_default().push(RoundExport {
             round: row.round_no,
@@ -389,11 +405,12 @@ pub async fn export_games(db: &Db) -> Result<Export, sqlx::Error> {
         });
     }
     let mut history: BTreeMap<String, Vec<HistoryExport>> = BTreeMap::new();
-    let history_rows: Vec<HistoryRow> = sqlx::query_as(
-        "SELECT game_id, round_no, action, before, after, at FROM history ORDER BY id",
-    )
-    .fetch_all(&mut *tx)
-    .await?;
+    let sql = format!(
+        "SELECT game_id, round_no, action, before, after, at FROM history {of_games} ORDER BY id"
+    );
+    let history_rows: Vec<HistoryRow> = bound(sqlx::query_as(&sql), group)
+        .fetch_all(&mut *tx)
+        .await?;
     for row in history_rows {
         history.entry(row.game_id).or_default().push(HistoryExport {
             round: row.round_no,
@@ -403,7 +420,7 @@ pub async fn export_games(db: &Db) -> Result<Export, sqlx::Error> {
             at: row.at,
         });
     }
-    let (groups, mut of_games) = groups::export_groups(&mut tx).await?;
+    let (groups, mut of_games) = groups::export_groups(&mut tx, group).await?;
     tx.commit().await?;
 
     let games = rows
@@ -444,17 +461,22 @@ pub async fn export_games(db: &Db) -> Result<Export, sqlx::Error> {
 }
 
 /// One group with its games, in the format of [`export_games`] (a file [`import_games`] takes
-/// back, into a database without the group); `None` when no group has this edit id. It is the
-/// whole database's export with the group's part kept: one snapshot and one format, at the
-/// cost of reading every game.
+/// back, into a database without the group); `None` when no group has this edit id. One
+/// snapshot, reading only the group's rows.
 pub async fn export_group(db: &Db, group_id: &str) -> Result<Option<Export>, sqlx::Error> {
-    let mut all = export_games(db).await?;
-    all.groups.retain(|g| g.id == group_id);
-    if all.groups.is_empty() {
-        return Ok(None);
+    let export = export_where(db, Some(group_id)).await?;
+    Ok((!export.groups.is_empty()).then_some(export))
+}
+
+/// `query` with the group's id bound as `$1`, when there is one.
+fn bound<'q, O>(
+    query: sqlx::query::QueryAs<'q, sqlx::Any, O, sqlx::any::AnyArguments<'q>>,
+    group: Option<&'q str>,
+) -> sqlx::query::QueryAs<'q, sqlx::Any, O, sqlx::any::AnyArguments<'q>> {
+    match group {
+        Some(id) => query.bind(id),
+        None => query,
     }
-    all.games.retain(|g| g.group.as_deref() == Some(group_id));
-    Ok(Some(all))
 }
 
 /// Whether `token` looks like one [`super::games::new_token`] makes: [`TOKEN_LEN`] lowercase

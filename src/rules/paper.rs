@@ -138,6 +138,13 @@ pub enum Problem {
         /// Players found.
         players: usize,
     },
+    /// A negative score in a rule set with a cut bonus is that bonus, which only the round's
+    /// cutter earns; no first dealer makes this row's player the cutter of this round and of
+    /// the game's other rounds with a negative score (added by `store::import`).
+    CutBonusNotCutter {
+        /// Round number, 1-based.
+        round: usize,
+    },
 }
 
 impl Problem {
@@ -165,6 +172,7 @@ impl Problem {
             Problem::RoundCountDiffers { .. } => "round_count_differs",
             Problem::TooFewPlayers => "too_few_players",
             Problem::TooManyPlayers { .. } => "too_many_players",
+            Problem::CutBonusNotCutter { .. } => "cut_bonus_not_cutter",
         }
     }
 }
@@ -363,6 +371,25 @@ pub fn parse_points(cell: &str) -> Result<Option<i64>, NotPoints> {
         return Err(NotPoints);
     }
     digits.parse::<i64>().map(Some).map_err(|_| NotPoints)
+}
+
+/// A sheet file's bytes as text: UTF-8 with or without a byte-order mark, UTF-16 with one
+/// (Excel's "Unicode text"), anything else as Windows-1252, which is how German Excel saves
+/// "CSV (Trennzeichen-getrennt)": Latin-1 with `€` and typographic quotes, so `Jürgen` and
+/// `Größe` come through. Every byte sequence is text in Windows-1252, so this never fails;
+/// a file that is neither would show its odd names in the preview.
+pub fn sheet_text(bytes: &[u8]) -> String {
+    if let Some((encoding, mark)) = encoding_rs::Encoding::for_bom(bytes) {
+        let rest = bytes.get(mark..).unwrap_or_default();
+        return encoding.decode_without_bom_handling(rest).0.into_owned();
+    }
+    match std::str::from_utf8(bytes) {
+        Ok(text) => text.to_owned(),
+        Err(_) => encoding_rs::WINDOWS_1252
+            .decode_without_bom_handling(bytes)
+            .0
+            .into_owned(),
+    }
 }
 
 /// Reads a sheet (see the module docs). `known_rules` says whether a rule set id exists.
@@ -776,6 +803,22 @@ mod tests {
             problems(&parse("date,rules,player,r1\n\"x,1", &known)),
             [(None, Problem::UnclosedQuote)]
         );
+    }
+
+    #[test]
+    fn a_sheet_file_is_read_as_utf_8_with_or_without_a_mark_utf_16_or_windows_1252() {
+        let text = "Spieler;R1\nJürgen;5 €\n";
+        assert_eq!(sheet_text(text.as_bytes()), text);
+        let marked = [&[0xEF, 0xBB, 0xBF][..], text.as_bytes()].concat();
+        assert_eq!(sheet_text(&marked), text);
+        // German Excel's CSV: ü is 0xFC, € is 0x80 in Windows-1252.
+        assert_eq!(sheet_text(b"Spieler;R1\nJ\xFCrgen;5 \x80\n"), text);
+        let utf16: Vec<u8> = [0xFF, 0xFE]
+            .into_iter()
+            .chain(text.encode_utf16().flat_map(u16::to_le_bytes))
+            .collect();
+        assert_eq!(sheet_text(&utf16), text);
+        assert_eq!(sheet_text(b""), "");
     }
 
     #[test]

@@ -1,12 +1,25 @@
 //! Loaded groups kept in memory between reads (issue 10): a group's JSON and number pages
 //! carry standings and a ledger computed from every one of its games, so a group of 1,000
-//! games must not be read and re-scored on every poll (BENCHMARKS.md, "A 1,000-game group").
+//! games must not be read and re-scored on every poll, nor after every round entered in one of
+//! its games (BENCHMARKS.md, "A 1,000-game group").
 //!
-//! The same rule as the games' cache ([`super::cache`]): an entry is kept with the database
-//! generation read *before* the group was read, and every entry is dropped as soon as any
-//! write moves the generation on, a write to one of the group's games included. So a group
-//! from the cache is never older than the last write that finished, and nothing kept here can
-//! drift from the stored games: it is the stored games, as last read.
+//! Two things are kept, both derived from the stored games and keyed so they cannot drift:
+//!
+//! - **Each game's scored state** ([`LoadedGame`]: its set-up and its state after its rounds,
+//!   from which the standings and the ledger take places, money, rounds won and penalties),
+//!   per group, with the game's stored version. A read of the group reads the group's own
+//!   rows and every game's version in one snapshot (`db::groups::load_group_keeping`), and
+//!   reads and scores again only the games whose version moved (every write to a game bumps
+//!   it in the same transaction) or that are new to the group. A round entered in one game of
+//!   a 1,000-game group re-scores that one game. This part is never dropped by a write:
+//!   it is checked against the database on every read that is not the next one.
+//! - **The whole group** as last read, under the same rule as the games' cache
+//!   ([`super::cache`]): kept with the database generation read *before* the group was read,
+//!   and dropped as soon as any write moves the generation on. On SQLite (one server per
+//!   file) a read with nothing written since answers from it without asking the database. On
+//!   PostgreSQL other servers write too, which this server's generation does not see: there
+//!   every read takes the versions (one snapshot), so a round saved through server A is in
+//!   the group read through server B next.
 //!
 //! Must not depend on `web` or `cli` (see [`crate::store`]).
 
@@ -14,8 +27,10 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard};
 
 use super::Error;
-use super::groups::{LoadedGroup, load_group, load_group_view};
-use crate::db::Db;
+use super::game::{LoadedGame, understand};
+use super::groups::LoadedGroup;
+use crate::db::groups::{GroupColumn, GroupGame, load_group_keeping};
+use crate::db::{Db, Engine};
 
 /// Most groups kept; past it the cache starts afresh.
 pub const GROUP_CAPACITY: usize = 64;
@@ -26,13 +41,20 @@ pub struct GroupCache {
     inner: Arc<Mutex<Entries>>,
 }
 
+/// A group's scored games by game id (each [`LoadedGame`] carries its stored version).
+type Scored = HashMap<String, Arc<LoadedGame>>;
+
 #[derive(Debug, Default)]
 struct Entries {
     generation: u64,
-    /// Groups by edit id.
+    /// Whole groups by edit id (under `generation`).
     by_id: HashMap<String, Arc<LoadedGroup>>,
-    /// Edit id by read-only token.
+    /// Edit id by read-only token (under `generation`).
     by_view: HashMap<String, String>,
+    /// Each group's scored games, by group edit id; checked against the stored versions.
+    scored: HashMap<String, Arc<Scored>>,
+    /// Edit id by read-only token, for `scored`.
+    scored_view: HashMap<String, String>,
 }
 
 impl GroupCache {
@@ -51,6 +73,9 @@ impl GroupCache {
     }
 
     fn get(&self, db: &Db, id: Option<&str>, token: Option<&str>) -> Option<Arc<LoadedGroup>> {
+        if db.engine() == Engine::Postgres {
+            return None;
+        }
         let entries = self.lock(db);
         let id = match (id, token) {
             (Some(id), _) => Some(id),
@@ -60,34 +85,94 @@ impl GroupCache {
         id.and_then(|id| entries.by_id.get(id).cloned())
     }
 
+    /// The scored games kept for the group with this edit id (or read-only token).
+    fn scored(&self, db: &Db, column: GroupColumn, value: &str) -> Arc<Scored> {
+        let entries = self.lock(db);
+        let id = match column {
+            GroupColumn::Id => Some(value),
+            GroupColumn::ViewToken => entries.scored_view.get(value).map(String::as_str),
+        };
+        id.and_then(|id| entries.scored.get(id).cloned())
+            .unwrap_or_default()
+    }
+
     fn put(&self, db: &Db, read_at: u64, group: &Arc<LoadedGroup>) {
         let mut entries = self.lock(db);
-        if entries.generation != read_at {
+        let stored = &group.group;
+        if entries.scored.len() >= GROUP_CAPACITY && !entries.scored.contains_key(&stored.id) {
+            entries.scored.clear();
+            entries.scored_view.clear();
+        }
+        let scored: Scored = group
+            .games
+            .iter()
+            .map(|g| (g.record.game.id.clone(), Arc::clone(g)))
+            .collect();
+        entries
+            .scored_view
+            .insert(stored.view_token.clone(), stored.id.clone());
+        entries.scored.insert(stored.id.clone(), Arc::new(scored));
+        if entries.generation != read_at || db.engine() == Engine::Postgres {
             return;
         }
         if entries.by_id.len() >= GROUP_CAPACITY {
             entries.by_id.clear();
             entries.by_view.clear();
         }
-        let stored = &group.group;
         entries
             .by_view
             .insert(stored.view_token.clone(), stored.id.clone());
         entries.by_id.insert(stored.id.clone(), Arc::clone(group));
     }
 
-    /// A group by its edit id, from the cache when nothing was written since it was read.
+    /// Reads the group, scoring only the games not kept at their stored version.
+    async fn read(
+        &self,
+        db: &Db,
+        column: GroupColumn,
+        value: &str,
+    ) -> Result<Option<Arc<LoadedGroup>>, Error> {
+        // Taken before the read: a write finishing during it keeps the whole group out.
+        let read_at = db.generation();
+        let kept = self.scored(db, column, value);
+        let known: HashMap<String, i64> = kept
+            .iter()
+            .map(|(id, game)| (id.clone(), game.record.game.version))
+            .collect();
+        let Some(parts) = load_group_keeping(db, column, value, &known).await? else {
+            return Ok(None);
+        };
+        let group = &parts.group;
+        let mut games = Vec::with_capacity(parts.games.len());
+        for game in parts.games {
+            games.push(match game {
+                GroupGame::Read(record) => Arc::new(understand(*record)?),
+                GroupGame::Kept(id) => {
+                    let game = kept
+                        .get(&id)
+                        .ok_or_else(|| Error::Invalid(format!("kept game {id} went missing")))?;
+                    renamed_group(game, group)
+                }
+            });
+        }
+        let loaded = Arc::new(LoadedGroup {
+            group: parts.group,
+            players: parts.players,
+            house_rules: parts.house_rules,
+            settle_ups: parts.settle_ups,
+            games,
+        });
+        self.put(db, read_at, &loaded);
+        Ok(Some(loaded))
+    }
+
+    /// A group by its edit id: kept whole when nothing was written since it was read, else
+    /// read with only its changed games scored again.
     pub async fn load(&self, db: &Db, id: &str) -> Result<Option<Arc<LoadedGroup>>, Error> {
         if let Some(group) = self.get(db, Some(id), None) {
             return Ok(Some(group));
         }
-        let read_at = db.generation();
-        let Some(group) = load_group(db, id).await? else {
-            return Ok(None);
-        };
-        let group = Arc::new(group);
-        self.put(db, read_at, &group);
-        Ok(Some(group))
+        self.read(db, GroupColumn::Id, id).await
     }
 
     /// A group by its read-only token, from the cache when it can.
@@ -95,16 +180,10 @@ impl GroupCache {
         if let Some(group) = self.get(db, None, Some(token)) {
             return Ok(Some(group));
         }
-        let read_at = db.generation();
-        let Some(group) = load_group_view(db, token).await? else {
-            return Ok(None);
-        };
-        let group = Arc::new(group);
-        self.put(db, read_at, &group);
-        Ok(Some(group))
+        self.read(db, GroupColumn::ViewToken, token).await
     }
 
-    /// How many groups are kept (for tests).
+    /// How many groups are kept whole (for tests).
     pub fn len(&self) -> usize {
         self.inner
             .lock()
@@ -113,8 +192,23 @@ impl GroupCache {
             .len()
     }
 
-    /// Whether no group is kept.
+    /// Whether no group is kept whole.
     pub fn is_empty(&self) -> bool {
         self.len() == 0
     }
+}
+
+/// A kept game with its group named as the group's row says now: renaming a group bumps the
+/// group's version, not its games', and a game's record names its group.
+fn renamed_group(game: &Arc<LoadedGame>, group: &crate::db::groups::Group) -> Arc<LoadedGame> {
+    let named = game.record.game.group.as_ref();
+    if named.is_none_or(|g| g.name == group.name && g.view_token == group.view_token) {
+        return Arc::clone(game);
+    }
+    let mut game = LoadedGame::clone(game);
+    if let Some(named) = &mut game.record.game.group {
+        named.name.clone_from(&group.name);
+        named.view_token.clone_from(&group.view_token);
+    }
+    Arc::new(game)
 }

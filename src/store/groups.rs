@@ -9,6 +9,7 @@
 //! words (problems are [`GroupProblem`] codes, worded by `text::groups`).
 
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 use serde_json::{Value, json};
 
@@ -38,8 +39,9 @@ pub struct LoadedGroup {
     pub house_rules: Vec<HouseRules>,
     /// Its settle-ups, oldest first.
     pub settle_ups: Vec<SettleUp>,
-    /// Its games, oldest first, each with its set-up and state.
-    pub games: Vec<LoadedGame>,
+    /// Its games, oldest first, each with its set-up and state (shared with
+    /// [`super::group_cache`], which reuses a game's while its stored version is unchanged).
+    pub games: Vec<Arc<LoadedGame>>,
 }
 
 impl LoadedGroup {
@@ -55,7 +57,7 @@ impl LoadedGroup {
 
     /// The games newest first.
     pub fn newest_first(&self) -> impl Iterator<Item = &LoadedGame> {
-        self.games.iter().rev()
+        self.games.iter().rev().map(AsRef::as_ref)
     }
 }
 
@@ -204,7 +206,7 @@ fn loaded(record: GroupRecord) -> Result<LoadedGroup, Error> {
     let games = record
         .games
         .into_iter()
-        .map(understand)
+        .map(|record| understand(record).map(Arc::new))
         .collect::<Result<Vec<_>, _>>()?;
     Ok(LoadedGroup {
         group: record.group,
@@ -310,17 +312,19 @@ pub async fn delete_house_rules(
 }
 
 /// Records a settle-up of the open ledger as it is now ([`super::numbers::group_ledger`]),
-/// if the group is still at `version`. The stored JSON: `{"balances": {player id: cents}}`
+/// if the group is still at `version` (read through `cache`). The stored JSON: `{"balances": {player id: cents}}`
 /// in the group's currency (`"currency"`), `"others": [{"currency", "balances"}]` for games
 /// played in other currencies, `"names": {player id: name}` and `"games": [read-only tokens
 /// of the games it settles]`.
 pub async fn settle_up(
     db: &Db,
+    cache: &super::group_cache::GroupCache,
     group_id: &str,
     version: i64,
     once: Option<Once<'_>>,
 ) -> Result<GroupOutcome<i64>, Error> {
-    let Some(group) = load_group(db, group_id).await? else {
+    // Through the cache: only the games changed since the group was last read are scored.
+    let Some(group) = cache.load(db, group_id).await? else {
         return Ok(GroupOutcome::NotFound);
     };
     let open = super::numbers::group_ledger(&group).map_err(|e| Error::Invalid(e.to_string()))?;

@@ -122,22 +122,51 @@ fn check_game(
     problems: &mut Vec<Issue>,
     warnings: &mut Vec<Issue>,
 ) -> Result<Option<(Vec<i64>, ImportedGame)>, Error> {
-    let raw = RawSetup {
-        rules: game.rules.clone(),
-        players: game.players.clone(),
-        first_dealer: game.players.first().cloned(),
-        // Paper sheets say nothing of money: the games play for nothing, so the ledger (the
-        // Kasse) never gains debts from old evenings that were settled at the table.
-        cents_per_point: Some(RawNumber::Int(0)),
-        ..RawSetup::default()
+    let set_up = |first_dealer: usize| {
+        GameSetup::try_from(RawSetup {
+            rules: game.rules.clone(),
+            players: game.players.clone(),
+            first_dealer: game.players.get(first_dealer).cloned(),
+            // Paper sheets say nothing of money: the games play for nothing, so the ledger
+            // (the Kasse) never gains debts from old evenings that were settled at the table.
+            cents_per_point: Some(RawNumber::Int(0)),
+            ..RawSetup::default()
+        })
     };
-    let setup = match GameSetup::try_from(raw) {
+    let mut setup = match set_up(0) {
         Ok(setup) => setup,
         Err(errors) => {
             push_errors(problems, game, None, &errors);
             return Ok(None);
         }
     };
+    let cuts = cut_bonuses(game, &setup);
+    if !cuts.is_empty() {
+        // The first dealer (the sheet's first player unless the cuts say otherwise) whose
+        // cutters are the players the sheet gives a cut bonus.
+        let fits = |setup: &GameSetup| {
+            cuts.iter()
+                .all(|&(round, seat)| setup.cutter(round + 1) == Some(seat))
+        };
+        match (0..game.players.len())
+            .filter_map(|dealer| set_up(dealer).ok())
+            .find(|setup| fits(setup))
+        {
+            Some(fitting) => setup = fitting,
+            None => {
+                let (round, seat) = cuts
+                    .iter()
+                    .copied()
+                    .find(|&(round, seat)| setup.cutter(round + 1) != Some(seat))
+                    .unwrap_or(cuts[0]);
+                problems.push(Issue::Sheet(RowProblem {
+                    row: game.rows.get(seat).copied(),
+                    problem: paper::Problem::CutBonusNotCutter { round: round + 1 },
+                }));
+                return Ok(None);
+            }
+        }
+    }
     let mut seats = Vec::with_capacity(game.players.len());
     for (seat, name) in game.players.iter().enumerate() {
         match player_name(name) {
@@ -167,18 +196,30 @@ fn check_game(
     for (r, points) in game.rounds.iter().enumerate() {
         let round = r + 1;
         // The one player with 0 went out (the reader says who); the engine takes that player
-        // without points, as the table's entry would.
-        let went_out = game.went_out.get(r).copied().flatten();
+        // without points, as the table's entry would. A cut bonus on the sheet (the cutter's
+        // score below 0) is the round's mark, and the cutter's cards are the score plus it.
+        let cut = cuts.iter().find(|(at, _)| *at == r).map(|&(_, seat)| seat);
+        let bonus = setup.rules().cut_bonus.unwrap_or(0);
+        let penalties: Vec<i64> = points
+            .iter()
+            .enumerate()
+            .map(|(seat, &p)| if Some(seat) == cut { p + bonus } else { p })
+            .collect();
+        let went_out = match cut {
+            Some(_) => the_one_zero(&penalties),
+            None => game.went_out.get(r).copied().flatten(),
+        };
         let raw = RawRound {
             went_out: went_out.map(|seat| game.players[seat].clone()),
             points: game
                 .players
                 .iter()
-                .zip(points)
+                .zip(&penalties)
                 .enumerate()
                 .filter(|(seat, _)| Some(*seat) != went_out)
                 .map(|(_, (name, &p))| (name.clone(), RawNumber::Int(p)))
                 .collect(),
+            cut_bonus: cut.map(|_| true),
             ..RawRound::default()
         };
         let entry = match setup.parse_round(round, &raw) {
@@ -214,6 +255,37 @@ fn check_game(
         ended_early,
     };
     Ok(Some((state.totals, imported)))
+}
+
+/// The rounds (0-based) where the sheet gives a player a cut bonus, with that player's seat:
+/// in a rule set with a cut bonus, the one score below 0 of a round that the bonus brings back
+/// to 0 or more (docs/paper-import.md). Any other score below 0 is left to the engine, which
+/// refuses it.
+fn cut_bonuses(game: &SheetGame, setup: &GameSetup) -> Vec<(usize, usize)> {
+    let Some(bonus) = setup.rules().cut_bonus else {
+        return Vec::new();
+    };
+    game.rounds
+        .iter()
+        .enumerate()
+        .filter_map(|(round, points)| {
+            let mut below = points.iter().enumerate().filter(|(_, p)| **p < 0);
+            match (below.next(), below.next()) {
+                (Some((seat, &p)), None) if p + bonus >= 0 => Some((round, seat)),
+                _ => None,
+            }
+        })
+        .collect()
+}
+
+/// The seat of the one 0 among `points`, if exactly one is 0 (as `rules::paper` reads who
+/// went out).
+fn the_one_zero(points: &[i64]) -> Option<usize> {
+    let mut zeros = points.iter().enumerate().filter(|(_, p)| **p == 0);
+    match (zeros.next(), zeros.next()) {
+        (Some((seat, _)), None) => Some(seat),
+        _ => None,
+    }
 }
 
 /// Reads and checks a sheet (see the module docs).

@@ -54,6 +54,8 @@ messages! {
             "das Spiel dieser Zeile hat nur einen Spieler; ein Spiel braucht mindestens 2.";
         TooManyPlayers => "the game of this row has {players} {players|player|players}; at most {max} can play.",
             "das Spiel dieser Zeile hat {players} Spieler; höchstens {max} können spielen.";
+        CutBonusNotCutter => "round {round}: a score below 0 is the cut bonus, which only the round's cutter earns; whoever deals first, this player does not cut in every round the sheet gives them one.",
+            "Runde {round}: Punkte unter 0 sind der Abhebe-Bonus, den nur der Abheber der Runde bekommt; wer auch immer zuerst gibt, dieser Spieler hebt nicht in jeder Runde ab, in der das Blatt ihm einen gibt.";
         InRound => "round {round}: {what}", "Runde {round}: {what}";
         ProblemsLeft => "The sheet has {n} {n|problem|problems}; nothing is imported until every row is right.",
             "Die Tabelle hat {n} {n|Problem|Probleme}; nichts wird übernommen, bis jede Zeile stimmt.";
@@ -61,10 +63,13 @@ messages! {
             "{n} {n|Runde sieht|Runden sehen} unwahrscheinlich aus; prüft die genannten Zeilen und übernehmt trotzdem, um sie zu behalten.";
         NoGames => "The sheet has no game to import.", "Die Tabelle hat kein Spiel zum Übernehmen.";
         PageTitle => "{group}: import paper score sheets", "{group}: Papierzettel einlesen";
-        PageIntro => "Paste the sheet as CSV: one row per player per game, the columns date, rules, player, r1, r2, … (German headers and ; work too). Nothing is saved before you import.",
-            "Fügt die Tabelle als CSV ein: eine Zeile je Spieler und Spiel, die Spalten Datum, Regeln, Spieler, R1, R2, … (englische Köpfe und , gehen auch). Gespeichert wird erst beim Übernehmen.";
-        PageNoUpload => "To use a file, open it in a text editor or spreadsheet and copy its text here.",
-            "Für eine Datei: öffnet sie in einem Texteditor oder einer Tabellenkalkulation und kopiert ihren Text hierher.";
+        PageIntro => "Choose the sheet's CSV file or paste its text: one row per player per game, the columns date, rules, player, r1, r2, … (German headers and ; work too). Nothing is saved before you import.",
+            "Wählt die CSV-Datei der Tabelle oder fügt ihren Text ein: eine Zeile je Spieler und Spiel, die Spalten Datum, Regeln, Spieler, R1, R2, … (englische Köpfe und , gehen auch). Gespeichert wird erst beim Übernehmen.";
+        PageFile => "A CSV file", "Eine CSV-Datei";
+        /// `kib`: the largest file, in KiB.
+        PageFileHint => "At most {kib} KiB, saved as UTF-8 or as Excel saves CSV (Windows-1252). A file chosen here takes the place of pasted text.",
+            "Höchstens {kib} KiB, gespeichert als UTF-8 oder wie Excel CSV speichert (Windows-1252). Eine hier gewählte Datei ersetzt eingefügten Text.";
+        PagePaste => "Or paste the sheet's text", "Oder den Text der Tabelle einfügen";
         PageSheet => "The sheet (CSV)", "Die Tabelle (CSV)";
         PagePreview => "Preview", "Vorschau";
         PageProblems => "Rows to fix", "Zeilen zum Korrigieren";
@@ -125,6 +130,9 @@ fn clause(problem: &Problem, lang: Lang) -> String {
             &[("round", round), ("points", points), ("max", &MAX_POINTS)],
         ),
         Problem::GapInRounds { round } => M::GapInRounds.fill(lang, &[("round", round)]),
+        Problem::CutBonusNotCutter { round } => {
+            M::CutBonusNotCutter.fill(lang, &[("round", round)])
+        }
         Problem::NoRounds => M::NoRounds.text(lang).to_owned(),
         Problem::SamePlayerTwice { first_row } => {
             M::SamePlayerTwice.fill(lang, &[("first_row", first_row)])

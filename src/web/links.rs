@@ -124,6 +124,12 @@ impl<'a> GroupLinks<'a> {
         format!("/groups/{}/export.{ext}", self.id)
     }
 
+    /// The read-only twin of [`GroupLinks::export`] (its token in `id`):
+    /// `/groups/view/{token}/export.{ext}`.
+    pub fn view_export(self, ext: &str) -> String {
+        format!("{}/export.{ext}", self.view_page())
+    }
+
     /// The group's JSON: `/api/v1/groups/{id}`.
     pub fn api(self) -> String {
         format!("/api/v1/groups/{}", self.id)

@@ -287,6 +287,65 @@ async fn postgres_a_phone_polling_server_b_sees_a_round_saved_through_server_a_a
     assert_eq!(seen.record.game.group.as_ref().unwrap().id, group_id);
 }
 
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn postgres_a_group_read_through_server_b_shows_a_round_saved_through_server_a_at_once() {
+    let Some((a, b)) = two_servers("engines::postgres_a_group_read_through_server_b").await else {
+        return;
+    };
+    let (a, b) = (server(&a), server(&b));
+    let group = post_json(
+        &a,
+        "/api/v1/groups",
+        json!({"name": "Freitagsrunde", "players": ["Ann", "Ben", "Cy"]}),
+    )
+    .await;
+    let api = group["api_url"].as_str().unwrap().to_owned();
+    let view = group["view_api_url"].as_str().unwrap().to_owned();
+    let mut games = Vec::new();
+    for _ in 0..2 {
+        let game = post_json(
+            &a,
+            &format!("{api}/games"),
+            json!({"rules": "liverpool", "players": ["Ann", "Ben", "Cy"]}),
+        )
+        .await;
+        games.push(game["id"].as_str().unwrap().to_owned());
+    }
+    for round in 1..=2_usize {
+        // Server B reads (and keeps) the group, twice.
+        for _ in 0..2 {
+            let seen = b.get(&api).await.json();
+            assert_eq!(seen["games"][0]["rounds_played"], round - 1, "{seen}");
+            assert_eq!(
+                b.get(&view).await.json()["games"][0]["rounds_played"],
+                round - 1
+            );
+        }
+        // A round in the newest game, through server A: B's next read of the group has it,
+        // and scores only that game again.
+        post_json(
+            &a,
+            &format!("/api/v1/games/{}/rounds", games[1]),
+            json!({"went_out": "Ann", "points": {"Ben": 35, "Cy": 10}}),
+        )
+        .await;
+        let seen = b.get(&api).await.json();
+        assert_eq!(
+            seen["games"][0]["rounds_played"], round,
+            "B sees A's round at once"
+        );
+        assert_eq!(seen["games"][1]["rounds_played"], 0);
+        assert_eq!(
+            b.get(&view).await.json()["games"][0]["rounds_played"],
+            round
+        );
+    }
+    // A group write through A (a new player) is in B's next read too.
+    post_json(&a, &format!("{api}/players"), json!({"name": "Di"})).await;
+    let seen = b.get(&api).await.json();
+    assert_eq!(seen["players"].as_array().unwrap().len(), 4, "{seen}");
+}
+
 fn kontrakt(args: &[&str]) -> std::process::Output {
     std::process::Command::new(env!("CARGO_BIN_EXE_kontrakt"))
         .args(args)

@@ -189,10 +189,10 @@ async fn each_game_is_checked_against_its_rule_set() {
         answer["problems"][0]["message"],
         "Row 2: Liverpool Rummy is played by 3 to 5 players, not 2."
     );
-    // A cut bonus written as negative points is refused (docs/paper-import.md says so).
+    // A score below 0 beyond any cut bonus (Liverpool's is 50) is refused by the engine.
     let cut = SHEET.replace(
         "2026-11-20,liverpool,1,Ben,20,0,5",
-        "2026-11-20,liverpool,1,Ben,-50,0,5",
+        "2026-11-20,liverpool,1,Ben,-60,0,5",
     );
     let answer = post(&app, &path, &json!({"csv": cut, "dry_run": true}), &[])
         .await
@@ -406,5 +406,240 @@ async fn the_page_previews_names_bad_rows_and_imports_once() {
     assert_eq!(group["games"].as_array().unwrap().len(), 4, "{group}");
     // The read-only link has no import page.
     let refused = app.get(&format!("/groups/{view}/import")).await;
+    assert_eq!(refused.status, StatusCode::FORBIDDEN);
+}
+
+/// A Liverpool evening where the cutters hit: Ben in round 1 (35 in cards, written -15), Cy
+/// in round 2, who also went out (written -50).
+const CUTS: &str = "Datum;Regeln;Spieler;R1;R2\n\
+    20.11.2026;liverpool;Ann;0;20\n\
+    20.11.2026;liverpool;Ben;-15;30\n\
+    20.11.2026;liverpool;Cy;10;-50\n";
+
+#[tokio::test]
+async fn a_liverpool_cut_bonus_written_below_zero_is_imported_as_the_cut_bonus() {
+    let app = TestApp::new().await;
+    let (id, _) = new_group(&app).await;
+    let path = format!("/api/v1/groups/{id}/import");
+    let preview = post(&app, &path, &json!({"csv": CUTS, "dry_run": true}), &[])
+        .await
+        .json();
+    assert_eq!(preview["problems"], json!([]), "{preview}");
+    assert_eq!(preview["can_import"], true, "{preview}");
+    // The engine's totals are the sheet's sums: the bonus is taken off the cutters.
+    assert_eq!(
+        preview["games"][0]["totals"],
+        json!([20, 15, -40]),
+        "{preview}"
+    );
+    let made = post(
+        &app,
+        &path,
+        &json!({"csv": CUTS}),
+        &[("idempotency-key", "cuts")],
+    )
+    .await;
+    assert_eq!(made.status, StatusCode::CREATED, "{}", made.body);
+    let group = app.get(&format!("/api/v1/groups/{id}")).await.json();
+    let game_id = group["games"][0]["id"].as_str().unwrap();
+    let game = app.get(&format!("/api/v1/games/{game_id}")).await.json();
+    assert_eq!(
+        game["totals"],
+        json!({"Ann": 20, "Ben": 15, "Cy": -40}),
+        "{game}"
+    );
+    // Ben cuts round 1 only if Cy deals first; the rounds carry the cut bonus mark.
+    assert_eq!(game["first_dealer"], "Cy", "{game}");
+    let rounds = game["rounds"].as_array().unwrap();
+    assert_eq!(rounds[0]["entry"]["cut_bonus"], true, "{game}");
+    assert_eq!(rounds[0]["cutter"], "Ben", "{game}");
+    assert_eq!(rounds[1]["entry"]["cut_bonus"], true, "{game}");
+    assert_eq!(rounds[1]["cutter"], "Cy", "{game}");
+    assert_eq!(rounds[1]["went_out"], "Cy", "{game}");
+    assert_eq!(standing_wins(&group, "Cy"), 1, "{group}");
+
+    // Two cut bonuses to one player in two rounds of three players: no first dealer makes
+    // Ben the cutter of both, so the row is named.
+    let twice = CUTS
+        .replace("Ben;-15;30", "Ben;-15;-20")
+        .replace("Cy;10;-50", "Cy;10;0");
+    let answer = post(&app, &path, &json!({"csv": twice, "dry_run": true}), &[])
+        .await
+        .json();
+    assert_eq!(
+        answer["problems"][0]["code"], "cut_bonus_not_cutter",
+        "{answer}"
+    );
+    assert_eq!(answer["problems"][0]["row"], 3, "{answer}");
+    assert_eq!(
+        answer["problems"][0]["message"],
+        "Row 3: round 1: a score below 0 is the cut bonus, which only the round's cutter \
+         earns; whoever deals first, this player does not cut in every round the sheet gives \
+         them one."
+    );
+    let de = post(
+        &app,
+        &path,
+        &json!({"csv": twice, "dry_run": true}),
+        &[("accept-language", "de")],
+    )
+    .await
+    .json();
+    assert!(
+        de["problems"][0]["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("Zeile 3: Runde 1: Punkte unter 0 sind der Abhebe-Bonus"),
+        "{de}"
+    );
+    // A rule set without a cut bonus keeps refusing scores below 0.
+    let contract = CUTS.replace("liverpool", "contract");
+    let answer = post(&app, &path, &json!({"csv": contract, "dry_run": true}), &[])
+        .await
+        .json();
+    assert_eq!(answer["can_import"], false, "{answer}");
+    assert_eq!(answer["problems"][0]["row"], 3, "{answer}");
+}
+
+fn standing_wins(group: &Value, name: &str) -> i64 {
+    group["standings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["player"] == name)
+        .map_or(0, |s| s["wins"].as_i64().unwrap())
+}
+
+/// Posts the import page's first form as a browser does with a file chosen (or none: an
+/// empty file part), `multipart/form-data`.
+async fn post_file(
+    app: &TestApp,
+    path: &str,
+    fields: &[(&str, &str)],
+    file: &[u8],
+    lang: &str,
+) -> TestResponse {
+    let boundary = "----kontrakt-test-boundary";
+    let mut body = Vec::new();
+    for (name, value) in fields {
+        body.extend_from_slice(
+            format!(
+                "--{boundary}\r\nContent-Disposition: form-data; name=\"{name}\"\r\n\r\n{value}\r\n"
+            )
+            .as_bytes(),
+        );
+    }
+    body.extend_from_slice(
+        format!(
+            "--{boundary}\r\nContent-Disposition: form-data; name=\"file\"; \
+             filename=\"{}\"\r\nContent-Type: text/csv\r\n\r\n",
+            if file.is_empty() { "" } else { "abend.csv" }
+        )
+        .as_bytes(),
+    );
+    body.extend_from_slice(file);
+    body.extend_from_slice(format!("\r\n--{boundary}--\r\n").as_bytes());
+    app.send(
+        Request::post(path)
+            .header(
+                "content-type",
+                format!("multipart/form-data; boundary={boundary}"),
+            )
+            .header("accept-language", lang)
+            .body(Body::from(body))
+            .unwrap(),
+    )
+    .await
+}
+
+/// The sheet's text the preview's "Import" form carries.
+fn carried_csv(page: &str) -> String {
+    let start = page.find("name=\"csv\" value=\"").expect("the import form") + 18;
+    let end = start + page[start..].find('"').unwrap();
+    page[start..end]
+        .replace("&#10;", "\n")
+        .replace("&#13;", "\r")
+}
+
+#[tokio::test]
+async fn the_page_takes_a_csv_file_as_excel_saves_it_and_imports_it_once() {
+    let app = TestApp::new().await;
+    let (id, _) = new_group(&app).await;
+    let path = format!("/groups/{id}/import");
+    let page = app.get(&path).await;
+    assert!(
+        page.body.contains("enctype=\"multipart/form-data\""),
+        "{}",
+        page.body
+    );
+    assert!(
+        page.body
+            .contains("<input type=\"file\" id=\"import-file\" name=\"file\"")
+    );
+    assert!(page.body.contains("At most 63 KiB"), "{}", page.body);
+    // German Excel's "CSV (Trennzeichen-getrennt)": `;`, German headers, Windows-1252 (ü is
+    // 0xFC), CRLF.
+    let excel: &[u8] = b"Datum;Regeln;Spieler;R1;R2\r\n\
+        20.11.2026;liverpool;Ann;0;15\r\n\
+        20.11.2026;liverpool;J\xFCrgen;20;0\r\n\
+        20.11.2026;liverpool;Cy;10;25\r\n";
+    let key = app.form_key(&path);
+    let fields = [("key", key.as_str()), ("step", "preview"), ("csv", "")];
+    let preview = post_file(&app, &path, &fields, excel, "de").await;
+    assert_eq!(preview.status, StatusCode::OK, "{}", preview.body);
+    let text = crate::common::text(&preview.body);
+    assert!(text.contains("Jürgen 20"), "{text}");
+    assert!(preview.body.contains("id=\"import-confirm\""), "{text}");
+    // The "Import" form carries the file's text, decoded: the same path as pasted text.
+    let csv = carried_csv(&preview.body);
+    assert!(csv.contains("Jürgen"), "{csv}");
+    let import = [
+        ("csv", csv.as_str()),
+        ("key", key.as_str()),
+        ("step", "import"),
+    ];
+    let made = post_form(&app, &path, &import, "de").await;
+    assert_eq!(made.status, StatusCode::SEE_OTHER, "{}", made.body);
+    let again = post_form(&app, &path, &import, "de").await;
+    assert_eq!(again.status, StatusCode::SEE_OTHER, "{}", again.body);
+    let group = app.get(&format!("/api/v1/groups/{id}")).await.json();
+    assert_eq!(group["games"].as_array().unwrap().len(), 1, "{group}");
+    assert_eq!(group["games"][0]["players"], json!(["Ann", "Jürgen", "Cy"]));
+
+    // UTF-8 with a byte-order mark, and a chosen file wins over pasted text.
+    let marked = [&[0xEF, 0xBB, 0xBF][..], SHEET.as_bytes()].concat();
+    let fields = [
+        ("key", key.as_str()),
+        ("step", "preview"),
+        ("csv", "nonsense"),
+    ];
+    let preview = post_file(&app, &path, &fields, &marked, "en").await;
+    assert_eq!(preview.status, StatusCode::OK, "{}", preview.body);
+    assert!(crate::common::text(&preview.body).contains("2 games read"));
+    // No file chosen: the pasted text is read.
+    let fields = [("key", key.as_str()), ("step", "preview"), ("csv", SHEET)];
+    let preview = post_file(&app, &path, &fields, b"", "en").await;
+    assert!(crate::common::text(&preview.body).contains("2 games read"));
+    // A file over the limit: a 413 that says the limit, in the page's language.
+    let big = "x".repeat(kontrakt::web::BODY_LIMIT + 1);
+    let fields = [("key", key.as_str()), ("step", "preview")];
+    let refused = post_file(&app, &path, &fields, big.as_bytes(), "de").await;
+    assert_eq!(refused.status, StatusCode::PAYLOAD_TOO_LARGE);
+    assert!(
+        crate::common::text(&refused.body)
+            .contains("Die Anfrage ist zu groß; höchstens 64 KiB gehen."),
+        "{}",
+        refused.body
+    );
+    // Through the read-only link: refused like the pasted form.
+    let (_, view) = new_group(&app).await;
+    let refused = post_file(
+        &app,
+        &format!("/groups/{view}/import"),
+        &fields,
+        excel,
+        "en",
+    )
+    .await;
     assert_eq!(refused.status, StatusCode::FORBIDDEN);
 }

@@ -658,3 +658,118 @@ async fn the_group_page_embeds_its_money_chart_on_both_links() {
             .contains("Das Geld jedes Spielers über die Spiele der Gruppe. Die Zahlen:")
     );
 }
+
+#[tokio::test]
+async fn a_round_in_one_game_of_a_group_scores_that_game_again_and_no_other() {
+    let app = TestApp::new().await;
+    let group = create_group(&app, &["Ann", "Ben", "Cy", "Di"]).await;
+    let round = |out: &str| {
+        let others: Vec<&str> = ["Ann", "Ben", "Cy"]
+            .into_iter()
+            .filter(|n| *n != out)
+            .collect();
+        (out.to_owned(), json!({others[0]: 10, others[1]: 30}))
+    };
+    for out in ["Ann", "Ben", "Cy"] {
+        let (out, points) = round(out);
+        let rounds = [(out.as_str(), points)];
+        played(&app, &group, &["Ann", "Ben", "Cy"], "€", &rounds).await;
+    }
+    // An open game: Di's.
+    let open = ok(post(
+        &app,
+        &format!("{}/games", group.api()),
+        &json!({"rules": "contract", "players": ["Ann", "Ben", "Di"], "cents_per_point": 10}),
+    )
+    .await)["id"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let first = group.state(&app, "").await;
+    assert_eq!(first["games"].as_array().unwrap().len(), 4);
+    // A round in the open game: the next read scores that game, not the three others.
+    ok(post(
+        &app,
+        &format!("/api/v1/games/{open}/rounds"),
+        &json!({"went_out": "Di", "points": {"Ann": 15, "Ben": 5}}),
+    )
+    .await);
+    let before = kontrakt::store::scorings_on_this_thread();
+    let after = group.state(&app, "").await;
+    // Newest first: the open game is the first.
+    assert_eq!(after["games"][0]["rounds_played"], 1, "{after}");
+    assert_eq!(
+        kontrakt::store::scorings_on_this_thread() - before,
+        1,
+        "a read after a round in one game scored other games again"
+    );
+    // The three finished games' numbers are the kept ones.
+    assert_eq!(numbers(&after), numbers(&first));
+    // The read-only link and the pages reuse the same scored games.
+    let before = kontrakt::store::scorings_on_this_thread();
+    let view = ok(app
+        .get(&format!("/api/v1/groups/view/{}", group.view))
+        .await);
+    assert_eq!(numbers(&view), numbers(&after));
+    assert_eq!(kontrakt::store::scorings_on_this_thread(), before);
+    // A group write (a new player) changes no game: its answer scores none.
+    let before = kontrakt::store::scorings_on_this_thread();
+    let added = ok(post(
+        &app,
+        &format!("{}/players", group.api()),
+        &json!({"name": "Eve"}),
+    )
+    .await);
+    assert_eq!(added["players"].as_array().unwrap().len(), 5);
+    assert_eq!(numbers(&added), numbers(&after));
+    assert_eq!(kontrakt::store::scorings_on_this_thread(), before);
+    // A rename rewrites the games the player sat in (all four): those are read and scored
+    // again, and every one of them shows the new name.
+    let ben = added["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["name"] == "Ben")
+        .unwrap()["id"]
+        .as_i64()
+        .unwrap();
+    let before = kontrakt::store::scorings_on_this_thread();
+    let renamed = ok(post(
+        &app,
+        &format!("{}/players/{ben}", group.api()),
+        &json!({"name": "Benno"}),
+    )
+    .await);
+    assert_eq!(kontrakt::store::scorings_on_this_thread() - before, 4);
+    for game in renamed["games"].as_array().unwrap() {
+        assert!(game["players"].to_string().contains("Benno"), "{game}");
+    }
+    // A settle-up reads the group through the same kept games: nothing scored again.
+    let version = renamed["version"].as_i64().unwrap();
+    let before = kontrakt::store::scorings_on_this_thread();
+    ok(post(
+        &app,
+        &format!("{}/settle-up", group.api()),
+        &json!({"version": version}),
+    )
+    .await);
+    assert_eq!(kontrakt::store::scorings_on_this_thread(), before);
+}
+
+/// Each player's games, wins, rounds won and money in a group's standings.
+fn numbers(state: &Value) -> Vec<(String, Value, Value, Value, Value)> {
+    state["standings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| {
+            (
+                s["player"].as_str().unwrap().to_owned(),
+                s["games"].clone(),
+                s["wins"].clone(),
+                s["rounds_won"].clone(),
+                s["net_cents"].clone(),
+            )
+        })
+        .collect()
+}

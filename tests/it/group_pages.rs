@@ -737,6 +737,126 @@ async fn the_group_exports_as_json_for_import_and_as_a_formula_safe_csv() {
 }
 
 #[tokio::test]
+async fn the_read_only_link_exports_the_group_without_any_edit_id() {
+    let app = TestApp::new().await;
+    let (id, view, _) = new_group(&app, "Ann\nBen\nCy").await;
+    let created = post_json(
+        &app,
+        &format!("/api/v1/groups/{id}/games"),
+        &json!({"rules": "contract", "players": ["Ann", "Ben", "Cy"]}),
+    )
+    .await
+    .json();
+    let game = created["id"].as_str().unwrap().to_owned();
+    let game_view = created["view_url"]
+        .as_str()
+        .unwrap()
+        .rsplit('/')
+        .next()
+        .unwrap()
+        .to_owned();
+    let round = post_json(
+        &app,
+        &format!("/api/v1/games/{game}/rounds"),
+        &json!({"went_out": "Ann", "points": {"Ben": 25, "Cy": 40}}),
+    )
+    .await;
+    assert_eq!(round.status, StatusCode::OK, "{}", round.body);
+
+    // The read-only page links its own exports, never the edit link's.
+    let page = app.get(&format!("/groups/view/{view}")).await;
+    assert_eq!(page.status, StatusCode::OK);
+    assert!(
+        page.body
+            .contains(&format!("/groups/view/{view}/export.csv"))
+    );
+    assert!(
+        page.body
+            .contains(&format!("/groups/view/{view}/export.json"))
+    );
+    assert!(
+        !page.body.contains(&id),
+        "the edit id on the read-only page"
+    );
+
+    let json = app.get(&format!("/groups/view/{view}/export.json")).await;
+    assert_eq!(json.status, StatusCode::OK, "{}", json.body);
+    assert!(json.header("content-disposition").starts_with("attachment"));
+    for edit_id in [&id, &game] {
+        assert!(
+            !json.body.contains(edit_id.as_str()),
+            "an edit id in the read-only export: {}",
+            json.body
+        );
+    }
+    let export = json.json();
+    assert_eq!(export["read_only"], true);
+    assert_eq!(export["groups"][0]["view_token"], view.as_str());
+    assert_eq!(export["groups"][0]["name"], "Freitagsrunde");
+    assert_eq!(export["games"][0]["view_token"], game_view.as_str());
+    assert_eq!(export["games"][0]["rounds"].as_array().unwrap().len(), 1);
+    assert!(export["games"][0].get("group").is_none());
+    // The edit link's export, for comparison, has them (it is what `kontrakt import` takes).
+    let full = app.get(&format!("/groups/{id}/export.json")).await.json();
+    assert_eq!(full["games"][0]["group"], id.as_str());
+    // A read-only file is no import file: `kontrakt import` would refuse it.
+    assert!(serde_json::from_value::<kontrakt::db::transfer::Export>(export).is_err());
+
+    let csv = app.get(&format!("/groups/view/{view}/export.csv")).await;
+    assert_eq!(csv.status, StatusCode::OK);
+    let edit_csv = app.get(&format!("/groups/{id}/export.csv")).await;
+    assert_eq!(csv.body, edit_csv.body);
+    assert!(!csv.body.contains(&id));
+    // An unknown token, or the edit id where the token belongs: nothing to export.
+    for path in [
+        format!("/groups/view/{id}/export.json"),
+        format!("/groups/view/{id}/export.csv"),
+        "/groups/view/nope/export.json".to_owned(),
+    ] {
+        assert_eq!(app.get(&path).await.status, StatusCode::NOT_FOUND, "{path}");
+    }
+}
+
+#[tokio::test]
+async fn a_group_export_reads_only_its_own_games() {
+    let app = TestApp::new().await;
+    let (first, _, _) = new_group(&app, "Ann\nBen\nCy").await;
+    let (second, _, _) = new_group(&app, "Di\nEve\nFay").await;
+    let mut games = Vec::new();
+    for (group, players) in [
+        (&first, ["Ann", "Ben", "Cy"]),
+        (&second, ["Di", "Eve", "Fay"]),
+    ] {
+        let created = post_json(
+            &app,
+            &format!("/api/v1/groups/{group}/games"),
+            &json!({"rules": "contract", "players": players}),
+        )
+        .await;
+        assert_eq!(created.status, StatusCode::CREATED, "{}", created.body);
+        games.push(created.json()["id"].as_str().unwrap().to_owned());
+    }
+    let export = app.get(&format!("/groups/{first}/export.json")).await;
+    assert_eq!(export.status, StatusCode::OK);
+    assert!(export.body.contains(&games[0]));
+    assert!(!export.body.contains(&games[1]), "the other group's game");
+    assert!(!export.body.contains(&second), "the other group");
+    // The second group's rows are not even read: one of them unreadable does not stop the
+    // first group's export (the whole database's export would fail on it).
+    let mut tx = app.db.begin_write().await.unwrap();
+    sqlx::query("UPDATE games SET players = '[1, 2, 3]' WHERE id = $1")
+        .bind(&games[1])
+        .execute(&mut **tx)
+        .await
+        .unwrap();
+    tx.commit().await.unwrap();
+    assert!(kontrakt::db::transfer::export_games(&app.db).await.is_err());
+    let again = app.get(&format!("/groups/{first}/export.json")).await;
+    assert_eq!(again.status, StatusCode::OK, "{}", again.body);
+    assert_eq!(again.json()["games"].as_array().unwrap().len(), 1);
+}
+
+#[tokio::test]
 async fn the_group_pages_speak_german() {
     let app = TestApp::new().await;
     let (id, view, _) = new_group(&app, "Ann\nBen\nCy").await;

@@ -35,6 +35,24 @@ pub(super) fn select_game(engine: Engine) -> String {
     )
 }
 
+/// Every game of the group `group_id` with its rounds, oldest first, in one statement.
+pub(in crate::db) async fn load_of_group(
+    conn: &mut AnyConnection,
+    group_id: &str,
+) -> Result<Vec<GameRecord>, sqlx::Error> {
+    let sql = format!(
+        "{} WHERE group_id = $1 ORDER BY created_at, rowid",
+        select_game(Engine::of(conn))
+    );
+    sqlx::query_as::<_, GameWithRounds>(&sql)
+        .bind(group_id)
+        .fetch_all(&mut *conn)
+        .await?
+        .into_iter()
+        .map(GameRecord::try_from)
+        .collect()
+}
+
 /// Writes round `round_no` (new or corrected), its history row with the round as it was
 /// `before`, and bumps the game's version; returns the game as written.
 pub(super) async fn store_round(

@@ -103,16 +103,21 @@ pub struct GroupHistoryExport {
 /// A game's place in its group: `(group id, house rules, seats' player ids)`.
 pub(super) type GameGroupRow = (Option<String>, Option<String>, Vec<i64>);
 
-/// Every group, and each game's group, house rules and seats (by game id).
+/// Every group (or only the group with edit id `only`), and each game's group, house rules
+/// and seats (by game id; with `only`, its games only).
 pub(super) async fn export_groups(
     conn: &mut AnyConnection,
+    only: Option<&str>,
 ) -> Result<(Vec<GroupExport>, HashMap<String, GameGroupRow>), sqlx::Error> {
-    let rows: Vec<(String, String, String, i64, String, String)> = sqlx::query_as(
+    let sql = format!(
         "SELECT id, view_token, name, version, created_at, updated_at
-         FROM groups ORDER BY created_at, id",
-    )
-    .fetch_all(&mut *conn)
-    .await?;
+         FROM groups {} ORDER BY created_at, id",
+        if only.is_some() { "WHERE id = $1" } else { "" }
+    );
+    let rows: Vec<(String, String, String, i64, String, String)> =
+        super::bound(sqlx::query_as(&sql), only)
+            .fetch_all(&mut *conn)
+            .await?;
     let mut groups = Vec::with_capacity(rows.len());
     for (id, view_token, name, version, created_at, updated_at) in rows {
         let players = sqlx::query_as::<_, (i64, String, String, i64, String)>(
@@ -197,13 +202,20 @@ pub(super) async fn export_groups(
         crate::db::Engine::Sqlite => "json_group_array(player_id ORDER BY seat)",
         crate::db::Engine::Postgres => "COALESCE(json_agg(player_id ORDER BY seat), '[]')::text",
     };
-    let games: Vec<(String, Option<String>, Option<String>, String)> = sqlx::query_as(&format!(
+    let which = if only.is_some() {
+        "group_id = $1"
+    } else {
+        "group_id IS NOT NULL OR house_rules IS NOT NULL"
+    };
+    let sql = format!(
         "SELECT id, group_id, house_rules,
                 (SELECT {seats} FROM game_seats WHERE game_seats.game_id = games.id)
-         FROM games WHERE group_id IS NOT NULL OR house_rules IS NOT NULL",
-    ))
-    .fetch_all(&mut *conn)
-    .await?;
+         FROM games WHERE {which}",
+    );
+    let games: Vec<(String, Option<String>, Option<String>, String)> =
+        super::bound(sqlx::query_as(&sql), only)
+            .fetch_all(&mut *conn)
+            .await?;
     let mut of_games = HashMap::new();
     for (id, group, house_rules, seats) in games {
         let seats: Vec<i64> =

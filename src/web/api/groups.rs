@@ -11,6 +11,7 @@
 //! Part of `web::api`: groups through `store`; no SQL, no scoring, nothing from `cli`.
 
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Path, Query, State};
@@ -77,8 +78,12 @@ pub(crate) async fn missing_group(state: &AppState, id: &str) -> AppError {
 }
 
 /// The group with edit id `id`, or the answer for an id that is none.
-pub(crate) async fn load_edit_group(state: &AppState, id: &str) -> Result<LoadedGroup, AppError> {
-    match groups::load_group(&state.db, id).await? {
+/// From the group cache, which scores again only the games changed since it last read them.
+pub(crate) async fn load_edit_group(
+    state: &AppState,
+    id: &str,
+) -> Result<Arc<LoadedGroup>, AppError> {
+    match state.groups.load(&state.db, id).await? {
         Some(group) => Ok(group),
         None => Err(missing_group(state, id).await),
     }
@@ -871,7 +876,8 @@ async fn settle_up(
             GroupMsg::VersionNeeded.text(lang).to_string(),
         ));
     };
-    let outcome = groups::settle_up(&state.db, &id, version, once(key.as_ref())).await?;
+    let outcome =
+        groups::settle_up(&state.db, &state.groups, &id, version, once(key.as_ref())).await?;
     answer(&state, &id, outcome, lang, StatusCode::OK).await
 }
 

@@ -22,7 +22,7 @@ use axum::Router;
 use axum::http::StatusCode;
 use axum::routing::{get, post};
 
-use crate::store::groups::{self, LoadedGroup};
+use crate::store::groups::LoadedGroup;
 use crate::text::Lang;
 use crate::web::i18n::Msg;
 use crate::web::links::GroupLinks;
@@ -98,10 +98,7 @@ async fn load(state: &AppState, via: &Via) -> Result<Arc<LoadedGroup>, AppError>
     match via {
         Via::Edit(id) => match state.groups.load(&state.db, id).await? {
             Some(group) => Ok(group),
-            None if groups::load_group_view(&state.db, id).await?.is_some() => {
-                Err(AppError::Said(StatusCode::FORBIDDEN, Msg::ErrGroupReadOnly))
-            }
-            None => Err(AppError::Said(StatusCode::NOT_FOUND, Msg::ErrNoGroup)),
+            None => Err(crate::web::api::groups::missing_group(state, id).await),
         },
         Via::View(token) => state
             .groups

@@ -28,7 +28,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 
 use super::games::{origin, qr};
-use crate::store::groups::{self, LoadedGroup};
+use crate::store::groups::LoadedGroup;
 use crate::text::groups::GroupMsg;
 use crate::web::cookies::CookieJar;
 use crate::web::i18n::{Msg, PageCtx};
@@ -60,6 +60,8 @@ pub fn routes() -> Router<AppState> {
         .route("/groups/{id}/export.json", get(export::group_json))
         .route("/groups/{id}/export.csv", get(export::group_csv))
         .route("/groups/view/{token}", get(view_page))
+        .route("/groups/view/{token}/export.json", get(export::view_json))
+        .route("/groups/view/{token}/export.csv", get(export::view_csv))
         .route("/games/{game}/group", post(add_game::add))
 }
 
@@ -133,8 +135,6 @@ struct EditForms {
     rule_choices: Vec<RuleChoice>,
     new_game: String,
     import: String,
-    export_csv: String,
-    export_json: String,
 }
 
 #[derive(Template)]
@@ -155,6 +155,9 @@ struct GroupPage {
     ledger: String,
     /// The group's money chart (issue 10), once a finished game has money.
     chart: Option<super::group_numbers::ChartImage>,
+    /// The exports, through the link the page was opened by.
+    export_csv: String,
+    export_json: String,
     share: Option<Share>,
 }
 
@@ -230,8 +233,6 @@ impl GroupPage {
                     .collect(),
                 new_game: links.games_new(),
                 import: links.import(),
-                export_csv: links.export("csv"),
-                export_json: links.export("json"),
             }
         });
         let share = edit.then(|| {
@@ -264,6 +265,16 @@ impl GroupPage {
                 links.ledger(false)
             } else {
                 view.ledger(true)
+            },
+            export_csv: if edit {
+                links.export("csv")
+            } else {
+                view.view_export("csv")
+            },
+            export_json: if edit {
+                links.export("json")
+            } else {
+                view.view_export("json")
             },
             edit: edit_forms,
             chart: super::group_numbers::chart_image(group, !edit, lang),
@@ -309,7 +320,7 @@ async fn view_page(
     jar: CookieJar,
     Path(token): Path<String>,
 ) -> Result<Response, AppError> {
-    let Some(group) = groups::load_group_view(&state.db, &token).await? else {
+    let Some(group) = state.groups.load_view(&state.db, &token).await? else {
         return Err(AppError::Said(StatusCode::NOT_FOUND, Msg::ErrNoGroup));
     };
     let label = format!("{} ({})", group.group.name, ctx.t(Msg::GameReadOnly));
@@ -322,7 +333,7 @@ async fn view_page(
 
 /// The group with edit id `id`, or the answer for an id that is none (403 for the group's
 /// read-only token, else 404).
-async fn load_edit(state: &AppState, id: &str) -> Result<LoadedGroup, AppError> {
+async fn load_edit(state: &AppState, id: &str) -> Result<Arc<LoadedGroup>, AppError> {
     crate::web::api::groups::load_edit_group(state, id).await
 }
 

@@ -1,6 +1,7 @@
 //! The paper import page in a real browser on a 360 px phone without JavaScript (issue 10):
 //! paste a sheet with one bad row, see it named, fix it, import, and the games are on the
-//! group page; no page scrolls sideways.
+//! group page; then choose a CSV file saved as German Excel saves it (Windows-1252), preview
+//! and import it; no page scrolls sideways.
 
 use serde_json::json;
 
@@ -53,6 +54,40 @@ fn paper_import_on_a_360_px_phone_without_javascript() {
                 .to_owned();
             b.find(&format!("a[href='{game}']")).await?;
             b.assert_no_horizontal_scroll().await?;
+
+            // A file from the phone: German Excel's CSV (`;`, Windows-1252: ü is 0xFC).
+            let dir = tempfile::tempdir()?;
+            let file = dir.path().join("abend.csv");
+            std::fs::write(
+                &file,
+                b"Datum;Regeln;Spieler;R1\r\n\
+                  21.11.2026;liverpool;Ann;0\r\n\
+                  21.11.2026;liverpool;J\xFCrgen;20\r\n\
+                  21.11.2026;liverpool;Cy;10\r\n",
+            )?;
+            b.goto(&format!("/groups/{id}/import")).await?;
+            b.find("#import-file")
+                .await?
+                .send_keys(&file.to_string_lossy())
+                .await?;
+            b.assert_no_horizontal_scroll().await?;
+            // The file field is a tap target like the others.
+            let check = b.phone_problems("").await?;
+            assert!(
+                check.problems.is_empty(),
+                "{}: {:?}",
+                check.path,
+                check.problems
+            );
+            b.click("button[value=preview]").await?;
+            b.wait_text("#import-games", "Ann 0, Jürgen 20, Cy 10")
+                .await?;
+            b.assert_no_horizontal_scroll().await?;
+            b.click("#import-confirm button[value=import]").await?;
+            b.wait_path_is(&format!("/groups/{id}")).await?;
+            let (_, state) = b.api("GET", &format!("/api/v1/groups/{id}"), None, None)?;
+            assert_eq!(state["games"].as_array().map(Vec::len), Some(2), "{state}");
+            assert!(state["players"].to_string().contains("Jürgen"), "{state}");
             Ok(())
         },
     );

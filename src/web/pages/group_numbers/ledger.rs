@@ -299,7 +299,7 @@ pub(super) async fn settle_up(
         request: &request,
         response: "page: ledger",
     });
-    let outcome = groups::settle_up(&state.db, &id, version, once).await?;
+    let outcome = groups::settle_up(&state.db, &state.groups, &id, version, once).await?;
     match outcome {
         GroupOutcome::Done(..) | GroupOutcome::Replayed(_) => {
             Ok(Redirect::to(&format!("{}?settled=1", links.ledger(false))).into_response())

@@ -3,15 +3,24 @@
 //! import` takes back), and `GET /groups/{id}/export.csv`, every game's rounds with one row
 //! per player per round (date, game, rule set, round, player, points) for a spreadsheet: in
 //! German `;` separated, with a byte-order mark, like the game's CSV, and formula-safe through
-//! the game CSV's own field writer. Both are downloads, through the edit link only (the JSON
-//! holds the edit ids).
+//! the game CSV's own field writer. Both are downloads.
+//!
+//! The read-only link has its twins, `GET /groups/view/{token}/export.json` and `.csv`: the
+//! same CSV (it holds no link), and the same JSON without what grants writes: the group's and
+//! its games' edit ids (`id`, and each game's `group`) are left out and `"read_only": true`
+//! is added, so `kontrakt import` refuses the file (with that field named) rather than make
+//! a group nobody can edit.
 //!
 //! Part of `web::pages::groups`: groups through `store`, the export through `db::transfer`
 //! (as the command line's export does); no scoring, nothing from `cli`.
 
+use std::sync::Arc;
+
 use axum::extract::{Path, State};
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
+
+use serde_json::Value;
 
 use super::load_edit;
 use crate::store::groups::LoadedGroup;
@@ -32,6 +41,56 @@ pub(super) async fn group_json(
     };
     let body = serde_json::to_string_pretty(&export).map_err(AppError::internal)?;
     Ok(download(&group, "json", body))
+}
+
+/// `GET /groups/view/{token}/export.json`: [`group_json`] without the edit ids.
+pub(super) async fn view_json(
+    State(state): State<AppState>,
+    Path(token): Path<String>,
+) -> Result<Response, AppError> {
+    let group = load_view(&state, &token).await?;
+    let Some(export) = crate::db::transfer::export_group(&state.db, &group.group.id).await? else {
+        return Err(AppError::Said(StatusCode::NOT_FOUND, Msg::ErrNoGroup));
+    };
+    let body = serde_json::to_value(&export).map_err(AppError::internal)?;
+    let body = serde_json::to_string_pretty(&read_only(body)).map_err(AppError::internal)?;
+    Ok(download(&group, "json", body))
+}
+
+/// `GET /groups/view/{token}/export.csv`: the same as [`group_csv`].
+pub(super) async fn view_csv(
+    State(state): State<AppState>,
+    ctx: PageCtx,
+    Path(token): Path<String>,
+) -> Result<Response, AppError> {
+    let group = load_view(&state, &token).await?;
+    Ok(download(&group, "csv", csv(&group, ctx.lang)))
+}
+
+async fn load_view(state: &AppState, token: &str) -> Result<Arc<LoadedGroup>, AppError> {
+    state
+        .groups
+        .load_view(&state.db, token)
+        .await?
+        .ok_or(AppError::Said(StatusCode::NOT_FOUND, Msg::ErrNoGroup))
+}
+
+/// An export file without the edit ids: each group's and game's `id` and each game's `group`
+/// are taken out (read-only tokens stay), and `"read_only": true` is added.
+fn read_only(mut export: Value) -> Value {
+    for (list, fields) in [("groups", &["id"][..]), ("games", &["id", "group"][..])] {
+        if let Some(items) = export.get_mut(list).and_then(Value::as_array_mut) {
+            for item in items.iter_mut().filter_map(Value::as_object_mut) {
+                for field in fields {
+                    item.remove(*field);
+                }
+            }
+        }
+    }
+    if let Some(map) = export.as_object_mut() {
+        map.insert("read_only".into(), Value::Bool(true));
+    }
+    export
 }
 
 /// `GET /groups/{id}/export.csv`.

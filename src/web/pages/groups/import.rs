@@ -1,17 +1,22 @@
 //! A group's paper import page (issue 10, docs/paper-import.md): `GET /groups/{id}/import`
-//! shows a text area to paste the CSV into; `POST /groups/{id}/import` with `step=preview`
-//! shows every game read and every bad row named, with an "Import N games" button carrying
-//! the sheet and a form key; with `step=import` it makes the games in the group once per key
-//! (a repeat makes nothing twice) and goes to the group page. Unlikely rounds need the
-//! "import anyway" box. No JavaScript; no file upload (axum's multipart is not built in): the
-//! page says to paste the file's text.
+//! shows a file field and a text area to paste the CSV into; `POST /groups/{id}/import` with
+//! `step=preview` (a `multipart/form-data` body with the file, or a URL-encoded one with the
+//! pasted text) shows every game read and every bad row named, with an "Import N games"
+//! button carrying the sheet's text and a form key; with `step=import` it makes the games in
+//! the group once per key (a repeat makes nothing twice) and goes to the group page. Unlikely
+//! rounds need the "import anyway" box. No JavaScript.
+//!
+//! A file is read as UTF-8 (with or without a byte-order mark), UTF-16 with a mark, or else
+//! Windows-1252, as German Excel saves CSV (`rules::paper::sheet_text`). It may be as large
+//! as any request ([`crate::web::BODY_LIMIT`]): a larger one is a 413 with that limit named.
+//! A chosen file takes the place of pasted text.
 //!
 //! Part of `web::pages::groups`: the checks and the write are `store::import`'s, the words
 //! `text::paper`'s; no SQL, nothing from `cli`.
 
 use askama::Template;
-use axum::extract::{Path, State};
-use axum::http::StatusCode;
+use axum::extract::{FromRequest, Multipart, Path, Request, State};
+use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Redirect, Response};
 
 use super::load_edit;
@@ -37,6 +42,8 @@ struct ImportPage {
     action: String,
     key: String,
     csv: String,
+    /// The file field's hint, with the size limit.
+    file_hint: String,
     notice: Option<String>,
     /// The preview's lines, once previewed.
     games: Vec<String>,
@@ -103,6 +110,9 @@ fn page(
         key: ctx.form_key(&action),
         action,
         csv,
+        // The form's other fields and the multipart framing take the rest of a request.
+        file_hint: PaperMsg::PageFileHint
+            .fill(lang, &[("kib", &(crate::web::BODY_LIMIT / 1024 - 1))]),
         notice,
         games_heading: PaperMsg::PageGames.fill(lang, &[("n", &n)]),
         games,
@@ -133,14 +143,74 @@ pub(super) async fn show(
     )
 }
 
-/// `POST /groups/{id}/import` (`csv`, `key`, `step` = `preview` or `import`, `confirm`).
+/// The form's fields, from a URL-encoded body or a `multipart/form-data` one; a file in the
+/// `file` field (if one was chosen) becomes the `csv` field's text.
+async fn form_fields(
+    request: Request,
+    state: &AppState,
+) -> Result<Vec<(String, String)>, AppError> {
+    let multipart = request
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| {
+            v.trim_start()
+                .to_ascii_lowercase()
+                .starts_with("multipart/form-data")
+        });
+    if !multipart {
+        let Form(pairs) = Form::<Vec<(String, String)>>::from_request(request, state).await?;
+        return Ok(pairs);
+    }
+    let unreadable = |e: axum::extract::multipart::MultipartError| {
+        // The request limit's error arrives wrapped more deeply than axum's own check looks.
+        let mut cause: Option<&(dyn std::error::Error + 'static)> = Some(&e);
+        while let Some(error) = cause {
+            if error.is::<http_body_util::LengthLimitError>() {
+                return AppError::PayloadTooLarge;
+            }
+            cause = error.source();
+        }
+        if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
+            AppError::PayloadTooLarge
+        } else {
+            AppError::Said(StatusCode::BAD_REQUEST, Msg::ErrBodyUnreadable)
+        }
+    };
+    let mut form = Multipart::from_request(request, state)
+        .await
+        .map_err(|_| AppError::Said(StatusCode::BAD_REQUEST, Msg::ErrBodyUnreadable))?;
+    let mut pairs = Vec::new();
+    let mut file = None;
+    while let Some(field) = form.next_field().await.map_err(unreadable)? {
+        let name = field.name().unwrap_or_default().to_owned();
+        let bytes = field.bytes().await.map_err(unreadable)?;
+        if name == "file" {
+            // A file field with no file chosen comes empty.
+            if !bytes.is_empty() {
+                file = Some(crate::rules::paper::sheet_text(&bytes));
+            }
+        } else {
+            pairs.push((name, String::from_utf8_lossy(&bytes).into_owned()));
+        }
+    }
+    if let Some(text) = file {
+        pairs.retain(|(name, _)| name != "csv");
+        pairs.push(("csv".to_owned(), text));
+    }
+    Ok(pairs)
+}
+
+/// `POST /groups/{id}/import` (`csv` or a `file`, `key`, `step` = `preview` or `import`,
+/// `confirm`).
 pub(super) async fn post(
     State(state): State<AppState>,
     ctx: PageCtx,
     Path(id): Path<String>,
-    Form(pairs): Form<Vec<(String, String)>>,
+    request: Request,
 ) -> Result<Response, AppError> {
     let group = load_edit(&state, &id).await?;
+    let pairs = form_fields(request, &state).await?;
     let field = |name: &str| {
         pairs
             .iter()
