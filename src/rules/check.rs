@@ -126,6 +126,10 @@ pub enum Problem {
         declared: Card,
         needs: Vec<Card>,
     },
+    /// A meld of wild cards only, where the rule set allows one, with a wild card left
+    /// undeclared: an all-wild meld is what its declarations make it (docs/RULES.md
+    /// section 2), so every wild card of it must be declared. `undeclared` counts those left.
+    AllWildUndeclared { meld: usize, undeclared: usize },
 }
 
 impl Problem {
@@ -159,6 +163,7 @@ impl Problem {
             Problem::OpeningTooLow { .. } => "opening_too_low",
             Problem::PinOnNatural { .. } => "pin_on_natural",
             Problem::PinDoesNotFit { .. } => "pin_does_not_fit",
+            Problem::AllWildUndeclared { .. } => "all_wild_undeclared",
         }
     }
 }

@@ -79,15 +79,55 @@ pub fn readings(
     kind: MeldKind,
 ) -> Vec<Reading> {
     let mut r = structural_readings(rules, cards, pins, kind);
-    r.retain(|x| rules.limit_breach(x).is_none());
+    let open = undeclared_wilds(rules, cards, pins) > 0;
+    // An all-wild meld is only what its declarations make it: with a wild card undeclared,
+    // no reading of wild cards only counts (docs/RULES.md section 2).
+    r.retain(|x| rules.limit_breach(x).is_none() && !(open && x.naturals == 0));
     r
 }
 
-/// Readings of the meld as a set or a run that keep the wild limits.
+/// How many wild cards of the meld are not declared.
+pub fn undeclared_wilds(rules: &MeldRules, cards: &[Card], pins: &[Option<Card>]) -> usize {
+    cards
+        .iter()
+        .enumerate()
+        .filter(|&(i, &c)| rules.is_wild(c) && declared(pins, i).is_none())
+        .count()
+}
+
+/// A meld whose only legal readings are of wild cards only (where the rule set allows such a
+/// meld) while some of its wild cards are undeclared: `all_wild_undeclared`. A wild 2 that
+/// may stand for itself counts as natural where the meld reads it so (`2C 2D 2H` is a set of
+/// natural 2s in Progressive, no all-wild meld).
+fn all_wild_problem(
+    rules: &MeldRules,
+    meld: usize,
+    cards: &[Card],
+    pins: &[Option<Card>],
+) -> Option<Problem> {
+    let undeclared = undeclared_wilds(rules, cards, pins);
+    if undeclared == 0
+        || (!rules.jokers && cards.contains(&Card::Joker))
+        || declaration_problem(rules, meld, cards, pins).is_some()
+    {
+        return None;
+    }
+    let legal: Vec<Reading> = [MeldKind::Set, MeldKind::Run]
+        .iter()
+        .flat_map(|&k| structural_readings(rules, cards, pins, k))
+        .filter(|r| rules.limit_breach(r).is_none())
+        .collect();
+    (!legal.is_empty() && legal.iter().all(|r| r.naturals == 0))
+        .then_some(Problem::AllWildUndeclared { meld, undeclared })
+}
+
+/// Readings of the meld as a set or a run that keep the wild limits, all-wild ones with
+/// undeclared wild cards included (what a declaration could make the meld).
 fn legal(rules: &MeldRules, cards: &[Card], pins: &[Option<Card>]) -> Vec<Reading> {
     [MeldKind::Set, MeldKind::Run]
         .iter()
-        .flat_map(|&k| readings(rules, cards, pins, k))
+        .flat_map(|&k| structural_readings(rules, cards, pins, k))
+        .filter(|r| rules.limit_breach(r).is_none())
         .collect()
 }
 
@@ -113,6 +153,9 @@ pub fn meld_problem(
     cards: &[Card],
     pins: &[Option<Card>],
 ) -> Option<Problem> {
+    if let Some(problem) = all_wild_problem(rules, meld, cards, pins) {
+        return Some(problem);
+    }
     if !any(pins) {
         return open_meld_problem(rules, meld, cards);
     }
@@ -211,7 +254,10 @@ pub fn alternatives(
     let key = |r: &Reading| (r.kind, r.rank, r.suit, r.window);
     let mut seen = vec![key(used)];
     let mut out = Vec::new();
-    for reading in legal(rules, cards, pins) {
+    let readings = [MeldKind::Set, MeldKind::Run]
+        .iter()
+        .flat_map(|&k| self::readings(rules, cards, pins, k));
+    for reading in readings {
         if reading.len < rules.min_len(reading.kind) || seen.contains(&key(&reading)) {
             continue;
         }
@@ -365,6 +411,56 @@ mod tests {
         // Rommé needs natural cards: refused, declared or not.
         let r = pinned("rommee", None, "JK=9C JK=9D JK=9H | AS AD AC");
         assert!(!r.ok);
+    }
+
+    #[test]
+    fn an_undeclared_all_wild_meld_asks_for_its_declarations() {
+        // Progressive allows all-wild melds, but only declared: no more "a set of aces".
+        let r = pinned("progressive", Some(1), "JK JK 2C | 5S 5D 5C");
+        assert!(r.ok, "2C stands for itself: a set of 2s, {:?}", r.problems);
+        let r = pinned("progressive", Some(1), "JK JK JK | 5S 5D 5C");
+        assert_eq!(
+            r.problems,
+            vec![Problem::AllWildUndeclared {
+                meld: 1,
+                undeclared: 3
+            }]
+        );
+        let r = pinned("progressive", Some(1), "JK=9C JK 2C=9H | 5S 5D 5C");
+        assert_eq!(
+            r.problems,
+            vec![Problem::AllWildUndeclared {
+                meld: 1,
+                undeclared: 1
+            }]
+        );
+        // Where the rule set allows no all-wild meld, the old refusal stays.
+        let r = pinned("contract", Some(1), "JK JK JK | 5S 5D 5C");
+        assert_eq!(r.problems[0].code(), "no_natural");
+        let r = pinned("rommee", None, "JK JK JK | AS AD AC | KS KD KC");
+        assert_eq!(r.problems[0].code(), "too_few_naturals");
+    }
+
+    #[test]
+    fn three_twos_where_twos_are_wild_and_natural_are_a_set_of_natural_twos() {
+        // docs/RULES.md section 1: a wild 2 may stand for itself, so 2C 2D 2H is a set of 2s
+        // (no all-wild meld, nothing to declare). Its other readings each keep a natural 2
+        // (a run through one 2, the others wild); a set of another rank is none of them.
+        let rs = RuleSet::preset("progressive").unwrap();
+        let r = pinned("progressive", Some(1), "2C 2D 2H | 5S 5D 5C");
+        assert!(r.ok, "{:?}", r.problems);
+        let set = r.melds[0].1.as_ref().unwrap();
+        assert_eq!((set.kind, set.rank), (MeldKind::Set, c("2C").rank()));
+        assert_eq!((set.naturals, set.wilds.len()), (3, 0));
+        let other = super::alternatives(&rs.meld, &r.melds[0].0, &[], set);
+        assert!(
+            other.iter().all(|o| o.kind == MeldKind::Run && o.naturals == 1),
+            "{other:?}"
+        );
+        // A wild 2 laid as an ace with two more 2s, declared: the set of aces it says.
+        let r = pinned("progressive", Some(1), "2C=AC 2D=AD 2H=AH | 5S 5D 5C");
+        assert!(r.ok, "{:?}", r.problems);
+        assert_eq!(r.melds[0].1.as_ref().unwrap().rank, c("AC").rank());
     }
 
     #[test]

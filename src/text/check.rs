@@ -77,6 +77,8 @@ messages! {
             "Meldung {meld}: {card} ist als {declared} angesagt, das passt nicht in die Meldung.";
         PinNeeds => "Meld {meld}: the {card} is declared as {declared}, but the meld needs it as {needs}.",
             "Meldung {meld}: {card} ist als {declared} angesagt, aber die Meldung braucht an dieser Stelle {needs}.";
+        AllWildUndeclared => "Meld {meld} is all wild cards; say what each one stands for ({undeclared} {undeclared|is|are} not declared yet, like JK=9H).",
+            "Meldung {meld} besteht nur aus wilden Karten; sag bei jeder, wofür sie steht ({undeclared} {undeclared|ist|sind} noch nicht angesagt, etwa JK=9H).";
         /// Between the cards a declared wild could be instead: "J♥ or A♥".
         Or => " or ", " oder ";
     }
@@ -150,6 +152,8 @@ impl Problem {
         match *self {
             Problem::JokersNotInPlay { meld } => M::JokersNotInPlay.fill(lang, &[("meld", &meld)]),
             Problem::NoNatural { meld } => M::NoNatural.fill(lang, &[("meld", &meld)]),
+            Problem::AllWildUndeclared { meld, undeclared } => M::AllWildUndeclared
+                .fill(lang, &[("meld", &meld), ("undeclared", &undeclared)]),
             Problem::MixedCards { meld } => M::MixedCards.fill(lang, &[("meld", &meld)]),
             Problem::NotAPair { meld } => M::NotAPair.fill(lang, &[("meld", &meld)]),
             Problem::SetSuitRepeats { meld, suit } => {
