@@ -11,7 +11,7 @@ use std::process::ExitCode;
 
 use super::{CheckArgs, EngineArgs, ScoreArgs, SolveArgs};
 use crate::rules::cards::{self, Card, Pins};
-use crate::rules::check::{CheckResult, check, check_pinned};
+use crate::rules::check::{CheckResult, check_pinned};
 use crate::rules::meld::{MeldRules, Reading};
 use crate::rules::pins;
 use crate::rules::presets::option_specs;
@@ -86,7 +86,7 @@ pub fn run_solve(args: &SolveArgs) -> Result<Report, String> {
         return Ok(Report { yes: false, text });
     };
     // The checker reads the melds found, so each one can say what it is.
-    let result = check(&rs, &round, &solution.melds);
+    let result = check_pinned(&rs, &round, &solution.melds, &solution.pins);
     let mut text = verdict_line(CliMsg::Solvable, &heading(&rs, &round, &result, lang), lang);
     write_melds(&mut text, &result, None, lang);
     let left = if solution.leftover.is_empty() {
@@ -366,6 +366,50 @@ mod tests {
         assert!(report.text.starts_with(
             "Legal: opening meld worth 61 points, at least 40 needed (German Rommé)\n"
         ));
+    }
+
+    #[test]
+    fn solve_prints_what_each_wild_card_stands_for_and_all_wild_melds_need_declaring() {
+        let report = run(&[
+            "solve",
+            "--rules",
+            "contract",
+            "--round",
+            "2",
+            "5H 6H JK 8H 9C 9D 9S",
+        ])
+        .unwrap();
+        assert!(report.yes);
+        assert!(report.text.contains("5♥ 6♥ Joker=7♥ 8♥"), "{}", report.text);
+        // Progressive: six jokers make two all-wild sets, each declared.
+        let report = run(&[
+            "solve",
+            "--rules",
+            "progressive",
+            "--round",
+            "1",
+            "JK JK JK JK JK JK",
+        ])
+        .unwrap();
+        assert!(report.yes, "{}", report.text);
+        assert_eq!(report.text.matches("Joker=").count(), 6, "{}", report.text);
+        let report = run(&[
+            "check",
+            "--rules",
+            "progressive",
+            "--round",
+            "1",
+            "JK JK JK | 5S 5D 5C",
+        ])
+        .unwrap();
+        assert!(!report.yes);
+        assert!(
+            report
+                .text
+                .contains("Meld 1 is all wild cards; say what each one stands for"),
+            "{}",
+            report.text
+        );
     }
 
     #[test]

@@ -454,7 +454,9 @@ mod tests {
         assert_eq!((set.naturals, set.wilds.len()), (3, 0));
         let other = super::alternatives(&rs.meld, &r.melds[0].0, &[], set);
         assert!(
-            other.iter().all(|o| o.kind == MeldKind::Run && o.naturals == 1),
+            other
+                .iter()
+                .all(|o| o.kind == MeldKind::Run && o.naturals == 1),
             "{other:?}"
         );
         // A wild 2 laid as an ace with two more 2s, declared: the set of aces it says.

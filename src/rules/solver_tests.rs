@@ -353,11 +353,19 @@ fn passes_declared(rs: &RuleSet, spec: &RoundSpec, melds: &[Vec<Card>]) -> bool 
     let line = rs.meld.line();
     let ways = |len: usize| -> Vec<Vec<Option<Card>>> {
         let mut out: Vec<Vec<Option<Card>>> = Rank::all()
-            .map(|rank| (0..len).map(|i| Some(Card::new(rank, Suit::ALL[i % 4]))).collect())
+            .map(|rank| {
+                (0..len)
+                    .map(|i| Some(Card::new(rank, Suit::ALL[i % 4])))
+                    .collect()
+            })
             .collect();
         for suit in Suit::ALL {
             for start in line.starts(len) {
-                out.push((0..len).map(|o| Some(Card::new(line.rank_at(start, o), suit))).collect());
+                out.push(
+                    (0..len)
+                        .map(|o| Some(Card::new(line.rank_at(start, o), suit)))
+                        .collect(),
+                );
             }
         }
         out
@@ -742,11 +750,19 @@ fn wilds_per_meld_half_third_and_all_wild_melds() {
 fn the_solver_declares_every_wild_card_it_lays_as_its_place_in_the_meld() {
     // A run's joker is the card of its place; a set's the rank in the suit left over.
     let s = solve_round("contract", 2, "5H 6H JK 8H 9C 9D 9S").unwrap();
-    let run = s.melds.iter().position(|m| m.contains(&Card::Joker)).unwrap();
+    let run = s
+        .melds
+        .iter()
+        .position(|m| m.contains(&Card::Joker))
+        .unwrap();
     let at = s.melds[run].iter().position(|&c| c == Card::Joker).unwrap();
     assert_eq!(s.pins[run][at], Some("7H".parse().unwrap()));
     let s = solve_round("contract", 1, "9C 9D JK 5S 5D 5C").unwrap();
-    let set = s.melds.iter().position(|m| m.contains(&Card::Joker)).unwrap();
+    let set = s
+        .melds
+        .iter()
+        .position(|m| m.contains(&Card::Joker))
+        .unwrap();
     let at = s.melds[set].iter().position(|&c| c == Card::Joker).unwrap();
     assert_eq!(s.pins[set][at].unwrap().rank(), Some(Rank::new(9).unwrap()));
     // Progressive: two all-wild runs where runs may not touch each get a place of their own.

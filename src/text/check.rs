@@ -152,8 +152,9 @@ impl Problem {
         match *self {
             Problem::JokersNotInPlay { meld } => M::JokersNotInPlay.fill(lang, &[("meld", &meld)]),
             Problem::NoNatural { meld } => M::NoNatural.fill(lang, &[("meld", &meld)]),
-            Problem::AllWildUndeclared { meld, undeclared } => M::AllWildUndeclared
-                .fill(lang, &[("meld", &meld), ("undeclared", &undeclared)]),
+            Problem::AllWildUndeclared { meld, undeclared } => {
+                M::AllWildUndeclared.fill(lang, &[("meld", &meld), ("undeclared", &undeclared)])
+            }
             Problem::MixedCards { meld } => M::MixedCards.fill(lang, &[("meld", &meld)]),
             Problem::NotAPair { meld } => M::NotAPair.fill(lang, &[("meld", &meld)]),
             Problem::SetSuitRepeats { meld, suit } => {

@@ -230,6 +230,10 @@ pub struct SolveAnswer {
     /// Rommé: the opening value of the melds found.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub points: Option<u32>,
+    /// Each meld found in the card notation with every wild card declared as what it stands
+    /// for (`JK=7H`), as `/check` takes it and prints it back (when `ok`; Added 2026-11-24).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub notation: Option<Vec<String>>,
 }
 
 impl SolveAnswer {
@@ -243,10 +247,22 @@ impl SolveAnswer {
                 melds: None,
                 leftover: None,
                 points: None,
+                notation: None,
             },
             Some(solution) => Self {
                 ok: true,
                 contract,
+                notation: Some(
+                    solution
+                        .melds
+                        .iter()
+                        .enumerate()
+                        .map(|(i, cards)| {
+                            let pins = solution.pins.get(i).map_or(&[][..], Vec::as_slice);
+                            crate::rules::cards::format_pinned(cards, pins)
+                        })
+                        .collect(),
+                ),
                 melds: Some(solution.melds),
                 leftover: Some(solution.leftover),
                 points,

@@ -33,7 +33,7 @@ use axum::response::Response;
 use axum::routing::get;
 
 use crate::rules::cards::{Card, parse_cards, parse_pinned_melds};
-use crate::rules::check::{check, check_pinned, meld_problem};
+use crate::rules::check::{check_pinned, meld_problem};
 use crate::rules::game::{GameError, Restriction};
 use crate::rules::layoff::{Fit, NoFit, fit};
 use crate::rules::meld::{AceMode, MeldRules, Reading, WildShare};
@@ -670,7 +670,7 @@ fn answer_hand(page: &mut CheckPage, rs: &RuleSet, round: &RoundSpec, stop: Stop
     };
     match solve_with(rs, round, &hand, &options) {
         Ok(Some(solution)) => {
-            let readings = check(rs, round, &solution.melds).melds;
+            let readings = check_pinned(rs, round, &solution.melds, &solution.pins).melds;
             page.solution = Some(SolveView {
                 ok: true,
                 headline: ctx.t(Msg::SolveYes).to_owned(),
@@ -678,7 +678,8 @@ fn answer_hand(page: &mut CheckPage, rs: &RuleSet, round: &RoundSpec, stop: Stop
                     .iter()
                     .enumerate()
                     .map(|(i, (cards, reading))| {
-                        meld_view(ctx, i + 1, cards, &[], reading.as_ref(), None)
+                        let pins = solution.pins.get(i).map_or(&[][..], Vec::as_slice);
+                        meld_view(ctx, i + 1, cards, pins, reading.as_ref(), None)
                     })
                     .collect(),
                 leftover: if solution.leftover.is_empty() {

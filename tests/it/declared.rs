@@ -1,0 +1,191 @@
+//! Issue 9's declared wild cards beyond `/check`'s text field: all-wild melds legal only
+//! declared, the solver declaring what it lays, declarations in `/score`, fit and solver
+//! hands, and which contract requirement a reading fills — through the API and the pages
+//! (the command line's are in `cli::engine`'s tests).
+
+use axum::body::Body;
+use axum::http::{Request, StatusCode, header};
+use serde_json::{Value, json};
+
+use crate::common::{TestApp, TestResponse, post_form, text};
+
+async fn post(app: &TestApp, path: &str, body: Value) -> TestResponse {
+    app.send(
+        Request::post(path)
+            .header(header::CONTENT_TYPE, "application/json")
+            .body(Body::from(body.to_string()))
+            .unwrap(),
+    )
+    .await
+}
+
+async fn post_json(app: &TestApp, path: &str, body: Value) -> Value {
+    let response = post(app, path, body).await;
+    assert_eq!(response.status, StatusCode::OK, "{}", response.body);
+    response.json()
+}
+
+#[tokio::test]
+async fn an_all_wild_meld_is_legal_only_declared_and_three_twos_are_a_set_of_twos() {
+    let app = TestApp::new().await;
+    for (lang, sentence) in [
+        (
+            "en",
+            "Meld 1 is all wild cards; say what each one stands for (3 are not declared yet",
+        ),
+        (
+            "de",
+            "Meldung 1 besteht nur aus wilden Karten; sag bei jeder, wofür sie steht (3 sind",
+        ),
+    ] {
+        let answer = post_json(
+            &app,
+            "/api/v1/check",
+            json!({"rules": "progressive", "round": 1, "melds": "JK JK JK | 5S 5D 5C",
+                   "lang": lang}),
+        )
+        .await;
+        assert_eq!(answer["ok"], false);
+        let problem = &answer["problems"][0];
+        assert_eq!(problem["code"], "all_wild_undeclared");
+        assert_eq!(
+            (problem["meld"].clone(), problem["undeclared"].clone()),
+            (json!(1), json!(3))
+        );
+        assert!(
+            problem["message"].as_str().unwrap().starts_with(sentence),
+            "{problem}"
+        );
+    }
+    let answer = post_json(
+        &app,
+        "/api/v1/check",
+        json!({"rules": "progressive", "round": 1, "melds": "JK=9C JK=9D 2C=9H | 5S 5D 5C"}),
+    )
+    .await;
+    assert_eq!(answer["ok"], true, "{answer}");
+    assert_eq!(answer["melds"][0]["rank"], "9");
+    // 2s wild but also themselves: a set of natural 2s, not "a set of aces".
+    let answer = post_json(
+        &app,
+        "/api/v1/check",
+        json!({"rules": "progressive", "round": 1, "melds": "2C 2D 2H | 5S 5D 5C"}),
+    )
+    .await;
+    assert_eq!(answer["ok"], true, "{answer}");
+    assert_eq!(
+        (
+            answer["melds"][0]["kind"].clone(),
+            answer["melds"][0]["rank"].clone()
+        ),
+        (json!("set"), json!("2"))
+    );
+    assert_eq!(answer["melds"][0]["wilds"], json!([]));
+    // Where no all-wild meld is allowed, the old refusal.
+    let answer = post_json(
+        &app,
+        "/api/v1/check",
+        json!({"rules": "contract", "round": 1, "melds": "JK JK JK | 5S 5D 5C"}),
+    )
+    .await;
+    assert_eq!(answer["problems"][0]["code"], "no_natural");
+}
+
+#[tokio::test]
+async fn the_solver_answer_declares_every_wild_card_and_its_notation_passes_the_check() {
+    let app = TestApp::new().await;
+    let answer = post_json(
+        &app,
+        "/api/v1/solve",
+        json!({"rules": "contract", "round": 2, "hand": "5H 6H JK 8H 9C 9D 9S"}),
+    )
+    .await;
+    assert_eq!(answer["ok"], true, "{answer}");
+    let notation = answer["notation"].as_array().unwrap();
+    assert!(notation.contains(&json!("5H 6H JK=7H 8H")), "{answer}");
+    // Progressive: nine jokers make the contract with all-wild melds, each declared, and
+    // the notation is a legal check as it stands.
+    for round in [1, 2, 3] {
+        let hand = vec!["JK"; 12].join(" ");
+        let answer = post_json(
+            &app,
+            "/api/v1/solve",
+            json!({"rules": "progressive", "round": round, "hand": hand}),
+        )
+        .await;
+        assert_eq!(answer["ok"], true, "{answer}");
+        let melds = answer["notation"].clone();
+        for meld in melds.as_array().unwrap() {
+            assert!(
+                !meld.as_str().unwrap().split(' ').any(|c| c == "JK"),
+                "{answer}"
+            );
+        }
+        let check = post_json(
+            &app,
+            "/api/v1/check",
+            json!({"rules": "progressive", "round": round, "melds": melds}),
+        )
+        .await;
+        assert_eq!(check["ok"], true, "round {round}: {check}");
+        let undeclared = post_json(
+            &app,
+            "/api/v1/check",
+            json!({"rules": "progressive", "round": round, "melds": answer["melds"]}),
+        )
+        .await;
+        assert_eq!(undeclared["problems"][0]["code"], "all_wild_undeclared");
+    }
+    let no = post_json(
+        &app,
+        "/api/v1/solve",
+        json!({"rules": "contract", "round": 1, "hand": "3H 4H 5H"}),
+    )
+    .await;
+    assert!(no.get("notation").is_none(), "{no}");
+}
+
+#[tokio::test]
+async fn the_pages_show_the_solvers_declarations_and_the_all_wild_sentence() {
+    let app = TestApp::new().await;
+    for (lang, declared, all_wild) in [
+        ("en", "Joker declared as 7♥", "say what each one stands for"),
+        (
+            "de",
+            "Joker angesagt als 7♥",
+            "sag bei jeder, wofür sie steht",
+        ),
+    ] {
+        let response = post_form(
+            &app,
+            "/check",
+            &[
+                ("rules", "contract"),
+                ("shown", "contract"),
+                ("round", "2"),
+                ("hand", "5H 6H JK 8H 9C 9D 9S"),
+                ("action", "solve"),
+            ],
+            lang,
+        )
+        .await;
+        assert_eq!(response.status, StatusCode::OK, "{}", response.body);
+        let body = text(&response.body);
+        assert!(body.contains(declared), "{body}");
+        let response = post_form(
+            &app,
+            "/check",
+            &[
+                ("rules", "progressive"),
+                ("shown", "progressive"),
+                ("round", "1"),
+                ("melds", "JK JK JK | 5S 5D 5C"),
+                ("action", "check"),
+            ],
+            lang,
+        )
+        .await;
+        assert_eq!(response.status, StatusCode::OK, "{}", response.body);
+        assert!(text(&response.body).contains(all_wild), "{}", response.body);
+    }
+}
