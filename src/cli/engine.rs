@@ -15,7 +15,7 @@ use crate::rules::check::{CheckResult, check_pinned};
 use crate::rules::meld::{MeldRules, Reading};
 use crate::rules::pins;
 use crate::rules::presets::option_specs;
-use crate::rules::ruleset::{RoundSpec, RuleSet};
+use crate::rules::ruleset::{Requirement, RoundSpec, RuleSet};
 use crate::rules::solver::solve;
 use crate::text::cli::CliMsg;
 use crate::text::rules::RoundErrorMsg;
@@ -58,7 +58,7 @@ pub fn run_check(args: &CheckArgs) -> Result<Report, String> {
         CliMsg::NotLegal
     };
     let mut text = verdict_line(verdict, &heading(&rs, &round, &result, lang), lang);
-    write_melds(&mut text, &result, Some(&rs.meld), lang);
+    write_melds(&mut text, &result, (Some(&rs.meld), &round), lang);
     if !result.problems.is_empty() {
         text.push_str(CliMsg::Reasons.text(lang));
         text.push('\n');
@@ -88,7 +88,7 @@ pub fn run_solve(args: &SolveArgs) -> Result<Report, String> {
     // The checker reads the melds found, so each one can say what it is.
     let result = check_pinned(&rs, &round, &solution.melds, &solution.pins);
     let mut text = verdict_line(CliMsg::Solvable, &heading(&rs, &round, &result, lang), lang);
-    write_melds(&mut text, &result, None, lang);
+    write_melds(&mut text, &result, (None, &round), lang);
     let left = if solution.leftover.is_empty() {
         CliMsg::LeftOverNone.text(lang).to_owned()
     } else {
@@ -202,14 +202,30 @@ fn contract_text(rs: &RuleSet, round: &RoundSpec, lang: Lang) -> String {
 
 /// One line per meld: its cards and its reading, with what each wild card stands for; with
 /// `rules`, a line below it with the other readings of its undeclared wild cards.
-fn write_melds(text: &mut String, result: &CheckResult, rules: Option<&MeldRules>, lang: Lang) {
+fn write_melds(
+    text: &mut String,
+    result: &CheckResult,
+    (rules, round): (Option<&MeldRules>, &RoundSpec),
+    lang: Lang,
+) {
+    // ", fills the contract's run of 7" where the contract's requirements differ.
+    let fills = |req: Option<Requirement>| {
+        req.map(|r| format!(", {}", text::rules::fills_text(r, lang)))
+            .unwrap_or_default()
+    };
     for (i, (cards, reading)) in result.melds.iter().enumerate() {
+        let held = result.held.get(i).copied().flatten();
+        let read = describe(reading.as_ref(), lang)
+            + &reading
+                .as_ref()
+                .map(|_| fills(pins::used_fills(round, held)))
+                .unwrap_or_default();
         let line = CliMsg::MeldLine.fill(
             lang,
             &[
                 ("n", &(i + 1)),
                 ("cards", &display_cards(cards, result.pins.get(i), lang)),
-                ("reading", &describe(reading.as_ref(), lang)),
+                ("reading", &read),
             ],
         );
         let _ = writeln!(text, "  {line}");
@@ -217,7 +233,9 @@ fn write_melds(text: &mut String, result: &CheckResult, rules: Option<&MeldRules
         if let (Some(rules), Some(used)) = (rules, reading) {
             let others: Vec<String> = pins::alternatives(rules, cards, pins, used)
                 .iter()
-                .map(|r| describe(Some(r), lang))
+                .map(|r| {
+                    describe(Some(r), lang) + &fills(pins::alternative_fills(round, r, used, held))
+                })
                 .collect();
             if !others.is_empty() {
                 let line = CliMsg::CouldAlsoBe.fill(lang, &[("readings", &others.join("; "))]);
@@ -410,6 +428,40 @@ mod tests {
             "{}",
             report.text
         );
+    }
+
+    #[test]
+    fn check_names_the_requirement_each_reading_fills_where_the_contract_has_different_ones() {
+        let report = run(&[
+            "check",
+            "--rules",
+            "progressive",
+            "--round",
+            "2",
+            "5H JK JK JK | 9C 9D 9S",
+        ])
+        .unwrap();
+        assert!(report.yes, "{}", report.text);
+        assert!(
+            report.text.contains(", fills the contract's run of 4"),
+            "{}",
+            report.text
+        );
+        assert!(
+            report.text.contains(", fills the contract's set of 3"),
+            "{}",
+            report.text
+        );
+        let report = run(&[
+            "check",
+            "--rules",
+            "contract",
+            "--round",
+            "1",
+            "5H JK JK | 9C 9D 9S",
+        ])
+        .unwrap();
+        assert!(!report.text.contains("fills"), "{}", report.text);
     }
 
     #[test]

@@ -182,6 +182,9 @@ pub struct CheckResult {
     /// What each card of each meld was declared as (docs/RULES.md section 1); empty when
     /// nothing was declared.
     pub pins: Vec<Pins>,
+    /// The contract requirement each meld's reading fills in the assignment reported (none
+    /// for a meld that fills none, and for Rommé's opening); see `pins::fills`.
+    pub held: Vec<Option<Requirement>>,
 }
 
 /// Explains why a meld has no legal reading as any kind the round could use.
@@ -378,17 +381,17 @@ fn check_melds(rs: &RuleSet, round: &RoundSpec, melds: &[Vec<Card>], pins: &[Pin
             other => other,
         })
         .collect();
-    let mut best: Option<(Vec<Problem>, Vec<Option<Reading>>)> = None;
+    let mut best: Option<(Vec<Problem>, Vec<Option<Reading>>, Vec<Option<Requirement>>)> = None;
     for alt in &contract.alternatives {
         let found = best_assignment(rules, round, alt, melds, pins, &meld_problems);
-        if best.as_ref().is_none_or(|(p, _)| found.0.len() < p.len()) {
+        if best.as_ref().is_none_or(|(p, ..)| found.0.len() < p.len()) {
             best = Some(found);
         }
-        if best.as_ref().is_some_and(|(p, _)| p.is_empty()) {
+        if best.as_ref().is_some_and(|(p, ..)| p.is_empty()) {
             break;
         }
     }
-    let (mut problems, readings) = best.expect("a contract has at least one alternative");
+    let (mut problems, readings, held) = best.expect("a contract has at least one alternative");
     let shape = |p: &Problem| {
         matches!(
             p,
@@ -423,6 +426,7 @@ fn check_melds(rs: &RuleSet, round: &RoundSpec, melds: &[Vec<Card>], pins: &[Pin
         problems,
         points: None,
         pins: Vec::new(),
+        held,
     }
 }
 
@@ -434,7 +438,7 @@ fn best_assignment(
     melds: &[Vec<Card>],
     pins: &[Pins],
     meld_problems: &[Option<Problem>],
-) -> (Vec<Problem>, Vec<Option<Reading>>) {
+) -> (Vec<Problem>, Vec<Option<Reading>>, Vec<Option<Requirement>>) {
     let n = melds.len();
     let structural: Vec<Problem> = meld_problems.iter().flatten().cloned().collect();
     if n != reqs.len() {
@@ -448,7 +452,7 @@ fn best_assignment(
             .enumerate()
             .map(|(i, m)| any_reading(rules, m, pins_of(pins, i)))
             .collect();
-        return (p, readings);
+        return (p, readings, vec![None; n]);
     }
     let pairwise =
         round.no_contiguous_runs || round.runs_different_suits || round.no_two_sets_same_rank;
@@ -479,7 +483,9 @@ fn best_assignment(
         invalid: meld_problems.iter().map(Option::is_some).collect(),
         best_cost: usize::MAX,
         best: (Vec::new(), Vec::new()),
+        best_held: Vec::new(),
         chosen: Vec::with_capacity(n),
+        held: Vec::with_capacity(n),
         problems: Vec::new(),
         used: vec![false; n],
     };
@@ -488,7 +494,7 @@ fn best_assignment(
     // Structural problems first, in meld order.
     let mut all = structural;
     all.append(&mut problems);
-    (all, readings)
+    (all, readings, search.best_held)
 }
 
 fn any_reading(rules: &MeldRules, cards: &[Card], pins: &[Option<Card>]) -> Option<Reading> {
@@ -515,7 +521,11 @@ struct Search<'a> {
     invalid: Vec<bool>,
     best_cost: usize,
     best: (Vec<Problem>, Vec<Option<Reading>>),
+    /// The requirement each meld fills in `best` (none where it is no meld of that kind).
+    best_held: Vec<Option<Requirement>>,
     chosen: Vec<Option<Reading>>,
+    /// The requirement each meld chosen so far fills.
+    held: Vec<Option<Requirement>>,
     problems: Vec<Problem>,
     /// Requirements taken.
     used: Vec<bool>,
@@ -529,6 +539,7 @@ impl Search<'_> {
         if i == self.melds.len() {
             self.best_cost = self.problems.len();
             self.best = (self.problems.clone(), self.chosen.clone());
+            self.best_held = self.held.clone();
             return;
         }
         let meld = i + 1;
@@ -544,8 +555,10 @@ impl Search<'_> {
             self.used[j] = true;
             if self.invalid[i] {
                 self.chosen.push(None);
+                self.held.push(None);
                 self.run(i + 1);
                 self.chosen.pop();
+                self.held.pop();
             } else {
                 let own = &self.candidates[i][kind_index(req.kind)];
                 let fallback;
@@ -573,8 +586,10 @@ impl Search<'_> {
                         self.pairwise_problems(meld, reading);
                     }
                     self.chosen.push(Some(reading.clone()));
+                    self.held.push((!wrong_kind).then_some(req));
                     self.run(i + 1);
                     self.chosen.pop();
+                    self.held.pop();
                     self.problems.truncate(before);
                     if self.best_cost == 0 {
                         break;
@@ -770,6 +785,7 @@ fn check_opening(
         problems,
         points: Some(points),
         pins: Vec::new(),
+        held: Vec::new(),
     }
 }
 

@@ -189,3 +189,73 @@ async fn the_pages_show_the_solvers_declarations_and_the_all_wild_sentence() {
         assert!(text(&response.body).contains(all_wild), "{}", response.body);
     }
 }
+
+#[tokio::test]
+async fn each_reading_names_the_contract_requirement_it_fills_where_they_differ() {
+    let app = TestApp::new().await;
+    // Progressive round 2 is "1 set of 3 and 1 run of 4" (docs/RULES.md section 4).
+    let answer = post_json(
+        &app,
+        "/api/v1/check",
+        json!({"rules": "progressive", "round": 2, "melds": "5H JK JK JK | 9C 9D 9S"}),
+    )
+    .await;
+    assert_eq!(answer["ok"], true, "{answer}");
+    let meld = &answer["melds"][0];
+    assert_eq!(meld["kind"], "run");
+    assert_eq!(meld["fills"], json!({"kind": "run", "min": 4}));
+    assert_eq!(
+        answer["melds"][1]["fills"],
+        json!({"kind": "set", "min": 3})
+    );
+    let alternatives = meld["alternatives"].as_array().unwrap();
+    let set = alternatives
+        .iter()
+        .find(|a| a["kind"] == "set")
+        .expect("the set of 5s");
+    assert_eq!(set["fills"], json!({"kind": "set", "min": 3}));
+    assert!(
+        alternatives
+            .iter()
+            .filter(|a| a["kind"] == "run")
+            .all(|a| a["fills"] == json!({"kind": "run", "min": 4})),
+        "{meld}"
+    );
+    // "2 sets of 3": nothing to tell apart, so no `fills`.
+    let answer = post_json(
+        &app,
+        "/api/v1/check",
+        json!({"rules": "contract", "round": 1, "melds": "5H JK JK | 9C 9D 9S"}),
+    )
+    .await;
+    assert!(answer["melds"][0].get("fills").is_none(), "{answer}");
+    for (lang, used, other) in [
+        (
+            "en",
+            "fills the contract's run of 4",
+            "fills the contract's set of 3",
+        ),
+        (
+            "de",
+            "erfüllt die Folge à 4 des Kontrakts",
+            "erfüllt den Satz à 3 des Kontrakts",
+        ),
+    ] {
+        let response = post_form(
+            &app,
+            "/check",
+            &[
+                ("rules", "progressive"),
+                ("shown", "progressive"),
+                ("round", "2"),
+                ("melds", "5H JK JK JK | 9C 9D 9S"),
+                ("action", "check"),
+            ],
+            lang,
+        )
+        .await;
+        assert_eq!(response.status, StatusCode::OK, "{}", response.body);
+        let body = text(&response.body);
+        assert!(body.contains(used) && body.contains(other), "{body}");
+    }
+}

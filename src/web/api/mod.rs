@@ -105,7 +105,7 @@ async fn check_melds(
                 &request.melds.melds,
                 &request.melds.pins,
             );
-            CheckAnswer::new(result, &request.rules, lang)
+            CheckAnswer::new(result, (&request.rules, &request.round), lang)
         })
         .await?;
     Ok(Json(answer))

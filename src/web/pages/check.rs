@@ -39,7 +39,7 @@ use crate::rules::layoff::{Fit, NoFit, fit};
 use crate::rules::meld::{AceMode, MeldRules, Reading, WildShare};
 use crate::rules::pins;
 use crate::rules::presets::{PRESET_IDS, meld_option_specs, option_specs, preset_info};
-use crate::rules::ruleset::{RoundSpec, RuleSet};
+use crate::rules::ruleset::{Requirement, RoundSpec, RuleSet};
 use crate::rules::solver::{SolveOptions, Stop, solve_with};
 use crate::text::rules::{preset_description, preset_name};
 use crate::text::{Lang, Say};
@@ -568,11 +568,20 @@ fn meld_view(
     pins: &[Option<Card>],
     reading: Option<&Reading>,
     rules: Option<&MeldRules>,
+    (round, held): (&RoundSpec, Option<Requirement>),
 ) -> MeldView {
+    // ", fills the contract's run of 7" where the contract's requirements differ.
+    let fills = |req: Option<Requirement>| {
+        req.map(|r| format!(", {}", crate::text::rules::fills_text(r, ctx.lang)))
+            .unwrap_or_default()
+    };
     let others: Vec<String> = match (rules, reading) {
         (Some(rules), Some(used)) => pins::alternatives(rules, cards, pins, used)
             .iter()
-            .map(|r| crate::text::cards::reading_line(Some(r), ctx.lang))
+            .map(|r| {
+                crate::text::cards::reading_line(Some(r), ctx.lang)
+                    + &fills(pins::alternative_fills(round, r, used, held))
+            })
             .collect(),
         _ => Vec::new(),
     };
@@ -590,7 +599,10 @@ fn meld_view(
         could_be,
         title: ctx.f(Msg::MeldN, &[("n", &number)]),
         cards: chips(cards, ctx.lang),
-        reading: reading.map_or_else(|| ctx.t(Msg::NotAMeld).to_owned(), |r| reading_text(r, ctx)),
+        reading: reading.map_or_else(
+            || ctx.t(Msg::NotAMeld).to_owned(),
+            |r| reading_text(r, ctx) + &fills(pins::used_fills(round, held)),
+        ),
         wilds: reading
             .map(|r| wild_texts(r, &declared, ctx))
             .unwrap_or_default(),
@@ -640,7 +652,17 @@ fn answer_melds(page: &mut CheckPage, rs: &RuleSet, round: &RoundSpec) {
             .enumerate()
             .map(|(i, (cards, reading))| {
                 let pins = result.pins.get(i).map_or(&[][..], Vec::as_slice);
-                meld_view(ctx, i + 1, cards, pins, reading.as_ref(), Some(&rs.meld))
+                let held = result.held.get(i).copied().flatten();
+                let rules = Some(&rs.meld);
+                meld_view(
+                    ctx,
+                    i + 1,
+                    cards,
+                    pins,
+                    reading.as_ref(),
+                    rules,
+                    (round, held),
+                )
             })
             .collect(),
     });
@@ -670,7 +692,8 @@ fn answer_hand(page: &mut CheckPage, rs: &RuleSet, round: &RoundSpec, stop: Stop
     };
     match solve_with(rs, round, &hand, &options) {
         Ok(Some(solution)) => {
-            let readings = check_pinned(rs, round, &solution.melds, &solution.pins).melds;
+            let checked = check_pinned(rs, round, &solution.melds, &solution.pins);
+            let readings = checked.melds;
             page.solution = Some(SolveView {
                 ok: true,
                 headline: ctx.t(Msg::SolveYes).to_owned(),
@@ -679,7 +702,16 @@ fn answer_hand(page: &mut CheckPage, rs: &RuleSet, round: &RoundSpec, stop: Stop
                     .enumerate()
                     .map(|(i, (cards, reading))| {
                         let pins = solution.pins.get(i).map_or(&[][..], Vec::as_slice);
-                        meld_view(ctx, i + 1, cards, pins, reading.as_ref(), None)
+                        let held = checked.held.get(i).copied().flatten();
+                        meld_view(
+                            ctx,
+                            i + 1,
+                            cards,
+                            pins,
+                            reading.as_ref(),
+                            None,
+                            (round, held),
+                        )
                     })
                     .collect(),
                 leftover: if solution.leftover.is_empty() {
