@@ -111,6 +111,8 @@ messages! {
             "Die Meldung hat schon so viele wilde Karten, wie erlaubt sind ({max}).";
         TooLargeShareHalf => "The meld holds {wilds} wild {wilds|card|cards} of {len}; another would make more than half of it wild (naturals must be at least as many as wild cards).",
             "Die Meldung hat {wilds} {wilds|wilde Karte|wilde Karten} von {len}; noch eine wäre mehr als die Hälfte (mindestens so viele echte wie wilde Karten).";
+        NotWild => "{card} is declared as another card, but 2s are not wild in this game.",
+            "{card} ist als andere Karte angesagt, aber 2en sind in dieser Partie nicht wild.";
         TooLargeShareThird => "The meld holds {wilds} wild {wilds|card|cards} of {len}; another would make more than a third of it wild.",
             "Die Meldung hat {wilds} {wilds|wilde Karte|wilde Karten} von {len}; noch eine wäre mehr als ein Drittel.";
     }
@@ -133,6 +135,7 @@ impl Say for crate::rules::layoff::NoFit {
                 &[("from", &from.display(lang)), ("to", &to.display(lang))],
             ),
             NoFit::SwapNotAllowed => M::SwapNotAllowed.text(lang).to_owned(),
+            NoFit::NotWild { card } => M::NotWild.fill(lang, &[("card", &card.display(lang))]),
             NoFit::AceOnlyHigh => M::AceOnlyHigh.text(lang).to_owned(),
             NoFit::TooManyWilds { max } => M::TooManyWilds.fill(lang, &[("max", &max)]),
             NoFit::TooLargeShare { share, wilds, len } => match share {

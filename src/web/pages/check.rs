@@ -33,9 +33,9 @@ use axum::response::Response;
 use axum::routing::get;
 
 use crate::rules::cards::{Card, parse_cards, parse_pinned_melds};
-use crate::rules::check::{check_pinned, meld_problem};
+use crate::rules::check::check_pinned;
 use crate::rules::game::{GameError, Restriction};
-use crate::rules::layoff::{Fit, NoFit, fit};
+use crate::rules::layoff::{Fit, NoFit, fit_declared};
 use crate::rules::meld::{AceMode, MeldRules, Reading, WildShare};
 use crate::rules::pins;
 use crate::rules::presets::{PRESET_IDS, meld_option_specs, option_specs, preset_info};
@@ -760,8 +760,9 @@ fn answer_card(page: &mut CheckPage, rs: &RuleSet) {
     if !asked && (card_text.is_empty() || meld_text.is_empty()) {
         return;
     }
-    let card = match parse_cards(card_text) {
-        Ok(cards) if cards.len() == 1 => Some(cards[0]),
+    // The laid card and the meld on the table may carry declarations (`JK=7H`).
+    let card = match parse_pinned_melds(card_text) {
+        Ok(m) if m.melds.len() == 1 && m.melds[0].len() == 1 => Some((m.melds[0][0], m.pins[0][0])),
         Ok(_) => {
             page.errors.card = Some(ctx.t(Msg::ErrOneCard).to_owned());
             None
@@ -771,22 +772,22 @@ fn answer_card(page: &mut CheckPage, rs: &RuleSet) {
             None
         }
     };
-    let meld = match parse_cards(&meld_text.replace(['|', ';'], " ")) {
-        Ok(cards) if cards.is_empty() => {
+    let meld = match parse_pinned_melds(&meld_text.replace(['|', ';'], " ")) {
+        Ok(m) if m.melds.is_empty() => {
             page.errors.table_meld = Some(ctx.t(Msg::ErrNoTableMeld).to_owned());
             None
         }
-        Ok(cards) => Some(cards),
+        Ok(mut m) => Some((m.melds.remove(0), m.pins.remove(0))),
         Err(error) => {
             page.errors.table_meld = Some(card_error_text(&error, ctx));
             None
         }
     };
-    let (Some(card), Some(meld)) = (card, meld) else {
+    let (Some((card, declared)), Some((meld, pins))) = (card, meld) else {
         return;
     };
-    let shown = card.display(ctx.lang);
-    page.fit = Some(match fit(rs, &meld, card) {
+    let shown = crate::text::cards::pinned_cards_text(&[card], &[declared], ctx.lang);
+    page.fit = Some(match fit_declared(rs, (&meld, &pins), (card, declared)) {
         Ok(Fit::JokerSwap { wild, reading }) => {
             let (shown_wild, shown_card) = (wild.display(ctx.lang), card.display(ctx.lang));
             FitView {
@@ -833,7 +834,7 @@ fn answer_card(page: &mut CheckPage, rs: &RuleSet) {
         Err(no) => {
             let mut notes = vec![no.say(ctx.lang)];
             if no == NoFit::NotAMeld
-                && let Some(problem) = meld_problem(&rs.meld, 1, &meld)
+                && let Some(problem) = pins::meld_problem(&rs.meld, 1, &meld, &pins)
             {
                 notes.push(problem.message(ctx.lang));
             }
@@ -841,7 +842,13 @@ fn answer_card(page: &mut CheckPage, rs: &RuleSet) {
                 ok: false,
                 headline: ctx.f(
                     Msg::FitNo,
-                    &[("card", &shown), ("meld", &cards_text(&meld, ctx.lang))],
+                    &[
+                        ("card", &shown),
+                        (
+                            "meld",
+                            &crate::text::cards::pinned_cards_text(&meld, &pins, ctx.lang),
+                        ),
+                    ],
                 ),
                 notes,
             }
