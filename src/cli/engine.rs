@@ -78,7 +78,10 @@ pub fn run_solve(args: &SolveArgs) -> Result<Report, String> {
     let lang = args.engine.lang();
     let rs = rule_set(&args.engine)?;
     let round = round_spec(&rs, args.round)?;
-    let hand = cards::parse_cards(&args.hand.join(" ")).map_err(|e| e.to_string())?;
+    let hand = cards::CardsInput::Text(args.hand.join(" "))
+        .parse_hand()
+        .map_err(|e| e.to_string())?
+        .unwrap_or_default();
     let solution = solve(&rs, &round, &hand).map_err(|e| e.to_string())?;
     let Some(solution) = solution else {
         let what = contract_text(&rs, &round, lang);
@@ -105,7 +108,20 @@ pub fn run_solve(args: &SolveArgs) -> Result<Report, String> {
 pub fn run_score(args: &ScoreArgs) -> Result<Report, String> {
     let lang = args.engine.lang();
     let rs = rule_set(&args.engine)?;
-    let hand = cards::parse_cards(&args.cards.join(" ")).map_err(|e| e.to_string())?;
+    // A declared wild card (`JK=7H`) scores as the wild card it is.
+    let (hand, pins) = cards::CardsInput::Text(args.cards.join(" "))
+        .parse_pinned()
+        .map_err(|e| e.to_string())?
+        .unwrap_or_default();
+    if let Some(card) = hand
+        .iter()
+        .zip(&pins)
+        .find(|(c, p)| p.is_some() && !rs.meld.is_wild(**c))
+        .map(|(c, _)| *c)
+    {
+        let sentence = text::check::NoFitMsg::NotWild.fill(lang, &[("card", &card.display(lang))]);
+        return Err(sentence);
+    }
     let name = rule_set_name(&rs, lang);
     let total = rs
         .score_hand(&hand)
@@ -462,6 +478,31 @@ mod tests {
         ])
         .unwrap();
         assert!(!report.text.contains("fills"), "{}", report.text);
+    }
+
+    #[test]
+    fn score_takes_declared_wilds_as_what_they_are_and_solve_refuses_them_in_a_hand() {
+        let plain = run(&["score", "--rules", "shanghai", "AS JK 7H"]).unwrap();
+        let declared = run(&["score", "--rules", "shanghai", "AS JK=7H 7H"]).unwrap();
+        assert_eq!(plain.text, declared.text);
+        let error = run(&["score", "--rules", "shanghai", "2C=5H"]).unwrap_err();
+        assert_eq!(
+            error,
+            "2♣ is declared as another card, but 2s are not wild in this game."
+        );
+        let error = run(&[
+            "solve",
+            "--rules",
+            "contract",
+            "--round",
+            "2",
+            "5H 6H JK=7H 8H 9C 9D 9S",
+        ])
+        .unwrap_err();
+        assert!(
+            error.starts_with("\"JK=7H\" declares a card in a hand"),
+            "{error}"
+        );
     }
 
     #[test]

@@ -259,3 +259,164 @@ async fn each_reading_names_the_contract_requirement_it_fills_where_they_differ(
         assert!(body.contains(used) && body.contains(other), "{body}");
     }
 }
+
+#[tokio::test]
+async fn score_takes_declared_wilds_at_their_own_penalty_and_solve_hands_refuse_them() {
+    let app = TestApp::new().await;
+    // Shanghai: A 15 (as the API example), joker 50, 7 7: a joker declared as 7♥ is a joker.
+    let open = post_json(
+        &app,
+        "/api/v1/score",
+        json!({"rules": "shanghai", "cards": ["AS", "JK", "7H"]}),
+    )
+    .await;
+    for cards in [json!(["AS", "JK=7H", "7H"]), json!("AS JK=7H 7H")] {
+        let answer = post_json(
+            &app,
+            "/api/v1/score",
+            json!({"rules": "shanghai", "cards": cards}),
+        )
+        .await;
+        assert_eq!(answer, open);
+    }
+    // A 2 declared where 2s are not wild; a natural card declared; both in either language.
+    for (lang, sentence) in [
+        (
+            "en",
+            "2♣ is declared as another card, but 2s are not wild in this game.",
+        ),
+        (
+            "de",
+            "2♣ ist als andere Karte angesagt, aber 2en sind in dieser Partie nicht wild.",
+        ),
+    ] {
+        let response = post(
+            &app,
+            "/api/v1/score",
+            json!({"rules": "shanghai", "cards": "2C=5H AS", "lang": lang}),
+        )
+        .await;
+        assert_eq!(
+            response.status,
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "{}",
+            response.body
+        );
+        assert_eq!(response.error_sentence(), sentence);
+    }
+    let response = post(
+        &app,
+        "/api/v1/score",
+        json!({"rules": "shanghai", "cards": "5H=JH"}),
+    )
+    .await;
+    assert_eq!(response.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(
+        response
+            .error_sentence()
+            .contains("only a joker or a 2 can be declared")
+    );
+    // Progressive's 2s are wild: 2C=5H scores as the 2 (20).
+    let answer = post_json(
+        &app,
+        "/api/v1/score",
+        json!({"rules": "progressive", "cards": "2C=5H"}),
+    )
+    .await;
+    assert_eq!(answer["points"], 20);
+    // A hand for the solver holds cards not laid yet: a declaration there is a 422 sentence.
+    let response = post(
+        &app,
+        "/api/v1/solve",
+        json!({"rules": "contract", "round": 2, "hand": "5H 6H JK=7H 8H 9C 9D 9S"}),
+    )
+    .await;
+    assert_eq!(
+        response.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{}",
+        response.body
+    );
+    assert!(
+        response
+            .error_sentence()
+            .contains("\"JK=7H\" declares a card in a hand"),
+        "{}",
+        response.body
+    );
+    let response = post_form(
+        &app,
+        "/check",
+        &[
+            ("rules", "contract"),
+            ("shown", "contract"),
+            ("round", "2"),
+            ("hand", "5H 6H JK=7H 8H 9C 9D 9S"),
+            ("action", "solve"),
+        ],
+        "de",
+    )
+    .await;
+    // As every field error of the page: a 422 with the form and the sentence beside it.
+    assert_eq!(response.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(text(&response.body).contains("„JK=7H“ erklärt eine Karte auf der Hand"));
+}
+
+#[tokio::test]
+async fn the_fit_question_reads_declarations_on_the_table_and_on_the_laid_card() {
+    let app = TestApp::new().await;
+    let ask = |meld: &'static str, card: &'static str| {
+        let app = &app;
+        async move {
+            let response = post_form(
+                app,
+                "/check",
+                &[
+                    ("rules", "contract"),
+                    ("shown", "contract"),
+                    ("round", "2"),
+                    ("table_meld", meld),
+                    ("card", card),
+                    ("action", "fit"),
+                ],
+                "en",
+            )
+            .await;
+            assert_eq!(response.status, StatusCode::OK, "{}", response.body);
+            text(&response.body)
+        }
+    };
+    // The joker declared as 8♥ at the top: an 8♥ replaces it there.
+    let body = ask("5H 6H 7H JK=8H", "8H").await;
+    assert!(
+        body.contains("Yes: 8♥ can replace Joker, which stands for it."),
+        "{body}"
+    );
+    let body = ask("5H 6H 7H 8H", "JK=9H").await;
+    assert!(body.contains("Yes: Joker=9♥ fits"), "{body}");
+    let body = ask("5H 6H 7H 8H", "JK=3H").await;
+    assert!(
+        body.contains("No: Joker=3♥ does not fit on 5♥ 6♥ 7♥ 8♥."),
+        "{body}"
+    );
+    let body = ask("5H 6H JK=7H 8H", "3H").await;
+    assert!(
+        body.contains("No: 3♥ does not fit on 5♥ 6♥ Joker=7♥ 8♥."),
+        "{body}"
+    );
+    // Both grids of the question can declare a wild card.
+    let page = app.get("/check?rules=contract&round=2").await.body;
+    assert!(
+        page.contains("data-target=\"table_meld\" data-mode=\"meld\""),
+        "{page}"
+    );
+    assert!(
+        page.contains("data-target=\"card\" data-mode=\"one\""),
+        "{page}"
+    );
+    assert_eq!(
+        page.matches("data-declare").count(),
+        3,
+        "melds, table meld and card"
+    );
+}

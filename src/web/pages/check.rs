@@ -32,7 +32,7 @@ use axum::http::StatusCode;
 use axum::response::Response;
 use axum::routing::get;
 
-use crate::rules::cards::{Card, parse_cards, parse_pinned_melds};
+use crate::rules::cards::{Card, parse_pinned_melds};
 use crate::rules::check::check_pinned;
 use crate::rules::game::{GameError, Restriction};
 use crate::rules::layoff::{Fit, NoFit, fit_declared};
@@ -679,8 +679,8 @@ fn answer_hand(page: &mut CheckPage, rs: &RuleSet, round: &RoundSpec, stop: Stop
         }
         return;
     }
-    let hand = match parse_cards(&text) {
-        Ok(hand) => hand,
+    let hand = match crate::rules::cards::CardsInput::Text(text).parse_hand() {
+        Ok(hand) => hand.unwrap_or_default(),
         Err(error) => {
             page.errors.hand = Some(card_error_text(&error, ctx));
             return;
