@@ -180,6 +180,9 @@ pub enum CardError {
     /// A declaration in a hand for the solver (`JK=7H`): a card in hand is not laid, so it
     /// stands for nothing yet; the solver's answer declares every wild card it lays.
     PinInHand { token: String },
+    /// A 2 declared as another card in a game where 2s are not wild (`2C=5H` in a card list
+    /// that is scored).
+    PinNotWild { token: String },
 }
 
 impl std::error::Error for CardError {}

@@ -42,6 +42,9 @@ messages! {
         /// A declaration in a hand for the solver (`JK=7H`).
         PinInHand => "\"{token}\" declares a card in a hand, but a card in hand is not laid and stands for nothing yet: write it without \"=\" (the answer says what each wild card stands for)",
             "„{token}“ erklärt eine Karte auf der Hand, aber eine Karte auf der Hand liegt noch nicht aus und steht für nichts: schreib sie ohne „=“ (die Antwort sagt, wofür jede wilde Karte steht)";
+        /// A 2 declared where 2s are not wild, in cards that are scored.
+        PinNotWild => "\"{token}\" declares a 2 as another card, but 2s are not wild in this game",
+            "„{token}“ erklärt eine 2 zu einer anderen Karte, aber 2en sind in dieser Partie nicht wild";
         /// How to write a card, after an unknown one.
         HowToWrite => "Write rank then suit, like 10H, QS, A♦ or JK.",
             "Erst der Rang, dann die Farbe, z. B. 10H, D♠, A♦ oder JK.";
@@ -269,6 +272,7 @@ impl CardError {
                 meld: Some(n),
             } => CardMsg::PinToJokerIn.fill(lang, &[("token", token), ("n", n)]),
             CardError::PinInHand { token } => CardMsg::PinInHand.fill(lang, &[("token", token)]),
+            CardError::PinNotWild { token } => CardMsg::PinNotWild.fill(lang, &[("token", token)]),
             CardError::TooManyMelds { count, max } => {
                 CardMsg::TooManyMelds.fill(lang, &[("count", count), ("max", max)])
             }

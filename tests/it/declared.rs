@@ -420,3 +420,63 @@ async fn the_fit_question_reads_declarations_on_the_table_and_on_the_laid_card()
         "melds, table meld and card"
     );
 }
+
+#[tokio::test]
+async fn a_rounds_cards_may_declare_wild_cards_and_score_them_as_themselves() {
+    let app = TestApp::new().await;
+    let game = post_json_status(
+        &app,
+        "/api/v1/games",
+        json!({"rules": "progressive", "players": ["Ann", "Ben"]}),
+        StatusCode::CREATED,
+    )
+    .await;
+    let id = game["id"].as_str().unwrap();
+    let round = post_json_status(
+        &app,
+        &format!("/api/v1/games/{id}/rounds"),
+        json!({"round": 1, "went_out": "Ben", "cards": {"Ann": "2H=5H JK=7C AS"}}),
+        StatusCode::OK,
+    )
+    .await;
+    // The 2 and the joker 20 each, the ace 15; the entry keeps the cards as they are.
+    assert_eq!(round["totals"]["Ann"], 55, "{round}");
+    assert_eq!(round["rounds"][0]["entry"]["cards"]["Ann"], "2H JK AS");
+    // Where 2s are not wild, a declared 2 is the field's 422 sentence.
+    let game = post_json_status(
+        &app,
+        "/api/v1/games",
+        json!({"rules": "shanghai", "players": ["Ann", "Ben", "Cy"]}),
+        StatusCode::CREATED,
+    )
+    .await;
+    let id = game["id"].as_str().unwrap();
+    let response = post(
+        &app,
+        &format!("/api/v1/games/{id}/rounds"),
+        json!({"round": 1, "went_out": "Ben", "points": {"Cy": 5}, "cards": {"Ann": "2H=5H AS"}}),
+    )
+    .await;
+    assert_eq!(
+        response.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{}",
+        response.body
+    );
+    assert!(
+        response
+            .body
+            .contains("\\\"2H=5H\\\" declares a 2 as another card, but 2s are not wild")
+            || response
+                .body
+                .contains("\"2H=5H\" declares a 2 as another card"),
+        "{}",
+        response.body
+    );
+}
+
+async fn post_json_status(app: &TestApp, path: &str, body: Value, status: StatusCode) -> Value {
+    let response = post(app, path, body).await;
+    assert_eq!(response.status, status, "{}", response.body);
+    response.json()
+}
