@@ -381,7 +381,7 @@ fn check_melds(rs: &RuleSet, round: &RoundSpec, melds: &[Vec<Card>], pins: &[Pin
             other => other,
         })
         .collect();
-    let mut best: Option<(Vec<Problem>, Vec<Option<Reading>>, Vec<Option<Requirement>>)> = None;
+    let mut best: Option<Assignment> = None;
     for alt in &contract.alternatives {
         let found = best_assignment(rules, round, alt, melds, pins, &meld_problems);
         if best.as_ref().is_none_or(|(p, ..)| found.0.len() < p.len()) {
@@ -430,6 +430,10 @@ fn check_melds(rs: &RuleSet, round: &RoundSpec, melds: &[Vec<Card>], pins: &[Pin
     }
 }
 
+/// An assignment of melds to requirements: its problems, the reading of each meld, and the
+/// requirement each meld fills (none where it fills none).
+type Assignment = (Vec<Problem>, Vec<Option<Reading>>, Vec<Option<Requirement>>);
+
 /// Finds the assignment of melds to requirements with the fewest problems.
 fn best_assignment(
     rules: &MeldRules,
@@ -438,7 +442,7 @@ fn best_assignment(
     melds: &[Vec<Card>],
     pins: &[Pins],
     meld_problems: &[Option<Problem>],
-) -> (Vec<Problem>, Vec<Option<Reading>>, Vec<Option<Requirement>>) {
+) -> Assignment {
     let n = melds.len();
     let structural: Vec<Problem> = meld_problems.iter().flatten().cloned().collect();
     if n != reqs.len() {

@@ -371,12 +371,13 @@ fn passes_declared(rs: &RuleSet, spec: &RoundSpec, melds: &[Vec<Card>]) -> bool 
         out
     };
     let mut pins: Vec<Vec<Option<Card>>> = melds.iter().map(|m| vec![None; m.len()]).collect();
+    type Passes<'a> = dyn Fn(&[Vec<Option<Card>>]) -> bool + 'a;
     fn rec(
         i: usize,
         all_wild: &[usize],
         ways: &dyn Fn(usize) -> Vec<Vec<Option<Card>>>,
         pins: &mut Vec<Vec<Option<Card>>>,
-        check: &dyn Fn(&[Vec<Option<Card>>]) -> bool,
+        check: &Passes<'_>,
     ) -> bool {
         let Some(&m) = all_wild.get(i) else {
             return check(pins);

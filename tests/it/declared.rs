@@ -106,7 +106,7 @@ async fn the_solver_answer_declares_every_wild_card_and_its_notation_passes_the_
     // Progressive: nine jokers make the contract with all-wild melds, each declared, and
     // the notation is a legal check as it stands.
     for round in [1, 2, 3] {
-        let hand = vec!["JK"; 12].join(" ");
+        let hand = ["JK"; 12].join(" ");
         let answer = post_json(
             &app,
             "/api/v1/solve",
