@@ -21,11 +21,11 @@
   }
 
   function append(field, card, mode) {
-    if (mode === "one") {
+    var value = field.value.replace(/\s+$/, "");
+    if (mode === "one" && !/=$/.test(value)) {
       field.value = card;
       return;
     }
-    var value = field.value.replace(/\s+$/, "");
     if (/=$/.test(value)) {
       // Declaring: the tapped card is what the wild card stands for (never a joker).
       if (card !== "JK") {

@@ -11,11 +11,11 @@ use std::process::ExitCode;
 
 use super::{CheckArgs, EngineArgs, ScoreArgs, SolveArgs};
 use crate::rules::cards::{self, Card, Pins};
-use crate::rules::check::{CheckResult, check, check_pinned};
+use crate::rules::check::{CheckResult, check_pinned};
 use crate::rules::meld::{MeldRules, Reading};
 use crate::rules::pins;
 use crate::rules::presets::option_specs;
-use crate::rules::ruleset::{RoundSpec, RuleSet};
+use crate::rules::ruleset::{Requirement, RoundSpec, RuleSet};
 use crate::rules::solver::solve;
 use crate::text::cli::CliMsg;
 use crate::text::rules::RoundErrorMsg;
@@ -58,7 +58,7 @@ pub fn run_check(args: &CheckArgs) -> Result<Report, String> {
         CliMsg::NotLegal
     };
     let mut text = verdict_line(verdict, &heading(&rs, &round, &result, lang), lang);
-    write_melds(&mut text, &result, Some(&rs.meld), lang);
+    write_melds(&mut text, &result, (Some(&rs.meld), &round), lang);
     if !result.problems.is_empty() {
         text.push_str(CliMsg::Reasons.text(lang));
         text.push('\n');
@@ -78,7 +78,10 @@ pub fn run_solve(args: &SolveArgs) -> Result<Report, String> {
     let lang = args.engine.lang();
     let rs = rule_set(&args.engine)?;
     let round = round_spec(&rs, args.round)?;
-    let hand = cards::parse_cards(&args.hand.join(" ")).map_err(|e| e.to_string())?;
+    let hand = cards::CardsInput::Text(args.hand.join(" "))
+        .parse_hand()
+        .map_err(|e| e.to_string())?
+        .unwrap_or_default();
     let solution = solve(&rs, &round, &hand).map_err(|e| e.to_string())?;
     let Some(solution) = solution else {
         let what = contract_text(&rs, &round, lang);
@@ -86,9 +89,9 @@ pub fn run_solve(args: &SolveArgs) -> Result<Report, String> {
         return Ok(Report { yes: false, text });
     };
     // The checker reads the melds found, so each one can say what it is.
-    let result = check(&rs, &round, &solution.melds);
+    let result = check_pinned(&rs, &round, &solution.melds, &solution.pins);
     let mut text = verdict_line(CliMsg::Solvable, &heading(&rs, &round, &result, lang), lang);
-    write_melds(&mut text, &result, None, lang);
+    write_melds(&mut text, &result, (None, &round), lang);
     let left = if solution.leftover.is_empty() {
         CliMsg::LeftOverNone.text(lang).to_owned()
     } else {
@@ -105,7 +108,20 @@ pub fn run_solve(args: &SolveArgs) -> Result<Report, String> {
 pub fn run_score(args: &ScoreArgs) -> Result<Report, String> {
     let lang = args.engine.lang();
     let rs = rule_set(&args.engine)?;
-    let hand = cards::parse_cards(&args.cards.join(" ")).map_err(|e| e.to_string())?;
+    // A declared wild card (`JK=7H`) scores as the wild card it is.
+    let (hand, pins) = cards::CardsInput::Text(args.cards.join(" "))
+        .parse_pinned()
+        .map_err(|e| e.to_string())?
+        .unwrap_or_default();
+    if let Some(card) = hand
+        .iter()
+        .zip(&pins)
+        .find(|(c, p)| p.is_some() && !rs.meld.is_wild(**c))
+        .map(|(c, _)| *c)
+    {
+        let sentence = text::check::NoFitMsg::NotWild.fill(lang, &[("card", &card.display(lang))]);
+        return Err(sentence);
+    }
     let name = rule_set_name(&rs, lang);
     let total = rs
         .score_hand(&hand)
@@ -202,14 +218,30 @@ fn contract_text(rs: &RuleSet, round: &RoundSpec, lang: Lang) -> String {
 
 /// One line per meld: its cards and its reading, with what each wild card stands for; with
 /// `rules`, a line below it with the other readings of its undeclared wild cards.
-fn write_melds(text: &mut String, result: &CheckResult, rules: Option<&MeldRules>, lang: Lang) {
+fn write_melds(
+    text: &mut String,
+    result: &CheckResult,
+    (rules, round): (Option<&MeldRules>, &RoundSpec),
+    lang: Lang,
+) {
+    // ", fills the contract's run of 7" where the contract's requirements differ.
+    let fills = |req: Option<Requirement>| {
+        req.map(|r| format!(", {}", text::rules::fills_text(r, lang)))
+            .unwrap_or_default()
+    };
     for (i, (cards, reading)) in result.melds.iter().enumerate() {
+        let held = result.held.get(i).copied().flatten();
+        let read = describe(reading.as_ref(), lang)
+            + &reading
+                .as_ref()
+                .map(|_| fills(pins::used_fills(round, held)))
+                .unwrap_or_default();
         let line = CliMsg::MeldLine.fill(
             lang,
             &[
                 ("n", &(i + 1)),
                 ("cards", &display_cards(cards, result.pins.get(i), lang)),
-                ("reading", &describe(reading.as_ref(), lang)),
+                ("reading", &read),
             ],
         );
         let _ = writeln!(text, "  {line}");
@@ -217,7 +249,9 @@ fn write_melds(text: &mut String, result: &CheckResult, rules: Option<&MeldRules
         if let (Some(rules), Some(used)) = (rules, reading) {
             let others: Vec<String> = pins::alternatives(rules, cards, pins, used)
                 .iter()
-                .map(|r| describe(Some(r), lang))
+                .map(|r| {
+                    describe(Some(r), lang) + &fills(pins::alternative_fills(round, r, used, held))
+                })
                 .collect();
             if !others.is_empty() {
                 let line = CliMsg::CouldAlsoBe.fill(lang, &[("readings", &others.join("; "))]);
@@ -366,6 +400,109 @@ mod tests {
         assert!(report.text.starts_with(
             "Legal: opening meld worth 61 points, at least 40 needed (German Rommé)\n"
         ));
+    }
+
+    #[test]
+    fn solve_prints_what_each_wild_card_stands_for_and_all_wild_melds_need_declaring() {
+        let report = run(&[
+            "solve",
+            "--rules",
+            "contract",
+            "--round",
+            "2",
+            "5H 6H JK 8H 9C 9D 9S",
+        ])
+        .unwrap();
+        assert!(report.yes);
+        assert!(report.text.contains("5♥ 6♥ Joker=7♥ 8♥"), "{}", report.text);
+        // Progressive: six jokers make two all-wild sets, each declared.
+        let report = run(&[
+            "solve",
+            "--rules",
+            "progressive",
+            "--round",
+            "1",
+            "JK JK JK JK JK JK",
+        ])
+        .unwrap();
+        assert!(report.yes, "{}", report.text);
+        assert_eq!(report.text.matches("Joker=").count(), 6, "{}", report.text);
+        let report = run(&[
+            "check",
+            "--rules",
+            "progressive",
+            "--round",
+            "1",
+            "JK JK JK | 5S 5D 5C",
+        ])
+        .unwrap();
+        assert!(!report.yes);
+        assert!(
+            report
+                .text
+                .contains("Meld 1 is all wild cards; say what each one stands for"),
+            "{}",
+            report.text
+        );
+    }
+
+    #[test]
+    fn check_names_the_requirement_each_reading_fills_where_the_contract_has_different_ones() {
+        let report = run(&[
+            "check",
+            "--rules",
+            "progressive",
+            "--round",
+            "2",
+            "5H JK JK JK | 9C 9D 9S",
+        ])
+        .unwrap();
+        assert!(report.yes, "{}", report.text);
+        assert!(
+            report.text.contains(", fills the contract's run of 4"),
+            "{}",
+            report.text
+        );
+        assert!(
+            report.text.contains(", fills the contract's set of 3"),
+            "{}",
+            report.text
+        );
+        let report = run(&[
+            "check",
+            "--rules",
+            "contract",
+            "--round",
+            "1",
+            "5H JK JK | 9C 9D 9S",
+        ])
+        .unwrap();
+        assert!(!report.text.contains("fills"), "{}", report.text);
+    }
+
+    #[test]
+    fn score_takes_declared_wilds_as_what_they_are_and_solve_refuses_them_in_a_hand() {
+        let plain = run(&["score", "--rules", "shanghai", "AS JK 7H"]).unwrap();
+        let declared = run(&["score", "--rules", "shanghai", "AS JK=7H 7H"]).unwrap();
+        assert_eq!(plain.text, declared.text);
+        let error = run(&["score", "--rules", "shanghai", "2C=5H"]).unwrap_err();
+        assert_eq!(
+            error,
+            "2♣ is declared as another card, but 2s are not wild in this game."
+        );
+        let error = run(&[
+            "solve",
+            "--rules",
+            "contract",
+            "--round",
+            "2",
+            "5H 6H JK=7H 8H 9C 9D 9S",
+        ])
+        .unwrap_err();
+        assert!(
+            error.starts_with("\"JK=7H\" declares a card in a hand"),
+            "{error}"
+        );
     }
 
     #[test]

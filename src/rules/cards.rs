@@ -177,6 +177,12 @@ pub enum CardError {
     PinOnNatural { token: String, meld: Option<usize> },
     /// A wild card declared as a joker (`2C=JK`): a wild card stands for a natural card.
     PinToJoker { token: String, meld: Option<usize> },
+    /// A declaration in a hand for the solver (`JK=7H`): a card in hand is not laid, so it
+    /// stands for nothing yet; the solver's answer declares every wild card it lays.
+    PinInHand { token: String },
+    /// A 2 declared as another card in a game where 2s are not wild (`2C=5H` in a card list
+    /// that is scored).
+    PinNotWild { token: String },
 }
 
 impl std::error::Error for CardError {}
@@ -260,6 +266,36 @@ pub enum CardsInput {
 }
 
 impl CardsInput {
+    /// The cards with their declarations (`JK=7H`), `Ok(None)` when nothing was given:
+    /// for card lists where a declared wild card is still that wild card (`/score`).
+    pub fn parse_pinned(&self) -> Result<Option<(Vec<Card>, Pins)>, CardError> {
+        let tokens = self.tokens();
+        if tokens.len() > MAX_CARDS {
+            return Err(CardError::TooMany {
+                count: tokens.len(),
+                max: MAX_CARDS,
+            });
+        }
+        let pairs = tokens
+            .iter()
+            .map(|t| parse_pinned(t))
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok((!pairs.is_empty()).then(|| pairs.into_iter().unzip()))
+    }
+
+    /// A hand for the solver: the cards, where a declaration is [`CardError::PinInHand`]
+    /// (a card in hand stands for nothing yet) rather than an unknown card.
+    pub fn parse_hand(&self) -> Result<Option<Vec<Card>>, CardError> {
+        if let Some(token) = self
+            .tokens()
+            .into_iter()
+            .find(|t| t.contains('=') && parse_pinned(t).is_ok_and(|(_, pin)| pin.is_some()))
+        {
+            return Err(CardError::PinInHand { token });
+        }
+        self.parse()
+    }
+
     /// The cards, `Ok(None)` when nothing was given (an empty text or list).
     pub fn parse(&self) -> Result<Option<Vec<Card>>, CardError> {
         let cards = match self {

@@ -126,6 +126,10 @@ pub enum Problem {
         declared: Card,
         needs: Vec<Card>,
     },
+    /// A meld of wild cards only, where the rule set allows one, with a wild card left
+    /// undeclared: an all-wild meld is what its declarations make it (docs/RULES.md
+    /// section 2), so every wild card of it must be declared. `undeclared` counts those left.
+    AllWildUndeclared { meld: usize, undeclared: usize },
 }
 
 impl Problem {
@@ -159,6 +163,7 @@ impl Problem {
             Problem::OpeningTooLow { .. } => "opening_too_low",
             Problem::PinOnNatural { .. } => "pin_on_natural",
             Problem::PinDoesNotFit { .. } => "pin_does_not_fit",
+            Problem::AllWildUndeclared { .. } => "all_wild_undeclared",
         }
     }
 }
@@ -177,6 +182,9 @@ pub struct CheckResult {
     /// What each card of each meld was declared as (docs/RULES.md section 1); empty when
     /// nothing was declared.
     pub pins: Vec<Pins>,
+    /// The contract requirement each meld's reading fills in the assignment reported (none
+    /// for a meld that fills none, and for Rommé's opening); see `pins::fills`.
+    pub held: Vec<Option<Requirement>>,
 }
 
 /// Explains why a meld has no legal reading as any kind the round could use.
@@ -373,17 +381,17 @@ fn check_melds(rs: &RuleSet, round: &RoundSpec, melds: &[Vec<Card>], pins: &[Pin
             other => other,
         })
         .collect();
-    let mut best: Option<(Vec<Problem>, Vec<Option<Reading>>)> = None;
+    let mut best: Option<Assignment> = None;
     for alt in &contract.alternatives {
         let found = best_assignment(rules, round, alt, melds, pins, &meld_problems);
-        if best.as_ref().is_none_or(|(p, _)| found.0.len() < p.len()) {
+        if best.as_ref().is_none_or(|(p, ..)| found.0.len() < p.len()) {
             best = Some(found);
         }
-        if best.as_ref().is_some_and(|(p, _)| p.is_empty()) {
+        if best.as_ref().is_some_and(|(p, ..)| p.is_empty()) {
             break;
         }
     }
-    let (mut problems, readings) = best.expect("a contract has at least one alternative");
+    let (mut problems, readings, held) = best.expect("a contract has at least one alternative");
     let shape = |p: &Problem| {
         matches!(
             p,
@@ -418,8 +426,13 @@ fn check_melds(rs: &RuleSet, round: &RoundSpec, melds: &[Vec<Card>], pins: &[Pin
         problems,
         points: None,
         pins: Vec::new(),
+        held,
     }
 }
+
+/// An assignment of melds to requirements: its problems, the reading of each meld, and the
+/// requirement each meld fills (none where it fills none).
+type Assignment = (Vec<Problem>, Vec<Option<Reading>>, Vec<Option<Requirement>>);
 
 /// Finds the assignment of melds to requirements with the fewest problems.
 fn best_assignment(
@@ -429,7 +442,7 @@ fn best_assignment(
     melds: &[Vec<Card>],
     pins: &[Pins],
     meld_problems: &[Option<Problem>],
-) -> (Vec<Problem>, Vec<Option<Reading>>) {
+) -> Assignment {
     let n = melds.len();
     let structural: Vec<Problem> = meld_problems.iter().flatten().cloned().collect();
     if n != reqs.len() {
@@ -443,7 +456,7 @@ fn best_assignment(
             .enumerate()
             .map(|(i, m)| any_reading(rules, m, pins_of(pins, i)))
             .collect();
-        return (p, readings);
+        return (p, readings, vec![None; n]);
     }
     let pairwise =
         round.no_contiguous_runs || round.runs_different_suits || round.no_two_sets_same_rank;
@@ -474,7 +487,9 @@ fn best_assignment(
         invalid: meld_problems.iter().map(Option::is_some).collect(),
         best_cost: usize::MAX,
         best: (Vec::new(), Vec::new()),
+        best_held: Vec::new(),
         chosen: Vec::with_capacity(n),
+        held: Vec::with_capacity(n),
         problems: Vec::new(),
         used: vec![false; n],
     };
@@ -483,7 +498,7 @@ fn best_assignment(
     // Structural problems first, in meld order.
     let mut all = structural;
     all.append(&mut problems);
-    (all, readings)
+    (all, readings, search.best_held)
 }
 
 fn any_reading(rules: &MeldRules, cards: &[Card], pins: &[Option<Card>]) -> Option<Reading> {
@@ -510,7 +525,11 @@ struct Search<'a> {
     invalid: Vec<bool>,
     best_cost: usize,
     best: (Vec<Problem>, Vec<Option<Reading>>),
+    /// The requirement each meld fills in `best` (none where it is no meld of that kind).
+    best_held: Vec<Option<Requirement>>,
     chosen: Vec<Option<Reading>>,
+    /// The requirement each meld chosen so far fills.
+    held: Vec<Option<Requirement>>,
     problems: Vec<Problem>,
     /// Requirements taken.
     used: Vec<bool>,
@@ -524,6 +543,7 @@ impl Search<'_> {
         if i == self.melds.len() {
             self.best_cost = self.problems.len();
             self.best = (self.problems.clone(), self.chosen.clone());
+            self.best_held = self.held.clone();
             return;
         }
         let meld = i + 1;
@@ -539,8 +559,10 @@ impl Search<'_> {
             self.used[j] = true;
             if self.invalid[i] {
                 self.chosen.push(None);
+                self.held.push(None);
                 self.run(i + 1);
                 self.chosen.pop();
+                self.held.pop();
             } else {
                 let own = &self.candidates[i][kind_index(req.kind)];
                 let fallback;
@@ -568,8 +590,10 @@ impl Search<'_> {
                         self.pairwise_problems(meld, reading);
                     }
                     self.chosen.push(Some(reading.clone()));
+                    self.held.push((!wrong_kind).then_some(req));
                     self.run(i + 1);
                     self.chosen.pop();
+                    self.held.pop();
                     self.problems.truncate(before);
                     if self.best_cost == 0 {
                         break;
@@ -765,6 +789,7 @@ fn check_opening(
         problems,
         points: Some(points),
         pins: Vec::new(),
+        held: Vec::new(),
     }
 }
 

@@ -50,7 +50,7 @@ pub fn check_solve(data: &[u8]) {
         && let Ok(Some(answer)) = solve(&rs, &spec, &hand)
     {
         assert!(
-            check(&rs, &spec, &answer.melds).ok,
+            super::check::check_pinned(&rs, &spec, &answer.melds, &answer.pins).ok,
             "solver answer fails the checker"
         );
     }

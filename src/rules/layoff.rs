@@ -38,6 +38,9 @@ pub enum NoFit {
     SetFull { max: u8 },
     /// A set whose cards must differ in suit, already holding this suit.
     SuitTaken { suit: Suit },
+    /// A card declared as another one that is not wild in this game (a 2 where 2s are not
+    /// wild).
+    NotWild { card: Card },
     /// A card of another suit on a run.
     WrongSuit { suit: Suit },
     /// A run as long as a run can be.
@@ -76,6 +79,7 @@ impl NoFit {
             NoFit::SwapNotAllowed => "swap_not_allowed",
             NoFit::TooManyWilds { .. } => "too_many_wilds",
             NoFit::TooLargeShare { .. } => "too_large_share",
+            NoFit::NotWild { .. } => "not_wild",
         }
     }
 }
@@ -83,16 +87,31 @@ impl NoFit {
 /// Does `card` fit the meld on the table, and how: laid off ([`fits`]) or, where the rule set
 /// allows joker swaps, in place of a wild card that stands for it. Every "no" says why.
 pub fn fit(rs: &RuleSet, meld: &[Card], card: Card) -> Result<Fit, NoFit> {
+    fit_declared(rs, (meld, &[]), (card, None))
+}
+
+/// [`fit`] with declared wild cards (docs/RULES.md section 1): the meld on the table read as
+/// its declarations say (`5H 6H JK=7H 8H`: a 7♥ swaps for the joker in its declared place),
+/// and the laid card, where it is a wild card declared as one card, laid in that card's place
+/// only. `pins[i]` is what card `i` of the meld is declared as.
+pub fn fit_declared(
+    rs: &RuleSet,
+    (meld, pins): (&[Card], &[Option<Card>]),
+    (card, declared): (Card, Option<Card>),
+) -> Result<Fit, NoFit> {
     let rules = &rs.meld;
     if !rules.jokers && card == Card::Joker {
         return Err(NoFit::JokersNotInPlay);
     }
-    if let Some(reading) = fits(rs, meld, card) {
+    if declared.is_some() && !rules.is_wild(card) {
+        return Err(NoFit::NotWild { card });
+    }
+    if let Some(reading) = fits_declared(rs, (meld, pins), (card, declared)) {
         return Ok(Fit::LayOff(reading));
     }
     let readings: Vec<Reading> = [MeldKind::Set, MeldKind::Run]
         .iter()
-        .flat_map(|&k| rules.readings(meld, k))
+        .flat_map(|&k| super::pins::readings(rules, meld, pins, k))
         .collect();
     if meld.is_empty() || readings.is_empty() || (!rules.jokers && meld.contains(&Card::Joker)) {
         return Err(NoFit::NotAMeld);
@@ -109,7 +128,14 @@ pub fn fit(rs: &RuleSet, meld: &[Card], card: Card) -> Result<Fit, NoFit> {
     if swap_refused {
         return Err(NoFit::SwapNotAllowed);
     }
-    Err(why_not(rules, &readings[0], card))
+    match declared {
+        // Where a declared wild would go, said as for the card it is declared as.
+        Some(as_card) => match why_not(rules, &readings[0], card) {
+            limit @ (NoFit::TooManyWilds { .. } | NoFit::TooLargeShare { .. }) => Err(limit),
+            _ => Err(why_not(rules, &readings[0], as_card)),
+        },
+        None => Err(why_not(rules, &readings[0], card)),
+    }
 }
 
 /// May a wild card in a meld of this kind be swapped back?
@@ -220,22 +246,46 @@ fn why_not(rules: &MeldRules, r: &Reading, card: Card) -> NoFit {
 /// set's meld rules (docs/RULES.md section 2): sets are tried before runs, and a run grows at its
 /// high end before its low end. `None` if it does not fit, or if `meld` is no legal meld.
 pub fn fits(rs: &RuleSet, meld: &[Card], card: Card) -> Option<Reading> {
+    fits_declared(rs, (meld, &[]), (card, None))
+}
+
+/// [`fits`] with declared wild cards, as [`fit_declared`] reads them: a declared laid card
+/// grows a set only as its declared rank and a run only where its declared card goes.
+pub fn fits_declared(
+    rs: &RuleSet,
+    (meld, pins): (&[Card], &[Option<Card>]),
+    (card, declared): (Card, Option<Card>),
+) -> Option<Reading> {
     let rules = &rs.meld;
     if meld.is_empty() || (!rules.jokers && (card == Card::Joker || meld.contains(&Card::Joker))) {
         return None;
     }
     let mut grown = meld.to_vec();
     grown.push(card);
-    let grown_sets = rules.readings(&grown, MeldKind::Set);
-    for old in rules.readings(meld, MeldKind::Set) {
+    let mut grown_pins: Vec<Option<Card>> = (0..meld.len())
+        .map(|i| pins.get(i).copied().flatten())
+        .collect();
+    grown_pins.push(declared);
+    let grown_sets = super::pins::readings(rules, &grown, &grown_pins, MeldKind::Set);
+    for old in super::pins::readings(rules, meld, pins, MeldKind::Set) {
         if let Some(r) = grown_sets.iter().find(|r| r.rank == old.rank) {
             return Some(r.clone());
         }
     }
-    rules
-        .readings(meld, MeldKind::Run)
-        .iter()
-        .find_map(|old| extend_run(rules, old, card))
+    let runs = super::pins::readings(rules, meld, pins, MeldKind::Run);
+    match declared {
+        None => runs.iter().find_map(|old| extend_run(rules, old, card)),
+        // Laid as the declared card in its place, then counted as the wild card it is.
+        Some(as_card) => runs.iter().find_map(|old| {
+            let mut r = extend_run(rules, old, as_card)?;
+            if r.naturals == old.naturals {
+                return None; // the declared card could only be placed as a wild card
+            }
+            r.naturals -= 1;
+            r.wilds.push((card, as_card));
+            rules.limit_breach(&r).is_none().then_some(r)
+        }),
+    }
 }
 
 /// A run reading grown by one card at the high or the low end, the cards already there
@@ -308,6 +358,91 @@ mod tests {
 
     fn c(s: &str) -> Card {
         s.parse().unwrap()
+    }
+
+    /// [`fit_declared`] on a meld and a card in the declared notation.
+    fn fit_pinned(rules: &str, meld: &str, card: &str) -> Result<Fit, NoFit> {
+        let rs = RuleSet::preset(rules).unwrap();
+        let m = crate::rules::cards::parse_pinned_melds(meld).unwrap();
+        let (card, declared) = crate::rules::cards::parse_pinned(card).unwrap();
+        fit_declared(&rs, (&m.melds[0], &m.pins[0]), (card, declared))
+    }
+
+    #[test]
+    fn a_declared_meld_on_the_table_and_a_declared_laid_card_are_read_as_declared() {
+        // The joker declared as 8♥ at the top: 8♥ swaps for it there; 4♥ is laid off below.
+        let swapped = fit_pinned("contract", "5H 6H 7H JK=8H", "8H").unwrap();
+        let Fit::JokerSwap { wild, reading } = swapped else {
+            panic!("{swapped:?}")
+        };
+        assert_eq!(
+            (wild, reading.from, reading.to),
+            (Card::Joker, Rank::new(5), Rank::new(8))
+        );
+        // Undeclared, JK could as well be the 4♥: then 8♥ is a lay-off at the top, no swap.
+        assert!(matches!(
+            fit_pinned("contract", "5H 6H 7H JK", "8H"),
+            Ok(Fit::LayOff(_))
+        ));
+        // Declared as 4♥ instead, the 8♥ is laid off above and the 4♥ swaps.
+        let r = fit_pinned("contract", "JK=4H 5H 6H 7H", "8H").unwrap();
+        assert!(
+            matches!(r, Fit::LayOff(ref x) if x.to == Rank::new(8)),
+            "{r:?}"
+        );
+        assert!(matches!(
+            fit_pinned("contract", "JK=4H 5H 6H 7H", "4H"),
+            Ok(Fit::JokerSwap { .. })
+        ));
+        // The example: 7♥ on 5♥ 6♥ JK=7H 8♥ replaces the joker in its declared place.
+        assert!(matches!(
+            fit_pinned("contract", "5H 6H JK=7H 8H", "7H"),
+            Ok(Fit::JokerSwap { .. })
+        ));
+        // A laid joker declared as 9♥ goes above 8♥; declared as 3♥ it fits nowhere.
+        let Ok(Fit::LayOff(r)) = fit_pinned("contract", "5H 6H 7H 8H", "JK=9H") else {
+            panic!()
+        };
+        assert_eq!(
+            (r.to, r.wilds.clone()),
+            (Rank::new(9), vec![(Card::Joker, c("9H"))])
+        );
+        let Ok(Fit::LayOff(r)) = fit_pinned("contract", "5H 6H 7H 8H", "JK=4H") else {
+            panic!()
+        };
+        assert_eq!(r.from, Rank::new(4));
+        assert_eq!(
+            fit_pinned("contract", "5H 6H 7H 8H", "JK=3H"),
+            Err(NoFit::NotAtAnEnd {
+                from: Rank::new(5).unwrap(),
+                to: Rank::new(8).unwrap()
+            })
+        );
+        // On a set, a joker declared in the set's rank fits, another rank does not.
+        assert!(matches!(
+            fit_pinned("contract", "9C 9D 9S", "JK=9H"),
+            Ok(Fit::LayOff(_))
+        ));
+        assert_eq!(
+            fit_pinned("contract", "9C 9D 9S", "JK=8H"),
+            Err(NoFit::WrongRank {
+                rank: Rank::new(9).unwrap()
+            })
+        );
+        // A 2 declared where 2s are not wild.
+        assert_eq!(
+            fit_pinned("contract", "9C 9D 9S", "2C=9H"),
+            Err(NoFit::NotWild { card: c("2C") })
+        );
+        // An undeclared all-wild meld on the table is no meld; declared, it is one.
+        assert_eq!(
+            fit_pinned("progressive", "JK JK JK", "9H"),
+            Err(NoFit::NotAMeld)
+        );
+        assert!(matches!(
+            fit_pinned("progressive", "JK=9C JK=9D JK=9S", "9H"),
+            Ok(Fit::LayOff(_))
+        ));
     }
 
     #[test]

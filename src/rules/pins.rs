@@ -7,11 +7,16 @@
 //! `wilds`). So a declared joker can neither fill another place of the run nor make the meld
 //! a different rank; an all-wild meld is one rank or one window, as declared.
 //!
-//! Pure: std only, on top of `cards`, `meld` and `check`'s [`Problem`]. No words.
+//! It also says which contract requirement a reading fills, where the contract's
+//! requirements differ (docs/RULES.md section 2).
+//!
+//! Pure: std only, on top of `cards`, `meld`, `ruleset`'s requirements and `check`'s
+//! [`Problem`]. No words.
 
 use super::cards::{Card, Rank, Suit};
 use super::check::{Problem, breach_problem, meld_problem as open_meld_problem};
 use super::meld::{MeldKind, MeldRules, Reading};
+use super::ruleset::{Requirement, RoundSpec};
 
 /// The declared cards of a meld, position by position (missing entries: undeclared).
 fn declared(pins: &[Option<Card>], i: usize) -> Option<Card> {
@@ -79,15 +84,55 @@ pub fn readings(
     kind: MeldKind,
 ) -> Vec<Reading> {
     let mut r = structural_readings(rules, cards, pins, kind);
-    r.retain(|x| rules.limit_breach(x).is_none());
+    let open = undeclared_wilds(rules, cards, pins) > 0;
+    // An all-wild meld is only what its declarations make it: with a wild card undeclared,
+    // no reading of wild cards only counts (docs/RULES.md section 2).
+    r.retain(|x| rules.limit_breach(x).is_none() && !(open && x.naturals == 0));
     r
 }
 
-/// Readings of the meld as a set or a run that keep the wild limits.
+/// How many wild cards of the meld are not declared.
+pub fn undeclared_wilds(rules: &MeldRules, cards: &[Card], pins: &[Option<Card>]) -> usize {
+    cards
+        .iter()
+        .enumerate()
+        .filter(|&(i, &c)| rules.is_wild(c) && declared(pins, i).is_none())
+        .count()
+}
+
+/// A meld whose only legal readings are of wild cards only (where the rule set allows such a
+/// meld) while some of its wild cards are undeclared: `all_wild_undeclared`. A wild 2 that
+/// may stand for itself counts as natural where the meld reads it so (`2C 2D 2H` is a set of
+/// natural 2s in Progressive, no all-wild meld).
+fn all_wild_problem(
+    rules: &MeldRules,
+    meld: usize,
+    cards: &[Card],
+    pins: &[Option<Card>],
+) -> Option<Problem> {
+    let undeclared = undeclared_wilds(rules, cards, pins);
+    if undeclared == 0
+        || (!rules.jokers && cards.contains(&Card::Joker))
+        || declaration_problem(rules, meld, cards, pins).is_some()
+    {
+        return None;
+    }
+    let legal: Vec<Reading> = [MeldKind::Set, MeldKind::Run]
+        .iter()
+        .flat_map(|&k| structural_readings(rules, cards, pins, k))
+        .filter(|r| rules.limit_breach(r).is_none())
+        .collect();
+    (!legal.is_empty() && legal.iter().all(|r| r.naturals == 0))
+        .then_some(Problem::AllWildUndeclared { meld, undeclared })
+}
+
+/// Readings of the meld as a set or a run that keep the wild limits, all-wild ones with
+/// undeclared wild cards included (what a declaration could make the meld).
 fn legal(rules: &MeldRules, cards: &[Card], pins: &[Option<Card>]) -> Vec<Reading> {
     [MeldKind::Set, MeldKind::Run]
         .iter()
-        .flat_map(|&k| readings(rules, cards, pins, k))
+        .flat_map(|&k| structural_readings(rules, cards, pins, k))
+        .filter(|r| rules.limit_breach(r).is_none())
         .collect()
 }
 
@@ -113,6 +158,9 @@ pub fn meld_problem(
     cards: &[Card],
     pins: &[Option<Card>],
 ) -> Option<Problem> {
+    if let Some(problem) = all_wild_problem(rules, meld, cards, pins) {
+        return Some(problem);
+    }
     if !any(pins) {
         return open_meld_problem(rules, meld, cards);
     }
@@ -211,7 +259,10 @@ pub fn alternatives(
     let key = |r: &Reading| (r.kind, r.rank, r.suit, r.window);
     let mut seen = vec![key(used)];
     let mut out = Vec::new();
-    for reading in legal(rules, cards, pins) {
+    let readings = [MeldKind::Set, MeldKind::Run]
+        .iter()
+        .flat_map(|&k| self::readings(rules, cards, pins, k));
+    for reading in readings {
         if reading.len < rules.min_len(reading.kind) || seen.contains(&key(&reading)) {
             continue;
         }
@@ -219,6 +270,59 @@ pub fn alternatives(
         out.push(reading);
     }
     out
+}
+
+/// Whether the round's contract asks for melds that differ (in kind or length), so that
+/// which requirement a reading fills is worth saying: Progressive's "a run of 4 and a run
+/// of 7", Continental's shapes; not "2 sets of 3", not Rommé's opening.
+fn requirements_differ(round: &RoundSpec) -> bool {
+    let Some(contract) = &round.contract else {
+        return false;
+    };
+    let mut all: Vec<Requirement> = contract.alternatives.iter().flatten().copied().collect();
+    all.sort();
+    all.dedup();
+    all.len() > 1
+}
+
+/// The requirement the reading the checker used fills (`held`, from the check's
+/// assignment), where the contract's requirements differ (docs/RULES.md section 2).
+pub fn used_fills(round: &RoundSpec, held: Option<Requirement>) -> Option<Requirement> {
+    held.filter(|_| requirements_differ(round))
+}
+
+/// The requirement another reading of the meld would fill, where the contract's
+/// requirements differ: the one the used reading holds where it is of the same kind (the
+/// length is the meld's either way), else the most demanding requirement of its kind that
+/// its length meets (exactly, where the round asks for exact minimums); none where no
+/// requirement of the contract takes it.
+pub fn alternative_fills(
+    round: &RoundSpec,
+    reading: &Reading,
+    used: &Reading,
+    held: Option<Requirement>,
+) -> Option<Requirement> {
+    if !requirements_differ(round) {
+        return None;
+    }
+    if reading.kind == used.kind && held.is_some() {
+        return held;
+    }
+    let contract = round.contract.as_ref()?;
+    contract
+        .alternatives
+        .iter()
+        .flatten()
+        .copied()
+        .filter(|r| r.kind == reading.kind)
+        .filter(|r| match r.kind {
+            MeldKind::Pair => reading.len == 2,
+            _ => {
+                reading.len >= r.min as usize
+                    && (!round.exact_minimum || reading.len == r.min as usize)
+            }
+        })
+        .max_by_key(|r| r.min)
 }
 
 #[cfg(test)]
@@ -365,6 +469,109 @@ mod tests {
         // Rommé needs natural cards: refused, declared or not.
         let r = pinned("rommee", None, "JK=9C JK=9D JK=9H | AS AD AC");
         assert!(!r.ok);
+    }
+
+    #[test]
+    fn an_undeclared_all_wild_meld_asks_for_its_declarations() {
+        // Progressive allows all-wild melds, but only declared: no more "a set of aces".
+        let r = pinned("progressive", Some(1), "JK JK 2C | 5S 5D 5C");
+        assert!(r.ok, "2C stands for itself: a set of 2s, {:?}", r.problems);
+        let r = pinned("progressive", Some(1), "JK JK JK | 5S 5D 5C");
+        assert_eq!(
+            r.problems,
+            vec![Problem::AllWildUndeclared {
+                meld: 1,
+                undeclared: 3
+            }]
+        );
+        let r = pinned("progressive", Some(1), "JK=9C JK 2C=9H | 5S 5D 5C");
+        assert_eq!(
+            r.problems,
+            vec![Problem::AllWildUndeclared {
+                meld: 1,
+                undeclared: 1
+            }]
+        );
+        // Where the rule set allows no all-wild meld, the old refusal stays.
+        let r = pinned("contract", Some(1), "JK JK JK | 5S 5D 5C");
+        assert_eq!(r.problems[0].code(), "no_natural");
+        let r = pinned("rommee", None, "JK JK JK | AS AD AC | KS KD KC");
+        assert_eq!(r.problems[0].code(), "too_few_naturals");
+    }
+
+    #[test]
+    fn three_twos_where_twos_are_wild_and_natural_are_a_set_of_natural_twos() {
+        // docs/RULES.md section 1: a wild 2 may stand for itself, so 2C 2D 2H is a set of 2s
+        // (no all-wild meld, nothing to declare). Its other readings each keep a natural 2
+        // (a run through one 2, the others wild); a set of another rank is none of them.
+        let rs = RuleSet::preset("progressive").unwrap();
+        let r = pinned("progressive", Some(1), "2C 2D 2H | 5S 5D 5C");
+        assert!(r.ok, "{:?}", r.problems);
+        let set = r.melds[0].1.as_ref().unwrap();
+        assert_eq!((set.kind, set.rank), (MeldKind::Set, c("2C").rank()));
+        assert_eq!((set.naturals, set.wilds.len()), (3, 0));
+        let other = super::alternatives(&rs.meld, &r.melds[0].0, &[], set);
+        assert!(
+            other
+                .iter()
+                .all(|o| o.kind == MeldKind::Run && o.naturals == 1),
+            "{other:?}"
+        );
+        // A wild 2 laid as an ace with two more 2s, declared: the set of aces it says.
+        let r = pinned("progressive", Some(1), "2C=AC 2D=AD 2H=AH | 5S 5D 5C");
+        assert!(r.ok, "{:?}", r.problems);
+        assert_eq!(r.melds[0].1.as_ref().unwrap().rank, c("AC").rank());
+    }
+
+    #[test]
+    fn each_reading_names_the_requirement_it_fills_where_the_contract_has_different_ones() {
+        use crate::rules::meld::MeldKind::{Run, Set};
+        use crate::rules::ruleset::Requirement;
+        let req = |kind, min| Some(Requirement { kind, min });
+        // Progressive round 2 (docs/RULES.md 4: "1g3 + 1r4"; contract melds may be longer):
+        // 5♥ and three wild cards are read as the run, since the 9s are the set; read as a
+        // set of 5s they would fill the set of 3 instead.
+        let rs = RuleSet::preset("progressive").unwrap();
+        let round = rs.round_for_check(Some(2)).unwrap();
+        let r = pinned("progressive", Some(2), "5H JK JK JK | 9C 9D 9S");
+        assert!(r.ok, "{:?}", r.problems);
+        let used = r.melds[0].1.as_ref().unwrap();
+        assert_eq!(used.kind, Run);
+        assert_eq!(r.held, vec![req(Run, 4), req(Set, 3)]);
+        assert_eq!(super::used_fills(&round, r.held[0]), req(Run, 4));
+        let other = super::alternatives(&rs.meld, &r.melds[0].0, &[], used);
+        let fills: Vec<_> = other
+            .iter()
+            .map(|o| (o.kind, super::alternative_fills(&round, o, used, r.held[0])))
+            .collect();
+        assert!(fills.contains(&(Set, req(Set, 3))), "{fills:?}");
+        assert!(
+            fills.iter().all(|f| f.0 == Set || f.1 == req(Run, 4)),
+            "{fills:?}"
+        );
+        // Progressive round 6, "1g4 + 1r5": five cards read as a set fill the set of 4.
+        let round6 = rs.round_for_check(Some(6)).unwrap();
+        let r = pinned("progressive", Some(6), "5H JK JK JK JK | 9C 10C JC QC KC");
+        assert!(r.ok, "{:?}", r.problems);
+        let used = r.melds[0].1.as_ref().unwrap();
+        assert_eq!(
+            (used.kind, super::used_fills(&round6, r.held[0])),
+            (Set, req(Set, 4))
+        );
+        let other = super::alternatives(&rs.meld, &r.melds[0].0, &[], used);
+        assert!(
+            other
+                .iter()
+                .any(|o| super::alternative_fills(&round6, o, used, r.held[0]) == req(Run, 5))
+        );
+        // Contract round 1, "2 sets of 3": every requirement alike, nothing to say.
+        let contract = RuleSet::preset("contract").unwrap();
+        let round1 = contract.round_for_check(Some(1)).unwrap();
+        let r = pinned("contract", Some(1), "5H JK JK | 9C 9D 9S");
+        assert_eq!(super::used_fills(&round1, r.held[0]), None);
+        // Rommé's opening has no contract.
+        let r = pinned("rommee", None, "JK QH KH | 3S 3D 3C");
+        assert!(r.held.is_empty());
     }
 
     #[test]

@@ -17,13 +17,14 @@
 //! opening search lives in `opening` (a child: it may use this file's pieces, never the reverse
 //! beyond its one entry point).
 
-use super::cards::{Card, Rank, Suit};
+use super::cards::{Card, Pins, Rank, Suit};
 use super::meld::{Line, MeldKind, MeldRules};
 use super::ruleset::{Requirement, RoundSpec, RuleSet};
 use std::collections::{HashMap, HashSet};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
+mod declare;
 mod opening;
 mod sweep;
 use opening::solve_opening;
@@ -102,6 +103,14 @@ impl<'a> Budget<'a> {
 pub struct Solution {
     pub melds: Vec<Vec<Card>>,
     pub leftover: Vec<Card>,
+    /// What each wild card of each meld stands for, as a declaration (`JK=AH`, docs/RULES.md
+    /// section 1): `pins[m][i]` for card `i` of meld `m`, `None` for a card standing for
+    /// itself. With them the checker reads every meld as the solver laid it, all-wild melds
+    /// too (they are legal only declared).
+    pub pins: Vec<Pins>,
+    /// The placed melds behind `melds`, in the same order (turned into `pins` once the
+    /// search is done, then emptied).
+    placed: Vec<Placed>,
 }
 
 /// Why the solver could not answer (its words, and `Display` in English, are in `text`).
@@ -133,7 +142,11 @@ pub fn solve_with(
     hand: &[Card],
     options: &SolveOptions<'_>,
 ) -> Result<Option<Solution>, SolveError> {
-    solve_counted(rs, round, hand, options, &mut Budget::new(options.stop))
+    let mut found = solve_counted(rs, round, hand, options, &mut Budget::new(options.stop))?;
+    if let Some(solution) = &mut found {
+        declare::declare(&rs.meld, round, solution);
+    }
+    Ok(found)
 }
 
 /// [`solve_with`] and how many search nodes it took (tests keep slow corners closed with it).
@@ -144,7 +157,10 @@ pub(crate) fn solve_nodes(
     hand: &[Card],
 ) -> (Result<Option<Solution>, SolveError>, u64) {
     let mut budget = Budget::new(Stop::default());
-    let found = solve_counted(rs, round, hand, &SolveOptions::default(), &mut budget);
+    let mut found = solve_counted(rs, round, hand, &SolveOptions::default(), &mut budget);
+    if let Ok(Some(solution)) = &mut found {
+        declare::declare(&rs.meld, round, solution);
+    }
     (found, budget.nodes)
 }
 
@@ -357,7 +373,12 @@ fn materialise(
     for (i, &n) in nat_left.iter().enumerate() {
         leftover.extend(std::iter::repeat_n(Card::from_index(i), n as usize));
     }
-    Solution { melds, leftover }
+    Solution {
+        melds,
+        leftover,
+        pins: Vec::new(),
+        placed: placed.to_vec(),
+    }
 }
 
 /// Positions of a run window that natural cards could fill, given what is available.

@@ -3,7 +3,7 @@
 
 use super::*;
 use crate::rules::cards::{CardCounts, parse_cards};
-use crate::rules::check::check;
+use crate::rules::check::{Problem, check, check_pinned};
 use crate::rules::ruleset::{OptionValue, contract};
 use proptest::prelude::*;
 use std::collections::BTreeMap;
@@ -23,14 +23,29 @@ fn solve_round(rules: &str, round: usize, cards: &str) -> Option<Solution> {
     found
 }
 
-/// The answer passes the checker and uses exactly the hand's cards.
+/// The answer passes the checker with the solver's declarations, declares every joker it
+/// lays, and uses exactly the hand's cards.
 fn assert_valid(rs: &RuleSet, spec: &RoundSpec, h: &[Card], s: &Solution) {
-    let verdict = check(rs, spec, &s.melds);
+    let verdict = check_pinned(rs, spec, &s.melds, &s.pins);
     assert!(
         verdict.ok,
-        "solver answer {:?} fails the checker: {:?}",
-        s.melds, verdict.problems
+        "solver answer {:?} declared {:?} fails the checker: {:?}",
+        s.melds, s.pins, verdict.problems
     );
+    assert_eq!(s.pins.len(), s.melds.len(), "declarations per meld");
+    for (meld, pins) in s.melds.iter().zip(&s.pins) {
+        assert_eq!(meld.len(), pins.len(), "a declaration per card of {meld:?}");
+        for (&card, pin) in meld.iter().zip(pins) {
+            assert!(
+                card != Card::Joker || pin.is_some(),
+                "undeclared joker in {meld:?}: {pins:?}"
+            );
+            assert!(
+                pin.is_none() || rs.meld.is_wild(card),
+                "natural card declared in {meld:?}: {pins:?}"
+            );
+        }
+    }
     let mut all: Vec<Card> = s.melds.iter().flatten().copied().collect();
     all.extend(&s.leftover);
     assert_eq!(
@@ -297,7 +312,7 @@ fn brute_force(rs: &RuleSet, spec: &RoundSpec, h: &[Card], k: usize) -> bool {
                 melds[a].push(h[i]);
             }
         }
-        if melds.iter().all(|m| !m.is_empty()) && check(rs, spec, &melds).ok {
+        if melds.iter().all(|m| !m.is_empty()) && passes_declared(rs, spec, &melds) {
             return true;
         }
         // next assignment
@@ -314,6 +329,69 @@ fn brute_force(rs: &RuleSet, spec: &RoundSpec, h: &[Card], k: usize) -> bool {
             i += 1;
         }
     }
+}
+
+/// Whether the melds pass the checker, all-wild melds (legal only declared) declared every
+/// way a meld of their length can be: each rank as a set, each suit and window as a run.
+fn passes_declared(rs: &RuleSet, spec: &RoundSpec, melds: &[Vec<Card>]) -> bool {
+    let verdict = check(rs, spec, melds);
+    if verdict.ok {
+        return true;
+    }
+    let all_wild: Vec<usize> = verdict
+        .problems
+        .iter()
+        .map(|p| match p {
+            Problem::AllWildUndeclared { meld, .. } => Some(meld - 1),
+            _ => None,
+        })
+        .collect::<Option<_>>()
+        .unwrap_or_default();
+    if all_wild.is_empty() {
+        return false;
+    }
+    let line = rs.meld.line();
+    let ways = |len: usize| -> Vec<Vec<Option<Card>>> {
+        let mut out: Vec<Vec<Option<Card>>> = Rank::all()
+            .map(|rank| {
+                (0..len)
+                    .map(|i| Some(Card::new(rank, Suit::ALL[i % 4])))
+                    .collect()
+            })
+            .collect();
+        for suit in Suit::ALL {
+            for start in line.starts(len) {
+                out.push(
+                    (0..len)
+                        .map(|o| Some(Card::new(line.rank_at(start, o), suit)))
+                        .collect(),
+                );
+            }
+        }
+        out
+    };
+    let mut pins: Vec<Vec<Option<Card>>> = melds.iter().map(|m| vec![None; m.len()]).collect();
+    type Passes<'a> = dyn Fn(&[Vec<Option<Card>>]) -> bool + 'a;
+    fn rec(
+        i: usize,
+        all_wild: &[usize],
+        ways: &dyn Fn(usize) -> Vec<Vec<Option<Card>>>,
+        pins: &mut Vec<Vec<Option<Card>>>,
+        check: &Passes<'_>,
+    ) -> bool {
+        let Some(&m) = all_wild.get(i) else {
+            return check(pins);
+        };
+        for way in ways(pins[m].len()) {
+            pins[m] = way;
+            if rec(i + 1, all_wild, ways, pins, check) {
+                return true;
+            }
+        }
+        false
+    }
+    let passes = |p: &[Vec<Option<Card>>]| check_pinned(rs, spec, melds, p).ok;
+    rec(0, &all_wild, &ways, &mut pins, &passes)
 }
 
 proptest! {
@@ -558,8 +636,8 @@ fn solves(rs: &RuleSet, round: usize, cards: &str) -> bool {
 
 fn problem_codes(rs: &RuleSet, round: usize, melds: &str) -> Vec<&'static str> {
     let spec = rs.round_for_check(Some(round)).unwrap();
-    let melds = crate::rules::cards::parse_melds(melds).unwrap();
-    check(rs, &spec, &melds)
+    let melds = crate::rules::cards::parse_pinned_melds(melds).unwrap();
+    check_pinned(rs, &spec, &melds.melds, &melds.pins)
         .problems
         .iter()
         .map(|p| p.code())
@@ -655,7 +733,50 @@ fn wilds_per_meld_half_third_and_all_wild_melds() {
         problem_codes(&default, 1, "JK JK JK | 9S 9D 9C"),
         ["no_natural"]
     );
-    assert!(problem_codes(&all_wild, 1, "JK JK JK | 9S 9D 9C").is_empty());
+    // Legal only declared (docs/RULES.md section 2); the solver declares what it lays.
+    assert_eq!(
+        problem_codes(&all_wild, 1, "JK JK JK | 9S 9D 9C"),
+        ["all_wild_undeclared"]
+    );
+    assert!(problem_codes(&all_wild, 1, "JK=5C JK=5D JK=5H | 9S 9D 9C").is_empty());
+    let spec = all_wild.round_for_check(Some(1)).unwrap();
+    let s = solve(&all_wild, &spec, &hand("JK JK JK 9S 9D 9C"))
+        .unwrap()
+        .unwrap();
+    let jokers = s.melds.iter().position(|m| m[0] == Card::Joker).unwrap();
+    assert!(s.pins[jokers].iter().all(Option::is_some), "{:?}", s.pins);
+}
+
+#[test]
+fn the_solver_declares_every_wild_card_it_lays_as_its_place_in_the_meld() {
+    // A run's joker is the card of its place; a set's the rank in the suit left over.
+    let s = solve_round("contract", 2, "5H 6H JK 8H 9C 9D 9S").unwrap();
+    let run = s
+        .melds
+        .iter()
+        .position(|m| m.contains(&Card::Joker))
+        .unwrap();
+    let at = s.melds[run].iter().position(|&c| c == Card::Joker).unwrap();
+    assert_eq!(s.pins[run][at], Some("7H".parse().unwrap()));
+    let s = solve_round("contract", 1, "9C 9D JK 5S 5D 5C").unwrap();
+    let set = s
+        .melds
+        .iter()
+        .position(|m| m.contains(&Card::Joker))
+        .unwrap();
+    let at = s.melds[set].iter().position(|&c| c == Card::Joker).unwrap();
+    assert_eq!(s.pins[set][at].unwrap().rank(), Some(Rank::new(9).unwrap()));
+    // Progressive: two all-wild runs where runs may not touch each get a place of their own.
+    let rs = RuleSet::preset("progressive").unwrap();
+    for round in 1..=rs.rounds.len() {
+        let spec = rs.round_for_check(Some(round)).unwrap();
+        let Some(c) = &spec.contract else { continue };
+        let need: usize = c.alternatives[0].iter().map(|r| r.min as usize).sum();
+        let h: Vec<Card> = std::iter::repeat_n(Card::Joker, need).collect();
+        if let Some(s) = solve(&rs, &spec, &h).unwrap() {
+            assert_valid(&rs, &spec, &h, &s);
+        }
+    }
 }
 
 /// The adversarial search's slowest hands (benches/adversarial.rs, BENCHMARKS.md): each

@@ -39,6 +39,12 @@ messages! {
         /// The same, in a numbered meld.
         PinToJokerIn => "\"{token}\" in meld {n} declares a card as a joker; a wild card stands for a natural card (like JK=JH)",
             "„{token}“ in Meldung {n} erklärt eine Karte zum Joker; eine wilde Karte steht für eine echte Karte (z. B. JK=JH)";
+        /// A declaration in a hand for the solver (`JK=7H`).
+        PinInHand => "\"{token}\" declares a card in a hand, but a card in hand is not laid and stands for nothing yet: write it without \"=\" (the answer says what each wild card stands for)",
+            "„{token}“ erklärt eine Karte auf der Hand, aber eine Karte auf der Hand liegt noch nicht aus und steht für nichts: schreib sie ohne „=“ (die Antwort sagt, wofür jede wilde Karte steht)";
+        /// A 2 declared where 2s are not wild, in cards that are scored.
+        PinNotWild => "\"{token}\" declares a 2 as another card, but 2s are not wild in this game",
+            "„{token}“ erklärt eine 2 zu einer anderen Karte, aber 2en sind in dieser Partie nicht wild";
         /// How to write a card, after an unknown one.
         HowToWrite => "Write rank then suit, like 10H, QS, A♦ or JK.",
             "Erst der Rang, dann die Farbe, z. B. 10H, D♠, A♦ oder JK.";
@@ -265,6 +271,8 @@ impl CardError {
                 token,
                 meld: Some(n),
             } => CardMsg::PinToJokerIn.fill(lang, &[("token", token), ("n", n)]),
+            CardError::PinInHand { token } => CardMsg::PinInHand.fill(lang, &[("token", token)]),
+            CardError::PinNotWild { token } => CardMsg::PinNotWild.fill(lang, &[("token", token)]),
             CardError::TooManyMelds { count, max } => {
                 CardMsg::TooManyMelds.fill(lang, &[("count", count), ("max", max)])
             }

@@ -77,6 +77,8 @@ messages! {
             "Meldung {meld}: {card} ist als {declared} angesagt, das passt nicht in die Meldung.";
         PinNeeds => "Meld {meld}: the {card} is declared as {declared}, but the meld needs it as {needs}.",
             "Meldung {meld}: {card} ist als {declared} angesagt, aber die Meldung braucht an dieser Stelle {needs}.";
+        AllWildUndeclared => "Meld {meld} is all wild cards; say what each one stands for ({undeclared} {undeclared|is|are} not declared yet, like JK=9H).",
+            "Meldung {meld} besteht nur aus wilden Karten; sag bei jeder, wofür sie steht ({undeclared} {undeclared|ist|sind} noch nicht angesagt, etwa JK=9H).";
         /// Between the cards a declared wild could be instead: "J♥ or A♥".
         Or => " or ", " oder ";
     }
@@ -109,6 +111,8 @@ messages! {
             "Die Meldung hat schon so viele wilde Karten, wie erlaubt sind ({max}).";
         TooLargeShareHalf => "The meld holds {wilds} wild {wilds|card|cards} of {len}; another would make more than half of it wild (naturals must be at least as many as wild cards).",
             "Die Meldung hat {wilds} {wilds|wilde Karte|wilde Karten} von {len}; noch eine wäre mehr als die Hälfte (mindestens so viele echte wie wilde Karten).";
+        NotWild => "{card} is declared as another card, but 2s are not wild in this game.",
+            "{card} ist als andere Karte angesagt, aber 2en sind in dieser Partie nicht wild.";
         TooLargeShareThird => "The meld holds {wilds} wild {wilds|card|cards} of {len}; another would make more than a third of it wild.",
             "Die Meldung hat {wilds} {wilds|wilde Karte|wilde Karten} von {len}; noch eine wäre mehr als ein Drittel.";
     }
@@ -131,6 +135,7 @@ impl Say for crate::rules::layoff::NoFit {
                 &[("from", &from.display(lang)), ("to", &to.display(lang))],
             ),
             NoFit::SwapNotAllowed => M::SwapNotAllowed.text(lang).to_owned(),
+            NoFit::NotWild { card } => M::NotWild.fill(lang, &[("card", &card.display(lang))]),
             NoFit::AceOnlyHigh => M::AceOnlyHigh.text(lang).to_owned(),
             NoFit::TooManyWilds { max } => M::TooManyWilds.fill(lang, &[("max", &max)]),
             NoFit::TooLargeShare { share, wilds, len } => match share {
@@ -150,6 +155,9 @@ impl Problem {
         match *self {
             Problem::JokersNotInPlay { meld } => M::JokersNotInPlay.fill(lang, &[("meld", &meld)]),
             Problem::NoNatural { meld } => M::NoNatural.fill(lang, &[("meld", &meld)]),
+            Problem::AllWildUndeclared { meld, undeclared } => {
+                M::AllWildUndeclared.fill(lang, &[("meld", &meld), ("undeclared", &undeclared)])
+            }
             Problem::MixedCards { meld } => M::MixedCards.fill(lang, &[("meld", &meld)]),
             Problem::NotAPair { meld } => M::NotAPair.fill(lang, &[("meld", &meld)]),
             Problem::SetSuitRepeats { meld, suit } => {

@@ -162,6 +162,11 @@ messages! {
         Sets => "{n} {n|set|sets} of {min}", "{n} {n|Satz|Sätze} à {min}";
         Runs => "{n} {n|run|runs} of {min}", "{n} {n|Folge|Folgen} à {min}";
         Pairs => "{n} {n|pair|pairs}", "{n} {n|Paar|Paare}";
+        /// Which requirement of the contract a reading of a meld fills (docs/RULES.md
+        /// section 2): "fills the contract's run of 7".
+        FillsSet => "fills the contract's set of {min}", "erfüllt den Satz à {min} des Kontrakts";
+        FillsRun => "fills the contract's run of {min}", "erfüllt die Folge à {min} des Kontrakts";
+        FillsPair => "fills the contract's pair", "erfüllt das Paar des Kontrakts";
         /// Between the groups of one alternative.
         And => " and ", " und ";
         /// Between the alternatives.
@@ -403,6 +408,17 @@ pub fn describe_contract(contract: &Contract, lang: Lang) -> String {
         .map(|alt| describe_alternative(alt, lang))
         .collect::<Vec<_>>()
         .join(ContractMsg::Or.text(lang))
+}
+
+/// Which requirement of the contract a reading fills, as a clause: "fills the contract's
+/// run of 7" / "erfüllt die Folge à 7 des Kontrakts".
+pub fn fills_text(req: Requirement, lang: Lang) -> String {
+    let msg = match req.kind {
+        MeldKind::Set => ContractMsg::FillsSet,
+        MeldKind::Run => ContractMsg::FillsRun,
+        MeldKind::Pair => ContractMsg::FillsPair,
+    };
+    msg.fill(lang, &[("min", &req.min)])
 }
 
 fn describe_alternative(alt: &[Requirement], lang: Lang) -> String {

@@ -22,6 +22,7 @@ mod common;
 mod conflict_page;
 mod crash;
 mod db_games;
+mod declared;
 mod deploy;
 mod engines;
 mod evening;

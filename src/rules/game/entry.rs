@@ -378,7 +378,24 @@ fn parse_penalties(
             continue;
         };
         let player = setup.name(i).to_string();
-        match value.parse() {
+        // A declared wild card (`JK=7H`) counts as the wild card it is (docs/RULES.md
+        // section 1); a 2 declared where 2s are not wild is refused.
+        let parsed = value.parse_pinned().and_then(|found| {
+            let Some((cards, pins)) = found else {
+                return Ok(None);
+            };
+            match cards
+                .iter()
+                .zip(&pins)
+                .find(|(c, p)| p.is_some() && !setup.rules.meld.is_wild(**c))
+            {
+                Some((card, pin)) => Err(CardError::PinNotWild {
+                    token: cards::pinned_code(*card, *pin),
+                }),
+                None => Ok(Some(cards)),
+            }
+        });
+        match parsed {
             Ok(None) => {}
             Ok(Some(cards)) => counted[i].push(cards),
             Err(error) => errors.add(

@@ -122,6 +122,27 @@ fn cards_are_counted_with_the_rule_sets_penalty_table() {
 }
 
 #[test]
+fn a_declared_wild_card_left_in_hand_counts_as_the_wild_card_it_is() {
+    // docs/RULES.md section 1: a joker laid as 7♥ is still a joker; so is one typed so.
+    let p = setup("progressive", &["A", "B"]);
+    let mut r = raw(Some("B"), &[]);
+    r.cards
+        .insert("A".into(), RawCards::Text("2H=5H JK=7C AS".into()));
+    assert_eq!(p.parse_round(1, &r).unwrap().points(), [20 + 20 + 15, 0]);
+    // A 2 declared where 2s are not wild is refused with the field's sentence.
+    let s = setup("shanghai", &["A", "B", "C"]);
+    let mut r = raw(Some("B"), &[("C", 5)]);
+    r.cards
+        .insert("A".into(), RawCards::Text("2H=5H AS".into()));
+    let e = errors(&s, 1, &r);
+    let text = format!("{e:?}");
+    assert!(
+        text.contains("PinNotWild") && text.contains("2H=5H"),
+        "{text}"
+    );
+}
+
+#[test]
 fn hand_rommee_doubles_the_others_penalties() {
     let s = setup("rommee", &["A", "B", "C"]);
     let mut r = raw(Some("A"), &[("B", 20)]);

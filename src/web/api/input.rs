@@ -289,7 +289,7 @@ impl TryFrom<(SolveBody, &HeaderMap)> for SolveRequest {
         }
         let hand = body
             .hand
-            .parse()
+            .parse_hand()
             .map_err(|e| card_error(e, lang))?
             .unwrap_or_default();
         Ok(SolveRequest {
@@ -335,13 +335,30 @@ impl TryFrom<(ScoreBody, &HeaderMap)> for ScoreRequest {
     fn try_from((body, headers): (ScoreBody, &HeaderMap)) -> Result<Self, AppError> {
         let lang = answer_lang(headers, body.lang.as_deref())?;
         let rules = rule_set(&body.rules, &body.options, lang)?;
-        let cards = body
+        // A declared wild card (`JK=7H`) scores as the wild card it is (docs/RULES.md
+        // section 5); declaring a card that is not wild in this game is refused.
+        let (cards, pins) = body
             .cards
-            .parse()
+            .parse_pinned()
             .map_err(|e| card_error(e, lang))?
             .unwrap_or_default();
+        if let Some(card) = declared_not_wild(&rules, &cards, &pins) {
+            return Err(invalid(
+                crate::text::check::NoFitMsg::NotWild.fill(lang, &[("card", &card.display(lang))]),
+            ));
+        }
         Ok(ScoreRequest { lang, rules, cards })
     }
+}
+
+/// The first card declared as another one that is not wild under the rule set (a 2 where
+/// 2s are not wild), if any.
+pub fn declared_not_wild(rules: &RuleSet, cards: &[Card], pins: &[Option<Card>]) -> Option<Card> {
+    cards
+        .iter()
+        .zip(pins)
+        .find(|(c, p)| p.is_some() && !rules.meld.is_wild(**c))
+        .map(|(c, _)| *c)
 }
 
 /// One `continental` hand as sent: the winner by name.

@@ -31,7 +31,7 @@ use utoipa_axum::routes;
 
 use super::compute::Client;
 use super::{AppError, AppState, Json};
-use crate::rules::check::{check, check_pinned};
+use crate::rules::check::check_pinned;
 use crate::rules::money::settle;
 use crate::rules::ruleset::ScoreError;
 use crate::rules::solver::{SolveError, SolveOptions, solve_with};
@@ -105,7 +105,7 @@ async fn check_melds(
                 &request.melds.melds,
                 &request.melds.pins,
             );
-            CheckAnswer::new(result, &request.rules, lang)
+            CheckAnswer::new(result, (&request.rules, &request.round), lang)
         })
         .await?;
     Ok(Json(answer))
@@ -170,7 +170,7 @@ async fn solve_hand(
             // Rommé: the opening value of the melds found, as the checker counts it.
             let points = solution
                 .as_ref()
-                .and_then(|s| check(&rules, &round, &s.melds).points);
+                .and_then(|s| check_pinned(&rules, &round, &s.melds, &s.pins).points);
             Ok(Json(SolveAnswer::new(contract, solution, points)))
         })
         .await?

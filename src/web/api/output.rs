@@ -9,7 +9,7 @@ use crate::rules::cards::{Card, Rank, Suit};
 use crate::rules::check::{CheckResult, Problem, opening_value};
 use crate::rules::meld::{MeldKind, Reading};
 use crate::rules::pins;
-use crate::rules::ruleset::RuleSet;
+use crate::rules::ruleset::{Requirement, RoundSpec, RuleSet};
 use crate::rules::settlement::Settlement;
 use crate::rules::solver::Solution;
 use crate::text::Lang;
@@ -60,6 +60,30 @@ pub struct MeldJson {
     /// one reading or every wild is declared. Declaring the wild (`JK=JH`) picks one (Added
     /// 2026-11-24).
     pub alternatives: Vec<ReadingJson>,
+    /// Which requirement of the contract the reading fills, where the contract's
+    /// requirements differ (Progressive's "1 set of 3 and 1 run of 4", Continental's
+    /// shapes); left out where they are all alike, for Rommé, and where the meld fills none
+    /// (Added 2026-11-24).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fills: Option<FillsJson>,
+}
+
+/// A contract requirement a reading fills: `{"kind": "run", "min": 7}` (Added 2026-11-24).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct FillsJson {
+    #[schema(value_type = super::schema::MeldKind)]
+    pub kind: MeldKind,
+    /// The requirement's shortest length (a pair: 2).
+    pub min: u8,
+}
+
+impl FillsJson {
+    fn new(req: Option<Requirement>) -> Option<Self> {
+        req.map(|r| Self {
+            kind: r.kind,
+            min: r.min,
+        })
+    }
 }
 
 /// Another way to read a meld: as `MeldJson`'s reading fields, and for `rommee` its opening
@@ -84,11 +108,17 @@ pub struct ReadingJson {
     /// `rommee`: the opening value of the meld read this way.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub points: Option<u32>,
+    /// Which requirement of the contract the meld read this way would fill, where the
+    /// contract's requirements differ; left out where they are alike or it would fill none
+    /// (Added 2026-11-24).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fills: Option<FillsJson>,
 }
 
 impl ReadingJson {
-    fn new(reading: &Reading, opening: bool) -> Self {
+    fn new(reading: &Reading, opening: bool, fills: Option<Requirement>) -> Self {
         Self {
+            fills: FillsJson::new(fills),
             kind: reading.kind,
             rank: reading.rank,
             suit: reading.suit,
@@ -113,14 +143,18 @@ impl MeldJson {
         cards: Vec<Card>,
         pins: &[Option<Card>],
         reading: Option<&Reading>,
-        rules: &RuleSet,
+        (rules, round): (&RuleSet, &RoundSpec),
+        held: Option<Requirement>,
     ) -> Self {
         let opening = rules.opening_points.is_some();
         let alternatives = reading
             .map(|used| {
                 pins::alternatives(&rules.meld, &cards, pins, used)
                     .iter()
-                    .map(|r| ReadingJson::new(r, opening))
+                    .map(|r| {
+                        let fills = pins::alternative_fills(round, r, used, held);
+                        ReadingJson::new(r, opening, fills)
+                    })
                     .collect()
             })
             .unwrap_or_default();
@@ -132,6 +166,7 @@ impl MeldJson {
             .collect();
         Self {
             alternatives,
+            fills: FillsJson::new(reading.and_then(|_| pins::used_fills(round, held))),
             notation: crate::rules::cards::format_pinned(&cards, pins),
             cards,
             kind: reading.map(|r| r.kind),
@@ -190,7 +225,7 @@ pub struct CheckAnswer {
 impl CheckAnswer {
     /// The answer for a check, its problems' messages in `lang` (the contract in English, as
     /// every `contract` of the API).
-    pub fn new(result: CheckResult, rules: &RuleSet, lang: Lang) -> Self {
+    pub fn new(result: CheckResult, (rules, round): (&RuleSet, &RoundSpec), lang: Lang) -> Self {
         Self {
             ok: result.ok,
             points: result.points,
@@ -201,7 +236,8 @@ impl CheckAnswer {
                 .enumerate()
                 .map(|(i, (cards, reading))| {
                     let pins = result.pins.get(i).map_or(&[][..], Vec::as_slice);
-                    MeldJson::new(cards, pins, reading.as_ref(), rules)
+                    let held = result.held.get(i).copied().flatten();
+                    MeldJson::new(cards, pins, reading.as_ref(), (rules, round), held)
                 })
                 .collect(),
             problems: result
@@ -230,6 +266,10 @@ pub struct SolveAnswer {
     /// Rommé: the opening value of the melds found.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub points: Option<u32>,
+    /// Each meld found in the card notation with every wild card declared as what it stands
+    /// for (`JK=7H`), as `/check` takes it and prints it back (when `ok`; Added 2026-11-24).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub notation: Option<Vec<String>>,
 }
 
 impl SolveAnswer {
@@ -243,10 +283,22 @@ impl SolveAnswer {
                 melds: None,
                 leftover: None,
                 points: None,
+                notation: None,
             },
             Some(solution) => Self {
                 ok: true,
                 contract,
+                notation: Some(
+                    solution
+                        .melds
+                        .iter()
+                        .enumerate()
+                        .map(|(i, cards)| {
+                            let pins = solution.pins.get(i).map_or(&[][..], Vec::as_slice);
+                            crate::rules::cards::format_pinned(cards, pins)
+                        })
+                        .collect(),
+                ),
                 melds: Some(solution.melds),
                 leftover: Some(solution.leftover),
                 points,

@@ -243,6 +243,9 @@ pub enum ProblemCode {
     /// Added 2026-11-24: a declared wild card that does not fit the meld as declared
     /// (`card`, `declared`, `needs`: what the meld could use there, maybe empty).
     PinDoesNotFit,
+    /// Added 2026-11-24: a meld of wild cards only (where the rule set allows one) with a
+    /// wild card not declared (`undeclared`: how many).
+    AllWildUndeclared,
 }
 
 /// One reason melds are not legal: a stable `code`, the problem's parameters beside it

@@ -32,14 +32,14 @@ use axum::http::StatusCode;
 use axum::response::Response;
 use axum::routing::get;
 
-use crate::rules::cards::{Card, parse_cards, parse_pinned_melds};
-use crate::rules::check::{check, check_pinned, meld_problem};
+use crate::rules::cards::{Card, parse_pinned_melds};
+use crate::rules::check::check_pinned;
 use crate::rules::game::{GameError, Restriction};
-use crate::rules::layoff::{Fit, NoFit, fit};
+use crate::rules::layoff::{Fit, NoFit, fit_declared};
 use crate::rules::meld::{AceMode, MeldRules, Reading, WildShare};
 use crate::rules::pins;
 use crate::rules::presets::{PRESET_IDS, meld_option_specs, option_specs, preset_info};
-use crate::rules::ruleset::{RoundSpec, RuleSet};
+use crate::rules::ruleset::{Requirement, RoundSpec, RuleSet};
 use crate::rules::solver::{SolveOptions, Stop, solve_with};
 use crate::text::rules::{preset_description, preset_name};
 use crate::text::{Lang, Say};
@@ -568,11 +568,20 @@ fn meld_view(
     pins: &[Option<Card>],
     reading: Option<&Reading>,
     rules: Option<&MeldRules>,
+    (round, held): (&RoundSpec, Option<Requirement>),
 ) -> MeldView {
+    // ", fills the contract's run of 7" where the contract's requirements differ.
+    let fills = |req: Option<Requirement>| {
+        req.map(|r| format!(", {}", crate::text::rules::fills_text(r, ctx.lang)))
+            .unwrap_or_default()
+    };
     let others: Vec<String> = match (rules, reading) {
         (Some(rules), Some(used)) => pins::alternatives(rules, cards, pins, used)
             .iter()
-            .map(|r| crate::text::cards::reading_line(Some(r), ctx.lang))
+            .map(|r| {
+                crate::text::cards::reading_line(Some(r), ctx.lang)
+                    + &fills(pins::alternative_fills(round, r, used, held))
+            })
             .collect(),
         _ => Vec::new(),
     };
@@ -590,7 +599,10 @@ fn meld_view(
         could_be,
         title: ctx.f(Msg::MeldN, &[("n", &number)]),
         cards: chips(cards, ctx.lang),
-        reading: reading.map_or_else(|| ctx.t(Msg::NotAMeld).to_owned(), |r| reading_text(r, ctx)),
+        reading: reading.map_or_else(
+            || ctx.t(Msg::NotAMeld).to_owned(),
+            |r| reading_text(r, ctx) + &fills(pins::used_fills(round, held)),
+        ),
         wilds: reading
             .map(|r| wild_texts(r, &declared, ctx))
             .unwrap_or_default(),
@@ -640,7 +652,17 @@ fn answer_melds(page: &mut CheckPage, rs: &RuleSet, round: &RoundSpec) {
             .enumerate()
             .map(|(i, (cards, reading))| {
                 let pins = result.pins.get(i).map_or(&[][..], Vec::as_slice);
-                meld_view(ctx, i + 1, cards, pins, reading.as_ref(), Some(&rs.meld))
+                let held = result.held.get(i).copied().flatten();
+                let rules = Some(&rs.meld);
+                meld_view(
+                    ctx,
+                    i + 1,
+                    cards,
+                    pins,
+                    reading.as_ref(),
+                    rules,
+                    (round, held),
+                )
             })
             .collect(),
     });
@@ -657,8 +679,8 @@ fn answer_hand(page: &mut CheckPage, rs: &RuleSet, round: &RoundSpec, stop: Stop
         }
         return;
     }
-    let hand = match parse_cards(&text) {
-        Ok(hand) => hand,
+    let hand = match crate::rules::cards::CardsInput::Text(text).parse_hand() {
+        Ok(hand) => hand.unwrap_or_default(),
         Err(error) => {
             page.errors.hand = Some(card_error_text(&error, ctx));
             return;
@@ -670,7 +692,8 @@ fn answer_hand(page: &mut CheckPage, rs: &RuleSet, round: &RoundSpec, stop: Stop
     };
     match solve_with(rs, round, &hand, &options) {
         Ok(Some(solution)) => {
-            let readings = check(rs, round, &solution.melds).melds;
+            let checked = check_pinned(rs, round, &solution.melds, &solution.pins);
+            let readings = checked.melds;
             page.solution = Some(SolveView {
                 ok: true,
                 headline: ctx.t(Msg::SolveYes).to_owned(),
@@ -678,7 +701,17 @@ fn answer_hand(page: &mut CheckPage, rs: &RuleSet, round: &RoundSpec, stop: Stop
                     .iter()
                     .enumerate()
                     .map(|(i, (cards, reading))| {
-                        meld_view(ctx, i + 1, cards, &[], reading.as_ref(), None)
+                        let pins = solution.pins.get(i).map_or(&[][..], Vec::as_slice);
+                        let held = checked.held.get(i).copied().flatten();
+                        meld_view(
+                            ctx,
+                            i + 1,
+                            cards,
+                            pins,
+                            reading.as_ref(),
+                            None,
+                            (round, held),
+                        )
                     })
                     .collect(),
                 leftover: if solution.leftover.is_empty() {
@@ -727,8 +760,9 @@ fn answer_card(page: &mut CheckPage, rs: &RuleSet) {
     if !asked && (card_text.is_empty() || meld_text.is_empty()) {
         return;
     }
-    let card = match parse_cards(card_text) {
-        Ok(cards) if cards.len() == 1 => Some(cards[0]),
+    // The laid card and the meld on the table may carry declarations (`JK=7H`).
+    let card = match parse_pinned_melds(card_text) {
+        Ok(m) if m.melds.len() == 1 && m.melds[0].len() == 1 => Some((m.melds[0][0], m.pins[0][0])),
         Ok(_) => {
             page.errors.card = Some(ctx.t(Msg::ErrOneCard).to_owned());
             None
@@ -738,22 +772,22 @@ fn answer_card(page: &mut CheckPage, rs: &RuleSet) {
             None
         }
     };
-    let meld = match parse_cards(&meld_text.replace(['|', ';'], " ")) {
-        Ok(cards) if cards.is_empty() => {
+    let meld = match parse_pinned_melds(&meld_text.replace(['|', ';'], " ")) {
+        Ok(m) if m.melds.is_empty() => {
             page.errors.table_meld = Some(ctx.t(Msg::ErrNoTableMeld).to_owned());
             None
         }
-        Ok(cards) => Some(cards),
+        Ok(mut m) => Some((m.melds.remove(0), m.pins.remove(0))),
         Err(error) => {
             page.errors.table_meld = Some(card_error_text(&error, ctx));
             None
         }
     };
-    let (Some(card), Some(meld)) = (card, meld) else {
+    let (Some((card, declared)), Some((meld, pins))) = (card, meld) else {
         return;
     };
-    let shown = card.display(ctx.lang);
-    page.fit = Some(match fit(rs, &meld, card) {
+    let shown = crate::text::cards::pinned_cards_text(&[card], &[declared], ctx.lang);
+    page.fit = Some(match fit_declared(rs, (&meld, &pins), (card, declared)) {
         Ok(Fit::JokerSwap { wild, reading }) => {
             let (shown_wild, shown_card) = (wild.display(ctx.lang), card.display(ctx.lang));
             FitView {
@@ -800,7 +834,7 @@ fn answer_card(page: &mut CheckPage, rs: &RuleSet) {
         Err(no) => {
             let mut notes = vec![no.say(ctx.lang)];
             if no == NoFit::NotAMeld
-                && let Some(problem) = meld_problem(&rs.meld, 1, &meld)
+                && let Some(problem) = pins::meld_problem(&rs.meld, 1, &meld, &pins)
             {
                 notes.push(problem.message(ctx.lang));
             }
@@ -808,7 +842,13 @@ fn answer_card(page: &mut CheckPage, rs: &RuleSet) {
                 ok: false,
                 headline: ctx.f(
                     Msg::FitNo,
-                    &[("card", &shown), ("meld", &cards_text(&meld, ctx.lang))],
+                    &[
+                        ("card", &shown),
+                        (
+                            "meld",
+                            &crate::text::cards::pinned_cards_text(&meld, &pins, ctx.lang),
+                        ),
+                    ],
                 ),
                 notes,
             }

@@ -893,6 +893,35 @@ fn names_stay_whole_at_130_percent_text_size_on_a_360_px_phone() {
     });
 }
 
+/// "Does this card fit?" with declared wild cards from its grids (issue 9): the table meld's
+/// grid and the laid card's grid ("one" mode: a tap replaces the card, but not the card a
+/// wild is declared as) both have "= stands for…"; a joker laid as 9♥ fits above 8♥.
+#[test]
+fn the_fit_grids_declare_the_table_melds_and_the_laid_wild_card() {
+    const TEST: &str = "the_fit_grids_declare_the_table_melds_and_the_laid_wild_card";
+    run_on(TEST, Phone::NARROW, async |b: &Browser| -> TestResult {
+        let mut survey = Survey::new(TEST);
+        b.goto("/check?rules=contract&round=2").await?;
+        let meld_grid = b.open_card_grid("table_meld").await?;
+        b.tap_cards("table_meld", &["5♥", "6♥", "JK"]).await?;
+        b.click(&format!("{meld_grid} [data-declare]")).await?;
+        b.tap_cards("table_meld", &["7♥", "8♥"]).await?;
+        assert_eq!(b.value("#table_meld").await?, "5♥ 6♥ JK=7♥ 8♥");
+        let card_grid = b.open_card_grid("card").await?;
+        b.tap_cards("card", &["3♥", "JK"]).await?;
+        b.click(&format!("{card_grid} [data-declare]")).await?;
+        b.tap_cards("card", &["9♥"]).await?;
+        assert_eq!(b.value("#card").await?, "JK=9♥");
+        survey.look(b, "fit question, declared wild cards").await?;
+        b.click("button[name=\"action\"][value=\"fit\"]").await?;
+        b.wait_text("body", "Yes: Joker=9♥ fits").await?;
+        survey
+            .look(b, "fit question, a declared joker fits")
+            .await?;
+        survey.finish()
+    });
+}
+
 /// Declared wild cards from the card grid (issue 9): a joker, "= stands for…", then J♥
 /// writes `JK=J♥`; a tap on "= stands for…" after a natural card does nothing. The checker
 /// then reads the joker exactly as declared: J-Q-K, 39 points, short of Rommé's 40.
