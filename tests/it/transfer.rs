@@ -163,7 +163,7 @@ async fn export_then_import_into_a_fresh_database_reproduces_every_game_exactly(
     let file = app.dir.path().join("games.json");
     let target = app.dir.another_db("fresh").await;
 
-    let exported = kontrakt(&["export", "--out", file.to_str().unwrap()], &source);
+    let exported = kontrakt(&["export", "--out", file.to_str().unwrap()], source);
     assert!(exported.status.success(), "{exported:?}");
     let imported = kontrakt(&["import", file.to_str().unwrap()], &target);
     assert!(imported.status.success(), "{imported:?}");
@@ -270,18 +270,18 @@ async fn import_command_says_why_it_refused() {
     let source = app.db_url();
     let file = app.dir.path().join("games.json");
     assert!(
-        kontrakt(&["export", "--out", file.to_str().unwrap()], &source)
+        kontrakt(&["export", "--out", file.to_str().unwrap()], source)
             .status
             .success()
     );
-    let again = kontrakt(&["import", file.to_str().unwrap()], &source);
+    let again = kontrakt(&["import", file.to_str().unwrap()], source);
     assert!(!again.status.success());
     let stderr = String::from_utf8_lossy(&again.stderr);
     assert!(stderr.contains("is already in the database"), "{stderr}");
 
     let junk = app.dir.path().join("junk.json");
     std::fs::write(&junk, r#"{"games": 3}"#).unwrap();
-    let output = kontrakt(&["import", junk.to_str().unwrap()], &source);
+    let output = kontrakt(&["import", junk.to_str().unwrap()], source);
     assert!(!output.status.success());
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(stderr.contains("is not a Kontrakt export"), "{stderr}");
@@ -531,11 +531,11 @@ async fn the_import_command_resumes_with_its_flag() {
     let source = app.db_url();
     let file = app.dir.path().join("games.json");
     assert!(
-        kontrakt(&["export", "--out", file.to_str().unwrap()], &source)
+        kontrakt(&["export", "--out", file.to_str().unwrap()], source)
             .status
             .success()
     );
-    let again = kontrakt(&["import", "--resume", file.to_str().unwrap()], &source);
+    let again = kontrakt(&["import", "--resume", file.to_str().unwrap()], source);
     assert!(again.status.success(), "{again:?}");
     assert_eq!(
         String::from_utf8_lossy(&again.stdout).trim(),

@@ -97,13 +97,16 @@ pub(super) async fn store_round(
         .and_then(GameRecord::try_from)
 }
 
+/// A game's version with its highest round's number, entry and points (none without rounds).
+type LastRound = (i64, Option<i64>, Option<String>, Option<String>);
+
 /// The game's version and its highest round (its number and the round as a history
 /// snapshot), in one statement; `None` if there is no such game.
 pub(super) async fn last_round(
     tx: &mut PoolConnection<Any>,
     game_id: &str,
 ) -> Result<Option<(i64, Option<(i64, Value)>)>, sqlx::Error> {
-    let row: Option<(i64, Option<i64>, Option<String>, Option<String>)> = sqlx::query_as(
+    let row: Option<LastRound> = sqlx::query_as(
         "SELECT g.version, r.round_no, r.entry, r.points FROM games g
          LEFT JOIN rounds r ON r.game_id = g.id
               AND r.round_no = (SELECT MAX(round_no) FROM rounds WHERE game_id = g.id)
