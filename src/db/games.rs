@@ -22,7 +22,7 @@ pub use action::HistoryAction;
 pub use changes::{Rewrite, rename_in_changes, rewrite_once, used_key};
 pub use redo::{RedoOutcome, last_change, redo_last_undo_once};
 pub(in crate::db) use sql::load_of_group;
-use sql::{select_game, store_round};
+use sql::{last_round, remove_round, select_game, store_round};
 
 /// SQL for "now" in the format of the schema's timestamp defaults.
 const NOW: &str = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')";
@@ -716,36 +716,17 @@ pub async fn undo_last_round_once(
         Stored::Same(response) => return Ok(UndoOutcome::Replayed(response)),
         Stored::Other => return Ok(UndoOutcome::KeyReused),
     }
-    let Some(current_version) = current_version(&mut tx, game_id).await? else {
+    // Two trips to the connection: the version with the last round, then the changes.
+    let Some((current_version, last)) = last_round(&mut tx, game_id).await? else {
         return Ok(UndoOutcome::GameNotFound);
     };
     if current_version != expected_version {
         return Ok(UndoOutcome::Conflict { current_version });
     }
-    let last: Option<i64> =
-        sqlx::query_scalar("SELECT MAX(round_no) FROM rounds WHERE game_id = $1")
-            .bind(game_id)
-            .fetch_one(&mut **tx)
-            .await?;
-    let Some(round_no) = last else {
+    let Some((round_no, before)) = last else {
         return Ok(UndoOutcome::NothingToUndo);
     };
-    let before = round_snapshot(&mut tx, game_id, round_no).await?;
-    sqlx::query("DELETE FROM rounds WHERE game_id = $1 AND round_no = $2")
-        .bind(game_id)
-        .bind(round_no)
-        .execute(&mut **tx)
-        .await?;
-    record(
-        &mut tx,
-        game_id,
-        Some(round_no),
-        HistoryAction::Undo,
-        before.as_ref(),
-        None,
-    )
-    .await?;
-    let version = bump_version(&mut tx, game_id).await?;
+    let version = remove_round(&mut tx, game_id, round_no, &before).await?;
     remember(&mut tx, game_id, once).await?;
     tx.commit().await?;
     Ok(UndoOutcome::Undone { version, round_no })
@@ -900,22 +881,6 @@ async fn current_version(
         .bind(game_id)
         .fetch_optional(&mut **tx)
         .await
-}
-
-/// The round as a history snapshot `{"entry": …, "points": …}`, if it exists.
-async fn round_snapshot(
-    tx: &mut PoolConnection<Any>,
-    game_id: &str,
-    round_no: i64,
-) -> Result<Option<Value>, sqlx::Error> {
-    let row: Option<(String, String)> =
-        sqlx::query_as("SELECT entry, points FROM rounds WHERE game_id = $1 AND round_no = $2")
-            .bind(game_id)
-            .bind(round_no)
-            .fetch_optional(&mut **tx)
-            .await?;
-    row.map(|(entry, points)| Ok(snapshot(&json(&entry)?, &json(&points)?)))
-        .transpose()
 }
 
 async fn record(

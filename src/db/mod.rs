@@ -20,7 +20,9 @@
 //! returned survives a power cut), a 5 s busy timeout, foreign keys on. Exactly one writer
 //! connection, and every write runs in `BEGIN IMMEDIATE` ([`Db::begin_write`]): a deferred
 //! transaction that reads and then writes can fail with `SQLITE_BUSY` at once, ignoring the
-//! timeout. Reads use a separate small pool of read-only connections.
+//! timeout. Writes that queue for the writer meanwhile share that transaction, each in a
+//! savepoint of its own, and one commit (one fsync) for all of them (`batch`, group commit);
+//! nothing is answered before it. Reads use a separate small pool of read-only connections.
 //!
 //! Every write ends with [`Write::commit`], which also counts the write ([`Db::generation`]):
 //! a cache of things read from the database (`store` keeps one of loaded games) stays
@@ -31,10 +33,14 @@
 //! `/readyz` reports) stays true until a write commits again. `meta` holds the database's
 //! form secret ([`Db::form_secret`]).
 
+mod batch;
 pub mod games;
 pub mod group_summary;
 pub mod groups;
 pub mod transfer;
+
+pub use batch::settled;
+use batch::{Batches, Counters, Joined};
 
 use std::ops::{Deref, DerefMut};
 use std::path::{Path, PathBuf};
@@ -266,6 +272,9 @@ pub struct Db {
     /// A page limit every writer connection gets when it opens (0: none); only tests set it
     /// ([`Db::limit_pages_for_tests`]).
     page_limit: Arc<AtomicU64>,
+    /// SQLite's group commit: the batch of writes open on the writer connection. `None` on
+    /// PostgreSQL, where each write commits on its own connection.
+    batches: Option<Arc<Batches>>,
     /// The database's `form_secret` (table `meta`), read by [`Db::open`]; empty for a
     /// database opened with [`Db::open_existing`].
     form_secret: Secret,
@@ -292,6 +301,10 @@ impl std::fmt::Debug for Secret {
 /// still inside one: sqlx then refused every later `BEGIN` until a restart (issue 14). Any
 /// connection whose transaction did not end cleanly (a failed commit, a failed rollback) is
 /// closed instead of going back to the pool, which opens a fresh one for the next write.
+///
+/// On SQLite the transaction is a savepoint in the batch open on the writer connection
+/// (`batch`): committing releases it and waits for the batch's commit; dropping rolls back to
+/// it, leaving the batch's other writes as they were.
 #[derive(Debug)]
 pub struct Write {
     /// `None` once the transaction has ended.
@@ -300,6 +313,9 @@ pub struct Write {
     stage: Stage,
     generation: Arc<AtomicU64>,
     refusing: Arc<AtomicBool>,
+    /// SQLite: the batches of the writer connection, and the one this write joined.
+    batches: Option<Arc<Batches>>,
+    joined: Option<Joined>,
 }
 
 /// How far a [`Write`] got.
@@ -323,6 +339,9 @@ impl Write {
     /// back) and marks the database as refusing writes until a write succeeds.
     pub async fn commit(mut self) -> Result<u64, sqlx::Error> {
         self.stage = Stage::Committing;
+        if let (Some(batches), Some(joined)) = (self.batches.clone(), self.joined.take()) {
+            return self.release(&batches, joined).await;
+        }
         let result = sqlx::query("COMMIT").execute(&mut **self).await;
         let mut conn = self
             .conn
@@ -345,6 +364,40 @@ impl Write {
 }
 
 impl Write {
+    /// [`Write::commit`] of a write in a batch: releases its savepoint, gives the writer
+    /// connection to the next write, and waits for the batch's commit.
+    async fn release(mut self, batches: &Batches, joined: Joined) -> Result<u64, sqlx::Error> {
+        let result = sqlx::query("RELEASE w").execute(&mut **self).await;
+        let mut conn = self
+            .conn
+            .take()
+            .expect("a Write holds its connection until it ends");
+        let counters = self.counters();
+        match result.map(|_| batches.released(joined.id())) {
+            Ok(Some(place)) => {
+                drop(conn);
+                joined.committed(place).await
+            }
+            Ok(None) => Err(sqlx::Error::Io(std::io::Error::other(
+                "the batch of writes ended before this write was released into it",
+            ))),
+            Err(e) => {
+                // SQLite ended the batch's transaction itself.
+                tracing::warn!(error = %e, "a write could not be released into its batch");
+                batches.fail(Some(joined.id()), &e.to_string(), &counters);
+                conn.close_on_drop();
+                Err(e)
+            }
+        }
+    }
+
+    fn counters(&self) -> Counters {
+        Counters {
+            generation: Arc::clone(&self.generation),
+            refusing: Arc::clone(&self.refusing),
+        }
+    }
+
     /// The engine this write runs on.
     pub fn engine(&self) -> Engine {
         Engine::of(self)
@@ -417,6 +470,10 @@ impl Drop for Write {
         let Some(mut conn) = self.conn.take() else {
             return;
         };
+        if let Some(batches) = self.batches.clone() {
+            self.drop_batched(batches, conn);
+            return;
+        }
         if self.stage == Stage::Committing {
             // Cancelled while committing: the commit may have happened; drop what caches
             // built before it.
@@ -438,6 +495,46 @@ impl Drop for Write {
             }
             // No runtime to roll back on: closing the connection rolls back.
             Err(_) => conn.close_on_drop(),
+        }
+    }
+}
+
+impl Write {
+    /// [`Drop`] of a write in a batch that did not end: rolls back to its savepoint, so the
+    /// batch's other writes stay as they were. If SQLite had ended the batch's transaction,
+    /// or it is not known how far the write's beginning got, the batch fails and the
+    /// connection is closed (which rolls back): its writes learn that nothing was saved.
+    fn drop_batched(&mut self, batches: Arc<Batches>, mut conn: PoolConnection<Any>) {
+        let counters = self.counters();
+        match (self.stage, self.joined.take()) {
+            // Cancelled while releasing: whether or not the release ran, the batch's commit
+            // commits it.
+            (Stage::Committing, Some(joined)) => {
+                batches.released(joined.id());
+            }
+            (Stage::Open, Some(joined)) => match tokio::runtime::Handle::try_current() {
+                Ok(runtime) => {
+                    runtime.spawn(async move {
+                        if let Err(e) = sqlx::query("ROLLBACK TO w; RELEASE w")
+                            .execute(&mut *conn)
+                            .await
+                        {
+                            tracing::warn!(error = %e, "the database ended a write transaction itself; the writer connection is reopened");
+                            batches.fail(Some(joined.id()), &e.to_string(), &counters);
+                            counters.refusing.store(true, Ordering::SeqCst);
+                            conn.close_on_drop();
+                        }
+                    });
+                }
+                Err(_) => {
+                    batches.fail(Some(joined.id()), "no runtime to roll back on", &counters);
+                    conn.close_on_drop();
+                }
+            },
+            _ => {
+                batches.fail(None, "a write was cancelled while it began", &counters);
+                conn.close_on_drop();
+            }
         }
     }
 }
@@ -551,6 +648,7 @@ impl Db {
             generation: Arc::new(AtomicU64::new(0)),
             refusing: Arc::new(AtomicBool::new(false)),
             page_limit,
+            batches: Some(Arc::default()),
             form_secret: Secret(Arc::from("")),
         })
     }
@@ -600,6 +698,7 @@ impl Db {
             generation: Arc::new(AtomicU64::new(0)),
             refusing: Arc::new(AtomicBool::new(false)),
             page_limit: Arc::new(AtomicU64::new(0)),
+            batches: None,
             form_secret: Secret(Arc::from("")),
         })
     }
@@ -622,7 +721,28 @@ impl Db {
             stage: Stage::Beginning,
             generation: Arc::clone(&self.generation),
             refusing: Arc::clone(&self.refusing),
+            batches: self.batches.clone(),
+            joined: None,
         };
+        if let Some(batches) = &self.batches {
+            let counters = write.counters();
+            let conn = write
+                .conn
+                .as_mut()
+                .expect("a Write holds its connection until it ends");
+            return match batches.join(conn, &self.writer, &counters).await {
+                Ok(joined) => {
+                    write.joined = Some(joined);
+                    write.stage = Stage::Open;
+                    Ok(write)
+                }
+                Err(e) => {
+                    // Nothing begun for this write (`join` closed the connection if unsure).
+                    drop(write.conn.take());
+                    Err(e)
+                }
+            };
+        }
         let begin = match self.engine {
             Engine::Sqlite => "BEGIN IMMEDIATE",
             // Rows are locked as they are read for a change (`Engine::lock_row`).
@@ -681,6 +801,15 @@ impl Db {
         self.page_limit.store(pages, Ordering::SeqCst);
         let mut conn = self.writer.acquire().await?;
         set_page_limit(&mut conn, pages).await
+    }
+
+    /// How many batches of writes the writer connection has committed (SQLite's group
+    /// commit: one fsync each); 0 on PostgreSQL. For tests and benchmarks.
+    #[doc(hidden)]
+    pub fn batches_committed(&self) -> u64 {
+        self.batches
+            .as_ref()
+            .map_or(0, |batches| batches.committed())
     }
 
     /// How many write transactions this process has ended. Anything read from the database
@@ -742,8 +871,18 @@ impl Db {
         Ok(())
     }
 
-    /// Closes both pools, checkpointing the WAL when the last connection closes.
+    /// Commits the open batch of writes (SQLite), then closes both pools, checkpointing the
+    /// WAL when the last connection closes.
     pub async fn close(&self) {
+        if let Some(batches) = &self.batches
+            && let Ok(mut conn) = self.writer.acquire().await
+        {
+            let counters = Counters {
+                generation: Arc::clone(&self.generation),
+                refusing: Arc::clone(&self.refusing),
+            };
+            batches.flush(&mut conn, None, &counters).await;
+        }
         self.reader.close().await;
         self.writer.close().await;
     }

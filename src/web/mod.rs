@@ -237,6 +237,9 @@ pub(crate) fn with_middleware(router: Router) -> Router {
             .layer(security_header(header::REFERRER_POLICY, "no-referrer"))
             .layer(security_header(header::X_FRAME_OPTIONS, "DENY"))
             .layer(middleware::from_fn(error::render_errors))
+            // No answer leaves before the writes it rests on are on disk (SQLite's group
+            // commit): see `settle_writes`.
+            .layer(middleware::from_fn(settle_writes))
             .layer(CatchPanicLayer::custom(on_panic))
             .layer(TimeoutLayer::with_status_code(
                 StatusCode::REQUEST_TIMEOUT,
@@ -262,6 +265,21 @@ fn on_panic(panic: Box<dyn std::any::Any + Send + 'static>) -> axum::response::R
         .unwrap_or("(no message)");
     tracing::error!(panic = detail, "a handler panicked");
     axum::response::IntoResponse::into_response(AppError::internal("handler panicked"))
+}
+
+/// Holds an answer until every batch of writes its request joined is committed
+/// ([`crate::db::settled`]): on SQLite concurrent writes share one commit, and a replay, a
+/// conflict or a refusal found inside a batch may rest on another write of it. If the batch
+/// failed, an answer that says something was saved (a success, a redirect) becomes the
+/// sentence that nothing was saved; an error answer (which saved nothing) stays.
+async fn settle_writes(request: Request, next: middleware::Next) -> axum::response::Response {
+    let (response, settled) = crate::db::settled(next.run(request)).await;
+    match settled {
+        Err(e) if response.status().is_success() || response.status().is_redirection() => {
+            axum::response::IntoResponse::into_response(AppError::from(e))
+        }
+        _ => response,
+    }
 }
 
 /// `GET /healthz`: 200 "ok" once the server is up and can read its database.

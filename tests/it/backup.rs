@@ -10,7 +10,7 @@ use serde_json::json;
 use sqlx::sqlite::SqliteConnectOptions;
 use sqlx::{ConnectOptions as _, Connection as _};
 
-async fn db_with_a_game() -> (Db, tempfile::TempDir, String) {
+async fn db_with_a_game() -> (Db, crate::common::TestDir, String) {
     let (db, dir) = fresh_db().await;
     let game = NewGame {
         rules: "contract".into(),

@@ -19,11 +19,11 @@ use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
-/// The app on a fresh, migrated database in a temporary directory (removed on drop).
+/// The app on a fresh, migrated database in a temporary directory (both removed on drop).
 pub struct TestApp {
     pub router: Router,
     pub db: Db,
-    pub dir: TempDir,
+    pub dir: TestDir,
 }
 
 impl TestApp {
@@ -61,6 +61,12 @@ impl TestApp {
         }
     }
 
+    /// The app's database as `--db` takes it: the SQLite file's path, or the PostgreSQL
+    /// database's URL (so the CLI tests run on both engines).
+    pub fn db_url(&self) -> &str {
+        self.dir.db_url()
+    }
+
     /// A form key as this app's pages issue it for a form posting to `action` (what a form
     /// rendered by the server carries; a made-up key is refused).
     pub fn form_key(&self, action: &str) -> String {
@@ -75,21 +81,180 @@ impl TestApp {
 
 /// A fresh, migrated database in its own temporary directory: a SQLite file, or with
 /// `KONTRAKT_TEST_ENGINE=postgres` a new database on the PostgreSQL server of
-/// `KONTRAKT_TEST_POSTGRES` (`.ci/test` runs the storage, API and crash tests both ways).
-pub async fn fresh_db() -> (Db, TempDir) {
-    let dir = tempfile::tempdir().expect("temporary directory");
-    let db = if on_postgres() {
+/// `KONTRAKT_TEST_POSTGRES` (`.ci/test` runs the storage, API and crash tests both ways),
+/// copied from a migrated template and dropped with the returned [`TestDir`].
+pub async fn fresh_db() -> (Db, TestDir) {
+    if on_postgres() {
         let server = std::env::var("KONTRAKT_TEST_POSTGRES")
             .expect("KONTRAKT_TEST_ENGINE=postgres needs KONTRAKT_TEST_POSTGRES (a server's URL)");
-        Db::open_postgres(&new_postgres_database(&server).await)
+        let dir = postgres_test_dir(&server).await;
+        let db = Db::open_postgres(dir.db_url())
             .await
-            .expect("database opens and migrates")
-    } else {
-        Db::open(&dir.path().join("test.db"))
-            .await
-            .expect("database opens and migrates")
+            .expect("database opens and migrates");
+        return (db, dir);
+    }
+    let dir = tempfile::tempdir().expect("temporary directory");
+    let path = dir.path().join("test.db");
+    let db = Db::open(&path).await.expect("database opens and migrates");
+    let url = path.to_str().expect("a UTF-8 temporary path").to_owned();
+    (
+        db,
+        TestDir {
+            dir,
+            url,
+            postgres: None,
+        },
+    )
+}
+
+/// A temporary directory and a new migrated database on the PostgreSQL server at `server`
+/// (its [`TestDir::db_url`]), dropped with it, whichever engine this run tests.
+pub async fn postgres_test_dir(server: &str) -> TestDir {
+    let dir = TestDir {
+        dir: tempfile::tempdir().expect("temporary directory"),
+        url: String::new(),
+        postgres: Some((server.to_owned(), std::sync::Mutex::new(Vec::new()))),
     };
-    (db, dir)
+    let mut dir = dir;
+    dir.url = dir.another_db("test").await;
+    dir
+}
+
+/// A test's temporary directory and, on PostgreSQL, its databases: the directory is removed
+/// and the databases are dropped when it is dropped (about 8 MB each, which a pass of a few
+/// hundred tests would otherwise leave on the server until it is removed).
+pub struct TestDir {
+    dir: TempDir,
+    /// The test's database as `--db` takes it.
+    url: String,
+    /// PostgreSQL: the server's URL and the databases made for this test.
+    postgres: Option<(String, std::sync::Mutex<Vec<String>>)>,
+}
+
+impl TestDir {
+    /// A temporary directory of a test whose database is made elsewhere (no database URL).
+    pub fn temporary() -> Self {
+        Self {
+            dir: tempfile::tempdir().expect("temporary directory"),
+            url: String::new(),
+            postgres: None,
+        }
+    }
+
+    /// The temporary directory (for files the test writes).
+    pub fn path(&self) -> &Path {
+        self.dir.path()
+    }
+
+    /// The test's database as `--db` takes it.
+    pub fn db_url(&self) -> &str {
+        &self.url
+    }
+
+    /// Another database for the same test, as `--db` takes it: a SQLite file `name.db` in the
+    /// directory (not created), or a new PostgreSQL database (migrated, empty), dropped with
+    /// this directory.
+    pub async fn another_db(&self, name: &str) -> String {
+        let Some((server, made)) = &self.postgres else {
+            let path = self.dir.path().join(format!("{name}.db"));
+            return path.to_str().expect("a UTF-8 temporary path").to_owned();
+        };
+        let (url, database) = migrated_postgres_database(server).await;
+        made.lock().unwrap().push(database);
+        url
+    }
+}
+
+impl Drop for TestDir {
+    fn drop(&mut self) {
+        let Some((server, made)) = self.postgres.take() else {
+            return;
+        };
+        let made = made
+            .into_inner()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        if made.is_empty() {
+            return;
+        }
+        // Drop runs inside the test's runtime, which cannot block on another: a thread.
+        let dropped = std::thread::spawn(move || {
+            tokio::runtime::Builder::new_current_thread()
+                .enable_all()
+                .build()
+                .expect("a runtime")
+                .block_on(async move {
+                    use sqlx::Connection as _;
+                    let mut conn = sqlx::PgConnection::connect(&server).await?;
+                    for database in made {
+                        // FORCE: the test's pool may still hold connections.
+                        sqlx::query(&format!("DROP DATABASE IF EXISTS {database} WITH (FORCE)"))
+                            .execute(&mut conn)
+                            .await?;
+                    }
+                    conn.close().await
+                })
+        })
+        .join();
+        if let Ok(Err(e)) | Err(e) = dropped.map_err(|_| sqlx::Error::PoolClosed) {
+            eprintln!("could not drop a test database: {e}");
+        }
+    }
+}
+
+/// A new database on the PostgreSQL server at `server`, copied from a template migrated once
+/// per test run (faster than migrating each, and each copy is dropped after its test): its
+/// URL and name.
+async fn migrated_postgres_database(server: &str) -> (String, String) {
+    use sqlx::Connection as _;
+    static TEMPLATE: tokio::sync::OnceCell<String> = tokio::sync::OnceCell::const_new();
+    let template = TEMPLATE
+        .get_or_init(|| async {
+            let url = new_postgres_database(server).await;
+            let db = Db::open_postgres(&url)
+                .await
+                .expect("the template database opens and migrates");
+            // Each test's database makes its own form secret.
+            sqlx::query("DELETE FROM meta WHERE name = 'form_secret'")
+                .execute(db.reader())
+                .await
+                .expect("the template's form secret can be removed");
+            db.close().await;
+            url.rsplit_once('/').expect("a database URL").1.to_owned()
+        })
+        .await;
+    let name = database_name();
+    let mut conn = sqlx::PgConnection::connect(server)
+        .await
+        .expect("the test PostgreSQL answers");
+    sqlx::query(&format!("CREATE DATABASE {name} TEMPLATE {template}"))
+        .execute(&mut conn)
+        .await
+        .expect("a test database can be copied from the template");
+    conn.close().await.ok();
+    (database_url(server, &name), name)
+}
+
+/// A database name no other test of any run on the server has.
+fn database_name() -> String {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static MADE: AtomicU64 = AtomicU64::new(0);
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .subsec_nanos();
+    format!(
+        "kt_{}_{}_{nanos}",
+        std::process::id(),
+        MADE.fetch_add(1, Ordering::SeqCst)
+    )
+}
+
+/// The URL of database `name` on the server at `server`.
+fn database_url(server: &str, name: &str) -> String {
+    let (base, _) = server
+        .rsplit_once('/')
+        .expect("a PostgreSQL URL ends with its database");
+    format!("{base}/{name}")
 }
 
 /// Whether this run of the tests is the PostgreSQL one (`KONTRAKT_TEST_ENGINE=postgres`).
@@ -122,17 +287,7 @@ pub fn postgres_server(test: &str) -> Option<String> {
 /// A new, empty database on the PostgreSQL server at `server`: its URL.
 pub async fn new_postgres_database(server: &str) -> String {
     use sqlx::Connection as _;
-    use std::sync::atomic::{AtomicU64, Ordering};
-    static MADE: AtomicU64 = AtomicU64::new(0);
-    let nanos = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .unwrap()
-        .subsec_nanos();
-    let name = format!(
-        "kt_{}_{}_{nanos}",
-        std::process::id(),
-        MADE.fetch_add(1, Ordering::SeqCst)
-    );
+    let name = database_name();
     let mut conn = sqlx::PgConnection::connect(server)
         .await
         .expect("the test PostgreSQL answers");
@@ -141,10 +296,7 @@ pub async fn new_postgres_database(server: &str) -> String {
         .await
         .expect("a test database can be created");
     conn.close().await.ok();
-    let (base, _) = server
-        .rsplit_once('/')
-        .expect("a PostgreSQL URL ends with its database");
-    format!("{base}/{name}")
+    database_url(server, &name)
 }
 
 /// A response with its body read.

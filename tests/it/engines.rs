@@ -210,7 +210,7 @@ fn server(db: &Db) -> TestApp {
     TestApp {
         router: app(AppState::new(db.clone()).with_write_limit(WriteLimit::UNLIMITED)),
         db: db.clone(),
-        dir: tempfile::tempdir().unwrap(),
+        dir: crate::common::TestDir::temporary(),
     }
 }
 

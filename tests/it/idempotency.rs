@@ -373,7 +373,7 @@ async fn idempotency_the_form_secret_is_kept_in_the_database_and_never_exported(
     let json = serde_json::to_string(&export).unwrap();
     assert!(!json.contains(&secret));
     // The same database opened again (a restart) keeps it: keys issued before still work.
-    let path = app.dir.path().join("test.db");
-    let reopened = kontrakt::db::Db::open(&path).await.unwrap();
+    let location = kontrakt::db::Location::parse(std::path::Path::new(app.db_url()));
+    let reopened = kontrakt::db::Db::open_location(&location).await.unwrap();
     assert_eq!(reopened.form_secret(), secret);
 }

@@ -8,7 +8,7 @@ use std::process::{Command, Output};
 use crate::common::{TestApp, post_form};
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
-use kontrakt::db::Db;
+use kontrakt::db::{Db, Location};
 use kontrakt::web::{AppState, WriteLimit, app as router_on};
 use serde_json::{Value, json};
 use tower::ServiceExt as _;
@@ -198,7 +198,8 @@ async fn the_round_form_asks_who_went_down_first_and_the_sheet_marks_it() {
     assert!(!form.body.contains("went_down_first"));
 }
 
-fn kontrakt(args: &[&str], db: &Path) -> Output {
+/// Runs the command line on `db` (`--db`: a SQLite file's path or a PostgreSQL URL).
+fn kontrakt(args: &[&str], db: impl AsRef<std::ffi::OsStr>) -> Output {
     Command::new(env!("CARGO_BIN_EXE_kontrakt"))
         .args(args)
         .arg("--db")
@@ -222,17 +223,19 @@ async fn export_and_import_keep_who_went_down_first_and_the_bonus_points() {
     )
     .await;
     assert_eq!(status, StatusCode::OK);
-    let source = app.dir.path().join("test.db");
+    let source = app.db_url();
     let file = app.dir.path().join("games.json");
-    let target = app.dir.path().join("fresh.db");
-    let exported = kontrakt(&["export", "--out", file.to_str().unwrap()], &source);
+    let target = app.dir.another_db("fresh").await;
+    let exported = kontrakt(&["export", "--out", file.to_str().unwrap()], source);
     assert!(exported.status.success(), "{exported:?}");
     let text = std::fs::read_to_string(&file).unwrap();
     assert!(text.contains("\"went_down_first\": \"Cy\""), "{text}");
     let imported = kontrakt(&["import", file.to_str().unwrap()], &target);
     assert!(imported.status.success(), "{imported:?}");
 
-    let restored = Db::open(&target).await.unwrap();
+    let restored = Db::open_location(&Location::parse(Path::new(&target)))
+        .await
+        .unwrap();
     let router = router_on(AppState::new(restored.clone()).with_write_limit(WriteLimit::UNLIMITED));
     let response = router
         .oneshot(

@@ -3,12 +3,18 @@
 //! saying nothing was saved, leaves the writer usable, and `/readyz` says 503 until a write
 //! succeeds again. Before the fix, one such failure left sqlx believing the writer was still
 //! inside a transaction: every later write answered 500 until the process restarted.
+//!
+//! PostgreSQL refuses writes too (issue 13): a row lock held past `lock_timeout` (SQLSTATE
+//! 55P03) answers with the same sentence, and the next write after the lock goes through.
 
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
 use serde_json::json;
 
 use crate::common::{TestApp, TestResponse};
+use kontrakt::db::Db;
+use kontrakt::web::{AppState, WriteLimit, app};
+use sqlx::Connection as _;
 
 async fn create_game(app: &TestApp, players: &[String]) -> TestResponse {
     let body = json!({"rules": "liverpool", "players": players});
@@ -177,4 +183,74 @@ async fn write_faults_a_refused_form_save_says_so_on_the_page_in_the_readers_lan
         let page = crate::common::text(&refused.body);
         assert!(page.contains(sentence), "{lang}: {page}");
     }
+}
+
+/// PostgreSQL's side of "the database refuses writes" (SQLSTATE 55P03, `lock_not_available`):
+/// while another session holds the game's row past the server's `lock_timeout`, a save
+/// answers the same sentence as a full SQLite disk; the round saved before is still there,
+/// the refused one is not, and once the lock is gone the next save goes through. Needs
+/// `KONTRAKT_TEST_POSTGRES` (`.ci/test` starts a server); skipped without it outside CI.
+#[tokio::test]
+async fn write_faults_postgres_a_row_lock_held_too_long_refuses_the_save_with_the_sentence_and_recovers()
+ {
+    let test = "write_faults::write_faults_postgres_a_row_lock_held_too_long";
+    let Some(server) = crate::common::postgres_server(test) else {
+        return;
+    };
+    let dir = crate::common::postgres_test_dir(&server).await;
+    let url = dir.db_url().to_owned();
+    let name = url.rsplit_once('/').unwrap().1.to_owned();
+    // Every connection the server opens from now on waits at most 300 ms for a lock.
+    let mut admin = sqlx::PgConnection::connect(&server).await.unwrap();
+    sqlx::query(&format!("ALTER DATABASE {name} SET lock_timeout = '300ms'"))
+        .execute(&mut admin)
+        .await
+        .unwrap();
+    admin.close().await.unwrap();
+    let db = Db::open_postgres(&url).await.unwrap();
+    let router = app(AppState::new(db.clone()).with_write_limit(WriteLimit::UNLIMITED));
+    let app = TestApp { router, db, dir };
+
+    let game = create_game(&app, &players(0)).await;
+    assert_eq!(game.status, StatusCode::CREATED, "{}", game.body);
+    let id = game.json()["id"].as_str().unwrap().to_owned();
+    let saved = enter_round(&app, &id).await;
+    assert_eq!(saved.status, StatusCode::OK, "{}", saved.body);
+
+    // Another session (a stuck server, an operator's transaction) holds the game's row.
+    let mut holder = sqlx::PgConnection::connect(&url).await.unwrap();
+    sqlx::query("BEGIN").execute(&mut holder).await.unwrap();
+    sqlx::query("SELECT 1 FROM games WHERE id = $1 FOR UPDATE")
+        .bind(&id)
+        .execute(&mut holder)
+        .await
+        .unwrap();
+    let refused = enter_round(&app, &id).await;
+    assert_eq!(
+        refused.status,
+        StatusCode::INTERNAL_SERVER_ERROR,
+        "{}",
+        refused.body
+    );
+    let sentence = refused.error_sentence();
+    assert!(
+        sentence.contains("could not save") && sentence.contains("Nothing was saved"),
+        "{sentence}"
+    );
+    sqlx::query("ROLLBACK").execute(&mut holder).await.unwrap();
+    holder.close().await.unwrap();
+
+    // The acknowledged round is there, the refused one is not; writes go through again.
+    let rounds = |body: &serde_json::Value| body["rounds"].as_array().unwrap().len();
+    assert_eq!(
+        rounds(&app.get(&format!("/api/v1/games/{id}")).await.json()),
+        1
+    );
+    let again = enter_round(&app, &id).await;
+    assert_eq!(again.status, StatusCode::OK, "{}", again.body);
+    assert_eq!(
+        rounds(&app.get(&format!("/api/v1/games/{id}")).await.json()),
+        2
+    );
+    assert_eq!(app.get("/readyz").await.status, StatusCode::OK);
 }

@@ -1,6 +1,7 @@
 //! The SQL of a game's storage that differs between the engines: reading a game with its
 //! rounds in one statement (SQLite's and PostgreSQL's JSON functions), and storing a round
-//! (one multi-statement round trip on SQLite, statement by statement on PostgreSQL).
+//! (one multi-statement round trip on SQLite, statement by statement on PostgreSQL), and
+//! removing the last one for an undo (likewise).
 //! Part of `db`: depends on no other layer.
 
 use super::*;
@@ -112,4 +113,72 @@ pub(super) async fn store_round(
         .next()
         .ok_or(sqlx::Error::RowNotFound)
         .and_then(GameRecord::try_from)
+}
+
+/// A game's version with its highest round's number, entry and points (none without rounds).
+type LastRound = (i64, Option<i64>, Option<String>, Option<String>);
+
+/// The game's version and its highest round (its number and the round as a history
+/// snapshot), in one statement; `None` if there is no such game.
+pub(super) async fn last_round(
+    tx: &mut PoolConnection<Any>,
+    game_id: &str,
+) -> Result<Option<(i64, Option<(i64, Value)>)>, sqlx::Error> {
+    let row: Option<LastRound> = sqlx::query_as(
+        "SELECT g.version, r.round_no, r.entry, r.points FROM games g
+         LEFT JOIN rounds r ON r.game_id = g.id
+              AND r.round_no = (SELECT MAX(round_no) FROM rounds WHERE game_id = g.id)
+         WHERE g.id = $1",
+    )
+    .bind(game_id)
+    .fetch_optional(&mut **tx)
+    .await?;
+    row.map(|(version, round_no, entry, points)| {
+        let last = match (round_no, entry, points) {
+            (Some(round_no), Some(entry), Some(points)) => {
+                Some((round_no, snapshot(&json(&entry)?, &json(&points)?)))
+            }
+            _ => None,
+        };
+        Ok((version, last))
+    })
+    .transpose()
+}
+
+/// Removes round `round_no` (as it was: `before`), records the `undo` in the history and
+/// bumps the game's version: one round trip on SQLite. Returns the new version.
+pub(super) async fn remove_round(
+    tx: &mut PoolConnection<Any>,
+    game_id: &str,
+    round_no: i64,
+    before: &Value,
+) -> Result<i64, sqlx::Error> {
+    let action = HistoryAction::Undo;
+    if Engine::of(tx) == Engine::Postgres {
+        sqlx::query("DELETE FROM rounds WHERE game_id = $1 AND round_no = $2")
+            .bind(game_id)
+            .bind(round_no)
+            .execute(&mut **tx)
+            .await?;
+        record(tx, game_id, Some(round_no), action, Some(before), None).await?;
+        return bump_version(tx, game_id).await;
+    }
+    let sql = format!(
+        "DELETE FROM rounds WHERE game_id = $1 AND round_no = $2;
+         INSERT INTO history (game_id, round_no, action, before, after)
+         VALUES ($1, $2, $3, $4, NULL);
+         UPDATE games SET version = version + 1, updated_at = {NOW} WHERE id = $1
+         RETURNING version"
+    );
+    sqlx::query_scalar::<_, i64>(&sql)
+        .bind(game_id)
+        .bind(round_no)
+        .bind(action.as_str())
+        .bind(before.to_string())
+        // `fetch_all`: through the Any driver `fetch_one` would look at the first statement.
+        .fetch_all(&mut **tx)
+        .await?
+        .into_iter()
+        .next()
+        .ok_or(sqlx::Error::RowNotFound)
 }
