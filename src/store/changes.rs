@@ -206,7 +206,17 @@ pub async fn edit_once(
     };
     let kind = rewrite.action.as_str();
     let write = games::rewrite_once(db, id, expected, &rewrite, entry::rename, once);
-    finish(db, cache, id, kind, write).await
+    let outcome = finish(db, cache, id, kind, write).await?;
+    // A late joiner at a group's table joins the group too (unless the group knows the name,
+    // retired or not), so the group's standings and ledger can count the game: they find a
+    // joiner's group player by name (`store::numbers::seat_ids`).
+    if let (OnceChange::Now(GameChange::Done(_)), Edit::Table(TableChange::Join { player, .. })) =
+        (&outcome, edit)
+        && let Some(group) = &game.record.game.group
+    {
+        super::groups::add_player(db, &group.id, None, None, player).await?;
+    }
+    Ok(outcome)
 }
 
 /// The latest item of the `changes` list if nothing was entered after it: what an undo takes

@@ -19,6 +19,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use serde_json::Value;
 use time::OffsetDateTime;
 
+use super::LoadedGame;
 use super::groups::LoadedGroup;
 use super::tally::{game_money, played_game};
 use crate::rules::ledger::{GameMoney, Ledger, LedgerError, ledger};
@@ -65,6 +66,23 @@ pub fn group_currency(group: &LoadedGroup) -> Option<String> {
         .map(|g| g.setup.currency().to_owned())
 }
 
+/// The group player id of each of `game`'s players, seat for seat: the seats stored when the
+/// game was made, then each late joiner (who sits after the set-up's players, docs/RULES.md
+/// section 8) found among the group's players by name, as people read it. A joiner the group
+/// does not know leaves the list short, and the standings and the ledger leave the game out
+/// as before (a join in a group's game adds the joiner to the group: `store::changes`).
+pub fn seat_ids(group: &LoadedGroup, game: &LoadedGame) -> Vec<i64> {
+    let mut ids = game.record.game.seats.clone();
+    for name in game.setup.players().iter().skip(ids.len()) {
+        let key = crate::rules::names::group_key(name);
+        match group.players.iter().find(|p| p.key == key) {
+            Some(player) => ids.push(player.id),
+            None => break,
+        }
+    }
+    ids
+}
+
 /// Every game of the group as the standings see it, index for index with `group.games`
 /// (`None` for a game without a group player per seat). Money of games in another currency
 /// than `currency` is left out (`net_cents: None`).
@@ -73,7 +91,7 @@ pub fn played_games(group: &LoadedGroup, currency: Option<&str>) -> Vec<Option<P
         .games
         .iter()
         .map(|game| {
-            let mut played = played_game(game, &game.record.game.seats)?;
+            let mut played = played_game(game, &seat_ids(group, game))?;
             if currency.is_some_and(|c| c != game.setup.currency()) {
                 played.net_cents = None;
             }
@@ -131,7 +149,7 @@ pub fn group_ledger(group: &LoadedGroup) -> Result<GroupLedger, LedgerError> {
         if settled.contains(token) {
             continue;
         }
-        let Some(money) = game_money(game, &game.record.game.seats) else {
+        let Some(money) = game_money(game, &seat_ids(group, game)) else {
             continue;
         };
         let entry = by_currency.entry(game.setup.currency()).or_default();

@@ -773,3 +773,68 @@ fn numbers(state: &Value) -> Vec<(String, Value, Value, Value, Value)> {
         })
         .collect()
 }
+
+/// Issue 10 with issue 11's changes at the table: a player who joins a group's game late is
+/// counted in the group's standings and ledger like everyone else. The joiner the group did not
+/// know (Di) joins the group; one it knew (Eve, already a group player) keeps her identity.
+/// Before, the game had fewer stored seats than players and vanished from both.
+#[tokio::test]
+async fn a_late_joiner_at_a_groups_table_is_counted_in_its_standings_and_ledger() {
+    let app = TestApp::new().await;
+    let group = create_group(&app, &["Ann", "Ben", "Cy", "Eve"]).await;
+    let created = ok(post(
+        &app,
+        &format!("{}/games", group.api()),
+        &json!({"rules": "contract", "players": ["Ann", "Ben", "Cy"], "cents_per_point": 10,
+                "currency": "€"}),
+    )
+    .await);
+    let id = created["id"].as_str().unwrap().to_owned();
+    let round = |out: &str, points: Value| json!({"went_out": out, "points": points});
+    ok(post(
+        &app,
+        &format!("/api/v1/games/{id}/rounds"),
+        &round("Ann", json!({"Ben": 20, "Cy": 40})),
+    )
+    .await);
+    for name in ["Di", "eve"] {
+        ok(post(
+            &app,
+            &format!("/api/v1/games/{id}/players"),
+            &json!({"name": name, "start": "zero"}),
+        )
+        .await);
+    }
+    ok(post(
+        &app,
+        &format!("/api/v1/games/{id}/rounds"),
+        &round("Di", json!({"Ann": 10, "Ben": 5, "Cy": 15, "eve": 30})),
+    )
+    .await);
+    ok(post(&app, &format!("/api/v1/games/{id}/end"), &json!({})).await);
+    let state = group.state(&app, "").await;
+    let players: Vec<&str> = state["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(players, ["Ann", "Ben", "Cy", "Eve", "Di"], "{state}");
+    let game = &state["games"][0];
+    assert_eq!(game["player_ids"].as_array().unwrap().len(), 5, "{game}");
+    for name in ["Ann", "Ben", "Cy", "Di", "Eve"] {
+        assert_eq!(standing(&state, name)["games"], 1, "{name}: {state}");
+    }
+    assert_eq!(standing(&state, "Di")["rounds_won"], 1);
+    let balances = &state["ledger"]["balance_cents"];
+    let sum: i64 = ["Ann", "Ben", "Cy", "Di", "Eve"]
+        .iter()
+        .map(|n| balances[*n].as_i64().unwrap_or_else(|| panic!("{n}: {balances}")))
+        .sum();
+    assert_eq!(sum, 0, "{balances}");
+    let net: Vec<(String, i64)> = nets(&app, &id).await;
+    for (name, cents) in net {
+        let shown = if name == "eve" { "Eve".to_owned() } else { name };
+        assert_eq!(balances[&shown], cents, "{shown}");
+    }
+}

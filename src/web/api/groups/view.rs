@@ -288,7 +288,7 @@ impl GroupView {
                     rules_name: setup.rules().info.name.to_string(),
                     house_rules: record.house_rules.clone(),
                     players: setup.players().to_vec(),
-                    player_ids: record.seats.clone(),
+                    player_ids: crate::store::numbers::seat_ids(group, game),
                     created_at: rfc3339(record.created_at),
                     rounds_played: state.rounds.len(),
                     finished: state.finished,

@@ -328,13 +328,14 @@ pub(super) async fn settle_up(
 /// such a game.
 fn money_series(group: &LoadedGroup) -> Option<(Vec<Series>, usize, String)> {
     let currency = group_currency(group)?;
-    let games: Vec<(&[i64], &[i64])> = group
+    let games: Vec<(Vec<i64>, &[i64])> = group
         .games
         .iter()
         .filter(|g| g.state.finished && g.setup.currency() == currency)
         .filter_map(|g| match &g.state.settlement {
-            Some(Ok(s)) if s.net_cents.len() == g.record.game.seats.len() => {
-                Some((g.record.game.seats.as_slice(), s.net_cents.as_slice()))
+            Some(Ok(s)) => {
+                let seats = crate::store::numbers::seat_ids(group, g);
+                (s.net_cents.len() == seats.len()).then_some((seats, s.net_cents.as_slice()))
             }
             _ => None,
         })
@@ -344,7 +345,7 @@ fn money_series(group: &LoadedGroup) -> Option<(Vec<Series>, usize, String)> {
     }
     let mut running: BTreeMap<i64, Vec<i64>> = BTreeMap::new();
     for (k, (seats, nets)) in games.iter().enumerate() {
-        for &id in *seats {
+        for &id in seats {
             running.entry(id).or_insert_with(|| vec![0; k + 1]);
         }
         for line in running.values_mut() {
