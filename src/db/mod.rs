@@ -909,12 +909,15 @@ pub fn is_write_refusal(error: &sqlx::Error) -> bool {
     match error {
         sqlx::Error::Database(e) if e.try_downcast_ref::<PgDatabaseError>().is_some() => {
             // SQLSTATE classes: connection exception, insufficient resources (a full disk),
-            // operator intervention (a shutdown), system error; a lock waited for too long.
+            // operator intervention (a shutdown), system error; a lock waited for too long;
+            // a read-only database (a standby after a failover, or one set read-only), like
+            // SQLite's read-only file.
             let code = e.code().unwrap_or_default();
             ["08", "53", "57", "58"]
                 .iter()
                 .any(|class| code.starts_with(class))
                 || code == "55P03"
+                || code == "25006"
         }
         sqlx::Error::Database(e) => {
             let code = e.code().and_then(|code| code.parse::<i32>().ok());

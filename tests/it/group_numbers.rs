@@ -829,12 +829,20 @@ async fn a_late_joiner_at_a_groups_table_is_counted_in_its_standings_and_ledger(
     let balances = &state["ledger"]["balance_cents"];
     let sum: i64 = ["Ann", "Ben", "Cy", "Di", "Eve"]
         .iter()
-        .map(|n| balances[*n].as_i64().unwrap_or_else(|| panic!("{n}: {balances}")))
+        .map(|n| {
+            balances[*n]
+                .as_i64()
+                .unwrap_or_else(|| panic!("{n}: {balances}"))
+        })
         .sum();
     assert_eq!(sum, 0, "{balances}");
     let net: Vec<(String, i64)> = nets(&app, &id).await;
     for (name, cents) in net {
-        let shown = if name == "eve" { "Eve".to_owned() } else { name };
+        let shown = if name == "eve" {
+            "Eve".to_owned()
+        } else {
+            name
+        };
         assert_eq!(balances[&shown], cents, "{shown}");
     }
 }

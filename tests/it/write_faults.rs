@@ -254,3 +254,77 @@ async fn write_faults_postgres_a_row_lock_held_too_long_refuses_the_save_with_th
     );
     assert_eq!(app.get("/readyz").await.status, StatusCode::OK);
 }
+
+/// PostgreSQL set read-only (a standby after a failover, `default_transaction_read_only`):
+/// a save is refused with the same "nothing was saved" sentence as a read-only SQLite file,
+/// never an internal error, and goes through once the database takes writes again.
+#[tokio::test]
+async fn write_faults_postgres_a_read_only_database_refuses_the_save_with_the_sentence_and_recovers()
+ {
+    let test = "write_faults::write_faults_postgres_a_read_only_database";
+    let Some(server) = crate::common::postgres_server(test) else {
+        return;
+    };
+    let dir = crate::common::postgres_test_dir(&server).await;
+    let url = dir.db_url().to_owned();
+    let name = url.rsplit_once('/').unwrap().1.to_owned();
+    let db = Db::open_postgres(&url).await.unwrap();
+    let router = app(AppState::new(db.clone()).with_write_limit(WriteLimit::UNLIMITED));
+    let app = TestApp { router, db, dir };
+    let game = create_game(&app, &players(0)).await;
+    assert_eq!(game.status, StatusCode::CREATED, "{}", game.body);
+    let id = game.json()["id"].as_str().unwrap().to_owned();
+    let saved = enter_round(&app, &id).await;
+    assert_eq!(saved.status, StatusCode::OK, "{}", saved.body);
+
+    // The database turns read-only; the server's open connections are cut, so the ones it
+    // opens next are read-only.
+    let set = |setting: &'static str| {
+        let (server, name) = (server.clone(), name.clone());
+        async move {
+            let mut admin = sqlx::PgConnection::connect(&server).await.unwrap();
+            sqlx::query(&format!("ALTER DATABASE {name} {setting}"))
+                .execute(&mut admin)
+                .await
+                .unwrap();
+            sqlx::query(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity \
+                 WHERE datname = $1 AND pid <> pg_backend_pid()",
+            )
+            .bind(&name)
+            .execute(&mut admin)
+            .await
+            .unwrap();
+            admin.close().await.unwrap();
+        }
+    };
+    set("SET default_transaction_read_only = on").await;
+    // The first try may meet a cut connection; every try is refused with the sentence.
+    for _ in 0..3 {
+        let refused = enter_round(&app, &id).await;
+        assert_eq!(
+            refused.status,
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "{}",
+            refused.body
+        );
+        let sentence = refused.error_sentence();
+        assert!(
+            sentence.contains("could not save") && sentence.contains("Nothing was saved"),
+            "{sentence}"
+        );
+    }
+    set("RESET default_transaction_read_only").await;
+    let rounds = |body: &serde_json::Value| body["rounds"].as_array().unwrap().len();
+    let mut again = enter_round(&app, &id).await;
+    if again.status != StatusCode::OK {
+        // A connection cut by the reset: refused with the sentence, then saved.
+        assert!(again.error_sentence().contains("Nothing was saved"));
+        again = enter_round(&app, &id).await;
+    }
+    assert_eq!(again.status, StatusCode::OK, "{}", again.body);
+    assert_eq!(
+        rounds(&app.get(&format!("/api/v1/games/{id}")).await.json()),
+        2
+    );
+}
