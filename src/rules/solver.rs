@@ -136,16 +136,27 @@ pub fn solve_with(
     solve_counted(rs, round, hand, options, &mut Budget::new(options.stop))
 }
 
-/// [`solve_with`] and how many search nodes it took (tests keep slow corners closed with it).
+/// [`solve_with`] and how many search nodes it took: tests keep slow corners closed with it,
+/// and the benchmarks report it beside the time, as a measure the machine's load cannot skew.
+pub fn solve_counting(
+    rs: &RuleSet,
+    round: &RoundSpec,
+    hand: &[Card],
+    options: &SolveOptions<'_>,
+) -> (Result<Option<Solution>, SolveError>, u64) {
+    let mut budget = Budget::new(options.stop);
+    let found = solve_counted(rs, round, hand, options, &mut budget);
+    (found, budget.nodes)
+}
+
+/// [`solve_counting`] with the default options.
 #[cfg(test)]
 pub(crate) fn solve_nodes(
     rs: &RuleSet,
     round: &RoundSpec,
     hand: &[Card],
 ) -> (Result<Option<Solution>, SolveError>, u64) {
-    let mut budget = Budget::new(Stop::default());
-    let found = solve_counted(rs, round, hand, &SolveOptions::default(), &mut budget);
-    (found, budget.nodes)
+    solve_counting(rs, round, hand, &SolveOptions::default())
 }
 
 /// [`solve_with`], counting its nodes in `budget`.
