@@ -21,6 +21,7 @@ use super::cards::{Card, Rank, Suit};
 use super::meld::{Line, MeldKind, MeldRules};
 use super::ruleset::{Requirement, RoundSpec, RuleSet};
 use std::collections::{HashMap, HashSet};
+use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
@@ -198,6 +199,10 @@ fn solve_counted(
     {
         return Ok(None);
     }
+    // The pick search's failed states hold for every split and alternative: a state is the
+    // naturals and the number of wild cards left (wild cards are interchangeable, whether
+    // jokers or 2s), the requirements open and what of the placed melds matters.
+    let mut pick_failed = QuickSet::default();
     for split in flex_splits(rules, &usable) {
         for alt in &contract.alternatives {
             let found = if round.go_out_all {
@@ -208,7 +213,7 @@ fn solve_counted(
                 }
                 sweep::Sweep::new(rules, round, &split, alt, budget).solve()?
             } else {
-                Pick::new(rules, round, &split, alt, budget).solve()?
+                Pick::new(rules, round, &split, alt, budget, &mut pick_failed).solve()?
             };
             if let Some(mut s) = found {
                 s.leftover.extend(dead.iter().copied());
@@ -219,6 +224,63 @@ fn solve_counted(
     }
     Ok(None)
 }
+
+/// A quick hasher for the searches' memo keys (short arrays of small counts, hashed at every
+/// node): std's SipHash spent a third of a search's time on them. Keys come from the hand
+/// alone, and the node budget and the stop signal bound a search whatever its collisions.
+#[derive(Default)]
+pub(crate) struct QuickHasher(u64);
+
+impl QuickHasher {
+    fn add(&mut self, word: u64) {
+        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+}
+
+impl Hasher for QuickHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        let mut words = bytes.chunks_exact(8);
+        for w in &mut words {
+            self.add(u64::from_le_bytes(w.try_into().expect("eight bytes")));
+        }
+        let rest = words.remainder();
+        if !rest.is_empty() {
+            let mut last = [0u8; 8];
+            last[..rest.len()].copy_from_slice(rest);
+            self.add(u64::from_le_bytes(last));
+        }
+    }
+
+    fn write_u8(&mut self, n: u8) {
+        self.add(n.into());
+    }
+
+    fn write_u16(&mut self, n: u16) {
+        self.add(n.into());
+    }
+
+    fn write_u32(&mut self, n: u32) {
+        self.add(n.into());
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        self.add(n);
+    }
+
+    fn write_usize(&mut self, n: usize) {
+        self.add(n as u64);
+    }
+
+    fn finish(&self) -> u64 {
+        // The table picks buckets by the low bits: bring the well-mixed high ones down.
+        self.0.rotate_left(26)
+    }
+}
+
+/// A set of memo keys hashed with [`QuickHasher`].
+pub(crate) type QuickSet<K> = HashSet<K, BuildHasherDefault<QuickHasher>>;
+/// A map from memo keys hashed with [`QuickHasher`].
+pub(crate) type QuickMap<K, V> = HashMap<K, V, BuildHasherDefault<QuickHasher>>;
 
 /// A hand split into naturals (counts by card index) and wild cards.
 #[derive(Debug, Clone)]
@@ -379,12 +441,14 @@ fn run_window_options(
     start: usize,
     len: usize,
 ) -> Vec<Option<usize>> {
-    let mut used: HashMap<usize, u8> = HashMap::new();
+    // A window holds a rank at most twice (an ace at both ends): the naturals it took so
+    // far are counted by rank, in a plain array (this runs at every search node).
+    let mut used = [0u8; 14];
     (0..len)
         .map(|o| {
             let rank = line.rank_at(start, o);
             let idx = Card::new(rank, Suit::ALL[suit]).index();
-            let u = used.entry(idx).or_insert(0);
+            let u = &mut used[rank.number() as usize];
             if nat[idx] > *u {
                 *u += 1;
                 Some(idx)
@@ -606,7 +670,8 @@ struct Pick<'a, 'b> {
     round: &'a RoundSpec,
     line: Line,
     split: &'a Split,
-    failed: HashSet<PickKey>,
+    /// Failed states, shared by the searches of every split and alternative.
+    failed: &'a mut QuickSet<PickKey>,
     budget: &'a mut Budget<'b>,
     placed: Vec<Placed>,
     /// Requirements still open, sorted.
@@ -622,6 +687,7 @@ impl<'a, 'b> Pick<'a, 'b> {
         split: &'a Split,
         alt: &[Requirement],
         budget: &'a mut Budget<'b>,
+        failed: &'a mut QuickSet<PickKey>,
     ) -> Self {
         let mut open = alt.to_vec();
         open.sort();
@@ -630,7 +696,7 @@ impl<'a, 'b> Pick<'a, 'b> {
             round,
             line: rules.line(),
             split,
-            failed: HashSet::new(),
+            failed,
             budget,
             placed: Vec::new(),
             open,

@@ -5,13 +5,12 @@
 //! and std.
 
 use super::{
-    Budget, Placed, Solution, SolveError, apply, each_run_filling, flex_splits, materialise,
+    Budget, Placed, QuickMap, Solution, SolveError, apply, each_run_filling, flex_splits, materialise,
     run_window_options, set_fillings,
 };
 use crate::rules::cards::{Card, Rank};
 use crate::rules::meld::{Line, MeldKind, MeldRules};
 use crate::rules::ruleset::RuleSet;
-use std::collections::HashMap;
 
 /// Rommé: melds worth at least the opening minimum (docs/RULES.md 4 `rommee`), or with
 /// `best` the most valuable melds the hand holds (at least the minimum).
@@ -36,7 +35,7 @@ pub(super) fn solve_opening(
             line: rs.meld.line(),
             target: answer.as_ref().map_or(needed, |a| a.0 + 1),
             best,
-            failed: HashMap::new(),
+            failed: QuickMap::default(),
             budget,
             placed: Vec::new(),
             found: None,
@@ -72,7 +71,7 @@ struct Opening<'a, 'b> {
     target: u32,
     best: bool,
     /// Highest value already laid with which a state failed to reach the target.
-    failed: HashMap<([u8; 52], usize), u32>,
+    failed: QuickMap<([u8; 52], usize), u32>,
     budget: &'a mut Budget<'b>,
     placed: Vec<Placed>,
     /// The best melds found, with their value.

@@ -13,11 +13,10 @@
 //!
 //! Uses only the solver's shared pieces; nothing outside `rules` and std.
 
-use super::{Budget, Placed, Solution, SolveError, Split, materialise};
+use super::{Budget, Placed, QuickSet, Solution, SolveError, Split, materialise};
 use crate::rules::cards::{Card, Rank, Suit};
 use crate::rules::meld::{Line, MeldKind, MeldRules};
 use crate::rules::ruleset::{Requirement, RoundSpec};
-use std::collections::HashSet;
 
 /// `capacity[k][c]` for `k` up to `runs` and `c` up to `cards`: the most wild cards `k` runs
 /// of `c` cards in all, each `shortest..=longest` long, can hold under the wild limits; `None`
@@ -102,7 +101,7 @@ pub(super) struct Sweep<'a, 'b> {
     /// of their most repeated rank (a run holds a rank once, an ace at both ends twice).
     reserve: Vec<usize>,
     budget: &'a mut Budget<'b>,
-    failed: HashSet<Vec<u16>>,
+    failed: QuickSet<Vec<u16>>,
     /// Every run opened so far, in order.
     wins: Vec<Win>,
     /// How many of `wins` are still open (the last ones, as they are of the current suit).
@@ -182,7 +181,7 @@ impl<'a, 'b> Sweep<'a, 'b> {
             per_run,
             reserve,
             budget,
-            failed: HashSet::new(),
+            failed: QuickSet::default(),
             wins: Vec::new(),
             holes: 0,
             line,
@@ -325,7 +324,8 @@ impl<'a, 'b> Sweep<'a, 'b> {
         rem: &[u8; 14],
         cyclic_pairs: bool,
     ) -> Vec<u16> {
-        let mut key: Vec<u16> = vec![si as u16, q as u16, self.holes as u16];
+        let mut key: Vec<u16> = Vec::with_capacity(24 + 3 * self.wins.len());
+        key.extend([si as u16, q as u16, self.holes as u16]);
         key.extend(rem[1..].iter().map(|&c| c as u16));
         // Runs of earlier suits: only their lengths matter from here.
         let mut closed: Vec<u16> = self.wins[..first].iter().map(|w| w.len as u16).collect();
