@@ -202,7 +202,9 @@ fn solve_counted(
     // The pick search's failed states hold for every split and alternative: a state is the
     // naturals and the number of wild cards left (wild cards are interchangeable, whether
     // jokers or 2s), the requirements open and what of the placed melds matters.
-    let mut pick_failed = QuickSet::default();
+    // Splits come with the most wild 2s first, so that a later split's state with fewer
+    // wild cards finds the failure already known.
+    let mut pick_failed = QuickMap::default();
     for split in flex_splits(rules, &usable) {
         for alt in &contract.alternatives {
             let found = if round.go_out_all {
@@ -333,7 +335,7 @@ fn flex_splits(rules: &MeldRules, hand: &[Card]) -> Vec<Split> {
             });
             return;
         }
-        for k in (0..=flex[i]).rev() {
+        for k in 0..=flex[i] {
             choice[i] = k;
             rec(i + 1, flex, choice, nat, wild, out);
         }
@@ -658,9 +660,10 @@ trait Placing {
     }
 }
 
-/// A failed pick state: naturals left, wilds left, requirements open, placed melds (where
-/// restrictions make them matter).
-type PickKey = ([u8; 52], usize, Vec<Requirement>, Vec<Placed>);
+/// A pick state: naturals left, requirements open, placed melds (where restrictions make
+/// them matter). The memo keeps the most wild cards with which it failed: cards may be left
+/// over, so a state that failed with some wild cards fails with fewer too.
+type PickKey = ([u8; 52], Vec<Requirement>, Vec<Placed>);
 
 /// Search for contracts whose meld need not be the whole hand: one minimum-length meld per
 /// requirement. Canonical: the lowest natural card left is either in one of the melds or not
@@ -671,7 +674,7 @@ struct Pick<'a, 'b> {
     line: Line,
     split: &'a Split,
     /// Failed states, shared by the searches of every split and alternative.
-    failed: &'a mut QuickSet<PickKey>,
+    failed: &'a mut QuickMap<PickKey, usize>,
     budget: &'a mut Budget<'b>,
     placed: Vec<Placed>,
     /// Requirements still open, sorted.
@@ -687,7 +690,7 @@ impl<'a, 'b> Pick<'a, 'b> {
         split: &'a Split,
         alt: &[Requirement],
         budget: &'a mut Budget<'b>,
-        failed: &'a mut QuickSet<PickKey>,
+        failed: &'a mut QuickMap<PickKey, usize>,
     ) -> Self {
         let mut open = alt.to_vec();
         open.sort();
@@ -912,12 +915,12 @@ impl<'a, 'b> Pick<'a, 'b> {
         }
         self.budget.tick()?;
         let sig = placed_signature(self.round, &self.placed);
-        let key = (*nat, wilds, self.open.clone(), sig);
-        if self.failed.contains(&key) {
+        let key = (*nat, self.open.clone(), sig);
+        if self.failed.get(&key).is_some_and(|&most| wilds <= most) {
             return Ok(false);
         }
         if self.wild_lower_bound(nat) > wilds {
-            self.failed.insert(key);
+            self.failed_with(key, wilds);
             return Ok(false);
         }
         let Some(first) = nat.iter().position(|&n| n > 0) else {
@@ -940,8 +943,14 @@ impl<'a, 'b> Pick<'a, 'b> {
         }
         nat[first] += 1;
         self.unused[first] -= 1;
-        self.failed.insert(key);
+        self.failed_with(key, wilds);
         Ok(false)
+    }
+
+    /// Remembers that `key` failed with `wilds` wild cards (and so with fewer).
+    fn failed_with(&mut self, key: PickKey, wilds: usize) {
+        let most = self.failed.entry(key).or_insert(wilds);
+        *most = (*most).max(wilds);
     }
 
     /// With no naturals left, the open requirements may be met by all-wild melds where the
