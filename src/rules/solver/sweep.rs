@@ -88,6 +88,8 @@ pub(super) struct Sweep<'a, 'b> {
     /// make `c` cards. Shares and caps are per run, so seven wild cards may not fit three
     /// runs of twenty cards under "a third", however the lengths are chosen.
     capacity: Vec<Vec<Option<usize>>>,
+    /// Some suit has fewer naturals than the runs it needs must hold.
+    hopeless: bool,
     split: &'a Split,
     /// Suits that hold natural cards.
     suits: Vec<usize>,
@@ -127,9 +129,16 @@ impl<'a, 'b> Sweep<'a, 'b> {
         }
         let mut mins: Vec<usize> = alt.iter().map(|r| r.min as usize).collect();
         mins.sort_unstable();
-        let suits: Vec<usize> = (0..4)
-            .filter(|s| split.nat[s * 13..s * 13 + 13].iter().any(|&c| c > 0))
-            .collect();
+        let in_suit = |s: usize| -> usize {
+            split.nat[s * 13..s * 13 + 13]
+                .iter()
+                .map(|&c| c as usize)
+                .sum()
+        };
+        // The suit with the fewest naturals first: it has the fewest ways to be laid, so a
+        // suit that cannot be finished fails before the others' arrangements multiply.
+        let mut suits: Vec<usize> = (0..4).filter(|&s| in_suit(s) > 0).collect();
+        suits.sort_by_key(|&s| in_suit(s));
         let most_wild = (1..=line.max_run())
             .map(|len| len - rules.naturals_needed(len))
             .max()
@@ -156,6 +165,10 @@ impl<'a, 'b> Sweep<'a, 'b> {
         for i in (0..suits.len()).rev() {
             reserve[i] = reserve[i + 1] + least(suits[i]);
         }
+        // Every run holds at least the naturals the wild limits ask of the shortest run: a
+        // suit with fewer naturals than its runs need that way cannot be laid.
+        let fewest = rules.naturals_needed(mins[0]);
+        let hopeless = suits.iter().any(|&s| in_suit(s) < least(s) * fewest);
         let cards = split.nat.iter().map(|&c| c as usize).sum::<usize>() + split.wild_cards.len();
         let capacity = wild_capacity(rules, mins[0], line.max_run(), mins.len(), cards);
         let longest_all_wild = (1..=line.max_run())
@@ -174,6 +187,7 @@ impl<'a, 'b> Sweep<'a, 'b> {
             longest_all_wild,
             most_wild,
             capacity,
+            hopeless,
             split,
             suits,
             last_pos,
@@ -194,7 +208,10 @@ impl<'a, 'b> Sweep<'a, 'b> {
         if cards < needed || cards > self.mins.len() * self.line.max_run() {
             return Ok(None);
         }
-        if self.reserve[0] > self.mins.len() || self.wilds > self.mins.len() * self.most_wild {
+        if self.hopeless
+            || self.reserve[0] > self.mins.len()
+            || self.wilds > self.mins.len() * self.most_wild
+        {
             return Ok(None);
         }
         if self.capacity[self.mins.len()][cards].is_none_or(|most| self.wilds > most) {
