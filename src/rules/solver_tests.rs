@@ -742,17 +742,30 @@ fn adversarial_go_out_all_hands_are_answered_in_few_nodes() {
     }
 }
 
+/// (rule set, options, round if any, hand, expected answer, most search nodes)
+type RoundlessCase = (
+    &'static str,
+    &'static [(&'static str, &'static str)],
+    Option<usize>,
+    &'static str,
+    bool,
+    u64,
+);
+
 /// Session 7's re-run of the adversarial search (benches/kept/hands.rs keeps the same hands
 /// for timing): the slowest hand per rule set, 9-420 ms before, each answered as found then
 /// (a yes passes the checker; a no agreed with the solver before these changes) in few
 /// search nodes, so a slow corner that opens again fails here whatever the machine's load.
-/// (rule set, options, round, hand, expected answer, most search nodes)
 #[test]
 fn session_7_adversarial_hands_are_answered_in_few_nodes() {
-    let cases: [(&str, &[(&str, &str)], Option<usize>, &str, bool, u64); 15] = [
+    let cases: [RoundlessCase; 23] = [
         (
             "contract",
-            &[("ace", "wrap"), ("all_wild_melds", "true"), ("same_suit_runs", "gap-2")],
+            &[
+                ("ace", "wrap"),
+                ("all_wild_melds", "true"),
+                ("same_suit_runs", "gap-2"),
+            ],
             Some(7),
             "3C 5C JC KC JK JC 2C 10C 9C JK 10C QC QC JK 6C 8C 2C 8C JK",
             true,
@@ -760,7 +773,11 @@ fn session_7_adversarial_hands_are_answered_in_few_nodes() {
         ),
         (
             "liverpool",
-            &[("ace", "wrap"), ("all_wild_melds", "false"), ("same_suit_runs", "never")],
+            &[
+                ("ace", "wrap"),
+                ("all_wild_melds", "false"),
+                ("same_suit_runs", "never"),
+            ],
             Some(6),
             "7C 4H 7C QC 8C 3C 6C JK 6C 10C 7C JK QC 7C 4C 9C QC JK 9H AC 2D 8C JC 4C 4S JC",
             true,
@@ -768,7 +785,11 @@ fn session_7_adversarial_hands_are_answered_in_few_nodes() {
         ),
         (
             "shanghai-powe",
-            &[("ace", "wrap"), ("jokers", "true"), ("same_suit_runs", "not-touching")],
+            &[
+                ("ace", "wrap"),
+                ("jokers", "true"),
+                ("same_suit_runs", "not-touching"),
+            ],
             Some(8),
             "KC 8C 5C 5C 9C 10C 9C QC KC 2C JC 8C 3C 7C JK 10C JK 4C 4C 6C",
             true,
@@ -778,7 +799,11 @@ fn session_7_adversarial_hands_are_answered_in_few_nodes() {
         // 6+7+7: two each): seven jokers cannot go out, before any search.
         (
             "shanghai-kolsov",
-            &[("ace", "wrap"), ("same_suit_runs", "not-touching"), ("wilds_per_meld", "third")],
+            &[
+                ("ace", "wrap"),
+                ("same_suit_runs", "not-touching"),
+                ("wilds_per_meld", "third"),
+            ],
             Some(10),
             "AC 2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC JK JK JK JK JK JK JK",
             false,
@@ -807,7 +832,11 @@ fn session_7_adversarial_hands_are_answered_in_few_nodes() {
         ),
         (
             "continental",
-            &[("ace", "wrap"), ("hands", "1"), ("same_suit_runs", "not-touching")],
+            &[
+                ("ace", "wrap"),
+                ("hands", "1"),
+                ("same_suit_runs", "not-touching"),
+            ],
             Some(1),
             "AC 4C JK 3C JK JK 6C AC JK 7C 5C 7C 10C JK 3C",
             true,
@@ -832,7 +861,11 @@ fn session_7_adversarial_hands_are_answered_in_few_nodes() {
         ),
         (
             "rommee",
-            &[("joker_count", "6"), ("opening_points", "40"), ("twos_wild", "false")],
+            &[
+                ("joker_count", "6"),
+                ("opening_points", "40"),
+                ("twos_wild", "false"),
+            ],
             None,
             "2D 8C 3D 3C JK KH 4H 7H 2H 3C 2C 6D 6D 3C KD 7C 3C JH 2S 5C",
             false,
@@ -862,7 +895,11 @@ fn session_7_adversarial_hands_are_answered_in_few_nodes() {
         ),
         (
             "hollywood",
-            &[("ace", "wrap"), ("twos_wild", "true"), ("wilds_per_meld", "any")],
+            &[
+                ("ace", "wrap"),
+                ("twos_wild", "true"),
+                ("wilds_per_meld", "any"),
+            ],
             Some(6),
             "4C AC JK 6C 3C 2C 3C 9C 9C 5C 3C JK 5C 2D JK JC 4D 8C 6D 7C KC 10C 10H JC 8H",
             true,
@@ -896,6 +933,97 @@ fn session_7_adversarial_hands_are_answered_in_few_nodes() {
             "2S JK 2C 3D 10C 9C 2C KC QD JC 8D 8D 10C JD 7C JK 9D 2H 2H AC 10D JK 9H 2D 9C AD JD 8H 9D",
             false,
             1_000,
+        ),
+        // A lone 2H cannot be in a run under "two naturals": no search at all.
+        (
+            "shanghai",
+            &[
+                ("ace", "wrap"),
+                ("jokers", "true"),
+                ("wilds_per_meld", "two-naturals"),
+            ],
+            Some(7),
+            "7C AC 6C 3C 10C 2C JK 2H JK JK QC 4C JK 8C JC JK KC 5C 9C JK JK JC QC KC 10C JK JK",
+            false,
+            0,
+        ),
+        // Three runs of clubs, each holding 5, 10 and Q (three of each): 5-Q (8 cards) or
+        // 10-5 round the corner (9, with the ace). Two hold the aces and two the 8s, so one
+        // holds both (5-A, 10 cards): at least 10 + 9 + 8 = 27 cards, more than 26.
+        (
+            "liverpool",
+            &[("ace", "wrap")],
+            Some(7),
+            "JK JK 5C 8C 10C QC 10C 5C 9C QC 8C 5C JK JK 7C JC AC 3C KC AC 10C 6C JK QC JK JK",
+            false,
+            90_000,
+        ),
+        (
+            "shanghai-kolsov",
+            &[("ace", "wrap"), ("wilds_per_meld", "any")],
+            Some(10),
+            "9C 5C JK 7C 2C AC QC 5C JK 4C 2C JC 8C JK 10C 3C 9C QC 6C 7C",
+            false,
+            32_000,
+        ),
+        (
+            "contract",
+            &[
+                ("ace", "wrap"),
+                ("exact_minimum", "false"),
+                ("same_suit_runs", "any"),
+                ("wilds_per_meld", "half"),
+            ],
+            Some(7),
+            "7C 4C JK 2C JC 8C 6C 4C 8C AC 6C JC JK 5C JK 3C JK",
+            false,
+            26_000,
+        ),
+        (
+            "contract",
+            &[("ace", "wrap"), ("exact_minimum", "true")],
+            Some(7),
+            "JK JK 9C 8C 10C 10C 5C 4C 5C 6C JK 8C QC 7C JK 7C 9C JK 8C JK 7C JC JK JC 6C 4C",
+            true,
+            60_000,
+        ),
+        (
+            "rommee",
+            &[
+                ("cards_dealt", "13"),
+                ("joker_count", "6"),
+                ("opening_points", "40"),
+                ("twos_wild", "true"),
+                ("wilds_per_meld", "one"),
+            ],
+            None,
+            "2H JK 2D QS 6D JK 2D 3C 4H 2D 4C 2H JK 6D 2S 3D JK 6D",
+            false,
+            800,
+        ),
+        (
+            "progressive",
+            &[
+                ("ace", "wrap"),
+                ("all_wild_melds", "false"),
+                ("same_suit_runs", "not-touching"),
+            ],
+            Some(12),
+            "JK 5C KC 2C 8C 2C 10C QC 6C 5C 2C 2D 2D 2H 5C 7C AC AD 9D",
+            true,
+            100,
+        ),
+        (
+            "hollywood",
+            &[
+                ("ace", "low-or-high"),
+                ("all_wild_melds", "true"),
+                ("contracts", "7"),
+            ],
+            Some(6),
+            "KC JC KC 3C JK JK 9C 2D 2S JH 10C 6C 10S 2C 6C AC 6C JK 2C 8C 2S 10C 10C 6C 2H AC 2D 6S JC 2C",
+            true,
+            6_000,
         ),
     ];
     for (id, options, round, cards, expected, most) in cases {

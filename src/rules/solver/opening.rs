@@ -5,8 +5,8 @@
 //! and std.
 
 use super::{
-    Budget, Placed, QuickMap, Solution, SolveError, apply, each_run_filling, flex_splits, materialise,
-    run_window_options, set_fillings,
+    Budget, Placed, QuickMap, Solution, SolveError, apply, each_run_filling, flex_splits,
+    materialise, run_window_options, set_fillings,
 };
 use crate::rules::cards::{Card, Rank};
 use crate::rules::meld::{Line, MeldKind, MeldRules};

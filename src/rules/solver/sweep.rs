@@ -449,8 +449,8 @@ impl<'a, 'b> Sweep<'a, 'b> {
             // those it can reach.
             let ahead = self.positions[r].iter().filter(|&&p| p >= q);
             let reach = ahead.clone().filter(|&&p| reachable(p)).count();
-            let slots: usize = ahead.map(|&p| covering(p)).sum::<usize>()
-                + to_open * self.per_run[r].min(reach);
+            let slots: usize =
+                ahead.map(|&p| covering(p)).sum::<usize>() + to_open * self.per_run[r].min(reach);
             if slots < left as usize {
                 return false;
             }
