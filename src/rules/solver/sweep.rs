@@ -391,7 +391,9 @@ impl<'a, 'b> Sweep<'a, 'b> {
         if q == self.span {
             return self.suit_start(si + 1);
         }
-        let cyclic_pairs = self.line.cyclic && self.gap > 0;
+        // Where runs turn the corner and keep a gap, the runs' windows matter to the runs still
+        // to open (checked as they open); past the first lap none opens any more.
+        let cyclic_pairs = self.line.cyclic && self.gap > 0 && q < self.n;
         let key = self.key(si, q, first, rem, cyclic_pairs);
         if self.failed.contains(&key) {
             return Ok(None);
