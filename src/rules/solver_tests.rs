@@ -758,7 +758,7 @@ type RoundlessCase = (
 /// search nodes, so a slow corner that opens again fails here whatever the machine's load.
 #[test]
 fn session_7_adversarial_hands_are_answered_in_few_nodes() {
-    let cases: [RoundlessCase; 23] = [
+    let cases: [RoundlessCase; 25] = [
         (
             "contract",
             &[
@@ -1024,6 +1024,28 @@ fn session_7_adversarial_hands_are_answered_in_few_nodes() {
             "KC JC KC 3C JK JK 9C 2D 2S JH 10C 6C 10S 2C 6C AC 6C JK 2C 8C 2S 10C 10C 6C 2H AC 2D 6S JC 2C",
             true,
             6_000,
+        ),
+        // Still over the 10 ms target at the end of session 7 (BENCHMARKS.md): kept so the
+        // next pass starts from their node counts.
+        (
+            "progressive",
+            &[
+                ("ace", "wrap"),
+                ("all_wild_melds", "false"),
+                ("same_suit_runs", "gap-2"),
+            ],
+            Some(12),
+            "8H 8S 3C AS 2C 2D JK KS 2S JK 3D 2C JK KD AS JK AS KD AS AH",
+            false,
+            40_000,
+        ),
+        (
+            "continental",
+            &[("ace", "wrap"), ("hands", "1"), ("same_suit_runs", "gap-2")],
+            Some(1),
+            "3C JK 5C 8C JK AC JK JK 2C JC JK JK JK KC 2C",
+            false,
+            32_000,
         ),
     ];
     for (id, options, round, cards, expected, most) in cases {
