@@ -12,13 +12,24 @@
 //!
 //! Run: `cargo bench --bench adversarial` (SECONDS per rule set, default 15; SEED, default
 //! 9; ONLY=<rule set id> for one rule set). Under `cargo test --all-targets` a short smoke run.
+//!
+//! Times are the solving thread's **CPU time** (what the search costs, whatever else the
+//! machine runs), with the wall-clock time of the same solve and the search nodes beside it.
+//!
+//! Two more uses, for measuring one hand at a time:
+//! - `KEPT=1`: times every kept regression hand (`benches/kept/hands.rs`), with its nodes;
+//! - `HAND='<cards>' RULES=<id> [ROUND=<n>] [OPTIONS='name=value …']`: times that hand.
 
-use kontrakt::rules::cards::{Card, Rank, Suit, format_cards};
+use cpu_time::ThreadTime;
+use kontrakt::rules::cards::{Card, Rank, Suit, format_cards, parse_cards};
 use kontrakt::rules::presets::{PRESET_IDS, meld_option_specs};
-use kontrakt::rules::ruleset::{OptionKind, OptionValue, RuleSet};
-use kontrakt::rules::solver::{MAX_HAND, solve};
+use kontrakt::rules::ruleset::{OptionKind, OptionValue, RoundSpec, RuleSet};
+use kontrakt::rules::solver::{MAX_HAND, SolveOptions, solve_counting};
 use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
+
+#[path = "kept/hands.rs"]
+mod kept;
 
 /// A small linear congruential generator: reproducible without extra crates.
 struct Lcg(u64);
@@ -77,27 +88,61 @@ fn rounds(rs: &RuleSet) -> Vec<Option<usize>> {
     }
 }
 
-/// Fastest of three solves, and the answer.
-fn time(id: &str, s: &State) -> (Duration, String) {
+/// One hand's measure: the fastest of a few solves by CPU time, the wall-clock time of that
+/// solve, the search nodes and the answer.
+#[derive(Clone)]
+struct Timed {
+    cpu: Duration,
+    wall: Duration,
+    nodes: u64,
+    answer: String,
+}
+
+impl Timed {
+    const NONE: Timed = Timed {
+        cpu: Duration::ZERO,
+        wall: Duration::ZERO,
+        nodes: 0,
+        answer: String::new(),
+    };
+}
+
+/// Solves `hand` `runs` times; the fastest by the thread's CPU time.
+fn measure(rs: &RuleSet, spec: &RoundSpec, hand: &[Card], runs: usize) -> Timed {
+    let mut best = Timed {
+        cpu: Duration::MAX,
+        ..Timed::NONE
+    };
+    for _ in 0..runs {
+        let (wall_start, cpu_start) = (Instant::now(), ThreadTime::now());
+        let (a, nodes) = solve_counting(rs, spec, hand, &SolveOptions::default());
+        let cpu = cpu_start.elapsed();
+        let wall = wall_start.elapsed();
+        if cpu < best.cpu {
+            best = Timed {
+                cpu,
+                wall,
+                nodes,
+                answer: match a {
+                    Ok(Some(_)) => "yes".into(),
+                    Ok(None) => "no".into(),
+                    Err(e) => format!("error: {e}"),
+                },
+            };
+        }
+    }
+    best
+}
+
+/// Fastest of three solves (CPU time), and the answer.
+fn time(id: &str, s: &State) -> Timed {
     let Some(rs) = rule_set(id, s) else {
-        return (Duration::ZERO, String::new());
+        return Timed::NONE;
     };
     let Ok(spec) = rs.round_for_check(s.round) else {
-        return (Duration::ZERO, String::new());
+        return Timed::NONE;
     };
-    let mut best = Duration::MAX;
-    let mut answer = String::new();
-    for _ in 0..3 {
-        let start = Instant::now();
-        let a = solve(&rs, &spec, &s.hand);
-        best = best.min(start.elapsed());
-        answer = match a {
-            Ok(Some(_)) => "yes".into(),
-            Ok(None) => "no".into(),
-            Err(e) => format!("error: {e}"),
-        };
-    }
-    (best, answer)
+    measure(&rs, &spec, &s.hand, 3)
 }
 
 fn random_state(id: &str, rng: &mut Lcg, max_cards: usize) -> State {
@@ -182,7 +227,49 @@ fn options_text(o: &BTreeMap<String, OptionValue>) -> String {
         .join(" ")
 }
 
+/// `KEPT=1`: the kept regression hands, one line each.
+fn time_kept() {
+    println!(
+        "{:>10} {:>10} {:>9}  {:<6} hand",
+        "cpu", "wall", "nodes", "answer"
+    );
+    for &(name, id, options, round, hand, expected) in kept::ADVERSARIAL_CASES {
+        let rs = kept::with_options(id, options);
+        let spec = rs.round_for_check(round).expect("round");
+        let t = measure(&rs, &spec, &parse_cards(hand).expect("cards"), 5);
+        let mark = if (t.answer == "yes") == expected {
+            ""
+        } else {
+            " UNEXPECTED"
+        };
+        println!(
+            "{:>10.3?} {:>10.3?} {:>9}  {:<6} {name}{mark}",
+            t.cpu, t.wall, t.nodes, t.answer
+        );
+    }
+}
+
+/// `HAND=…`: one hand, with `RULES`, `ROUND` and `OPTIONS` from the environment.
+fn time_hand(hand: &str) {
+    let id = std::env::var("RULES").unwrap_or_else(|_| "contract".into());
+    let round = std::env::var("ROUND").ok().and_then(|r| r.parse().ok());
+    let options = std::env::var("OPTIONS").unwrap_or_default();
+    let rs = kept::with_options(&id, &options);
+    let spec = rs.round_for_check(round).expect("round");
+    let t = measure(&rs, &spec, &parse_cards(hand).expect("cards"), 5);
+    println!(
+        "{id} round {round:?}: cpu {:.3?} wall {:.3?} nodes {} answer {}",
+        t.cpu, t.wall, t.nodes, t.answer
+    );
+}
+
 fn main() {
+    if std::env::var("KEPT").is_ok() {
+        return time_kept();
+    }
+    if let Ok(hand) = std::env::var("HAND") {
+        return time_hand(&hand);
+    }
     // `cargo bench` passes --bench; under `cargo test --all-targets` this is a quick smoke run.
     let full = std::env::args().any(|a| a == "--bench");
     let seconds: f64 = std::env::var("SECONDS")
@@ -195,43 +282,49 @@ fn main() {
         .unwrap_or(9);
     let only = std::env::var("ONLY").ok();
     println!(
-        "{:<16} {:>5} {:>10}  {:<6} options / round / hand",
-        "rule set", "cards", "worst", "answer"
+        "{:<16} {:>5} {:>10} {:>10} {:>9}  {:<6} options / round / hand",
+        "rule set", "cards", "worst cpu", "its wall", "nodes", "answer"
     );
+    let (run_wall, run_cpu) = (Instant::now(), ThreadTime::now());
     for id in PRESET_IDS {
         if only.as_deref().is_some_and(|o| o != id) {
             continue;
         }
         for max_cards in [20, MAX_HAND] {
             let mut rng = Lcg(seed ^ (id.len() as u64 * 7919) ^ max_cards as u64);
-            let stop = Instant::now() + Duration::from_secs_f64(seconds / 2.0);
-            let mut worst: Option<(Duration, String, State)> = None;
-            while Instant::now() < stop {
+            // The budget is CPU time, so a loaded machine searches as far as an idle one.
+            let start = ThreadTime::now();
+            let budget = Duration::from_secs_f64(seconds / 2.0);
+            let mut worst: Option<(Timed, State)> = None;
+            while start.elapsed() < budget {
                 // A restart, then a climb of up to 60 steps or 15 without progress.
                 let mut s = random_state(id, &mut rng, max_cards);
-                let (mut t, mut a) = time(id, &s);
+                let mut t = time(id, &s);
                 let mut stale = 0;
                 for _ in 0..60 {
-                    if stale >= 15 || Instant::now() >= stop {
+                    if stale >= 15 || start.elapsed() >= budget {
                         break;
                     }
                     let n = mutate(id, &s, &mut rng, max_cards);
-                    let (tn, an) = time(id, &n);
-                    if tn > t {
-                        (s, t, a, stale) = (n, tn, an, 0);
+                    let tn = time(id, &n);
+                    if tn.cpu > t.cpu {
+                        (s, t, stale) = (n, tn, 0);
                     } else {
                         stale += 1;
                     }
                 }
-                if worst.as_ref().is_none_or(|w| t > w.0) {
-                    worst = Some((t, a, s));
+                if worst.as_ref().is_none_or(|w| t.cpu > w.0.cpu) {
+                    worst = Some((t, s));
                 }
             }
-            if let Some((t, a, s)) = worst {
+            if let Some((t, s)) = worst {
                 println!(
-                    "{id:<16} {:>5} {:>10.3?}  {a:<6} [{}] round {:?}: {}",
+                    "{id:<16} {:>5} {:>10.3?} {:>10.3?} {:>9}  {:<6} [{}] round {:?}: {}",
                     s.hand.len(),
-                    t,
+                    t.cpu,
+                    t.wall,
+                    t.nodes,
+                    t.answer,
                     options_text(&s.options),
                     s.round,
                     format_cards(&s.hand)
@@ -239,4 +332,9 @@ fn main() {
             }
         }
     }
+    println!(
+        "search: {:.1?} CPU in {:.1?} wall",
+        run_cpu.elapsed(),
+        run_wall.elapsed()
+    );
 }

@@ -6,11 +6,13 @@
 use criterion::{Criterion, criterion_group, criterion_main};
 use kontrakt::rules::cards::{parse_cards, parse_melds};
 use kontrakt::rules::check::check;
-use kontrakt::rules::presets::meld_option_specs;
 use kontrakt::rules::ruleset::RuleSet;
 use kontrakt::rules::solver::solve;
-use std::collections::BTreeMap;
 use std::hint::black_box;
+
+/// The adversarial search's kept hard hands, shared with `benches/adversarial.rs`.
+#[path = "kept/hands.rs"]
+mod kept;
 
 /// (name, rule set, round, hand, expected answer)
 const SOLVE_CASES: &[(&str, &str, Option<usize>, &str, bool)] = &[
@@ -151,53 +153,6 @@ const SOLVE_CASES: &[(&str, &str, Option<usize>, &str, bool)] = &[
     ),
 ];
 
-/// The slowest hands `benches/adversarial.rs` found in the release build (session 6,
-/// BENCHMARKS.md), kept as regression cases: (name, rule set, options as `name=value` text,
-/// round, hand, expected answer).
-const ADVERSARIAL_CASES: &[(&str, &str, &str, usize, &str, bool)] = &[
-    (
-        "adversarial contract r7 25 cards 10 jokers wrap no",
-        "contract",
-        "ace=wrap all_wild_melds=true exact_minimum=false jokers=true same_suit_runs=any wilds_per_meld=half",
-        7,
-        "3C 10D KC 10C 3D 9C 5C JK JK JK JK JK AD 2S JC 8C JK 2D 10D JK 7C AC JK JK AC",
-        false,
-    ),
-    (
-        "adversarial shanghai r7 29 cards 6 jokers wrap gap-2 no",
-        "shanghai",
-        "ace=wrap same_suit_runs=gap-2",
-        7,
-        "8C 7C JK 2C 9C 6C 6C 2C JC JK JK 5C AC KC JK 8C 9C KC 2H 6C AC JK 3C 8C 4C 3C QC KD JK",
-        false,
-    ),
-    (
-        "adversarial kolsov r10 20 cards 6 jokers wrap no",
-        "shanghai-kolsov",
-        "ace=wrap same_suit_runs=not-touching wilds_per_meld=any",
-        10,
-        "QC 9C AC 6C 9C 5C 2C 4C JK 10C JK 2D AH 8C JK KH 5H KC JK JK",
-        false,
-    ),
-];
-
-/// A rule set with options given as `name=value` words, each read as the forms read it.
-fn with_options(id: &str, options: &str) -> RuleSet {
-    let specs = meld_option_specs(id).expect("a preset");
-    let given: BTreeMap<String, _> = options
-        .split_whitespace()
-        .map(|pair| {
-            let (name, value) = pair.split_once('=').expect("name=value");
-            let spec = specs
-                .iter()
-                .find(|s| s.name == name)
-                .expect("a meld option");
-            (name.to_owned(), spec.parse_text(value).expect("a value"))
-        })
-        .collect();
-    RuleSet::with_options(id, &given).expect("valid options")
-}
-
 fn bench_solve(c: &mut Criterion) {
     let mut group = c.benchmark_group("solve");
     for &(name, rules, round, hand, expected) in SOLVE_CASES {
@@ -210,9 +165,9 @@ fn bench_solve(c: &mut Criterion) {
             b.iter(|| solve(black_box(&rs), black_box(&spec), black_box(&cards)))
         });
     }
-    for &(name, rules, options, round, hand, expected) in ADVERSARIAL_CASES {
-        let rs = with_options(rules, options);
-        let spec = rs.round_for_check(Some(round)).unwrap();
+    for &(name, rules, options, round, hand, expected) in kept::ADVERSARIAL_CASES {
+        let rs = kept::with_options(rules, options);
+        let spec = rs.round_for_check(round).unwrap();
         let cards = parse_cards(hand).unwrap();
         let answer = solve(&rs, &spec, &cards).unwrap();
         assert_eq!(answer.is_some(), expected, "{name}: unexpected answer");

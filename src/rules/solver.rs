@@ -20,13 +20,14 @@
 use super::cards::{Card, Pins, Rank, Suit};
 use super::meld::{Line, MeldKind, MeldRules};
 use super::ruleset::{Requirement, RoundSpec, RuleSet};
-use std::collections::{HashMap, HashSet};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 mod declare;
+mod memo;
 mod opening;
 mod sweep;
+use memo::{QuickMap, QuickSet};
 use opening::solve_opening;
 
 /// Most cards the solver accepts in one hand.
@@ -149,19 +150,30 @@ pub fn solve_with(
     Ok(found)
 }
 
-/// [`solve_with`] and how many search nodes it took (tests keep slow corners closed with it).
+/// [`solve_with`] and how many search nodes it took: tests keep slow corners closed with it,
+/// and the benchmarks report it beside the time, as a measure the machine's load cannot skew.
+pub fn solve_counting(
+    rs: &RuleSet,
+    round: &RoundSpec,
+    hand: &[Card],
+    options: &SolveOptions<'_>,
+) -> (Result<Option<Solution>, SolveError>, u64) {
+    let mut budget = Budget::new(options.stop);
+    let mut found = solve_counted(rs, round, hand, options, &mut budget);
+    if let Ok(Some(solution)) = &mut found {
+        declare::declare(&rs.meld, round, solution);
+    }
+    (found, budget.nodes)
+}
+
+/// [`solve_counting`] with the default options.
 #[cfg(test)]
 pub(crate) fn solve_nodes(
     rs: &RuleSet,
     round: &RoundSpec,
     hand: &[Card],
 ) -> (Result<Option<Solution>, SolveError>, u64) {
-    let mut budget = Budget::new(Stop::default());
-    let mut found = solve_counted(rs, round, hand, &SolveOptions::default(), &mut budget);
-    if let Ok(Some(solution)) = &mut found {
-        declare::declare(&rs.meld, round, solution);
-    }
-    (found, budget.nodes)
+    solve_counting(rs, round, hand, &SolveOptions::default())
 }
 
 /// [`solve_with`], counting its nodes in `budget`.
@@ -203,6 +215,12 @@ fn solve_counted(
     {
         return Ok(None);
     }
+    // The pick search's failed states hold for every split and alternative: a state is the
+    // naturals and the number of wild cards left (wild cards are interchangeable, whether
+    // jokers or 2s), the requirements open and what of the placed melds matters.
+    // Splits come with the most wild 2s first, so that a later split's state with fewer
+    // wild cards finds the failure already known.
+    let mut pick_failed = QuickMap::default();
     for split in flex_splits(rules, &usable) {
         for alt in &contract.alternatives {
             let found = if round.go_out_all {
@@ -213,7 +231,7 @@ fn solve_counted(
                 }
                 sweep::Sweep::new(rules, round, &split, alt, budget).solve()?
             } else {
-                Pick::new(rules, round, &split, alt, budget).solve()?
+                Pick::new(rules, round, &split, alt, budget, &mut pick_failed).solve()?
             };
             if let Some(mut s) = found {
                 s.leftover.extend(dead.iter().copied());
@@ -276,7 +294,7 @@ fn flex_splits(rules: &MeldRules, hand: &[Card]) -> Vec<Split> {
             });
             return;
         }
-        for k in (0..=flex[i]).rev() {
+        for k in 0..=flex[i] {
             choice[i] = k;
             rec(i + 1, flex, choice, nat, wild, out);
         }
@@ -389,12 +407,14 @@ fn run_window_options(
     start: usize,
     len: usize,
 ) -> Vec<Option<usize>> {
-    let mut used: HashMap<usize, u8> = HashMap::new();
+    // A window holds a rank at most twice (an ace at both ends): the naturals it took so
+    // far are counted by rank, in a plain array (this runs at every search node).
+    let mut used = [0u8; 14];
     (0..len)
         .map(|o| {
             let rank = line.rank_at(start, o);
             let idx = Card::new(rank, Suit::ALL[suit]).index();
-            let u = used.entry(idx).or_insert(0);
+            let u = &mut used[rank.number() as usize];
             if nat[idx] > *u {
                 *u += 1;
                 Some(idx)
@@ -604,9 +624,10 @@ trait Placing {
     }
 }
 
-/// A failed pick state: naturals left, wilds left, requirements open, placed melds (where
-/// restrictions make them matter).
-type PickKey = ([u8; 52], usize, Vec<Requirement>, Vec<Placed>);
+/// A pick state: naturals left, requirements open, placed melds (where restrictions make
+/// them matter). The memo keeps the most wild cards with which it failed: cards may be left
+/// over, so a state that failed with some wild cards fails with fewer too.
+type PickKey = ([u8; 52], Vec<Requirement>, Vec<Placed>);
 
 /// Search for contracts whose meld need not be the whole hand: one minimum-length meld per
 /// requirement. Canonical: the lowest natural card left is either in one of the melds or not
@@ -616,7 +637,8 @@ struct Pick<'a, 'b> {
     round: &'a RoundSpec,
     line: Line,
     split: &'a Split,
-    failed: HashSet<PickKey>,
+    /// Failed states, shared by the searches of every split and alternative.
+    failed: &'a mut QuickMap<PickKey, usize>,
     budget: &'a mut Budget<'b>,
     placed: Vec<Placed>,
     /// Requirements still open, sorted.
@@ -632,6 +654,7 @@ impl<'a, 'b> Pick<'a, 'b> {
         split: &'a Split,
         alt: &[Requirement],
         budget: &'a mut Budget<'b>,
+        failed: &'a mut QuickMap<PickKey, usize>,
     ) -> Self {
         let mut open = alt.to_vec();
         open.sort();
@@ -640,7 +663,7 @@ impl<'a, 'b> Pick<'a, 'b> {
             round,
             line: rules.line(),
             split,
-            failed: HashSet::new(),
+            failed,
             budget,
             placed: Vec::new(),
             open,
@@ -856,12 +879,12 @@ impl<'a, 'b> Pick<'a, 'b> {
         }
         self.budget.tick()?;
         let sig = placed_signature(self.round, &self.placed);
-        let key = (*nat, wilds, self.open.clone(), sig);
-        if self.failed.contains(&key) {
+        let key = (*nat, self.open.clone(), sig);
+        if self.failed.get(&key).is_some_and(|&most| wilds <= most) {
             return Ok(false);
         }
         if self.wild_lower_bound(nat) > wilds {
-            self.failed.insert(key);
+            self.failed_with(key, wilds);
             return Ok(false);
         }
         let Some(first) = nat.iter().position(|&n| n > 0) else {
@@ -884,8 +907,14 @@ impl<'a, 'b> Pick<'a, 'b> {
         }
         nat[first] += 1;
         self.unused[first] -= 1;
-        self.failed.insert(key);
+        self.failed_with(key, wilds);
         Ok(false)
+    }
+
+    /// Remembers that `key` failed with `wilds` wild cards (and so with fewer).
+    fn failed_with(&mut self, key: PickKey, wilds: usize) {
+        let most = self.failed.entry(key).or_insert(wilds);
+        *most = (*most).max(wilds);
     }
 
     /// With no naturals left, the open requirements may be met by all-wild melds where the

@@ -616,7 +616,9 @@ fn with(id: &str, pairs: &[(&str, &str)]) -> RuleSet {
             let v = match *v {
                 "true" => OptionValue::Bool(true),
                 "false" => OptionValue::Bool(false),
-                v => OptionValue::Text(v.into()),
+                v => v
+                    .parse()
+                    .map_or_else(|_| OptionValue::Text(v.into()), OptionValue::Int),
             };
             (k.to_string(), v)
         })
@@ -858,5 +860,326 @@ fn adversarial_go_out_all_hands_are_answered_in_few_nodes() {
         assert_eq!(found.is_some(), expected, "{id} {round}: {cards}");
         eprintln!("{id} r{round}: {nodes} nodes");
         assert!(nodes <= most, "{id} {round}: {nodes} nodes for {cards}");
+    }
+}
+
+/// (rule set, options, round if any, hand, expected answer, most search nodes)
+type RoundlessCase = (
+    &'static str,
+    &'static [(&'static str, &'static str)],
+    Option<usize>,
+    &'static str,
+    bool,
+    u64,
+);
+
+/// Session 7's re-run of the adversarial search (benches/kept/hands.rs keeps the same hands
+/// for timing): the slowest hand per rule set, 9-420 ms before, each answered as found then
+/// (a yes passes the checker; a no agreed with the solver before these changes) in few
+/// search nodes, so a slow corner that opens again fails here whatever the machine's load.
+#[test]
+fn session_7_adversarial_hands_are_answered_in_few_nodes() {
+    let cases: [RoundlessCase; 25] = [
+        (
+            "contract",
+            &[
+                ("ace", "wrap"),
+                ("all_wild_melds", "true"),
+                ("same_suit_runs", "gap-2"),
+            ],
+            Some(7),
+            "3C 5C JC KC JK JC 2C 10C 9C JK 10C QC QC JK 6C 8C 2C 8C JK",
+            true,
+            15_000,
+        ),
+        (
+            "liverpool",
+            &[
+                ("ace", "wrap"),
+                ("all_wild_melds", "false"),
+                ("same_suit_runs", "never"),
+            ],
+            Some(6),
+            "7C 4H 7C QC 8C 3C 6C JK 6C 10C 7C JK QC 7C 4C 9C QC JK 9H AC 2D 8C JC 4C 4S JC",
+            true,
+            2_000,
+        ),
+        (
+            "shanghai-powe",
+            &[
+                ("ace", "wrap"),
+                ("jokers", "true"),
+                ("same_suit_runs", "not-touching"),
+            ],
+            Some(8),
+            "KC 8C 5C 5C 9C 10C 9C QC KC 2C JC 8C 3C 7C JK 10C JK 4C 4C 6C",
+            true,
+            15_000,
+        ),
+        // Three runs of twenty cards hold at most six wild cards under "a third" (6+6+8 or
+        // 6+7+7: two each): seven jokers cannot go out, before any search.
+        (
+            "shanghai-kolsov",
+            &[
+                ("ace", "wrap"),
+                ("same_suit_runs", "not-touching"),
+                ("wilds_per_meld", "third"),
+            ],
+            Some(10),
+            "AC 2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC JK JK JK JK JK JK JK",
+            false,
+            0,
+        ),
+        (
+            "progressive",
+            &[
+                ("ace", "low-or-high"),
+                ("all_wild_melds", "false"),
+                ("same_suit_runs", "gap-2"),
+                ("wilds_per_meld", "third"),
+            ],
+            Some(8),
+            "4D 2H 2C 3C 3C AD 2D 2H 5D 2C 2D 2D JK 2C 10C QD 7D 2D 3D 6D",
+            false,
+            1_500,
+        ),
+        (
+            "progressive",
+            &[("ace", "high-only"), ("same_suit_runs", "not-touching")],
+            Some(12),
+            "JK JK 2H 2D JK 6C JK JK 3H 2D AD KH 6C 10C AD JK JK 3C 2D 10C 4D 5H KH 2H 7H",
+            true,
+            5_000,
+        ),
+        (
+            "continental",
+            &[
+                ("ace", "wrap"),
+                ("hands", "1"),
+                ("same_suit_runs", "not-touching"),
+            ],
+            Some(1),
+            "AC 4C JK 3C JK JK 6C AC JK 7C 5C 7C 10C JK 3C",
+            true,
+            20_000,
+        ),
+        // Six wild cards (five jokers and the wild 2): under "a third" five runs of three
+        // hold five, the other shapes four.
+        (
+            "continental",
+            &[
+                ("ace", "wrap"),
+                ("all_wild_melds", "false"),
+                ("hands", "1"),
+                ("same_suit_runs", "any"),
+                ("twos_wild", "true"),
+                ("wilds_per_meld", "third"),
+            ],
+            Some(1),
+            "7C AC JK JK 4C 8C 6C 2C 9C 5C JK JK JK JC QC",
+            false,
+            0,
+        ),
+        (
+            "rommee",
+            &[
+                ("joker_count", "6"),
+                ("opening_points", "40"),
+                ("twos_wild", "false"),
+            ],
+            None,
+            "2D 8C 3D 3C JK KH 4H 7H 2H 3C 2C 6D 6D 3C KD 7C 3C JH 2S 5C",
+            false,
+            500,
+        ),
+        (
+            "rommee",
+            &[("twos_wild", "true"), ("wilds_per_meld", "half")],
+            None,
+            "4D AC JS 2D AC 6C 2D 7D 6C 6C QC 9D 7D AC 8C 2D 2S 2D AC 6D 5C KD AC 4D 5C 9H AS 3H",
+            true,
+            500,
+        ),
+        (
+            "hollywood",
+            &[
+                ("ace", "wrap"),
+                ("all_wild_melds", "false"),
+                ("jokers_per_deck", "2"),
+                ("twos_wild", "false"),
+                ("wilds_per_meld", "any"),
+            ],
+            Some(6),
+            "3D JC 2D 2H 2C JK JK 3C 3C 5D 4C 5C 9C KC 2D QC 5C 2C 6C 7D",
+            false,
+            1_500,
+        ),
+        (
+            "hollywood",
+            &[
+                ("ace", "wrap"),
+                ("twos_wild", "true"),
+                ("wilds_per_meld", "any"),
+            ],
+            Some(6),
+            "4C AC JK 6C 3C 2C 3C 9C 9C 5C 3C JK 5C 2D JK JC 4D 8C 6D 7C KC 10C 10H JC 8H",
+            true,
+            1_200,
+        ),
+        (
+            "progressive",
+            &[],
+            Some(12),
+            "3H 4H 6S 7S 9D 10D JC QC 8H 9H KS AD JK JK JK JK 2H 2S 2D 2C",
+            true,
+            100,
+        ),
+        (
+            "may-i",
+            &[
+                ("all_wild_melds", "false"),
+                ("exact_minimum", "true"),
+                ("jokers", "true"),
+                ("same_suit_runs", "gap-2"),
+            ],
+            Some(7),
+            "JC QC 5C KC 9C 5C 10C 5C 10C KC JK 9C AC 10C 6C JK JK 2C",
+            false,
+            600,
+        ),
+        (
+            "shanghai-kolsov",
+            &[("jokers", "false"), ("wilds_per_meld", "two-naturals")],
+            Some(9),
+            "2S JK 2C 3D 10C 9C 2C KC QD JC 8D 8D 10C JD 7C JK 9D 2H 2H AC 10D JK 9H 2D 9C AD JD 8H 9D",
+            false,
+            1_000,
+        ),
+        // A lone 2H cannot be in a run under "two naturals": no search at all.
+        (
+            "shanghai",
+            &[
+                ("ace", "wrap"),
+                ("jokers", "true"),
+                ("wilds_per_meld", "two-naturals"),
+            ],
+            Some(7),
+            "7C AC 6C 3C 10C 2C JK 2H JK JK QC 4C JK 8C JC JK KC 5C 9C JK JK JC QC KC 10C JK JK",
+            false,
+            0,
+        ),
+        // Three runs of clubs, each holding 5, 10 and Q (three of each): 5-Q (8 cards) or
+        // 10-5 round the corner (9, with the ace). Two hold the aces and two the 8s, so one
+        // holds both (5-A, 10 cards): at least 10 + 9 + 8 = 27 cards, more than 26.
+        (
+            "liverpool",
+            &[("ace", "wrap")],
+            Some(7),
+            "JK JK 5C 8C 10C QC 10C 5C 9C QC 8C 5C JK JK 7C JC AC 3C KC AC 10C 6C JK QC JK JK",
+            false,
+            90_000,
+        ),
+        (
+            "shanghai-kolsov",
+            &[("ace", "wrap"), ("wilds_per_meld", "any")],
+            Some(10),
+            "9C 5C JK 7C 2C AC QC 5C JK 4C 2C JC 8C JK 10C 3C 9C QC 6C 7C",
+            false,
+            32_000,
+        ),
+        (
+            "contract",
+            &[
+                ("ace", "wrap"),
+                ("exact_minimum", "false"),
+                ("same_suit_runs", "any"),
+                ("wilds_per_meld", "half"),
+            ],
+            Some(7),
+            "7C 4C JK 2C JC 8C 6C 4C 8C AC 6C JC JK 5C JK 3C JK",
+            false,
+            26_000,
+        ),
+        (
+            "contract",
+            &[("ace", "wrap"), ("exact_minimum", "true")],
+            Some(7),
+            "JK JK 9C 8C 10C 10C 5C 4C 5C 6C JK 8C QC 7C JK 7C 9C JK 8C JK 7C JC JK JC 6C 4C",
+            true,
+            60_000,
+        ),
+        (
+            "rommee",
+            &[
+                ("cards_dealt", "13"),
+                ("joker_count", "6"),
+                ("opening_points", "40"),
+                ("twos_wild", "true"),
+                ("wilds_per_meld", "one"),
+            ],
+            None,
+            "2H JK 2D QS 6D JK 2D 3C 4H 2D 4C 2H JK 6D 2S 3D JK 6D",
+            false,
+            800,
+        ),
+        (
+            "progressive",
+            &[
+                ("ace", "wrap"),
+                ("all_wild_melds", "false"),
+                ("same_suit_runs", "not-touching"),
+            ],
+            Some(12),
+            "JK 5C KC 2C 8C 2C 10C QC 6C 5C 2C 2D 2D 2H 5C 7C AC AD 9D",
+            true,
+            100,
+        ),
+        (
+            "hollywood",
+            &[
+                ("ace", "low-or-high"),
+                ("all_wild_melds", "true"),
+                ("contracts", "7"),
+            ],
+            Some(6),
+            "KC JC KC 3C JK JK 9C 2D 2S JH 10C 6C 10S 2C 6C AC 6C JK 2C 8C 2S 10C 10C 6C 2H AC 2D 6S JC 2C",
+            true,
+            6_000,
+        ),
+        // Still over the 10 ms target at the end of session 7 (BENCHMARKS.md): kept so the
+        // next pass starts from their node counts.
+        (
+            "progressive",
+            &[
+                ("ace", "wrap"),
+                ("all_wild_melds", "false"),
+                ("same_suit_runs", "gap-2"),
+            ],
+            Some(12),
+            "8H 8S 3C AS 2C 2D JK KS 2S JK 3D 2C JK KD AS JK AS KD AS AH",
+            false,
+            40_000,
+        ),
+        (
+            "continental",
+            &[("ace", "wrap"), ("hands", "1"), ("same_suit_runs", "gap-2")],
+            Some(1),
+            "3C JK 5C 8C JK AC JK JK 2C JC JK JK JK KC 2C",
+            false,
+            32_000,
+        ),
+    ];
+    for (id, options, round, cards, expected, most) in cases {
+        let rs = with(id, options);
+        let spec = rs.round_for_check(round).unwrap();
+        let h = hand(cards);
+        let (found, nodes) = crate::rules::solver::solve_nodes(&rs, &spec, &h);
+        let found = found.unwrap();
+        if let Some(s) = &found {
+            assert_valid(&rs, &spec, &h, s);
+        }
+        assert_eq!(found.is_some(), expected, "{id} {round:?}: {cards}");
+        eprintln!("{id} {round:?}: {nodes} nodes");
+        assert!(nodes <= most, "{id} {round:?}: {nodes} nodes for {cards}");
     }
 }

@@ -5,13 +5,13 @@
 //! and std.
 
 use super::{
-    Budget, Placed, Solution, SolveError, apply, each_run_filling, flex_splits, materialise,
-    run_window_options, set_fillings,
+    Budget, Placed, QuickMap, Solution, SolveError, apply, each_run_filling, flex_splits,
+    materialise, run_window_options, set_fillings,
 };
 use crate::rules::cards::{Card, Rank};
 use crate::rules::meld::{Line, MeldKind, MeldRules};
 use crate::rules::ruleset::RuleSet;
-use std::collections::HashMap;
+use std::rc::Rc;
 
 /// Rommé: melds worth at least the opening minimum (docs/RULES.md 4 `rommee`), or with
 /// `best` the most valuable melds the hand holds (at least the minimum).
@@ -30,19 +30,23 @@ pub(super) fn solve_opening(
 ) -> Result<Option<Solution>, SolveError> {
     let needed = rs.opening_points.unwrap_or(0).max(1);
     let mut answer: Option<(u32, Solution)> = None;
+    // Failed states hold for every split: the target only grows from one to the next.
+    let mut failed = QuickMap::default();
     for split in flex_splits(&rs.meld, hand) {
         let mut search = Opening {
             rules: &rs.meld,
             line: rs.meld.line(),
             target: answer.as_ref().map_or(needed, |a| a.0 + 1),
             best,
-            failed: HashMap::new(),
+            failed: &mut failed,
             budget,
             placed: Vec::new(),
             found: None,
+            shapes: vec![None; 52],
         };
         let mut nat = split.nat;
-        search.rec(&mut nat, split.wild_cards.len(), 0)?;
+        let left = value_of(&nat);
+        search.rec(&mut nat, split.wild_cards.len(), 0, left)?;
         if let Some((value, placed)) = search.found {
             let used: usize = placed.iter().map(Placed::wilds).sum();
             let mut left = split.nat;
@@ -64,19 +68,33 @@ pub(super) fn solve_opening(
     Ok(answer.map(|a| a.1))
 }
 
-struct Opening<'a, 'b> {
+struct Opening<'a, 'b, 'f> {
     rules: &'a MeldRules,
     line: Line,
     /// The value to reach: the minimum, or (best) one more than the best found so far. It
     /// only grows, so a state that failed to reach it once fails again.
     target: u32,
     best: bool,
-    /// Highest value already laid with which a state failed to reach the target.
-    failed: HashMap<([u8; 52], usize), u32>,
+    /// Per naturals left: (wild cards, value already laid) with which the state failed to
+    /// reach the target. Cards may be left over, so it fails with fewer wild cards and a
+    /// lower value too; shared by the searches of every split of the wild 2s.
+    failed: &'f mut QuickMap<[u8; 52], Vec<(usize, u32)>>,
     budget: &'a mut Budget<'b>,
     placed: Vec<Placed>,
     /// The best melds found, with their value.
     found: Option<(u32, Vec<Placed>)>,
+    /// Per natural card, every meld shape that could hold it, most valuable first: made once
+    /// per card, as they depend on nothing else.
+    shapes: Vec<Option<Rc<[Shape]>>>,
+}
+
+/// Every natural card counted at its highest value.
+fn value_of(nat: &[u8; 52]) -> u32 {
+    nat.iter()
+        .enumerate()
+        .filter(|&(_, &n)| n > 0)
+        .map(|(i, &n)| n as u32 * face_value(Card::from_index(i)))
+        .sum()
 }
 
 /// The most a card can be worth in an opening (an ace 11, J Q K 10, a wild card 11).
@@ -89,6 +107,7 @@ fn face_value(card: Card) -> u32 {
 }
 
 /// A meld shape that could hold the lowest natural card, with its value.
+#[derive(Debug, Clone)]
 struct Shape {
     value: u32,
     kind: MeldKind,
@@ -98,7 +117,7 @@ struct Shape {
     window: (usize, usize),
 }
 
-impl Opening<'_, '_> {
+impl Opening<'_, '_, '_> {
     /// The opening value of a run window, as the checker counts it
     /// ([`crate::rules::check::opening_value`]): an ace is 1 in a run without a king.
     fn run_value(&self, start: usize, len: usize) -> u32 {
@@ -156,15 +175,17 @@ impl Opening<'_, '_> {
 
     /// Searches on from here; `Ok(true)` once the target is reached (and, looking for the
     /// best, it cannot be beaten: every card melded at its highest value).
-    fn rec(&mut self, nat: &mut [u8; 52], wilds: usize, laid: u32) -> Result<bool, SolveError> {
+    /// `left` is the naturals' value at their highest ([`value_of`]), kept up to date by the
+    /// callers rather than counted again at every node.
+    fn rec(
+        &mut self,
+        nat: &mut [u8; 52],
+        wilds: usize,
+        laid: u32,
+        left: u32,
+    ) -> Result<bool, SolveError> {
         // Every card left, at its highest value: the most this state can still add.
-        let most: u32 = nat
-            .iter()
-            .enumerate()
-            .filter(|&(_, &n)| n > 0)
-            .map(|(i, &n)| n as u32 * face_value(Card::from_index(i)))
-            .sum::<u32>()
-            + wilds as u32 * 11;
+        let most: u32 = left + wilds as u32 * 11;
         if laid >= self.target {
             self.found = Some((laid, self.placed.clone()));
             if !self.best || most == 0 {
@@ -178,24 +199,39 @@ impl Opening<'_, '_> {
         if laid + most < self.target {
             return Ok(false);
         }
-        if self.failed.get(&(*nat, wilds)).is_some_and(|&v| laid <= v) {
+        if self
+            .failed
+            .get(nat)
+            .is_some_and(|seen| seen.iter().any(|&(w, v)| wilds <= w && laid <= v))
+        {
             return Ok(false);
         }
         self.budget.tick()?;
         let cards_left = nat.iter().map(|&n| n as usize).sum::<usize>() + wilds;
-        for shape in self.shapes(first, cards_left) {
-            if self.try_shape(nat, wilds, laid, first, &shape)? {
+        let shapes = match &self.shapes[first] {
+            Some(shapes) => Rc::clone(shapes),
+            None => {
+                let made: Rc<[Shape]> = self.shapes(first, usize::MAX).into();
+                self.shapes[first] = Some(Rc::clone(&made));
+                made
+            }
+        };
+        for shape in shapes.iter().filter(|s| s.window.1 <= cards_left) {
+            if self.try_shape(nat, wilds, laid, left, first, shape)? {
                 return Ok(true);
             }
         }
         nat[first] -= 1;
-        let kept = self.rec(nat, wilds, laid)?;
+        let kept = self.rec(nat, wilds, laid, left - face_value(Card::from_index(first)))?;
         nat[first] += 1;
         if kept {
             return Ok(true);
         }
-        let entry = self.failed.entry((*nat, wilds)).or_insert(0);
-        *entry = (*entry).max(laid);
+        let seen = self.failed.entry(*nat).or_default();
+        match seen.iter_mut().find(|(w, _)| *w == wilds) {
+            Some((_, v)) => *v = (*v).max(laid),
+            None => seen.push((wilds, laid)),
+        }
         Ok(false)
     }
 
@@ -205,6 +241,7 @@ impl Opening<'_, '_> {
         nat: &mut [u8; 52],
         wilds: usize,
         laid: u32,
+        left: u32,
         first: usize,
         shape: &Shape,
     ) -> Result<bool, SolveError> {
@@ -217,9 +254,15 @@ impl Opening<'_, '_> {
                 cards: cards.to_vec(),
             };
             let w = cand.wilds();
+            let melded: u32 = cand
+                .cards
+                .iter()
+                .flatten()
+                .map(|&i| face_value(Card::from_index(i)))
+                .sum();
             apply(nat, &cand.cards, 1);
             this.placed.push(cand);
-            let found = this.rec(nat, wilds - w, laid + value);
+            let found = this.rec(nat, wilds - w, laid + value, left - melded);
             let cand = this.placed.pop().expect("pushed");
             apply(nat, &cand.cards, -1);
             found

@@ -13,11 +13,32 @@
 //!
 //! Uses only the solver's shared pieces; nothing outside `rules` and std.
 
-use super::{Budget, Placed, Solution, SolveError, Split, materialise};
+use super::{Budget, Placed, QuickSet, Solution, SolveError, Split, materialise};
 use crate::rules::cards::{Card, Rank, Suit};
 use crate::rules::meld::{Line, MeldKind, MeldRules};
 use crate::rules::ruleset::{Requirement, RoundSpec};
-use std::collections::HashSet;
+
+/// `capacity[k][c]` for `k` up to `runs` and `c` up to `cards`: the most wild cards `k` runs
+/// of `c` cards in all, each `shortest..=longest` long, can hold under the wild limits; `None`
+/// where no such runs make `c` cards.
+fn wild_capacity(
+    rules: &MeldRules,
+    shortest: usize,
+    longest: usize,
+    runs: usize,
+    cards: usize,
+) -> Vec<Vec<Option<usize>>> {
+    let mut cap = vec![vec![None; cards + 1]; runs + 1];
+    cap[0][0] = Some(0);
+    for k in 1..=runs {
+        for c in 0..=cards {
+            cap[k][c] = (shortest.max(1)..=longest.min(c))
+                .filter_map(|len| Some(cap[k - 1][c - len]? + len - rules.naturals_needed(len)))
+                .max();
+        }
+    }
+    cap
+}
 
 /// One run being laid: its suit, window and the positions that hold natural cards.
 #[derive(Debug, Clone)]
@@ -62,6 +83,13 @@ pub(super) struct Sweep<'a, 'b> {
     longest_all_wild: usize,
     /// Most wild cards one run can hold under the wild limits.
     most_wild: usize,
+    /// `capacity[k][c]`: the most wild cards `k` runs of `c` cards in all can hold under the
+    /// wild limits (each run at least the shortest minimum long), `None` where no `k` runs
+    /// make `c` cards. Shares and caps are per run, so seven wild cards may not fit three
+    /// runs of twenty cards under "a third", however the lengths are chosen.
+    capacity: Vec<Vec<Option<usize>>>,
+    /// Some suit has fewer naturals than the runs it needs must hold.
+    hopeless: bool,
     split: &'a Split,
     /// Suits that hold natural cards.
     suits: Vec<usize>,
@@ -75,7 +103,7 @@ pub(super) struct Sweep<'a, 'b> {
     /// of their most repeated rank (a run holds a rank once, an ace at both ends twice).
     reserve: Vec<usize>,
     budget: &'a mut Budget<'b>,
-    failed: HashSet<Vec<u16>>,
+    failed: QuickSet<Vec<u16>>,
     /// Every run opened so far, in order.
     wins: Vec<Win>,
     /// How many of `wins` are still open (the last ones, as they are of the current suit).
@@ -101,9 +129,16 @@ impl<'a, 'b> Sweep<'a, 'b> {
         }
         let mut mins: Vec<usize> = alt.iter().map(|r| r.min as usize).collect();
         mins.sort_unstable();
-        let suits: Vec<usize> = (0..4)
-            .filter(|s| split.nat[s * 13..s * 13 + 13].iter().any(|&c| c > 0))
-            .collect();
+        let in_suit = |s: usize| -> usize {
+            split.nat[s * 13..s * 13 + 13]
+                .iter()
+                .map(|&c| c as usize)
+                .sum()
+        };
+        // The suit with the fewest naturals first: it has the fewest ways to be laid, so a
+        // suit that cannot be finished fails before the others' arrangements multiply.
+        let mut suits: Vec<usize> = (0..4).filter(|&s| in_suit(s) > 0).collect();
+        suits.sort_by_key(|&s| in_suit(s));
         let most_wild = (1..=line.max_run())
             .map(|len| len - rules.naturals_needed(len))
             .max()
@@ -130,6 +165,12 @@ impl<'a, 'b> Sweep<'a, 'b> {
         for i in (0..suits.len()).rev() {
             reserve[i] = reserve[i + 1] + least(suits[i]);
         }
+        // Every run holds at least the naturals the wild limits ask of the shortest run: a
+        // suit with fewer naturals than its runs need that way cannot be laid.
+        let fewest = rules.naturals_needed(mins[0]);
+        let hopeless = suits.iter().any(|&s| in_suit(s) < least(s) * fewest);
+        let cards = split.nat.iter().map(|&c| c as usize).sum::<usize>() + split.wild_cards.len();
+        let capacity = wild_capacity(rules, mins[0], line.max_run(), mins.len(), cards);
         let longest_all_wild = (1..=line.max_run())
             .take_while(|&len| rules.naturals_needed(len) == 0)
             .last()
@@ -145,6 +186,8 @@ impl<'a, 'b> Sweep<'a, 'b> {
             naturals: split.nat.iter().map(|&c| c as usize).sum(),
             longest_all_wild,
             most_wild,
+            capacity,
+            hopeless,
             split,
             suits,
             last_pos,
@@ -152,7 +195,7 @@ impl<'a, 'b> Sweep<'a, 'b> {
             per_run,
             reserve,
             budget,
-            failed: HashSet::new(),
+            failed: QuickSet::default(),
             wins: Vec::new(),
             holes: 0,
             line,
@@ -165,7 +208,13 @@ impl<'a, 'b> Sweep<'a, 'b> {
         if cards < needed || cards > self.mins.len() * self.line.max_run() {
             return Ok(None);
         }
-        if self.reserve[0] > self.mins.len() || self.wilds > self.mins.len() * self.most_wild {
+        if self.hopeless
+            || self.reserve[0] > self.mins.len()
+            || self.wilds > self.mins.len() * self.most_wild
+        {
+            return Ok(None);
+        }
+        if self.capacity[self.mins.len()][cards].is_none_or(|most| self.wilds > most) {
             return Ok(None);
         }
         let Some(all_wild) = self.suit_start(0)? else {
@@ -292,7 +341,8 @@ impl<'a, 'b> Sweep<'a, 'b> {
         rem: &[u8; 14],
         cyclic_pairs: bool,
     ) -> Vec<u16> {
-        let mut key: Vec<u16> = vec![si as u16, q as u16, self.holes as u16];
+        let mut key: Vec<u16> = Vec::with_capacity(24 + 3 * self.wins.len());
+        key.extend([si as u16, q as u16, self.holes as u16]);
         key.extend(rem[1..].iter().map(|&c| c as u16));
         // Runs of earlier suits: only their lengths matter from here.
         let mut closed: Vec<u16> = self.wins[..first].iter().map(|w| w.len as u16).collect();
@@ -341,7 +391,9 @@ impl<'a, 'b> Sweep<'a, 'b> {
         if q == self.span {
             return self.suit_start(si + 1);
         }
-        let cyclic_pairs = self.line.cyclic && self.gap > 0;
+        // Where runs turn the corner and keep a gap, the runs' windows matter to the runs still
+        // to open (checked as they open); past the first lap none opens any more.
+        let cyclic_pairs = self.line.cyclic && self.gap > 0 && q < self.n;
         let key = self.key(si, q, first, rem, cyclic_pairs);
         if self.failed.contains(&key) {
             return Ok(None);
@@ -372,21 +424,45 @@ impl<'a, 'b> Sweep<'a, 'b> {
             return false;
         };
         let open = &self.wins[first..];
+        let laid: usize = self.wins.iter().map(|w| w.len).sum();
+        let Some(cards_left) = (self.naturals + self.wilds).checked_sub(laid) else {
+            return false;
+        };
+        let runs_left = self.mins.len() - self.wins.len();
+        // The longest run this suit may still open: none past the line's first lap or where
+        // the suit has its one run; else the cards left less the shortest minimum for each
+        // other run still to come.
+        let longest_new = if q >= self.n || (self.one_per_suit && !open.is_empty()) {
+            0
+        } else {
+            cards_left
+                .saturating_sub(runs_left.saturating_sub(1) * self.mins[0])
+                .min(self.line.max_run())
+        };
+        let to_open = if longest_new == 0 { 0 } else { to_open };
+        // A run opened at q' in q..n covers p when it reaches it: from q' = min(p, n - 1).
+        let reachable = |p: usize| p - p.min(self.n - 1) < longest_new;
         let covering = |p: usize| open.iter().filter(|w| w.start <= p && p <= w.end()).count();
         for (r, &left) in rem.iter().enumerate().skip(1) {
             if left == 0 {
                 continue;
             }
-            // A run opened later covers at most `per_run` positions of the rank.
+            // A run opened later covers at most `per_run` positions of the rank, and only
+            // those it can reach.
             let ahead = self.positions[r].iter().filter(|&&p| p >= q);
-            let slots: usize = ahead.clone().map(|&p| covering(p)).sum::<usize>()
-                + to_open * self.per_run[r].min(ahead.count());
+            let reach = ahead.clone().filter(|&&p| reachable(p)).count();
+            let slots: usize =
+                ahead.map(|&p| covering(p)).sum::<usize>() + to_open * self.per_run[r].min(reach);
             if slots < left as usize {
                 return false;
             }
         }
         // The wild cards left need room: the open runs take at most their wild limit less the
-        // wild cards they hold already, and each run still to open its own wild limit.
+        // wild cards they hold already, and the runs still to open at most what runs of the
+        // cards not yet in a run can hold.
+        let Some(later) = self.capacity[runs_left][cards_left] else {
+            return false;
+        };
         let room: usize = open
             .iter()
             .filter(|w| w.end() >= q)
@@ -395,7 +471,7 @@ impl<'a, 'b> Sweep<'a, 'b> {
                 (w.len - w.need).saturating_sub(held).min(w.end() + 1 - q)
             })
             .sum::<usize>()
-            + (self.mins.len() - self.wins.len()) * self.most_wild;
+            + later;
         if self.wilds - self.holes.min(self.wilds) > room {
             return false;
         }
@@ -445,6 +521,9 @@ impl<'a, 'b> Sweep<'a, 'b> {
             shortest = exact;
         }
         for len in shortest..=most {
+            if !self.keeps_cyclic_gaps(first, q, len) {
+                continue;
+            }
             self.wins.push(Win {
                 suit,
                 start: q,
@@ -523,6 +602,20 @@ impl<'a, 'b> Sweep<'a, 'b> {
             }
         }
         Ok(None)
+    }
+
+    /// Where runs turn the corner, a run opened at `q` keeps the gap all round to every run
+    /// of this suit laid so far (their windows are known once opened, so a clash is cut here
+    /// rather than at the end of the suit).
+    fn keeps_cyclic_gaps(&self, first: usize, q: usize, len: usize) -> bool {
+        if !(self.line.cyclic && self.gap > 0) {
+            return true;
+        }
+        let new = (q % self.n, len);
+        self.wins[first..].iter().all(|w| {
+            let old = (w.start % self.n, w.len);
+            self.line.overlaps(old, new) || self.line.gap(old, new) >= self.gap
+        })
     }
 
     /// Where runs turn the corner: every pair of this suit's runs that do not overlap keeps
