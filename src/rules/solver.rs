@@ -716,19 +716,31 @@ impl<'a, 'b> Pick<'a, 'b> {
                 }
             }
             MeldKind::Run => {
-                for start in self.line.starts(len) {
-                    let avail = run_window_options(&self.line, nat, suit.index(), start, len);
-                    // The first matching position only: a second ace position would repeat.
-                    let Some(fixed) = (0..len).find(|&o| avail[o] == Some(first)) else {
-                        continue;
-                    };
-                    for cards in run_fillings(self.rules, &avail, wilds, Some(fixed)) {
-                        out.push(Placed {
-                            kind: MeldKind::Run,
-                            key: suit.index() as u8,
-                            window: (start, len),
-                            cards,
-                        });
+                for run_len in len..=self.longest_run(len) {
+                    for start in self.line.starts(run_len) {
+                        let avail =
+                            run_window_options(&self.line, nat, suit.index(), start, run_len);
+                        // The first matching position only: a second ace position would repeat.
+                        let Some(fixed) = (0..run_len).find(|&o| avail[o] == Some(first)) else {
+                            continue;
+                        };
+                        // A longer run is needed only for the naturals at its ends (see
+                        // `longest_run`), and only with the wild cards its gaps take.
+                        if run_len > len
+                            && (avail[0].is_none()
+                                || avail[run_len - 1].is_none()
+                                || avail.iter().filter(|a| a.is_none()).count() > wilds)
+                        {
+                            continue;
+                        }
+                        for cards in run_fillings(self.rules, &avail, wilds, Some(fixed)) {
+                            out.push(Placed {
+                                kind: MeldKind::Run,
+                                key: suit.index() as u8,
+                                window: (start, run_len),
+                                cards,
+                            });
+                        }
                     }
                 }
             }
@@ -736,6 +748,22 @@ impl<'a, 'b> Pick<'a, 'b> {
         // Fewest wild cards first: a "yes" is found early, a "no" is exhaustive anyway.
         out.sort_by_key(Placed::wilds);
         out
+    }
+
+    /// The longest run worth trying for a run requirement of `len` cards. Where cards may
+    /// be left over, a run longer than needed can always lose an end wild card, or an end
+    /// natural under a limit on the wild cards per meld, and stay legal; but where a meld
+    /// needs more than one natural card, or a share of naturals, a natural further along
+    /// may be what makes it legal (`AH JK JK 4H` with two naturals per meld, where no run of
+    /// three is). Then runs up to the line's length are tried, with naturals at both ends.
+    fn longest_run(&self, len: usize) -> usize {
+        if self.round.exact_minimum
+            || (self.rules.min_naturals <= 1 && self.rules.wild_share.is_none())
+        {
+            len
+        } else {
+            self.line.len()
+        }
     }
 
     /// A lower bound on the wild cards the open requirements still need: every set takes the
@@ -814,17 +842,21 @@ impl<'a, 'b> Pick<'a, 'b> {
                         .iter()
                         .map(|&c| c as usize)
                         .sum();
-                    let best = self
-                        .line
-                        .starts(longest)
-                        .map(|start| {
-                            run_window_options(&self.line, nat, suit, start, longest)
-                                .iter()
-                                .flatten()
-                                .count()
-                        })
-                        .max()
-                        .unwrap_or(0);
+                    // Runs longer than their minimum may hold every natural of the suit.
+                    let best = if self.longest_run(longest) > longest {
+                        n
+                    } else {
+                        self.line
+                            .starts(longest)
+                            .map(|start| {
+                                run_window_options(&self.line, nat, suit, start, longest)
+                                    .iter()
+                                    .flatten()
+                                    .count()
+                            })
+                            .max()
+                            .unwrap_or(0)
+                    };
                     (n, best)
                 })
                 .collect();

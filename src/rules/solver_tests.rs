@@ -939,8 +939,10 @@ fn session_7_adversarial_hands_are_answered_in_few_nodes() {
                 ("wilds_per_meld", "third"),
             ],
             Some(8),
+            // Yes: A-5♦ with the joker as 3♦, and 2-7♦ with two 2s as 4♦ and 5♦ (a third of
+            // six cards), the longer run a third allows where no run of five takes both 2s.
             "4D 2H 2C 3C 3C AD 2D 2H 5D 2C 2D 2D JK 2C 10C QD 7D 2D 3D 6D",
-            false,
+            true,
             1_500,
         ),
         (
@@ -1053,7 +1055,8 @@ fn session_7_adversarial_hands_are_answered_in_few_nodes() {
             Some(9),
             "2S JK 2C 3D 10C 9C 2C KC QD JC 8D 8D 10C JD 7C JK 9D 2H 2H AC 10D JK 9H 2D 9C AD JD 8H 9D",
             false,
-            1_000,
+            // Two naturals per meld: runs longer than the contract's are tried too.
+            2_000,
         ),
         // A lone 2H cannot be in a run under "two naturals": no search at all.
         (
@@ -1182,4 +1185,30 @@ fn session_7_adversarial_hands_are_answered_in_few_nodes() {
         eprintln!("{id} {round:?}: {nodes} nodes");
         assert!(nodes <= most, "{id} {round:?}: {nodes} nodes for {cards}");
     }
+}
+
+/// Found by the house-rule property test: a set and a run with two natural cards each, three
+/// jokers to share between them (`3D 3D JK` and `AH JK JK 4H`), in Progressive Rummy with
+/// "at least 2 naturals" per meld; the brute force lays it, the solver answered no.
+#[test]
+fn a_set_and_a_run_of_two_naturals_each_share_three_jokers() {
+    let rs = with(
+        "progressive",
+        &[
+            ("same_suit_runs", "any"),
+            ("wilds_per_meld", "two-naturals"),
+            ("all_wild_melds", "false"),
+        ],
+    );
+    let mut spec = small_round("1s3 1r3", false, true, false);
+    (
+        spec.no_contiguous_runs,
+        spec.runs_apart,
+        spec.runs_different_suits,
+    ) = (false, 0, false);
+    let hand = crate::rules::cards::parse_cards("3D JK JK JK 3D 4H AH").unwrap();
+    assert!(brute_force(&rs, &spec, &hand, 2));
+    let solved = solve(&rs, &spec, &hand).unwrap();
+    let s = solved.expect("a set and a run");
+    assert_valid(&rs, &spec, &hand, &s);
 }
