@@ -25,6 +25,7 @@ async fn main() -> ExitCode {
         Command::Check(args) => Ok(engine::finish(engine::run_check(&args))),
         Command::Solve(args) => Ok(engine::finish(engine::run_solve(&args))),
         Command::Score(args) => Ok(engine::finish(engine::run_score(&args))),
+        Command::Fit(args) => Ok(engine::finish(engine::run_fit(&args))),
     };
     match result {
         Ok(code) => code,

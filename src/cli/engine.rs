@@ -1,15 +1,15 @@
-//! The engine commands of the command line: `check`, `solve` and `score`.
+//! The engine commands of the command line: `check`, `solve`, `fit` and `score`.
 //!
 //! Reads the arguments into a rule set, a round and cards, asks `rules`, and writes the verdict
 //! with every reason as text a player reads (English or German; the words are `text::cli`). Exit status 0 for a legal meld,
-//! a solvable hand or a score; 1 for "no"; 2 for bad input, with the sentence on stderr.
+//! a solvable hand, a card that fits or a score; 1 for "no"; 2 for bad input, with the sentence on stderr.
 //! Formatting only: every verdict and number comes from `rules`. Must not depend on `web`.
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::process::ExitCode;
 
-use super::{CheckArgs, EngineArgs, ScoreArgs, SolveArgs};
+use super::{CheckArgs, EngineArgs, FitArgs, ScoreArgs, SolveArgs};
 use crate::rules::cards::{self, Card, Pins};
 use crate::rules::check::{CheckResult, check_pinned};
 use crate::rules::meld::{MeldRules, Reading};
@@ -102,6 +102,43 @@ pub fn run_solve(args: &SolveArgs) -> Result<Report, String> {
     };
     let _ = writeln!(text, "  {left}");
     Ok(Report { yes: true, text })
+}
+
+/// `kontrakt fit`: does the card fit on the meld on the table, and how (laid off, or swapped
+/// for a wild card), or why not; the checker page's words, then the meld as it lies after.
+pub fn run_fit(args: &FitArgs) -> Result<Report, String> {
+    let lang = args.engine.lang();
+    let rs = rule_set(&args.engine)?;
+    let (meld, pins) = cards::CardsInput::Text(args.meld.clone())
+        .parse_pinned()
+        .map_err(|e| e.clause(lang))?
+        .ok_or_else(|| CliMsg::FitNoMeld.text(lang).to_owned())?;
+    let (card, declared) = match cards::CardsInput::Text(args.card.clone())
+        .parse_pinned()
+        .map_err(|e| e.clause(lang))?
+        .unwrap_or_default()
+    {
+        (cards, pins) if cards.len() == 1 => (cards[0], pins[0]),
+        (cards, _) => return Err(CliMsg::FitOneCard.fill(lang, &[("given", &cards.len())])),
+    };
+    let answer = crate::rules::layoff::fit_declared(&rs, (&meld, &pins), (card, declared));
+    let words = text::check::fit_words(&rs, (&meld, &pins), (card, declared), &answer, lang);
+    let mut text = words.headline + "\n";
+    for note in &words.notes {
+        let _ = writeln!(text, "  {note}");
+    }
+    if let Ok(fit) = &answer {
+        let (after, after_pins) = crate::rules::layoff::meld_after(&rs.meld, &meld, card, fit);
+        let line = CliMsg::FitAfter.fill(
+            lang,
+            &[("cards", &display_cards(&after, Some(&after_pins), lang))],
+        );
+        let _ = writeln!(text, "  {line}");
+    }
+    Ok(Report {
+        yes: answer.is_ok(),
+        text,
+    })
 }
 
 /// `kontrakt score`: the penalty points of the cards, card by card.
@@ -294,6 +331,7 @@ mod tests {
             Command::Check(a) => run_check(&a),
             Command::Solve(a) => run_solve(&a),
             Command::Score(a) => run_score(&a),
+            Command::Fit(a) => run_fit(&a),
             other => panic!("not an engine command: {other:?}"),
         }
     }

@@ -72,6 +72,11 @@ pub enum Command {
         after_help = "Example: kontrakt solve --rules contract --round 7 \"3H 4H 5H 6H 7H 9S 10S JS QS KS JK 2D 3D 4D\""
     )]
     Solve(SolveArgs),
+    /// Does this card fit on this meld on the table (laid off, or swapped for a wild card
+    /// that stands for it)? Exit status 0 if it fits, 1 if not (with the reason), 2 for bad
+    /// input.
+    #[command(after_help = "Example: kontrakt fit --rules liverpool --meld \"5H 6H 7H JK=8H\" 8H")]
+    Fit(FitArgs),
     /// Penalty points of cards left in hand. Exit status 0, or 2 for bad input.
     #[command(after_help = "Example: kontrakt score --rules shanghai \"AS JK 7H\"")]
     Score(ScoreArgs),
@@ -291,6 +296,19 @@ pub struct SolveArgs {
     /// The hand: "3H 4H 5H 6H 7H JK …".
     #[arg(required = true, value_name = "HAND")]
     pub hand: Vec<String>,
+}
+
+/// Flags of `fit`.
+#[derive(Clone, Debug, Args)]
+pub struct FitArgs {
+    #[command(flatten)]
+    pub engine: EngineArgs,
+    /// The meld on the table, its wild cards declared where they lie: "5H 6H 7H JK=8H".
+    #[arg(long, value_name = "CARDS")]
+    pub meld: String,
+    /// The one card to lay off; a wild card declared where it is laid: 8H, JK=9H.
+    #[arg(value_name = "CARD")]
+    pub card: String,
 }
 
 /// Flags of `score`.

@@ -138,6 +138,56 @@ pub fn fit_declared(
     }
 }
 
+/// The meld as it lies after `fit`: the cards of `meld` with `card` laid off (or swapped in
+/// for the wild card it replaces), in run order for a run (naturals first, then the wild cards,
+/// for a set), each wild card paired with the card it stands for, ready for
+/// [`format_pinned`](super::cards::format_pinned) (`5H 6H 7H JK=8H`).
+pub fn meld_after(
+    rules: &MeldRules,
+    meld: &[Card],
+    card: Card,
+    fit: &Fit,
+) -> (Vec<Card>, Vec<Option<Card>>) {
+    let (mut physical, reading) = match fit {
+        Fit::LayOff(reading) => (meld.to_vec(), reading),
+        Fit::JokerSwap { wild, reading } => {
+            let mut left = meld.to_vec();
+            if let Some(i) = left.iter().position(|c| c == wild) {
+                left.remove(i);
+            }
+            (left, reading)
+        }
+    };
+    physical.push(card);
+    let mut wilds = reading.wilds.clone();
+    let mut out = Vec::with_capacity(reading.len);
+    match (reading.kind, reading.window, reading.suit) {
+        (MeldKind::Run, Some((start, len)), Some(suit)) => {
+            let line = rules.line();
+            for offset in 0..len {
+                let target = Card::new(line.rank_at(start, offset), suit);
+                match wilds.iter().position(|&(_, stands)| stands == target) {
+                    Some(i) => {
+                        let (wild, stands) = wilds.remove(i);
+                        out.push((wild, Some(stands)));
+                    }
+                    None => out.push((target, None)),
+                }
+            }
+        }
+        _ => {
+            for &(wild, _) in &wilds {
+                if let Some(i) = physical.iter().position(|&c| c == wild) {
+                    physical.remove(i);
+                }
+            }
+            out.extend(physical.into_iter().map(|c| (c, None)));
+            out.extend(wilds.into_iter().map(|(wild, stands)| (wild, Some(stands))));
+        }
+    }
+    out.into_iter().unzip()
+}
+
 /// May a wild card in a meld of this kind be swapped back?
 fn swap_allowed(rule: JokerSwap, kind: MeldKind) -> bool {
     match rule {
@@ -366,6 +416,44 @@ mod tests {
         let m = crate::rules::cards::parse_pinned_melds(meld).unwrap();
         let (card, declared) = crate::rules::cards::parse_pinned(card).unwrap();
         fit_declared(&rs, (&m.melds[0], &m.pins[0]), (card, declared))
+    }
+
+    /// [`meld_after`] in the notation.
+    fn after(rules: &str, meld: &str, card: &str) -> String {
+        let rs = RuleSet::preset(rules).unwrap();
+        let m = crate::rules::cards::parse_pinned_melds(meld).unwrap();
+        let (card, declared) = crate::rules::cards::parse_pinned(card).unwrap();
+        let fit = fit_declared(&rs, (&m.melds[0], &m.pins[0]), (card, declared)).unwrap();
+        let (cards, pins) = meld_after(&rs.meld, &m.melds[0], card, &fit);
+        crate::rules::cards::format_pinned(&cards, &pins)
+    }
+
+    #[test]
+    fn the_meld_after_a_fit_lies_in_run_order_with_every_wild_declared() {
+        // A joker swap: the 8♥ takes the joker's declared place; the joker leaves the meld.
+        assert_eq!(after("contract", "5H 6H 7H JK=8H", "8H"), "5H 6H 7H 8H");
+        // Laid off below, and a laid joker declared above.
+        assert_eq!(after("contract", "6H 5H 7H", "4H"), "4H 5H 6H 7H");
+        assert_eq!(
+            after("contract", "5H 6H 7H 8H", "JK=9H"),
+            "5H 6H 7H 8H JK=9H"
+        );
+        // The joker the checker reads in the middle stays there, declared.
+        assert_eq!(after("contract", "5H JK 7H", "8H"), "5H JK=6H 7H 8H");
+        // A set: naturals, then the wild cards with what they stand for.
+        let set = after("contract", "9C JK 9D", "9S");
+        assert!(set.starts_with("9C 9D 9S JK="), "{set}");
+        // Round the corner where the rule set wraps.
+        let mut options = BTreeMap::new();
+        options.insert("ace".to_owned(), OptionValue::Text("wrap".to_owned()));
+        let rs = RuleSet::with_options("contract", &options).unwrap();
+        let meld = parse_cards("QS KS AS").unwrap();
+        let fit = fit_declared(&rs, (&meld, &[]), (c("2S"), None)).unwrap();
+        let (cards, pins) = meld_after(&rs.meld, &meld, c("2S"), &fit);
+        assert_eq!(
+            crate::rules::cards::format_pinned(&cards, &pins),
+            "QS KS AS 2S"
+        );
     }
 
     #[test]

@@ -28,6 +28,11 @@ messages! {
             "zu viele Hände: {given} angegeben, höchstens {max} möglich";
         PlayerCount => "{rules} is played by {min} to {max} {max|player|players}, not {given}",
             "{rules} wird von {min} bis {max} {max|Person|Personen} gespielt, nicht von {given}";
+        /// `POST /api/v1/fit` (Added 2026-11-24).
+        FitNoMeld => "\"meld\" holds no card: send the cards of the meld on the table, like \"5H 6H 7H JK=8H\"",
+            "„meld“ enthält keine Karte: sendet die Karten der ausgelegten Meldung, etwa „5H 6H 7H JK=8H“";
+        FitOneCard => "\"card\" is the one card to lay off, like \"8H\" or \"JK=9H\", not {given} {given|card|cards}",
+            "„card“ ist die eine Karte zum Anlegen, etwa „8H“ oder „JK=9H“, nicht {given} {given|Karte|Karten}";
         NoName => "player {seat} has no name", "Spieler {seat} hat keinen Namen";
         NameTooLong => "the name of player {seat} is longer than {max} {max|character|characters}",
             "der Name von Spieler {seat} ist länger als {max} Zeichen";

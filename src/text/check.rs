@@ -1,14 +1,18 @@
 //! The checker's reasons in words: a [`Problem`] as a sentence in English or German.
 //!
-//! `rules::check` reports each reason as a code with its parameters; this module says it.
+//! `rules::check` reports each reason as a code with its parameters; this module says it,
+//! and says the answer to "Does this card fit?" ([`fit_words`]) for the page, API and CLI.
 //! The JSON API uses the English sentence, the pages and the command line the request's
 //! language.
 //!
 //! Depends on `text` and `rules` only.
 
 use super::{Lang, Say};
+use crate::rules::cards::Card;
 use crate::rules::check::Problem;
+use crate::rules::layoff::{Fit, NoFit};
 use crate::rules::meld::{MeldKind, WildShare};
+use crate::rules::ruleset::RuleSet;
 
 messages! {
     /// The sentences of the checker's problems.
@@ -143,6 +147,90 @@ impl Say for crate::rules::layoff::NoFit {
                 WildShare::Third => M::TooLargeShareThird,
             }
             .fill(lang, &[("wilds", &wilds), ("len", &len)]),
+        }
+    }
+}
+
+/// The answer to "Does this card fit?" in words, as the checker page, the JSON API
+/// (`/api/v1/fit`) and the command line (`kontrakt fit`) all say it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FitWords {
+    /// "Yes: 8♥ can replace Joker, which stands for it." / "No: 4♠ does not fit on …".
+    pub headline: String,
+    /// The sentences below it: how the card fits (a joker swap, a lay-off, the meld it
+    /// makes), or why not (every "no" gives its reason).
+    pub notes: Vec<String>,
+}
+
+/// [`FitWords`] for `answer`, the result of
+/// [`fit_declared`](crate::rules::layoff::fit_declared) on this meld and card.
+pub fn fit_words(
+    rs: &RuleSet,
+    (meld, pins): (&[Card], &[Option<Card>]),
+    (card, declared): (Card, Option<Card>),
+    answer: &Result<Fit, NoFit>,
+    lang: Lang,
+) -> FitWords {
+    use super::pages::Msg;
+    let shown = super::cards::pinned_cards_text(&[card], &[declared], lang);
+    match answer {
+        Ok(Fit::JokerSwap { wild, reading }) => {
+            let (shown_wild, shown_card) = (wild.display(lang), card.display(lang));
+            let both: [(&str, &dyn std::fmt::Display); 2] =
+                [("card", &shown_card), ("wild", &shown_wild)];
+            FitWords {
+                headline: Msg::FitSwapYes.fill(lang, &both),
+                notes: vec![
+                    Msg::FitSwap.fill(lang, &both),
+                    super::cards::reading(reading, lang),
+                ],
+            }
+        }
+        Ok(Fit::LayOff(reading)) => {
+            let mut notes = Vec::new();
+            if let Some((wild, stands_for)) = reading.wilds.iter().rev().find(|(w, _)| *w == card) {
+                notes.push(
+                    Msg::WildAs.fill(
+                        lang,
+                        &[
+                            ("wild", &wild.display(lang)),
+                            ("card", &stands_for.display(lang)),
+                        ],
+                    ) + ".",
+                );
+            }
+            notes.push(Msg::FitLayOff.text(lang).to_owned());
+            if rs.shanghai_calls {
+                notes.push(Msg::FitShanghai.text(lang).to_owned());
+            }
+            FitWords {
+                headline: Msg::FitYes.fill(
+                    lang,
+                    &[
+                        ("card", &shown),
+                        ("reading", &super::cards::reading(reading, lang)),
+                    ],
+                ),
+                notes,
+            }
+        }
+        Err(no) => {
+            let mut notes = vec![no.say(lang)];
+            if *no == NoFit::NotAMeld
+                && let Some(problem) = crate::rules::pins::meld_problem(&rs.meld, 1, meld, pins)
+            {
+                notes.push(problem.message(lang));
+            }
+            FitWords {
+                headline: Msg::FitNo.fill(
+                    lang,
+                    &[
+                        ("card", &shown),
+                        ("meld", &super::cards::pinned_cards_text(meld, pins, lang)),
+                    ],
+                ),
+                notes,
+            }
         }
     }
 }

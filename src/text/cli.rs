@@ -1,5 +1,5 @@
 //! The command line's answers in words: the verdicts and headings of `kontrakt check`,
-//! `solve` and `score`, in English or German. The melds, cards and reasons inside them are
+//! `solve`, `fit` and `score`, in English or German. The melds, cards and reasons inside them are
 //! said by `text::cards` and `text::check`, as on the pages.
 //!
 //! Depends on `text` only.
@@ -27,6 +27,12 @@ messages! {
         OpeningWorth => "opening meld worth {points} {points|point|points}, at least {needed} needed ({name})",
             "erste Meldung mit {points} Punkten, mindestens {needed} nötig ({name})";
         ContractOfRound => "{contract} ({name}, round {n})", "{contract} ({name}, Runde {n})";
+        /// `fit`: the meld as it lies after the card, every wild card declared.
+        FitAfter => "Then the meld reads: {cards}", "Dann liegt die Meldung so: {cards}";
+        FitNoMeld => "--meld holds no card: give the cards of the meld on the table, like \"5H 6H 7H JK=8H\"",
+            "--meld enthält keine Karte: gib die Karten der ausgelegten Meldung an, etwa „5H 6H 7H JK=8H“";
+        FitOneCard => "give the one card to lay off, like 8H or JK=9H, not {given} {given|card|cards}",
+            "gib die eine Karte zum Anlegen an, etwa 8H oder JK=9H, nicht {given} {given|Karte|Karten}";
         AnOpeningMeld => "an opening meld worth {points} {points|point|points} ({name})",
             "eine erste Meldung mit {points} Punkten ({name})";
     }

@@ -119,8 +119,9 @@ pub fn client_key(addr: IpAddr) -> IpAddr {
 
 /// The referee's computations: posted, but they change nothing, so they spend no write
 /// budget (their CPU is bounded per client by [`super::compute`] instead).
-pub const COMPUTATIONS: [&str; 5] = [
+pub const COMPUTATIONS: [&str; 6] = [
     "/api/v1/check",
+    "/api/v1/fit",
     "/api/v1/solve",
     "/api/v1/score",
     "/api/v1/settle",

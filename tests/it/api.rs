@@ -38,6 +38,217 @@ fn codes(answer: &Value) -> Vec<&str> {
         .collect()
 }
 
+// --- fit (Added 2026-11-24) ---
+
+#[tokio::test]
+async fn a_card_that_can_replace_a_joker_in_a_run_fits_as_a_joker_swap_with_its_reason() {
+    let app = TestApp::new().await;
+    // The issue's example: 7♥ on 5♥ 6♥ JK 8♥ is no bare "no" but a joker swap.
+    let answer = post_json(
+        &app,
+        "/api/v1/fit",
+        json!({"rules": "contract", "meld": "5H 6H JK 8H", "card": "7H"}),
+    )
+    .await;
+    assert_eq!(answer["fits"], true, "{answer}");
+    assert_eq!(answer["how"], "joker_swap");
+    assert_eq!(
+        answer["swap"],
+        json!({"card": "JK", "as": "7H", "declared": false})
+    );
+    assert_eq!(
+        answer["message"],
+        "Yes: 7♥ can replace Joker, which stands for it."
+    );
+    assert_eq!(
+        answer["notes"][0],
+        "A joker swap: put 7♥ in and take Joker."
+    );
+    assert_eq!(answer["notation"], "5H 6H 7H 8H");
+    assert_eq!(answer["reading"]["kind"], "run");
+    assert_eq!(answer["reading"]["wilds"], json!([]));
+    assert!(answer.get("code").is_none(), "{answer}");
+    // The same in German, with the meld as a list.
+    let german = post_json(
+        &app,
+        "/api/v1/fit",
+        json!({"rules": "contract", "meld": ["5H", "6H", "JK", "8H"], "card": ["7H"], "lang": "de"}),
+    )
+    .await;
+    assert_eq!(german["how"], "joker_swap");
+    assert_eq!(
+        german["message"],
+        "Ja: 7♥ kann Joker ersetzen, der für sie steht."
+    );
+    // Where wild cards are never swapped back, the no says so.
+    let refused = post_json(
+        &app,
+        "/api/v1/fit",
+        json!({"rules": "shanghai", "meld": "5H 6H JK 8H", "card": "7H"}),
+    )
+    .await;
+    assert_eq!(refused["fits"], false, "{refused}");
+    assert_eq!(refused["code"], "swap_not_allowed");
+    assert!(refused.get("swap").is_none(), "{refused}");
+    assert_eq!(
+        refused["reason"]["message"],
+        "It could replace the wild card that stands for it, but wild cards are not swapped back here."
+    );
+}
+
+#[tokio::test]
+async fn every_no_gives_its_reason_with_code_parameters_in_english_and_german() {
+    let app = TestApp::new().await;
+    let body = json!({"rules": "liverpool", "meld": "5H 6H 7H 8H", "card": "4S"});
+    let english = post_json(&app, "/api/v1/fit", body.clone()).await;
+    assert_eq!(english["fits"], false);
+    assert_eq!(english["code"], "wrong_suit");
+    assert_eq!(english["reason"]["code"], "wrong_suit");
+    assert_eq!(english["reason"]["suit"], "H");
+    assert_eq!(english["message"], "No: 4♠ does not fit on 5♥ 6♥ 7♥ 8♥.");
+    assert_eq!(
+        english["reason"]["message"],
+        "The meld is a run in hearts: only cards of that suit fit."
+    );
+    assert_eq!(english["notes"][0], english["reason"]["message"]);
+    assert!(english.get("notation").is_none(), "{english}");
+    // German through the body's lang or the Accept-Language header: codes unchanged.
+    let mut de = body.clone();
+    de["lang"] = json!("de");
+    let german = post_json(&app, "/api/v1/fit", de).await;
+    let header = post_in(&app, "/api/v1/fit", "de-DE,de;q=0.9", body).await;
+    assert_eq!(header.status, StatusCode::OK);
+    assert_eq!(header.json(), german);
+    assert_eq!(german["code"], "wrong_suit");
+    assert_eq!(german["reason"]["suit"], "H");
+    assert_eq!(german["message"], "Nein: 4♠ passt nicht an 5♥ 6♥ 7♥ 8♥.");
+    assert_eq!(
+        german["reason"]["message"],
+        "Die Meldung ist eine Folge in Herz: nur Karten dieser Farbe passen."
+    );
+    // Cards on the table that are no meld: the reason, and what is wrong with them.
+    let broken = post_json(
+        &app,
+        "/api/v1/fit",
+        json!({"rules": "contract", "meld": "5H 9C KD", "card": "6H"}),
+    )
+    .await;
+    assert_eq!(broken["code"], "not_a_meld");
+    assert!(broken["notes"].as_array().unwrap().len() >= 2, "{broken}");
+}
+
+#[tokio::test]
+async fn declarations_on_the_table_and_on_the_laid_card_are_read_as_declared() {
+    let app = TestApp::new().await;
+    // The joker declared as 8♥ at the top: 8♥ swaps for it there.
+    let swap = post_json(
+        &app,
+        "/api/v1/fit",
+        json!({"rules": "liverpool", "meld": "5H 6H 7H JK=8H", "card": "8H"}),
+    )
+    .await;
+    // docs/API.md's example, verbatim.
+    assert_eq!(
+        swap,
+        json!({"fits": true, "how": "joker_swap",
+         "message": "Yes: 8♥ can replace Joker, which stands for it.",
+         "notes": ["A joker swap: put 8♥ in and take Joker.", "run ♥5–8"],
+         "swap": {"card": "JK", "as": "8H", "declared": true},
+         "notation": "5H 6H 7H 8H",
+         "reading": {"kind": "run", "suit": "H", "from": "5", "to": "8", "wilds": []}})
+    );
+    // Undeclared, the same joker may be the 4♥: the 8♥ is then laid off at the top.
+    let laid = post_json(
+        &app,
+        "/api/v1/fit",
+        json!({"rules": "liverpool", "meld": "5H 6H 7H JK", "card": "8H"}),
+    )
+    .await;
+    assert_eq!(laid["how"], "lay_off", "{laid}");
+    assert_eq!(laid["notation"], "JK=4H 5H 6H 7H 8H");
+    // A laid joker declared as 9♥ fits only above an 8.
+    let nine = post_json(
+        &app,
+        "/api/v1/fit",
+        json!({"rules": "liverpool", "meld": "5H 6H 7H 8H", "card": "JK=9H"}),
+    )
+    .await;
+    assert_eq!(nine["fits"], true, "{nine}");
+    assert_eq!(nine["how"], "lay_off");
+    assert_eq!(nine["notation"], "5H 6H 7H 8H JK=9H");
+    assert_eq!(
+        nine["reading"]["wilds"],
+        json!([{"card": "JK", "as": "9H", "declared": true}])
+    );
+    assert_eq!(nine["reading"]["to"], "9");
+    let no = post_json(
+        &app,
+        "/api/v1/fit",
+        json!({"rules": "liverpool", "meld": "5H 6H 7H", "card": "JK=9H"}),
+    )
+    .await;
+    assert_eq!(no["fits"], false, "{no}");
+    assert_eq!(no["code"], "not_at_an_end");
+    assert_eq!(no["reason"]["from"], "5");
+    assert_eq!(no["reason"]["to"], "7");
+    // A 2 declared where 2s are not wild.
+    let two = post_json(
+        &app,
+        "/api/v1/fit",
+        json!({"rules": "liverpool", "meld": "5H 6H 7H", "card": "2C=8H"}),
+    )
+    .await;
+    assert_eq!(two["code"], "not_wild", "{two}");
+}
+
+#[tokio::test]
+async fn bad_fit_questions_are_422_sentences_in_the_asked_language() {
+    let app = TestApp::new().await;
+    let unknown = refused(
+        &app,
+        "/api/v1/fit",
+        r#"{"rules": "contract", "meld": "5H 6H 11H", "card": "8H"}"#,
+        StatusCode::UNPROCESSABLE_ENTITY,
+    )
+    .await;
+    assert!(unknown.contains("\"11H\""), "{unknown}");
+    let two = refused(
+        &app,
+        "/api/v1/fit",
+        r#"{"rules": "contract", "meld": "5H 6H 7H", "card": "8H 9H"}"#,
+        StatusCode::UNPROCESSABLE_ENTITY,
+    )
+    .await;
+    assert_eq!(
+        two,
+        "\"card\" is the one card to lay off, like \"8H\" or \"JK=9H\", not 2 cards"
+    );
+    let empty = refused(
+        &app,
+        "/api/v1/fit",
+        r#"{"rules": "contract", "meld": "", "card": "8H", "lang": "de"}"#,
+        StatusCode::UNPROCESSABLE_ENTITY,
+    )
+    .await;
+    assert!(empty.starts_with("„meld“ enthält keine Karte"), "{empty}");
+    let rules = refused(
+        &app,
+        "/api/v1/fit",
+        r#"{"rules": "canasta", "meld": "5H 6H 7H", "card": "8H"}"#,
+        StatusCode::UNPROCESSABLE_ENTITY,
+    )
+    .await;
+    assert!(rules.contains("canasta"), "{rules}");
+    let field = refused(
+        &app,
+        "/api/v1/fit",
+        r#"{"rules": "contract", "meld": "5H 6H 7H", "card": "8H", "round": 1}"#,
+        StatusCode::UNPROCESSABLE_ENTITY,
+    )
+    .await;
+    assert!(field.contains("round"), "{field}");
+}
+
 // --- check ---
 
 #[tokio::test]

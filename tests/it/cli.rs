@@ -181,3 +181,98 @@ fn unknown_rules_a_missing_round_and_unscoreable_rule_sets_exit_2() {
         );
     }
 }
+
+#[test]
+fn fit_of_a_card_that_replaces_a_declared_joker_exits_0_with_the_pages_words() {
+    let output = kontrakt(&[
+        "fit",
+        "--rules",
+        "liverpool",
+        "--meld",
+        "5H 6H 7H JK=8H",
+        "8H",
+    ]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    assert_eq!(
+        stdout(&output),
+        "Yes: 8♥ can replace Joker, which stands for it.\n\
+         \x20 A joker swap: put 8♥ in and take Joker.\n\
+         \x20 run ♥5–8\n\
+         \x20 Then the meld reads: 5♥ 6♥ 7♥ 8♥\n"
+    );
+}
+
+#[test]
+fn fit_of_a_laid_declared_joker_fits_only_above_the_eight() {
+    let above = kontrakt(&[
+        "fit",
+        "--rules",
+        "liverpool",
+        "--meld",
+        "5H 6H 7H 8H",
+        "JK=9H",
+    ]);
+    assert_eq!(above.status.code(), Some(0), "{}", stderr(&above));
+    let text = stdout(&above);
+    assert!(
+        text.starts_with("Yes: Joker=9♥ fits, making a run ♥5–9.\n"),
+        "{text}"
+    );
+    assert!(
+        text.ends_with("  Then the meld reads: 5♥ 6♥ 7♥ 8♥ Joker=9♥\n"),
+        "{text}"
+    );
+    let short = kontrakt(&["fit", "--rules", "liverpool", "--meld", "5H 6H 7H", "JK=9H"]);
+    assert_eq!(short.status.code(), Some(1), "{}", stderr(&short));
+    assert_eq!(
+        stdout(&short),
+        "No: Joker=9♥ does not fit on 5♥ 6♥ 7♥.\n\
+         \x20 The run goes from 5 to 7: a card fits only right below or above it, or in place \
+         of a wild card that stands for it.\n"
+    );
+}
+
+#[test]
+fn fit_says_no_with_its_reason_in_german_and_exits_1() {
+    let output = kontrakt(&[
+        "fit",
+        "--rules",
+        "shanghai",
+        "--meld",
+        "5H 6H JK 8H",
+        "7H",
+        "--lang",
+        "de",
+    ]);
+    assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
+    assert_eq!(
+        stdout(&output),
+        "Nein: 7♥ passt nicht an 5♥ 6♥ Joker 8♥.\n\
+         \x20 Sie könnte die wilde Karte ersetzen, die für sie steht, aber wilde Karten werden \
+         hier nicht zurückgetauscht.\n"
+    );
+}
+
+#[test]
+fn fit_of_bad_notation_exits_2_with_a_sentence() {
+    let output = kontrakt(&["fit", "--rules", "liverpool", "--meld", "5H 6H 11H", "8H"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(stdout(&output).is_empty());
+    assert_eq!(stderr(&output), "kontrakt: unknown card \"11H\"\n");
+    let german = kontrakt(&[
+        "fit",
+        "--rules",
+        "liverpool",
+        "--meld",
+        "",
+        "8H",
+        "--lang",
+        "de",
+    ]);
+    assert_eq!(german.status.code(), Some(2));
+    assert!(
+        stderr(&german).starts_with("kontrakt: --meld enthält keine Karte"),
+        "{}",
+        stderr(&german)
+    );
+}

@@ -228,6 +228,10 @@ async fn checking_melds_five_times_a_second_never_spends_the_write_budget() {
         ),
         ("/api/v1/score", r#"{"rules": "contract", "cards": "AS"}"#),
         (
+            "/api/v1/fit",
+            r#"{"rules": "contract", "meld": "5H 6H JK 8H", "card": "7H"}"#,
+        ),
+        (
             "/api/v1/settle",
             r#"{"rules": "hollywood", "players": ["A", "B"], "totals": [10, 20], "cents_per_point": 1}"#,
         ),

@@ -217,6 +217,13 @@ const OTHER_WRITES: &[Route] = &[
     },
     Route {
         method: "POST",
+        path: "/api/v1/fit",
+        payload: Payload::Json(
+            r#"{"rules": "liverpool", "meld": "5H 6H 7H JK=8H", "card": "8H", "lang": "de"}"#,
+        ),
+    },
+    Route {
+        method: "POST",
         path: "/api/v1/score",
         payload: Payload::Json(r#"{"rules": "shanghai", "cards": ["AS", "JK", "7H"]}"#),
     },

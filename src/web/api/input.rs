@@ -302,6 +302,76 @@ impl TryFrom<(SolveBody, &HeaderMap)> for SolveRequest {
     }
 }
 
+/// The question of `POST /api/v1/fit`: does this card fit on this meld on the table (Added
+/// 2026-11-24)?
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct FitBody {
+    /// Rule-set id (`GET /api/v1/rules`), e.g. `liverpool`.
+    pub rules: String,
+    /// The meld on the table, its wild cards declared where they lie: `"5H 6H 7H JK=8H"` or
+    /// `["5H", "6H", "7H", "JK=8H"]`.
+    #[schema(value_type = super::schema::Cards)]
+    pub meld: CardsInput,
+    /// The one card to lay off, a wild card declared where it is laid: `"8H"`, `"JK=9H"`.
+    #[schema(value_type = super::schema::Cards)]
+    pub card: CardsInput,
+    #[serde(default)]
+    #[schema(value_type = super::schema::Options)]
+    pub options: RawOptions,
+    /// The language of the answer's sentences: `en` or `de`.
+    #[serde(default)]
+    #[schema(value_type = Option<super::schema::Lang>)]
+    pub lang: Option<String>,
+}
+
+/// A fit question, parsed: the rule set, the meld with its declarations, the card.
+#[derive(Debug)]
+pub struct FitRequest {
+    /// The language of the answer's sentences.
+    pub lang: Lang,
+    pub rules: RuleSet,
+    pub meld: Vec<Card>,
+    /// What each card of `meld` is declared as.
+    pub pins: cards::Pins,
+    pub card: Card,
+    /// What the laid card is declared as (a wild card laid as `JK=9H`).
+    pub declared: Option<Card>,
+}
+
+impl TryFrom<(FitBody, &HeaderMap)> for FitRequest {
+    type Error = AppError;
+
+    fn try_from((body, headers): (FitBody, &HeaderMap)) -> Result<Self, AppError> {
+        let lang = answer_lang(headers, body.lang.as_deref())?;
+        let rules = rule_set(&body.rules, &body.options, lang)?;
+        let Some((meld, pins)) = body.meld.parse_pinned().map_err(|e| card_error(e, lang))? else {
+            return Err(invalid(ApiMsg::FitNoMeld.text(lang)));
+        };
+        let laid = body
+            .card
+            .parse_pinned()
+            .map_err(|e| card_error(e, lang))?
+            .unwrap_or_default();
+        let (card, declared) = match laid {
+            (cards, pins) if cards.len() == 1 => (cards[0], pins[0]),
+            (cards, _) => {
+                return Err(invalid(
+                    ApiMsg::FitOneCard.fill(lang, &[("given", &cards.len())]),
+                ));
+            }
+        };
+        Ok(FitRequest {
+            lang,
+            rules,
+            meld,
+            pins,
+            card,
+            declared,
+        })
+    }
+}
+
 /// The question of `POST /api/v1/score`: what are these cards left in hand worth?
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]

@@ -1,11 +1,11 @@
-//! The JSON API of `docs/API.md`: the referee (check, solve, score and settle, plus the
+//! The JSON API of `docs/API.md`: the referee (check, solve, fit, score and settle, plus the
 //! rule sets as data) here, and the stored games in [`games`].
 //!
 //! Thin: each handler extracts a raw body, parses it into domain types (`input`, by
 //! `TryFrom`), asks `rules`, and answers in the shapes of `output`. Bad input is an
 //! [`AppError`] with a sentence (400 or 422); a well-formed question whose answer is "no" is
 //! 200 with `"ok": false`. Sentences are in the answer's language (`lang` in the body, else
-//! `Accept-Language`, else English). The checker and the solver run in the per-client compute
+//! `Accept-Language`, else English). The checker, the solver and the fit question run in the per-client compute
 //! queue ([`super::compute`]) on the blocking pool, at most one per core, so hard hands never
 //! stall the server's other requests nor take every core.
 //!
@@ -32,16 +32,17 @@ use utoipa_axum::routes;
 use super::compute::Client;
 use super::{AppError, AppState, Json};
 use crate::rules::check::check_pinned;
+use crate::rules::layoff::fit_declared;
 use crate::rules::money::settle;
 use crate::rules::ruleset::ScoreError;
 use crate::rules::solver::{SolveError, SolveOptions, solve_with};
 use crate::text::Say;
 use doc::{ComputeErrors, QuestionErrors, ReadErrors};
 use input::{
-    CheckBody, CheckRequest, ScoreBody, ScoreRequest, SettleBody, SettleRequest, SolveBody,
-    SolveRequest,
+    CheckBody, CheckRequest, FitBody, FitRequest, ScoreBody, ScoreRequest, SettleBody,
+    SettleRequest, SolveBody, SolveRequest,
 };
-use output::{CheckAnswer, ScoreAnswer, SettleAnswer, SolveAnswer};
+use output::{CheckAnswer, FitAnswer, ScoreAnswer, SettleAnswer, SolveAnswer};
 
 /// Routes of the API.
 pub fn routes() -> Router<AppState> {
@@ -61,6 +62,7 @@ fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::with_openapi(doc::ApiDoc::openapi())
         .routes(routes!(check_melds))
         .routes(routes!(solve_hand))
+        .routes(routes!(fit_card))
         .routes(routes!(score_cards))
         .routes(routes!(settle_money))
         .routes(routes!(rule_sets))
@@ -174,6 +176,54 @@ async fn solve_hand(
             Ok(Json(SolveAnswer::new(contract, solution, points)))
         })
         .await?
+}
+
+/// `POST /api/v1/fit`: does this card fit on this meld on the table (laid off, or swapped for
+/// a wild card that stands for it), and if not, why not? The checker page's "Does this card
+/// fit?" as JSON.
+#[utoipa::path(
+    post,
+    path = "/api/v1/fit",
+    tag = "referee",
+    operation_id = "fit",
+    summary = "Does this card fit on this meld on the table?",
+    description = "A yes says how (`lay_off`, or `joker_swap` with the wild card the card \
+        replaces, where the rule set swaps wild cards back) and the meld as it reads after; \
+        a no gives its reason as a `code` with its parameters. Both have a `message` in the \
+        answer's language (`lang`, else `Accept-Language`, else English), the words of the \
+        checker page. A legal question whose answer is no is 200 with `\"fits\": false` \
+        (Added 2026-11-24).",
+    params(doc::AcceptLanguageHeader),
+    request_body(content = FitBody, content_type = "application/json"),
+    responses(
+        ComputeErrors,
+        (status = 200, description = "Whether the card fits, how, or why not.",
+         body = FitAnswer),
+    )
+)]
+async fn fit_card(
+    State(state): State<AppState>,
+    client: Client,
+    headers: HeaderMap,
+    Json(body): Json<FitBody>,
+) -> Result<Json<FitAnswer>, AppError> {
+    let request = FitRequest::try_from((body, &headers))?;
+    let answer = state
+        .compute
+        .run(client, move |_| {
+            let FitRequest {
+                lang,
+                rules,
+                meld,
+                pins,
+                card,
+                declared,
+            } = request;
+            let answer = fit_declared(&rules, (&meld, &pins), (card, declared));
+            FitAnswer::new(&rules, (&meld, &pins), (card, declared), &answer, lang)
+        })
+        .await?;
+    Ok(Json(answer))
 }
 
 /// `POST /api/v1/score`: penalty points of cards left in hand.

@@ -7,6 +7,7 @@ use utoipa::ToSchema;
 
 use crate::rules::cards::{Card, Rank, Suit};
 use crate::rules::check::{CheckResult, Problem, opening_value};
+use crate::rules::layoff::{Fit, NoFit, meld_after};
 use crate::rules::meld::{MeldKind, Reading};
 use crate::rules::pins;
 use crate::rules::ruleset::{Requirement, RoundSpec, RuleSet};
@@ -304,6 +305,113 @@ impl SolveAnswer {
                 points,
             },
         }
+    }
+}
+
+/// The answer of `POST /api/v1/fit` (Added 2026-11-24): yes (laid off, or a joker swap)
+/// or no with its reason, in words as the checker page says it.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct FitAnswer {
+    /// Whether the card fits, laid off or swapped for a wild card.
+    pub fits: bool,
+    /// How it fits: `lay_off` or `joker_swap`; null for a no.
+    #[schema(value_type = Option<String>, example = "joker_swap")]
+    pub how: Option<&'static str>,
+    /// The answer's headline in the answer's language, e.g. "Yes: 8♥ can replace Joker,
+    /// which stands for it."
+    pub message: String,
+    /// The sentences below the headline: how it fits, or why not.
+    pub notes: Vec<String>,
+    /// For a no: the reason's stable code, e.g. `not_at_an_end`, `swap_not_allowed`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub code: Option<&'static str>,
+    /// For a no: the reason, its `code` with its parameters and its `message`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<Object>)]
+    pub reason: Option<serde_json::Value>,
+    /// For a joker swap: the wild card the laid card replaces (the player takes it) and the
+    /// card it stood for.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub swap: Option<WildJson>,
+    /// For a yes: the meld as it reads after, in the card notation, in run order, every
+    /// wild card declared as what it stands for (`5H 6H 7H JK=8H`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub notation: Option<String>,
+    /// For a yes: how the meld reads after.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reading: Option<ReadingJson>,
+}
+
+impl FitAnswer {
+    /// The answer for [`fit_declared`](crate::rules::layoff::fit_declared)'s result on the
+    /// meld and the card, its sentences in `lang`.
+    pub fn new(
+        rules: &RuleSet,
+        (meld, pins): (&[Card], &[Option<Card>]),
+        (card, declared): (Card, Option<Card>),
+        answer: &Result<Fit, NoFit>,
+        lang: Lang,
+    ) -> Self {
+        let words =
+            crate::text::check::fit_words(rules, (meld, pins), (card, declared), answer, lang);
+        let mut out = Self {
+            fits: answer.is_ok(),
+            how: None,
+            message: words.headline,
+            notes: words.notes,
+            code: None,
+            reason: None,
+            swap: None,
+            notation: None,
+            reading: None,
+        };
+        match answer {
+            Ok(fit) => {
+                let (after, after_pins) = meld_after(&rules.meld, meld, card, fit);
+                out.notation = Some(crate::rules::cards::format_pinned(&after, &after_pins));
+                // A wild declared on the table (or as it was laid) is `declared` here too.
+                let mut given: Vec<(Card, Card)> = meld
+                    .iter()
+                    .zip(pins)
+                    .chain(std::iter::once((&card, &declared)))
+                    .filter_map(|(&c, p)| p.map(|p| (c, p)))
+                    .collect();
+                let reading = match fit {
+                    Fit::LayOff(reading) => {
+                        out.how = Some("lay_off");
+                        reading
+                    }
+                    Fit::JokerSwap { wild, reading } => {
+                        out.how = Some("joker_swap");
+                        let at = given.iter().position(|&d| d == (*wild, card));
+                        out.swap = Some(WildJson {
+                            card: *wild,
+                            stands_for: card,
+                            declared: at.map(|i| given.swap_remove(i)).is_some(),
+                        });
+                        reading
+                    }
+                };
+                let mut json = ReadingJson::new(reading, false, None);
+                for wild in &mut json.wilds {
+                    let at = given
+                        .iter()
+                        .position(|&d| d == (wild.card, wild.stands_for));
+                    wild.declared = at.map(|i| given.swap_remove(i)).is_some();
+                }
+                out.reading = Some(json);
+            }
+            Err(no) => {
+                out.code = Some(no.code());
+                let mut reason = serde_json::to_value(no)
+                    .unwrap_or_else(|_| serde_json::json!({ "code": no.code() }));
+                if let Some(object) = reason.as_object_mut() {
+                    object.insert("message".into(), crate::text::Say::say(no, lang).into());
+                }
+                out.reason = Some(reason);
+            }
+        }
+        out
     }
 }
 

@@ -35,7 +35,7 @@ use axum::routing::get;
 use crate::rules::cards::{Card, parse_pinned_melds};
 use crate::rules::check::check_pinned;
 use crate::rules::game::{GameError, Restriction};
-use crate::rules::layoff::{Fit, NoFit, fit_declared};
+use crate::rules::layoff::fit_declared;
 use crate::rules::meld::{AceMode, MeldRules, Reading, WildShare};
 use crate::rules::pins;
 use crate::rules::presets::{PRESET_IDS, meld_option_specs, option_specs, preset_info};
@@ -786,72 +786,13 @@ fn answer_card(page: &mut CheckPage, rs: &RuleSet) {
     let (Some((card, declared)), Some((meld, pins))) = (card, meld) else {
         return;
     };
-    let shown = crate::text::cards::pinned_cards_text(&[card], &[declared], ctx.lang);
-    page.fit = Some(match fit_declared(rs, (&meld, &pins), (card, declared)) {
-        Ok(Fit::JokerSwap { wild, reading }) => {
-            let (shown_wild, shown_card) = (wild.display(ctx.lang), card.display(ctx.lang));
-            FitView {
-                ok: true,
-                headline: ctx.f(
-                    Msg::FitSwapYes,
-                    &[("card", &shown_card), ("wild", &shown_wild)],
-                ),
-                notes: vec![
-                    ctx.f(
-                        Msg::FitSwap,
-                        &[("card", &shown_card), ("wild", &shown_wild)],
-                    ),
-                    reading_text(&reading, ctx),
-                ],
-            }
-        }
-        Ok(Fit::LayOff(reading)) => {
-            let mut notes = Vec::new();
-            if let Some((wild, stands_for)) = reading.wilds.iter().rev().find(|(w, _)| *w == card) {
-                notes.push(
-                    ctx.f(
-                        Msg::WildAs,
-                        &[
-                            ("wild", &wild.display(ctx.lang)),
-                            ("card", &stands_for.display(ctx.lang)),
-                        ],
-                    ) + ".",
-                );
-            }
-            notes.push(ctx.t(Msg::FitLayOff).to_owned());
-            if rs.shanghai_calls {
-                notes.push(ctx.t(Msg::FitShanghai).to_owned());
-            }
-            FitView {
-                ok: true,
-                headline: ctx.f(
-                    Msg::FitYes,
-                    &[("card", &shown), ("reading", &reading_text(&reading, ctx))],
-                ),
-                notes,
-            }
-        }
-        Err(no) => {
-            let mut notes = vec![no.say(ctx.lang)];
-            if no == NoFit::NotAMeld
-                && let Some(problem) = pins::meld_problem(&rs.meld, 1, &meld, &pins)
-            {
-                notes.push(problem.message(ctx.lang));
-            }
-            FitView {
-                ok: false,
-                headline: ctx.f(
-                    Msg::FitNo,
-                    &[
-                        ("card", &shown),
-                        (
-                            "meld",
-                            &crate::text::cards::pinned_cards_text(&meld, &pins, ctx.lang),
-                        ),
-                    ],
-                ),
-                notes,
-            }
-        }
+    // The same words as the JSON API's and the command line's.
+    let answer = fit_declared(rs, (&meld, &pins), (card, declared));
+    let words =
+        crate::text::check::fit_words(rs, (&meld, &pins), (card, declared), &answer, ctx.lang);
+    page.fit = Some(FitView {
+        ok: answer.is_ok(),
+        headline: words.headline,
+        notes: words.notes,
     });
 }
