@@ -214,7 +214,7 @@ pub async fn edit_once(
         (&outcome, edit)
         && let Some(group) = &game.record.game.group
     {
-        super::groups::add_player(db, &group.id, None, None, player).await?;
+        super::groups::join_group(db, &group.id, player).await?;
     }
     Ok(outcome)
 }

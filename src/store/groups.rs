@@ -217,6 +217,14 @@ fn loaded(record: GroupRecord) -> Result<LoadedGroup, Error> {
     })
 }
 
+/// Makes `name`, a player who joined a game of the group late, a player of the group, so the
+/// group's numbers can count them (`numbers::seat_ids`). A name the group already knows,
+/// retired or not, is left as it is: [`add_player`] refuses it without writing.
+pub async fn join_group(db: &Db, group_id: &str, name: &str) -> Result<(), Error> {
+    add_player(db, group_id, None, None, name).await?;
+    Ok(())
+}
+
 /// Adds a player (refused when the name reads the same as a player's of the group).
 pub async fn add_player(
     db: &Db,

@@ -339,16 +339,11 @@ pub(crate) async fn create_rematch(
         return create_game(db, &crate::store::new_game(&standalone)?, keyed).await;
     };
     // A late joiner the group does not know yet joins the group first, as a standalone
-    // game's players do when it is added to a group (docs/decisions.md 2026-11-24).
-    // (Only a game with late joiners can have one: the group is loaded only then.)
-    let joined_late = game.setup.player_count() > game.setup.starting_players();
-    if joined_late && let Some(loaded) = crate::store::groups::load_group(db, &group.id).await? {
-        for name in &raw.players {
-            let key = crate::rules::names::group_key(name);
-            if !loaded.players.iter().any(|p| p.key == key) {
-                crate::store::groups::add_player(db, &group.id, None, None, name).await?;
-            }
-        }
+    // game's players do when it is added to a group (docs/decisions.md 2026-11-24); the
+    // set-up's players are the group's already.
+    let starting = &game.setup.players()[..game.setup.starting_players()];
+    for name in raw.players.iter().filter(|name| !starting.contains(name)) {
+        crate::store::groups::join_group(db, &group.id, name).await?;
     }
     let outcome =
         create_group_game(db, &group.id, raw, stored.house_rules.as_deref(), keyed).await?;
