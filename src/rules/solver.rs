@@ -23,6 +23,7 @@ use super::ruleset::{Requirement, RoundSpec, RuleSet};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
+mod cover;
 mod declare;
 mod memo;
 mod opening;
@@ -645,6 +646,8 @@ struct Pick<'a, 'b> {
     open: Vec<Requirement>,
     /// Naturals set aside as not melded.
     unused: [u8; 52],
+    /// The most naturals of a suit its runs can hold, by the suit's cards.
+    covers: cover::Covers,
 }
 
 impl<'a, 'b> Pick<'a, 'b> {
@@ -668,6 +671,7 @@ impl<'a, 'b> Pick<'a, 'b> {
             placed: Vec::new(),
             open,
             unused: [0; 52],
+            covers: cover::Covers::default(),
         }
     }
 
@@ -772,7 +776,7 @@ impl<'a, 'b> Pick<'a, 'b> {
     /// `usize::MAX` where the naturals cannot give every meld the naturals the wild limits
     /// ask for (one run per suit where runs must differ in suit, one set per rank where two
     /// sets of a rank are not allowed).
-    fn wild_lower_bound(&self, nat: &[u8; 52]) -> usize {
+    fn wild_lower_bound(&mut self, nat: &[u8; 52]) -> usize {
         let total_nat: usize = nat.iter().map(|&n| n as usize).sum();
         let needed: usize = self.open.iter().map(|r| r.min as usize).sum();
         let mut set_mins: Vec<usize> = self
@@ -835,58 +839,57 @@ impl<'a, 'b> Pick<'a, 'b> {
             .map(|r| r.min as usize)
             .collect();
         if let Some(&longest) = runs.iter().max() {
-            // Per suit: its naturals, and the most any one run of it can hold.
-            let per_suit: Vec<(usize, usize)> = (0..4)
-                .map(|suit| {
-                    let n: usize = nat[suit * 13..suit * 13 + 13]
-                        .iter()
-                        .map(|&c| c as usize)
-                        .sum();
-                    // Runs longer than their minimum may hold every natural of the suit.
-                    let best = if self.longest_run(longest) > longest {
-                        n
-                    } else {
-                        self.line
-                            .starts(longest)
-                            .map(|start| {
-                                run_window_options(&self.line, nat, suit, start, longest)
-                                    .iter()
-                                    .flatten()
-                                    .count()
-                            })
-                            .max()
-                            .unwrap_or(0)
-                    };
-                    (n, best)
-                })
-                .collect();
-            // Best split of the runs over the suits (small: at most a handful of runs), each
-            // suit holding as many runs as it has naturals for (one where suits must differ).
             let r = runs.len();
             let need = runs
                 .iter()
                 .map(|&m| self.rules.naturals_needed(m))
                 .min()
                 .unwrap_or(0);
+            // Runs of exactly their minimum length (see `longest_run`): per suit, the most
+            // naturals one to `r` runs can hold (`cover`), two runs keeping the round's gap
+            // where all runs are as long as each other. Longer runs may hold every natural of
+            // their suit.
+            let exact = self.longest_run(longest) == longest;
+            let gap = if runs.iter().all(|&m| m == longest) {
+                self.round.run_gap()
+            } else {
+                0
+            };
+            let most_runs = if self.round.runs_different_suits {
+                1
+            } else {
+                r
+            };
             let mut best_by_count: Vec<Option<usize>> = vec![None; r + 1];
             best_by_count[0] = Some(0);
-            for &(n, best) in &per_suit {
-                let mut most = if self.round.runs_different_suits {
-                    1
-                } else {
-                    r
-                };
-                if need > 0 {
-                    // No window of the suit holds the naturals a run needs: no run there.
-                    most = if best < need { 0 } else { most.min(n / need) };
+            for suit in 0..4 {
+                let counts: [u8; 13] = nat[suit * 13..suit * 13 + 13]
+                    .try_into()
+                    .expect("thirteen ranks");
+                let n: usize = counts.iter().map(|&c| c as usize).sum();
+                if n == 0 {
+                    continue;
                 }
+                let held: Vec<usize> = if exact {
+                    self.covers
+                        .most_naturals(&self.line, &counts, longest, most_runs, gap)
+                        .to_vec()
+                } else {
+                    (0..=most_runs)
+                        .map(|j| if j == 0 { 0 } else { n })
+                        .collect()
+                };
                 let mut next = best_by_count.clone();
                 for used in 0..=r {
                     let Some(base) = best_by_count[used] else {
                         continue;
                     };
-                    for j in 1..=most.min(r - used) {
-                        let v = base + n.min(j * best);
+                    for j in 1..=most_runs.min(r - used) {
+                        // No `j` runs of the suit hold the naturals each run needs.
+                        if held[j] < j * need {
+                            continue;
+                        }
+                        let v = base + held[j];
                         next[used + j] = Some(next[used + j].map_or(v, |x| x.max(v)));
                     }
                 }
