@@ -28,7 +28,7 @@ mod declare;
 mod memo;
 mod opening;
 mod sweep;
-use memo::{QuickMap, QuickSet};
+use memo::QuickMap;
 use opening::solve_opening;
 
 /// Most cards the solver accepts in one hand.

@@ -208,7 +208,10 @@ mod tests {
     fn brute(line: &Line, counts: &[u8; 13], len: usize, runs: usize, gap: usize) -> Vec<usize> {
         let starts: Vec<usize> = line.starts(len).collect();
         let mut best = vec![0; runs + 1];
-        #[expect(clippy::too_many_arguments, reason = "a test's brute force, kept plain")]
+        #[expect(
+            clippy::too_many_arguments,
+            reason = "a test's brute force, kept plain"
+        )]
         fn rec(
             line: &Line,
             counts: &[u8; 13],

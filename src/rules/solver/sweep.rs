@@ -13,7 +13,8 @@
 //!
 //! Uses only the solver's shared pieces; nothing outside `rules` and std.
 
-use super::{Budget, Placed, QuickSet, Solution, SolveError, Split, materialise};
+use super::memo::WordSet;
+use super::{Budget, Placed, Solution, SolveError, Split, materialise};
 use crate::rules::cards::{Card, Rank, Suit};
 use crate::rules::meld::{Line, MeldKind, MeldRules};
 use crate::rules::ruleset::{Requirement, RoundSpec};
@@ -103,7 +104,7 @@ pub(super) struct Sweep<'a, 'b> {
     /// of their most repeated rank (a run holds a rank once, an ace at both ends twice).
     reserve: Vec<usize>,
     budget: &'a mut Budget<'b>,
-    failed: QuickSet<Vec<u16>>,
+    failed: WordSet,
     /// Every run opened so far, in order.
     wins: Vec<Win>,
     /// How many of `wins` are still open (the last ones, as they are of the current suit).
@@ -195,7 +196,7 @@ impl<'a, 'b> Sweep<'a, 'b> {
             per_run,
             reserve,
             budget,
-            failed: QuickSet::default(),
+            failed: WordSet::default(),
             wins: Vec::new(),
             holes: 0,
             line,
@@ -332,7 +333,8 @@ impl<'a, 'b> Sweep<'a, 'b> {
         best
     }
 
-    /// The memo key of a state at position `q` of suit number `si`.
+    /// The memo key of a state at position `q` of suit number `si` (`None` for a state too
+    /// big for a [`Key`], which no preset's contract makes: it is searched without the memo).
     fn key(
         &self,
         si: usize,
@@ -340,35 +342,34 @@ impl<'a, 'b> Sweep<'a, 'b> {
         first: usize,
         rem: &[u8; 14],
         cyclic_pairs: bool,
-    ) -> Vec<u16> {
-        let mut key: Vec<u16> = Vec::with_capacity(24 + 3 * self.wins.len());
+    ) -> Option<Key> {
+        let mut key = Key::default();
         key.extend([si as u16, q as u16, self.holes as u16]);
         key.extend(rem[1..].iter().map(|&c| c as u16));
         // Runs of earlier suits: only their lengths matter from here.
-        let mut closed: Vec<u16> = self.wins[..first].iter().map(|w| w.len as u16).collect();
-        closed.sort_unstable();
         key.push(u16::MAX);
-        key.extend(closed);
+        let from = key.len;
+        key.extend(self.wins[..first].iter().map(|w| w.len as u16));
+        key.sort_from(from);
         // Runs of this suit: open ones by end, length and naturals still needed; closed ones
         // by their length, and the nearest end (or every window, where the line turns).
-        let mut own: Vec<u16> = Vec::new();
+        key.push(u16::MAX);
+        let from = key.len;
         let mut nearest = 0;
         for w in &self.wins[first..] {
             if w.end() >= q {
-                own.push(((w.end() as u16) << 8) | ((w.len as u16) << 4) | w.deficit() as u16);
+                key.push(((w.end() as u16) << 8) | ((w.len as u16) << 4) | w.deficit() as u16);
             } else {
-                own.push(0x8000 | w.len as u16);
+                key.push(0x8000 | w.len as u16);
                 nearest = nearest.max(w.end() + 1);
             }
             if cyclic_pairs {
-                own.push(((w.start as u16) << 8) | w.len as u16);
+                key.push(((w.start as u16) << 8) | w.len as u16);
             }
         }
-        own.sort_unstable();
-        key.push(u16::MAX);
-        key.extend(own);
+        key.sort_from(from);
         key.push((q.saturating_sub(nearest)).min(self.gap + 1) as u16);
-        key
+        (!key.overflow).then_some(key)
     }
 
     /// The sweep at position `q` of `suit` (the `si`-th), whose runs are `wins[first..]`;
@@ -395,19 +396,29 @@ impl<'a, 'b> Sweep<'a, 'b> {
         // to open (checked as they open); past the first lap none opens any more.
         let cyclic_pairs = self.line.cyclic && self.gap > 0 && q < self.n;
         let key = self.key(si, q, first, rem, cyclic_pairs);
-        if self.failed.contains(&key) {
+        if key
+            .as_ref()
+            .is_some_and(|k| self.failed.contains(k.words()))
+        {
             return Ok(None);
         }
         self.budget.tick()?;
         if !self.may_finish(si, first, q, rem) {
-            self.failed.insert(key);
+            self.remember_failed(key);
             return Ok(None);
         }
         let found = self.open_at(si, suit, first, q, rem, 0)?;
         if found.is_none() {
-            self.failed.insert(key);
+            self.remember_failed(key);
         }
         Ok(found)
+    }
+
+    /// Remembers a failed state.
+    fn remember_failed(&mut self, key: Option<Key>) {
+        if let Some(k) = key {
+            self.failed.insert(k.words());
+        }
     }
 
     /// Can the suit still be finished from `q`? Every natural card left needs a run over a
@@ -628,5 +639,56 @@ impl<'a, 'b> Sweep<'a, 'b> {
                 self.line.overlaps(wa, wb) || self.line.gap(wa, wb) >= self.gap
             })
         })
+    }
+}
+
+/// Words in a [`Key`]: its fixed part (suit, position, holes, 13 ranks, 3 marks) and three
+/// per run for the most runs a preset's contract asks for, with room to spare.
+const KEY_WORDS: usize = 48;
+
+/// A sweep state's memo key, built on the stack (a search makes one per node; a list on the
+/// heap for each, kept in a hash set, cost a third of the search in allocation and in growing
+/// the set) and kept in a [`WordSet`].
+#[derive(Clone, Copy)]
+struct Key {
+    words: [u16; KEY_WORDS],
+    len: usize,
+    /// More words than fit were pushed: the key is unusable.
+    overflow: bool,
+}
+
+impl Default for Key {
+    fn default() -> Self {
+        Key {
+            words: [0; KEY_WORDS],
+            len: 0,
+            overflow: false,
+        }
+    }
+}
+
+impl Key {
+    fn push(&mut self, word: u16) {
+        if self.len < KEY_WORDS {
+            self.words[self.len] = word;
+            self.len += 1;
+        } else {
+            self.overflow = true;
+        }
+    }
+
+    fn extend(&mut self, words: impl IntoIterator<Item = u16>) {
+        for w in words {
+            self.push(w);
+        }
+    }
+
+    fn words(&self) -> &[u16] {
+        &self.words[..self.len]
+    }
+
+    /// Sorts the words pushed since `from`, so that the runs' order does not matter.
+    fn sort_from(&mut self, from: usize) {
+        self.words[from..self.len].sort_unstable();
     }
 }
