@@ -513,6 +513,39 @@ fn rommee_best_opening_melds_everything_worth_melding() {
     assert!(points(false) >= 40);
 }
 
+/// Found by the Rommé opening property test: the search for the best opening stopped at the
+/// first branch that melded every card, though another melds the same cards for more.
+#[test]
+fn the_best_rommee_opening_is_not_the_first_that_melds_the_whole_hand() {
+    let cases = [
+        // 10-A of hearts and Q-A of diamonds (51 + 31) beat 10-A of diamonds and 10-Q of
+        // hearts (51 + 30), which also meld every card.
+        ("rommee", &[][..], "JH AD 10H JK JK JK JK QD", 82),
+        // Three aces and 9-10-J of diamonds (33 + 29 = 62) beat one run 9-A (60).
+        (
+            "rommee",
+            &[("wilds_per_meld", "any"), ("opening_points", "30")][..],
+            "AD JK JK 9D JK JK",
+            62,
+        ),
+    ];
+    for (id, options, cards, best) in cases {
+        let rs = with(id, options);
+        let spec = rs.round_for_check(None).unwrap();
+        let h = hand(cards);
+        let options = SolveOptions {
+            best_opening: true,
+            ..SolveOptions::default()
+        };
+        let s = solve_with(&rs, &spec, &h, &options).unwrap().unwrap();
+        assert_valid(&rs, &spec, &h, &s);
+        let points = crate::rules::check::check_pinned(&rs, &spec, &s.melds, &s.pins)
+            .points
+            .unwrap();
+        assert_eq!(points, best, "{cards}: {:?}", s.melds);
+    }
+}
+
 #[test]
 fn hands_that_once_took_seconds_are_answered() {
     let no = [

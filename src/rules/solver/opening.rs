@@ -38,6 +38,7 @@ pub(super) fn solve_opening(
             line: rs.meld.line(),
             target: answer.as_ref().map_or(needed, |a| a.0 + 1),
             best,
+            ceiling: value_of(&split.nat) + split.wild_cards.len() as u32 * 11,
             failed: &mut failed,
             budget,
             placed: Vec::new(),
@@ -75,6 +76,9 @@ struct Opening<'a, 'b, 'f> {
     /// only grows, so a state that failed to reach it once fails again.
     target: u32,
     best: bool,
+    /// The most this split's cards can be worth, every card at its highest value: an opening
+    /// worth it cannot be beaten, so the search for the best may stop there.
+    ceiling: u32,
     /// Per naturals left: (wild cards, value already laid) with which the state failed to
     /// reach the target. Cards may be left over, so it fails with fewer wild cards and a
     /// lower value too; shared by the searches of every split of the wild 2s.
@@ -174,7 +178,7 @@ impl Opening<'_, '_, '_> {
     }
 
     /// Searches on from here; `Ok(true)` once the target is reached (and, looking for the
-    /// best, it cannot be beaten: every card melded at its highest value).
+    /// best, it cannot be beaten: the split's ceiling, every card melded at its highest value).
     /// `left` is the naturals' value at their highest ([`value_of`]), kept up to date by the
     /// callers rather than counted again at every node.
     fn rec(
@@ -188,7 +192,9 @@ impl Opening<'_, '_, '_> {
         let most: u32 = left + wilds as u32 * 11;
         if laid >= self.target {
             self.found = Some((laid, self.placed.clone()));
-            if !self.best || most == 0 {
+            // Looking for the best, only the ceiling ends the search: a branch with no card
+            // left is merely done, and another may still lay more.
+            if !self.best || laid >= self.ceiling {
                 return Ok(true);
             }
             self.target = laid + 1;
