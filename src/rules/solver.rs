@@ -648,6 +648,9 @@ struct Pick<'a, 'b> {
     unused: [u8; 52],
     /// The most naturals of a suit its runs can hold, by the suit's cards.
     covers: cover::Covers,
+    /// Same-suit runs keep a gap and the contract asks for three runs or more: a run longer
+    /// than needed may be what lets two others lie close to it (see `longest_run`).
+    bridges: bool,
 }
 
 impl<'a, 'b> Pick<'a, 'b> {
@@ -661,6 +664,8 @@ impl<'a, 'b> Pick<'a, 'b> {
     ) -> Self {
         let mut open = alt.to_vec();
         open.sort();
+        let runs = alt.iter().filter(|r| r.kind == MeldKind::Run).count();
+        let bridges = round.run_gap() > 0 && !round.runs_different_suits && runs >= 3;
         Pick {
             rules,
             round,
@@ -672,6 +677,7 @@ impl<'a, 'b> Pick<'a, 'b> {
             open,
             unused: [0; 52],
             covers: cover::Covers::default(),
+            bridges,
         }
     }
 
@@ -720,24 +726,41 @@ impl<'a, 'b> Pick<'a, 'b> {
                 }
             }
             MeldKind::Run => {
+                let held = |r: Rank| nat[Card::new(r, suit).index()] > 0;
                 for run_len in len..=self.longest_run(len) {
+                    // Cheap refusals before a window's cards are looked at: see
+                    // `share_fillings` for longer runs that bridge nothing.
+                    let share = run_len > len && !self.bridges;
+                    if share
+                        && self.rules.naturals_needed(run_len)
+                            != self.rules.naturals_needed(run_len - 1)
+                    {
+                        continue;
+                    }
                     for start in self.line.starts(run_len) {
+                        if !(0..run_len).any(|o| self.line.rank_at(start, o) == rank)
+                            || (share
+                                && !(held(self.line.rank_at(start, 0))
+                                    && held(self.line.rank_at(start, run_len - 1))))
+                        {
+                            continue;
+                        }
                         let avail =
                             run_window_options(&self.line, nat, suit.index(), start, run_len);
                         // The first matching position only: a second ace position would repeat.
                         let Some(fixed) = (0..run_len).find(|&o| avail[o] == Some(first)) else {
                             continue;
                         };
-                        // A longer run is needed only for the naturals at its ends (see
-                        // `longest_run`), and only with the wild cards its gaps take.
-                        if run_len > len
-                            && (avail[0].is_none()
-                                || avail[run_len - 1].is_none()
-                                || avail.iter().filter(|a| a.is_none()).count() > wilds)
-                        {
+                        // A longer run takes the wild cards its gaps need.
+                        if run_len > len && avail.iter().filter(|a| a.is_none()).count() > wilds {
                             continue;
                         }
-                        for cards in run_fillings(self.rules, &avail, wilds, Some(fixed)) {
+                        let fillings = if run_len > len && !self.bridges {
+                            self.share_fillings(&avail, wilds, fixed)
+                        } else {
+                            run_fillings(self.rules, &avail, wilds, Some(fixed))
+                        };
+                        for cards in fillings {
                             out.push(Placed {
                                 kind: MeldKind::Run,
                                 key: suit.index() as u8,
@@ -754,15 +777,77 @@ impl<'a, 'b> Pick<'a, 'b> {
         out
     }
 
+    /// The fillings worth trying of a run longer than its requirement's minimum, where it
+    /// cannot bridge two runs (see `longest_run`): such a run is needed only where dropping
+    /// either end card leaves an illegal run, since otherwise the shorter run does as well
+    /// and the dropped card stays in hand. So both ends are naturals, and it holds exactly
+    /// the naturals its length needs, no more than one card shorter needs: two naturals per
+    /// meld, its ends; half the meld, an even length with half of it natural.
+    fn share_fillings(
+        &self,
+        avail: &[Option<usize>],
+        wilds: usize,
+        fixed: usize,
+    ) -> Vec<Vec<Option<usize>>> {
+        let len = avail.len();
+        let need = self.rules.naturals_needed(len);
+        if avail[0].is_none()
+            || avail[len - 1].is_none()
+            || need != self.rules.naturals_needed(len - 1)
+            || len - need > wilds
+        {
+            return Vec::new();
+        }
+        let kept = |p: usize| p == 0 || p == len - 1 || p == fixed;
+        let optional: Vec<usize> = (0..len)
+            .filter(|&p| avail[p].is_some() && !kept(p))
+            .collect();
+        let must = (0..len).filter(|&p| kept(p)).count();
+        // Which of the optional naturals become wild cards: exactly enough to leave `need`.
+        let Some(to_wild) = (must + optional.len()).checked_sub(need) else {
+            return Vec::new();
+        };
+        if need < must || to_wild > optional.len() {
+            return Vec::new();
+        }
+        let mut out = Vec::new();
+        let mut pick: Vec<usize> = (0..to_wild).collect();
+        loop {
+            let mut cards = avail.to_vec();
+            for &i in &pick {
+                cards[optional[i]] = None;
+            }
+            out.push(cards);
+            let Some(i) = (0..to_wild)
+                .rev()
+                .find(|&i| pick[i] < optional.len() - to_wild + i)
+            else {
+                break;
+            };
+            pick[i] += 1;
+            for j in i + 1..to_wild {
+                pick[j] = pick[j - 1] + 1;
+            }
+        }
+        out
+    }
+
     /// The longest run worth trying for a run requirement of `len` cards. Where cards may
-    /// be left over, a run longer than needed can always lose an end wild card, or an end
-    /// natural under a limit on the wild cards per meld, and stay legal; but where a meld
-    /// needs more than one natural card, or a share of naturals, a natural further along
-    /// may be what makes it legal (`AH JK JK 4H` with two naturals per meld, where no run of
-    /// three is). Then runs up to the line's length are tried, with naturals at both ends.
+    /// be left over, a run longer than needed can usually lose an end card and stay legal:
+    /// - an end wild card, or an end natural under a limit on the wild cards per meld; but
+    ///   where a meld needs more than one natural card, or a share of naturals, a natural
+    ///   further along may be what makes it legal (`AH JK JK 4H` with two naturals per meld,
+    ///   where no run of three is). Runs with naturals at both ends are tried, holding
+    ///   just the naturals they need (`share_fillings`).
+    /// - unless it must overlap two runs of its suit to keep the gap to them: with two ranks
+    ///   between same-suit runs, 3-5, 5-9 and 9-J of hearts are legal, where no run of three
+    ///   inside 5-9 overlaps both or keeps the gap. Where same-suit runs keep a gap and the
+    ///   contract has three runs or more, runs of every length are tried.
+    ///
+    /// Then runs up to the line's length are tried.
     fn longest_run(&self, len: usize) -> usize {
         if self.round.exact_minimum
-            || (self.rules.min_naturals <= 1 && self.rules.wild_share.is_none())
+            || (self.rules.min_naturals <= 1 && self.rules.wild_share.is_none() && !self.bridges)
         {
             len
         } else {
@@ -845,12 +930,15 @@ impl<'a, 'b> Pick<'a, 'b> {
                 .map(|&m| self.rules.naturals_needed(m))
                 .min()
                 .unwrap_or(0);
-            // Runs of exactly their minimum length (see `longest_run`): per suit, the most
-            // naturals one to `r` runs can hold (`cover`), two runs keeping the round's gap
-            // where all runs are as long as each other. Longer runs may hold every natural of
-            // their suit.
+            // Per suit, the most naturals one to `r` runs can hold (`cover`). Runs of exactly
+            // their minimum length (see `longest_run`) keep the round's gap where all are as
+            // long as each other, and each must hold the naturals the wild limits ask. A
+            // longer run takes at least the wild cards of a minimum-length stretch of it (its
+            // other positions hold at most one natural each), so the bound counts such
+            // stretches, without the gap (a longer run may bridge two close ones); only the
+            // suit's naturals in all must be enough for its runs then.
             let exact = self.longest_run(longest) == longest;
-            let gap = if runs.iter().all(|&m| m == longest) {
+            let gap = if exact && runs.iter().all(|&m| m == longest) {
                 self.round.run_gap()
             } else {
                 0
@@ -870,15 +958,11 @@ impl<'a, 'b> Pick<'a, 'b> {
                 if n == 0 {
                     continue;
                 }
-                let held: Vec<usize> = if exact {
-                    self.covers
-                        .most_naturals(&self.line, &counts, longest, most_runs, gap)
-                        .to_vec()
-                } else {
-                    (0..=most_runs)
-                        .map(|j| if j == 0 { 0 } else { n })
-                        .collect()
-                };
+                let held = self
+                    .covers
+                    .most_naturals(&self.line, &counts, longest, most_runs, gap)
+                    .to_vec();
+                let room = |j: usize| if exact { held[j] } else { n };
                 let mut next = best_by_count.clone();
                 for used in 0..=r {
                     let Some(base) = best_by_count[used] else {
@@ -886,7 +970,7 @@ impl<'a, 'b> Pick<'a, 'b> {
                     };
                     for j in 1..=most_runs.min(r - used) {
                         // No `j` runs of the suit hold the naturals each run needs.
-                        if held[j] < j * need {
+                        if room(j) < j * need {
                             continue;
                         }
                         let v = base + held[j];

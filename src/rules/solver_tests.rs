@@ -513,6 +513,38 @@ fn rommee_best_opening_melds_everything_worth_melding() {
     assert!(points(false) >= 40);
 }
 
+/// Same-suit runs that keep a gap may lie close together by overlapping a longer run: 3-5,
+/// 5-9 and 9-J of hearts with two ranks between runs, where no run of three inside 5-9
+/// overlaps both neighbours or keeps the gap to them. The search tried runs of the minimum
+/// length only and answered no.
+#[test]
+fn a_longer_run_may_bridge_two_runs_of_its_suit_that_keep_a_gap() {
+    let cases = [
+        (
+            "progressive",
+            "gap-2",
+            12,
+            "3H 4H 5H 5H 6H 7H 8H 9H 9H 10H JH 3C 4C 5C 3S 4S 5S",
+        ),
+        // Runs that may not touch: 3-6 and 10-K of clubs with 6-10 between them, where a
+        // run of four inside 6-10 touches one of them (the 5♦ is left over).
+        (
+            "progressive",
+            "not-touching",
+            10,
+            "3C 4C 5C 6C 6C 7C 8C 9C 10C 10C JC QC KC 5D",
+        ),
+    ];
+    for (id, same_suit, round, cards) in cases {
+        let rs = with(id, &[("same_suit_runs", same_suit)]);
+        let spec = rs.round_for_check(Some(round)).unwrap();
+        let h = hand(cards);
+        let s = solve(&rs, &spec, &h).unwrap();
+        let s = s.unwrap_or_else(|| panic!("{id} r{round}: {cards} is a yes"));
+        assert_valid(&rs, &spec, &h, &s);
+    }
+}
+
 /// Found by the Rommé opening property test: the search for the best opening stopped at the
 /// first branch that melded every card, though another melds the same cards for more.
 #[test]
