@@ -14,6 +14,7 @@
 //! The modules depend on the crate's public API and on [`common`], never on each other.
 
 mod api;
+mod api_lang;
 mod backup;
 mod browser;
 mod charts;
