@@ -84,8 +84,14 @@ pub fn run_solve(args: &SolveArgs) -> Result<Report, String> {
         .unwrap_or_default();
     let solution = solve(&rs, &round, &hand).map_err(|e| e.to_string())?;
     let Some(solution) = solution else {
-        let what = contract_text(&rs, &round, lang);
-        let text = CliMsg::NotSolvable.fill(lang, &[("what", &what)]) + "\n";
+        let text = if round.contract.is_some() {
+            let what = contract_text(&rs, &round, lang);
+            CliMsg::NotSolvable.fill(lang, &[("what", &what)])
+        } else {
+            let points = rs.opening_points.unwrap_or(0);
+            let name = rule_set_name(&rs, lang);
+            CliMsg::NoOpening.fill(lang, &[("points", &points), ("name", &name)])
+        } + "\n";
         return Ok(Report { yes: false, text });
     };
     // The checker reads the melds found, so each one can say what it is.
@@ -575,6 +581,18 @@ mod tests {
         assert_eq!(
             report.text,
             "Nicht lösbar: diese Hand ergibt nicht 2 Sätze à 3 (Kontrakt-Rommé, Runde 1).\n"
+        );
+        // Rommé has no contract: the hand makes no opening (not "ergibt nicht eine …").
+        let report = run(&["solve", "--rules", "rommee", "--lang", "de", "3H 4H 5H"]).unwrap();
+        assert!(!report.yes);
+        assert_eq!(
+            report.text,
+            "Nicht lösbar: diese Hand ergibt keine erste Meldung mit 40 Punkten (Rommé).\n"
+        );
+        let report = run(&["solve", "--rules", "rommee", "3H 4H 5H"]).unwrap();
+        assert_eq!(
+            report.text,
+            "Not solvable: this hand makes no opening meld worth 40 points (German Rommé).\n"
         );
     }
 

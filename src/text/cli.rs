@@ -15,6 +15,9 @@ messages! {
         Reasons => "Reasons:", "Gründe:";
         NotSolvable => "Not solvable: this hand cannot make {what}.",
             "Nicht lösbar: diese Hand ergibt nicht {what}.";
+        /// Rommé has no contract: no opening worth the minimum.
+        NoOpening => "Not solvable: this hand makes no opening meld worth {points} {points|point|points} ({name}).",
+            "Nicht lösbar: diese Hand ergibt keine erste Meldung mit {points} Punkten ({name}).";
         /// One meld of a report: "Meld 1: 3♥ 4♥ 5♥ 6♥ = run ♥3–6".
         MeldLine => "Meld {n}: {cards} = {reading}", "Meldung {n}: {cards} = {reading}";
         LeftOver => "Left over: {cards}", "Übrig: {cards}";
