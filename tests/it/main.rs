@@ -38,6 +38,7 @@ mod groups;
 mod idempotency;
 mod layout;
 mod logs;
+mod meld_options;
 mod metrics;
 mod midgame;
 mod openapi;
