@@ -28,6 +28,7 @@ mod deploy;
 mod engines;
 mod evening;
 mod faults_e2e;
+mod fidelity;
 mod fuzz_regressions;
 mod game_pages;
 mod games_api;

@@ -557,6 +557,12 @@ fn facts(ctx: &PageCtx, rs: &RuleSet, round: Option<&RoundSpec>) -> Vec<String> 
     if rs.shanghai_calls {
         out.push(ctx.t(Msg::FactShanghaiCalls).to_owned());
     }
+    // When more melds, lay-offs and joker swaps come (the catalogue's `play_notes`).
+    out.extend(
+        crate::text::rules::play_notes(&rs.play, ctx.lang)
+            .into_iter()
+            .map(str::to_owned),
+    );
     out
 }
 

@@ -1,0 +1,219 @@
+//! Issue 9's rule fixes through the pages and the command line (the API's side is in
+//! `api::rule_fidelity_errors_are_422_with_a_sentence_and_a_short_hand_cannot_go_out`):
+//! German Rommé refuses pairs, a round that goes out all at once needs every card held,
+//! Hollywood has no "nobody went out" round, Rommé has no rounds to check, and the play
+//! notes say when more melds, lay-offs and joker swaps come.
+
+use std::process::Command;
+
+use crate::common::{TestApp, post_form, text};
+use axum::body::Body;
+use axum::http::{Request, StatusCode, header};
+use serde_json::{Value, json};
+
+fn kontrakt(args: &[&str]) -> (i32, String, String) {
+    let output = Command::new(env!("CARGO_BIN_EXE_kontrakt"))
+        .args(args)
+        .env_remove("RUST_LOG")
+        .output()
+        .expect("the binary runs");
+    (
+        output.status.code().unwrap(),
+        String::from_utf8(output.stdout).unwrap(),
+        String::from_utf8(output.stderr).unwrap(),
+    )
+}
+
+async fn ask_checker(app: &TestApp, lang: &str, fields: &[(&str, &str)]) -> String {
+    let response = post_form(app, "/check", fields, lang).await;
+    assert_eq!(response.status, StatusCode::OK, "{}", text(&response.body));
+    text(&response.body)
+}
+
+async fn post_json(app: &TestApp, path: &str, body: Value) -> (StatusCode, Value) {
+    let response = app
+        .send(
+            Request::post(path)
+                .header(header::CONTENT_TYPE, "application/json")
+                .body(Body::from(body.to_string()))
+                .unwrap(),
+        )
+        .await;
+    (response.status, response.json())
+}
+
+const PAIRS: &str = "QD QS | KS KC | JD JC";
+
+#[tokio::test]
+async fn the_checker_page_refuses_rommee_pairs_and_a_short_hand_going_out_all_at_once() {
+    let app = TestApp::new().await;
+    let page = ask_checker(
+        &app,
+        "en",
+        &[("rules", "rommee"), ("melds", PAIRS), ("action", "check")],
+    )
+    .await;
+    assert!(page.contains("✗ Not legal."), "{page}");
+    assert!(
+        page.contains("Meld 1 has 2 cards; sets need at least 3 here."),
+        "{page}"
+    );
+    assert!(!page.contains("Worth 60 points"), "{page}");
+
+    let short = "3H 4H 5H 6H | 9S 10S JS QS | 2D 3D 4D JK";
+    for (lang, sentence) in [
+        (
+            "en",
+            "Going out all at once takes every card in hand, at least 13 after drawing, but only 12 were laid.",
+        ),
+        (
+            "de",
+            "Wer auf einmal ausgeht, legt alle Karten der Hand aus, nach dem Ziehen mindestens 13; hier sind es nur 12.",
+        ),
+    ] {
+        let page = ask_checker(
+            &app,
+            lang,
+            &[
+                ("rules", "contract"),
+                ("round", "7"),
+                ("melds", short),
+                ("action", "check"),
+            ],
+        )
+        .await;
+        assert!(page.contains(sentence), "{page}");
+    }
+    // The solver on the page answers no for the same twelve cards.
+    let page = ask_checker(
+        &app,
+        "en",
+        &[
+            ("rules", "contract"),
+            ("round", "7"),
+            ("hand", &short.replace(" |", "")),
+            ("action", "solve"),
+        ],
+    )
+    .await;
+    assert!(
+        page.contains("No: these 12 cards do not make 3 runs of 4."),
+        "{page}"
+    );
+}
+
+#[test]
+fn the_command_line_refuses_rommee_pairs_a_rommee_round_and_a_short_hand_going_out() {
+    let (code, out, _) = kontrakt(&["check", "--rules", "rommee", PAIRS]);
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains("Meld 1 has 2 cards; sets need at least 3 here."),
+        "{out}"
+    );
+    let (code, _, err) = kontrakt(&["check", "--rules", "rommee", "--round", "2", "QH KH AH"]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("\"round\" is not used by German Rommé"),
+        "{err}"
+    );
+    let short = "3H 4H 5H 6H | 9S 10S JS QS | 2D 3D 4D JK";
+    let (code, out, _) = kontrakt(&["check", "--rules", "contract", "--round", "7", short]);
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains("at least 13 after drawing, but only 12 were laid"),
+        "{out}"
+    );
+    let (code, out, _) = kontrakt(&[
+        "solve",
+        "--rules",
+        "contract",
+        "--round",
+        "7",
+        &short.replace(" |", ""),
+    ]);
+    assert_eq!(code, 1, "{out}");
+    assert_eq!(
+        out,
+        "Not solvable: this hand cannot make 3 runs of 4 (Contract Rummy, round 7).\n"
+    );
+}
+
+#[tokio::test]
+async fn hollywood_has_no_round_without_a_winner_on_the_form_or_through_the_api() {
+    let app = TestApp::new().await;
+    for (rules, nobody) in [("hollywood", false), ("contract", true)] {
+        let (status, created) = post_json(
+            &app,
+            "/api/v1/games",
+            json!({"rules": rules, "players": ["Ann", "Ben", "Cy"]}),
+        )
+        .await;
+        assert_eq!(status, StatusCode::CREATED, "{created}");
+        let id = created["id"].as_str().unwrap();
+        let form = app.get(&format!("/games/{id}/rounds/new")).await;
+        assert_eq!(form.status, StatusCode::OK);
+        assert_eq!(
+            form.body.contains("Nobody: the stock ran out"),
+            nobody,
+            "{rules}"
+        );
+        let (status, answer) = post_json(
+            &app,
+            &format!("/api/v1/games/{id}/rounds"),
+            json!({"points": {"Ann": 5, "Ben": 10, "Cy": 15}}),
+        )
+        .await;
+        if nobody {
+            assert!(status.is_success(), "{answer}");
+        } else {
+            assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{answer}");
+            assert_eq!(answer["problems"][0]["code"], "winner_required", "{answer}");
+            assert!(
+                !answer["problems"][0]["message"]
+                    .as_str()
+                    .unwrap()
+                    .is_empty(),
+                "{answer}"
+            );
+        }
+    }
+}
+
+#[tokio::test]
+async fn the_checker_page_says_when_rommee_allows_more_melds_lay_offs_and_joker_swaps() {
+    let app = TestApp::new().await;
+    let english = text(&app.get("/check?rules=rommee").await.body);
+    for note in [
+        "From your next turn after your opening: more melds and lay-offs on any meld.",
+        "From your next turn after your opening: put the real card in and take the joker.",
+    ] {
+        assert!(english.contains(&format!("<li>{note}</li>")), "{english}");
+    }
+    let request = Request::get("/check?rules=rommee")
+        .header("accept-language", "de")
+        .body(Body::empty())
+        .unwrap();
+    let german = text(&app.send(request).await.body);
+    assert!(
+        german.contains(
+            "<li>Ab dem nächsten Zug nach dem ersten Auslegen: weitere Meldungen und Anlegen an alle Meldungen.</li>"
+        ),
+        "{german}"
+    );
+    // The catalogue says the same in both languages.
+    let rommee = app.get("/api/v1/rules/rommee").await.json();
+    assert_eq!(
+        rommee["play_notes"]["en"][0],
+        "From your next turn after your opening: more melds and lay-offs on any meld."
+    );
+    assert_eq!(
+        rommee["play_notes"]["de"][1],
+        "Ab dem nächsten Zug nach dem ersten Auslegen: die echte Karte einlegen und den Joker nehmen."
+    );
+    // Contract's notes on its checker page too.
+    let contract = text(&app.get("/check?rules=contract&round=1").await.body);
+    assert!(
+        contract.contains("<li>Lay off only from the turn after your own contract meld.</li>"),
+        "{contract}"
+    );
+}
