@@ -217,3 +217,60 @@ async fn the_checker_page_says_when_rommee_allows_more_melds_lay_offs_and_joker_
         "{contract}"
     );
 }
+
+#[tokio::test]
+async fn a_rommee_openings_points_are_those_of_the_reading_shown_and_declared() {
+    let app = TestApp::new().await;
+    // Undeclared, the joker is read as the ace: the points are Q-K-A's and the meld says so.
+    let (_, checked) = post_json(
+        &app,
+        "/api/v1/check",
+        json!({"rules": "rommee", "melds": "JK QH KH | 3S 3D 3C"}),
+    )
+    .await;
+    assert_eq!(checked["points"], 40, "{checked}");
+    let run = &checked["melds"][0];
+    assert_eq!((run["from"].clone(), run["to"].clone()), (json!("Q"), json!("A")), "{checked}");
+    assert_eq!(run["wilds"][0]["as"], "AH", "{checked}");
+
+    // The solver declares the reading it counted: its melds, checked as declared, are worth
+    // exactly the points it reports, the default search and the best one alike.
+    for best in [false, true] {
+        let (status, solved) = post_json(
+            &app,
+            "/api/v1/solve",
+            json!({"rules": "rommee", "hand": "JK QH KH 3S 3D 3C", "best": best}),
+        )
+        .await;
+        assert_eq!(status, StatusCode::OK, "{solved}");
+        assert_eq!(solved["ok"], true, "{solved}");
+        assert_eq!(solved["points"], 40, "{best}: {solved}");
+        let notation = solved["notation"].clone();
+        assert!(
+            notation.as_array().unwrap().iter().any(|m| m.as_str().unwrap().contains("JK=AH")),
+            "{solved}"
+        );
+        let (_, again) = post_json(
+            &app,
+            "/api/v1/check",
+            json!({"rules": "rommee", "melds": notation}),
+        )
+        .await;
+        assert_eq!((again["ok"].clone(), again["points"].clone()), (json!(true), json!(40)), "{again}");
+    }
+
+    // The page and the command line say the same.
+    let page = ask_checker(
+        &app,
+        "en",
+        &[("rules", "rommee"), ("hand", "JK QH KH 3S 3D 3C"), ("action", "solve")],
+    )
+    .await;
+    assert!(page.contains("Yes, you can go down with:"), "{page}");
+    assert!(page.contains("Joker declared as A♥") || page.contains("Joker as A♥"), "{page}");
+    assert!(page.contains("40 points"), "{page}");
+    let (code, out, _) = kontrakt(&["solve", "--rules", "rommee", "JK QH KH 3S 3D 3C"]);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.starts_with("Solvable: opening meld worth 40 points, at least 40 needed"), "{out}");
+    assert!(out.contains("Joker=A♥"), "{out}");
+}
