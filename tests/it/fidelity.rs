@@ -230,7 +230,11 @@ async fn a_rommee_openings_points_are_those_of_the_reading_shown_and_declared() 
     .await;
     assert_eq!(checked["points"], 40, "{checked}");
     let run = &checked["melds"][0];
-    assert_eq!((run["from"].clone(), run["to"].clone()), (json!("Q"), json!("A")), "{checked}");
+    assert_eq!(
+        (run["from"].clone(), run["to"].clone()),
+        (json!("Q"), json!("A")),
+        "{checked}"
+    );
     assert_eq!(run["wilds"][0]["as"], "AH", "{checked}");
 
     // The solver declares the reading it counted: its melds, checked as declared, are worth
@@ -247,7 +251,11 @@ async fn a_rommee_openings_points_are_those_of_the_reading_shown_and_declared() 
         assert_eq!(solved["points"], 40, "{best}: {solved}");
         let notation = solved["notation"].clone();
         assert!(
-            notation.as_array().unwrap().iter().any(|m| m.as_str().unwrap().contains("JK=AH")),
+            notation
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|m| m.as_str().unwrap().contains("JK=AH")),
             "{solved}"
         );
         let (_, again) = post_json(
@@ -256,21 +264,35 @@ async fn a_rommee_openings_points_are_those_of_the_reading_shown_and_declared() 
             json!({"rules": "rommee", "melds": notation}),
         )
         .await;
-        assert_eq!((again["ok"].clone(), again["points"].clone()), (json!(true), json!(40)), "{again}");
+        assert_eq!(
+            (again["ok"].clone(), again["points"].clone()),
+            (json!(true), json!(40)),
+            "{again}"
+        );
     }
 
     // The page and the command line say the same.
     let page = ask_checker(
         &app,
         "en",
-        &[("rules", "rommee"), ("hand", "JK QH KH 3S 3D 3C"), ("action", "solve")],
+        &[
+            ("rules", "rommee"),
+            ("hand", "JK QH KH 3S 3D 3C"),
+            ("action", "solve"),
+        ],
     )
     .await;
     assert!(page.contains("Yes, you can go down with:"), "{page}");
-    assert!(page.contains("Joker declared as A♥") || page.contains("Joker as A♥"), "{page}");
+    assert!(
+        page.contains("Joker declared as A♥") || page.contains("Joker as A♥"),
+        "{page}"
+    );
     assert!(page.contains("40 points"), "{page}");
     let (code, out, _) = kontrakt(&["solve", "--rules", "rommee", "JK QH KH 3S 3D 3C"]);
     assert_eq!(code, 0, "{out}");
-    assert!(out.starts_with("Solvable: opening meld worth 40 points, at least 40 needed"), "{out}");
+    assert!(
+        out.starts_with("Solvable: opening meld worth 40 points, at least 40 needed"),
+        "{out}"
+    );
     assert!(out.contains("Joker=A♥"), "{out}");
 }
