@@ -296,3 +296,44 @@ async fn a_rommee_openings_points_are_those_of_the_reading_shown_and_declared() 
     );
     assert!(out.contains("Joker=A♥"), "{out}");
 }
+
+#[tokio::test]
+async fn a_joker_left_in_hand_in_a_game_without_jokers_is_refused_on_every_surface() {
+    let app = TestApp::new().await;
+    // The referee's score (also `kontrakt score`, in `cli::engine`'s tests).
+    let (status, answer) = post_json(
+        &app,
+        "/api/v1/score",
+        json!({"rules": "contract", "cards": "AS JK", "options": {"jokers": false}, "lang": "de"}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(
+        answer["error"],
+        "Kontrakt-Rommé wird hier ohne Joker gespielt, also kann kein Joker auf der Hand bleiben"
+    );
+    // A game's round with the joker among a player's cards.
+    let (status, created) = post_json(
+        &app,
+        "/api/v1/games",
+        json!({"rules": "contract", "players": ["Ann", "Ben", "Cy"], "options": {"jokers": false}}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::CREATED, "{created}");
+    let id = created["id"].as_str().unwrap();
+    let (status, answer) = post_json(
+        &app,
+        &format!("/api/v1/games/{id}/rounds"),
+        json!({"went_out": "Ann", "cards": {"Ben": "AS JK", "Cy": "5H"}}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{answer}");
+    assert_eq!(
+        answer["problems"][0]["code"], "card_not_in_decks",
+        "{answer}"
+    );
+    assert_eq!(
+        answer["problems"][0]["message"],
+        "Ben has Joker, but this game is played without it."
+    );
+}
