@@ -671,3 +671,52 @@ fn the_command_line_takes_each_meld_option() {
         "{err}"
     );
 }
+
+#[tokio::test]
+async fn every_value_the_checker_page_offers_is_the_catalogues_and_is_taken() {
+    let app = TestApp::new().await;
+    let list = app.get("/api/v1/rules").await.json();
+    let mut tried = 0;
+    for rule_set in list["rule_sets"].as_array().unwrap() {
+        let id = rule_set["id"].as_str().unwrap();
+        let detail = app.get(&format!("/api/v1/rules/{id}")).await.json();
+        let page = app.get(&format!("/check?rules={id}")).await;
+        assert_eq!(page.status, StatusCode::OK, "{id}");
+        for o in detail["options"].as_array().unwrap() {
+            let name = o["name"].as_str().unwrap();
+            let Some(offered) = select_values(&page.body, &format!("opt.{name}")) else {
+                continue;
+            };
+            let mut catalogue: Vec<String> = o["values"]
+                .as_array()
+                .unwrap_or_else(|| panic!("{id}: {name} is a list on the checker only"))
+                .iter()
+                .map(|v| v.as_str().map_or_else(|| v.to_string(), str::to_owned))
+                .collect();
+            let mut sorted = offered.clone();
+            sorted.sort();
+            catalogue.sort();
+            assert_eq!(sorted, catalogue, "{id}: {name}");
+            for value in offered {
+                let shown = app
+                    .get(&format!("/check?rules={id}&opt.{name}={value}"))
+                    .await;
+                assert_eq!(shown.status, StatusCode::OK, "{id}: {name} = {value}");
+                assert!(
+                    shown
+                        .body
+                        .contains(&format!("<option value=\"{value}\" selected")),
+                    "{id}: {name} = {value}"
+                );
+                tried += 1;
+            }
+        }
+    }
+    assert!(tried > 40, "{tried}");
+    // Rommé's opening minimum is offered as 30, 40 and 50 only.
+    let rommee = app.get("/api/v1/rules/rommee").await.json();
+    assert_eq!(
+        option(&rommee, "opening_points").unwrap()["values"],
+        json!([30, 40, 50])
+    );
+}
