@@ -16,7 +16,7 @@ use crate::rules::meld::{MeldRules, Reading};
 use crate::rules::pins;
 use crate::rules::presets::option_specs;
 use crate::rules::ruleset::{Requirement, RoundSpec, RuleSet};
-use crate::rules::solver::solve;
+use crate::rules::solver::{SolveOptions, solve_with};
 use crate::text::cli::CliMsg;
 use crate::text::rules::RoundErrorMsg;
 use crate::text::{self, Lang};
@@ -82,7 +82,14 @@ pub fn run_solve(args: &SolveArgs) -> Result<Report, String> {
         .parse_hand()
         .map_err(|e| e.to_string())?
         .unwrap_or_default();
-    let solution = solve(&rs, &round, &hand).map_err(|e| e.to_string())?;
+    if args.best && rs.opening_points.is_none() {
+        return Err(CliMsg::BestWithoutOpening.fill(lang, &[("rules", &rs.info.id)]));
+    }
+    let options = SolveOptions {
+        best_opening: args.best,
+        ..SolveOptions::default()
+    };
+    let solution = solve_with(&rs, &round, &hand, &options).map_err(|e| e.to_string())?;
     let Some(solution) = solution else {
         let text = if round.contract.is_some() {
             let what = contract_text(&rs, &round, lang);
@@ -546,6 +553,42 @@ mod tests {
         assert!(
             error.starts_with("\"JK=7H\" declares a card in a hand"),
             "{error}"
+        );
+    }
+
+    #[test]
+    fn solve_finds_the_best_rommee_opening_with_best_and_refuses_it_elsewhere() {
+        // 9-A of hearts (60) and three 5s (15): the most valuable opening, as /solve's "best".
+        let hand = "9H 10H JH QH KH AH 5S 5D 5C 2C";
+        let report = run(&["solve", "--rules", "rommee", "--best", hand]).unwrap();
+        assert!(report.yes);
+        assert!(
+            report
+                .text
+                .starts_with("Solvable: opening meld worth 75 points, at least 40 needed"),
+            "{}",
+            report.text
+        );
+        assert!(
+            report.text.ends_with("  Left over: 2♣\n"),
+            "{}",
+            report.text
+        );
+        let error = run(&[
+            "solve", "--rules", "contract", "--round", "1", "--best", hand,
+        ]);
+        assert_eq!(
+            error.unwrap_err(),
+            "--best asks for the most valuable opening, but contract has contracts, not an \
+             opening with minimum points; leave it out"
+        );
+        let error = run(&[
+            "solve", "--rules", "contract", "--round", "1", "--best", "--lang", "de", hand,
+        ]);
+        assert!(
+            error
+                .unwrap_err()
+                .starts_with("--best fragt nach dem wertvollsten Auslegen"),
         );
     }
 

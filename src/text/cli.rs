@@ -36,6 +36,9 @@ messages! {
             "--meld enthält keine Karte: gib die Karten der ausgelegten Meldung an, etwa „5H 6H 7H JK=8H“";
         FitOneCard => "give the one card to lay off, like 8H or JK=9H, not {given} {given|card|cards}",
             "gib die eine Karte zum Anlegen an, etwa 8H oder JK=9H, nicht {given} {given|Karte|Karten}";
+        /// `solve --best` where the rule set has contracts, not an opening minimum.
+        BestWithoutOpening => "--best asks for the most valuable opening, but {rules} has contracts, not an opening with minimum points; leave it out",
+            "--best fragt nach dem wertvollsten Auslegen, aber {rules} hat Kontrakte, kein Auslegen mit Mindestpunkten; lass es weg";
         AnOpeningMeld => "an opening meld worth {points} {points|point|points} ({name})",
             "eine erste Meldung mit {points} Punkten ({name})";
     }
