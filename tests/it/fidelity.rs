@@ -337,3 +337,53 @@ async fn a_joker_left_in_hand_in_a_game_without_jokers_is_refused_on_every_surfa
         "Ben has Joker, but this game is played without it."
     );
 }
+
+#[tokio::test]
+async fn the_checker_page_finds_the_best_rommee_opening_when_asked() {
+    let app = TestApp::new().await;
+    let hand = "9H 10H JH QH KH AH 5S 5D 5C 2C";
+    // The box is offered where the rule set has an opening minimum, not for contracts.
+    let rommee = app.get("/check?rules=rommee").await;
+    assert!(
+        rommee.body.contains("name=\"best\" value=\"on\""),
+        "{}",
+        rommee.body
+    );
+    assert!(text(&rommee.body).contains("Find the most valuable opening"));
+    let contract = app.get("/check?rules=contract").await;
+    assert!(!contract.body.contains("name=\"best\""));
+    // 9-A of hearts (60) and three 5s (15), only the 2♣ left: the most valuable opening.
+    let best = ask_checker(
+        &app,
+        "en",
+        &[
+            ("rules", "rommee"),
+            ("hand", hand),
+            ("best", "on"),
+            ("action", "solve"),
+        ],
+    )
+    .await;
+    assert!(best.contains("Yes, you can go down with:"), "{best}");
+    assert!(best.contains("Left in hand: 2♣"), "{best}");
+    assert!(
+        best.contains("name=\"best\" value=\"on\" checked"),
+        "the box stays ticked"
+    );
+    let german = ask_checker(
+        &app,
+        "de",
+        &[
+            ("rules", "rommee"),
+            ("hand", hand),
+            ("best", "on"),
+            ("action", "solve"),
+        ],
+    )
+    .await;
+    assert!(
+        german.contains("Das wertvollste Auslegen suchen"),
+        "{german}"
+    );
+    assert!(german.contains("Bleibt auf der Hand: 2♣"), "{german}");
+}
