@@ -720,3 +720,70 @@ async fn every_value_the_checker_page_offers_is_the_catalogues_and_is_taken() {
         json!([30, 40, 50])
     );
 }
+
+#[tokio::test]
+async fn every_number_inside_a_catalogue_range_starts_a_game() {
+    let app = TestApp::new().await;
+    let list = app.get("/api/v1/rules").await.json();
+    let mut tried = 0;
+    for rule_set in list["rule_sets"].as_array().unwrap() {
+        let id = rule_set["id"].as_str().unwrap();
+        let detail = app.get(&format!("/api/v1/rules/{id}")).await.json();
+        let players = (rule_set["min_players"].as_u64().unwrap().max(3))
+            .min(rule_set["max_players"].as_u64().unwrap()) as usize;
+        let names: Vec<String> = (1..=players).map(|i| format!("P{i}")).collect();
+        for o in detail["options"].as_array().unwrap() {
+            if o["type"] != "int" || !o["values"].is_null() {
+                continue;
+            }
+            let name = o["name"].as_str().unwrap();
+            let (min, max) = (o["min"].as_i64().unwrap(), o["max"].as_i64().unwrap());
+            // Every number of a short range; odd numbers across a wide one.
+            let step = ((max - min) / 40).max(1) | 1;
+            let numbers = (min..=max).step_by(step as usize).chain([max]);
+            for n in numbers {
+                let response = app
+                    .send(
+                        Request::post("/api/v1/games")
+                            .header(header::CONTENT_TYPE, "application/json")
+                            .body(Body::from(
+                                json!({"rules": id, "players": names, "options": {name: n}})
+                                    .to_string(),
+                            ))
+                            .unwrap(),
+                    )
+                    .await;
+                assert_eq!(
+                    response.status,
+                    StatusCode::CREATED,
+                    "{id}: {name} = {n}: {}",
+                    response.body
+                );
+                tried += 1;
+            }
+            // Just outside the range is refused with a sentence naming the range.
+            let response = app
+                .send(
+                    Request::post("/api/v1/games")
+                        .header(header::CONTENT_TYPE, "application/json")
+                        .body(Body::from(
+                            json!({"rules": id, "players": names, "options": {name: max + 1}})
+                                .to_string(),
+                        ))
+                        .unwrap(),
+                )
+                .await;
+            assert_eq!(
+                response.status,
+                StatusCode::UNPROCESSABLE_ENTITY,
+                "{id}: {name}"
+            );
+            assert!(
+                response.body.contains(&format!("{max}")),
+                "{id}: {name}: {}",
+                response.body
+            );
+        }
+    }
+    assert!(tried > 150, "{tried}");
+}
