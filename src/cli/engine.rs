@@ -16,7 +16,7 @@ use crate::rules::meld::{MeldRules, Reading};
 use crate::rules::pins;
 use crate::rules::presets::option_specs;
 use crate::rules::ruleset::{Requirement, RoundSpec, RuleSet};
-use crate::rules::solver::solve;
+use crate::rules::solver::{SolveOptions, solve_with};
 use crate::text::cli::CliMsg;
 use crate::text::rules::RoundErrorMsg;
 use crate::text::{self, Lang};
@@ -82,10 +82,23 @@ pub fn run_solve(args: &SolveArgs) -> Result<Report, String> {
         .parse_hand()
         .map_err(|e| e.to_string())?
         .unwrap_or_default();
-    let solution = solve(&rs, &round, &hand).map_err(|e| e.to_string())?;
+    if args.best && rs.opening_points.is_none() {
+        return Err(CliMsg::BestWithoutOpening.fill(lang, &[("rules", &rs.info.id)]));
+    }
+    let options = SolveOptions {
+        best_opening: args.best,
+        ..SolveOptions::default()
+    };
+    let solution = solve_with(&rs, &round, &hand, &options).map_err(|e| e.to_string())?;
     let Some(solution) = solution else {
-        let what = contract_text(&rs, &round, lang);
-        let text = CliMsg::NotSolvable.fill(lang, &[("what", &what)]) + "\n";
+        let text = if round.contract.is_some() {
+            let what = contract_text(&rs, &round, lang);
+            CliMsg::NotSolvable.fill(lang, &[("what", &what)])
+        } else {
+            let points = rs.opening_points.unwrap_or(0);
+            let name = rule_set_name(&rs, lang);
+            CliMsg::NoOpening.fill(lang, &[("points", &points), ("name", &name)])
+        } + "\n";
         return Ok(Report { yes: false, text });
     };
     // The checker reads the melds found, so each one can say what it is.
@@ -544,6 +557,42 @@ mod tests {
     }
 
     #[test]
+    fn solve_finds_the_best_rommee_opening_with_best_and_refuses_it_elsewhere() {
+        // 9-A of hearts (60) and three 5s (15): the most valuable opening, as /solve's "best".
+        let hand = "9H 10H JH QH KH AH 5S 5D 5C 2C";
+        let report = run(&["solve", "--rules", "rommee", "--best", hand]).unwrap();
+        assert!(report.yes);
+        assert!(
+            report
+                .text
+                .starts_with("Solvable: opening meld worth 75 points, at least 40 needed"),
+            "{}",
+            report.text
+        );
+        assert!(
+            report.text.ends_with("  Left over: 2♣\n"),
+            "{}",
+            report.text
+        );
+        let error = run(&[
+            "solve", "--rules", "contract", "--round", "1", "--best", hand,
+        ]);
+        assert_eq!(
+            error.unwrap_err(),
+            "--best asks for the most valuable opening, but contract has contracts, not an \
+             opening with minimum points; leave it out"
+        );
+        let error = run(&[
+            "solve", "--rules", "contract", "--round", "1", "--best", "--lang", "de", hand,
+        ]);
+        assert!(
+            error
+                .unwrap_err()
+                .starts_with("--best fragt nach dem wertvollsten Auslegen"),
+        );
+    }
+
+    #[test]
     fn solve_prints_the_melds_found_and_what_is_left_over() {
         let report = run(&[
             "solve",
@@ -575,6 +624,18 @@ mod tests {
         assert_eq!(
             report.text,
             "Nicht lösbar: diese Hand ergibt nicht 2 Sätze à 3 (Kontrakt-Rommé, Runde 1).\n"
+        );
+        // Rommé has no contract: the hand makes no opening (not "ergibt nicht eine …").
+        let report = run(&["solve", "--rules", "rommee", "--lang", "de", "3H 4H 5H"]).unwrap();
+        assert!(!report.yes);
+        assert_eq!(
+            report.text,
+            "Nicht lösbar: diese Hand ergibt keine erste Meldung mit 40 Punkten (Rommé).\n"
+        );
+        let report = run(&["solve", "--rules", "rommee", "3H 4H 5H"]).unwrap();
+        assert_eq!(
+            report.text,
+            "Not solvable: this hand makes no opening meld worth 40 points (German Rommé).\n"
         );
     }
 

@@ -293,6 +293,10 @@ pub struct SolveArgs {
     /// Round number (not for rommee, which has no contracts).
     #[arg(long, allow_negative_numbers = true)]
     pub round: Option<i64>,
+    /// Rommé: the most valuable opening the hand holds, instead of the first one worth the
+    /// minimum.
+    #[arg(long)]
+    pub best: bool,
     /// The hand: "3H 4H 5H 6H 7H JK …".
     #[arg(required = true, value_name = "HAND")]
     pub hand: Vec<String>,

@@ -44,7 +44,9 @@ pub enum Problem {
     RunTooLong { meld: usize, max: usize, len: usize },
     /// More wild cards than a meld may hold.
     TooManyWilds { meld: usize, max: u8, wilds: usize },
-    /// More of the meld wild than its share allows (`wilds_per_meld` `half`, `third`).
+    /// More of the meld wild than its share allows (`wilds_per_meld` `half`, `third`). Its
+    /// code is `too_many_wilds`, as [`Problem::code`] and docs/API.md say.
+    #[serde(rename = "too_many_wilds")]
     TooLargeShare {
         meld: usize,
         share: WildShare,
@@ -810,6 +812,30 @@ pub(crate) mod tests {
     /// The codes of a check's problems, in order.
     pub(crate) fn codes(r: &CheckResult) -> Vec<&'static str> {
         r.problems.iter().map(Problem::code).collect()
+    }
+
+    #[test]
+    fn a_problem_serialises_with_the_code_it_names() {
+        let rs = RuleSet::with_options(
+            "contract",
+            &BTreeMap::from([(
+                "wilds_per_meld".to_owned(),
+                OptionValue::Text("third".into()),
+            )]),
+        )
+        .unwrap();
+        let spec = rs.round_for_check(Some(2)).unwrap();
+        let melds = parse_melds("5C 5D 5S | 3H 4H JK JK").unwrap();
+        let r = check(&rs, &spec, &melds);
+        assert!(
+            matches!(r.problems[..], [Problem::TooLargeShare { .. }]),
+            "{r:?}"
+        );
+        for problem in &r.problems {
+            let json = serde_json::to_value(problem).unwrap();
+            assert_eq!(json["code"], problem.code(), "{json}");
+            assert_eq!(json["share"], "third", "{json}");
+        }
     }
 
     #[test]

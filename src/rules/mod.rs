@@ -22,6 +22,8 @@ pub mod ledger;
 pub mod meld;
 pub mod money;
 pub mod names;
+#[cfg(test)]
+mod opening_props;
 pub mod paper;
 pub mod pins;
 pub mod play;

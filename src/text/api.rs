@@ -44,5 +44,11 @@ messages! {
             "Hand {number}: „{winner}“ spielt nicht mit";
         WrongField => "The JSON has a wrong or missing field: {detail}.",
             "Im JSON fehlt ein Feld oder eines ist falsch: {detail}.";
+        /// A body that is no JSON at all (Added 2026-11-24: in the client's language).
+        NotJson => "The request body is not valid JSON: {detail}.",
+            "Der Inhalt der Anfrage ist kein gültiges JSON: {detail}.";
+        /// The body of undo, end, resume: `{"version": N}` or nothing.
+        WrongVersionBody => "The JSON has a wrong field: {detail}; send {\"version\": N} or nothing.",
+            "Im JSON ist ein Feld falsch: {detail}; sendet {\"version\": N} oder nichts.";
     }
 }

@@ -2,8 +2,7 @@
 //!
 //! `rules::check` reports each reason as a code with its parameters; this module says it,
 //! and says the answer to "Does this card fit?" ([`fit_words`]) for the page, API and CLI.
-//! The JSON API uses the English sentence, the pages and the command line the request's
-//! language.
+//! The JSON API, the pages and the command line say them in the request's language.
 //!
 //! Depends on `text` and `rules` only.
 

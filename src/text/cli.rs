@@ -15,6 +15,9 @@ messages! {
         Reasons => "Reasons:", "Gründe:";
         NotSolvable => "Not solvable: this hand cannot make {what}.",
             "Nicht lösbar: diese Hand ergibt nicht {what}.";
+        /// Rommé has no contract: no opening worth the minimum.
+        NoOpening => "Not solvable: this hand makes no opening meld worth {points} {points|point|points} ({name}).",
+            "Nicht lösbar: diese Hand ergibt keine erste Meldung mit {points} Punkten ({name}).";
         /// One meld of a report: "Meld 1: 3♥ 4♥ 5♥ 6♥ = run ♥3–6".
         MeldLine => "Meld {n}: {cards} = {reading}", "Meldung {n}: {cards} = {reading}";
         LeftOver => "Left over: {cards}", "Übrig: {cards}";
@@ -33,6 +36,9 @@ messages! {
             "--meld enthält keine Karte: gib die Karten der ausgelegten Meldung an, etwa „5H 6H 7H JK=8H“";
         FitOneCard => "give the one card to lay off, like 8H or JK=9H, not {given} {given|card|cards}",
             "gib die eine Karte zum Anlegen an, etwa 8H oder JK=9H, nicht {given} {given|Karte|Karten}";
+        /// `solve --best` where the rule set has contracts, not an opening minimum.
+        BestWithoutOpening => "--best asks for the most valuable opening, but {rules} has contracts, not an opening with minimum points; leave it out",
+            "--best fragt nach dem wertvollsten Auslegen, aber {rules} hat Kontrakte, kein Auslegen mit Mindestpunkten; lass es weg";
         AnOpeningMeld => "an opening meld worth {points} {points|point|points} ({name})",
             "eine erste Meldung mit {points} Punkten ({name})";
     }

@@ -114,6 +114,9 @@ messages! {
         SecSolve => "Can I go down?", "Kann ich auslegen?";
         FieldHand => "Your hand", "Deine Hand";
         FieldHandHint => "All your cards, separated by spaces.", "Alle deine Karten, mit Leerzeichen getrennt.";
+        /// Rommé: `/solve`'s `best` on the checker page.
+        FieldBest => "Find the most valuable opening, not just one worth the minimum",
+            "Das wertvollste Auslegen suchen, nicht nur eines mit den Mindestpunkten";
         ButtonSolve => "Find melds", "Meldungen suchen";
         SolveYes => "Yes, you can go down with:", "Ja, du kannst so auslegen:";
         SolveNo => "No: {n|this|these} {n} {n|card does|cards do} not make {contract}.",

@@ -236,3 +236,72 @@ fn the_guard_sees_a_bare_count() {
     assert!(!plural_without_choice(&words("{n} {n|round|rounds}")));
     assert!(!plural_without_choice(&words("{name} deals.")));
 }
+
+/// The sentences issue 9's readers flagged ("has only 0 wild cards", "1 per player are
+/// allowed", "holds 1 jokers", "fehlen 1 Karten"), each with a count of 0 or 1 in both
+/// languages.
+#[test]
+fn the_sentences_issue_9_flagged_read_right_with_counts_of_zero_and_one() {
+    use super::Say as _;
+    use super::game::{GameMsg, HandMsg};
+    use crate::rules::check::Problem;
+    let gaps = Problem::RunGaps {
+        meld: 1,
+        missing: 1,
+        wilds: 0,
+    };
+    assert_eq!(
+        gaps.say(Lang::En),
+        "Meld 1: the run is missing 1 card and has no wild card to fill the gaps."
+    );
+    assert_eq!(
+        gaps.say(Lang::De),
+        "Meldung 1: der Folge fehlt 1 Karte, und es gibt keine wilde Karte, um die Lücken zu füllen."
+    );
+    let wilds = Problem::TooManyWilds {
+        meld: 2,
+        max: 1,
+        wilds: 2,
+    };
+    assert_eq!(
+        wilds.say(Lang::En),
+        "Meld 2 has 2 wild cards; at most 1 per meld is allowed."
+    );
+    assert_eq!(
+        wilds.say(Lang::De),
+        "Meldung 2 hat 2 wilde Karten; erlaubt ist höchstens 1 je Meldung."
+    );
+    let held = |lang| HandMsg::NoWildsWithJokers.fill(lang, &[("jokers", &1)]);
+    assert_eq!(
+        held(Lang::En),
+        "winning without wild cards is marked, but the winning hand holds 1 joker."
+    );
+    assert_eq!(
+        held(Lang::De),
+        "Ohne wilde Karten ist angekreuzt, aber die Gewinnerhand hat 1 Joker."
+    );
+    let decks = |lang| GameMsg::JokersNotInDecks.fill(lang, &[("given", &1), ("decks_hold", &0)]);
+    assert_eq!(
+        decks(Lang::En),
+        "The winning hand cannot hold 1 joker: the cards in play hold only 0."
+    );
+    let buys = |lang| {
+        GameMsg::TooManyBuys.fill(
+            lang,
+            &[
+                ("player", &"Ann"),
+                ("given", &2),
+                ("round", &3),
+                ("limit", &1),
+            ],
+        )
+    };
+    assert_eq!(
+        buys(Lang::En),
+        "Ann has 2 buys, but round 3 allows at most 1 buy per player."
+    );
+    assert_eq!(
+        buys(Lang::De),
+        "Ann hat 2 Käufe, in Runde 3 ist aber höchstens 1 Kauf je Spieler erlaubt."
+    );
+}

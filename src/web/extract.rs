@@ -1,23 +1,86 @@
 //! Extractors whose rejections are [`AppError`]s with a sentence, instead of axum's plain
 //! text: malformed JSON is a 400, JSON of the wrong shape a 422, a wrong content type a 415,
-//! a body over the limit a 413.
+//! a body over the limit a 413. A JSON body that cannot be read is refused in the client's
+//! language (docs/API.md, `lang`): the body's own `lang` where it is JSON with one, else the
+//! `Accept-Language` header's, else English.
 
 use std::error::Error as StdError;
 
-use axum::extract::FromRequest;
+use axum::body::Bytes;
 use axum::extract::rejection::{FormRejection, JsonRejection};
+use axum::extract::{FromRequest, Request};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
 use super::error::{AppError, Sentence};
+use crate::text::api::ApiMsg;
 use crate::text::{Lang, Msg};
 
-/// `axum::Json` with [`AppError`] rejections. Also a response: serialises `T` as JSON.
-#[derive(Clone, Copy, Debug, Default, FromRequest)]
-#[from_request(via(axum::Json), rejection(AppError))]
+/// `axum::Json` with [`AppError`] rejections said in the client's language. Also a
+/// response: serialises `T` as JSON.
+#[derive(Clone, Copy, Debug, Default)]
 pub struct Json<T>(pub T);
+
+impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for Json<T> {
+    type Rejection = AppError;
+
+    async fn from_request(request: Request, state: &S) -> Result<Self, AppError> {
+        if !is_json(request.headers()) {
+            return Err(AppError::Said(
+                StatusCode::UNSUPPORTED_MEDIA_TYPE,
+                Msg::ErrJsonContentType,
+            ));
+        }
+        let headers = request.headers().clone();
+        let bytes = Bytes::from_request(request, state)
+            .await
+            .map_err(|rejection| body_rejection(rejection.status()))?;
+        axum::Json::<T>::from_bytes(&bytes)
+            .map(|axum::Json(value)| Json(value))
+            .map_err(|rejection| json_refusal(rejection, refusal_lang(&headers, &bytes)))
+    }
+}
+
+/// The language to refuse an unreadable JSON body in: its top-level `lang` where the body is
+/// JSON with an `en` or `de` one, else the `Accept-Language` header's, else English.
+pub(crate) fn refusal_lang(headers: &HeaderMap, body: &[u8]) -> Lang {
+    let given = serde_json::from_slice::<serde_json::Value>(body)
+        .ok()
+        .and_then(|body| {
+            body.get("lang")?
+                .as_str()
+                .map(|l| l.trim().to_ascii_lowercase())
+        });
+    match given.as_deref() {
+        Some("de") => Lang::De,
+        Some("en") => Lang::En,
+        _ => headers
+            .get_all(header::ACCEPT_LANGUAGE)
+            .iter()
+            .filter_map(|v| v.to_str().ok())
+            .find_map(super::i18n::accept_language)
+            .unwrap_or_default(),
+    }
+}
+
+/// A JSON body that could not be read, said in `lang`: no JSON at all is a 400, JSON of the
+/// wrong shape a 422, each naming serde's cause (with the field's path).
+fn json_refusal(rejection: JsonRejection, lang: Lang) -> AppError {
+    match rejection {
+        JsonRejection::JsonDataError(error) => AppError::Unprocessable(
+            ApiMsg::WrongField.fill(lang, &[("detail", &innermost(&error))]),
+        ),
+        JsonRejection::JsonSyntaxError(error) => {
+            AppError::BadRequest(ApiMsg::NotJson.fill(lang, &[("detail", &innermost(&error))]))
+        }
+        JsonRejection::MissingJsonContentType(_) => {
+            AppError::Said(StatusCode::UNSUPPORTED_MEDIA_TYPE, Msg::ErrJsonContentType)
+        }
+        other => body_rejection(other.status()),
+    }
+}
 
 impl<T: Serialize> IntoResponse for Json<T> {
     fn into_response(self) -> Response {
@@ -29,25 +92,6 @@ impl<T: Serialize> IntoResponse for Json<T> {
 #[derive(Clone, Copy, Debug, Default, FromRequest)]
 #[from_request(via(axum::Form), rejection(AppError))]
 pub struct Form<T>(pub T);
-
-impl From<JsonRejection> for AppError {
-    fn from(rejection: JsonRejection) -> Self {
-        match rejection {
-            JsonRejection::JsonDataError(error) => AppError::Unprocessable(format!(
-                "The JSON has a wrong or missing field: {}.",
-                innermost(&error)
-            )),
-            JsonRejection::JsonSyntaxError(error) => AppError::BadRequest(format!(
-                "The request body is not valid JSON: {}.",
-                innermost(&error)
-            )),
-            JsonRejection::MissingJsonContentType(_) => {
-                AppError::Said(StatusCode::UNSUPPORTED_MEDIA_TYPE, Msg::ErrJsonContentType)
-            }
-            other => body_rejection(other.status()),
-        }
-    }
-}
 
 impl From<FormRejection> for AppError {
     fn from(rejection: FormRejection) -> Self {

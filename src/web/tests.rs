@@ -184,16 +184,30 @@ async fn a_form_with_a_missing_field_is_answered_in_the_pages_language_naming_th
 }
 
 #[tokio::test]
-async fn an_api_error_stays_english_for_a_german_client() {
+async fn a_json_body_that_cannot_be_read_is_refused_in_the_clients_language() {
+    // The header's language (docs/API.md, `lang`), English without one.
+    for (accept, start) in [
+        ("de", "Im JSON fehlt ein Feld oder eines ist falsch"),
+        ("en", "The JSON has a wrong or missing field"),
+    ] {
+        let request = Request::post("/api/echo")
+            .header("content-type", "application/json")
+            .header("accept-language", accept)
+            .body(Body::from(r#"{"round": 2}"#))
+            .unwrap();
+        let (status, _, body) = send(request).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+        assert!(error_of(&body).starts_with(start), "{body}");
+    }
+    // The body's own lang wins over the header.
     let request = Request::post("/api/echo")
         .header("content-type", "application/json")
-        .header("accept-language", "de")
-        .body(Body::from(r#"{"round": 2}"#))
+        .header("accept-language", "en")
+        .body(Body::from(r#"{"round": 2, "lang": "de"}"#))
         .unwrap();
-    let (status, _, body) = send(request).await;
-    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    let (_, _, body) = send(request).await;
     assert!(
-        error_of(&body).starts_with("The JSON has a wrong or missing field"),
+        error_of(&body).starts_with("Im JSON fehlt ein Feld"),
         "{body}"
     );
 }

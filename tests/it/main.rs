@@ -8,12 +8,13 @@
 //! - [`browser`] drives a real Chromium; its tests take a process-wide lock, so they run one
 //!   at a time whatever the test threads (`cargo test --test it browser::` runs only them;
 //!   `cargo test --test it -- --skip browser::` all the others).
-//! - `browser`, `cli`, `crash`, `serve`, `transfer`, `shanghai_bonuses` and `backup` start the
-//!   real binary (`CARGO_BIN_EXE_kontrakt`).
+//! - `browser`, `cli`, `crash`, `serve`, `transfer`, `shanghai_bonuses`, `backup`, `fidelity`
+//!   and `meld_options` start the real binary (`CARGO_BIN_EXE_kontrakt`).
 //!
 //! The modules depend on the crate's public API and on [`common`], never on each other.
 
 mod api;
+mod api_lang;
 mod backup;
 mod browser;
 mod charts;
@@ -27,6 +28,7 @@ mod deploy;
 mod engines;
 mod evening;
 mod faults_e2e;
+mod fidelity;
 mod fuzz_regressions;
 mod game_pages;
 mod games_api;
@@ -37,6 +39,7 @@ mod groups;
 mod idempotency;
 mod layout;
 mod logs;
+mod meld_options;
 mod metrics;
 mod midgame;
 mod openapi;

@@ -35,7 +35,7 @@ use crate::web::links::{GameLinks, GroupLinks, ViewLinks};
 use crate::web::{
     AppError, AppState, IdempotencyKey, Json,
     idempotency::{canonical_json, create_game, request_hash},
-    refuse_unknown_fields, require_json_body,
+    refusal_lang, refuse_unknown_fields, require_json_body,
 };
 
 use super::doc::{Conflict, GameChanged, GameReadErrors, GameWriteErrors, RefereeErrors};
@@ -470,7 +470,7 @@ fn whole_game_change(
     route: &str,
 ) -> Result<(Option<i64>, Option<StoredKey>, Lang), AppError> {
     require_json_body(headers, body)?;
-    let (version, lang) = version_of(body)?;
+    let (version, lang) = version_of(body, refusal_lang(headers, body))?;
     let lang = answer_lang(headers, lang.as_deref())?;
     // What the body asks is only the version: `{}` and no body are the same request, and the
     // language of the answer is not part of it.
@@ -562,7 +562,7 @@ async fn history(
 
 /// `{"version": N}` from an optional body. Any other field is refused: a misspelt
 /// `version` must not turn a guarded change into an unguarded one.
-fn version_of(body: &[u8]) -> Result<(Option<i64>, Option<String>), AppError> {
+fn version_of(body: &[u8], lang: Lang) -> Result<(Option<i64>, Option<String>), AppError> {
     #[derive(Deserialize)]
     #[serde(deny_unknown_fields)]
     struct VersionBody {
@@ -575,12 +575,12 @@ fn version_of(body: &[u8]) -> Result<(Option<i64>, Option<String>), AppError> {
     }
     match serde_json::from_slice::<VersionBody>(body) {
         Ok(b) => Ok((b.version, b.lang)),
-        Err(e) if e.is_data() => Err(AppError::Unprocessable(format!(
-            "The JSON has a wrong field: {e}; send {{\"version\": N}} or nothing."
-        ))),
-        Err(e) => Err(AppError::BadRequest(format!(
-            "The request body is not valid JSON: {e}."
-        ))),
+        Err(e) if e.is_data() => Err(AppError::Unprocessable(
+            ApiMsg::WrongVersionBody.fill(lang, &[("detail", &e)]),
+        )),
+        Err(e) => Err(AppError::BadRequest(
+            ApiMsg::NotJson.fill(lang, &[("detail", &e)]),
+        )),
     }
 }
 

@@ -49,7 +49,7 @@ use crate::web::cards::{CardChip, card_error_text, cards_text, chips, reading_te
 use crate::web::compute::Client;
 use crate::web::i18n::{Msg, PageCtx, percent_encode};
 use crate::web::page::render_status;
-use crate::web::rule_options::{OPTION_PREFIX, OptionField, option_text, value_label};
+use crate::web::rule_options::{OPTION_PREFIX, OptionField, is_on, option_text, value_label};
 use crate::web::{AppError, AppState, Form};
 
 /// Routes of this page.
@@ -95,6 +95,8 @@ struct CheckForm {
     hand: String,
     card: String,
     table_meld: String,
+    /// Rommé: `on` to look for the most valuable opening (`/solve`'s `best`).
+    best: String,
     /// The pressed button: `check`, `solve`, `fit` or `apply`.
     action: String,
 }
@@ -113,6 +115,7 @@ impl CheckForm {
                 "hand" => &mut form.hand,
                 "card" => &mut form.card,
                 "table_meld" => &mut form.table_meld,
+                "best" => &mut form.best,
                 "action" => &mut form.action,
                 other => match other.strip_prefix(OPTION_PREFIX) {
                     // A sanity bound for a tampered address.
@@ -153,6 +156,7 @@ impl CheckForm {
             ("hand", &self.hand),
             ("card", &self.card),
             ("table_meld", &self.table_meld),
+            ("best", &self.best),
         ] {
             if !value.trim().is_empty() {
                 query.push(format!("{name}={}", percent_encode(value)));
@@ -280,6 +284,10 @@ struct CheckPage {
     options: Vec<OptionField>,
     /// Empty where the rule set has no contracts (Rommé).
     round_choices: Vec<Choice>,
+    /// The rule set has an opening minimum (Rommé): the solver may look for the best one.
+    offers_best: bool,
+    /// "Find the most valuable opening" is ticked.
+    best: bool,
     /// What the chosen round asks, and the meld rules in force.
     facts: Vec<String>,
     verdict: Option<Verdict>,
@@ -438,6 +446,7 @@ fn build(ctx: PageCtx, form: CheckForm, evaluate: bool, stop: Stop<'_>) -> Check
         Vec::new()
     };
     let facts = facts(&ctx, &rs, round.as_ref());
+    let form_best = form.best.clone();
 
     let mut page = CheckPage {
         ctx,
@@ -448,6 +457,8 @@ fn build(ctx: PageCtx, form: CheckForm, evaluate: bool, stop: Stop<'_>) -> Check
         shown: rs.id(),
         options,
         round_choices,
+        offers_best: rs.opening_points.is_some(),
+        best: rs.opening_points.is_some() && is_on(&form_best),
         facts,
         verdict: None,
         solution: None,
@@ -557,6 +568,12 @@ fn facts(ctx: &PageCtx, rs: &RuleSet, round: Option<&RoundSpec>) -> Vec<String> 
     if rs.shanghai_calls {
         out.push(ctx.t(Msg::FactShanghaiCalls).to_owned());
     }
+    // When more melds, lay-offs and joker swaps come (the catalogue's `play_notes`).
+    out.extend(
+        crate::text::rules::play_notes(&rs.play, ctx.lang)
+            .into_iter()
+            .map(str::to_owned),
+    );
     out
 }
 
@@ -688,7 +705,7 @@ fn answer_hand(page: &mut CheckPage, rs: &RuleSet, round: &RoundSpec, stop: Stop
     };
     let options = SolveOptions {
         stop,
-        best_opening: false,
+        best_opening: page.best,
     };
     match solve_with(rs, round, &hand, &options) {
         Ok(Some(solution)) => {

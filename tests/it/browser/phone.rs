@@ -514,6 +514,18 @@ fn home_setup_checker_and_error_pages_fit_360_px_with_44_px_targets_in_both_lang
             b.find("button[value=\"solve\"] ~ .result.good .meld .chips")
                 .await?;
             survey.look(b, "meld checker, the solver's answer").await?;
+            // Rommé's best opening, with its box under the hand (issue 9).
+            b.goto("/check?rules=rommee").await?;
+            b.fill("textarea[name=\"hand\"]", "9H 10H JH QH KH AH 5S 5D 5C 2C")
+                .await?;
+            b.click("#best").await?;
+            b.click("button[name=\"action\"][value=\"solve\"]").await?;
+            b.find("button[value=\"solve\"] ~ .result.good .meld .chips")
+                .await?;
+            survey
+                .look(b, "meld checker, the best Rommé opening")
+                .await?;
+            b.goto("/check?rules=contract&round=7").await?;
             // Does a card fit a meld on the table?
             b.fill("input[name=\"table_meld\"]", "5H 6H 7H 8H").await?;
             b.fill("input[name=\"card\"]", "9H").await?;
