@@ -3,23 +3,15 @@
 
 use crate::common::{TestApp, TestResponse};
 use axum::body::Body;
-use axum::http::{Request, StatusCode, header};
+use axum::http::{Request, StatusCode};
 use serde_json::{Value, json};
 
 async fn post(app: &TestApp, path: &str, body: impl Into<String>) -> TestResponse {
-    app.send(
-        Request::post(path)
-            .header(header::CONTENT_TYPE, "application/json")
-            .body(Body::from(body.into()))
-            .unwrap(),
-    )
-    .await
+    app.post_json_with(path, body, &[]).await
 }
 
 async fn post_json(app: &TestApp, path: &str, body: Value) -> Value {
-    let response = post(app, path, body.to_string()).await;
-    assert_eq!(response.status, StatusCode::OK, "{}", response.body);
-    response.json()
+    app.post_json_expecting(path, body, StatusCode::OK).await
 }
 
 /// Posts a body that must be refused with a 4xx and a JSON error sentence; returns it.
@@ -1529,12 +1521,8 @@ async fn every_option_value_the_catalogue_offers_sets_up_a_game() {
 
 /// Posts JSON with an Accept-Language header.
 async fn post_in(app: &TestApp, path: &str, accept: &str, body: Value) -> TestResponse {
-    let request = axum::http::Request::post(path)
-        .header("content-type", "application/json")
-        .header("accept-language", accept)
-        .body(axum::body::Body::from(body.to_string()))
-        .unwrap();
-    app.send(request).await
+    app.post_json_with(path, body.to_string(), &[("accept-language", accept)])
+        .await
 }
 
 #[tokio::test]

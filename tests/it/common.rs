@@ -13,6 +13,7 @@ use serde_json::{Value, json};
 use tempfile::TempDir;
 use tower::ServiceExt as _;
 
+use std::borrow::Borrow;
 use std::io::{BufRead as _, BufReader, Read as _, Write as _};
 use std::net::TcpStream;
 use std::path::Path;
@@ -77,6 +78,161 @@ impl TestApp {
         self.send(Request::get(path).body(Body::empty()).unwrap())
             .await
     }
+
+    /// A GET from a phone that prefers `lang` (`Accept-Language`).
+    pub async fn get_in(&self, path: &str, lang: &str) -> TestResponse {
+        self.get_with(path, &[("accept-language", lang)]).await
+    }
+
+    /// A GET with these extra headers.
+    pub async fn get_with(&self, path: &str, headers: &[(&str, &str)]) -> TestResponse {
+        let mut request = Request::get(path);
+        for (name, value) in headers {
+            request = request.header(*name, *value);
+        }
+        self.send(request.body(Body::empty()).unwrap()).await
+    }
+
+    /// POSTs `body` as `application/json` (a `Value` or a reference to one).
+    pub async fn post_json(&self, path: &str, body: impl Borrow<Value>) -> TestResponse {
+        self.post_json_with(path, body.borrow().to_string(), &[])
+            .await
+    }
+
+    /// POSTs `body` (any text, so malformed JSON too) as `application/json` with these extra
+    /// headers (an `Idempotency-Key`, an `Accept-Language`, a cookie).
+    pub async fn post_json_with(
+        &self,
+        path: &str,
+        body: impl Into<String>,
+        headers: &[(&str, &str)],
+    ) -> TestResponse {
+        let mut request = Request::post(path).header("content-type", "application/json");
+        for (name, value) in headers {
+            request = request.header(*name, *value);
+        }
+        self.send(request.body(Body::from(body.into())).unwrap())
+            .await
+    }
+
+    /// POSTs `body` (any text) as JSON with an `Idempotency-Key` if given.
+    pub async fn post_json_keyed(
+        &self,
+        path: &str,
+        body: impl Into<String>,
+        key: Option<&str>,
+    ) -> TestResponse {
+        let key: Vec<_> = key
+            .map(|key| ("idempotency-key", key))
+            .into_iter()
+            .collect();
+        self.post_json_with(path, body, &key).await
+    }
+
+    /// POSTs `body` as JSON, asserts the answer is a success (2xx) and returns its JSON.
+    pub async fn api(&self, path: &str, body: impl Borrow<Value>) -> Value {
+        let body = body.borrow();
+        let response = self.post_json(path, body).await;
+        assert!(
+            response.status.is_success(),
+            "{path} {body}: {}",
+            response.body
+        );
+        response.json()
+    }
+
+    /// POSTs `body` as JSON, asserts the answer's status is `status` and returns its JSON.
+    pub async fn post_json_expecting(
+        &self,
+        path: &str,
+        body: impl Borrow<Value>,
+        status: StatusCode,
+    ) -> Value {
+        let response = self.post_json(path, body).await;
+        assert_eq!(response.status, status, "{path}: {}", response.body);
+        response.json()
+    }
+
+    /// A game made through the JSON API with this set-up (asserts 201): its links.
+    pub async fn create_game(&self, setup: impl Borrow<Value>) -> Made {
+        let setup = setup.borrow();
+        let response = self.post_json("/api/v1/games", setup).await;
+        assert_eq!(
+            response.status,
+            StatusCode::CREATED,
+            "{setup}: {}",
+            response.body
+        );
+        let made = response.json();
+        let view = made["view_url"]
+            .as_str()
+            .unwrap()
+            .strip_prefix("/view/")
+            .expect("a game's read-only link is /view/{token}")
+            .to_owned();
+        Made {
+            id: made["id"].as_str().unwrap().to_owned(),
+            view,
+            response,
+        }
+    }
+
+    /// Enters `round` into game `id` through the JSON API, asserts 200 and returns the
+    /// game's new state.
+    pub async fn enter_round(&self, id: &str, round: impl Borrow<Value>) -> Value {
+        let round = round.borrow();
+        let response = self
+            .post_json(&format!("/api/v1/games/{id}/rounds"), round)
+            .await;
+        assert_eq!(
+            response.status,
+            StatusCode::OK,
+            "{round}: {}",
+            response.body
+        );
+        response.json()
+    }
+
+    /// Game `id`'s state through the JSON API (asserts 200).
+    pub async fn game_state(&self, id: &str) -> Value {
+        let response = self.get(&format!("/api/v1/games/{id}")).await;
+        assert_eq!(response.status, StatusCode::OK, "{}", response.body);
+        response.json()
+    }
+
+    /// A group made through the JSON API with this name and these players (asserts 201): its
+    /// links.
+    pub async fn create_group(&self, name: &str, players: &[&str]) -> Made {
+        let setup = json!({"name": name, "players": players});
+        let response = self.post_json("/api/v1/groups", &setup).await;
+        assert_eq!(
+            response.status,
+            StatusCode::CREATED,
+            "{setup}: {}",
+            response.body
+        );
+        let made = response.json();
+        let view = made["view_api_url"]
+            .as_str()
+            .unwrap()
+            .strip_prefix("/api/v1/groups/view/")
+            .expect("a group's read-only API link is /api/v1/groups/view/{token}")
+            .to_owned();
+        Made {
+            id: made["id"].as_str().unwrap().to_owned(),
+            view,
+            response,
+        }
+    }
+}
+
+/// A game or group made through the JSON API: its edit id, its read-only token and the 201
+/// answer (for tests that check the links it gives).
+#[derive(Debug)]
+pub struct Made {
+    pub id: String,
+    pub view: String,
+    pub response: TestResponse,
 }
 
 /// A fresh, migrated database in its own temporary directory: a SQLite file, or with
@@ -362,6 +518,27 @@ pub fn form_body(fields: &[(&str, &str)]) -> String {
         .map(|(k, v)| format!("{}={}", percent_encode(k), percent_encode(v)))
         .collect::<Vec<_>>()
         .join("&")
+}
+
+/// A round body for the JSON API: `out` went out, the others have the points given.
+pub fn round(out: &str, points: &[(&str, i64)]) -> Value {
+    let points: serde_json::Map<String, Value> = points
+        .iter()
+        .map(|(name, points)| ((*name).to_owned(), json!(points)))
+        .collect();
+    json!({"went_out": out, "points": points})
+}
+
+/// The value of the first input named `name` in a page (a hidden `version` or `key`, a
+/// text field's kept input).
+pub fn input_value(body: &str, name: &str) -> String {
+    let at = body
+        .find(&format!("name=\"{name}\""))
+        .unwrap_or_else(|| panic!("no field {name} in {body}"));
+    let rest = &body[at..];
+    let value = rest.find("value=\"").expect("field has a value") + "value=\"".len();
+    let end = rest[value..].find('"').unwrap();
+    rest[value..value + end].to_owned()
 }
 
 /// Posts a form with these fields, from a phone that prefers `lang` (`Accept-Language`).

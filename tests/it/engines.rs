@@ -9,8 +9,6 @@ use kontrakt::db::games::{self, ChangeOutcome, Keyed, NewGame, RoundChange};
 use kontrakt::db::groups;
 use serde_json::json;
 
-use axum::body::Body;
-use axum::http::Request;
 use kontrakt::web::{AppState, WriteLimit, app};
 use serde_json::Value;
 
@@ -214,32 +212,19 @@ fn server(db: &Db) -> TestApp {
     }
 }
 
-async fn post_json(app: &TestApp, path: &str, body: Value) -> Value {
-    let answer = app
-        .send(
-            Request::post(path)
-                .header("content-type", "application/json")
-                .body(Body::from(body.to_string()))
-                .unwrap(),
-        )
-        .await;
-    assert!(answer.status.is_success(), "{path}: {}", answer.body);
-    answer.json()
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn postgres_a_phone_polling_server_b_sees_a_round_saved_through_server_a_at_once() {
     let Some((a, b)) = two_servers("engines::postgres_a_phone_polling_server_b").await else {
         return;
     };
     let (a, b) = (server(&a), server(&b));
-    let created = post_json(
-        &a,
-        "/api/v1/games",
-        json!({"rules": "liverpool", "players": ["Ann", "Ben", "Cy"],
+    let created = a
+        .api(
+            "/api/v1/games",
+            json!({"rules": "liverpool", "players": ["Ann", "Ben", "Cy"],
                "first_dealer": "Ann", "options": {}, "cents_per_point": 1}),
-    )
-    .await;
+        )
+        .await;
     let id = created["id"].as_str().unwrap().to_owned();
     let view = created["view_api_url"].as_str().unwrap().to_owned();
     for round in 1..=3 {
@@ -249,8 +234,7 @@ async fn postgres_a_phone_polling_server_b_sees_a_round_saved_through_server_a_a
             assert_eq!(seen["version"], round - 1);
             assert_eq!(b.get(&view).await.json()["version"], round - 1);
         }
-        post_json(
-            &a,
+        a.api(
             &format!("/api/v1/games/{id}/rounds"),
             json!({"went_out": "Ann", "points": {"Ben": 35, "Cy": 10}}),
         )
@@ -267,15 +251,14 @@ async fn postgres_a_phone_polling_server_b_sees_a_round_saved_through_server_a_a
         .unwrap()
         .unwrap();
     assert!(kept.record.game.group.is_none());
-    let group = post_json(
-        &b,
-        "/api/v1/groups",
-        json!({"name": "Freitagsrunde", "players": ["Ann", "Ben", "Cy"]}),
-    )
-    .await;
+    let group = b
+        .api(
+            "/api/v1/groups",
+            json!({"name": "Freitagsrunde", "players": ["Ann", "Ben", "Cy"]}),
+        )
+        .await;
     let group_id = group["id"].as_str().unwrap();
-    post_json(
-        &b,
+    b.api(
         &format!("/api/v1/groups/{group_id}/add-game"),
         json!({"game": id}),
     )
@@ -293,22 +276,22 @@ async fn postgres_a_group_read_through_server_b_shows_a_round_saved_through_serv
         return;
     };
     let (a, b) = (server(&a), server(&b));
-    let group = post_json(
-        &a,
-        "/api/v1/groups",
-        json!({"name": "Freitagsrunde", "players": ["Ann", "Ben", "Cy"]}),
-    )
-    .await;
+    let group = a
+        .api(
+            "/api/v1/groups",
+            json!({"name": "Freitagsrunde", "players": ["Ann", "Ben", "Cy"]}),
+        )
+        .await;
     let api = group["api_url"].as_str().unwrap().to_owned();
     let view = group["view_api_url"].as_str().unwrap().to_owned();
     let mut games = Vec::new();
     for _ in 0..2 {
-        let game = post_json(
-            &a,
-            &format!("{api}/games"),
-            json!({"rules": "liverpool", "players": ["Ann", "Ben", "Cy"]}),
-        )
-        .await;
+        let game = a
+            .api(
+                &format!("{api}/games"),
+                json!({"rules": "liverpool", "players": ["Ann", "Ben", "Cy"]}),
+            )
+            .await;
         games.push(game["id"].as_str().unwrap().to_owned());
     }
     for round in 1..=2_usize {
@@ -323,8 +306,7 @@ async fn postgres_a_group_read_through_server_b_shows_a_round_saved_through_serv
         }
         // A round in the newest game, through server A: B's next read of the group has it,
         // and scores only that game again.
-        post_json(
-            &a,
+        a.api(
             &format!("/api/v1/games/{}/rounds", games[1]),
             json!({"went_out": "Ann", "points": {"Ben": 35, "Cy": 10}}),
         )
@@ -341,7 +323,8 @@ async fn postgres_a_group_read_through_server_b_shows_a_round_saved_through_serv
         );
     }
     // A group write through A (a new player) is in B's next read too.
-    post_json(&a, &format!("{api}/players"), json!({"name": "Di"})).await;
+    a.api(&format!("{api}/players"), json!({"name": "Di"}))
+        .await;
     let seen = b.get(&api).await.json();
     assert_eq!(seen["players"].as_array().unwrap().len(), 4, "{seen}");
 }
@@ -368,31 +351,29 @@ async fn postgres_migrate_db_moves_every_game_and_group_exactly() {
     // More than the fixture holds: a second group with a game and its rounds, an ended game.
     let db = Db::open(&path).await.unwrap();
     let app = server(&db);
-    let group = post_json(
-        &app,
-        "/api/v1/groups",
-        json!({"name": "Samstag", "players": ["Dora", "Emil", "Fritz"]}),
-    )
-    .await;
+    let group = app
+        .api(
+            "/api/v1/groups",
+            json!({"name": "Samstag", "players": ["Dora", "Emil", "Fritz"]}),
+        )
+        .await;
     let group_id = group["id"].as_str().unwrap();
-    let game = post_json(
-        &app,
-        &format!("/api/v1/groups/{group_id}/games"),
-        json!({"rules": "liverpool", "players": ["Dora", "Emil", "Fritz"],
+    let game = app
+        .api(
+            &format!("/api/v1/groups/{group_id}/games"),
+            json!({"rules": "liverpool", "players": ["Dora", "Emil", "Fritz"],
                "first_dealer": "Emil", "options": {}, "cents_per_point": 1}),
-    )
-    .await;
+        )
+        .await;
     let game_id = game["id"].as_str().unwrap();
     for _ in 0..2 {
-        post_json(
-            &app,
+        app.api(
             &format!("/api/v1/games/{game_id}/rounds"),
             json!({"went_out": "Dora", "points": {"Emil": 35, "Fritz": 10}}),
         )
         .await;
     }
-    post_json(
-        &app,
+    app.api(
         &format!("/api/v1/games/{FIXTURE_GAME}/end"),
         json!({"version": 2}),
     )

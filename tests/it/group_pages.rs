@@ -10,16 +10,6 @@ use serde_json::{Value, json};
 
 use crate::common::{TestApp, TestResponse, form_body, post_form};
 
-async fn post_json(app: &TestApp, path: &str, body: &Value) -> TestResponse {
-    app.send(
-        Request::post(path)
-            .header("content-type", "application/json")
-            .body(Body::from(body.to_string()))
-            .unwrap(),
-    )
-    .await
-}
-
 /// Posts a form with a cookie header (this phone's cookies).
 async fn post_form_with_cookie(
     app: &TestApp,
@@ -256,13 +246,13 @@ async fn the_group_page_adds_renames_retires_and_brings_back_players_guarded_by_
     assert_eq!(now["players"].as_array().unwrap().len(), 5);
 
     // A game with Ann, then Ann is renamed: the old game says the new name.
-    let game = post_json(
-        &app,
-        &format!("/api/v1/groups/{id}/games"),
-        &json!({"rules": "contract", "players": ["Ann", "Ben", "Cy"]}),
-    )
-    .await
-    .json()["id"]
+    let game = app
+        .post_json(
+            &format!("/api/v1/groups/{id}/games"),
+            &json!({"rules": "contract", "players": ["Ann", "Ben", "Cy"]}),
+        )
+        .await
+        .json()["id"]
         .as_str()
         .unwrap()
         .to_owned();
@@ -460,8 +450,7 @@ async fn the_group_s_new_game_form_defaults_to_the_last_game_and_creates_once() 
         "{}",
         empty.body
     );
-    post_json(
-        &app,
+    app.post_json(
         &format!("/api/v1/groups/{id}/games"),
         &json!({"rules": "liverpool", "players": ["Cy", "Ann", "Ben"], "first_dealer": "Cy",
                 "cents_per_point": 5, "currency": "CHF", "options": {"jokers": false}}),
@@ -532,12 +521,12 @@ async fn the_group_s_new_game_form_defaults_to_the_last_game_and_creates_once() 
 
 /// A contract game through the new-game form's API: its edit id.
 async fn standalone(app: &TestApp, players: &[&str]) -> String {
-    let response = post_json(
-        app,
-        "/api/v1/games",
-        &json!({"rules": "contract", "players": players}),
-    )
-    .await;
+    let response = app
+        .post_json(
+            "/api/v1/games",
+            &json!({"rules": "contract", "players": players}),
+        )
+        .await;
     assert_eq!(response.status, StatusCode::CREATED, "{}", response.body);
     response.json()["id"].as_str().unwrap().to_owned()
 }
@@ -648,13 +637,13 @@ async fn a_standalone_game_is_added_to_one_of_this_phone_s_groups_or_a_pasted_li
 async fn a_rematch_of_a_group_s_game_stays_in_the_group_by_page_and_by_api() {
     let app = TestApp::new().await;
     let (id, _, _) = new_group(&app, "Ann\nBen\nCy").await;
-    let game = post_json(
-        &app,
-        &format!("/api/v1/groups/{id}/games"),
-        &json!({"rules": "contract", "players": ["Ann", "Ben", "Cy"], "first_dealer": "Ann"}),
-    )
-    .await
-    .json()["id"]
+    let game = app
+        .post_json(
+            &format!("/api/v1/groups/{id}/games"),
+            &json!({"rules": "contract", "players": ["Ann", "Ben", "Cy"], "first_dealer": "Ann"}),
+        )
+        .await
+        .json()["id"]
         .as_str()
         .unwrap()
         .to_owned();
@@ -662,7 +651,9 @@ async fn a_rematch_of_a_group_s_game_stays_in_the_group_by_page_and_by_api() {
     let key = app.form_key(&path);
     let by_page = post_form(&app, &path, &[("key", &key)], "en").await;
     assert_eq!(by_page.status, StatusCode::SEE_OTHER, "{}", by_page.body);
-    let by_api = post_json(&app, &format!("/api/v1/games/{game}/rematch"), &json!({})).await;
+    let by_api = app
+        .post_json(&format!("/api/v1/games/{game}/rematch"), &json!({}))
+        .await;
     assert_eq!(by_api.status, StatusCode::CREATED, "{}", by_api.body);
     let now = state(&app, &id).await;
     let games: Vec<&str> = now["games"]
@@ -683,22 +674,22 @@ async fn a_rematch_of_a_group_s_game_stays_in_the_group_by_page_and_by_api() {
 async fn the_group_exports_as_json_for_import_and_as_a_formula_safe_csv() {
     let app = TestApp::new().await;
     let (id, view, _) = new_group(&app, "Ann\n=Ben\nCy").await;
-    let game = post_json(
-        &app,
-        &format!("/api/v1/groups/{id}/games"),
-        &json!({"rules": "contract", "players": ["Ann", "=Ben", "Cy"]}),
-    )
-    .await
-    .json()["id"]
+    let game = app
+        .post_json(
+            &format!("/api/v1/groups/{id}/games"),
+            &json!({"rules": "contract", "players": ["Ann", "=Ben", "Cy"]}),
+        )
+        .await
+        .json()["id"]
         .as_str()
         .unwrap()
         .to_owned();
-    let round = post_json(
-        &app,
-        &format!("/api/v1/games/{game}/rounds"),
-        &json!({"went_out": "Ann", "points": {"=Ben": 25, "Cy": 40}}),
-    )
-    .await;
+    let round = app
+        .post_json(
+            &format!("/api/v1/games/{game}/rounds"),
+            &json!({"went_out": "Ann", "points": {"=Ben": 25, "Cy": 40}}),
+        )
+        .await;
     assert_eq!(round.status, StatusCode::OK, "{}", round.body);
     let other = standalone(&app, &["Zed", "Yan", "Xi"]).await;
 
@@ -740,13 +731,13 @@ async fn the_group_exports_as_json_for_import_and_as_a_formula_safe_csv() {
 async fn the_read_only_link_exports_the_group_without_any_edit_id() {
     let app = TestApp::new().await;
     let (id, view, _) = new_group(&app, "Ann\nBen\nCy").await;
-    let created = post_json(
-        &app,
-        &format!("/api/v1/groups/{id}/games"),
-        &json!({"rules": "contract", "players": ["Ann", "Ben", "Cy"]}),
-    )
-    .await
-    .json();
+    let created = app
+        .post_json(
+            &format!("/api/v1/groups/{id}/games"),
+            &json!({"rules": "contract", "players": ["Ann", "Ben", "Cy"]}),
+        )
+        .await
+        .json();
     let game = created["id"].as_str().unwrap().to_owned();
     let game_view = created["view_url"]
         .as_str()
@@ -755,12 +746,12 @@ async fn the_read_only_link_exports_the_group_without_any_edit_id() {
         .next()
         .unwrap()
         .to_owned();
-    let round = post_json(
-        &app,
-        &format!("/api/v1/games/{game}/rounds"),
-        &json!({"went_out": "Ann", "points": {"Ben": 25, "Cy": 40}}),
-    )
-    .await;
+    let round = app
+        .post_json(
+            &format!("/api/v1/games/{game}/rounds"),
+            &json!({"went_out": "Ann", "points": {"Ben": 25, "Cy": 40}}),
+        )
+        .await;
     assert_eq!(round.status, StatusCode::OK, "{}", round.body);
 
     // The read-only page links its own exports, never the edit link's.
@@ -827,12 +818,12 @@ async fn a_group_export_reads_only_its_own_games() {
         (&first, ["Ann", "Ben", "Cy"]),
         (&second, ["Di", "Eve", "Fay"]),
     ] {
-        let created = post_json(
-            &app,
-            &format!("/api/v1/groups/{group}/games"),
-            &json!({"rules": "contract", "players": players}),
-        )
-        .await;
+        let created = app
+            .post_json(
+                &format!("/api/v1/groups/{group}/games"),
+                &json!({"rules": "contract", "players": players}),
+            )
+            .await;
         assert_eq!(created.status, StatusCode::CREATED, "{}", created.body);
         games.push(created.json()["id"].as_str().unwrap().to_owned());
     }
@@ -998,7 +989,7 @@ async fn the_home_page_lists_each_group_with_its_games_players_and_last_game() {
 
     let games = format!("/api/v1/groups/{id}/games");
     let body = json!({"rules": "contract", "players": ["Ann", "Ben", "Cy"]});
-    let new_game = || post_json(&app, &games, &body);
+    let new_game = || app.post_json(&games, &body);
     assert_eq!(new_game().await.status, StatusCode::CREATED);
     let today = time::OffsetDateTime::now_utc().date();
     let (en_day, de_day) = (

@@ -4,17 +4,12 @@
 
 use crate::common::{TestApp, TestResponse};
 use axum::body::Body;
-use axum::http::{Request, StatusCode, header};
+use axum::http::{Request, StatusCode};
 use kontrakt::db::transfer::{export_games, import_games};
 use serde_json::{Value, json};
 
 async fn post(app: &TestApp, path: &str, body: Value, key: Option<&str>) -> TestResponse {
-    let mut request = Request::post(path).header(header::CONTENT_TYPE, "application/json");
-    if let Some(key) = key {
-        request = request.header("Idempotency-Key", key);
-    }
-    app.send(request.body(Body::from(body.to_string())).unwrap())
-        .await
+    app.post_json_keyed(path, body.to_string(), key).await
 }
 
 async fn ok(app: &TestApp, path: &str, body: Value) -> Value {
@@ -24,15 +19,9 @@ async fn ok(app: &TestApp, path: &str, body: Value) -> Value {
 }
 
 async fn new_game(app: &TestApp) -> String {
-    let answer = post(
-        app,
-        "/api/v1/games",
-        json!({"rules": "liverpool", "players": ["Ann", "Ben", "Cy", "Dee"]}),
-        None,
-    )
-    .await;
-    assert_eq!(answer.status, StatusCode::CREATED, "{}", answer.body);
-    answer.json()["id"].as_str().unwrap().to_string()
+    app.create_game(json!({"rules": "liverpool", "players": ["Ann", "Ben", "Cy", "Dee"]}))
+        .await
+        .id
 }
 
 fn round(went_out: &str, points: Value) -> Value {

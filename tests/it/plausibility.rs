@@ -3,25 +3,17 @@
 //! unlikely ones are a 422 with `"code": "unlikely"` on the API unless `"confirm": true`, and a
 //! confirm step on the form ("Save anyway" / "Change"), in English and German.
 
-use axum::body::Body;
-use axum::http::{Request, StatusCode};
+use axum::http::StatusCode;
 use serde_json::{Value, json};
 
 use crate::common::{self, TestApp, TestResponse, text};
 
 async fn post_json(app: &TestApp, path: &str, body: &Value, key: Option<&str>) -> TestResponse {
-    let mut request = Request::post(path).header("content-type", "application/json");
-    if let Some(key) = key {
-        request = request.header("idempotency-key", key);
-    }
-    app.send(request.body(Body::from(body.to_string())).unwrap())
-        .await
+    app.post_json_keyed(path, body.to_string(), key).await
 }
 
 async fn create(app: &TestApp, setup: Value) -> String {
-    let created = post_json(app, "/api/v1/games", &setup, None).await;
-    assert_eq!(created.status, StatusCode::CREATED, "{}", created.body);
-    created.json()["id"].as_str().unwrap().to_owned()
+    app.create_game(setup).await.id
 }
 
 async fn contract(app: &TestApp) -> String {

@@ -5,7 +5,7 @@
 use std::path::Path;
 use std::process::{Command, Output};
 
-use crate::common::{TestApp, post_form};
+use crate::common::{TestApp, input_value, post_form};
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
 use kontrakt::db::{Db, Location};
@@ -37,15 +37,6 @@ async fn game_with_bonuses(app: &TestApp) -> String {
     .await;
     assert_eq!(status, StatusCode::CREATED, "{created}");
     created["id"].as_str().unwrap().to_owned()
-}
-
-/// The `value` of the input named `name` in a page.
-fn input_value(body: &str, name: &str) -> String {
-    let at = body.find(&format!("name=\"{name}\"")).expect("the field");
-    let rest = &body[at..];
-    let value = rest.find("value=\"").expect("a value") + "value=\"".len();
-    let end = rest[value..].find('"').unwrap();
-    rest[value..value + end].to_owned()
 }
 
 #[tokio::test]
