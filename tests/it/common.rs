@@ -40,6 +40,13 @@ impl TestApp {
         Self { router, db, dir }
     }
 
+    /// The app (no write rate limit to speak of) on a database the test opened itself, kept
+    /// with `dir` (a second server on the same database, a database set up beforehand).
+    pub fn on(db: Db, dir: TestDir) -> Self {
+        let router = app(AppState::new(db.clone()).with_write_limit(WriteLimit::UNLIMITED));
+        Self { router, db, dir }
+    }
+
     pub async fn send(&self, request: Request<Body>) -> TestResponse {
         let response = self
             .router

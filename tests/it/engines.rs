@@ -9,7 +9,6 @@ use kontrakt::db::games::{self, ChangeOutcome, Keyed, NewGame, RoundChange};
 use kontrakt::db::groups;
 use serde_json::json;
 
-use kontrakt::web::{AppState, WriteLimit, app};
 use serde_json::Value;
 
 use crate::common::{TestApp, new_postgres_database, postgres_server};
@@ -205,11 +204,7 @@ async fn postgres_a_racing_duplicate_through_the_other_server_gets_the_first_ans
 
 /// The app of one server on `db`.
 fn server(db: &Db) -> TestApp {
-    TestApp {
-        router: app(AppState::new(db.clone()).with_write_limit(WriteLimit::UNLIMITED)),
-        db: db.clone(),
-        dir: crate::common::TestDir::temporary(),
-    }
+    TestApp::on(db.clone(), crate::common::TestDir::temporary())
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
