@@ -16,8 +16,7 @@ use super::Error;
 use super::cache::GameCache;
 use super::entry;
 use super::game::{LoadedGame, money_of};
-use super::read::load;
-use super::write::{self, GameChange, OnceChange, finish};
+use super::write::{self, GameChange, OnceChange, change_game, finish};
 use crate::db::Db;
 use crate::db::games::{self, HistoryAction, Once, Rewrite};
 use crate::rules::game::{GameError, GameSetup, RawNumber, RawSetup, TableChange, TimedChange};
@@ -174,49 +173,67 @@ pub async fn edit_once(
     version: Option<i64>,
     once: Option<Once<'_>>,
 ) -> Result<OnceChange, Error> {
-    let Some(game) = load(db, cache, id).await? else {
-        return Ok(OnceChange::Now(GameChange::NotFound));
-    };
-    let expected = version.unwrap_or(game.record.game.version);
-    let rewrite = if expected == game.record.game.version {
-        match plan(&game, edit) {
-            Ok(rewrite) => rewrite,
-            Err(e) => {
-                // A repeat of a change already made is refused by the game as it is now:
-                // its key answers first.
-                if let Some(once) = once
-                    && let Some(used) = games::used_key(db, id, once).await?
-                {
-                    return finish(db, cache, id, "edit", async { Ok::<_, Error>(used) }).await;
+    change_game(db, cache, id, version, async |game, expected| {
+        let rewrite = if expected == game.record.game.version {
+            match plan(&game, edit) {
+                Ok(rewrite) => rewrite,
+                Err(e) => {
+                    // A repeat of a change already made is refused by the game as it is now:
+                    // its key answers first.
+                    if let Some(once) = once
+                        && let Some(used) = games::used_key(db, id, once).await?
+                    {
+                        return finish(db, cache, id, "edit", async { Ok::<_, Error>(used) })
+                            .await;
+                    }
+                    return Ok(OnceChange::Now(GameChange::Refused(e)));
                 }
-                return Ok(OnceChange::Now(GameChange::Refused(e)));
             }
+        } else {
+            // Stale: the database answers with the conflict (or the stored answer of a
+            // repeat).
+            Rewrite {
+                players: game.record.game.players.clone(),
+                money: game.record.game.money.clone(),
+                changes: game.record.game.changes.clone(),
+                rename: None,
+                action: HistoryAction::Settings,
+                before: None,
+                after: None,
+            }
+        };
+        let kind = rewrite.action.as_str();
+        let outcome = write_rewrite(db, cache, id, expected, &rewrite, once, kind).await?;
+        // A late joiner at a group's table joins the group too (unless the group knows the
+        // name, retired or not), so the group's standings and ledger can count the game: they
+        // find a joiner's group player by name (`store::numbers::seat_ids`).
+        if let (
+            OnceChange::Now(GameChange::Done(_)),
+            Edit::Table(TableChange::Join { player, .. }),
+        ) = (&outcome, edit)
+            && let Some(group) = &game.record.game.group
+        {
+            super::groups::join_group(db, &group.id, player).await?;
         }
-    } else {
-        // Stale: the database answers with the conflict (or the stored answer of a repeat).
-        Rewrite {
-            players: game.record.game.players.clone(),
-            money: game.record.game.money.clone(),
-            changes: game.record.game.changes.clone(),
-            rename: None,
-            action: HistoryAction::Settings,
-            before: None,
-            after: None,
-        }
-    };
-    let kind = rewrite.action.as_str();
-    let write = games::rewrite_once(db, id, expected, &rewrite, entry::rename, once);
-    let outcome = finish(db, cache, id, kind, write).await?;
-    // A late joiner at a group's table joins the group too (unless the group knows the name,
-    // retired or not), so the group's standings and ledger can count the game: they find a
-    // joiner's group player by name (`store::numbers::seat_ids`).
-    if let (OnceChange::Now(GameChange::Done(_)), Edit::Table(TableChange::Join { player, .. })) =
-        (&outcome, edit)
-        && let Some(group) = &game.record.game.group
-    {
-        super::groups::join_group(db, &group.id, player).await?;
-    }
-    Ok(outcome)
+        Ok(outcome)
+    })
+    .await
+}
+
+/// Writes `rewrite` over the game, expected at version `expected`, at most once per
+/// idempotency key (`once`), and finishes as every change to the whole game does (timed and
+/// counted under `kind`). The one write of an edit, its undo and its redo.
+async fn write_rewrite(
+    db: &Db,
+    cache: &GameCache,
+    id: &str,
+    expected: i64,
+    rewrite: &Rewrite,
+    once: Option<Once<'_>>,
+    kind: &'static str,
+) -> Result<OnceChange, Error> {
+    let write = games::rewrite_once(db, id, expected, rewrite, entry::rename, once);
+    finish(db, cache, id, kind, write).await
 }
 
 /// The latest item of the `changes` list if nothing was entered after it: what an undo takes
@@ -326,18 +343,20 @@ pub async fn undo_once(
     version: Option<i64>,
     once: Option<Once<'_>>,
 ) -> Result<OnceChange, Error> {
-    let Some(game) = load(db, cache, id).await? else {
-        return Ok(OnceChange::Now(GameChange::NotFound));
-    };
-    let expected = version.unwrap_or(game.record.game.version);
-    match undoable(&game) {
-        Some(item) if expected == game.record.game.version => {
-            let rewrite = undo_plan(&game, &item);
-            let write = games::rewrite_once(db, id, expected, &rewrite, entry::rename, once);
-            finish(db, cache, id, "undo", write).await
-        }
-        _ => write::undo_round_once(db, cache, id, version, once).await,
-    }
+    change_game(
+        db,
+        cache,
+        id,
+        version,
+        async |game, expected| match undoable(&game) {
+            Some(item) if expected == game.record.game.version => {
+                let rewrite = undo_plan(&game, &item);
+                write_rewrite(db, cache, id, expected, &rewrite, once, "undo").await
+            }
+            _ => write::undo_round_once(db, cache, id, version, once).await,
+        },
+    )
+    .await
 }
 
 /// Puts back what the game's latest change (an undo) took back: a change of the `changes`
@@ -350,26 +369,27 @@ pub async fn redo_once(
     version: Option<i64>,
     once: Option<Once<'_>>,
 ) -> Result<OnceChange, Error> {
-    let Some(game) = load(db, cache, id).await? else {
-        return Ok(OnceChange::Now(GameChange::NotFound));
-    };
-    let expected = version.unwrap_or(game.record.game.version);
-    let last = games::last_change(db, id).await?;
-    match last {
-        Some(h)
-            if h.action == HistoryAction::Undo
-                && h.round_no.is_none()
-                && expected == game.record.game.version =>
-        {
-            let Some(item) = h.before.filter(|b| b.get("change").is_some()) else {
-                return Ok(OnceChange::Now(GameChange::Refused(
-                    GameError::NothingToRedo,
-                )));
-            };
-            let rewrite = redo_plan(&game, &item);
-            let write = games::rewrite_once(db, id, expected, &rewrite, entry::rename, once);
-            finish(db, cache, id, "redo", write).await
-        }
-        _ => write::redo_round_once(db, cache, id, version, once).await,
-    }
+    change_game(
+        db,
+        cache,
+        id,
+        version,
+        async |game, expected| match games::last_change(db, id).await? {
+            Some(h)
+                if h.action == HistoryAction::Undo
+                    && h.round_no.is_none()
+                    && expected == game.record.game.version =>
+            {
+                let Some(item) = h.before.filter(|b| b.get("change").is_some()) else {
+                    return Ok(OnceChange::Now(GameChange::Refused(
+                        GameError::NothingToRedo,
+                    )));
+                };
+                let rewrite = redo_plan(&game, &item);
+                write_rewrite(db, cache, id, expected, &rewrite, once, "redo").await
+            }
+            _ => write::redo_round_once(db, cache, id, version, once).await,
+        },
+    )
+    .await
 }
