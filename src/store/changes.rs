@@ -16,7 +16,7 @@ use super::Error;
 use super::cache::GameCache;
 use super::entry;
 use super::game::{LoadedGame, money_of};
-use super::write::{self, GameChange, OnceChange, change_game, finish};
+use super::write::{self, GameChange, OnceChange, change_game, end_early_once, finish};
 use crate::db::Db;
 use crate::db::games::{self, HistoryAction, Once, Rewrite};
 use crate::rules::game::{GameError, GameSetup, RawNumber, RawSetup, TableChange, TimedChange};
@@ -392,4 +392,49 @@ pub async fn redo_once(
         },
     )
     .await
+}
+
+/// A change to the whole game that asks for nothing but the game's version: a button on the
+/// game page, or an API call with at most `{"version": N}`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WholeGame {
+    /// Take back the latest change or round ([`undo_once`]).
+    Undo,
+    /// Put back what the latest undo took back ([`redo_once`]).
+    Redo,
+    /// End the game early ([`end_early_once`]).
+    End,
+    /// Take back an early end ([`end_early_once`]).
+    Resume,
+}
+
+impl WholeGame {
+    /// Its name, the last part of the routes that ask for it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Undo => "undo",
+            Self::Redo => "redo",
+            Self::End => "end",
+            Self::Resume => "resume",
+        }
+    }
+}
+
+/// Makes `change` on the game, at most once per idempotency key (`once`). `version`: the
+/// game's version as the client knows it (without it, the version just read). The one call
+/// the page buttons and the API make for each of the four.
+pub async fn whole_game_once(
+    db: &Db,
+    cache: &GameCache,
+    id: &str,
+    change: WholeGame,
+    version: Option<i64>,
+    once: Option<Once<'_>>,
+) -> Result<OnceChange, Error> {
+    match change {
+        WholeGame::Undo => undo_once(db, cache, id, version, once).await,
+        WholeGame::Redo => redo_once(db, cache, id, version, once).await,
+        WholeGame::End => end_early_once(db, cache, id, true, version, once).await,
+        WholeGame::Resume => end_early_once(db, cache, id, false, version, once).await,
+    }
 }
