@@ -25,6 +25,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::input::{answer_lang, take_lang};
+use super::{StoredKey, created_at};
 use crate::db::games::{self, Keyed, Once};
 use crate::rules::game::{FieldErrors, GameSetup, RawRound, RawSetup, RoundInfo};
 use crate::rules::ruleset::{Buys, OptionValue};
@@ -135,13 +136,7 @@ pub(super) fn created(ids: &games::GameIds) -> Result<Response, AppError> {
         "api_url": api_url,
         "view_api_url": format!("/api/v1/view/{}", ids.view_token),
     });
-    let location = HeaderValue::try_from(api_url).map_err(AppError::internal)?;
-    Ok((
-        StatusCode::CREATED,
-        [(header::LOCATION, location)],
-        axum::Json(body),
-    )
-        .into_response())
+    created_at(api_url, body)
 }
 
 /// `POST /api/v1/games/{id}/rematch` (no body, or `{}`): a new game with the table as this
@@ -457,9 +452,6 @@ async fn whole_game(
     let made = store::whole_game_once(&state.db, &state.games, id, change, version, once).await?;
     game_change(state, id, made, lang).await
 }
-
-/// An idempotency key as stored, with the hash of the request it came with.
-type StoredKey = (String, String);
 
 /// What an undo, end or resume asks: the `version` of its JSON body (nothing for an empty
 /// body; a body that is not JSON is a 415) and its `Idempotency-Key` as stored, with the
