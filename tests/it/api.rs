@@ -423,13 +423,10 @@ async fn declared_wild_cards_are_checked_as_declared_and_printed_back() {
         ("JK=JK QH KH | 3S 3D 3C", "declares a card as a joker"),
     ] {
         let response = app
-            .send(
-                Request::post("/api/v1/check")
-                    .header("content-type", "application/json")
-                    .body(Body::from(
-                        json!({"rules": "rommee", "melds": melds}).to_string(),
-                    ))
-                    .unwrap(),
+            .post_json_with(
+                "/api/v1/check",
+                json!({"rules": "rommee", "melds": melds}).to_string(),
+                &[],
             )
             .await;
         assert_eq!(response.status, StatusCode::UNPROCESSABLE_ENTITY, "{melds}");

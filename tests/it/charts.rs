@@ -8,7 +8,7 @@ use axum::body::Body;
 use axum::http::{Request, StatusCode};
 use serde_json::json;
 
-use crate::common::{TestApp, assert_no_inline_script_or_style};
+use crate::common::{Made, TestApp, assert_no_inline_script_or_style};
 
 async fn german(app: &TestApp, path: &str) -> crate::common::TestResponse {
     app.send(
@@ -23,18 +23,11 @@ async fn german(app: &TestApp, path: &str) -> crate::common::TestResponse {
 #[tokio::test]
 async fn a_game_s_race_chart_is_an_svg_of_the_running_totals_on_its_pages_and_as_a_file() {
     let app = TestApp::new().await;
-    let created = app.api("/api/v1/games",
-        json!({"rules": "contract", "players": ["Ann & Jo", "Ben", "Cy"], "cents_per_point": 5}),
-    )
-    .await;
-    let id = created["id"].as_str().unwrap().to_owned();
-    let view = created["view_url"]
-        .as_str()
-        .unwrap()
-        .rsplit('/')
-        .next()
-        .unwrap()
-        .to_owned();
+    let Made { id, view, .. } = app
+        .create_game(
+            json!({"rules": "contract", "players": ["Ann & Jo", "Ben", "Cy"], "cents_per_point": 5}),
+        )
+        .await;
 
     // Before the first round: no chart on the page, and the file says why.
     let page = app.get(&format!("/games/{id}")).await;

@@ -162,8 +162,14 @@ impl TestApp {
 
     /// A game made through the JSON API with this set-up (asserts 201): its links.
     pub async fn create_game(&self, setup: impl Borrow<Value>) -> Made {
+        self.create_game_at("/api/v1/games", setup).await
+    }
+
+    /// A game made by posting this set-up to `path` (`/api/v1/games`, a group's
+    /// `/api/v1/groups/{id}/games`), which must answer 201: its links.
+    pub async fn create_game_at(&self, path: &str, setup: impl Borrow<Value>) -> Made {
         let setup = setup.borrow();
-        let response = self.post_json("/api/v1/games", setup).await;
+        let response = self.post_json(path, setup).await;
         assert_eq!(
             response.status,
             StatusCode::CREATED,

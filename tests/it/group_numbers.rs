@@ -47,21 +47,17 @@ async fn played(
     currency: &str,
     rounds: &[(&str, Value)],
 ) -> String {
-    let created = ok(app
-        .post_json(
+    let id = app
+        .create_game_at(
             &format!("{}/games", group.api()),
-            &json!({"rules": "contract", "players": players, "cents_per_point": 10,
+            json!({"rules": "contract", "players": players, "cents_per_point": 10,
                 "currency": currency}),
         )
-        .await);
-    let id = created["id"].as_str().unwrap().to_owned();
+        .await
+        .id;
     for (out, points) in rounds {
-        ok(app
-            .post_json(
-                &format!("/api/v1/games/{id}/rounds"),
-                &json!({"went_out": out, "points": points}),
-            )
-            .await);
+        app.enter_round(&id, json!({"went_out": out, "points": points}))
+            .await;
     }
     ok(app
         .post_json(&format!("/api/v1/games/{id}/end"), &json!({}))

@@ -8,7 +8,7 @@ use axum::body::Body;
 use axum::http::{Request, StatusCode};
 use serde_json::{Value, json};
 
-use crate::common::{TestApp, TestResponse, form_body, post_form};
+use crate::common::{Made, TestApp, TestResponse, form_body, post_form};
 
 /// Posts a form with a cookie header (this phone's cookies).
 async fn post_form_with_cookie(
@@ -247,15 +247,12 @@ async fn the_group_page_adds_renames_retires_and_brings_back_players_guarded_by_
 
     // A game with Ann, then Ann is renamed: the old game says the new name.
     let game = app
-        .post_json(
+        .create_game_at(
             &format!("/api/v1/groups/{id}/games"),
-            &json!({"rules": "contract", "players": ["Ann", "Ben", "Cy"]}),
+            json!({"rules": "contract", "players": ["Ann", "Ben", "Cy"]}),
         )
         .await
-        .json()["id"]
-        .as_str()
-        .unwrap()
-        .to_owned();
+        .id;
     let ann = player_id(&now, "Ann").to_string();
     let renamed = group_form(&app, &id, &format!("players/{ann}"), &[("name", "Anna")]).await;
     assert_eq!(renamed.status, StatusCode::SEE_OTHER, "{}", renamed.body);
@@ -638,15 +635,12 @@ async fn a_rematch_of_a_group_s_game_stays_in_the_group_by_page_and_by_api() {
     let app = TestApp::new().await;
     let (id, _, _) = new_group(&app, "Ann\nBen\nCy").await;
     let game = app
-        .post_json(
+        .create_game_at(
             &format!("/api/v1/groups/{id}/games"),
-            &json!({"rules": "contract", "players": ["Ann", "Ben", "Cy"], "first_dealer": "Ann"}),
+            json!({"rules": "contract", "players": ["Ann", "Ben", "Cy"], "first_dealer": "Ann"}),
         )
         .await
-        .json()["id"]
-        .as_str()
-        .unwrap()
-        .to_owned();
+        .id;
     let path = format!("/games/{game}/rematch");
     let key = app.form_key(&path);
     let by_page = post_form(&app, &path, &[("key", &key)], "en").await;
@@ -675,22 +669,17 @@ async fn the_group_exports_as_json_for_import_and_as_a_formula_safe_csv() {
     let app = TestApp::new().await;
     let (id, view, _) = new_group(&app, "Ann\n=Ben\nCy").await;
     let game = app
-        .post_json(
+        .create_game_at(
             &format!("/api/v1/groups/{id}/games"),
-            &json!({"rules": "contract", "players": ["Ann", "=Ben", "Cy"]}),
+            json!({"rules": "contract", "players": ["Ann", "=Ben", "Cy"]}),
         )
         .await
-        .json()["id"]
-        .as_str()
-        .unwrap()
-        .to_owned();
-    let round = app
-        .post_json(
-            &format!("/api/v1/games/{game}/rounds"),
-            &json!({"went_out": "Ann", "points": {"=Ben": 25, "Cy": 40}}),
-        )
-        .await;
-    assert_eq!(round.status, StatusCode::OK, "{}", round.body);
+        .id;
+    app.enter_round(
+        &game,
+        json!({"went_out": "Ann", "points": {"=Ben": 25, "Cy": 40}}),
+    )
+    .await;
     let other = standalone(&app, &["Zed", "Yan", "Xi"]).await;
 
     let json = app.get(&format!("/groups/{id}/export.json")).await;
@@ -731,28 +720,21 @@ async fn the_group_exports_as_json_for_import_and_as_a_formula_safe_csv() {
 async fn the_read_only_link_exports_the_group_without_any_edit_id() {
     let app = TestApp::new().await;
     let (id, view, _) = new_group(&app, "Ann\nBen\nCy").await;
-    let created = app
-        .post_json(
+    let Made {
+        id: game,
+        view: game_view,
+        ..
+    } = app
+        .create_game_at(
             &format!("/api/v1/groups/{id}/games"),
-            &json!({"rules": "contract", "players": ["Ann", "Ben", "Cy"]}),
-        )
-        .await
-        .json();
-    let game = created["id"].as_str().unwrap().to_owned();
-    let game_view = created["view_url"]
-        .as_str()
-        .unwrap()
-        .rsplit('/')
-        .next()
-        .unwrap()
-        .to_owned();
-    let round = app
-        .post_json(
-            &format!("/api/v1/games/{game}/rounds"),
-            &json!({"went_out": "Ann", "points": {"Ben": 25, "Cy": 40}}),
+            json!({"rules": "contract", "players": ["Ann", "Ben", "Cy"]}),
         )
         .await;
-    assert_eq!(round.status, StatusCode::OK, "{}", round.body);
+    app.enter_round(
+        &game,
+        json!({"went_out": "Ann", "points": {"Ben": 25, "Cy": 40}}),
+    )
+    .await;
 
     // The read-only page links its own exports, never the edit link's.
     let page = app.get(&format!("/groups/view/{view}")).await;
@@ -818,14 +800,14 @@ async fn a_group_export_reads_only_its_own_games() {
         (&first, ["Ann", "Ben", "Cy"]),
         (&second, ["Di", "Eve", "Fay"]),
     ] {
+        let games_path = format!("/api/v1/groups/{group}/games");
         let created = app
-            .post_json(
-                &format!("/api/v1/groups/{group}/games"),
-                &json!({"rules": "contract", "players": players}),
+            .create_game_at(
+                &games_path,
+                json!({"rules": "contract", "players": players}),
             )
             .await;
-        assert_eq!(created.status, StatusCode::CREATED, "{}", created.body);
-        games.push(created.json()["id"].as_str().unwrap().to_owned());
+        games.push(created.id);
     }
     let export = app.get(&format!("/groups/{first}/export.json")).await;
     assert_eq!(export.status, StatusCode::OK);

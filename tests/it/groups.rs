@@ -65,11 +65,9 @@ async fn create_group(app: &TestApp, name: &str, players: &[&str]) -> Group {
 
 /// Starts a game in the group; its edit id.
 async fn group_game(app: &TestApp, group: &Group, body: Value) -> String {
-    let response = app
-        .post_json(&format!("{}/games", group.api()), &body)
-        .await;
-    assert_eq!(response.status, StatusCode::CREATED, "{}", response.body);
-    response.json()["id"].as_str().unwrap().to_string()
+    app.create_game_at(&format!("{}/games", group.api()), body)
+        .await
+        .id
 }
 
 /// Enters a round of a contract game where `out` went out and the others have these points.

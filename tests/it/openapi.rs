@@ -827,14 +827,7 @@ async fn the_referee_and_rule_set_answers_are_what_the_document_says() {
             json!({"rules": "contract", "round": 9, "melds": "3H"}),
         )
         .await;
-    let response = app
-        .send(
-            Request::post(check)
-                .header("content-type", "application/json")
-                .body(Body::from("{\"rules\": "))
-                .unwrap(),
-        )
-        .await;
+    let response = app.post_json_with(&check, "{\"rules\": ", &[]).await;
     contract.holds("POST", check, &response);
     let response = app
         .send(

@@ -14,14 +14,7 @@ use serde_json::{Value, json};
 use tower::ServiceExt as _;
 
 async fn post(app: &TestApp, path: &str, body: Value) -> (StatusCode, Value) {
-    let response = app
-        .send(
-            Request::post(path)
-                .header("content-type", "application/json")
-                .body(Body::from(body.to_string()))
-                .unwrap(),
-        )
-        .await;
+    let response = app.post_json(path, body).await;
     let json = response.json();
     (response.status, json)
 }
