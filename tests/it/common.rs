@@ -100,6 +100,20 @@ impl TestApp {
         self.send(request.body(Body::empty()).unwrap()).await
     }
 
+    /// Posts a form to `path` as a page rendered by the server would: these fields and the
+    /// form key the page would carry, from a phone that prefers `lang`.
+    pub async fn post_form_keyed(
+        &self,
+        path: &str,
+        fields: &[(&str, &str)],
+        lang: &str,
+    ) -> TestResponse {
+        let key = self.form_key(path);
+        let mut fields = fields.to_vec();
+        fields.push(("key", &key));
+        post_form(self, path, &fields, lang).await
+    }
+
     /// POSTs `body` as `application/json` (a `Value` or a reference to one).
     pub async fn post_json(&self, path: &str, body: impl Borrow<Value>) -> TestResponse {
         self.post_json_with(path, body.borrow().to_string(), &[])

@@ -50,18 +50,13 @@ fn cookies(response: &TestResponse) -> String {
 
 /// A group made through the home page's form: (edit id, read-only token, this phone's cookie).
 async fn new_group(app: &TestApp, players: &str) -> (String, String, String) {
-    let key = app.form_key("/groups");
-    let response = post_form(
-        app,
-        "/groups",
-        &[
-            ("name", "Freitagsrunde"),
-            ("players", players),
-            ("key", &key),
-        ],
-        "en",
-    )
-    .await;
+    let response = app
+        .post_form_keyed(
+            "/groups",
+            &[("name", "Freitagsrunde"), ("players", players)],
+            "en",
+        )
+        .await;
     assert_eq!(response.status, StatusCode::SEE_OTHER, "{}", response.body);
     let id = response
         .header("location")
@@ -642,8 +637,7 @@ async fn a_rematch_of_a_group_s_game_stays_in_the_group_by_page_and_by_api() {
         .await
         .id;
     let path = format!("/games/{game}/rematch");
-    let key = app.form_key(&path);
-    let by_page = post_form(&app, &path, &[("key", &key)], "en").await;
+    let by_page = app.post_form_keyed(&path, &[], "en").await;
     assert_eq!(by_page.status, StatusCode::SEE_OTHER, "{}", by_page.body);
     let by_api = app
         .post_json(&format!("/api/v1/games/{game}/rematch"), &json!({}))
@@ -901,14 +895,9 @@ async fn a_refused_player_form_keeps_the_typed_name_with_the_sentence() {
     let added = group_form(&app, &id, "players", &[("name", "Di")]).await;
     assert_eq!(added.status, StatusCode::SEE_OTHER, "{}", added.body);
     let path = format!("/groups/{id}/players");
-    let key = app.form_key(&path);
-    let stale = post_form(
-        &app,
-        &path,
-        &[("name", "Dörte"), ("version", &before), ("key", &key)],
-        "de",
-    )
-    .await;
+    let stale = app
+        .post_form_keyed(&path, &[("name", "Dörte"), ("version", &before)], "de")
+        .await;
     assert_eq!(stale.status, StatusCode::CONFLICT, "{}", stale.body);
     assert!(stale.body.contains(&value("Dörte")), "{}", stale.body);
 

@@ -442,14 +442,8 @@ async fn the_players_page_changes_the_game_and_the_sheet_shows_it() {
 /// Posts the players page's rename form for seat 4, in German.
 async fn rename(app: &TestApp, id: &str, name: &str, version: &str) -> TestResponse {
     let action = format!("/games/{id}/players/4");
-    let key = app.form_key(&action);
-    let fields = [
-        ("version", version),
-        ("key", key.as_str()),
-        ("do", "rename"),
-        ("name", name),
-    ];
-    crate::common::post_form(app, &action, &fields, "de").await
+    let fields = [("version", version), ("do", "rename"), ("name", name)];
+    app.post_form_keyed(&action, &fields, "de").await
 }
 
 #[tokio::test]
@@ -465,24 +459,22 @@ async fn the_players_page_changes_points_per_cent_with_the_stake() {
         page.body
     );
     let action = format!("/games/{id}/settings");
-    let key = app.form_key(&action);
     let version = app.get(&format!("/api/v1/games/{id}")).await.json()["version"]
         .as_i64()
         .unwrap()
         .to_string();
-    let saved = crate::common::post_form(
-        &app,
-        &action,
-        &[
-            ("version", version.as_str()),
-            ("key", key.as_str()),
-            ("cents", "2"),
-            ("points_per_cent", "10"),
-            ("currency", "CHF"),
-        ],
-        "en",
-    )
-    .await;
+    let saved = app
+        .post_form_keyed(
+            &action,
+            &[
+                ("version", version.as_str()),
+                ("cents", "2"),
+                ("points_per_cent", "10"),
+                ("currency", "CHF"),
+            ],
+            "en",
+        )
+        .await;
     assert_eq!(saved.status, StatusCode::SEE_OTHER, "{}", saved.body);
     let game = app.get(&format!("/api/v1/games/{id}")).await.json();
     assert_eq!(

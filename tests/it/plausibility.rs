@@ -161,11 +161,10 @@ async fn the_api_asks_about_unlikely_results_and_saves_them_when_confirmed() {
 /// The round form's fields for `id`'s next round, as rendered, plus `fields`.
 async fn form(app: &TestApp, id: &str, lang: &str, fields: &[(&str, &str)]) -> TestResponse {
     let action = format!("/games/{id}/rounds");
-    let key = app.form_key(&action);
     let version = version(app, id).await.to_string();
-    let mut all = vec![("version", version.as_str()), ("key", key.as_str())];
+    let mut all = vec![("version", version.as_str())];
     all.extend_from_slice(fields);
-    common::post_form(app, &action, &all, lang).await
+    app.post_form_keyed(&action, &all, lang).await
 }
 
 /// The hidden fields of the "Save anyway" form on a confirm page.

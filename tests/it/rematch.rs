@@ -345,15 +345,7 @@ async fn a_rematch_after_changes_at_the_table_seats_the_table_as_it_ended() {
     expect(&app.game_state(by_api["id"].as_str().unwrap()).await);
 
     let action = format!("/games/{id}/rematch");
-    let key = app.form_key(&action);
-    let response = app
-        .send(
-            Request::post(&action)
-                .header("content-type", "application/x-www-form-urlencoded")
-                .body(Body::from(form_body(&[("key", &key)])))
-                .unwrap(),
-        )
-        .await;
+    let response = app.post_form_keyed(&action, &[], "en").await;
     assert_eq!(response.status, StatusCode::SEE_OTHER, "{}", response.body);
     let by_page = response.header("location").trim_start_matches("/games/");
     expect(&app.game_state(by_page).await);

@@ -5,7 +5,7 @@
 use axum::http::StatusCode;
 use serde_json::{Value, json};
 
-use crate::common::{self, TestApp, text};
+use crate::common::{TestApp, text};
 
 async fn game(app: &TestApp) -> String {
     app.create_game(json!({"rules": "contract", "players": ["Ann", "Ben", "Oma"]}))
@@ -92,21 +92,19 @@ async fn the_form_takes_a_note_shown_on_the_sheet_history_correction_and_exports
         "{}",
         form.body
     );
-    let key = app.form_key(&action);
-    let posted = common::post_form(
-        &app,
-        &action,
-        &[
-            ("version", "0"),
-            ("key", &key),
-            ("went_out", "Ann"),
-            ("points.Ben", "20"),
-            ("points.Oma", "35"),
-            ("note", "Oma's hand was misdealt"),
-        ],
-        "en",
-    )
-    .await;
+    let posted = app
+        .post_form_keyed(
+            &action,
+            &[
+                ("version", "0"),
+                ("went_out", "Ann"),
+                ("points.Ben", "20"),
+                ("points.Oma", "35"),
+                ("note", "Oma's hand was misdealt"),
+            ],
+            "en",
+        )
+        .await;
     assert_eq!(posted.status, StatusCode::SEE_OTHER, "{}", posted.body);
 
     for (lang, heading, label) in [("en", "Notes", "Round 1"), ("de", "Notizen", "Runde 1")] {
@@ -157,22 +155,20 @@ async fn the_form_takes_a_note_shown_on_the_sheet_history_correction_and_exports
     );
 
     // Too long on the form: the sentence beside the note, which stays open with the text.
-    let key = app.form_key(&action);
     let long = "y".repeat(201);
-    let refused = common::post_form(
-        &app,
-        &action,
-        &[
-            ("version", "1"),
-            ("key", &key),
-            ("went_out", "Ben"),
-            ("points.Ann", "20"),
-            ("points.Oma", "35"),
-            ("note", &long),
-        ],
-        "de",
-    )
-    .await;
+    let refused = app
+        .post_form_keyed(
+            &action,
+            &[
+                ("version", "1"),
+                ("went_out", "Ben"),
+                ("points.Ann", "20"),
+                ("points.Oma", "35"),
+                ("note", &long),
+            ],
+            "de",
+        )
+        .await;
     assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY);
     let body = text(&refused.body);
     assert!(
