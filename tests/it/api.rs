@@ -1676,11 +1676,9 @@ async fn the_games_api_answers_in_the_bodys_lang() {
         "Es gibt keine Runde zum Zurücknehmen."
     );
     // A game that is not there, in the Accept-Language header's language.
-    let request = axum::http::Request::get("/api/v1/games/0123456789abcdef0123456789abcdef")
-        .header("accept-language", "de")
-        .body(axum::body::Body::empty())
-        .unwrap();
-    let missing = app.send(request).await;
+    let missing = app
+        .get_in("/api/v1/games/0123456789abcdef0123456789abcdef", "de")
+        .await;
     assert_eq!(missing.status, StatusCode::NOT_FOUND);
     assert_eq!(
         missing.error_sentence(),

@@ -4,20 +4,13 @@
 //! for screen readers (the settlement beside the places, once the game is over); before the
 //! first round there is none.
 
-use axum::body::Body;
-use axum::http::{Request, StatusCode};
+use axum::http::StatusCode;
 use serde_json::json;
 
 use crate::common::{Made, TestApp, assert_no_inline_script_or_style};
 
 async fn german(app: &TestApp, path: &str) -> crate::common::TestResponse {
-    app.send(
-        Request::get(path)
-            .header("accept-language", "de")
-            .body(Body::empty())
-            .unwrap(),
-    )
-    .await
+    app.get_in(path, "de").await
 }
 
 #[tokio::test]

@@ -100,6 +100,23 @@ impl TestApp {
         self.send(request.body(Body::empty()).unwrap()).await
     }
 
+    /// Posts a form (`application/x-www-form-urlencoded`) of these fields with these extra
+    /// headers (a cookie, an `Accept-Language`).
+    pub async fn post_form_with(
+        &self,
+        path: &str,
+        fields: &[(&str, &str)],
+        headers: &[(&str, &str)],
+    ) -> TestResponse {
+        let mut request =
+            Request::post(path).header("content-type", "application/x-www-form-urlencoded");
+        for (name, value) in headers {
+            request = request.header(*name, *value);
+        }
+        self.send(request.body(Body::from(form_body(fields))).unwrap())
+            .await
+    }
+
     /// Posts a form to `path` as a page rendered by the server would: these fields and the
     /// form key the page would carry, from a phone that prefers `lang`.
     pub async fn post_form_keyed(
@@ -575,12 +592,8 @@ pub async fn post_form(
     fields: &[(&str, &str)],
     lang: &str,
 ) -> TestResponse {
-    let request = Request::post(path)
-        .header("content-type", "application/x-www-form-urlencoded")
-        .header("accept-language", lang)
-        .body(Body::from(form_body(fields)))
-        .unwrap();
-    app.send(request).await
+    app.post_form_with(path, fields, &[("accept-language", lang)])
+        .await
 }
 
 /// No inline script, inline style, inline handler or `javascript:` URL anywhere: the CSP

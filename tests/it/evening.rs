@@ -401,11 +401,7 @@ async fn the_german_csv_opens_as_columns_in_german_excel_and_stays_safe_against_
         .post_json_with(&format!("/api/v1/games/{id}/end"), "{}", &[])
         .await;
     assert_eq!(end.status, StatusCode::OK);
-    let request = axum::http::Request::get(format!("/games/{id}/export.csv"))
-        .header("accept-language", "de")
-        .body(axum::body::Body::empty())
-        .unwrap();
-    let response = app.send(request).await;
+    let response = app.get_in(&format!("/games/{id}/export.csv"), "de").await;
     assert_eq!(response.header("content-type"), "text/csv; charset=utf-8");
     let csv = response
         .body

@@ -8,7 +8,7 @@ use axum::body::Body;
 use axum::http::{Request, StatusCode};
 use serde_json::{Value, json};
 
-use crate::common::{Made, TestApp, TestResponse, form_body, post_form};
+use crate::common::{Made, TestApp, TestResponse, post_form};
 
 /// Posts a form with a cookie header (this phone's cookies).
 async fn post_form_with_cookie(
@@ -17,24 +17,12 @@ async fn post_form_with_cookie(
     fields: &[(&str, &str)],
     cookie: &str,
 ) -> TestResponse {
-    app.send(
-        Request::post(path)
-            .header("content-type", "application/x-www-form-urlencoded")
-            .header("cookie", cookie)
-            .body(Body::from(form_body(fields)))
-            .unwrap(),
-    )
-    .await
+    app.post_form_with(path, fields, &[("cookie", cookie)])
+        .await
 }
 
 async fn get_with_cookie(app: &TestApp, path: &str, cookie: &str) -> TestResponse {
-    app.send(
-        Request::get(path)
-            .header("cookie", cookie)
-            .body(Body::empty())
-            .unwrap(),
-    )
-    .await
+    app.get_with(path, &[("cookie", cookie)]).await
 }
 
 /// The `name=value` of the cookies an answer sets.
@@ -689,14 +677,7 @@ async fn the_group_exports_as_json_for_import_and_as_a_formula_safe_csv() {
         "another game is in the group's export"
     );
 
-    let csv = app
-        .send(
-            Request::get(format!("/groups/{id}/export.csv"))
-                .header("accept-language", "de")
-                .body(Body::empty())
-                .unwrap(),
-        )
-        .await;
+    let csv = app.get_in(&format!("/groups/{id}/export.csv"), "de").await;
     assert_eq!(csv.status, StatusCode::OK);
     assert!(csv.body.starts_with('\u{feff}'), "a byte-order mark");
     let lines: Vec<&str> = csv.body.trim_start_matches('\u{feff}').lines().collect();
@@ -850,14 +831,7 @@ async fn the_group_pages_speak_german() {
             &["Neue Gruppe", "Mitspieler, einer pro Zeile"][..],
         ),
     ] {
-        let page = app
-            .send(
-                Request::get(&path)
-                    .header("accept-language", "de")
-                    .body(Body::empty())
-                    .unwrap(),
-            )
-            .await;
+        let page = app.get_in(&path, "de").await;
         assert_eq!(page.status, StatusCode::OK, "{path}");
         for word in words {
             assert!(page.body.contains(word), "{path}: {word}");

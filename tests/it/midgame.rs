@@ -3,8 +3,7 @@
 //! undone and redone like a round, versioned, idempotent, and kept by export and import.
 
 use crate::common::{TestApp, TestResponse};
-use axum::body::Body;
-use axum::http::{Request, StatusCode};
+use axum::http::StatusCode;
 use kontrakt::db::transfer::{export_games, import_games};
 use serde_json::{Value, json};
 
@@ -544,11 +543,7 @@ async fn the_history_page_shows_each_change_before_and_after() {
         body.find(&row("Currency", "CHF", "€")) < body.find(&row("Currency", "€", "CHF")),
         "newest first"
     );
-    let request = Request::get(format!("/games/{id}/history"))
-        .header("accept-language", "de")
-        .body(Body::empty())
-        .unwrap();
-    let german = crate::common::text(&app.send(request).await.body);
+    let german = crate::common::text(&app.get_in(&format!("/games/{id}/history"), "de").await.body);
     for expected in [
         row("Cy", "spielt mit", "setzt in Runde 2 aus"),
         row("Ben", "spielt mit", "nach Runde 2 gegangen, mit 15"),

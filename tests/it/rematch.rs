@@ -10,7 +10,7 @@ use serde_json::{Value, json};
 use kontrakt::web::cookies::CookieJar;
 use kontrakt::web::recent;
 
-use crate::common::{TestApp, form_body};
+use crate::common::{TestApp, form_body, post_form};
 
 /// A finished Hollywood game of 4 contracts with a stake, a currency, points per cent and
 /// Cy (the last seat) dealing first: `(id, view token)`.
@@ -159,31 +159,20 @@ async fn the_rematch_form_goes_to_the_new_game_and_a_resent_form_to_the_same_one
     let settlement = app.get(&format!("/games/{id}/settlement")).await;
     assert!(settlement.body.contains(&format!("action=\"{action}\"")));
     let key = app.form_key(&action);
-    let post = || {
-        Request::post(&action)
-            .header("content-type", "application/x-www-form-urlencoded")
-            .body(Body::from(form_body(&[("key", &key)])))
-            .unwrap()
-    };
-    let response = app.send(post()).await;
+    let fields = [("key", key.as_str())];
+    let post = || post_form(&app, &action, &fields, "en");
+    let response = post().await;
     assert_eq!(response.status, StatusCode::SEE_OTHER, "{}", response.body);
     let location = response.header("location").to_owned();
     let new_id = location.strip_prefix("/games/").unwrap();
     assert_rematch_of(&old, &app.game_state(new_id).await);
     let count = game_count(&app).await;
-    let again = app.send(post()).await;
+    let again = post().await;
     assert_eq!(again.status, StatusCode::SEE_OTHER);
     assert_eq!(again.header("location"), location);
     assert_eq!(game_count(&app).await, count);
     // A key this server did not sign for this form is refused with a sentence.
-    let forged = app
-        .send(
-            Request::post(&action)
-                .header("content-type", "application/x-www-form-urlencoded")
-                .body(Body::from(form_body(&[("key", &app.form_key("/games"))])))
-                .unwrap(),
-        )
-        .await;
+    let forged = post_form(&app, &action, &[("key", &app.form_key("/games"))], "en").await;
     assert_eq!(forged.status, StatusCode::UNPROCESSABLE_ENTITY);
     assert!(forged.body.contains("This form is out of date"));
 }

@@ -159,12 +159,8 @@ async fn the_round_form_asks_who_went_down_first_and_the_sheet_marks_it() {
             .contains("name=\"went_down_first\" value=\"Ben\" checked")
     );
     // German.
-    let de = Request::get(format!("/games/{id}/rounds/new"))
-        .header("accept-language", "de")
-        .body(Body::empty())
-        .unwrap();
     assert!(
-        app.send(de)
+        app.get_in(&format!("/games/{id}/rounds/new"), "de")
             .await
             .body
             .contains("Wer hat zuerst ausgelegt? (−10)")
