@@ -554,6 +554,25 @@ pub fn text(body: &str) -> String {
         .replace('\u{a0}', " ")
 }
 
+/// The text a reader sees: the tags (and their attributes) left out, each as a space;
+/// escapes are kept as written (see [`text`]).
+pub fn visible(body: &str) -> String {
+    let mut out = String::new();
+    let mut in_tag = false;
+    for c in body.chars() {
+        match c {
+            '<' => in_tag = true,
+            '>' => {
+                in_tag = false;
+                out.push(' ');
+            }
+            c if !in_tag => out.push(c),
+            _ => {}
+        }
+    }
+    out
+}
+
 /// A form body (`application/x-www-form-urlencoded`) of these fields, names and values
 /// percent-encoded.
 pub fn form_body(fields: &[(&str, &str)]) -> String {

@@ -5,7 +5,7 @@
 //! module's). Each test has a fresh database.
 
 use crate::common::{
-    TestApp, TestResponse, assert_no_inline_script_or_style, post_form, round, text,
+    TestApp, TestResponse, assert_no_inline_script_or_style, post_form, round, text, visible,
 };
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
@@ -1687,20 +1687,7 @@ async fn a_formula_after_a_semicolon_or_tab_in_a_name_is_defused_in_the_csv() {
 
 /// The words a page shows: its HTML without tags, scripts' and styles' text, or attributes.
 fn visible_text(body: &str) -> String {
-    let mut out = String::new();
-    let mut in_tag = false;
-    for c in body.chars() {
-        match c {
-            '<' => in_tag = true,
-            '>' => {
-                in_tag = false;
-                out.push(' ');
-            }
-            c if !in_tag => out.push(c),
-            _ => {}
-        }
-    }
-    text(&out)
+    text(&visible(body))
 }
 
 #[tokio::test]

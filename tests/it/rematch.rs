@@ -255,16 +255,14 @@ fn recent_cookie(ids: &[&str]) -> String {
 /// to 20 CHF cents. `create` is the route that creates it: the games API, or a group's games
 /// route.
 async fn changed_game(app: &TestApp, create: &str) -> String {
-    let (status, created) = post_json(
-        app,
-        create,
-        &json!({"rules": "liverpool", "players": ["Ann", "Ben", "Cy", "Dee"],
-                "first_dealer": "Ann", "cents_per_point": 10, "currency": "€"}),
-        None,
-    )
-    .await;
-    assert_eq!(status, StatusCode::CREATED, "{created}");
-    let id = created["id"].as_str().unwrap().to_owned();
+    let id = app
+        .create_game_at(
+            create,
+            json!({"rules": "liverpool", "players": ["Ann", "Ben", "Cy", "Dee"],
+                   "first_dealer": "Ann", "cents_per_point": 10, "currency": "€"}),
+        )
+        .await
+        .id;
     let base = format!("/api/v1/games/{id}");
     for (path, body) in [
         (
@@ -345,15 +343,10 @@ async fn a_rematch_after_changes_at_the_table_seats_the_table_as_it_ended() {
 #[tokio::test]
 async fn a_group_rematch_after_changes_seats_the_late_joiner_who_joins_the_group() {
     let app = TestApp::new().await;
-    let (status, group) = post_json(
-        &app,
-        "/api/v1/groups",
-        &json!({"name": "Freitagsrunde", "players": ["Ann", "Ben", "Cy", "Dee"]}),
-        None,
-    )
-    .await;
-    assert_eq!(status, StatusCode::CREATED, "{group}");
-    let group = group["id"].as_str().unwrap().to_owned();
+    let group = app
+        .create_group("Freitagsrunde", &["Ann", "Ben", "Cy", "Dee"])
+        .await
+        .id;
     let id = changed_game(&app, &format!("/api/v1/groups/{group}/games")).await;
     let (status, by_api) = post_json(
         &app,
@@ -383,15 +376,10 @@ async fn a_group_rematch_after_changes_seats_the_late_joiner_who_joins_the_group
 #[tokio::test]
 async fn a_rematch_of_a_table_too_small_for_the_rule_set_is_refused_with_a_sentence() {
     let app = TestApp::new().await;
-    let (status, created) = post_json(
-        &app,
-        "/api/v1/games",
-        &json!({"rules": "contract", "players": ["Ann", "Ben", "Cy", "Dee"]}),
-        None,
-    )
-    .await;
-    assert_eq!(status, StatusCode::CREATED, "{created}");
-    let id = created["id"].as_str().unwrap().to_owned();
+    let id = app
+        .create_game(json!({"rules": "contract", "players": ["Ann", "Ben", "Cy", "Dee"]}))
+        .await
+        .id;
     for seat in [2, 3] {
         let (status, body) = post_json(
             &app,

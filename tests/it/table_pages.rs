@@ -3,7 +3,7 @@
 //! away unless they changed). Rounds are entered through the JSON API. Each test has a fresh
 //! database.
 
-use crate::common::{TestApp, round, text};
+use crate::common::{TestApp, round, text, visible};
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
 use serde_json::{Value, json};
@@ -713,24 +713,6 @@ async fn a_sum_with_something_else_in_it_is_refused_next_to_its_field_in_both_la
 // ---------------------------------------------------------------------------------------------
 // Known gaps
 // ---------------------------------------------------------------------------------------------
-
-/// The text a reader sees: tags (and their attributes) left out.
-fn visible(body: &str) -> String {
-    let mut out = String::new();
-    let mut in_tag = false;
-    for c in body.chars() {
-        match c {
-            '<' => in_tag = true,
-            '>' => {
-                in_tag = false;
-                out.push(' ');
-            }
-            c if !in_tag => out.push(c),
-            _ => {}
-        }
-    }
-    out
-}
 
 #[tokio::test]
 async fn the_english_ace_rule_is_described_in_words_not_by_its_choice_ids() {
