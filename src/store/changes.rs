@@ -109,10 +109,7 @@ fn plan(game: &LoadedGame, edit: &Edit) -> Result<Rewrite, GameError> {
             let mut changes = list(&renamed);
             changes.push(item.clone());
             Ok(Rewrite {
-                players: players
-                    .iter()
-                    .map(|p| if *p == old { new.clone() } else { p.clone() })
-                    .collect(),
+                players: with_name(&players, &old, &new),
                 money: record.money.clone(),
                 changes: Value::Array(changes),
                 rename: Some((old, new)),
@@ -245,17 +242,30 @@ pub fn undoable(game: &LoadedGame) -> Option<Value> {
     (usize::try_from(after).ok()? == game.state.rounds.len()).then(|| last.clone())
 }
 
-/// What to write to take back `item`, the latest of the game's changes.
-fn undo_plan(game: &LoadedGame, item: &Value) -> Rewrite {
-    let record = &game.record.game;
-    let mut changes = list(&record.changes);
-    changes.pop();
+/// The names a `rename` item of the `changes` list changed: (`from`, `to`).
+fn renamed(item: &Value) -> (String, String) {
     let text = |field: &str| {
         item.get(field)
             .and_then(Value::as_str)
             .unwrap_or_default()
             .to_string()
     };
+    (text("from"), text("to"))
+}
+
+/// `players` with the name `old` replaced by `new`: a rename made, undone or redone.
+fn with_name(players: &[String], old: &str, new: &str) -> Vec<String> {
+    players
+        .iter()
+        .map(|p| if p == old { new.to_owned() } else { p.clone() })
+        .collect()
+}
+
+/// What to write to take back `item`, the latest of the game's changes.
+fn undo_plan(game: &LoadedGame, item: &Value) -> Rewrite {
+    let record = &game.record.game;
+    let mut changes = list(&record.changes);
+    changes.pop();
     let mut rewrite = Rewrite {
         players: record.players.clone(),
         money: record.money.clone(),
@@ -267,12 +277,8 @@ fn undo_plan(game: &LoadedGame, item: &Value) -> Rewrite {
     };
     match item.get("change").and_then(Value::as_str) {
         Some("rename") => {
-            let (from, to) = (text("from"), text("to"));
-            rewrite.players = record
-                .players
-                .iter()
-                .map(|p| if *p == to { from.clone() } else { p.clone() })
-                .collect();
+            let (from, to) = renamed(item);
+            rewrite.players = with_name(&record.players, &to, &from);
             rewrite.changes = games::rename_in_changes(&rewrite.changes, &to, &from);
             rewrite.rename = Some((to, from));
         }
@@ -289,12 +295,6 @@ fn undo_plan(game: &LoadedGame, item: &Value) -> Rewrite {
 /// What to write to put back `item`, a change the game's latest undo took back.
 fn redo_plan(game: &LoadedGame, item: &Value) -> Rewrite {
     let record = &game.record.game;
-    let text = |field: &str| {
-        item.get(field)
-            .and_then(Value::as_str)
-            .unwrap_or_default()
-            .to_string()
-    };
     let mut changes = list(&record.changes);
     let mut rewrite = Rewrite {
         players: record.players.clone(),
@@ -307,12 +307,8 @@ fn redo_plan(game: &LoadedGame, item: &Value) -> Rewrite {
     };
     match item.get("change").and_then(Value::as_str) {
         Some("rename") => {
-            let (from, to) = (text("from"), text("to"));
-            rewrite.players = record
-                .players
-                .iter()
-                .map(|p| if *p == from { to.clone() } else { p.clone() })
-                .collect();
+            let (from, to) = renamed(item);
+            rewrite.players = with_name(&record.players, &from, &to);
             changes = list(&games::rename_in_changes(
                 &Value::Array(changes),
                 &from,
