@@ -499,6 +499,40 @@ pub async fn new_postgres_database(server: &str) -> String {
     database_url(server, &name)
 }
 
+/// Writes round `round_no` (`entry`, `points`) of game `game_id` straight through
+/// `db::games::change_round`, the one round write under the web layer: with the version the
+/// writer expects, under `key` if given (every key for "the same request"), answering with
+/// `respond` of the new version.
+pub async fn change_round(
+    db: &Db,
+    game_id: &str,
+    (round_no, entry, points): (i64, Value, Value),
+    expected_version: Option<i64>,
+    key: Option<&str>,
+    respond: impl FnOnce(i64) -> String,
+) -> kontrakt::db::games::ChangeOutcome<std::convert::Infallible> {
+    use kontrakt::db::games::{self, Keyed, RoundChange};
+    games::change_round(
+        db,
+        game_id,
+        expected_version,
+        key.map(|key| Keyed {
+            key,
+            request: "the same request",
+        }),
+        |_| {
+            Ok(RoundChange {
+                round_no,
+                entry,
+                points,
+            })
+        },
+        |written| Ok(respond(written.game.version)),
+    )
+    .await
+    .expect("change_round runs")
+}
+
 /// A response with its body read.
 #[derive(Debug)]
 pub struct TestResponse {

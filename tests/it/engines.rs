@@ -5,7 +5,7 @@
 //! it they print that they are skipped, and under `CI=true` they fail.
 
 use kontrakt::db::Db;
-use kontrakt::db::games::{self, ChangeOutcome, Keyed, NewGame, RoundChange};
+use kontrakt::db::games::{self, ChangeOutcome, Keyed, NewGame};
 use kontrakt::db::groups;
 use serde_json::json;
 
@@ -75,25 +75,15 @@ async fn put_keyed(
     expected_version: Option<i64>,
     key: Option<&str>,
 ) -> ChangeOutcome<std::convert::Infallible> {
-    games::change_round(
-        db,
-        game_id,
-        expected_version,
-        key.map(|key| Keyed {
-            key,
-            request: "the same request",
-        }),
-        |_| {
-            Ok(RoundChange {
-                round_no,
-                entry: json!({"round": round_no}),
-                points: json!([round_no, 0, 5]),
-            })
-        },
-        |written| Ok(format!("version {}", written.game.version)),
-    )
+    let round = (
+        round_no,
+        json!({"round": round_no}),
+        json!([round_no, 0, 5]),
+    );
+    crate::common::change_round(db, game_id, round, expected_version, key, |version| {
+        format!("version {version}")
+    })
     .await
-    .expect("change_round runs")
 }
 
 /// Two servers on one PostgreSQL database: two `Db` pools, as two `kontrakt serve` have.
