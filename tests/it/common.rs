@@ -201,24 +201,7 @@ impl TestApp {
     pub async fn create_game_at(&self, path: &str, setup: impl Borrow<Value>) -> Made {
         let setup = setup.borrow();
         let response = self.post_json(path, setup).await;
-        assert_eq!(
-            response.status,
-            StatusCode::CREATED,
-            "{setup}: {}",
-            response.body
-        );
-        let made = response.json();
-        let view = made["view_url"]
-            .as_str()
-            .unwrap()
-            .strip_prefix("/view/")
-            .expect("a game's read-only link is /view/{token}")
-            .to_owned();
-        Made {
-            id: made["id"].as_str().unwrap().to_owned(),
-            view,
-            response,
-        }
+        Made::from_201(setup, response, ("view_url", "/view/"))
     }
 
     /// Enters `round` into game `id` through the JSON API, asserts 200 and returns the
@@ -249,24 +232,7 @@ impl TestApp {
     pub async fn create_group(&self, name: &str, players: &[&str]) -> Made {
         let setup = json!({"name": name, "players": players});
         let response = self.post_json("/api/v1/groups", &setup).await;
-        assert_eq!(
-            response.status,
-            StatusCode::CREATED,
-            "{setup}: {}",
-            response.body
-        );
-        let made = response.json();
-        let view = made["view_api_url"]
-            .as_str()
-            .unwrap()
-            .strip_prefix("/api/v1/groups/view/")
-            .expect("a group's read-only API link is /api/v1/groups/view/{token}")
-            .to_owned();
-        Made {
-            id: made["id"].as_str().unwrap().to_owned(),
-            view,
-            response,
-        }
+        Made::from_201(&setup, response, ("view_api_url", "/api/v1/groups/view/"))
     }
 }
 
@@ -277,6 +243,31 @@ pub struct Made {
     pub id: String,
     pub view: String,
     pub response: TestResponse,
+}
+
+impl Made {
+    /// What the answer to `asked` made, which must be a 201: its `id`, and its read-only
+    /// token from the link `field`, which must start with `prefix`.
+    fn from_201(asked: &Value, response: TestResponse, (field, prefix): (&str, &str)) -> Self {
+        assert_eq!(
+            response.status,
+            StatusCode::CREATED,
+            "{asked}: {}",
+            response.body
+        );
+        let made = response.json();
+        let view = made[field]
+            .as_str()
+            .unwrap()
+            .strip_prefix(prefix)
+            .unwrap_or_else(|| panic!("{field} starts with {prefix}: {made}"))
+            .to_owned();
+        Self {
+            id: made["id"].as_str().unwrap().to_owned(),
+            view,
+            response,
+        }
+    }
 }
 
 /// A fresh, migrated database in its own temporary directory: a SQLite file, or with
