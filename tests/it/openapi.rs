@@ -827,7 +827,7 @@ async fn the_referee_and_rule_set_answers_are_what_the_document_says() {
             json!({"rules": "contract", "round": 9, "melds": "3H"}),
         )
         .await;
-    let response = app.post_json_with(&check, "{\"rules\": ", &[]).await;
+    let response = app.post_json_with(check, "{\"rules\": ", &[]).await;
     contract.holds("POST", check, &response);
     let response = app
         .send(
