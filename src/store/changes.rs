@@ -16,8 +16,7 @@ use super::Error;
 use super::cache::GameCache;
 use super::entry;
 use super::game::{LoadedGame, money_of};
-use super::read::load;
-use super::write::{self, GameChange, OnceChange, finish};
+use super::write::{self, GameChange, OnceChange, change_game, end_early_once, finish};
 use crate::db::Db;
 use crate::db::games::{self, HistoryAction, Once, Rewrite};
 use crate::rules::game::{GameError, GameSetup, RawNumber, RawSetup, TableChange, TimedChange};
@@ -110,10 +109,7 @@ fn plan(game: &LoadedGame, edit: &Edit) -> Result<Rewrite, GameError> {
             let mut changes = list(&renamed);
             changes.push(item.clone());
             Ok(Rewrite {
-                players: players
-                    .iter()
-                    .map(|p| if *p == old { new.clone() } else { p.clone() })
-                    .collect(),
+                players: with_name(&players, &old, &new),
                 money: record.money.clone(),
                 changes: Value::Array(changes),
                 rename: Some((old, new)),
@@ -174,49 +170,67 @@ pub async fn edit_once(
     version: Option<i64>,
     once: Option<Once<'_>>,
 ) -> Result<OnceChange, Error> {
-    let Some(game) = load(db, cache, id).await? else {
-        return Ok(OnceChange::Now(GameChange::NotFound));
-    };
-    let expected = version.unwrap_or(game.record.game.version);
-    let rewrite = if expected == game.record.game.version {
-        match plan(&game, edit) {
-            Ok(rewrite) => rewrite,
-            Err(e) => {
-                // A repeat of a change already made is refused by the game as it is now:
-                // its key answers first.
-                if let Some(once) = once
-                    && let Some(used) = games::used_key(db, id, once).await?
-                {
-                    return finish(db, cache, id, "edit", async { Ok::<_, Error>(used) }).await;
+    change_game(db, cache, id, version, async |game, expected| {
+        let rewrite = if expected == game.record.game.version {
+            match plan(&game, edit) {
+                Ok(rewrite) => rewrite,
+                Err(e) => {
+                    // A repeat of a change already made is refused by the game as it is now:
+                    // its key answers first.
+                    if let Some(once) = once
+                        && let Some(used) = games::used_key(db, id, once).await?
+                    {
+                        return finish(db, cache, id, "edit", async { Ok::<_, Error>(used) })
+                            .await;
+                    }
+                    return Ok(OnceChange::Now(GameChange::Refused(e)));
                 }
-                return Ok(OnceChange::Now(GameChange::Refused(e)));
             }
+        } else {
+            // Stale: the database answers with the conflict (or the stored answer of a
+            // repeat).
+            Rewrite {
+                players: game.record.game.players.clone(),
+                money: game.record.game.money.clone(),
+                changes: game.record.game.changes.clone(),
+                rename: None,
+                action: HistoryAction::Settings,
+                before: None,
+                after: None,
+            }
+        };
+        let kind = rewrite.action.as_str();
+        let outcome = write_rewrite(db, cache, id, expected, &rewrite, once, kind).await?;
+        // A late joiner at a group's table joins the group too (unless the group knows the
+        // name, retired or not), so the group's standings and ledger can count the game: they
+        // find a joiner's group player by name (`store::numbers::seat_ids`).
+        if let (
+            OnceChange::Now(GameChange::Done(_)),
+            Edit::Table(TableChange::Join { player, .. }),
+        ) = (&outcome, edit)
+            && let Some(group) = &game.record.game.group
+        {
+            super::groups::join_group(db, &group.id, player).await?;
         }
-    } else {
-        // Stale: the database answers with the conflict (or the stored answer of a repeat).
-        Rewrite {
-            players: game.record.game.players.clone(),
-            money: game.record.game.money.clone(),
-            changes: game.record.game.changes.clone(),
-            rename: None,
-            action: HistoryAction::Settings,
-            before: None,
-            after: None,
-        }
-    };
-    let kind = rewrite.action.as_str();
-    let write = games::rewrite_once(db, id, expected, &rewrite, entry::rename, once);
-    let outcome = finish(db, cache, id, kind, write).await?;
-    // A late joiner at a group's table joins the group too (unless the group knows the name,
-    // retired or not), so the group's standings and ledger can count the game: they find a
-    // joiner's group player by name (`store::numbers::seat_ids`).
-    if let (OnceChange::Now(GameChange::Done(_)), Edit::Table(TableChange::Join { player, .. })) =
-        (&outcome, edit)
-        && let Some(group) = &game.record.game.group
-    {
-        super::groups::join_group(db, &group.id, player).await?;
-    }
-    Ok(outcome)
+        Ok(outcome)
+    })
+    .await
+}
+
+/// Writes `rewrite` over the game, expected at version `expected`, at most once per
+/// idempotency key (`once`), and finishes as every change to the whole game does (timed and
+/// counted under `kind`). The one write of an edit, its undo and its redo.
+async fn write_rewrite(
+    db: &Db,
+    cache: &GameCache,
+    id: &str,
+    expected: i64,
+    rewrite: &Rewrite,
+    once: Option<Once<'_>>,
+    kind: &'static str,
+) -> Result<OnceChange, Error> {
+    let write = games::rewrite_once(db, id, expected, rewrite, entry::rename, once);
+    finish(db, cache, id, kind, write).await
 }
 
 /// The latest item of the `changes` list if nothing was entered after it: what an undo takes
@@ -228,17 +242,30 @@ pub fn undoable(game: &LoadedGame) -> Option<Value> {
     (usize::try_from(after).ok()? == game.state.rounds.len()).then(|| last.clone())
 }
 
-/// What to write to take back `item`, the latest of the game's changes.
-fn undo_plan(game: &LoadedGame, item: &Value) -> Rewrite {
-    let record = &game.record.game;
-    let mut changes = list(&record.changes);
-    changes.pop();
+/// The names a `rename` item of the `changes` list changed: (`from`, `to`).
+fn renamed(item: &Value) -> (String, String) {
     let text = |field: &str| {
         item.get(field)
             .and_then(Value::as_str)
             .unwrap_or_default()
             .to_string()
     };
+    (text("from"), text("to"))
+}
+
+/// `players` with the name `old` replaced by `new`: a rename made, undone or redone.
+fn with_name(players: &[String], old: &str, new: &str) -> Vec<String> {
+    players
+        .iter()
+        .map(|p| if p == old { new.to_owned() } else { p.clone() })
+        .collect()
+}
+
+/// What to write to take back `item`, the latest of the game's changes.
+fn undo_plan(game: &LoadedGame, item: &Value) -> Rewrite {
+    let record = &game.record.game;
+    let mut changes = list(&record.changes);
+    changes.pop();
     let mut rewrite = Rewrite {
         players: record.players.clone(),
         money: record.money.clone(),
@@ -250,12 +277,8 @@ fn undo_plan(game: &LoadedGame, item: &Value) -> Rewrite {
     };
     match item.get("change").and_then(Value::as_str) {
         Some("rename") => {
-            let (from, to) = (text("from"), text("to"));
-            rewrite.players = record
-                .players
-                .iter()
-                .map(|p| if *p == to { from.clone() } else { p.clone() })
-                .collect();
+            let (from, to) = renamed(item);
+            rewrite.players = with_name(&record.players, &to, &from);
             rewrite.changes = games::rename_in_changes(&rewrite.changes, &to, &from);
             rewrite.rename = Some((to, from));
         }
@@ -272,12 +295,6 @@ fn undo_plan(game: &LoadedGame, item: &Value) -> Rewrite {
 /// What to write to put back `item`, a change the game's latest undo took back.
 fn redo_plan(game: &LoadedGame, item: &Value) -> Rewrite {
     let record = &game.record.game;
-    let text = |field: &str| {
-        item.get(field)
-            .and_then(Value::as_str)
-            .unwrap_or_default()
-            .to_string()
-    };
     let mut changes = list(&record.changes);
     let mut rewrite = Rewrite {
         players: record.players.clone(),
@@ -290,12 +307,8 @@ fn redo_plan(game: &LoadedGame, item: &Value) -> Rewrite {
     };
     match item.get("change").and_then(Value::as_str) {
         Some("rename") => {
-            let (from, to) = (text("from"), text("to"));
-            rewrite.players = record
-                .players
-                .iter()
-                .map(|p| if *p == from { to.clone() } else { p.clone() })
-                .collect();
+            let (from, to) = renamed(item);
+            rewrite.players = with_name(&record.players, &from, &to);
             changes = list(&games::rename_in_changes(
                 &Value::Array(changes),
                 &from,
@@ -326,18 +339,20 @@ pub async fn undo_once(
     version: Option<i64>,
     once: Option<Once<'_>>,
 ) -> Result<OnceChange, Error> {
-    let Some(game) = load(db, cache, id).await? else {
-        return Ok(OnceChange::Now(GameChange::NotFound));
-    };
-    let expected = version.unwrap_or(game.record.game.version);
-    match undoable(&game) {
-        Some(item) if expected == game.record.game.version => {
-            let rewrite = undo_plan(&game, &item);
-            let write = games::rewrite_once(db, id, expected, &rewrite, entry::rename, once);
-            finish(db, cache, id, "undo", write).await
-        }
-        _ => write::undo_round_once(db, cache, id, version, once).await,
-    }
+    change_game(
+        db,
+        cache,
+        id,
+        version,
+        async |game, expected| match undoable(&game) {
+            Some(item) if expected == game.record.game.version => {
+                let rewrite = undo_plan(&game, &item);
+                write_rewrite(db, cache, id, expected, &rewrite, once, "undo").await
+            }
+            _ => write::undo_round_once(db, cache, id, version, once).await,
+        },
+    )
+    .await
 }
 
 /// Puts back what the game's latest change (an undo) took back: a change of the `changes`
@@ -350,26 +365,72 @@ pub async fn redo_once(
     version: Option<i64>,
     once: Option<Once<'_>>,
 ) -> Result<OnceChange, Error> {
-    let Some(game) = load(db, cache, id).await? else {
-        return Ok(OnceChange::Now(GameChange::NotFound));
-    };
-    let expected = version.unwrap_or(game.record.game.version);
-    let last = games::last_change(db, id).await?;
-    match last {
-        Some(h)
-            if h.action == HistoryAction::Undo
-                && h.round_no.is_none()
-                && expected == game.record.game.version =>
-        {
-            let Some(item) = h.before.filter(|b| b.get("change").is_some()) else {
-                return Ok(OnceChange::Now(GameChange::Refused(
-                    GameError::NothingToRedo,
-                )));
-            };
-            let rewrite = redo_plan(&game, &item);
-            let write = games::rewrite_once(db, id, expected, &rewrite, entry::rename, once);
-            finish(db, cache, id, "redo", write).await
+    change_game(
+        db,
+        cache,
+        id,
+        version,
+        async |game, expected| match games::last_change(db, id).await? {
+            Some(h)
+                if h.action == HistoryAction::Undo
+                    && h.round_no.is_none()
+                    && expected == game.record.game.version =>
+            {
+                let Some(item) = h.before.filter(|b| b.get("change").is_some()) else {
+                    return Ok(OnceChange::Now(GameChange::Refused(
+                        GameError::NothingToRedo,
+                    )));
+                };
+                let rewrite = redo_plan(&game, &item);
+                write_rewrite(db, cache, id, expected, &rewrite, once, "redo").await
+            }
+            _ => write::redo_round_once(db, cache, id, version, once).await,
+        },
+    )
+    .await
+}
+
+/// A change to the whole game that asks for nothing but the game's version: a button on the
+/// game page, or an API call with at most `{"version": N}`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WholeGame {
+    /// Take back the latest change or round ([`undo_once`]).
+    Undo,
+    /// Put back what the latest undo took back ([`redo_once`]).
+    Redo,
+    /// End the game early ([`end_early_once`]).
+    End,
+    /// Take back an early end ([`end_early_once`]).
+    Resume,
+}
+
+impl WholeGame {
+    /// Its name, the last part of the routes that ask for it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Undo => "undo",
+            Self::Redo => "redo",
+            Self::End => "end",
+            Self::Resume => "resume",
         }
-        _ => write::redo_round_once(db, cache, id, version, once).await,
+    }
+}
+
+/// Makes `change` on the game, at most once per idempotency key (`once`). `version`: the
+/// game's version as the client knows it (without it, the version just read). The one call
+/// the page buttons and the API make for each of the four.
+pub async fn whole_game_once(
+    db: &Db,
+    cache: &GameCache,
+    id: &str,
+    change: WholeGame,
+    version: Option<i64>,
+    once: Option<Once<'_>>,
+) -> Result<OnceChange, Error> {
+    match change {
+        WholeGame::Undo => undo_once(db, cache, id, version, once).await,
+        WholeGame::Redo => redo_once(db, cache, id, version, once).await,
+        WholeGame::End => end_early_once(db, cache, id, true, version, once).await,
+        WholeGame::Resume => end_early_once(db, cache, id, false, version, once).await,
     }
 }

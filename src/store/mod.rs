@@ -51,7 +51,7 @@ use std::cell::Cell;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 pub use cache::GameCache;
-pub use changes::{redo_once, undo_once};
+pub use changes::{WholeGame, redo_once, undo_once, whole_game_once};
 pub use game::{LoadedGame, new_game, rematch_setup, understand};
 pub use read::{answer_for_key, is_view_token, load, load_view};
 pub use write::{GameChange, OnceChange, RoundWrite, end_early_once, write_round};

@@ -283,6 +283,24 @@ where
     Ok(OnceChange::Now(change))
 }
 
+/// Begins a change to the whole game as every such change begins: reads the game (through the
+/// cache) and hands it to `change` with the version the change expects (`version`, the game's
+/// version as the client knows it, or without it the version just read). No game with this
+/// id is [`GameChange::NotFound`].
+pub(super) async fn change_game(
+    db: &Db,
+    cache: &GameCache,
+    id: &str,
+    version: Option<i64>,
+    change: impl AsyncFnOnce(Arc<LoadedGame>, i64) -> Result<OnceChange, Error>,
+) -> Result<OnceChange, Error> {
+    let Some(game) = load(db, cache, id).await? else {
+        return Ok(OnceChange::Now(GameChange::NotFound));
+    };
+    let expected = version.unwrap_or(game.record.game.version);
+    change(game, expected).await
+}
+
 /// Removes the last round, at most once per idempotency key (`once`: the key and the answer
 /// to store). `version`: the game's version as the client knows it (without it, the version
 /// just read), so a round entered meanwhile is never removed unseen.
@@ -293,17 +311,16 @@ pub(super) async fn undo_round_once(
     version: Option<i64>,
     once: Option<Once<'_>>,
 ) -> Result<OnceChange, Error> {
-    let Some(game) = load(db, cache, id).await? else {
-        return Ok(OnceChange::Now(GameChange::NotFound));
-    };
-    let expected = version.unwrap_or(game.record.game.version);
-    if expected == game.record.game.version
-        && let Err(e) = game.state.check_undo()
-    {
-        return Ok(OnceChange::Now(GameChange::Refused(e)));
-    }
-    let write = games::undo_last_round_once(db, id, expected, once);
-    finish(db, cache, id, "undo", write).await
+    change_game(db, cache, id, version, async |game, expected| {
+        if expected == game.record.game.version
+            && let Err(e) = game.state.check_undo()
+        {
+            return Ok(OnceChange::Now(GameChange::Refused(e)));
+        }
+        let write = games::undo_last_round_once(db, id, expected, once);
+        finish(db, cache, id, "undo", write).await
+    })
+    .await
 }
 
 /// Takes back the game's latest change if it is an undo: the removed round comes back exactly
@@ -317,12 +334,11 @@ pub(super) async fn redo_round_once(
     version: Option<i64>,
     once: Option<Once<'_>>,
 ) -> Result<OnceChange, Error> {
-    let Some(game) = load(db, cache, id).await? else {
-        return Ok(OnceChange::Now(GameChange::NotFound));
-    };
-    let expected = version.unwrap_or(game.record.game.version);
-    let write = games::redo_last_undo_once(db, id, expected, once);
-    finish(db, cache, id, "redo", write).await
+    change_game(db, cache, id, version, async |_, expected| {
+        let write = games::redo_last_undo_once(db, id, expected, once);
+        finish(db, cache, id, "redo", write).await
+    })
+    .await
 }
 
 /// Ends the game early (`ended`: true; the table stops, the rounds played are settled) or
@@ -336,18 +352,17 @@ pub async fn end_early_once(
     version: Option<i64>,
     once: Option<Once<'_>>,
 ) -> Result<OnceChange, Error> {
-    let Some(game) = load(db, cache, id).await? else {
-        return Ok(OnceChange::Now(GameChange::NotFound));
-    };
-    let expected = version.unwrap_or(game.record.game.version);
-    if ended
-        && expected == game.record.game.version
-        && let Err(e) = game.state.check_end_early()
-    {
-        return Ok(OnceChange::Now(GameChange::Refused(e)));
-    }
-    let write = games::set_ended_early_once(db, id, ended, expected, once);
-    finish(db, cache, id, "end", write).await
+    change_game(db, cache, id, version, async |game, expected| {
+        if ended
+            && expected == game.record.game.version
+            && let Err(e) = game.state.check_end_early()
+        {
+            return Ok(OnceChange::Now(GameChange::Refused(e)));
+        }
+        let write = games::set_ended_early_once(db, id, ended, expected, once);
+        finish(db, cache, id, "end", write).await
+    })
+    .await
 }
 
 /// The game as it is after a change, read through the cache (so the next read has it).

@@ -3,23 +3,15 @@
 
 use crate::common::{TestApp, TestResponse};
 use axum::body::Body;
-use axum::http::{Request, StatusCode, header};
+use axum::http::{Request, StatusCode};
 use serde_json::{Value, json};
 
 async fn post(app: &TestApp, path: &str, body: impl Into<String>) -> TestResponse {
-    app.send(
-        Request::post(path)
-            .header(header::CONTENT_TYPE, "application/json")
-            .body(Body::from(body.into()))
-            .unwrap(),
-    )
-    .await
+    app.post_json_with(path, body, &[]).await
 }
 
 async fn post_json(app: &TestApp, path: &str, body: Value) -> Value {
-    let response = post(app, path, body.to_string()).await;
-    assert_eq!(response.status, StatusCode::OK, "{}", response.body);
-    response.json()
+    app.post_json_expecting(path, body, StatusCode::OK).await
 }
 
 /// Posts a body that must be refused with a 4xx and a JSON error sentence; returns it.
@@ -431,13 +423,10 @@ async fn declared_wild_cards_are_checked_as_declared_and_printed_back() {
         ("JK=JK QH KH | 3S 3D 3C", "declares a card as a joker"),
     ] {
         let response = app
-            .send(
-                Request::post("/api/v1/check")
-                    .header("content-type", "application/json")
-                    .body(Body::from(
-                        json!({"rules": "rommee", "melds": melds}).to_string(),
-                    ))
-                    .unwrap(),
+            .post_json_with(
+                "/api/v1/check",
+                json!({"rules": "rommee", "melds": melds}).to_string(),
+                &[],
             )
             .await;
         assert_eq!(response.status, StatusCode::UNPROCESSABLE_ENTITY, "{melds}");
@@ -1529,12 +1518,8 @@ async fn every_option_value_the_catalogue_offers_sets_up_a_game() {
 
 /// Posts JSON with an Accept-Language header.
 async fn post_in(app: &TestApp, path: &str, accept: &str, body: Value) -> TestResponse {
-    let request = axum::http::Request::post(path)
-        .header("content-type", "application/json")
-        .header("accept-language", accept)
-        .body(axum::body::Body::from(body.to_string()))
-        .unwrap();
-    app.send(request).await
+    app.post_json_with(path, body.to_string(), &[("accept-language", accept)])
+        .await
 }
 
 #[tokio::test]
@@ -1691,11 +1676,9 @@ async fn the_games_api_answers_in_the_bodys_lang() {
         "Es gibt keine Runde zum Zurücknehmen."
     );
     // A game that is not there, in the Accept-Language header's language.
-    let request = axum::http::Request::get("/api/v1/games/0123456789abcdef0123456789abcdef")
-        .header("accept-language", "de")
-        .body(axum::body::Body::empty())
-        .unwrap();
-    let missing = app.send(request).await;
+    let missing = app
+        .get_in("/api/v1/games/0123456789abcdef0123456789abcdef", "de")
+        .await;
     assert_eq!(missing.status, StatusCode::NOT_FOUND);
     assert_eq!(
         missing.error_sentence(),

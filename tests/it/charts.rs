@@ -4,52 +4,23 @@
 //! for screen readers (the settlement beside the places, once the game is over); before the
 //! first round there is none.
 
-use axum::body::Body;
-use axum::http::{Request, StatusCode};
-use serde_json::{Value, json};
+use axum::http::StatusCode;
+use serde_json::json;
 
-use crate::common::{TestApp, assert_no_inline_script_or_style};
-
-async fn api(app: &TestApp, path: &str, body: Value) -> Value {
-    let response = app
-        .send(
-            Request::post(path)
-                .header("content-type", "application/json")
-                .body(Body::from(body.to_string()))
-                .unwrap(),
-        )
-        .await;
-    assert!(response.status.is_success(), "{path}: {}", response.body);
-    response.json()
-}
+use crate::common::{Made, TestApp, assert_no_inline_script_or_style};
 
 async fn german(app: &TestApp, path: &str) -> crate::common::TestResponse {
-    app.send(
-        Request::get(path)
-            .header("accept-language", "de")
-            .body(Body::empty())
-            .unwrap(),
-    )
-    .await
+    app.get_in(path, "de").await
 }
 
 #[tokio::test]
 async fn a_game_s_race_chart_is_an_svg_of_the_running_totals_on_its_pages_and_as_a_file() {
     let app = TestApp::new().await;
-    let created = api(
-        &app,
-        "/api/v1/games",
-        json!({"rules": "contract", "players": ["Ann & Jo", "Ben", "Cy"], "cents_per_point": 5}),
-    )
-    .await;
-    let id = created["id"].as_str().unwrap().to_owned();
-    let view = created["view_url"]
-        .as_str()
-        .unwrap()
-        .rsplit('/')
-        .next()
-        .unwrap()
-        .to_owned();
+    let Made { id, view, .. } = app
+        .create_game(
+            json!({"rules": "contract", "players": ["Ann & Jo", "Ben", "Cy"], "cents_per_point": 5}),
+        )
+        .await;
 
     // Before the first round: no chart on the page, and the file says why.
     let page = app.get(&format!("/games/{id}")).await;
@@ -62,14 +33,12 @@ async fn a_game_s_race_chart_is_an_svg_of_the_running_totals_on_its_pages_and_as
         none.body
     );
 
-    api(
-        &app,
+    app.api(
         &format!("/api/v1/games/{id}/rounds"),
         json!({"went_out": "Ben", "points": {"Ann & Jo": 25, "Cy": 10}}),
     )
     .await;
-    api(
-        &app,
+    app.api(
         &format!("/api/v1/games/{id}/rounds"),
         json!({"went_out": "Ann & Jo", "points": {"Ben": 40, "Cy": 5}}),
     )
@@ -120,7 +89,7 @@ async fn a_game_s_race_chart_is_an_svg_of_the_running_totals_on_its_pages_and_as
 
     // Inline on the game page and, once the game is over, on the settlement page (edit and
     // read-only), CSP-clean.
-    api(&app, &format!("/api/v1/games/{id}/end"), json!({})).await;
+    app.api(&format!("/api/v1/games/{id}/end"), json!({})).await;
     for path in [
         format!("/games/{id}"),
         format!("/view/{view}"),

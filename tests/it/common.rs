@@ -13,6 +13,7 @@ use serde_json::{Value, json};
 use tempfile::TempDir;
 use tower::ServiceExt as _;
 
+use std::borrow::Borrow;
 use std::io::{BufRead as _, BufReader, Read as _, Write as _};
 use std::net::TcpStream;
 use std::path::Path;
@@ -36,6 +37,13 @@ impl TestApp {
     pub async fn with_write_limit(limit: WriteLimit) -> Self {
         let (db, dir) = fresh_db().await;
         let router = app(AppState::new(db.clone()).with_write_limit(limit));
+        Self { router, db, dir }
+    }
+
+    /// The app (no write rate limit to speak of) on a database the test opened itself, kept
+    /// with `dir` (a second server on the same database, a database set up beforehand).
+    pub fn on(db: Db, dir: TestDir) -> Self {
+        let router = app(AppState::new(db.clone()).with_write_limit(WriteLimit::UNLIMITED));
         Self { router, db, dir }
     }
 
@@ -76,6 +84,189 @@ impl TestApp {
     pub async fn get(&self, path: &str) -> TestResponse {
         self.send(Request::get(path).body(Body::empty()).unwrap())
             .await
+    }
+
+    /// A GET from a phone that prefers `lang` (`Accept-Language`).
+    pub async fn get_in(&self, path: &str, lang: &str) -> TestResponse {
+        self.get_with(path, &[("accept-language", lang)]).await
+    }
+
+    /// A GET with these extra headers.
+    pub async fn get_with(&self, path: &str, headers: &[(&str, &str)]) -> TestResponse {
+        let mut request = Request::get(path);
+        for (name, value) in headers {
+            request = request.header(*name, *value);
+        }
+        self.send(request.body(Body::empty()).unwrap()).await
+    }
+
+    /// Posts a form (`application/x-www-form-urlencoded`) of these fields with these extra
+    /// headers (a cookie, an `Accept-Language`).
+    pub async fn post_form_with(
+        &self,
+        path: &str,
+        fields: &[(&str, &str)],
+        headers: &[(&str, &str)],
+    ) -> TestResponse {
+        let mut request =
+            Request::post(path).header("content-type", "application/x-www-form-urlencoded");
+        for (name, value) in headers {
+            request = request.header(*name, *value);
+        }
+        self.send(request.body(Body::from(form_body(fields))).unwrap())
+            .await
+    }
+
+    /// Posts a form to `path` as a page rendered by the server would: these fields and the
+    /// form key the page would carry, from a phone that prefers `lang`.
+    pub async fn post_form_keyed(
+        &self,
+        path: &str,
+        fields: &[(&str, &str)],
+        lang: &str,
+    ) -> TestResponse {
+        let key = self.form_key(path);
+        let mut fields = fields.to_vec();
+        fields.push(("key", &key));
+        post_form(self, path, &fields, lang).await
+    }
+
+    /// POSTs `body` as `application/json` (a `Value` or a reference to one).
+    pub async fn post_json(&self, path: &str, body: impl Borrow<Value>) -> TestResponse {
+        self.post_json_with(path, body.borrow().to_string(), &[])
+            .await
+    }
+
+    /// POSTs `body` (any text, so malformed JSON too) as `application/json` with these extra
+    /// headers (an `Idempotency-Key`, an `Accept-Language`, a cookie).
+    pub async fn post_json_with(
+        &self,
+        path: &str,
+        body: impl Into<String>,
+        headers: &[(&str, &str)],
+    ) -> TestResponse {
+        let mut request = Request::post(path).header("content-type", "application/json");
+        for (name, value) in headers {
+            request = request.header(*name, *value);
+        }
+        self.send(request.body(Body::from(body.into())).unwrap())
+            .await
+    }
+
+    /// POSTs `body` (any text) as JSON with an `Idempotency-Key` if given.
+    pub async fn post_json_keyed(
+        &self,
+        path: &str,
+        body: impl Into<String>,
+        key: Option<&str>,
+    ) -> TestResponse {
+        let key: Vec<_> = key
+            .map(|key| ("idempotency-key", key))
+            .into_iter()
+            .collect();
+        self.post_json_with(path, body, &key).await
+    }
+
+    /// POSTs `body` as JSON, asserts the answer is a success (2xx) and returns its JSON.
+    pub async fn api(&self, path: &str, body: impl Borrow<Value>) -> Value {
+        let body = body.borrow();
+        let response = self.post_json(path, body).await;
+        assert!(
+            response.status.is_success(),
+            "{path} {body}: {}",
+            response.body
+        );
+        response.json()
+    }
+
+    /// POSTs `body` as JSON, asserts the answer's status is `status` and returns its JSON.
+    pub async fn post_json_expecting(
+        &self,
+        path: &str,
+        body: impl Borrow<Value>,
+        status: StatusCode,
+    ) -> Value {
+        let response = self.post_json(path, body).await;
+        assert_eq!(response.status, status, "{path}: {}", response.body);
+        response.json()
+    }
+
+    /// A game made through the JSON API with this set-up (asserts 201): its links.
+    pub async fn create_game(&self, setup: impl Borrow<Value>) -> Made {
+        self.create_game_at("/api/v1/games", setup).await
+    }
+
+    /// A game made by posting this set-up to `path` (`/api/v1/games`, a group's
+    /// `/api/v1/groups/{id}/games`), which must answer 201: its links.
+    pub async fn create_game_at(&self, path: &str, setup: impl Borrow<Value>) -> Made {
+        let setup = setup.borrow();
+        let response = self.post_json(path, setup).await;
+        Made::from_201(setup, response, ("view_url", "/view/"))
+    }
+
+    /// Enters `round` into game `id` through the JSON API, asserts 200 and returns the
+    /// game's new state.
+    pub async fn enter_round(&self, id: &str, round: impl Borrow<Value>) -> Value {
+        let round = round.borrow();
+        let response = self
+            .post_json(&format!("/api/v1/games/{id}/rounds"), round)
+            .await;
+        assert_eq!(
+            response.status,
+            StatusCode::OK,
+            "{round}: {}",
+            response.body
+        );
+        response.json()
+    }
+
+    /// Game `id`'s state through the JSON API (asserts 200).
+    pub async fn game_state(&self, id: &str) -> Value {
+        let response = self.get(&format!("/api/v1/games/{id}")).await;
+        assert_eq!(response.status, StatusCode::OK, "{}", response.body);
+        response.json()
+    }
+
+    /// A group made through the JSON API with this name and these players (asserts 201): its
+    /// links.
+    pub async fn create_group(&self, name: &str, players: &[&str]) -> Made {
+        let setup = json!({"name": name, "players": players});
+        let response = self.post_json("/api/v1/groups", &setup).await;
+        Made::from_201(&setup, response, ("view_api_url", "/api/v1/groups/view/"))
+    }
+}
+
+/// A game or group made through the JSON API: its edit id, its read-only token and the 201
+/// answer (for tests that check the links it gives).
+#[derive(Debug)]
+pub struct Made {
+    pub id: String,
+    pub view: String,
+    pub response: TestResponse,
+}
+
+impl Made {
+    /// What the answer to `asked` made, which must be a 201: its `id`, and its read-only
+    /// token from the link `field`, which must start with `prefix`.
+    fn from_201(asked: &Value, response: TestResponse, (field, prefix): (&str, &str)) -> Self {
+        assert_eq!(
+            response.status,
+            StatusCode::CREATED,
+            "{asked}: {}",
+            response.body
+        );
+        let made = response.json();
+        let view = made[field]
+            .as_str()
+            .unwrap()
+            .strip_prefix(prefix)
+            .unwrap_or_else(|| panic!("{field} starts with {prefix}: {made}"))
+            .to_owned();
+        Self {
+            id: made["id"].as_str().unwrap().to_owned(),
+            view,
+            response,
+        }
     }
 }
 
@@ -299,6 +490,40 @@ pub async fn new_postgres_database(server: &str) -> String {
     database_url(server, &name)
 }
 
+/// Writes round `round_no` (`entry`, `points`) of game `game_id` straight through
+/// `db::games::change_round`, the one round write under the web layer: with the version the
+/// writer expects, under `key` if given (every key for "the same request"), answering with
+/// `respond` of the new version.
+pub async fn change_round(
+    db: &Db,
+    game_id: &str,
+    (round_no, entry, points): (i64, Value, Value),
+    expected_version: Option<i64>,
+    key: Option<&str>,
+    respond: impl FnOnce(i64) -> String,
+) -> kontrakt::db::games::ChangeOutcome<std::convert::Infallible> {
+    use kontrakt::db::games::{self, Keyed, RoundChange};
+    games::change_round(
+        db,
+        game_id,
+        expected_version,
+        key.map(|key| Keyed {
+            key,
+            request: "the same request",
+        }),
+        |_| {
+            Ok(RoundChange {
+                round_no,
+                entry,
+                points,
+            })
+        },
+        |written| Ok(respond(written.game.version)),
+    )
+    .await
+    .expect("change_round runs")
+}
+
 /// A response with its body read.
 #[derive(Debug)]
 pub struct TestResponse {
@@ -354,6 +579,25 @@ pub fn text(body: &str) -> String {
         .replace('\u{a0}', " ")
 }
 
+/// The text a reader sees: the tags (and their attributes) left out, each as a space;
+/// escapes are kept as written (see [`text`]).
+pub fn visible(body: &str) -> String {
+    let mut out = String::new();
+    let mut in_tag = false;
+    for c in body.chars() {
+        match c {
+            '<' => in_tag = true,
+            '>' => {
+                in_tag = false;
+                out.push(' ');
+            }
+            c if !in_tag => out.push(c),
+            _ => {}
+        }
+    }
+    out
+}
+
 /// A form body (`application/x-www-form-urlencoded`) of these fields, names and values
 /// percent-encoded.
 pub fn form_body(fields: &[(&str, &str)]) -> String {
@@ -364,6 +608,27 @@ pub fn form_body(fields: &[(&str, &str)]) -> String {
         .join("&")
 }
 
+/// A round body for the JSON API: `out` went out, the others have the points given.
+pub fn round(out: &str, points: &[(&str, i64)]) -> Value {
+    let points: serde_json::Map<String, Value> = points
+        .iter()
+        .map(|(name, points)| ((*name).to_owned(), json!(points)))
+        .collect();
+    json!({"went_out": out, "points": points})
+}
+
+/// The value of the first input named `name` in a page (a hidden `version` or `key`, a
+/// text field's kept input).
+pub fn input_value(body: &str, name: &str) -> String {
+    let at = body
+        .find(&format!("name=\"{name}\""))
+        .unwrap_or_else(|| panic!("no field {name} in {body}"));
+    let rest = &body[at..];
+    let value = rest.find("value=\"").expect("field has a value") + "value=\"".len();
+    let end = rest[value..].find('"').unwrap();
+    rest[value..value + end].to_owned()
+}
+
 /// Posts a form with these fields, from a phone that prefers `lang` (`Accept-Language`).
 pub async fn post_form(
     app: &TestApp,
@@ -371,12 +636,8 @@ pub async fn post_form(
     fields: &[(&str, &str)],
     lang: &str,
 ) -> TestResponse {
-    let request = Request::post(path)
-        .header("content-type", "application/x-www-form-urlencoded")
-        .header("accept-language", lang)
-        .body(Body::from(form_body(fields)))
-        .unwrap();
-    app.send(request).await
+    app.post_form_with(path, fields, &[("accept-language", lang)])
+        .await
 }
 
 /// No inline script, inline style, inline handler or `javascript:` URL anywhere: the CSP

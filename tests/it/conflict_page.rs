@@ -3,23 +3,16 @@
 //! the prominent action and saving one's own says it replaces it; a phone that saved the very
 //! same entry before (its Back button) is told so instead of "someone else".
 
-use axum::body::Body;
-use axum::http::{Request, StatusCode};
+use axum::http::StatusCode;
 use serde_json::json;
 
 use crate::common::{TestApp, assert_no_inline_script_or_style, post_form, text};
 
 /// A contract game of Ann, Ben and Cy, no round yet: its edit id.
 async fn game(app: &TestApp) -> String {
-    let request = Request::post("/api/v1/games")
-        .header("content-type", "application/json")
-        .body(Body::from(
-            json!({"rules": "contract", "players": ["Ann", "Ben", "Cy"]}).to_string(),
-        ))
-        .unwrap();
-    let response = app.send(request).await;
-    assert_eq!(response.status, StatusCode::CREATED, "{}", response.body);
-    response.json()["id"].as_str().unwrap().to_owned()
+    app.create_game(json!({"rules": "contract", "players": ["Ann", "Ben", "Cy"]}))
+        .await
+        .id
 }
 
 /// The `<section class="version {side}">` of a page.
@@ -317,17 +310,11 @@ async fn this_phones_own_save_is_known_by_its_form_key_after_back_and_another_ph
 #[tokio::test]
 async fn who_went_down_first_is_shown_in_both_versions_and_marked_when_it_differs() {
     let app = TestApp::new().await;
-    let request = Request::post("/api/v1/games")
-        .header("content-type", "application/json")
-        .body(Body::from(
-            json!({"rules": "shanghai", "players": ["Ann", "Ben", "Cy"],
-                   "options": {"first_down_bonus": 10}})
-            .to_string(),
-        ))
-        .unwrap();
-    let created = app.send(request).await;
-    assert_eq!(created.status, StatusCode::CREATED, "{}", created.body);
-    let id = created.json()["id"].as_str().unwrap().to_owned();
+    let id = app
+        .create_game(json!({"rules": "shanghai", "players": ["Ann", "Ben", "Cy"],
+                            "options": {"first_down_bonus": 10}}))
+        .await
+        .id;
     let rounds = format!("/games/{id}/rounds");
     let form = |first: &'static str, key: String| {
         vec![

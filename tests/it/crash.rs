@@ -242,63 +242,71 @@ async fn client(
     deadline: Instant,
 ) {
     for round in 1..=ROUNDS {
-        let (winner, points) = submission(n, round);
-        let body = json!({
-            "went_out": winner,
-            "points": {points[0].0: points[0].1, points[1].0: points[1].1},
-        })
-        .to_string();
-        let key = key(n, round);
-        let path = format!("/api/v1/games/{game}/rounds");
-        let headers = [
-            ("Content-Type", "application/json"),
-            ("Idempotency-Key", key.as_str()),
-        ];
-        loop {
-            assert!(Instant::now() < deadline, "client {n} ran out of time");
-            let target = addr.read().unwrap().clone();
-            match http(&target, "POST", &path, &headers, &body).await {
-                Ok(answer) if (200..300).contains(&answer.status) => {
-                    if answer.headers.contains("idempotent-replayed: true") {
-                        stats.replayed.fetch_add(1, Ordering::SeqCst);
-                    }
-                    stats.acknowledged.fetch_add(1, Ordering::SeqCst);
-                    break;
+        submit_until_acknowledged(n, &game, round, &addr, &stats, deadline).await;
+    }
+}
+
+/// Sends client `n`'s `round`-th round of `game` to the server at `addr` (read afresh for
+/// each try: a restarted server has a new port) until it is acknowledged; a lost answer is
+/// sent again with the same key.
+async fn submit_until_acknowledged(
+    n: usize,
+    game: &str,
+    round: usize,
+    addr: &RwLock<String>,
+    stats: &Stats,
+    deadline: Instant,
+) {
+    let (winner, points) = submission(n, round);
+    let body = json!({
+        "went_out": winner,
+        "points": {points[0].0: points[0].1, points[1].0: points[1].1},
+    })
+    .to_string();
+    let key = key(n, round);
+    let path = format!("/api/v1/games/{game}/rounds");
+    let headers = [
+        ("Content-Type", "application/json"),
+        ("Idempotency-Key", key.as_str()),
+    ];
+    loop {
+        assert!(Instant::now() < deadline, "client {n} ran out of time");
+        let target = addr.read().unwrap().clone();
+        match http(&target, "POST", &path, &headers, &body).await {
+            Ok(answer) if (200..300).contains(&answer.status) => {
+                if answer.headers.contains("idempotent-replayed: true") {
+                    stats.replayed.fetch_add(1, Ordering::SeqCst);
                 }
-                Ok(answer) => panic!(
-                    "client {n}, round {round}: the server refused a valid round: {} {}",
-                    answer.status, answer.body
-                ),
-                Err(_) => {
-                    // The server is down or was killed mid-answer: send the same again.
-                    stats.retries.fetch_add(1, Ordering::SeqCst);
-                    tokio::time::sleep(Duration::from_millis(25)).await;
-                }
+                stats.acknowledged.fetch_add(1, Ordering::SeqCst);
+                return;
+            }
+            Ok(answer) => panic!(
+                "client {n}, round {round}: a server refused a valid round: {} {}",
+                answer.status, answer.body
+            ),
+            Err(_) => {
+                // The server is down or was killed mid-answer: send the same again.
+                stats.retries.fetch_add(1, Ordering::SeqCst);
+                tokio::time::sleep(Duration::from_millis(25)).await;
             }
         }
     }
 }
 
-// ---------------------------------------------------------------------------------------------
-// The test
-// ---------------------------------------------------------------------------------------------
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
-async fn every_acknowledged_round_survives_three_sigkills_exactly_once() {
+/// The random generator of a run's kill points: from `CRASH_SEED`, or a new seed, printed
+/// so that a failing run can be replayed.
+fn kill_points_rng() -> StdRng {
     let seed = std::env::var("CRASH_SEED")
         .ok()
         .and_then(|s| s.parse().ok())
         .unwrap_or_else(rand::random::<u64>);
     eprintln!("crash test seed {seed} (set CRASH_SEED={seed} to replay the kill points)");
-    let mut rng = StdRng::seed_from_u64(seed);
-    let started = Instant::now();
-    let deadline = started + DEADLINE;
+    StdRng::seed_from_u64(seed)
+}
 
-    let dir = tempfile::tempdir().unwrap();
-    let db: PathBuf = dir.path().join("crash.db");
-    let mut server = Server::start(&db).await;
-    let addr = Arc::new(RwLock::new(server.addr.clone()));
-
+/// Creates one Rommé game of [`ROUNDS`] rounds per client, client `n`'s through the server at
+/// `target(n)`: their ids.
+async fn create_games(target: impl Fn(usize) -> String) -> Vec<String> {
     let mut games = Vec::new();
     for n in 0..CLIENTS {
         let setup = json!({
@@ -308,19 +316,64 @@ async fn every_acknowledged_round_survives_three_sigkills_exactly_once() {
             "cents_per_point": 1,
         })
         .to_string();
-        let answer = http(
-            &server.addr,
-            "POST",
-            "/api/v1/games",
-            &[("Content-Type", "application/json")],
-            &setup,
-        )
-        .await
-        .expect("the server answers");
+        let headers = [("Content-Type", "application/json")];
+        let answer = http(&target(n), "POST", "/api/v1/games", &headers, &setup)
+            .await
+            .expect("the server answers");
         assert_eq!(answer.status, 201, "client {n}: {}", answer.body);
         let created: Value = serde_json::from_str(&answer.body).unwrap();
         games.push(created["id"].as_str().unwrap().to_owned());
     }
+    games
+}
+
+/// Waits for the moment of kill number `kill` (from 0): a random number of acknowledged
+/// rounds somewhere in the (kill+1)-th quarter of the run, never at its very start or end,
+/// then a random few milliseconds more.
+async fn wait_for_kill_point(stats: &Stats, kill: usize, rng: &mut StdRng, deadline: Instant) {
+    let quarter = CLIENTS * ROUNDS / (KILLS + 1);
+    let at = quarter * kill + rng.random_range(quarter / 2..quarter);
+    while stats.acknowledged.load(Ordering::SeqCst) < at {
+        assert!(
+            Instant::now() < deadline,
+            "the clients stalled before kill {kill}"
+        );
+        tokio::time::sleep(Duration::from_millis(2)).await;
+    }
+    tokio::time::sleep(Duration::from_micros(rng.random_range(0..3000))).await;
+}
+
+/// Game `game` (client `n`'s) read through the server at `addr` shows every round.
+async fn assert_whole(addr: &str, n: usize, game: &str) {
+    let answer = http(addr, "GET", &format!("/api/v1/games/{game}"), &[], "")
+        .await
+        .unwrap();
+    assert_eq!(answer.status, 200, "{}", answer.body);
+    let state: Value = serde_json::from_str(&answer.body).unwrap();
+    assert_eq!(
+        state["rounds"].as_array().unwrap().len(),
+        ROUNDS,
+        "client {n}"
+    );
+    assert_eq!(state["version"], ROUNDS, "client {n}");
+}
+
+// ---------------------------------------------------------------------------------------------
+// The test
+// ---------------------------------------------------------------------------------------------
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn every_acknowledged_round_survives_three_sigkills_exactly_once() {
+    let mut rng = kill_points_rng();
+    let started = Instant::now();
+    let deadline = started + DEADLINE;
+
+    let dir = tempfile::tempdir().unwrap();
+    let db: PathBuf = dir.path().join("crash.db");
+    let mut server = Server::start(&db).await;
+    let addr = Arc::new(RwLock::new(server.addr.clone()));
+
+    let games = create_games(|_| server.addr.clone()).await;
 
     let stats = Arc::new(Stats::default());
     let clients: Vec<_> = games
@@ -339,17 +392,7 @@ async fn every_acknowledged_round_survives_three_sigkills_exactly_once() {
 
     let total = CLIENTS * ROUNDS;
     for kill in 0..KILLS {
-        // Somewhere in the (kill+1)-th quarter of the run, never at its very start or end.
-        let quarter = total / (KILLS + 1);
-        let at = quarter * kill + rng.random_range(quarter / 2..quarter);
-        while stats.acknowledged.load(Ordering::SeqCst) < at {
-            assert!(
-                Instant::now() < deadline,
-                "the clients stalled before kill {kill}"
-            );
-            tokio::time::sleep(Duration::from_millis(2)).await;
-        }
-        tokio::time::sleep(Duration::from_micros(rng.random_range(0..3000))).await;
+        wait_for_kill_point(&stats, kill, &mut rng, deadline).await;
         server.kill();
         let acknowledged = stats.acknowledged.load(Ordering::SeqCst);
         eprintln!(
@@ -374,23 +417,7 @@ async fn every_acknowledged_round_survives_three_sigkills_exactly_once() {
 
     // The server, restarted after the last kill, reads every game back.
     for (n, game) in games.iter().enumerate() {
-        let answer = http(
-            &server.addr,
-            "GET",
-            &format!("/api/v1/games/{game}"),
-            &[],
-            "",
-        )
-        .await
-        .unwrap();
-        assert_eq!(answer.status, 200, "{}", answer.body);
-        let state: Value = serde_json::from_str(&answer.body).unwrap();
-        assert_eq!(
-            state["rounds"].as_array().unwrap().len(),
-            ROUNDS,
-            "client {n}"
-        );
-        assert_eq!(state["version"], ROUNDS, "client {n}");
+        assert_whole(&server.addr, n, game).await;
     }
     // A last SIGKILL, then the file itself is examined.
     server.kill();
@@ -523,36 +550,7 @@ async fn client_of_two(
 ) {
     let (mine, other) = (&servers[n % 2], &servers[(n + 1) % 2]);
     for round in 1..=ROUNDS {
-        let (winner, points) = submission(n, round);
-        let body = json!({
-            "went_out": winner,
-            "points": {points[0].0: points[0].1, points[1].0: points[1].1},
-        })
-        .to_string();
-        let key = key(n, round);
-        let path = format!("/api/v1/games/{game}/rounds");
-        let headers = [
-            ("Content-Type", "application/json"),
-            ("Idempotency-Key", key.as_str()),
-        ];
-        loop {
-            assert!(Instant::now() < deadline, "client {n} ran out of time");
-            let target = mine.read().unwrap().clone();
-            match http(&target, "POST", &path, &headers, &body).await {
-                Ok(answer) if (200..300).contains(&answer.status) => {
-                    stats.acknowledged.fetch_add(1, Ordering::SeqCst);
-                    break;
-                }
-                Ok(answer) => panic!(
-                    "client {n}, round {round}: a server refused a valid round: {} {}",
-                    answer.status, answer.body
-                ),
-                Err(_) => {
-                    stats.retries.fetch_add(1, Ordering::SeqCst);
-                    tokio::time::sleep(Duration::from_millis(25)).await;
-                }
-            }
-        }
+        submit_until_acknowledged(n, &game, round, mine, &stats, deadline).await;
         let target = other.read().unwrap().clone();
         if let Ok(answer) = http(&target, "GET", &format!("/api/v1/games/{game}"), &[], "").await
             && answer.status == 200
@@ -573,12 +571,7 @@ async fn postgres_two_servers_lose_no_acknowledged_round_while_one_is_killed_aga
         return;
     };
     let url = crate::common::new_postgres_database(&pg).await;
-    let seed = std::env::var("CRASH_SEED")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or_else(rand::random::<u64>);
-    eprintln!("crash test seed {seed} (set CRASH_SEED={seed} to replay the kill points)");
-    let mut rng = StdRng::seed_from_u64(seed);
+    let mut rng = kill_points_rng();
     let started = Instant::now();
     let deadline = started + DEADLINE;
     let mut killed = Server::start(&url).await;
@@ -587,22 +580,7 @@ async fn postgres_two_servers_lose_no_acknowledged_round_while_one_is_killed_aga
         Arc::new(RwLock::new(killed.addr.clone())),
         Arc::new(RwLock::new(steady.addr.clone())),
     ];
-    let mut games = Vec::new();
-    for n in 0..CLIENTS {
-        let setup = json!({
-            "rules": "rommee", "players": PLAYERS, "options": {"rounds": ROUNDS},
-            "cents_per_point": 1,
-        })
-        .to_string();
-        let target = servers[n % 2].read().unwrap().clone();
-        let headers = [("Content-Type", "application/json")];
-        let answer = http(&target, "POST", "/api/v1/games", &headers, &setup)
-            .await
-            .expect("the server answers");
-        assert_eq!(answer.status, 201, "client {n}: {}", answer.body);
-        let created: Value = serde_json::from_str(&answer.body).unwrap();
-        games.push(created["id"].as_str().unwrap().to_owned());
-    }
+    let games = create_games(|n| servers[n % 2].read().unwrap().clone()).await;
     let stats = Arc::new(Stats::default());
     let clients: Vec<_> = games
         .iter()
@@ -619,16 +597,7 @@ async fn postgres_two_servers_lose_no_acknowledged_round_while_one_is_killed_aga
         .collect();
     let total = CLIENTS * ROUNDS;
     for kill in 0..KILLS {
-        let quarter = total / (KILLS + 1);
-        let at = quarter * kill + rng.random_range(quarter / 2..quarter);
-        while stats.acknowledged.load(Ordering::SeqCst) < at {
-            assert!(
-                Instant::now() < deadline,
-                "the clients stalled before kill {kill}"
-            );
-            tokio::time::sleep(Duration::from_millis(2)).await;
-        }
-        tokio::time::sleep(Duration::from_micros(rng.random_range(0..3000))).await;
+        wait_for_kill_point(&stats, kill, &mut rng, deadline).await;
         killed.kill();
         eprintln!(
             "kill {}: SIGKILL after {} acknowledged rounds",
@@ -645,16 +614,7 @@ async fn postgres_two_servers_lose_no_acknowledged_round_while_one_is_killed_aga
     // Both servers read every game back whole.
     for server in [&killed, &steady] {
         for (n, game) in games.iter().enumerate() {
-            let path = format!("/api/v1/games/{game}");
-            let answer = http(&server.addr, "GET", &path, &[], "").await.unwrap();
-            assert_eq!(answer.status, 200, "{}", answer.body);
-            let state: Value = serde_json::from_str(&answer.body).unwrap();
-            assert_eq!(
-                state["rounds"].as_array().unwrap().len(),
-                ROUNDS,
-                "client {n}"
-            );
-            assert_eq!(state["version"], ROUNDS, "client {n}");
+            assert_whole(&server.addr, n, game).await;
         }
     }
     // And the database holds each acknowledged round exactly once, as it was sent.

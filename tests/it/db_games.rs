@@ -1,11 +1,10 @@
 //! Game storage: creating and loading games, entering, replaying, correcting and undoing
 //! rounds, each test on its own fresh database.
 
-use crate::common::fresh_db;
+use crate::common::{change_round, fresh_db};
 use kontrakt::db::Db;
 use kontrakt::db::games::{
-    self, ChangeOutcome, HistoryAction, Keyed, NewGame, Once, RoundChange, UndoOutcome,
-    WriteOutcome,
+    self, ChangeOutcome, HistoryAction, Keyed, NewGame, Once, UndoOutcome, WriteOutcome,
 };
 use serde_json::{Value, json};
 
@@ -30,7 +29,7 @@ enum PutOutcome {
 }
 
 /// Writes `entry` and `points` as round `round_no` through [`games::change_round`] (the one
-/// round write), answering with `make_response` of the new version.
+/// round write; [`change_round`]), answering with `make_response` of the new version.
 async fn put_round(
     db: &Db,
     game_id: &str,
@@ -39,25 +38,8 @@ async fn put_round(
     key: Option<&str>,
     make_response: impl FnOnce(i64) -> String,
 ) -> PutOutcome {
-    let outcome = games::change_round(
-        db,
-        game_id,
-        expected_version,
-        key.map(|key| Keyed {
-            key,
-            request: "the same request",
-        }),
-        |_| {
-            Ok::<_, std::convert::Infallible>(RoundChange {
-                round_no,
-                entry: entry.clone(),
-                points: points.clone(),
-            })
-        },
-        |written| Ok(make_response(written.game.version)),
-    )
-    .await
-    .expect("change_round runs");
+    let round = (round_no, entry.clone(), points.clone());
+    let outcome = change_round(db, game_id, round, expected_version, key, make_response).await;
     match outcome {
         ChangeOutcome::Written { version, response } => PutOutcome::Written { version, response },
         ChangeOutcome::Replayed(response) => PutOutcome::Replayed(response),

@@ -3,26 +3,13 @@
 //! hands, and which contract requirement a reading fills — through the API and the pages
 //! (the command line's are in `cli::engine`'s tests).
 
-use axum::body::Body;
-use axum::http::{Request, StatusCode, header};
+use axum::http::StatusCode;
 use serde_json::{Value, json};
 
-use crate::common::{TestApp, TestResponse, post_form, text};
-
-async fn post(app: &TestApp, path: &str, body: Value) -> TestResponse {
-    app.send(
-        Request::post(path)
-            .header(header::CONTENT_TYPE, "application/json")
-            .body(Body::from(body.to_string()))
-            .unwrap(),
-    )
-    .await
-}
+use crate::common::{TestApp, post_form, text};
 
 async fn post_json(app: &TestApp, path: &str, body: Value) -> Value {
-    let response = post(app, path, body).await;
-    assert_eq!(response.status, StatusCode::OK, "{}", response.body);
-    response.json()
+    app.post_json_expecting(path, body, StatusCode::OK).await
 }
 
 #[tokio::test]
@@ -290,12 +277,12 @@ async fn score_takes_declared_wilds_at_their_own_penalty_and_solve_hands_refuse_
             "2♣ ist als andere Karte angesagt, aber 2en sind in dieser Partie nicht wild.",
         ),
     ] {
-        let response = post(
-            &app,
-            "/api/v1/score",
-            json!({"rules": "shanghai", "cards": "2C=5H AS", "lang": lang}),
-        )
-        .await;
+        let response = app
+            .post_json(
+                "/api/v1/score",
+                json!({"rules": "shanghai", "cards": "2C=5H AS", "lang": lang}),
+            )
+            .await;
         assert_eq!(
             response.status,
             StatusCode::UNPROCESSABLE_ENTITY,
@@ -304,12 +291,12 @@ async fn score_takes_declared_wilds_at_their_own_penalty_and_solve_hands_refuse_
         );
         assert_eq!(response.error_sentence(), sentence);
     }
-    let response = post(
-        &app,
-        "/api/v1/score",
-        json!({"rules": "shanghai", "cards": "5H=JH"}),
-    )
-    .await;
+    let response = app
+        .post_json(
+            "/api/v1/score",
+            json!({"rules": "shanghai", "cards": "5H=JH"}),
+        )
+        .await;
     assert_eq!(response.status, StatusCode::UNPROCESSABLE_ENTITY);
     assert!(
         response
@@ -325,12 +312,12 @@ async fn score_takes_declared_wilds_at_their_own_penalty_and_solve_hands_refuse_
     .await;
     assert_eq!(answer["points"], 20);
     // A hand for the solver holds cards not laid yet: a declaration there is a 422 sentence.
-    let response = post(
-        &app,
-        "/api/v1/solve",
-        json!({"rules": "contract", "round": 2, "hand": "5H 6H JK=7H 8H 9C 9D 9S"}),
-    )
-    .await;
+    let response = app
+        .post_json(
+            "/api/v1/solve",
+            json!({"rules": "contract", "round": 2, "hand": "5H 6H JK=7H 8H 9C 9D 9S"}),
+        )
+        .await;
     assert_eq!(
         response.status,
         StatusCode::UNPROCESSABLE_ENTITY,
@@ -424,36 +411,34 @@ async fn the_fit_question_reads_declarations_on_the_table_and_on_the_laid_card()
 #[tokio::test]
 async fn a_rounds_cards_may_declare_wild_cards_and_score_them_as_themselves() {
     let app = TestApp::new().await;
-    let game = post_json_status(
-        &app,
-        "/api/v1/games",
-        json!({"rules": "progressive", "players": ["Ann", "Ben"]}),
-        StatusCode::CREATED,
-    )
-    .await;
+    let game = app
+        .post_json_expecting(
+            "/api/v1/games",
+            json!({"rules": "progressive", "players": ["Ann", "Ben"]}),
+            StatusCode::CREATED,
+        )
+        .await;
     let id = game["id"].as_str().unwrap();
-    let round = post_json_status(
-        &app,
-        &format!("/api/v1/games/{id}/rounds"),
-        json!({"round": 1, "went_out": "Ben", "cards": {"Ann": "2H=5H JK=7C AS"}}),
-        StatusCode::OK,
-    )
-    .await;
+    let round = app
+        .post_json_expecting(
+            &format!("/api/v1/games/{id}/rounds"),
+            json!({"round": 1, "went_out": "Ben", "cards": {"Ann": "2H=5H JK=7C AS"}}),
+            StatusCode::OK,
+        )
+        .await;
     // The 2 and the joker 20 each, the ace 15; the entry keeps the cards as they are.
     assert_eq!(round["totals"]["Ann"], 55, "{round}");
     assert_eq!(round["rounds"][0]["entry"]["cards"]["Ann"], "2H JK AS");
     // Where 2s are not wild, a declared 2 is the field's 422 sentence.
-    let game = post_json_status(
-        &app,
-        "/api/v1/games",
-        json!({"rules": "shanghai", "players": ["Ann", "Ben", "Cy"]}),
-        StatusCode::CREATED,
-    )
-    .await;
+    let game = app
+        .post_json_expecting(
+            "/api/v1/games",
+            json!({"rules": "shanghai", "players": ["Ann", "Ben", "Cy"]}),
+            StatusCode::CREATED,
+        )
+        .await;
     let id = game["id"].as_str().unwrap();
-    let response = post(
-        &app,
-        &format!("/api/v1/games/{id}/rounds"),
+    let response = app.post_json(&format!("/api/v1/games/{id}/rounds"),
         json!({"round": 1, "went_out": "Ben", "points": {"Cy": 5}, "cards": {"Ann": "2H=5H AS"}}),
     )
     .await;
@@ -473,10 +458,4 @@ async fn a_rounds_cards_may_declare_wild_cards_and_score_them_as_themselves() {
         "{}",
         response.body
     );
-}
-
-async fn post_json_status(app: &TestApp, path: &str, body: Value, status: StatusCode) -> Value {
-    let response = post(app, path, body).await;
-    assert_eq!(response.status, status, "{}", response.body);
-    response.json()
 }

@@ -5,13 +5,10 @@
 //! it they print that they are skipped, and under `CI=true` they fail.
 
 use kontrakt::db::Db;
-use kontrakt::db::games::{self, ChangeOutcome, Keyed, NewGame, RoundChange};
+use kontrakt::db::games::{self, ChangeOutcome, Keyed, NewGame};
 use kontrakt::db::groups;
 use serde_json::json;
 
-use axum::body::Body;
-use axum::http::Request;
-use kontrakt::web::{AppState, WriteLimit, app};
 use serde_json::Value;
 
 use crate::common::{TestApp, new_postgres_database, postgres_server};
@@ -78,25 +75,15 @@ async fn put_keyed(
     expected_version: Option<i64>,
     key: Option<&str>,
 ) -> ChangeOutcome<std::convert::Infallible> {
-    games::change_round(
-        db,
-        game_id,
-        expected_version,
-        key.map(|key| Keyed {
-            key,
-            request: "the same request",
-        }),
-        |_| {
-            Ok(RoundChange {
-                round_no,
-                entry: json!({"round": round_no}),
-                points: json!([round_no, 0, 5]),
-            })
-        },
-        |written| Ok(format!("version {}", written.game.version)),
-    )
+    let round = (
+        round_no,
+        json!({"round": round_no}),
+        json!([round_no, 0, 5]),
+    );
+    crate::common::change_round(db, game_id, round, expected_version, key, |version| {
+        format!("version {version}")
+    })
     .await
-    .expect("change_round runs")
 }
 
 /// Two servers on one PostgreSQL database: two `Db` pools, as two `kontrakt serve` have.
@@ -207,24 +194,7 @@ async fn postgres_a_racing_duplicate_through_the_other_server_gets_the_first_ans
 
 /// The app of one server on `db`.
 fn server(db: &Db) -> TestApp {
-    TestApp {
-        router: app(AppState::new(db.clone()).with_write_limit(WriteLimit::UNLIMITED)),
-        db: db.clone(),
-        dir: crate::common::TestDir::temporary(),
-    }
-}
-
-async fn post_json(app: &TestApp, path: &str, body: Value) -> Value {
-    let answer = app
-        .send(
-            Request::post(path)
-                .header("content-type", "application/json")
-                .body(Body::from(body.to_string()))
-                .unwrap(),
-        )
-        .await;
-    assert!(answer.status.is_success(), "{path}: {}", answer.body);
-    answer.json()
+    TestApp::on(db.clone(), crate::common::TestDir::temporary())
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
@@ -233,13 +203,13 @@ async fn postgres_a_phone_polling_server_b_sees_a_round_saved_through_server_a_a
         return;
     };
     let (a, b) = (server(&a), server(&b));
-    let created = post_json(
-        &a,
-        "/api/v1/games",
-        json!({"rules": "liverpool", "players": ["Ann", "Ben", "Cy"],
+    let created = a
+        .api(
+            "/api/v1/games",
+            json!({"rules": "liverpool", "players": ["Ann", "Ben", "Cy"],
                "first_dealer": "Ann", "options": {}, "cents_per_point": 1}),
-    )
-    .await;
+        )
+        .await;
     let id = created["id"].as_str().unwrap().to_owned();
     let view = created["view_api_url"].as_str().unwrap().to_owned();
     for round in 1..=3 {
@@ -249,8 +219,7 @@ async fn postgres_a_phone_polling_server_b_sees_a_round_saved_through_server_a_a
             assert_eq!(seen["version"], round - 1);
             assert_eq!(b.get(&view).await.json()["version"], round - 1);
         }
-        post_json(
-            &a,
+        a.api(
             &format!("/api/v1/games/{id}/rounds"),
             json!({"went_out": "Ann", "points": {"Ben": 35, "Cy": 10}}),
         )
@@ -267,15 +236,14 @@ async fn postgres_a_phone_polling_server_b_sees_a_round_saved_through_server_a_a
         .unwrap()
         .unwrap();
     assert!(kept.record.game.group.is_none());
-    let group = post_json(
-        &b,
-        "/api/v1/groups",
-        json!({"name": "Freitagsrunde", "players": ["Ann", "Ben", "Cy"]}),
-    )
-    .await;
+    let group = b
+        .api(
+            "/api/v1/groups",
+            json!({"name": "Freitagsrunde", "players": ["Ann", "Ben", "Cy"]}),
+        )
+        .await;
     let group_id = group["id"].as_str().unwrap();
-    post_json(
-        &b,
+    b.api(
         &format!("/api/v1/groups/{group_id}/add-game"),
         json!({"game": id}),
     )
@@ -293,22 +261,22 @@ async fn postgres_a_group_read_through_server_b_shows_a_round_saved_through_serv
         return;
     };
     let (a, b) = (server(&a), server(&b));
-    let group = post_json(
-        &a,
-        "/api/v1/groups",
-        json!({"name": "Freitagsrunde", "players": ["Ann", "Ben", "Cy"]}),
-    )
-    .await;
+    let group = a
+        .api(
+            "/api/v1/groups",
+            json!({"name": "Freitagsrunde", "players": ["Ann", "Ben", "Cy"]}),
+        )
+        .await;
     let api = group["api_url"].as_str().unwrap().to_owned();
     let view = group["view_api_url"].as_str().unwrap().to_owned();
     let mut games = Vec::new();
     for _ in 0..2 {
-        let game = post_json(
-            &a,
-            &format!("{api}/games"),
-            json!({"rules": "liverpool", "players": ["Ann", "Ben", "Cy"]}),
-        )
-        .await;
+        let game = a
+            .api(
+                &format!("{api}/games"),
+                json!({"rules": "liverpool", "players": ["Ann", "Ben", "Cy"]}),
+            )
+            .await;
         games.push(game["id"].as_str().unwrap().to_owned());
     }
     for round in 1..=2_usize {
@@ -323,8 +291,7 @@ async fn postgres_a_group_read_through_server_b_shows_a_round_saved_through_serv
         }
         // A round in the newest game, through server A: B's next read of the group has it,
         // and scores only that game again.
-        post_json(
-            &a,
+        a.api(
             &format!("/api/v1/games/{}/rounds", games[1]),
             json!({"went_out": "Ann", "points": {"Ben": 35, "Cy": 10}}),
         )
@@ -341,7 +308,8 @@ async fn postgres_a_group_read_through_server_b_shows_a_round_saved_through_serv
         );
     }
     // A group write through A (a new player) is in B's next read too.
-    post_json(&a, &format!("{api}/players"), json!({"name": "Di"})).await;
+    a.api(&format!("{api}/players"), json!({"name": "Di"}))
+        .await;
     let seen = b.get(&api).await.json();
     assert_eq!(seen["players"].as_array().unwrap().len(), 4, "{seen}");
 }
@@ -368,31 +336,29 @@ async fn postgres_migrate_db_moves_every_game_and_group_exactly() {
     // More than the fixture holds: a second group with a game and its rounds, an ended game.
     let db = Db::open(&path).await.unwrap();
     let app = server(&db);
-    let group = post_json(
-        &app,
-        "/api/v1/groups",
-        json!({"name": "Samstag", "players": ["Dora", "Emil", "Fritz"]}),
-    )
-    .await;
+    let group = app
+        .api(
+            "/api/v1/groups",
+            json!({"name": "Samstag", "players": ["Dora", "Emil", "Fritz"]}),
+        )
+        .await;
     let group_id = group["id"].as_str().unwrap();
-    let game = post_json(
-        &app,
-        &format!("/api/v1/groups/{group_id}/games"),
-        json!({"rules": "liverpool", "players": ["Dora", "Emil", "Fritz"],
+    let game = app
+        .api(
+            &format!("/api/v1/groups/{group_id}/games"),
+            json!({"rules": "liverpool", "players": ["Dora", "Emil", "Fritz"],
                "first_dealer": "Emil", "options": {}, "cents_per_point": 1}),
-    )
-    .await;
+        )
+        .await;
     let game_id = game["id"].as_str().unwrap();
     for _ in 0..2 {
-        post_json(
-            &app,
+        app.api(
             &format!("/api/v1/games/{game_id}/rounds"),
             json!({"went_out": "Dora", "points": {"Emil": 35, "Fritz": 10}}),
         )
         .await;
     }
-    post_json(
-        &app,
+    app.api(
         &format!("/api/v1/games/{FIXTURE_GAME}/end"),
         json!({"version": 2}),
     )

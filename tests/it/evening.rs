@@ -146,13 +146,10 @@ async fn the_app_is_installable_with_a_manifest_icons_a_favicon_and_a_theme_colo
 async fn game_pages_keep_the_screen_on_where_the_browser_offers_it() {
     let app = TestApp::new().await;
     let created = app
-        .send(
-            axum::http::Request::post("/api/v1/games")
-                .header("content-type", "application/json")
-                .body(axum::body::Body::from(
-                    r#"{"rules": "contract", "players": ["Ann", "Ben", "Cy"]}"#,
-                ))
-                .unwrap(),
+        .post_json_with(
+            "/api/v1/games",
+            r#"{"rules": "contract", "players": ["Ann", "Ben", "Cy"]}"#,
+            &[],
         )
         .await
         .json();
@@ -277,13 +274,10 @@ async fn a_finished_game_shares_places_payments_and_the_read_only_link_without_j
     // Before the end there is nothing to share.
     let (other, _) = {
         let created = app
-            .send(
-                axum::http::Request::post("/api/v1/games")
-                    .header("content-type", "application/json")
-                    .body(axum::body::Body::from(
-                        r#"{"rules": "contract", "players": ["A", "B", "C"]}"#,
-                    ))
-                    .unwrap(),
+            .post_json_with(
+                "/api/v1/games",
+                r#"{"rules": "contract", "players": ["A", "B", "C"]}"#,
+                &[],
             )
             .await
             .json();
@@ -344,13 +338,10 @@ async fn the_printout_has_a_print_button_the_house_options_and_a_qr_of_the_read_
     }
     // A house rule is named, with its value in words; the rule book's values are not.
     let created = app
-        .send(
-            axum::http::Request::post("/api/v1/games")
-                .header("content-type", "application/json")
-                .body(axum::body::Body::from(
-                    r#"{"rules": "contract", "players": ["A", "B", "C"], "options": {"jokers": false}}"#,
-                ))
-                .unwrap(),
+        .post_json_with(
+            "/api/v1/games",
+            r#"{"rules": "contract", "players": ["A", "B", "C"], "options": {"jokers": false}}"#,
+            &[],
         )
         .await
         .json();
@@ -394,42 +385,23 @@ async fn the_printout_has_a_print_button_the_house_options_and_a_qr_of_the_read_
 async fn the_german_csv_opens_as_columns_in_german_excel_and_stays_safe_against_formulas() {
     let app = TestApp::new().await;
     let created = app
-        .send(
-            axum::http::Request::post("/api/v1/games")
-                .header("content-type", "application/json")
-                .body(axum::body::Body::from(
-                    r#"{"rules": "contract", "players": ["a;=1+1;", "b,@SUM(A1)", "Jörg"], "cents_per_point": 5}"#,
-                ))
-                .unwrap(),
-        )
+        .post_json_with("/api/v1/games", r#"{"rules": "contract", "players": ["a;=1+1;", "b,@SUM(A1)", "Jörg"], "cents_per_point": 5}"#, &[])
         .await
         .json();
     let id = created["id"].as_str().unwrap().to_owned();
     let round = app
-        .send(
-            axum::http::Request::post(format!("/api/v1/games/{id}/rounds"))
-                .header("content-type", "application/json")
-                .body(axum::body::Body::from(
-                    r#"{"went_out": "Jörg", "points": {"a;=1+1;": 13, "b,@SUM(A1)": 7}}"#,
-                ))
-                .unwrap(),
+        .post_json_with(
+            &format!("/api/v1/games/{id}/rounds"),
+            r#"{"went_out": "Jörg", "points": {"a;=1+1;": 13, "b,@SUM(A1)": 7}}"#,
+            &[],
         )
         .await;
     assert_eq!(round.status, StatusCode::OK, "{}", round.body);
     let end = app
-        .send(
-            axum::http::Request::post(format!("/api/v1/games/{id}/end"))
-                .header("content-type", "application/json")
-                .body(axum::body::Body::from("{}"))
-                .unwrap(),
-        )
+        .post_json_with(&format!("/api/v1/games/{id}/end"), "{}", &[])
         .await;
     assert_eq!(end.status, StatusCode::OK);
-    let request = axum::http::Request::get(format!("/games/{id}/export.csv"))
-        .header("accept-language", "de")
-        .body(axum::body::Body::empty())
-        .unwrap();
-    let response = app.send(request).await;
+    let response = app.get_in(&format!("/games/{id}/export.csv"), "de").await;
     assert_eq!(response.header("content-type"), "text/csv; charset=utf-8");
     let csv = response
         .body

@@ -189,25 +189,17 @@ fn faults_e2e_a_full_disk_refuses_saves_with_a_sentence_and_saves_resume_once_sp
 async fn export_of(n: usize, path: &Path) {
     let app = crate::common::TestApp::new().await;
     let created = app
-        .send(
-            axum::http::Request::post("/api/v1/games")
-                .header("content-type", "application/json")
-                .body(axum::body::Body::from(
-                    r#"{"rules": "liverpool", "players": ["Ann", "Ben", "Cy"]}"#,
-                ))
-                .unwrap(),
+        .post_json_with(
+            "/api/v1/games",
+            r#"{"rules": "liverpool", "players": ["Ann", "Ben", "Cy"]}"#,
+            &[],
         )
         .await
         .json();
     let id = created["id"].as_str().unwrap();
     for _ in 0..7 {
         let response = app
-            .send(
-                axum::http::Request::post(format!("/api/v1/games/{id}/rounds"))
-                    .header("content-type", "application/json")
-                    .body(axum::body::Body::from(ROUND))
-                    .unwrap(),
-            )
+            .post_json_with(&format!("/api/v1/games/{id}/rounds"), ROUND, &[])
             .await;
         assert_eq!(response.status, 200, "{}", response.body);
     }

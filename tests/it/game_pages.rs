@@ -4,7 +4,9 @@
 //! page-size budget. Rounds are entered through the JSON API (the round forms are another
 //! module's). Each test has a fresh database.
 
-use crate::common::{TestApp, TestResponse, assert_no_inline_script_or_style, post_form, text};
+use crate::common::{
+    TestApp, TestResponse, assert_no_inline_script_or_style, post_form, round, text, visible,
+};
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
 use kontrakt::rules::presets::{PRESET_IDS, option_specs, preset_info};
@@ -16,21 +18,13 @@ use serde_json::{Value, json};
 // Helpers
 // ---------------------------------------------------------------------------------------------
 
+/// A page as a phone on the LAN asks for it (the QR codes show the host it used).
 async fn get_in(app: &TestApp, path: &str, lang: &str) -> TestResponse {
-    let request = Request::get(path)
-        .header("accept-language", lang)
-        .header("host", "192.168.1.5:8080")
-        .body(Body::empty())
-        .unwrap();
-    app.send(request).await
-}
-
-async fn post_json(app: &TestApp, path: &str, body: &Value) -> TestResponse {
-    let request = Request::post(path)
-        .header("content-type", "application/json")
-        .body(Body::from(body.to_string()))
-        .unwrap();
-    app.send(request).await
+    app.get_with(
+        path,
+        &[("accept-language", lang), ("host", "192.168.1.5:8080")],
+    )
+    .await
 }
 
 /// The option fields of a rule set's defaults, as the new-game form sends them (a checkbox
@@ -102,35 +96,12 @@ async fn create_via_form(
 
 /// A game created through the JSON API: (edit id, read-only token).
 async fn create_via_api(app: &TestApp, body: Value) -> (String, String) {
-    let response = post_json(app, "/api/v1/games", &body).await;
-    assert_eq!(response.status, StatusCode::CREATED, "{}", response.body);
-    let created = response.json();
-    let view = created["view_url"]
-        .as_str()
-        .unwrap()
-        .strip_prefix("/view/")
-        .unwrap()
-        .to_owned();
-    (created["id"].as_str().unwrap().to_owned(), view)
-}
-
-async fn enter(app: &TestApp, id: &str, round: Value) -> Value {
-    let response = post_json(app, &format!("/api/v1/games/{id}/rounds"), &round).await;
-    assert_eq!(
-        response.status,
-        StatusCode::OK,
-        "{round}: {}",
-        response.body
-    );
-    response.json()
-}
-
-async fn state(app: &TestApp, id: &str) -> Value {
-    app.get(&format!("/api/v1/games/{id}")).await.json()
+    let made = app.create_game(body).await;
+    (made.id, made.view)
 }
 
 async fn view_token(app: &TestApp, id: &str) -> String {
-    state(app, id).await["view_url"]
+    app.game_state(id).await["view_url"]
         .as_str()
         .unwrap()
         .strip_prefix("/view/")
@@ -150,15 +121,6 @@ fn assert_between(body: &str, after: &str, text: &str, before: &str) {
         .find(before)
         .unwrap_or_else(|| panic!("{before:?} not after {text:?}"));
     assert!(a < t && t < b);
-}
-
-/// A round where `out` goes out and the others have the points given.
-fn round(out: &str, points: &[(&str, i64)]) -> Value {
-    let points: serde_json::Map<String, Value> = points
-        .iter()
-        .map(|(k, v)| ((*k).to_owned(), json!(v)))
-        .collect();
-    json!({"went_out": out, "points": points})
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -275,7 +237,7 @@ async fn a_game_of_every_rule_set_is_created_through_the_form_with_its_defaults(
         let names = ["Ann", "Ben", "Cy", "Di", "Ed", "Flo"];
         let players = &names[..usize::from(info.min_players)];
         let game = create_via_form(&app, id, players, &[("first_dealer", "2")]).await;
-        let s = state(&app, &game).await;
+        let s = app.game_state(&game).await;
         assert_eq!(s["rules"], id);
         assert_eq!(s["players"], json!(players));
         assert_eq!(s["first_dealer"], "Ben");
@@ -322,7 +284,7 @@ async fn creating_a_game_remembers_it_and_redirects_to_its_page() {
         "{label}"
     );
     assert!(label.contains("German Rommé · Ann, Ben, Cy"), "{label}");
-    let s = state(&app, id).await;
+    let s = app.game_state(id).await;
     assert_eq!(
         s["players"],
         json!(["Ann", "Ben", "Cy"]),
@@ -340,7 +302,7 @@ async fn a_random_first_dealer_is_drawn_on_the_server_from_the_players() {
     for _ in 0..40 {
         let id = create_via_form(&app, "contract", &["Ann", "Ben", "Cy"], &[]).await;
         dealers.insert(
-            state(&app, &id).await["first_dealer"]
+            app.game_state(&id).await["first_dealer"]
                 .as_str()
                 .unwrap()
                 .to_owned(),
@@ -541,12 +503,8 @@ async fn the_liverpool_banner_names_dealer_cutter_and_the_cut_target() {
     assert!(!body.contains("/end\""), "nothing to end yet");
 
     // Round 2: Ben deals, Ann cuts.
-    enter(
-        &app,
-        &id,
-        round("Ann", &[("Ben", 10), ("Cy", 20), ("Di", 30)]),
-    )
-    .await;
+    app.enter_round(&id, round("Ann", &[("Ben", 10), ("Cy", 20), ("Di", 30)]))
+        .await;
     let body = text(&get_in(&app, &format!("/games/{id}"), "en").await.body);
     assert!(body.contains("Round 2 of 7"));
     assert!(body.contains("1 set of 3 and 1 run of 4"));
@@ -564,7 +522,8 @@ async fn the_last_contract_round_says_go_out_all_at_once() {
     )
     .await;
     for _ in 0..6 {
-        enter(&app, &id, round("A", &[("B", 5), ("C", 5)])).await;
+        app.enter_round(&id, round("A", &[("B", 5), ("C", 5)]))
+            .await;
     }
     let body = text(&app.get(&format!("/games/{id}")).await.body);
     assert!(body.contains("Round 7 of 7"));
@@ -585,7 +544,8 @@ async fn shanghai_kolsov_round_8_says_it_needs_more_cards_than_are_dealt() {
     assert!(!page.contains("needs more cards than are dealt"));
     assert!(page.contains("at most 2 per player this round"));
     for _ in 0..7 {
-        enter(&app, &id, round("A", &[("B", 5), ("C", 5)])).await;
+        app.enter_round(&id, round("A", &[("B", 5), ("C", 5)]))
+            .await;
     }
     let body = text(&app.get(&format!("/games/{id}")).await.body);
     assert!(body.contains("Round 8 of 10"));
@@ -608,20 +568,16 @@ async fn the_sheet_shows_round_points_running_totals_dealers_and_the_leader() {
     )
     .await;
     // Round 1: Ann out; Di holds AS JK 10H = 40 and cut (-50): -10.
-    enter(
-        &app,
+    app.enter_round(
         &id,
         json!({"went_out": "Ann", "points": {"Ben": 35, "Cy": 12},
                "cards": {"Di": "AS JK 10H"}, "cut_bonus": true}),
     )
     .await;
     // Round 2: Cy out.
-    let s = enter(
-        &app,
-        &id,
-        round("Cy", &[("Ann", 60), ("Ben", 5), ("Di", 25)]),
-    )
-    .await;
+    let s = app
+        .enter_round(&id, round("Cy", &[("Ann", 60), ("Ben", 5), ("Di", 25)]))
+        .await;
     assert_eq!(
         s["totals"],
         json!({"Ann": 60, "Ben": 40, "Cy": 12, "Di": 15})
@@ -692,8 +648,11 @@ async fn an_ended_game_offers_resume_and_the_settlement_instead_of_the_next_roun
         json!({"rules": "contract", "players": ["A", "B", "C"]}),
     )
     .await;
-    enter(&app, &id, round("A", &[("B", 10), ("C", 20)])).await;
-    let ended = post_json(&app, &format!("/api/v1/games/{id}/end"), &json!({})).await;
+    app.enter_round(&id, round("A", &[("B", 10), ("C", 20)]))
+        .await;
+    let ended = app
+        .post_json(&format!("/api/v1/games/{id}/end"), &json!({}))
+        .await;
     assert_eq!(ended.status, StatusCode::OK, "{}", ended.body);
     let body = text(&app.get(&format!("/games/{id}")).await.body);
     assert!(!body.contains("Enter round"));
@@ -800,7 +759,8 @@ async fn the_view_page_shows_banner_and_sheet_without_forms_or_edit_links_and_re
         json!({"rules": "liverpool", "players": ["Ann", "Ben", "Cy"], "first_dealer": "Ben"}),
     )
     .await;
-    enter(&app, &id, round("Ann", &[("Ben", 10), ("Cy", 20)])).await;
+    app.enter_round(&id, round("Ann", &[("Ben", 10), ("Cy", 20)]))
+        .await;
     let response = app.get(&format!("/view/{view}")).await;
     assert_eq!(response.status, StatusCode::OK);
     let body = text(&response.body);
@@ -823,15 +783,18 @@ async fn the_view_page_shows_banner_and_sheet_without_forms_or_edit_links_and_re
         let response = post_form(&app, &path, &[("version", "1")], "en").await;
         assert_eq!(response.status, StatusCode::METHOD_NOT_ALLOWED, "{path}");
     }
-    let response = post_json(
-        &app,
-        &format!("/api/v1/games/{view}/rounds"),
-        &round("Ann", &[("Ben", 1), ("Cy", 1)]),
-    )
-    .await;
+    let response = app
+        .post_json(
+            &format!("/api/v1/games/{view}/rounds"),
+            &round("Ann", &[("Ben", 1), ("Cy", 1)]),
+        )
+        .await;
     assert_eq!(response.status, StatusCode::FORBIDDEN);
     assert_eq!(
-        state(&app, &id).await["rounds"].as_array().unwrap().len(),
+        app.game_state(&id).await["rounds"]
+            .as_array()
+            .unwrap()
+            .len(),
         1
     );
 }
@@ -915,7 +878,8 @@ async fn the_game_and_settlement_pages_have_unique_stable_ids_for_their_parts() 
         assert!(!ids(&page).contains(&absent), "nothing to undo or end yet");
     }
 
-    enter(&app, &id, round("Ann", &[("Ben", 10), ("Cy", 20)])).await;
+    app.enter_round(&id, round("Ann", &[("Ben", 10), ("Cy", 20)]))
+        .await;
     let page = get_in(&app, &format!("/games/{id}"), "de").await.body;
     assert_ids(
         "game in play",
@@ -968,7 +932,9 @@ async fn the_game_and_settlement_pages_have_unique_stable_ids_for_their_parts() 
     }
 
     // Ended early: the game-over banner, resume and undo; the settlement's results.
-    let ended = post_json(&app, &format!("/api/v1/games/{id}/end"), &json!({})).await;
+    let ended = app
+        .post_json(&format!("/api/v1/games/{id}/end"), &json!({}))
+        .await;
     assert_eq!(ended.status, StatusCode::OK, "{}", ended.body);
     let page = get_in(&app, &format!("/games/{id}"), "en").await.body;
     assert_ids(
@@ -1003,7 +969,8 @@ async fn the_game_and_settlement_pages_have_unique_stable_ids_for_their_parts() 
 async fn checker_link(app: &TestApp, game: Value, rounds: usize) -> String {
     let (id, _) = create_via_api(app, game).await;
     for _ in 0..rounds {
-        enter(app, &id, round("A", &[("B", 10), ("C", 20)])).await;
+        app.enter_round(&id, round("A", &[("B", 10), ("C", 20)]))
+            .await;
     }
     let body = get_in(app, &format!("/games/{id}"), "en").await.body;
     let at = body.find("href=\"/check?").expect("a checker link") + "href=\"".len();
@@ -1231,7 +1198,9 @@ async fn finished_contract_game(app: &TestApp) -> String {
     .await;
     let mut last = Value::Null;
     for _ in 0..7 {
-        last = enter(app, &id, round("A", &[("B", 10), ("C", 20)])).await;
+        last = app
+            .enter_round(&id, round("A", &[("B", 10), ("C", 20)]))
+            .await;
     }
     assert_eq!(last["finished"], true);
     id
@@ -1293,12 +1262,15 @@ async fn progressive_ended_early_pays_places_and_the_kitty_of_buys() {
     )
     .await;
     for _ in 0..8 {
-        enter(&app, &id, round("A", &[("B", 10), ("C", 20), ("D", 30)])).await;
+        app.enter_round(&id, round("A", &[("B", 10), ("C", 20), ("D", 30)]))
+            .await;
     }
     let mut ninth = round("A", &[("B", 10), ("C", 20), ("D", 30)]);
     ninth["buys"] = json!({"B": 1, "C": 1});
-    enter(&app, &id, ninth).await;
-    let ended = post_json(&app, &format!("/api/v1/games/{id}/end"), &json!({})).await;
+    app.enter_round(&id, ninth).await;
+    let ended = app
+        .post_json(&format!("/api/v1/games/{id}/end"), &json!({}))
+        .await;
     assert_eq!(ended.status, StatusCode::OK);
     let body = text(&app.get(&format!("/view/{view}/settlement")).await.body);
     // Places A B C D: A +12, B -2, C -4, D -6; the kitty (B and C bought once, 1 cent each)
@@ -1331,12 +1303,15 @@ async fn a_kitty_of_one_buy_says_one_buy_in_both_languages() {
     )
     .await;
     for _ in 0..8 {
-        enter(&app, &id, round("A", &[("B", 10), ("C", 20)])).await;
+        app.enter_round(&id, round("A", &[("B", 10), ("C", 20)]))
+            .await;
     }
     let mut ninth = round("A", &[("B", 10), ("C", 20)]);
     ninth["buys"] = json!({"B": 1});
-    enter(&app, &id, ninth).await;
-    let ended = post_json(&app, &format!("/api/v1/games/{id}/end"), &json!({})).await;
+    app.enter_round(&id, ninth).await;
+    let ended = app
+        .post_json(&format!("/api/v1/games/{id}/end"), &json!({}))
+        .await;
     assert_eq!(ended.status, StatusCode::OK);
     let path = format!("/games/{id}/settlement");
     let body = text(&get_in(&app, &path, "en").await.body);
@@ -1383,7 +1358,7 @@ async fn rommee_at_a_tenth_of_a_cent_settles_pairwise_with_ties_sharing_a_place(
     // C did not go out with 0: unlikely, so confirmed.
     let mut tied = round("A", &[("B", 140), ("C", 0), ("D", 270)]);
     tied["confirm"] = json!(true);
-    enter(&app, &id, tied).await;
+    app.enter_round(&id, tied).await;
     let body = text(&app.get(&format!("/games/{id}/settlement")).await.body);
     // Totals 0, 140, 0, 270; sum 410; nets (410 - 4 x total) / 10: 41, -15, 41, -67.
     assert!(body.contains(
@@ -1427,8 +1402,7 @@ async fn the_csv_export_has_rounds_totals_and_the_settlement_with_proper_quoting
     )
     .await;
     for _ in 0..7 {
-        enter(
-            &app,
+        app.enter_round(
             &id,
             round("Smith, Jo", &[("Ann \"Ace\"", 10), ("=cmd", 20)]),
         )
@@ -1489,7 +1463,7 @@ async fn the_json_export_is_the_games_state_and_the_read_only_one_hides_the_edit
             .starts_with("attachment; filename=\"kontrakt-contract-")
     );
     let exported = response.json();
-    assert_eq!(exported, state(&app, &id).await);
+    assert_eq!(exported, app.game_state(&id).await);
     assert_eq!(
         exported["settlement"]["net_cents"],
         json!([1050, -350, -700])
@@ -1556,7 +1530,8 @@ async fn a_player_named_with_markup_is_shown_escaped_on_every_page() {
     )
     .await;
     for _ in 0..7 {
-        enter(&app, &id, round("Ben", &[(evil, 10), ("Cy", 20)])).await;
+        app.enter_round(&id, round("Ben", &[(evil, 10), ("Cy", 20)]))
+            .await;
     }
     let view = view_token(&app, &id).await;
     for path in [
@@ -1614,7 +1589,7 @@ async fn pages_have_no_inline_script_or_style_and_stay_under_30_kb() {
         if (9..=14).contains(&(n + 1)) {
             r["buys"] = json!({"Cordula": 1});
         }
-        enter(&app, &id, r).await;
+        app.enter_round(&id, r).await;
     }
     let pages = [
         ("new game", new_game),
@@ -1712,20 +1687,7 @@ async fn a_formula_after_a_semicolon_or_tab_in_a_name_is_defused_in_the_csv() {
 
 /// The words a page shows: its HTML without tags, scripts' and styles' text, or attributes.
 fn visible_text(body: &str) -> String {
-    let mut out = String::new();
-    let mut in_tag = false;
-    for c in body.chars() {
-        match c {
-            '<' => in_tag = true,
-            '>' => {
-                in_tag = false;
-                out.push(' ');
-            }
-            c if !in_tag => out.push(c),
-            _ => {}
-        }
-    }
-    text(&out)
+    text(&visible(body))
 }
 
 #[tokio::test]
@@ -1794,7 +1756,8 @@ async fn a_kept_game_page_is_current_after_every_write_and_gives_every_answer_fr
         json!({"rules": "contract", "players": ["Ann", "Ben", "Cy"]}),
     )
     .await;
-    enter(&app, &id, round("Ann", &[("Ben", 10), ("Cy", 20)])).await;
+    app.enter_round(&id, round("Ann", &[("Ben", 10), ("Cy", 20)]))
+        .await;
     let path = format!("/games/{id}");
     let first = get_in(&app, &path, "en").await.body;
     let second = get_in(&app, &path, "en").await.body;
@@ -1821,7 +1784,8 @@ async fn a_kept_game_page_is_current_after_every_write_and_gives_every_answer_fr
     assert!(!local.contains("192.168.1.5"));
 
     // A round entered through the API is on the next answer, in both links' pages.
-    enter(&app, &id, round("Ben", &[("Ann", 15), ("Cy", 5)])).await;
+    app.enter_round(&id, round("Ben", &[("Ann", 15), ("Cy", 5)]))
+        .await;
     let after = text(&get_in(&app, &path, "en").await.body);
     assert!(after.contains("Standings after round 2"), "{after}");
     let seen = text(&get_in(&app, &format!("/view/{view}"), "en").await.body);
@@ -1832,7 +1796,7 @@ async fn a_kept_game_page_is_current_after_every_write_and_gives_every_answer_fr
     let page = get_in(&app, &path, "en").await.body;
     let end_form = &page[page.find(&format!("action=\"/games/{id}/end\"")).unwrap()..];
     let end_key = form_keys(end_form).swap_remove(0);
-    let version = state(&app, &id).await["version"]
+    let version = app.game_state(&id).await["version"]
         .as_i64()
         .unwrap()
         .to_string();

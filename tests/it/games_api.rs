@@ -2,22 +2,10 @@
 //! creation to settlement with hand-worked totals and money, corrections, undo, idempotent
 //! repeats, stale versions, bad input and the read-only link. Each test has a fresh database.
 
-use crate::common::{TestApp, TestResponse, assert_settled};
+use crate::common::{TestApp, assert_settled};
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
 use serde_json::{Value, json};
-
-async fn post(app: &TestApp, path: &str, body: &Value) -> TestResponse {
-    send_post(app, path, body.to_string(), None).await
-}
-
-async fn send_post(app: &TestApp, path: &str, body: String, key: Option<&str>) -> TestResponse {
-    let mut request = Request::post(path).header("content-type", "application/json");
-    if let Some(key) = key {
-        request = request.header("idempotency-key", key);
-    }
-    app.send(request.body(Body::from(body)).unwrap()).await
-}
 
 /// A created game's edit id and read-only token.
 struct Game {
@@ -40,18 +28,13 @@ impl Game {
 }
 
 async fn create(app: &TestApp, body: Value) -> Game {
-    let response = post(app, "/api/v1/games", &body).await;
-    assert_eq!(response.status, StatusCode::CREATED, "{}", response.body);
-    let created = response.json();
-    let id = created["id"].as_str().unwrap().to_string();
-    assert_eq!(created["url"], format!("/games/{id}"));
-    assert_eq!(response.header("location"), format!("/api/v1/games/{id}"));
-    let view = created["view_url"]
-        .as_str()
-        .unwrap()
-        .strip_prefix("/view/")
-        .unwrap()
-        .to_string();
+    let made = app.create_game(body).await;
+    let (id, view) = (made.id, made.view);
+    assert_eq!(made.response.json()["url"], format!("/games/{id}"));
+    assert_eq!(
+        made.response.header("location"),
+        format!("/api/v1/games/{id}")
+    );
     assert_ne!(id, view);
     Game { id, view }
 }
@@ -68,19 +51,12 @@ fn history_actions(history: &Value) -> Vec<&str> {
 
 /// Enters a round that must be accepted; returns the state.
 async fn enter(app: &TestApp, game: &Game, round: Value) -> Value {
-    let response = post(app, &game.rounds(), &round).await;
-    assert_eq!(
-        response.status,
-        StatusCode::OK,
-        "{round}: {}",
-        response.body
-    );
-    response.json()
+    app.enter_round(&game.id, round).await
 }
 
 /// Enters a round that must be refused with 4xx and a sentence; returns the body.
 async fn refused(app: &TestApp, game: &Game, round: Value) -> Value {
-    let response = post(app, &game.rounds(), &round).await;
+    let response = app.post_json(&game.rounds(), &round).await;
     assert!(
         response.status.is_client_error(),
         "{round} was accepted: {}",
@@ -597,11 +573,15 @@ async fn undo_removes_the_last_round_and_a_stale_undo_is_refused() {
     )
     .await;
 
-    let stale = post(&app, &game.path("undo"), &json!({"version": 1})).await;
+    let stale = app
+        .post_json(&game.path("undo"), &json!({"version": 1}))
+        .await;
     assert_eq!(stale.status, StatusCode::CONFLICT);
     assert_eq!(stale.json()["rounds"].as_array().unwrap().len(), 2);
 
-    let undone = post(&app, &game.path("undo"), &json!({"version": 2})).await;
+    let undone = app
+        .post_json(&game.path("undo"), &json!({"version": 2}))
+        .await;
     assert_eq!(undone.status, StatusCode::OK, "{}", undone.body);
     let state = undone.json();
     assert_eq!(state["rounds"].as_array().unwrap().len(), 1);
@@ -610,9 +590,13 @@ async fn undo_removes_the_last_round_and_a_stale_undo_is_refused() {
     assert_eq!(state["version"], 3);
 
     // Without a body: undo whatever is last.
-    let undone = send_post(&app, &game.path("undo"), String::new(), None).await;
+    let undone = app
+        .post_json_keyed(&game.path("undo"), String::new(), None)
+        .await;
     assert_eq!(undone.status, StatusCode::OK, "{}", undone.body);
-    let nothing = send_post(&app, &game.path("undo"), String::new(), None).await;
+    let nothing = app
+        .post_json_keyed(&game.path("undo"), String::new(), None)
+        .await;
     assert_eq!(nothing.status, StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(nothing.error_sentence(), "There is no round to undo.");
     let history = app.get(&game.path("history")).await.json();
@@ -625,9 +609,13 @@ async fn a_repeat_with_the_same_idempotency_key_returns_the_first_answer_and_ent
     let app = TestApp::new().await;
     let game = contract_game(&app).await;
     let body = json!({"went_out": "Ann", "points": {"Ben": 10, "Cy": 20}}).to_string();
-    let first = send_post(&app, &game.rounds(), body.clone(), Some("tap-1")).await;
+    let first = app
+        .post_json_keyed(&game.rounds(), body.clone(), Some("tap-1"))
+        .await;
     assert_eq!(first.status, StatusCode::OK);
-    let again = send_post(&app, &game.rounds(), body.clone(), Some("tap-1")).await;
+    let again = app
+        .post_json_keyed(&game.rounds(), body.clone(), Some("tap-1"))
+        .await;
     assert_eq!(again.status, StatusCode::OK);
     assert_eq!(again.body, first.body);
     assert_eq!(again.header("idempotent-replayed"), "true");
@@ -635,7 +623,9 @@ async fn a_repeat_with_the_same_idempotency_key_returns_the_first_answer_and_ent
     assert_eq!(state["rounds"].as_array().unwrap().len(), 1);
     assert_eq!(state["version"], 1);
     // A new key is a new round.
-    let other = send_post(&app, &game.rounds(), body, Some("tap-2")).await;
+    let other = app
+        .post_json_keyed(&game.rounds(), body, Some("tap-2"))
+        .await;
     assert_eq!(other.json()["rounds"].as_array().unwrap().len(), 2);
 }
 
@@ -652,10 +642,14 @@ async fn an_undo_end_or_resume_repeated_with_its_idempotency_key_happens_once() 
     }
 
     // A retried undo (the answer was lost) must not take away a second round.
-    let first = send_post(&app, &game.path("undo"), String::new(), Some("undo-1")).await;
+    let first = app
+        .post_json_keyed(&game.path("undo"), String::new(), Some("undo-1"))
+        .await;
     assert_eq!(first.status, StatusCode::OK, "{}", first.body);
     assert_eq!(first.json()["rounds"].as_array().unwrap().len(), 2);
-    let again = send_post(&app, &game.path("undo"), String::new(), Some("undo-1")).await;
+    let again = app
+        .post_json_keyed(&game.path("undo"), String::new(), Some("undo-1"))
+        .await;
     assert_eq!(again.status, StatusCode::OK, "{}", again.body);
     assert_eq!(again.header("idempotent-replayed"), "true");
     assert_eq!(again.json()["rounds"].as_array().unwrap().len(), 2);
@@ -666,12 +660,18 @@ async fn an_undo_end_or_resume_repeated_with_its_idempotency_key_happens_once() 
     assert_eq!(again.json()["version"], 4);
 
     // The same for ending early and resuming: the repeat answers with the state, unchanged.
-    let ended = send_post(&app, &game.path("end"), String::new(), Some("end-1")).await;
+    let ended = app
+        .post_json_keyed(&game.path("end"), String::new(), Some("end-1"))
+        .await;
     assert_eq!(ended.json()["ended_early"], true);
     assert_eq!(ended.json()["version"], 5);
-    let resumed = send_post(&app, &game.path("resume"), String::new(), Some("resume-1")).await;
+    let resumed = app
+        .post_json_keyed(&game.path("resume"), String::new(), Some("resume-1"))
+        .await;
     assert_eq!(resumed.json()["ended_early"], false);
-    let end_again = send_post(&app, &game.path("end"), String::new(), Some("end-1")).await;
+    let end_again = app
+        .post_json_keyed(&game.path("end"), String::new(), Some("end-1"))
+        .await;
     assert_eq!(end_again.header("idempotent-replayed"), "true");
     assert_eq!(
         end_again.json()["ended_early"],
@@ -681,7 +681,9 @@ async fn an_undo_end_or_resume_repeated_with_its_idempotency_key_happens_once() 
     assert_eq!(end_again.json()["version"], 6);
 
     // A new key is a new undo; the history holds each change once.
-    let second = send_post(&app, &game.path("undo"), String::new(), Some("undo-2")).await;
+    let second = app
+        .post_json_keyed(&game.path("undo"), String::new(), Some("undo-2"))
+        .await;
     assert_eq!(second.json()["rounds"].as_array().unwrap().len(), 1);
     let history = app.get(&game.path("history")).await.json();
     let actions = history_actions(&history);
@@ -705,12 +707,12 @@ async fn a_stale_version_answers_409_with_the_current_state_and_writes_nothing()
         json!({"version": 0, "went_out": "Ann", "points": {"Ben": 10, "Cy": 20}}),
     )
     .await;
-    let second = post(
-        &app,
-        &game.rounds(),
-        &json!({"version": 0, "went_out": "Ben", "points": {"Ann": 3, "Cy": 2}}),
-    )
-    .await;
+    let second = app
+        .post_json(
+            &game.rounds(),
+            &json!({"version": 0, "went_out": "Ben", "points": {"Ann": 3, "Cy": 2}}),
+        )
+        .await;
     assert_eq!(second.status, StatusCode::CONFLICT);
     let body = second.json();
     assert_eq!(body["version"], 1);
@@ -730,7 +732,7 @@ async fn a_stale_version_answers_409_with_the_current_state_and_writes_nothing()
 async fn ending_early_settles_the_rounds_played_and_resuming_takes_it_back() {
     let app = TestApp::new().await;
     let game = contract_game(&app).await;
-    let early = post(&app, &game.path("end"), &json!({})).await;
+    let early = app.post_json(&game.path("end"), &json!({})).await;
     assert_eq!(early.status, StatusCode::UNPROCESSABLE_ENTITY);
     assert!(
         early
@@ -744,7 +746,9 @@ async fn ending_early_settles_the_rounds_played_and_resuming_takes_it_back() {
         json!({"went_out": "Ann", "points": {"Ben": 10, "Cy": 20}}),
     )
     .await;
-    let ended = post(&app, &game.path("end"), &json!({"version": 1})).await;
+    let ended = app
+        .post_json(&game.path("end"), &json!({"version": 1}))
+        .await;
     assert_eq!(ended.status, StatusCode::OK, "{}", ended.body);
     let state = ended.json();
     assert_eq!(state["ended_early"], true);
@@ -771,7 +775,7 @@ async fn ending_early_settles_the_rounds_played_and_resuming_takes_it_back() {
         json!({"round": 1, "version": state["version"], "went_out": "Ann", "points": {"Ben": 12, "Cy": 20}}),
     )
     .await;
-    let resumed = post(&app, &game.path("resume"), &json!({})).await.json();
+    let resumed = app.post_json(&game.path("resume"), &json!({})).await.json();
     assert_eq!(resumed["ended_early"], false);
     assert_eq!(resumed["finished"], false);
     assert_eq!(resumed["next_round"]["round"], 2);
@@ -785,7 +789,7 @@ async fn ending_early_settles_the_rounds_played_and_resuming_takes_it_back() {
 // ---------------------------------------------------------------------------------------------
 
 async fn refused_game(app: &TestApp, body: Value) -> Value {
-    let response = post(app, "/api/v1/games", &body).await;
+    let response = app.post_json("/api/v1/games", &body).await;
     assert_eq!(
         response.status,
         StatusCode::UNPROCESSABLE_ENTITY,
@@ -891,19 +895,21 @@ async fn bad_set_ups_are_422_with_a_sentence_keyed_by_field() {
 #[tokio::test]
 async fn malformed_or_mistyped_json_is_4xx_with_a_sentence() {
     let app = TestApp::new().await;
-    let broken = send_post(&app, "/api/v1/games", "{\"rules\": ".into(), None).await;
+    let broken = app
+        .post_json_keyed("/api/v1/games", "{\"rules\": ", None)
+        .await;
     assert_eq!(broken.status, StatusCode::BAD_REQUEST);
     assert!(
         broken
             .error_sentence()
             .starts_with("The request body is not valid JSON")
     );
-    let mistyped = post(
-        &app,
-        "/api/v1/games",
-        &json!({"rules": "contract", "players": "Ann"}),
-    )
-    .await;
+    let mistyped = app
+        .post_json(
+            "/api/v1/games",
+            &json!({"rules": "contract", "players": "Ann"}),
+        )
+        .await;
     assert_eq!(mistyped.status, StatusCode::UNPROCESSABLE_ENTITY);
     assert!(
         mistyped
@@ -912,9 +918,13 @@ async fn malformed_or_mistyped_json_is_4xx_with_a_sentence() {
     );
 
     let game = contract_game(&app).await;
-    let broken = send_post(&app, &game.rounds(), "{\"went_out\": ".into(), None).await;
+    let broken = app
+        .post_json_keyed(&game.rounds(), "{\"went_out\": ", None)
+        .await;
     assert_eq!(broken.status, StatusCode::BAD_REQUEST);
-    let broken = send_post(&app, &game.path("undo"), "{version: 1}".into(), None).await;
+    let broken = app
+        .post_json_keyed(&game.path("undo"), "{version: 1}", None)
+        .await;
     assert_eq!(broken.status, StatusCode::BAD_REQUEST);
     assert!(
         broken
@@ -1144,7 +1154,7 @@ async fn the_read_only_link_shows_the_state_without_the_edit_id_and_changes_noth
         (as_edit.path("end"), json!({})),
         (as_edit.path("resume"), json!({})),
     ] {
-        let response = post(&app, &path, &body).await;
+        let response = app.post_json(&path, &body).await;
         assert_eq!(response.status, StatusCode::FORBIDDEN, "{path}");
         assert_eq!(
             response.error_sentence(),
@@ -1170,9 +1180,10 @@ async fn an_unknown_id_is_404_with_a_sentence() {
         app.get(&nobody.path("history")).await,
         app.get("/api/v1/view/0123456789abcdef0123456789abcdef")
             .await,
-        post(&app, &nobody.rounds(), &json!({"went_out": "A"})).await,
-        post(&app, &nobody.path("undo"), &json!({})).await,
-        post(&app, &nobody.path("end"), &json!({})).await,
+        app.post_json(&nobody.rounds(), &json!({"went_out": "A"}))
+            .await,
+        app.post_json(&nobody.path("undo"), &json!({})).await,
+        app.post_json(&nobody.path("end"), &json!({})).await,
     ] {
         assert_eq!(response.status, StatusCode::NOT_FOUND, "{}", response.body);
         assert_eq!(
@@ -1186,9 +1197,15 @@ async fn an_unknown_id_is_404_with_a_sentence() {
 async fn creating_a_game_twice_with_one_idempotency_key_makes_one_game() {
     let app = TestApp::new().await;
     let body = json!({"rules": "contract", "players": ["Ann", "Ben", "Cy"]}).to_string();
-    let first = send_post(&app, "/api/v1/games", body.clone(), Some("start-1")).await;
-    let again = send_post(&app, "/api/v1/games", body.clone(), Some("start-1")).await;
-    let other = send_post(&app, "/api/v1/games", body, Some("start-2")).await;
+    let first = app
+        .post_json_keyed("/api/v1/games", body.clone(), Some("start-1"))
+        .await;
+    let again = app
+        .post_json_keyed("/api/v1/games", body.clone(), Some("start-1"))
+        .await;
+    let other = app
+        .post_json_keyed("/api/v1/games", body, Some("start-2"))
+        .await;
     assert_eq!(first.status, StatusCode::CREATED, "{}", first.body);
     assert_eq!(again.status, StatusCode::CREATED);
     assert_eq!(first.json()["id"], again.json()["id"]);
@@ -1229,13 +1246,13 @@ async fn names_that_only_look_the_same_are_refused_and_names_are_stored_composed
         accents["fields"]["players"],
         "Two players are called \"\u{00C1}NN\"; give each player a different name."
     );
-    let response = post(
-        &app,
-        "/api/v1/games",
-        &json!({"rules": "contract", "players": ["A\u{0301}nn", "Ben", "Cy"],
+    let response = app
+        .post_json(
+            "/api/v1/games",
+            &json!({"rules": "contract", "players": ["A\u{0301}nn", "Ben", "Cy"],
                 "first_dealer": "\u{00C1}NN"}),
-    )
-    .await;
+        )
+        .await;
     assert_eq!(response.status, StatusCode::CREATED, "{}", response.body);
     let created = response.json();
     let id = created["id"].as_str().unwrap();
@@ -1259,12 +1276,12 @@ async fn a_misspelt_version_in_a_round_body_is_refused_with_400_naming_it_and_wr
     )
     .await;
     // A guarded correction whose `version` is misspelt must not become a blind overwrite.
-    let typo = post(
-        &app,
-        &game.rounds(),
-        &json!({"round": 1, "Version": 0, "went_out": "Ben", "points": {"Ann": 3, "Cy": 2}}),
-    )
-    .await;
+    let typo = app
+        .post_json(
+            &game.rounds(),
+            &json!({"round": 1, "Version": 0, "went_out": "Ben", "points": {"Ann": 3, "Cy": 2}}),
+        )
+        .await;
     assert_eq!(typo.status, StatusCode::BAD_REQUEST, "{}", typo.body);
     let error = typo.json()["error"].as_str().unwrap().to_string();
     assert!(error.contains("\"Version\""), "{error}");
@@ -1277,12 +1294,12 @@ async fn a_misspelt_version_in_a_round_body_is_refused_with_400_naming_it_and_wr
 #[tokio::test]
 async fn an_unknown_field_in_the_set_up_body_is_refused_with_400_naming_it() {
     let app = TestApp::new().await;
-    let response = post(
-        &app,
-        "/api/v1/games",
-        &json!({"rules": "contract", "players": ["Ann", "Ben"], "cents_per_pont": 5}),
-    )
-    .await;
+    let response = app
+        .post_json(
+            "/api/v1/games",
+            &json!({"rules": "contract", "players": ["Ann", "Ben"], "cents_per_pont": 5}),
+        )
+        .await;
     assert_eq!(
         response.status,
         StatusCode::BAD_REQUEST,
@@ -1301,12 +1318,12 @@ async fn changing_an_entered_round_without_its_version_is_refused_a_new_round_is
     // the second would overwrite it and is refused.
     let first = json!({"round": 1, "went_out": "Ann", "points": {"Ben": 10, "Cy": 20}});
     enter(&app, &game, first).await;
-    let second = post(
-        &app,
-        &game.rounds(),
-        &json!({"round": 1, "went_out": "Ben", "points": {"Ann": 3, "Cy": 2}}),
-    )
-    .await;
+    let second = app
+        .post_json(
+            &game.rounds(),
+            &json!({"round": 1, "went_out": "Ben", "points": {"Ann": 3, "Cy": 2}}),
+        )
+        .await;
     assert_eq!(
         second.status,
         StatusCode::PRECONDITION_REQUIRED,
@@ -1332,12 +1349,12 @@ async fn changing_an_entered_round_without_its_version_is_refused_a_new_round_is
 #[tokio::test]
 async fn every_json_answer_with_the_edit_id_says_no_store() {
     let app = TestApp::new().await;
-    let created = post(
-        &app,
-        "/api/v1/games",
-        &json!({"rules": "contract", "players": ["Ann", "Ben", "Cy"]}),
-    )
-    .await;
+    let created = app
+        .post_json(
+            "/api/v1/games",
+            &json!({"rules": "contract", "players": ["Ann", "Ben", "Cy"]}),
+        )
+        .await;
     let id = created.json()["id"].as_str().unwrap().to_string();
     let game = Game {
         id: id.clone(),
@@ -1347,16 +1364,17 @@ async fn every_json_answer_with_the_edit_id_says_no_store() {
     let mut answers = vec![("create", created)];
     answers.push((
         "round",
-        send_post(&app, &game.rounds(), round.to_string(), Some("k1")).await,
+        app.post_json_keyed(&game.rounds(), round.to_string(), Some("k1"))
+            .await,
     ));
     answers.push((
         "round replayed",
-        send_post(&app, &game.rounds(), round.to_string(), Some("k1")).await,
+        app.post_json_keyed(&game.rounds(), round.to_string(), Some("k1"))
+            .await,
     ));
     answers.push((
         "round conflict",
-        post(
-            &app,
+        app.post_json(
             &game.rounds(),
             &json!({"version": 0, "went_out": "Ben",
             "points": {"Ann": 3, "Cy": 2}}),
@@ -1365,9 +1383,12 @@ async fn every_json_answer_with_the_edit_id_says_no_store() {
     ));
     answers.push(("state", app.get(&game.state()).await));
     answers.push(("history", app.get(&game.path("history")).await));
-    answers.push(("end", post(&app, &game.path("end"), &json!({})).await));
-    answers.push(("resume", post(&app, &game.path("resume"), &json!({})).await));
-    answers.push(("undo", post(&app, &game.path("undo"), &json!({})).await));
+    answers.push(("end", app.post_json(&game.path("end"), &json!({})).await));
+    answers.push((
+        "resume",
+        app.post_json(&game.path("resume"), &json!({})).await,
+    ));
+    answers.push(("undo", app.post_json(&game.path("undo"), &json!({})).await));
     for (what, response) in answers {
         assert!(response.status.as_u16() < 500, "{what}: {}", response.body);
         assert!(
@@ -1423,7 +1444,9 @@ async fn undo_end_and_resume_refuse_a_body_that_is_not_json_and_take_an_empty_on
     assert_eq!(state["version"], 1);
     assert_eq!(state["rounds"].as_array().unwrap().len(), 1);
     // JSON with its content type, and an empty body without one, still work.
-    let json_end = post(&app, &game.path("end"), &json!({"version": 1})).await;
+    let json_end = app
+        .post_json(&game.path("end"), &json!({"version": 1}))
+        .await;
     assert_eq!(json_end.status, StatusCode::OK, "{}", json_end.body);
     let empty = app
         .send(

@@ -31,23 +31,10 @@ async fn post(app: &TestApp, path: &str, body: &Value, headers: &[(&str, &str)])
 
 /// A group of Ann, Ben and Cy: (edit id, read-only token).
 async fn new_group(app: &TestApp) -> (String, String) {
-    let created = post(
-        app,
-        "/api/v1/groups",
-        &json!({"name": "Freitagsrunde", "players": ["Ann", "Ben", "Cy"]}),
-        &[],
-    )
-    .await;
-    assert_eq!(created.status, StatusCode::CREATED, "{}", created.body);
-    let created = created.json();
-    let view = created["view_api_url"]
-        .as_str()
-        .unwrap()
-        .rsplit('/')
-        .next()
-        .unwrap()
-        .to_owned();
-    (created["id"].as_str().unwrap().to_owned(), view)
+    let group = app
+        .create_group("Freitagsrunde", &["Ann", "Ben", "Cy"])
+        .await;
+    (group.id, group.view)
 }
 
 fn messages(list: &Value) -> Vec<String> {

@@ -9,12 +9,6 @@ use serde_json::{Value, json};
 
 use crate::common::{TestApp, TestResponse, assert_no_inline_script_or_style, post_form, text};
 
-async fn post(app: &TestApp, path: &str, body: &Value) -> TestResponse {
-    let request = Request::post(path).header("content-type", "application/json");
-    app.send(request.body(Body::from(body.to_string())).unwrap())
-        .await
-}
-
 fn ok(response: TestResponse) -> Value {
     assert!(response.status.is_success(), "{}", response.body);
     response.json()
@@ -37,21 +31,10 @@ impl Group {
 }
 
 async fn create_group(app: &TestApp, players: &[&str]) -> Group {
-    let created = ok(post(
-        app,
-        "/api/v1/groups",
-        &json!({"name": "Freitagsrunde", "players": players}),
-    )
-    .await);
+    let made = app.create_group("Freitagsrunde", players).await;
     Group {
-        id: created["id"].as_str().unwrap().to_owned(),
-        view: created["view_api_url"]
-            .as_str()
-            .unwrap()
-            .rsplit('/')
-            .next()
-            .unwrap()
-            .to_owned(),
+        id: made.id,
+        view: made.view,
     }
 }
 
@@ -64,23 +47,21 @@ async fn played(
     currency: &str,
     rounds: &[(&str, Value)],
 ) -> String {
-    let created = ok(post(
-        app,
-        &format!("{}/games", group.api()),
-        &json!({"rules": "contract", "players": players, "cents_per_point": 10,
+    let id = app
+        .create_game_at(
+            &format!("{}/games", group.api()),
+            json!({"rules": "contract", "players": players, "cents_per_point": 10,
                 "currency": currency}),
-    )
-    .await);
-    let id = created["id"].as_str().unwrap().to_owned();
-    for (out, points) in rounds {
-        ok(post(
-            app,
-            &format!("/api/v1/games/{id}/rounds"),
-            &json!({"went_out": out, "points": points}),
         )
-        .await);
+        .await
+        .id;
+    for (out, points) in rounds {
+        app.enter_round(&id, json!({"went_out": out, "points": points}))
+            .await;
     }
-    ok(post(app, &format!("/api/v1/games/{id}/end"), &json!({})).await);
+    ok(app
+        .post_json(&format!("/api/v1/games/{id}/end"), &json!({}))
+        .await);
     id
 }
 
@@ -248,12 +229,9 @@ async fn the_standings_follow_a_period_and_a_rule_set_and_a_bad_filter_is_a_sent
 async fn money_in_another_currency_is_its_own_account_and_a_settle_up_settles_what_it_saw() {
     let app = TestApp::new().await;
     let (group, games) = two_evenings(&app).await;
-    ok(post(
-        &app,
-        &format!("{}/players", group.api()),
-        &json!({"name": "Di"}),
-    )
-    .await);
+    ok(app
+        .post_json(&format!("{}/players", group.api()), &json!({"name": "Di"}))
+        .await);
     // A game in dollars, played after the euro games: the group's currency is now "$".
     let dollars = played(
         &app,
@@ -281,12 +259,12 @@ async fn money_in_another_currency_is_its_own_account_and_a_settle_up_settles_wh
     assert_eq!(standing(&state, "Ben")["games"], 2);
 
     // Settle up: every account at once; the settle-up keeps the dollar balances as its own.
-    let settled = ok(post(
-        &app,
-        &format!("{}/settle-up", group.api()),
-        &json!({"version": state["version"]}),
-    )
-    .await);
+    let settled = ok(app
+        .post_json(
+            &format!("{}/settle-up", group.api()),
+            &json!({"version": state["version"]}),
+        )
+        .await);
     assert_eq!(settled["settle_ups"][0]["currency"], "$");
     assert_eq!(
         settled["settle_ups"][0]["balance_cents"],
@@ -299,29 +277,31 @@ async fn money_in_another_currency_is_its_own_account_and_a_settle_up_settles_wh
 
     // A standalone game played before the settle-up and added to the group after it was
     // never settled: it is open.
-    let standalone = ok(post(
-        &app,
-        "/api/v1/games",
-        &json!({"rules": "contract", "players": ["Ann", "Ben", "Di"], "cents_per_point": 10,
+    let standalone = ok(app
+        .post_json(
+            "/api/v1/games",
+            &json!({"rules": "contract", "players": ["Ann", "Ben", "Di"], "cents_per_point": 10,
                 "currency": "$"}),
-    )
-    .await)["id"]
+        )
+        .await)["id"]
         .as_str()
         .unwrap()
         .to_owned();
-    ok(post(
-        &app,
-        &format!("/api/v1/games/{standalone}/rounds"),
-        &json!({"went_out": "Ann", "points": {"Ben": 50, "Di": 10}}),
-    )
-    .await);
-    ok(post(&app, &format!("/api/v1/games/{standalone}/end"), &json!({})).await);
-    let added = ok(post(
-        &app,
-        &format!("{}/add-game", group.api()),
-        &json!({"game": standalone}),
-    )
-    .await);
+    ok(app
+        .post_json(
+            &format!("/api/v1/games/{standalone}/rounds"),
+            &json!({"went_out": "Ann", "points": {"Ben": 50, "Di": 10}}),
+        )
+        .await);
+    ok(app
+        .post_json(&format!("/api/v1/games/{standalone}/end"), &json!({}))
+        .await);
+    let added = ok(app
+        .post_json(
+            &format!("{}/add-game", group.api()),
+            &json!({"game": standalone}),
+        )
+        .await);
     assert_eq!(added["ledger"]["games"], 1);
     for (name, cents) in nets(&app, &standalone).await {
         assert_eq!(added["ledger"]["balance_cents"][&name], cents);
@@ -329,19 +309,13 @@ async fn money_in_another_currency_is_its_own_account_and_a_settle_up_settles_wh
     assert_eq!(games.len(), 2);
 }
 
-async fn get_in(app: &TestApp, path: &str, lang: &str) -> TestResponse {
-    let request = Request::get(path)
-        .header("accept-language", lang)
-        .body(Body::empty())
-        .unwrap();
-    app.send(request).await
-}
-
 #[tokio::test]
 async fn the_standings_page_shows_every_number_for_a_period_in_both_languages() {
     let app = TestApp::new().await;
     let (group, games) = two_evenings(&app).await;
-    let page = get_in(&app, &format!("/groups/{}/standings", group.id), "en").await;
+    let page = app
+        .get_in(&format!("/groups/{}/standings", group.id), "en")
+        .await;
     assert_eq!(page.status, StatusCode::OK, "{}", page.body);
     assert!(page.is_html());
     assert_no_inline_script_or_style(&page.body);
@@ -365,12 +339,12 @@ async fn the_standings_page_shows_every_number_for_a_period_in_both_languages() 
     // No JavaScript needed: the period is a GET form.
     assert!(body.contains("<form method=\"get\""));
 
-    let german = get_in(
-        &app,
-        &format!("/groups/view/{}/standings?period=year", group.view),
-        "de",
-    )
-    .await;
+    let german = app
+        .get_in(
+            &format!("/groups/view/{}/standings?period=year", group.view),
+            "de",
+        )
+        .await;
     assert_eq!(german.status, StatusCode::OK);
     let body = text(&german.body);
     assert!(body.contains("Tabelle") && body.contains("1,5"), "{body}");
@@ -381,22 +355,22 @@ async fn the_standings_page_shows_every_number_for_a_period_in_both_languages() 
     );
     assert!(body.contains("href=\"/view/"));
 
-    let past = get_in(
-        &app,
-        &format!(
-            "/groups/{}/standings?from=2020-01-01&to=2020-12-31",
-            group.id
-        ),
-        "en",
-    )
-    .await;
+    let past = app
+        .get_in(
+            &format!(
+                "/groups/{}/standings?from=2020-01-01&to=2020-12-31",
+                group.id
+            ),
+            "en",
+        )
+        .await;
     assert!(text(&past.body).contains("No finished game in this period yet."));
-    let bad = get_in(
-        &app,
-        &format!("/groups/{}/standings?from=someday", group.id),
-        "de",
-    )
-    .await;
+    let bad = app
+        .get_in(
+            &format!("/groups/{}/standings?from=someday", group.id),
+            "de",
+        )
+        .await;
     assert_eq!(bad.status, StatusCode::UNPROCESSABLE_ENTITY);
     assert!(text(&bad.body).contains("„someday“ ist kein Datum"));
 }
@@ -417,24 +391,24 @@ async fn head_to_head_compares_two_players_and_refuses_one_player_twice() {
             .unwrap()
     };
     let (ann, cy) = (id("Ann"), id("Cy"));
-    let page = get_in(
-        &app,
-        &format!("/groups/{}/head-to-head?a={ann}&b={cy}", group.id),
-        "en",
-    )
-    .await;
+    let page = app
+        .get_in(
+            &format!("/groups/{}/head-to-head?a={ann}&b={cy}", group.id),
+            "en",
+        )
+        .await;
     assert_eq!(page.status, StatusCode::OK, "{}", page.body);
     let body = text(&page.body);
     assert!(body.contains("2 finished games together."), "{body}");
     assert!(body.contains("Ann placed ahead 2 times."));
     assert!(body.contains("Cy placed ahead 0 times."));
     assert!(body.contains("Between them, Ann came out"));
-    let same = get_in(
-        &app,
-        &format!("/groups/view/{}/head-to-head?a={ann}&b={ann}", group.view),
-        "en",
-    )
-    .await;
+    let same = app
+        .get_in(
+            &format!("/groups/view/{}/head-to-head?a={ann}&b={ann}", group.view),
+            "en",
+        )
+        .await;
     assert_eq!(same.status, StatusCode::UNPROCESSABLE_ENTITY);
     assert!(text(&same.body).contains("Choose two different players"));
 }
@@ -444,7 +418,7 @@ async fn the_ledger_page_settles_up_once_per_form_and_a_stale_form_is_a_conflict
     let app = TestApp::new().await;
     let (group, games) = two_evenings(&app).await;
     let ledger = format!("/groups/{}/ledger", group.id);
-    let page = get_in(&app, &ledger, "en").await;
+    let page = app.get_in(&ledger, "en").await;
     assert_eq!(page.status, StatusCode::OK, "{}", page.body);
     assert_no_inline_script_or_style(&page.body);
     let body = text(&page.body);
@@ -488,7 +462,7 @@ async fn the_ledger_page_settles_up_once_per_form_and_a_stale_form_is_a_conflict
     }
     assert_eq!(after["settle_ups"][0]["balance_cents"]["Ann"], sum);
 
-    let settled = get_in(&app, &format!("{ledger}?settled=1"), "de").await;
+    let settled = app.get_in(&format!("{ledger}?settled=1"), "de").await;
     let body = text(&settled.body);
     assert!(
         body.contains("Abgerechnet. Die Kasse beginnt wieder bei null."),
@@ -503,7 +477,9 @@ async fn the_ledger_page_settles_up_once_per_form_and_a_stale_form_is_a_conflict
     );
 
     // The read-only twin shows the ledger, never the form, and cannot post it.
-    let view = get_in(&app, &format!("/groups/view/{}/ledger", group.view), "en").await;
+    let view = app
+        .get_in(&format!("/groups/view/{}/ledger", group.view), "en")
+        .await;
     assert_eq!(view.status, StatusCode::OK);
     assert!(!view.body.contains(&group.id));
     assert!(text(&view.body).contains("only its edit link can settle up"));
@@ -522,7 +498,7 @@ async fn the_group_money_chart_draws_each_player_s_running_money_for_screen_read
     let app = TestApp::new().await;
     let group = create_group(&app, &["Ann", "Ben", "Cy"]).await;
     let path = format!("/groups/{}/chart.svg", group.id);
-    let none = get_in(&app, &path, "en").await;
+    let none = app.get_in(&path, "en").await;
     assert_eq!(none.status, StatusCode::NOT_FOUND);
     assert!(none.body.contains("no chart to draw"));
     let first = played(
@@ -541,7 +517,7 @@ async fn the_group_money_chart_draws_each_player_s_running_money_for_screen_read
         &[("Ben", json!({"Ann": 25, "Cy": 40}))],
     )
     .await;
-    let svg = get_in(&app, &path, "en").await;
+    let svg = app.get_in(&path, "en").await;
     assert_eq!(svg.status, StatusCode::OK, "{}", svg.body);
     assert_eq!(svg.header("content-type"), "image/svg+xml");
     let body = &svg.body;
@@ -554,12 +530,9 @@ async fn the_group_money_chart_draws_each_player_s_running_money_for_screen_read
     assert_eq!(body.matches("<polyline").count(), 3, "{body}");
     let cy: i64 = nets(&app, &first).await[2].1;
     assert!(cy < 0);
-    let german = get_in(
-        &app,
-        &format!("/groups/view/{}/chart.svg", group.view),
-        "de",
-    )
-    .await;
+    let german = app
+        .get_in(&format!("/groups/view/{}/chart.svg", group.view), "de")
+        .await;
     assert_eq!(german.status, StatusCode::OK);
     assert!(german.body.contains("Saldo nach 2 Spielen"));
     assert!(!german.body.contains(&group.id));
@@ -569,12 +542,12 @@ async fn the_group_money_chart_draws_each_player_s_running_money_for_screen_read
 async fn a_group_read_again_is_not_rescored_and_a_round_in_one_of_its_games_shows_at_once() {
     let app = TestApp::new().await;
     let group = create_group(&app, &["Ann", "Ben", "Cy"]).await;
-    let created = ok(post(
-        &app,
-        &format!("{}/games", group.api()),
-        &json!({"rules": "contract", "players": ["Ann", "Ben", "Cy"], "cents_per_point": 10}),
-    )
-    .await);
+    let created = ok(app
+        .post_json(
+            &format!("{}/games", group.api()),
+            &json!({"rules": "contract", "players": ["Ann", "Ben", "Cy"], "cents_per_point": 10}),
+        )
+        .await);
     let id = created["id"].as_str().unwrap().to_owned();
     let first = group.state(&app, "").await;
     assert_eq!(first["games"][0]["rounds_played"], 0);
@@ -594,13 +567,15 @@ async fn a_group_read_again_is_not_rescored_and_a_round_in_one_of_its_games_show
     assert_eq!(view["standings"], first["standings"]);
     // A round in one of the group's games (a write to the game, not the group) is seen by
     // the very next read of the group.
-    ok(post(
-        &app,
-        &format!("/api/v1/games/{id}/rounds"),
-        &json!({"went_out": "Ann", "points": {"Ben": 20, "Cy": 40}}),
-    )
-    .await);
-    ok(post(&app, &format!("/api/v1/games/{id}/end"), &json!({})).await);
+    ok(app
+        .post_json(
+            &format!("/api/v1/games/{id}/rounds"),
+            &json!({"went_out": "Ann", "points": {"Ben": 20, "Cy": 40}}),
+        )
+        .await);
+    ok(app
+        .post_json(&format!("/api/v1/games/{id}/end"), &json!({}))
+        .await);
     let after = group.state(&app, "").await;
     assert_eq!(after["games"][0]["rounds_played"], 1);
     assert_eq!(after["ledger"]["games"], 1);
@@ -617,7 +592,7 @@ async fn the_group_page_embeds_its_money_chart_on_both_links() {
     let edit = format!("/groups/{}", group.id);
     let view = format!("/groups/view/{}", group.view);
     for page in [&edit, &view] {
-        let body = get_in(&app, page, "en").await.body;
+        let body = app.get_in(page, "en").await.body;
         assert!(!body.contains("id=\"money-chart\""), "no money yet: {body}");
     }
     played(
@@ -632,7 +607,7 @@ async fn the_group_page_embeds_its_money_chart_on_both_links() {
         (&edit, format!("{edit}/chart.svg"), format!("{edit}/ledger")),
         (&view, format!("{view}/chart.svg"), format!("{view}/ledger")),
     ] {
-        let body = crate::common::text(&get_in(&app, page, "en").await.body);
+        let body = crate::common::text(&app.get_in(page, "en").await.body);
         let img = format!(
             "<img class=\"kc\" src=\"{chart}\" alt=\"Money over time: each player's net after every game Net after 1 game: Ann +€ 6.00, Ben -€ 2.00, Cy -€ 4.00.\""
         );
@@ -644,11 +619,11 @@ async fn the_group_page_embeds_its_money_chart_on_both_links() {
             )),
             "{body}"
         );
-        let svg = get_in(&app, &chart, "en").await;
+        let svg = app.get_in(&chart, "en").await;
         assert_eq!(svg.status, StatusCode::OK, "{chart}");
         assert_eq!(svg.header("content-type"), "image/svg+xml");
     }
-    let view_body = get_in(&app, &view, "de").await.body;
+    let view_body = app.get_in(&view, "de").await.body;
     assert!(
         !view_body.contains(&group.id),
         "the read-only page never shows the edit id"
@@ -676,24 +651,24 @@ async fn a_round_in_one_game_of_a_group_scores_that_game_again_and_no_other() {
         played(&app, &group, &["Ann", "Ben", "Cy"], "€", &rounds).await;
     }
     // An open game: Di's.
-    let open = ok(post(
-        &app,
-        &format!("{}/games", group.api()),
-        &json!({"rules": "contract", "players": ["Ann", "Ben", "Di"], "cents_per_point": 10}),
-    )
-    .await)["id"]
+    let open = ok(app
+        .post_json(
+            &format!("{}/games", group.api()),
+            &json!({"rules": "contract", "players": ["Ann", "Ben", "Di"], "cents_per_point": 10}),
+        )
+        .await)["id"]
         .as_str()
         .unwrap()
         .to_owned();
     let first = group.state(&app, "").await;
     assert_eq!(first["games"].as_array().unwrap().len(), 4);
     // A round in the open game: the next read scores that game, not the three others.
-    ok(post(
-        &app,
-        &format!("/api/v1/games/{open}/rounds"),
-        &json!({"went_out": "Di", "points": {"Ann": 15, "Ben": 5}}),
-    )
-    .await);
+    ok(app
+        .post_json(
+            &format!("/api/v1/games/{open}/rounds"),
+            &json!({"went_out": "Di", "points": {"Ann": 15, "Ben": 5}}),
+        )
+        .await);
     let before = kontrakt::store::scorings_on_this_thread();
     let after = group.state(&app, "").await;
     // Newest first: the open game is the first.
@@ -714,12 +689,9 @@ async fn a_round_in_one_game_of_a_group_scores_that_game_again_and_no_other() {
     assert_eq!(kontrakt::store::scorings_on_this_thread(), before);
     // A group write (a new player) changes no game: its answer scores none.
     let before = kontrakt::store::scorings_on_this_thread();
-    let added = ok(post(
-        &app,
-        &format!("{}/players", group.api()),
-        &json!({"name": "Eve"}),
-    )
-    .await);
+    let added = ok(app
+        .post_json(&format!("{}/players", group.api()), &json!({"name": "Eve"}))
+        .await);
     assert_eq!(added["players"].as_array().unwrap().len(), 5);
     assert_eq!(numbers(&added), numbers(&after));
     assert_eq!(kontrakt::store::scorings_on_this_thread(), before);
@@ -734,12 +706,12 @@ async fn a_round_in_one_game_of_a_group_scores_that_game_again_and_no_other() {
         .as_i64()
         .unwrap();
     let before = kontrakt::store::scorings_on_this_thread();
-    let renamed = ok(post(
-        &app,
-        &format!("{}/players/{ben}", group.api()),
-        &json!({"name": "Benno"}),
-    )
-    .await);
+    let renamed = ok(app
+        .post_json(
+            &format!("{}/players/{ben}", group.api()),
+            &json!({"name": "Benno"}),
+        )
+        .await);
     assert_eq!(kontrakt::store::scorings_on_this_thread() - before, 4);
     for game in renamed["games"].as_array().unwrap() {
         assert!(game["players"].to_string().contains("Benno"), "{game}");
@@ -747,12 +719,12 @@ async fn a_round_in_one_game_of_a_group_scores_that_game_again_and_no_other() {
     // A settle-up reads the group through the same kept games: nothing scored again.
     let version = renamed["version"].as_i64().unwrap();
     let before = kontrakt::store::scorings_on_this_thread();
-    ok(post(
-        &app,
-        &format!("{}/settle-up", group.api()),
-        &json!({"version": version}),
-    )
-    .await);
+    ok(app
+        .post_json(
+            &format!("{}/settle-up", group.api()),
+            &json!({"version": version}),
+        )
+        .await);
     assert_eq!(kontrakt::store::scorings_on_this_thread(), before);
 }
 
@@ -782,36 +754,38 @@ fn numbers(state: &Value) -> Vec<(String, Value, Value, Value, Value)> {
 async fn a_late_joiner_at_a_groups_table_is_counted_in_its_standings_and_ledger() {
     let app = TestApp::new().await;
     let group = create_group(&app, &["Ann", "Ben", "Cy", "Eve"]).await;
-    let created = ok(post(
-        &app,
-        &format!("{}/games", group.api()),
-        &json!({"rules": "contract", "players": ["Ann", "Ben", "Cy"], "cents_per_point": 10,
+    let created = ok(app
+        .post_json(
+            &format!("{}/games", group.api()),
+            &json!({"rules": "contract", "players": ["Ann", "Ben", "Cy"], "cents_per_point": 10,
                 "currency": "€"}),
-    )
-    .await);
-    let id = created["id"].as_str().unwrap().to_owned();
-    let round = |out: &str, points: Value| json!({"went_out": out, "points": points});
-    ok(post(
-        &app,
-        &format!("/api/v1/games/{id}/rounds"),
-        &round("Ann", json!({"Ben": 20, "Cy": 40})),
-    )
-    .await);
-    for name in ["Di", "eve"] {
-        ok(post(
-            &app,
-            &format!("/api/v1/games/{id}/players"),
-            &json!({"name": name, "start": "zero"}),
         )
         .await);
+    let id = created["id"].as_str().unwrap().to_owned();
+    let round = |out: &str, points: Value| json!({"went_out": out, "points": points});
+    ok(app
+        .post_json(
+            &format!("/api/v1/games/{id}/rounds"),
+            &round("Ann", json!({"Ben": 20, "Cy": 40})),
+        )
+        .await);
+    for name in ["Di", "eve"] {
+        ok(app
+            .post_json(
+                &format!("/api/v1/games/{id}/players"),
+                &json!({"name": name, "start": "zero"}),
+            )
+            .await);
     }
-    ok(post(
-        &app,
-        &format!("/api/v1/games/{id}/rounds"),
-        &round("Di", json!({"Ann": 10, "Ben": 5, "Cy": 15, "eve": 30})),
-    )
-    .await);
-    ok(post(&app, &format!("/api/v1/games/{id}/end"), &json!({})).await);
+    ok(app
+        .post_json(
+            &format!("/api/v1/games/{id}/rounds"),
+            &round("Di", json!({"Ann": 10, "Ben": 5, "Cy": 15, "eve": 30})),
+        )
+        .await);
+    ok(app
+        .post_json(&format!("/api/v1/games/{id}/end"), &json!({}))
+        .await);
     let state = group.state(&app, "").await;
     let players: Vec<&str> = state["players"]
         .as_array()

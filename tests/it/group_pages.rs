@@ -8,17 +8,7 @@ use axum::body::Body;
 use axum::http::{Request, StatusCode};
 use serde_json::{Value, json};
 
-use crate::common::{TestApp, TestResponse, form_body, post_form};
-
-async fn post_json(app: &TestApp, path: &str, body: &Value) -> TestResponse {
-    app.send(
-        Request::post(path)
-            .header("content-type", "application/json")
-            .body(Body::from(body.to_string()))
-            .unwrap(),
-    )
-    .await
-}
+use crate::common::{Made, TestApp, TestResponse, post_form};
 
 /// Posts a form with a cookie header (this phone's cookies).
 async fn post_form_with_cookie(
@@ -27,24 +17,12 @@ async fn post_form_with_cookie(
     fields: &[(&str, &str)],
     cookie: &str,
 ) -> TestResponse {
-    app.send(
-        Request::post(path)
-            .header("content-type", "application/x-www-form-urlencoded")
-            .header("cookie", cookie)
-            .body(Body::from(form_body(fields)))
-            .unwrap(),
-    )
-    .await
+    app.post_form_with(path, fields, &[("cookie", cookie)])
+        .await
 }
 
 async fn get_with_cookie(app: &TestApp, path: &str, cookie: &str) -> TestResponse {
-    app.send(
-        Request::get(path)
-            .header("cookie", cookie)
-            .body(Body::empty())
-            .unwrap(),
-    )
-    .await
+    app.get_with(path, &[("cookie", cookie)]).await
 }
 
 /// The `name=value` of the cookies an answer sets.
@@ -60,18 +38,13 @@ fn cookies(response: &TestResponse) -> String {
 
 /// A group made through the home page's form: (edit id, read-only token, this phone's cookie).
 async fn new_group(app: &TestApp, players: &str) -> (String, String, String) {
-    let key = app.form_key("/groups");
-    let response = post_form(
-        app,
-        "/groups",
-        &[
-            ("name", "Freitagsrunde"),
-            ("players", players),
-            ("key", &key),
-        ],
-        "en",
-    )
-    .await;
+    let response = app
+        .post_form_keyed(
+            "/groups",
+            &[("name", "Freitagsrunde"), ("players", players)],
+            "en",
+        )
+        .await;
     assert_eq!(response.status, StatusCode::SEE_OTHER, "{}", response.body);
     let id = response
         .header("location")
@@ -256,16 +229,13 @@ async fn the_group_page_adds_renames_retires_and_brings_back_players_guarded_by_
     assert_eq!(now["players"].as_array().unwrap().len(), 5);
 
     // A game with Ann, then Ann is renamed: the old game says the new name.
-    let game = post_json(
-        &app,
-        &format!("/api/v1/groups/{id}/games"),
-        &json!({"rules": "contract", "players": ["Ann", "Ben", "Cy"]}),
-    )
-    .await
-    .json()["id"]
-        .as_str()
-        .unwrap()
-        .to_owned();
+    let game = app
+        .create_game_at(
+            &format!("/api/v1/groups/{id}/games"),
+            json!({"rules": "contract", "players": ["Ann", "Ben", "Cy"]}),
+        )
+        .await
+        .id;
     let ann = player_id(&now, "Ann").to_string();
     let renamed = group_form(&app, &id, &format!("players/{ann}"), &[("name", "Anna")]).await;
     assert_eq!(renamed.status, StatusCode::SEE_OTHER, "{}", renamed.body);
@@ -460,8 +430,7 @@ async fn the_group_s_new_game_form_defaults_to_the_last_game_and_creates_once() 
         "{}",
         empty.body
     );
-    post_json(
-        &app,
+    app.post_json(
         &format!("/api/v1/groups/{id}/games"),
         &json!({"rules": "liverpool", "players": ["Cy", "Ann", "Ben"], "first_dealer": "Cy",
                 "cents_per_point": 5, "currency": "CHF", "options": {"jokers": false}}),
@@ -532,12 +501,12 @@ async fn the_group_s_new_game_form_defaults_to_the_last_game_and_creates_once() 
 
 /// A contract game through the new-game form's API: its edit id.
 async fn standalone(app: &TestApp, players: &[&str]) -> String {
-    let response = post_json(
-        app,
-        "/api/v1/games",
-        &json!({"rules": "contract", "players": players}),
-    )
-    .await;
+    let response = app
+        .post_json(
+            "/api/v1/games",
+            &json!({"rules": "contract", "players": players}),
+        )
+        .await;
     assert_eq!(response.status, StatusCode::CREATED, "{}", response.body);
     response.json()["id"].as_str().unwrap().to_owned()
 }
@@ -648,21 +617,19 @@ async fn a_standalone_game_is_added_to_one_of_this_phone_s_groups_or_a_pasted_li
 async fn a_rematch_of_a_group_s_game_stays_in_the_group_by_page_and_by_api() {
     let app = TestApp::new().await;
     let (id, _, _) = new_group(&app, "Ann\nBen\nCy").await;
-    let game = post_json(
-        &app,
-        &format!("/api/v1/groups/{id}/games"),
-        &json!({"rules": "contract", "players": ["Ann", "Ben", "Cy"], "first_dealer": "Ann"}),
-    )
-    .await
-    .json()["id"]
-        .as_str()
-        .unwrap()
-        .to_owned();
+    let game = app
+        .create_game_at(
+            &format!("/api/v1/groups/{id}/games"),
+            json!({"rules": "contract", "players": ["Ann", "Ben", "Cy"], "first_dealer": "Ann"}),
+        )
+        .await
+        .id;
     let path = format!("/games/{game}/rematch");
-    let key = app.form_key(&path);
-    let by_page = post_form(&app, &path, &[("key", &key)], "en").await;
+    let by_page = app.post_form_keyed(&path, &[], "en").await;
     assert_eq!(by_page.status, StatusCode::SEE_OTHER, "{}", by_page.body);
-    let by_api = post_json(&app, &format!("/api/v1/games/{game}/rematch"), &json!({})).await;
+    let by_api = app
+        .post_json(&format!("/api/v1/games/{game}/rematch"), &json!({}))
+        .await;
     assert_eq!(by_api.status, StatusCode::CREATED, "{}", by_api.body);
     let now = state(&app, &id).await;
     let games: Vec<&str> = now["games"]
@@ -683,23 +650,18 @@ async fn a_rematch_of_a_group_s_game_stays_in_the_group_by_page_and_by_api() {
 async fn the_group_exports_as_json_for_import_and_as_a_formula_safe_csv() {
     let app = TestApp::new().await;
     let (id, view, _) = new_group(&app, "Ann\n=Ben\nCy").await;
-    let game = post_json(
-        &app,
-        &format!("/api/v1/groups/{id}/games"),
-        &json!({"rules": "contract", "players": ["Ann", "=Ben", "Cy"]}),
-    )
-    .await
-    .json()["id"]
-        .as_str()
-        .unwrap()
-        .to_owned();
-    let round = post_json(
-        &app,
-        &format!("/api/v1/games/{game}/rounds"),
-        &json!({"went_out": "Ann", "points": {"=Ben": 25, "Cy": 40}}),
+    let game = app
+        .create_game_at(
+            &format!("/api/v1/groups/{id}/games"),
+            json!({"rules": "contract", "players": ["Ann", "=Ben", "Cy"]}),
+        )
+        .await
+        .id;
+    app.enter_round(
+        &game,
+        json!({"went_out": "Ann", "points": {"=Ben": 25, "Cy": 40}}),
     )
     .await;
-    assert_eq!(round.status, StatusCode::OK, "{}", round.body);
     let other = standalone(&app, &["Zed", "Yan", "Xi"]).await;
 
     let json = app.get(&format!("/groups/{id}/export.json")).await;
@@ -715,14 +677,7 @@ async fn the_group_exports_as_json_for_import_and_as_a_formula_safe_csv() {
         "another game is in the group's export"
     );
 
-    let csv = app
-        .send(
-            Request::get(format!("/groups/{id}/export.csv"))
-                .header("accept-language", "de")
-                .body(Body::empty())
-                .unwrap(),
-        )
-        .await;
+    let csv = app.get_in(&format!("/groups/{id}/export.csv"), "de").await;
     assert_eq!(csv.status, StatusCode::OK);
     assert!(csv.body.starts_with('\u{feff}'), "a byte-order mark");
     let lines: Vec<&str> = csv.body.trim_start_matches('\u{feff}').lines().collect();
@@ -740,28 +695,21 @@ async fn the_group_exports_as_json_for_import_and_as_a_formula_safe_csv() {
 async fn the_read_only_link_exports_the_group_without_any_edit_id() {
     let app = TestApp::new().await;
     let (id, view, _) = new_group(&app, "Ann\nBen\nCy").await;
-    let created = post_json(
-        &app,
-        &format!("/api/v1/groups/{id}/games"),
-        &json!({"rules": "contract", "players": ["Ann", "Ben", "Cy"]}),
-    )
-    .await
-    .json();
-    let game = created["id"].as_str().unwrap().to_owned();
-    let game_view = created["view_url"]
-        .as_str()
-        .unwrap()
-        .rsplit('/')
-        .next()
-        .unwrap()
-        .to_owned();
-    let round = post_json(
-        &app,
-        &format!("/api/v1/games/{game}/rounds"),
-        &json!({"went_out": "Ann", "points": {"Ben": 25, "Cy": 40}}),
+    let Made {
+        id: game,
+        view: game_view,
+        ..
+    } = app
+        .create_game_at(
+            &format!("/api/v1/groups/{id}/games"),
+            json!({"rules": "contract", "players": ["Ann", "Ben", "Cy"]}),
+        )
+        .await;
+    app.enter_round(
+        &game,
+        json!({"went_out": "Ann", "points": {"Ben": 25, "Cy": 40}}),
     )
     .await;
-    assert_eq!(round.status, StatusCode::OK, "{}", round.body);
 
     // The read-only page links its own exports, never the edit link's.
     let page = app.get(&format!("/groups/view/{view}")).await;
@@ -827,14 +775,14 @@ async fn a_group_export_reads_only_its_own_games() {
         (&first, ["Ann", "Ben", "Cy"]),
         (&second, ["Di", "Eve", "Fay"]),
     ] {
-        let created = post_json(
-            &app,
-            &format!("/api/v1/groups/{group}/games"),
-            &json!({"rules": "contract", "players": players}),
-        )
-        .await;
-        assert_eq!(created.status, StatusCode::CREATED, "{}", created.body);
-        games.push(created.json()["id"].as_str().unwrap().to_owned());
+        let games_path = format!("/api/v1/groups/{group}/games");
+        let created = app
+            .create_game_at(
+                &games_path,
+                json!({"rules": "contract", "players": players}),
+            )
+            .await;
+        games.push(created.id);
     }
     let export = app.get(&format!("/groups/{first}/export.json")).await;
     assert_eq!(export.status, StatusCode::OK);
@@ -883,14 +831,7 @@ async fn the_group_pages_speak_german() {
             &["Neue Gruppe", "Mitspieler, einer pro Zeile"][..],
         ),
     ] {
-        let page = app
-            .send(
-                Request::get(&path)
-                    .header("accept-language", "de")
-                    .body(Body::empty())
-                    .unwrap(),
-            )
-            .await;
+        let page = app.get_in(&path, "de").await;
         assert_eq!(page.status, StatusCode::OK, "{path}");
         for word in words {
             assert!(page.body.contains(word), "{path}: {word}");
@@ -928,14 +869,9 @@ async fn a_refused_player_form_keeps_the_typed_name_with_the_sentence() {
     let added = group_form(&app, &id, "players", &[("name", "Di")]).await;
     assert_eq!(added.status, StatusCode::SEE_OTHER, "{}", added.body);
     let path = format!("/groups/{id}/players");
-    let key = app.form_key(&path);
-    let stale = post_form(
-        &app,
-        &path,
-        &[("name", "Dörte"), ("version", &before), ("key", &key)],
-        "de",
-    )
-    .await;
+    let stale = app
+        .post_form_keyed(&path, &[("name", "Dörte"), ("version", &before)], "de")
+        .await;
     assert_eq!(stale.status, StatusCode::CONFLICT, "{}", stale.body);
     assert!(stale.body.contains(&value("Dörte")), "{}", stale.body);
 
@@ -998,7 +934,7 @@ async fn the_home_page_lists_each_group_with_its_games_players_and_last_game() {
 
     let games = format!("/api/v1/groups/{id}/games");
     let body = json!({"rules": "contract", "players": ["Ann", "Ben", "Cy"]});
-    let new_game = || post_json(&app, &games, &body);
+    let new_game = || app.post_json(&games, &body);
     assert_eq!(new_game().await.status, StatusCode::CREATED);
     let today = time::OffsetDateTime::now_utc().date();
     let (en_day, de_day) = (

@@ -3,15 +3,10 @@
 //! with the group's defaults, a standalone game added afterwards, house rules, settle-up
 //! guarded by the version, and the read-only link that never writes.
 
-use axum::body::Body;
-use axum::http::{Request, StatusCode};
+use axum::http::StatusCode;
 use serde_json::{Value, json};
 
 use crate::common::{TestApp, TestResponse};
-
-async fn post(app: &TestApp, path: &str, body: &Value) -> TestResponse {
-    post_with(app, path, body, &[]).await
-}
 
 async fn post_with(
     app: &TestApp,
@@ -19,12 +14,7 @@ async fn post_with(
     body: &Value,
     headers: &[(&str, &str)],
 ) -> TestResponse {
-    let mut request = Request::post(path).header("content-type", "application/json");
-    for (name, value) in headers {
-        request = request.header(*name, *value);
-    }
-    app.send(request.body(Body::from(body.to_string())).unwrap())
-        .await
+    app.post_json_with(path, body.to_string(), headers).await
 }
 
 /// A group's edit id and read-only token.
@@ -58,24 +48,15 @@ impl Group {
 }
 
 async fn create_group(app: &TestApp, name: &str, players: &[&str]) -> Group {
-    let response = post(
-        app,
-        "/api/v1/groups",
-        &json!({"name": name, "players": players}),
-    )
-    .await;
-    assert_eq!(response.status, StatusCode::CREATED, "{}", response.body);
-    let created = response.json();
-    let id = created["id"].as_str().unwrap().to_string();
+    let made = app.create_group(name, players).await;
+    let (id, view) = (made.id, made.view);
+    let created = made.response.json();
     assert_eq!(created["url"], format!("/groups/{id}"));
     assert_eq!(created["api_url"], format!("/api/v1/groups/{id}"));
-    assert_eq!(response.header("location"), format!("/api/v1/groups/{id}"));
-    let view = created["view_api_url"]
-        .as_str()
-        .unwrap()
-        .strip_prefix("/api/v1/groups/view/")
-        .unwrap()
-        .to_string();
+    assert_eq!(
+        made.response.header("location"),
+        format!("/api/v1/groups/{id}")
+    );
     assert_eq!(created["view_url"], format!("/groups/view/{view}"));
     assert_eq!(id.len(), 32);
     assert_ne!(id, view);
@@ -84,31 +65,22 @@ async fn create_group(app: &TestApp, name: &str, players: &[&str]) -> Group {
 
 /// Starts a game in the group; its edit id.
 async fn group_game(app: &TestApp, group: &Group, body: Value) -> String {
-    let response = post(app, &format!("{}/games", group.api()), &body).await;
-    assert_eq!(response.status, StatusCode::CREATED, "{}", response.body);
-    response.json()["id"].as_str().unwrap().to_string()
-}
-
-async fn game(app: &TestApp, id: &str) -> Value {
-    let response = app.get(&format!("/api/v1/games/{id}")).await;
-    assert_eq!(response.status, StatusCode::OK, "{}", response.body);
-    response.json()
+    app.create_game_at(&format!("{}/games", group.api()), body)
+        .await
+        .id
 }
 
 /// Enters a round of a contract game where `out` went out and the others have these points.
 async fn round(app: &TestApp, id: &str, out: &str, points: Value) {
-    let response = post(
-        app,
-        &format!("/api/v1/games/{id}/rounds"),
-        &json!({"went_out": out, "points": points}),
-    )
-    .await;
-    assert_eq!(response.status, StatusCode::OK, "{}", response.body);
+    app.enter_round(id, json!({"went_out": out, "points": points}))
+        .await;
 }
 
 /// Ends a game early (its rounds so far are settled).
 async fn end(app: &TestApp, id: &str) {
-    let response = post(app, &format!("/api/v1/games/{id}/end"), &json!({})).await;
+    let response = app
+        .post_json(&format!("/api/v1/games/{id}/end"), &json!({}))
+        .await;
     assert_eq!(response.status, StatusCode::OK, "{}", response.body);
 }
 
@@ -178,12 +150,12 @@ async fn creating_a_group_again_with_the_same_idempotency_key_gives_the_same_gro
 #[tokio::test]
 async fn names_that_read_the_same_are_refused_with_a_sentence_in_both_languages() {
     let app = TestApp::new().await;
-    let twice = post(
-        &app,
-        "/api/v1/groups",
-        &json!({"name": "Freitagsrunde", "players": ["Ann", "ann"]}),
-    )
-    .await;
+    let twice = app
+        .post_json(
+            "/api/v1/groups",
+            &json!({"name": "Freitagsrunde", "players": ["Ann", "ann"]}),
+        )
+        .await;
     assert_eq!(twice.status, StatusCode::UNPROCESSABLE_ENTITY);
     assert!(
         twice.error_sentence().contains("\"ann\" is named twice"),
@@ -194,7 +166,7 @@ async fn names_that_read_the_same_are_refused_with_a_sentence_in_both_languages(
     let group = create_group(&app, "Freitagsrunde", &["Ann", "Ben"]).await;
     let players = format!("{}/players", group.api());
     for twin in ["ann", "ANN", " Ann  ", "\u{FF21}nn"] {
-        let response = post(&app, &players, &json!({"name": twin})).await;
+        let response = app.post_json(&players, &json!({"name": twin})).await;
         assert_eq!(
             response.status,
             StatusCode::UNPROCESSABLE_ENTITY,
@@ -208,10 +180,14 @@ async fn names_that_read_the_same_are_refused_with_a_sentence_in_both_languages(
             response.body
         );
     }
-    let invisible = post(&app, &players, &json!({"name": "Ann\u{200B}"})).await;
+    let invisible = app
+        .post_json(&players, &json!({"name": "Ann\u{200B}"}))
+        .await;
     assert_eq!(invisible.status, StatusCode::UNPROCESSABLE_ENTITY);
     assert!(invisible.error_sentence().contains("invisible character"));
-    let german = post(&app, &players, &json!({"name": "ann", "lang": "de"})).await;
+    let german = app
+        .post_json(&players, &json!({"name": "ann", "lang": "de"}))
+        .await;
     assert_eq!(german.status, StatusCode::UNPROCESSABLE_ENTITY);
     assert!(
         german
@@ -220,7 +196,7 @@ async fn names_that_read_the_same_are_refused_with_a_sentence_in_both_languages(
         "{}",
         german.body
     );
-    let added = post(&app, &players, &json!({"name": "Anne"})).await;
+    let added = app.post_json(&players, &json!({"name": "Anne"})).await;
     assert_eq!(added.status, StatusCode::CREATED, "{}", added.body);
     assert_eq!(added.json()["players"][2]["name"], "Anne");
     assert_eq!(group.state(&app).await["version"], 1);
@@ -236,7 +212,7 @@ async fn a_rename_shows_in_old_games_their_rounds_and_their_history() {
         json!({"rules": "contract", "players": ["ann", "Ben", "CY"], "first_dealer": "cy"}),
     )
     .await;
-    let before = game(&app, &id).await;
+    let before = app.game_state(&id).await;
     assert_eq!(
         before["players"],
         json!(["Ann", "Ben", "Cy"]),
@@ -247,16 +223,16 @@ async fn a_rename_shows_in_old_games_their_rounds_and_their_history() {
     round(&app, &id, "Ben", json!({"Ann": 7, "Cy": 3})).await;
 
     let ann = group.player_id(&app, "Ann").await;
-    let renamed = post(
-        &app,
-        &format!("{}/players/{ann}", group.api()),
-        &json!({"name": "Anna"}),
-    )
-    .await;
+    let renamed = app
+        .post_json(
+            &format!("{}/players/{ann}", group.api()),
+            &json!({"name": "Anna"}),
+        )
+        .await;
     assert_eq!(renamed.status, StatusCode::OK, "{}", renamed.body);
     assert_eq!(renamed.json()["players"][0]["name"], "Anna");
 
-    let after = game(&app, &id).await;
+    let after = app.game_state(&id).await;
     assert_eq!(after["players"], json!(["Anna", "Ben", "Cy"]));
     assert_eq!(after["rounds"][0]["went_out"], "Anna");
     assert_eq!(after["rounds"][1]["points"]["Anna"], 7);
@@ -280,21 +256,21 @@ async fn a_rename_shows_in_old_games_their_rounds_and_their_history() {
     assert_eq!(rename["after"]["name"], "Anna");
 
     // Another player's name (read the same) is refused; the same player's new spelling not.
-    let ben = post(
-        &app,
-        &format!("{}/players/{ann}", group.api()),
-        &json!({"name": "BEN"}),
-    )
-    .await;
+    let ben = app
+        .post_json(
+            &format!("{}/players/{ann}", group.api()),
+            &json!({"name": "BEN"}),
+        )
+        .await;
     assert_eq!(ben.status, StatusCode::UNPROCESSABLE_ENTITY);
-    let spelling = post(
-        &app,
-        &format!("{}/players/{ann}", group.api()),
-        &json!({"name": "ANNA"}),
-    )
-    .await;
+    let spelling = app
+        .post_json(
+            &format!("{}/players/{ann}", group.api()),
+            &json!({"name": "ANNA"}),
+        )
+        .await;
     assert_eq!(spelling.status, StatusCode::OK, "{}", spelling.body);
-    assert_eq!(game(&app, &id).await["players"][0], "ANNA");
+    assert_eq!(app.game_state(&id).await["players"][0], "ANNA");
 }
 
 #[tokio::test]
@@ -309,28 +285,28 @@ async fn a_retired_player_is_kept_in_old_games_and_refused_in_new_ones() {
     .await;
     let cy = group.player_id(&app, "Cy").await;
     let retire = format!("{}/players/{cy}", group.api());
-    let retired = post(&app, &retire, &json!({"retired": true})).await;
+    let retired = app.post_json(&retire, &json!({"retired": true})).await;
     assert_eq!(retired.status, StatusCode::OK, "{}", retired.body);
     assert_eq!(retired.json()["players"][2]["retired"], true);
-    assert_eq!(game(&app, &old).await["players"][2], "Cy");
-    let refused = post(
-        &app,
-        &format!("{}/games", group.api()),
-        &json!({"rules": "contract", "players": ["Ann", "Cy"]}),
-    )
-    .await;
+    assert_eq!(app.game_state(&old).await["players"][2], "Cy");
+    let refused = app
+        .post_json(
+            &format!("{}/games", group.api()),
+            &json!({"rules": "contract", "players": ["Ann", "Cy"]}),
+        )
+        .await;
     assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY);
     assert!(
         refused.error_sentence().contains("Cy has retired"),
         "{}",
         refused.body
     );
-    let stranger = post(
-        &app,
-        &format!("{}/games", group.api()),
-        &json!({"rules": "contract", "players": ["Ann", "Zoe"]}),
-    )
-    .await;
+    let stranger = app
+        .post_json(
+            &format!("{}/games", group.api()),
+            &json!({"rules": "contract", "players": ["Ann", "Zoe"]}),
+        )
+        .await;
     assert_eq!(stranger.status, StatusCode::UNPROCESSABLE_ENTITY);
     assert!(
         stranger
@@ -338,10 +314,10 @@ async fn a_retired_player_is_kept_in_old_games_and_refused_in_new_ones() {
             .contains("\"Zoe\" is not a player of this group")
     );
     // Back again, Cy may play.
-    let back = post(&app, &retire, &json!({"retired": false})).await;
+    let back = app.post_json(&retire, &json!({"retired": false})).await;
     assert_eq!(back.status, StatusCode::OK);
     group_game(&app, &group, json!({"players": ["Ann", "Ben", "Cy"]})).await;
-    let neither = post(&app, &retire, &json!({})).await;
+    let neither = app.post_json(&retire, &json!({})).await;
     assert_eq!(neither.status, StatusCode::UNPROCESSABLE_ENTITY);
 }
 
@@ -356,7 +332,7 @@ async fn a_group_game_names_its_group_and_a_new_one_takes_the_last_one_s_rules_a
                "options": {"jokers": false}, "cents_per_point": 2, "currency": "CHF"}),
     )
     .await;
-    let state = game(&app, &first).await;
+    let state = app.game_state(&first).await;
     // The game's edit link names its group by the read-only link only (docs/decisions.md
     // 2026-11-24): the group's edit id is not the game's to give.
     assert!(state["group"].get("id").is_none(), "{state}");
@@ -386,7 +362,7 @@ async fn a_group_game_names_its_group_and_a_new_one_takes_the_last_one_s_rules_a
     assert!(!seen.body.contains(&group.id));
 
     let second = group_game(&app, &group, json!({"players": ["Ben", "Cy", "Di"]})).await;
-    let state = game(&app, &second).await;
+    let state = app.game_state(&second).await;
     assert_eq!(state["rules"], "liverpool");
     assert_eq!(state["options"]["jokers"], false);
     assert_eq!(state["cents_per_point"], 2);
@@ -407,14 +383,14 @@ async fn a_group_game_names_its_group_and_a_new_one_takes_the_last_one_s_rules_a
     assert_eq!(games[1]["finished"], false);
     assert_eq!(games[1]["places"], Value::Null);
     // A standalone game has no `group`.
-    let alone = post(
-        &app,
-        "/api/v1/games",
-        &json!({"rules": "contract", "players": ["A", "B", "C"]}),
-    )
-    .await
-    .json();
-    let alone = game(&app, alone["id"].as_str().unwrap()).await;
+    let alone = app
+        .post_json(
+            "/api/v1/games",
+            &json!({"rules": "contract", "players": ["A", "B", "C"]}),
+        )
+        .await
+        .json();
+    let alone = app.game_state(alone["id"].as_str().unwrap()).await;
     assert!(alone.get("group").is_none(), "{alone}");
 }
 
@@ -440,22 +416,19 @@ async fn a_group_game_created_twice_with_one_key_is_one_game() {
 async fn a_standalone_game_joins_a_group_its_players_matched_by_how_names_read() {
     let app = TestApp::new().await;
     let group = create_group(&app, "Freitagsrunde", &["Ann", "Ben"]).await;
-    let created = post(
-        &app,
-        "/api/v1/games",
-        &json!({"rules": "contract", "players": ["ANN", "Zoe", "ben"]}),
-    )
-    .await
-    .json();
+    let created = app
+        .post_json(
+            "/api/v1/games",
+            &json!({"rules": "contract", "players": ["ANN", "Zoe", "ben"]}),
+        )
+        .await
+        .json();
     let id = created["id"].as_str().unwrap().to_string();
     round(&app, &id, "ANN", json!({"Zoe": 5, "ben": 9})).await;
     let link = format!("http://192.168.1.20:3000/games/{id}");
-    let added = post(
-        &app,
-        &format!("{}/add-game", group.api()),
-        &json!({"game": link}),
-    )
-    .await;
+    let added = app
+        .post_json(&format!("{}/add-game", group.api()), &json!({"game": link}))
+        .await;
     assert_eq!(added.status, StatusCode::OK, "{}", added.body);
     let state = added.json();
     let names: Vec<&str> = state["players"]
@@ -465,26 +438,20 @@ async fn a_standalone_game_joins_a_group_its_players_matched_by_how_names_read()
         .map(|p| p["name"].as_str().unwrap())
         .collect();
     assert_eq!(names, ["Ann", "Ben", "Zoe"], "Zoe joins the group");
-    let joined = game(&app, &id).await;
+    let joined = app.game_state(&id).await;
     assert_eq!(joined["players"], json!(["Ann", "Zoe", "Ben"]));
     assert_eq!(joined["rounds"][0]["went_out"], "Ann");
     assert_eq!(joined["totals"], json!({"Ann": 0, "Zoe": 5, "Ben": 9}));
     assert_eq!(joined["group"]["name"], "Freitagsrunde");
-    let again = post(
-        &app,
-        &format!("{}/add-game", group.api()),
-        &json!({"game": id}),
-    )
-    .await;
+    let again = app
+        .post_json(&format!("{}/add-game", group.api()), &json!({"game": id}))
+        .await;
     assert_eq!(again.status, StatusCode::UNPROCESSABLE_ENTITY);
     assert!(again.error_sentence().contains("already in this group"));
     let other = create_group(&app, "Samstagsrunde", &[]).await;
-    let elsewhere = post(
-        &app,
-        &format!("{}/add-game", other.api()),
-        &json!({"game": id}),
-    )
-    .await;
+    let elsewhere = app
+        .post_json(&format!("{}/add-game", other.api()), &json!({"game": id}))
+        .await;
     assert_eq!(elsewhere.status, StatusCode::UNPROCESSABLE_ENTITY);
     assert!(elsewhere.error_sentence().contains("another group"));
     // A game's read-only link cannot add it anywhere.
@@ -492,12 +459,12 @@ async fn a_standalone_game_joins_a_group_its_players_matched_by_how_names_read()
         .as_str()
         .unwrap()
         .trim_start_matches("/view/");
-    let by_view = post(
-        &app,
-        &format!("{}/add-game", other.api()),
-        &json!({"game": token}),
-    )
-    .await;
+    let by_view = app
+        .post_json(
+            &format!("{}/add-game", other.api()),
+            &json!({"game": token}),
+        )
+        .await;
     assert_eq!(by_view.status, StatusCode::UNPROCESSABLE_ENTITY);
     assert!(by_view.error_sentence().contains("edit link"));
 }
@@ -507,23 +474,23 @@ async fn house_rules_are_saved_played_by_name_and_kept_on_the_game_after_deletio
     let app = TestApp::new().await;
     let group = create_group(&app, "Freitagsrunde", &["Ann", "Ben", "Cy"]).await;
     let rules_path = format!("{}/house-rules", group.api());
-    let saved = post(
-        &app,
-        &rules_path,
-        &json!({"name": "Oma's Liverpool", "rules": "liverpool", "options": {"jokers": false}}),
-    )
-    .await;
+    let saved = app
+        .post_json(
+            &rules_path,
+            &json!({"name": "Oma's Liverpool", "rules": "liverpool", "options": {"jokers": false}}),
+        )
+        .await;
     assert_eq!(saved.status, StatusCode::OK, "{}", saved.body);
     let house = saved.json()["house_rules"][0].clone();
     assert_eq!(house["name"], "Oma's Liverpool");
     assert_eq!(house["rules"], "liverpool");
     assert_eq!(house["options"]["jokers"], false);
-    let wrong = post(
-        &app,
-        &rules_path,
-        &json!({"name": "Bad", "rules": "liverpool", "options": {"no_such_option": 1}}),
-    )
-    .await;
+    let wrong = app
+        .post_json(
+            &rules_path,
+            &json!({"name": "Bad", "rules": "liverpool", "options": {"no_such_option": 1}}),
+        )
+        .await;
     assert_eq!(wrong.status, StatusCode::UNPROCESSABLE_ENTITY);
     assert!(
         wrong.error_sentence().contains("no_such_option"),
@@ -537,7 +504,7 @@ async fn house_rules_are_saved_played_by_name_and_kept_on_the_game_after_deletio
         json!({"house_rules": "oma's liverpool", "players": ["Ann", "Ben", "Cy"]}),
     )
     .await;
-    let state = game(&app, &id).await;
+    let state = app.game_state(&id).await;
     assert_eq!(state["rules"], "liverpool");
     assert_eq!(state["options"]["jokers"], false);
     assert_eq!(state["house_rules"], "Oma's Liverpool");
@@ -546,12 +513,12 @@ async fn house_rules_are_saved_played_by_name_and_kept_on_the_game_after_deletio
         "Oma's Liverpool"
     );
 
-    let unknown = post(
-        &app,
-        &format!("{}/games", group.api()),
-        &json!({"house_rules": "Opa's", "players": ["Ann", "Ben"]}),
-    )
-    .await;
+    let unknown = app
+        .post_json(
+            &format!("{}/games", group.api()),
+            &json!({"house_rules": "Opa's", "players": ["Ann", "Ben"]}),
+        )
+        .await;
     assert_eq!(unknown.status, StatusCode::UNPROCESSABLE_ENTITY);
     assert!(
         unknown
@@ -560,11 +527,15 @@ async fn house_rules_are_saved_played_by_name_and_kept_on_the_game_after_deletio
     );
 
     let house_id = house["id"].as_i64().unwrap();
-    let deleted = post(&app, &format!("{rules_path}/{house_id}/delete"), &json!({})).await;
+    let deleted = app
+        .post_json(&format!("{rules_path}/{house_id}/delete"), &json!({}))
+        .await;
     assert_eq!(deleted.status, StatusCode::OK, "{}", deleted.body);
     assert_eq!(deleted.json()["house_rules"], json!([]));
-    assert_eq!(game(&app, &id).await["house_rules"], "Oma's Liverpool");
-    let twice = post(&app, &format!("{rules_path}/{house_id}/delete"), &json!({})).await;
+    assert_eq!(app.game_state(&id).await["house_rules"], "Oma's Liverpool");
+    let twice = app
+        .post_json(&format!("{rules_path}/{house_id}/delete"), &json!({}))
+        .await;
     assert_eq!(twice.status, StatusCode::UNPROCESSABLE_ENTITY);
 }
 
@@ -580,7 +551,7 @@ async fn a_settle_up_needs_the_current_version_and_starts_the_ledger_again() {
     .await;
     round(&app, &id, "Ann", json!({"Ben": 20, "Cy": 40})).await;
     end(&app, &id).await;
-    let state = game(&app, &id).await;
+    let state = app.game_state(&id).await;
     let nets = state["settlement"]["net_cents"].clone();
     let listed = group.state(&app).await;
     assert_eq!(listed["games"][0]["net_cents"], nets);
@@ -588,10 +559,10 @@ async fn a_settle_up_needs_the_current_version_and_starts_the_ledger_again() {
     let version = listed["version"].as_i64().unwrap();
 
     let path = format!("{}/settle-up", group.api());
-    let blind = post(&app, &path, &json!({})).await;
+    let blind = app.post_json(&path, &json!({})).await;
     assert_eq!(blind.status, StatusCode::UNPROCESSABLE_ENTITY);
     assert!(blind.error_sentence().contains("\"version\""));
-    let stale = post(&app, &path, &json!({"version": version - 1})).await;
+    let stale = app.post_json(&path, &json!({"version": version - 1})).await;
     assert_eq!(stale.status, StatusCode::CONFLICT, "{}", stale.body);
     let conflict = stale.json();
     assert_eq!(conflict["version"], version);
@@ -603,7 +574,7 @@ async fn a_settle_up_needs_the_current_version_and_starts_the_ledger_again() {
     );
     assert_eq!(conflict["settle_ups"], json!([]));
 
-    let settled = post(&app, &path, &json!({"version": version})).await;
+    let settled = app.post_json(&path, &json!({"version": version})).await;
     assert_eq!(settled.status, StatusCode::OK, "{}", settled.body);
     let settled = settled.json();
     assert_eq!(settled["version"], version + 1);
@@ -617,7 +588,7 @@ async fn a_settle_up_needs_the_current_version_and_starts_the_ledger_again() {
         .sum();
     assert_eq!(sum, 0);
     // The same game is not settled twice.
-    let again = post(&app, &path, &json!({"version": version + 1})).await;
+    let again = app.post_json(&path, &json!({"version": version + 1})).await;
     assert_eq!(again.status, StatusCode::OK);
     assert_eq!(again.json()["settle_ups"][1]["balance_cents"], json!({}));
     // A retry with the key of the first settle-up changes nothing.
@@ -641,20 +612,20 @@ async fn a_settle_up_needs_the_current_version_and_starts_the_ledger_again() {
 async fn a_stale_version_on_any_group_write_is_a_409_and_changes_nothing() {
     let app = TestApp::new().await;
     let group = create_group(&app, "Freitagsrunde", &["Ann"]).await;
-    let stale = post(
-        &app,
-        &format!("{}/players", group.api()),
-        &json!({"name": "Ben", "version": 7}),
-    )
-    .await;
+    let stale = app
+        .post_json(
+            &format!("{}/players", group.api()),
+            &json!({"name": "Ben", "version": 7}),
+        )
+        .await;
     assert_eq!(stale.status, StatusCode::CONFLICT);
     assert_eq!(stale.json()["players"].as_array().unwrap().len(), 1);
-    let fresh = post(
-        &app,
-        &format!("{}/players", group.api()),
-        &json!({"name": "Ben", "version": 0}),
-    )
-    .await;
+    let fresh = app
+        .post_json(
+            &format!("{}/players", group.api()),
+            &json!({"name": "Ben", "version": 0}),
+        )
+        .await;
     assert_eq!(fresh.status, StatusCode::CREATED);
 }
 
@@ -694,7 +665,7 @@ async fn the_read_only_link_of_a_group_changes_nothing_and_says_so() {
         ),
     ];
     for (path, body) in writes {
-        let response = post(&app, &path, &body).await;
+        let response = app.post_json(&path, &body).await;
         assert_eq!(
             response.status,
             StatusCode::FORBIDDEN,
@@ -724,12 +695,8 @@ async fn export_and_import_keep_groups_players_seats_house_rules_settle_ups_and_
     let app = TestApp::new().await;
     let group = create_group(&app, "Freitagsrunde", &["Ann", "Ben", "Cy"]).await;
     let rules = format!("{}/house-rules", group.api());
-    post(
-        &app,
-        &rules,
-        &json!({"name": "Oma's", "rules": "liverpool"}),
-    )
-    .await;
+    app.post_json(&rules, &json!({"name": "Oma's", "rules": "liverpool"}))
+        .await;
     let id = group_game(
         &app,
         &group,
@@ -739,8 +706,7 @@ async fn export_and_import_keep_groups_players_seats_house_rules_settle_ups_and_
     round(&app, &id, "Ann", json!({"Ben": 20, "Cy": 40})).await;
     end(&app, &id).await;
     let version = group.state(&app).await["version"].as_i64().unwrap();
-    post(
-        &app,
+    app.post_json(
         &format!("{}/settle-up", group.api()),
         &json!({"version": version}),
     )

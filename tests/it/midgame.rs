@@ -3,18 +3,12 @@
 //! undone and redone like a round, versioned, idempotent, and kept by export and import.
 
 use crate::common::{TestApp, TestResponse};
-use axum::body::Body;
-use axum::http::{Request, StatusCode, header};
+use axum::http::StatusCode;
 use kontrakt::db::transfer::{export_games, import_games};
 use serde_json::{Value, json};
 
 async fn post(app: &TestApp, path: &str, body: Value, key: Option<&str>) -> TestResponse {
-    let mut request = Request::post(path).header(header::CONTENT_TYPE, "application/json");
-    if let Some(key) = key {
-        request = request.header("Idempotency-Key", key);
-    }
-    app.send(request.body(Body::from(body.to_string())).unwrap())
-        .await
+    app.post_json_keyed(path, body.to_string(), key).await
 }
 
 async fn ok(app: &TestApp, path: &str, body: Value) -> Value {
@@ -24,15 +18,9 @@ async fn ok(app: &TestApp, path: &str, body: Value) -> Value {
 }
 
 async fn new_game(app: &TestApp) -> String {
-    let answer = post(
-        app,
-        "/api/v1/games",
-        json!({"rules": "liverpool", "players": ["Ann", "Ben", "Cy", "Dee"]}),
-        None,
-    )
-    .await;
-    assert_eq!(answer.status, StatusCode::CREATED, "{}", answer.body);
-    answer.json()["id"].as_str().unwrap().to_string()
+    app.create_game(json!({"rules": "liverpool", "players": ["Ann", "Ben", "Cy", "Dee"]}))
+        .await
+        .id
 }
 
 fn round(went_out: &str, points: Value) -> Value {
@@ -453,14 +441,8 @@ async fn the_players_page_changes_the_game_and_the_sheet_shows_it() {
 /// Posts the players page's rename form for seat 4, in German.
 async fn rename(app: &TestApp, id: &str, name: &str, version: &str) -> TestResponse {
     let action = format!("/games/{id}/players/4");
-    let key = app.form_key(&action);
-    let fields = [
-        ("version", version),
-        ("key", key.as_str()),
-        ("do", "rename"),
-        ("name", name),
-    ];
-    crate::common::post_form(app, &action, &fields, "de").await
+    let fields = [("version", version), ("do", "rename"), ("name", name)];
+    app.post_form_keyed(&action, &fields, "de").await
 }
 
 #[tokio::test]
@@ -476,24 +458,22 @@ async fn the_players_page_changes_points_per_cent_with_the_stake() {
         page.body
     );
     let action = format!("/games/{id}/settings");
-    let key = app.form_key(&action);
     let version = app.get(&format!("/api/v1/games/{id}")).await.json()["version"]
         .as_i64()
         .unwrap()
         .to_string();
-    let saved = crate::common::post_form(
-        &app,
-        &action,
-        &[
-            ("version", version.as_str()),
-            ("key", key.as_str()),
-            ("cents", "2"),
-            ("points_per_cent", "10"),
-            ("currency", "CHF"),
-        ],
-        "en",
-    )
-    .await;
+    let saved = app
+        .post_form_keyed(
+            &action,
+            &[
+                ("version", version.as_str()),
+                ("cents", "2"),
+                ("points_per_cent", "10"),
+                ("currency", "CHF"),
+            ],
+            "en",
+        )
+        .await;
     assert_eq!(saved.status, StatusCode::SEE_OTHER, "{}", saved.body);
     let game = app.get(&format!("/api/v1/games/{id}")).await.json();
     assert_eq!(
@@ -563,11 +543,7 @@ async fn the_history_page_shows_each_change_before_and_after() {
         body.find(&row("Currency", "CHF", "€")) < body.find(&row("Currency", "€", "CHF")),
         "newest first"
     );
-    let request = Request::get(format!("/games/{id}/history"))
-        .header("accept-language", "de")
-        .body(Body::empty())
-        .unwrap();
-    let german = crate::common::text(&app.send(request).await.body);
+    let german = crate::common::text(&app.get_in(&format!("/games/{id}/history"), "de").await.body);
     for expected in [
         row("Cy", "spielt mit", "setzt in Runde 2 aus"),
         row("Ben", "spielt mit", "nach Runde 2 gegangen, mit 15"),

@@ -219,20 +219,10 @@ fn plain_api_routes(dir: &Path, found: &mut Vec<String>) {
 
 /// A game to fill `{id}` and `{token}` with: (edit id, read-only token).
 async fn a_game(app: &TestApp) -> (String, String) {
-    let response = app
-        .send(json_request(
-            "POST",
-            "/api/v1/games",
-            &json!({"rules": "contract", "players": ["Ann", "Ben", "Cy"]}),
-        ))
+    let game = app
+        .create_game(json!({"rules": "contract", "players": ["Ann", "Ben", "Cy"]}))
         .await;
-    assert_eq!(response.status, StatusCode::CREATED, "{}", response.body);
-    let created = response.json();
-    let token = created["view_api_url"]
-        .as_str()
-        .and_then(|u| u.rsplit('/').next())
-        .expect("a view token");
-    (created["id"].as_str().unwrap().to_owned(), token.to_owned())
+    (game.id, game.view)
 }
 
 fn json_request(method: &str, path: &str, body: &Value) -> Request<Body> {
@@ -837,14 +827,7 @@ async fn the_referee_and_rule_set_answers_are_what_the_document_says() {
             json!({"rules": "contract", "round": 9, "melds": "3H"}),
         )
         .await;
-    let response = app
-        .send(
-            Request::post(check)
-                .header("content-type", "application/json")
-                .body(Body::from("{\"rules\": "))
-                .unwrap(),
-        )
-        .await;
+    let response = app.post_json_with(check, "{\"rules\": ", &[]).await;
     contract.holds("POST", check, &response);
     let response = app
         .send(

@@ -3,25 +3,17 @@
 //! unlikely ones are a 422 with `"code": "unlikely"` on the API unless `"confirm": true`, and a
 //! confirm step on the form ("Save anyway" / "Change"), in English and German.
 
-use axum::body::Body;
-use axum::http::{Request, StatusCode};
+use axum::http::StatusCode;
 use serde_json::{Value, json};
 
 use crate::common::{self, TestApp, TestResponse, text};
 
 async fn post_json(app: &TestApp, path: &str, body: &Value, key: Option<&str>) -> TestResponse {
-    let mut request = Request::post(path).header("content-type", "application/json");
-    if let Some(key) = key {
-        request = request.header("idempotency-key", key);
-    }
-    app.send(request.body(Body::from(body.to_string())).unwrap())
-        .await
+    app.post_json_keyed(path, body.to_string(), key).await
 }
 
 async fn create(app: &TestApp, setup: Value) -> String {
-    let created = post_json(app, "/api/v1/games", &setup, None).await;
-    assert_eq!(created.status, StatusCode::CREATED, "{}", created.body);
-    created.json()["id"].as_str().unwrap().to_owned()
+    app.create_game(setup).await.id
 }
 
 async fn contract(app: &TestApp) -> String {
@@ -169,11 +161,10 @@ async fn the_api_asks_about_unlikely_results_and_saves_them_when_confirmed() {
 /// The round form's fields for `id`'s next round, as rendered, plus `fields`.
 async fn form(app: &TestApp, id: &str, lang: &str, fields: &[(&str, &str)]) -> TestResponse {
     let action = format!("/games/{id}/rounds");
-    let key = app.form_key(&action);
     let version = version(app, id).await.to_string();
-    let mut all = vec![("version", version.as_str()), ("key", key.as_str())];
+    let mut all = vec![("version", version.as_str())];
     all.extend_from_slice(fields);
-    common::post_form(app, &action, &all, lang).await
+    app.post_form_keyed(&action, &all, lang).await
 }
 
 /// The hidden fields of the "Save anyway" form on a confirm page.

@@ -2,52 +2,43 @@
 //! JSON API: `points_per_cent` on `POST /api/v1/games` (and in the game's state) and on
 //! `POST /api/v1/settle`. Each test has a fresh database.
 
-use crate::common::{TestApp, TestResponse};
-use axum::body::Body;
-use axum::http::{Request, StatusCode};
-use serde_json::{Value, json};
-
-async fn post(app: &TestApp, path: &str, body: &Value) -> TestResponse {
-    let request = Request::post(path)
-        .header("content-type", "application/json")
-        .body(Body::from(body.to_string()))
-        .unwrap();
-    app.send(request).await
-}
+use crate::common::TestApp;
+use axum::http::StatusCode;
+use serde_json::json;
 
 #[tokio::test]
 async fn settle_pays_the_rommee_seed_example_at_a_tenth_of_a_cent_a_point() {
     let app = TestApp::new().await;
-    let response = post(
-        &app,
-        "/api/v1/settle",
-        &json!({"rules": "rommee", "players": ["A", "B", "C", "D"],
+    let response = app
+        .post_json(
+            "/api/v1/settle",
+            &json!({"rules": "rommee", "players": ["A", "B", "C", "D"],
                 "totals": [220, 360, 140, 490], "cents_per_point": 1, "points_per_cent": 10}),
-    )
-    .await;
+        )
+        .await;
     assert_eq!(response.status, StatusCode::OK, "{}", response.body);
     // docs/RULES.md 6: +330, -230, +650, -750 points, a tenth of a cent each.
     assert_eq!(response.json()["net_cents"], json!([33, -23, 65, -75]));
-    let whole = post(
-        &app,
-        "/api/v1/settle",
-        &json!({"rules": "rommee", "players": ["A", "B", "C", "D"],
+    let whole = app
+        .post_json(
+            "/api/v1/settle",
+            &json!({"rules": "rommee", "players": ["A", "B", "C", "D"],
                 "totals": [220, 360, 140, 490], "cents_per_point": 1}),
-    )
-    .await;
+        )
+        .await;
     assert_eq!(whole.json()["net_cents"], json!([330, -230, 650, -750]));
 }
 
 #[tokio::test]
 async fn settle_takes_points_per_cent_on_its_own_as_a_cent_per_so_many_points() {
     let app = TestApp::new().await;
-    let response = post(
-        &app,
-        "/api/v1/settle",
-        &json!({"rules": "rommee", "players": ["A", "B", "C", "D"],
+    let response = app
+        .post_json(
+            "/api/v1/settle",
+            &json!({"rules": "rommee", "players": ["A", "B", "C", "D"],
                 "totals": [220, 360, 140, 490], "points_per_cent": 10}),
-    )
-    .await;
+        )
+        .await;
     assert_eq!(response.status, StatusCode::OK, "{}", response.body);
     assert_eq!(response.json()["net_cents"], json!([33, -23, 65, -75]));
 }
@@ -56,13 +47,13 @@ async fn settle_takes_points_per_cent_on_its_own_as_a_cent_per_so_many_points() 
 async fn settle_refuses_points_per_cent_out_of_range_or_where_money_is_not_by_points() {
     let app = TestApp::new().await;
     for per in [0, -1, 1001] {
-        let response = post(
-            &app,
-            "/api/v1/settle",
-            &json!({"rules": "rommee", "players": ["A", "B"], "totals": [1, 2],
+        let response = app
+            .post_json(
+                "/api/v1/settle",
+                &json!({"rules": "rommee", "players": ["A", "B"], "totals": [1, 2],
                     "cents_per_point": 1, "points_per_cent": per}),
-        )
-        .await;
+            )
+            .await;
         assert_eq!(
             response.status,
             StatusCode::UNPROCESSABLE_ENTITY,
@@ -74,13 +65,13 @@ async fn settle_refuses_points_per_cent_out_of_range_or_where_money_is_not_by_po
             format!("One cent can stand for 1 to 1000 points, not {per}.")
         );
     }
-    let units = post(
-        &app,
-        "/api/v1/settle",
-        &json!({"rules": "continental", "players": ["A", "B"], "hands": [{"winner": "A"}],
+    let units = app
+        .post_json(
+            "/api/v1/settle",
+            &json!({"rules": "continental", "players": ["A", "B"], "hands": [{"winner": "A"}],
                 "cents_per_unit": 10, "points_per_cent": 10}),
-    )
-    .await;
+        )
+        .await;
     assert_eq!(units.status, StatusCode::UNPROCESSABLE_ENTITY);
     assert!(
         units
@@ -89,22 +80,20 @@ async fn settle_refuses_points_per_cent_out_of_range_or_where_money_is_not_by_po
         "{}",
         units.body
     );
-    let places = post(
-        &app,
-        "/api/v1/settle",
-        &json!({"rules": "progressive", "players": ["A", "B"], "totals": [1, 2],
+    let places = app
+        .post_json(
+            "/api/v1/settle",
+            &json!({"rules": "progressive", "players": ["A", "B"], "totals": [1, 2],
                 "points_per_cent": 10}),
-    )
-    .await;
+        )
+        .await;
     assert_eq!(places.status, StatusCode::UNPROCESSABLE_ENTITY);
 }
 
 #[tokio::test]
 async fn a_game_keeps_its_points_per_cent_and_settles_with_them() {
     let app = TestApp::new().await;
-    let created = post(
-        &app,
-        "/api/v1/games",
+    let created = app.post_json("/api/v1/games",
         &json!({"rules": "rommee", "players": ["A", "B", "C", "D"], "options": {"rounds": 1, "joker_points": 50},
                 "cents_per_point": 1, "points_per_cent": 10}),
     )
@@ -114,26 +103,26 @@ async fn a_game_keeps_its_points_per_cent_and_settles_with_them() {
     let state = app.get(&format!("/api/v1/games/{id}")).await.json();
     assert_eq!(state["points_per_cent"], 10);
     assert_eq!(state["cents_per_point"], 1);
-    let round = post(
-        &app,
-        &format!("/api/v1/games/{id}/rounds"),
-        // Jokers at 50 let a hand count 270; C's 0 is confirmed (docs/RULES.md section 5,
-        // "Plausibility").
-        &json!({"went_out": "A", "points": {"B": 140, "C": 0, "D": 270}, "confirm": true}),
-    )
-    .await;
+    let round = app
+        .post_json(
+            &format!("/api/v1/games/{id}/rounds"),
+            // Jokers at 50 let a hand count 270; C's 0 is confirmed (docs/RULES.md section 5,
+            // "Plausibility").
+            &json!({"went_out": "A", "points": {"B": 140, "C": 0, "D": 270}, "confirm": true}),
+        )
+        .await;
     assert_eq!(round.status, StatusCode::OK, "{}", round.body);
     let state = round.json();
     assert_eq!(state["finished"], true);
     // Totals 0, 140, 0, 270 (sum 410): pairwise nets (410 - 4 x total) / 10.
     assert_eq!(state["settlement"]["net_cents"], json!([41, -15, 41, -67]));
 
-    let plain = post(
-        &app,
-        "/api/v1/games",
-        &json!({"rules": "liverpool", "players": ["A", "B", "C"]}),
-    )
-    .await;
+    let plain = app
+        .post_json(
+            "/api/v1/games",
+            &json!({"rules": "liverpool", "players": ["A", "B", "C"]}),
+        )
+        .await;
     let id = plain.json()["id"].as_str().unwrap().to_owned();
     let state = app.get(&format!("/api/v1/games/{id}")).await.json();
     assert_eq!(
@@ -162,12 +151,12 @@ async fn a_game_with_bad_points_per_cent_is_refused_with_the_field_named() {
             "Continental Rummy is not settled by points, so points per cent do not apply; leave them at 1.",
         ),
     ] {
-        let response = post(
-            &app,
-            "/api/v1/games",
-            &json!({"rules": rules, "players": ["A", "B"], "points_per_cent": per}),
-        )
-        .await;
+        let response = app
+            .post_json(
+                "/api/v1/games",
+                &json!({"rules": rules, "players": ["A", "B"], "points_per_cent": per}),
+            )
+            .await;
         assert_eq!(
             response.status,
             StatusCode::UNPROCESSABLE_ENTITY,

@@ -173,13 +173,10 @@ async fn each_client_address_has_its_own_limit() {
 async fn a_refused_write_changes_nothing() {
     let app = TestApp::with_write_limit(TINY).await;
     let created = app
-        .send(
-            Request::post("/api/v1/games")
-                .header("content-type", "application/json")
-                .body(Body::from(
-                    r#"{"rules": "contract", "players": ["A", "B", "C"]}"#,
-                ))
-                .unwrap(),
+        .post_json_with(
+            "/api/v1/games",
+            r#"{"rules": "contract", "players": ["A", "B", "C"]}"#,
+            &[],
         )
         .await;
     assert_eq!(created.status, StatusCode::CREATED);

@@ -10,35 +10,28 @@ use serde_json::{Value, json};
 use kontrakt::web::cookies::CookieJar;
 use kontrakt::web::recent;
 
-use crate::common::{TestApp, form_body};
+use crate::common::{TestApp, form_body, post_form};
 
 /// A finished Hollywood game of 4 contracts with a stake, a currency, points per cent and
 /// Cy (the last seat) dealing first: `(id, view token)`.
 async fn finished_game(app: &TestApp) -> (String, String) {
-    let created = post_json(
-        app,
-        "/api/v1/games",
-        &json!({"rules": "hollywood", "players": ["Ann", "Ben", "Cy"],
-                "options": {"contracts": 4}, "first_dealer": "Cy",
-                "cents_per_point": 10, "points_per_cent": 5, "currency": "$"}),
-        None,
-    )
-    .await;
-    assert_eq!(created.0, StatusCode::CREATED, "{}", created.1);
-    let id = created.1["id"].as_str().unwrap().to_owned();
-    let view = created.1["view_url"].as_str().unwrap()["/view/".len()..].to_owned();
+    let game = app
+        .create_game(
+            json!({"rules": "hollywood", "players": ["Ann", "Ben", "Cy"],
+                            "options": {"contracts": 4}, "first_dealer": "Cy",
+                            "cents_per_point": 10, "points_per_cent": 5, "currency": "$"}),
+        )
+        .await;
     for round in [
         json!({"went_out": "Ann", "points": {"Ben": 25, "Cy": 5}}),
         json!({"went_out": "Ben", "points": {"Ann": 40, "Cy": 15}}),
         json!({"went_out": "Cy", "points": {"Ann": 10, "Ben": 20}}),
         json!({"went_out": "Ann", "points": {"Ben": 5, "Cy": 30}}),
     ] {
-        let (status, body) =
-            post_json(app, &format!("/api/v1/games/{id}/rounds"), &round, None).await;
-        assert_eq!(status, StatusCode::OK, "{body}");
+        app.enter_round(&game.id, round).await;
     }
-    assert_eq!(state(app, &id).await["finished"], true);
-    (id, view)
+    assert_eq!(app.game_state(&game.id).await["finished"], true);
+    (game.id, game.view)
 }
 
 async fn post_json(
@@ -47,21 +40,9 @@ async fn post_json(
     body: &Value,
     key: Option<&str>,
 ) -> (StatusCode, Value) {
-    let mut request = Request::post(path).header("content-type", "application/json");
-    if let Some(key) = key {
-        request = request.header("idempotency-key", key);
-    }
-    let response = app
-        .send(request.body(Body::from(body.to_string())).unwrap())
-        .await;
+    let response = app.post_json_keyed(path, body.to_string(), key).await;
     let json = serde_json::from_str(&response.body).unwrap_or(Value::Null);
     (response.status, json)
-}
-
-async fn state(app: &TestApp, id: &str) -> Value {
-    let response = app.get(&format!("/api/v1/games/{id}")).await;
-    assert_eq!(response.status, StatusCode::OK, "{}", response.body);
-    response.json()
 }
 
 async fn game_count(app: &TestApp) -> usize {
@@ -98,7 +79,7 @@ fn assert_rematch_of(old: &Value, new: &Value) {
 async fn the_api_rematch_answers_201_like_creating_a_game_and_keeps_the_set_up() {
     let app = TestApp::new().await;
     let (id, _) = finished_game(&app).await;
-    let old = state(&app, &id).await;
+    let old = app.game_state(&id).await;
     let response = app
         .send(
             Request::post(format!("/api/v1/games/{id}/rematch"))
@@ -127,9 +108,9 @@ async fn the_api_rematch_answers_201_like_creating_a_game_and_keeps_the_set_up()
         format!("/api/v1/games/{new_id}")
     );
     assert_eq!(response.header("cache-control"), "no-store");
-    assert_rematch_of(&old, &state(&app, new_id).await);
+    assert_rematch_of(&old, &app.game_state(new_id).await);
     // The finished game is as it was.
-    assert_eq!(state(&app, &id).await, old);
+    assert_eq!(app.game_state(&id).await, old);
 }
 
 #[tokio::test]
@@ -166,7 +147,7 @@ async fn an_api_rematch_retried_with_its_idempotency_key_gives_the_same_game() {
 async fn the_rematch_form_goes_to_the_new_game_and_a_resent_form_to_the_same_one() {
     let app = TestApp::new().await;
     let (id, _) = finished_game(&app).await;
-    let old = state(&app, &id).await;
+    let old = app.game_state(&id).await;
     let action = format!("/games/{id}/rematch");
     // The game-over header offers the form, with a key signed for it.
     let page = app.get(&format!("/games/{id}")).await;
@@ -178,31 +159,20 @@ async fn the_rematch_form_goes_to_the_new_game_and_a_resent_form_to_the_same_one
     let settlement = app.get(&format!("/games/{id}/settlement")).await;
     assert!(settlement.body.contains(&format!("action=\"{action}\"")));
     let key = app.form_key(&action);
-    let post = || {
-        Request::post(&action)
-            .header("content-type", "application/x-www-form-urlencoded")
-            .body(Body::from(form_body(&[("key", &key)])))
-            .unwrap()
-    };
-    let response = app.send(post()).await;
+    let fields = [("key", key.as_str())];
+    let post = || post_form(&app, &action, &fields, "en");
+    let response = post().await;
     assert_eq!(response.status, StatusCode::SEE_OTHER, "{}", response.body);
     let location = response.header("location").to_owned();
     let new_id = location.strip_prefix("/games/").unwrap();
-    assert_rematch_of(&old, &state(&app, new_id).await);
+    assert_rematch_of(&old, &app.game_state(new_id).await);
     let count = game_count(&app).await;
-    let again = app.send(post()).await;
+    let again = post().await;
     assert_eq!(again.status, StatusCode::SEE_OTHER);
     assert_eq!(again.header("location"), location);
     assert_eq!(game_count(&app).await, count);
     // A key this server did not sign for this form is refused with a sentence.
-    let forged = app
-        .send(
-            Request::post(&action)
-                .header("content-type", "application/x-www-form-urlencoded")
-                .body(Body::from(form_body(&[("key", &app.form_key("/games"))])))
-                .unwrap(),
-        )
-        .await;
+    let forged = post_form(&app, &action, &[("key", &app.form_key("/games"))], "en").await;
     assert_eq!(forged.status, StatusCode::UNPROCESSABLE_ENTITY);
     assert!(forged.body.contains("This form is out of date"));
 }
@@ -285,16 +255,14 @@ fn recent_cookie(ids: &[&str]) -> String {
 /// to 20 CHF cents. `create` is the route that creates it: the games API, or a group's games
 /// route.
 async fn changed_game(app: &TestApp, create: &str) -> String {
-    let (status, created) = post_json(
-        app,
-        create,
-        &json!({"rules": "liverpool", "players": ["Ann", "Ben", "Cy", "Dee"],
-                "first_dealer": "Ann", "cents_per_point": 10, "currency": "€"}),
-        None,
-    )
-    .await;
-    assert_eq!(status, StatusCode::CREATED, "{created}");
-    let id = created["id"].as_str().unwrap().to_owned();
+    let id = app
+        .create_game_at(
+            create,
+            json!({"rules": "liverpool", "players": ["Ann", "Ben", "Cy", "Dee"],
+                   "first_dealer": "Ann", "cents_per_point": 10, "currency": "€"}),
+        )
+        .await
+        .id;
     let base = format!("/api/v1/games/{id}");
     for (path, body) in [
         (
@@ -361,21 +329,13 @@ async fn a_rematch_after_changes_at_the_table_seats_the_table_as_it_ended() {
     )
     .await;
     assert_eq!(status, StatusCode::CREATED, "{by_api}");
-    expect(&state(&app, by_api["id"].as_str().unwrap()).await);
+    expect(&app.game_state(by_api["id"].as_str().unwrap()).await);
 
     let action = format!("/games/{id}/rematch");
-    let key = app.form_key(&action);
-    let response = app
-        .send(
-            Request::post(&action)
-                .header("content-type", "application/x-www-form-urlencoded")
-                .body(Body::from(form_body(&[("key", &key)])))
-                .unwrap(),
-        )
-        .await;
+    let response = app.post_form_keyed(&action, &[], "en").await;
     assert_eq!(response.status, StatusCode::SEE_OTHER, "{}", response.body);
     let by_page = response.header("location").trim_start_matches("/games/");
-    expect(&state(&app, by_page).await);
+    expect(&app.game_state(by_page).await);
 }
 
 /// A group's game is rematched in the group with the table as it ended; the late joiner the
@@ -383,15 +343,10 @@ async fn a_rematch_after_changes_at_the_table_seats_the_table_as_it_ended() {
 #[tokio::test]
 async fn a_group_rematch_after_changes_seats_the_late_joiner_who_joins_the_group() {
     let app = TestApp::new().await;
-    let (status, group) = post_json(
-        &app,
-        "/api/v1/groups",
-        &json!({"name": "Freitagsrunde", "players": ["Ann", "Ben", "Cy", "Dee"]}),
-        None,
-    )
-    .await;
-    assert_eq!(status, StatusCode::CREATED, "{group}");
-    let group = group["id"].as_str().unwrap().to_owned();
+    let group = app
+        .create_group("Freitagsrunde", &["Ann", "Ben", "Cy", "Dee"])
+        .await
+        .id;
     let id = changed_game(&app, &format!("/api/v1/groups/{group}/games")).await;
     let (status, by_api) = post_json(
         &app,
@@ -401,7 +356,7 @@ async fn a_group_rematch_after_changes_seats_the_late_joiner_who_joins_the_group
     )
     .await;
     assert_eq!(status, StatusCode::CREATED, "{by_api}");
-    let new = state(&app, by_api["id"].as_str().unwrap()).await;
+    let new = app.game_state(by_api["id"].as_str().unwrap()).await;
     assert_eq!(new["players"], json!(["Ann", "Eve", "Cy", "Dee"]), "{new}");
     assert_eq!(new["first_dealer"], "Eve");
     assert_eq!(new["currency"], "CHF");
@@ -421,15 +376,10 @@ async fn a_group_rematch_after_changes_seats_the_late_joiner_who_joins_the_group
 #[tokio::test]
 async fn a_rematch_of_a_table_too_small_for_the_rule_set_is_refused_with_a_sentence() {
     let app = TestApp::new().await;
-    let (status, created) = post_json(
-        &app,
-        "/api/v1/games",
-        &json!({"rules": "contract", "players": ["Ann", "Ben", "Cy", "Dee"]}),
-        None,
-    )
-    .await;
-    assert_eq!(status, StatusCode::CREATED, "{created}");
-    let id = created["id"].as_str().unwrap().to_owned();
+    let id = app
+        .create_game(json!({"rules": "contract", "players": ["Ann", "Ben", "Cy", "Dee"]}))
+        .await
+        .id;
     for seat in [2, 3] {
         let (status, body) = post_json(
             &app,

@@ -2,41 +2,15 @@
 //! round form (folded) or in the API (`note`), shown on the score sheet and in the round's
 //! history, kept in the CSV and JSON exports, refused with a sentence when too long.
 
-use axum::body::Body;
-use axum::http::{Request, StatusCode};
+use axum::http::StatusCode;
 use serde_json::{Value, json};
 
-use crate::common::{self, TestApp, TestResponse, text};
-
-async fn post_json(app: &TestApp, path: &str, body: &Value) -> TestResponse {
-    app.send(
-        Request::post(path)
-            .header("content-type", "application/json")
-            .body(Body::from(body.to_string()))
-            .unwrap(),
-    )
-    .await
-}
-
-async fn get_in(app: &TestApp, path: &str, lang: &str) -> TestResponse {
-    app.send(
-        Request::get(path)
-            .header("accept-language", lang)
-            .body(Body::empty())
-            .unwrap(),
-    )
-    .await
-}
+use crate::common::{TestApp, text};
 
 async fn game(app: &TestApp) -> String {
-    let created = post_json(
-        app,
-        "/api/v1/games",
-        &json!({"rules": "contract", "players": ["Ann", "Ben", "Oma"]}),
-    )
-    .await;
-    assert_eq!(created.status, StatusCode::CREATED);
-    created.json()["id"].as_str().unwrap().to_owned()
+    app.create_game(json!({"rules": "contract", "players": ["Ann", "Ben", "Oma"]}))
+        .await
+        .id
 }
 
 #[tokio::test]
@@ -44,13 +18,13 @@ async fn the_api_keeps_a_note_per_round_and_refuses_one_too_long() {
     let app = TestApp::new().await;
     let id = game(&app).await;
     let rounds = format!("/api/v1/games/{id}/rounds");
-    let saved = post_json(
-        &app,
-        &rounds,
-        &json!({"went_out": "Ann", "points": {"Ben": 20, "Oma": 35},
+    let saved = app
+        .post_json(
+            &rounds,
+            &json!({"went_out": "Ann", "points": {"Ben": 20, "Oma": 35},
                 "note": "  Oma's hand\nwas misdealt "}),
-    )
-    .await;
+        )
+        .await;
     assert_eq!(saved.status, StatusCode::OK, "{}", saved.body);
     let state = saved.json();
     assert_eq!(state["rounds"][0]["note"], "Oma's hand was misdealt");
@@ -59,13 +33,13 @@ async fn the_api_keeps_a_note_per_round_and_refuses_one_too_long() {
         "Oma's hand was misdealt"
     );
     // A round without one has none.
-    let state = post_json(
-        &app,
-        &rounds,
-        &json!({"went_out": "Ben", "points": {"Ann": 20, "Oma": 35}}),
-    )
-    .await
-    .json();
+    let state = app
+        .post_json(
+            &rounds,
+            &json!({"went_out": "Ben", "points": {"Ann": 20, "Oma": 35}}),
+        )
+        .await
+        .json();
     assert_eq!(state["rounds"][1]["note"], Value::Null);
     // The history keeps it with the round.
     let history = app.get(&format!("/api/v1/games/{id}/history")).await;
@@ -88,13 +62,13 @@ async fn the_api_keeps_a_note_per_round_and_refuses_one_too_long() {
             "Eine Notiz zur Runde hat höchstens 200 Zeichen; kürzt sie.",
         ),
     ] {
-        let refused = post_json(
-            &app,
-            &rounds,
-            &json!({"went_out": "Ann", "points": {"Ben": 20, "Oma": 35}, "note": long,
+        let refused = app
+            .post_json(
+                &rounds,
+                &json!({"went_out": "Ann", "points": {"Ben": 20, "Oma": 35}, "note": long,
                     "lang": lang}),
-        )
-        .await;
+            )
+            .await;
         assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY);
         let answer = refused.json();
         assert_eq!(answer["fields"]["note"], sentence);
@@ -118,25 +92,23 @@ async fn the_form_takes_a_note_shown_on_the_sheet_history_correction_and_exports
         "{}",
         form.body
     );
-    let key = app.form_key(&action);
-    let posted = common::post_form(
-        &app,
-        &action,
-        &[
-            ("version", "0"),
-            ("key", &key),
-            ("went_out", "Ann"),
-            ("points.Ben", "20"),
-            ("points.Oma", "35"),
-            ("note", "Oma's hand was misdealt"),
-        ],
-        "en",
-    )
-    .await;
+    let posted = app
+        .post_form_keyed(
+            &action,
+            &[
+                ("version", "0"),
+                ("went_out", "Ann"),
+                ("points.Ben", "20"),
+                ("points.Oma", "35"),
+                ("note", "Oma's hand was misdealt"),
+            ],
+            "en",
+        )
+        .await;
     assert_eq!(posted.status, StatusCode::SEE_OTHER, "{}", posted.body);
 
     for (lang, heading, label) in [("en", "Notes", "Round 1"), ("de", "Notizen", "Runde 1")] {
-        let page = get_in(&app, &format!("/games/{id}"), lang).await;
+        let page = app.get_in(&format!("/games/{id}"), lang).await;
         let body = text(&page.body);
         assert!(
             body.contains(&format!(
@@ -183,22 +155,20 @@ async fn the_form_takes_a_note_shown_on_the_sheet_history_correction_and_exports
     );
 
     // Too long on the form: the sentence beside the note, which stays open with the text.
-    let key = app.form_key(&action);
     let long = "y".repeat(201);
-    let refused = common::post_form(
-        &app,
-        &action,
-        &[
-            ("version", "1"),
-            ("key", &key),
-            ("went_out", "Ben"),
-            ("points.Ann", "20"),
-            ("points.Oma", "35"),
-            ("note", &long),
-        ],
-        "de",
-    )
-    .await;
+    let refused = app
+        .post_form_keyed(
+            &action,
+            &[
+                ("version", "1"),
+                ("went_out", "Ben"),
+                ("points.Ann", "20"),
+                ("points.Oma", "35"),
+                ("note", &long),
+            ],
+            "de",
+        )
+        .await;
     assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY);
     let body = text(&refused.body);
     assert!(
@@ -215,12 +185,12 @@ async fn the_form_takes_a_note_shown_on_the_sheet_history_correction_and_exports
 async fn a_game_without_notes_exports_no_note_column() {
     let app = TestApp::new().await;
     let id = game(&app).await;
-    let saved = post_json(
-        &app,
-        &format!("/api/v1/games/{id}/rounds"),
-        &json!({"went_out": "Ann", "points": {"Ben": 20, "Oma": 35}, "note": "  "}),
-    )
-    .await;
+    let saved = app
+        .post_json(
+            &format!("/api/v1/games/{id}/rounds"),
+            &json!({"went_out": "Ann", "points": {"Ben": 20, "Oma": 35}, "note": "  "}),
+        )
+        .await;
     assert_eq!(
         saved.json()["rounds"][0]["note"],
         Value::Null,

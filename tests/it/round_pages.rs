@@ -6,10 +6,10 @@
 //! fresh database.
 
 use crate::common::{
-    TestApp, TestResponse, assert_no_inline_script_or_style, assert_settled, post_form, text,
+    TestApp, TestResponse, assert_no_inline_script_or_style, assert_settled, input_value,
+    post_form, text,
 };
-use axum::body::Body;
-use axum::http::{Request, StatusCode};
+use axum::http::StatusCode;
 use serde_json::{Value, json};
 
 /// A game created through the JSON API.
@@ -42,37 +42,14 @@ impl Game {
     fn action(&self, action: &str) -> String {
         format!("/games/{}/{action}", self.id)
     }
-
-    fn state(&self) -> String {
-        format!("/api/v1/games/{}", self.id)
-    }
 }
 
 async fn create(app: &TestApp, body: Value) -> Game {
-    let request = Request::post("/api/v1/games")
-        .header("content-type", "application/json")
-        .body(Body::from(body.to_string()))
-        .unwrap();
-    let response = app.send(request).await;
-    assert_eq!(response.status, StatusCode::CREATED, "{}", response.body);
-    let created = response.json();
+    let made = app.create_game(body).await;
     Game {
-        id: created["id"].as_str().unwrap().to_owned(),
-        view: created["view_url"]
-            .as_str()
-            .unwrap()
-            .strip_prefix("/view/")
-            .unwrap()
-            .to_owned(),
+        id: made.id,
+        view: made.view,
     }
-}
-
-async fn get_lang(app: &TestApp, path: &str, lang: &str) -> TestResponse {
-    let request = Request::get(path)
-        .header("accept-language", lang)
-        .body(Body::empty())
-        .unwrap();
-    app.send(request).await
 }
 
 async fn post(app: &TestApp, path: &str, fields: &[(&str, &str)]) -> TestResponse {
@@ -80,18 +57,7 @@ async fn post(app: &TestApp, path: &str, fields: &[(&str, &str)]) -> TestRespons
 }
 
 async fn state(app: &TestApp, game: &Game) -> Value {
-    app.get(&game.state()).await.json()
-}
-
-/// The value of the hidden or text input named `name` in a page.
-fn input_value(body: &str, name: &str) -> String {
-    let at = body
-        .find(&format!("name=\"{name}\""))
-        .unwrap_or_else(|| panic!("no field {name} in {body}"));
-    let rest = &body[at..];
-    let value = rest.find("value=\"").expect("field has a value") + "value=\"".len();
-    let end = rest[value..].find('"').unwrap();
-    rest[value..value + end].to_owned()
+    app.game_state(&game.id).await
 }
 
 /// A rendered form's hidden `version` and `key`.
@@ -1409,7 +1375,7 @@ async fn the_forms_and_their_errors_are_in_german_for_a_german_phone() {
         json!({"rules": "liverpool", "players": ["Ann", "Ben", "Cy", "Di"]}),
     )
     .await;
-    let form = get_lang(&app, &game.new_form(), "de-DE,de;q=0.9").await;
+    let form = app.get_in(&game.new_form(), "de-DE,de;q=0.9").await;
     assert!(form.body.contains("<html lang=\"de\">"));
     assert!(form.body.contains("<h1>Runde 1 von 7</h1>"));
     assert!(form.body.contains("Wer ist ausgegangen?"));
@@ -1444,7 +1410,9 @@ async fn the_forms_and_their_errors_are_in_german_for_a_german_phone() {
     let response = post_form(&app, &game.rounds(), &[("went_out", "Ann")], "de").await;
     assert_eq!(response.status, StatusCode::BAD_REQUEST);
     assert!(response.body.contains("Dieses Formular ist unvollständig."));
-    let history = get_lang(&app, &format!("/games/{}/history", game.id), "de").await;
+    let history = app
+        .get_in(&format!("/games/{}/history", game.id), "de")
+        .await;
     assert!(history.body.contains("<h1>Verlauf</h1>"));
     assert!(history.body.contains("Noch ist nichts eingetragen."));
 }

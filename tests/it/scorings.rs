@@ -3,7 +3,7 @@
 //! page that follows scores nothing (the write left its game in the cache). Counted with
 //! `store::scorings_on_this_thread` (a `#[tokio::test]` runs every request on its own thread).
 
-use crate::common::TestApp;
+use crate::common::{TestApp, input_value};
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
 use kontrakt::store::scorings_on_this_thread;
@@ -19,15 +19,6 @@ async fn create(app: &TestApp) -> String {
     let response = app.send(request).await;
     assert_eq!(response.status, StatusCode::CREATED, "{}", response.body);
     response.json()["id"].as_str().unwrap().to_owned()
-}
-
-/// The `value` of the input named `name` in a page.
-fn input_value(body: &str, name: &str) -> String {
-    let at = body.find(&format!("name=\"{name}\"")).expect("the field");
-    let rest = &body[at..];
-    let value = rest.find("value=\"").expect("a value") + "value=\"".len();
-    let end = rest[value..].find('"').unwrap();
-    rest[value..value + end].to_owned()
 }
 
 /// Scorings done by `request` (and everything it awaits).

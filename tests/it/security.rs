@@ -419,32 +419,15 @@ struct Game {
 const PLAYERS: [&str; 3] = ["Ann", "Ben", "Cy"];
 
 async fn new_game(app: &TestApp, players: &[&str]) -> Game {
-    let response = app
-        .send(json_request(
-            "POST",
-            "/api/v1/games",
-            &json!({"rules": "contract", "players": players}).to_string(),
-        ))
+    let game = app
+        .create_game(json!({"rules": "contract", "players": players}))
         .await;
-    assert_eq!(response.status, StatusCode::CREATED, "{}", response.body);
-    let created = response.json();
-    let id = created["id"].as_str().unwrap().to_owned();
-    let view = created["view_url"]
-        .as_str()
-        .unwrap()
-        .strip_prefix("/view/")
-        .unwrap()
-        .to_owned();
     let round = json!({"went_out": players[0], "points": {players[1]: 10, players[2]: 20}});
-    let entered = app
-        .send(json_request(
-            "POST",
-            &format!("/api/v1/games/{id}/rounds"),
-            &round.to_string(),
-        ))
-        .await;
-    assert_eq!(entered.status, StatusCode::OK, "{}", entered.body);
-    Game { id, view }
+    app.enter_round(&game.id, round).await;
+    Game {
+        id: game.id,
+        view: game.view,
+    }
 }
 
 fn json_request(method: &str, path: &str, body: &str) -> Request<Body> {
@@ -1453,24 +1436,11 @@ struct Group {
 }
 
 async fn new_group(app: &TestApp) -> Group {
-    let response = app
-        .send(json_request(
-            "POST",
-            "/api/v1/groups",
-            &json!({"name": "Freitagsrunde", "players": PLAYERS}).to_string(),
-        ))
-        .await;
-    assert_eq!(response.status, StatusCode::CREATED, "{}", response.body);
-    let created = response.json();
-    let id = created["id"].as_str().unwrap().to_owned();
-    let view = created["view_api_url"]
-        .as_str()
-        .unwrap()
-        .rsplit('/')
-        .next()
-        .unwrap()
-        .to_owned();
-    Group { id, view }
+    let group = app.create_group("Freitagsrunde", &PLAYERS).await;
+    Group {
+        id: group.id,
+        view: group.view,
+    }
 }
 
 /// A group route's address and body for `group` (its edit id or read-only token as `id`):

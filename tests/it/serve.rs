@@ -4,7 +4,8 @@
 
 use std::io::{BufRead as _, BufReader, Read as _, Write as _};
 use std::net::TcpStream;
-use std::process::{Child, Command, Stdio};
+use std::path::Path;
+use std::process::{Child, ChildStderr, Command, ExitStatus, Stdio};
 use std::time::Duration;
 
 /// Kills the server if the test fails before stopping it.
@@ -32,20 +33,23 @@ fn http_get(addr: &str, path: &str) -> String {
     answer
 }
 
-#[test]
-fn server_creates_its_database_answers_healthz_and_stops_on_sigterm() {
-    let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("served.db");
-    let child = Command::new(env!("CARGO_BIN_EXE_kontrakt"))
+/// The binary on a free loopback port with the database `db` and these extra flags, logging
+/// at `info` to a pipe.
+fn binary(db: &Path, args: &[&str]) -> Command {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_kontrakt"));
+    command
         .args(["--addr", "127.0.0.1:0", "--db"])
-        .arg(&db)
+        .arg(db)
+        .args(args)
         .env("RUST_LOG", "info")
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary starts");
-    let mut server = Server(child);
+        .stderr(Stdio::piped());
+    command
+}
 
-    // The log line "serving http://ADDR with database …" says which port was chosen.
+/// Starts `command` and waits for its log line "serving http://ADDR …" (which says the port
+/// chosen): the server, its address and its log from there on.
+fn start_serving(mut command: Command) -> (Server, String, BufReader<ChildStderr>) {
+    let mut server = Server(command.spawn().expect("the binary starts"));
     let mut log = BufReader::new(server.0.stderr.take().unwrap());
     let addr = loop {
         let mut line = String::new();
@@ -54,6 +58,39 @@ fn server_creates_its_database_answers_healthz_and_stops_on_sigterm() {
             break rest.split_whitespace().next().unwrap().to_owned();
         }
     };
+    (server, addr, log)
+}
+
+/// Starts `command`, a server that must refuse to start, and gives it ten seconds to end (one
+/// that was not refused would never end): its exit status and what it said on stderr.
+fn refused_start(mut command: Command) -> (ExitStatus, String) {
+    command.stdout(Stdio::null());
+    let mut server = Server(command.spawn().expect("the binary starts"));
+    let mut ended = None;
+    for _ in 0..100 {
+        if let Some(status) = server.0.try_wait().unwrap() {
+            ended = Some(status);
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    let status = ended.expect("a server that must be refused runs on");
+    let mut said = String::new();
+    server
+        .0
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut said)
+        .unwrap();
+    (status, said)
+}
+
+#[test]
+fn server_creates_its_database_answers_healthz_and_stops_on_sigterm() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("served.db");
+    let (mut server, addr, mut log) = start_serving(binary(&db, &[]));
     assert!(db.exists());
 
     let answer = http_get(&addr, "/healthz");
@@ -78,30 +115,8 @@ fn server_creates_its_database_answers_healthz_and_stops_on_sigterm() {
 #[test]
 fn server_limits_writes_per_client_as_its_flags_say() {
     let dir = tempfile::tempdir().unwrap();
-    let child = Command::new(env!("CARGO_BIN_EXE_kontrakt"))
-        .args([
-            "--addr",
-            "127.0.0.1:0",
-            "--write-burst",
-            "2",
-            "--write-rate",
-            "0.001",
-            "--db",
-        ])
-        .arg(dir.path().join("limited.db"))
-        .env("RUST_LOG", "info")
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary starts");
-    let mut server = Server(child);
-    let mut log = BufReader::new(server.0.stderr.take().unwrap());
-    let addr = loop {
-        let mut line = String::new();
-        assert!(log.read_line(&mut line).unwrap() > 0, "server exited early");
-        if let Some(rest) = line.split("serving http://").nth(1) {
-            break rest.split_whitespace().next().unwrap().to_owned();
-        }
-    };
+    let limits = ["--write-burst", "2", "--write-rate", "0.001"];
+    let (_server, addr, _log) = start_serving(binary(&dir.path().join("limited.db"), &limits));
     let post = || {
         let mut stream = TcpStream::connect(&addr).expect("server accepts connections");
         stream
@@ -140,25 +155,14 @@ fn server_limits_writes_per_client_as_its_flags_say() {
 fn a_second_server_on_the_same_database_is_refused_with_a_sentence() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("shared.db");
-    let start = || {
-        Command::new(env!("CARGO_BIN_EXE_kontrakt"))
-            .args(["--addr", "127.0.0.1:0", "--db"])
-            .arg(&db)
-            .env("RUST_LOG", "info")
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("the binary starts")
-    };
-    let mut first = Server(start());
-    let mut log = BufReader::new(first.0.stderr.take().unwrap());
-    let mut line = String::new();
-    while !line.contains("serving http://") {
-        line.clear();
-        assert!(log.read_line(&mut line).unwrap() > 0, "server exited early");
-    }
+    let (mut first, _, _log) = start_serving(binary(&db, &[]));
 
     // Each server keeps the games it shows in memory: a second one would show stale games.
-    let second = start().wait_with_output().expect("the second server ends");
+    let second = binary(&db, &[])
+        .spawn()
+        .expect("the binary starts")
+        .wait_with_output()
+        .expect("the second server ends");
     assert_eq!(second.status.code(), Some(1), "{second:?}");
     let said = String::from_utf8_lossy(&second.stderr);
     assert!(
@@ -171,35 +175,12 @@ fn a_second_server_on_the_same_database_is_refused_with_a_sentence() {
     // Once the first has gone (even killed), the file is free again.
     first.0.kill().unwrap();
     first.0.wait().unwrap();
-    let mut third = Server(start());
-    let mut log = BufReader::new(third.0.stderr.take().unwrap());
-    let mut line = String::new();
-    while !line.contains("serving http://") {
-        line.clear();
-        assert!(
-            log.read_line(&mut line).unwrap() > 0,
-            "the third server exited early"
-        );
-    }
+    start_serving(binary(&db, &[]));
 }
 
 /// A server started on `db`; answers once it says it is serving.
 fn serving(db: &std::path::Path) -> Server {
-    let child = Command::new(env!("CARGO_BIN_EXE_kontrakt"))
-        .args(["--addr", "127.0.0.1:0", "--db"])
-        .arg(db)
-        .env("RUST_LOG", "info")
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary starts");
-    let mut server = Server(child);
-    let mut log = BufReader::new(server.0.stderr.take().unwrap());
-    let mut line = String::new();
-    while !line.contains("serving http://") {
-        line.clear();
-        assert!(log.read_line(&mut line).unwrap() > 0, "server exited early");
-    }
-    server
+    start_serving(binary(db, &[])).0
 }
 
 #[test]
@@ -215,33 +196,8 @@ fn a_second_server_through_a_hard_link_or_a_symlink_is_refused_too() {
     let soft = other.join("soft.db");
     std::os::unix::fs::symlink(&db, &soft).unwrap();
     for name in [&hard, &soft] {
-        let second = Command::new(env!("CARGO_BIN_EXE_kontrakt"))
-            .args(["--addr", "127.0.0.1:0", "--db"])
-            .arg(name)
-            .stderr(Stdio::piped())
-            .stdout(Stdio::null())
-            .spawn()
-            .expect("the binary starts");
-        let mut second = Server(second);
-        // A server that was not refused would never end: give it ten seconds.
-        let mut ended = None;
-        for _ in 0..100 {
-            if let Some(status) = second.0.try_wait().unwrap() {
-                ended = Some(status);
-                break;
-            }
-            std::thread::sleep(Duration::from_millis(100));
-        }
-        let status = ended.unwrap_or_else(|| panic!("a second server runs on {name:?}"));
-        assert_eq!(status.code(), Some(1));
-        let mut said = String::new();
-        second
-            .0
-            .stderr
-            .take()
-            .unwrap()
-            .read_to_string(&mut said)
-            .unwrap();
+        let (status, said) = refused_start(binary(name, &[]));
+        assert_eq!(status.code(), Some(1), "a second server on {name:?}");
         assert!(
             said.contains("another kontrakt server is already using")
                 && said.contains(name.file_name().unwrap().to_str().unwrap())
@@ -317,32 +273,8 @@ fn a_read_only_database_is_refused_at_start_with_a_sentence_naming_it() {
             }
         }
     };
-    let child = Command::new(env!("CARGO_BIN_EXE_kontrakt"))
-        .args(["--addr", "127.0.0.1:0", "--db"])
-        .arg(&served)
-        .stderr(Stdio::piped())
-        .stdout(Stdio::null())
-        .spawn()
-        .expect("the binary starts");
-    let mut server = Server(child);
-    let mut ended = None;
-    for _ in 0..100 {
-        if let Some(status) = server.0.try_wait().unwrap() {
-            ended = Some(status);
-            break;
-        }
-        std::thread::sleep(Duration::from_millis(100));
-    }
-    let status = ended.expect("a server on a read-only database does not start");
-    assert_eq!(status.code(), Some(1));
-    let mut said = String::new();
-    server
-        .0
-        .stderr
-        .take()
-        .unwrap()
-        .read_to_string(&mut said)
-        .unwrap();
+    let (status, said) = refused_start(binary(&served, &[]));
+    assert_eq!(status.code(), Some(1), "a server on a read-only database");
     assert!(
         said.contains(&served.display().to_string()) && said.contains("read-only"),
         "{said}"

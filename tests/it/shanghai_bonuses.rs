@@ -5,7 +5,7 @@
 use std::path::Path;
 use std::process::{Command, Output};
 
-use crate::common::{TestApp, post_form};
+use crate::common::{TestApp, input_value, post_form};
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
 use kontrakt::db::{Db, Location};
@@ -14,14 +14,7 @@ use serde_json::{Value, json};
 use tower::ServiceExt as _;
 
 async fn post(app: &TestApp, path: &str, body: Value) -> (StatusCode, Value) {
-    let response = app
-        .send(
-            Request::post(path)
-                .header("content-type", "application/json")
-                .body(Body::from(body.to_string()))
-                .unwrap(),
-        )
-        .await;
+    let response = app.post_json(path, body).await;
     let json = response.json();
     (response.status, json)
 }
@@ -37,15 +30,6 @@ async fn game_with_bonuses(app: &TestApp) -> String {
     .await;
     assert_eq!(status, StatusCode::CREATED, "{created}");
     created["id"].as_str().unwrap().to_owned()
-}
-
-/// The `value` of the input named `name` in a page.
-fn input_value(body: &str, name: &str) -> String {
-    let at = body.find(&format!("name=\"{name}\"")).expect("the field");
-    let rest = &body[at..];
-    let value = rest.find("value=\"").expect("a value") + "value=\"".len();
-    let end = rest[value..].find('"').unwrap();
-    rest[value..value + end].to_owned()
 }
 
 #[tokio::test]
@@ -175,12 +159,8 @@ async fn the_round_form_asks_who_went_down_first_and_the_sheet_marks_it() {
             .contains("name=\"went_down_first\" value=\"Ben\" checked")
     );
     // German.
-    let de = Request::get(format!("/games/{id}/rounds/new"))
-        .header("accept-language", "de")
-        .body(Body::empty())
-        .unwrap();
     assert!(
-        app.send(de)
+        app.get_in(&format!("/games/{id}/rounds/new"), "de")
             .await
             .body
             .contains("Wer hat zuerst ausgelegt? (−10)")

@@ -3,7 +3,7 @@
 //! away unless they changed). Rounds are entered through the JSON API. Each test has a fresh
 //! database.
 
-use crate::common::{TestApp, text};
+use crate::common::{TestApp, round, text, visible};
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
 use serde_json::{Value, json};
@@ -14,44 +14,24 @@ use serde_json::{Value, json};
 
 /// `GET path` with the page in `lang`; the page as text.
 async fn page_in(app: &TestApp, path: &str, lang: &str) -> String {
-    let request = Request::get(path)
-        .header("accept-language", lang)
-        .body(Body::empty())
-        .unwrap();
-    let response = app.send(request).await;
+    let response = app.get_in(path, lang).await;
     assert_eq!(response.status, StatusCode::OK, "{path}: {}", response.body);
     text(&response.body)
 }
 
 async fn post_json(app: &TestApp, path: &str, body: &Value) -> (StatusCode, Value) {
-    let request = Request::post(path)
-        .header("content-type", "application/json")
-        .body(Body::from(body.to_string()))
-        .unwrap();
-    let response = app.send(request).await;
+    let response = app.post_json(path, body).await;
     (response.status, response.json())
 }
 
 /// A new game through the API; its id.
 async fn create(app: &TestApp, body: Value) -> String {
-    let (status, created) = post_json(app, "/api/v1/games", &body).await;
-    assert_eq!(status, StatusCode::CREATED, "{created}");
-    created["id"].as_str().unwrap().to_owned()
+    app.create_game(body).await.id
 }
 
 /// Enters the next round through the API.
 async fn enter(app: &TestApp, id: &str, round: Value) {
-    let (status, answer) = post_json(app, &format!("/api/v1/games/{id}/rounds"), &round).await;
-    assert_eq!(status, StatusCode::OK, "{round}: {answer}");
-}
-
-/// A round where `out` goes out and the others have the points given.
-fn round(out: &str, points: &[(&str, i64)]) -> Value {
-    let points: serde_json::Map<String, Value> = points
-        .iter()
-        .map(|(k, v)| ((*k).to_owned(), json!(v)))
-        .collect();
-    json!({"went_out": out, "points": points})
+    app.enter_round(id, round).await;
 }
 
 /// The part of `page` from `start` to the first `end` after it.
@@ -733,24 +713,6 @@ async fn a_sum_with_something_else_in_it_is_refused_next_to_its_field_in_both_la
 // ---------------------------------------------------------------------------------------------
 // Known gaps
 // ---------------------------------------------------------------------------------------------
-
-/// The text a reader sees: tags (and their attributes) left out.
-fn visible(body: &str) -> String {
-    let mut out = String::new();
-    let mut in_tag = false;
-    for c in body.chars() {
-        match c {
-            '<' => in_tag = true,
-            '>' => {
-                in_tag = false;
-                out.push(' ');
-            }
-            c if !in_tag => out.push(c),
-            _ => {}
-        }
-    }
-    out
-}
 
 #[tokio::test]
 async fn the_english_ace_rule_is_described_in_words_not_by_its_choice_ids() {

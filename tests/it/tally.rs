@@ -3,8 +3,6 @@
 //! the numbers worked out by hand, so a group's standings and Kasse come from the games
 //! themselves.
 
-use axum::body::Body;
-use axum::http::Request;
 use kontrakt::rules::ledger::ledger;
 use kontrakt::rules::standings::{Filter, head_to_head, standings};
 use kontrakt::store::{GameCache, load, tally};
@@ -12,41 +10,27 @@ use serde_json::{Value, json};
 
 use crate::common::TestApp;
 
-async fn api(app: &TestApp, path: &str, body: Value) -> Value {
-    let response = app
-        .send(
-            Request::post(path)
-                .header("content-type", "application/json")
-                .body(Body::from(body.to_string()))
-                .unwrap(),
-        )
-        .await;
-    assert!(response.status.is_success(), "{path}: {}", response.body);
-    response.json()
-}
-
 /// A game of Contract Rummy at 10 cents a point, `rounds` entered, then ended early.
 async fn game(app: &TestApp, players: &[&str], rounds: &[(&str, &[(&str, i64)])]) -> String {
-    let created = api(
-        app,
-        "/api/v1/games",
-        json!({"rules": "contract", "players": players, "cents_per_point": 10}),
-    )
-    .await;
+    let created = app
+        .api(
+            "/api/v1/games",
+            json!({"rules": "contract", "players": players, "cents_per_point": 10}),
+        )
+        .await;
     let id = created["id"].as_str().unwrap().to_owned();
     for (out, points) in rounds {
         let points: serde_json::Map<String, Value> = points
             .iter()
             .map(|(name, p)| ((*name).to_owned(), json!(p)))
             .collect();
-        api(
-            app,
+        app.api(
             &format!("/api/v1/games/{id}/rounds"),
             json!({"went_out": out, "points": points}),
         )
         .await;
     }
-    api(app, &format!("/api/v1/games/{id}/end"), json!({})).await;
+    app.api(&format!("/api/v1/games/{id}/end"), json!({})).await;
     id
 }
 
@@ -72,12 +56,12 @@ async fn standings_and_the_ledger_come_from_the_stored_games() {
     )
     .await;
     // In progress: counted apart, no money.
-    let third = api(
-        &app,
-        "/api/v1/games",
-        json!({"rules": "contract", "players": ["Ann", "Cy", "Ben"], "cents_per_point": 10}),
-    )
-    .await["id"]
+    let third = app
+        .api(
+            "/api/v1/games",
+            json!({"rules": "contract", "players": ["Ann", "Cy", "Ben"], "cents_per_point": 10}),
+        )
+        .await["id"]
         .as_str()
         .unwrap()
         .to_owned();

@@ -33,25 +33,12 @@ fn kontrakt(args: &[&str], db: impl AsRef<std::ffi::OsStr>) -> Output {
         .expect("the binary runs")
 }
 
-async fn post(app: &TestApp, path: &str, body: Value) -> Value {
-    let response = app
-        .send(
-            Request::post(path)
-                .header("content-type", "application/json")
-                .body(Body::from(body.to_string()))
-                .unwrap(),
-        )
-        .await;
-    assert!(response.status.is_success(), "{path}: {response:?}");
-    response.json()
-}
-
 /// A database with games in every kind of state: rounds entered, corrected and undone; ended
 /// early and resumed; finished and settled; a Continental game; names with markup.
 async fn varied_games(app: &TestApp) -> Vec<(String, String)> {
     let mut games = Vec::new();
     let mut create = async |setup: Value| {
-        let created = post(app, "/api/v1/games", setup).await;
+        let created = app.api("/api/v1/games", setup).await;
         let id = created["id"].as_str().unwrap().to_owned();
         let view = created["view_api_url"].as_str().unwrap().to_owned();
         games.push((id.clone(), view));
@@ -70,18 +57,17 @@ async fn varied_games(app: &TestApp) -> Vec<(String, String)> {
                "confirm": true}),
         json!({"went_out": "Di", "points": {"Ann": 15, "Ben": 20, "Cy": 25}}),
     ] {
-        post(app, &format!("/api/v1/games/{a}/rounds"), round).await;
+        app.api(&format!("/api/v1/games/{a}/rounds"), round).await;
     }
-    post(
-        app,
-        &format!("/api/v1/games/{a}/rounds"),
+    app.api(&format!("/api/v1/games/{a}/rounds"),
         json!({"round": 2, "version": 3, "went_out": "Cy", "points": {"Ann": 10, "Ben": 0, "Di": 65},
                "confirm": true}),
     )
     .await;
-    post(app, &format!("/api/v1/games/{a}/undo"), json!({})).await;
-    post(app, &format!("/api/v1/games/{a}/end"), json!({})).await;
-    post(app, &format!("/api/v1/games/{a}/resume"), json!({})).await;
+    app.api(&format!("/api/v1/games/{a}/undo"), json!({})).await;
+    app.api(&format!("/api/v1/games/{a}/end"), json!({})).await;
+    app.api(&format!("/api/v1/games/{a}/resume"), json!({}))
+        .await;
 
     let b = create(
         json!({"rules": "rommee", "players": ["<script>alert(1)</script>",
@@ -89,8 +75,7 @@ async fn varied_games(app: &TestApp) -> Vec<(String, String)> {
     )
     .await;
     for _ in 0..2 {
-        post(
-            app,
+        app.api(
             &format!("/api/v1/games/{b}/rounds"),
             json!({"went_out": "<script>alert(1)</script>",
                    "points": {"'; DROP TABLE games;--": 45}}),
@@ -101,21 +86,19 @@ async fn varied_games(app: &TestApp) -> Vec<(String, String)> {
     let c = create(json!({"rules": "continental", "players": ["A", "B", "C"],
                           "cents_per_unit": 10}))
     .await;
-    post(
-        app,
+    app.api(
         &format!("/api/v1/games/{c}/rounds"),
         json!({"winner": "B", "jokers": 2, "no_wilds": false}),
     )
     .await;
 
     let d = create(json!({"rules": "contract", "players": ["X", "Y", "Z"]})).await;
-    post(
-        app,
+    app.api(
         &format!("/api/v1/games/{d}/rounds"),
         json!({"went_out": "Z", "cards": {"X": "AS KS", "Y": "JK"}}),
     )
     .await;
-    post(app, &format!("/api/v1/games/{d}/end"), json!({})).await;
+    app.api(&format!("/api/v1/games/{d}/end"), json!({})).await;
 
     create(json!({"rules": "rommee", "players": ["Ida", "Jo"]})).await;
     games

@@ -7,14 +7,6 @@ use axum::http::{Request, StatusCode};
 use kontrakt::web::cookies::CookieJar;
 use kontrakt::web::recent;
 
-async fn get_with(app: &TestApp, path: &str, headers: &[(&str, &str)]) -> TestResponse {
-    let mut request = Request::get(path);
-    for (name, value) in headers {
-        request = request.header(*name, *value);
-    }
-    app.send(request.body(Body::empty()).unwrap()).await
-}
-
 async fn post_check(app: &TestApp, lang: &str, fields: &[(&str, &str)]) -> TestResponse {
     post_form(app, "/check", fields, lang).await
 }
@@ -42,7 +34,9 @@ async fn home_is_english_by_default_and_links_game_checker_and_switch() {
 #[tokio::test]
 async fn home_is_german_when_the_browser_prefers_german() {
     let app = TestApp::new().await;
-    let response = get_with(&app, "/", &[("accept-language", "de-DE,de;q=0.9,en;q=0.8")]).await;
+    let response = app
+        .get_with("/", &[("accept-language", "de-DE,de;q=0.9,en;q=0.8")])
+        .await;
     assert!(response.body.contains("<html lang=\"de\">"));
     assert!(response.body.contains("Neues Spiel beginnen"));
     assert!(response.body.contains("href=\"/lang/en?next=/\""));
@@ -52,19 +46,16 @@ async fn home_is_german_when_the_browser_prefers_german() {
 #[tokio::test]
 async fn the_language_cookie_wins_over_accept_language() {
     let app = TestApp::new().await;
-    let response = get_with(
-        &app,
-        "/",
-        &[("accept-language", "en-US"), ("cookie", "lang=de")],
-    )
-    .await;
+    let response = app
+        .get_with("/", &[("accept-language", "en-US"), ("cookie", "lang=de")])
+        .await;
     assert!(response.body.contains("<html lang=\"de\">"));
-    let response = get_with(
-        &app,
-        "/",
-        &[("accept-language", "de-DE"), ("cookie", "x=1; lang=en")],
-    )
-    .await;
+    let response = app
+        .get_with(
+            "/",
+            &[("accept-language", "de-DE"), ("cookie", "x=1; lang=en")],
+        )
+        .await;
     assert!(response.body.contains("<html lang=\"en\">"));
     assert!(response.body.contains("Start a new game"));
 }
@@ -128,7 +119,7 @@ async fn home_lists_recent_games_from_the_cookie_with_labels_escaped() {
     );
     let jar = recent::remember(jar, "/games/def", "Liverpool · Cem");
     let cookie = format!("recent={}", jar.get(recent::RECENT_COOKIE).unwrap());
-    let response = get_with(&app, "/", &[("cookie", &cookie)]).await;
+    let response = app.get_with("/", &[("cookie", &cookie)]).await;
     assert!(!response.body.contains("<script>alert"));
     let first = response
         .body
@@ -192,7 +183,7 @@ async fn checker_options_that_make_no_sense_are_a_400_page_with_the_sentence_nex
         ("opt.joker_points=lots", "joker_points", "joker_points"),
     ] {
         let path = format!("/check?rules=contract&round=3&{query}");
-        let response = get_with(&app, &path, &[("accept-language", "en")]).await;
+        let response = app.get_with(&path, &[("accept-language", "en")]).await;
         assert_eq!(response.status, StatusCode::BAD_REQUEST, "{query}");
         assert!(response.is_html());
         let body = text(&response.body);
@@ -207,7 +198,7 @@ async fn checker_options_that_make_no_sense_are_a_400_page_with_the_sentence_nex
         // The rest of the form is there as asked.
         assert!(body.contains("<option value=\"3\" selected>Round 3: 2 runs of 4</option>"));
 
-        let response = get_with(&app, &path, &[("accept-language", "de")]).await;
+        let response = app.get_with(&path, &[("accept-language", "de")]).await;
         assert_eq!(response.status, StatusCode::BAD_REQUEST);
         assert!(
             text(&response.body).contains(german),
@@ -682,7 +673,7 @@ async fn every_page_has_the_csp_header_no_inline_script_or_style_and_stays_small
 #[tokio::test]
 async fn the_checker_loads_the_card_grid_script_and_its_hidden_grids() {
     let app = TestApp::new().await;
-    let response = get_with(&app, "/check", &[("accept-language", "de")]).await;
+    let response = app.get_with("/check", &[("accept-language", "de")]).await;
     let body = &response.body;
     assert!(body.contains(&format!(
         "<script src=\"{}\" defer></script>",
@@ -699,7 +690,9 @@ async fn the_checker_loads_the_card_grid_script_and_its_hidden_grids() {
 #[tokio::test]
 async fn error_pages_follow_the_language() {
     let app = TestApp::new().await;
-    let response = get_with(&app, "/no/such/page", &[("accept-language", "de")]).await;
+    let response = app
+        .get_with("/no/such/page", &[("accept-language", "de")])
+        .await;
     assert_eq!(response.status, StatusCode::NOT_FOUND);
     let body = text(&response.body);
     assert!(body.contains("<html lang=\"de\">"));

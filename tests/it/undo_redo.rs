@@ -3,52 +3,23 @@
 //! offers redo, redo restores the round exactly with a new version, and is refused with a
 //! sentence once anything else changed. Through the pages (no JavaScript) and the JSON API.
 
-use axum::body::Body;
-use axum::http::{Request, StatusCode};
-use serde_json::{Value, json};
+use axum::http::StatusCode;
+use serde_json::json;
 
-use crate::common::{TestApp, TestResponse, assert_no_inline_script_or_style, post_form, text};
-
-async fn get_in(app: &TestApp, path: &str, lang: &str) -> TestResponse {
-    let request = Request::get(path)
-        .header("accept-language", lang)
-        .body(Body::empty())
-        .unwrap();
-    app.send(request).await
-}
-
-async fn post_json(app: &TestApp, path: &str, body: &Value) -> TestResponse {
-    let request = Request::post(path)
-        .header("content-type", "application/json")
-        .body(Body::from(body.to_string()))
-        .unwrap();
-    app.send(request).await
-}
+use crate::common::{TestApp, assert_no_inline_script_or_style, post_form, text};
 
 /// A contract game for Ann, Ben and Cy with two rounds: its edit id and read-only token.
 async fn game_with_two_rounds(app: &TestApp) -> (String, String) {
-    let response = post_json(
-        app,
-        "/api/v1/games",
-        &json!({"rules": "contract", "players": ["Ann", "Ben", "Cy"]}),
-    )
-    .await;
-    assert_eq!(response.status, StatusCode::CREATED, "{}", response.body);
-    let created = response.json();
-    let id = created["id"].as_str().unwrap().to_owned();
-    let view = created["view_url"].as_str().unwrap()["/view/".len()..].to_owned();
+    let game = app
+        .create_game(json!({"rules": "contract", "players": ["Ann", "Ben", "Cy"]}))
+        .await;
     for round in [
         json!({"went_out": "Ann", "points": {"Ben": 5, "Cy": 7}}),
         json!({"went_out": "Ben", "points": {"Ann": 10}, "cards": {"Cy": "AS JK"}}),
     ] {
-        let response = post_json(app, &format!("/api/v1/games/{id}/rounds"), &round).await;
-        assert_eq!(response.status, StatusCode::OK, "{}", response.body);
+        app.enter_round(&game.id, round).await;
     }
-    (id, view)
-}
-
-async fn state(app: &TestApp, id: &str) -> Value {
-    app.get(&format!("/api/v1/games/{id}")).await.json()
+    (game.id, game.view)
 }
 
 /// The value of hidden input `name` in the form with id `form` on a page.
@@ -66,13 +37,13 @@ fn form_field(body: &str, form: &str, name: &str) -> String {
 async fn undo_asks_first_naming_the_round_and_its_points_in_english_and_german() {
     let app = TestApp::new().await;
     let (id, _) = game_with_two_rounds(&app).await;
-    let before = state(&app, &id).await;
+    let before = app.game_state(&id).await;
     // The game page's undo button is a link to the confirm page (no form posts from it).
     let page = app.get(&format!("/games/{id}")).await.body;
     assert!(page.contains(&format!("id=\"undo-link\" href=\"/games/{id}/undo\"")));
     assert!(!page.contains(&format!("action=\"/games/{id}/undo\"")));
 
-    let confirm = get_in(&app, &format!("/games/{id}/undo"), "en").await;
+    let confirm = app.get_in(&format!("/games/{id}/undo"), "en").await;
     assert_eq!(confirm.status, StatusCode::OK);
     let body = text(&confirm.body);
     assert!(body.contains("<h1>Undo round 2?</h1>"), "{body}");
@@ -89,7 +60,7 @@ async fn undo_asks_first_naming_the_round_and_its_points_in_english_and_german()
     // A key the server signed for this form: RANDOM.MAC.
     assert_eq!(form_field(&body, "undo-form", "key").len(), 65);
     assert_no_inline_script_or_style(&confirm.body);
-    let german = text(&get_in(&app, &format!("/games/{id}/undo"), "de").await.body);
+    let german = text(&app.get_in(&format!("/games/{id}/undo"), "de").await.body);
     assert!(
         german.contains("<h1>Runde 2 zurücknehmen?</h1>"),
         "{german}"
@@ -98,14 +69,14 @@ async fn undo_asks_first_naming_the_round_and_its_points_in_english_and_german()
     assert!(german.contains(">Behalten</a>"));
 
     // Looking at the confirm page changes nothing.
-    assert_eq!(state(&app, &id).await, before);
+    assert_eq!(app.game_state(&id).await, before);
 }
 
 #[tokio::test]
 async fn after_an_undo_the_game_page_says_what_went_and_redo_restores_it_exactly() {
     let app = TestApp::new().await;
     let (id, _) = game_with_two_rounds(&app).await;
-    let before = state(&app, &id).await;
+    let before = app.game_state(&id).await;
     let confirm = app.get(&format!("/games/{id}/undo")).await.body;
     let key = form_field(&confirm, "undo-form", "key");
     let response = post_form(
@@ -119,11 +90,14 @@ async fn after_an_undo_the_game_page_says_what_went_and_redo_restores_it_exactly
     let location = response.header("location").to_owned();
     assert_eq!(location, format!("/games/{id}?undone=2"));
     assert_eq!(
-        state(&app, &id).await["rounds"].as_array().unwrap().len(),
+        app.game_state(&id).await["rounds"]
+            .as_array()
+            .unwrap()
+            .len(),
         1
     );
 
-    let page = text(&get_in(&app, &location, "en").await.body);
+    let page = text(&app.get_in(&location, "en").await.body);
     assert!(
         page.contains("Round 2 was undone (Ann 10, Ben 0, Cy 30)."),
         "{page}"
@@ -131,7 +105,7 @@ async fn after_an_undo_the_game_page_says_what_went_and_redo_restores_it_exactly
     assert!(page.contains(&format!("action=\"/games/{id}/redo\" id=\"redo-form\"")));
     assert!(page.contains("Redo round 2</button>"));
     assert_eq!(form_field(&page, "redo-form", "version"), "3");
-    let german = text(&get_in(&app, &location, "de").await.body);
+    let german = text(&app.get_in(&location, "de").await.body);
     assert!(german.contains("Runde 2 wurde zurückgenommen (Ann 10, Ben 0, Cy 30)."));
     assert!(german.contains("Runde 2 wiederherstellen</button>"));
     // Without the query (another phone, a reload elsewhere) nothing is said.
@@ -151,7 +125,7 @@ async fn after_an_undo_the_game_page_says_what_went_and_redo_restores_it_exactly
         assert_eq!(response.status, StatusCode::SEE_OTHER, "{}", response.body);
         assert_eq!(response.header("location"), format!("/games/{id}"));
     }
-    let after = state(&app, &id).await;
+    let after = app.game_state(&id).await;
     assert_eq!(after["version"], 4, "a new version");
     assert_eq!(
         after["rounds"], before["rounds"],
@@ -190,9 +164,11 @@ async fn redo_after_another_change_is_refused_with_a_sentence() {
     );
     // Another round is entered meanwhile (another phone).
     let round = json!({"went_out": "Cy", "points": {"Ann": 3, "Ben": 4}});
-    let response = post_json(&app, &format!("/api/v1/games/{id}/rounds"), &round).await;
+    let response = app
+        .post_json(&format!("/api/v1/games/{id}/rounds"), &round)
+        .await;
     assert_eq!(response.status, StatusCode::OK);
-    let entered = state(&app, &id).await;
+    let entered = app.game_state(&id).await;
 
     // The redo form, posted with the version it showed: the game moved on (409, no retry
     // can redo).
@@ -225,7 +201,7 @@ async fn redo_after_another_change_is_refused_with_a_sentence() {
         assert_eq!(response.status, StatusCode::UNPROCESSABLE_ENTITY);
         assert!(text(&response.body).contains(sentence), "{}", response.body);
     }
-    assert_eq!(state(&app, &id).await, entered, "nothing changed");
+    assert_eq!(app.game_state(&id).await, entered, "nothing changed");
     // The game page no longer offers it.
     assert!(
         !app.get(&format!("/games/{id}?undone=2"))
@@ -239,25 +215,21 @@ async fn redo_after_another_change_is_refused_with_a_sentence() {
 async fn the_json_api_redoes_once_and_then_refuses() {
     let app = TestApp::new().await;
     let (id, _) = game_with_two_rounds(&app).await;
-    let before = state(&app, &id).await;
-    let undone = post_json(
-        &app,
-        &format!("/api/v1/games/{id}/undo"),
-        &json!({"version": 2}),
-    )
-    .await;
+    let before = app.game_state(&id).await;
+    let undone = app
+        .post_json(&format!("/api/v1/games/{id}/undo"), &json!({"version": 2}))
+        .await;
     assert_eq!(undone.status, StatusCode::OK);
-    let redone = post_json(
-        &app,
-        &format!("/api/v1/games/{id}/redo"),
-        &json!({"version": 3}),
-    )
-    .await;
+    let redone = app
+        .post_json(&format!("/api/v1/games/{id}/redo"), &json!({"version": 3}))
+        .await;
     assert_eq!(redone.status, StatusCode::OK, "{}", redone.body);
     let redone = redone.json();
     assert_eq!(redone["version"], 4);
     assert_eq!(redone["rounds"], before["rounds"]);
-    let again = post_json(&app, &format!("/api/v1/games/{id}/redo"), &json!({})).await;
+    let again = app
+        .post_json(&format!("/api/v1/games/{id}/redo"), &json!({}))
+        .await;
     assert_eq!(again.status, StatusCode::UNPROCESSABLE_ENTITY);
     assert!(
         again
@@ -266,7 +238,9 @@ async fn the_json_api_redoes_once_and_then_refuses() {
     );
     // A game never undone has nothing to redo either.
     let (other, _) = game_with_two_rounds(&app).await;
-    let response = post_json(&app, &format!("/api/v1/games/{other}/redo"), &json!({})).await;
+    let response = app
+        .post_json(&format!("/api/v1/games/{other}/redo"), &json!({}))
+        .await;
     assert_eq!(response.status, StatusCode::UNPROCESSABLE_ENTITY);
 }
 
@@ -277,11 +251,17 @@ async fn the_read_only_link_gets_no_confirm_page_and_no_redo() {
     let response = app.get(&format!("/games/{view}/undo")).await;
     assert_eq!(response.status, StatusCode::FORBIDDEN);
     assert!(!response.body.contains(&id));
-    post_json(&app, &format!("/api/v1/games/{id}/undo"), &json!({})).await;
-    let response = post_json(&app, &format!("/api/v1/games/{view}/redo"), &json!({})).await;
+    app.post_json(&format!("/api/v1/games/{id}/undo"), &json!({}))
+        .await;
+    let response = app
+        .post_json(&format!("/api/v1/games/{view}/redo"), &json!({}))
+        .await;
     assert_eq!(response.status, StatusCode::FORBIDDEN);
     assert_eq!(
-        state(&app, &id).await["rounds"].as_array().unwrap().len(),
+        app.game_state(&id).await["rounds"]
+            .as_array()
+            .unwrap()
+            .len(),
         1
     );
 }
@@ -293,23 +273,23 @@ async fn the_read_only_link_gets_no_confirm_page_and_no_redo() {
 async fn undoing_a_change_at_the_table_names_it_and_offers_redo_until_the_next_change() {
     let app = TestApp::new().await;
     let (id, _) = game_with_two_rounds(&app).await;
-    let sat_out = post_json(
-        &app,
-        &format!("/api/v1/games/{id}/players/3"),
-        &json!({"sits_out_next": true}),
-    )
-    .await;
+    let sat_out = app
+        .post_json(
+            &format!("/api/v1/games/{id}/players/3"),
+            &json!({"sits_out_next": true}),
+        )
+        .await;
     assert_eq!(sat_out.status, StatusCode::OK, "{}", sat_out.body);
     let game_page = app.get(&format!("/games/{id}")).await.body;
     assert!(game_page.contains("id=\"undo-link\""), "{game_page}");
 
-    let confirm = get_in(&app, &format!("/games/{id}/undo"), "en").await.body;
+    let confirm = app.get_in(&format!("/games/{id}/undo"), "en").await.body;
     assert!(
         text(&confirm).contains("Take back “Cy sits out round 3”?"),
         "{confirm}"
     );
     assert!(!text(&confirm).contains("Undo round 2"), "not the round");
-    let german = get_in(&app, &format!("/games/{id}/undo"), "de").await.body;
+    let german = app.get_in(&format!("/games/{id}/undo"), "de").await.body;
     assert!(
         text(&german).contains("„Cy setzt in Runde 3 aus“ zurücknehmen?"),
         "{german}"
@@ -325,7 +305,7 @@ async fn undoing_a_change_at_the_table_names_it_and_offers_redo_until_the_next_c
     assert_eq!(response.status, StatusCode::SEE_OTHER, "{}", response.body);
     let location = response.header("location").to_owned();
     assert_eq!(location, format!("/games/{id}?undone=change"));
-    let now = state(&app, &id).await;
+    let now = app.game_state(&id).await;
     assert_eq!(now["table"][2]["sits_out_next"], false, "{now}");
     assert_eq!(
         now["rounds"].as_array().unwrap().len(),
@@ -333,14 +313,14 @@ async fn undoing_a_change_at_the_table_names_it_and_offers_redo_until_the_next_c
         "the rounds stay"
     );
 
-    let page = get_in(&app, &location, "en").await.body;
+    let page = app.get_in(&location, "en").await.body;
     assert!(
         text(&page).contains("Undone: Cy sits out round 3."),
         "{page}"
     );
     assert!(page.contains("Redo this change</button>"), "{page}");
     assert_eq!(form_field(&page, "redo-form", "version"), "4");
-    let german = text(&get_in(&app, &location, "de").await.body);
+    let german = text(&app.get_in(&location, "de").await.body);
     assert!(
         german.contains("Zurückgenommen: Cy setzt in Runde 3 aus."),
         "{german}"
@@ -359,7 +339,7 @@ async fn undoing_a_change_at_the_table_names_it_and_offers_redo_until_the_next_c
         StatusCode::SEE_OTHER,
         "a repeat changes nothing"
     );
-    let now = state(&app, &id).await;
+    let now = app.game_state(&id).await;
     assert_eq!(now["table"][2]["sits_out_next"], true, "{now}");
     assert_eq!(now["version"], 5);
     // After the redo (the next change) the notice is gone.
@@ -376,12 +356,12 @@ async fn undoing_a_change_at_the_table_names_it_and_offers_redo_until_the_next_c
     .await;
     assert_eq!(response.header("location"), location);
     assert!(app.get(&location).await.body.contains("redo-form"));
-    let renamed = post_json(
-        &app,
-        &format!("/api/v1/games/{id}/players/1"),
-        &json!({"name": "Anna"}),
-    )
-    .await;
+    let renamed = app
+        .post_json(
+            &format!("/api/v1/games/{id}/players/1"),
+            &json!({"name": "Anna"}),
+        )
+        .await;
     assert_eq!(renamed.status, StatusCode::OK, "{}", renamed.body);
     assert!(!app.get(&location).await.body.contains("redo-form"));
 }
@@ -395,11 +375,13 @@ async fn the_history_page_offers_redo_of_the_newest_undo_until_the_next_change()
     let (id, _) = game_with_two_rounds(&app).await;
     let history = format!("/games/{id}/history");
     assert!(!app.get(&history).await.body.contains("history-redo-form"));
-    let undone = post_json(&app, &format!("/api/v1/games/{id}/undo"), &json!({})).await;
+    let undone = app
+        .post_json(&format!("/api/v1/games/{id}/undo"), &json!({}))
+        .await;
     assert_eq!(undone.status, StatusCode::OK, "{}", undone.body);
-    let page = get_in(&app, &history, "en").await.body;
+    let page = app.get_in(&history, "en").await.body;
     assert!(page.contains("Redo round 2</button>"), "{page}");
-    let german = get_in(&app, &history, "de").await.body;
+    let german = app.get_in(&history, "de").await.body;
     assert!(
         german.contains("Runde 2 wiederherstellen</button>"),
         "{german}"
@@ -412,20 +394,24 @@ async fn the_history_page_offers_redo_of_the_newest_undo_until_the_next_change()
     let redone = post_form(&app, &format!("/games/{id}/redo"), &fields, "en").await;
     assert_eq!(redone.status, StatusCode::SEE_OTHER, "{}", redone.body);
     assert_eq!(
-        state(&app, &id).await["rounds"].as_array().unwrap().len(),
+        app.game_state(&id).await["rounds"]
+            .as_array()
+            .unwrap()
+            .len(),
         2
     );
     assert!(!app.get(&history).await.body.contains("history-redo-form"));
 
     // A change at the table undone: "Redo this change", until the next change.
-    let sat_out = post_json(
-        &app,
-        &format!("/api/v1/games/{id}/players/2"),
-        &json!({"sits_out_next": true}),
-    )
-    .await;
+    let sat_out = app
+        .post_json(
+            &format!("/api/v1/games/{id}/players/2"),
+            &json!({"sits_out_next": true}),
+        )
+        .await;
     assert_eq!(sat_out.status, StatusCode::OK, "{}", sat_out.body);
-    post_json(&app, &format!("/api/v1/games/{id}/undo"), &json!({})).await;
+    app.post_json(&format!("/api/v1/games/{id}/undo"), &json!({}))
+        .await;
     assert!(
         app.get(&history)
             .await
@@ -433,7 +419,9 @@ async fn the_history_page_offers_redo_of_the_newest_undo_until_the_next_change()
             .contains("Redo this change</button>")
     );
     let round = json!({"went_out": "Ann", "points": {"Ben": 3, "Cy": 4}});
-    let entered = post_json(&app, &format!("/api/v1/games/{id}/rounds"), &round).await;
+    let entered = app
+        .post_json(&format!("/api/v1/games/{id}/rounds"), &round)
+        .await;
     assert_eq!(entered.status, StatusCode::OK, "{}", entered.body);
     assert!(!app.get(&history).await.body.contains("history-redo-form"));
 }

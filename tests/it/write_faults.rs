@@ -13,25 +13,44 @@ use serde_json::json;
 
 use crate::common::{TestApp, TestResponse};
 use kontrakt::db::Db;
-use kontrakt::web::{AppState, WriteLimit, app};
 use sqlx::Connection as _;
 
 async fn create_game(app: &TestApp, players: &[String]) -> TestResponse {
-    let body = json!({"rules": "liverpool", "players": players});
-    let request = Request::post("/api/v1/games")
-        .header("content-type", "application/json")
-        .body(Body::from(body.to_string()))
-        .unwrap();
-    app.send(request).await
+    app.post_json(
+        "/api/v1/games",
+        json!({"rules": "liverpool", "players": players}),
+    )
+    .await
+}
+
+/// A game of Ann, Ben and Cy that must be created: its id.
+async fn new_game(app: &TestApp) -> String {
+    app.create_game(json!({"rules": "liverpool", "players": players(0)}))
+        .await
+        .id
 }
 
 async fn enter_round(app: &TestApp, id: &str) -> TestResponse {
-    let body = json!({"went_out": "Ann", "points": {"Ben": 10, "Cy": 20}});
-    let request = Request::post(format!("/api/v1/games/{id}/rounds"))
-        .header("content-type", "application/json")
-        .body(Body::from(body.to_string()))
-        .unwrap();
-    app.send(request).await
+    app.post_json(
+        &format!("/api/v1/games/{id}/rounds"),
+        json!({"went_out": "Ann", "points": {"Ben": 10, "Cy": 20}}),
+    )
+    .await
+}
+
+/// A save the database refused: 500 with the sentence that nothing was saved.
+fn assert_nothing_saved(refused: &TestResponse) {
+    assert_eq!(
+        refused.status,
+        StatusCode::INTERNAL_SERVER_ERROR,
+        "{}",
+        refused.body
+    );
+    let sentence = refused.error_sentence();
+    assert!(
+        sentence.contains("could not save") && sentence.contains("Nothing was saved"),
+        "{sentence}"
+    );
 }
 
 async fn page_count(app: &TestApp) -> u64 {
@@ -65,25 +84,13 @@ async fn fill(app: &TestApp) -> TestResponse {
 async fn write_faults_a_full_disk_refuses_a_write_with_a_sentence_and_writes_resume_once_there_is_room()
  {
     let app = TestApp::new().await;
-    let game = create_game(&app, &players(0)).await;
-    assert_eq!(game.status, StatusCode::CREATED, "{}", game.body);
-    let id = game.json()["id"].as_str().unwrap().to_owned();
+    let id = new_game(&app).await;
     assert_eq!(app.get("/readyz").await.status, StatusCode::OK);
 
     let pages = page_count(&app).await;
     app.db.limit_pages_for_tests(Some(pages)).await.unwrap();
     let refused = fill(&app).await;
-    assert_eq!(
-        refused.status,
-        StatusCode::INTERNAL_SERVER_ERROR,
-        "{}",
-        refused.body
-    );
-    let sentence = refused.error_sentence();
-    assert!(
-        sentence.contains("could not save") && sentence.contains("Nothing was saved"),
-        "{sentence}"
-    );
+    assert_nothing_saved(&refused);
     let not_ready = app.get("/readyz").await;
     assert_eq!(
         not_ready.status,
@@ -115,8 +122,7 @@ async fn write_faults_a_full_disk_refuses_a_write_with_a_sentence_and_writes_res
 #[tokio::test]
 async fn write_faults_writes_resume_by_themselves_after_a_refused_write_without_a_probe() {
     let app = TestApp::new().await;
-    let game = create_game(&app, &players(0)).await;
-    let id = game.json()["id"].as_str().unwrap().to_owned();
+    let id = new_game(&app).await;
     let pages = page_count(&app).await;
     app.db.limit_pages_for_tests(Some(pages)).await.unwrap();
     let refused = fill(&app).await;
@@ -208,12 +214,9 @@ async fn write_faults_postgres_a_row_lock_held_too_long_refuses_the_save_with_th
         .unwrap();
     admin.close().await.unwrap();
     let db = Db::open_postgres(&url).await.unwrap();
-    let router = app(AppState::new(db.clone()).with_write_limit(WriteLimit::UNLIMITED));
-    let app = TestApp { router, db, dir };
+    let app = TestApp::on(db, dir);
 
-    let game = create_game(&app, &players(0)).await;
-    assert_eq!(game.status, StatusCode::CREATED, "{}", game.body);
-    let id = game.json()["id"].as_str().unwrap().to_owned();
+    let id = new_game(&app).await;
     let saved = enter_round(&app, &id).await;
     assert_eq!(saved.status, StatusCode::OK, "{}", saved.body);
 
@@ -226,17 +229,7 @@ async fn write_faults_postgres_a_row_lock_held_too_long_refuses_the_save_with_th
         .await
         .unwrap();
     let refused = enter_round(&app, &id).await;
-    assert_eq!(
-        refused.status,
-        StatusCode::INTERNAL_SERVER_ERROR,
-        "{}",
-        refused.body
-    );
-    let sentence = refused.error_sentence();
-    assert!(
-        sentence.contains("could not save") && sentence.contains("Nothing was saved"),
-        "{sentence}"
-    );
+    assert_nothing_saved(&refused);
     sqlx::query("ROLLBACK").execute(&mut holder).await.unwrap();
     holder.close().await.unwrap();
 
@@ -269,11 +262,8 @@ async fn write_faults_postgres_a_read_only_database_refuses_the_save_with_the_se
     let url = dir.db_url().to_owned();
     let name = url.rsplit_once('/').unwrap().1.to_owned();
     let db = Db::open_postgres(&url).await.unwrap();
-    let router = app(AppState::new(db.clone()).with_write_limit(WriteLimit::UNLIMITED));
-    let app = TestApp { router, db, dir };
-    let game = create_game(&app, &players(0)).await;
-    assert_eq!(game.status, StatusCode::CREATED, "{}", game.body);
-    let id = game.json()["id"].as_str().unwrap().to_owned();
+    let app = TestApp::on(db, dir);
+    let id = new_game(&app).await;
     let saved = enter_round(&app, &id).await;
     assert_eq!(saved.status, StatusCode::OK, "{}", saved.body);
 
@@ -302,17 +292,7 @@ async fn write_faults_postgres_a_read_only_database_refuses_the_save_with_the_se
     // The first try may meet a cut connection; every try is refused with the sentence.
     for _ in 0..3 {
         let refused = enter_round(&app, &id).await;
-        assert_eq!(
-            refused.status,
-            StatusCode::INTERNAL_SERVER_ERROR,
-            "{}",
-            refused.body
-        );
-        let sentence = refused.error_sentence();
-        assert!(
-            sentence.contains("could not save") && sentence.contains("Nothing was saved"),
-            "{sentence}"
-        );
+        assert_nothing_saved(&refused);
     }
     set("RESET default_transaction_read_only").await;
     let rounds = |body: &serde_json::Value| body["rounds"].as_array().unwrap().len();

@@ -25,10 +25,11 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::input::{answer_lang, take_lang};
+use super::{StoredKey, created_at};
 use crate::db::games::{self, Keyed, Once};
 use crate::rules::game::{FieldErrors, GameSetup, RawRound, RawSetup, RoundInfo};
 use crate::rules::ruleset::{Buys, OptionValue};
-use crate::store::{self, GameChange, LoadedGame, OnceChange, RoundWrite};
+use crate::store::{self, GameChange, LoadedGame, OnceChange, RoundWrite, WholeGame};
 use crate::text::api::ApiMsg;
 use crate::text::{self, Lang, Say};
 use crate::web::links::{GameLinks, GroupLinks, ViewLinks};
@@ -135,13 +136,7 @@ pub(super) fn created(ids: &games::GameIds) -> Result<Response, AppError> {
         "api_url": api_url,
         "view_api_url": format!("/api/v1/view/{}", ids.view_token),
     });
-    let location = HeaderValue::try_from(api_url).map_err(AppError::internal)?;
-    Ok((
-        StatusCode::CREATED,
-        [(header::LOCATION, location)],
-        axum::Json(body),
-    )
-        .into_response())
+    created_at(api_url, body)
 }
 
 /// `POST /api/v1/games/{id}/rematch` (no body, or `{}`): a new game with the table as this
@@ -348,11 +343,7 @@ async fn undo(
     headers: HeaderMap,
     body: Bytes,
 ) -> Result<Response, AppError> {
-    let route = format!("POST /api/v1/games/{id}/undo");
-    let (version, key, lang) = whole_game_change(&headers, &body, &route)?;
-    let once = once(key.as_ref());
-    let change = store::undo_once(&state.db, &state.games, &id, version, once).await?;
-    game_change(&state, &id, change, lang).await
+    whole_game(&state, &id, &headers, &body, WholeGame::Undo).await
 }
 
 /// `POST /api/v1/games/{id}/redo` (body `{"version": N}` optional): puts back the round the
@@ -383,11 +374,7 @@ async fn redo(
     headers: HeaderMap,
     body: Bytes,
 ) -> Result<Response, AppError> {
-    let route = format!("POST /api/v1/games/{id}/redo");
-    let (version, key, lang) = whole_game_change(&headers, &body, &route)?;
-    let once = once(key.as_ref());
-    let change = store::redo_once(&state.db, &state.games, &id, version, once).await?;
-    game_change(&state, &id, change, lang).await
+    whole_game(&state, &id, &headers, &body, WholeGame::Redo).await
 }
 
 /// `POST /api/v1/games/{id}/end` (body `{"version": N}` optional): the table stops early; the
@@ -418,11 +405,7 @@ async fn end(
     headers: HeaderMap,
     body: Bytes,
 ) -> Result<Response, AppError> {
-    let route = format!("POST /api/v1/games/{id}/end");
-    let (version, key, lang) = whole_game_change(&headers, &body, &route)?;
-    let once = once(key.as_ref());
-    let change = store::end_early_once(&state.db, &state.games, &id, true, version, once).await?;
-    game_change(&state, &id, change, lang).await
+    whole_game(&state, &id, &headers, &body, WholeGame::End).await
 }
 
 /// `POST /api/v1/games/{id}/resume` (body `{"version": N}` optional): takes back an early end.
@@ -451,15 +434,24 @@ async fn resume(
     headers: HeaderMap,
     body: Bytes,
 ) -> Result<Response, AppError> {
-    let route = format!("POST /api/v1/games/{id}/resume");
-    let (version, key, lang) = whole_game_change(&headers, &body, &route)?;
-    let once = once(key.as_ref());
-    let change = store::end_early_once(&state.db, &state.games, &id, false, version, once).await?;
-    game_change(&state, &id, change, lang).await
+    whole_game(&state, &id, &headers, &body, WholeGame::Resume).await
 }
 
-/// An idempotency key as stored, with the hash of the request it came with.
-type StoredKey = (String, String);
+/// The steps of an undo, redo, end or resume: read what it asks ([`whole_game_change`]), make
+/// it at most once per key, answer with the game.
+async fn whole_game(
+    state: &AppState,
+    id: &str,
+    headers: &HeaderMap,
+    body: &[u8],
+    change: WholeGame,
+) -> Result<Response, AppError> {
+    let route = format!("POST /api/v1/games/{id}/{}", change.name());
+    let (version, key, lang) = whole_game_change(headers, body, &route)?;
+    let once = once(key.as_ref());
+    let made = store::whole_game_once(&state.db, &state.games, id, change, version, once).await?;
+    game_change(state, id, made, lang).await
+}
 
 /// What an undo, end or resume asks: the `version` of its JSON body (nothing for an empty
 /// body; a body that is not JSON is a 415) and its `Idempotency-Key` as stored, with the

@@ -31,6 +31,7 @@ pub(crate) mod import;
 mod view;
 use super::input::take_lang;
 use super::schema;
+use super::{StoredKey, created_at, keyed_json};
 use crate::db::games::{Creation, Keyed, Once};
 use crate::db::groups::{self as db_groups, GroupCreation};
 use crate::rules::game::RawSetup;
@@ -40,10 +41,7 @@ use crate::text::groups::{GroupMsg, group_name_problem, player_name_problem};
 use crate::text::{Lang, Msg};
 use crate::web::links::GroupLinks;
 use crate::web::numbers::{AskedFilter, asked_filter};
-use crate::web::{
-    AppError, AppState, IdempotencyKey, Json,
-    idempotency::{canonical_json, request_hash},
-};
+use crate::web::{AppError, AppState, Json};
 pub(crate) use view::{Access, GroupView};
 
 /// Routes of the groups API. Answers through the edit id say `Cache-Control: no-store`.
@@ -124,19 +122,6 @@ fn body_of<T: DeserializeOwned>(body: Value, lang: Lang) -> Result<T, AppError> 
         .map_err(|e| AppError::Unprocessable(GroupMsg::WrongBody.fill(lang, &[("detail", &e)])))
 }
 
-/// The stored form of an `Idempotency-Key` with the hash of its request.
-fn keyed(
-    headers: &HeaderMap,
-    route: &str,
-    body: &Value,
-) -> Result<Option<(String, String)>, AppError> {
-    Ok(IdempotencyKey::from_headers(headers)?
-        .map(|key| (key.stored(), request_hash(route, &canonical_json(body)))))
-}
-
-/// An idempotency key as stored, and the hash of the request it came with.
-type KeyedRequest = (String, String);
-
 /// A group write's request, read in the one right order: its language (taken out of the body
 /// first, so that a retry in another language is the same request), its idempotency key with
 /// the hash of the request on `route`, and its body as `T`.
@@ -144,9 +129,9 @@ fn asked<T: DeserializeOwned>(
     headers: &HeaderMap,
     route: &str,
     mut body: Value,
-) -> Result<(Lang, Option<KeyedRequest>, T), AppError> {
+) -> Result<(Lang, Option<StoredKey>, T), AppError> {
     let lang = take_lang(headers, &mut body)?;
-    let key = keyed(headers, route, &body)?;
+    let key = keyed_json(headers, route, &body)?;
     let body = body_of(body, lang)?;
     Ok((lang, key, body))
 }
@@ -374,13 +359,7 @@ async fn create(
         api_url: links.api(),
         view_api_url: view.view_api(),
     };
-    let location = HeaderValue::try_from(links.api()).map_err(AppError::internal)?;
-    Ok((
-        StatusCode::CREATED,
-        [(header::LOCATION, location)],
-        Json(answer),
-    )
-        .into_response())
+    created_at(links.api(), answer)
 }
 
 /// `GET /api/v1/groups/{id}`: the group's state.
@@ -594,7 +573,7 @@ async fn new_game(
     Json(mut body): Json<Value>,
 ) -> Result<Response, AppError> {
     let lang = take_lang(&headers, &mut body)?;
-    let key = keyed(&headers, &format!("POST /api/v1/groups/{id}/games"), &body)?;
+    let key = keyed_json(&headers, &format!("POST /api/v1/groups/{id}/games"), &body)?;
     let group = load_edit_group(&state, &id).await?;
     let house_rules = match body.as_object_mut().and_then(|o| o.remove("house_rules")) {
         None | Some(Value::Null) => None,

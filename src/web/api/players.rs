@@ -17,13 +17,13 @@ use utoipa::ToSchema;
 use super::doc::{Conflict, GameChanged, GameWriteErrors};
 use super::games::{game_change, once};
 use super::input::take_lang;
+use super::{StoredKey, keyed_json};
 use crate::rules::game::{JoinStart, RawNumber, TableChange};
 use crate::store::LoadedGame;
 use crate::store::changes::{Edit, edit_once};
 use crate::text::Lang;
 use crate::text::api::ApiMsg;
-use crate::web::idempotency::{canonical_json, request_hash};
-use crate::web::{AppError, AppState, IdempotencyKey, Json};
+use crate::web::{AppError, AppState, Json};
 
 /// `POST /api/v1/games/{id}/players`: a player joins late.
 #[derive(Debug, Deserialize, ToSchema)]
@@ -130,9 +130,6 @@ pub(super) fn table_view(game: &LoadedGame) -> Vec<TableSeat<'_>> {
         .collect()
 }
 
-/// An idempotency key as stored, with the hash of the request it came with.
-type StoredKey = (String, String);
-
 /// Reads a body into `T`, the answer's language and the request's idempotency key.
 fn read<T: serde::de::DeserializeOwned>(
     headers: &HeaderMap,
@@ -145,11 +142,10 @@ fn read<T: serde::de::DeserializeOwned>(
             ApiMsg::WrongField.fill(lang, &[("detail", &"the body must be a JSON object")]),
         ));
     }
-    let request = request_hash(route, &canonical_json(&body));
+    let key = keyed_json(headers, route, &body);
     let parsed = serde_json::from_value(body)
         .map_err(|e| AppError::Unprocessable(ApiMsg::WrongField.fill(lang, &[("detail", &e)])))?;
-    let key = IdempotencyKey::from_headers(headers)?.map(|key| (key.stored(), request));
-    Ok((parsed, lang, key))
+    Ok((parsed, lang, key?))
 }
 
 async fn run(

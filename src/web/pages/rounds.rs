@@ -44,7 +44,7 @@ use axum::routing::{get, post};
 
 use self::form::{FormPage, FormSpec, Mode, RoundInput};
 use crate::db::games::{Keyed, Once};
-use crate::store::{self, GameChange, LoadedGame, OnceChange, RoundWrite};
+use crate::store::{self, GameChange, LoadedGame, OnceChange, RoundWrite, WholeGame};
 use crate::web::i18n::{Msg, PageCtx};
 use crate::web::idempotency::{canonical_form, request_hash};
 use crate::web::links::GameLinks;
@@ -426,32 +426,13 @@ fn conflict_with(
     render_status(StatusCode::CONFLICT, &FormPage::new(ctx, spec))
 }
 
-/// Which change a game button asks for.
-#[derive(Clone, Copy)]
-enum Action {
-    Undo,
-    Redo,
-    End,
-    Resume,
-}
-
-impl Action {
-    fn path(self) -> &'static str {
-        match self {
-            Action::Undo => "undo",
-            Action::Redo => "redo",
-            Action::End => "end",
-            Action::Resume => "resume",
-        }
-    }
-
-    fn button(self) -> Msg {
-        match self {
-            Action::Undo => Msg::RoundsUndoAgain,
-            Action::Redo => Msg::RoundsRedoAgain,
-            Action::End => Msg::RoundsEndAgain,
-            Action::Resume => Msg::RoundsResumeAgain,
-        }
+/// The label of the button that asks for `action` again.
+fn button(action: WholeGame) -> Msg {
+    match action {
+        WholeGame::Undo => Msg::RoundsUndoAgain,
+        WholeGame::Redo => Msg::RoundsRedoAgain,
+        WholeGame::End => Msg::RoundsEndAgain,
+        WholeGame::Resume => Msg::RoundsResumeAgain,
     }
 }
 
@@ -462,7 +443,7 @@ async fn undo(
     Path(id): Path<String>,
     Form(fields): Form<Fields>,
 ) -> Result<Response, AppError> {
-    change(ctx, &state, &id, Action::Undo, &fields).await
+    change(ctx, &state, &id, WholeGame::Undo, &fields).await
 }
 
 /// `POST /games/{id}/redo`: puts back the round the game's latest change undid.
@@ -472,7 +453,7 @@ async fn redo(
     Path(id): Path<String>,
     Form(fields): Form<Fields>,
 ) -> Result<Response, AppError> {
-    change(ctx, &state, &id, Action::Redo, &fields).await
+    change(ctx, &state, &id, WholeGame::Redo, &fields).await
 }
 
 /// `POST /games/{id}/end`: the table stops early; the rounds played are settled.
@@ -482,7 +463,7 @@ async fn end(
     Path(id): Path<String>,
     Form(fields): Form<Fields>,
 ) -> Result<Response, AppError> {
-    change(ctx, &state, &id, Action::End, &fields).await
+    change(ctx, &state, &id, WholeGame::End, &fields).await
 }
 
 /// `POST /games/{id}/resume`: takes back an early end.
@@ -492,7 +473,7 @@ async fn resume(
     Path(id): Path<String>,
     Form(fields): Form<Fields>,
 ) -> Result<Response, AppError> {
-    change(ctx, &state, &id, Action::Resume, &fields).await
+    change(ctx, &state, &id, WholeGame::Resume, &fields).await
 }
 
 /// The page of an undo, end or resume that was not done: why, the scores as they are, and
@@ -519,17 +500,17 @@ async fn change(
     mut ctx: PageCtx,
     state: &AppState,
     id: &str,
-    action: Action,
+    action: WholeGame,
     fields: &Fields,
 ) -> Result<Response, AppError> {
     // A read-only token is refused (403) before its form is looked at.
     let game = load(state, id).await?;
-    let action_path = GameLinks::new(id).action(action.path());
+    let action_path = GameLinks::new(id).action(action.name());
     let hidden = hidden(state, fields, &action_path)?;
     let mut location = game_url(id);
     // After an undo the game page says which round (or which change) went and offers to
     // redo it.
-    if let Action::Undo = action
+    if let WholeGame::Undo = action
         && game.record.game.version == hidden.version
     {
         if store::changes::undoable(&game).is_some() {
@@ -545,14 +526,9 @@ async fn change(
         request: &request,
         response: &location,
     });
-    let (db, games) = (&state.db, &state.games);
     let version = Some(hidden.version);
-    let outcome = match action {
-        Action::Undo => store::undo_once(db, games, id, version, once).await?,
-        Action::Redo => store::redo_once(db, games, id, version, once).await?,
-        Action::End => store::end_early_once(db, games, id, true, version, once).await?,
-        Action::Resume => store::end_early_once(db, games, id, false, version, once).await?,
-    };
+    let outcome =
+        store::whole_game_once(&state.db, &state.games, id, action, version, once).await?;
     let change = match made_now(outcome, id)? {
         Ok(change) => change,
         Err(replayed) => return Ok(replayed),
@@ -566,7 +542,7 @@ async fn change(
                 key: ctx.form_key(&action_path),
                 action: action_path,
                 version: game.record.game.version,
-                label: ctx.t(action.button()),
+                label: ctx.t(button(action)),
             };
             let message = ctx.t(Msg::RoundsActionConflict).to_owned();
             (StatusCode::CONFLICT, game, message, Some(retry))

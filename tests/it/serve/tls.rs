@@ -40,6 +40,20 @@ fn client(cert: CertificateDer<'static>) -> Arc<ClientConfig> {
 }
 
 /// One request over TLS; the answer.
+/// The binary serving HTTPS with a new self-signed certificate made in `dir`, and these
+/// extra flags: the server and the certificate (for a client that trusts it).
+fn https_server(dir: &Path, extra: &[&str]) -> (Served, CertificateDer<'static>) {
+    let (cert, key, der) = self_signed(dir);
+    let mut flags = vec![
+        "--tls-cert",
+        cert.to_str().unwrap(),
+        "--tls-key",
+        key.to_str().unwrap(),
+    ];
+    flags.extend_from_slice(extra);
+    (Served::start(kontrakt(dir, &flags), "https"), der)
+}
+
 fn https(addr: &str, config: &Arc<ClientConfig>, request: &str) -> String {
     let tcp = TcpStream::connect(addr).unwrap();
     tcp.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
@@ -87,19 +101,7 @@ fn recent_cookie(send: &dyn Fn(&str) -> String, game: &str) -> String {
 #[test]
 fn over_https_pages_are_served_and_cookies_are_secure_and_over_http_they_are_not() {
     let dir = tempfile::tempdir().unwrap();
-    let (cert, key, der) = self_signed(dir.path());
-    let served = Served::start(
-        kontrakt(
-            dir.path(),
-            &[
-                "--tls-cert",
-                cert.to_str().unwrap(),
-                "--tls-key",
-                key.to_str().unwrap(),
-            ],
-        ),
-        "https",
-    );
+    let (served, der) = https_server(dir.path(), &[]);
     let config = client(der);
     let send = |request: &str| https(&served.addr, &config, request);
     let home = send("GET / HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n");
@@ -126,20 +128,7 @@ fn over_https_pages_are_served_and_cookies_are_secure_and_over_http_they_are_not
 #[test]
 fn hsts_is_sent_only_with_its_flag_also_on_the_loops_own_answers() {
     let dir = tempfile::tempdir().unwrap();
-    let (cert, key, der) = self_signed(dir.path());
-    let served = Served::start(
-        kontrakt(
-            dir.path(),
-            &[
-                "--tls-cert",
-                cert.to_str().unwrap(),
-                "--tls-key",
-                key.to_str().unwrap(),
-                "--hsts",
-            ],
-        ),
-        "https",
-    );
+    let (served, der) = https_server(dir.path(), &["--hsts"]);
     let config = client(der);
     let hsts = "\r\nstrict-transport-security: max-age=31536000\r\n";
     let home = https(
@@ -160,21 +149,7 @@ fn hsts_is_sent_only_with_its_flag_also_on_the_loops_own_answers() {
 #[test]
 fn a_tls_connection_that_never_finishes_its_handshake_is_closed_after_the_header_timeout() {
     let dir = tempfile::tempdir().unwrap();
-    let (cert, key, der) = self_signed(dir.path());
-    let served = Served::start(
-        kontrakt(
-            dir.path(),
-            &[
-                "--tls-cert",
-                cert.to_str().unwrap(),
-                "--tls-key",
-                key.to_str().unwrap(),
-                "--header-timeout",
-                "1",
-            ],
-        ),
-        "https",
-    );
+    let (served, der) = https_server(dir.path(), &["--header-timeout", "1"]);
     let mut stalled = TcpStream::connect(&served.addr).unwrap();
     stalled
         .set_read_timeout(Some(Duration::from_secs(15)))
@@ -230,22 +205,9 @@ fn a_missing_key_file_or_a_file_that_is_no_certificate_refuses_the_start() {
 #[test]
 fn over_https_a_connection_over_the_per_client_cap_is_closed_at_once() {
     let dir = tempfile::tempdir().unwrap();
-    let (cert, key, der) = self_signed(dir.path());
-    let served = Served::start(
-        kontrakt(
-            dir.path(),
-            &[
-                "--tls-cert",
-                cert.to_str().unwrap(),
-                "--tls-key",
-                key.to_str().unwrap(),
-                "--max-connections-per-client",
-                "2",
-                "--header-timeout",
-                "8",
-            ],
-        ),
-        "https",
+    let (served, der) = https_server(
+        dir.path(),
+        &["--max-connections-per-client", "2", "--header-timeout", "8"],
     );
     // Two connections that have not started their handshakes hold the client's places.
     let held: Vec<TcpStream> = (0..2)
@@ -291,19 +253,7 @@ fn over_https_a_connection_over_the_per_client_cap_is_closed_at_once() {
 #[test]
 fn plain_http_sent_to_the_https_port_is_redirected_to_https() {
     let dir = tempfile::tempdir().unwrap();
-    let (cert, key, der) = self_signed(dir.path());
-    let served = Served::start(
-        kontrakt(
-            dir.path(),
-            &[
-                "--tls-cert",
-                cert.to_str().unwrap(),
-                "--tls-key",
-                key.to_str().unwrap(),
-            ],
-        ),
-        "https",
-    );
+    let (served, der) = https_server(dir.path(), &[]);
     let port = served.addr.rsplit(':').next().unwrap();
     let answer = http(
         &served.addr,

@@ -16,7 +16,7 @@ use utoipa::ToSchema;
 use super::super::games::{game_url, strict, view_url};
 use super::super::input::take_lang;
 use super::super::schema;
-use super::{answer, keyed, load_edit_group};
+use super::{answer, keyed_json, load_edit_group};
 use crate::db::games::{Keyed, new_token};
 use crate::store::groups::GroupOutcome;
 use crate::store::import::{self, Issue, Preview};
@@ -235,7 +235,7 @@ pub(super) async fn import(
     Json(mut body): Json<Value>,
 ) -> Result<Response, AppError> {
     let lang = take_lang(&headers, &mut body)?;
-    let key = keyed(&headers, &format!("POST /api/v1/groups/{id}/import"), &body)?;
+    let key = keyed_json(&headers, &format!("POST /api/v1/groups/{id}/import"), &body)?;
     load_edit_group(&state, &id).await?;
     let body: ImportBody = strict::<ImportBody, ImportBody>(body, &[], lang)?;
     let preview = import::preview(&body.csv)?;
