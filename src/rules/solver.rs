@@ -5,9 +5,10 @@
 //! - wild 2s that may also stand for themselves are split up front, every way, into those
 //!   used as natural 2s and those used as wild cards; the rest of the search sees naturals and
 //!   a number of interchangeable wild cards;
-//! - where the contract meld need not be the whole hand, one meld of exactly the minimum length
-//!   is chosen per requirement (a legal longer meld always contains a legal minimum one, so
-//!   nothing is lost), trying every placement of wild cards;
+//! - where the contract meld need not be the whole hand, one meld per requirement is chosen,
+//!   of the minimum length where a legal longer meld always contains a legal minimum one; a
+//!   longer run only where a share of naturals or a gap between same-suit runs needs it
+//!   (`Pick::longest_run`), trying every placement of wild cards;
 //! - where the round goes out all at once (in every preset those contracts are runs only), the
 //!   lowest remaining natural card must lie in some run: every run through it is tried;
 //! - failed states are remembered, so a "no" is as fast as a "yes";
