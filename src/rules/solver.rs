@@ -727,7 +727,15 @@ impl<'a, 'b> Pick<'a, 'b> {
                 }
             }
             MeldKind::Run => {
-                let held = |r: Rank| nat[Card::new(r, suit).index()] > 0;
+                let n = self.line.len();
+                let held = |p: usize| {
+                    let r = Rank::new(self.line.ranks[p % n]).expect("line ranks are 1..=13");
+                    nat[Card::new(r, suit).index()] > 0
+                };
+                // Where the first card's rank lies on the line (twice for an ace at both ends).
+                let at: Vec<usize> = (0..n)
+                    .filter(|&p| self.line.ranks[p] == rank.number())
+                    .collect();
                 for run_len in len..=self.longest_run(len) {
                     // Cheap refusals before a window's cards are looked at: see
                     // `share_fillings` for longer runs that bridge nothing.
@@ -738,12 +746,25 @@ impl<'a, 'b> Pick<'a, 'b> {
                     {
                         continue;
                     }
-                    for start in self.line.starts(run_len) {
-                        if !(0..run_len).any(|o| self.line.rank_at(start, o) == rank)
-                            || (share
-                                && !(held(self.line.rank_at(start, 0))
-                                    && held(self.line.rank_at(start, run_len - 1))))
-                        {
+                    // The windows holding a position of the first card's rank, each once.
+                    let mut starts: Vec<usize> = Vec::with_capacity(run_len * at.len());
+                    for &p in &at {
+                        for o in 0..run_len {
+                            let start = if self.line.cyclic {
+                                (p + n - o) % n
+                            } else if p >= o && p - o + run_len <= n {
+                                p - o
+                            } else {
+                                continue;
+                            };
+                            if !starts.contains(&start) {
+                                starts.push(start);
+                            }
+                        }
+                    }
+                    starts.sort_unstable();
+                    for start in starts {
+                        if share && !(held(start) && held(start + run_len - 1)) {
                             continue;
                         }
                         let avail =
