@@ -649,6 +649,8 @@ struct Pick<'a, 'b> {
     unused: [u8; 52],
     /// The most naturals of a suit its runs can hold, by the suit's cards.
     covers: cover::Covers,
+    /// How often each rank (by number less one) lies on the line: the most copies one run holds.
+    on_line: [usize; 13],
     /// Same-suit runs keep a gap and the contract asks for three runs or more: a run longer
     /// than needed may be what lets two others lie close to it (see `longest_run`).
     bridges: bool,
@@ -678,6 +680,13 @@ impl<'a, 'b> Pick<'a, 'b> {
             open,
             unused: [0; 52],
             covers: cover::Covers::default(),
+            on_line: {
+                let mut on_line = [0; 13];
+                for &r in &rules.line().ranks {
+                    on_line[r as usize - 1] += 1;
+                }
+                on_line
+            },
             bridges,
         }
     }
@@ -946,6 +955,7 @@ impl<'a, 'b> Pick<'a, 'b> {
             .map(|r| r.min as usize)
             .collect();
         if let Some(&longest) = runs.iter().max() {
+            let shortest = runs.iter().copied().min().unwrap_or(longest);
             let r = runs.len();
             let need = runs
                 .iter()
@@ -957,8 +967,9 @@ impl<'a, 'b> Pick<'a, 'b> {
             // long as each other, and each must hold the naturals the wild limits ask. A
             // longer run takes at least the wild cards of a minimum-length stretch of it (its
             // other positions hold at most one natural each), so the bound counts such
-            // stretches, without the gap (a longer run may bridge two close ones); only the
-            // suit's naturals in all must be enough for its runs then.
+            // stretches, without the gap (a longer run may bridge two close ones); then the
+            // suit's naturals, each rank as often as the runs can hold it, must be enough for
+            // its runs.
             let exact = self.longest_run(longest) == longest;
             let gap = if exact && runs.iter().all(|&m| m == longest) {
                 self.round.run_gap()
@@ -984,7 +995,28 @@ impl<'a, 'b> Pick<'a, 'b> {
                     .covers
                     .most_naturals(&self.line, &counts, longest, most_runs, gap)
                     .to_vec();
-                let room = |j: usize| if exact { held[j] } else { n };
+                // Longer runs: some window of the suit must hold what its length needs.
+                let rules = self.rules;
+                let hosts = exact
+                    || need == 0
+                    || self
+                        .covers
+                        .hosts_a_run(&self.line, &counts, shortest, &|len| {
+                            rules.naturals_needed(len)
+                        });
+                // Longer runs: `j` runs hold a rank no more often than it lies on the line,
+                // each (so two A♠ never make one run's two naturals).
+                let room = |j: usize| {
+                    if !hosts {
+                        0
+                    } else if exact {
+                        held[j]
+                    } else {
+                        (0..13)
+                            .map(|r| (counts[r] as usize).min(j * self.on_line[r]))
+                            .sum()
+                    }
+                };
                 let mut next = best_by_count.clone();
                 for used in 0..=r {
                     let Some(base) = best_by_count[used] else {

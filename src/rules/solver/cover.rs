@@ -19,10 +19,12 @@ use crate::rules::meld::Line;
 /// the gap same-suit runs keep (0: none).
 type CoverKey = ([u8; 13], u8, u8, u8);
 
-/// Answers of [`most_naturals`], kept for the states of one search (many share a suit).
+/// Answers of [`most_naturals`] and [`hosts_a_run`], kept for the states of one search
+/// (many share a suit).
 #[derive(Default)]
 pub(super) struct Covers {
     known: QuickMap<CoverKey, Vec<usize>>,
+    hosts: QuickMap<([u8; 13], u8), bool>,
 }
 
 impl Covers {
@@ -40,6 +42,43 @@ impl Covers {
             .entry(key)
             .or_insert_with(|| most_naturals(line, counts, len, runs, gap))
     }
+}
+
+impl Covers {
+    /// [`hosts_a_run`], remembered (`need` is the same for every call of one search).
+    pub(super) fn hosts_a_run(
+        &mut self,
+        line: &Line,
+        counts: &[u8; 13],
+        shortest: usize,
+        need: &dyn Fn(usize) -> usize,
+    ) -> bool {
+        *self
+            .hosts
+            .entry((*counts, shortest as u8))
+            .or_insert_with(|| hosts_a_run(line, counts, shortest, need))
+    }
+}
+
+/// Can the suit's naturals (`counts`) make any run of `shortest` cards or more, where a run
+/// of `len` cards needs `need(len)` naturals? A window holds each rank as often as it covers
+/// it; the other positions take wild cards.
+pub(super) fn hosts_a_run(
+    line: &Line,
+    counts: &[u8; 13],
+    shortest: usize,
+    need: &dyn Fn(usize) -> usize,
+) -> bool {
+    (shortest.max(1)..=line.max_run()).any(|len| {
+        line.starts(len).any(|start| {
+            let mut cov = [0u8; 13];
+            for o in 0..len {
+                cov[line.rank_at(start, o).number() as usize - 1] += 1;
+            }
+            let held: usize = (0..13).map(|r| cov[r].min(counts[r]) as usize).sum();
+            held >= need(len)
+        })
+    })
 }
 
 /// `out[j]` for `j` in `0..=runs`: the most of the suit's naturals (`counts[r]` of rank
@@ -293,6 +332,20 @@ mod tests {
         let l = line(AceMode::Wrap);
         assert_eq!(most_naturals(&l, &c, 3, 4, 0), vec![0, 2, 4, 4, 4]);
         assert_eq!(most_naturals(&l, &c, 3, 4, 2), vec![0, 2, 3, 3, 3]);
+    }
+
+    #[test]
+    fn a_suit_hosts_a_run_only_where_a_window_holds_the_naturals_it_needs() {
+        // Half of each run natural: 7♦ and A♦ lie seven ranks apart (a run of seven needs
+        // four naturals), and two 2♠ are one rank (a run holds it once).
+        let half = |len: usize| len.div_ceil(2);
+        let l = line(AceMode::LowOrHigh);
+        assert!(!hosts_a_run(&l, &counts(&[1, 7]), 4, &half));
+        assert!(!hosts_a_run(&l, &counts(&[2, 2]), 4, &half));
+        // A♦ and 3♦ make A-4 with two wild cards.
+        assert!(hosts_a_run(&l, &counts(&[1, 3]), 4, &half));
+        // Two naturals per run: any two ranks, a run between them.
+        assert!(hosts_a_run(&l, &counts(&[1, 7]), 4, &|_| 2));
     }
 
     #[test]
