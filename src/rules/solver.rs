@@ -712,15 +712,20 @@ impl<'a, 'b> Pick<'a, 'b> {
         Ok(None)
     }
 
-    /// Minimum-length melds of `req` that hold the natural card `first`.
+    /// Melds of `req` that hold the natural card `first`: of the minimum length, or (with
+    /// `longer`) the longer runs worth trying (see `longest_run`).
     fn candidates(
         &self,
         req: Requirement,
         first: usize,
         nat: &[u8; 52],
         wilds: usize,
+        longer: bool,
     ) -> Vec<Placed> {
         let len = req.min as usize;
+        if longer && (req.kind != MeldKind::Run || self.longest_run(len) == len) {
+            return Vec::new();
+        }
         let card = Card::from_index(first);
         let (suit, rank) = (card.suit().expect("natural"), card.rank().expect("natural"));
         let mut out = Vec::new();
@@ -745,7 +750,12 @@ impl<'a, 'b> Pick<'a, 'b> {
                 let at: Vec<usize> = (0..n)
                     .filter(|&p| self.line.ranks[p] == rank.number())
                     .collect();
-                for run_len in len..=self.longest_run(len) {
+                let lengths = if longer {
+                    len + 1..=self.longest_run(len)
+                } else {
+                    len..=len
+                };
+                for run_len in lengths {
                     // Cheap refusals before a window's cards are looked at: see
                     // `share_fillings` for longer runs that bridge nothing.
                     let share = run_len > len && !self.bridges;
@@ -1065,10 +1075,14 @@ impl<'a, 'b> Pick<'a, 'b> {
         };
         let mut distinct = self.open.clone();
         distinct.dedup();
-        for req in distinct {
-            for cand in self.candidates(req, first, nat, wilds) {
-                if self.try_candidate(nat, wilds, req, cand)? {
-                    return Ok(true);
+        // Melds of the minimum length first, for every requirement; longer runs only after
+        // (there may be many, and a yes is often found without them).
+        for longer in [false, true] {
+            for &req in &distinct {
+                for cand in self.candidates(req, first, nat, wilds, longer) {
+                    if self.try_candidate(nat, wilds, req, cand)? {
+                        return Ok(true);
+                    }
                 }
             }
         }
