@@ -32,6 +32,8 @@ pub(super) fn solve_opening(
     let mut answer: Option<(u32, Solution)> = None;
     // Failed states hold for every split: the target only grows from one to the next.
     let mut failed = QuickMap::default();
+    // The meld shapes of each card depend on the rules alone: made once for every split.
+    let mut shapes = vec![None; 52];
     for split in flex_splits(&rs.meld, hand) {
         let mut search = Opening {
             rules: &rs.meld,
@@ -43,7 +45,7 @@ pub(super) fn solve_opening(
             budget,
             placed: Vec::new(),
             found: None,
-            shapes: vec![None; 52],
+            shapes: &mut shapes,
         };
         let mut nat = split.nat;
         let left = value_of(&nat);
@@ -88,8 +90,8 @@ struct Opening<'a, 'b, 'f> {
     /// The best melds found, with their value.
     found: Option<(u32, Vec<Placed>)>,
     /// Per natural card, every meld shape that could hold it, most valuable first: made once
-    /// per card, as they depend on nothing else.
-    shapes: Vec<Option<Rc<[Shape]>>>,
+    /// per card, as they depend on nothing else (shared by the searches of every split).
+    shapes: &'f mut Vec<Option<Rc<[Shape]>>>,
 }
 
 /// Every natural card counted at its highest value.
