@@ -4,18 +4,13 @@
 //! (malformed JSON, a field of the wrong type) is refused in the asked language too.
 
 use crate::common::{TestApp, TestResponse};
-use axum::body::Body;
-use axum::http::{Request, StatusCode, header};
+use axum::http::StatusCode;
 use serde_json::{Value, json};
 
 /// Posts `body` (JSON or not) with an optional `Accept-Language`.
 async fn post(app: &TestApp, path: &str, accept: Option<&str>, body: &str) -> TestResponse {
-    let mut request = Request::post(path).header(header::CONTENT_TYPE, "application/json");
-    if let Some(accept) = accept {
-        request = request.header(header::ACCEPT_LANGUAGE, accept);
-    }
-    app.send(request.body(Body::from(body.to_owned())).unwrap())
-        .await
+    let headers: Vec<(&str, &str)> = accept.map(|a| ("accept-language", a)).into_iter().collect();
+    app.post_json_with(path, body, &headers).await
 }
 
 /// The body with `"lang": "de"` added.

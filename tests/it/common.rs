@@ -579,6 +579,20 @@ pub fn text(body: &str) -> String {
         .replace('\u{a0}', " ")
 }
 
+/// Runs the `kontrakt` binary with these arguments: its exit status, stdout and stderr.
+pub fn kontrakt_cli(args: &[&str]) -> (i32, String, String) {
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_kontrakt"))
+        .args(args)
+        .env_remove("RUST_LOG")
+        .output()
+        .expect("the binary runs");
+    (
+        output.status.code().expect("an exit status"),
+        String::from_utf8(output.stdout).expect("stdout is UTF-8"),
+        String::from_utf8(output.stderr).expect("stderr is UTF-8"),
+    )
+}
+
 /// The text a reader sees: the tags (and their attributes) left out, each as a space;
 /// escapes are kept as written (see [`text`]).
 pub fn visible(body: &str) -> String {

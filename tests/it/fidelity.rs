@@ -4,25 +4,9 @@
 //! Hollywood has no "nobody went out" round, Rommé has no rounds to check, and the play
 //! notes say when more melds, lay-offs and joker swaps come.
 
-use std::process::Command;
-
-use crate::common::{TestApp, post_form, text};
-use axum::body::Body;
-use axum::http::{Request, StatusCode, header};
+use crate::common::{TestApp, kontrakt_cli, post_form, text};
+use axum::http::StatusCode;
 use serde_json::{Value, json};
-
-fn kontrakt(args: &[&str]) -> (i32, String, String) {
-    let output = Command::new(env!("CARGO_BIN_EXE_kontrakt"))
-        .args(args)
-        .env_remove("RUST_LOG")
-        .output()
-        .expect("the binary runs");
-    (
-        output.status.code().unwrap(),
-        String::from_utf8(output.stdout).unwrap(),
-        String::from_utf8(output.stderr).unwrap(),
-    )
-}
 
 async fn ask_checker(app: &TestApp, lang: &str, fields: &[(&str, &str)]) -> String {
     let response = post_form(app, "/check", fields, lang).await;
@@ -30,15 +14,9 @@ async fn ask_checker(app: &TestApp, lang: &str, fields: &[(&str, &str)]) -> Stri
     text(&response.body)
 }
 
+/// POSTs `body` as JSON: the answer's status and JSON.
 async fn post_json(app: &TestApp, path: &str, body: Value) -> (StatusCode, Value) {
-    let response = app
-        .send(
-            Request::post(path)
-                .header(header::CONTENT_TYPE, "application/json")
-                .body(Body::from(body.to_string()))
-                .unwrap(),
-        )
-        .await;
+    let response = app.post_json(path, body).await;
     (response.status, response.json())
 }
 
@@ -104,26 +82,26 @@ async fn the_checker_page_refuses_rommee_pairs_and_a_short_hand_going_out_all_at
 
 #[test]
 fn the_command_line_refuses_rommee_pairs_a_rommee_round_and_a_short_hand_going_out() {
-    let (code, out, _) = kontrakt(&["check", "--rules", "rommee", PAIRS]);
+    let (code, out, _) = kontrakt_cli(&["check", "--rules", "rommee", PAIRS]);
     assert_eq!(code, 1, "{out}");
     assert!(
         out.contains("Meld 1 has 2 cards; sets need at least 3 here."),
         "{out}"
     );
-    let (code, _, err) = kontrakt(&["check", "--rules", "rommee", "--round", "2", "QH KH AH"]);
+    let (code, _, err) = kontrakt_cli(&["check", "--rules", "rommee", "--round", "2", "QH KH AH"]);
     assert_eq!(code, 2);
     assert!(
         err.contains("\"round\" is not used by German Rommé"),
         "{err}"
     );
     let short = "3H 4H 5H 6H | 9S 10S JS QS | 2D 3D 4D JK";
-    let (code, out, _) = kontrakt(&["check", "--rules", "contract", "--round", "7", short]);
+    let (code, out, _) = kontrakt_cli(&["check", "--rules", "contract", "--round", "7", short]);
     assert_eq!(code, 1, "{out}");
     assert!(
         out.contains("at least 13 after drawing, but only 12 were laid"),
         "{out}"
     );
-    let (code, out, _) = kontrakt(&[
+    let (code, out, _) = kontrakt_cli(&[
         "solve",
         "--rules",
         "contract",
@@ -189,11 +167,7 @@ async fn the_checker_page_says_when_rommee_allows_more_melds_lay_offs_and_joker_
     ] {
         assert!(english.contains(&format!("<li>{note}</li>")), "{english}");
     }
-    let request = Request::get("/check?rules=rommee")
-        .header("accept-language", "de")
-        .body(Body::empty())
-        .unwrap();
-    let german = text(&app.send(request).await.body);
+    let german = text(&app.get_in("/check?rules=rommee", "de").await.body);
     assert!(
         german.contains(
             "<li>Ab dem nächsten Zug nach dem ersten Auslegen: weitere Meldungen und Anlegen an alle Meldungen.</li>"
@@ -288,7 +262,7 @@ async fn a_rommee_openings_points_are_those_of_the_reading_shown_and_declared() 
         "{page}"
     );
     assert!(page.contains("40 points"), "{page}");
-    let (code, out, _) = kontrakt(&["solve", "--rules", "rommee", "JK QH KH 3S 3D 3C"]);
+    let (code, out, _) = kontrakt_cli(&["solve", "--rules", "rommee", "JK QH KH 3S 3D 3C"]);
     assert_eq!(code, 0, "{out}");
     assert!(
         out.starts_with("Solvable: opening meld worth 40 points, at least 40 needed"),

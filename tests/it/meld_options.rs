@@ -4,24 +4,13 @@
 //! command line. And the catalogue's promise: a form built from it never offers a value the
 //! engine refuses.
 
-use std::process::Command;
-
-use crate::common::{TestApp, TestResponse, post_form, text};
-use axum::body::Body;
-use axum::http::{Request, StatusCode, header};
+use crate::common::{TestApp, TestResponse, kontrakt_cli, post_form, text};
+use axum::http::StatusCode;
 use serde_json::{Value, json};
 
+/// POSTs `body` as JSON and returns the 200 answer's JSON.
 async fn post_json(app: &TestApp, path: &str, body: Value) -> Value {
-    let response = app
-        .send(
-            Request::post(path)
-                .header(header::CONTENT_TYPE, "application/json")
-                .body(Body::from(body.to_string()))
-                .unwrap(),
-        )
-        .await;
-    assert_eq!(response.status, StatusCode::OK, "{}", response.body);
-    response.json()
+    app.post_json_expecting(path, body, StatusCode::OK).await
 }
 
 fn option<'a>(detail: &'a Value, name: &str) -> Option<&'a Value> {
@@ -568,28 +557,18 @@ async fn a_game_started_with_house_rules_keeps_them_and_its_checker_link_carries
     }
     // The API's game takes them too.
     let created = app
-        .send(
-            Request::post("/api/v1/games")
-                .header(header::CONTENT_TYPE, "application/json")
-                .body(Body::from(
-                    json!({"rules": "liverpool", "players": ["A", "B", "C"],
-                           "options": {"same_suit_runs": "never", "wilds_per_meld": "half"}})
-                    .to_string(),
-                ))
-                .unwrap(),
+        .post_json(
+            "/api/v1/games",
+            json!({"rules": "liverpool", "players": ["A", "B", "C"],
+                           "options": {"same_suit_runs": "never", "wilds_per_meld": "half"}}),
         )
         .await;
     assert_eq!(created.status, StatusCode::CREATED, "{}", created.body);
     let refused = app
-        .send(
-            Request::post("/api/v1/games")
-                .header(header::CONTENT_TYPE, "application/json")
-                .body(Body::from(
-                    json!({"rules": "liverpool", "players": ["A", "B", "C"],
-                           "options": {"same_suit_runs": "gap-3"}})
-                    .to_string(),
-                ))
-                .unwrap(),
+        .post_json(
+            "/api/v1/games",
+            json!({"rules": "liverpool", "players": ["A", "B", "C"],
+                           "options": {"same_suit_runs": "gap-3"}}),
         )
         .await;
     assert_eq!(
@@ -601,23 +580,10 @@ async fn a_game_started_with_house_rules_keeps_them_and_its_checker_link_carries
     assert!(refused.body.contains("gap-3"), "{}", refused.body);
 }
 
-fn kontrakt(args: &[&str]) -> (i32, String, String) {
-    let output = Command::new(env!("CARGO_BIN_EXE_kontrakt"))
-        .args(args)
-        .env_remove("RUST_LOG")
-        .output()
-        .expect("the binary runs");
-    (
-        output.status.code().unwrap(),
-        String::from_utf8(output.stdout).unwrap(),
-        String::from_utf8(output.stderr).unwrap(),
-    )
-}
-
 #[test]
 fn the_command_line_takes_each_meld_option() {
     let check = |option: &str, round: &str, melds: &str| {
-        kontrakt(&[
+        kontrakt_cli(&[
             "check", "--rules", "contract", "--round", round, "--option", option, melds,
         ])
     };
@@ -647,7 +613,7 @@ fn the_command_line_takes_each_meld_option() {
         check("all_wild_melds=false", "1", "JK=5H JK=5D JK=5S | 7C 7D 7S").0,
         1
     );
-    let (code, out, _) = kontrakt(&[
+    let (code, out, _) = kontrakt_cli(&[
         "solve",
         "--rules",
         "contract",
@@ -743,14 +709,9 @@ async fn every_number_inside_a_catalogue_range_starts_a_game() {
             let numbers = (min..=max).step_by(step as usize).chain([max]);
             for n in numbers {
                 let response = app
-                    .send(
-                        Request::post("/api/v1/games")
-                            .header(header::CONTENT_TYPE, "application/json")
-                            .body(Body::from(
-                                json!({"rules": id, "players": names, "options": {name: n}})
-                                    .to_string(),
-                            ))
-                            .unwrap(),
+                    .post_json(
+                        "/api/v1/games",
+                        json!({"rules": id, "players": names, "options": {name: n}}),
                     )
                     .await;
                 assert_eq!(
@@ -763,14 +724,9 @@ async fn every_number_inside_a_catalogue_range_starts_a_game() {
             }
             // Just outside the range is refused with a sentence naming the range.
             let response = app
-                .send(
-                    Request::post("/api/v1/games")
-                        .header(header::CONTENT_TYPE, "application/json")
-                        .body(Body::from(
-                            json!({"rules": id, "players": names, "options": {name: max + 1}})
-                                .to_string(),
-                        ))
-                        .unwrap(),
+                .post_json(
+                    "/api/v1/games",
+                    json!({"rules": id, "players": names, "options": {name: max + 1}}),
                 )
                 .await;
             assert_eq!(
