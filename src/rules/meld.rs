@@ -187,6 +187,16 @@ impl Line {
         self.ranks.is_empty()
     }
 
+    /// How often each rank number lies on the line: the most copies of it one run can hold
+    /// (1, or 2 for an ace at both ends; 0 for a 2 left off where 2s are only wild).
+    pub fn copies_per_run(&self) -> [usize; 14] {
+        let mut copies = [0; 14];
+        for &r in &self.ranks {
+            copies[r as usize] += 1;
+        }
+        copies
+    }
+
     /// Longest possible run.
     pub fn max_run(&self) -> usize {
         self.ranks.len()

@@ -469,29 +469,46 @@ fn each_run_filling(
     let mut cards = avail.to_vec();
     // Which optional positions become wild: every combination of k of them, k = 0, 1, ...
     for k in 0..=extra_max {
-        let mut pick: Vec<usize> = (0..k).collect();
-        loop {
-            for &i in &pick {
+        let found = each_combination(optional.len(), k, |pick| {
+            for &i in pick {
                 cards[optional[i]] = None;
             }
-            let found = f(&cards)?;
-            for &i in &pick {
+            let found = f(&cards);
+            for &i in pick {
                 cards[optional[i]] = avail[optional[i]];
             }
-            if found {
-                return Ok(true);
-            }
-            // Next combination in lexicographic order.
-            let Some(i) = (0..k).rev().find(|&i| pick[i] < optional.len() - k + i) else {
-                break;
-            };
-            pick[i] += 1;
-            for j in i + 1..k {
-                pick[j] = pick[j - 1] + 1;
-            }
+            found
+        })?;
+        if found {
+            return Ok(true);
         }
     }
     Ok(false)
+}
+
+/// Calls `f` with every choice of `k` of the numbers `0..n` (each ascending, in
+/// lexicographic order) until it answers `Ok(true)`; none where `k > n`.
+fn each_combination<E>(
+    n: usize,
+    k: usize,
+    mut f: impl FnMut(&[usize]) -> Result<bool, E>,
+) -> Result<bool, E> {
+    if k > n {
+        return Ok(false);
+    }
+    let mut pick: Vec<usize> = (0..k).collect();
+    loop {
+        if f(&pick)? {
+            return Ok(true);
+        }
+        let Some(i) = (0..k).rev().find(|&i| pick[i] < n - k + i) else {
+            return Ok(false);
+        };
+        pick[i] += 1;
+        for j in i + 1..k {
+            pick[j] = pick[j - 1] + 1;
+        }
+    }
 }
 
 /// Every way to make a set of `len` cards of `rank` from what is available.
@@ -649,8 +666,8 @@ struct Pick<'a, 'b> {
     unused: [u8; 52],
     /// The most naturals of a suit its runs can hold, by the suit's cards.
     covers: cover::Covers,
-    /// How often each rank (by number less one) lies on the line: the most copies one run holds.
-    on_line: [usize; 13],
+    /// How often each rank number lies on the line: the most copies one run holds.
+    on_line: [usize; 14],
     /// Same-suit runs keep a gap and the contract asks for three runs or more: a run longer
     /// than needed may be what lets two others lie close to it (see `longest_run`).
     bridges: bool,
@@ -669,10 +686,12 @@ impl<'a, 'b> Pick<'a, 'b> {
         open.sort();
         let runs = alt.iter().filter(|r| r.kind == MeldKind::Run).count();
         let bridges = round.run_gap() > 0 && !round.runs_different_suits && runs >= 3;
+        let line = rules.line();
         Pick {
             rules,
             round,
-            line: rules.line(),
+            on_line: line.copies_per_run(),
+            line,
             split,
             failed,
             budget,
@@ -680,13 +699,6 @@ impl<'a, 'b> Pick<'a, 'b> {
             open,
             unused: [0; 52],
             covers: cover::Covers::default(),
-            on_line: {
-                let mut on_line = [0; 13];
-                for &r in &rules.line().ranks {
-                    on_line[r as usize - 1] += 1;
-                }
-                on_line
-            },
             bridges,
         }
     }
@@ -848,28 +860,20 @@ impl<'a, 'b> Pick<'a, 'b> {
         let Some(to_wild) = (must + optional.len()).checked_sub(need) else {
             return Vec::new();
         };
-        if need < must || to_wild > optional.len() {
+        if need < must {
             return Vec::new();
         }
         let mut out = Vec::new();
-        let mut pick: Vec<usize> = (0..to_wild).collect();
-        loop {
-            let mut cards = avail.to_vec();
-            for &i in &pick {
-                cards[optional[i]] = None;
-            }
-            out.push(cards);
-            let Some(i) = (0..to_wild)
-                .rev()
-                .find(|&i| pick[i] < optional.len() - to_wild + i)
-            else {
-                break;
-            };
-            pick[i] += 1;
-            for j in i + 1..to_wild {
-                pick[j] = pick[j - 1] + 1;
-            }
-        }
+        let all: Result<bool, std::convert::Infallible> =
+            each_combination(optional.len(), to_wild, |pick| {
+                let mut cards = avail.to_vec();
+                for &i in pick {
+                    cards[optional[i]] = None;
+                }
+                out.push(cards);
+                Ok(false)
+            });
+        let Ok(_) = all;
         out
     }
 
@@ -1001,10 +1005,6 @@ impl<'a, 'b> Pick<'a, 'b> {
                 if n == 0 {
                     continue;
                 }
-                let held = self
-                    .covers
-                    .most_naturals(&self.line, &counts, longest, most_runs, gap)
-                    .to_vec();
                 // Longer runs: some window of the suit must hold what its length needs.
                 let rules = self.rules;
                 let hosts = exact
@@ -1014,6 +1014,9 @@ impl<'a, 'b> Pick<'a, 'b> {
                         .hosts_a_run(&self.line, &counts, shortest, &|len| {
                             rules.naturals_needed(len)
                         });
+                let held = self
+                    .covers
+                    .most_naturals(&self.line, &counts, longest, most_runs, gap);
                 // Longer runs: `j` runs hold a rank no more often than it lies on the line,
                 // each (so two A♠ never make one run's two naturals).
                 let room = |j: usize| {
@@ -1023,7 +1026,7 @@ impl<'a, 'b> Pick<'a, 'b> {
                         held[j]
                     } else {
                         (0..13)
-                            .map(|r| (counts[r] as usize).min(j * self.on_line[r]))
+                            .map(|r| (counts[r] as usize).min(j * self.on_line[r + 1]))
                             .sum()
                     }
                 };

@@ -70,15 +70,26 @@ pub(super) fn hosts_a_run(
     need: &dyn Fn(usize) -> usize,
 ) -> bool {
     (shortest.max(1)..=line.max_run()).any(|len| {
-        line.starts(len).any(|start| {
-            let mut cov = [0u8; 13];
-            for o in 0..len {
-                cov[line.rank_at(start, o).number() as usize - 1] += 1;
-            }
-            let held: usize = (0..13).map(|r| cov[r].min(counts[r]) as usize).sum();
-            held >= need(len)
-        })
+        line.starts(len)
+            .any(|start| held(&window_cover(line, start, len), counts) >= need(len))
     })
+}
+
+/// How often a window of `len` cards from `start` covers each rank (by number less one).
+fn window_cover(line: &Line, start: usize, len: usize) -> [u8; 13] {
+    let mut cov = [0u8; 13];
+    for o in 0..len {
+        cov[line.rank_at(start, o).number() as usize - 1] += 1;
+    }
+    cov
+}
+
+/// The suit's naturals that a window (or windows) covering the ranks `cov` times holds.
+fn held(cov: &[u8; 13], counts: &[u8; 13]) -> usize {
+    cov.iter()
+        .zip(counts)
+        .map(|(&c, &n)| c.min(n) as usize)
+        .sum()
 }
 
 /// `out[j]` for `j` in `0..=runs`: the most of the suit's naturals (`counts[r]` of rank
@@ -98,15 +109,11 @@ pub(super) fn most_naturals(
     let mut windows: Vec<Window> = line
         .starts(len)
         .map(|start| {
-            let mut cov = [0u8; 13];
-            for o in 0..len {
-                cov[line.rank_at(start, o).number() as usize - 1] += 1;
-            }
-            let value = (0..13).map(|r| cov[r].min(counts[r]) as usize).sum();
+            let cov = window_cover(line, start, len);
             Window {
                 at: (start, len),
+                value: held(&cov, counts),
                 cov,
-                value,
             }
         })
         .filter(|w| w.value > 0)
@@ -150,8 +157,9 @@ struct Window {
 /// Without a gap rule a window that covers no rank the suit holds more often than another
 /// window does is never needed: the other does as well in its place.
 fn drop_dominated(windows: &mut Vec<Window>, counts: &[u8; 13]) {
-    let held = |w: &Window, r: usize| w.cov[r].min(counts[r]);
-    let covers_all = |big: &Window, small: &Window| (0..13).all(|r| held(big, r) >= held(small, r));
+    let holds = |w: &Window, r: usize| w.cov[r].min(counts[r]);
+    let covers_all =
+        |big: &Window, small: &Window| (0..13).all(|r| holds(big, r) >= holds(small, r));
     let mut keep = vec![true; windows.len()];
     for i in 0..windows.len() {
         keep[i] = !(0..windows.len()).any(|k| {

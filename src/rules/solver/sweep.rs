@@ -144,10 +144,7 @@ impl<'a, 'b> Sweep<'a, 'b> {
             .map(|len| len - rules.naturals_needed(len))
             .max()
             .unwrap_or(0);
-        let mut per_run = [0usize; 14];
-        for &r in &line.ranks {
-            per_run[r as usize] += 1;
-        }
+        let per_run = line.copies_per_run();
         // Runs a suit needs at least: its most repeated rank, over what one run can hold.
         let least = |suit: usize| {
             (1..=13u8)
