@@ -315,7 +315,22 @@ struct Placed {
     window: (usize, usize),
     /// Natural card index per position (runs), or the naturals (sets); `None` = wild.
     cards: Vec<Option<usize>>,
+    /// The ends of a run longer than its requirement that only another run of its suit can
+    /// justify, by touching it there ([`LOW_END`], [`HIGH_END`]; see `Pick::loose_ends`).
+    loose: u8,
 }
+
+#[cfg(test)]
+thread_local! {
+    /// Tests only: the pick search tries runs that may bridge without the loose-end rule
+    /// (`Pick::loose_ends`), to show that the rule changes no answer.
+    static LOOSE_ENDS_OFF: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// A run's lowest position: another run of its suit must end exactly there.
+const LOW_END: u8 = 1;
+/// A run's highest position: another run of its suit must begin exactly there.
+const HIGH_END: u8 = 2;
 
 impl Placed {
     fn wilds(&self) -> usize {
@@ -358,6 +373,7 @@ fn placed_signature(round: &RoundSpec, placed: &[Placed]) -> Vec<Placed> {
                 key,
                 window,
                 cards: Vec::new(),
+                loose: p.loose,
             }
         })
         .collect();
@@ -399,6 +415,23 @@ fn materialise(
         pins: Vec::new(),
         placed: placed.to_vec(),
     }
+}
+
+/// The line positions whose card of `suit` is among the naturals (bit `p` for position `p`).
+fn line_mask(line: &Line, nat: &[u8; 52], suit: usize) -> u32 {
+    line.ranks
+        .iter()
+        .enumerate()
+        .filter(|&(_, &r)| nat[suit * 13 + r as usize - 1] > 0)
+        .fold(0, |m, (p, _)| m | 1 << p)
+}
+
+/// How many positions of a run window `line_mask` marks (at most what the window can hold
+/// of those naturals: an ace at both ends counts twice here).
+fn window_count(line: &Line, mask: u32, start: usize, len: usize) -> usize {
+    let n = line.len();
+    let doubled = u64::from(mask) | u64::from(mask) << n;
+    ((doubled >> start) & ((1u64 << len) - 1)).count_ones() as usize
 }
 
 /// Positions of a run window that natural cards could fill, given what is available.
@@ -749,6 +782,7 @@ impl<'a, 'b> Pick<'a, 'b> {
                         key: rank.number(),
                         window: (0, len),
                         cards,
+                        loose: 0,
                     });
                 }
             }
@@ -758,6 +792,8 @@ impl<'a, 'b> Pick<'a, 'b> {
                     let r = Rank::new(self.line.ranks[p % n]).expect("line ranks are 1..=13");
                     nat[Card::new(r, suit).index()] > 0
                 };
+                let suit_mask = line_mask(&self.line, nat, suit.index());
+                let shortest_after = self.shortest_open_run(Some(req));
                 // Where the first card's rank lies on the line (twice for an ace at both ends).
                 let at: Vec<usize> = (0..n)
                     .filter(|&p| self.line.ranks[p] == rank.number())
@@ -798,6 +834,15 @@ impl<'a, 'b> Pick<'a, 'b> {
                         if share && !(held(start) && held(start + run_len - 1)) {
                             continue;
                         }
+                        // A longer run's window must hold the naturals its length needs.
+                        if run_len > len {
+                            let in_window = window_count(&self.line, suit_mask, start, run_len);
+                            if in_window < self.rules.naturals_needed(run_len)
+                                || run_len - in_window > wilds
+                            {
+                                continue;
+                            }
+                        }
                         let avail =
                             run_window_options(&self.line, nat, suit.index(), start, run_len);
                         // The first matching position only: a second ace position would repeat.
@@ -814,12 +859,20 @@ impl<'a, 'b> Pick<'a, 'b> {
                             run_fillings(self.rules, &avail, wilds, Some(fixed))
                         };
                         for cards in fillings {
-                            out.push(Placed {
+                            let mut cand = Placed {
                                 kind: MeldKind::Run,
                                 key: suit.index() as u8,
                                 window: (start, run_len),
                                 cards,
-                            });
+                                loose: 0,
+                            };
+                            if run_len > len && self.bridges {
+                                cand.loose = self.loose_ends(&cand.cards);
+                                if !self.loose_ends_may_close(&cand, nat, wilds, shortest_after) {
+                                    continue;
+                                }
+                            }
+                            out.push(cand);
                         }
                     }
                 }
@@ -875,6 +928,144 @@ impl<'a, 'b> Pick<'a, 'b> {
             });
         let Ok(_) = all;
         out
+    }
+
+    /// Which ends of a run longer than its requirement (where runs may bridge, see
+    /// `longest_run`) only another run of its suit can justify. If the contract can be made,
+    /// it can be made with no run that could lose an end card and stay legal and apart from
+    /// its suit's other runs: drop such cards one by one (they stay in hand). A run one card
+    /// shorter still overlaps every run it overlapped, but for a run that touched it only at
+    /// the dropped card, and lies further from the others. So each end is either a natural
+    /// that the run's own wild limits need, or ([`LOW_END`], [`HIGH_END`]) the place where
+    /// another run of its suit ends or begins (`loose_ends_can_close`).
+    fn loose_ends(&self, cards: &[Option<usize>]) -> u8 {
+        let len = cards.len();
+        let naturals = cards.iter().flatten().count();
+        // Without that end the run keeps what a run one card shorter needs (and a natural).
+        let short_ok = |end: Option<usize>| {
+            end.is_none() || naturals > self.rules.naturals_needed(len - 1).max(1)
+        };
+        let mut loose = 0;
+        if short_ok(cards[0]) {
+            loose |= LOW_END;
+        }
+        if short_ok(cards[len - 1]) {
+            loose |= HIGH_END;
+        }
+        loose
+    }
+
+    /// Can every loose end of the placed runs (`loose_ends`) still be touched?
+    fn loose_ends_can_close(&self, nat: &[u8; 52], wilds: usize) -> bool {
+        #[cfg(test)]
+        if LOOSE_ENDS_OFF.get() {
+            return true;
+        }
+        if !self.bridges {
+            return true;
+        }
+        let shortest = self.shortest_open_run(None);
+        self.placed.iter().enumerate().all(|(i, p)| {
+            [LOW_END, HIGH_END].into_iter().all(|end| {
+                p.loose & end == 0 || self.can_touch(nat, wilds, p, end, Some(i), shortest)
+            })
+        })
+    }
+
+    /// The shortest run requirement open (but for one `taken` now).
+    fn shortest_open_run(&self, taken: Option<Requirement>) -> Option<usize> {
+        let mut skip = taken;
+        self.open
+            .iter()
+            .filter(|&&r| {
+                if skip == Some(r) {
+                    skip = None;
+                    return false;
+                }
+                r.kind == MeldKind::Run
+            })
+            .map(|r| r.min as usize)
+            .min()
+    }
+
+    /// Can the `end` of the run `p` (placed as number `me`, or a candidate) be touched: by a
+    /// placed run of its suit that ends or begins exactly there, or by a run still to come
+    /// (at least `shortest` cards), made of the naturals left (some window from that end
+    /// holds what its length needs) and the wild cards left?
+    fn can_touch(
+        &self,
+        nat: &[u8; 52],
+        wilds: usize,
+        p: &Placed,
+        end: u8,
+        me: Option<usize>,
+        shortest: Option<usize>,
+    ) -> bool {
+        let n = self.line.len();
+        let last = |w: (usize, usize)| (w.0 + w.1 - 1) % n;
+        let at = if end == LOW_END {
+            p.window.0
+        } else {
+            last(p.window)
+        };
+        let touched = self.placed.iter().enumerate().any(|(j, q)| {
+            Some(j) != me
+                && q.kind == MeldKind::Run
+                && q.key == p.key
+                && if end == LOW_END {
+                    last(q.window) == at
+                } else {
+                    q.window.0 == at
+                }
+        });
+        if touched {
+            return true;
+        }
+        let Some(shortest) = shortest else {
+            return false;
+        };
+        let mask = line_mask(&self.line, nat, p.key as usize);
+        (shortest..=n).any(|len| {
+            let start = if end == LOW_END {
+                // A run ending at `at`.
+                if self.line.cyclic {
+                    (at + n + 1 - len) % n
+                } else if at + 1 >= len {
+                    at + 1 - len
+                } else {
+                    return false;
+                }
+            } else if self.line.cyclic || at + len <= n {
+                at
+            } else {
+                return false;
+            };
+            let held = window_count(&self.line, mask, start, len);
+            held >= self.rules.naturals_needed(len).max(1) && len - held <= wilds
+        })
+    }
+
+    /// Can the loose ends of the candidate `cand` still be touched once it is placed?
+    fn loose_ends_may_close(
+        &self,
+        cand: &Placed,
+        nat: &[u8; 52],
+        wilds: usize,
+        shortest: Option<usize>,
+    ) -> bool {
+        #[cfg(test)]
+        if LOOSE_ENDS_OFF.get() {
+            return true;
+        }
+        if cand.loose == 0 {
+            return true;
+        }
+        let mut after = *nat;
+        apply(&mut after, &cand.cards, 1);
+        let wilds = wilds - cand.wilds();
+        [LOW_END, HIGH_END].into_iter().all(|end| {
+            cand.loose & end == 0 || self.can_touch(&after, wilds, cand, end, None, shortest)
+        })
     }
 
     /// The longest run worth trying for a run requirement of `len` cards. Where cards may
@@ -1069,7 +1260,7 @@ impl<'a, 'b> Pick<'a, 'b> {
         if self.failed.get(&key).is_some_and(|&most| wilds <= most) {
             return Ok(false);
         }
-        if self.wild_lower_bound(nat) > wilds {
+        if self.wild_lower_bound(nat) > wilds || !self.loose_ends_can_close(nat, wilds) {
             self.failed_with(key, wilds);
             return Ok(false);
         }
@@ -1131,6 +1322,7 @@ impl<'a, 'b> Pick<'a, 'b> {
                     (0, len)
                 },
                 cards: vec![None; len],
+                loose: 0,
             };
             if self
                 .placed

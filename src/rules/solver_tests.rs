@@ -545,6 +545,100 @@ fn a_longer_run_may_bridge_two_runs_of_its_suit_that_keep_a_gap() {
     }
 }
 
+/// Runs that may bridge (same-suit runs keep a gap, three runs or more) are tried at every
+/// length, but only where each end is a natural the wild limits need or touches another run
+/// of its suit (`Pick::loose_ends`): on random hands of one or two suits, under every wild
+/// limit and gap rule, that rule changes no answer, and every yes passes the checker.
+#[test]
+fn the_loose_end_rule_for_bridging_runs_changes_no_answer() {
+    let mut seed = 0x5eed_b41d_u64;
+    let mut next = |m: u64| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed % m
+    };
+    let (mut yes, mut no, mut longer) = (0, 0, 0);
+    for case in 0..300 {
+        let gap = ["not-touching", "gap-2"][next(2) as usize];
+        let cap = ["one", "two-naturals", "half", "third", "any"][next(5) as usize];
+        let ace = ["low-or-high", "wrap"][next(2) as usize];
+        let round = [10, 12][next(2) as usize];
+        let rs = with(
+            "progressive",
+            &[
+                ("same_suit_runs", gap),
+                ("wilds_per_meld", cap),
+                ("ace", ace),
+            ],
+        );
+        let spec = rs.round_for_check(Some(round)).unwrap();
+        // Runs laid along hearts, each beginning where the one before ends (so a middle one
+        // may have to bridge) or a little off; for round 12 two more runs in clubs. Then now
+        // and then a card becomes a joker, one is taken out and a few are put in.
+        let ranks = ["A", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
+        let min = if round == 10 { 4 } else { 3 };
+        let mut cards: Vec<String> = Vec::new();
+        let lay = |cards: &mut Vec<String>, suit: &str, from: usize, len: usize| {
+            for p in from..from + len {
+                cards.push(format!("{}{suit}", ranks[p % 12]));
+            }
+        };
+        let mut at = next(3) as usize;
+        for _ in 0..3 {
+            let len = min + next(4) as usize;
+            lay(&mut cards, "H", at, len);
+            at = (at + len - 1 + [0, 0, 1, 2][next(4) as usize]) % 12;
+        }
+        if round == 12 {
+            lay(&mut cards, "C", 0, 3);
+            lay(&mut cards, "C", 5 + next(4) as usize, 3);
+        }
+        if next(2) == 0 {
+            let i = next(cards.len() as u64) as usize;
+            cards[i] = "JK".to_string();
+        }
+        cards.remove(next(cards.len() as u64) as usize);
+        for _ in 0..next(3) {
+            cards.push(match next(3) {
+                0 => "2S".to_string(),
+                1 => format!("{}C", ranks[next(12) as usize]),
+                _ => format!("{}H", ranks[next(12) as usize]),
+            });
+        }
+        cards.truncate(super::MAX_HAND);
+        cards.sort();
+        let h = hand(&cards.join(" "));
+        let with_rule = solve(&rs, &spec, &h).unwrap();
+        LOOSE_ENDS_OFF.set(true);
+        let without = solve(&rs, &spec, &h);
+        LOOSE_ENDS_OFF.set(false);
+        let without = without.unwrap();
+        let what = format!(
+            "case {case}: r{round} {gap} {cap} {ace}: {}",
+            cards.join(" ")
+        );
+        assert_eq!(with_rule.is_some(), without.is_some(), "{what}");
+        if without
+            .as_ref()
+            .is_some_and(|s| s.melds.iter().any(|m| m.len() > min))
+        {
+            longer += 1;
+        }
+        if let Some(s) = &with_rule {
+            assert_valid(&rs, &spec, &h, s);
+            yes += 1;
+        } else {
+            no += 1;
+        }
+    }
+    // Both answers are common, and some yes needs a run longer than the minimum.
+    assert!(
+        yes >= 50 && no >= 50 && longer >= 10,
+        "{yes} yes ({longer} with a longer run), {no} no"
+    );
+}
+
 /// Found by the Rommé opening property test: the search for the best opening stopped at the
 /// first branch that melded every card, though another melds the same cards for more.
 #[test]

@@ -260,6 +260,7 @@ impl Opening<'_, '_, '_> {
                 key,
                 window,
                 cards: cards.to_vec(),
+                loose: 0,
             };
             let w = cand.wilds();
             let melded: u32 = cand

@@ -233,6 +233,7 @@ impl<'a, 'b> Sweep<'a, 'b> {
                         })
                     })
                     .collect(),
+                loose: 0,
             })
             .collect();
         placed.sort_by_key(|p| (p.key, p.window));
@@ -242,6 +243,7 @@ impl<'a, 'b> Sweep<'a, 'b> {
                 key: 0,
                 window: (0, len),
                 cards: vec![None; len],
+                loose: 0,
             });
         }
         Ok(Some(materialise(
