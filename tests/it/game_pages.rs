@@ -1646,6 +1646,40 @@ async fn a_double_tap_on_start_opens_the_same_game_instead_of_creating_two() {
 }
 
 #[tokio::test]
+async fn a_new_game_form_with_a_damaged_or_stale_key_is_refused_in_the_phone_s_language() {
+    // The new-game form reads its key like every other form: a key no form can have sent is
+    // a damaged form (400), one this server did not issue for it a stale one (422), each said
+    // in the phone's language. Nothing is created.
+    let app = TestApp::new().await;
+    for (key, status, en, de) in [
+        (
+            "two words",
+            StatusCode::BAD_REQUEST,
+            "This form is incomplete.",
+            "Dieses Formular ist unvollständig.",
+        ),
+        (
+            "made-up",
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "This form is out of date;",
+            "Dieses Formular ist veraltet;",
+        ),
+    ] {
+        let mut fields = setup_form("liverpool", &["Ann", "Ben", "Cy"], &[]);
+        fields.push(("key".to_owned(), key.to_owned()));
+        for (lang, sentence) in [("en", en), ("de", de)] {
+            let response = post_form(&app, "/games", &pairs(&fields), lang).await;
+            assert_eq!(response.status, status, "{key} {lang}: {}", response.body);
+            assert!(
+                response.body.contains(sentence),
+                "{key} {lang}: {}",
+                response.body
+            );
+        }
+    }
+}
+
+#[tokio::test]
 async fn the_new_game_form_refuses_names_that_only_look_the_same() {
     let app = TestApp::new().await;
     let fields = setup_form("hollywood", &["Ann", "Ann\u{200B}"], &[]);

@@ -100,15 +100,9 @@ pub(super) fn hidden(state: &AppState, fields: &Fields, action: &str) -> Result<
     let version = get("version")
         .and_then(|v| v.parse::<i64>().ok())
         .ok_or_else(damaged)?;
-    let key = IdempotencyKey::parse(get("key").unwrap_or_default()).map_err(|_| damaged())?;
-    if let Some(key) = &key
-        && !state.form_keys.verify(action, key.as_str())
-    {
-        return Err(AppError::Said(
-            StatusCode::UNPROCESSABLE_ENTITY,
-            Msg::ErrFormStale,
-        ));
-    }
+    let key = state
+        .form_keys
+        .check(action, get("key").unwrap_or_default())?;
     Ok(Hidden { version, key })
 }
 

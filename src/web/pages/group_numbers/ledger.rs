@@ -29,7 +29,7 @@ use crate::web::charts::{LineChart, Series};
 use crate::web::i18n::{Msg, PageCtx};
 use crate::web::idempotency::{canonical_form, request_hash};
 use crate::web::page::render_status;
-use crate::web::{AppError, AppState, Form, IdempotencyKey};
+use crate::web::{AppError, AppState, Form};
 
 /// The Content-Security-Policy of the standalone SVG (as a game's race chart).
 const SVG_POLICY: &str =
@@ -282,16 +282,8 @@ pub(super) async fn settle_up(
             .map_or("", |(_, v)| v.trim())
     };
     let damaged = || AppError::Said(StatusCode::BAD_REQUEST, Msg::RoundsFormDamaged);
-    let key = IdempotencyKey::parse(field("key")).map_err(|_| damaged())?;
+    let key = state.form_keys.check(&action, field("key"))?;
     let version: i64 = field("version").parse().map_err(|_| damaged())?;
-    if let Some(key) = &key
-        && !state.form_keys.verify(&action, key.as_str())
-    {
-        return Err(AppError::Said(
-            StatusCode::UNPROCESSABLE_ENTITY,
-            Msg::ErrFormStale,
-        ));
-    }
     let request = request_hash(&format!("POST {action}"), &canonical_form(&pairs));
     let stored = key.map(|k| k.stored());
     let once = stored.as_deref().map(|key| Once {

@@ -21,7 +21,7 @@ use crate::web::i18n::{Msg, PageCtx};
 use crate::web::idempotency::{canonical_form, request_hash};
 use crate::web::links::{GameLinks, GroupLinks};
 use crate::web::recent::{self, RecentGame};
-use crate::web::{AppError, AppState, Form, IdempotencyKey};
+use crate::web::{AppError, AppState, Form};
 
 /// The "add to group" form of a standalone game's page.
 pub(crate) struct AddToGroup {
@@ -85,16 +85,7 @@ pub(super) async fn add(
             .find(|(k, _)| k == name)
             .map_or("", |(_, v)| v.trim())
     };
-    let key = IdempotencyKey::parse(field("key"))
-        .map_err(|_| AppError::Said(StatusCode::BAD_REQUEST, Msg::RoundsFormDamaged))?;
-    if let Some(key) = &key
-        && !state.form_keys.verify(&action, key.as_str())
-    {
-        return Err(AppError::Said(
-            StatusCode::UNPROCESSABLE_ENTITY,
-            Msg::ErrFormStale,
-        ));
-    }
+    let key = state.form_keys.check(&action, field("key"))?;
     let lang = ctx.lang;
     let group_id = match (field("link"), field("group")) {
         ("", "") => {

@@ -78,18 +78,8 @@ fn form_key(
         .iter()
         .rev()
         .find(|(k, _)| k == "key")
-        .map_or("", |(_, v)| v.trim());
-    let key = IdempotencyKey::parse(key)
-        .map_err(|_| AppError::Said(StatusCode::BAD_REQUEST, Msg::RoundsFormDamaged))?;
-    if let Some(key) = &key
-        && !state.form_keys.verify(action, key.as_str())
-    {
-        return Err(AppError::Said(
-            StatusCode::UNPROCESSABLE_ENTITY,
-            Msg::ErrFormStale,
-        ));
-    }
-    Ok(key)
+        .map_or("", |(_, v)| v.as_str());
+    state.form_keys.check(action, key)
 }
 
 /// Reads a group form posted to `action`: its key checked, its version read (a form without
