@@ -270,6 +270,49 @@ impl Made {
     }
 }
 
+/// A group made through the JSON API: its edit id and read-only token.
+#[derive(Debug)]
+pub struct Group {
+    pub id: String,
+    pub view: String,
+}
+
+impl From<Made> for Group {
+    fn from(made: Made) -> Self {
+        Self {
+            id: made.id,
+            view: made.view,
+        }
+    }
+}
+
+impl Group {
+    /// The group's JSON address: `/api/v1/groups/{id}`.
+    pub fn api(&self) -> String {
+        format!("/api/v1/groups/{}", self.id)
+    }
+
+    /// The group's JSON (asserts 200), read with `query` (`""`, or e.g. `"?period=year"`).
+    pub async fn state(&self, app: &TestApp, query: &str) -> Value {
+        let response = app.get(&format!("{}{query}", self.api())).await;
+        assert_eq!(response.status, StatusCode::OK, "{}", response.body);
+        response.json()
+    }
+
+    /// The id of the group's player named `name` (asserts there is one).
+    pub async fn player_id(&self, app: &TestApp, name: &str) -> i64 {
+        let state = self.state(app, "").await;
+        state["players"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|p| p["name"] == name)
+            .unwrap_or_else(|| panic!("no {name} in {state}"))["id"]
+            .as_i64()
+            .unwrap()
+    }
+}
+
 /// A fresh, migrated database in its own temporary directory: a SQLite file, or with
 /// `KONTRAKT_TEST_ENGINE=postgres` a new database on the PostgreSQL server of
 /// `KONTRAKT_TEST_POSTGRES` (`.ci/test` runs the storage, API and crash tests both ways),

@@ -7,35 +7,17 @@ use axum::body::Body;
 use axum::http::{Request, StatusCode};
 use serde_json::{Value, json};
 
-use crate::common::{TestApp, TestResponse, assert_no_inline_script_or_style, post_form, text};
+use crate::common::{
+    Group, TestApp, TestResponse, assert_no_inline_script_or_style, post_form, text,
+};
 
 fn ok(response: TestResponse) -> Value {
     assert!(response.status.is_success(), "{}", response.body);
     response.json()
 }
 
-/// A group's edit id and read-only token.
-struct Group {
-    id: String,
-    view: String,
-}
-
-impl Group {
-    fn api(&self) -> String {
-        format!("/api/v1/groups/{}", self.id)
-    }
-
-    async fn state(&self, app: &TestApp, query: &str) -> Value {
-        ok(app.get(&format!("{}{query}", self.api())).await)
-    }
-}
-
 async fn create_group(app: &TestApp, players: &[&str]) -> Group {
-    let made = app.create_group("Freitagsrunde", players).await;
-    Group {
-        id: made.id,
-        view: made.view,
-    }
+    app.create_group("Freitagsrunde", players).await.into()
 }
 
 /// A contract game in the group at 10 (of `currency`) a point: rounds entered, then ended

@@ -6,7 +6,7 @@
 use axum::http::StatusCode;
 use serde_json::{Value, json};
 
-use crate::common::{TestApp, TestResponse};
+use crate::common::{Group, TestApp, TestResponse};
 
 async fn post_with(
     app: &TestApp,
@@ -15,36 +15,6 @@ async fn post_with(
     headers: &[(&str, &str)],
 ) -> TestResponse {
     app.post_json_with(path, body.to_string(), headers).await
-}
-
-/// A group's edit id and read-only token.
-struct Group {
-    id: String,
-    view: String,
-}
-
-impl Group {
-    fn api(&self) -> String {
-        format!("/api/v1/groups/{}", self.id)
-    }
-
-    async fn state(&self, app: &TestApp) -> Value {
-        let response = app.get(&self.api()).await;
-        assert_eq!(response.status, StatusCode::OK, "{}", response.body);
-        response.json()
-    }
-
-    async fn player_id(&self, app: &TestApp, name: &str) -> i64 {
-        let state = self.state(app).await;
-        state["players"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .find(|p| p["name"] == name)
-            .unwrap_or_else(|| panic!("no {name} in {state}"))["id"]
-            .as_i64()
-            .unwrap()
-    }
 }
 
 async fn create_group(app: &TestApp, name: &str, players: &[&str]) -> Group {
@@ -88,7 +58,7 @@ async fn end(app: &TestApp, id: &str) {
 async fn a_new_group_has_its_players_and_a_second_link_that_only_shows_it() {
     let app = TestApp::new().await;
     let group = create_group(&app, "Freitagsrunde", &["Ann", "Ben", "Cy", "Di"]).await;
-    let state = group.state(&app).await;
+    let state = group.state(&app, "").await;
     assert_eq!(state["name"], "Freitagsrunde");
     assert_eq!(state["version"], 0);
     let names: Vec<&str> = state["players"]
@@ -199,7 +169,7 @@ async fn names_that_read_the_same_are_refused_with_a_sentence_in_both_languages(
     let added = app.post_json(&players, &json!({"name": "Anne"})).await;
     assert_eq!(added.status, StatusCode::CREATED, "{}", added.body);
     assert_eq!(added.json()["players"][2]["name"], "Anne");
-    assert_eq!(group.state(&app).await["version"], 1);
+    assert_eq!(group.state(&app, "").await["version"], 1);
 }
 
 #[tokio::test]
@@ -242,7 +212,7 @@ async fn a_rename_shows_in_old_games_their_rounds_and_their_history() {
     // The game goes on under the new name.
     round(&app, &id, "Anna", json!({"Ben": 4, "Cy": 6})).await;
     // The group's state names the player as now in its games list.
-    let state = group.state(&app).await;
+    let state = group.state(&app, "").await;
     assert_eq!(state["games"][0]["players"], json!(["Anna", "Ben", "Cy"]));
     let history = app.get(&format!("{}/history", group.api())).await.json();
     let rename = history["history"]
@@ -368,7 +338,7 @@ async fn a_group_game_names_its_group_and_a_new_one_takes_the_last_one_s_rules_a
     assert_eq!(state["cents_per_point"], 2);
     assert_eq!(state["currency"], "CHF");
 
-    let listed = group.state(&app).await;
+    let listed = group.state(&app, "").await;
     let games = listed["games"].as_array().unwrap();
     assert_eq!(games.len(), 2);
     assert_eq!(games[0]["id"], second.as_str(), "newest first");
@@ -407,7 +377,10 @@ async fn a_group_game_created_twice_with_one_key_is_one_game() {
     assert_eq!(again.status, StatusCode::CREATED);
     assert_eq!(first.json()["id"], again.json()["id"]);
     assert_eq!(
-        group.state(&app).await["games"].as_array().unwrap().len(),
+        group.state(&app, "").await["games"]
+            .as_array()
+            .unwrap()
+            .len(),
         1
     );
 }
@@ -509,7 +482,7 @@ async fn house_rules_are_saved_played_by_name_and_kept_on_the_game_after_deletio
     assert_eq!(state["options"]["jokers"], false);
     assert_eq!(state["house_rules"], "Oma's Liverpool");
     assert_eq!(
-        group.state(&app).await["games"][0]["house_rules"],
+        group.state(&app, "").await["games"][0]["house_rules"],
         "Oma's Liverpool"
     );
 
@@ -553,7 +526,7 @@ async fn a_settle_up_needs_the_current_version_and_starts_the_ledger_again() {
     end(&app, &id).await;
     let state = app.game_state(&id).await;
     let nets = state["settlement"]["net_cents"].clone();
-    let listed = group.state(&app).await;
+    let listed = group.state(&app, "").await;
     assert_eq!(listed["games"][0]["net_cents"], nets);
     assert_eq!(listed["games"][0]["places"], state["settlement"]["places"]);
     let version = listed["version"].as_i64().unwrap();
@@ -600,7 +573,7 @@ async fn a_settle_up_needs_the_current_version_and_starts_the_ledger_again() {
     assert_eq!(retry.status, StatusCode::OK, "{}", retry.body);
     assert_eq!(retry.header("idempotent-replayed"), "true");
     assert_eq!(
-        group.state(&app).await["settle_ups"]
+        group.state(&app, "").await["settle_ups"]
             .as_array()
             .unwrap()
             .len(),
@@ -680,7 +653,7 @@ async fn the_read_only_link_of_a_group_changes_nothing_and_says_so() {
     }
     let read = app.get(&format!("/api/v1/groups/{view}")).await;
     assert_eq!(read.status, StatusCode::FORBIDDEN);
-    let state = group.state(&app).await;
+    let state = group.state(&app, "").await;
     assert_eq!(state["version"], 0);
     let missing = app
         .get("/api/v1/groups/0123456789abcdef0123456789abcdef")
@@ -705,7 +678,7 @@ async fn export_and_import_keep_groups_players_seats_house_rules_settle_ups_and_
     .await;
     round(&app, &id, "Ann", json!({"Ben": 20, "Cy": 40})).await;
     end(&app, &id).await;
-    let version = group.state(&app).await["version"].as_i64().unwrap();
+    let version = group.state(&app, "").await["version"].as_i64().unwrap();
     app.post_json(
         &format!("{}/settle-up", group.api()),
         &json!({"version": version}),
