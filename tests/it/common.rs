@@ -220,6 +220,16 @@ impl TestApp {
         response.json()
     }
 
+    /// Ends game `id` early through the JSON API (its rounds so far are settled), asserts 200
+    /// and returns the game's new state.
+    pub async fn end_game(&self, id: &str) -> Value {
+        let response = self
+            .post_json(&format!("/api/v1/games/{id}/end"), &json!({}))
+            .await;
+        assert_eq!(response.status, StatusCode::OK, "{id}: {}", response.body);
+        response.json()
+    }
+
     /// Game `id`'s state through the JSON API (asserts 200).
     pub async fn game_state(&self, id: &str) -> Value {
         let response = self.get(&format!("/api/v1/games/{id}")).await;

@@ -650,10 +650,7 @@ async fn an_ended_game_offers_resume_and_the_settlement_instead_of_the_next_roun
     .await;
     app.enter_round(&id, round("A", &[("B", 10), ("C", 20)]))
         .await;
-    let ended = app
-        .post_json(&format!("/api/v1/games/{id}/end"), &json!({}))
-        .await;
-    assert_eq!(ended.status, StatusCode::OK, "{}", ended.body);
+    app.end_game(&id).await;
     let body = text(&app.get(&format!("/games/{id}")).await.body);
     assert!(!body.contains("Enter round"));
     assert!(body.contains("Game over"));
@@ -932,10 +929,7 @@ async fn the_game_and_settlement_pages_have_unique_stable_ids_for_their_parts() 
     }
 
     // Ended early: the game-over banner, resume and undo; the settlement's results.
-    let ended = app
-        .post_json(&format!("/api/v1/games/{id}/end"), &json!({}))
-        .await;
-    assert_eq!(ended.status, StatusCode::OK, "{}", ended.body);
+    app.end_game(&id).await;
     let page = get_in(&app, &format!("/games/{id}"), "en").await.body;
     assert_ids(
         "ended game",
@@ -1268,10 +1262,7 @@ async fn progressive_ended_early_pays_places_and_the_kitty_of_buys() {
     let mut ninth = round("A", &[("B", 10), ("C", 20), ("D", 30)]);
     ninth["buys"] = json!({"B": 1, "C": 1});
     app.enter_round(&id, ninth).await;
-    let ended = app
-        .post_json(&format!("/api/v1/games/{id}/end"), &json!({}))
-        .await;
-    assert_eq!(ended.status, StatusCode::OK);
+    app.end_game(&id).await;
     let body = text(&app.get(&format!("/view/{view}/settlement")).await.body);
     // Places A B C D: A +12, B -2, C -4, D -6; the kitty (B and C bought once, 1 cent each)
     // goes to A: A +14, B -3, C -5, D -6.
@@ -1309,10 +1300,7 @@ async fn a_kitty_of_one_buy_says_one_buy_in_both_languages() {
     let mut ninth = round("A", &[("B", 10), ("C", 20)]);
     ninth["buys"] = json!({"B": 1});
     app.enter_round(&id, ninth).await;
-    let ended = app
-        .post_json(&format!("/api/v1/games/{id}/end"), &json!({}))
-        .await;
-    assert_eq!(ended.status, StatusCode::OK);
+    app.end_game(&id).await;
     let path = format!("/games/{id}/settlement");
     let body = text(&get_in(&app, &path, "en").await.body);
     assert!(

@@ -41,9 +41,7 @@ async fn played(
         app.enter_round(&id, json!({"went_out": out, "points": points}))
             .await;
     }
-    ok(app
-        .post_json(&format!("/api/v1/games/{id}/end"), &json!({}))
-        .await);
+    app.end_game(&id).await;
     id
 }
 
@@ -275,9 +273,7 @@ async fn money_in_another_currency_is_its_own_account_and_a_settle_up_settles_wh
             &json!({"went_out": "Ann", "points": {"Ben": 50, "Di": 10}}),
         )
         .await);
-    ok(app
-        .post_json(&format!("/api/v1/games/{standalone}/end"), &json!({}))
-        .await);
+    app.end_game(&standalone).await;
     let added = ok(app
         .post_json(
             &format!("{}/add-game", group.api()),
@@ -555,9 +551,7 @@ async fn a_group_read_again_is_not_rescored_and_a_round_in_one_of_its_games_show
             &json!({"went_out": "Ann", "points": {"Ben": 20, "Cy": 40}}),
         )
         .await);
-    ok(app
-        .post_json(&format!("/api/v1/games/{id}/end"), &json!({}))
-        .await);
+    app.end_game(&id).await;
     let after = group.state(&app, "").await;
     assert_eq!(after["games"][0]["rounds_played"], 1);
     assert_eq!(after["ledger"]["games"], 1);
@@ -765,9 +759,7 @@ async fn a_late_joiner_at_a_groups_table_is_counted_in_its_standings_and_ledger(
             &round("Di", json!({"Ann": 10, "Ben": 5, "Cy": 15, "eve": 30})),
         )
         .await);
-    ok(app
-        .post_json(&format!("/api/v1/games/{id}/end"), &json!({}))
-        .await);
+    app.end_game(&id).await;
     let state = group.state(&app, "").await;
     let players: Vec<&str> = state["players"]
         .as_array()

@@ -46,14 +46,6 @@ async fn round(app: &TestApp, id: &str, out: &str, points: Value) {
         .await;
 }
 
-/// Ends a game early (its rounds so far are settled).
-async fn end(app: &TestApp, id: &str) {
-    let response = app
-        .post_json(&format!("/api/v1/games/{id}/end"), &json!({}))
-        .await;
-    assert_eq!(response.status, StatusCode::OK, "{}", response.body);
-}
-
 #[tokio::test]
 async fn a_new_group_has_its_players_and_a_second_link_that_only_shows_it() {
     let app = TestApp::new().await;
@@ -523,7 +515,7 @@ async fn a_settle_up_needs_the_current_version_and_starts_the_ledger_again() {
     )
     .await;
     round(&app, &id, "Ann", json!({"Ben": 20, "Cy": 40})).await;
-    end(&app, &id).await;
+    app.end_game(&id).await;
     let state = app.game_state(&id).await;
     let nets = state["settlement"]["net_cents"].clone();
     let listed = group.state(&app, "").await;
@@ -677,7 +669,7 @@ async fn export_and_import_keep_groups_players_seats_house_rules_settle_ups_and_
     )
     .await;
     round(&app, &id, "Ann", json!({"Ben": 20, "Cy": 40})).await;
-    end(&app, &id).await;
+    app.end_game(&id).await;
     let version = group.state(&app, "").await["version"].as_i64().unwrap();
     app.post_json(
         &format!("{}/settle-up", group.api()),
