@@ -615,6 +615,41 @@ impl TestResponse {
     pub fn is_html(&self) -> bool {
         self.header("content-type").starts_with("text/html")
     }
+
+    /// Asserts a refusal of the JSON API: `status`, and an `error` sentence that says
+    /// `said`. Returns the sentence, for further checks. A failure shows the whole answer.
+    #[track_caller]
+    pub fn assert_refused(&self, status: StatusCode, said: Said<'_>) -> String {
+        assert_eq!(self.status, status, "{said:?}: {}", self.body);
+        let sentence = self.error_sentence();
+        let says = match said {
+            Said::Is(whole) => sentence == whole,
+            Said::Starts(start) => sentence.starts_with(start),
+            Said::Has(part) => sentence.contains(part),
+        };
+        assert!(says, "{said:?}: {}", self.body);
+        sentence
+    }
+
+    /// Asserts a refused form: `status`, a page, and `part` in its text (see [`text`]).
+    /// Returns the page's text, for further checks. A failure shows the whole answer.
+    #[track_caller]
+    pub fn assert_page_refused(&self, status: StatusCode, part: &str) -> String {
+        assert_eq!(self.status, status, "{part:?}: {}", self.body);
+        assert!(self.is_html(), "a page: {}", self.body);
+        let page = text(&self.body);
+        assert!(page.contains(part), "{part:?}: {}", self.body);
+        page
+    }
+}
+
+/// What a refused API request must say ([`TestResponse::assert_refused`]): the whole
+/// sentence, how it starts, or a part of it.
+#[derive(Clone, Copy, Debug)]
+pub enum Said<'a> {
+    Is(&'a str),
+    Starts(&'a str),
+    Has(&'a str),
 }
 
 /// Undoes askama's HTML escaping (and turns no-break spaces into spaces), to compare page

@@ -6,6 +6,7 @@
 use axum::http::StatusCode;
 use serde_json::{Value, json};
 
+use crate::common::Said::Has;
 use crate::common::{TestApp, post_form, text};
 
 async fn post_json(app: &TestApp, path: &str, body: Value) -> Value {
@@ -297,11 +298,9 @@ async fn score_takes_declared_wilds_at_their_own_penalty_and_solve_hands_refuse_
             json!({"rules": "shanghai", "cards": "5H=JH"}),
         )
         .await;
-    assert_eq!(response.status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert!(
-        response
-            .error_sentence()
-            .contains("only a joker or a 2 can be declared")
+    response.assert_refused(
+        StatusCode::UNPROCESSABLE_ENTITY,
+        Has("only a joker or a 2 can be declared"),
     );
     // Progressive's 2s are wild: 2C=5H scores as the 2 (20).
     let answer = post_json(
@@ -318,18 +317,9 @@ async fn score_takes_declared_wilds_at_their_own_penalty_and_solve_hands_refuse_
             json!({"rules": "contract", "round": 2, "hand": "5H 6H JK=7H 8H 9C 9D 9S"}),
         )
         .await;
-    assert_eq!(
-        response.status,
+    response.assert_refused(
         StatusCode::UNPROCESSABLE_ENTITY,
-        "{}",
-        response.body
-    );
-    assert!(
-        response
-            .error_sentence()
-            .contains("\"JK=7H\" declares a card in a hand"),
-        "{}",
-        response.body
+        Has("\"JK=7H\" declares a card in a hand"),
     );
     let response = post_form(
         &app,
@@ -345,8 +335,10 @@ async fn score_takes_declared_wilds_at_their_own_penalty_and_solve_hands_refuse_
     )
     .await;
     // As every field error of the page: a 422 with the form and the sentence beside it.
-    assert_eq!(response.status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert!(text(&response.body).contains("„JK=7H“ erklärt eine Karte auf der Hand"));
+    response.assert_page_refused(
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "„JK=7H“ erklärt eine Karte auf der Hand",
+    );
 }
 
 #[tokio::test]

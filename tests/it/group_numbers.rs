@@ -7,6 +7,7 @@ use axum::body::Body;
 use axum::http::{Request, StatusCode};
 use serde_json::{Value, json};
 
+use crate::common::Said::{Has, Is};
 use crate::common::{
     Group, TestApp, TestResponse, assert_no_inline_script_or_style, post_form, text,
 };
@@ -182,10 +183,9 @@ async fn the_standings_follow_a_period_and_a_rule_set_and_a_bad_filter_is_a_sent
     assert_eq!(standing(&contract, "Cy")["games"], 2);
 
     let bad = app.get(&format!("{}?from=yesterday", group.api())).await;
-    assert_eq!(bad.status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert_eq!(
-        bad.error_sentence(),
-        "\"yesterday\" is not a date; write it as 2026-11-24."
+    bad.assert_refused(
+        StatusCode::UNPROCESSABLE_ENTITY,
+        Is("\"yesterday\" is not a date; write it as 2026-11-24."),
     );
     let request = Request::get(format!(
         "/api/v1/groups/view/{}?from=2026-05-01&to=2026-04-01",
@@ -195,11 +195,9 @@ async fn the_standings_follow_a_period_and_a_rule_set_and_a_bad_filter_is_a_sent
     .body(Body::empty())
     .unwrap();
     let german = app.send(request).await;
-    assert_eq!(german.status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert!(
-        german.error_sentence().contains("beginnt nach seinem Ende"),
-        "{}",
-        german.body
+    german.assert_refused(
+        StatusCode::UNPROCESSABLE_ENTITY,
+        Has("beginnt nach seinem Ende"),
     );
     let unknown = app.get(&format!("{}?rules=poker", group.api())).await;
     assert_eq!(unknown.status, StatusCode::UNPROCESSABLE_ENTITY);
@@ -349,8 +347,7 @@ async fn the_standings_page_shows_every_number_for_a_period_in_both_languages() 
             "de",
         )
         .await;
-    assert_eq!(bad.status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert!(text(&bad.body).contains("„someday“ ist kein Datum"));
+    bad.assert_page_refused(StatusCode::UNPROCESSABLE_ENTITY, "„someday“ ist kein Datum");
 }
 
 #[tokio::test]
@@ -387,8 +384,10 @@ async fn head_to_head_compares_two_players_and_refuses_one_player_twice() {
             "en",
         )
         .await;
-    assert_eq!(same.status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert!(text(&same.body).contains("Choose two different players"));
+    same.assert_page_refused(
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "Choose two different players",
+    );
 }
 
 #[tokio::test]
@@ -414,8 +413,7 @@ async fn the_ledger_page_settles_up_once_per_form_and_a_stale_form_is_a_conflict
 
     // A stale version: 409, the ledger as it is, nothing settled.
     let stale = post_form(&app, &action, &[("version", "0")], "en").await;
-    assert_eq!(stale.status, StatusCode::CONFLICT, "{}", stale.body);
-    assert!(text(&stale.body).contains("changed on another device"));
+    stale.assert_page_refused(StatusCode::CONFLICT, "changed on another device");
     assert_eq!(group.state(&app, "").await["settle_ups"], json!([]));
 
     let key = app.form_key(&action);
@@ -477,8 +475,7 @@ async fn the_group_money_chart_draws_each_player_s_running_money_for_screen_read
     let group = create_group(&app, &["Ann", "Ben", "Cy"]).await;
     let path = format!("/groups/{}/chart.svg", group.id);
     let none = app.get_in(&path, "en").await;
-    assert_eq!(none.status, StatusCode::NOT_FOUND);
-    assert!(none.body.contains("no chart to draw"));
+    none.assert_page_refused(StatusCode::NOT_FOUND, "no chart to draw");
     let first = played(
         &app,
         &group,

@@ -6,6 +6,7 @@
 use axum::http::StatusCode;
 use serde_json::{Value, json};
 
+use crate::common::Said::Has;
 use crate::common::{Group, TestApp, TestResponse};
 
 async fn post_with(
@@ -100,8 +101,7 @@ async fn creating_a_group_again_with_the_same_idempotency_key_gives_the_same_gro
     assert_eq!(first.json()["id"], again.json()["id"]);
     let other = json!({"name": "Samstagsrunde", "players": ["Ann", "Ben"]});
     let reused = post_with(&app, "/api/v1/groups", &other, &key).await;
-    assert_eq!(reused.status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert!(reused.error_sentence().contains("already used"));
+    reused.assert_refused(StatusCode::UNPROCESSABLE_ENTITY, Has("already used"));
     let count: i64 = sqlx::query_scalar("SELECT count(*) FROM groups")
         .fetch_one(app.db.reader())
         .await
@@ -118,11 +118,9 @@ async fn names_that_read_the_same_are_refused_with_a_sentence_in_both_languages(
             &json!({"name": "Freitagsrunde", "players": ["Ann", "ann"]}),
         )
         .await;
-    assert_eq!(twice.status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert!(
-        twice.error_sentence().contains("\"ann\" is named twice"),
-        "{}",
-        twice.body
+    twice.assert_refused(
+        StatusCode::UNPROCESSABLE_ENTITY,
+        Has("\"ann\" is named twice"),
     );
 
     let group = create_group(&app, "Freitagsrunde", &["Ann", "Ben"]).await;
@@ -145,18 +143,13 @@ async fn names_that_read_the_same_are_refused_with_a_sentence_in_both_languages(
     let invisible = app
         .post_json(&players, &json!({"name": "Ann\u{200B}"}))
         .await;
-    assert_eq!(invisible.status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert!(invisible.error_sentence().contains("invisible character"));
+    invisible.assert_refused(StatusCode::UNPROCESSABLE_ENTITY, Has("invisible character"));
     let german = app
         .post_json(&players, &json!({"name": "ann", "lang": "de"}))
         .await;
-    assert_eq!(german.status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert!(
-        german
-            .error_sentence()
-            .contains("Die Gruppe hat schon jemanden namens „Ann“"),
-        "{}",
-        german.body
+    german.assert_refused(
+        StatusCode::UNPROCESSABLE_ENTITY,
+        Has("Die Gruppe hat schon jemanden namens „Ann“"),
     );
     let added = app.post_json(&players, &json!({"name": "Anne"})).await;
     assert_eq!(added.status, StatusCode::CREATED, "{}", added.body);
@@ -257,23 +250,16 @@ async fn a_retired_player_is_kept_in_old_games_and_refused_in_new_ones() {
             &json!({"rules": "contract", "players": ["Ann", "Cy"]}),
         )
         .await;
-    assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert!(
-        refused.error_sentence().contains("Cy has retired"),
-        "{}",
-        refused.body
-    );
+    refused.assert_refused(StatusCode::UNPROCESSABLE_ENTITY, Has("Cy has retired"));
     let stranger = app
         .post_json(
             &format!("{}/games", group.api()),
             &json!({"rules": "contract", "players": ["Ann", "Zoe"]}),
         )
         .await;
-    assert_eq!(stranger.status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert!(
-        stranger
-            .error_sentence()
-            .contains("\"Zoe\" is not a player of this group")
+    stranger.assert_refused(
+        StatusCode::UNPROCESSABLE_ENTITY,
+        Has("\"Zoe\" is not a player of this group"),
     );
     // Back again, Cy may play.
     let back = app.post_json(&retire, &json!({"retired": false})).await;
@@ -411,14 +397,15 @@ async fn a_standalone_game_joins_a_group_its_players_matched_by_how_names_read()
     let again = app
         .post_json(&format!("{}/add-game", group.api()), &json!({"game": id}))
         .await;
-    assert_eq!(again.status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert!(again.error_sentence().contains("already in this group"));
+    again.assert_refused(
+        StatusCode::UNPROCESSABLE_ENTITY,
+        Has("already in this group"),
+    );
     let other = create_group(&app, "Samstagsrunde", &[]).await;
     let elsewhere = app
         .post_json(&format!("{}/add-game", other.api()), &json!({"game": id}))
         .await;
-    assert_eq!(elsewhere.status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert!(elsewhere.error_sentence().contains("another group"));
+    elsewhere.assert_refused(StatusCode::UNPROCESSABLE_ENTITY, Has("another group"));
     // A game's read-only link cannot add it anywhere.
     let token = created["view_url"]
         .as_str()
@@ -430,8 +417,7 @@ async fn a_standalone_game_joins_a_group_its_players_matched_by_how_names_read()
             &json!({"game": token}),
         )
         .await;
-    assert_eq!(by_view.status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert!(by_view.error_sentence().contains("edit link"));
+    by_view.assert_refused(StatusCode::UNPROCESSABLE_ENTITY, Has("edit link"));
 }
 
 #[tokio::test]
@@ -456,12 +442,7 @@ async fn house_rules_are_saved_played_by_name_and_kept_on_the_game_after_deletio
             &json!({"name": "Bad", "rules": "liverpool", "options": {"no_such_option": 1}}),
         )
         .await;
-    assert_eq!(wrong.status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert!(
-        wrong.error_sentence().contains("no_such_option"),
-        "{}",
-        wrong.body
-    );
+    wrong.assert_refused(StatusCode::UNPROCESSABLE_ENTITY, Has("no_such_option"));
 
     let id = group_game(
         &app,
@@ -484,11 +465,9 @@ async fn house_rules_are_saved_played_by_name_and_kept_on_the_game_after_deletio
             &json!({"house_rules": "Opa's", "players": ["Ann", "Ben"]}),
         )
         .await;
-    assert_eq!(unknown.status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert!(
-        unknown
-            .error_sentence()
-            .contains("no house rules called \"Opa's\"")
+    unknown.assert_refused(
+        StatusCode::UNPROCESSABLE_ENTITY,
+        Has("no house rules called \"Opa's\""),
     );
 
     let house_id = house["id"].as_i64().unwrap();
@@ -525,8 +504,7 @@ async fn a_settle_up_needs_the_current_version_and_starts_the_ledger_again() {
 
     let path = format!("{}/settle-up", group.api());
     let blind = app.post_json(&path, &json!({})).await;
-    assert_eq!(blind.status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert!(blind.error_sentence().contains("\"version\""));
+    blind.assert_refused(StatusCode::UNPROCESSABLE_ENTITY, Has("\"version\""));
     let stale = app.post_json(&path, &json!({"version": version - 1})).await;
     assert_eq!(stale.status, StatusCode::CONFLICT, "{}", stale.body);
     let conflict = stale.json();
@@ -650,8 +628,7 @@ async fn the_read_only_link_of_a_group_changes_nothing_and_says_so() {
     let missing = app
         .get("/api/v1/groups/0123456789abcdef0123456789abcdef")
         .await;
-    assert_eq!(missing.status, StatusCode::NOT_FOUND);
-    assert!(missing.error_sentence().contains("no group"));
+    missing.assert_refused(StatusCode::NOT_FOUND, Has("no group"));
 }
 
 #[tokio::test]

@@ -4,6 +4,7 @@
 //! command line. And the catalogue's promise: a form built from it never offers a value the
 //! engine refuses.
 
+use crate::common::Said::Has;
 use crate::common::{TestApp, TestResponse, kontrakt_cli, post_form, text};
 use axum::http::StatusCode;
 use serde_json::{Value, json};
@@ -571,13 +572,7 @@ async fn a_game_started_with_house_rules_keeps_them_and_its_checker_link_carries
                            "options": {"same_suit_runs": "gap-3"}}),
         )
         .await;
-    assert_eq!(
-        refused.status,
-        StatusCode::UNPROCESSABLE_ENTITY,
-        "{}",
-        refused.body
-    );
-    assert!(refused.body.contains("gap-3"), "{}", refused.body);
+    refused.assert_refused(StatusCode::UNPROCESSABLE_ENTITY, Has("gap-3"));
 }
 
 #[test]

@@ -10,6 +10,7 @@
 use std::collections::BTreeSet;
 use std::path::Path;
 
+use crate::common::Said::Is;
 use crate::common::{Group, TestApp, TestResponse};
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
@@ -727,10 +728,9 @@ async fn the_read_only_token_is_refused_with_a_sentence_saying_it_only_shows_the
     let route = &GAME_WRITES[0];
     let path = fill(route.path, &game.view);
     let response = app.send(request(route, &path, body_of(route))).await;
-    assert_eq!(response.status, StatusCode::FORBIDDEN);
-    assert_eq!(
-        response.error_sentence(),
-        "This link only shows the game; it cannot change it. Use the game's edit link."
+    response.assert_refused(
+        StatusCode::FORBIDDEN,
+        Is("This link only shows the game; it cannot change it. Use the game's edit link."),
     );
 }
 
