@@ -742,6 +742,22 @@ pub async fn post_form(
         .await
 }
 
+/// Posts the checker page's form (`/check`): `rules` chosen and shown, round `round`, these
+/// further `fields` (cards, options) and `action` (`check`, `solve` or `fit`), from a phone that
+/// prefers `lang`.
+pub async fn post_checker(
+    app: &TestApp,
+    (rules, round): (&str, &str),
+    fields: &[(&str, &str)],
+    action: &str,
+    lang: &str,
+) -> TestResponse {
+    let mut form = vec![("rules", rules), ("shown", rules), ("round", round)];
+    form.extend_from_slice(fields);
+    form.push(("action", action));
+    post_form(app, "/check", &form, lang).await
+}
+
 /// No inline script, inline style, inline handler or `javascript:` URL anywhere: the CSP
 /// forbids them. (The strictest of the copies the page tests had: any `style=` attribute,
 /// `onclick` and `onsubmit`, `javascript:`.)
