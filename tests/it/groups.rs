@@ -552,6 +552,25 @@ async fn a_settle_up_needs_the_current_version_and_starts_the_ledger_again() {
 }
 
 #[tokio::test]
+async fn a_new_player_sent_again_with_its_key_is_answered_201_as_the_first_time() {
+    // The API document promises 201 for "Added (or replayed)": the replay answers with the
+    // first answer's status, marked replayed, and adds no second player.
+    let app = TestApp::new().await;
+    let group = create_group(&app, "Freitagsrunde", &["Ann"]).await;
+    let path = format!("{}/players", group.api());
+    let key = [("idempotency-key", "ben-once")];
+    let first = post_with(&app, &path, &json!({"name": "Ben"}), &key).await;
+    let retry = post_with(&app, &path, &json!({"name": "Ben"}), &key).await;
+    assert_eq!(first.status, StatusCode::CREATED, "{}", first.body);
+    assert!(first.headers.get("idempotent-replayed").is_none());
+    assert_eq!(retry.status, StatusCode::CREATED, "{}", retry.body);
+    assert_eq!(retry.header("idempotent-replayed"), "true");
+    assert_eq!(retry.json()["players"], first.json()["players"]);
+    let players = group.state(&app, "").await["players"].clone();
+    assert_eq!(players.as_array().unwrap().len(), 2, "{players}");
+}
+
+#[tokio::test]
 async fn a_stale_version_on_any_group_write_is_a_409_and_changes_nothing() {
     let app = TestApp::new().await;
     let group = create_group(&app, "Freitagsrunde", &["Ann"]).await;
