@@ -495,6 +495,12 @@ async fn the_group_money_chart_draws_each_player_s_running_money_for_screen_read
     let svg = app.get_in(&path, "en").await;
     assert_eq!(svg.status, StatusCode::OK, "{}", svg.body);
     assert_eq!(svg.header("content-type"), "image/svg+xml");
+    // The same file answer as a game's race chart: never cached, nothing loads or runs.
+    assert_eq!(svg.header("cache-control"), "no-store");
+    assert!(
+        svg.header("content-security-policy")
+            .starts_with("default-src 'none'; style-src 'unsafe-inline'")
+    );
     let body = &svg.body;
     assert!(body.contains("role=\"img\""));
     assert!(body.contains("viewBox=\"0 0 360"));

@@ -11,12 +11,12 @@ use std::collections::BTreeMap;
 use askama::Template;
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Path, Query, State};
-use axum::http::{HeaderValue, StatusCode, header};
+use axum::http::StatusCode;
 use axum::response::{IntoResponse, Redirect, Response};
 use serde_json::Value;
 
 use super::super::games::money::Money;
-use super::super::games::{date, no_store};
+use super::super::games::{date, no_store, svg_file};
 use super::{Nav, Via, load, money_class, name};
 use crate::db::games::Once;
 use crate::store::groups::{self, GroupOutcome, LoadedGroup};
@@ -30,10 +30,6 @@ use crate::web::i18n::{Msg, PageCtx};
 use crate::web::idempotency::{canonical_form, request_hash};
 use crate::web::page::render_status;
 use crate::web::{AppError, AppState, Form};
-
-/// The Content-Security-Policy of the standalone SVG (as a game's race chart).
-const SVG_POLICY: &str =
-    "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'self'; base-uri 'none'";
 
 /// One currency's open account as the page shows it.
 struct Account {
@@ -421,20 +417,5 @@ fn svg_answer(group: &LoadedGroup, lang: Lang) -> Result<Response, AppError> {
     let Some(svg) = money_svg(group, lang) else {
         return Err(AppError::NotFound(N::NoChart.text(lang).to_owned()));
     };
-    Ok(no_store(
-        (
-            [
-                (
-                    header::CONTENT_TYPE,
-                    HeaderValue::from_static("image/svg+xml"),
-                ),
-                (
-                    header::HeaderName::from_static("content-security-policy"),
-                    HeaderValue::from_static(SVG_POLICY),
-                ),
-            ],
-            svg,
-        )
-            .into_response(),
-    ))
+    Ok(svg_file(svg))
 }
