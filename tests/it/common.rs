@@ -731,6 +731,14 @@ pub fn input_value(body: &str, name: &str) -> String {
     rest[value..value + end].to_owned()
 }
 
+/// Owned form fields (as read back from a page) borrowed for [`post_form`] and its kin.
+pub fn pairs(fields: &[(String, String)]) -> Vec<(&str, &str)> {
+    fields
+        .iter()
+        .map(|(k, v)| (k.as_str(), v.as_str()))
+        .collect()
+}
+
 /// Posts a form with these fields, from a phone that prefers `lang` (`Accept-Language`).
 pub async fn post_form(
     app: &TestApp,

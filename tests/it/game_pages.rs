@@ -5,7 +5,7 @@
 //! module's). Each test has a fresh database.
 
 use crate::common::{
-    TestApp, TestResponse, assert_no_inline_script_or_style, post_form, round, text, visible,
+    TestApp, TestResponse, assert_no_inline_script_or_style, pairs, post_form, round, text, visible,
 };
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
@@ -63,13 +63,6 @@ fn setup_form(rules: &str, players: &[&str], extra: &[(&str, &str)]) -> Vec<(Str
             .map(|(k, v)| ((*k).to_owned(), (*v).to_owned())),
     );
     fields
-}
-
-fn pairs(fields: &[(String, String)]) -> Vec<(&str, &str)> {
-    fields
-        .iter()
-        .map(|(k, v)| (k.as_str(), v.as_str()))
-        .collect()
 }
 
 /// A game created through the HTML form; returns its edit id.

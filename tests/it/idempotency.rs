@@ -287,10 +287,7 @@ async fn idempotency_a_form_key_the_server_did_not_issue_for_that_form_is_refuse
     ] {
         for lang in ["en", "de"] {
             let fields = round(key.clone());
-            let pairs: Vec<(&str, &str)> = fields
-                .iter()
-                .map(|(k, v)| (k.as_str(), v.as_str()))
-                .collect();
+            let pairs = common::pairs(&fields);
             let refused = common::post_form(&app, &rounds, &pairs, lang).await;
             assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY, "{why}");
             let page = common::text(&refused.body);
@@ -322,10 +319,7 @@ async fn idempotency_a_form_key_the_server_did_not_issue_for_that_form_is_refuse
     let state = app.get(&format!("/api/v1/games/{id}")).await.json();
     assert_eq!(state["version"], 0);
     let fields = round(app.form_key(&rounds));
-    let pairs: Vec<(&str, &str)> = fields
-        .iter()
-        .map(|(k, v)| (k.as_str(), v.as_str()))
-        .collect();
+    let pairs = common::pairs(&fields);
     let saved = common::post_form(&app, &rounds, &pairs, "en").await;
     assert_eq!(saved.status, StatusCode::SEE_OTHER, "{}", saved.body);
     // The same form key with another entry: refused, not taken for a repeat; the round form

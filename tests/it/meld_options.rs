@@ -5,7 +5,7 @@
 //! engine refuses.
 
 use crate::common::Said::Has;
-use crate::common::{TestApp, TestResponse, kontrakt_cli, post_checker, post_form, text};
+use crate::common::{TestApp, TestResponse, kontrakt_cli, pairs, post_checker, post_form, text};
 use axum::http::StatusCode;
 use serde_json::{Value, json};
 
@@ -467,10 +467,7 @@ async fn every_value_a_new_game_form_offers_is_the_catalogues_and_starts_a_game(
                         *v = value.clone();
                     }
                 }
-                let pairs: Vec<(&str, &str)> = fields
-                    .iter()
-                    .map(|(k, v)| (k.as_str(), v.as_str()))
-                    .collect();
+                let pairs = pairs(&fields);
                 let response = post_form(&app, "/games", &pairs, "en").await;
                 assert_eq!(
                     response.status,
@@ -498,10 +495,7 @@ async fn a_game_started_with_house_rules_keeps_them_and_its_checker_link_carries
         }
     }
     fields.push(("opt.all_wild_melds".to_owned(), "on".to_owned()));
-    let pairs: Vec<(&str, &str)> = fields
-        .iter()
-        .map(|(k, v)| (k.as_str(), v.as_str()))
-        .collect();
+    let pairs = pairs(&fields);
     let response = post_form(&app, "/games", &pairs, "en").await;
     assert_eq!(
         response.status,

@@ -1077,10 +1077,7 @@ fn attr(tag: &str, name: &str) -> String {
 
 /// Posts a form's fields as they are.
 async fn post_fields(app: &TestApp, action: &str, fields: &[(String, String)]) -> TestResponse {
-    let fields: Vec<(&str, &str)> = fields
-        .iter()
-        .map(|(k, v)| (k.as_str(), v.as_str()))
-        .collect();
+    let fields = crate::common::pairs(fields);
     post(app, action, &fields).await
 }
 
