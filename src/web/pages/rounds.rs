@@ -90,13 +90,7 @@ fn damaged() -> AppError {
 /// (optional; an [`IdempotencyKey`] that this server issued for a form posting to `action`:
 /// any other is refused, 422 "This form is out of date").
 pub(super) fn hidden(state: &AppState, fields: &Fields, action: &str) -> Result<Hidden, AppError> {
-    let get = |name: &str| {
-        fields
-            .iter()
-            .rev()
-            .find(|(k, _)| k == name)
-            .map(|(_, v)| v.trim())
-    };
+    let get = |name: &str| crate::web::last_field(fields, name);
     let version = get("version")
         .and_then(|v| v.parse::<i64>().ok())
         .ok_or_else(damaged)?;

@@ -13,7 +13,7 @@ use crate::web::cookies::CookieJar;
 use crate::web::i18n::PageCtx;
 use crate::web::idempotency::{canonical_form, create_rematch, request_hash};
 use crate::web::links::GameLinks;
-use crate::web::{AppError, AppState, Form, recent};
+use crate::web::{AppError, AppState, Form, last_field, recent};
 
 /// The action a rematch form posts to, which its key is signed for.
 pub(super) fn action(id: &str) -> String {
@@ -32,11 +32,7 @@ pub(super) async fn create(
     let game = state.load_edit(&id).await?;
     let action = action(&id);
     let request = request_hash(&format!("POST {action}"), &canonical_form(&pairs));
-    let key = pairs
-        .iter()
-        .rev()
-        .find(|(k, _)| k == "key")
-        .map_or("", |(_, v)| v.as_str());
+    let key = last_field(&pairs, "key").unwrap_or_default();
     let key = state.form_keys.check(&action, key)?;
     let key = key.map(|key| key.stored());
     let keyed = key.as_deref().map(|key| Keyed {

@@ -29,7 +29,7 @@ use crate::web::charts::{LineChart, Series};
 use crate::web::i18n::{Msg, PageCtx};
 use crate::web::idempotency::{canonical_form, request_hash};
 use crate::web::page::render_status;
-use crate::web::{AppError, AppState, Form};
+use crate::web::{AppError, AppState, Form, last_field};
 
 /// One currency's open account as the page shows it.
 struct Account {
@@ -270,13 +270,7 @@ pub(super) async fn settle_up(
     load(&state, &via).await?;
     let links = crate::web::links::GroupLinks::new(&id);
     let action = links.settle_up_form();
-    let field = |name: &str| {
-        pairs
-            .iter()
-            .rev()
-            .find(|(k, _)| k == name)
-            .map_or("", |(_, v)| v.trim())
-    };
+    let field = |name: &str| last_field(&pairs, name).unwrap_or_default();
     let damaged = || AppError::Said(StatusCode::BAD_REQUEST, Msg::RoundsFormDamaged);
     let key = state.form_keys.check(&action, field("key"))?;
     let version: i64 = field("version").parse().map_err(|_| damaged())?;

@@ -32,7 +32,7 @@ use crate::web::idempotency::{canonical_form, request_hash};
 use crate::web::links::GroupLinks;
 use crate::web::page::render_status;
 use crate::web::rule_options::{OPTION_PREFIX, OptionField, option_text, options_from_form};
-use crate::web::{AppError, AppState, Form, IdempotencyKey, recent};
+use crate::web::{AppError, AppState, Form, IdempotencyKey, last_field, recent};
 
 /// Where the new-group form posts: what its keys are issued for.
 pub(crate) const NEW_GROUP_ACTION: &str = "/groups";
@@ -54,7 +54,7 @@ struct Posted {
 }
 
 impl Posted {
-    /// The last value of a field, trimmed.
+    /// The last value of a field, as sent (a name typed is shown again as typed).
     fn field(&self, name: &str) -> Option<&str> {
         self.pairs
             .iter()
@@ -79,12 +79,9 @@ fn form_key(
     action: &str,
     pairs: &[(String, String)],
 ) -> Result<Option<IdempotencyKey>, AppError> {
-    let key = pairs
-        .iter()
-        .rev()
-        .find(|(k, _)| k == "key")
-        .map_or("", |(_, v)| v.as_str());
-    state.form_keys.check(action, key)
+    state
+        .form_keys
+        .check(action, last_field(pairs, "key").unwrap_or_default())
 }
 
 /// Opens a form of the group page, as each of them starts: the group loaded (its read-only
@@ -102,11 +99,8 @@ async fn posted(
     let links = GroupLinks::new(id);
     let action = links.action(action);
     let key = form_key(state, &action, &pairs)?;
-    let version = pairs
-        .iter()
-        .rev()
-        .find(|(k, _)| k == "version")
-        .and_then(|(_, v)| v.trim().parse::<i64>().ok())
+    let version = last_field(&pairs, "version")
+        .and_then(|v| v.parse::<i64>().ok())
         .ok_or(AppError::Said(
             StatusCode::BAD_REQUEST,
             Msg::RoundsFormDamaged,
