@@ -311,16 +311,20 @@ impl Group {
 
     /// The id of the group's player named `name` (asserts there is one).
     pub async fn player_id(&self, app: &TestApp, name: &str) -> i64 {
-        let state = self.state(app, "").await;
-        state["players"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .find(|p| p["name"] == name)
-            .unwrap_or_else(|| panic!("no {name} in {state}"))["id"]
-            .as_i64()
-            .unwrap()
+        player_id(&self.state(app, "").await, name)
     }
+}
+
+/// The id of the player named `name` in a group's JSON `state` (asserts there is one).
+pub fn player_id(state: &Value, name: &str) -> i64 {
+    state["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["name"] == name)
+        .unwrap_or_else(|| panic!("no {name} in {state}"))["id"]
+        .as_i64()
+        .unwrap()
 }
 
 /// A fresh, migrated database in its own temporary directory: a SQLite file, or with

@@ -8,7 +8,7 @@ use axum::body::Body;
 use axum::http::{Request, StatusCode};
 use serde_json::{Value, json};
 
-use crate::common::{Made, TestApp, TestResponse, post_form};
+use crate::common::{Made, TestApp, TestResponse, player_id, post_form};
 
 /// Posts a form with a cookie header (this phone's cookies).
 async fn post_form_with_cookie(
@@ -65,17 +65,6 @@ async fn state(app: &TestApp, id: &str) -> Value {
     let response = app.get(&format!("/api/v1/groups/{id}")).await;
     assert_eq!(response.status, StatusCode::OK, "{}", response.body);
     response.json()
-}
-
-fn player_id(state: &Value, name: &str) -> i64 {
-    state["players"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|p| p["name"] == name)
-        .unwrap_or_else(|| panic!("no {name} in {state}"))["id"]
-        .as_i64()
-        .unwrap()
 }
 
 /// Posts one of the group page's forms with the group's current version and a fresh key.
