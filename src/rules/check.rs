@@ -976,42 +976,26 @@ pub(crate) mod tests {
 
     #[test]
     fn continental_needs_fifteen_cards_in_runs_only() {
-        assert!(
-            run_check(
-                "continental",
-                1,
-                "3H 4H 5H | 6S 7S 8S | 9D 10D JD | AC 2C 3C | JK QH KH"
-            )
-            .ok
-        );
-        assert!(
-            run_check(
-                "continental",
-                1,
-                "3H 4H 5H 6H | 6S 7S 8S 9S | 9D 10D JD QD | AC 2C 3C"
-            )
-            .ok
-        );
-        assert!(
-            run_check(
-                "continental",
-                1,
-                "3H 4H 5H 6H 7H | 6S 7S 8S 9S | 9D 10D JD | AC 2C 3C"
-            )
-            .ok
-        );
-        let r = run_check(
-            "continental",
-            1,
-            "3H 4H 5H | 6S 7S 8S | 9D 10D JD | AC 2C 3C | QC QH QS",
-        );
-        assert_eq!(codes(&r), ["no_alternative"]);
-        let r = run_check(
-            "continental",
-            1,
-            "3H 4H 5H | 6S 7S 8S | 9D 10D JD | AC 2C 3C 4C | JK QH KH",
-        );
-        assert_eq!(codes(&r), ["card_count"]);
+        for (melds, want) in [
+            (
+                "3H 4H 5H | 6S 7S 8S | 9D 10D JD | AC 2C 3C | JK QH KH",
+                &[][..],
+            ),
+            ("3H 4H 5H 6H | 6S 7S 8S 9S | 9D 10D JD QD | AC 2C 3C", &[]),
+            ("3H 4H 5H 6H 7H | 6S 7S 8S 9S | 9D 10D JD | AC 2C 3C", &[]),
+            (
+                "3H 4H 5H | 6S 7S 8S | 9D 10D JD | AC 2C 3C | QC QH QS",
+                &["no_alternative"],
+            ),
+            (
+                "3H 4H 5H | 6S 7S 8S | 9D 10D JD | AC 2C 3C 4C | JK QH KH",
+                &["card_count"],
+            ),
+        ] {
+            let r = run_check("continental", 1, melds);
+            assert_eq!(codes(&r), want, "{melds}");
+            assert_eq!(r.ok, want.is_empty(), "{melds}");
+        }
     }
 
     #[test]

@@ -591,19 +591,7 @@ mod tests {
             one.say(Lang::De),
             "Der Kontrakt verlangt genau 2 Meldungen, gelegt wurde 1."
         );
-        let gaps = Problem::RunGaps {
-            meld: 1,
-            missing: 1,
-            wilds: 0,
-        };
-        assert_eq!(
-            gaps.say(Lang::De),
-            "Meldung 1: der Folge fehlt 1 Karte, und es gibt keine wilde Karte, um die Lücken zu füllen."
-        );
-        assert_eq!(
-            gaps.say(Lang::En),
-            "Meld 1: the run is missing 1 card and has no wild card to fill the gaps."
-        );
+        // A run missing 1 card with no wild card: in `plural_tests`, with issue 9's sentences.
         let gaps = Problem::RunGaps {
             meld: 2,
             missing: 2,

@@ -93,6 +93,17 @@ impl<T: Serialize> IntoResponse for Json<T> {
 #[from_request(via(axum::Form), rejection(AppError))]
 pub struct Form<T>(pub T);
 
+/// The value of a posted field (or query parameter) `name` in `pairs` as read by
+/// [`Form`]: the last one of that name, trimmed (a field sent twice is taken as the browser's
+/// last word). `None` when there is none.
+pub fn last_field<'a>(pairs: &'a [(String, String)], name: &str) -> Option<&'a str> {
+    pairs
+        .iter()
+        .rev()
+        .find(|(k, _)| k == name)
+        .map(|(_, v)| v.trim())
+}
+
 impl From<FormRejection> for AppError {
     fn from(rejection: FormRejection) -> Self {
         match rejection {
@@ -245,5 +256,16 @@ mod tests {
         let body = serde_json::json!({"round": 1, "version": 2});
         assert!(refuse_unknown_fields::<crate::rules::game::RawRound>(&body, &["version"]).is_ok());
         assert!(refuse_unknown_fields::<crate::rules::game::RawRound>(&body, &[]).is_err());
+    }
+
+    #[test]
+    fn a_field_sent_twice_is_read_as_its_last_value_trimmed() {
+        let pairs: Vec<(String, String)> = [("key", "a"), ("name", " Ann "), ("key", " b ")]
+            .iter()
+            .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
+            .collect();
+        assert_eq!(last_field(&pairs, "key"), Some("b"));
+        assert_eq!(last_field(&pairs, "name"), Some("Ann"));
+        assert_eq!(last_field(&pairs, "version"), None);
     }
 }

@@ -241,6 +241,28 @@ impl FormKeys {
         format!("{random}.{mac}")
     }
 
+    /// A posted form's `key` field (`text`), checked for the form that posts to `action`:
+    /// `None` when the form sent none; a 400 (the form is damaged) for text no key can be; a
+    /// 422 (the form is out of date) for a key this server did not issue for `action`. Every
+    /// HTML form that carries a key reads it here.
+    pub fn check(&self, action: &str, text: &str) -> Result<Option<IdempotencyKey>, AppError> {
+        let key = IdempotencyKey::parse(text).map_err(|InvalidKey| {
+            AppError::Said(
+                axum::http::StatusCode::BAD_REQUEST,
+                crate::text::Msg::RoundsFormDamaged,
+            )
+        })?;
+        if let Some(key) = &key
+            && !self.verify(action, key.as_str())
+        {
+            return Err(AppError::Said(
+                axum::http::StatusCode::UNPROCESSABLE_ENTITY,
+                crate::text::Msg::ErrFormStale,
+            ));
+        }
+        Ok(key)
+    }
+
     /// Whether `key` was issued by [`FormKeys::issue`] for `action`.
     pub fn verify(&self, action: &str, key: &str) -> bool {
         if self.recording.is_some() {
@@ -401,6 +423,39 @@ mod tests {
             random,
         ] {
             assert!(!keys.verify("/games/abc/undo", made_up), "{made_up}");
+        }
+    }
+
+    #[test]
+    fn a_form_s_key_field_is_none_a_key_issued_for_its_action_damaged_or_stale() {
+        use axum::http::StatusCode;
+        let keys = FormKeys::new("secret one");
+        let issued = keys.issue("/groups/abc/players");
+        let said = |text: &str| match keys.check("/groups/abc/players", text) {
+            Err(AppError::Said(status, msg)) => Some((status, msg)),
+            Err(other) => panic!("{text:?}: {other:?}"),
+            Ok(_) => None,
+        };
+        assert_eq!(keys.check("/groups/abc/players", " \t").unwrap(), None);
+        let checked = keys.check("/groups/abc/players", &format!(" {issued} "));
+        assert_eq!(checked.unwrap().unwrap().as_str(), issued);
+        assert_eq!(
+            said("two words"),
+            Some((StatusCode::BAD_REQUEST, crate::text::Msg::RoundsFormDamaged))
+        );
+        assert_eq!(
+            said(&"k".repeat(IdempotencyKey::MAX_LEN + 1)),
+            Some((StatusCode::BAD_REQUEST, crate::text::Msg::RoundsFormDamaged))
+        );
+        for stale in ["made-up", &keys.issue("/groups/abc/house-rules")] {
+            assert_eq!(
+                said(stale),
+                Some((
+                    StatusCode::UNPROCESSABLE_ENTITY,
+                    crate::text::Msg::ErrFormStale
+                )),
+                "{stale}"
+            );
         }
     }
 

@@ -52,7 +52,7 @@ use crate::store::{self, GameCache, LoadedGame};
 use crate::text::Msg;
 pub use error::AppError;
 pub(crate) use extract::refusal_lang;
-pub use extract::{Form, Json, refuse_unknown_fields, require_json_body};
+pub use extract::{Form, Json, last_field, refuse_unknown_fields, require_json_body};
 pub use idempotency::{FormKeys, IdempotencyKey};
 pub use rate_limit::WriteLimit;
 use rate_limit::WriteLimiter;

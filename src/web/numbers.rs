@@ -76,12 +76,9 @@ pub fn asked_filter(
     lang: Lang,
 ) -> Result<AskedFilter, String> {
     let get = |name: &str| {
-        pairs
-            .iter()
-            .rev()
-            .find(|(k, _)| k == name)
-            .map(|(_, v)| v.trim().to_owned())
+        super::last_field(pairs, name)
             .filter(|v| !v.is_empty())
+            .map(str::to_owned)
     };
     let (from, to) = (get("from"), get("to"));
     let period = match get("period").as_deref() {

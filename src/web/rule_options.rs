@@ -179,41 +179,17 @@ impl OptionField {
                 ..
             } => {
                 // Only these numbers work: a choice, never a number that fails.
-                field.kind = "select";
-                let typed = field.value.trim();
-                let current = if values.iter().any(|v| v.to_string() == typed) {
-                    typed.to_owned()
-                } else {
-                    option_text(in_force)
-                };
-                field.choices = values
-                    .iter()
-                    .map(|v| OptionChoice {
-                        value: v.to_string(),
-                        label: v.to_string(),
-                        selected: v.to_string() == current,
-                    })
-                    .collect();
+                let choices = values.iter().map(|v| (v.to_string(), v.to_string()));
+                field.select(choices.collect(), in_force);
             }
             OptionKind::Int { min, max, .. } => {
                 field.hint = ctx.f(Msg::NewOptionRange, &[("min", min), ("max", max)]);
             }
             OptionKind::Choice { values } => {
-                field.kind = "select";
-                let typed = field.value.trim();
-                let current = if values.iter().any(|v| v == typed) {
-                    typed.to_owned()
-                } else {
-                    option_text(in_force)
-                };
-                field.choices = values
+                let choices = values
                     .iter()
-                    .map(|v| OptionChoice {
-                        value: v.clone(),
-                        label: choice_label(spec.name, v, lang),
-                        selected: *v == current,
-                    })
-                    .collect();
+                    .map(|v| (v.clone(), choice_label(spec.name, v, lang)));
+                field.select(choices.collect(), in_force);
             }
             OptionKind::List { .. } => {
                 field.kind = "list";
@@ -221,6 +197,26 @@ impl OptionField {
             }
         }
         field
+    }
+
+    /// Makes the field a select of `choices` (value, label): the value typed is selected
+    /// when it is one of them, else `in_force`.
+    fn select(&mut self, choices: Vec<(String, String)>, in_force: &OptionValue) {
+        self.kind = "select";
+        let typed = self.value.trim();
+        let current = if choices.iter().any(|(value, _)| value == typed) {
+            typed.to_owned()
+        } else {
+            option_text(in_force)
+        };
+        self.choices = choices
+            .into_iter()
+            .map(|(value, label)| OptionChoice {
+                selected: value == current,
+                value,
+                label,
+            })
+            .collect();
     }
 }
 

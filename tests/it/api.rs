@@ -1,6 +1,7 @@
 //! The referee JSON API (`docs/API.md`) through the router: the examples verbatim, every
 //! endpoint, and bad input answered with a 4xx JSON sentence.
 
+use crate::common::Said::{Has, Is, Starts};
 use crate::common::{TestApp, TestResponse};
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
@@ -1022,11 +1023,9 @@ async fn rommee_says_it_has_one_round_per_player_instead_of_fixed_rounds() {
 async fn an_unknown_rule_set_id_is_a_404_json_sentence() {
     let app = TestApp::new().await;
     let response = app.get("/api/v1/rules/canasta").await;
-    assert_eq!(response.status, StatusCode::NOT_FOUND);
-    assert!(
-        response
-            .error_sentence()
-            .starts_with("unknown rule set \"canasta\"; known ones are: contract,")
+    response.assert_refused(
+        StatusCode::NOT_FOUND,
+        Starts("unknown rule set \"canasta\"; known ones are: contract,"),
     );
 }
 
@@ -1417,11 +1416,9 @@ async fn a_body_without_the_json_content_type_is_a_415_sentence() {
                 .unwrap(),
         )
         .await;
-    assert_eq!(response.status, StatusCode::UNSUPPORTED_MEDIA_TYPE);
-    assert!(
-        response
-            .error_sentence()
-            .contains("Content-Type: application/json")
+    response.assert_refused(
+        StatusCode::UNSUPPORTED_MEDIA_TYPE,
+        Has("Content-Type: application/json"),
     );
 }
 
@@ -1429,10 +1426,9 @@ async fn a_body_without_the_json_content_type_is_a_415_sentence() {
 async fn get_on_a_post_endpoint_is_a_405_json_sentence() {
     let app = TestApp::new().await;
     let response = app.get("/api/v1/check").await;
-    assert_eq!(response.status, StatusCode::METHOD_NOT_ALLOWED);
-    assert_eq!(
-        response.error_sentence(),
-        "This address does not accept GET requests."
+    response.assert_refused(
+        StatusCode::METHOD_NOT_ALLOWED,
+        Is("This address does not accept GET requests."),
     );
 }
 
@@ -1670,19 +1666,17 @@ async fn the_games_api_answers_in_the_bodys_lang() {
         json!({"lang": "de"}).to_string(),
     )
     .await;
-    assert_eq!(undo.status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert_eq!(
-        undo.error_sentence(),
-        "Es gibt keine Runde zum Zurücknehmen."
+    undo.assert_refused(
+        StatusCode::UNPROCESSABLE_ENTITY,
+        Is("Es gibt keine Runde zum Zurücknehmen."),
     );
     // A game that is not there, in the Accept-Language header's language.
     let missing = app
         .get_in("/api/v1/games/0123456789abcdef0123456789abcdef", "de")
         .await;
-    assert_eq!(missing.status, StatusCode::NOT_FOUND);
-    assert_eq!(
-        missing.error_sentence(),
-        "Unter dieser Adresse gibt es keine Partie. Prüf den Link, den du bekommen hast."
+    missing.assert_refused(
+        StatusCode::NOT_FOUND,
+        Is("Unter dieser Adresse gibt es keine Partie. Prüf den Link, den du bekommen hast."),
     );
     let missing = app
         .get("/api/v1/games/0123456789abcdef0123456789abcdef")

@@ -3,6 +3,7 @@
 //! German, exactly as the body's `"lang": "de"` does; and a body the server cannot read
 //! (malformed JSON, a field of the wrong type) is refused in the asked language too.
 
+use crate::common::Said::Starts;
 use crate::common::{TestApp, TestResponse};
 use axum::http::StatusCode;
 use serde_json::{Value, json};
@@ -146,17 +147,9 @@ async fn the_accept_language_header_alone_answers_solve_score_settle_and_games_a
             &body.to_string(),
         )
         .await;
-        assert_eq!(
-            undo.status,
+        undo.assert_refused(
             StatusCode::UNPROCESSABLE_ENTITY,
-            "{}",
-            undo.body
-        );
-        assert!(
-            undo.error_sentence()
-                .starts_with("Im JSON ist ein Feld falsch: unknown field `versio`"),
-            "{}",
-            undo.body
+            Starts("Im JSON ist ein Feld falsch: unknown field `versio`"),
         );
     }
     let undo = post(
@@ -166,10 +159,9 @@ async fn the_accept_language_header_alone_answers_solve_score_settle_and_games_a
         "{\"version\": ",
     )
     .await;
-    assert_eq!(undo.status, StatusCode::BAD_REQUEST);
-    assert!(
-        undo.error_sentence()
-            .starts_with("Der Inhalt der Anfrage ist kein gültiges JSON")
+    undo.assert_refused(
+        StatusCode::BAD_REQUEST,
+        Starts("Der Inhalt der Anfrage ist kein gültiges JSON"),
     );
 }
 

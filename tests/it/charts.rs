@@ -26,12 +26,7 @@ async fn a_game_s_race_chart_is_an_svg_of_the_running_totals_on_its_pages_and_as
     let page = app.get(&format!("/games/{id}")).await;
     assert!(!page.body.contains("id=\"race\""), "no chart yet");
     let none = app.get(&format!("/games/{id}/chart.svg")).await;
-    assert_eq!(none.status, StatusCode::NOT_FOUND);
-    assert!(
-        none.body.contains("No round is entered yet"),
-        "{}",
-        none.body
-    );
+    none.assert_page_refused(StatusCode::NOT_FOUND, "No round is entered yet");
 
     app.api(
         &format!("/api/v1/games/{id}/rounds"),

@@ -220,6 +220,16 @@ impl TestApp {
         response.json()
     }
 
+    /// Ends game `id` early through the JSON API (its rounds so far are settled), asserts 200
+    /// and returns the game's new state.
+    pub async fn end_game(&self, id: &str) -> Value {
+        let response = self
+            .post_json(&format!("/api/v1/games/{id}/end"), &json!({}))
+            .await;
+        assert_eq!(response.status, StatusCode::OK, "{id}: {}", response.body);
+        response.json()
+    }
+
     /// Game `id`'s state through the JSON API (asserts 200).
     pub async fn game_state(&self, id: &str) -> Value {
         let response = self.get(&format!("/api/v1/games/{id}")).await;
@@ -268,6 +278,53 @@ impl Made {
             response,
         }
     }
+}
+
+/// A group made through the JSON API: its edit id and read-only token.
+#[derive(Debug)]
+pub struct Group {
+    pub id: String,
+    pub view: String,
+}
+
+impl From<Made> for Group {
+    fn from(made: Made) -> Self {
+        Self {
+            id: made.id,
+            view: made.view,
+        }
+    }
+}
+
+impl Group {
+    /// The group's JSON address: `/api/v1/groups/{id}`.
+    pub fn api(&self) -> String {
+        format!("/api/v1/groups/{}", self.id)
+    }
+
+    /// The group's JSON (asserts 200), read with `query` (`""`, or e.g. `"?period=year"`).
+    pub async fn state(&self, app: &TestApp, query: &str) -> Value {
+        let response = app.get(&format!("{}{query}", self.api())).await;
+        assert_eq!(response.status, StatusCode::OK, "{}", response.body);
+        response.json()
+    }
+
+    /// The id of the group's player named `name` (asserts there is one).
+    pub async fn player_id(&self, app: &TestApp, name: &str) -> i64 {
+        player_id(&self.state(app, "").await, name)
+    }
+}
+
+/// The id of the player named `name` in a group's JSON `state` (asserts there is one).
+pub fn player_id(state: &Value, name: &str) -> i64 {
+    state["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["name"] == name)
+        .unwrap_or_else(|| panic!("no {name} in {state}"))["id"]
+        .as_i64()
+        .unwrap()
 }
 
 /// A fresh, migrated database in its own temporary directory: a SQLite file, or with
@@ -562,6 +619,41 @@ impl TestResponse {
     pub fn is_html(&self) -> bool {
         self.header("content-type").starts_with("text/html")
     }
+
+    /// Asserts a refusal of the JSON API: `status`, and an `error` sentence that says
+    /// `said`. Returns the sentence, for further checks. A failure shows the whole answer.
+    #[track_caller]
+    pub fn assert_refused(&self, status: StatusCode, said: Said<'_>) -> String {
+        assert_eq!(self.status, status, "{said:?}: {}", self.body);
+        let sentence = self.error_sentence();
+        let says = match said {
+            Said::Is(whole) => sentence == whole,
+            Said::Starts(start) => sentence.starts_with(start),
+            Said::Has(part) => sentence.contains(part),
+        };
+        assert!(says, "{said:?}: {}", self.body);
+        sentence
+    }
+
+    /// Asserts a refused form: `status`, a page, and `part` in its text (see [`text`]).
+    /// Returns the page's text, for further checks. A failure shows the whole answer.
+    #[track_caller]
+    pub fn assert_page_refused(&self, status: StatusCode, part: &str) -> String {
+        assert_eq!(self.status, status, "{part:?}: {}", self.body);
+        assert!(self.is_html(), "a page: {}", self.body);
+        let page = text(&self.body);
+        assert!(page.contains(part), "{part:?}: {}", self.body);
+        page
+    }
+}
+
+/// What a refused API request must say ([`TestResponse::assert_refused`]): the whole
+/// sentence, how it starts, or a part of it.
+#[derive(Clone, Copy, Debug)]
+pub enum Said<'a> {
+    Is(&'a str),
+    Starts(&'a str),
+    Has(&'a str),
 }
 
 /// Undoes askama's HTML escaping (and turns no-break spaces into spaces), to compare page
@@ -643,6 +735,14 @@ pub fn input_value(body: &str, name: &str) -> String {
     rest[value..value + end].to_owned()
 }
 
+/// Owned form fields (as read back from a page) borrowed for [`post_form`] and its kin.
+pub fn pairs(fields: &[(String, String)]) -> Vec<(&str, &str)> {
+    fields
+        .iter()
+        .map(|(k, v)| (k.as_str(), v.as_str()))
+        .collect()
+}
+
 /// Posts a form with these fields, from a phone that prefers `lang` (`Accept-Language`).
 pub async fn post_form(
     app: &TestApp,
@@ -652,6 +752,22 @@ pub async fn post_form(
 ) -> TestResponse {
     app.post_form_with(path, fields, &[("accept-language", lang)])
         .await
+}
+
+/// Posts the checker page's form (`/check`): `rules` chosen and shown, round `round`, these
+/// further `fields` (cards, options) and `action` (`check`, `solve` or `fit`), from a phone that
+/// prefers `lang`.
+pub async fn post_checker(
+    app: &TestApp,
+    (rules, round): (&str, &str),
+    fields: &[(&str, &str)],
+    action: &str,
+    lang: &str,
+) -> TestResponse {
+    let mut form = vec![("rules", rules), ("shown", rules), ("round", round)];
+    form.extend_from_slice(fields);
+    form.push(("action", action));
+    post_form(app, "/check", &form, lang).await
 }
 
 /// No inline script, inline style, inline handler or `javascript:` URL anywhere: the CSP

@@ -6,10 +6,29 @@
 use axum::http::StatusCode;
 use serde_json::{Value, json};
 
-use crate::common::{TestApp, post_form, text};
+use crate::common::Said::{Has, Is};
+use crate::common::{TestApp, post_checker, text};
 
 async fn post_json(app: &TestApp, path: &str, body: Value) -> Value {
     app.post_json_expecting(path, body, StatusCode::OK).await
+}
+
+/// The checker page's text, answered 200, for `rules` and round, these cards and `action`.
+async fn checker(
+    app: &TestApp,
+    rules_round: (&str, &str),
+    cards: (&str, &str),
+    action: &str,
+    lang: &str,
+) -> String {
+    let response = post_checker(app, rules_round, &[cards], action, lang).await;
+    assert_eq!(
+        response.status,
+        StatusCode::OK,
+        "{cards:?}: {}",
+        response.body
+    );
+    text(&response.body)
 }
 
 #[tokio::test]
@@ -44,38 +63,44 @@ async fn an_all_wild_meld_is_legal_only_declared_and_three_twos_are_a_set_of_two
             "{problem}"
         );
     }
-    let answer = post_json(
-        &app,
-        "/api/v1/check",
-        json!({"rules": "progressive", "round": 1, "melds": "JK=9C JK=9D 2C=9H | 5S 5D 5C"}),
-    )
-    .await;
-    assert_eq!(answer["ok"], true, "{answer}");
-    assert_eq!(answer["melds"][0]["rank"], "9");
-    // 2s wild but also themselves: a set of natural 2s, not "a set of aces".
-    let answer = post_json(
-        &app,
-        "/api/v1/check",
-        json!({"rules": "progressive", "round": 1, "melds": "2C 2D 2H | 5S 5D 5C"}),
-    )
-    .await;
-    assert_eq!(answer["ok"], true, "{answer}");
-    assert_eq!(
+    // Declared, it is legal; 2s wild but also themselves are a set of natural 2s, not "a set
+    // of aces"; where no all-wild meld is allowed, the old refusal.
+    for (rules, melds, expected) in [
         (
-            answer["melds"][0]["kind"].clone(),
-            answer["melds"][0]["rank"].clone()
+            "progressive",
+            "JK=9C JK=9D 2C=9H | 5S 5D 5C",
+            &[("/ok", json!(true)), ("/melds/0/rank", json!("9"))][..],
         ),
-        (json!("set"), json!("2"))
-    );
-    assert_eq!(answer["melds"][0]["wilds"], json!([]));
-    // Where no all-wild meld is allowed, the old refusal.
-    let answer = post_json(
-        &app,
-        "/api/v1/check",
-        json!({"rules": "contract", "round": 1, "melds": "JK JK JK | 5S 5D 5C"}),
-    )
-    .await;
-    assert_eq!(answer["problems"][0]["code"], "no_natural");
+        (
+            "progressive",
+            "2C 2D 2H | 5S 5D 5C",
+            &[
+                ("/ok", json!(true)),
+                ("/melds/0/kind", json!("set")),
+                ("/melds/0/rank", json!("2")),
+                ("/melds/0/wilds", json!([])),
+            ],
+        ),
+        (
+            "contract",
+            "JK JK JK | 5S 5D 5C",
+            &[("/problems/0/code", json!("no_natural"))],
+        ),
+    ] {
+        let answer = post_json(
+            &app,
+            "/api/v1/check",
+            json!({"rules": rules, "round": 1, "melds": melds}),
+        )
+        .await;
+        for (at, value) in expected {
+            assert_eq!(
+                answer.pointer(at),
+                Some(value),
+                "{rules} {melds}: {at}: {answer}"
+            );
+        }
+    }
 }
 
 #[tokio::test]
@@ -143,37 +168,12 @@ async fn the_pages_show_the_solvers_declarations_and_the_all_wild_sentence() {
             "sag bei jeder, wofür sie steht",
         ),
     ] {
-        let response = post_form(
-            &app,
-            "/check",
-            &[
-                ("rules", "contract"),
-                ("shown", "contract"),
-                ("round", "2"),
-                ("hand", "5H 6H JK 8H 9C 9D 9S"),
-                ("action", "solve"),
-            ],
-            lang,
-        )
-        .await;
-        assert_eq!(response.status, StatusCode::OK, "{}", response.body);
-        let body = text(&response.body);
+        let hand = ("hand", "5H 6H JK 8H 9C 9D 9S");
+        let body = checker(&app, ("contract", "2"), hand, "solve", lang).await;
         assert!(body.contains(declared), "{body}");
-        let response = post_form(
-            &app,
-            "/check",
-            &[
-                ("rules", "progressive"),
-                ("shown", "progressive"),
-                ("round", "1"),
-                ("melds", "JK JK JK | 5S 5D 5C"),
-                ("action", "check"),
-            ],
-            lang,
-        )
-        .await;
-        assert_eq!(response.status, StatusCode::OK, "{}", response.body);
-        assert!(text(&response.body).contains(all_wild), "{}", response.body);
+        let melds = ("melds", "JK JK JK | 5S 5D 5C");
+        let body = checker(&app, ("progressive", "1"), melds, "check", lang).await;
+        assert!(body.contains(all_wild), "{body}");
     }
 }
 
@@ -228,21 +228,8 @@ async fn each_reading_names_the_contract_requirement_it_fills_where_they_differ(
             "erfüllt den Satz à 3 des Kontrakts",
         ),
     ] {
-        let response = post_form(
-            &app,
-            "/check",
-            &[
-                ("rules", "progressive"),
-                ("shown", "progressive"),
-                ("round", "2"),
-                ("melds", "5H JK JK JK | 9C 9D 9S"),
-                ("action", "check"),
-            ],
-            lang,
-        )
-        .await;
-        assert_eq!(response.status, StatusCode::OK, "{}", response.body);
-        let body = text(&response.body);
+        let melds = ("melds", "5H JK JK JK | 9C 9D 9S");
+        let body = checker(&app, ("progressive", "2"), melds, "check", lang).await;
         assert!(body.contains(used) && body.contains(other), "{body}");
     }
 }
@@ -283,13 +270,7 @@ async fn score_takes_declared_wilds_at_their_own_penalty_and_solve_hands_refuse_
                 json!({"rules": "shanghai", "cards": "2C=5H AS", "lang": lang}),
             )
             .await;
-        assert_eq!(
-            response.status,
-            StatusCode::UNPROCESSABLE_ENTITY,
-            "{}",
-            response.body
-        );
-        assert_eq!(response.error_sentence(), sentence);
+        response.assert_refused(StatusCode::UNPROCESSABLE_ENTITY, Is(sentence));
     }
     let response = app
         .post_json(
@@ -297,11 +278,9 @@ async fn score_takes_declared_wilds_at_their_own_penalty_and_solve_hands_refuse_
             json!({"rules": "shanghai", "cards": "5H=JH"}),
         )
         .await;
-    assert_eq!(response.status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert!(
-        response
-            .error_sentence()
-            .contains("only a joker or a 2 can be declared")
+    response.assert_refused(
+        StatusCode::UNPROCESSABLE_ENTITY,
+        Has("only a joker or a 2 can be declared"),
     );
     // Progressive's 2s are wild: 2C=5H scores as the 2 (20).
     let answer = post_json(
@@ -318,79 +297,47 @@ async fn score_takes_declared_wilds_at_their_own_penalty_and_solve_hands_refuse_
             json!({"rules": "contract", "round": 2, "hand": "5H 6H JK=7H 8H 9C 9D 9S"}),
         )
         .await;
-    assert_eq!(
-        response.status,
+    response.assert_refused(
         StatusCode::UNPROCESSABLE_ENTITY,
-        "{}",
-        response.body
+        Has("\"JK=7H\" declares a card in a hand"),
     );
-    assert!(
-        response
-            .error_sentence()
-            .contains("\"JK=7H\" declares a card in a hand"),
-        "{}",
-        response.body
-    );
-    let response = post_form(
-        &app,
-        "/check",
-        &[
-            ("rules", "contract"),
-            ("shown", "contract"),
-            ("round", "2"),
-            ("hand", "5H 6H JK=7H 8H 9C 9D 9S"),
-            ("action", "solve"),
-        ],
-        "de",
-    )
-    .await;
+    let hand = [("hand", "5H 6H JK=7H 8H 9C 9D 9S")];
+    let response = post_checker(&app, ("contract", "2"), &hand, "solve", "de").await;
     // As every field error of the page: a 422 with the form and the sentence beside it.
-    assert_eq!(response.status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert!(text(&response.body).contains("„JK=7H“ erklärt eine Karte auf der Hand"));
+    response.assert_page_refused(
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "„JK=7H“ erklärt eine Karte auf der Hand",
+    );
 }
 
 #[tokio::test]
 async fn the_fit_question_reads_declarations_on_the_table_and_on_the_laid_card() {
     let app = TestApp::new().await;
-    let ask = |meld: &'static str, card: &'static str| {
-        let app = &app;
-        async move {
-            let response = post_form(
-                app,
-                "/check",
-                &[
-                    ("rules", "contract"),
-                    ("shown", "contract"),
-                    ("round", "2"),
-                    ("table_meld", meld),
-                    ("card", card),
-                    ("action", "fit"),
-                ],
-                "en",
-            )
-            .await;
-            assert_eq!(response.status, StatusCode::OK, "{}", response.body);
-            text(&response.body)
-        }
-    };
     // The joker declared as 8♥ at the top: an 8♥ replaces it there.
-    let body = ask("5H 6H 7H JK=8H", "8H").await;
-    assert!(
-        body.contains("Yes: 8♥ can replace Joker, which stands for it."),
-        "{body}"
-    );
-    let body = ask("5H 6H 7H 8H", "JK=9H").await;
-    assert!(body.contains("Yes: Joker=9♥ fits"), "{body}");
-    let body = ask("5H 6H 7H 8H", "JK=3H").await;
-    assert!(
-        body.contains("No: Joker=3♥ does not fit on 5♥ 6♥ 7♥ 8♥."),
-        "{body}"
-    );
-    let body = ask("5H 6H JK=7H 8H", "3H").await;
-    assert!(
-        body.contains("No: 3♥ does not fit on 5♥ 6♥ Joker=7♥ 8♥."),
-        "{body}"
-    );
+    for (meld, card, says) in [
+        (
+            "5H 6H 7H JK=8H",
+            "8H",
+            "Yes: 8♥ can replace Joker, which stands for it.",
+        ),
+        ("5H 6H 7H 8H", "JK=9H", "Yes: Joker=9♥ fits"),
+        (
+            "5H 6H 7H 8H",
+            "JK=3H",
+            "No: Joker=3♥ does not fit on 5♥ 6♥ 7♥ 8♥.",
+        ),
+        (
+            "5H 6H JK=7H 8H",
+            "3H",
+            "No: 3♥ does not fit on 5♥ 6♥ Joker=7♥ 8♥.",
+        ),
+    ] {
+        let fields = [("table_meld", meld), ("card", card)];
+        let response = post_checker(&app, ("contract", "2"), &fields, "fit", "en").await;
+        let body = text(&response.body);
+        assert_eq!(response.status, StatusCode::OK, "{meld} + {card}: {body}");
+        assert!(body.contains(says), "{meld} + {card}: {body}");
+    }
     // Both grids of the question can declare a wild card.
     let page = app.get("/check?rules=contract&round=2").await.body;
     assert!(

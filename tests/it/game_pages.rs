@@ -5,7 +5,7 @@
 //! module's). Each test has a fresh database.
 
 use crate::common::{
-    TestApp, TestResponse, assert_no_inline_script_or_style, post_form, round, text, visible,
+    TestApp, TestResponse, assert_no_inline_script_or_style, pairs, post_form, round, text, visible,
 };
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
@@ -63,13 +63,6 @@ fn setup_form(rules: &str, players: &[&str], extra: &[(&str, &str)]) -> Vec<(Str
             .map(|(k, v)| ((*k).to_owned(), (*v).to_owned())),
     );
     fields
-}
-
-fn pairs(fields: &[(String, String)]) -> Vec<(&str, &str)> {
-    fields
-        .iter()
-        .map(|(k, v)| (k.as_str(), v.as_str()))
-        .collect()
 }
 
 /// A game created through the HTML form; returns its edit id.
@@ -650,10 +643,7 @@ async fn an_ended_game_offers_resume_and_the_settlement_instead_of_the_next_roun
     .await;
     app.enter_round(&id, round("A", &[("B", 10), ("C", 20)]))
         .await;
-    let ended = app
-        .post_json(&format!("/api/v1/games/{id}/end"), &json!({}))
-        .await;
-    assert_eq!(ended.status, StatusCode::OK, "{}", ended.body);
+    app.end_game(&id).await;
     let body = text(&app.get(&format!("/games/{id}")).await.body);
     assert!(!body.contains("Enter round"));
     assert!(body.contains("Game over"));
@@ -932,10 +922,7 @@ async fn the_game_and_settlement_pages_have_unique_stable_ids_for_their_parts() 
     }
 
     // Ended early: the game-over banner, resume and undo; the settlement's results.
-    let ended = app
-        .post_json(&format!("/api/v1/games/{id}/end"), &json!({}))
-        .await;
-    assert_eq!(ended.status, StatusCode::OK, "{}", ended.body);
+    app.end_game(&id).await;
     let page = get_in(&app, &format!("/games/{id}"), "en").await.body;
     assert_ids(
         "ended game",
@@ -1268,10 +1255,7 @@ async fn progressive_ended_early_pays_places_and_the_kitty_of_buys() {
     let mut ninth = round("A", &[("B", 10), ("C", 20), ("D", 30)]);
     ninth["buys"] = json!({"B": 1, "C": 1});
     app.enter_round(&id, ninth).await;
-    let ended = app
-        .post_json(&format!("/api/v1/games/{id}/end"), &json!({}))
-        .await;
-    assert_eq!(ended.status, StatusCode::OK);
+    app.end_game(&id).await;
     let body = text(&app.get(&format!("/view/{view}/settlement")).await.body);
     // Places A B C D: A +12, B -2, C -4, D -6; the kitty (B and C bought once, 1 cent each)
     // goes to A: A +14, B -3, C -5, D -6.
@@ -1309,10 +1293,7 @@ async fn a_kitty_of_one_buy_says_one_buy_in_both_languages() {
     let mut ninth = round("A", &[("B", 10), ("C", 20)]);
     ninth["buys"] = json!({"B": 1});
     app.enter_round(&id, ninth).await;
-    let ended = app
-        .post_json(&format!("/api/v1/games/{id}/end"), &json!({}))
-        .await;
-    assert_eq!(ended.status, StatusCode::OK);
+    app.end_game(&id).await;
     let path = format!("/games/{id}/settlement");
     let body = text(&get_in(&app, &path, "en").await.body);
     assert!(
@@ -1646,6 +1627,40 @@ async fn a_double_tap_on_start_opens_the_same_game_instead_of_creating_two() {
 }
 
 #[tokio::test]
+async fn a_new_game_form_with_a_damaged_or_stale_key_is_refused_in_the_phone_s_language() {
+    // The new-game form reads its key like every other form: a key no form can have sent is
+    // a damaged form (400), one this server did not issue for it a stale one (422), each said
+    // in the phone's language. Nothing is created.
+    let app = TestApp::new().await;
+    for (key, status, en, de) in [
+        (
+            "two words",
+            StatusCode::BAD_REQUEST,
+            "This form is incomplete.",
+            "Dieses Formular ist unvollständig.",
+        ),
+        (
+            "made-up",
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "This form is out of date;",
+            "Dieses Formular ist veraltet;",
+        ),
+    ] {
+        let mut fields = setup_form("liverpool", &["Ann", "Ben", "Cy"], &[]);
+        fields.push(("key".to_owned(), key.to_owned()));
+        for (lang, sentence) in [("en", en), ("de", de)] {
+            let response = post_form(&app, "/games", &pairs(&fields), lang).await;
+            assert_eq!(response.status, status, "{key} {lang}: {}", response.body);
+            assert!(
+                response.body.contains(sentence),
+                "{key} {lang}: {}",
+                response.body
+            );
+        }
+    }
+}
+
+#[tokio::test]
 async fn the_new_game_form_refuses_names_that_only_look_the_same() {
     let app = TestApp::new().await;
     let fields = setup_form("hollywood", &["Ann", "Ann\u{200B}"], &[]);
@@ -1658,12 +1673,13 @@ async fn the_new_game_form_refuses_names_that_only_look_the_same() {
     );
     let fields = setup_form("hollywood", &["Ann", "ANN"], &[]);
     let response = post_form(&app, "/games", &pairs(&fields), "de").await;
-    assert_eq!(response.status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert!(text(&response.body).contains("Zwei Spieler heißen „ANN“"));
+    response.assert_page_refused(
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "Zwei Spieler heißen „ANN“",
+    );
     let fields = setup_form("hollywood", &["\u{00C1}nn", "A\u{0301}nn"], &[]);
     let response = post_form(&app, "/games", &pairs(&fields), "en").await;
-    assert_eq!(response.status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert!(text(&response.body).contains("Two players are called"));
+    response.assert_page_refused(StatusCode::UNPROCESSABLE_ENTITY, "Two players are called");
 }
 
 #[tokio::test]

@@ -2,6 +2,7 @@
 //! creation to settlement with hand-worked totals and money, corrections, undo, idempotent
 //! repeats, stale versions, bad input and the read-only link. Each test has a fresh database.
 
+use crate::common::Said::{Is, Starts};
 use crate::common::{TestApp, assert_settled};
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
@@ -597,8 +598,10 @@ async fn undo_removes_the_last_round_and_a_stale_undo_is_refused() {
     let nothing = app
         .post_json_keyed(&game.path("undo"), String::new(), None)
         .await;
-    assert_eq!(nothing.status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert_eq!(nothing.error_sentence(), "There is no round to undo.");
+    nothing.assert_refused(
+        StatusCode::UNPROCESSABLE_ENTITY,
+        Is("There is no round to undo."),
+    );
     let history = app.get(&game.path("history")).await.json();
     assert_eq!(history["history"][3]["action"], "undo");
     assert_eq!(history["history"][3]["round"], 1);
@@ -733,11 +736,9 @@ async fn ending_early_settles_the_rounds_played_and_resuming_takes_it_back() {
     let app = TestApp::new().await;
     let game = contract_game(&app).await;
     let early = app.post_json(&game.path("end"), &json!({})).await;
-    assert_eq!(early.status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert!(
-        early
-            .error_sentence()
-            .starts_with("No round has been entered yet")
+    early.assert_refused(
+        StatusCode::UNPROCESSABLE_ENTITY,
+        Starts("No round has been entered yet"),
     );
 
     enter(
@@ -898,11 +899,9 @@ async fn malformed_or_mistyped_json_is_4xx_with_a_sentence() {
     let broken = app
         .post_json_keyed("/api/v1/games", "{\"rules\": ", None)
         .await;
-    assert_eq!(broken.status, StatusCode::BAD_REQUEST);
-    assert!(
-        broken
-            .error_sentence()
-            .starts_with("The request body is not valid JSON")
+    broken.assert_refused(
+        StatusCode::BAD_REQUEST,
+        Starts("The request body is not valid JSON"),
     );
     let mistyped = app
         .post_json(
@@ -910,11 +909,9 @@ async fn malformed_or_mistyped_json_is_4xx_with_a_sentence() {
             &json!({"rules": "contract", "players": "Ann"}),
         )
         .await;
-    assert_eq!(mistyped.status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert!(
-        mistyped
-            .error_sentence()
-            .starts_with("The JSON has a wrong or missing field")
+    mistyped.assert_refused(
+        StatusCode::UNPROCESSABLE_ENTITY,
+        Starts("The JSON has a wrong or missing field"),
     );
 
     let game = contract_game(&app).await;
@@ -925,11 +922,9 @@ async fn malformed_or_mistyped_json_is_4xx_with_a_sentence() {
     let broken = app
         .post_json_keyed(&game.path("undo"), "{version: 1}", None)
         .await;
-    assert_eq!(broken.status, StatusCode::BAD_REQUEST);
-    assert!(
-        broken
-            .error_sentence()
-            .starts_with("The request body is not valid JSON")
+    broken.assert_refused(
+        StatusCode::BAD_REQUEST,
+        Starts("The request body is not valid JSON"),
     );
 }
 
@@ -1185,10 +1180,9 @@ async fn an_unknown_id_is_404_with_a_sentence() {
         app.post_json(&nobody.path("undo"), &json!({})).await,
         app.post_json(&nobody.path("end"), &json!({})).await,
     ] {
-        assert_eq!(response.status, StatusCode::NOT_FOUND, "{}", response.body);
-        assert_eq!(
-            response.error_sentence(),
-            "There is no game at this address. Check the link you were given."
+        response.assert_refused(
+            StatusCode::NOT_FOUND,
+            Is("There is no game at this address. Check the link you were given."),
         );
     }
 }

@@ -7,35 +7,18 @@ use axum::body::Body;
 use axum::http::{Request, StatusCode};
 use serde_json::{Value, json};
 
-use crate::common::{TestApp, TestResponse, assert_no_inline_script_or_style, post_form, text};
+use crate::common::Said::{Has, Is};
+use crate::common::{
+    Group, TestApp, TestResponse, assert_no_inline_script_or_style, post_form, text,
+};
 
 fn ok(response: TestResponse) -> Value {
     assert!(response.status.is_success(), "{}", response.body);
     response.json()
 }
 
-/// A group's edit id and read-only token.
-struct Group {
-    id: String,
-    view: String,
-}
-
-impl Group {
-    fn api(&self) -> String {
-        format!("/api/v1/groups/{}", self.id)
-    }
-
-    async fn state(&self, app: &TestApp, query: &str) -> Value {
-        ok(app.get(&format!("{}{query}", self.api())).await)
-    }
-}
-
 async fn create_group(app: &TestApp, players: &[&str]) -> Group {
-    let made = app.create_group("Freitagsrunde", players).await;
-    Group {
-        id: made.id,
-        view: made.view,
-    }
+    app.create_group("Freitagsrunde", players).await.into()
 }
 
 /// A contract game in the group at 10 (of `currency`) a point: rounds entered, then ended
@@ -59,9 +42,7 @@ async fn played(
         app.enter_round(&id, json!({"went_out": out, "points": points}))
             .await;
     }
-    ok(app
-        .post_json(&format!("/api/v1/games/{id}/end"), &json!({}))
-        .await);
+    app.end_game(&id).await;
     id
 }
 
@@ -202,10 +183,9 @@ async fn the_standings_follow_a_period_and_a_rule_set_and_a_bad_filter_is_a_sent
     assert_eq!(standing(&contract, "Cy")["games"], 2);
 
     let bad = app.get(&format!("{}?from=yesterday", group.api())).await;
-    assert_eq!(bad.status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert_eq!(
-        bad.error_sentence(),
-        "\"yesterday\" is not a date; write it as 2026-11-24."
+    bad.assert_refused(
+        StatusCode::UNPROCESSABLE_ENTITY,
+        Is("\"yesterday\" is not a date; write it as 2026-11-24."),
     );
     let request = Request::get(format!(
         "/api/v1/groups/view/{}?from=2026-05-01&to=2026-04-01",
@@ -215,11 +195,9 @@ async fn the_standings_follow_a_period_and_a_rule_set_and_a_bad_filter_is_a_sent
     .body(Body::empty())
     .unwrap();
     let german = app.send(request).await;
-    assert_eq!(german.status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert!(
-        german.error_sentence().contains("beginnt nach seinem Ende"),
-        "{}",
-        german.body
+    german.assert_refused(
+        StatusCode::UNPROCESSABLE_ENTITY,
+        Has("beginnt nach seinem Ende"),
     );
     let unknown = app.get(&format!("{}?rules=poker", group.api())).await;
     assert_eq!(unknown.status, StatusCode::UNPROCESSABLE_ENTITY);
@@ -293,9 +271,7 @@ async fn money_in_another_currency_is_its_own_account_and_a_settle_up_settles_wh
             &json!({"went_out": "Ann", "points": {"Ben": 50, "Di": 10}}),
         )
         .await);
-    ok(app
-        .post_json(&format!("/api/v1/games/{standalone}/end"), &json!({}))
-        .await);
+    app.end_game(&standalone).await;
     let added = ok(app
         .post_json(
             &format!("{}/add-game", group.api()),
@@ -371,8 +347,7 @@ async fn the_standings_page_shows_every_number_for_a_period_in_both_languages() 
             "de",
         )
         .await;
-    assert_eq!(bad.status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert!(text(&bad.body).contains("„someday“ ist kein Datum"));
+    bad.assert_page_refused(StatusCode::UNPROCESSABLE_ENTITY, "„someday“ ist kein Datum");
 }
 
 #[tokio::test]
@@ -409,8 +384,10 @@ async fn head_to_head_compares_two_players_and_refuses_one_player_twice() {
             "en",
         )
         .await;
-    assert_eq!(same.status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert!(text(&same.body).contains("Choose two different players"));
+    same.assert_page_refused(
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "Choose two different players",
+    );
 }
 
 #[tokio::test]
@@ -436,8 +413,7 @@ async fn the_ledger_page_settles_up_once_per_form_and_a_stale_form_is_a_conflict
 
     // A stale version: 409, the ledger as it is, nothing settled.
     let stale = post_form(&app, &action, &[("version", "0")], "en").await;
-    assert_eq!(stale.status, StatusCode::CONFLICT, "{}", stale.body);
-    assert!(text(&stale.body).contains("changed on another device"));
+    stale.assert_page_refused(StatusCode::CONFLICT, "changed on another device");
     assert_eq!(group.state(&app, "").await["settle_ups"], json!([]));
 
     let key = app.form_key(&action);
@@ -499,8 +475,7 @@ async fn the_group_money_chart_draws_each_player_s_running_money_for_screen_read
     let group = create_group(&app, &["Ann", "Ben", "Cy"]).await;
     let path = format!("/groups/{}/chart.svg", group.id);
     let none = app.get_in(&path, "en").await;
-    assert_eq!(none.status, StatusCode::NOT_FOUND);
-    assert!(none.body.contains("no chart to draw"));
+    none.assert_page_refused(StatusCode::NOT_FOUND, "no chart to draw");
     let first = played(
         &app,
         &group,
@@ -520,6 +495,12 @@ async fn the_group_money_chart_draws_each_player_s_running_money_for_screen_read
     let svg = app.get_in(&path, "en").await;
     assert_eq!(svg.status, StatusCode::OK, "{}", svg.body);
     assert_eq!(svg.header("content-type"), "image/svg+xml");
+    // The same file answer as a game's race chart: never cached, nothing loads or runs.
+    assert_eq!(svg.header("cache-control"), "no-store");
+    assert!(
+        svg.header("content-security-policy")
+            .starts_with("default-src 'none'; style-src 'unsafe-inline'")
+    );
     let body = &svg.body;
     assert!(body.contains("role=\"img\""));
     assert!(body.contains("viewBox=\"0 0 360"));
@@ -573,9 +554,7 @@ async fn a_group_read_again_is_not_rescored_and_a_round_in_one_of_its_games_show
             &json!({"went_out": "Ann", "points": {"Ben": 20, "Cy": 40}}),
         )
         .await);
-    ok(app
-        .post_json(&format!("/api/v1/games/{id}/end"), &json!({}))
-        .await);
+    app.end_game(&id).await;
     let after = group.state(&app, "").await;
     assert_eq!(after["games"][0]["rounds_played"], 1);
     assert_eq!(after["ledger"]["games"], 1);
@@ -783,9 +762,7 @@ async fn a_late_joiner_at_a_groups_table_is_counted_in_its_standings_and_ledger(
             &round("Di", json!({"Ann": 10, "Ben": 5, "Cy": 15, "eve": 30})),
         )
         .await);
-    ok(app
-        .post_json(&format!("/api/v1/games/{id}/end"), &json!({}))
-        .await);
+    app.end_game(&id).await;
     let state = group.state(&app, "").await;
     let players: Vec<&str> = state["players"]
         .as_array()

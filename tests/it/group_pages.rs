@@ -8,7 +8,7 @@ use axum::body::Body;
 use axum::http::{Request, StatusCode};
 use serde_json::{Value, json};
 
-use crate::common::{Made, TestApp, TestResponse, post_form};
+use crate::common::{Made, TestApp, TestResponse, player_id, post_form};
 
 /// Posts a form with a cookie header (this phone's cookies).
 async fn post_form_with_cookie(
@@ -67,17 +67,6 @@ async fn state(app: &TestApp, id: &str) -> Value {
     response.json()
 }
 
-fn player_id(state: &Value, name: &str) -> i64 {
-    state["players"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|p| p["name"] == name)
-        .unwrap_or_else(|| panic!("no {name} in {state}"))["id"]
-        .as_i64()
-        .unwrap()
-}
-
 /// Posts one of the group page's forms with the group's current version and a fresh key.
 async fn group_form(
     app: &TestApp,
@@ -123,12 +112,7 @@ async fn a_group_made_on_the_home_page_is_remembered_there_and_bad_names_come_ba
         "de",
     )
     .await;
-    assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert!(
-        refused.body.contains("ist doppelt genannt"),
-        "{}",
-        refused.body
-    );
+    refused.assert_page_refused(StatusCode::UNPROCESSABLE_ENTITY, "ist doppelt genannt");
     assert!(refused.body.contains("value=\"Runde\""));
     // A made-up key is a stale form, not a group.
     let forged = post_form(
@@ -203,12 +187,7 @@ async fn the_group_page_adds_renames_retires_and_brings_back_players_guarded_by_
         "en",
     )
     .await;
-    assert_eq!(stale.status, StatusCode::CONFLICT, "{}", stale.body);
-    assert!(
-        stale.body.contains("changed on another device"),
-        "{}",
-        stale.body
-    );
+    stale.assert_page_refused(StatusCode::CONFLICT, "changed on another device");
     assert_eq!(
         state(&app, &id).await["players"].as_array().unwrap().len(),
         4
@@ -243,11 +222,9 @@ async fn the_group_page_adds_renames_retires_and_brings_back_players_guarded_by_
     assert!(game_page.body.contains("Anna"), "{}", game_page.body);
     // A name read the same as another player's: the page with the sentence.
     let taken = group_form(&app, &id, &format!("players/{ann}"), &[("name", "BEN")]).await;
-    assert_eq!(taken.status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert!(
-        taken.body.contains("already has a player called"),
-        "{}",
-        taken.body
+    taken.assert_page_refused(
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "already has a player called",
     );
 
     let retired = group_form(&app, &id, &format!("players/{ann}"), &[("retired", "true")]).await;
@@ -303,8 +280,7 @@ async fn the_group_page_adds_renames_retires_and_brings_back_players_guarded_by_
         "de",
     )
     .await;
-    assert_eq!(refused.status, StatusCode::FORBIDDEN);
-    assert!(refused.body.contains("Gruppe"), "{}", refused.body);
+    refused.assert_page_refused(StatusCode::FORBIDDEN, "Gruppe");
 }
 
 #[tokio::test]
@@ -491,11 +467,9 @@ async fn the_group_s_new_game_form_defaults_to_the_last_game_and_creates_once() 
     fields[2] = ("player", "Mallory");
     fields[9] = ("key", &key);
     let refused = post_form(&app, &path, &fields, "en").await;
-    assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert!(
-        refused.body.contains("is not a player of this group"),
-        "{}",
-        refused.body
+    refused.assert_page_refused(
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "is not a player of this group",
     );
 }
 
@@ -548,8 +522,7 @@ async fn a_standalone_game_is_added_to_one_of_this_phone_s_groups_or_a_pasted_li
         "en",
     )
     .await;
-    assert_eq!(none.status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert!(none.body.contains("Pick a group"), "{}", none.body);
+    none.assert_page_refused(StatusCode::UNPROCESSABLE_ENTITY, "Pick a group");
     // The group's read-only link cannot add to it.
     let read_only = post_form(
         &app,

@@ -6,7 +6,8 @@
 use axum::http::StatusCode;
 use serde_json::{Value, json};
 
-use crate::common::{TestApp, TestResponse};
+use crate::common::Said::Has;
+use crate::common::{Group, TestApp, TestResponse};
 
 async fn post_with(
     app: &TestApp,
@@ -15,36 +16,6 @@ async fn post_with(
     headers: &[(&str, &str)],
 ) -> TestResponse {
     app.post_json_with(path, body.to_string(), headers).await
-}
-
-/// A group's edit id and read-only token.
-struct Group {
-    id: String,
-    view: String,
-}
-
-impl Group {
-    fn api(&self) -> String {
-        format!("/api/v1/groups/{}", self.id)
-    }
-
-    async fn state(&self, app: &TestApp) -> Value {
-        let response = app.get(&self.api()).await;
-        assert_eq!(response.status, StatusCode::OK, "{}", response.body);
-        response.json()
-    }
-
-    async fn player_id(&self, app: &TestApp, name: &str) -> i64 {
-        let state = self.state(app).await;
-        state["players"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .find(|p| p["name"] == name)
-            .unwrap_or_else(|| panic!("no {name} in {state}"))["id"]
-            .as_i64()
-            .unwrap()
-    }
 }
 
 async fn create_group(app: &TestApp, name: &str, players: &[&str]) -> Group {
@@ -76,19 +47,11 @@ async fn round(app: &TestApp, id: &str, out: &str, points: Value) {
         .await;
 }
 
-/// Ends a game early (its rounds so far are settled).
-async fn end(app: &TestApp, id: &str) {
-    let response = app
-        .post_json(&format!("/api/v1/games/{id}/end"), &json!({}))
-        .await;
-    assert_eq!(response.status, StatusCode::OK, "{}", response.body);
-}
-
 #[tokio::test]
 async fn a_new_group_has_its_players_and_a_second_link_that_only_shows_it() {
     let app = TestApp::new().await;
     let group = create_group(&app, "Freitagsrunde", &["Ann", "Ben", "Cy", "Di"]).await;
-    let state = group.state(&app).await;
+    let state = group.state(&app, "").await;
     assert_eq!(state["name"], "Freitagsrunde");
     assert_eq!(state["version"], 0);
     let names: Vec<&str> = state["players"]
@@ -138,8 +101,7 @@ async fn creating_a_group_again_with_the_same_idempotency_key_gives_the_same_gro
     assert_eq!(first.json()["id"], again.json()["id"]);
     let other = json!({"name": "Samstagsrunde", "players": ["Ann", "Ben"]});
     let reused = post_with(&app, "/api/v1/groups", &other, &key).await;
-    assert_eq!(reused.status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert!(reused.error_sentence().contains("already used"));
+    reused.assert_refused(StatusCode::UNPROCESSABLE_ENTITY, Has("already used"));
     let count: i64 = sqlx::query_scalar("SELECT count(*) FROM groups")
         .fetch_one(app.db.reader())
         .await
@@ -156,11 +118,9 @@ async fn names_that_read_the_same_are_refused_with_a_sentence_in_both_languages(
             &json!({"name": "Freitagsrunde", "players": ["Ann", "ann"]}),
         )
         .await;
-    assert_eq!(twice.status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert!(
-        twice.error_sentence().contains("\"ann\" is named twice"),
-        "{}",
-        twice.body
+    twice.assert_refused(
+        StatusCode::UNPROCESSABLE_ENTITY,
+        Has("\"ann\" is named twice"),
     );
 
     let group = create_group(&app, "Freitagsrunde", &["Ann", "Ben"]).await;
@@ -183,23 +143,18 @@ async fn names_that_read_the_same_are_refused_with_a_sentence_in_both_languages(
     let invisible = app
         .post_json(&players, &json!({"name": "Ann\u{200B}"}))
         .await;
-    assert_eq!(invisible.status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert!(invisible.error_sentence().contains("invisible character"));
+    invisible.assert_refused(StatusCode::UNPROCESSABLE_ENTITY, Has("invisible character"));
     let german = app
         .post_json(&players, &json!({"name": "ann", "lang": "de"}))
         .await;
-    assert_eq!(german.status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert!(
-        german
-            .error_sentence()
-            .contains("Die Gruppe hat schon jemanden namens „Ann“"),
-        "{}",
-        german.body
+    german.assert_refused(
+        StatusCode::UNPROCESSABLE_ENTITY,
+        Has("Die Gruppe hat schon jemanden namens „Ann“"),
     );
     let added = app.post_json(&players, &json!({"name": "Anne"})).await;
     assert_eq!(added.status, StatusCode::CREATED, "{}", added.body);
     assert_eq!(added.json()["players"][2]["name"], "Anne");
-    assert_eq!(group.state(&app).await["version"], 1);
+    assert_eq!(group.state(&app, "").await["version"], 1);
 }
 
 #[tokio::test]
@@ -242,7 +197,7 @@ async fn a_rename_shows_in_old_games_their_rounds_and_their_history() {
     // The game goes on under the new name.
     round(&app, &id, "Anna", json!({"Ben": 4, "Cy": 6})).await;
     // The group's state names the player as now in its games list.
-    let state = group.state(&app).await;
+    let state = group.state(&app, "").await;
     assert_eq!(state["games"][0]["players"], json!(["Anna", "Ben", "Cy"]));
     let history = app.get(&format!("{}/history", group.api())).await.json();
     let rename = history["history"]
@@ -295,23 +250,16 @@ async fn a_retired_player_is_kept_in_old_games_and_refused_in_new_ones() {
             &json!({"rules": "contract", "players": ["Ann", "Cy"]}),
         )
         .await;
-    assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert!(
-        refused.error_sentence().contains("Cy has retired"),
-        "{}",
-        refused.body
-    );
+    refused.assert_refused(StatusCode::UNPROCESSABLE_ENTITY, Has("Cy has retired"));
     let stranger = app
         .post_json(
             &format!("{}/games", group.api()),
             &json!({"rules": "contract", "players": ["Ann", "Zoe"]}),
         )
         .await;
-    assert_eq!(stranger.status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert!(
-        stranger
-            .error_sentence()
-            .contains("\"Zoe\" is not a player of this group")
+    stranger.assert_refused(
+        StatusCode::UNPROCESSABLE_ENTITY,
+        Has("\"Zoe\" is not a player of this group"),
     );
     // Back again, Cy may play.
     let back = app.post_json(&retire, &json!({"retired": false})).await;
@@ -368,7 +316,7 @@ async fn a_group_game_names_its_group_and_a_new_one_takes_the_last_one_s_rules_a
     assert_eq!(state["cents_per_point"], 2);
     assert_eq!(state["currency"], "CHF");
 
-    let listed = group.state(&app).await;
+    let listed = group.state(&app, "").await;
     let games = listed["games"].as_array().unwrap();
     assert_eq!(games.len(), 2);
     assert_eq!(games[0]["id"], second.as_str(), "newest first");
@@ -407,7 +355,10 @@ async fn a_group_game_created_twice_with_one_key_is_one_game() {
     assert_eq!(again.status, StatusCode::CREATED);
     assert_eq!(first.json()["id"], again.json()["id"]);
     assert_eq!(
-        group.state(&app).await["games"].as_array().unwrap().len(),
+        group.state(&app, "").await["games"]
+            .as_array()
+            .unwrap()
+            .len(),
         1
     );
 }
@@ -446,14 +397,15 @@ async fn a_standalone_game_joins_a_group_its_players_matched_by_how_names_read()
     let again = app
         .post_json(&format!("{}/add-game", group.api()), &json!({"game": id}))
         .await;
-    assert_eq!(again.status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert!(again.error_sentence().contains("already in this group"));
+    again.assert_refused(
+        StatusCode::UNPROCESSABLE_ENTITY,
+        Has("already in this group"),
+    );
     let other = create_group(&app, "Samstagsrunde", &[]).await;
     let elsewhere = app
         .post_json(&format!("{}/add-game", other.api()), &json!({"game": id}))
         .await;
-    assert_eq!(elsewhere.status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert!(elsewhere.error_sentence().contains("another group"));
+    elsewhere.assert_refused(StatusCode::UNPROCESSABLE_ENTITY, Has("another group"));
     // A game's read-only link cannot add it anywhere.
     let token = created["view_url"]
         .as_str()
@@ -465,8 +417,7 @@ async fn a_standalone_game_joins_a_group_its_players_matched_by_how_names_read()
             &json!({"game": token}),
         )
         .await;
-    assert_eq!(by_view.status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert!(by_view.error_sentence().contains("edit link"));
+    by_view.assert_refused(StatusCode::UNPROCESSABLE_ENTITY, Has("edit link"));
 }
 
 #[tokio::test]
@@ -491,12 +442,7 @@ async fn house_rules_are_saved_played_by_name_and_kept_on_the_game_after_deletio
             &json!({"name": "Bad", "rules": "liverpool", "options": {"no_such_option": 1}}),
         )
         .await;
-    assert_eq!(wrong.status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert!(
-        wrong.error_sentence().contains("no_such_option"),
-        "{}",
-        wrong.body
-    );
+    wrong.assert_refused(StatusCode::UNPROCESSABLE_ENTITY, Has("no_such_option"));
 
     let id = group_game(
         &app,
@@ -509,7 +455,7 @@ async fn house_rules_are_saved_played_by_name_and_kept_on_the_game_after_deletio
     assert_eq!(state["options"]["jokers"], false);
     assert_eq!(state["house_rules"], "Oma's Liverpool");
     assert_eq!(
-        group.state(&app).await["games"][0]["house_rules"],
+        group.state(&app, "").await["games"][0]["house_rules"],
         "Oma's Liverpool"
     );
 
@@ -519,11 +465,9 @@ async fn house_rules_are_saved_played_by_name_and_kept_on_the_game_after_deletio
             &json!({"house_rules": "Opa's", "players": ["Ann", "Ben"]}),
         )
         .await;
-    assert_eq!(unknown.status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert!(
-        unknown
-            .error_sentence()
-            .contains("no house rules called \"Opa's\"")
+    unknown.assert_refused(
+        StatusCode::UNPROCESSABLE_ENTITY,
+        Has("no house rules called \"Opa's\""),
     );
 
     let house_id = house["id"].as_i64().unwrap();
@@ -550,18 +494,17 @@ async fn a_settle_up_needs_the_current_version_and_starts_the_ledger_again() {
     )
     .await;
     round(&app, &id, "Ann", json!({"Ben": 20, "Cy": 40})).await;
-    end(&app, &id).await;
+    app.end_game(&id).await;
     let state = app.game_state(&id).await;
     let nets = state["settlement"]["net_cents"].clone();
-    let listed = group.state(&app).await;
+    let listed = group.state(&app, "").await;
     assert_eq!(listed["games"][0]["net_cents"], nets);
     assert_eq!(listed["games"][0]["places"], state["settlement"]["places"]);
     let version = listed["version"].as_i64().unwrap();
 
     let path = format!("{}/settle-up", group.api());
     let blind = app.post_json(&path, &json!({})).await;
-    assert_eq!(blind.status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert!(blind.error_sentence().contains("\"version\""));
+    blind.assert_refused(StatusCode::UNPROCESSABLE_ENTITY, Has("\"version\""));
     let stale = app.post_json(&path, &json!({"version": version - 1})).await;
     assert_eq!(stale.status, StatusCode::CONFLICT, "{}", stale.body);
     let conflict = stale.json();
@@ -600,12 +543,31 @@ async fn a_settle_up_needs_the_current_version_and_starts_the_ledger_again() {
     assert_eq!(retry.status, StatusCode::OK, "{}", retry.body);
     assert_eq!(retry.header("idempotent-replayed"), "true");
     assert_eq!(
-        group.state(&app).await["settle_ups"]
+        group.state(&app, "").await["settle_ups"]
             .as_array()
             .unwrap()
             .len(),
         3
     );
+}
+
+#[tokio::test]
+async fn a_new_player_sent_again_with_its_key_is_answered_201_as_the_first_time() {
+    // The API document promises 201 for "Added (or replayed)": the replay answers with the
+    // first answer's status, marked replayed, and adds no second player.
+    let app = TestApp::new().await;
+    let group = create_group(&app, "Freitagsrunde", &["Ann"]).await;
+    let path = format!("{}/players", group.api());
+    let key = [("idempotency-key", "ben-once")];
+    let first = post_with(&app, &path, &json!({"name": "Ben"}), &key).await;
+    let retry = post_with(&app, &path, &json!({"name": "Ben"}), &key).await;
+    assert_eq!(first.status, StatusCode::CREATED, "{}", first.body);
+    assert!(first.headers.get("idempotent-replayed").is_none());
+    assert_eq!(retry.status, StatusCode::CREATED, "{}", retry.body);
+    assert_eq!(retry.header("idempotent-replayed"), "true");
+    assert_eq!(retry.json()["players"], first.json()["players"]);
+    let players = group.state(&app, "").await["players"].clone();
+    assert_eq!(players.as_array().unwrap().len(), 2, "{players}");
 }
 
 #[tokio::test]
@@ -680,13 +642,12 @@ async fn the_read_only_link_of_a_group_changes_nothing_and_says_so() {
     }
     let read = app.get(&format!("/api/v1/groups/{view}")).await;
     assert_eq!(read.status, StatusCode::FORBIDDEN);
-    let state = group.state(&app).await;
+    let state = group.state(&app, "").await;
     assert_eq!(state["version"], 0);
     let missing = app
         .get("/api/v1/groups/0123456789abcdef0123456789abcdef")
         .await;
-    assert_eq!(missing.status, StatusCode::NOT_FOUND);
-    assert!(missing.error_sentence().contains("no group"));
+    missing.assert_refused(StatusCode::NOT_FOUND, Has("no group"));
 }
 
 #[tokio::test]
@@ -704,8 +665,8 @@ async fn export_and_import_keep_groups_players_seats_house_rules_settle_ups_and_
     )
     .await;
     round(&app, &id, "Ann", json!({"Ben": 20, "Cy": 40})).await;
-    end(&app, &id).await;
-    let version = group.state(&app).await["version"].as_i64().unwrap();
+    app.end_game(&id).await;
+    let version = group.state(&app, "").await["version"].as_i64().unwrap();
     app.post_json(
         &format!("{}/settle-up", group.api()),
         &json!({"version": version}),

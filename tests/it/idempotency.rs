@@ -8,6 +8,7 @@
 //! silently answered with the first one. The forms' keys are the server's own, signed for the
 //! form that carries them.
 
+use crate::common::Said::Has;
 use crate::common::{self, TestApp};
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
@@ -47,8 +48,7 @@ async fn the_api_header_refuses_a_key_with_a_space_inside() {
         "trimmed: the same key"
     );
     let spaced = create_with_header(&app, "two words").await;
-    assert_eq!(spaced.status, StatusCode::BAD_REQUEST, "{}", spaced.body);
-    assert!(spaced.error_sentence().contains("Idempotency-Key"));
+    spaced.assert_refused(StatusCode::BAD_REQUEST, Has("Idempotency-Key"));
 }
 
 #[tokio::test]
@@ -66,8 +66,7 @@ async fn the_new_game_form_refuses_a_key_it_cannot_use_instead_of_dropping_it() 
     }
     // A key the server did not issue (before issue 14 it was stored as given).
     let made_up = create_with_form(&app, "form-key").await;
-    assert_eq!(made_up.status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert!(common::text(&made_up.body).contains("This form is out of date"));
+    made_up.assert_page_refused(StatusCode::UNPROCESSABLE_ENTITY, "This form is out of date");
 }
 
 /// A round form's key replayed on the JSON API (and the other way round) must not answer the
@@ -288,10 +287,7 @@ async fn idempotency_a_form_key_the_server_did_not_issue_for_that_form_is_refuse
     ] {
         for lang in ["en", "de"] {
             let fields = round(key.clone());
-            let pairs: Vec<(&str, &str)> = fields
-                .iter()
-                .map(|(k, v)| (k.as_str(), v.as_str()))
-                .collect();
+            let pairs = common::pairs(&fields);
             let refused = common::post_form(&app, &rounds, &pairs, lang).await;
             assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY, "{why}");
             let page = common::text(&refused.body);
@@ -323,10 +319,7 @@ async fn idempotency_a_form_key_the_server_did_not_issue_for_that_form_is_refuse
     let state = app.get(&format!("/api/v1/games/{id}")).await.json();
     assert_eq!(state["version"], 0);
     let fields = round(app.form_key(&rounds));
-    let pairs: Vec<(&str, &str)> = fields
-        .iter()
-        .map(|(k, v)| (k.as_str(), v.as_str()))
-        .collect();
+    let pairs = common::pairs(&fields);
     let saved = common::post_form(&app, &rounds, &pairs, "en").await;
     assert_eq!(saved.status, StatusCode::SEE_OTHER, "{}", saved.body);
     // The same form key with another entry: refused, not taken for a repeat; the round form
@@ -335,8 +328,7 @@ async fn idempotency_a_form_key_the_server_did_not_issue_for_that_form_is_refuse
     changed[3] = ("points.Ben", "11");
     changed[0] = ("version", "1");
     let refused = common::post_form(&app, &rounds, &changed, "en").await;
-    assert_eq!(refused.status, StatusCode::CONFLICT, "{}", refused.body);
-    assert!(common::text(&refused.body).contains("This phone already saved round 1"));
+    refused.assert_page_refused(StatusCode::CONFLICT, "This phone already saved round 1");
     let state = app.get(&format!("/api/v1/games/{id}")).await.json();
     assert_eq!(state["version"], 1, "nothing more was written");
 }

@@ -11,7 +11,7 @@ use kontrakt::rules::presets::option_specs;
 use kontrakt::rules::ruleset::OptionValue;
 use serde_json::{Value, json};
 
-use crate::common::{form_body, game_with_a_round, get, post_json, request, start};
+use crate::common::{form_body, game_with_a_round, get, pairs, post_json, request, start};
 
 /// A game created through the HTML form: its edit id and read-only token.
 fn game_through_the_form(addr: &str) -> (String, String) {
@@ -38,10 +38,7 @@ fn game_through_the_form(addr: &str) -> (String, String) {
             other => fields.push((format!("opt.{}", spec.name), other.to_string())),
         }
     }
-    let pairs: Vec<(&str, &str)> = fields
-        .iter()
-        .map(|(k, v)| (k.as_str(), v.as_str()))
-        .collect();
+    let pairs = pairs(&fields);
     let created = request(
         addr,
         "POST",

@@ -4,13 +4,42 @@
 //! command line. And the catalogue's promise: a form built from it never offers a value the
 //! engine refuses.
 
-use crate::common::{TestApp, TestResponse, kontrakt_cli, post_form, text};
+use crate::common::Said::Has;
+use crate::common::{TestApp, TestResponse, kontrakt_cli, pairs, post_checker, post_form, text};
 use axum::http::StatusCode;
 use serde_json::{Value, json};
 
 /// POSTs `body` as JSON and returns the 200 answer's JSON.
 async fn post_json(app: &TestApp, path: &str, body: Value) -> Value {
     app.post_json_expecting(path, body, StatusCode::OK).await
+}
+
+/// `/api/v1/check` of Contract Rummy round `round` with these melds and `options`: the 200
+/// answer.
+async fn check(app: &TestApp, round: u8, melds: &str, options: Value) -> Value {
+    let body = json!({"rules": "contract", "round": round, "melds": melds, "options": options});
+    post_json(app, "/api/v1/check", body).await
+}
+
+/// `/api/v1/solve` of Contract Rummy round `round` for `hand` with `options`: the 200 answer.
+async fn solve(app: &TestApp, round: u8, hand: &str, options: Value) -> Value {
+    let body = json!({"rules": "contract", "round": round, "hand": hand, "options": options});
+    post_json(app, "/api/v1/solve", body).await
+}
+
+/// Every rule set of the catalogue (`/api/v1/rules`): its id, its detail
+/// (`/api/v1/rules/{id}`) and a table it is played at (3 players, or its nearest bound).
+async fn catalogue(app: &TestApp) -> Vec<(String, Value, usize)> {
+    let list = app.get("/api/v1/rules").await.json();
+    let mut all = Vec::new();
+    for rule_set in list["rule_sets"].as_array().unwrap() {
+        let id = rule_set["id"].as_str().unwrap();
+        let detail = app.get(&format!("/api/v1/rules/{id}")).await.json();
+        let players = (rule_set["min_players"].as_u64().unwrap().max(3))
+            .min(rule_set["max_players"].as_u64().unwrap()) as usize;
+        all.push((id.to_owned(), detail, players));
+    }
+    all
 }
 
 fn option<'a>(detail: &'a Value, name: &str) -> Option<&'a Value> {
@@ -109,13 +138,7 @@ async fn check_and_solve_follow_each_same_suit_runs_value() {
             .iter()
             .zip(codes_of)
         {
-            let answer = post_json(
-                &app,
-                "/api/v1/check",
-                json!({"rules": "contract", "round": 3, "melds": melds,
-                       "options": {"same_suit_runs": value}}),
-            )
-            .await;
+            let answer = check(&app, 3, melds, json!({"same_suit_runs": value})).await;
             assert_eq!(codes(&answer), want, "{value}: {melds}: {answer}");
             assert_eq!(answer["ok"], want.is_empty(), "{value}: {melds}");
         }
@@ -144,34 +167,20 @@ async fn check_and_solve_follow_each_same_suit_runs_value() {
         "{problem}"
     );
 
-    // The solver: eight hearts in two runs one rank apart.
-    let hand = "3H 4H 5H 6H 8H 9H 10H JH";
-    for (value, ok) in [
-        ("any", true),
-        ("not-touching", true),
-        ("gap-2", false),
-        ("never", false),
+    // The solver: eight hearts in two runs one rank apart; two apart is enough for gap-2,
+    // not for never.
+    let one_apart = "3H 4H 5H 6H 8H 9H 10H JH";
+    let two_apart = "3H 4H 5H 6H 9H 10H JH QH";
+    for (hand, value, ok) in [
+        (one_apart, "any", true),
+        (one_apart, "not-touching", true),
+        (one_apart, "gap-2", false),
+        (one_apart, "never", false),
+        (two_apart, "gap-2", true),
+        (two_apart, "never", false),
     ] {
-        let answer = post_json(
-            &app,
-            "/api/v1/solve",
-            json!({"rules": "contract", "round": 3, "hand": hand,
-                   "options": {"same_suit_runs": value}}),
-        )
-        .await;
-        assert_eq!(answer["ok"], ok, "{value}: {answer}");
-    }
-    // Two apart is enough for gap-2, not for never.
-    let hand = "3H 4H 5H 6H 9H 10H JH QH";
-    for (value, ok) in [("gap-2", true), ("never", false)] {
-        let answer = post_json(
-            &app,
-            "/api/v1/solve",
-            json!({"rules": "contract", "round": 3, "hand": hand,
-                   "options": {"same_suit_runs": value}}),
-        )
-        .await;
-        assert_eq!(answer["ok"], ok, "{value}: {answer}");
+        let answer = solve(&app, 3, hand, json!({"same_suit_runs": value})).await;
+        assert_eq!(answer["ok"], ok, "{hand}: {value}: {answer}");
     }
 }
 
@@ -195,23 +204,11 @@ async fn check_and_solve_follow_each_wild_cap_and_all_wild_melds() {
             .iter()
             .zip(codes_of)
         {
-            let answer = post_json(
-                &app,
-                "/api/v1/check",
-                json!({"rules": "contract", "round": 2, "melds": melds,
-                       "options": {"wilds_per_meld": value}}),
-            )
-            .await;
+            let answer = check(&app, 2, melds, json!({"wilds_per_meld": value})).await;
             assert_eq!(codes(&answer), want, "{value}: {melds}: {answer}");
         }
     }
-    let third = post_json(
-        &app,
-        "/api/v1/check",
-        json!({"rules": "contract", "round": 2, "melds": two_of_four,
-               "options": {"wilds_per_meld": "third"}}),
-    )
-    .await;
+    let third = check(&app, 2, two_of_four, json!({"wilds_per_meld": "third"})).await;
     let problem = &third["problems"][0];
     assert_eq!(
         (
@@ -230,45 +227,23 @@ async fn check_and_solve_follow_each_wild_cap_and_all_wild_melds() {
     // a third, they can under half.
     let hand = "5C 5D 5S 3H 4H JK JK";
     for (value, ok) in [("half", true), ("third", false), ("any", true)] {
-        let answer = post_json(
-            &app,
-            "/api/v1/solve",
-            json!({"rules": "contract", "round": 2, "hand": hand,
-                   "options": {"wilds_per_meld": value}}),
-        )
-        .await;
+        let answer = solve(&app, 2, hand, json!({"wilds_per_meld": value})).await;
         assert_eq!(answer["ok"], ok, "{value}: {answer}");
     }
 
     // all_wild_melds: only declared, only where switched on.
     let declared = "JK=5H JK=5D JK=5S | 7C 7D 7S";
-    for (on, want) in [(true, vec![]), (false, vec!["no_natural"])] {
-        let answer = post_json(
-            &app,
-            "/api/v1/check",
-            json!({"rules": "contract", "round": 1, "melds": declared,
-                   "options": {"all_wild_melds": on}}),
-        )
-        .await;
-        assert_eq!(codes(&answer), want, "{on}: {answer}");
+    for (melds, on, want) in [
+        (declared, true, &[][..]),
+        (declared, false, &["no_natural"]),
+        ("JK JK JK | 7C 7D 7S", true, &["all_wild_undeclared"]),
+    ] {
+        let answer = check(&app, 1, melds, json!({"all_wild_melds": on})).await;
+        assert_eq!(codes(&answer), want, "{melds}: {on}: {answer}");
     }
-    let undeclared = post_json(
-        &app,
-        "/api/v1/check",
-        json!({"rules": "contract", "round": 1, "melds": "JK JK JK | 7C 7D 7S",
-               "options": {"all_wild_melds": true}}),
-    )
-    .await;
-    assert_eq!(codes(&undeclared), ["all_wild_undeclared"]);
     // The solver lays an all-wild set only where they are allowed, and declares it.
     for (on, ok) in [(true, true), (false, false)] {
-        let answer = post_json(
-            &app,
-            "/api/v1/solve",
-            json!({"rules": "contract", "round": 1, "hand": "JK JK JK JK JK JK",
-                   "options": {"all_wild_melds": on}}),
-        )
-        .await;
+        let answer = solve(&app, 1, "JK JK JK JK JK JK", json!({"all_wild_melds": on})).await;
         assert_eq!(answer["ok"], ok, "{on}: {answer}");
         if ok {
             let notation = answer["notation"].as_array().unwrap();
@@ -303,56 +278,61 @@ async fn the_checker_page_offers_the_meld_options_and_answers_by_them() {
     assert!(page.body.contains("name=\"opt.wilds_per_meld\""));
     assert!(page.body.contains("name=\"opt.all_wild_melds\""));
 
-    let check = |value: &'static str, melds: &'static str, lang: &'static str| {
-        let app = &app;
-        async move {
-            let fields = [
-                ("rules", "contract"),
-                ("shown", "contract"),
-                ("round", "3"),
-                ("opt.same_suit_runs", value),
-                ("melds", melds),
-                ("action", "check"),
-            ];
-            let response = post_form(app, "/check", &fields, lang).await;
-            assert_eq!(response.status, StatusCode::OK, "{}", text(&response.body));
-            text(&response.body)
+    // The page answers by the option chosen on it: the checker and the solver.
+    let hand = "3H 4H 5H 6H 8H 9H 10H JH";
+    for (value, cards, action, lang, says) in [
+        (
+            "gap-2",
+            ("melds", ONE_APART),
+            "check",
+            "en",
+            &[
+                "Not legal.",
+                "Melds 1 and 2 are runs in hearts with fewer than 2 ranks between them",
+            ][..],
+        ),
+        (
+            "gap-2",
+            ("melds", TWO_APART),
+            "check",
+            "en",
+            &["Legal: these melds make the contract."],
+        ),
+        (
+            "never",
+            ("melds", TWO_APART),
+            "check",
+            "de",
+            &[
+                "Meldungen 1 und 2 sind beide Folgen in Herz; jede Folge braucht hier ihre eigene Farbe.",
+            ],
+        ),
+        (
+            "gap-2",
+            ("hand", hand),
+            "solve",
+            "en",
+            &["No: these 8 cards do not make 2 runs of 4."],
+        ),
+        (
+            "not-touching",
+            ("hand", hand),
+            "solve",
+            "en",
+            &["Yes, you can go down with:"],
+        ),
+    ] {
+        let fields = [("opt.same_suit_runs", value), cards];
+        let response = post_checker(&app, ("contract", "3"), &fields, action, lang).await;
+        let page = text(&response.body);
+        assert_eq!(response.status, StatusCode::OK, "{value} {cards:?}: {page}");
+        for part in says {
+            assert!(
+                page.contains(part),
+                "{value} {cards:?} {lang}: {part}: {page}"
+            );
         }
-    };
-    let page = check("gap-2", ONE_APART, "en").await;
-    assert!(page.contains("Not legal."), "{page}");
-    assert!(
-        page.contains("Melds 1 and 2 are runs in hearts with fewer than 2 ranks between them"),
-        "{page}"
-    );
-    let page = check("gap-2", TWO_APART, "en").await;
-    assert!(
-        page.contains("Legal: these melds make the contract."),
-        "{page}"
-    );
-    let page = check("never", TWO_APART, "de").await;
-    assert!(
-        page.contains("Meldungen 1 und 2 sind beide Folgen in Herz; jede Folge braucht hier ihre eigene Farbe."),
-        "{page}"
-    );
-    // The solver on the page.
-    let fields = [
-        ("rules", "contract"),
-        ("shown", "contract"),
-        ("round", "3"),
-        ("opt.same_suit_runs", "gap-2"),
-        ("hand", "3H 4H 5H 6H 8H 9H 10H JH"),
-        ("action", "solve"),
-    ];
-    let solved = text(&post_form(&app, "/check", &fields, "en").await.body);
-    assert!(
-        solved.contains("No: these 8 cards do not make 2 runs of 4."),
-        "{solved}"
-    );
-    let mut fields = fields;
-    fields[3].1 = "not-touching";
-    let solved = text(&post_form(&app, "/check", &fields, "en").await.body);
-    assert!(solved.contains("Yes, you can go down with:"), "{solved}");
+    }
     // A value the option does not have is a sentence beside the options, not a 500.
     let bad = app
         .get("/check?rules=contract&round=3&opt.same_suit_runs=gap-3")
@@ -444,14 +424,9 @@ fn filled_form(body: &str, players: usize) -> Vec<(String, String)> {
 #[tokio::test]
 async fn every_value_a_new_game_form_offers_is_the_catalogues_and_starts_a_game() {
     let app = TestApp::new().await;
-    let list = app.get("/api/v1/rules").await.json();
     let mut tried = 0;
-    for rule_set in list["rule_sets"].as_array().unwrap() {
-        let id = rule_set["id"].as_str().unwrap();
-        let detail = app.get(&format!("/api/v1/rules/{id}")).await.json();
-        let players = (rule_set["min_players"].as_u64().unwrap().max(3))
-            .min(rule_set["max_players"].as_u64().unwrap()) as usize;
-        let form = new_game_form(&app, id).await;
+    for (id, detail, players) in catalogue(&app).await {
+        let form = new_game_form(&app, &id).await;
         let base = filled_form(&form.body, players);
         for o in detail["options"].as_array().unwrap() {
             let name = o["name"].as_str().unwrap();
@@ -492,10 +467,7 @@ async fn every_value_a_new_game_form_offers_is_the_catalogues_and_starts_a_game(
                         *v = value.clone();
                     }
                 }
-                let pairs: Vec<(&str, &str)> = fields
-                    .iter()
-                    .map(|(k, v)| (k.as_str(), v.as_str()))
-                    .collect();
+                let pairs = pairs(&fields);
                 let response = post_form(&app, "/games", &pairs, "en").await;
                 assert_eq!(
                     response.status,
@@ -523,10 +495,7 @@ async fn a_game_started_with_house_rules_keeps_them_and_its_checker_link_carries
         }
     }
     fields.push(("opt.all_wild_melds".to_owned(), "on".to_owned()));
-    let pairs: Vec<(&str, &str)> = fields
-        .iter()
-        .map(|(k, v)| (k.as_str(), v.as_str()))
-        .collect();
+    let pairs = pairs(&fields);
     let response = post_form(&app, "/games", &pairs, "en").await;
     assert_eq!(
         response.status,
@@ -571,13 +540,7 @@ async fn a_game_started_with_house_rules_keeps_them_and_its_checker_link_carries
                            "options": {"same_suit_runs": "gap-3"}}),
         )
         .await;
-    assert_eq!(
-        refused.status,
-        StatusCode::UNPROCESSABLE_ENTITY,
-        "{}",
-        refused.body
-    );
-    assert!(refused.body.contains("gap-3"), "{}", refused.body);
+    refused.assert_refused(StatusCode::UNPROCESSABLE_ENTITY, Has("gap-3"));
 }
 
 #[test]
@@ -641,11 +604,8 @@ fn the_command_line_takes_each_meld_option() {
 #[tokio::test]
 async fn every_value_the_checker_page_offers_is_the_catalogues_and_is_taken() {
     let app = TestApp::new().await;
-    let list = app.get("/api/v1/rules").await.json();
     let mut tried = 0;
-    for rule_set in list["rule_sets"].as_array().unwrap() {
-        let id = rule_set["id"].as_str().unwrap();
-        let detail = app.get(&format!("/api/v1/rules/{id}")).await.json();
+    for (id, detail, _) in catalogue(&app).await {
         let page = app.get(&format!("/check?rules={id}")).await;
         assert_eq!(page.status, StatusCode::OK, "{id}");
         for o in detail["options"].as_array().unwrap() {
@@ -690,13 +650,8 @@ async fn every_value_the_checker_page_offers_is_the_catalogues_and_is_taken() {
 #[tokio::test]
 async fn every_number_inside_a_catalogue_range_starts_a_game() {
     let app = TestApp::new().await;
-    let list = app.get("/api/v1/rules").await.json();
     let mut tried = 0;
-    for rule_set in list["rule_sets"].as_array().unwrap() {
-        let id = rule_set["id"].as_str().unwrap();
-        let detail = app.get(&format!("/api/v1/rules/{id}")).await.json();
-        let players = (rule_set["min_players"].as_u64().unwrap().max(3))
-            .min(rule_set["max_players"].as_u64().unwrap()) as usize;
+    for (id, detail, players) in catalogue(&app).await {
         let names: Vec<String> = (1..=players).map(|i| format!("P{i}")).collect();
         for o in detail["options"].as_array().unwrap() {
             if o["type"] != "int" || !o["values"].is_null() {

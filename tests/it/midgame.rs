@@ -2,6 +2,7 @@
 //! player sits out a round, leaves, joins late; a rename and the stake; each in the history,
 //! undone and redone like a round, versioned, idempotent, and kept by export and import.
 
+use crate::common::Said::Has;
 use crate::common::{TestApp, TestResponse};
 use axum::http::StatusCode;
 use kontrakt::db::transfer::{export_games, import_games};
@@ -55,11 +56,9 @@ async fn a_table_sits_out_leaves_and_joins_and_the_totals_and_dealer_follow() {
         None,
     )
     .await;
-    assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert!(
-        refused.body.contains("does not play round 2"),
-        "{}",
-        refused.body
+    refused.assert_refused(
+        StatusCode::UNPROCESSABLE_ENTITY,
+        Has("does not play round 2"),
     );
     let game = ok(
         &app,
@@ -100,8 +99,7 @@ async fn a_table_sits_out_leaves_and_joins_and_the_totals_and_dealer_follow() {
         None,
     )
     .await;
-    assert_eq!(left.status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert!(left.body.contains("has left the table"), "{}", left.body);
+    left.assert_refused(StatusCode::UNPROCESSABLE_ENTITY, Has("has left the table"));
 
     // End the game: everyone, the leaver too, is settled; the money sums to zero.
     let game = ok(&app, &format!("{base}/end"), json!({})).await;
@@ -182,8 +180,7 @@ async fn a_rename_and_the_stake_are_kept_in_the_history_and_undone() {
         None,
     )
     .await;
-    assert_eq!(taken.status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert!(taken.body.contains("Two players"), "{}", taken.body);
+    taken.assert_refused(StatusCode::UNPROCESSABLE_ENTITY, Has("Two players"));
 
     let game = ok(
         &app,
@@ -273,8 +270,7 @@ async fn changes_are_versioned_idempotent_and_refused_with_a_sentence() {
         None,
     )
     .await;
-    assert_eq!(full.status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert!(full.body.contains("at most 5"), "{}", full.body);
+    full.assert_refused(StatusCode::UNPROCESSABLE_ENTITY, Has("at most 5"));
     for (path, body) in [
         ("players/9", json!({"leaves": true})),
         ("players/x", json!({"leaves": true})),
@@ -410,8 +406,7 @@ async fn the_players_page_changes_the_game_and_the_sheet_shows_it() {
     .await;
     assert_eq!(api.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", api.body);
     let taken = rename(&app, &id, "cy", "3").await;
-    assert_eq!(taken.status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert!(taken.body.contains("Zwei Spieler"), "{}", taken.body);
+    taken.assert_page_refused(StatusCode::UNPROCESSABLE_ENTITY, "Zwei Spieler");
     assert_eq!(
         rename(&app, &id, "Dora", "3").await.status,
         StatusCode::SEE_OTHER

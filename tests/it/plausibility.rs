@@ -239,10 +239,7 @@ async fn the_form_asks_before_saving_an_unlikely_round_in_english_and_german() {
         "{fields:?}"
     );
     assert!(fields.contains(&("confirm".into(), "yes".into())));
-    let pairs: Vec<(&str, &str)> = fields
-        .iter()
-        .map(|(k, v)| (k.as_str(), v.as_str()))
-        .collect();
+    let pairs = common::pairs(&fields);
     let saved = common::post_form(&app, &format!("/games/{id}/rounds"), &pairs, "en").await;
     assert_eq!(saved.status, StatusCode::SEE_OTHER, "{}", saved.body);
     let state = app.get(&format!("/api/v1/games/{id}")).await.json();

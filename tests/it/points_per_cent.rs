@@ -2,6 +2,7 @@
 //! JSON API: `points_per_cent` on `POST /api/v1/games` (and in the game's state) and on
 //! `POST /api/v1/settle`. Each test has a fresh database.
 
+use crate::common::Said::Has;
 use crate::common::TestApp;
 use axum::http::StatusCode;
 use serde_json::json;
@@ -72,13 +73,9 @@ async fn settle_refuses_points_per_cent_out_of_range_or_where_money_is_not_by_po
                 "cents_per_unit": 10, "points_per_cent": 10}),
         )
         .await;
-    assert_eq!(units.status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert!(
-        units
-            .error_sentence()
-            .contains("\"points_per_cent\" is not used by continental"),
-        "{}",
-        units.body
+    units.assert_refused(
+        StatusCode::UNPROCESSABLE_ENTITY,
+        Has("\"points_per_cent\" is not used by continental"),
     );
     let places = app
         .post_json(

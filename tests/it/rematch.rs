@@ -173,8 +173,7 @@ async fn the_rematch_form_goes_to_the_new_game_and_a_resent_form_to_the_same_one
     assert_eq!(game_count(&app).await, count);
     // A key this server did not sign for this form is refused with a sentence.
     let forged = post_form(&app, &action, &[("key", &app.form_key("/games"))], "en").await;
-    assert_eq!(forged.status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert!(forged.body.contains("This form is out of date"));
+    forged.assert_page_refused(StatusCode::UNPROCESSABLE_ENTITY, "This form is out of date");
 }
 
 #[tokio::test]

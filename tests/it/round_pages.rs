@@ -821,8 +821,7 @@ async fn bad_inputs_are_422_sentences_never_500() {
 
     // A form without its version, or with an absurd key: 400 with a sentence.
     let response = post(&app, &game.rounds(), &[("went_out", "Cy")]).await;
-    assert_eq!(response.status, StatusCode::BAD_REQUEST);
-    assert!(response.body.contains("This form is incomplete."));
+    response.assert_page_refused(StatusCode::BAD_REQUEST, "This form is incomplete.");
     let long = "k".repeat(201);
     let response = post(
         &app,
@@ -847,8 +846,7 @@ async fn bad_inputs_are_422_sentences_never_500() {
         &[("version", "0"), ("went_out", "Cy")],
     )
     .await;
-    assert_eq!(response.status, StatusCode::NOT_FOUND);
-    assert!(text(&response.body).contains("Round 3 has not been entered yet"));
+    response.assert_page_refused(StatusCode::NOT_FOUND, "Round 3 has not been entered yet");
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -955,8 +953,7 @@ async fn undo_removes_the_last_round_once_even_when_the_button_is_tapped_twice()
         ],
     )
     .await;
-    assert_eq!(response.status, StatusCode::CONFLICT);
-    assert!(response.body.contains("changed on another phone meanwhile"));
+    response.assert_page_refused(StatusCode::CONFLICT, "changed on another phone meanwhile");
     assert!(
         response
             .body
@@ -1080,10 +1077,7 @@ fn attr(tag: &str, name: &str) -> String {
 
 /// Posts a form's fields as they are.
 async fn post_fields(app: &TestApp, action: &str, fields: &[(String, String)]) -> TestResponse {
-    let fields: Vec<(&str, &str)> = fields
-        .iter()
-        .map(|(k, v)| (k.as_str(), v.as_str()))
-        .collect();
+    let fields = crate::common::pairs(fields);
     post(app, action, &fields).await
 }
 
@@ -1353,8 +1347,10 @@ async fn a_correction_on_a_stale_version_is_a_409_and_writes_nothing() {
         ],
     )
     .await;
-    assert_eq!(response.status, StatusCode::CONFLICT);
-    assert!(text(&response.body).contains("The game was changed on another phone meanwhile."));
+    response.assert_page_refused(
+        StatusCode::CONFLICT,
+        "The game was changed on another phone meanwhile.",
+    );
     assert_eq!(input_value(&response.body, "points.Cy"), "4");
     assert_eq!(input_value(&response.body, "version"), "2");
     assert_eq!(
@@ -1408,8 +1404,10 @@ async fn the_forms_and_their_errors_are_in_german_for_a_german_phone() {
     assert!(player_part(&response.body, 2).contains("muss eine ganze Zahl sein, nicht „x“"));
     assert!(player_part(&response.body, 3).contains("Tragt die Punkte von Di ein"));
     let response = post_form(&app, &game.rounds(), &[("went_out", "Ann")], "de").await;
-    assert_eq!(response.status, StatusCode::BAD_REQUEST);
-    assert!(response.body.contains("Dieses Formular ist unvollständig."));
+    response.assert_page_refused(
+        StatusCode::BAD_REQUEST,
+        "Dieses Formular ist unvollständig.",
+    );
     let history = app
         .get_in(&format!("/games/{}/history", game.id), "de")
         .await;

@@ -10,7 +10,8 @@
 use std::collections::BTreeSet;
 use std::path::Path;
 
-use crate::common::{TestApp, TestResponse};
+use crate::common::Said::Is;
+use crate::common::{Group, TestApp, TestResponse};
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
 use kontrakt::db::transfer::export_games;
@@ -727,10 +728,9 @@ async fn the_read_only_token_is_refused_with_a_sentence_saying_it_only_shows_the
     let route = &GAME_WRITES[0];
     let path = fill(route.path, &game.view);
     let response = app.send(request(route, &path, body_of(route))).await;
-    assert_eq!(response.status, StatusCode::FORBIDDEN);
-    assert_eq!(
-        response.error_sentence(),
-        "This link only shows the game; it cannot change it. Use the game's edit link."
+    response.assert_refused(
+        StatusCode::FORBIDDEN,
+        Is("This link only shows the game; it cannot change it. Use the game's edit link."),
     );
 }
 
@@ -1429,28 +1429,16 @@ async fn a_misspelt_or_unknown_field_in_an_undo_end_or_resume_body_is_refused_no
 // Groups (issue 10)
 // ---------------------------------------------------------------------------------------------
 
-/// A group of Ann, Ben and Cy with saved house rules: its edit id and read-only token.
-struct Group {
-    id: String,
-    view: String,
-}
-
+/// A group of Ann, Ben and Cy: its edit id and read-only token.
 async fn new_group(app: &TestApp) -> Group {
-    let group = app.create_group("Freitagsrunde", &PLAYERS).await;
-    Group {
-        id: group.id,
-        view: group.view,
-    }
+    app.create_group("Freitagsrunde", &PLAYERS).await.into()
 }
 
 /// A group route's address and body for `group` (its edit id or read-only token as `id`):
 /// the first player, the first house rules, a fresh standalone game and the group's version
 /// filled in.
 async fn group_request(app: &TestApp, route: &Route, group: &Group, id: &str) -> (String, String) {
-    let state = app
-        .get(&format!("/api/v1/groups/{}", group.id))
-        .await
-        .json();
+    let state = app.get(&group.api()).await.json();
     let player = state["players"][0]["id"].as_i64().unwrap_or(1).to_string();
     let rules = state["house_rules"][0]["id"]
         .as_i64()
@@ -1489,7 +1477,7 @@ async fn group_request(app: &TestApp, route: &Route, group: &Group, id: &str) ->
 async fn group_snapshot(app: &TestApp, group: &Group) -> Vec<String> {
     let mut all = Vec::new();
     for path in [
-        format!("/api/v1/groups/{}", group.id),
+        group.api(),
         format!("/api/v1/groups/view/{}", group.view),
         format!("/api/v1/groups/{}/history", group.id),
     ] {
@@ -1601,10 +1589,5 @@ async fn hostile_values_in_every_field_of_every_group_route_are_never_a_server_e
         }
     }
     assert!(sent > 100, "only {sent} hostile requests");
-    assert_eq!(
-        app.get(&format!("/api/v1/groups/{}", group.id))
-            .await
-            .status,
-        StatusCode::OK
-    );
+    assert_eq!(app.get(&group.api()).await.status, StatusCode::OK);
 }

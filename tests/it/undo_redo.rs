@@ -6,6 +6,7 @@
 use axum::http::StatusCode;
 use serde_json::json;
 
+use crate::common::Said::Starts;
 use crate::common::{TestApp, assert_no_inline_script_or_style, post_form, text};
 
 /// A contract game for Ann, Ben and Cy with two rounds: its edit id and read-only token.
@@ -230,11 +231,9 @@ async fn the_json_api_redoes_once_and_then_refuses() {
     let again = app
         .post_json(&format!("/api/v1/games/{id}/redo"), &json!({}))
         .await;
-    assert_eq!(again.status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert!(
-        again
-            .error_sentence()
-            .starts_with("There is nothing to redo")
+    again.assert_refused(
+        StatusCode::UNPROCESSABLE_ENTITY,
+        Starts("There is nothing to redo"),
     );
     // A game never undone has nothing to redo either.
     let (other, _) = game_with_two_rounds(&app).await;

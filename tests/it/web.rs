@@ -1,6 +1,7 @@
 //! The web scaffolding through the router: health, error pages, security headers, CSRF,
 //! body limits, static files.
 
+use crate::common::Said::{Has, Is};
 use crate::common::TestApp;
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
@@ -45,10 +46,9 @@ async fn unknown_page_is_a_404_html_page_with_a_sentence() {
 async fn unknown_api_path_is_a_404_json_error() {
     let app = TestApp::new().await;
     let response = app.get("/api/v1/nothing-here").await;
-    assert_eq!(response.status, StatusCode::NOT_FOUND);
-    assert_eq!(
-        response.error_sentence(),
-        "There is no API endpoint at this address."
+    response.assert_refused(
+        StatusCode::NOT_FOUND,
+        Is("There is no API endpoint at this address."),
     );
 }
 
@@ -104,8 +104,7 @@ async fn post_whose_origin_differs_from_host_is_refused_as_json_under_api() {
         .body(Body::from("{}"))
         .unwrap();
     let response = app.send(request).await;
-    assert_eq!(response.status, StatusCode::FORBIDDEN);
-    assert!(response.error_sentence().contains("came from another site"));
+    response.assert_refused(StatusCode::FORBIDDEN, Has("came from another site"));
 }
 
 #[tokio::test]
@@ -134,10 +133,9 @@ async fn body_over_64_kib_is_a_413_with_a_json_sentence() {
         .body(Body::from(body))
         .unwrap();
     let response = app.send(request).await;
-    assert_eq!(response.status, StatusCode::PAYLOAD_TOO_LARGE);
-    assert_eq!(
-        response.error_sentence(),
-        "The request is too large; send at most 64 KiB."
+    response.assert_refused(
+        StatusCode::PAYLOAD_TOO_LARGE,
+        Is("The request is too large; send at most 64 KiB."),
     );
 }
 
@@ -198,10 +196,9 @@ async fn the_405_sentence_follows_the_pages_language_and_accept_language_under_a
         .body(Body::empty())
         .unwrap();
     let response = app.send(request).await;
-    assert_eq!(response.status, StatusCode::METHOD_NOT_ALLOWED);
-    assert_eq!(
-        response.error_sentence(),
-        "Diese Adresse nimmt keine PUT-Anfragen an."
+    response.assert_refused(
+        StatusCode::METHOD_NOT_ALLOWED,
+        Is("Diese Adresse nimmt keine PUT-Anfragen an."),
     );
     let request = Request::put("/api/v1/rules")
         .header("cookie", "lang=de")

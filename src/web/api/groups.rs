@@ -162,7 +162,8 @@ async fn answer<T>(
         GroupOutcome::Replayed(_) => {
             let group = load_edit_group(state, id).await?;
             let body = serde_json::to_string(&GroupView::new(&group, Access::Edit))?;
-            Ok(json_text(body, true))
+            // A repeat answers with the first answer's status (201 for a new player).
+            Ok((status, json_text(body, true)).into_response())
         }
         GroupOutcome::KeyReused => Err(key_reused()),
         GroupOutcome::Conflict(version) => {

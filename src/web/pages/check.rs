@@ -32,7 +32,7 @@ use axum::http::StatusCode;
 use axum::response::Response;
 use axum::routing::get;
 
-use crate::rules::cards::{Card, parse_pinned_melds};
+use crate::rules::cards::{Card, Pins, parse_pinned_melds};
 use crate::rules::check::check_pinned;
 use crate::rules::game::{GameError, Restriction};
 use crate::rules::layoff::fit_declared;
@@ -663,26 +663,44 @@ fn answer_melds(page: &mut CheckPage, rs: &RuleSet, round: &RoundSpec) {
             .iter()
             .map(|p| p.message(ctx.lang))
             .collect(),
-        melds: result
-            .melds
-            .iter()
-            .enumerate()
-            .map(|(i, (cards, reading))| {
-                let pins = result.pins.get(i).map_or(&[][..], Vec::as_slice);
-                let held = result.held.get(i).copied().flatten();
-                let rules = Some(&rs.meld);
-                meld_view(
-                    ctx,
-                    i + 1,
-                    cards,
-                    pins,
-                    reading.as_ref(),
-                    rules,
-                    (round, held),
-                )
-            })
-            .collect(),
+        melds: meld_views(
+            ctx,
+            &result.melds,
+            &result.pins,
+            &result.held,
+            Some(&rs.meld),
+            round,
+        ),
     });
+}
+
+/// The views of `melds` as read, numbered from 1, each with its declarations (`pins`) and
+/// the contract requirement it fills (`held`); `rules` as [`meld_view`] takes them.
+fn meld_views(
+    ctx: &PageCtx,
+    melds: &[(Vec<Card>, Option<Reading>)],
+    pins: &[Pins],
+    held: &[Option<Requirement>],
+    rules: Option<&MeldRules>,
+    round: &RoundSpec,
+) -> Vec<MeldView> {
+    melds
+        .iter()
+        .enumerate()
+        .map(|(i, (cards, reading))| {
+            let pins = pins.get(i).map_or(&[][..], Vec::as_slice);
+            let held = held.get(i).copied().flatten();
+            meld_view(
+                ctx,
+                i + 1,
+                cards,
+                pins,
+                reading.as_ref(),
+                rules,
+                (round, held),
+            )
+        })
+        .collect()
 }
 
 /// "Can I go down?"
@@ -714,23 +732,7 @@ fn answer_hand(page: &mut CheckPage, rs: &RuleSet, round: &RoundSpec, stop: Stop
             page.solution = Some(SolveView {
                 ok: true,
                 headline: ctx.t(Msg::SolveYes).to_owned(),
-                melds: readings
-                    .iter()
-                    .enumerate()
-                    .map(|(i, (cards, reading))| {
-                        let pins = solution.pins.get(i).map_or(&[][..], Vec::as_slice);
-                        let held = checked.held.get(i).copied().flatten();
-                        meld_view(
-                            ctx,
-                            i + 1,
-                            cards,
-                            pins,
-                            reading.as_ref(),
-                            None,
-                            (round, held),
-                        )
-                    })
-                    .collect(),
+                melds: meld_views(ctx, &readings, &solution.pins, &checked.held, None, round),
                 leftover: if solution.leftover.is_empty() {
                     ctx.t(Msg::LeftoverNone).to_owned()
                 } else {

@@ -18,6 +18,7 @@
 //! A page of `web::pages`: games through `store`; no SQL, no scoring, nothing from `cli`.
 
 mod chart;
+pub(crate) use chart::svg_file;
 pub(super) mod export;
 mod marks;
 pub(crate) mod money;

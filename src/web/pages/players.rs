@@ -163,11 +163,7 @@ async fn show(
 
 /// A posted field (the last one of that name), trimmed.
 fn field<'a>(fields: &'a Fields, name: &str) -> Option<&'a str> {
-    fields
-        .iter()
-        .rev()
-        .find(|(k, _)| k == name)
-        .map(|(_, v)| v.trim())
+    crate::web::last_field(fields, name)
 }
 
 /// `POST /games/{id}/players`: a player joins late.

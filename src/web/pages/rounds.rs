@@ -90,25 +90,13 @@ fn damaged() -> AppError {
 /// (optional; an [`IdempotencyKey`] that this server issued for a form posting to `action`:
 /// any other is refused, 422 "This form is out of date").
 pub(super) fn hidden(state: &AppState, fields: &Fields, action: &str) -> Result<Hidden, AppError> {
-    let get = |name: &str| {
-        fields
-            .iter()
-            .rev()
-            .find(|(k, _)| k == name)
-            .map(|(_, v)| v.trim())
-    };
+    let get = |name: &str| crate::web::last_field(fields, name);
     let version = get("version")
         .and_then(|v| v.parse::<i64>().ok())
         .ok_or_else(damaged)?;
-    let key = IdempotencyKey::parse(get("key").unwrap_or_default()).map_err(|_| damaged())?;
-    if let Some(key) = &key
-        && !state.form_keys.verify(action, key.as_str())
-    {
-        return Err(AppError::Said(
-            StatusCode::UNPROCESSABLE_ENTITY,
-            Msg::ErrFormStale,
-        ));
-    }
+    let key = state
+        .form_keys
+        .check(action, get("key").unwrap_or_default())?;
     Ok(Hidden { version, key })
 }
 

@@ -7,13 +7,13 @@
 //! `text::paper`'s; no SQL, nothing from `cli`.
 
 use axum::extract::{Path, State};
-use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use utoipa::ToSchema;
 
-use super::super::games::{game_url, strict, view_url};
+use super::super::games::{game_url, json_text, strict, view_url};
 use super::super::input::take_lang;
 use super::super::schema;
 use super::{answer, keyed_json, load_edit_group};
@@ -262,19 +262,5 @@ pub(super) async fn import(
         GroupOutcome::Replayed(stored) => (stored, true),
         other => return answer(&state, &id, other, lang, StatusCode::CREATED).await,
     };
-    let mut response = (
-        StatusCode::CREATED,
-        [(
-            header::CONTENT_TYPE,
-            HeaderValue::from_static("application/json"),
-        )],
-        answer_body,
-    )
-        .into_response();
-    if replayed {
-        response
-            .headers_mut()
-            .insert("idempotent-replayed", HeaderValue::from_static("true"));
-    }
-    Ok(response)
+    Ok((StatusCode::CREATED, json_text(answer_body, replayed)).into_response())
 }

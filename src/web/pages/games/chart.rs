@@ -103,7 +103,13 @@ fn svg_answer(game: &LoadedGame, lang: Lang) -> Result<Response, AppError> {
             ChartMsg::NoRoundsYet.text(lang).to_owned(),
         ));
     };
-    Ok(no_store(
+    Ok(svg_file(svg))
+}
+
+/// A standalone chart (a game's race, a group's money) as its own file: `image/svg+xml`
+/// under [`SVG_POLICY`], never from a cache (it changes with every round).
+pub(crate) fn svg_file(svg: String) -> Response {
+    no_store(
         (
             [
                 (
@@ -118,7 +124,7 @@ fn svg_answer(game: &LoadedGame, lang: Lang) -> Result<Response, AppError> {
             svg,
         )
             .into_response(),
-    ))
+    )
 }
 
 /// The race chart as a page shows it (`_race_chart.html`): an image of `chart.svg`, so the

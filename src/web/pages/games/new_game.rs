@@ -349,16 +349,7 @@ pub(super) async fn create(
     let form = SetupForm::from_pairs(pairs);
     // A key the form cannot have sent is a damaged form, like on the round forms; one this
     // server did not issue for this form is a stale (or forged) one.
-    let key = IdempotencyKey::parse(&form.key)
-        .map_err(|_| AppError::BadRequest(Msg::RoundsFormDamaged.text(Lang::En).to_owned()))?;
-    if let Some(key) = &key
-        && !state.form_keys.verify(NEW_GAME_ACTION, key.as_str())
-    {
-        return Err(AppError::Said(
-            StatusCode::UNPROCESSABLE_ENTITY,
-            Msg::ErrFormStale,
-        ));
-    }
+    let key = state.form_keys.check(NEW_GAME_ACTION, &form.key)?;
     let setup = match parse(&form, ctx.lang) {
         Ok(setup) => setup,
         Err(errors) => {

@@ -6,15 +6,14 @@
 //! Part of `web::pages::games`: games through `store`; no SQL, no scoring, nothing from `cli`.
 
 use axum::extract::{Path, State};
-use axum::http::StatusCode;
 use axum::response::{IntoResponse, Redirect, Response};
 
 use crate::db::games::Keyed;
 use crate::web::cookies::CookieJar;
-use crate::web::i18n::{Msg, PageCtx};
+use crate::web::i18n::PageCtx;
 use crate::web::idempotency::{canonical_form, create_rematch, request_hash};
 use crate::web::links::GameLinks;
-use crate::web::{AppError, AppState, Form, IdempotencyKey, recent};
+use crate::web::{AppError, AppState, Form, last_field, recent};
 
 /// The action a rematch form posts to, which its key is signed for.
 pub(super) fn action(id: &str) -> String {
@@ -33,21 +32,8 @@ pub(super) async fn create(
     let game = state.load_edit(&id).await?;
     let action = action(&id);
     let request = request_hash(&format!("POST {action}"), &canonical_form(&pairs));
-    let key = pairs
-        .iter()
-        .rev()
-        .find(|(k, _)| k == "key")
-        .map_or("", |(_, v)| v.trim());
-    let key = IdempotencyKey::parse(key)
-        .map_err(|_| AppError::Said(StatusCode::BAD_REQUEST, Msg::RoundsFormDamaged))?;
-    if let Some(key) = &key
-        && !state.form_keys.verify(&action, key.as_str())
-    {
-        return Err(AppError::Said(
-            StatusCode::UNPROCESSABLE_ENTITY,
-            Msg::ErrFormStale,
-        ));
-    }
+    let key = last_field(&pairs, "key").unwrap_or_default();
+    let key = state.form_keys.check(&action, key)?;
     let key = key.map(|key| key.stored());
     let keyed = key.as_deref().map(|key| Keyed {
         key,

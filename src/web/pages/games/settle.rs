@@ -35,14 +35,7 @@ pub(super) async fn game_settlement(
     Path(id): Path<String>,
 ) -> Result<Response, AppError> {
     let game = state.load_edit(&id).await?;
-    let mut page = SettlementPage::new(ctx, &game, &Link::Edit(id));
-    page.share = ShareResult::new(&page, &game, origin(&headers).as_deref());
-    page.print = Some(PrintFacts::new(
-        &page.ctx,
-        &game,
-        origin(&headers).as_deref(),
-    ));
-    Ok(no_store(render(&page)?))
+    settlement(ctx, &headers, &game, &Link::Edit(id))
 }
 
 /// `GET /view/{token}/settlement`.
@@ -55,13 +48,21 @@ pub(super) async fn view_settlement(
     let Some(game) = state.load_view(&token).await? else {
         return Err(no_game());
     };
-    let mut page = SettlementPage::new(ctx, &game, &Link::View(token));
-    page.share = ShareResult::new(&page, &game, origin(&headers).as_deref());
-    page.print = Some(PrintFacts::new(
-        &page.ctx,
-        &game,
-        origin(&headers).as_deref(),
-    ));
+    settlement(ctx, &headers, &game, &Link::View(token))
+}
+
+/// The settlement page of `game` through `link`, with its share text and its printed
+/// facts (links built from the request's origin).
+fn settlement(
+    ctx: PageCtx,
+    headers: &HeaderMap,
+    game: &LoadedGame,
+    link: &Link,
+) -> Result<Response, AppError> {
+    let mut page = SettlementPage::new(ctx, game, link);
+    let origin = origin(headers);
+    page.share = ShareResult::new(&page, game, origin.as_deref());
+    page.print = Some(PrintFacts::new(&page.ctx, game, origin.as_deref()));
     Ok(no_store(render(&page)?))
 }
 

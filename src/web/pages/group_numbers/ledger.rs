@@ -11,12 +11,12 @@ use std::collections::BTreeMap;
 use askama::Template;
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Path, Query, State};
-use axum::http::{HeaderValue, StatusCode, header};
+use axum::http::StatusCode;
 use axum::response::{IntoResponse, Redirect, Response};
 use serde_json::Value;
 
 use super::super::games::money::Money;
-use super::super::games::{date, no_store};
+use super::super::games::{date, no_store, svg_file};
 use super::{Nav, Via, load, money_class, name};
 use crate::db::games::Once;
 use crate::store::groups::{self, GroupOutcome, LoadedGroup};
@@ -29,11 +29,7 @@ use crate::web::charts::{LineChart, Series};
 use crate::web::i18n::{Msg, PageCtx};
 use crate::web::idempotency::{canonical_form, request_hash};
 use crate::web::page::render_status;
-use crate::web::{AppError, AppState, Form, IdempotencyKey};
-
-/// The Content-Security-Policy of the standalone SVG (as a game's race chart).
-const SVG_POLICY: &str =
-    "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'self'; base-uri 'none'";
+use crate::web::{AppError, AppState, Form, last_field};
 
 /// One currency's open account as the page shows it.
 struct Account {
@@ -274,24 +270,10 @@ pub(super) async fn settle_up(
     load(&state, &via).await?;
     let links = crate::web::links::GroupLinks::new(&id);
     let action = links.settle_up_form();
-    let field = |name: &str| {
-        pairs
-            .iter()
-            .rev()
-            .find(|(k, _)| k == name)
-            .map_or("", |(_, v)| v.trim())
-    };
+    let field = |name: &str| last_field(&pairs, name).unwrap_or_default();
     let damaged = || AppError::Said(StatusCode::BAD_REQUEST, Msg::RoundsFormDamaged);
-    let key = IdempotencyKey::parse(field("key")).map_err(|_| damaged())?;
+    let key = state.form_keys.check(&action, field("key"))?;
     let version: i64 = field("version").parse().map_err(|_| damaged())?;
-    if let Some(key) = &key
-        && !state.form_keys.verify(&action, key.as_str())
-    {
-        return Err(AppError::Said(
-            StatusCode::UNPROCESSABLE_ENTITY,
-            Msg::ErrFormStale,
-        ));
-    }
     let request = request_hash(&format!("POST {action}"), &canonical_form(&pairs));
     let stored = key.map(|k| k.stored());
     let once = stored.as_deref().map(|key| Once {
@@ -429,20 +411,5 @@ fn svg_answer(group: &LoadedGroup, lang: Lang) -> Result<Response, AppError> {
     let Some(svg) = money_svg(group, lang) else {
         return Err(AppError::NotFound(N::NoChart.text(lang).to_owned()));
     };
-    Ok(no_store(
-        (
-            [
-                (
-                    header::CONTENT_TYPE,
-                    HeaderValue::from_static("image/svg+xml"),
-                ),
-                (
-                    header::HeaderName::from_static("content-security-policy"),
-                    HeaderValue::from_static(SVG_POLICY),
-                ),
-            ],
-            svg,
-        )
-            .into_response(),
-    ))
+    Ok(svg_file(svg))
 }

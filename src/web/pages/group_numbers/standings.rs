@@ -23,7 +23,7 @@ use crate::text::numbers::NumbersMsg as N;
 use crate::web::i18n::PageCtx;
 use crate::web::numbers::{AskedFilter, Period, asked_filter, iso_day};
 use crate::web::page::render_status;
-use crate::web::{AppError, AppState};
+use crate::web::{AppError, AppState, last_field};
 
 type Pairs = Result<Query<Vec<(String, String)>>, QueryRejection>;
 
@@ -207,13 +207,7 @@ async fn page(
         .iter()
         .map(|p| (p.id, p.name.clone()))
         .collect();
-    let number = |key: &str| -> Option<i64> {
-        pairs
-            .iter()
-            .rev()
-            .find(|(k, _)| k == key)
-            .and_then(|(_, v)| v.trim().parse().ok())
-    };
+    let number = |key: &str| -> Option<i64> { last_field(&pairs, key)?.parse().ok() };
     let (mut a, mut b) = (
         number("a").unwrap_or_else(|| players.first().map_or(0, |p| p.0)),
         number("b").unwrap_or_else(|| players.get(1).map_or(0, |p| p.0)),

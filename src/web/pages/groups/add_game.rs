@@ -21,7 +21,7 @@ use crate::web::i18n::{Msg, PageCtx};
 use crate::web::idempotency::{canonical_form, request_hash};
 use crate::web::links::{GameLinks, GroupLinks};
 use crate::web::recent::{self, RecentGame};
-use crate::web::{AppError, AppState, Form, IdempotencyKey};
+use crate::web::{AppError, AppState, Form, last_field};
 
 /// The "add to group" form of a standalone game's page.
 pub(crate) struct AddToGroup {
@@ -78,23 +78,8 @@ pub(super) async fn add(
     // The game's read-only token is refused first.
     state.load_edit(&id).await?;
     let action = action(&id);
-    let field = |name: &str| {
-        pairs
-            .iter()
-            .rev()
-            .find(|(k, _)| k == name)
-            .map_or("", |(_, v)| v.trim())
-    };
-    let key = IdempotencyKey::parse(field("key"))
-        .map_err(|_| AppError::Said(StatusCode::BAD_REQUEST, Msg::RoundsFormDamaged))?;
-    if let Some(key) = &key
-        && !state.form_keys.verify(&action, key.as_str())
-    {
-        return Err(AppError::Said(
-            StatusCode::UNPROCESSABLE_ENTITY,
-            Msg::ErrFormStale,
-        ));
-    }
+    let field = |name: &str| last_field(&pairs, name).unwrap_or_default();
+    let key = state.form_keys.check(&action, field("key"))?;
     let lang = ctx.lang;
     let group_id = match (field("link"), field("group")) {
         ("", "") => {

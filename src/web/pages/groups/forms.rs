@@ -11,6 +11,7 @@
 //! Part of `web::pages::groups`: groups through `store`; no SQL, no scoring, nothing from `cli`.
 
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 use askama::Template;
 use axum::extract::{Path, State};
@@ -22,7 +23,7 @@ use crate::db::games::{Keyed, Once};
 use crate::db::groups::GroupCreation;
 use crate::rules::presets::{option_specs, preset_info};
 use crate::rules::ruleset::{OptionSpec, RuleSet};
-use crate::store::groups::{self, GroupOutcome, GroupProblem};
+use crate::store::groups::{self, GroupOutcome, GroupProblem, LoadedGroup};
 use crate::text::groups::GroupMsg;
 use crate::web::api::groups::problem_sentence;
 use crate::web::cookies::CookieJar;
@@ -31,7 +32,7 @@ use crate::web::idempotency::{canonical_form, request_hash};
 use crate::web::links::GroupLinks;
 use crate::web::page::render_status;
 use crate::web::rule_options::{OPTION_PREFIX, OptionField, option_text, options_from_form};
-use crate::web::{AppError, AppState, Form, IdempotencyKey, recent};
+use crate::web::{AppError, AppState, Form, IdempotencyKey, last_field, recent};
 
 /// Where the new-group form posts: what its keys are issued for.
 pub(crate) const NEW_GROUP_ACTION: &str = "/groups";
@@ -39,17 +40,21 @@ pub(crate) const NEW_GROUP_ACTION: &str = "/groups";
 /// Most players a new group's form is read for (a sanity bound for a tampered form).
 const MAX_NEW_PLAYERS: usize = 64;
 
-/// A posted form: its fields, the group version it was made against, its key (stored form)
-/// and the hash of the request.
+/// A posted group form: the group, the form's action, its fields, the group version it was
+/// made against, its key (stored form), the hash of the request, and where the page goes
+/// when it is done.
 struct Posted {
+    group: Arc<LoadedGroup>,
+    action: String,
     pairs: Vec<(String, String)>,
     version: i64,
     key: Option<String>,
     request: String,
+    location: String,
 }
 
 impl Posted {
-    /// The last value of a field, trimmed.
+    /// The last value of a field, as sent (a name typed is shown again as typed).
     fn field(&self, name: &str) -> Option<&str> {
         self.pairs
             .iter()
@@ -59,11 +64,11 @@ impl Posted {
     }
 
     /// What the write keeps under the key: where the page went.
-    fn once<'a>(&'a self, location: &'a str) -> Option<Once<'a>> {
+    fn once(&self) -> Option<Once<'_>> {
         self.key.as_deref().map(|key| Once {
             key,
             request: &self.request,
-            response: location,
+            response: &self.location,
         })
     }
 }
@@ -74,47 +79,41 @@ fn form_key(
     action: &str,
     pairs: &[(String, String)],
 ) -> Result<Option<IdempotencyKey>, AppError> {
-    let key = pairs
-        .iter()
-        .rev()
-        .find(|(k, _)| k == "key")
-        .map_or("", |(_, v)| v.trim());
-    let key = IdempotencyKey::parse(key)
-        .map_err(|_| AppError::Said(StatusCode::BAD_REQUEST, Msg::RoundsFormDamaged))?;
-    if let Some(key) = &key
-        && !state.form_keys.verify(action, key.as_str())
-    {
-        return Err(AppError::Said(
-            StatusCode::UNPROCESSABLE_ENTITY,
-            Msg::ErrFormStale,
-        ));
-    }
-    Ok(key)
+    state
+        .form_keys
+        .check(action, last_field(pairs, "key").unwrap_or_default())
 }
 
-/// Reads a group form posted to `action`: its key checked, its version read (a form without
-/// one is damaged: every form of the group page sends it).
-fn posted(
+/// Opens a form of the group page, as each of them starts: the group loaded (its read-only
+/// token refused before the form is read), then the form posted to `/groups/{id}/{action}`
+/// read, its key checked and its version read (a form without one is damaged: every form of
+/// the group page sends it). Done, the page goes to the group page's `anchor`.
+async fn posted(
     state: &AppState,
+    id: &str,
     action: &str,
+    anchor: &str,
     pairs: Vec<(String, String)>,
 ) -> Result<Posted, AppError> {
-    let key = form_key(state, action, &pairs)?;
-    let version = pairs
-        .iter()
-        .rev()
-        .find(|(k, _)| k == "version")
-        .and_then(|(_, v)| v.trim().parse::<i64>().ok())
+    let group = load_edit(state, id).await?;
+    let links = GroupLinks::new(id);
+    let action = links.action(action);
+    let key = form_key(state, &action, &pairs)?;
+    let version = last_field(&pairs, "version")
+        .and_then(|v| v.parse::<i64>().ok())
         .ok_or(AppError::Said(
             StatusCode::BAD_REQUEST,
             Msg::RoundsFormDamaged,
         ))?;
     let request = request_hash(&format!("POST {action}"), &canonical_form(&pairs));
     Ok(Posted {
+        group,
+        action,
         pairs,
         version,
         key: key.map(|k| k.stored()),
         request,
+        location: format!("{}#{anchor}", links.page()),
     })
 }
 
@@ -252,21 +251,11 @@ pub(super) async fn add_player(
     Path(id): Path<String>,
     Form(pairs): Form<Vec<(String, String)>>,
 ) -> Result<Response, AppError> {
-    load_edit(&state, &id).await?;
-    let links = GroupLinks::new(&id);
-    let form = posted(&state, &links.action("players"), pairs)?;
-    let location = format!("{}#players", links.page());
+    let form = posted(&state, &id, "players", "players", pairs).await?;
     let name = form.field("name").unwrap_or_default();
-    let outcome = groups::add_player(
-        &state.db,
-        &id,
-        Some(form.version),
-        form.once(&location),
-        name,
-    )
-    .await?;
+    let outcome = groups::add_player(&state.db, &id, Some(form.version), form.once(), name).await?;
     let typed = Typed::NewPlayer(name.to_owned());
-    finish_typed(&state, ctx, &id, outcome, &location, typed).await
+    finish_typed(&state, ctx, &id, outcome, &form.location, typed).await
 }
 
 /// `POST /groups/{id}/players/{player_id}` (`name` to rename, or `retired` `true` / `false`;
@@ -277,20 +266,14 @@ pub(super) async fn change_player(
     Path((id, player_id)): Path<(String, String)>,
     Form(pairs): Form<Vec<(String, String)>>,
 ) -> Result<Response, AppError> {
-    load_edit(&state, &id).await?;
-    let links = GroupLinks::new(&id);
-    let form = posted(
-        &state,
-        &links.action(&format!("players/{player_id}")),
-        pairs,
-    )?;
-    let location = format!("{}#players", links.page());
+    let action = format!("players/{player_id}");
+    let form = posted(&state, &id, &action, "players", pairs).await?;
     let Ok(player_id) = player_id.parse::<i64>() else {
         let sentence = problem_sentence(&GroupProblem::NoSuchPlayer, ctx.lang);
         return page_with_notice(&state, ctx, &id, StatusCode::UNPROCESSABLE_ENTITY, sentence)
             .await;
     };
-    let (db, version, once) = (&state.db, Some(form.version), form.once(&location));
+    let (db, version, once) = (&state.db, Some(form.version), form.once());
     let typed = form.field("name").map_or(Typed::Nothing, |name| {
         Typed::Rename(player_id, name.to_owned())
     });
@@ -311,7 +294,7 @@ pub(super) async fn change_player(
             ));
         }
     };
-    finish_typed(&state, ctx, &id, outcome, &location, typed).await
+    finish_typed(&state, ctx, &id, outcome, &form.location, typed).await
 }
 
 /// The options page of new house rules: the name, the rule set, and its options to set.
@@ -346,10 +329,8 @@ pub(super) async fn save_house_rules(
     Path(id): Path<String>,
     Form(pairs): Form<Vec<(String, String)>>,
 ) -> Result<Response, AppError> {
-    let group = load_edit(&state, &id).await?;
+    let form = posted(&state, &id, "house-rules", "house-rules", pairs).await?;
     let links = GroupLinks::new(&id);
-    let action = links.action("house-rules");
-    let form = posted(&state, &action, pairs)?;
     ctx.here = links.page();
     let rules_id = form.field("rules").unwrap_or_default().trim().to_owned();
     let Some(info) = preset_info(&rules_id) else {
@@ -386,10 +367,11 @@ pub(super) async fn save_house_rules(
             })
             .collect();
         HouseRulesPage {
-            title: GroupMsg::PageHouseRulesTitle.fill(ctx.lang, &[("group", &group.group.name)]),
+            title: GroupMsg::PageHouseRulesTitle
+                .fill(ctx.lang, &[("group", &form.group.group.name)]),
             group_url: links.page(),
-            key: ctx.form_key(&action),
-            action: action.clone(),
+            key: ctx.form_key(&form.action),
+            action: form.action.clone(),
             version: form.version,
             name: name.clone(),
             rules: info.id,
@@ -423,12 +405,11 @@ pub(super) async fn save_house_rules(
             return render_status(StatusCode::UNPROCESSABLE_ENTITY, &page);
         }
     };
-    let location = format!("{}#house-rules", links.page());
     let outcome = groups::save_house_rules(
         &state.db,
         &id,
         Some(form.version),
-        form.once(&location),
+        form.once(),
         &name,
         &rules,
     )
@@ -439,7 +420,7 @@ pub(super) async fn save_house_rules(
         let page = page(ctx, Some(sentence), &BTreeMap::new());
         return render_status(StatusCode::UNPROCESSABLE_ENTITY, &page);
     }
-    finish(&state, ctx, &id, outcome, &location).await
+    finish(&state, ctx, &id, outcome, &form.location).await
 }
 
 /// `POST /groups/{id}/house-rules/{rules_id}/delete` (`version`, `key`).
@@ -449,26 +430,15 @@ pub(super) async fn delete_house_rules(
     Path((id, rules_id)): Path<(String, String)>,
     Form(pairs): Form<Vec<(String, String)>>,
 ) -> Result<Response, AppError> {
-    load_edit(&state, &id).await?;
-    let links = GroupLinks::new(&id);
-    let form = posted(
-        &state,
-        &links.action(&format!("house-rules/{rules_id}/delete")),
-        pairs,
-    )?;
-    let location = format!("{}#house-rules", links.page());
+    let action = format!("house-rules/{rules_id}/delete");
+    let form = posted(&state, &id, &action, "house-rules", pairs).await?;
     let Ok(rules_id) = rules_id.parse::<i64>() else {
         let sentence = GroupMsg::NoSuchHouseRules.text(ctx.lang).to_owned();
         return page_with_notice(&state, ctx, &id, StatusCode::UNPROCESSABLE_ENTITY, sentence)
             .await;
     };
-    let outcome = groups::delete_house_rules(
-        &state.db,
-        &id,
-        Some(form.version),
-        form.once(&location),
-        rules_id,
-    )
-    .await?;
-    finish(&state, ctx, &id, outcome, &location).await
+    let outcome =
+        groups::delete_house_rules(&state.db, &id, Some(form.version), form.once(), rules_id)
+            .await?;
+    finish(&state, ctx, &id, outcome, &form.location).await
 }

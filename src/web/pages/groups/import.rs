@@ -29,7 +29,7 @@ use crate::web::i18n::{Msg, PageCtx};
 use crate::web::idempotency::{canonical_form, request_hash};
 use crate::web::links::GroupLinks;
 use crate::web::page::render_status;
-use crate::web::{AppError, AppState, Form, IdempotencyKey};
+use crate::web::{AppError, AppState, Form};
 
 /// The import page.
 #[derive(Template)]
@@ -229,18 +229,14 @@ pub(super) async fn post(
         );
     }
     let action = GroupLinks::new(&id).import();
-    let key = IdempotencyKey::parse(&field("key"))
-        .map_err(|_| AppError::Said(StatusCode::BAD_REQUEST, Msg::RoundsFormDamaged))?
+    // The import form always sends a key: one missing is a damaged form.
+    let key = state
+        .form_keys
+        .check(&action, &field("key"))?
         .ok_or(AppError::Said(
             StatusCode::BAD_REQUEST,
             Msg::RoundsFormDamaged,
         ))?;
-    if !state.form_keys.verify(&action, key.as_str()) {
-        return Err(AppError::Said(
-            StatusCode::UNPROCESSABLE_ENTITY,
-            Msg::ErrFormStale,
-        ));
-    }
     if let Some(notice) = refusal(&preview, confirm, ctx.lang) {
         let page = page(ctx, &group, csv, Some(&preview), Some(notice));
         return render_status(StatusCode::UNPROCESSABLE_ENTITY, &page);

@@ -28,7 +28,7 @@ use crate::web::pages::games::new_game::{
     Choice, GroupChoices, NewGamePage, PageErrors, SetupForm, build, parse,
 };
 use crate::web::rule_options::option_text;
-use crate::web::{AppError, AppState, Form, IdempotencyKey, recent};
+use crate::web::{AppError, AppState, Form, recent};
 
 /// `GET /groups/{id}/games/new`: the form, from the query string if it has one (the
 /// "Choose" buttons), else from the group's last game.
@@ -80,16 +80,7 @@ pub(super) async fn create(
     ctx.here = links.games_new();
     let request = request_hash(&format!("POST {action}"), &canonical_form(&pairs));
     let form = SetupForm::from_pairs(pairs);
-    let key = IdempotencyKey::parse(&form_key(&form))
-        .map_err(|_| AppError::Said(StatusCode::BAD_REQUEST, Msg::RoundsFormDamaged))?;
-    if let Some(key) = &key
-        && !state.form_keys.verify(&action, key.as_str())
-    {
-        return Err(AppError::Said(
-            StatusCode::UNPROCESSABLE_ENTITY,
-            Msg::ErrFormStale,
-        ));
-    }
+    let key = state.form_keys.check(&action, &form.key)?;
     let setup = match parse(&form, ctx.lang) {
         Ok(setup) => setup,
         Err(errors) => {
@@ -147,11 +138,6 @@ pub(super) async fn create(
     }
     let page = page(ctx, &group, &form, errors);
     render_status(StatusCode::UNPROCESSABLE_ENTITY, &page)
-}
-
-/// The form's key field.
-fn form_key(form: &SetupForm) -> String {
-    form.key.clone()
 }
 
 /// The new-game page of the group for `form`.
