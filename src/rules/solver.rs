@@ -223,7 +223,8 @@ fn solve_counted(
     // Splits come with the most wild 2s first, so that a later split's state with fewer
     // wild cards finds the failure already known.
     let mut pick_failed = QuickMap::default();
-    for split in flex_splits(rules, &usable) {
+    let may_be_natural = twos_that_may_be_natural(rules, contract, &usable);
+    for split in flex_splits(rules, &usable, may_be_natural) {
         for alt in &contract.alternatives {
             let found = if round.go_out_all {
                 if alt.iter().any(|r| r.kind != MeldKind::Run) {
@@ -253,8 +254,42 @@ struct Split {
     wild_cards: Vec<Card>,
 }
 
-/// Every way to split wild 2s that may stand for themselves into naturals and wilds.
-fn flex_splits(rules: &MeldRules, hand: &[Card]) -> Vec<Split> {
+/// By suit: can a 2 of that suit (where 2s are wild and may stand for themselves) serve this
+/// contract as a natural card? Not where the contract has only runs, each needing two
+/// naturals or more, and the hand holds no other natural of the suit: a run holds a rank
+/// once, so such a 2 would be left over, and as a wild card it can be left over just the
+/// same. Splits that keep it natural are then skipped (each would be searched in vain).
+fn twos_that_may_be_natural(
+    rules: &MeldRules,
+    contract: &super::ruleset::Contract,
+    hand: &[Card],
+) -> [bool; 4] {
+    let reqs = || contract.alternatives.iter().flatten();
+    let shortest_run = reqs()
+        .filter(|r| r.kind == MeldKind::Run)
+        .map(|r| r.min as usize)
+        .min();
+    let only_runs = reqs().all(|r| r.kind == MeldKind::Run);
+    let Some(shortest_run) = shortest_run.filter(|_| only_runs) else {
+        return [true; 4];
+    };
+    if rules.naturals_needed(shortest_run) < 2 {
+        return [true; 4];
+    }
+    let mut other = [false; 4];
+    for c in hand {
+        if let Card::Natural { rank, suit } = *c
+            && !(rules.is_wild(*c) && rank == Rank::TWO)
+        {
+            other[suit.index()] = true;
+        }
+    }
+    other
+}
+
+/// Every way to split wild 2s that may stand for themselves into naturals and wilds (the
+/// 2s of a suit only where `may_be_natural` says so; the others are wild).
+fn flex_splits(rules: &MeldRules, hand: &[Card], may_be_natural: [bool; 4]) -> Vec<Split> {
     let mut nat = [0u8; 52];
     let mut wild_cards = Vec::new();
     let mut flex = [0u8; 4];
@@ -262,7 +297,7 @@ fn flex_splits(rules: &MeldRules, hand: &[Card]) -> Vec<Split> {
         match c {
             Card::Joker => wild_cards.push(c),
             Card::Natural { rank, suit } if rules.twos_wild && rank == Rank::TWO => {
-                if rules.twos_natural {
+                if rules.twos_natural && may_be_natural[suit.index()] {
                     flex[suit.index()] += 1;
                 } else {
                     wild_cards.push(c);

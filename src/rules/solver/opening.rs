@@ -34,7 +34,7 @@ pub(super) fn solve_opening(
     let mut failed = QuickMap::default();
     // The meld shapes of each card depend on the rules alone: made once for every split.
     let mut shapes = vec![None; 52];
-    for split in flex_splits(&rs.meld, hand) {
+    for split in flex_splits(&rs.meld, hand, [true; 4]) {
         let mut search = Opening {
             rules: &rs.meld,
             line: rs.meld.line(),
