@@ -495,28 +495,13 @@ fn run_window_options(
         .collect()
 }
 
-/// Every way to fill a run window: each position with an available natural either takes it
-/// or a wild card, within the wild limits. Most naturals first.
-fn run_fillings(
-    rules: &MeldRules,
-    avail: &[Option<usize>],
-    wilds: usize,
-    fixed: Option<usize>,
-) -> Vec<Vec<Option<usize>>> {
-    let mut out = Vec::new();
-    let _ = each_run_filling(rules, avail, wilds, fixed, &mut |cards| {
-        out.push(cards.to_vec());
-        Ok(false)
-    });
-    out
-}
-
 /// What [`each_run_filling`] calls with each filling: `Ok(true)` stops the enumeration.
 type FillingVisitor<'f> = dyn FnMut(&[Option<usize>]) -> Result<bool, SolveError> + 'f;
 
-/// Calls `f` with every filling of a run window, fewest wild cards first (see
-/// [`run_fillings`]), until it answers `Ok(true)`; no list of fillings is built, so a search
-/// that succeeds early never pays for the rest.
+/// Calls `f` with every way to fill a run window, fewest wild cards first, until it answers
+/// `Ok(true)`: each position with an available natural either takes it or a wild card,
+/// within the wild limits. No list of fillings is built, so a search that succeeds early
+/// never pays for the rest.
 fn each_run_filling(
     rules: &MeldRules,
     avail: &[Option<usize>],
@@ -739,6 +724,8 @@ struct Pick<'a, 'b> {
     /// Same-suit runs keep a gap and the contract asks for three runs or more: a run longer
     /// than needed may be what lets two others lie close to it (see `longest_run`).
     bridges: bool,
+    /// The naturals a run of each length needs (at least one; by length, up to the line's).
+    run_needs: Vec<usize>,
 }
 
 impl<'a, 'b> Pick<'a, 'b> {
@@ -755,6 +742,7 @@ impl<'a, 'b> Pick<'a, 'b> {
         let runs = alt.iter().filter(|r| r.kind == MeldKind::Run).count();
         let bridges = round.run_gap() > 0 && !round.runs_different_suits && runs >= 3;
         let line = rules.line();
+        let line_len = line.len();
         Pick {
             rules,
             round,
@@ -768,6 +756,9 @@ impl<'a, 'b> Pick<'a, 'b> {
             unused: [0; 52],
             covers: cover::Covers::default(),
             bridges,
+            run_needs: (0..=line_len)
+                .map(|len| rules.naturals_needed(len).max(1))
+                .collect(),
         }
     }
 
@@ -809,9 +800,28 @@ impl<'a, 'b> Pick<'a, 'b> {
         let card = Card::from_index(first);
         let (suit, rank) = (card.suit().expect("natural"), card.rank().expect("natural"));
         let mut out = Vec::new();
+        // The other open requirements' melds need their cards, and of them their naturals: a
+        // candidate that leaves too few naturals, or too few cards with the wild cards, is
+        // not worth placing (the bound would refuse the state it leads to).
+        let naturals: usize = nat.iter().map(|&n| n as usize).sum();
+        let (other_cards, other_naturals) = self.open.iter().fold((0, 0), |(c, n), r| {
+            let len = r.min as usize;
+            (c + len, n + self.rules.naturals_needed(len))
+        });
+        let other_cards = other_cards - len;
+        let other_naturals = other_naturals - self.rules.naturals_needed(len);
+        let worth = |cards: &[Option<usize>]| {
+            let used = cards.iter().flatten().count();
+            let left = naturals - used;
+            left >= other_naturals
+                && other_cards.saturating_sub(left) <= wilds - (cards.len() - used)
+        };
         match req.kind {
             MeldKind::Set | MeldKind::Pair => {
                 for cards in set_fillings(self.rules, nat, rank, len, wilds, Some(first)) {
+                    if !worth(&cards) {
+                        continue;
+                    }
                     out.push(Placed {
                         kind: req.kind,
                         key: rank.number(),
@@ -888,26 +898,42 @@ impl<'a, 'b> Pick<'a, 'b> {
                         if run_len > len && avail.iter().filter(|a| a.is_none()).count() > wilds {
                             continue;
                         }
-                        let fillings = if run_len > len && !self.bridges {
-                            self.share_fillings(&avail, wilds, fixed)
-                        } else {
-                            run_fillings(self.rules, &avail, wilds, Some(fixed))
-                        };
-                        for cards in fillings {
+                        // Each filling worth placing, its card list made only then.
+                        let mut keep = |cards: &[Option<usize>]| {
+                            if !worth(cards) {
+                                return Ok(false);
+                            }
                             let mut cand = Placed {
                                 kind: MeldKind::Run,
                                 key: suit.index() as u8,
                                 window: (start, run_len),
-                                cards,
+                                cards: Vec::new(),
                                 loose: 0,
                             };
                             if run_len > len && self.bridges {
-                                cand.loose = self.loose_ends(&cand.cards);
-                                if !self.loose_ends_may_close(&cand, nat, wilds, shortest_after) {
-                                    continue;
+                                cand.loose = self.loose_ends(cards);
+                                if !self.loose_ends_may_close(
+                                    &cand,
+                                    cards,
+                                    nat,
+                                    wilds,
+                                    shortest_after,
+                                ) {
+                                    return Ok(false);
                                 }
                             }
+                            cand.cards = cards.to_vec();
                             out.push(cand);
+                            Ok(false)
+                        };
+                        if run_len > len && !self.bridges {
+                            for cards in self.share_fillings(&avail, wilds, fixed) {
+                                let _ = keep(&cards);
+                            }
+                        } else {
+                            let all: Result<bool, SolveError> =
+                                each_run_filling(self.rules, &avail, wilds, Some(fixed), &mut keep);
+                            let _ = all;
                         }
                     }
                 }
@@ -1076,7 +1102,7 @@ impl<'a, 'b> Pick<'a, 'b> {
                 return false;
             };
             let held = window_count(&self.line, mask, start, len);
-            held >= self.rules.naturals_needed(len).max(1) && len - held <= wilds
+            held >= self.run_needs[len] && len - held <= wilds
         })
     }
 
@@ -1084,6 +1110,7 @@ impl<'a, 'b> Pick<'a, 'b> {
     fn loose_ends_may_close(
         &self,
         cand: &Placed,
+        cards: &[Option<usize>],
         nat: &[u8; 52],
         wilds: usize,
         shortest: Option<usize>,
@@ -1096,8 +1123,8 @@ impl<'a, 'b> Pick<'a, 'b> {
             return true;
         }
         let mut after = *nat;
-        apply(&mut after, &cand.cards, 1);
-        let wilds = wilds - cand.wilds();
+        apply(&mut after, cards, 1);
+        let wilds = wilds - cards.iter().filter(|c| c.is_none()).count();
         [LOW_END, HIGH_END].into_iter().all(|end| {
             cand.loose & end == 0 || self.can_touch(&after, wilds, cand, end, None, shortest)
         })
