@@ -879,6 +879,17 @@ impl<'a, 'b> Pick<'a, 'b> {
                         if share && !(held(start) && held(start + run_len - 1)) {
                             continue;
                         }
+                        // The other melds' cards must still be there with this run's (see
+                        // `worth`), and it needs naturals enough, from what the others leave.
+                        let fewest = self
+                            .rules
+                            .naturals_needed(run_len)
+                            .max(run_len.saturating_sub(wilds));
+                        if other_cards + run_len > wilds + naturals
+                            || fewest + other_naturals > naturals
+                        {
+                            continue;
+                        }
                         // A longer run's window must hold the naturals its length needs.
                         if run_len > len {
                             let in_window = window_count(&self.line, suit_mask, start, run_len);
