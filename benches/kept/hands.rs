@@ -320,6 +320,48 @@ pub const ADVERSARIAL_CASES: &[Case] = &[
         Some(7),
         "4C 6C 8C AC JK JK 4C 2C 5C 7C JK JK 6C 2C 3C JK 7C QC QC",
         false,
+    ), // Session 9's adversarial search: a Progressive yes that searched 24 splits of wild 2s
+    // in vain (271 ms), the same hand with the 2 of clubs wild (a no, 83 ms), and the
+    // slowest of the other rule sets.
+    (
+        "adversarial progressive r12 20 cards wrap gap-2 two-naturals yes",
+        "progressive",
+        "ace=wrap same_suit_runs=gap-2 wilds_per_meld=two-naturals",
+        Some(12),
+        "2D 3C 10C 8C 6C QC AC 2S 2C 2H 3C 2S JK JK 2H 5C KC 2H AC JK",
+        true,
+    ),
+    (
+        "adversarial progressive r12 20 cards wrap gap-2 two-naturals no",
+        "progressive",
+        "ace=wrap same_suit_runs=gap-2 wilds_per_meld=two-naturals",
+        Some(12),
+        "2D 3C 10C 8C 6C QC AC 2S JK 2H 3C 2S JK JK 2H 5C KC 2H AC JK",
+        false,
+    ),
+    (
+        "adversarial liverpool r7 20 cards wrap yes",
+        "liverpool",
+        "ace=wrap all_wild_melds=true wilds_per_meld=any",
+        Some(7),
+        "JK 6C JK 9C 5C 6C 2C 8C 4C JC 9C JK 2C QC 7C JK KC 10C 4C JC",
+        true,
+    ),
+    (
+        "adversarial powe r8 28 cards wrap half no",
+        "shanghai-powe",
+        "ace=wrap same_suit_runs=any wilds_per_meld=half",
+        Some(8),
+        "4C JK 7C AC JK 2C JC 5C JK 2C JK 3C QC JK 6C 9C QC 3C 5C JK 9C KC 6C 3C 8C JK 6C QC",
+        false,
+    ),
+    (
+        "adversarial contract r7 29 cards wrap yes",
+        "contract",
+        "ace=wrap all_wild_melds=true exact_minimum=false wilds_per_meld=any",
+        Some(7),
+        "4C 3C 9C JK 2C 8C 2C 10C 8C 10C 4C JK 2C JC JC 6C 6C JK 3C 9C 7C JK 3C 10C 5C JK KC JK KC",
+        true,
     ),
 ];
 
