@@ -363,6 +363,23 @@ pub const ADVERSARIAL_CASES: &[Case] = &[
         "4C 3C 9C JK 2C 8C 2C 10C 8C 10C 4C JK 2C JC JC 6C 6C JK 3C 9C 7C JK 3C 10C 5C JK KC JK KC",
         true,
     ),
+    // The same session's last search, after the Progressive work: its two misses at 20 cards.
+    (
+        "adversarial liverpool r7 20 cards wrap exact no",
+        "liverpool",
+        "ace=wrap all_wild_melds=false exact_minimum=true jokers=true",
+        Some(7),
+        "8C 6C JK 10C 8C QC 5C 10C KC JK 8C KC 7C JK AC 3C 4C 2C 4C JK",
+        false,
+    ),
+    (
+        "adversarial rommee opening 20 cards wild 2s third yes",
+        "rommee",
+        "ace=wrap joker_count=6 twos_wild=true wilds_per_meld=third",
+        None,
+        "7D JK 4C 2S 2C 2D 2C JK 3C JK 2S 2H 8C 2C JK 2D 2C 3C JK JK",
+        true,
+    ),
 ];
 
 /// A rule set with options given as `name=value` words, each read as the forms read it.
