@@ -8,7 +8,8 @@
 //! - where the contract meld need not be the whole hand, one meld per requirement is chosen,
 //!   of the minimum length where a legal longer meld always contains a legal minimum one; a
 //!   longer run only where a share of naturals or a gap between same-suit runs needs it
-//!   (`Pick::longest_run`), trying every placement of wild cards;
+//!   (`Pick::longest_run`), trying every placement of wild cards, and a run that may bridge
+//!   only with each end needed by its wild limits or touching another run (`Pick::loose_ends`);
 //! - where the round goes out all at once (in every preset those contracts are runs only), the
 //!   lowest remaining natural card must lie in some run: every run through it is tried;
 //! - failed states are remembered, so a "no" is as fast as a "yes";
