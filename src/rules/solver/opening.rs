@@ -6,7 +6,7 @@
 
 use super::{
     Budget, Placed, QuickMap, Solution, SolveError, apply, each_run_filling, flex_splits,
-    materialise, run_window_options, set_fillings,
+    line_mask, materialise, run_window_options, set_fillings, window_count,
 };
 use crate::rules::cards::{Card, Rank};
 use crate::rules::meld::{Line, MeldKind, MeldRules};
@@ -279,6 +279,17 @@ impl Opening<'_, '_, '_> {
         match kind {
             MeldKind::Run => {
                 let (start, len) = window;
+                // Before the window's cards are looked at: it must hold the naturals its
+                // length needs, and no more gaps than there are wild cards.
+                let held = window_count(
+                    &self.line,
+                    line_mask(&self.line, nat, key as usize),
+                    start,
+                    len,
+                );
+                if held < self.rules.naturals_needed(len) || len - held > wilds {
+                    return Ok(false);
+                }
                 let avail = run_window_options(&self.line, nat, key as usize, start, len);
                 // The first matching position only: a second ace position would repeat.
                 let Some(fixed) = (0..len).find(|&o| avail[o] == Some(first)) else {
