@@ -671,6 +671,49 @@ pub fn text(body: &str) -> String {
         .replace('\u{a0}', " ")
 }
 
+/// The fields of a form (or of every form on a page) as a browser posts them, in the page's
+/// order: each named input's value (a checkbox or radio button only when ticked), each
+/// select's chosen option (else its first), each text area's text; escaping undone.
+pub fn form_fields(html: &str) -> Vec<(String, String)> {
+    let attr = |tag: &str, name: &str| {
+        let pattern = format!(" {name}=\"");
+        tag.find(&pattern).map(|at| {
+            let from = at + pattern.len();
+            text(&tag[from..from + tag[from..].find('"').unwrap()])
+        })
+    };
+    let mut fields = Vec::new();
+    let mut rest = html;
+    while let Some(at) = rest.find('<') {
+        rest = &rest[at..];
+        let tag = &rest[..rest.find('>').unwrap() + 1];
+        if tag.starts_with("<input") {
+            let kind = attr(tag, "type").unwrap_or_default();
+            let ticked = !matches!(kind.as_str(), "checkbox" | "radio") || tag.contains(" checked");
+            if let (Some(name), true) = (attr(tag, "name"), ticked) {
+                fields.push((name, attr(tag, "value").unwrap_or_default()));
+            }
+        } else if tag.starts_with("<select") {
+            let select = &rest[..rest.find("</select>").unwrap()];
+            let chosen = select
+                .split("<option ")
+                .skip(1)
+                .find(|o| o.contains(" selected"))
+                .or_else(|| select.split("<option ").nth(1))
+                .unwrap();
+            fields.push((
+                attr(tag, "name").unwrap(),
+                attr(&format!(" {chosen}"), "value").unwrap(),
+            ));
+        } else if tag.starts_with("<textarea") {
+            let content = &rest[tag.len()..rest.find("</textarea>").unwrap()];
+            fields.push((attr(tag, "name").unwrap(), text(content)));
+        }
+        rest = &rest[1..];
+    }
+    fields
+}
+
 /// Runs the `kontrakt` binary with these arguments: its exit status, stdout and stderr.
 pub fn kontrakt_cli(args: &[&str]) -> (i32, String, String) {
     let output = std::process::Command::new(env!("CARGO_BIN_EXE_kontrakt"))

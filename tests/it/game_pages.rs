@@ -5,7 +5,8 @@
 //! module's). Each test has a fresh database.
 
 use crate::common::{
-    TestApp, TestResponse, assert_no_inline_script_or_style, pairs, post_form, round, text, visible,
+    TestApp, TestResponse, assert_no_inline_script_or_style, form_fields, pairs, post_form, round,
+    text, visible,
 };
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
@@ -964,52 +965,12 @@ async fn checker_link(app: &TestApp, game: Value, rounds: usize) -> String {
     text(&body[at..at + body[at..].find('"').unwrap()])
 }
 
-/// The fields of the checker's form as a browser posts them: hidden and text inputs, ticked
-/// checkboxes, each select's chosen option, the text areas; in the page's order.
+/// The fields of the checker's form as a browser posts them (`common::form_fields`).
 fn checker_fields(body: &str) -> Vec<(String, String)> {
     let start = body
         .find("<form method=\"post\" action=\"/check\"")
         .expect("the checker form");
-    let form = &body[start..start + body[start..].find("</form>").unwrap()];
-    let attr = |tag: &str, name: &str| {
-        let pattern = format!(" {name}=\"");
-        tag.find(&pattern).map(|at| {
-            let from = at + pattern.len();
-            text(&tag[from..from + tag[from..].find('"').unwrap()])
-        })
-    };
-    let mut fields = Vec::new();
-    let mut rest = form;
-    while let Some(at) = rest.find('<') {
-        rest = &rest[at..];
-        let tag = &rest[..rest.find('>').unwrap() + 1];
-        if tag.starts_with("<input") {
-            let kind = attr(tag, "type").unwrap_or_default();
-            if let (Some(name), true) = (
-                attr(tag, "name"),
-                kind != "checkbox" || tag.contains(" checked"),
-            ) {
-                fields.push((name, attr(tag, "value").unwrap_or_default()));
-            }
-        } else if tag.starts_with("<select") {
-            let select = &rest[..rest.find("</select>").unwrap()];
-            let chosen = select
-                .split("<option ")
-                .skip(1)
-                .find(|o| o.contains(" selected"))
-                .or_else(|| select.split("<option ").nth(1))
-                .unwrap();
-            fields.push((
-                attr(tag, "name").unwrap(),
-                attr(&format!(" {chosen}"), "value").unwrap(),
-            ));
-        } else if tag.starts_with("<textarea") {
-            let content = &rest[tag.len()..rest.find("</textarea>").unwrap()];
-            fields.push((attr(tag, "name").unwrap(), text(content)));
-        }
-        rest = &rest[1..];
-    }
-    fields
+    form_fields(&body[start..start + body[start..].find("</form>").unwrap()])
 }
 
 /// Opens the checker at `link`, types `field` and presses the button `action`; the answer.

@@ -5,7 +5,9 @@
 //! engine refuses.
 
 use crate::common::Said::Has;
-use crate::common::{TestApp, TestResponse, kontrakt_cli, pairs, post_checker, post_form, text};
+use crate::common::{
+    TestApp, TestResponse, form_fields, kontrakt_cli, pairs, post_checker, post_form, text,
+};
 use axum::http::StatusCode;
 use serde_json::{Value, json};
 
@@ -380,43 +382,11 @@ fn radio_values(body: &str, name: &str) -> Option<Vec<String>> {
     (!values.is_empty()).then_some(values)
 }
 
-/// The fields of a new-game form as the page fills them in: every input's and select's
-/// value as shown (a checkbox only when checked), the players named.
+/// The fields of a new-game form as the page fills them in (`common::form_fields`), the
+/// players named: each post is a new request, without the form's key.
 fn filled_form(body: &str, players: usize) -> Vec<(String, String)> {
-    let mut fields = Vec::new();
-    for tag in body.split('<').skip(1) {
-        let attr = |name: &str| -> Option<String> {
-            let at = tag.find(&format!(" {name}=\""))? + name.len() + 3;
-            Some(tag[at..at + tag[at..].find('"')?].to_owned())
-        };
-        let Some(name) = attr("name") else { continue };
-        if tag.starts_with("input") {
-            let kind = attr("type").unwrap_or_default();
-            let checked = tag.contains(" checked");
-            if (kind == "checkbox" || kind == "radio") && !checked {
-                continue;
-            }
-            // Players are named below; each post is a new request, without the form's key.
-            if name == "player" || name == "key" {
-                continue;
-            }
-            fields.push((name, attr("value").unwrap_or_default()));
-        } else if tag.starts_with("select") {
-            let select = &body[body.find(tag).unwrap()..];
-            let select = &select[..select.find("</select>").unwrap()];
-            let chosen = select
-                .split("<option ")
-                .skip(1)
-                .find(|o| o.contains(" selected"))
-                .or_else(|| select.split("<option ").nth(1))
-                .unwrap();
-            let at = chosen.find("value=\"").unwrap() + 7;
-            fields.push((
-                name,
-                chosen[at..at + chosen[at..].find('"').unwrap()].to_owned(),
-            ));
-        }
-    }
+    let mut fields = form_fields(body);
+    fields.retain(|(name, _)| name != "player" && name != "key");
     fields.extend((1..=players).map(|i| ("player".to_owned(), format!("P{i}"))));
     fields
 }
