@@ -363,6 +363,18 @@ thread_local! {
     static LOOSE_ENDS_OFF: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
 }
 
+/// Tests only: a small deterministic number source (xorshift from `seed`); `next(m)` is in
+/// `0..m`.
+#[cfg(test)]
+fn test_numbers(mut seed: u64) -> impl FnMut(u64) -> u64 {
+    move |m| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed % m
+    }
+}
+
 /// A run's lowest position: another run of its suit must end exactly there.
 const LOW_END: u8 = 1;
 /// A run's highest position: another run of its suit must begin exactly there.
@@ -468,6 +480,20 @@ fn window_count(line: &Line, mask: u32, start: usize, len: usize) -> usize {
     let n = line.len();
     let doubled = u64::from(mask) | u64::from(mask) << n;
     ((doubled >> start) & ((1u64 << len) - 1)).count_ones() as usize
+}
+
+/// Could a run in this window hold the `need` naturals it must, with no more gaps than the
+/// `wilds` wild cards fill (by `window_count`, before any card is looked at)?
+fn window_may_hold(
+    line: &Line,
+    mask: u32,
+    start: usize,
+    len: usize,
+    need: usize,
+    wilds: usize,
+) -> bool {
+    let held = window_count(line, mask, start, len);
+    held >= need && len - held <= wilds
 }
 
 /// Positions of a run window that natural cards could fill, given what is available.
@@ -834,11 +860,8 @@ impl<'a, 'b> Pick<'a, 'b> {
             }
             MeldKind::Run => {
                 let n = self.line.len();
-                let held = |p: usize| {
-                    let r = Rank::new(self.line.ranks[p % n]).expect("line ranks are 1..=13");
-                    nat[Card::new(r, suit).index()] > 0
-                };
                 let suit_mask = line_mask(&self.line, nat, suit.index());
+                let held = |p: usize| suit_mask >> (p % n) & 1 == 1;
                 let shortest_after = self.shortest_open_run(Some(req));
                 // Where the first card's rank lies on the line (twice for an ace at both ends).
                 let at: Vec<usize> = (0..n)
@@ -892,13 +915,17 @@ impl<'a, 'b> Pick<'a, 'b> {
                             continue;
                         }
                         // A longer run's window must hold the naturals its length needs.
-                        if run_len > len {
-                            let in_window = window_count(&self.line, suit_mask, start, run_len);
-                            if in_window < self.rules.naturals_needed(run_len)
-                                || run_len - in_window > wilds
-                            {
-                                continue;
-                            }
+                        if run_len > len
+                            && !window_may_hold(
+                                &self.line,
+                                suit_mask,
+                                start,
+                                run_len,
+                                self.rules.naturals_needed(run_len),
+                                wilds,
+                            )
+                        {
+                            continue;
                         }
                         let avail =
                             run_window_options(&self.line, nat, suit.index(), start, run_len);
@@ -1113,8 +1140,7 @@ impl<'a, 'b> Pick<'a, 'b> {
             } else {
                 return false;
             };
-            let held = window_count(&self.line, mask, start, len);
-            held >= self.run_needs[len] && len - held <= wilds
+            window_may_hold(&self.line, mask, start, len, self.run_needs[len], wilds)
         })
     }
 

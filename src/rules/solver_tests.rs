@@ -551,13 +551,7 @@ fn a_longer_run_may_bridge_two_runs_of_its_suit_that_keep_a_gap() {
 /// limit and gap rule, that rule changes no answer, and every yes passes the checker.
 #[test]
 fn the_loose_end_rule_for_bridging_runs_changes_no_answer() {
-    let mut seed = 0x5eed_b41d_u64;
-    let mut next = |m: u64| {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed % m
-    };
+    let mut next = super::test_numbers(0x5eed_b41d_u64);
     let (mut yes, mut no, mut longer) = (0, 0, 0);
     for case in 0..300 {
         let gap = ["not-touching", "gap-2"][next(2) as usize];

@@ -359,13 +359,7 @@ mod tests {
     #[test]
     fn agrees_with_brute_force_on_many_suits() {
         // A small deterministic generator: every line, lengths 3-5, gaps 0-2, up to 4 runs.
-        let mut seed = 0x2545_f491_u64;
-        let mut next = |m: u64| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed % m
-        };
+        let mut next = super::super::test_numbers(0x2545_f491_u64);
         for _ in 0..300 {
             let ace = [AceMode::Wrap, AceMode::LowOrHigh, AceMode::HighOnly][next(3) as usize];
             let l = line(ace);

@@ -6,7 +6,7 @@
 
 use super::{
     Budget, Placed, QuickMap, Solution, SolveError, apply, each_run_filling, flex_splits,
-    line_mask, materialise, run_window_options, set_fillings, window_count,
+    line_mask, materialise, run_window_options, set_fillings, window_may_hold,
 };
 use crate::rules::cards::{Card, Rank};
 use crate::rules::meld::{Line, MeldKind, MeldRules};
@@ -281,13 +281,9 @@ impl Opening<'_, '_, '_> {
                 let (start, len) = window;
                 // Before the window's cards are looked at: it must hold the naturals its
                 // length needs, and no more gaps than there are wild cards.
-                let held = window_count(
-                    &self.line,
-                    line_mask(&self.line, nat, key as usize),
-                    start,
-                    len,
-                );
-                if held < self.rules.naturals_needed(len) || len - held > wilds {
+                let mask = line_mask(&self.line, nat, key as usize);
+                let need = self.rules.naturals_needed(len);
+                if !window_may_hold(&self.line, mask, start, len, need, wilds) {
                     return Ok(false);
                 }
                 let avail = run_window_options(&self.line, nat, key as usize, start, len);
