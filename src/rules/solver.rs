@@ -30,7 +30,7 @@ mod declare;
 mod memo;
 mod opening;
 mod sweep;
-use memo::QuickMap;
+use memo::{QuickMap, WordMap};
 use opening::solve_opening;
 
 /// Most cards the solver accepts in one hand.
@@ -223,7 +223,7 @@ fn solve_counted(
     // jokers or 2s), the requirements open and what of the placed melds matters.
     // Splits come with the most wild 2s first, so that a later split's state with fewer
     // wild cards finds the failure already known.
-    let mut pick_failed = QuickMap::default();
+    let mut pick_failed = WordMap::default();
     let may_be_natural = twos_that_may_be_natural(rules, contract, &usable);
     for split in flex_splits(rules, &usable, may_be_natural) {
         for alt in &contract.alternatives {
@@ -399,34 +399,29 @@ fn conflicts(round: &RoundSpec, line: &Line, a: &Placed, b: &Placed) -> bool {
     }
 }
 
-/// What of the melds placed so far matters to the rest of the search: nothing without
-/// restrictions; with them, each meld's kind, rank or suit and window (not its cards).
-fn placed_signature(round: &RoundSpec, placed: &[Placed]) -> Vec<Placed> {
+/// What of the melds placed so far matters to the rest of the search, added to `key`: nothing
+/// without restrictions; with them, each meld's kind, rank or suit and window (not its cards).
+fn placed_signature(round: &RoundSpec, placed: &[Placed], key: &mut PickKey) {
     if !restricted(round) {
-        return Vec::new();
+        return;
     }
-    let mut sig: Vec<Placed> = placed
-        .iter()
-        .map(|p| {
-            let (key, window) = match p.kind {
-                // Runs: their suit, and their window where gaps between runs count.
-                MeldKind::Run if round.run_gap() > 0 => (p.key, p.window),
-                MeldKind::Run if round.runs_different_suits => (p.key, (0, 0)),
-                // Sets: their rank where two sets of one rank are not allowed.
-                MeldKind::Set if round.no_two_sets_same_rank => (p.key, (0, 0)),
-                _ => (0, (0, 0)),
-            };
-            Placed {
-                kind: p.kind,
-                key,
-                window,
-                cards: Vec::new(),
-                loose: p.loose,
-            }
-        })
-        .collect();
-    sig.sort();
-    sig
+    let from = key.len();
+    for p in placed {
+        let (suit_or_rank, window) = match p.kind {
+            // Runs: their suit, and their window where gaps between runs count.
+            MeldKind::Run if round.run_gap() > 0 => (p.key, p.window),
+            MeldKind::Run if round.runs_different_suits => (p.key, (0, 0)),
+            // Sets: their rank where two sets of one rank are not allowed.
+            MeldKind::Set if round.no_two_sets_same_rank => (p.key, (0, 0)),
+            _ => (0, (0, 0)),
+        };
+        // One number a meld, so that sorting them sorts the melds: kind, loose ends and
+        // suit or rank, then the window (start and length, each below 256).
+        key.push((p.kind as u16) << 12 | u16::from(p.loose) << 8 | u16::from(suit_or_rank));
+        key.push((window.0 as u16) << 8 | window.1 as u16);
+    }
+    // The melds' order does not matter.
+    key.sort_pairs_from(from);
 }
 
 fn restricted(round: &RoundSpec) -> bool {
@@ -723,10 +718,15 @@ trait Placing {
     }
 }
 
-/// A pick state: naturals left, requirements open, placed melds (where restrictions make
-/// them matter). The memo keeps the most wild cards with which it failed: cards may be left
-/// over, so a state that failed with some wild cards fails with fewer too.
-type PickKey = ([u8; 52], Vec<Requirement>, Vec<Placed>);
+/// A pick state: naturals left (two counts a word), requirements open, a mark, and the placed
+/// melds where restrictions make them matter (two words each, sorted; see
+/// [`placed_signature`]). The memo keeps the most wild cards with which it failed: cards may
+/// be left over, so a state that failed with some wild cards fails with fewer too.
+type PickKey = memo::Key<PICK_KEY_WORDS>;
+
+/// Words in a [`PickKey`]: 26 for the naturals, one a requirement and the mark, two a placed
+/// meld, for more melds than any preset's contract asks for.
+const PICK_KEY_WORDS: usize = 64;
 
 /// Search for contracts whose meld need not be the whole hand: one minimum-length meld per
 /// requirement. Canonical: the lowest natural card left is either in one of the melds or not
@@ -737,7 +737,7 @@ struct Pick<'a, 'b> {
     line: Line,
     split: &'a Split,
     /// Failed states, shared by the searches of every split and alternative.
-    failed: &'a mut QuickMap<PickKey, usize>,
+    failed: &'a mut WordMap,
     budget: &'a mut Budget<'b>,
     placed: Vec<Placed>,
     /// Requirements still open, sorted.
@@ -762,7 +762,7 @@ impl<'a, 'b> Pick<'a, 'b> {
         split: &'a Split,
         alt: &[Requirement],
         budget: &'a mut Budget<'b>,
-        failed: &'a mut QuickMap<PickKey, usize>,
+        failed: &'a mut WordMap,
     ) -> Self {
         let mut open = alt.to_vec();
         open.sort();
@@ -1355,9 +1355,12 @@ impl<'a, 'b> Pick<'a, 'b> {
             return Ok(true);
         }
         self.budget.tick()?;
-        let sig = placed_signature(self.round, &self.placed);
-        let key = (*nat, self.open.clone(), sig);
-        if self.failed.get(&key).is_some_and(|&most| wilds <= most) {
+        let key = self.memo_key(nat);
+        if key
+            .words()
+            .and_then(|k| self.failed.get(k))
+            .is_some_and(|most| wilds <= most as usize)
+        {
             return Ok(false);
         }
         if self.wild_lower_bound(nat) > wilds || !self.loose_ends_can_close(nat, wilds) {
@@ -1394,8 +1397,26 @@ impl<'a, 'b> Pick<'a, 'b> {
 
     /// Remembers that `key` failed with `wilds` wild cards (and so with fewer).
     fn failed_with(&mut self, key: PickKey, wilds: usize) {
-        let most = self.failed.entry(key).or_insert(wilds);
-        *most = (*most).max(wilds);
+        if let Some(k) = key.words() {
+            self.failed.raise(k, wilds as u32);
+        }
+    }
+
+    /// The memo key of the state with `nat` naturals left (see [`PickKey`]).
+    fn memo_key(&self, nat: &[u8; 52]) -> PickKey {
+        let mut key = PickKey::default();
+        key.extend(
+            nat.chunks_exact(2)
+                .map(|c| u16::from(c[0]) | u16::from(c[1]) << 8),
+        );
+        key.extend(
+            self.open
+                .iter()
+                .map(|r| (r.kind as u16) << 8 | u16::from(r.min)),
+        );
+        key.push(u16::MAX);
+        placed_signature(self.round, &self.placed, &mut key);
+        key
     }
 
     /// With no naturals left, the open requirements may be met by all-wild melds where the

@@ -80,19 +80,29 @@ impl Hasher for PassHasher {
     }
 }
 
-/// A set of short lists of words (a search's failed states), stored end to end in one arena
-/// rather than one allocation per key: the table holds a hash and the newest entry with it,
-/// and entries with the same hash are chained and compared word by word, so the answer is
-/// exact whatever the collisions. Growing the table moves two numbers per key, not the key.
+/// A map from short lists of words (a search's failed states) to a number, the keys stored
+/// end to end in one arena rather than one allocation per key: the table holds a hash and the
+/// newest entry with it, and entries with the same hash are chained and compared word by
+/// word, so the answer is exact whatever the collisions. Growing the table moves two numbers
+/// per key, not the key.
 #[derive(Default)]
-pub(crate) struct WordSet {
+pub(crate) struct WordMap {
     heads: HashMap<u64, u32, BuildHasherDefault<PassHasher>>,
-    /// (next entry with the same hash or `u32::MAX`, offset in `words`, length).
-    entries: Vec<(u32, u32, u32)>,
+    entries: Vec<Entry>,
     words: Vec<u16>,
 }
 
-impl WordSet {
+/// One key of a [`WordMap`]: where its words are, its value, and the next entry with the
+/// same hash.
+struct Entry {
+    /// The next entry with the same hash, or `u32::MAX`.
+    next: u32,
+    offset: u32,
+    len: u32,
+    value: u32,
+}
+
+impl WordMap {
     fn hash(key: &[u16]) -> u64 {
         let mut h = QuickHasher::default();
         // Four words at a time: one multiplication each.
@@ -113,34 +123,127 @@ impl WordSet {
         h.finish()
     }
 
-    fn find(&self, hash: u64, key: &[u16]) -> bool {
+    /// The entry holding `key`, if any.
+    fn find(&self, hash: u64, key: &[u16]) -> Option<usize> {
         let mut at = self.heads.get(&hash).copied().unwrap_or(u32::MAX);
-        while let Some(&(next, offset, len)) = self.entries.get(at as usize) {
-            let (offset, len) = (offset as usize, len as usize);
+        while let Some(e) = self.entries.get(at as usize) {
+            let (offset, len) = (e.offset as usize, e.len as usize);
             if self.words[offset..offset + len] == *key {
-                return true;
+                return Some(at as usize);
             }
-            at = next;
+            at = e.next;
         }
-        false
+        None
     }
 
-    /// Is `key` in the set?
-    pub(crate) fn contains(&self, key: &[u16]) -> bool {
+    /// The value kept with `key`.
+    pub(crate) fn get(&self, key: &[u16]) -> Option<u32> {
         self.find(Self::hash(key), key)
+            .map(|at| self.entries[at].value)
     }
 
-    /// Adds `key` (once).
-    pub(crate) fn insert(&mut self, key: &[u16]) {
+    /// Keeps `value` with `key`, or the larger of it and the value kept already.
+    pub(crate) fn raise(&mut self, key: &[u16], value: u32) {
         let hash = Self::hash(key);
-        if self.find(hash, key) {
+        if let Some(at) = self.find(hash, key) {
+            let kept = &mut self.entries[at].value;
+            *kept = (*kept).max(value);
             return;
         }
         let index = self.entries.len() as u32;
         let next = self.heads.insert(hash, index).unwrap_or(u32::MAX);
-        self.entries
-            .push((next, self.words.len() as u32, key.len() as u32));
+        self.entries.push(Entry {
+            next,
+            offset: self.words.len() as u32,
+            len: key.len() as u32,
+            value,
+        });
         self.words.extend_from_slice(key);
+    }
+
+    /// How many keys it holds.
+    #[cfg(test)]
+    pub(crate) fn len(&self) -> usize {
+        self.entries.len()
+    }
+}
+
+/// A set of short lists of words: a [`WordMap`] whose values do not matter.
+#[derive(Default)]
+pub(crate) struct WordSet(WordMap);
+
+impl WordSet {
+    /// Is `key` in the set?
+    pub(crate) fn contains(&self, key: &[u16]) -> bool {
+        self.0.find(WordMap::hash(key), key).is_some()
+    }
+
+    /// Adds `key` (once).
+    pub(crate) fn insert(&mut self, key: &[u16]) {
+        self.0.raise(key, 0);
+    }
+}
+
+/// A memo key of at most `N` words, built on the stack: a search makes one per node, and a
+/// list on the heap for each, kept in a hash table, cost a third of a search in allocation
+/// and in growing the table. Kept in a [`WordSet`] or a [`WordMap`].
+#[derive(Clone, Copy)]
+pub(crate) struct Key<const N: usize> {
+    words: [u16; N],
+    len: usize,
+    /// More words than fit were pushed: the key is unusable.
+    overflow: bool,
+}
+
+impl<const N: usize> Default for Key<N> {
+    fn default() -> Self {
+        Key {
+            words: [0; N],
+            len: 0,
+            overflow: false,
+        }
+    }
+}
+
+impl<const N: usize> Key<N> {
+    pub(crate) fn push(&mut self, word: u16) {
+        if self.len < N {
+            self.words[self.len] = word;
+            self.len += 1;
+        } else {
+            self.overflow = true;
+        }
+    }
+
+    pub(crate) fn extend(&mut self, words: impl IntoIterator<Item = u16>) {
+        for w in words {
+            self.push(w);
+        }
+    }
+
+    /// The words pushed so far.
+    pub(crate) fn len(&self) -> usize {
+        self.len
+    }
+
+    /// The key's words, or `None` where more were pushed than fit (such a state is searched
+    /// without the memo).
+    pub(crate) fn words(&self) -> Option<&[u16]> {
+        (!self.overflow).then(|| &self.words[..self.len])
+    }
+
+    /// Sorts the words pushed since `from`, so that their order does not matter.
+    pub(crate) fn sort_from(&mut self, from: usize) {
+        self.words[from..self.len].sort_unstable();
+    }
+
+    /// Sorts the words pushed since `from` as pairs (each pair one item), so that the items'
+    /// order does not matter.
+    pub(crate) fn sort_pairs_from(&mut self, from: usize) {
+        self.words[from..self.len]
+            .as_chunks_mut::<2>()
+            .0
+            .sort_unstable();
     }
 }
 
@@ -164,13 +267,34 @@ mod tests {
             assert_eq!(set.contains(k), inserted, "key {i}: {k:?}");
         }
         let unique: std::collections::HashSet<&Vec<u16>> = keys.iter().step_by(2).collect();
-        assert_eq!(set.entries.len(), unique.len());
+        assert_eq!(set.0.len(), unique.len());
         // Two keys that share a hash are told apart word by word.
-        let mut forced = WordSet::default();
+        let mut forced = WordMap::default();
         forced.heads.insert(7, 0);
-        forced.entries.push((u32::MAX, 0, 2));
+        forced.entries.push(Entry {
+            next: u32::MAX,
+            offset: 0,
+            len: 2,
+            value: 0,
+        });
         forced.words.extend([1, 2]);
-        assert!(forced.find(7, &[1, 2]));
-        assert!(!forced.find(7, &[2, 1]));
+        assert_eq!(forced.find(7, &[1, 2]), Some(0));
+        assert_eq!(forced.find(7, &[2, 1]), None);
+    }
+
+    #[test]
+    fn a_word_map_keeps_the_largest_value_raised_for_each_key() {
+        let mut map = WordMap::default();
+        assert_eq!(map.get(&[3, 4]), None);
+        map.raise(&[3, 4], 2);
+        map.raise(&[3, 4], 1);
+        map.raise(&[4, 3], 5);
+        map.raise(&[], 7);
+        assert_eq!(map.get(&[3, 4]), Some(2));
+        assert_eq!(map.get(&[4, 3]), Some(5));
+        assert_eq!(map.get(&[]), Some(7));
+        map.raise(&[3, 4], 6);
+        assert_eq!(map.get(&[3, 4]), Some(6));
+        assert_eq!(map.len(), 3);
     }
 }

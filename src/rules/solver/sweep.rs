@@ -13,7 +13,7 @@
 //!
 //! Uses only the solver's shared pieces; nothing outside `rules` and std.
 
-use super::memo::WordSet;
+use super::memo::{self, WordSet};
 use super::{Budget, Placed, Solution, SolveError, Split, materialise};
 use crate::rules::cards::{Card, Rank, Suit};
 use crate::rules::meld::{Line, MeldKind, MeldRules};
@@ -332,28 +332,21 @@ impl<'a, 'b> Sweep<'a, 'b> {
         best
     }
 
-    /// The memo key of a state at position `q` of suit number `si` (`None` for a state too
+    /// The memo key of a state at position `q` of suit number `si` (unusable for a state too
     /// big for a [`Key`], which no preset's contract makes: it is searched without the memo).
-    fn key(
-        &self,
-        si: usize,
-        q: usize,
-        first: usize,
-        rem: &[u8; 14],
-        cyclic_pairs: bool,
-    ) -> Option<Key> {
+    fn key(&self, si: usize, q: usize, first: usize, rem: &[u8; 14], cyclic_pairs: bool) -> Key {
         let mut key = Key::default();
         key.extend([si as u16, q as u16, self.holes as u16]);
         key.extend(rem[1..].iter().map(|&c| c as u16));
         // Runs of earlier suits: only their lengths matter from here.
         key.push(u16::MAX);
-        let from = key.len;
+        let from = key.len();
         key.extend(self.wins[..first].iter().map(|w| w.len as u16));
         key.sort_from(from);
         // Runs of this suit: open ones by end, length and naturals still needed; closed ones
         // by their length, and the nearest end (or every window, where the line turns).
         key.push(u16::MAX);
-        let from = key.len;
+        let from = key.len();
         let mut nearest = 0;
         for w in &self.wins[first..] {
             if w.end() >= q {
@@ -368,7 +361,7 @@ impl<'a, 'b> Sweep<'a, 'b> {
         }
         key.sort_from(from);
         key.push((q.saturating_sub(nearest)).min(self.gap + 1) as u16);
-        (!key.overflow).then_some(key)
+        key
     }
 
     /// The sweep at position `q` of `suit` (the `si`-th), whose runs are `wins[first..]`;
@@ -395,10 +388,7 @@ impl<'a, 'b> Sweep<'a, 'b> {
         // to open (checked as they open); past the first lap none opens any more.
         let cyclic_pairs = self.line.cyclic && self.gap > 0 && q < self.n;
         let key = self.key(si, q, first, rem, cyclic_pairs);
-        if key
-            .as_ref()
-            .is_some_and(|k| self.failed.contains(k.words()))
-        {
+        if key.words().is_some_and(|k| self.failed.contains(k)) {
             return Ok(None);
         }
         self.budget.tick()?;
@@ -414,9 +404,9 @@ impl<'a, 'b> Sweep<'a, 'b> {
     }
 
     /// Remembers a failed state.
-    fn remember_failed(&mut self, key: Option<Key>) {
-        if let Some(k) = key {
-            self.failed.insert(k.words());
+    fn remember_failed(&mut self, key: Key) {
+        if let Some(k) = key.words() {
+            self.failed.insert(k);
         }
     }
 
@@ -675,53 +665,9 @@ fn cut_off() -> bool {
     false
 }
 
-/// Words in a [`Key`]: its fixed part (suit, position, holes, 13 ranks, 3 marks) and three
-/// per run for the most runs a preset's contract asks for, with room to spare.
+/// Words in a sweep's [`Key`]: its fixed part (suit, position, holes, 13 ranks, 3 marks) and
+/// three per run for the most runs a preset's contract asks for, with room to spare.
 const KEY_WORDS: usize = 48;
 
-/// A sweep state's memo key, built on the stack (a search makes one per node; a list on the
-/// heap for each, kept in a hash set, cost a third of the search in allocation and in growing
-/// the set) and kept in a [`WordSet`].
-#[derive(Clone, Copy)]
-struct Key {
-    words: [u16; KEY_WORDS],
-    len: usize,
-    /// More words than fit were pushed: the key is unusable.
-    overflow: bool,
-}
-
-impl Default for Key {
-    fn default() -> Self {
-        Key {
-            words: [0; KEY_WORDS],
-            len: 0,
-            overflow: false,
-        }
-    }
-}
-
-impl Key {
-    fn push(&mut self, word: u16) {
-        if self.len < KEY_WORDS {
-            self.words[self.len] = word;
-            self.len += 1;
-        } else {
-            self.overflow = true;
-        }
-    }
-
-    fn extend(&mut self, words: impl IntoIterator<Item = u16>) {
-        for w in words {
-            self.push(w);
-        }
-    }
-
-    fn words(&self) -> &[u16] {
-        &self.words[..self.len]
-    }
-
-    /// Sorts the words pushed since `from`, so that the runs' order does not matter.
-    fn sort_from(&mut self, from: usize) {
-        self.words[from..self.len].sort_unstable();
-    }
-}
+/// A sweep state's memo key.
+type Key = memo::Key<KEY_WORDS>;
