@@ -491,30 +491,44 @@ fn window_may_hold(
     held >= need && len - held <= wilds
 }
 
-/// Positions of a run window that natural cards could fill, given what is available.
-fn run_window_options(
-    line: &Line,
-    nat: &[u8; 52],
-    suit: usize,
-    start: usize,
+/// The most positions a run window has: a line has at most 14 (an ace at both ends).
+const MAX_WINDOW: usize = 14;
+
+/// A run window's positions, each with the natural card that could fill it or `None`, kept
+/// on the stack (this is made for every window at every search node). Reads as a slice.
+#[derive(Clone, Copy)]
+struct Avail {
+    cells: [Option<usize>; MAX_WINDOW],
     len: usize,
-) -> Vec<Option<usize>> {
+}
+
+impl std::ops::Deref for Avail {
+    type Target = [Option<usize>];
+
+    fn deref(&self) -> &[Option<usize>] {
+        &self.cells[..self.len]
+    }
+}
+
+/// Positions of a run window that natural cards could fill, given what is available.
+fn run_window_options(line: &Line, nat: &[u8; 52], suit: usize, start: usize, len: usize) -> Avail {
     // A window holds a rank at most twice (an ace at both ends): the naturals it took so
-    // far are counted by rank, in a plain array (this runs at every search node).
+    // far are counted by rank, in a plain array.
     let mut used = [0u8; 14];
-    (0..len)
-        .map(|o| {
-            let rank = line.rank_at(start, o);
-            let idx = Card::new(rank, Suit::ALL[suit]).index();
-            let u = &mut used[rank.number() as usize];
-            if nat[idx] > *u {
-                *u += 1;
-                Some(idx)
-            } else {
-                None
-            }
-        })
-        .collect()
+    let mut avail = Avail {
+        cells: [None; MAX_WINDOW],
+        len,
+    };
+    for (o, cell) in avail.cells[..len].iter_mut().enumerate() {
+        let rank = line.rank_at(start, o);
+        let idx = Card::new(rank, Suit::ALL[suit]).index();
+        let u = &mut used[rank.number() as usize];
+        if nat[idx] > *u {
+            *u += 1;
+            *cell = Some(idx);
+        }
+    }
+    avail
 }
 
 /// What [`each_run_filling`] calls with each filling: `Ok(true)` stops the enumeration.
@@ -537,18 +551,24 @@ fn each_run_filling(
     if must_wild > max_w {
         return Ok(false);
     }
-    let optional: Vec<usize> = (0..len)
-        .filter(|&p| avail[p].is_some() && Some(p) != fixed)
-        .collect();
+    let mut optional = [0usize; MAX_WINDOW];
+    let mut optionals = 0;
+    for p in (0..len).filter(|&p| avail[p].is_some() && Some(p) != fixed) {
+        optional[optionals] = p;
+        optionals += 1;
+    }
+    let optional = &optional[..optionals];
     let extra_max = (max_w - must_wild).min(optional.len());
-    let mut cards = avail.to_vec();
+    let mut cells = [None; MAX_WINDOW];
+    cells[..len].copy_from_slice(avail);
+    let cards = &mut cells[..len];
     // Which optional positions become wild: every combination of k of them, k = 0, 1, ...
     for k in 0..=extra_max {
         let found = each_combination(optional.len(), k, |pick| {
             for &i in pick {
                 cards[optional[i]] = None;
             }
-            let found = f(&cards);
+            let found = f(cards);
             for &i in pick {
                 cards[optional[i]] = avail[optional[i]];
             }
@@ -571,9 +591,14 @@ fn each_combination<E>(
     if k > n {
         return Ok(false);
     }
-    let mut pick: Vec<usize> = (0..k).collect();
+    // Every caller chooses among a run window's positions.
+    let mut picked = [0usize; MAX_WINDOW];
+    let pick = &mut picked[..k];
+    for (i, p) in pick.iter_mut().enumerate() {
+        *p = i;
+    }
     loop {
-        if f(&pick)? {
+        if f(pick)? {
             return Ok(true);
         }
         let Some(i) = (0..k).rev().find(|&i| pick[i] < n - k + i) else {
@@ -864,15 +889,27 @@ impl<'a, 'b> Pick<'a, 'b> {
                 let held = |p: usize| suit_mask >> (p % n) & 1 == 1;
                 let shortest_after = self.shortest_open_run(Some(req));
                 // Where the first card's rank lies on the line (twice for an ace at both ends).
-                let at: Vec<usize> = (0..n)
-                    .filter(|&p| self.line.ranks[p] == rank.number())
-                    .collect();
+                let at = (0..n).filter(|&p| self.line.ranks[p] == rank.number());
                 let lengths = if longer {
                     len + 1..=self.longest_run(len)
                 } else {
                     len..=len
                 };
                 for run_len in lengths {
+                    // The other melds' cards must still be there with this run's (see
+                    // `worth`), and it needs naturals enough, from what the others leave and,
+                    // for a longer run, from the suit's ranks on the line. Each of these
+                    // only grows with the length: no longer run passes either.
+                    let fewest = self
+                        .rules
+                        .naturals_needed(run_len)
+                        .max(run_len.saturating_sub(wilds));
+                    if other_cards + run_len > wilds + naturals
+                        || fewest + other_naturals > naturals
+                        || (run_len > len && (suit_mask.count_ones() as usize) < fewest)
+                    {
+                        break;
+                    }
                     // Cheap refusals before a window's cards are looked at: see
                     // `share_fillings` for longer runs that bridge nothing.
                     let share = run_len > len && !self.bridges;
@@ -882,36 +919,20 @@ impl<'a, 'b> Pick<'a, 'b> {
                     {
                         continue;
                     }
-                    // The windows holding a position of the first card's rank, each once.
-                    let mut starts: Vec<usize> = Vec::with_capacity(run_len * at.len());
-                    for &p in &at {
+                    // The windows holding a position of the first card's rank, each once and
+                    // in order: a bit per start.
+                    let mut starts = 0u32;
+                    for p in at.clone() {
                         for o in 0..run_len {
-                            let start = if self.line.cyclic {
-                                (p + n - o) % n
+                            if self.line.cyclic {
+                                starts |= 1 << ((p + n - o) % n);
                             } else if p >= o && p - o + run_len <= n {
-                                p - o
-                            } else {
-                                continue;
-                            };
-                            if !starts.contains(&start) {
-                                starts.push(start);
+                                starts |= 1 << (p - o);
                             }
                         }
                     }
-                    starts.sort_unstable();
-                    for start in starts {
+                    for start in (0..n).filter(|&b| starts >> b & 1 == 1) {
                         if share && !(held(start) && held(start + run_len - 1)) {
-                            continue;
-                        }
-                        // The other melds' cards must still be there with this run's (see
-                        // `worth`), and it needs naturals enough, from what the others leave.
-                        let fewest = self
-                            .rules
-                            .naturals_needed(run_len)
-                            .max(run_len.saturating_sub(wilds));
-                        if other_cards + run_len > wilds + naturals
-                            || fewest + other_naturals > naturals
-                        {
                             continue;
                         }
                         // A longer run's window must hold the naturals its length needs.
