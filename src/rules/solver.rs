@@ -383,6 +383,13 @@ thread_local! {
 
 #[cfg(test)]
 thread_local! {
+    /// Tests only: the pick search decides the suits in index order (clubs first) rather
+    /// than fewest naturals first, to show that the order changes no answer.
+    static SUITS_BY_INDEX: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+#[cfg(test)]
+thread_local! {
     /// Tests only: every 2 that may stand for itself is split off as a natural too
     /// (`twos_that_may_be_natural` off), to show that skipping useless ones changes no answer.
     static TWOS_RULE_OFF: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
@@ -779,8 +786,10 @@ type PickKey = memo::Key<PICK_KEY_WORDS>;
 const PICK_KEY_WORDS: usize = 64;
 
 /// Search for contracts whose meld need not be the whole hand: one minimum-length meld per
-/// requirement. Canonical: the lowest natural card left is either in one of the melds or not
-/// used at all, so every arrangement is met once.
+/// requirement. Canonical: the first natural card left (by suit in `order`, then by rank) is
+/// either in one of the melds or not used at all, so every arrangement is met once. Which
+/// card comes first does not change what a state can make, so failed states hold whatever
+/// the order.
 struct Pick<'a, 'b> {
     rules: &'a MeldRules,
     round: &'a RoundSpec,
@@ -803,6 +812,10 @@ struct Pick<'a, 'b> {
     bridges: bool,
     /// The naturals a run of each length needs (at least one; by length, up to the line's).
     run_needs: Vec<usize>,
+    /// The suits in the order their cards are decided: fewest naturals first, so that the
+    /// states of the suit with the most are met again, and found in the memo, whatever the
+    /// smaller suits and the splits of wild 2s did before.
+    order: [usize; 4],
 }
 
 impl<'a, 'b> Pick<'a, 'b> {
@@ -820,6 +833,20 @@ impl<'a, 'b> Pick<'a, 'b> {
         let bridges = round.run_gap() > 0 && !round.runs_different_suits && runs >= 3;
         let line = rules.line();
         let line_len = line.len();
+        let mut order = [0, 1, 2, 3];
+        #[cfg(test)]
+        let by_index = SUITS_BY_INDEX.get();
+        #[cfg(not(test))]
+        let by_index = false;
+        order.sort_by_key(|&suit| {
+            if by_index {
+                return 0;
+            }
+            split.nat[suit * 13..suit * 13 + 13]
+                .iter()
+                .map(|&c| usize::from(c))
+                .sum::<usize>()
+        });
         Pick {
             rules,
             round,
@@ -836,6 +863,7 @@ impl<'a, 'b> Pick<'a, 'b> {
             run_needs: (0..=line_len)
                 .map(|len| rules.naturals_needed(len).max(1))
                 .collect(),
+            order,
         }
     }
 
@@ -1413,7 +1441,11 @@ impl<'a, 'b> Pick<'a, 'b> {
             self.failed_with(key, wilds);
             return Ok(false);
         }
-        let Some(first) = nat.iter().position(|&n| n > 0) else {
+        let Some(first) = self
+            .order
+            .iter()
+            .find_map(|&suit| (suit * 13..suit * 13 + 13).find(|&i| nat[i] > 0))
+        else {
             return Ok(self.all_wild_melds(wilds));
         };
         let mut distinct = self.open.clone();
