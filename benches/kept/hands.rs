@@ -380,6 +380,37 @@ pub const ADVERSARIAL_CASES: &[Case] = &[
         "7D JK 4C 2S 2C 2D 2C JK 3C JK 2S 2H 8C 2C JK 2D 2C 3C JK JK",
         true,
     ),
+    // Session 10's search with SEED=10: the one miss at 20 cards (11.5 ms, 7.7k nodes), before
+    // the pick candidates stopped at the first failing run length and lost their Vecs.
+    (
+        "adversarial progressive r12 20 cards wrap not-touching no",
+        "progressive",
+        "ace=wrap same_suit_runs=not-touching wilds_per_meld=any",
+        Some(12),
+        "QS JK 10D JK KS 9S 6C 2C AS JC 5D JK 2S 6C 6S JS 2D JK AD 6H",
+        false,
+    ),
+    // The same search again after that work: 10.7 ms (4.9k nodes) in the search, 6.5 ms as
+    // HAND=, before the splits skipped a 2 of spades that no run window can use as natural.
+    (
+        "adversarial progressive r12 19 cards wrap gap-2 half no",
+        "progressive",
+        "ace=wrap all_wild_melds=true same_suit_runs=gap-2 wilds_per_meld=half",
+        Some(12),
+        "JK 4C JK 3C 3C 2C JK 8C 3C AC 2C 2C 10S 2S 5C QC KC 2C 3H",
+        false,
+    ),
+    // A third search with SEED=10 after that: 115 ms, 50k nodes. Sixteen splits of wild 2s
+    // (hearts and diamonds), each solving the clubs again, before the pick search decided
+    // the suits with the fewest naturals first.
+    (
+        "adversarial progressive r12 20 cards wrap gap-2 two-naturals sixteen splits no",
+        "progressive",
+        "ace=wrap all_wild_melds=false same_suit_runs=gap-2 wilds_per_meld=two-naturals",
+        Some(12),
+        "2C 8C AC 7C JK KC JK 10D 2H JC 6C 9C 2D 5C QC 10H 2H 2H 3C JK",
+        false,
+    ),
 ];
 
 /// A rule set with options given as `name=value` words, each read as the forms read it.
