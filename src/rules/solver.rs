@@ -223,28 +223,33 @@ fn solve_counted(
     // jokers or 2s), the requirements open and what of the placed melds matters.
     // Splits come with the most wild 2s first, so that a later split's state with fewer
     // wild cards finds the failure already known.
-    let mut pick_failed = WordMap::default();
+    let mut pick_failed = WordMap::take();
     let may_be_natural = twos_that_may_be_natural(rules, contract, &usable);
-    for split in flex_splits(rules, &usable, may_be_natural) {
-        for alt in &contract.alternatives {
-            let found = if round.go_out_all {
-                if alt.iter().any(|r| r.kind != MeldKind::Run) {
-                    // No preset has a go-out-all contract with sets; treat sets as needing the
-                    // general search below, which handles exact lengths only.
-                    continue;
+    let mut search = || {
+        for split in flex_splits(rules, &usable, may_be_natural) {
+            for alt in &contract.alternatives {
+                let found = if round.go_out_all {
+                    if alt.iter().any(|r| r.kind != MeldKind::Run) {
+                        // No preset has a go-out-all contract with sets; treat sets as
+                        // needing the general search below, which handles exact lengths only.
+                        continue;
+                    }
+                    sweep::Sweep::new(rules, round, &split, alt, budget).solve()?
+                } else {
+                    Pick::new(rules, round, &split, alt, budget, &mut pick_failed).solve()?
+                };
+                if let Some(mut s) = found {
+                    s.leftover.extend(dead.iter().copied());
+                    s.leftover.sort();
+                    return Ok(Some(s));
                 }
-                sweep::Sweep::new(rules, round, &split, alt, budget).solve()?
-            } else {
-                Pick::new(rules, round, &split, alt, budget, &mut pick_failed).solve()?
-            };
-            if let Some(mut s) = found {
-                s.leftover.extend(dead.iter().copied());
-                s.leftover.sort();
-                return Ok(Some(s));
             }
         }
-    }
-    Ok(None)
+        Ok(None)
+    };
+    let found = search();
+    pick_failed.give_back();
+    found
 }
 
 /// A hand split into naturals (counts by card index) and wild cards.

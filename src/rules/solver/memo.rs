@@ -92,6 +92,18 @@ pub(crate) struct WordMap {
     entries: Vec<Entry>,
     /// The keys' words, in blocks of [`BLOCK`] words; a key lies within one block.
     words: Vec<Vec<u16>>,
+    /// The blocks in use: the others are empty, kept from an earlier search (see
+    /// [`WordMap::take`]).
+    filled: usize,
+}
+
+/// The most entries a [`WordMap`] may have held to be kept for the thread's next search
+/// (about 3 MiB with its table and the arena's blocks); a bigger one is dropped.
+const KEEP_ENTRIES: usize = 1 << 17;
+
+thread_local! {
+    /// A map a finished search on this thread gave back, cleared, with its storage.
+    static SPARE: std::cell::RefCell<Option<WordMap>> = const { std::cell::RefCell::new(None) };
 }
 
 /// Words in one block of a [`WordMap`]'s arena (64 KiB); every key is far shorter.
@@ -156,14 +168,13 @@ impl WordMap {
             return;
         }
         assert!(key.len() <= BLOCK, "a memo key longer than a block");
-        if self
-            .words
-            .last()
-            .is_none_or(|block| block.len() + key.len() > BLOCK)
-        {
-            self.words.push(Vec::with_capacity(BLOCK));
+        if self.filled == 0 || self.words[self.filled - 1].len() + key.len() > BLOCK {
+            if self.filled == self.words.len() {
+                self.words.push(Vec::with_capacity(BLOCK));
+            }
+            self.filled += 1;
         }
-        let block = self.words.len() - 1;
+        let block = self.filled - 1;
         let offset = block * BLOCK + self.words[block].len();
         let index = self.entries.len() as u32;
         let next = self.heads.insert(hash, index).unwrap_or(u32::MAX);
@@ -174,6 +185,30 @@ impl WordMap {
             value,
         });
         self.words[block].extend_from_slice(key);
+    }
+
+    /// An empty map for a search: the one this thread's last search gave back (its table
+    /// and arena already allocated and their pages touched), or a new one. A solve of a few
+    /// thousand nodes spent a tenth of its time growing a new map.
+    pub(crate) fn take() -> WordMap {
+        SPARE
+            .with(|spare| spare.borrow_mut().take())
+            .unwrap_or_default()
+    }
+
+    /// Clears the map and keeps it for this thread's next search, unless it grew too big
+    /// to keep.
+    pub(crate) fn give_back(mut self) {
+        if self.entries.len() > KEEP_ENTRIES {
+            return;
+        }
+        self.heads.clear();
+        self.entries.clear();
+        for block in &mut self.words[..self.filled] {
+            block.clear();
+        }
+        self.filled = 0;
+        SPARE.with(|spare| *spare.borrow_mut() = Some(self));
     }
 
     /// How many keys it holds.
@@ -314,7 +349,7 @@ mod tests {
     }
 
     #[test]
-    fn a_word_map_keeps_keys_across_the_blocks_of_its_arena() {
+    fn a_word_map_keeps_keys_across_the_blocks_of_its_arena_and_is_reused_empty() {
         let mut map = WordMap::default();
         let key = |i: u32| -> Vec<u16> { (0..7).map(|j| (i * 7 + j) as u16 ^ 0x5a5a).collect() };
         // Seven words each: more than three blocks, and keys that do not fit a block's end.
@@ -328,5 +363,17 @@ mod tests {
             assert_eq!(map.get(&key(i)), Some(i), "key {i}");
         }
         assert_eq!(map.get(&key(keys)), None);
+        // Given back and taken again on this thread: empty, its blocks kept and reused.
+        let blocks = map.words.len();
+        map.give_back();
+        let mut again = WordMap::take();
+        assert_eq!(
+            (again.len(), again.filled, again.words.len()),
+            (0, 0, blocks)
+        );
+        assert_eq!(again.get(&key(0)), None);
+        again.raise(&key(1), 9);
+        assert_eq!(again.get(&key(1)), Some(9));
+        assert_eq!(again.get(&key(2)), None);
     }
 }
