@@ -633,6 +633,44 @@ fn the_loose_end_rule_for_bridging_runs_changes_no_answer() {
     );
 }
 
+/// What a test that turns one rule off (a test-only switch) on random hands counted.
+#[derive(Default)]
+struct Tally {
+    yes: usize,
+    no: usize,
+    /// Hands the rule saved search nodes on.
+    fewer: usize,
+    /// Hands searched otherwise (more nodes or fewer) with the rule off.
+    otherwise: usize,
+}
+
+/// Solves `h` as the solver does and again with the test-only `switch` set (one rule off):
+/// the answers must agree, and a yes must pass the checker. Counted in `tally`; `what`
+/// names the hand in a failure.
+fn same_answer_with_the_rule_off(
+    switch: &'static std::thread::LocalKey<std::cell::Cell<bool>>,
+    rs: &RuleSet,
+    spec: &RoundSpec,
+    h: &[Card],
+    what: &str,
+    tally: &mut Tally,
+) {
+    let (with_rule, nodes) = super::solve_nodes(rs, spec, h);
+    switch.set(true);
+    let (without, nodes_without) = super::solve_nodes(rs, spec, h);
+    switch.set(false);
+    let with_rule = with_rule.unwrap();
+    assert_eq!(with_rule.is_some(), without.unwrap().is_some(), "{what}");
+    tally.fewer += usize::from(nodes < nodes_without);
+    tally.otherwise += usize::from(nodes != nodes_without);
+    if let Some(sol) = &with_rule {
+        assert_valid(rs, spec, h, sol);
+        tally.yes += 1;
+    } else {
+        tally.no += 1;
+    }
+}
+
 /// Going out all at once with runs only, the sweep stops lengthening a run as soon as the
 /// runs open already force more wild cards than the hand holds (a longer run covers more):
 /// on random hands of one or two suits, under every ace rule, wild limit and same-suit rule,
@@ -644,7 +682,7 @@ fn the_sweeps_forced_wild_card_cut_changes_no_answer() {
     let ranks = [
         "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K",
     ];
-    let (mut yes, mut no, mut fewer) = (0, 0, 0);
+    let mut tally = Tally::default();
     for case in 0..160 {
         let id = ["liverpool", "contract", "shanghai"][next(3) as usize];
         let same_suit = ["any", "not-touching", "gap-2", "never"][next(4) as usize];
@@ -679,27 +717,14 @@ fn the_sweeps_forced_wild_card_cut_changes_no_answer() {
         cards.truncate(20);
         cards.sort();
         let h = hand(&cards.join(" "));
-        let (with_cut, nodes) = super::solve_nodes(&rs, &spec, &h);
-        OPEN_CUT_OFF.set(true);
-        let (without, nodes_without) = super::solve_nodes(&rs, &spec, &h);
-        OPEN_CUT_OFF.set(false);
         let what = format!(
             "case {case}: {id} {same_suit} {cap} {ace}: {}",
             cards.join(" ")
         );
-        let with_cut = with_cut.unwrap();
-        assert_eq!(with_cut.is_some(), without.unwrap().is_some(), "{what}");
-        if nodes < nodes_without {
-            fewer += 1;
-        }
-        if let Some(s) = &with_cut {
-            assert_valid(&rs, &spec, &h, s);
-            yes += 1;
-        } else {
-            no += 1;
-        }
+        same_answer_with_the_rule_off(&OPEN_CUT_OFF, &rs, &spec, &h, &what, &mut tally);
     }
     // Both answers are common, and the cut saves search nodes on many hands.
+    let Tally { yes, no, fewer, .. } = tally;
     assert!(
         yes >= 30 && no >= 30 && fewer >= 30,
         "{yes} yes, {no} no, {fewer} with fewer nodes"
@@ -716,7 +741,7 @@ fn skipping_useless_natural_twos_changes_no_answer() {
     let mut next = super::test_numbers(0x2222_5eed_u64);
     let ranks = ["A", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
     let suits = ["C", "D", "H", "S"];
-    let (mut yes, mut no, mut fewer) = (0, 0, 0);
+    let mut tally = Tally::default();
     for case in 0..200 {
         let cap = ["half", "two-naturals", "third", "one"][next(4) as usize];
         let ace = ["low-or-high", "wrap"][next(2) as usize];
@@ -761,26 +786,13 @@ fn skipping_useless_natural_twos_changes_no_answer() {
         cards.truncate(20);
         cards.sort();
         let h = hand(&cards.join(" "));
-        let (with_rule, nodes) = super::solve_nodes(&rs, &spec, &h);
-        TWOS_RULE_OFF.set(true);
-        let (without, nodes_without) = super::solve_nodes(&rs, &spec, &h);
-        TWOS_RULE_OFF.set(false);
         let what = format!(
             "case {case}: r{round} {cap} {ace} {same_suit} all-wild {all_wild}: {}",
             cards.join(" ")
         );
-        let with_rule = with_rule.unwrap();
-        assert_eq!(with_rule.is_some(), without.unwrap().is_some(), "{what}");
-        if nodes < nodes_without {
-            fewer += 1;
-        }
-        if let Some(s) = &with_rule {
-            assert_valid(&rs, &spec, &h, s);
-            yes += 1;
-        } else {
-            no += 1;
-        }
+        same_answer_with_the_rule_off(&TWOS_RULE_OFF, &rs, &spec, &h, &what, &mut tally);
     }
+    let Tally { yes, no, fewer, .. } = tally;
     assert!(
         yes >= 30 && no >= 30 && fewer >= 30,
         "{yes} yes, {no} no, {fewer} with fewer nodes"
@@ -798,7 +810,7 @@ fn the_order_the_suits_are_decided_in_changes_no_answer() {
         "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K",
     ];
     let suits = ["C", "D", "H", "S"];
-    let (mut yes, mut no, mut searched_otherwise) = (0, 0, 0);
+    let mut tally = Tally::default();
     for case in 0..240 {
         let id = ["contract", "shanghai", "progressive", "hollywood"][next(4) as usize];
         let rs = RuleSet::preset(id).unwrap();
@@ -822,31 +834,16 @@ fn the_order_the_suits_are_decided_in_changes_no_answer() {
         }
         cards.sort();
         let h = hand(&cards.join(" "));
-        let (fewest_first, nodes) = super::solve_nodes(&rs, &spec, &h);
-        SUITS_BY_INDEX.set(true);
-        let (by_index, nodes_by_index) = super::solve_nodes(&rs, &spec, &h);
-        SUITS_BY_INDEX.set(false);
         let what = format!("case {case}: {id} r{round}: {}", cards.join(" "));
-        let fewest_first = fewest_first.unwrap();
-        assert_eq!(
-            fewest_first.is_some(),
-            by_index.unwrap().is_some(),
-            "{what}"
-        );
-        if nodes != nodes_by_index {
-            searched_otherwise += 1;
-        }
-        if let Some(s) = &fewest_first {
-            assert_valid(&rs, &spec, &h, s);
-            yes += 1;
-        } else {
-            no += 1;
-        }
+        same_answer_with_the_rule_off(&SUITS_BY_INDEX, &rs, &spec, &h, &what, &mut tally);
     }
     // Both answers are common, and the order changes the search on many hands.
+    let Tally {
+        yes, no, otherwise, ..
+    } = tally;
     assert!(
-        yes >= 30 && no >= 30 && searched_otherwise >= 30,
-        "{yes} yes, {no} no, {searched_otherwise} searched otherwise"
+        yes >= 30 && no >= 30 && otherwise >= 30,
+        "{yes} yes, {no} no, {otherwise} searched otherwise"
     );
 }
 
