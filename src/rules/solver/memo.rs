@@ -225,7 +225,7 @@ pub(crate) struct WordSet(WordMap);
 impl WordSet {
     /// Is `key` in the set?
     pub(crate) fn contains(&self, key: &[u16]) -> bool {
-        self.0.find(WordMap::hash(key), key).is_some()
+        self.0.get(key).is_some()
     }
 
     /// Adds `key` (once).

@@ -493,6 +493,16 @@ impl<'a, 'b> Sweep<'a, 'b> {
             .sum()
     }
 
+    /// Once the run just opened at `q` makes the open runs force more wild cards than the
+    /// hand holds, no longer run fits either: it covers every position this one does.
+    fn no_longer_run_fits(&self, first: usize, q: usize, rem: &[u8; 14]) -> bool {
+        #[cfg(test)]
+        if OPEN_CUT_OFF.get() {
+            return false;
+        }
+        self.holes + self.forced_holes(first, q, rem) > self.wilds
+    }
+
     /// Opens runs starting at `q` (each at least `from` long, so a set of lengths is tried
     /// once), then places the cards of `q`.
     fn open_at(
@@ -543,8 +553,7 @@ impl<'a, 'b> Sweep<'a, 'b> {
                 naturals: 0,
                 need: self.rules.naturals_needed(len),
             });
-            // Too many wild cards forced already: a longer run covers more, so stop here.
-            if !cut_off() && self.holes + self.forced_holes(first, q, rem) > self.wilds {
+            if self.no_longer_run_fits(first, q, rem) {
                 self.wins.pop();
                 break;
             }
@@ -649,20 +658,10 @@ impl<'a, 'b> Sweep<'a, 'b> {
 
 #[cfg(test)]
 thread_local! {
-    /// Tests only: the sweep opens runs without the forced wild card cut in `open_at`, to show
-    /// that the cut changes no answer.
+    /// Tests only: the sweep opens runs without the forced wild card cut
+    /// (`no_longer_run_fits`), to show that the cut changes no answer.
     pub(super) static OPEN_CUT_OFF: std::cell::Cell<bool> =
         const { std::cell::Cell::new(false) };
-}
-
-#[cfg(test)]
-fn cut_off() -> bool {
-    OPEN_CUT_OFF.get()
-}
-
-#[cfg(not(test))]
-fn cut_off() -> bool {
-    false
 }
 
 /// Words in a sweep's [`Key`]: its fixed part (suit, position, holes, 13 ranks, 3 marks) and
