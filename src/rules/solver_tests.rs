@@ -1652,59 +1652,43 @@ fn assert_answered_within(
 /// third, 115 ms, is below.
 #[test]
 fn session_10_adversarial_hands_are_answered_in_few_nodes() {
-    assert_answered_within(
-        "progressive",
-        &[
-            ("ace", "wrap"),
-            ("same_suit_runs", "not-touching"),
-            ("wilds_per_meld", "any"),
-        ],
-        Some(12),
-        "QS JK 10D JK KS 9S 6C 2C AS JC 5D JK 2S 6C 6S JS 2D JK AD 6H",
-        false,
-        15_000,
-    );
-    assert_answered_within(
-        "progressive",
-        &[
-            ("ace", "wrap"),
-            ("all_wild_melds", "true"),
-            ("same_suit_runs", "gap-2"),
-            ("wilds_per_meld", "half"),
-        ],
-        Some(12),
-        "JK 4C JK 3C 3C 2C JK 8C 3C AC 2C 2C 10S 2S 5C QC KC 2C 3H",
-        false,
-        8_000,
-    );
-    // 115 ms and 50k nodes: its sixteen splits of wild 2s each solved the clubs again.
-    assert_answered_within(
-        "progressive",
-        &[
-            ("ace", "wrap"),
-            ("all_wild_melds", "false"),
-            ("same_suit_runs", "gap-2"),
-            ("wilds_per_meld", "two-naturals"),
-        ],
-        Some(12),
-        "2C 8C AC 7C JK KC JK 10D 2H JC 6C 9C 2D 5C QC 10H 2H 2H 3C JK",
-        false,
-        11_000,
-    );
-    // Still 12-15 ms: 15.7k of its 20.6k nodes in the split with every 2 wild (kept for the
-    // next pass; the node limit keeps it from growing).
-    assert_answered_within(
-        "progressive",
-        &[
-            ("ace", "wrap"),
-            ("same_suit_runs", "gap-2"),
-            ("wilds_per_meld", "any"),
-        ],
-        Some(12),
-        "JK AH 2D 2S 7H KD 6H 2H 5D JK 2D 4H 9H 2H 3C JK 4H 9S KS 9C",
-        false,
-        25_000,
-    );
+    assert_each_answered_within(&[
+        (
+            "progressive",
+            "ace=wrap same_suit_runs=not-touching wilds_per_meld=any",
+            12,
+            "QS JK 10D JK KS 9S 6C 2C AS JC 5D JK 2S 6C 6S JS 2D JK AD 6H",
+            false,
+            15_000,
+        ),
+        (
+            "progressive",
+            "ace=wrap all_wild_melds=true same_suit_runs=gap-2 wilds_per_meld=half",
+            12,
+            "JK 4C JK 3C 3C 2C JK 8C 3C AC 2C 2C 10S 2S 5C QC KC 2C 3H",
+            false,
+            8_000,
+        ),
+        // 115 ms and 50k nodes: its sixteen splits of wild 2s each solved the clubs again.
+        (
+            "progressive",
+            "ace=wrap all_wild_melds=false same_suit_runs=gap-2 wilds_per_meld=two-naturals",
+            12,
+            "2C 8C AC 7C JK KC JK 10D 2H JC 6C 9C 2D 5C QC 10H 2H 2H 3C JK",
+            false,
+            11_000,
+        ),
+        // Still 12-15 ms: 15.7k of its 20.6k nodes in the split with every 2 wild (kept for
+        // the next pass; the node limit keeps it from growing).
+        (
+            "progressive",
+            "ace=wrap same_suit_runs=gap-2 wilds_per_meld=any",
+            12,
+            "JK AH 2D 2S 7H KD 6H 2H 5D JK 2D 4H 9H 2H 3C JK 4H 9S KS 9C",
+            false,
+            25_000,
+        ),
+    ]);
 }
 
 /// Found by the house-rule property test: a set and a run with two natural cards each, three
