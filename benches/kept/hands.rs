@@ -412,8 +412,9 @@ pub const ADVERSARIAL_CASES: &[Case] = &[
         false,
     ),
     // The fourth SEED=10 search: 17 ms in the search, 12-15 ms as HAND=, 20.6k nodes, 15.7k of
-    // them in its first split (all 2s wild). Left open: five runs of three that keep two
-    // ranks apart in a suit, where the bound leaves out the gap (a longer run may bridge).
+    // them in its first split (all 2s wild): five runs of three that keep two ranks apart in
+    // a suit, where the bound leaves out the gap (a longer run may bridge). Session 11: the
+    // check of the suits' shares refuses each split at its root, 1.2k nodes.
     (
         "adversarial progressive r12 20 cards wrap gap-2 any eighteen splits no",
         "progressive",

@@ -12,6 +12,10 @@
 //!   only with each end needed by its wild limits or touching another run (`Pick::loose_ends`);
 //! - where the round goes out all at once (in every preset those contracts are runs only), the
 //!   lowest remaining natural card must lie in some run: every run through it is tried;
+//! - where the contract asks only for runs of one length, a solve that has spent some nodes
+//!   checks each split of the hand suit by suit first (`suits`): the wild cards each suit
+//!   needs for its share of the runs, found by searches of that suit alone, must fit in the
+//!   wild cards held;
 //! - failed states are remembered, so a "no" is as fast as a "yes";
 //! - Rommé: the most valuable set of melds is found by dynamic programming over what is left.
 //!
@@ -29,6 +33,7 @@ mod cover;
 mod declare;
 mod memo;
 mod opening;
+mod suits;
 mod sweep;
 use memo::{QuickMap, WordMap};
 use opening::solve_opening;
@@ -224,6 +229,7 @@ fn solve_counted(
     // Splits come with the most wild 2s first, so that a later split's state with fewer
     // wild cards finds the failure already known.
     let mut pick_failed = WordMap::take();
+    let mut shares = suits::Shares::default();
     let may_be_natural = twos_that_may_be_natural(rules, contract, &usable);
     let mut search = || {
         for split in flex_splits(rules, &usable, may_be_natural) {
@@ -236,7 +242,16 @@ fn solve_counted(
                     }
                     sweep::Sweep::new(rules, round, &split, alt, budget).solve()?
                 } else {
-                    Pick::new(rules, round, &split, alt, budget, &mut pick_failed).solve()?
+                    Pick::new(
+                        rules,
+                        round,
+                        &split,
+                        alt,
+                        budget,
+                        &mut pick_failed,
+                        Some(&mut shares),
+                    )
+                    .solve()?
                 };
                 if let Some(mut s) = found {
                     s.leftover.extend(dead.iter().copied());
@@ -398,6 +413,26 @@ thread_local! {
     /// Tests only: every 2 that may stand for itself is split off as a natural too
     /// (`twos_that_may_be_natural` off), to show that skipping useless ones changes no answer.
     static TWOS_RULE_OFF: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+#[cfg(test)]
+thread_local! {
+    /// Tests only: the pick search never checks the suits' shares (`suits`), to show that
+    /// the check changes no answer.
+    static SUITS_CHECK_OFF: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+#[cfg(test)]
+thread_local! {
+    /// Tests only: the pick search checks the suits' shares at the root of every split
+    /// rather than after `suits::CHECK_AFTER` nodes, so that small hands meet the check.
+    static SUITS_CHECK_AT_ONCE: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+#[cfg(test)]
+thread_local! {
+    /// Tests only: how many splits the check of the suits' shares refused on this thread.
+    static SUITS_REFUSED: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
 }
 
 /// Tests only: a small deterministic number source (xorshift from `seed`); `next(m)` is in
@@ -821,6 +856,24 @@ struct Pick<'a, 'b> {
     /// states of the suit with the most are met again, and found in the memo, whatever the
     /// smaller suits and the splits of wild 2s did before.
     order: [usize; 4],
+    /// The runs asked for at the root, for the check of the suits' shares.
+    alt: &'a [Requirement],
+    /// Whether the suits' shares were checked (see `suits`).
+    suit_check: SuitCheck,
+    /// The suits' answers found so far in this solve (`None`: no check, as in the searches
+    /// of one suit that make it).
+    shares: Option<&'a mut suits::Shares>,
+}
+
+/// Where a pick search stands with the check of the suits' shares (`suits`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum SuitCheck {
+    /// To be made once the solve has spent `suits::CHECK_AFTER` nodes.
+    Pending,
+    /// Made and passed, or not for this search.
+    Done,
+    /// Made and failed: the split cannot make the contract, and every state of it fails.
+    Refused,
 }
 
 impl<'a, 'b> Pick<'a, 'b> {
@@ -828,9 +881,10 @@ impl<'a, 'b> Pick<'a, 'b> {
         rules: &'a MeldRules,
         round: &'a RoundSpec,
         split: &'a Split,
-        alt: &[Requirement],
+        alt: &'a [Requirement],
         budget: &'a mut Budget<'b>,
         failed: &'a mut WordMap,
+        shares: Option<&'a mut suits::Shares>,
     ) -> Self {
         let mut open = alt.to_vec();
         open.sort();
@@ -866,6 +920,13 @@ impl<'a, 'b> Pick<'a, 'b> {
                 .map(|len| rules.naturals_needed(len).max(1))
                 .collect(),
             order,
+            alt,
+            suit_check: if shares.is_some() && suits::applies(alt, &split.nat) {
+                SuitCheck::Pending
+            } else {
+                SuitCheck::Done
+            },
+            shares,
         }
     }
 
@@ -1430,6 +1491,27 @@ impl<'a, 'b> Pick<'a, 'b> {
         if self.open.is_empty() {
             return Ok(true);
         }
+        if self.suit_check == SuitCheck::Pending
+            && self.budget.nodes >= Self::check_after()
+            && let Some(shares) = self.shares.as_deref_mut()
+        {
+            self.suit_check = SuitCheck::Done;
+            let mut one_suit = suits::OneSuit {
+                rules: self.rules,
+                round: self.round,
+                shares,
+                budget: self.budget,
+                failed: self.failed,
+            };
+            if !one_suit.can_share(self.split, self.alt)? {
+                self.suit_check = SuitCheck::Refused;
+                #[cfg(test)]
+                SUITS_REFUSED.set(SUITS_REFUSED.get() + 1);
+            }
+        }
+        if self.suit_check == SuitCheck::Refused {
+            return Ok(false);
+        }
         self.budget.tick()?;
         let key = self.memo_key(nat);
         if key
@@ -1473,6 +1555,21 @@ impl<'a, 'b> Pick<'a, 'b> {
         self.unused[first] -= 1;
         self.failed_with(key, wilds);
         Ok(false)
+    }
+
+    /// The nodes a solve spends before the suits' shares are checked: `suits::CHECK_AFTER`;
+    /// in tests, never, or at once.
+    fn check_after() -> u64 {
+        #[cfg(test)]
+        {
+            if SUITS_CHECK_OFF.get() {
+                return u64::MAX;
+            }
+            if SUITS_CHECK_AT_ONCE.get() {
+                return 0;
+            }
+        }
+        suits::CHECK_AFTER
     }
 
     /// Remembers that `key` failed with `wilds` wild cards (and so with fewer).
