@@ -8,8 +8,12 @@
 //! (an ace high as well as low; any rank on a line that turns the corner) may wait for that
 //! position instead. So a hand's cost grows with the runs and positions, not with the ways to
 //! place its wild cards. Which of the covering runs gets a natural card only matters for the
-//! wild limits (each run needs its naturals by its end): it goes to the run that ends first
-//! among those still short of naturals, which is never worse. Failed states are remembered.
+//! wild limits (each run needs its naturals by its end): the naturals go to runs still short
+//! of them as far as they reach (to the others a natural or a wild card is all one), and
+//! every choice of those short runs is tried, runs alike in end and need once. The run
+//! ending first is not always the one to serve: it may make up its naturals further on,
+//! where both runs get one, while the other finds none where it goes on (session 11 found
+//! that slip). Failed states are remembered.
 //!
 //! Uses only the solver's shared pieces; nothing outside `rules` and std.
 
@@ -599,34 +603,74 @@ impl<'a, 'b> Sweep<'a, 'b> {
         if self.line.cyclic && self.gap > 0 && q + 1 == self.span && !self.cyclic_gaps_ok(first) {
             return Ok(None);
         }
-        // Runs still short of naturals first, the one ending first first.
-        covering.sort_by_key(|&i| (self.wins[i].deficit() == 0, self.wins[i].end()));
+        // Runs still short of naturals first (the one ending first first), then the others.
+        covering.sort_by_key(|&i| {
+            let w = &self.wins[i];
+            (w.deficit() == 0, w.end(), w.deficit())
+        });
+        let short = covering
+            .iter()
+            .take_while(|&&i| self.wins[i].deficit() > 0)
+            .count();
+        // Two short runs alike in end and deficit are alike from here on (see `key`).
+        let alike = |a: usize, b: usize| {
+            let (wa, wb) = (&self.wins[covering[a]], &self.wins[covering[b]]);
+            wa.end() == wb.end() && wa.deficit() == wb.deficit()
+        };
+        let alike_next: Vec<bool> = (1..short).map(|j| alike(j - 1, j)).collect();
         let can = covering.len().min(rem[rank] as usize);
         for x in (must..=can).rev() {
             let holes = covering.len() - x;
             if self.holes + holes > self.wilds {
                 break;
             }
-            for &i in &covering[..x] {
-                let w = &mut self.wins[i];
+            // The naturals go to short runs as far as they reach: to a run that has its
+            // naturals, a natural or a wild card is all one. Which short runs matters,
+            // though: the one ending first may make up its naturals later where both get
+            // one, while the other finds none where it goes on. So every choice of them is
+            // tried (of runs alike, the first ones only), the ones ending first first; the
+            // naturals left over go to the other runs.
+            let k = x.min(short);
+            for pick in 0u32..1 << short {
+                if pick.count_ones() as usize != k
+                    || (1..short).any(|j| {
+                        alike_next[j - 1] && pick >> j & 1 == 1 && pick >> (j - 1) & 1 == 0
+                    })
+                {
+                    continue;
+                }
+                let chosen = pick | ((1u32 << (x - k)) - 1) << short;
+                self.give(&covering, chosen, q, 1);
+                self.holes += holes;
+                rem[rank] -= x as u8;
+                let found = self.at(si, suit, first, q + 1, rem)?;
+                if found.is_some() {
+                    return Ok(found);
+                }
+                rem[rank] += x as u8;
+                self.holes -= holes;
+                self.give(&covering, chosen, q, -1);
+            }
+        }
+        Ok(None)
+    }
+
+    /// Gives (`sign` 1) or takes back (-1) a natural card at `q` to each run `covering[j]`
+    /// whose bit `j` is set in `chosen`.
+    fn give(&mut self, covering: &[usize], chosen: u32, q: usize, sign: i8) {
+        for (j, &i) in covering.iter().enumerate() {
+            if chosen >> j & 1 == 0 {
+                continue;
+            }
+            let w = &mut self.wins[i];
+            if sign > 0 {
                 w.mask |= 1 << (q - w.start);
                 w.naturals += 1;
-            }
-            self.holes += holes;
-            rem[rank] -= x as u8;
-            let found = self.at(si, suit, first, q + 1, rem)?;
-            if found.is_some() {
-                return Ok(found);
-            }
-            rem[rank] += x as u8;
-            self.holes -= holes;
-            for &i in &covering[..x] {
-                let w = &mut self.wins[i];
+            } else {
                 w.mask &= !(1 << (q - w.start));
                 w.naturals -= 1;
             }
         }
-        Ok(None)
     }
 
     /// Where runs turn the corner, a run opened at `q` keeps the gap all round to every run
