@@ -425,6 +425,16 @@ pub const ADVERSARIAL_CASES: &[Case] = &[
         "JK AH 2D 2S 7H KD 6H 2H 5D JK 2D 4H 9H 2H 3C JK 4H 9S KS 9C",
         false,
     ),
+    // Session 11's SEED=10 search: 72 ms and 171k nodes for a "no" that was wrong (the sweep
+    // gave the natural cards to the runs ending first); 9-3, 10-3 and Q-10 of clubs lay it.
+    (
+        "adversarial contract r7 27 cards wrap gap-2 third yes",
+        "contract",
+        "ace=wrap all_wild_melds=true exact_minimum=true same_suit_runs=gap-2 wilds_per_meld=third",
+        Some(7),
+        "AC JK 7C 10C 3C 9C 8C 10C 6C 4C 5C 3C QC JK 2C KC 9C 3C JK JK JK JK 2C JC JK JK 10C",
+        true,
+    ),
 ];
 
 /// A rule set with options given as `name=value` words, each read as the forms read it.
