@@ -399,38 +399,23 @@ thread_local! {
     /// Tests only: the pick search tries runs that may bridge without the loose-end rule
     /// (`Pick::loose_ends`), to show that the rule changes no answer.
     static LOOSE_ENDS_OFF: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
-}
 
-#[cfg(test)]
-thread_local! {
     /// Tests only: the pick search decides the suits in index order (clubs first) rather
     /// than fewest naturals first, to show that the order changes no answer.
     static SUITS_BY_INDEX: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
-}
 
-#[cfg(test)]
-thread_local! {
     /// Tests only: every 2 that may stand for itself is split off as a natural too
     /// (`twos_that_may_be_natural` off), to show that skipping useless ones changes no answer.
     static TWOS_RULE_OFF: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
-}
 
-#[cfg(test)]
-thread_local! {
     /// Tests only: the pick search never checks the suits' shares (`suits`), to show that
     /// the check changes no answer.
     static SUITS_CHECK_OFF: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
-}
 
-#[cfg(test)]
-thread_local! {
     /// Tests only: the pick search checks the suits' shares at the root of every split
     /// rather than after `suits::CHECK_AFTER` nodes, so that small hands meet the check.
     static SUITS_CHECK_AT_ONCE: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
-}
 
-#[cfg(test)]
-thread_local! {
     /// Tests only: how many splits the check of the suits' shares refused on this thread.
     static SUITS_REFUSED: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
 }

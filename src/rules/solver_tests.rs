@@ -8,6 +8,13 @@ use crate::rules::ruleset::{OptionValue, contract};
 use proptest::prelude::*;
 use std::collections::BTreeMap;
 
+/// The ranks' names, ace to king, as cards are written.
+const RANKS: [&str; 13] = [
+    "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K",
+];
+/// The suits' letters, in index order.
+const SUITS: [&str; 4] = ["C", "D", "H", "S"];
+
 fn hand(s: &str) -> Vec<Card> {
     parse_cards(s).unwrap()
 }
@@ -679,9 +686,6 @@ fn same_answer_with_the_rule_off(
 fn the_sweeps_forced_wild_card_cut_changes_no_answer() {
     use super::sweep::OPEN_CUT_OFF;
     let mut next = super::test_numbers(0x00c0_ffee_5eed_u64);
-    let ranks = [
-        "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K",
-    ];
     let mut tally = Tally::default();
     for case in 0..160 {
         let id = ["liverpool", "contract", "shanghai"][next(3) as usize];
@@ -705,7 +709,7 @@ fn the_sweeps_forced_wild_card_cut_changes_no_answer() {
             let suit = if next(4) == 0 { "H" } else { "C" };
             let from = next(13) as usize;
             for p in from..from + 4 + next(3) as usize {
-                cards.push(format!("{}{suit}", ranks[p % 13]));
+                cards.push(format!("{}{suit}", RANKS[p % 13]));
             }
         }
         for _ in 0..1 + next(4) {
@@ -713,7 +717,7 @@ fn the_sweeps_forced_wild_card_cut_changes_no_answer() {
             cards[i] = "JK".to_string();
         }
         cards.remove(next(cards.len() as u64) as usize);
-        cards.push(format!("{}C", ranks[next(13) as usize]));
+        cards.push(format!("{}C", RANKS[next(13) as usize]));
         cards.truncate(20);
         cards.sort();
         let h = hand(&cards.join(" "));
@@ -740,7 +744,6 @@ fn skipping_useless_natural_twos_changes_no_answer() {
     use super::TWOS_RULE_OFF;
     let mut next = super::test_numbers(0x2222_5eed_u64);
     let ranks = ["A", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
-    let suits = ["C", "D", "H", "S"];
     let mut tally = Tally::default();
     for case in 0..200 {
         let cap = ["half", "two-naturals", "third", "one"][next(4) as usize];
@@ -762,7 +765,7 @@ fn skipping_useless_natural_twos_changes_no_answer() {
         // lone naturals, a joker now and then.
         let mut cards: Vec<String> = Vec::new();
         for _ in 0..2 + next(3) {
-            let suit = suits[next(2) as usize];
+            let suit = SUITS[next(2) as usize];
             let from = next(12) as usize;
             for p in from..from + 3 + next(2) as usize {
                 if next(5) > 0 {
@@ -771,13 +774,13 @@ fn skipping_useless_natural_twos_changes_no_answer() {
             }
         }
         for _ in 0..2 + next(5) {
-            cards.push(format!("2{}", suits[next(4) as usize]));
+            cards.push(format!("2{}", SUITS[next(4) as usize]));
         }
         for _ in 0..next(4) {
             cards.push(format!(
                 "{}{}",
                 ranks[next(12) as usize],
-                suits[next(4) as usize]
+                SUITS[next(4) as usize]
             ));
         }
         if next(2) == 0 {
@@ -806,10 +809,6 @@ fn skipping_useless_natural_twos_changes_no_answer() {
 fn the_order_the_suits_are_decided_in_changes_no_answer() {
     use super::SUITS_BY_INDEX;
     let mut next = super::test_numbers(0x0bde_5eed_u64);
-    let ranks = [
-        "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K",
-    ];
-    let suits = ["C", "D", "H", "S"];
     let mut tally = Tally::default();
     for case in 0..240 {
         let id = ["contract", "shanghai", "progressive", "hollywood"][next(4) as usize];
@@ -823,11 +822,11 @@ fn the_order_the_suits_are_decided_in_changes_no_answer() {
         let mut cards: Vec<String> = Vec::new();
         let from = next(13) as usize;
         for p in from..from + 6 + next(5) as usize {
-            cards.push(format!("{}{}", ranks[p % 13], suits[0]));
+            cards.push(format!("{}{}", RANKS[p % 13], SUITS[0]));
         }
         for _ in 0..4 + next(6) {
-            let suit = suits[1 + next(3) as usize];
-            cards.push(format!("{}{suit}", ranks[next(13) as usize]));
+            let suit = SUITS[1 + next(3) as usize];
+            cards.push(format!("{}{suit}", RANKS[next(13) as usize]));
         }
         for _ in 0..next(4) {
             cards.push("JK".to_string());
@@ -1027,13 +1026,10 @@ fn going_out_all_at_once_agrees_with_brute_force() {
                 }
             }
         }
-        let names = [
-            "", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K",
-        ];
         let mut cards: Vec<String> = Vec::new();
         for (suit, by_rank) in counts.iter().enumerate() {
             for r in 1..=13 {
-                let card = format!("{}{}", names[r], ["C", "H"][suit]);
+                let card = format!("{}{}", RANKS[r - 1], ["C", "H"][suit]);
                 cards.extend(std::iter::repeat_n(card, by_rank[r]));
             }
         }
@@ -1066,10 +1062,6 @@ fn going_out_all_at_once_agrees_with_brute_force() {
 fn refusing_splits_whose_suits_cannot_share_the_runs_changes_no_answer() {
     use super::{SUITS_CHECK_AT_ONCE, SUITS_CHECK_OFF, SUITS_REFUSED};
     let mut next = super::test_numbers(0x5417_5eed_u64);
-    let ranks = [
-        "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K",
-    ];
-    let suits = ["C", "D", "H", "S"];
     let mut tally = Tally::default();
     SUITS_CHECK_AT_ONCE.set(true);
     let mut case = 0;
@@ -1111,17 +1103,17 @@ fn refusing_splits_whose_suits_cannot_share_the_runs_changes_no_answer() {
         let mut cards: Vec<String> = Vec::new();
         let held = 2 + next(2) as usize;
         for _ in 0..3 + next(4) {
-            let suit = suits[next(held as u64) as usize];
+            let suit = SUITS[next(held as u64) as usize];
             let from = next(13) as usize;
             for p in from..from + 2 + next(4) as usize {
                 if next(4) > 0 {
-                    cards.push(format!("{}{suit}", ranks[p % 13]));
+                    cards.push(format!("{}{suit}", RANKS[p % 13]));
                 }
             }
         }
         for _ in 0..next(5) {
             cards.push(if next(3) == 0 {
-                format!("2{}", suits[next(4) as usize])
+                format!("2{}", SUITS[next(4) as usize])
             } else {
                 "JK".to_string()
             });
