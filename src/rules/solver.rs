@@ -832,8 +832,9 @@ struct Pick<'a, 'b> {
     covers: cover::Covers,
     /// How often each rank number lies on the line: the most copies one run holds.
     on_line: [usize; 14],
-    /// Same-suit runs keep a gap and the contract asks for three runs or more: a run longer
-    /// than needed may be what lets two others lie close to it (see `longest_run`).
+    /// Same-suit runs keep a gap and the contract asks for two runs or more: a run longer
+    /// than needed may be what lets another lie close to it, by overlapping it (see
+    /// `longest_run`).
     bridges: bool,
     /// The naturals a run of each length needs (at least one; by length, up to the line's).
     run_needs: Vec<usize>,
@@ -874,7 +875,7 @@ impl<'a, 'b> Pick<'a, 'b> {
         let mut open = alt.to_vec();
         open.sort();
         let runs = alt.iter().filter(|r| r.kind == MeldKind::Run).count();
-        let bridges = round.run_gap() > 0 && !round.runs_different_suits && runs >= 3;
+        let bridges = round.run_gap() > 0 && !round.runs_different_suits && runs >= 2;
         let line = rules.line();
         let line_len = line.len();
         let mut order = [0, 1, 2, 3];
@@ -1297,10 +1298,14 @@ impl<'a, 'b> Pick<'a, 'b> {
     ///   further along may be what makes it legal (`AH JK JK 4H` with two naturals per meld,
     ///   where no run of three is). Runs with naturals at both ends are tried, holding
     ///   just the naturals they need (`share_fillings`).
-    /// - unless it must overlap two runs of its suit to keep the gap to them: with two ranks
-    ///   between same-suit runs, 3-5, 5-9 and 9-J of hearts are legal, where no run of three
-    ///   inside 5-9 overlaps both or keeps the gap. Where same-suit runs keep a gap and the
-    ///   contract has three runs or more, runs of every length are tried.
+    /// - unless it must overlap another run of its suit, since runs that overlap need no gap
+    ///   between them: with two ranks between same-suit runs, 3-5, 5-9 and 9-J of hearts are
+    ///   legal, where no run of three inside 5-9 overlaps both or keeps the gap; and, with a
+    ///   third of each meld wild and the line turning the corner, 7-J and J-4 of hearts from
+    ///   7-10, Q, K, A, 3 and 4 and three jokers (each J and the 2), where J-4 without its
+    ///   joker J touches 7-J.
+    ///   Where same-suit runs keep a gap and the contract has two runs or more, runs of
+    ///   every length are tried (session 11: two runs had been left out).
     ///
     /// Then runs up to the line's length are tried.
     fn longest_run(&self, len: usize) -> usize {
