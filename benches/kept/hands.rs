@@ -435,6 +435,16 @@ pub const ADVERSARIAL_CASES: &[Case] = &[
         "AC JK 7C 10C 3C 9C 8C 10C 6C 4C 5C 3C QC JK 2C KC 9C 3C JK JK JK JK 2C JC JK JK 10C",
         true,
     ),
+    // Session 11's last SEED=10 search: 10.5 ms in the search (the machine's slow level),
+    // 5.4-6.3 ms as HAND=, 19.9k nodes.
+    (
+        "adversarial shanghai r7 20 cards wrap half yes",
+        "shanghai",
+        "ace=wrap wilds_per_meld=half",
+        Some(7),
+        "JK 9C 9C 7C 4C JK 3C JC QC 6C AC 5C AC KC 7C 2C JK 3C JC JK",
+        true,
+    ),
 ];
 
 /// A rule set with options given as `name=value` words, each read as the forms read it.
