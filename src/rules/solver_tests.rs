@@ -1014,97 +1014,31 @@ fn runs_by_brute_force(
     pick(0, runs, cards, &choices, &mut Vec::new(), &apart, &laid_out)
 }
 
-/// Going out all at once (the sweep): on random hands of one suit (now and then two) and
-/// jokers, under every ace rule, same-suit rule and wild limit, the solver agrees with an
-/// oracle of its own (`runs_by_brute_force`), and every yes passes the checker. Until session
-/// 11 the sweep handed a natural card to the run ending first; a run going on may need it
-/// more (`session_11_adversarial_hands_are_answered_in_few_nodes`). `CASES` sets how many
-/// hands (150 by default; a release build runs thousands in minutes).
-#[test]
-fn going_out_all_at_once_agrees_with_brute_force() {
-    let mut next = super::test_numbers(0x0a11_5eed_u64);
-    let cases: usize = std::env::var("CASES").map_or(150, |c| c.parse().unwrap());
-    let (mut yes, mut no) = (0, 0);
-    for case in 0..cases {
-        let id = ["contract", "liverpool"][next(2) as usize];
-        let ace = ["low-or-high", "high-only", "wrap"][next(3) as usize];
-        let same_suit = ["any", "not-touching", "gap-2", "never"][next(4) as usize];
-        let cap = ["any", "one", "two-naturals", "half", "third"][next(5) as usize];
-        let all_wild = ["false", "true"][next(2) as usize];
-        let rs = with(
-            id,
-            &[
-                ("ace", ace),
-                ("same_suit_runs", same_suit),
-                ("wilds_per_meld", cap),
-                ("all_wild_melds", all_wild),
-            ],
-        );
-        let spec = rs.round_for_check(Some(7)).unwrap();
-        assert!(spec.go_out_all);
-        // Clubs (and now and then hearts) laid along the line in a few stretches, some left
-        // out, and jokers: 13 to 19 cards, where three runs of four get interesting.
-        let suits = if next(5) == 0 { 2 } else { 1 };
-        let mut counts = vec![[0usize; 14]; suits];
-        let jokers = 1 + next(6) as usize;
-        let total = 13 + next(7) as usize;
-        let held = |counts: &[[usize; 14]]| counts.iter().flatten().sum::<usize>() + jokers;
-        while held(&counts) < total {
-            let suit = next(suits as u64) as usize;
-            let from = 1 + next(13) as usize;
-            for r in from..from + 2 + next(5) as usize {
-                if held(&counts) < total && next(5) > 0 {
-                    counts[suit][(r - 1) % 13 + 1] += 1;
-                }
-            }
-        }
-        let mut cards: Vec<String> = Vec::new();
-        for (suit, by_rank) in counts.iter().enumerate() {
-            for r in 1..=13 {
-                let card = format!("{}{}", RANKS[r - 1], ["C", "H"][suit]);
-                cards.extend(std::iter::repeat_n(card, by_rank[r]));
-            }
-        }
-        cards.extend(std::iter::repeat_n("JK".to_string(), jokers));
-        let h = hand(&cards.join(" "));
-        let solved = solve(&rs, &spec, &h).unwrap();
-        let brute = runs_by_brute_force(&rs, &spec, &counts, jokers, 3, 4, true);
-        assert_eq!(
-            solved.is_some(),
-            brute,
-            "case {case}: {id} {ace} {same_suit} {cap} all-wild {all_wild}: {}",
-            cards.join(" ")
-        );
-        if let Some(s) = &solved {
-            assert_valid(&rs, &spec, &h, s);
-            yes += 1;
-        } else {
-            no += 1;
-        }
-    }
-    assert!(yes >= cases / 5 && no >= cases / 5, "{yes} yes, {no} no");
+/// A family of random hands for `runs_by_brute_force`.
+struct OracleHands {
+    seed: u64,
+    /// Hands unless `CASES` says otherwise (a release build runs thousands in minutes).
+    cases: usize,
+    /// Preset and round (of runs only, all of one length), one drawn per hand.
+    rounds: &'static [(&'static str, usize)],
+    /// Going out all at once: every card in a run.
+    every_card: bool,
+    /// The fewest cards a hand holds (up to six more) and the fewest jokers (up to four more).
+    cards: usize,
+    jokers: usize,
 }
 
-/// Contracts of runs only that leave cards over (the pick search, and the check of the
-/// suits' shares): on random hands of one or two suits and jokers, for Progressive's and the
-/// Contract family's rounds of two or three runs, under every ace rule, same-suit rule and
-/// wild limit, the solver agrees with `runs_by_brute_force`, and every yes passes the
-/// checker; every other hand with the suits' shares checked at the root of every split.
-/// `CASES` sets how many hands (80 by default).
-#[test]
-fn a_contract_of_runs_agrees_with_brute_force() {
+/// Random hands of one suit (now and then two) and jokers, under every ace rule, same-suit
+/// rule and wild limit: the solver agrees with `runs_by_brute_force`, and every yes passes
+/// the checker. Every other hand is solved with the suits' shares checked at the root of
+/// every split. Both answers must be common.
+fn agrees_with_the_oracle(hands: OracleHands) {
     use super::SUITS_CHECK_AT_ONCE;
-    let mut next = super::test_numbers(0x7075_5eed_u64);
-    let cases: usize = std::env::var("CASES").map_or(80, |c| c.parse().unwrap());
+    let mut next = super::test_numbers(hands.seed);
+    let cases: usize = std::env::var("CASES").map_or(hands.cases, |c| c.parse().unwrap());
     let (mut yes, mut no) = (0, 0);
     for case in 0..cases {
-        let (id, round) = [
-            ("progressive", 4),
-            ("progressive", 8),
-            ("progressive", 10),
-            ("contract", 3),
-            ("liverpool", 3),
-        ][next(5) as usize];
+        let (id, round) = hands.rounds[next(hands.rounds.len() as u64) as usize];
         let ace = ["low-or-high", "high-only", "wrap"][next(3) as usize];
         let same_suit = ["any", "not-touching", "gap-2", "never"][next(4) as usize];
         let cap = ["any", "one", "two-naturals", "half", "third"][next(5) as usize];
@@ -1120,20 +1054,24 @@ fn a_contract_of_runs_agrees_with_brute_force() {
         );
         let spec = rs.round_for_check(Some(round)).unwrap();
         let alt = &spec.contract.as_ref().unwrap().alternatives[0];
-        assert!(!spec.go_out_all && alt.iter().all(|r| r.kind == MeldKind::Run));
-        // Stretches of one or two suits, some cards left out, no 2s (wild in Progressive),
-        // and jokers: 9 to 15 cards.
-        let suits = 1 + next(2) as usize;
+        assert!(spec.go_out_all == hands.every_card);
+        assert!(
+            alt.iter()
+                .all(|r| r.kind == MeldKind::Run && r.min == alt[0].min)
+        );
+        // Natural cards laid along the line in a few stretches, some left out (and the 2s
+        // where they are wild), then jokers.
+        let suits = 1 + usize::from(next(3) == 0);
         let mut counts = vec![[0usize; 14]; suits];
-        let jokers = next(5) as usize;
-        let total = 9 + next(7) as usize;
+        let jokers = hands.jokers + next(5) as usize;
+        let total = hands.cards + next(7) as usize;
         let held = |counts: &[[usize; 14]]| counts.iter().flatten().sum::<usize>() + jokers;
         while held(&counts) < total {
             let suit = next(suits as u64) as usize;
             let from = 1 + next(13) as usize;
             for r in from..from + 2 + next(5) as usize {
                 let rank = (r - 1) % 13 + 1;
-                if held(&counts) < total && rank != 2 && next(5) > 0 {
+                if held(&counts) < total && !(rank == 2 && rs.meld.twos_wild) && next(5) > 0 {
                     counts[suit][rank] += 1;
                 }
             }
@@ -1151,7 +1089,15 @@ fn a_contract_of_runs_agrees_with_brute_force() {
         let solved = solve(&rs, &spec, &h).unwrap();
         SUITS_CHECK_AT_ONCE.set(false);
         let min = usize::from(alt[0].min);
-        let brute = runs_by_brute_force(&rs, &spec, &counts, jokers, alt.len(), min, false);
+        let brute = runs_by_brute_force(
+            &rs,
+            &spec,
+            &counts,
+            jokers,
+            alt.len(),
+            min,
+            hands.every_card,
+        );
         assert_eq!(
             solved.is_some(),
             brute,
@@ -1166,6 +1112,42 @@ fn a_contract_of_runs_agrees_with_brute_force() {
         }
     }
     assert!(yes >= cases / 5 && no >= cases / 5, "{yes} yes, {no} no");
+}
+
+/// Going out all at once (the sweep) agrees with the oracle: three runs of four from 13 to
+/// 19 cards. Until session 11 the sweep handed a natural card to the run ending first; a
+/// run going on may need it more (`session_11_adversarial_hands_are_answered_in_few_nodes`).
+#[test]
+fn going_out_all_at_once_agrees_with_brute_force() {
+    agrees_with_the_oracle(OracleHands {
+        seed: 0x0a11_5eed,
+        cases: 150,
+        rounds: &[("contract", 7), ("liverpool", 7)],
+        every_card: true,
+        cards: 13,
+        jokers: 1,
+    });
+}
+
+/// Contracts of runs only that leave cards over (the pick search, and the check of the
+/// suits' shares) agree with the oracle: Progressive's and the Contract family's rounds of
+/// two or three runs, from 9 to 15 cards.
+#[test]
+fn a_contract_of_runs_agrees_with_brute_force() {
+    agrees_with_the_oracle(OracleHands {
+        seed: 0x7075_5eed,
+        cases: 80,
+        rounds: &[
+            ("progressive", 4),
+            ("progressive", 8),
+            ("progressive", 10),
+            ("contract", 3),
+            ("liverpool", 3),
+        ],
+        every_card: false,
+        cards: 9,
+        jokers: 0,
+    });
 }
 
 /// Found by `a_contract_of_runs_agrees_with_brute_force` (session 11): two runs of five in
