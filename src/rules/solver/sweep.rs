@@ -612,12 +612,12 @@ impl<'a, 'b> Sweep<'a, 'b> {
             .iter()
             .take_while(|&&i| self.wins[i].deficit() > 0)
             .count();
-        // Two short runs alike in end and deficit are alike from here on (see `key`).
-        let alike = |a: usize, b: usize| {
-            let (wa, wb) = (&self.wins[covering[a]], &self.wins[covering[b]]);
-            wa.end() == wb.end() && wa.deficit() == wb.deficit()
-        };
-        let alike_next: Vec<bool> = (1..short).map(|j| alike(j - 1, j)).collect();
+        // Two short runs alike in end and deficit are alike from here on (see `key`): bit `j`
+        // says the `j`-th is alike the one before it.
+        let alike_before = (1..short).fold(0u32, |bits, j| {
+            let (wa, wb) = (&self.wins[covering[j - 1]], &self.wins[covering[j]]);
+            bits | u32::from(wa.end() == wb.end() && wa.deficit() == wb.deficit()) << j
+        });
         let can = covering.len().min(rem[rank] as usize);
         for x in (must..=can).rev() {
             let holes = covering.len() - x;
@@ -632,11 +632,8 @@ impl<'a, 'b> Sweep<'a, 'b> {
             // naturals left over go to the other runs.
             let k = x.min(short);
             for pick in 0u32..1 << short {
-                if pick.count_ones() as usize != k
-                    || (1..short).any(|j| {
-                        alike_next[j - 1] && pick >> j & 1 == 1 && pick >> (j - 1) & 1 == 0
-                    })
-                {
+                // Of runs alike, a run is picked only with the one before it.
+                if pick.count_ones() as usize != k || pick & !(pick << 1) & alike_before != 0 {
                     continue;
                 }
                 let chosen = pick | ((1u32 << (x - k)) - 1) << short;
