@@ -651,17 +651,20 @@ struct Tally {
     otherwise: usize,
 }
 
-/// Solves `h` as the solver does and again with the test-only `switch` set (one rule off):
-/// the answers must agree, and a yes must pass the checker. Counted in `tally`; `what`
-/// names the hand in a failure.
+/// Solves the hand `cards` (sorted here) as the solver does and again with the test-only
+/// `switch` set (one rule off): the answers must agree, and a yes must pass the checker.
+/// Counted in `tally`; `label` and the cards name the hand in a failure.
 fn same_answer_with_the_rule_off(
     switch: &'static std::thread::LocalKey<std::cell::Cell<bool>>,
     rs: &RuleSet,
     spec: &RoundSpec,
-    h: &[Card],
-    what: &str,
+    cards: &mut [String],
+    label: &str,
     tally: &mut Tally,
 ) {
+    cards.sort();
+    let h = &hand(&cards.join(" "));
+    let what = format!("{label}: {}", cards.join(" "));
     let (with_rule, nodes) = super::solve_nodes(rs, spec, h);
     switch.set(true);
     let (without, nodes_without) = super::solve_nodes(rs, spec, h);
@@ -719,13 +722,8 @@ fn the_sweeps_forced_wild_card_cut_changes_no_answer() {
         cards.remove(next(cards.len() as u64) as usize);
         cards.push(format!("{}C", RANKS[next(13) as usize]));
         cards.truncate(20);
-        cards.sort();
-        let h = hand(&cards.join(" "));
-        let what = format!(
-            "case {case}: {id} {same_suit} {cap} {ace}: {}",
-            cards.join(" ")
-        );
-        same_answer_with_the_rule_off(&OPEN_CUT_OFF, &rs, &spec, &h, &what, &mut tally);
+        let label = format!("case {case}: {id} {same_suit} {cap} {ace}");
+        same_answer_with_the_rule_off(&OPEN_CUT_OFF, &rs, &spec, &mut cards, &label, &mut tally);
     }
     // Both answers are common, and the cut saves search nodes on many hands.
     let Tally { yes, no, fewer, .. } = tally;
@@ -787,13 +785,8 @@ fn skipping_useless_natural_twos_changes_no_answer() {
             cards.push("JK".to_string());
         }
         cards.truncate(20);
-        cards.sort();
-        let h = hand(&cards.join(" "));
-        let what = format!(
-            "case {case}: r{round} {cap} {ace} {same_suit} all-wild {all_wild}: {}",
-            cards.join(" ")
-        );
-        same_answer_with_the_rule_off(&TWOS_RULE_OFF, &rs, &spec, &h, &what, &mut tally);
+        let label = format!("case {case}: r{round} {cap} {ace} {same_suit} all-wild {all_wild}");
+        same_answer_with_the_rule_off(&TWOS_RULE_OFF, &rs, &spec, &mut cards, &label, &mut tally);
     }
     let Tally { yes, no, fewer, .. } = tally;
     assert!(
@@ -831,10 +824,8 @@ fn the_order_the_suits_are_decided_in_changes_no_answer() {
         for _ in 0..next(4) {
             cards.push("JK".to_string());
         }
-        cards.sort();
-        let h = hand(&cards.join(" "));
-        let what = format!("case {case}: {id} r{round}: {}", cards.join(" "));
-        same_answer_with_the_rule_off(&SUITS_BY_INDEX, &rs, &spec, &h, &what, &mut tally);
+        let label = format!("case {case}: {id} r{round}");
+        same_answer_with_the_rule_off(&SUITS_BY_INDEX, &rs, &spec, &mut cards, &label, &mut tally);
     }
     // Both answers are common, and the order changes the search on many hands.
     let Tally {
@@ -1240,13 +1231,8 @@ fn refusing_splits_whose_suits_cannot_share_the_runs_changes_no_answer() {
             });
         }
         cards.truncate(22);
-        cards.sort();
-        let h = hand(&cards.join(" "));
-        let what = format!(
-            "case {case}: {id} r{round} {same_suit} {cap} {ace}: {}",
-            cards.join(" ")
-        );
-        same_answer_with_the_rule_off(&SUITS_CHECK_OFF, &rs, &spec, &h, &what, &mut tally);
+        let label = format!("case {case}: {id} r{round} {same_suit} {cap} {ace}");
+        same_answer_with_the_rule_off(&SUITS_CHECK_OFF, &rs, &spec, &mut cards, &label, &mut tally);
         case += 1;
     }
     SUITS_CHECK_AT_ONCE.set(false);
