@@ -8,8 +8,10 @@
 pub mod cli;
 pub mod config;
 pub mod db;
-pub mod rules;
 pub mod serve;
 pub mod store;
-pub mod text;
 pub mod web;
+
+/// The rules engine and the words (crates/kontrakt-engine), under the paths the app has
+/// always used: `crate::rules::…` and `crate::text::…`.
+pub use kontrakt_engine::{rules, text};

@@ -1,7 +1,7 @@
 //! The solver's kept hard hands (issue 9): the slowest hands `benches/adversarial.rs` found,
 //! kept as regression cases. Shared by `benches/engine.rs` (criterion timings) and
 //! `benches/adversarial.rs` (`KEPT=1`: each hand's CPU time and search nodes); their answers
-//! are also tests in `src/rules/solver_tests.rs`.
+//! are also tests in `crates/kontrakt-engine/src/rules/solver_tests.rs`.
 
 use kontrakt::rules::presets::meld_option_specs;
 use kontrakt::rules::ruleset::RuleSet;

@@ -51,7 +51,7 @@ const TOKEN_LEN: usize = 32;
 /// What a hidden run is replaced with.
 const REDACTED: &[u8] = b"[redacted]";
 
-/// The text with every run of [`TOKEN_LEN`] or more ASCII hex digits replaced by `[redacted]`.
+/// The text with every run of `TOKEN_LEN` or more ASCII hex digits replaced by `[redacted]`.
 pub fn redact(text: &[u8]) -> std::borrow::Cow<'_, [u8]> {
     let mut out: Option<Vec<u8>> = None;
     let mut start = 0;

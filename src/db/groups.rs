@@ -1,5 +1,5 @@
 //! Storage of groups (migration 0005): a group's players, house rules, settle-ups, history and
-//! which games (and which player in each seat) belong to it; the writes are in [`write`].
+//! which games (and which player in each seat) belong to it; the writes are in `write`.
 //!
 //! Domain-free like the rest of `db`: names arrive with their comparison key already made by
 //! the caller (the key is what the UNIQUE indexes compare), rule sets and options are stored

@@ -330,7 +330,7 @@ fn redo_plan(game: &LoadedGame, item: &Value) -> Rewrite {
 
 /// Takes back the game's latest change: the latest of its `changes` when nothing was entered
 /// after it (a player who left is back, a rename is reverted …), else the last round
-/// ([`write::undo_round_once`]). At most once per idempotency key (`once`). `version`: the
+/// (`write::undo_round_once`). At most once per idempotency key (`once`). `version`: the
 /// game's version as the client knows it (without it, the version just read).
 pub async fn undo_once(
     db: &Db,
@@ -356,7 +356,7 @@ pub async fn undo_once(
 }
 
 /// Puts back what the game's latest change (an undo) took back: a change of the `changes`
-/// list, or else the round ([`write::redo_round_once`]). Refused once anything else changed
+/// list, or else the round (`write::redo_round_once`). Refused once anything else changed
 /// after the undo. At most once per idempotency key (`once`).
 pub async fn redo_once(
     db: &Db,

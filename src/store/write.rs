@@ -166,7 +166,7 @@ pub async fn write_round<E: From<Error>>(
     }
 }
 
-/// What a change to the whole game ([`undo_once`], [`end_early_once`]) did.
+/// What a change to the whole game (`changes::undo_once`, [`end_early_once`]) did.
 #[derive(Debug)]
 pub enum GameChange {
     /// Done; the game as it is now.
@@ -179,7 +179,7 @@ pub enum GameChange {
     NotFound,
 }
 
-/// What a change to the whole game made with an idempotency key ([`undo_once`],
+/// What a change to the whole game made with an idempotency key (`changes::undo_once`,
 /// [`end_early_once`]) did.
 #[derive(Debug)]
 pub enum OnceChange {

@@ -7,7 +7,7 @@
 //! [`canonical_form`]). The keys of the HTML forms are the server's own: [`FormKeys`] issues
 //! them signed for the form's action and refuses any other.
 //!
-//! [`create_game`] is the one path of every game creation, keyed or not.
+//! `create_game` is the one path of every game creation, keyed or not.
 //!
 //! A shared web piece: must not depend on `pages`, `api`, `store` or `rules`.
 

@@ -7,7 +7,7 @@
 //! what is not a game's state, e.g. its history) and `rules::`, and render. No SQL and no
 //! scoring here. `store`, `db` and `rules` never use `web`. A page or API module exposes
 //! `pub fn routes() -> Router<AppState>`, merged in `pages::routes` or `api::routes`, then in
-//! [`routes`]; the middleware of [`app`] then applies to it.
+//! `routes`; the middleware of [`app`] then applies to it.
 
 mod api;
 pub mod assets;

@@ -29,6 +29,26 @@ fn src() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("src")
 }
 
+/// The rules engine crate's sources (`rules` and `text`).
+fn engine_src() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("crates/kontrakt-engine/src")
+}
+
+/// Every source file of the workspace: the app's and the engine's.
+fn all_sources() -> Vec<PathBuf> {
+    let mut files = rust_files(&src());
+    files.extend(rust_files(&engine_src()));
+    files
+}
+
+/// A layer's folder: `rules` and `text` are in the engine crate, the rest in the app's.
+fn layer_dir(layer: &str) -> PathBuf {
+    match layer {
+        "rules" | "text" => engine_src().join(layer),
+        _ => src().join(layer),
+    }
+}
+
 /// The file's text up to its unit tests (`#[cfg(test)]` at the start of a line), without the
 /// files that hold only tests.
 fn non_test_code(path: &Path) -> String {
@@ -55,7 +75,7 @@ fn relative(path: &Path) -> String {
 
 #[test]
 fn no_source_file_has_more_than_a_thousand_lines_of_non_test_code() {
-    let long: Vec<String> = rust_files(&src())
+    let long: Vec<String> = all_sources()
         .iter()
         .filter_map(|p| {
             let lines = non_test_code(p).lines().count();
@@ -68,7 +88,7 @@ fn no_source_file_has_more_than_a_thousand_lines_of_non_test_code() {
 /// The places in a layer's files (non-test code) that use one of `forbidden`.
 fn uses(layer: &str, forbidden: &[&str]) -> Vec<String> {
     let mut found = Vec::new();
-    for path in rust_files(&src().join(layer)) {
+    for path in rust_files(&layer_dir(layer)) {
         for (n, line) in non_test_code(&path).lines().enumerate() {
             let code = line.split("//").next().unwrap_or_default();
             for word in forbidden {
@@ -104,7 +124,7 @@ fn the_rules_engine_imports_no_outer_layer_and_no_web_database_or_async_library(
 #[test]
 fn the_rules_engine_holds_no_words_no_language_and_no_html_forms() {
     let mut found = uses("rules", &["Lang", "checkbox", "<input", "form field"]);
-    for path in rust_files(&src().join("rules")) {
+    for path in rust_files(&layer_dir("rules")) {
         for (n, line) in non_test_code(&path).lines().enumerate() {
             let code = line.split("//").next().unwrap_or_default();
             if code.contains(['ä', 'ö', 'ü', 'Ä', 'Ö', 'Ü', 'ß', '„', '“']) {
@@ -189,7 +209,7 @@ fn nothing_reads_the_source_tree_at_run_time() {
     // (`include_bytes!`, `include!` of build.rs's output), never read from `static/`,
     // `templates/` or the crate's directory when it runs.
     let mut found = Vec::new();
-    for path in rust_files(&src()) {
+    for path in all_sources() {
         let code = non_test_code(&path);
         for (number, line) in code.lines().enumerate() {
             let reads_tree = ["\"static/", "\"templates/", "\"./static", "\"./templates"]
@@ -215,7 +235,7 @@ fn nothing_in_the_repository_cites_a_file_outside_it() {
     // The product owner's folder beside the repository, spelt so this file does not match.
     let outside = ["..", "/shared"].concat();
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let mut files = rust_files(&src());
+    let mut files = all_sources();
     files.extend(rust_files(&root.join("tests")));
     files.extend(rust_files(&root.join("benches")));
     let found: Vec<String> = files
@@ -228,10 +248,56 @@ fn nothing_in_the_repository_cites_a_file_outside_it() {
 
 #[test]
 fn every_module_says_what_it_is_for() {
-    let missing: Vec<String> = rust_files(&src())
+    let missing: Vec<String> = all_sources()
         .iter()
         .filter(|p| fs::read_to_string(p).is_ok_and(|t| !t.trim_start().starts_with("//!")))
         .map(|p| relative(p))
         .collect();
     assert!(missing.is_empty(), "no //! header: {missing:?}");
+}
+
+/// The dependency names of a manifest's `[dependencies]` table.
+fn dependencies(manifest: &Path) -> Vec<String> {
+    let text = fs::read_to_string(manifest).expect("read manifest");
+    let mut names = Vec::new();
+    let mut inside = false;
+    for line in text.lines() {
+        let line = line.trim();
+        if line.starts_with('[') {
+            inside = line == "[dependencies]";
+        } else if inside && !line.is_empty() && !line.starts_with('#') {
+            if let Some((name, _)) = line.split_once('=') {
+                names.push(name.trim().to_string());
+            }
+        }
+    }
+    names
+}
+
+#[test]
+fn the_engine_crate_depends_on_no_web_database_or_async_crate() {
+    // The compiler holds the engine to its manifest; this holds the manifest to the rule.
+    let manifest = Path::new(env!("CARGO_MANIFEST_DIR")).join("crates/kontrakt-engine/Cargo.toml");
+    let names = dependencies(&manifest);
+    assert!(
+        names.contains(&"serde".to_string()),
+        "read the table: {names:?}"
+    );
+    let allowed = [
+        "serde",
+        "encoding_rs",
+        "unicode-normalization",
+        "unicode-properties",
+    ];
+    let other: Vec<&String> = names
+        .iter()
+        .filter(|n| !allowed.contains(&n.as_str()))
+        .collect();
+    assert!(
+        other.is_empty(),
+        "the engine is pure: std, serde and text tables only; found {other:?}"
+    );
+    // And the app is the only one that depends on it the other way round.
+    let app = dependencies(&Path::new(env!("CARGO_MANIFEST_DIR")).join("Cargo.toml"));
+    assert!(app.contains(&"kontrakt-engine".to_string()), "{app:?}");
 }

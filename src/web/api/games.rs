@@ -1,7 +1,7 @@
 //! The games part of the JSON API (docs/API.md "Games"): create a game, enter and correct rounds,
 //! undo and redo, end early, read the state, the history and the read-only twin.
 //!
-//! Thin: handlers parse the body into `rules::game` raw types, call [`crate::web::record`] (which
+//! Thin: handlers parse the body into `rules::game` raw types, call [`crate::store`] (which
 //! calls `db::` and `rules::`), and render. The JSON shapes live here; no scoring does.
 //! Bad input answers 422 `{"error": sentence, "fields": {field: sentence}}`; a stale
 //! `version` answers 409 with the game's current state plus `"error"`.

@@ -79,7 +79,7 @@ pub fn routes() -> Router<AppState> {
     router().split_for_parts().0
 }
 
-/// The OpenAPI document of the API: the same calls as [`routes`], their description.
+/// The OpenAPI document of the API: the same calls as [`routes()`], their description.
 pub fn openapi() -> utoipa::openapi::OpenApi {
     let mut document = router().into_openapi();
     doc::finish(&mut document);

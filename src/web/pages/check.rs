@@ -13,7 +13,7 @@
 //!
 //! The rule set's options that change an answer ([`MELD_OPTIONS`](crate::rules::ruleset::MELD_OPTIONS): wild cards, the ace,
 //! exact minimums, …) are fields of the form too, `opt.<name>` as on the new-game form; a
-//! game's checker link ([`href`]) carries the game's, so its table is checked by its own
+//! game's checker link (`href`) carries the game's, so its table is checked by its own
 //! rules. An option missing from the address keeps the rule book's value; an unknown option
 //! or a bad value is a sentence next to the options (status 400 for an address, 422 for a
 //! posted form), and nothing is answered under rules that are not the ones asked for. The

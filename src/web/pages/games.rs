@@ -3,7 +3,7 @@
 //! (`/view/{token}`), the settlement with its print view, the race chart (`chart.svg`), and the
 //! CSV and JSON exports.
 //!
-//! Thin: handlers read the form or the path, call [`crate::web::record`] (which calls `db::` and
+//! Thin: handlers read the form or the path, call [`crate::store`] (which calls `db::` and
 //! `rules::`), and render. Scores, places and money come from `rules::game`; this module only
 //! words and formats them. Every page works without JavaScript; `live.js` reloads a game's
 //! page when its JSON twin reports a new `version`.

@@ -2,9 +2,9 @@
 //! page through its edit link (`/groups/{id}`: players with add, rename, retire and bring back
 //! forms; the games newest first; the money chart; house rules; QR codes of both links; links
 //! to standings, ledger, import and the exports) and its read-only twin (`/groups/view/{token}`: the same,
-//! with no form and no edit link). The forms' handlers are in [`forms`], the group's new-game
-//! form in [`new_game`], the exports in [`export`], "add to group" of a game page in
-//! [`add_game`].
+//! with no form and no edit link). The forms' handlers are in `forms`, the group's new-game
+//! form in `new_game`, the exports in `export`, "add to group" of a game page in
+//! `add_game`.
 //!
 //! Every form posts the group's `version` (a change made meanwhile on another phone is
 //! refused with the page and a sentence, not overwritten) and a signed idempotency `key` (a

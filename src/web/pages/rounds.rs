@@ -15,7 +15,7 @@
 //! field and everything as typed.
 //!
 //! Thin: the form's text goes into `rules::game::RawRound` unchanged and is parsed and scored
-//! by the rules engine through [`crate::web::record`] (shared with the JSON API); nothing here
+//! by the rules engine through [`crate::store`] (shared with the JSON API); nothing here
 //! computes a score. Without JavaScript every form posts as plain HTML; `rounds.js` adds live
 //! card counts and hides the winner's fields, `outbox.js` keeps a submission that could not
 //! reach the server and retries it with the same key (the round forms and the game page's

@@ -15,7 +15,7 @@
 //!
 //! Split along its seams: [`error`] (problems and the fields they belong to), [`raw`] (raw input),
 //! [`setup`] (set-up and seating), [`round_info`] (a round's banner facts), [`entry`] (a
-//! round's entry) with its [`note`], [`plausible`] (whether the cards in play allow it), [`score`] (its points)
+//! round's entry) with its [`note`], [`plausible`] (whether the cards in play allow it), [`score`](mod@score) (its points)
 //! [`state`] (the game) and [`table`] (who sits out, leaves or joins late). Everything is re-exported
 //! here, so `rules::game::X` paths stay as they were.
 

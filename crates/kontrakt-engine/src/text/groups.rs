@@ -1,6 +1,6 @@
 //! What the groups (issue 10) say, in English and German: the problems of a write to a group
 //! (`store::groups::GroupProblem`), the group's answers and, for the pages, their words. The
-//! JSON API, the pages and the command line word a group's problems through [`problem`].
+//! JSON API, the pages and the command line word a group's problems through one function (the web layer's `problem_sentence`).
 //!
 //! Depends on `text` and on the codes it words (`rules::names`); the group problem type is
 //! passed in its parts, so this module needs nothing from `store`.

@@ -2,7 +2,7 @@
 //! and rule descriptions, through one mechanism.
 //!
 //! Each message is a variant of an enum made by the `messages!` table macro, with an English
-//! and a German [template](template) written side by side: named placeholders (`{n}`) and
+//! and a German [template] written side by side: named placeholders (`{n}`) and
 //! plural choices (`{n|card|cards}`). The table asserts at compile time that both languages
 //! of every message have the same placeholders, so a missing translation, a misspelt or a
 //! forgotten placeholder does not build. Nothing is ever looked up by its English text.
