@@ -1,4 +1,4 @@
-//! Group commit of SQLite's writes (issue 13): the writes that queue for the one writer
+//! Group commit of SQLite's writes: the writes that queue for the one writer
 //! connection while a transaction is open share it, each in a `SAVEPOINT` of its own, and one
 //! `COMMIT` (one fsync under `synchronous=FULL`) makes them all durable at once. Nobody is
 //! answered before that commit: [`super::Write::commit`] waits for its batch, and a write that

@@ -817,7 +817,7 @@ async fn replayed(
 
 /// The answer stored under idempotency key `key` (as stored, with its origin) for this game,
 /// whatever request it answered: a form that comes back with a used key learns what that key
-/// saved (issue 11, "recognise this phone's own earlier save").
+/// saved, so a phone recognises its own earlier save.
 pub async fn answer_for_key(
     db: &Db,
     game_id: &str,

@@ -1,4 +1,4 @@
-//! A group's counts for a list of groups (issue 10: the home page's groups): how many games
+//! A group's counts for a list of groups (the home page's groups): how many games
 //! it has, how many players (not retired), and when its last game was started, in one query
 //! on indexed columns, without loading or scoring its games.
 //!

@@ -11,12 +11,12 @@
 //! the rules engine computes without interpreting it. `store` reads and writes games through
 //! it; `web` and `cli` hold the `Db` handle and its record types.
 //!
-//! On PostgreSQL (issue 13) any number of servers share the database: no [`ServeLock`], a pool
+//! On PostgreSQL any number of servers share the database: no [`ServeLock`], a pool
 //! of connections for reads and writes, each write a transaction that first locks the row of
 //! the game or group it changes ([`lock_row`]) or, creating one, its idempotency key
 //! ([`lock_key`]). What follows is SQLite's.
 //!
-//! Durability choices (issue 4): WAL journal, `synchronous=FULL` (a commit that
+//! Durability choices: WAL journal, `synchronous=FULL` (a commit that
 //! returned survives a power cut), a 5 s busy timeout, foreign keys on. Exactly one writer
 //! connection, and every write runs in `BEGIN IMMEDIATE` ([`Db::begin_write`]): a deferred
 //! transaction that reads and then writes can fail with `SQLITE_BUSY` at once, ignoring the
@@ -298,7 +298,7 @@ impl std::fmt::Debug for Secret {
 /// It runs `BEGIN`, `COMMIT` and `ROLLBACK` itself rather than through sqlx's `Transaction`,
 /// so that a transaction SQLite ended on its own (it rolls back by itself on a full disk or
 /// an I/O error, and then a `ROLLBACK` fails) cannot leave the writer looking as if it were
-/// still inside one: sqlx then refused every later `BEGIN` until a restart (issue 14). Any
+/// still inside one: sqlx then refused every later `BEGIN` until a restart. Any
 /// connection whose transaction did not end cleanly (a failed commit, a failed rollback) is
 /// closed instead of going back to the pool, which opens a fresh one for the next write.
 ///
@@ -929,7 +929,7 @@ pub fn is_write_refusal(error: &sqlx::Error) -> bool {
     }
 }
 
-/// The durability settings of every SQLite connection (issue 4): WAL journal (set by the
+/// The durability settings of every SQLite connection: WAL journal (set by the
 /// writer, which opens the file first), `synchronous=FULL` (a commit that returned survives a
 /// power cut), the busy timeout, foreign keys on.
 async fn sqlite_pragmas(conn: &mut AnyConnection, writer: bool) -> Result<(), sqlx::Error> {
@@ -987,7 +987,7 @@ mod tests {
     }
 
     /// The durability settings reach every connection through the Any driver, which takes
-    /// no SQLite options but the file and its mode (issue 13).
+    /// no SQLite options but the file and its mode.
     #[tokio::test]
     async fn every_connection_has_the_durability_settings() {
         let dir = tempfile::tempdir().unwrap();
@@ -1043,7 +1043,7 @@ mod tests {
         );
     }
 
-    /// sqlx's own transactions (what `Write` was before issue 14) refused every `BEGIN`
+    /// sqlx's own transactions (what `Write` once was) refused every `BEGIN`
     /// after SQLite ended a transaction itself on a full disk: "attempted to call begin_with
     /// at non-zero transaction depth" until a restart.
     #[tokio::test]

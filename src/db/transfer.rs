@@ -2,7 +2,7 @@
 //! and history from one snapshot; [`import_games`] writes them into another database,
 //! refusing the file if any game's id or read-only token is already there.
 //!
-//! Import runs beside a serving server (issue 14): it writes [`BATCH`] games per transaction
+//! Import runs beside a serving server: it writes [`BATCH`] games per transaction
 //! and pauses between transactions, so the server's writes wait for at most one batch (well
 //! within its busy timeout) instead of the whole file; a batch that finds the database busy
 //! is retried with backoff. Each game is written whole. A failure after some batches says how

@@ -131,7 +131,7 @@ impl ConnState {
     /// timeout), and an answer may end at any moment (the idle deadline is then at least `now`
     /// plus the idle timeout). So the watchdog is never late though nobody wakes it when a
     /// request starts or ends: those wake-ups, two per request, were a task switch each
-    /// (BENCHMARKS.md, session 5). An idle connection is looked at every 10 s by default.
+    /// (BENCHMARKS.md, "the connection loop's wake-ups"). An idle connection is looked at every 10 s by default.
     pub fn verdict(&self, now: u64, timeouts: &Connections) -> Verdict {
         let ms = |d: Duration| u64::try_from(d.as_millis()).unwrap_or(u64::MAX);
         let horizon = now.saturating_add(ms(timeouts.header_timeout.min(timeouts.idle_timeout)));

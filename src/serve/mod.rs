@@ -343,7 +343,7 @@ async fn drive<S>(
 
 /// Resolves when the connection has timed out or must give way. It sleeps until the time
 /// [`ConnState::verdict`] names and looks again then; nothing wakes it when a request
-/// starts or ends (that cost two task wake-ups per request, BENCHMARKS.md, session 5).
+/// starts or ends (that cost two task wake-ups per request, BENCHMARKS.md, "the connection loop's wake-ups").
 async fn watchdog(state: &ConnState, timeouts: &Connections) -> Reason {
     loop {
         let now = now_ms();

@@ -37,7 +37,7 @@ pub fn new_game(setup: &GameSetup) -> Result<NewGame, Error> {
     })
 }
 
-/// The set-up of a rematch of `game` (issue 10, issue 11), before it is parsed: the table as
+/// The set-up of a rematch of `game`, before it is parsed: the table as
 /// the game ended ([`GameSetup::rematch`], docs/RULES.md section 8): its players still at the
 /// table in their seats (late joiners included, who left not), rule set, options, money as it
 /// ended (stake, scheme, points per cent, currency); the first dealer moves one seat on. A

@@ -1,4 +1,4 @@
-//! Loaded groups kept in memory between reads (issue 10): a group's JSON and number pages
+//! Loaded groups kept in memory between reads: a group's JSON and number pages
 //! carry standings and a ledger computed from every one of its games, so a group of 1,000
 //! games must not be read and re-scored on every poll, nor after every round entered in one of
 //! its games (BENCHMARKS.md, "A 1,000-game group").

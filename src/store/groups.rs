@@ -1,4 +1,4 @@
-//! Groups (issue 10) as the application sees them: a group with its games understood by the
+//! Groups as the application sees them: a group with its games understood by the
 //! rules engine, and the writes that check names (the way people read them), players and
 //! rule sets before `db::groups` stores them.
 //!

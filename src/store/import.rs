@@ -1,4 +1,4 @@
-//! The paper score-sheet import (issue 10, docs/paper-import.md) as the application sees it:
+//! The paper score-sheet import (docs/paper-import.md) as the application sees it:
 //! `rules::paper` reads the sheet; here each game it found is checked against its rule set
 //! like a game typed at the table (players allowed, rounds within the game, every round
 //! parsed by the engine and checked by `rules::game::plausible`), scored for the preview, and,

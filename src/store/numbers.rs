@@ -1,4 +1,4 @@
-//! A group's numbers (issue 10, docs/RULES.md section 7): its standings for a filter (rule
+//! A group's numbers (docs/RULES.md section 7): its standings for a filter (rule
 //! set, period) and its open ledger (Kasse) since the last settle-up, per currency, built from
 //! the group's stored games on every read through [`super::tally`], `rules::standings` and
 //! `rules::ledger`. Nothing is kept beside the games that could drift.

@@ -1,4 +1,4 @@
-//! Stored games as the standings and the ledger read them (issue 10): a [`LoadedGame`] with
+//! Stored games as the standings and the ledger read them: a [`LoadedGame`] with
 //! its seats' player ids becomes a `rules::standings::PlayedGame` or a `rules::ledger::
 //! GameMoney`, built from the game's own state on every read, so the numbers never come from a
 //! second copy that could drift.

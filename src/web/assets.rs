@@ -66,7 +66,7 @@ pub fn routes() -> Router<AppState> {
     Router::new()
         .route("/static/{*name}", get(serve))
         .route("/sw.js", get(service_worker))
-        // Installable (issue 11): the web app manifest at the root, where its scope is the
+        // Installable: the web app manifest at the root, where its scope is the
         // whole app, and the icon a browser asks for by itself.
         .route(
             "/manifest.webmanifest",

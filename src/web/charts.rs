@@ -1,4 +1,4 @@
-//! Server-rendered SVG line charts (issue 10): a game's race (running totals per player per
+//! Server-rendered SVG line charts: a game's race (running totals per player per
 //! round) and a group's money over time (cumulative net per player per game). No JavaScript.
 //!
 //! One renderer, [`LineChart::svg`]: a `viewBox` and `width="100%"`, so it fits a 360 px

@@ -2,7 +2,7 @@
 //! validation, for every place a client sends one (the hidden `key` of the HTML forms, the
 //! `Idempotency-Key` header of the JSON API).
 //!
-//! A key replays only for the same request (issue 14): [`request_hash`] is what is stored
+//! A key replays only for the same request: [`request_hash`] is what is stored
 //! beside it, a SHA-256 of the route and the canonical body ([`canonical_json`],
 //! [`canonical_form`]). The keys of the HTML forms are the server's own: [`FormKeys`] issues
 //! them signed for the form's action and refuses any other.

@@ -86,7 +86,7 @@ impl<'a> ViewLinks<'a> {
     }
 }
 
-/// The addresses of a group (issue 10): its edit link's pages and API (`edit`), and its
+/// The addresses of a group: its edit link's pages and API (`edit`), and its
 /// read-only link's (`view`).
 #[derive(Clone, Copy, Debug)]
 pub struct GroupLinks<'a> {

@@ -186,7 +186,7 @@ pub fn app(state: AppState) -> Router {
 fn routes() -> Router<AppState> {
     Router::new()
         .route("/healthz", get(healthz))
-        // Readiness (issue 12): can the server save? Beside `/healthz`, which is liveness.
+        // Readiness: can the server save? Beside `/healthz`, which is liveness.
         .route("/readyz", get(readyz))
         .merge(i18n::routes())
         .merge(pages::routes())

@@ -1,4 +1,4 @@
-//! A group's numbers as the web shows them (issue 10): the standings filter read from GET
+//! A group's numbers as the web shows them: the standings filter read from GET
 //! parameters (`period=year|all|custom`, `from`, `to`, `rules`), with a sentence for a bad
 //! one, the same in the JSON API and on the pages. The numbers themselves come from
 //! `store::numbers`; this module only reads the request and names the filter.

@@ -21,7 +21,7 @@ use super::i18n::{is_local_path, percent_decode, percent_encode};
 
 /// Name of the cookie.
 pub const RECENT_COOKIE: &str = "recent";
-/// Name of the cookie of the groups this browser created or opened (issue 10): kept apart
+/// Name of the cookie of the groups this browser created or opened: kept apart
 /// from the games, so a busy evening of games never pushes the group out of the list.
 pub const GROUPS_COOKIE: &str = "groups";
 /// Most games remembered.

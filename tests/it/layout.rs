@@ -301,3 +301,27 @@ fn the_engine_crate_depends_on_no_web_database_or_async_crate() {
     let app = dependencies(&Path::new(env!("CARGO_MANIFEST_DIR")).join("Cargo.toml"));
     assert!(app.contains(&"kontrakt-engine".to_string()), "{app:?}");
 }
+
+#[test]
+fn the_source_speaks_of_the_product_not_of_its_tracker() {
+    // A line says why it is there in words; dated decisions live in docs/decisions.md.
+    let mut found = Vec::new();
+    for path in all_sources() {
+        let text = fs::read_to_string(&path).expect("read source");
+        for (n, line) in text.lines().enumerate() {
+            let lower = line.to_lowercase();
+            let words: Vec<&str> = lower
+                .split(|c: char| !c.is_alphanumeric())
+                .filter(|w| !w.is_empty())
+                .collect();
+            let tracker = words.windows(2).any(|pair| {
+                ["issue", "issues", "session", "sessions"].contains(&pair[0])
+                    && pair[1].chars().all(|c| c.is_ascii_digit())
+            });
+            if tracker {
+                found.push(format!("{}:{}: {}", relative(&path), n + 1, line.trim()));
+            }
+        }
+    }
+    assert!(found.is_empty(), "say why in words: {found:#?}");
+}

@@ -1,4 +1,4 @@
-//! Groups in an export file (issue 10): each group with its players, house rules, settle-ups
+//! Groups in an export file: each group with its players, house rules, settle-ups
 //! and history, exactly as stored; a group's games name it and their seats' players (in
 //! [`super::GameExport`]). A child of [`super`]; SQL only.
 //!

@@ -1,4 +1,4 @@
-//! The groups part of the JSON API (docs/API.md "Groups", issue 10): create a group, read it
+//! The groups part of the JSON API (docs/API.md "Groups"): create a group, read it
 //! (edit link or read-only link), add, rename and retire players, start a game in the group,
 //! add a standalone game to it, save and delete house rules, settle up, read its history.
 //!

@@ -1,4 +1,4 @@
-//! The JSON API of the changes to a game after its start (issue 11, docs/RULES.md section 8):
+//! The JSON API of the changes to a game after its start (docs/RULES.md section 8):
 //! a late joiner (`POST /api/v1/games/{id}/players`), a player renamed, sitting out the next
 //! round or leaving (`POST /api/v1/games/{id}/players/{seat}`), and the stake and currency
 //! (`POST /api/v1/games/{id}/settings`). Each is versioned (`version`, 409 when stale),

@@ -1,4 +1,4 @@
-//! The pages of a group's numbers (issue 10), each through the edit link and its read-only
+//! The pages of a group's numbers, each through the edit link and its read-only
 //! twin: the standings (`/groups/{id}/standings`, filtered by period and rule set with a GET
 //! form), head-to-head of two players (`/groups/{id}/head-to-head`), the ledger (Kasse,
 //! `/groups/{id}/ledger`) with its "Settled up" form (`POST /groups/{id}/ledger/settle-up`,

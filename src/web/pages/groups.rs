@@ -1,4 +1,4 @@
-//! The group pages (issue 10): "New group" (`POST /groups`, from the home page), the group
+//! The group pages: "New group" (`POST /groups`, from the home page), the group
 //! page through its edit link (`/groups/{id}`: players with add, rename, retire and bring back
 //! forms; the games newest first; the money chart; house rules; QR codes of both links; links
 //! to standings, ledger, import and the exports) and its read-only twin (`/groups/view/{token}`: the same,
@@ -65,7 +65,7 @@ pub fn routes() -> Router<AppState> {
         .route("/games/{game}/group", post(add_game::add))
 }
 
-/// What a refused player form had typed, shown again in that form (issue 10: a 409 or 422
+/// What a refused player form had typed, shown again in that form (a 409 or 422
 /// keeps the typed name).
 #[derive(Clone, Debug, Default)]
 pub(super) enum Typed {
@@ -153,7 +153,7 @@ struct GroupPage {
     edit: Option<EditForms>,
     standings: String,
     ledger: String,
-    /// The group's money chart (issue 10), once a finished game has money.
+    /// The group's money chart, once a finished game has money.
     chart: Option<super::group_numbers::ChartImage>,
     /// The exports, through the link the page was opened by.
     export_csv: String,

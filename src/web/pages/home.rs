@@ -36,7 +36,7 @@ struct HomePage {
     ctx: PageCtx,
     /// Games this browser started or opened, newest first.
     recent: Vec<HomeGame>,
-    /// Groups this browser created or opened, newest first (issue 10).
+    /// Groups this browser created or opened, newest first.
     groups: Vec<HomeGroup>,
     /// The new-group form as typed, with its sentence when it came back refused.
     new_group: NewGroupForm,
@@ -61,7 +61,7 @@ pub(crate) struct NewGroupForm {
     pub(crate) error: Option<String>,
 }
 
-/// A game of the recent list: its link and label, and where it stands (issue 11: date, rule
+/// A game of the recent list: its link and label, and where it stands (date, rule
 /// set, state and leader, so two games of one table are told apart).
 struct HomeGame {
     url: String,
@@ -72,7 +72,7 @@ struct HomeGame {
     rematch: Option<(String, String)>,
 }
 
-/// A group of the list: its link and label, and its counts (issue 10).
+/// A group of the list: its link and label, and its counts.
 struct HomeGroup {
     url: String,
     label: String,

@@ -1,4 +1,4 @@
-//! The round pages of a game (issue 3, "Enter a round", "Correct a round"): the form for the
+//! The round pages of a game ("Enter a round", "Correct a round"): the form for the
 //! next round and the correction form of an entered one, the undo / end early / resume
 //! buttons' handlers, and the game's history.
 //!

@@ -52,7 +52,7 @@ pub fn name_key(name: &str) -> String {
 }
 
 /// A name as people read it, for telling a group's players (and its house rules) apart across
-/// evenings (issue 10): compatibility-composed (NFKC: "ﬁ" is "fi", a full-width "Ａ" is "A"),
+/// evenings: compatibility-composed (NFKC: "ﬁ" is "fi", a full-width "Ａ" is "A"),
 /// case-folded, invisible formatting characters removed, and spaces trimmed and collapsed
 /// (every run of white space is one space). "Ann", "ann", "Ann\u{200B}" and " Ann  " give
 /// the same key. Stricter than [`name_key`], so names that differ here differ in a game too.

@@ -1,4 +1,4 @@
-//! Rommé opening properties (issue 9, "Done means"): on small hands, under random
+//! Rommé opening properties (the solver's "done" bar): on small hands, under random
 //! `opening_points` and `wilds_per_meld`, the solver's "yes" passes the checker with the
 //! wild cards declared as it laid them and is worth the points it says; its "no" agrees with
 //! brute force over every way to lay the hand; no opening it finds is worth more than brute

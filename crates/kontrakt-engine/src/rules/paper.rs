@@ -1,4 +1,4 @@
-//! Old paper score sheets as CSV (issue 10; the format is in docs/paper-import.md): one row
+//! Old paper score sheets as CSV (the format is in docs/paper-import.md): one row
 //! per player per game, `date`, `rules`, optional `game` (to tell two games of a day apart),
 //! `player`, then the round points as columns `r1`, `r2`, …, with English or German headers,
 //! `;` or `,` (or tab) as separator, a byte-order mark and decimal commas tolerated.

@@ -1305,7 +1305,7 @@ impl<'a, 'b> Pick<'a, 'b> {
     ///   7-10, Q, K, A, 3 and 4 and three jokers (each J and the 2), where J-4 without its
     ///   joker J touches 7-J.
     ///   Where same-suit runs keep a gap and the contract has two runs or more, runs of
-    ///   every length are tried (session 11: two runs had been left out).
+    ///   every length are tried (two runs had once been left out).
     ///
     /// Then runs up to the line's length are tried.
     fn longest_run(&self, len: usize) -> usize {

@@ -265,7 +265,7 @@ fn rule_sets() -> Vec<RuleSet> {
     ]
 }
 
-/// Presets with random values of the house-rule meld options (issue 9): `same_suit_runs`
+/// Presets with random values of the house-rule meld options: `same_suit_runs`
 /// where the preset has it, `wilds_per_meld`, `all_wild_melds`.
 fn house_rule_sets() -> impl Strategy<Value = RuleSet> {
     use crate::rules::presets::{SAME_SUIT_RUNS, WILDS_PER_MELD};
@@ -490,7 +490,7 @@ proptest! {
     }
 }
 
-// ---- the slow corners of issue 9, kept as answers (their times are in benches/) ----
+// ---- the solver's once slow corners, kept as answers (their times are in benches/) ----
 
 #[test]
 fn rommee_seven_jokers_and_every_heart_open_at_once() {
@@ -1106,8 +1106,8 @@ fn agrees_with_the_oracle(hands: OracleHands) {
 }
 
 /// Going out all at once (the sweep) agrees with the oracle: three runs of four from 13 to
-/// 19 cards. Until session 11 the sweep handed a natural card to the run ending first; a
-/// run going on may need it more (`session_11_adversarial_hands_are_answered_in_few_nodes`).
+/// 19 cards. Once the sweep handed a natural card to the run ending first; a
+/// run going on may need it more (`adversarial_hands_of_the_fifth_search_are_answered_in_few_nodes`).
 #[test]
 fn going_out_all_at_once_agrees_with_brute_force() {
     agrees_with_the_oracle(OracleHands {
@@ -1141,7 +1141,7 @@ fn a_contract_of_runs_agrees_with_brute_force() {
     });
 }
 
-/// Found by `a_contract_of_runs_agrees_with_brute_force` (session 11): two runs of five in
+/// Found by `a_contract_of_runs_agrees_with_brute_force`: two runs of five in
 /// hearts, a third of each wild, two ranks between same-suit runs that do not overlap, the
 /// line turning the corner. 7-J (a joker for the J) and J-4 (jokers for the J and the 2)
 /// overlap at the J, so they need no gap; J-4 without its joker J is legal too but touches
@@ -1372,7 +1372,7 @@ fn a_cancelled_search_says_so() {
     assert!(past.stopped());
 }
 
-// ---- house-rule meld options (issue 9), from the rule text ----
+// ---- house-rule meld options, from the rule text ----
 
 fn with(id: &str, pairs: &[(&str, &str)]) -> RuleSet {
     let o: BTreeMap<String, OptionValue> = pairs
@@ -1628,12 +1628,12 @@ type RoundlessCase = (
     u64,
 );
 
-/// Session 7's re-run of the adversarial search (benches/kept/hands.rs keeps the same hands
+/// A re-run of the adversarial search (benches/kept/hands.rs keeps the same hands
 /// for timing): the slowest hand per rule set, 9-420 ms before, each answered as found then
 /// (a yes passes the checker; a no agreed with the solver before these changes) in few
 /// search nodes, so a slow corner that opens again fails here whatever the machine's load.
 #[test]
-fn session_7_adversarial_hands_are_answered_in_few_nodes() {
+fn adversarial_hands_of_the_first_search_are_answered_in_few_nodes() {
     let cases: [RoundlessCase; 25] = [
         (
             "contract",
@@ -1904,7 +1904,7 @@ fn session_7_adversarial_hands_are_answered_in_few_nodes() {
             true,
             6_000,
         ),
-        // Over the 10 ms target at the end of session 7 (28,000 nodes): the runs' cover of
+        // Over the 10 ms target once (28,000 nodes): the runs' cover of
         // each suit (`solver::cover`) answers it in a dozen, as four A♠ fill four runs of
         // three with one ace each, not two naturals each.
         (
@@ -1919,7 +1919,7 @@ fn session_7_adversarial_hands_are_answered_in_few_nodes() {
             false,
             100,
         ),
-        // Still near the 10 ms target at the end of session 7: kept so the next pass starts
+        // Still near the 10 ms target once: kept so the next pass starts
         // from its node count.
         (
             "continental",
@@ -1935,12 +1935,12 @@ fn session_7_adversarial_hands_are_answered_in_few_nodes() {
     }
 }
 
-/// Session 8's run of the adversarial search (the same hands are kept in benches/kept/hands.rs):
+/// A later run of the adversarial search (the same hands are kept in benches/kept/hands.rs):
 /// the first seven took 9-153 ms (runs longer than the minimum counted every natural of a
 /// suit, or were all built before the first was tried); the last two are still over the
 /// 10 ms target and kept so the next pass starts from their node counts.
 #[test]
-fn session_8_adversarial_hands_are_answered_in_few_nodes() {
+fn adversarial_hands_of_the_second_search_are_answered_in_few_nodes() {
     let cases: &[(&str, &str, usize, &str, bool, u64)] = &[
         (
             "shanghai",
@@ -2010,7 +2010,7 @@ fn session_8_adversarial_hands_are_answered_in_few_nodes() {
             "liverpool",
             "ace=wrap exact_minimum=false same_suit_runs=gap-2 wilds_per_meld=third",
             7,
-            // A yes (2-7, 4-Q, Q-2): kept as a no until session 11 fixed the sweep's
+            // A yes (2-7, 4-Q, Q-2): kept as a no until a fix of the sweep's
             // hand-out of naturals (`Sweep::place_at`).
             "4C 6C 8C AC JK JK 4C 2C 5C 7C JK JK 6C 2C 3C JK 7C QC QC",
             true,
@@ -2043,16 +2043,16 @@ fn assert_answered_within(
     assert!(nodes <= most, "{id} {round:?}: {nodes} nodes for {cards}");
 }
 
-/// Session 10's adversarial finds (benches/kept/hands.rs), each within a node limit about
+/// A later search's adversarial finds (benches/kept/hands.rs), each within a node limit about
 /// twice what it takes now. Five runs of three that may not touch in a suit, from thirteen
 /// naturals of four suits and up to seven wild cards (four jokers, three 2s), is a no: it
-/// took 11.5 ms for its 7.7k nodes, 8.0k at the end of session 10, and 1.1k since the check
+/// took 11.5 ms for its 7.7k nodes, 8.0k before the suits' shares, and 1.1k since the check
 /// of the suits' shares (`suits`) refuses its splits. The second, 10.7 ms, searched 4.9k
 /// nodes, a fifth of them in splits keeping the 2 of spades natural, where no run window
 /// over it holds the two naturals a run needs (the 10 of spades is the only other spade);
 /// now 3.0k. The third, 115 ms, and the fourth are below.
 #[test]
-fn session_10_adversarial_hands_are_answered_in_few_nodes() {
+fn adversarial_hands_of_the_fourth_search_are_answered_in_few_nodes() {
     assert_each_answered_within(&[
         (
             "progressive",
@@ -2094,7 +2094,7 @@ fn session_10_adversarial_hands_are_answered_in_few_nodes() {
     ]);
 }
 
-/// Session 11's adversarial finds (benches/kept/hands.rs), each within a node limit about
+/// The adversarial finds after the sweep's fix (benches/kept/hands.rs), each within a node limit about
 /// twice what it takes now. The Shanghai r7 hand is the search's slowest at 20 cards after
 /// the fixes (19.9k nodes). The Contract r7 hand took 72 ms and 171k nodes for a "no" that
 /// was wrong, now a yes in 1.9k
@@ -2103,7 +2103,7 @@ fn session_10_adversarial_hands_are_answered_in_few_nodes() {
 /// leave a run that goes on short of naturals while the other makes up its own further on,
 /// where both runs get one.
 #[test]
-fn session_11_adversarial_hands_are_answered_in_few_nodes() {
+fn adversarial_hands_of_the_fifth_search_are_answered_in_few_nodes() {
     assert_each_answered_within(&[
         (
             "contract",
@@ -2150,7 +2150,7 @@ fn a_set_and_a_run_of_two_naturals_each_share_three_jokers() {
     assert_valid(&rs, &spec, &hand, &s);
 }
 
-/// Session 9's adversarial finds (benches/kept/hands.rs), each answered within a node limit
+/// An adversarial search's finds (benches/kept/hands.rs), each answered within a node limit
 /// about twice what it takes now. The first took 97k nodes: it searched 24 splits of wild 2s
 /// with the 2 of clubs wild, each in vain, before the split that needs it natural; the second
 /// is that split on its own (23k nodes before the loose-end rule and the per-candidate count).
@@ -2158,7 +2158,7 @@ fn a_set_and_a_run_of_two_naturals_each_share_three_jokers() {
 /// 33k nodes, now 11k since the sweep stops lengthening a run that forces too many wild
 /// cards; a Rommé opening, 12 ms), kept for the next pass.
 #[test]
-fn session_9_adversarial_hands_are_answered_in_few_nodes() {
+fn adversarial_hands_of_the_third_search_are_answered_in_few_nodes() {
     let cases: &[(&str, &str, usize, &str, bool, u64)] = &[
         (
             "progressive",

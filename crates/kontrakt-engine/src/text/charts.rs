@@ -1,4 +1,4 @@
-//! The words of the charts (issue 10): titles, axis titles and the descriptions screen readers
+//! The words of the charts: titles, axis titles and the descriptions screen readers
 //! read, in English and German. The numbers come from the callers; `web::charts` draws.
 //!
 //! Depends on `text` only.

@@ -591,7 +591,7 @@ mod tests {
             one.say(Lang::De),
             "Der Kontrakt verlangt genau 2 Meldungen, gelegt wurde 1."
         );
-        // A run missing 1 card with no wild card: in `plural_tests`, with issue 9's sentences.
+        // A run missing 1 card with no wild card: in `plural_tests`, with the sentences readers flagged.
         let gaps = Problem::RunGaps {
             meld: 2,
             missing: 2,

@@ -1,4 +1,4 @@
-//! What the groups (issue 10) say, in English and German: the problems of a write to a group
+//! What the groups say, in English and German: the problems of a write to a group
 //! (`store::groups::GroupProblem`), the group's answers and, for the pages, their words. The
 //! JSON API, the pages and the command line word a group's problems through one function (the web layer's `problem_sentence`).
 //!
@@ -51,7 +51,7 @@ messages! {
         WrongBody => "The JSON has a wrong field: {detail}.", "Im JSON ist ein Feld falsch: {detail}.";
         PlayerOrRetired => "Send \"name\" to rename the player, or \"retired\" (true or false) to retire them or bring them back.",
             "Sendet „name“, um umzubenennen, oder „retired“ (true oder false), um die Person ausscheiden zu lassen oder zurückzuholen.";
-        // The group pages (issue 10).
+        // The group pages.
         PageNew => "New group", "Neue Gruppe";
         PageNewHint => "A group keeps its players, its games and its money from one evening to the next.",
             "Eine Gruppe behält ihre Mitspieler, Spiele und Kasse von einem Abend zum nächsten.";

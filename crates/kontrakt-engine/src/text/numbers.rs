@@ -1,4 +1,4 @@
-//! What a group's numbers (issue 10) say, in English and German: the standings, head-to-head
+//! What a group's numbers say, in English and German: the standings, head-to-head
 //! and ledger pages, the settle-up form, and the problems of a period or rule-set filter
 //! (the same sentences in the JSON API and on the pages).
 //!

@@ -27,13 +27,13 @@ messages! {
         HomeStartHint => "Rule set, players, dealer and money: set up in a minute.",
             "Regeln, Spieler, Geber und Geld: in einer Minute eingerichtet.";
         HomeContinue => "Continue a game", "Spiel fortsetzen";
-        // Where a recent game stands (issue 11).
+        // Where a recent game stands.
         HomeFinished => "finished", "beendet";
-        /// A group of the home page's list (issue 10): its counts, and its last game's day.
+        /// A group of the home page's list: its counts, and its last game's day.
         HomeGroupCounts => "{games} {games|game|games} · {players} {players|player|players}",
             "{games} {games|Spiel|Spiele} · {players} Spieler";
         HomeGroupLast => "last game {date}", "letztes Spiel am {date}";
-        /// The money chart on the group page (issue 10), with a link to the ledger.
+        /// The money chart on the group page, with a link to the ledger.
         GroupChartCaption => "Each player's money over the group's games. The numbers:",
             "Das Geld jedes Spielers über die Spiele der Gruppe. Die Zahlen:";
         HomeEndedEarly => "ended early after round {n} of {of}", "vorzeitig beendet nach Runde {n} von {of}";
@@ -219,7 +219,7 @@ messages! {
             "Runde {n} wurde inzwischen gespeichert, auf einem anderen Handy oder auf diesem vor dem Zurückgehen. Unten stehen beide Fassungen, Unterschiede mit ≠ markiert: behalte die gespeicherte Runde oder speichere stattdessen deine.";
         RoundsConflictSame => "Round {n} is already saved exactly as entered here, most likely from this phone before going back. Nothing more needs saving.",
             "Runde {n} ist schon genau so gespeichert, wie hier eingegeben, wahrscheinlich von diesem Handy vor dem Zurückgehen. Es muss nichts mehr gespeichert werden.";
-        /// The conflict page when this form's own key already saved the round (issue 11): the
+        /// The conflict page when this form's own key already saved the round: the
         /// phone went back after saving and saved again.
         RoundsConflictMine => "This phone already saved round {n}, before going back, and nothing has changed since. Both versions are below, differences marked ≠: keep round {n} as saved, or save these entries over it.",
             "Dieses Handy hat Runde {n} schon gespeichert, vor dem Zurückgehen, und seitdem hat sich nichts geändert. Unten stehen beide Fassungen, Unterschiede mit ≠ markiert: behalte Runde {n} so, wie sie gespeichert ist, oder speichere diese Eingaben darüber.";
@@ -302,7 +302,7 @@ messages! {
         HistoryRename => "{from} renamed {to}", "{from} heißt jetzt {to}";
         HistorySettings => "Stake or currency changed", "Einsatz oder Währung geändert";
         HistoryUndoChange => "Taken back: {what}", "Zurückgenommen: {what}";
-        /// The before → after table of a change (issue 11): its first column's heading and
+        /// The before → after table of a change: its first column's heading and
         /// the values of its rows.
         HistoryWhat => "What", "Was";
         HistoryName => "Name", "Name";
@@ -327,7 +327,7 @@ messages! {
             "Unter dieser Adresse gibt es keine Seite. Prüf den Link oder fang auf der Startseite neu an.";
         ErrInternal => "Something went wrong on the server. Your last change may not have been saved; reload the page to check.",
             "Auf dem Server ist etwas schiefgegangen. Deine letzte Änderung ist vielleicht nicht gespeichert; lade die Seite neu, um nachzusehen.";
-        // Write faults and idempotency keys (issue 14).
+        // Write faults and idempotency keys.
         ErrNotSaved => "The server could not save this change: its database refuses writes right now (for example, its disk is full). Nothing was saved; try again in a moment.",
             "Der Server konnte diese Änderung nicht speichern: Seine Datenbank nimmt gerade nichts an (zum Beispiel, weil die Festplatte voll ist). Es wurde nichts gespeichert; versuch es gleich noch einmal.";
         ErrNotReady => "The server cannot save changes right now: its database refuses writes (for example, its disk is full).",
@@ -343,7 +343,7 @@ messages! {
         ErrNothingHere => "There is nothing at this address.", "Unter dieser Adresse gibt es nichts.";
         ErrNoGame => "There is no game at this address. Check the link you were given.",
             "Unter dieser Adresse gibt es keine Partie. Prüf den Link, den du bekommen hast.";
-        // Groups (issue 10).
+        // Groups.
         ErrNoGroup => "There is no group at this address. Check the link you were given.",
             "Unter dieser Adresse gibt es keine Gruppe. Prüf den Link, den du bekommen hast.";
         ErrGroupReadOnly => "This link only shows the group; it cannot change it. Use the group's edit link.",
@@ -483,7 +483,7 @@ messages! {
             "{n|Die|Alle} {n} {n|Runde ist|Runden sind} gespielt.";
         GameEndedEarly => "The table ended the game early, after round {n} of {of}.",
             "Der Tisch hat die Partie vorzeitig beendet, nach Runde {n} von {of}.";
-        // Game over, in words (issue 11): "Ann wins with 35 (+€1.20) — Ben 2nd with 50 …".
+        // Game over, in words: "Ann wins with 35 (+€1.20) — Ben 2nd with 50 …".
         GameResultWinner => "{name} wins with {total}", "{name} gewinnt mit {total}";
         GameResultWinners => "{names} share first place with {total}", "{names} teilen sich Platz 1 mit {total}";
         GameResultPlace => "{names} {place} with {total}", "{names} auf Platz {place} mit {total}";
@@ -502,7 +502,7 @@ messages! {
             "G: Geber der Runde. ★: in Führung. Kleine Zahlen: Zwischensumme.";
         SheetLegendEdit => "D: dealer of the round. ★: in the lead. Small figures: running total. Tap a round's number to correct it.",
             "G: Geber der Runde. ★: in Führung. Kleine Zahlen: Zwischensumme. Rundennummer antippen, um die Runde zu berichtigen.";
-        // The score sheet's marks (issue 11): a symbol for the eye, these words for screen
+        // The score sheet's marks: a symbol for the eye, these words for screen
         // readers and the legend.
         SheetMarkOut => "went out", "ging raus";
         SheetMarkCut => "cut exactly: {bonus} {bonus|point|points} off",

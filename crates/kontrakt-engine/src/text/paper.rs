@@ -1,4 +1,4 @@
-//! The paper score-sheet import's problems in words (issue 10): each [`RowProblem`] as a
+//! The paper score-sheet import's problems in words: each [`RowProblem`] as a
 //! sentence naming its row, in English or German. `Display` is English.
 //!
 //! Depends on `text` and `rules` only.

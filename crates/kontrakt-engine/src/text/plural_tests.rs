@@ -237,11 +237,11 @@ fn the_guard_sees_a_bare_count() {
     assert!(!plural_without_choice(&words("{name} deals.")));
 }
 
-/// The sentences issue 9's readers flagged ("has only 0 wild cards", "1 per player are
+/// The sentences readers once flagged ("has only 0 wild cards", "1 per player are
 /// allowed", "holds 1 jokers", "fehlen 1 Karten"), each with a count of 0 or 1 in both
 /// languages.
 #[test]
-fn the_sentences_issue_9_flagged_read_right_with_counts_of_zero_and_one() {
+fn the_sentences_readers_flagged_read_right_with_counts_of_zero_and_one() {
     use super::Say as _;
     use super::game::{GameMsg, HandMsg};
     use crate::rules::check::Problem;

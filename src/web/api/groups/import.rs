@@ -1,4 +1,4 @@
-//! `POST /api/v1/groups/{id}/import` (issue 10, docs/paper-import.md): old paper score sheets
+//! `POST /api/v1/groups/{id}/import` (docs/paper-import.md): old paper score sheets
 //! as CSV. With `dry_run` the preview (every game read, scored, and every problem and unlikely
 //! round named with its row); without, the games made in the group once the sheet has no
 //! problem (and `confirm` where a round is unlikely), once per `Idempotency-Key`.

@@ -1,4 +1,4 @@
-//! A game's race chart (issue 10): each player's running total after every round as an SVG
+//! A game's race chart: each player's running total after every round as an SVG
 //! line chart ([`crate::web::charts`]), inline on the game page and the settlement page
 //! (`_race_chart.html`) and as a file of its own, `GET /games/{id}/chart.svg` and
 //! `GET /view/{token}/chart.svg` (`image/svg+xml`, `no-store` like the game's other reads).

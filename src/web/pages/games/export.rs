@@ -8,7 +8,7 @@
 //! that a spreadsheet would take for a formula (starting with `=`, `+`, `-`, `@`, tab or CR,
 //! at the start or after any of `,` `;` tab) gets a `'` before it. A byte-order mark tells
 //! spreadsheets it is UTF-8. In English it is comma separated with amounts as `3.30`; in
-//! German it is what German Excel opens as columns (issue 11): `;` separated, amounts as
+//! German it is what German Excel opens as columns: `;` separated, amounts as
 //! `3,30` (no `sep=` line: Excel then ignores the byte-order mark and garbles umlauts).
 //!
 //! A page of `web::pages`: games through `store`; no SQL, no scoring, nothing from `cli`.

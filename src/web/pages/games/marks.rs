@@ -1,4 +1,4 @@
-//! The score sheet's marks (issue 11): why a number is what it is. Who went out (with
+//! The score sheet's marks: why a number is what it is. Who went out (with
 //! Shanghai's going-out bonus), who went down first (Shanghai's first-down bonus), the cut
 //! bonus (Liverpool), Hand-Rommé doubling (Rommé), buys, Continental's jokers and bonuses,
 //! and who sat out, left or joined (docs/RULES.md section 8), read from the stored round

@@ -61,7 +61,7 @@ pub(in crate::web::pages) struct SetupForm {
     pub(in crate::web::pages) settlement: String,
     /// The form's idempotency key: the same key never creates a second game.
     pub(in crate::web::pages) key: String,
-    /// A group's form: the name of the house rules picked (issue 10).
+    /// A group's form: the name of the house rules picked.
     pub(in crate::web::pages) house_rules: String,
     /// A group's form: "use these house rules" was pressed.
     pub(in crate::web::pages) use_house_rules: bool,
@@ -220,7 +220,7 @@ pub(in crate::web::pages) struct Choice {
     pub(in crate::web::pages) selected: bool,
 }
 
-/// What the form of a group's new game adds (issue 10): the seats are picked from the
+/// What the form of a group's new game adds: the seats are picked from the
 /// group's players, and saved house rules can be picked.
 pub(in crate::web::pages) struct GroupChoices {
     /// The group's players new games may seat, by name.

@@ -1,5 +1,5 @@
 //! `POST /games/{id}/rematch`: a new game with this game's set-up, the first dealer one seat on
-//! (issue 10, issue 11); offered where the game is over (game-over header, settlement page,
+//! offered where the game is over (game-over header, settlement page,
 //! home page), allowed at any time (docs/decisions.md, 2026-11-24). With the form's signed
 //! key, a repeat of the same post goes to the game the first one created.
 //!

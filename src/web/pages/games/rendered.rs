@@ -1,4 +1,4 @@
-//! Game pages kept after rendering (issue 12: the game page's p99 under load). A game page is
+//! Game pages kept after rendering (for the game page's p99 under load). A game page is
 //! read far more often than its game changes (every phone at the table polls it, and reloads
 //! it after each round), and rendering its ~18 KB template was most of the page's CPU time.
 //! So the HTML is kept and served again while the store hands out the *same* loaded game:

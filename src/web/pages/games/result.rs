@@ -1,4 +1,4 @@
-//! Who won, in words (issue 11): the game-over header of the game page says "Ann wins with
+//! Who won, in words: the game-over header of the game page says "Ann wins with
 //! 35 (+€1.20) — Ben 2nd with 50 (−€0.40), Cy and Di 3rd with 60 (−€0.40 each)." Players
 //! sharing a place are named together; money is said where the game is played for money and
 //! could be settled.

@@ -110,11 +110,11 @@ struct SettlementPage {
     /// The key of the Rematch form, once the game is over (edit link only).
     rematch_key: Option<String>,
     /// "House rules: Oma's Liverpool", where the game was started with a group's house rules
-    /// (issue 10: printed on the settlement).
+    /// (printed on the settlement).
     house_rules: Option<String>,
 }
 
-/// What the printout adds (issue 11): the rule set's house options and a QR code of the
+/// What the printout adds: the rule set's house options and a QR code of the
 /// read-only link, so the paper leads back to the game.
 struct PrintFacts {
     /// "House options: …" or that there are none.
@@ -166,7 +166,7 @@ impl PrintFacts {
     }
 }
 
-/// The result as a text to share (issue 11): places, who pays whom and the read-only link,
+/// The result as a text to share: places, who pays whom and the read-only link,
 /// through the Web Share API or the clipboard (`share.js`), and without JavaScript shown as
 /// text with an e-mail link and the read-only link.
 struct ShareResult {

@@ -1,5 +1,5 @@
 //! The game page (`/games/{id}`) and its read-only twin (`/view/{token}`). Score first
-//! (issue 11): the game-over header (who won, in words), the standings (places, totals, gap
+//!: the game-over header (who won, in words), the standings (places, totals, gap
 //! to the leader), then the next round's banner with its essentials (contract, deal, dealer,
 //! cutter and cut target) and the button to enter it, the repeating rule facts (decks, buys,
 //! special rules) folded below. Then the score sheet (a row per round, a column per player,
@@ -153,7 +153,7 @@ pub(super) fn no_game() -> AppError {
 }
 
 /// What the table needs before the next round: the essentials on the first screen, the rule
-/// facts folded away (issue 11, "score first").
+/// facts folded away (the score first).
 struct Banner {
     /// "Round 3 of 7".
     heading: String,
@@ -219,7 +219,7 @@ impl Standings {
     }
 }
 
-/// The game-over header (issue 11): who won with places and money, in words.
+/// The game-over header: who won with places and money, in words.
 struct GameOver {
     /// "Ann wins with 35 (+€1.20) — Ben 2nd with 50 (−€0.40), …".
     result: String,
@@ -357,7 +357,7 @@ struct Actions {
 struct Share {
     /// Inline SVG markup made by [`qr::svg`] (no user input in it).
     qr: Option<std::sync::Arc<str>>,
-    /// The same for the read-only link (issue 11: the QR offers both links, labelled).
+    /// The same for the read-only link (the QR offers both links, labelled).
     view_qr: Option<std::sync::Arc<str>>,
     /// The page was opened by a name only this computer knows (`localhost`).
     loopback: bool,
@@ -395,7 +395,7 @@ struct GamePage {
     share: Option<Share>,
     /// Right after an undo: what went, and the redo form.
     undone: Option<Undone>,
-    /// The game's group and house rules (issue 10).
+    /// The game's group and house rules.
     group: Option<GroupLine>,
     /// A standalone game through its edit link: the "add to group" form.
     add_to_group: Option<AddToGroup>,

@@ -54,7 +54,7 @@ struct Past {
 }
 
 /// The chart as a page shows it: an image of `chart.svg` (the ledger page, and the group
-/// page, issue 10).
+/// page).
 pub(crate) struct ChartImage {
     /// `/groups/{id}/chart.svg` or its read-only twin.
     pub(crate) src: String,

@@ -1,4 +1,4 @@
-//! "Add to group" on a standalone game's page (issue 10): `POST /games/{id}/group` with one of
+//! "Add to group" on a standalone game's page: `POST /games/{id}/group` with one of
 //! this phone's groups (`group`, its edit id) or a pasted group edit link (`link`, which wins
 //! when given) and the form's `key`. The game's players join the group's list (names read the
 //! same are the same player); then the game page links its group.

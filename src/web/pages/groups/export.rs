@@ -1,4 +1,4 @@
-//! A whole group as a file to keep (issue 10): `GET /groups/{id}/export.json`, the group with
+//! A whole group as a file to keep: `GET /groups/{id}/export.json`, the group with
 //! its games in the format of the export/import round trip (`db::transfer`: a file `kontrakt
 //! import` takes back), and `GET /groups/{id}/export.csv`, every game's rounds with one row
 //! per player per round (date, game, rule set, round, player, points) for a spreadsheet: in

@@ -1,4 +1,4 @@
-//! A group's paper import page (issue 10, docs/paper-import.md): `GET /groups/{id}/import`
+//! A group's paper import page (docs/paper-import.md): `GET /groups/{id}/import`
 //! shows a file field and a text area to paste the CSV into; `POST /groups/{id}/import` with
 //! `step=preview` (a `multipart/form-data` body with the file, or a URL-encoded one with the
 //! pasted text) shows every game read and every bad row named, with an "Import N games"

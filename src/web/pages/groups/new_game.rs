@@ -1,4 +1,4 @@
-//! A group's new-game form (issue 10): `GET /groups/{id}/games/new` shows the new-game form
+//! A group's new-game form: `GET /groups/{id}/games/new` shows the new-game form
 //! with the seats picked from the group's players (not retired), its saved house rules to
 //! pick, and everything else defaulting to the group's last game (rule set, options, money,
 //! the same seats with the first dealer one seat on); `POST /groups/{id}/games` creates the

@@ -1,5 +1,5 @@
-//! The conflict page's two versions of a round (issue 11, "The evening at the table without
-//! friction"): the round as saved and the entries this form sent, row by row (who went out,
+//! The conflict page's two versions of a round (so an evening at the table goes without
+//! friction): the round as saved and the entries this form sent, row by row (who went out,
 //! who went down first where the game has Shanghai's first-down bonus, each player's points),
 //! with the rows that differ marked `≠` (a sign and bold text, not colour alone). Both are read by the rules engine, so "the same" means the same entry, not
 //! the same typing; when they are the same the round was already saved as entered here (most

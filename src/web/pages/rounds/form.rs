@@ -105,7 +105,7 @@ pub(super) struct RoundInput {
     note: String,
 }
 
-/// Points typed as a sum, `25+10+5` (issue 11: the table adds up a hand as it reads the
+/// Points typed as a sum, `25+10+5` (the table adds up a hand as it reads the
 /// cards): `None` for text without a `+` (the engine reads it as a number), `Some(Ok(40))`
 /// for a sum of whole numbers, `Some(Err(()))` for anything else (`25+x`, `25+`, `+`).
 fn typed_sum(text: &str) -> Option<Result<i64, ()>> {
@@ -442,7 +442,7 @@ pub(super) struct PlayerRow {
 
 /// One player's row of the form (`_rounds_row.html`): the "went out" choice, the points, and
 /// the player's other fields folded under one toggle, so a round of typed totals fits one
-/// phone screen (issue 11, "Entry in seconds").
+/// phone screen.
 pub(super) struct Row {
     seat: usize,
     choice: Choice,

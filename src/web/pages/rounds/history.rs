@@ -3,7 +3,7 @@
 //! a change at the table, a rename or the stake, what it changed before → after (who sits out
 //! or leaves with which total, a late joiner's starting total, the old and the new name, the
 //! stake and currency). While the newest change is an undo, its row carries the redo form
-//! (issue 11: redo is offered from the history until the next change).
+//! (redo is offered from the history until the next change).
 //!
 //! Reads `db::games::history` (snapshots of the stored entry and its points) and shows them in
 //! the page's language; cards are counted with the game's rule set for display only.

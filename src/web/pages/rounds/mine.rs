@@ -1,4 +1,4 @@
-//! This phone's own earlier save (issue 11, "Nothing lost to one tap"). A round form's
+//! This phone's own earlier save (so nothing is lost to one tap). A round form's
 //! idempotency key is stored with the answer of the write it made, and that answer names the
 //! round it saved and the game's version after it ([`Saved`]). When the same form comes back
 //! with other entries (the phone went back after saving, changed something and saved again),

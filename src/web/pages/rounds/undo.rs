@@ -1,4 +1,4 @@
-//! Undo with a confirm step, and redo (issue 11, "The evening at the table without friction").
+//! Undo with a confirm step, and redo (so an evening at the table goes without friction).
 //!
 //! - `GET /games/{id}/undo`: the confirm page. It names the last round and its points and
 //!   carries the form that posts the undo (the game's version as shown, a fresh key). Without

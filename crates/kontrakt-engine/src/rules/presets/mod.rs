@@ -203,7 +203,7 @@ pub const SAME_SUIT_RUNS: [&str; 4] = ["any", "not-touching", "gap-2", "never"];
 /// `wilds_per_meld`: how many of a meld's cards may be wild (docs/RULES.md section 2).
 pub const WILDS_PER_MELD: [&str; 5] = ["any", "one", "two-naturals", "half", "third"];
 
-/// The house-rule meld options of a preset (issue 9), each defaulting to what the preset
+/// The house-rule meld options of a preset, each defaulting to what the preset
 /// has always done: `same_suit_runs` where a contract asks for two runs or more and the
 /// preset does not fix it in the contract's words (not Hollywood, whose contracts say
 /// "in different suits"; not Rommé, without contracts), `wilds_per_meld` everywhere, and

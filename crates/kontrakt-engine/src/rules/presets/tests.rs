@@ -440,7 +440,7 @@ mod presets_build {
     }
 }
 
-/// Every option docs/RULES.md names, with the effect it has (issue 2: "an option that docs/RULES.md
+/// Every option docs/RULES.md names, with the effect it has ("an option that docs/RULES.md
 /// mentions is a real option").
 mod option_effects {
     use crate::rules::cards::Card;

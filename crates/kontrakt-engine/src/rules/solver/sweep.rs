@@ -12,7 +12,7 @@
 //! of them as far as they reach (to the others a natural or a wild card is all one), and
 //! every choice of those short runs is tried, runs alike in end and need once. The run
 //! ending first is not always the one to serve: it may make up its naturals further on,
-//! where both runs get one, while the other finds none where it goes on (session 11 found
+//! where both runs get one, while the other finds none where it goes on (a search found
 //! that slip). Failed states are remembered.
 //!
 //! Uses only the solver's shared pieces; nothing outside `rules` and std.
