@@ -18,8 +18,6 @@ use axum::body::Body;
 use axum::http::{Request, StatusCode};
 use http_body_util::BodyExt as _;
 use kontrakt::db::Db;
-use kontrakt::rules::names::group_key;
-use kontrakt::store::entry::rename;
 use kontrakt::web::{AppState, WriteLimit, app};
 use serde_json::{Value, json};
 use tower::ServiceExt as _;
@@ -104,8 +102,7 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
         } else {
             open = Some((id.clone(), seated.clone()));
         }
-        let keys: Vec<String> = seated.iter().map(|n| group_key(n)).collect();
-        kontrakt::db::groups::add_game(&db, &group_id, None, None, (&id, &keys), rename).await?;
+        kontrakt::store::groups::add_game(&db, &group_id, None, None, &id).await?;
     }
     eprintln!(
         "{games} games made in {:.1} s",

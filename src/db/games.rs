@@ -12,17 +12,19 @@ use sqlx::{Any, AnyConnection, FromRow};
 use time::OffsetDateTime;
 use time::format_description::well_known::Rfc3339;
 
-use super::{Db, Engine, RowTable};
+use super::guard::Refusal;
+use super::{Db, Engine};
 
 mod action;
 mod changes;
 mod redo;
 mod sql;
 pub use action::HistoryAction;
-pub use changes::{Rewrite, rename_in_changes, rewrite_once, used_key};
-pub use redo::{RedoOutcome, last_change, redo_last_undo_once};
+pub use changes::{Rewrite, rename_in_changes, rewrite};
+pub use redo::{last_change, last_change_in, round_to_redo};
 pub(in crate::db) use sql::load_of_group;
-use sql::{last_round, remove_round, select_game, store_round};
+use sql::select_game;
+pub use sql::{last_round, remove_round, store_round};
 
 /// SQL for "now" in the format of the schema's timestamp defaults.
 const NOW: &str = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')";
@@ -140,52 +142,6 @@ pub struct HistoryEntry {
     pub at: OffsetDateTime,
 }
 
-/// What [`undo_last_round`] did.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum UndoOutcome {
-    /// Round `round_no` was removed; the game is now at `version`.
-    Undone {
-        /// The game's new version.
-        version: i64,
-        /// The round that was removed.
-        round_no: i64,
-    },
-    /// The game has no rounds. Nothing changed.
-    NothingToUndo,
-    /// The idempotency key was used before: this is the answer given then. Nothing changed.
-    Replayed(String),
-    /// The idempotency key was used before for a different request. Nothing changed.
-    KeyReused,
-    /// The game is no longer at the expected version. Nothing changed.
-    Conflict {
-        /// The game's version now.
-        current_version: i64,
-    },
-    /// No game has this id.
-    GameNotFound,
-}
-
-/// What a simple write such as [`set_ended_early`] did.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum WriteOutcome {
-    /// Done; the game is at `version` (unchanged if there was nothing to change).
-    Written {
-        /// The game's version after the write.
-        version: i64,
-    },
-    /// The idempotency key was used before: this is the answer given then. Nothing changed.
-    Replayed(String),
-    /// The idempotency key was used before for a different request. Nothing changed.
-    KeyReused,
-    /// The game is no longer at the expected version. Nothing changed.
-    Conflict {
-        /// The game's version now.
-        current_version: i64,
-    },
-    /// No game has this id.
-    GameNotFound,
-}
-
 /// A change to a game that a repeat must not make twice (a double tap, a retry after a dropped
 /// connection): the client's idempotency key and the answer to give now and to every repeat.
 /// Keys are stored per game as given: the web layer should bound their length.
@@ -200,6 +156,16 @@ pub struct Once<'a> {
     pub response: &'a str,
 }
 
+impl<'a> Once<'a> {
+    /// The key with its request, without the answer.
+    pub fn keyed(self) -> Keyed<'a> {
+        Keyed {
+            key: self.key,
+            request: self.request,
+        }
+    }
+}
+
 /// An idempotency key with the request it is sent with (a hash of its route and body, made
 /// by the caller): a key replays the first answer only for the same request, and a
 /// different request with a used key is refused (`KeyReused`) rather than ignored.
@@ -209,56 +175,6 @@ pub struct Keyed<'a> {
     pub key: &'a str,
     /// What identifies the request.
     pub request: &'a str,
-}
-
-/// What an idempotency key found stored.
-enum Stored {
-    /// Nothing: the key is new.
-    New,
-    /// The key was used for this request (or before requests were recorded): the answer.
-    Same(String),
-    /// The key was used for another request.
-    Other,
-}
-
-/// A round as the caller of [`change_round`] prepared it from the game's current record.
-#[derive(Clone, Debug, PartialEq)]
-pub struct RoundChange {
-    /// The round to write: an entered one (a correction) or the next one (a new round).
-    pub round_no: i64,
-    /// What was entered.
-    pub entry: Value,
-    /// The scores that count.
-    pub points: Value,
-}
-
-/// What [`change_round`] did.
-#[derive(Clone, Debug, PartialEq)]
-pub enum ChangeOutcome<E> {
-    /// The round was stored; the game is now at `version`; `response` is what `respond`
-    /// returned (and what a repeat with the same key will get).
-    Written {
-        /// The game's new version.
-        version: i64,
-        /// The answer built for this write.
-        response: String,
-    },
-    /// The idempotency key was used before: this is the answer given then. Nothing changed.
-    Replayed(String),
-    /// The idempotency key was used before for a different request. Nothing changed.
-    KeyReused,
-    /// The game is no longer at the expected version; this is the game as it is. Nothing
-    /// changed.
-    Conflict(Box<GameRecord>),
-    /// `prepare` (or `respond`) refused the change. Nothing changed.
-    Refused(E),
-    /// `prepare` chose a round that is neither entered nor the next one. Nothing changed.
-    NotNextRound {
-        /// The number the next new round must have.
-        next_round: i64,
-    },
-    /// No game has this id.
-    GameNotFound,
 }
 
 #[derive(FromRow)]
@@ -396,61 +312,7 @@ pub fn new_token() -> String {
 }
 
 /// Stores a new game at version 0 and returns its two capability tokens.
-pub async fn create_game(db: &Db, game: &NewGame) -> Result<GameIds, sqlx::Error> {
-    let mut tx = db.begin_write().await?;
-    let ids = insert_game(&mut tx, game).await?;
-    tx.commit().await?;
-    Ok(ids)
-}
-
-/// What [`create_game_once`] did.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Creation {
-    /// A new game.
-    Created(GameIds),
-    /// The key was used before for the same request: the game it created, unchanged.
-    Replayed(GameIds),
-    /// The key was used before for a different request (or before requests were recorded,
-    /// see migration 0004): nothing was created, and the other game is not revealed.
-    KeyReused,
-}
-
-/// Like [`create_game`], but once per key (a form's hidden key or an API request's
-/// `Idempotency-Key`, with the request it came with): a repeat of the same request returns
-/// the game the first one created, unchanged; another request with the key creates nothing.
-pub async fn create_game_once(
-    db: &Db,
-    game: &NewGame,
-    keyed: Keyed<'_>,
-) -> Result<Creation, sqlx::Error> {
-    let mut tx = db.begin_write().await?;
-    tx.lock_key(keyed.key).await?;
-    let existing = sqlx::query_as::<_, (String, String, Option<String>)>(
-        "SELECT g.id, g.view_token, c.request_hash FROM game_creations c
-         JOIN games g ON g.id = c.game_id WHERE c.key = $1",
-    )
-    .bind(keyed.key)
-    .fetch_optional(&mut **tx)
-    .await?;
-    if let Some((id, view_token, request)) = existing {
-        return Ok(if request.as_deref() == Some(keyed.request) {
-            Creation::Replayed(GameIds { id, view_token })
-        } else {
-            Creation::KeyReused
-        });
-    }
-    let ids = insert_game(&mut tx, game).await?;
-    sqlx::query("INSERT INTO game_creations (key, game_id, request_hash) VALUES ($1, $2, $3)")
-        .bind(keyed.key)
-        .bind(&ids.id)
-        .bind(keyed.request)
-        .execute(&mut **tx)
-        .await?;
-    tx.commit().await?;
-    Ok(Creation::Created(ids))
-}
-
-pub(super) async fn insert_game(
+pub async fn insert_game(
     tx: &mut PoolConnection<Any>,
     game: &NewGame,
 ) -> Result<GameIds, sqlx::Error> {
@@ -526,7 +388,7 @@ async fn load_where(
 /// statement always reads one snapshot). The rounds come as one JSON array in the game's row:
 /// every sqlx call is a round trip to the connection's worker thread, and those hops, not
 /// SQLite, were most of the cost of a read.
-pub(super) async fn load_in(
+pub async fn load_in(
     conn: &mut AnyConnection,
     column: &'static str,
     value: &str,
@@ -577,205 +439,51 @@ pub async fn history(db: &Db, game_id: &str) -> Result<Vec<HistoryEntry>, sqlx::
     .collect()
 }
 
-/// Enters or corrects a round in one `BEGIN IMMEDIATE` transaction, letting the caller decide
-/// what to write from the game exactly as it is inside that transaction, so that nothing can
-/// change between reading the game and writing the round:
-///
-/// 1. if `idempotency_key` was used before for this game, returns the stored answer
-///    ([`ChangeOutcome::Replayed`]) and changes nothing;
-/// 2. loads the game; if `expected_version` is given and the game has moved on, returns
-///    [`ChangeOutcome::Conflict`] with the game as it is;
-/// 3. calls `prepare` with the game, which returns the round to write or refuses
-///    ([`ChangeOutcome::Refused`]);
-/// 4. stores the round, records an `enter` or a `correct` (with before and after) in the
-///    history, bumps the game's version;
-/// 5. calls `respond` with the game as written and stores its answer under the key; if
-///    `respond` fails, nothing is written ([`ChangeOutcome::Refused`]).
-pub async fn change_round<E>(
-    db: &Db,
-    game_id: &str,
-    expected_version: Option<i64>,
-    idempotency_key: Option<Keyed<'_>>,
-    prepare: impl FnOnce(&GameRecord) -> Result<RoundChange, E>,
-    respond: impl FnOnce(&GameRecord) -> Result<String, E>,
-) -> Result<ChangeOutcome<E>, sqlx::Error> {
-    change_round_at(
-        db,
-        game_id,
-        expected_version,
-        idempotency_key,
-        prepare,
-        respond,
-    )
-    .await
-    .map(|(outcome, _)| outcome)
-}
-
-/// [`change_round`], also giving the database generation its commit moved to
-/// ([`Db::generation`]) when it wrote: a cache may keep the game as written under it.
-pub async fn change_round_at<E>(
-    db: &Db,
-    game_id: &str,
-    expected_version: Option<i64>,
-    idempotency_key: Option<Keyed<'_>>,
-    prepare: impl FnOnce(&GameRecord) -> Result<RoundChange, E>,
-    respond: impl FnOnce(&GameRecord) -> Result<String, E>,
-) -> Result<(ChangeOutcome<E>, Option<u64>), sqlx::Error> {
-    let mut tx = db.begin_write().await?;
-    tx.lock_row(RowTable::Games, game_id).await?;
-    if let Some(keyed) = idempotency_key {
-        match stored_answer(&mut tx, game_id, keyed).await? {
-            Stored::New => {}
-            Stored::Same(response) => return Ok((ChangeOutcome::Replayed(response), None)),
-            Stored::Other => return Ok((ChangeOutcome::KeyReused, None)),
-        }
-    }
-    let Some(current) = load_in(&mut tx, "id", game_id).await? else {
-        return Ok((ChangeOutcome::GameNotFound, None));
-    };
-    if expected_version.is_some_and(|v| v != current.game.version) {
-        return Ok((ChangeOutcome::Conflict(Box::new(current)), None));
-    }
-    let change = match prepare(&current) {
-        Ok(change) => change,
-        Err(refusal) => return Ok((ChangeOutcome::Refused(refusal), None)),
-    };
+/// Writes round `round_no` of `current` (the game as it is in this guarded write): a
+/// correction of an entered round (recorded as a `correct` with before and after) or the
+/// next new one (an `enter`); bumps the game's version and returns the game as written. A
+/// round that is neither is refused ([`Refusal::NotNextRound`]).
+pub async fn write_round(
+    tx: &mut PoolConnection<Any>,
+    current: &GameRecord,
+    round_no: i64,
+    (entry, points): (&Value, &Value),
+) -> Result<Result<GameRecord, Refusal>, sqlx::Error> {
     let entered = i64::try_from(current.rounds.len()).map_err(|e| sqlx::Error::Encode(e.into()))?;
-    if !(1..=entered + 1).contains(&change.round_no) {
-        return Ok((
-            ChangeOutcome::NotNextRound {
-                next_round: entered + 1,
-            },
-            None,
-        ));
+    if !(1..=entered + 1).contains(&round_no) {
+        return Ok(Err(Refusal::NotNextRound {
+            next_round: entered + 1,
+        }));
     }
     let before = current
         .rounds
         .iter()
-        .find(|round| round.round_no == change.round_no)
+        .find(|round| round.round_no == round_no)
         .map(Round::snapshot);
     let action = if before.is_some() {
         HistoryAction::Correct
     } else {
         HistoryAction::Enter
     };
-    let written = store_round(
-        &mut tx,
-        game_id,
-        change.round_no,
-        (&change.entry, &change.points),
-        action,
-        before.as_ref(),
-    )
-    .await?;
-    let response = match respond(&written) {
-        Ok(response) => response,
-        Err(refusal) => return Ok((ChangeOutcome::Refused(refusal), None)),
-    };
-    if let Some(keyed) = idempotency_key {
-        let once = Once {
-            key: keyed.key,
-            request: keyed.request,
-            response: &response,
-        };
-        remember(&mut tx, game_id, Some(once)).await?;
-    }
-    let generation = tx.commit().await?;
-    Ok((
-        ChangeOutcome::Written {
-            version: written.game.version,
-            response,
-        },
-        Some(generation),
-    ))
+    let id = &current.game.id;
+    store_round(tx, id, round_no, (entry, points), action, before.as_ref())
+        .await
+        .map(Ok)
 }
 
-/// Removes the game's highest round if the game is still at `expected_version`, recording an
-/// `undo` (with the removed round as `before`) in the history.
-pub async fn undo_last_round(
-    db: &Db,
-    game_id: &str,
-    expected_version: i64,
-) -> Result<UndoOutcome, sqlx::Error> {
-    undo_last_round_once(db, game_id, expected_version, None).await
-}
-
-/// [`undo_last_round`], at most once per idempotency key: a repeat with the key of an undo
-/// that was done returns [`UndoOutcome::Replayed`] and removes nothing more. A refused undo
-/// (conflict, nothing to undo) does not use up the key.
-pub async fn undo_last_round_once(
-    db: &Db,
-    game_id: &str,
-    expected_version: i64,
-    once: Option<Once<'_>>,
-) -> Result<UndoOutcome, sqlx::Error> {
-    let mut tx = db.begin_write().await?;
-    tx.lock_row(RowTable::Games, game_id).await?;
-    match replayed(&mut tx, game_id, once).await? {
-        Stored::New => {}
-        Stored::Same(response) => return Ok(UndoOutcome::Replayed(response)),
-        Stored::Other => return Ok(UndoOutcome::KeyReused),
-    }
-    // Two trips to the connection: the version with the last round, then the changes.
-    let Some((current_version, last)) = last_round(&mut tx, game_id).await? else {
-        return Ok(UndoOutcome::GameNotFound);
-    };
-    if current_version != expected_version {
-        return Ok(UndoOutcome::Conflict { current_version });
-    }
-    let Some((round_no, before)) = last else {
-        return Ok(UndoOutcome::NothingToUndo);
-    };
-    let version = remove_round(&mut tx, game_id, round_no, &before).await?;
-    remember(&mut tx, game_id, once).await?;
-    tx.commit().await?;
-    Ok(UndoOutcome::Undone { version, round_no })
-}
-
-/// Marks the game as ended early (or resumes it) if it is still at `expected_version`,
-/// recording an `end` in the history. Setting the value it already has changes nothing.
+/// Marks the game as ended early (or resumes it), recording an `end` in the history; the
+/// caller bumps the version. Setting the value it already has changes nothing: `false`.
 pub async fn set_ended_early(
-    db: &Db,
+    tx: &mut PoolConnection<Any>,
     game_id: &str,
     ended_early: bool,
-    expected_version: i64,
-) -> Result<WriteOutcome, sqlx::Error> {
-    set_ended_early_once(db, game_id, ended_early, expected_version, None).await
-}
-
-/// [`set_ended_early`], at most once per idempotency key: a repeat with the key of a write
-/// that was done returns [`WriteOutcome::Replayed`]. A conflict does not use up the key.
-pub async fn set_ended_early_once(
-    db: &Db,
-    game_id: &str,
-    ended_early: bool,
-    expected_version: i64,
-    once: Option<Once<'_>>,
-) -> Result<WriteOutcome, sqlx::Error> {
-    let mut tx = db.begin_write().await?;
-    tx.lock_row(RowTable::Games, game_id).await?;
-    match replayed(&mut tx, game_id, once).await? {
-        Stored::New => {}
-        Stored::Same(response) => return Ok(WriteOutcome::Replayed(response)),
-        Stored::Other => return Ok(WriteOutcome::KeyReused),
-    }
-    let row: Option<(i64, i64)> =
-        sqlx::query_as("SELECT version, ended_early FROM games WHERE id = $1")
-            .bind(game_id)
-            .fetch_optional(&mut **tx)
-            .await?;
-    let Some((current_version, current)) = row else {
-        return Ok(WriteOutcome::GameNotFound);
-    };
-    if current_version != expected_version {
-        return Ok(WriteOutcome::Conflict { current_version });
-    }
+) -> Result<bool, sqlx::Error> {
+    let current: i64 = sqlx::query_scalar("SELECT ended_early FROM games WHERE id = $1")
+        .bind(game_id)
+        .fetch_one(&mut **tx)
+        .await?;
     if (current != 0) == ended_early {
-        remember(&mut tx, game_id, once).await?;
-        tx.commit().await?;
-        return Ok(WriteOutcome::Written {
-            version: current_version,
-        });
+        return Ok(false);
     }
     sqlx::query("UPDATE games SET ended_early = $1 WHERE id = $2")
         .bind(i64::from(ended_early))
@@ -783,7 +491,7 @@ pub async fn set_ended_early_once(
         .execute(&mut **tx)
         .await?;
     record(
-        &mut tx,
+        tx,
         game_id,
         None,
         HistoryAction::End,
@@ -791,28 +499,7 @@ pub async fn set_ended_early_once(
         Some(&serde_json::json!({ "ended_early": ended_early })),
     )
     .await?;
-    let version = bump_version(&mut tx, game_id).await?;
-    remember(&mut tx, game_id, once).await?;
-    tx.commit().await?;
-    Ok(WriteOutcome::Written { version })
-}
-
-/// What is stored under `once`'s key for this game.
-async fn replayed(
-    tx: &mut PoolConnection<Any>,
-    game_id: &str,
-    once: Option<Once<'_>>,
-) -> Result<Stored, sqlx::Error> {
-    match once {
-        Some(once) => {
-            let keyed = Keyed {
-                key: once.key,
-                request: once.request,
-            };
-            stored_answer(tx, game_id, keyed).await
-        }
-        None => Ok(Stored::New),
-    }
+    Ok(true)
 }
 
 /// The answer stored under idempotency key `key` (as stored, with its origin) for this game,
@@ -830,60 +517,8 @@ pub async fn answer_for_key(
         .await
 }
 
-/// What is stored under an idempotency key for this game: the answer if the key was used for
-/// the same request (or before requests were recorded: migration 0004), else whether it was
-/// used at all.
-async fn stored_answer(
-    tx: &mut PoolConnection<Any>,
-    game_id: &str,
-    keyed: Keyed<'_>,
-) -> Result<Stored, sqlx::Error> {
-    let row: Option<(String, Option<String>)> = sqlx::query_as(
-        "SELECT response, request_hash FROM idempotency WHERE game_id = $1 AND key = $2",
-    )
-    .bind(game_id)
-    .bind(keyed.key)
-    .fetch_optional(&mut **tx)
-    .await?;
-    Ok(match row {
-        None => Stored::New,
-        Some((response, None)) => Stored::Same(response),
-        Some((response, Some(request))) if request == keyed.request => Stored::Same(response),
-        Some(_) => Stored::Other,
-    })
-}
-
-/// Stores `once`'s answer under its key, with its request (the game must exist).
-async fn remember(
-    tx: &mut PoolConnection<Any>,
-    game_id: &str,
-    once: Option<Once<'_>>,
-) -> Result<(), sqlx::Error> {
-    if let Some(once) = once {
-        sqlx::query(
-            "INSERT INTO idempotency (game_id, key, response, request_hash) VALUES ($1, $2, $3, $4)",
-        )
-        .bind(game_id)
-        .bind(once.key)
-        .bind(once.response)
-        .bind(once.request)
-        .execute(&mut **tx)
-        .await?;
-    }
-    Ok(())
-}
-
-async fn current_version(
-    tx: &mut PoolConnection<Any>,
-    game_id: &str,
-) -> Result<Option<i64>, sqlx::Error> {
-    sqlx::query_scalar("SELECT version FROM games WHERE id = $1")
-        .bind(game_id)
-        .fetch_optional(&mut **tx)
-        .await
-}
-
-async fn record(
+/// Records a change to the game in its history.
+pub async fn record(
     tx: &mut PoolConnection<Any>,
     game_id: &str,
     round_no: Option<i64>,
@@ -904,7 +539,10 @@ async fn record(
     Ok(())
 }
 
-async fn bump_version(tx: &mut PoolConnection<Any>, game_id: &str) -> Result<i64, sqlx::Error> {
+pub(super) async fn bump_version(
+    tx: &mut PoolConnection<Any>,
+    game_id: &str,
+) -> Result<i64, sqlx::Error> {
     sqlx::query_scalar(&format!(
         "UPDATE games SET version = version + 1, updated_at = {NOW} WHERE id = $1 RETURNING version"
     ))

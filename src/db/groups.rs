@@ -1,11 +1,13 @@
 //! Storage of groups (migration 0005): a group's players, house rules, settle-ups, history and
-//! which games (and which player in each seat) belong to it; the writes are in `write`.
+//! which games (and which player in each seat) belong to it; the pieces of its writes are in
+//! `write`.
 //!
 //! Domain-free like the rest of `db`: names arrive with their comparison key already made by
 //! the caller (the key is what the UNIQUE indexes compare), rule sets and options are stored
-//! as given, and the balances of a settle-up are the caller's JSON. Every write is one
-//! `BEGIN IMMEDIATE` transaction that bumps the group's version and records the change in
-//! `group_history`; a stale expected version changes nothing.
+//! as given, and the balances of a settle-up are the caller's JSON. Every write is one guarded
+//! write ([`crate::db::guard`]) that `store` composes of the pieces here: it records the
+//! change in `group_history` and bumps the group's version; a stale expected version changes
+//! nothing.
 //!
 //! Depends on no other layer (see [`crate::db`]); uses `db::games` for the games' rows.
 
@@ -17,7 +19,7 @@ use sqlx::{Any, AnyConnection, FromRow};
 use time::OffsetDateTime;
 
 use super::Db;
-use super::games::{self, GameRecord, Keyed, decode_error, timestamp};
+use super::games::{self, GameRecord, decode_error, timestamp};
 
 mod write;
 pub use write::*;
@@ -218,32 +220,12 @@ fn json(text: &str) -> Result<Value, sqlx::Error> {
     serde_json::from_str(text).map_err(decode_error)
 }
 
-/// Stores a new group at version 0 with its first players (and a `create` in its history);
-/// with a key, at most once per key and request: a repeat of the same request returns the
-/// group the first one created, another request with the key creates nothing.
-pub async fn create_group_once(
-    db: &Db,
+/// Stores a new group at version 0 with its first players (and a `create` in its history) in
+/// a creation's write ([`crate::db::guard::create`]); returns its two capability tokens.
+pub async fn insert_group(
+    tx: &mut PoolConnection<Any>,
     group: &NewGroup,
-    keyed: Option<Keyed<'_>>,
-) -> Result<GroupCreation, sqlx::Error> {
-    let mut tx = db.begin_write().await?;
-    if let Some(keyed) = keyed {
-        tx.lock_key(keyed.key).await?;
-        let existing = sqlx::query_as::<_, (String, String, String)>(
-            "SELECT g.id, g.view_token, c.request_hash FROM group_creations c
-             JOIN groups g ON g.id = c.group_id WHERE c.key = $1",
-        )
-        .bind(keyed.key)
-        .fetch_optional(&mut **tx)
-        .await?;
-        if let Some((id, view_token, request)) = existing {
-            return Ok(if request == keyed.request {
-                GroupCreation::Replayed(GroupIds { id, view_token })
-            } else {
-                GroupCreation::KeyReused
-            });
-        }
-    }
+) -> Result<GroupIds, sqlx::Error> {
     let ids = GroupIds {
         id: games::new_token(),
         view_token: games::new_token(),
@@ -255,40 +237,18 @@ pub async fn create_group_once(
         .execute(&mut **tx)
         .await?;
     for player in &group.players {
-        insert_player(&mut tx, &ids.id, player).await?;
+        insert_player(tx, &ids.id, player).await?;
     }
     let after = serde_json::json!({
         "name": group.name,
         "players": group.players.iter().map(|p| &p.name).collect::<Vec<_>>(),
     });
-    record(&mut tx, &ids.id, "create", None, Some(&after)).await?;
-    if let Some(keyed) = keyed {
-        sqlx::query(
-            "INSERT INTO group_creations (key, group_id, request_hash) VALUES ($1, $2, $3)",
-        )
-        .bind(keyed.key)
-        .bind(&ids.id)
-        .bind(keyed.request)
-        .execute(&mut **tx)
-        .await?;
-    }
-    tx.commit().await?;
-    Ok(GroupCreation::Created(ids))
-}
-
-/// What [`create_group_once`] did.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum GroupCreation {
-    /// A new group.
-    Created(GroupIds),
-    /// The key was used before for the same request: the group it created.
-    Replayed(GroupIds),
-    /// The key was used before for another request: nothing was created.
-    KeyReused,
+    record(tx, &ids.id, "create", None, Some(&after)).await?;
+    Ok(ids)
 }
 
 /// Inserts a player and returns its id.
-async fn insert_player(
+pub async fn insert_player(
     tx: &mut PoolConnection<Any>,
     group_id: &str,
     player: &KeyedName,
@@ -304,7 +264,7 @@ async fn insert_player(
 }
 
 /// Records a change to a group in its history.
-async fn record(
+pub async fn record(
     tx: &mut PoolConnection<Any>,
     group_id: &str,
     action: &str,
@@ -527,7 +487,10 @@ async fn load_parts(
     })
 }
 
-async fn players_in(conn: &mut AnyConnection, group_id: &str) -> Result<Vec<Player>, sqlx::Error> {
+pub async fn players_in(
+    conn: &mut AnyConnection,
+    group_id: &str,
+) -> Result<Vec<Player>, sqlx::Error> {
     sqlx::query_as::<_, PlayerRow>(
         "SELECT id, name, name_key, retired, created_at FROM group_players
          WHERE group_id = $1 ORDER BY id",

@@ -37,6 +37,7 @@ mod batch;
 pub mod games;
 pub mod group_summary;
 pub mod groups;
+pub mod guard;
 pub mod transfer;
 
 pub use batch::settled;

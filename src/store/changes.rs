@@ -16,9 +16,11 @@ use super::Error;
 use super::cache::GameCache;
 use super::entry;
 use super::game::{LoadedGame, money_of};
-use super::write::{self, GameChange, OnceChange, change_game, end_early_once, finish};
+use super::read::load;
+use super::write::{OnceChange, end_early_once, open_game, open_game_after};
 use crate::db::Db;
 use crate::db::games::{self, HistoryAction, Once, Rewrite};
+use crate::db::groups as db_groups;
 use crate::rules::game::{GameError, GameSetup, RawNumber, RawSetup, TableChange, TimedChange};
 
 /// A change to a game after its start.
@@ -160,8 +162,16 @@ fn plan(game: &LoadedGame, edit: &Edit) -> Result<Rewrite, GameError> {
     }
 }
 
-/// Makes `edit` on the game, at most once per idempotency key (`once`). `version`: the
-/// game's version as the client knows it (without it, the version just read).
+/// Makes `edit` on the game, at most once per idempotency key (`once`), in one guarded write
+/// read top to bottom: the key and the version are checked first (so the repeat of a change
+/// already made gets its answer, not the rules' refusal of making it twice), then the rules
+/// plan the change on the game as it is in the write, and it is written. `version`: the
+/// game's version as the client knows it (without it, the version the write finds).
+///
+/// A late joiner at a group's table joins the group too, in the same transaction (unless the
+/// group knows the name, retired or not), so the group's standings and ledger can count the
+/// game: they find a joiner's group player by name (`store::numbers::seat_ids`). The group's
+/// row is locked before the game's, the order of a group's own writes that change its games.
 pub async fn edit_once(
     db: &Db,
     cache: &GameCache,
@@ -170,67 +180,46 @@ pub async fn edit_once(
     version: Option<i64>,
     once: Option<Once<'_>>,
 ) -> Result<OnceChange, Error> {
-    change_game(db, cache, id, version, async |game, expected| {
-        let rewrite = if expected == game.record.game.version {
-            match plan(&game, edit) {
-                Ok(rewrite) => rewrite,
-                Err(e) => {
-                    // A repeat of a change already made is refused by the game as it is now:
-                    // its key answers first.
-                    if let Some(once) = once
-                        && let Some(used) = games::used_key(db, id, once).await?
-                    {
-                        return finish(db, cache, id, "edit", async { Ok::<_, Error>(used) })
-                            .await;
-                    }
-                    return Ok(OnceChange::Now(GameChange::Refused(e)));
-                }
-            }
-        } else {
-            // Stale: the database answers with the conflict (or the stored answer of a
-            // repeat).
-            Rewrite {
-                players: game.record.game.players.clone(),
-                money: game.record.game.money.clone(),
-                changes: game.record.game.changes.clone(),
-                rename: None,
-                action: HistoryAction::Settings,
-                before: None,
-                after: None,
-            }
-        };
-        let kind = rewrite.action.as_str();
-        let outcome = write_rewrite(db, cache, id, expected, &rewrite, once, kind).await?;
-        // A late joiner at a group's table joins the group too (unless the group knows the
-        // name, retired or not), so the group's standings and ledger can count the game: they
-        // find a joiner's group player by name (`store::numbers::seat_ids`).
-        if let (
-            OnceChange::Now(GameChange::Done(_)),
-            Edit::Table(TableChange::Join { player, .. }),
-        ) = (&outcome, edit)
-            && let Some(group) = &game.record.game.group
-        {
-            super::groups::join_group(db, &group.id, player).await?;
+    let joiner = match edit {
+        Edit::Table(TableChange::Join { player, .. }) => Some(player),
+        _ => None,
+    };
+    // The game's group, as last read: a game joins a group once and never leaves it.
+    let group = match joiner {
+        Some(_) => load(db, cache, id)
+            .await?
+            .and_then(|game| game.record.game.group.as_ref().map(|g| g.id.clone())),
+        None => None,
+    };
+    let kind = match edit {
+        Edit::Table(TableChange::SitOut { .. }) => "sit_out",
+        Edit::Table(TableChange::Leave { .. }) => "leave",
+        Edit::Table(TableChange::Join { .. }) => "join",
+        Edit::Rename { .. } => "rename",
+        Edit::Settings { .. } => "settings",
+    };
+    let opened = match &group {
+        Some(group) => open_game_after(db, cache, id, version, once, kind, group).await?,
+        None => open_game(db, cache, id, version, once, kind).await?,
+    };
+    let mut change = match opened {
+        Ok(change) => change,
+        Err(answer) => return Ok(answer),
+    };
+    let rewrite = match plan(&change.game, edit) {
+        Ok(rewrite) => rewrite,
+        Err(e) => return Ok(change.refused(e)),
+    };
+    games::rewrite(&mut change.write, id, &rewrite, entry::rename).await?;
+    change.write.bump().await?;
+    if let (Some(player), Some(group)) = (joiner, &group) {
+        // The game as the write found it is in this group (its group never changes).
+        let in_group = change.game.record.game.group.as_ref().map(|g| &g.id) == Some(group);
+        if in_group && let Ok(player) = super::groups::player_name(player) {
+            db_groups::join_late(&mut change.write, group, &player).await?;
         }
-        Ok(outcome)
-    })
-    .await
-}
-
-/// Writes `rewrite` over the game, expected at version `expected`, at most once per
-/// idempotency key (`once`), and finishes as every change to the whole game does (timed and
-/// counted under `kind`). The one write of an edit, its undo and its redo.
-async fn write_rewrite(
-    db: &Db,
-    cache: &GameCache,
-    id: &str,
-    expected: i64,
-    rewrite: &Rewrite,
-    once: Option<Once<'_>>,
-    kind: &'static str,
-) -> Result<OnceChange, Error> {
-    let write = games::rewrite_once(db, id, expected, rewrite, entry::rename, once);
-    finish(db, cache, id, kind, write).await
+    }
+    change.finish(db, cache).await
 }
 
 /// The latest item of the `changes` list if nothing was entered after it: what an undo takes
@@ -329,9 +318,9 @@ fn redo_plan(game: &LoadedGame, item: &Value) -> Rewrite {
 }
 
 /// Takes back the game's latest change: the latest of its `changes` when nothing was entered
-/// after it (a player who left is back, a rename is reverted …), else the last round
-/// (`write::undo_round_once`). At most once per idempotency key (`once`). `version`: the
-/// game's version as the client knows it (without it, the version just read).
+/// after it (a player who left is back, a rename is reverted …), else the last round. At
+/// most once per idempotency key (`once`). `version`: the game's version as the client knows
+/// it (without it, the version the write finds).
 pub async fn undo_once(
     db: &Db,
     cache: &GameCache,
@@ -339,25 +328,22 @@ pub async fn undo_once(
     version: Option<i64>,
     once: Option<Once<'_>>,
 ) -> Result<OnceChange, Error> {
-    change_game(
-        db,
-        cache,
-        id,
-        version,
-        async |game, expected| match undoable(&game) {
-            Some(item) if expected == game.record.game.version => {
-                let rewrite = undo_plan(&game, &item);
-                write_rewrite(db, cache, id, expected, &rewrite, once, "undo").await
-            }
-            _ => write::undo_round_once(db, cache, id, version, once).await,
-        },
-    )
-    .await
+    let mut change = match open_game(db, cache, id, version, once, "undo").await? {
+        Ok(change) => change,
+        Err(answer) => return Ok(answer),
+    };
+    let Some(item) = undoable(&change.game) else {
+        return change.undo_round(db, cache).await;
+    };
+    let rewrite = undo_plan(&change.game, &item);
+    games::rewrite(&mut change.write, id, &rewrite, entry::rename).await?;
+    change.write.bump().await?;
+    change.finish(db, cache).await
 }
 
 /// Puts back what the game's latest change (an undo) took back: a change of the `changes`
-/// list, or else the round (`write::redo_round_once`). Refused once anything else changed
-/// after the undo. At most once per idempotency key (`once`).
+/// list, or else the round. Refused once anything else changed after the undo. At most once
+/// per idempotency key (`once`).
 pub async fn redo_once(
     db: &Db,
     cache: &GameCache,
@@ -365,29 +351,21 @@ pub async fn redo_once(
     version: Option<i64>,
     once: Option<Once<'_>>,
 ) -> Result<OnceChange, Error> {
-    change_game(
-        db,
-        cache,
-        id,
-        version,
-        async |game, expected| match games::last_change(db, id).await? {
-            Some(h)
-                if h.action == HistoryAction::Undo
-                    && h.round_no.is_none()
-                    && expected == game.record.game.version =>
-            {
-                let Some(item) = h.before.filter(|b| b.get("change").is_some()) else {
-                    return Ok(OnceChange::Now(GameChange::Refused(
-                        GameError::NothingToRedo,
-                    )));
-                };
-                let rewrite = redo_plan(&game, &item);
-                write_rewrite(db, cache, id, expected, &rewrite, once, "redo").await
-            }
-            _ => write::redo_round_once(db, cache, id, version, once).await,
-        },
-    )
-    .await
+    let mut change = match open_game(db, cache, id, version, once, "redo").await? {
+        Ok(change) => change,
+        Err(answer) => return Ok(answer),
+    };
+    let last = games::last_change_in(&mut change.write, id).await?;
+    let Some(h) = last.filter(|h| h.action == HistoryAction::Undo && h.round_no.is_none()) else {
+        return change.redo_round(db, cache).await;
+    };
+    let Some(item) = h.before.filter(|b| b.get("change").is_some()) else {
+        return Ok(change.refused(GameError::NothingToRedo));
+    };
+    let rewrite = redo_plan(&change.game, &item);
+    games::rewrite(&mut change.write, id, &rewrite, entry::rename).await?;
+    change.write.bump().await?;
+    change.finish(db, cache).await
 }
 
 /// A change to the whole game that asks for nothing but the game's version: a button on the

@@ -17,10 +17,11 @@ use super::Error;
 use super::entry;
 use super::game::{LoadedGame, new_game, understand};
 use crate::db::Db;
-use crate::db::games::{Creation, Keyed, Once};
+use crate::db::games::{GameIds, Keyed, Once};
 use crate::db::groups::{
-    self, Group, GroupCreation, GroupRecord, GroupWrite, HouseRules, KeyedName, Player, SettleUp,
+    self, Group, GroupIds, GroupRecord, HouseRules, KeyedName, Piece, Player, SettleUp,
 };
+use crate::db::guard::{self, Guarded, Made, Outcome, Refusal, Subject, Target};
 use crate::rules::game::{FieldErrors, GameSetup, RawSetup};
 use crate::rules::names::{NameProblem, check_name, group_key};
 use crate::rules::ruleset::RuleSet;
@@ -110,25 +111,61 @@ pub enum GroupOutcome<T> {
     NotFound,
 }
 
-impl<T> From<GroupWrite<T>> for GroupOutcome<T> {
-    fn from(write: GroupWrite<T>) -> Self {
-        use crate::db::groups::Refusal;
-        match write {
-            GroupWrite::Written { version, value } => Self::Done(version, value),
-            GroupWrite::Replayed(answer) => Self::Replayed(answer),
-            GroupWrite::KeyReused => Self::KeyReused,
-            GroupWrite::Conflict { current_version } => Self::Conflict(current_version),
-            GroupWrite::NotFound => Self::NotFound,
-            GroupWrite::Refused(refusal) => Self::Problem(match refusal {
-                Refusal::NameTaken(name) => GroupProblem::NameTaken(name),
-                Refusal::RulesNameTaken(name) => GroupProblem::RulesNameTaken(name),
-                Refusal::NoSuchPlayer => GroupProblem::NoSuchPlayer,
-                Refusal::NoSuchHouseRules => GroupProblem::UnknownHouseRules(String::new()),
-                Refusal::NoSuchGame => GroupProblem::NoSuchGame,
-                Refusal::GameInGroup { same } => GroupProblem::GameInGroup { same },
-            }),
+impl<T> From<Outcome<T>> for GroupOutcome<T> {
+    fn from(outcome: Outcome<T>) -> Self {
+        match outcome {
+            Outcome::Done(value) => Self::Done(0, value),
+            Outcome::Replayed(answer) => Self::Replayed(answer),
+            Outcome::KeyReused => Self::KeyReused,
+            Outcome::Conflict { current_version } => Self::Conflict(current_version),
+            Outcome::NotFound => Self::NotFound,
+            Outcome::Refused(refusal) => Self::Problem(problem_of(refusal)),
         }
     }
+}
+
+/// What the database's refusal of a group write means for the group.
+fn problem_of(refusal: Refusal) -> GroupProblem {
+    match refusal {
+        Refusal::NameTaken(name) => GroupProblem::NameTaken(name),
+        Refusal::RulesNameTaken(name) => GroupProblem::RulesNameTaken(name),
+        Refusal::NoSuchHouseRules => GroupProblem::UnknownHouseRules(String::new()),
+        Refusal::NoSuchGame => GroupProblem::NoSuchGame,
+        Refusal::GameInGroup { same } => GroupProblem::GameInGroup { same },
+        // A game's refusals never come from a group's write.
+        Refusal::NoSuchPlayer
+        | Refusal::NothingToUndo
+        | Refusal::NothingToRedo
+        | Refusal::NotNextRound { .. } => GroupProblem::NoSuchPlayer,
+    }
+}
+
+/// A write to a group, top to bottom: the guarded write opens (the group's row locked, the
+/// key and the version checked: [`guard::open`]), `body` changes the group with the
+/// transaction in hand (one of `db::groups`' pieces, which says what changed or why the
+/// database refuses it), and [`groups::finish`] records the change in the group's history,
+/// bumps its version, stores `once`'s answer under its key and commits.
+async fn write_group<T>(
+    db: &Db,
+    group_id: &str,
+    version: Option<i64>,
+    once: Option<Once<'_>>,
+    body: impl AsyncFnOnce(&mut Guarded) -> Piece<T>,
+) -> Result<GroupOutcome<T>, Error> {
+    let target = Target::group(group_id)
+        .expecting(version)
+        .keyed(once.map(Once::keyed));
+    let mut write = match guard::open(db, target).await? {
+        Ok(write) => write,
+        Err(outcome) => return Ok(outcome.into()),
+    };
+    let changed = match body(&mut write).await? {
+        Ok(changed) => changed,
+        Err(refusal) => return Ok(GroupOutcome::Problem(problem_of(refusal))),
+    };
+    let answer = once.map_or("", |once| once.response);
+    let (version, value) = groups::finish(write, changed, answer).await?;
+    Ok(GroupOutcome::Done(version, value))
 }
 
 /// A player's name checked (trimmed, composed, plain) with its group key.
@@ -160,13 +197,14 @@ pub fn group_name(name: &str) -> Result<KeyedName, GroupProblem> {
     })
 }
 
-/// Creates a group with its first players, once per key and request.
+/// Creates a group with its first players, once per key and request: a repeat of the same
+/// request answers with the group the first one created ([`Outcome::created`]).
 pub async fn create_group(
     db: &Db,
     name: &str,
     players: &[String],
     keyed: Option<Keyed<'_>>,
-) -> Result<Result<GroupCreation, GroupProblem>, Error> {
+) -> Result<Result<Outcome<GroupIds, GroupIds>, GroupProblem>, Error> {
     let name = match group_name(name) {
         Ok(name) => name,
         Err(problem) => return Ok(Err(problem)),
@@ -186,7 +224,13 @@ pub async fn create_group(
         name: name.name,
         players: checked,
     };
-    Ok(Ok(groups::create_group_once(db, &group, keyed).await?))
+    let mut creating = match guard::create(db, Made::Group, keyed).await? {
+        Ok(creating) => creating,
+        Err(outcome) => return Ok(Ok(outcome)),
+    };
+    let ids = groups::insert_group(&mut creating, &group).await?;
+    creating.commit(&ids).await?;
+    Ok(Ok(Outcome::Done(ids)))
 }
 
 /// A group by its edit id, with every game understood.
@@ -217,14 +261,6 @@ fn loaded(record: GroupRecord) -> Result<LoadedGroup, Error> {
     })
 }
 
-/// Makes `name`, a player who joined a game of the group late, a player of the group, so the
-/// group's numbers can count them (`numbers::seat_ids`). A name the group already knows,
-/// retired or not, is left as it is: [`add_player`] refuses it without writing.
-pub async fn join_group(db: &Db, group_id: &str, name: &str) -> Result<(), Error> {
-    add_player(db, group_id, None, None, name).await?;
-    Ok(())
-}
-
 /// Adds a player (refused when the name reads the same as a player's of the group).
 pub async fn add_player(
     db: &Db,
@@ -237,9 +273,10 @@ pub async fn add_player(
         Ok(player) => player,
         Err(problem) => return Ok(GroupOutcome::Problem(problem)),
     };
-    Ok(groups::add_player(db, group_id, version, once, &player)
-        .await?
-        .into())
+    write_group(db, group_id, version, once, async |write| {
+        groups::add_player(write, group_id, &player).await
+    })
+    .await
 }
 
 /// Renames a player everywhere, old games included (their names are rewritten in the same
@@ -256,16 +293,10 @@ pub async fn rename_player(
         Ok(player) => player,
         Err(problem) => return Ok(GroupOutcome::Problem(problem)),
     };
-    Ok(groups::rename_player(
-        db,
-        group_id,
-        version,
-        once,
-        (player_id, &player),
-        entry::rename,
-    )
-    .await?
-    .into())
+    write_group(db, group_id, version, once, async |write| {
+        groups::rename_player(write, group_id, (player_id, &player), entry::rename).await
+    })
+    .await
 }
 
 /// Retires a player (or brings one back).
@@ -277,11 +308,10 @@ pub async fn set_retired(
     player_id: i64,
     retired: bool,
 ) -> Result<GroupOutcome<()>, Error> {
-    Ok(
-        groups::set_retired(db, group_id, version, once, player_id, retired)
-            .await?
-            .into(),
-    )
+    write_group(db, group_id, version, once, async |write| {
+        groups::set_retired(write, group_id, player_id, retired).await
+    })
+    .await
 }
 
 /// Saves house rules: a name and a rule set with its options (every option, as a game
@@ -299,11 +329,10 @@ pub async fn save_house_rules(
         Err(problem) => return Ok(GroupOutcome::Problem(problem)),
     };
     let options = serde_json::to_value(&rules.options)?;
-    Ok(
-        groups::save_house_rules(db, group_id, version, once, &name, (rules.id(), &options))
-            .await?
-            .into(),
-    )
+    write_group(db, group_id, version, once, async |write| {
+        groups::save_house_rules(write, group_id, &name, (rules.id(), &options)).await
+    })
+    .await
 }
 
 /// Deletes house rules by id.
@@ -314,9 +343,10 @@ pub async fn delete_house_rules(
     once: Option<Once<'_>>,
     id: i64,
 ) -> Result<GroupOutcome<()>, Error> {
-    Ok(groups::delete_house_rules(db, group_id, version, once, id)
-        .await?
-        .into())
+    write_group(db, group_id, version, once, async |write| {
+        groups::delete_house_rules(write, group_id, id).await
+    })
+    .await
 }
 
 /// Records a settle-up of the open ledger as it is now ([`super::numbers::group_ledger`]),
@@ -372,31 +402,45 @@ pub async fn settle_up(
     // another version than the client's, or changed since it was read, is a conflict. (A
     // game of the group finishing in between does not move the group's version: its money
     // then waits for the next settle-up, as it is not among the games recorded here.)
-    Ok(
-        groups::settle_up(db, group_id, Some(version), once, &stored)
-            .await?
-            .into(),
-    )
+    write_group(db, group_id, Some(version), once, async |write| {
+        let at = write.version();
+        groups::settle_up(write, group_id, at, &stored).await
+    })
+    .await
 }
 
-/// Creates a game in the group: the set-up's players are names of the group's players (any
-/// spelling people read the same), seated in the order given; the game stores the group's
+/// Creates a game in the group, once per key and request, in one write read top to bottom:
+/// the key is checked (a repeat of the same request answers with the game it created), the
+/// group is locked, `joiners` (names the group does not know yet, such as a rematch's late
+/// joiners) join it, then the set-up's players are matched to the group's players (any
+/// spelling people read the same), seated in the order given, and the game stores the group's
 /// spelling. `house_rules`: the name of the group's house rules it starts with (already
 /// applied to `raw` by the caller, see [`house_rules_named`]).
 pub async fn create_group_game(
     db: &Db,
     group_id: &str,
-    mut raw: RawSetup,
+    (mut raw, joiners): (RawSetup, &[String]),
     house_rules: Option<&str>,
     keyed: Option<Keyed<'_>>,
-) -> Result<GroupOutcome<Creation>, Error> {
-    let Some(group) = groups::load_group(db, group_id).await? else {
+) -> Result<GroupOutcome<GameIds>, Error> {
+    let mut creating = match guard::create::<GameIds, GameIds>(db, Made::Game, keyed).await? {
+        Ok(creating) => creating,
+        Err(Outcome::Replayed(ids)) => return Ok(GroupOutcome::Done(0, ids)),
+        Err(_) => return Ok(GroupOutcome::KeyReused),
+    };
+    let Some(_) = guard::lock(&mut creating, Subject::Group, group_id).await? else {
         return Ok(GroupOutcome::NotFound);
     };
+    for name in joiners {
+        if let Ok(player) = player_name(name) {
+            groups::join_late(&mut creating, group_id, &player).await?;
+        }
+    }
+    let players = groups::players_in(&mut creating, group_id).await?;
     let mut seats = Vec::new();
     for name in &mut raw.players {
         let key = group_key(name);
-        let Some(player) = group.players.iter().find(|p| p.key == key) else {
+        let Some(player) = players.iter().find(|p| p.key == key) else {
             return Ok(GroupOutcome::Problem(GroupProblem::UnknownPlayer(
                 name.trim().to_string(),
             )));
@@ -427,11 +471,14 @@ pub async fn create_group_game(
         Err(errors) => return Ok(GroupOutcome::Invalid(errors)),
     };
     let game = new_game(&setup)?;
-    Ok(
-        groups::create_group_game(db, group_id, &game, (&seats, house_rules), keyed)
-            .await?
-            .into(),
-    )
+    let piece = groups::create_group_game(&mut creating, group_id, &game, (&seats, house_rules));
+    let changed = match piece.await? {
+        Ok(changed) => changed,
+        Err(refusal) => return Ok(GroupOutcome::Problem(problem_of(refusal))),
+    };
+    let version = groups::record_change(&mut creating, group_id, &changed).await?;
+    creating.commit(&changed.value).await?;
+    Ok(GroupOutcome::Done(version, changed.value))
 }
 
 /// The group's house rules of a name read the same as `name`.
@@ -454,11 +501,10 @@ pub async fn add_game(
         Some(game) => game.game.players.iter().map(|n| group_key(n)).collect(),
         None => Vec::new(),
     };
-    Ok(
-        groups::add_game(db, group_id, version, once, (game_id, &keys), entry::rename)
-            .await?
-            .into(),
-    )
+    write_group(db, group_id, version, once, async |write| {
+        groups::add_game(write, group_id, (game_id, &keys), entry::rename).await
+    })
+    .await
 }
 
 /// The set-up of the group's last game, for a new game's defaults (rule set, options, money,

@@ -2,7 +2,7 @@
 //! `rules::paper` reads the sheet; here each game it found is checked against its rule set
 //! like a game typed at the table (players allowed, rounds within the game, every round
 //! parsed by the engine and checked by `rules::game::plausible`), scored for the preview, and,
-//! when nothing is wrong, made in the group in one write (`db::groups::import_games`).
+//! when nothing is wrong, made in the group in one guarded write (`db::groups::import_games`).
 //!
 //! An impossible round is a problem (nothing is saved while any is left); an unlikely one is
 //! a warning the table confirms. Codes and numbers only: `text::paper` and `text::game` word
@@ -17,6 +17,7 @@ use super::groups::{GroupOutcome, GroupProblem, player_name};
 use crate::db::Db;
 use crate::db::games::{GameIds, Keyed};
 use crate::db::groups::{self, ImportedGame};
+use crate::db::guard::{self, Target};
 use crate::rules::game::plausible;
 use crate::rules::game::{
     Field, FieldErrors, GameError, GameSetup, GameState, RawNumber, RawRound, RawSetup,
@@ -338,7 +339,18 @@ pub async fn import(
                 .ok_or_else(|| Error::Invalid("an import with a problem reached the write".into()))
         })
         .collect::<Result<Vec<_>, _>>()?;
-    Ok(groups::import_games(db, group_id, &games, keyed, respond)
-        .await?
-        .into())
+    let target = Target::group(group_id).keyed(Some(keyed));
+    let mut write = match guard::open(db, target).await? {
+        Ok(write) => write,
+        Err(outcome) => return Ok(outcome.into()),
+    };
+    match groups::import_games(&mut write, group_id, &games).await? {
+        Some(changed) => {
+            let answer = respond(&changed.value);
+            let (version, made) = groups::finish(write, changed, &answer).await?;
+            Ok(GroupOutcome::Done(version, made))
+        }
+        // Nothing to make: nothing written, and the key stays unused.
+        None => Ok(GroupOutcome::Done(write.version(), Vec::new())),
+    }
 }

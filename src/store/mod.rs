@@ -7,6 +7,11 @@
 //! layer turns them into answers. No SQL here (that is `db`), and no score is computed here:
 //! every state comes from the one scoring code in `rules::game`.
 //!
+//! Every write reads top to bottom here with the transaction in hand: it opens one guarded
+//! write of `db` (`db::guard`: the row locked, the idempotency key replayed or refused, the
+//! version checked), reads, decides and writes with `db`'s pieces, and commits with the
+//! answer stored under the key. Creations open `db::guard::create` the same way (`create`).
+//!
 //! Inside, no cycles: `entry` (the stored round format) ← `game` (a stored game decoded) ←
 //! `cache` ← `read` ← `write` ← `changes`; each uses only those before it (and this module's
 //! [`Error`]). `tally` reads decoded games for the standings and the ledger; `numbers` gives a
@@ -22,6 +27,7 @@
 
 pub mod cache;
 pub mod changes;
+pub mod create;
 pub mod entry;
 mod game;
 pub mod group_cache;

@@ -1,7 +1,8 @@
-//! The writes to a game, each top to bottom: read the game (from the cache when it is
-//! unchanged), check, parse the entry once, write in one transaction, build the new state once
-//! from the game as written, and keep it in the cache after the commit, so the read that
-//! follows (the redirected page, the next poll) scores nothing.
+//! The writes to a game, each top to bottom in one guarded write ([`crate::db::guard`]: the
+//! game's row locked, the key and the version checked): read the game as it is in the write
+//! (from the cache when it is at the version found), check, parse the entry once, write,
+//! build the new state once from the game as written, and keep it in the cache after the
+//! commit, so the read that follows (the redirected page, the next poll) scores nothing.
 //!
 //! Must not depend on `web` or `cli` (see [`crate::store`]).
 
@@ -15,11 +16,9 @@ use super::entry::StoredEntry;
 use super::game::{LoadedGame, understand};
 use super::read::load;
 use super::{Error, metric};
-use crate::db::Db;
-use crate::db::games::{
-    self, ChangeOutcome, GameRecord, Keyed, Once, RedoOutcome, RoundChange, UndoOutcome,
-    WriteOutcome,
-};
+use crate::db::games::{self, HistoryAction, Keyed, Once};
+use crate::db::guard::{self, Guarded, Outcome, Refusal, Target};
+use crate::db::{Db, RowTable};
 use crate::rules::game::{FieldErrors, GameError, RawRound, plausible};
 
 /// What [`write_round`] did.
@@ -46,26 +45,21 @@ pub enum RoundWrite {
     NeedsVersion(usize),
 }
 
-/// Why a round was not written (inside the transaction).
-enum Refusal<E> {
-    Invalid(FieldErrors),
-    Unlikely(FieldErrors),
-    Failed(E),
-    NeedsVersion(usize),
-}
-
-/// Enters the next round or corrects an entered one, in one transaction
-/// ([`games::change_round_at`]): the round number comes from `raw.round` (or is the next
-/// one), the entry is parsed once against the game as it is at that moment, and `respond`
-/// builds the answer from the game as written (stored for replays of the same request under
-/// `key`; another request with the key is [`RoundWrite::KeyReused`]). Without a
-/// `version` only a new round may be written; changing an entered one is
-/// [`RoundWrite::NeedsVersion`]. An entry the cards in play make impossible is
-/// [`RoundWrite::Invalid`]; one they make unlikely is [`RoundWrite::Unlikely`] unless
-/// `raw.confirm` (docs/RULES.md section 5, "Plausibility").
+/// Enters the next round or corrects an entered one, in one guarded write
+/// ([`crate::db::guard`]), top to bottom: the key is checked (a repeat of the same request
+/// gets its first answer; another request with the key is [`RoundWrite::KeyReused`]) and the
+/// version (`version`, if given: a game that moved on is a [`RoundWrite::Conflict`]); then
+/// the round number comes from `raw.round` (or is the next one), the entry is parsed once
+/// against the game as it is in the write, written, and `respond` builds the answer from the
+/// game as written, stored under the key in the same transaction. Without a `version` only a
+/// new round may be written; changing an entered one is [`RoundWrite::NeedsVersion`]. An
+/// entry the cards in play make impossible is [`RoundWrite::Invalid`]; one they make unlikely
+/// is [`RoundWrite::Unlikely`] unless `raw.confirm` (docs/RULES.md section 5,
+/// "Plausibility").
 ///
 /// Scores the whole game at most twice: once for the game before the write (none if the
-/// cache holds it unchanged) and once for the game as written, which the cache then keeps.
+/// cache holds it at the version the write found) and once for the game as written, which
+/// the cache then keeps.
 pub async fn write_round<E: From<Error>>(
     db: &Db,
     cache: &GameCache,
@@ -75,95 +69,107 @@ pub async fn write_round<E: From<Error>>(
     key: Option<Keyed<'_>>,
     respond: impl FnOnce(&LoadedGame) -> Result<String, E>,
 ) -> Result<RoundWrite, E> {
-    // The game as last read, if kept: used when the transaction finds it unchanged.
+    // The game as last read, if kept: used when the write finds it at the same version.
     let known = cache.get(db, Key::Edit(id));
-    let mut written = None;
-    let prepare = |record: &GameRecord| -> Result<RoundChange, Refusal<E>> {
-        let fresh;
-        let game = match &known {
-            Some(game) if game.record == *record => game.as_ref(),
-            _ => {
-                fresh = understand(record.clone()).map_err(|e| Refusal::Failed(e.into()))?;
-                &fresh
-            }
-        };
-        let round = game
-            .state
-            .target_round(&game.setup, raw.round)
-            .map_err(Refusal::Invalid)?;
-        // Changing an entered round blind could overwrite another device's entry of it.
-        if version.is_none() && round <= game.state.rounds.len() {
-            return Err(Refusal::NeedsVersion(round));
+    let timer = WriteTimer::start("round");
+    let target = Target::game(id).expecting(version).keyed(key);
+    let mut write = match guard::open(db, target).await.map_err(Error::from)? {
+        Ok(write) => write,
+        Err(outcome) => {
+            drop(timer);
+            return Ok(round_settled(db, cache, id, outcome).await?);
         }
-        let entry = game
-            .setup
-            .parse_round(round, raw)
-            .map_err(Refusal::Invalid)?;
-        // What the cards in play make impossible is refused; what they make unlikely is
-        // saved only when the table confirms it.
-        let plausibility = plausible::check(&game.setup, &entry);
-        if !plausibility.impossible.is_empty() {
-            return Err(Refusal::Invalid(plausibility.impossible));
-        }
-        if raw.confirm != Some(true) && !plausibility.unlikely.is_empty() {
-            return Err(Refusal::Unlikely(plausibility.unlikely));
-        }
-        let stored = StoredEntry::new(&entry, &game.setup)
-            .and_then(|stored| Ok(serde_json::to_value(stored)?))
-            .map_err(|e| Refusal::Failed(e.into()))?;
-        let points = game
-            .setup
-            .players()
-            .iter()
-            .zip(entry.points())
-            .map(|(name, &p)| (name.clone(), Value::from(p)))
-            .collect::<Map<_, _>>();
-        Ok(RoundChange {
-            round_no: i64::try_from(round)
-                .map_err(|e| Refusal::Failed(Error::Invalid(e.to_string()).into()))?,
-            entry: stored,
-            points: Value::Object(points),
-        })
     };
-    let answer = |record: &GameRecord| -> Result<String, Refusal<E>> {
-        let game = understand(record.clone()).map_err(|e| Refusal::Failed(e.into()))?;
-        let response = respond(&game).map_err(Refusal::Failed)?;
-        written = Some(Arc::new(game));
-        Ok(response)
+    let game = game_in(&mut write, known).await?;
+    let round = match game.state.target_round(&game.setup, raw.round) {
+        Ok(round) => round,
+        Err(errors) => return Ok(RoundWrite::Invalid(errors)),
     };
-    let started = Instant::now();
-    let (outcome, generation) = games::change_round_at(db, id, version, key, prepare, answer)
-        .await
-        .map_err(Error::from)?;
-    metrics::histogram!(metric::DB_WRITE_SECONDS, "write" => "round")
-        .record(started.elapsed().as_secs_f64());
-    match outcome {
-        ChangeOutcome::Written { response, .. } => {
-            if let (Some(generation), Some(game)) = (generation, &written) {
-                cache.put(db, generation, game);
-            }
-            metrics::counter!(metric::ROUNDS_WRITTEN).increment(1);
-            Ok(RoundWrite::Written(response))
-        }
-        ChangeOutcome::Replayed(response) => {
-            metrics::counter!(metric::REPLAYS, "write" => "round").increment(1);
-            Ok(RoundWrite::Replayed(response))
-        }
-        ChangeOutcome::KeyReused => Ok(RoundWrite::KeyReused),
-        ChangeOutcome::Conflict(record) => {
-            metrics::counter!(metric::CONFLICTS, "write" => "round").increment(1);
-            Ok(RoundWrite::Conflict(Box::new(understand(*record)?)))
-        }
-        ChangeOutcome::Refused(Refusal::Invalid(errors)) => Ok(RoundWrite::Invalid(errors)),
-        ChangeOutcome::Refused(Refusal::Unlikely(errors)) => Ok(RoundWrite::Unlikely(errors)),
-        ChangeOutcome::Refused(Refusal::Failed(e)) => Err(e),
-        ChangeOutcome::Refused(Refusal::NeedsVersion(round)) => Ok(RoundWrite::NeedsVersion(round)),
-        ChangeOutcome::NotNextRound { next_round } => Err(Error::Invalid(format!(
-            "the rules engine chose a round out of order (next is {next_round})"
-        ))
-        .into()),
-        ChangeOutcome::GameNotFound => Ok(RoundWrite::NotFound),
+    // Changing an entered round blind could overwrite another device's entry of it.
+    if version.is_none() && round <= game.state.rounds.len() {
+        return Ok(RoundWrite::NeedsVersion(round));
     }
+    let entry = match game.setup.parse_round(round, raw) {
+        Ok(entry) => entry,
+        Err(errors) => return Ok(RoundWrite::Invalid(errors)),
+    };
+    // What the cards in play make impossible is refused; what they make unlikely is saved
+    // only when the table confirms it.
+    let plausibility = plausible::check(&game.setup, &entry);
+    if !plausibility.impossible.is_empty() {
+        return Ok(RoundWrite::Invalid(plausibility.impossible));
+    }
+    if raw.confirm != Some(true) && !plausibility.unlikely.is_empty() {
+        return Ok(RoundWrite::Unlikely(plausibility.unlikely));
+    }
+    let stored =
+        serde_json::to_value(StoredEntry::new(&entry, &game.setup)?).map_err(Error::from)?;
+    let points = game
+        .setup
+        .players()
+        .iter()
+        .zip(entry.points())
+        .map(|(name, &p)| (name.clone(), Value::from(p)))
+        .collect::<Map<_, _>>();
+    let round_no = i64::try_from(round).map_err(|e| Error::Invalid(e.to_string()))?;
+    let points = Value::Object(points);
+    let written = games::write_round(&mut write, &game.record, round_no, (&stored, &points))
+        .await
+        .map_err(Error::from)?
+        .map_err(|refusal| {
+            Error::Invalid(format!(
+                "the rules engine chose a round the store refused: {refusal:?}"
+            ))
+        })?;
+    write.bumped(written.game.version);
+    let written = Arc::new(understand(written)?);
+    let response = respond(&written)?;
+    let generation = write.commit(&response).await.map_err(Error::from)?;
+    drop(timer);
+    cache.put(db, generation, &written);
+    metrics::counter!(metric::ROUNDS_WRITTEN).increment(1);
+    Ok(RoundWrite::Written(response))
+}
+
+/// What a round write answers when its guarded write opened on an answer ([`guard::open`]).
+async fn round_settled(
+    db: &Db,
+    cache: &GameCache,
+    id: &str,
+    outcome: Outcome<()>,
+) -> Result<RoundWrite, Error> {
+    Ok(match outcome {
+        Outcome::Replayed(response) => {
+            metrics::counter!(metric::REPLAYS, "write" => "round").increment(1);
+            RoundWrite::Replayed(response)
+        }
+        Outcome::KeyReused => RoundWrite::KeyReused,
+        Outcome::Conflict { .. } => {
+            metrics::counter!(metric::CONFLICTS, "write" => "round").increment(1);
+            match load(db, cache, id).await? {
+                Some(game) => RoundWrite::Conflict(Box::new(LoadedGame::clone(&game))),
+                None => RoundWrite::NotFound,
+            }
+        }
+        Outcome::NotFound | Outcome::Done(()) | Outcome::Refused(_) => RoundWrite::NotFound,
+    })
+}
+
+/// The game as it is in a guarded write: the one kept from the last read (`known`) when the
+/// write found it at the same version (every change to a game moves its version), else read
+/// and understood in the write.
+pub(super) async fn game_in(
+    write: &mut Guarded,
+    known: Option<Arc<LoadedGame>>,
+) -> Result<Arc<LoadedGame>, Error> {
+    if let Some(game) = known.filter(|game| game.record.game.version == write.version()) {
+        return Ok(game);
+    }
+    let id = write.id().to_string();
+    let record = games::load_in(write, "id", &id)
+        .await?
+        .ok_or_else(|| Error::Invalid("a game went away inside its own write".into()))?;
+    Ok(Arc::new(understand(record)?))
 }
 
 /// What a change to the whole game (`changes::undo_once`, [`end_early_once`]) did.
@@ -191,159 +197,205 @@ pub enum OnceChange {
     KeyReused,
 }
 
-/// What a change to the whole game did in its transaction, whichever change it was: the
-/// outcome enums of `db::games` ([`UndoOutcome`], [`RedoOutcome`], [`WriteOutcome`]) differ
-/// only in their names, so each maps to this one kind and [`finish`] does the rest once.
-#[derive(Debug)]
-pub(super) enum Outcome {
-    /// Made: the game is reloaded.
-    Done,
-    /// The game changed since the expected version: the game as it is now is reloaded.
-    Conflict,
-    /// The rules do not allow it now (found inside the transaction).
-    Refused(GameError),
-    /// No game with this id.
-    NotFound,
-    /// The idempotency key was used before: the answer stored then.
-    Replayed(String),
-    /// The idempotency key was used before for a different request.
-    KeyReused,
+/// A change to the whole game under way: its guarded write, the game as the write found it,
+/// and what it needs to finish as every such change does.
+pub(super) struct GameWrite<'a> {
+    /// The guarded write (the transaction in hand).
+    pub write: Guarded,
+    /// The game as it is in the write.
+    pub game: Arc<LoadedGame>,
+    /// The answer to store under the write's key.
+    answer: &'a str,
+    /// Times the transaction under its kind (`undo`, `redo`, `end`, an edit's kind).
+    timer: WriteTimer,
 }
 
-impl From<UndoOutcome> for Outcome {
-    fn from(outcome: UndoOutcome) -> Self {
-        match outcome {
-            UndoOutcome::Undone { .. } => Self::Done,
-            UndoOutcome::Conflict { .. } => Self::Conflict,
-            UndoOutcome::NothingToUndo => Self::Refused(GameError::NothingToUndo),
-            UndoOutcome::GameNotFound => Self::NotFound,
-            UndoOutcome::Replayed(response) => Self::Replayed(response),
-            UndoOutcome::KeyReused => Self::KeyReused,
+/// Times a write transaction from its opening to its end, whichever way it ends (written,
+/// refused, a conflict, a replay, an error): the histogram of [`metric::DB_WRITE_SECONDS`]
+/// under the write's kind gets the time when the timer is dropped.
+pub(super) struct WriteTimer {
+    kind: &'static str,
+    started: Instant,
+}
+
+impl WriteTimer {
+    /// Starts timing a write of `kind`.
+    pub(super) fn start(kind: &'static str) -> Self {
+        Self {
+            kind,
+            started: Instant::now(),
         }
     }
 }
 
-impl From<RedoOutcome> for Outcome {
-    fn from(outcome: RedoOutcome) -> Self {
-        match outcome {
-            RedoOutcome::Redone { .. } => Self::Done,
-            RedoOutcome::Conflict { .. } => Self::Conflict,
-            RedoOutcome::NothingToRedo => Self::Refused(GameError::NothingToRedo),
-            RedoOutcome::GameNotFound => Self::NotFound,
-            RedoOutcome::Replayed(response) => Self::Replayed(response),
-            RedoOutcome::KeyReused => Self::KeyReused,
-        }
+impl Drop for WriteTimer {
+    fn drop(&mut self) {
+        metrics::histogram!(metric::DB_WRITE_SECONDS, "write" => self.kind)
+            .record(self.started.elapsed().as_secs_f64());
     }
 }
 
-impl From<WriteOutcome> for Outcome {
-    fn from(outcome: WriteOutcome) -> Self {
-        match outcome {
-            WriteOutcome::Written { .. } => Self::Done,
-            WriteOutcome::Conflict { .. } => Self::Conflict,
-            WriteOutcome::GameNotFound => Self::NotFound,
-            WriteOutcome::Replayed(response) => Self::Replayed(response),
-            WriteOutcome::KeyReused => Self::KeyReused,
-        }
-    }
+/// Opens a change to the whole game as every such change opens: the guarded write checks the
+/// key (a repeat of the same request answers [`OnceChange::Replayed`]) and the version
+/// (`version`, the game's version as the client knows it; a game that moved on is a
+/// [`GameChange::Conflict`] with the game as it is now), then the game is read as it is in
+/// the write (from the cache when it is at the version found). `Err` is the answer when the
+/// write opened on one. `kind` labels the change's figures.
+pub(super) async fn open_game<'a>(
+    db: &Db,
+    cache: &GameCache,
+    id: &str,
+    version: Option<i64>,
+    once: Option<Once<'a>>,
+    kind: &'static str,
+) -> Result<Result<GameWrite<'a>, OnceChange>, Error> {
+    let target = Target::game(id)
+        .expecting(version)
+        .keyed(once.map(Once::keyed));
+    open_target(db, cache, target, once, kind).await
 }
 
-/// Runs a change to the whole game (`write`: its transaction) and does what every such change
-/// does after it: times it, counts conflicts and replays under the label `kind`, and reloads
-/// the game (through the cache, so the next read has it) when it was made or conflicted.
-pub(super) async fn finish<O, E>(
+/// [`open_game`] for a change that also writes to the game's group `group`: the group's row
+/// is locked first ([`Target::locking_first`]).
+pub(super) async fn open_game_after<'a>(
+    db: &Db,
+    cache: &GameCache,
+    id: &str,
+    version: Option<i64>,
+    once: Option<Once<'a>>,
+    kind: &'static str,
+    group: &str,
+) -> Result<Result<GameWrite<'a>, OnceChange>, Error> {
+    let target = Target::game(id)
+        .expecting(version)
+        .keyed(once.map(Once::keyed))
+        .locking_first(RowTable::Groups, group);
+    open_target(db, cache, target, once, kind).await
+}
+
+async fn open_target<'a>(
+    db: &Db,
+    cache: &GameCache,
+    target: Target<'_>,
+    once: Option<Once<'a>>,
+    kind: &'static str,
+) -> Result<Result<GameWrite<'a>, OnceChange>, Error> {
+    let id = target.id();
+    let known = cache.get(db, Key::Edit(id));
+    let timer = WriteTimer::start(kind);
+    let mut write = match guard::open::<()>(db, target).await? {
+        Ok(write) => write,
+        Err(outcome) => {
+            drop(timer);
+            return Ok(Err(settled(db, cache, id, kind, outcome).await?));
+        }
+    };
+    let game = game_in(&mut write, known).await?;
+    Ok(Ok(GameWrite {
+        write,
+        game,
+        answer: once.map_or("", |once| once.response),
+        timer,
+    }))
+}
+
+/// What a change to the whole game answers when it made no change: a guarded write that
+/// opened on an answer (a replay, a reused key, a conflict, no such game), or one the
+/// database refused.
+pub(super) async fn settled<T>(
     db: &Db,
     cache: &GameCache,
     id: &str,
     kind: &'static str,
-    write: impl Future<Output = Result<O, E>>,
-) -> Result<OnceChange, Error>
-where
-    O: Into<Outcome>,
-    Error: From<E>,
-{
-    let started = Instant::now();
-    let outcome = write.await?.into();
-    metrics::histogram!(metric::DB_WRITE_SECONDS, "write" => kind)
-        .record(started.elapsed().as_secs_f64());
-    let change = match outcome {
-        Outcome::Done => reloaded(db, cache, id, GameChange::Done).await?,
-        Outcome::Conflict => {
-            metrics::counter!(metric::CONFLICTS, "write" => kind).increment(1);
-            reloaded(db, cache, id, GameChange::Conflict).await?
-        }
-        Outcome::Refused(e) => GameChange::Refused(e),
-        Outcome::NotFound => GameChange::NotFound,
+    outcome: Outcome<T>,
+) -> Result<OnceChange, Error> {
+    Ok(match outcome {
         Outcome::Replayed(response) => {
             metrics::counter!(metric::REPLAYS, "write" => kind).increment(1);
-            return Ok(OnceChange::Replayed(response));
+            OnceChange::Replayed(response)
         }
-        Outcome::KeyReused => return Ok(OnceChange::KeyReused),
-    };
-    Ok(OnceChange::Now(change))
-}
-
-/// Begins a change to the whole game as every such change begins: reads the game (through the
-/// cache) and hands it to `change` with the version the change expects (`version`, the game's
-/// version as the client knows it, or without it the version just read). No game with this
-/// id is [`GameChange::NotFound`].
-pub(super) async fn change_game(
-    db: &Db,
-    cache: &GameCache,
-    id: &str,
-    version: Option<i64>,
-    change: impl AsyncFnOnce(Arc<LoadedGame>, i64) -> Result<OnceChange, Error>,
-) -> Result<OnceChange, Error> {
-    let Some(game) = load(db, cache, id).await? else {
-        return Ok(OnceChange::Now(GameChange::NotFound));
-    };
-    let expected = version.unwrap_or(game.record.game.version);
-    change(game, expected).await
-}
-
-/// Removes the last round, at most once per idempotency key (`once`: the key and the answer
-/// to store). `version`: the game's version as the client knows it (without it, the version
-/// just read), so a round entered meanwhile is never removed unseen.
-pub(super) async fn undo_round_once(
-    db: &Db,
-    cache: &GameCache,
-    id: &str,
-    version: Option<i64>,
-    once: Option<Once<'_>>,
-) -> Result<OnceChange, Error> {
-    change_game(db, cache, id, version, async |game, expected| {
-        if expected == game.record.game.version
-            && let Err(e) = game.state.check_undo()
-        {
-            return Ok(OnceChange::Now(GameChange::Refused(e)));
+        Outcome::KeyReused => OnceChange::KeyReused,
+        Outcome::Conflict { .. } => {
+            metrics::counter!(metric::CONFLICTS, "write" => kind).increment(1);
+            OnceChange::Now(reloaded(db, cache, id, GameChange::Conflict).await?)
         }
-        let write = games::undo_last_round_once(db, id, expected, once);
-        finish(db, cache, id, "undo", write).await
+        Outcome::Refused(Refusal::NothingToRedo) => {
+            OnceChange::Now(GameChange::Refused(GameError::NothingToRedo))
+        }
+        Outcome::Refused(_) => OnceChange::Now(GameChange::Refused(GameError::NothingToUndo)),
+        Outcome::NotFound | Outcome::Done(_) => OnceChange::Now(GameChange::NotFound),
     })
-    .await
 }
 
-/// Takes back the game's latest change if it is an undo: the removed round comes back exactly
-/// as it was, with a new version. At most once per idempotency key (`once`). `version`: the
-/// game's version as the client knows it (without it, the version just read). Refused
-/// ([`GameError::NothingToRedo`]) once anything else changed after the undo.
-pub(super) async fn redo_round_once(
-    db: &Db,
-    cache: &GameCache,
-    id: &str,
-    version: Option<i64>,
-    once: Option<Once<'_>>,
-) -> Result<OnceChange, Error> {
-    change_game(db, cache, id, version, async |_, expected| {
-        let write = games::redo_last_undo_once(db, id, expected, once);
-        finish(db, cache, id, "redo", write).await
-    })
-    .await
+impl GameWrite<'_> {
+    /// The rules refuse the change as the game is now: nothing is written (the write rolls
+    /// back).
+    pub(super) fn refused(self, error: GameError) -> OnceChange {
+        OnceChange::Now(GameChange::Refused(error))
+    }
+
+    /// Finishes the change: stores the answer under the key, commits, records how long it
+    /// took, and reads the game as it is now (through the cache, so the next read has it).
+    pub(super) async fn finish(self, db: &Db, cache: &GameCache) -> Result<OnceChange, Error> {
+        let id = self.write.id().to_string();
+        self.write.commit(self.answer).await?;
+        drop(self.timer);
+        Ok(OnceChange::Now(
+            reloaded(db, cache, &id, GameChange::Done).await?,
+        ))
+    }
+
+    /// Removes the last round, recorded as an `undo` with the round as it was.
+    pub(super) async fn undo_round(
+        mut self,
+        db: &Db,
+        cache: &GameCache,
+    ) -> Result<OnceChange, Error> {
+        if let Err(e) = self.game.state.check_undo() {
+            return Ok(self.refused(e));
+        }
+        let id = self.write.id().to_string();
+        let Some((_, Some((round_no, before)))) = games::last_round(&mut self.write, &id).await?
+        else {
+            return Ok(self.refused(GameError::NothingToUndo));
+        };
+        let version = games::remove_round(&mut self.write, &id, round_no, &before).await?;
+        self.write.bumped(version);
+        self.finish(db, cache).await
+    }
+
+    /// Puts back the round the game's latest change (an undo) took back, exactly as it was,
+    /// recorded as an `enter`. Refused ([`GameError::NothingToRedo`]) once anything else
+    /// changed after the undo.
+    pub(super) async fn redo_round(
+        mut self,
+        db: &Db,
+        cache: &GameCache,
+    ) -> Result<OnceChange, Error> {
+        let id = self.write.id().to_string();
+        let Some((round_no, entry, points)) = games::round_to_redo(&mut self.write, &id).await?
+        else {
+            return Ok(self.refused(GameError::NothingToRedo));
+        };
+        let written = games::store_round(
+            &mut self.write,
+            &id,
+            round_no,
+            (&entry, &points),
+            HistoryAction::Enter,
+            None,
+        )
+        .await?;
+        self.write.bumped(written.game.version);
+        self.finish(db, cache).await
+    }
 }
 
 /// Ends the game early (`ended`: true; the table stops, the rounds played are settled) or
 /// resumes it (`ended`: false), at most once per idempotency key (`once`: the key and the
-/// answer to store).
+/// answer to store). `version`: the game's version as the client knows it (without it, the
+/// version the write finds). Ending a game that is already ended (or resuming one that is
+/// not) changes nothing but uses the key.
 pub async fn end_early_once(
     db: &Db,
     cache: &GameCache,
@@ -352,17 +404,17 @@ pub async fn end_early_once(
     version: Option<i64>,
     once: Option<Once<'_>>,
 ) -> Result<OnceChange, Error> {
-    change_game(db, cache, id, version, async |game, expected| {
-        if ended
-            && expected == game.record.game.version
-            && let Err(e) = game.state.check_end_early()
-        {
-            return Ok(OnceChange::Now(GameChange::Refused(e)));
-        }
-        let write = games::set_ended_early_once(db, id, ended, expected, once);
-        finish(db, cache, id, "end", write).await
-    })
-    .await
+    let mut change = match open_game(db, cache, id, version, once, "end").await? {
+        Ok(change) => change,
+        Err(answer) => return Ok(answer),
+    };
+    if ended && let Err(e) = change.game.state.check_end_early() {
+        return Ok(change.refused(e));
+    }
+    if games::set_ended_early(&mut change.write, id, ended).await? {
+        change.write.bump().await?;
+    }
+    change.finish(db, cache).await
 }
 
 /// The game as it is after a change, read through the cache (so the next read has it).

@@ -19,7 +19,7 @@ async fn db_with_a_game() -> (Db, crate::common::TestDir, String) {
         first_dealer: 0,
         money: json!({}),
     };
-    let id = games::create_game(&db, &game).await.unwrap().id;
+    let id = crate::common::create_game(&db, &game).await.unwrap().id;
     (db, dir, id)
 }
 

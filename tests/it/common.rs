@@ -7,6 +7,8 @@ use axum::body::Body;
 use axum::http::{HeaderMap, Request, StatusCode};
 use http_body_util::BodyExt as _;
 use kontrakt::db::Db;
+use kontrakt::db::games::{GameIds, NewGame};
+use kontrakt::db::guard::Outcome;
 use kontrakt::web::i18n::percent_encode;
 use kontrakt::web::{AppState, WriteLimit, app};
 use serde_json::{Value, json};
@@ -547,38 +549,179 @@ pub async fn new_postgres_database(server: &str) -> String {
     database_url(server, &name)
 }
 
-/// Writes round `round_no` (`entry`, `points`) of game `game_id` straight through
-/// `db::games::change_round`, the one round write under the web layer: with the version the
-/// writer expects, under `key` if given (every key for "the same request"), answering with
-/// `respond` of the new version.
+/// Writes round `round_no` (`entry`, `points`) of game `game_id` straight through the
+/// database's guarded write and its round piece (`db::guard`, `db::games::write_round`), as the
+/// store composes them, without the rules engine: with the version the writer expects, under
+/// `key` if given (every key for "the same request"), answering with `respond` of the new
+/// version. Done is `(version, answer)`.
 pub async fn change_round(
     db: &Db,
     game_id: &str,
-    (round_no, entry, points): (i64, Value, Value),
+    round: (i64, Value, Value),
     expected_version: Option<i64>,
     key: Option<&str>,
     respond: impl FnOnce(i64) -> String,
-) -> kontrakt::db::games::ChangeOutcome<std::convert::Infallible> {
-    use kontrakt::db::games::{self, Keyed, RoundChange};
-    games::change_round(
-        db,
-        game_id,
-        expected_version,
-        key.map(|key| Keyed {
+) -> Outcome<(i64, String)> {
+    let written = db_writes::round(db, game_id, Ok(round), expected_version, key, |game| {
+        Ok::<_, std::convert::Infallible>(respond(game.game.version))
+    });
+    match written.await {
+        Ok(outcome) => outcome,
+        Err(never) => match never {},
+    }
+}
+
+/// Creates a game through the store, without a key.
+pub async fn create_game(db: &Db, game: &NewGame) -> Result<GameIds, String> {
+    kontrakt::store::create::create_game(db, game, None)
+        .await
+        .map_err(|e| e.to_string())?
+        .map_err(|refused| format!("{refused:?}"))
+}
+
+/// The game writes of the database layer as the store composes them (the guarded write, then
+/// the pieces), without the rules engine: what the storage tests hold the database to.
+pub mod db_writes {
+    use kontrakt::db::Db;
+    use kontrakt::db::games::{self, GameRecord, Keyed, Once};
+    use kontrakt::db::guard::{self, Outcome, Refusal, Target};
+    use serde_json::Value;
+
+    /// A round write: `round` is what the caller decided, with the game in hand, to write
+    /// (`Err`: it refuses, and nothing is written); `respond` builds the answer from the game
+    /// as written, or refuses (`Err`, nothing written). Done is `(version, answer)`.
+    pub async fn round<E>(
+        db: &Db,
+        game_id: &str,
+        round: Result<(i64, Value, Value), E>,
+        expected: Option<i64>,
+        key: Option<&str>,
+        respond: impl FnOnce(&GameRecord) -> Result<String, E>,
+    ) -> Result<Outcome<(i64, String)>, E> {
+        let keyed = key.map(|key| Keyed {
             key,
             request: "the same request",
-        }),
-        |_| {
-            Ok(RoundChange {
-                round_no,
-                entry,
-                points,
-            })
-        },
-        |written| Ok(respond(written.game.version)),
-    )
-    .await
-    .expect("change_round runs")
+        });
+        let target = Target::game(game_id).expecting(expected).keyed(keyed);
+        let mut write = match guard::open(db, target).await.expect("the write opens") {
+            Ok(write) => write,
+            Err(outcome) => return Ok(outcome),
+        };
+        let current = games::load_in(&mut write, "id", game_id)
+            .await
+            .expect("loads")
+            .expect("the game is there");
+        assert_eq!(
+            current.game.id, game_id,
+            "the caller decides with the game in hand"
+        );
+        let (round_no, entry, points) = round?;
+        let written = match games::write_round(&mut write, &current, round_no, (&entry, &points))
+            .await
+            .expect("writes")
+        {
+            Ok(written) => written,
+            Err(refusal) => return Ok(Outcome::Refused(refusal)),
+        };
+        let answer = respond(&written)?;
+        write.commit(&answer).await.expect("commits");
+        Ok(Outcome::Done((written.game.version, answer)))
+    }
+
+    /// Removes the last round (once per key, if given). Done is `(version, round_no)`.
+    pub async fn undo(
+        db: &Db,
+        game_id: &str,
+        expected: i64,
+        once: Option<Once<'_>>,
+    ) -> Outcome<(i64, i64)> {
+        let target = Target::game(game_id)
+            .expecting(Some(expected))
+            .keyed(once.map(Once::keyed));
+        let mut write = match guard::open(db, target).await.expect("the write opens") {
+            Ok(write) => write,
+            Err(outcome) => return outcome,
+        };
+        let last = games::last_round(&mut write, game_id).await.expect("reads");
+        let Some((_, Some((round_no, before)))) = last else {
+            return Outcome::Refused(Refusal::NothingToUndo);
+        };
+        let version = games::remove_round(&mut write, game_id, round_no, &before)
+            .await
+            .expect("removes");
+        write
+            .commit(once.map_or("", |o| o.response))
+            .await
+            .expect("commits");
+        Outcome::Done((version, round_no))
+    }
+
+    /// Ends the game early or resumes it (once per key, if given). Done is the version.
+    pub async fn end(
+        db: &Db,
+        game_id: &str,
+        ended: bool,
+        expected: i64,
+        once: Option<Once<'_>>,
+    ) -> Outcome<i64> {
+        let target = Target::game(game_id)
+            .expecting(Some(expected))
+            .keyed(once.map(Once::keyed));
+        let mut write = match guard::open(db, target).await.expect("the write opens") {
+            Ok(write) => write,
+            Err(outcome) => return outcome,
+        };
+        if games::set_ended_early(&mut write, game_id, ended)
+            .await
+            .expect("writes")
+        {
+            write.bump().await.expect("bumps");
+        }
+        let version = write.version();
+        write
+            .commit(once.map_or("", |o| o.response))
+            .await
+            .expect("commits");
+        Outcome::Done(version)
+    }
+
+    /// Puts back the round the latest undo took back (once per key, if given). Done is
+    /// `(version, round_no)`.
+    pub async fn redo(
+        db: &Db,
+        game_id: &str,
+        expected: i64,
+        once: Option<Once<'_>>,
+    ) -> Outcome<(i64, i64)> {
+        let target = Target::game(game_id)
+            .expecting(Some(expected))
+            .keyed(once.map(Once::keyed));
+        let mut write = match guard::open(db, target).await.expect("the write opens") {
+            Ok(write) => write,
+            Err(outcome) => return outcome,
+        };
+        let Some((round_no, entry, points)) = games::round_to_redo(&mut write, game_id)
+            .await
+            .expect("reads")
+        else {
+            return Outcome::Refused(Refusal::NothingToRedo);
+        };
+        let written = games::store_round(
+            &mut write,
+            game_id,
+            round_no,
+            (&entry, &points),
+            games::HistoryAction::Enter,
+            None,
+        )
+        .await
+        .expect("writes");
+        write
+            .commit(once.map_or("", |o| o.response))
+            .await
+            .expect("commits");
+        Outcome::Done((written.game.version, round_no))
+    }
 }
 
 /// A response with its body read.

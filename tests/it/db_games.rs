@@ -1,11 +1,10 @@
 //! Game storage: creating and loading games, entering, replaying, correcting and undoing
 //! rounds, each test on its own fresh database.
 
-use crate::common::{change_round, fresh_db};
+use crate::common::{change_round, create_game, db_writes, fresh_db};
 use kontrakt::db::Db;
-use kontrakt::db::games::{
-    self, ChangeOutcome, HistoryAction, Keyed, NewGame, Once, UndoOutcome, WriteOutcome,
-};
+use kontrakt::db::games::{self, HistoryAction, NewGame, Once};
+use kontrakt::db::guard::{Outcome, Refusal};
 use serde_json::{Value, json};
 
 fn liverpool() -> NewGame {
@@ -28,8 +27,8 @@ enum PutOutcome {
     GameNotFound,
 }
 
-/// Writes `entry` and `points` as round `round_no` through [`games::change_round`] (the one
-/// round write; [`change_round`]), answering with `make_response` of the new version.
+/// Writes `entry` and `points` as round `round_no` through the guarded write and its round
+/// piece ([`change_round`]), answering with `make_response` of the new version.
 async fn put_round(
     db: &Db,
     game_id: &str,
@@ -41,15 +40,15 @@ async fn put_round(
     let round = (round_no, entry.clone(), points.clone());
     let outcome = change_round(db, game_id, round, expected_version, key, make_response).await;
     match outcome {
-        ChangeOutcome::Written { version, response } => PutOutcome::Written { version, response },
-        ChangeOutcome::Replayed(response) => PutOutcome::Replayed(response),
-        ChangeOutcome::Conflict(game) => PutOutcome::Conflict {
-            current_version: game.game.version,
-        },
-        ChangeOutcome::NotNextRound { next_round } => PutOutcome::NotNextRound { next_round },
-        ChangeOutcome::GameNotFound => PutOutcome::GameNotFound,
-        ChangeOutcome::Refused(never) => match never {},
-        ChangeOutcome::KeyReused => panic!("the helper sends one request per key"),
+        Outcome::Done((version, response)) => PutOutcome::Written { version, response },
+        Outcome::Replayed(response) => PutOutcome::Replayed(response),
+        Outcome::Conflict { current_version } => PutOutcome::Conflict { current_version },
+        Outcome::Refused(Refusal::NotNextRound { next_round }) => {
+            PutOutcome::NotNextRound { next_round }
+        }
+        Outcome::NotFound => PutOutcome::GameNotFound,
+        Outcome::Refused(other) => panic!("a round write refuses only a gap: {other:?}"),
+        Outcome::KeyReused => panic!("the helper sends one request per key"),
     }
 }
 
@@ -76,7 +75,7 @@ async fn put(
 #[tokio::test]
 async fn a_created_game_loads_by_both_tokens_with_what_was_stored() {
     let (db, _dir) = fresh_db().await;
-    let ids = games::create_game(&db, &liverpool()).await.unwrap();
+    let ids = create_game(&db, &liverpool()).await.unwrap();
     assert_eq!(ids.id.len(), 32);
     assert_ne!(ids.id, ids.view_token);
 
@@ -104,7 +103,7 @@ async fn a_created_game_loads_by_both_tokens_with_what_was_stored() {
 #[tokio::test]
 async fn unknown_tokens_load_nothing() {
     let (db, _dir) = fresh_db().await;
-    let ids = games::create_game(&db, &liverpool()).await.unwrap();
+    let ids = create_game(&db, &liverpool()).await.unwrap();
     assert_eq!(games::load_game(&db, "nope").await.unwrap(), None);
     // The view token is not an edit token, nor the other way round.
     assert_eq!(games::load_game(&db, &ids.view_token).await.unwrap(), None);
@@ -116,13 +115,13 @@ async fn first_dealer_outside_the_players_is_refused_by_the_schema() {
     let (db, _dir) = fresh_db().await;
     let mut game = liverpool();
     game.first_dealer = 4;
-    assert!(games::create_game(&db, &game).await.is_err());
+    assert!(create_game(&db, &game).await.is_err());
 }
 
 #[tokio::test]
 async fn entering_rounds_stores_them_in_order_and_bumps_the_version() {
     let (db, _dir) = fresh_db().await;
-    let id = games::create_game(&db, &liverpool()).await.unwrap().id;
+    let id = create_game(&db, &liverpool()).await.unwrap().id;
     let first = json!({"Ann": 0, "Ben": 35, "Cy": 12, "Di": -10});
     let second = json!({"Ann": 20, "Ben": 0, "Cy": 5, "Di": 40});
 
@@ -150,7 +149,7 @@ async fn entering_rounds_stores_them_in_order_and_bumps_the_version() {
 #[tokio::test]
 async fn the_same_idempotency_key_twice_writes_one_round_and_replays_the_first_answer() {
     let (db, _dir) = fresh_db().await;
-    let id = games::create_game(&db, &liverpool()).await.unwrap().id;
+    let id = create_game(&db, &liverpool()).await.unwrap().id;
     let points = json!({"Ann": 0, "Ben": 35});
 
     let first = put(&db, &id, 1, &points, Some(0), Some("form-abc")).await;
@@ -168,8 +167,8 @@ async fn the_same_idempotency_key_twice_writes_one_round_and_replays_the_first_a
 #[tokio::test]
 async fn idempotency_keys_belong_to_one_game() {
     let (db, _dir) = fresh_db().await;
-    let a = games::create_game(&db, &liverpool()).await.unwrap().id;
-    let b = games::create_game(&db, &liverpool()).await.unwrap().id;
+    let a = create_game(&db, &liverpool()).await.unwrap().id;
+    let b = create_game(&db, &liverpool()).await.unwrap().id;
     let points = json!({"Ann": 0});
     put(&db, &a, 1, &points, None, Some("k")).await;
     assert!(matches!(
@@ -181,7 +180,7 @@ async fn idempotency_keys_belong_to_one_game() {
 #[tokio::test]
 async fn a_stale_version_is_a_conflict_that_changes_nothing() {
     let (db, _dir) = fresh_db().await;
-    let id = games::create_game(&db, &liverpool()).await.unwrap().id;
+    let id = create_game(&db, &liverpool()).await.unwrap().id;
     put(&db, &id, 1, &json!({"Ann": 0}), Some(0), None).await;
 
     let outcome = put(&db, &id, 2, &json!({"Ann": 9}), Some(0), Some("late")).await;
@@ -200,7 +199,7 @@ async fn a_stale_version_is_a_conflict_that_changes_nothing() {
 #[tokio::test]
 async fn a_round_that_would_leave_a_gap_is_refused() {
     let (db, _dir) = fresh_db().await;
-    let id = games::create_game(&db, &liverpool()).await.unwrap().id;
+    let id = create_game(&db, &liverpool()).await.unwrap().id;
     assert_eq!(
         put(&db, &id, 2, &json!({}), None, None).await,
         PutOutcome::NotNextRound { next_round: 1 }
@@ -219,19 +218,19 @@ async fn writing_to_an_unknown_game_reports_it() {
         PutOutcome::GameNotFound
     );
     assert_eq!(
-        games::undo_last_round(&db, "nope", 0).await.unwrap(),
-        UndoOutcome::GameNotFound
+        db_writes::undo(&db, "nope", 0, None).await,
+        Outcome::NotFound
     );
     assert_eq!(
-        games::set_ended_early(&db, "nope", true, 0).await.unwrap(),
-        WriteOutcome::GameNotFound
+        db_writes::end(&db, "nope", true, 0, None).await,
+        Outcome::NotFound
     );
 }
 
 #[tokio::test]
 async fn a_correction_replaces_the_round_and_records_before_and_after() {
     let (db, _dir) = fresh_db().await;
-    let id = games::create_game(&db, &liverpool()).await.unwrap().id;
+    let id = create_game(&db, &liverpool()).await.unwrap().id;
     let wrong = json!({"Ann": 0, "Ben": 53});
     let right = json!({"Ann": 0, "Ben": 35});
     put(&db, &id, 1, &wrong, None, None).await;
@@ -266,20 +265,17 @@ async fn a_correction_replaces_the_round_and_records_before_and_after() {
 #[tokio::test]
 async fn undo_removes_the_last_round_and_keeps_it_in_the_history() {
     let (db, _dir) = fresh_db().await;
-    let id = games::create_game(&db, &liverpool()).await.unwrap().id;
+    let id = create_game(&db, &liverpool()).await.unwrap().id;
     put(&db, &id, 1, &json!({"Ann": 1}), None, None).await;
     put(&db, &id, 2, &json!({"Ann": 2}), None, None).await;
 
     assert_eq!(
-        games::undo_last_round(&db, &id, 1).await.unwrap(),
-        UndoOutcome::Conflict { current_version: 2 }
+        db_writes::undo(&db, &id, 1, None).await,
+        Outcome::Conflict { current_version: 2 }
     );
     assert_eq!(
-        games::undo_last_round(&db, &id, 2).await.unwrap(),
-        UndoOutcome::Undone {
-            version: 3,
-            round_no: 2
-        }
+        db_writes::undo(&db, &id, 2, None).await,
+        Outcome::Done((3, 2))
     );
 
     let record = games::load_game(&db, &id).await.unwrap().unwrap();
@@ -300,10 +296,10 @@ async fn undo_removes_the_last_round_and_keeps_it_in_the_history() {
 #[tokio::test]
 async fn undo_on_a_game_without_rounds_changes_nothing() {
     let (db, _dir) = fresh_db().await;
-    let id = games::create_game(&db, &liverpool()).await.unwrap().id;
+    let id = create_game(&db, &liverpool()).await.unwrap().id;
     assert_eq!(
-        games::undo_last_round(&db, &id, 0).await.unwrap(),
-        UndoOutcome::NothingToUndo
+        db_writes::undo(&db, &id, 0, None).await,
+        Outcome::Refused(Refusal::NothingToUndo)
     );
     assert_eq!(
         games::load_game(&db, &id)
@@ -319,19 +315,19 @@ async fn undo_on_a_game_without_rounds_changes_nothing() {
 #[tokio::test]
 async fn ending_early_is_versioned_and_recorded() {
     let (db, _dir) = fresh_db().await;
-    let id = games::create_game(&db, &liverpool()).await.unwrap().id;
+    let id = create_game(&db, &liverpool()).await.unwrap().id;
     assert_eq!(
-        games::set_ended_early(&db, &id, true, 0).await.unwrap(),
-        WriteOutcome::Written { version: 1 }
+        db_writes::end(&db, &id, true, 0, None).await,
+        Outcome::Done(1)
     );
     assert_eq!(
-        games::set_ended_early(&db, &id, false, 0).await.unwrap(),
-        WriteOutcome::Conflict { current_version: 1 }
+        db_writes::end(&db, &id, false, 0, None).await,
+        Outcome::Conflict { current_version: 1 }
     );
     // Asking for what is already so changes nothing.
     assert_eq!(
-        games::set_ended_early(&db, &id, true, 1).await.unwrap(),
-        WriteOutcome::Written { version: 1 }
+        db_writes::end(&db, &id, true, 1, None).await,
+        Outcome::Done(1)
     );
     let record = games::load_game(&db, &id).await.unwrap().unwrap();
     assert!(record.game.ended_early);
@@ -344,7 +340,7 @@ async fn ending_early_is_versioned_and_recorded() {
 #[tokio::test]
 async fn an_undo_repeated_with_its_key_replays_and_removes_only_one_round() {
     let (db, _dir) = fresh_db().await;
-    let id = games::create_game(&db, &liverpool()).await.unwrap().id;
+    let id = create_game(&db, &liverpool()).await.unwrap().id;
     put(&db, &id, 1, &json!({"Ann": 1}), None, None).await;
     put(&db, &id, 2, &json!({"Ann": 2}), None, None).await;
     let once = Some(Once {
@@ -354,26 +350,17 @@ async fn an_undo_repeated_with_its_key_replays_and_removes_only_one_round() {
     });
     // A refused undo (stale version) does not use up the key.
     assert_eq!(
-        games::undo_last_round_once(&db, &id, 1, once)
-            .await
-            .unwrap(),
-        UndoOutcome::Conflict { current_version: 2 }
+        db_writes::undo(&db, &id, 1, once).await,
+        Outcome::Conflict { current_version: 2 }
     );
     assert_eq!(
-        games::undo_last_round_once(&db, &id, 2, once)
-            .await
-            .unwrap(),
-        UndoOutcome::Undone {
-            version: 3,
-            round_no: 2
-        }
+        db_writes::undo(&db, &id, 2, once).await,
+        Outcome::Done((3, 2))
     );
     // The double tap: same key, the version the page had.
     assert_eq!(
-        games::undo_last_round_once(&db, &id, 2, once)
-            .await
-            .unwrap(),
-        UndoOutcome::Replayed("/games/x".into())
+        db_writes::undo(&db, &id, 2, once).await,
+        Outcome::Replayed("/games/x".into())
     );
     let record = games::load_game(&db, &id).await.unwrap().unwrap();
     assert_eq!((record.rounds.len(), record.game.version), (1, 3));
@@ -382,23 +369,19 @@ async fn an_undo_repeated_with_its_key_replays_and_removes_only_one_round() {
 #[tokio::test]
 async fn ending_early_repeated_with_its_key_replays() {
     let (db, _dir) = fresh_db().await;
-    let id = games::create_game(&db, &liverpool()).await.unwrap().id;
+    let id = create_game(&db, &liverpool()).await.unwrap().id;
     let once = Some(Once {
         key: "end-1",
         request: "end",
         response: "done",
     });
     assert_eq!(
-        games::set_ended_early_once(&db, &id, true, 0, once)
-            .await
-            .unwrap(),
-        WriteOutcome::Written { version: 1 }
+        db_writes::end(&db, &id, true, 0, once).await,
+        Outcome::Done(1)
     );
     assert_eq!(
-        games::set_ended_early_once(&db, &id, true, 0, once)
-            .await
-            .unwrap(),
-        WriteOutcome::Replayed("done".into())
+        db_writes::end(&db, &id, true, 0, once).await,
+        Outcome::Replayed("done".into())
     );
     assert_eq!(games::history(&db, &id).await.unwrap().len(), 1);
 }
@@ -406,7 +389,7 @@ async fn ending_early_repeated_with_its_key_replays() {
 #[tokio::test]
 async fn concurrent_writers_each_get_a_distinct_version() {
     let (db, _dir) = fresh_db().await;
-    let id = games::create_game(&db, &liverpool()).await.unwrap().id;
+    let id = create_game(&db, &liverpool()).await.unwrap().id;
     let mut tasks = Vec::new();
     for n in 0..20 {
         let db = db.clone();
@@ -434,63 +417,52 @@ async fn concurrent_writers_each_get_a_distinct_version() {
     assert_eq!(games::history(&db, &id).await.unwrap().len(), 20);
 }
 
+/// A round write through [`db_writes::round`]: round 99 is one the caller refuses with the
+/// game in hand; the answer is built from the game as written.
 async fn change(
     db: &Db,
     game_id: &str,
     round_no: i64,
     expected_version: Option<i64>,
     key: Option<&str>,
-) -> games::ChangeOutcome<&'static str> {
-    games::change_round(
-        db,
-        game_id,
-        expected_version,
-        key.map(|key| Keyed {
-            key,
-            request: "the same request",
-        }),
-        |record| {
-            if round_no == 99 {
-                return Err("refused");
-            }
-            assert_eq!(record.game.id, game_id, "prepare sees the game");
-            Ok(games::RoundChange {
-                round_no,
-                entry: json!({"round": round_no}),
-                points: json!({"Ann": round_no}),
-            })
-        },
-        |written| {
-            Ok(
-                json!({"version": written.game.version, "rounds": written.rounds.len()})
-                    .to_string(),
-            )
-        },
-    )
+) -> Result<Outcome<(i64, String)>, &'static str> {
+    let round = if round_no == 99 {
+        Err("refused")
+    } else {
+        Ok((
+            round_no,
+            json!({"round": round_no}),
+            json!({"Ann": round_no}),
+        ))
+    };
+    db_writes::round(db, game_id, round, expected_version, key, |written| {
+        Ok(json!({"version": written.game.version, "rounds": written.rounds.len()}).to_string())
+    })
     .await
-    .expect("change_round runs")
 }
 
 #[tokio::test]
 async fn change_round_writes_what_prepare_chose_and_answers_from_the_written_game() {
     let (db, _dir) = fresh_db().await;
-    let ids = games::create_game(&db, &liverpool()).await.unwrap();
+    let ids = create_game(&db, &liverpool()).await.unwrap();
     let outcome = change(&db, &ids.id, 1, Some(0), Some("k")).await;
     assert_eq!(
         outcome,
-        games::ChangeOutcome::Written {
-            version: 1,
-            response: json!({"version": 1, "rounds": 1}).to_string()
-        }
+        Ok(Outcome::Done((
+            1,
+            json!({"version": 1, "rounds": 1}).to_string()
+        )))
     );
     assert_eq!(
         change(&db, &ids.id, 2, None, Some("k")).await,
-        games::ChangeOutcome::Replayed(json!({"version": 1, "rounds": 1}).to_string())
+        Ok(Outcome::Replayed(
+            json!({"version": 1, "rounds": 1}).to_string()
+        ))
     );
     // A correction of round 1 is recorded as such.
     assert!(matches!(
         change(&db, &ids.id, 1, Some(1), None).await,
-        games::ChangeOutcome::Written { version: 2, .. }
+        Ok(Outcome::Done((2, _)))
     ));
     let history = games::history(&db, &ids.id).await.unwrap();
     let actions: Vec<HistoryAction> = history.iter().map(|h| h.action).collect();
@@ -500,45 +472,35 @@ async fn change_round_writes_what_prepare_chose_and_answers_from_the_written_gam
 #[tokio::test]
 async fn change_round_writes_nothing_when_refused_stale_or_out_of_order() {
     let (db, _dir) = fresh_db().await;
-    let ids = games::create_game(&db, &liverpool()).await.unwrap();
+    let ids = create_game(&db, &liverpool()).await.unwrap();
     assert_eq!(
         change(&db, &ids.id, 99, None, Some("k")).await,
-        games::ChangeOutcome::Refused("refused")
+        Err("refused")
     );
     assert_eq!(
         change(&db, &ids.id, 3, None, None).await,
-        games::ChangeOutcome::NotNextRound { next_round: 1 }
+        Ok(Outcome::Refused(Refusal::NotNextRound { next_round: 1 }))
     );
-    let games::ChangeOutcome::Conflict(current) = change(&db, &ids.id, 1, Some(5), None).await
-    else {
-        panic!("a stale version is a conflict");
-    };
-    assert_eq!(current.game.version, 0);
+    assert_eq!(
+        change(&db, &ids.id, 1, Some(5), None).await,
+        Ok(Outcome::Conflict { current_version: 0 }),
+        "a stale version is a conflict"
+    );
     assert_eq!(
         change(&db, "no-such-game", 1, None, None).await,
-        games::ChangeOutcome::GameNotFound
+        Ok(Outcome::NotFound)
     );
     // A refused answer writes nothing either.
-    let refused = games::change_round(
+    let refused = db_writes::round(
         &db,
         &ids.id,
+        Ok((1, json!({}), json!({}))),
         None,
-        Some(Keyed {
-            key: "k2",
-            request: "the same request",
-        }),
-        |_| {
-            Ok::<_, &str>(games::RoundChange {
-                round_no: 1,
-                entry: json!({}),
-                points: json!({}),
-            })
-        },
+        Some("k2"),
         |_| Err("cannot answer"),
     )
-    .await
-    .unwrap();
-    assert_eq!(refused, games::ChangeOutcome::Refused("cannot answer"));
+    .await;
+    assert_eq!(refused, Err("cannot answer"));
     let record = games::load_game(&db, &ids.id).await.unwrap().unwrap();
     assert_eq!(record.game.version, 0);
     assert!(record.rounds.is_empty());
@@ -546,43 +508,39 @@ async fn change_round_writes_nothing_when_refused_stale_or_out_of_order() {
     // The refused key was not stored: it can still be used.
     assert!(matches!(
         change(&db, &ids.id, 1, None, Some("k")).await,
-        games::ChangeOutcome::Written { version: 1, .. }
+        Ok(Outcome::Done((1, _)))
     ));
 }
 
 #[tokio::test]
 async fn redo_puts_back_the_undone_round_exactly_once_and_only_while_the_undo_is_the_last_change() {
-    use kontrakt::db::games::RedoOutcome;
     let (db, _dir) = fresh_db().await;
-    let id = games::create_game(&db, &liverpool()).await.unwrap().id;
+    let id = create_game(&db, &liverpool()).await.unwrap().id;
     put(&db, &id, 1, &json!({"Ann": 1}), None, None).await;
     put(&db, &id, 2, &json!({"Ann": 2}), None, None).await;
     let before = games::load_game(&db, &id).await.unwrap().unwrap();
     // Nothing undone yet: nothing to redo.
     assert_eq!(
-        games::redo_last_undo_once(&db, &id, 2, None).await.unwrap(),
-        RedoOutcome::NothingToRedo
+        db_writes::redo(&db, &id, 2, None).await,
+        Outcome::Refused(Refusal::NothingToRedo)
     );
-    games::undo_last_round(&db, &id, 2).await.unwrap();
+    db_writes::undo(&db, &id, 2, None).await;
     let once = Some(Once {
         key: "redo-1",
         request: "redo",
         response: "/games/x",
     });
     assert_eq!(
-        games::redo_last_undo_once(&db, &id, 2, once).await.unwrap(),
-        RedoOutcome::Conflict { current_version: 3 }
+        db_writes::redo(&db, &id, 2, once).await,
+        Outcome::Conflict { current_version: 3 }
     );
     assert_eq!(
-        games::redo_last_undo_once(&db, &id, 3, once).await.unwrap(),
-        RedoOutcome::Redone {
-            version: 4,
-            round_no: 2
-        }
+        db_writes::redo(&db, &id, 3, once).await,
+        Outcome::Done((4, 2))
     );
     assert_eq!(
-        games::redo_last_undo_once(&db, &id, 3, once).await.unwrap(),
-        RedoOutcome::Replayed("/games/x".into())
+        db_writes::redo(&db, &id, 3, once).await,
+        Outcome::Replayed("/games/x".into())
     );
     let after = games::load_game(&db, &id).await.unwrap().unwrap();
     assert_eq!(after.game.version, 4);
@@ -595,15 +553,15 @@ async fn redo_puts_back_the_undone_round_exactly_once_and_only_while_the_undo_is
     );
     // A second redo, with the new version: nothing to redo.
     assert_eq!(
-        games::redo_last_undo_once(&db, &id, 4, None).await.unwrap(),
-        RedoOutcome::NothingToRedo
+        db_writes::redo(&db, &id, 4, None).await,
+        Outcome::Refused(Refusal::NothingToRedo)
     );
     // Undo, then another change: the undo can no longer be redone.
-    games::undo_last_round(&db, &id, 4).await.unwrap();
-    games::set_ended_early(&db, &id, true, 5).await.unwrap();
+    db_writes::undo(&db, &id, 4, None).await;
+    db_writes::end(&db, &id, true, 5, None).await;
     assert_eq!(
-        games::redo_last_undo_once(&db, &id, 6, None).await.unwrap(),
-        RedoOutcome::NothingToRedo
+        db_writes::redo(&db, &id, 6, None).await,
+        Outcome::Refused(Refusal::NothingToRedo)
     );
     assert_eq!(
         games::load_game(&db, &id)

@@ -5,8 +5,9 @@
 //! it they print that they are skipped, and under `CI=true` they fail.
 
 use kontrakt::db::Db;
-use kontrakt::db::games::{self, ChangeOutcome, Keyed, NewGame};
+use kontrakt::db::games::{self, Keyed, NewGame};
 use kontrakt::db::groups;
+use kontrakt::db::guard::Outcome;
 use serde_json::json;
 
 use serde_json::Value;
@@ -45,7 +46,7 @@ async fn a_sqlite_database_made_before_the_migrations_moved_opens_with_every_gam
     assert_eq!(group.games[0].game.seats.len(), 3);
     // And it takes writes.
     let outcome = put_round(&db, FIXTURE_GAME, 3, Some(2)).await;
-    assert!(matches!(outcome, ChangeOutcome::Written { version: 3, .. }));
+    assert!(matches!(outcome, Outcome::Done((3, _))));
     db.close().await;
 }
 
@@ -64,7 +65,7 @@ async fn put_round(
     game_id: &str,
     round_no: i64,
     expected_version: Option<i64>,
-) -> ChangeOutcome<std::convert::Infallible> {
+) -> Outcome<(i64, String)> {
     put_keyed(db, game_id, round_no, expected_version, None).await
 }
 
@@ -74,7 +75,7 @@ async fn put_keyed(
     round_no: i64,
     expected_version: Option<i64>,
     key: Option<&str>,
-) -> ChangeOutcome<std::convert::Infallible> {
+) -> Outcome<(i64, String)> {
     let round = (
         round_no,
         json!({"round": round_no}),
@@ -105,7 +106,7 @@ async fn postgres_two_servers_writing_one_version_of_a_game_give_one_success_and
     else {
         return;
     };
-    let ids = games::create_game(&a, &new_game()).await.unwrap();
+    let ids = crate::common::create_game(&a, &new_game()).await.unwrap();
     for version in 0..5 {
         let round = version + 1;
         let writers: Vec<_> = (0..8)
@@ -118,11 +119,11 @@ async fn postgres_two_servers_writing_one_version_of_a_game_give_one_success_and
         let mut written = 0;
         for writer in writers {
             match writer.await.unwrap() {
-                ChangeOutcome::Written { version: now, .. } => {
+                Outcome::Done((now, _)) => {
                     assert_eq!(now, version + 1);
                     written += 1;
                 }
-                ChangeOutcome::Conflict(game) => assert_eq!(game.game.version, version + 1),
+                Outcome::Conflict { current_version } => assert_eq!(current_version, version + 1),
                 other => panic!("{:?}", std::mem::discriminant(&other)),
             }
         }
@@ -140,7 +141,7 @@ async fn postgres_a_racing_duplicate_through_the_other_server_gets_the_first_ans
     let Some((a, b)) = two_servers("engines::postgres_a_racing_duplicate").await else {
         return;
     };
-    let ids = games::create_game(&a, &new_game()).await.unwrap();
+    let ids = crate::common::create_game(&a, &new_game()).await.unwrap();
     // No version: only the key keeps a retry from becoming a second round.
     let writers: Vec<_> = (0..8)
         .map(|n| {
@@ -152,7 +153,7 @@ async fn postgres_a_racing_duplicate_through_the_other_server_gets_the_first_ans
     let mut answers = Vec::new();
     for writer in writers {
         answers.push(match writer.await.unwrap() {
-            ChangeOutcome::Written { response, .. } | ChangeOutcome::Replayed(response) => response,
+            Outcome::Done((_, response)) | Outcome::Replayed(response) => response,
             other => panic!("{:?}", std::mem::discriminant(&other)),
         });
     }
@@ -167,13 +168,13 @@ async fn postgres_a_racing_duplicate_through_the_other_server_gets_the_first_ans
         .map(|n| {
             let db = if n % 2 == 0 { a.clone() } else { b.clone() };
             tokio::spawn(async move {
-                games::create_game_once(
+                kontrakt::store::create::create_game(
                     &db,
                     &new_game(),
-                    Keyed {
+                    Some(Keyed {
                         key: "start",
                         request: "same",
-                    },
+                    }),
                 )
                 .await
                 .unwrap()
@@ -183,10 +184,10 @@ async fn postgres_a_racing_duplicate_through_the_other_server_gets_the_first_ans
     let mut ids = std::collections::BTreeSet::new();
     for creation in made {
         match creation.await.unwrap() {
-            games::Creation::Created(ids_of) | games::Creation::Replayed(ids_of) => {
+            Ok(ids_of) => {
                 ids.insert(ids_of.id);
             }
-            games::Creation::KeyReused => panic!("the same request"),
+            Err(refused) => panic!("the same request: {refused:?}"),
         }
     }
     assert_eq!(ids.len(), 1, "one game for one key");
@@ -396,7 +397,7 @@ async fn postgres_backup_refuses_and_names_pg_dump_while_export_works() {
     };
     let url = new_postgres_database(&server_url).await;
     let db = Db::open_postgres(&url).await.unwrap();
-    games::create_game(&db, &new_game()).await.unwrap();
+    crate::common::create_game(&db, &new_game()).await.unwrap();
     db.close().await;
     let dir = tempfile::tempdir().unwrap();
     let copy = dir.path().join("copy.db");

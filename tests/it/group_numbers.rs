@@ -725,6 +725,78 @@ fn numbers(state: &Value) -> Vec<(String, Value, Value, Value, Value)> {
         .collect()
 }
 
+/// Makes the database refuse every new group player (`on`), as a failing disk would refuse
+/// the group's part of a write, or accept them again (`off`).
+async fn refuse_new_group_players(app: &TestApp, on: bool) {
+    let postgres = crate::common::on_postgres();
+    let statements: &[&str] = match (on, postgres) {
+        (true, false) => &[
+            "CREATE TRIGGER refuse_players BEFORE INSERT ON group_players \
+              BEGIN SELECT RAISE(ABORT, 'the disk failed'); END",
+        ],
+        (false, false) => &["DROP TRIGGER refuse_players"],
+        (true, true) => &[
+            "CREATE FUNCTION refuse_players() RETURNS trigger LANGUAGE plpgsql AS \
+             'BEGIN RAISE EXCEPTION ''the disk failed''; END'",
+            "CREATE TRIGGER refuse_players BEFORE INSERT ON group_players \
+             FOR EACH ROW EXECUTE FUNCTION refuse_players()",
+        ],
+        (false, true) => &["DROP TRIGGER refuse_players ON group_players"],
+    };
+    let mut write = app.db.begin_write().await.unwrap();
+    for sql in statements {
+        sqlx::query(sql).execute(&mut **write).await.unwrap();
+    }
+    write.commit().await.unwrap();
+}
+
+/// A late joiner's group membership is saved in the same transaction as the game's change: when
+/// the group's part fails, the game's part is not saved either (the client is told that
+/// nothing was saved, and it is true), and the retry with the same key saves both. Saved one
+/// after the other, the game kept the joiner while the group did not, and the retry only
+/// replayed the game's answer: the joiner never joined the group.
+#[tokio::test]
+async fn a_late_joiner_joins_the_group_in_the_same_write_as_the_game_or_neither() {
+    let app = TestApp::new().await;
+    let group = create_group(&app, &["Ann", "Ben", "Cy"]).await;
+    let id = app
+        .create_game_at(
+            &format!("{}/games", group.api()),
+            json!({"rules": "contract", "players": ["Ann", "Ben", "Cy"]}),
+        )
+        .await
+        .id;
+    let join = json!({"name": "Di", "start": "zero"}).to_string();
+    let path = format!("/api/v1/games/{id}/players");
+    let headers = [("Idempotency-Key", "join-di")];
+    let before = app.game_state(&id).await["version"].clone();
+
+    refuse_new_group_players(&app, true).await;
+    let failed = app.post_json_with(&path, join.clone(), &headers).await;
+    assert_eq!(
+        failed.status,
+        StatusCode::INTERNAL_SERVER_ERROR,
+        "{}",
+        failed.body
+    );
+    let state = app.game_state(&id).await;
+    assert_eq!(state["version"], before, "nothing was saved: {state}");
+    assert_eq!(state["players"].as_array().unwrap().len(), 3, "{state}");
+
+    refuse_new_group_players(&app, false).await;
+    let retried = app.post_json_with(&path, join, &headers).await;
+    assert!(retried.status.is_success(), "{}", retried.body);
+    let state = app.game_state(&id).await;
+    assert_eq!(state["players"].as_array().unwrap().len(), 4, "{state}");
+    let players: Vec<String> = group.state(&app, "").await["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["name"].as_str().unwrap().to_owned())
+        .collect();
+    assert_eq!(players, ["Ann", "Ben", "Cy", "Di"]);
+}
+
 /// Issue 10 with issue 11's changes at the table: a player who joins a group's game late is
 /// counted in the group's standings and ledger like everyone else. The joiner the group did not
 /// know (Di) joins the group; one it knew (Eve, already a group player) keeps her identity.

@@ -1,8 +1,8 @@
 //! The table's changes during a game (docs/RULES.md section 8: sit out, leave, join late) and
 //! the changes of names, stake and currency after the start: each rewrites the game row (its
 //! players, money and `changes` list, migration 0006) and, for a rename, every stored name, in
-//! one transaction with the version check, recorded in the history. A child of [`super`] (it
-//! shares its private helpers: keys, versions, history); like it, SQL only, no rules and no
+//! one guarded write ([`crate::db::guard`]), recorded in the history. A child of [`super`] (it
+//! shares its private helpers: the history); like it, SQL only, no rules and no
 //! words: what to write is the caller's to compute.
 
 use serde_json::Map;
@@ -52,35 +52,19 @@ pub fn rename_in_changes(changes: &Value, old: &str, new: &str) -> Value {
     Value::Array(items)
 }
 
-/// Writes `rewrite` if the game is still at `expected_version`: the players, money and
-/// changes; for a rename, every round's entry (through `rename_entry(entry, old, new)`) and
-/// points and the game's history too; then the history row, a new version, and `once`'s
-/// answer. A conflict does not use up the key.
-pub async fn rewrite_once(
-    db: &Db,
+/// Writes `rewrite` over the game in a guarded write ([`crate::db::guard`]): the players,
+/// money and changes; for a rename, every round's entry (through `rename_entry(entry, old,
+/// new)`) and points and the game's history too; then the history row. The caller bumps the
+/// version.
+pub async fn rewrite(
+    tx: &mut PoolConnection<Any>,
     game_id: &str,
-    expected_version: i64,
     rewrite: &Rewrite,
     rename_entry: impl Fn(&Value, &str, &str) -> Value,
-    once: Option<Once<'_>>,
-) -> Result<WriteOutcome, sqlx::Error> {
-    let mut tx = db.begin_write().await?;
-    // On PostgreSQL, writers of this game from other servers wait here (SQLite: no-op).
-    tx.lock_row(crate::db::RowTable::Games, game_id).await?;
-    match replayed(&mut tx, game_id, once).await? {
-        Stored::New => {}
-        Stored::Same(response) => return Ok(WriteOutcome::Replayed(response)),
-        Stored::Other => return Ok(WriteOutcome::KeyReused),
-    }
-    let Some(current_version) = current_version(&mut tx, game_id).await? else {
-        return Ok(WriteOutcome::GameNotFound);
-    };
-    if current_version != expected_version {
-        return Ok(WriteOutcome::Conflict { current_version });
-    }
+) -> Result<(), sqlx::Error> {
     if let Some((old, new)) = &rewrite.rename {
         let renames = [(old.clone(), new.clone())];
-        crate::db::groups::rename_in_game(&mut tx, game_id, &renames, &rename_entry, false).await?;
+        crate::db::groups::rename_in_game(tx, game_id, &renames, &rename_entry, false).await?;
     }
     let encode = |e: serde_json::Error| sqlx::Error::Encode(e.into());
     sqlx::query("UPDATE games SET players = $1, money = $2, changes = $3 WHERE id = $4")
@@ -91,35 +75,12 @@ pub async fn rewrite_once(
         .execute(&mut **tx)
         .await?;
     record(
-        &mut tx,
+        tx,
         game_id,
         None,
         rewrite.action,
         rewrite.before.as_ref(),
         rewrite.after.as_ref(),
     )
-    .await?;
-    let version = bump_version(&mut tx, game_id).await?;
-    remember(&mut tx, game_id, once).await?;
-    tx.commit().await?;
-    Ok(WriteOutcome::Written { version })
-}
-
-/// What an idempotency key already holds for this game: `None` when it is new, else the
-/// stored answer ([`WriteOutcome::Replayed`]) or [`WriteOutcome::KeyReused`]. For a change
-/// the rules refuse as the game is now, which may be the repeat of one already made.
-pub async fn used_key(
-    db: &Db,
-    game_id: &str,
-    once: Once<'_>,
-) -> Result<Option<WriteOutcome>, sqlx::Error> {
-    let mut tx = db.begin_write().await?;
-    tx.lock_row(crate::db::RowTable::Games, game_id).await?;
-    let outcome = match replayed(&mut tx, game_id, Some(once)).await? {
-        Stored::New => None,
-        Stored::Same(response) => Some(WriteOutcome::Replayed(response)),
-        Stored::Other => Some(WriteOutcome::KeyReused),
-    };
-    tx.commit().await?;
-    Ok(outcome)
+    .await
 }

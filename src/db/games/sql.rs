@@ -56,7 +56,7 @@ pub(in crate::db) async fn load_of_group(
 
 /// Writes round `round_no` (new or corrected), its history row with the round as it was
 /// `before`, and bumps the game's version; returns the game as written.
-pub(super) async fn store_round(
+pub async fn store_round(
     tx: &mut PoolConnection<Any>,
     game_id: &str,
     round_no: i64,
@@ -120,7 +120,7 @@ type LastRound = (i64, Option<i64>, Option<String>, Option<String>);
 
 /// The game's version and its highest round (its number and the round as a history
 /// snapshot), in one statement; `None` if there is no such game.
-pub(super) async fn last_round(
+pub async fn last_round(
     tx: &mut PoolConnection<Any>,
     game_id: &str,
 ) -> Result<Option<(i64, Option<(i64, Value)>)>, sqlx::Error> {
@@ -147,7 +147,7 @@ pub(super) async fn last_round(
 
 /// Removes round `round_no` (as it was: `before`), records the `undo` in the history and
 /// bumps the game's version: one round trip on SQLite. Returns the new version.
-pub(super) async fn remove_round(
+pub async fn remove_round(
     tx: &mut PoolConnection<Any>,
     game_id: &str,
     round_no: i64,

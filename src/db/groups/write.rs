@@ -1,7 +1,9 @@
-//! The writes to a group, each one `BEGIN IMMEDIATE` transaction: check the idempotency key
-//! and the expected version, change, record the change in `group_history` (before and after),
-//! bump the group's version, remember the key. A child of [`super`]; SQL only, no rules and
-//! no words (a refusal is a [`Refusal`] code; the caller says it).
+//! The pieces of the writes to a group, each run inside a guarded write ([`crate::db::guard`])
+//! that `store` opens: each piece checks, changes and says what changed ([`Changed`]: the
+//! history's action with before and after), or gives the [`Refusal`]; [`finish`] records the
+//! change in `group_history`, bumps the group's version, stores the key's answer and commits.
+//! A child of [`super`]; SQL only, no rules and no words (a refusal is a code; the caller says
+//! it).
 //!
 //! Renaming a player rewrites the name in every game of the group it sits in (seats, round
 //! entries, points and the games' history), so the new name shows everywhere, old games
@@ -12,143 +14,76 @@ use serde_json::{Map, Value, json};
 use sqlx::pool::PoolConnection;
 use sqlx::{Any, AnyConnection};
 
-use super::super::Db;
-use super::super::games::{
-    Creation, GameIds, Keyed, NewGame, Once, decode_error, insert_game, load_in,
-};
+use super::super::games::{GameIds, NewGame, decode_error, insert_game, load_in};
+use super::super::guard::{Guarded, Refusal};
 use super::{KeyedName, insert_player, players_in, record};
 
 /// SQL for "now" in the format of the schema's timestamp defaults.
 const NOW: &str = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')";
 
-/// What a write to a group did.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum GroupWrite<T> {
-    /// Done; the group is now at `version`.
-    Written {
-        /// The group's version after the write.
-        version: i64,
-        /// What the write made (a new player's id, …).
-        value: T,
-    },
-    /// The idempotency key was used before for this request: the answer stored then.
-    /// Nothing changed.
-    Replayed(String),
-    /// The idempotency key was used before for another request. Nothing changed.
-    KeyReused,
-    /// The group is no longer at the expected version. Nothing changed.
-    Conflict {
-        /// The group's version now.
-        current_version: i64,
-    },
-    /// The write does not fit the group as it is. Nothing changed.
-    Refused(Refusal),
-    /// No group has this id.
-    NotFound,
+/// What a piece of a group write changed, for the group's history, and what it made.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Changed<T> {
+    /// What the write made (a new player's id, …).
+    pub value: T,
+    /// The history's action.
+    pub action: &'static str,
+    /// The history's `before`.
+    pub before: Option<Value>,
+    /// The history's `after`.
+    pub after: Option<Value>,
 }
 
-/// Why a write to a group was refused (the caller words it).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Refusal {
-    /// Another player of the group already has a name read the same: that player's name.
-    NameTaken(String),
-    /// Another house rule set of the group already has a name read the same: its name.
-    RulesNameTaken(String),
-    /// No player of this group has this id.
-    NoSuchPlayer,
-    /// No house rules of this group have this id.
-    NoSuchHouseRules,
-    /// No game has this id.
-    NoSuchGame,
-    /// The game already belongs to a group (this one, if `same`).
-    GameInGroup {
-        /// The group is this one.
-        same: bool,
-    },
-}
-
-/// Returns early from a write with its outcome.
-macro_rules! settle {
-    ($e:expr) => {
-        match $e {
-            Ok(value) => value,
-            Err(outcome) => return Ok(outcome),
-        }
-    };
-}
-
-/// The group's current version after checking `once`'s key and `expected`; `Err` is the
-/// outcome to answer without writing.
-async fn begin<T>(
-    tx: &mut PoolConnection<Any>,
-    group_id: &str,
-    expected: Option<i64>,
-    once: Option<Once<'_>>,
-) -> Result<Result<i64, GroupWrite<T>>, sqlx::Error> {
-    crate::db::lock_row(tx, crate::db::RowTable::Groups, group_id).await?;
-    if let Some(once) = once {
-        let row: Option<(String, String)> = sqlx::query_as(
-            "SELECT response, request_hash FROM group_idempotency WHERE group_id = $1 AND key = $2",
-        )
-        .bind(group_id)
-        .bind(once.key)
-        .fetch_optional(&mut **tx)
-        .await?;
-        if let Some((response, request)) = row {
-            return Ok(Err(if request == once.request {
-                GroupWrite::Replayed(response)
-            } else {
-                GroupWrite::KeyReused
-            }));
+impl<T> Changed<T> {
+    fn new(value: T, action: &'static str, before: Option<Value>, after: Option<Value>) -> Self {
+        Self {
+            value,
+            action,
+            before,
+            after,
         }
     }
-    let version: Option<i64> = sqlx::query_scalar("SELECT version FROM groups WHERE id = $1")
-        .bind(group_id)
-        .fetch_optional(&mut **tx)
-        .await?;
-    let Some(version) = version else {
-        return Ok(Err(GroupWrite::NotFound));
-    };
-    if expected.is_some_and(|expected| expected != version) {
-        return Ok(Err(GroupWrite::Conflict {
-            current_version: version,
-        }));
-    }
-    Ok(Ok(version))
 }
 
-/// Records the change, bumps the group's version, remembers the key; returns the version.
-async fn finish(
+/// A piece's result: what changed, or why the database refused it.
+pub type Piece<T> = Result<Result<Changed<T>, Refusal>, sqlx::Error>;
+
+/// Closes a group's guarded write: records `changed` in the group's history, bumps the
+/// group's version, stores `answer` under the write's key and commits. Returns the group's
+/// new version and what the write made.
+pub async fn finish<T>(
+    mut write: Guarded,
+    changed: Changed<T>,
+    answer: &str,
+) -> Result<(i64, T), sqlx::Error> {
+    let group_id = write.id().to_string();
+    let version = record_change(&mut write, &group_id, &changed).await?;
+    write.bumped(version);
+    write.commit(answer).await?;
+    Ok((version, changed.value))
+}
+
+/// Records `changed` in the group's history and bumps the group's version; returns it. What
+/// [`finish`] does before it commits, for a write that is not the group's own guarded write
+/// (a creation that adds a game to the group).
+pub async fn record_change<T>(
     tx: &mut PoolConnection<Any>,
     group_id: &str,
-    action: &str,
-    (before, after): (Option<&Value>, Option<&Value>),
-    once: Option<Once<'_>>,
+    changed: &Changed<T>,
 ) -> Result<i64, sqlx::Error> {
-    record(tx, group_id, action, before, after).await?;
-    let version = sqlx::query_scalar(&format!(
-        "UPDATE groups SET version = version + 1, updated_at = {NOW} WHERE id = $1 RETURNING version"
-    ))
-    .bind(group_id)
-    .fetch_one(&mut **tx)
+    record(
+        tx,
+        group_id,
+        changed.action,
+        changed.before.as_ref(),
+        changed.after.as_ref(),
+    )
     .await?;
-    if let Some(once) = once {
-        sqlx::query(
-            "INSERT INTO group_idempotency (group_id, key, request_hash, response)
-             VALUES ($1, $2, $3, $4)",
-        )
-        .bind(group_id)
-        .bind(once.key)
-        .bind(once.request)
-        .bind(once.response)
-        .execute(&mut **tx)
-        .await?;
-    }
-    Ok(version)
+    crate::db::guard::bump(tx, crate::db::guard::Subject::Group, group_id).await
 }
 
 /// The player of the group whose key is `key`, as `(id, name)`.
-async fn player_by_key(
+pub async fn player_by_key(
     conn: &mut AnyConnection,
     group_id: &str,
     key: &str,
@@ -160,25 +95,19 @@ async fn player_by_key(
         .await
 }
 
-/// Adds a player to the group; returns the new player's id. A name read the same as a
+/// Adds a player to the group; makes the new player's id. A name read the same as a
 /// player's already in the group (retired or not) is refused.
 pub async fn add_player(
-    db: &Db,
+    tx: &mut PoolConnection<Any>,
     group_id: &str,
-    expected: Option<i64>,
-    once: Option<Once<'_>>,
     player: &KeyedName,
-) -> Result<GroupWrite<i64>, sqlx::Error> {
-    let mut tx = db.begin_write().await?;
-    settle!(begin(&mut tx, group_id, expected, once).await?);
-    if let Some((_, name)) = player_by_key(&mut tx, group_id, &player.key).await? {
-        return Ok(GroupWrite::Refused(Refusal::NameTaken(name)));
+) -> Piece<i64> {
+    if let Some((_, name)) = player_by_key(tx, group_id, &player.key).await? {
+        return Ok(Err(Refusal::NameTaken(name)));
     }
-    let id = insert_player(&mut tx, group_id, player).await?;
+    let id = insert_player(tx, group_id, player).await?;
     let after = json!({ "player": id, "name": player.name });
-    let version = finish(&mut tx, group_id, "add_player", (None, Some(&after)), once).await?;
-    tx.commit().await?;
-    Ok(GroupWrite::Written { version, value: id })
+    Ok(Ok(Changed::new(id, "add_player", None, Some(after))))
 }
 
 /// Renames a player of the group, and the name in every game of the group the player sits in
@@ -186,15 +115,11 @@ pub async fn add_player(
 /// rounds' points and the games' history), each such game's version bumped. A name read the
 /// same as another player's is refused; the same player's new spelling is fine.
 pub async fn rename_player(
-    db: &Db,
+    tx: &mut PoolConnection<Any>,
     group_id: &str,
-    expected: Option<i64>,
-    once: Option<Once<'_>>,
     (player_id, player): (i64, &KeyedName),
     rename_entry: impl Fn(&Value, &str, &str) -> Value,
-) -> Result<GroupWrite<()>, sqlx::Error> {
-    let mut tx = db.begin_write().await?;
-    settle!(begin(&mut tx, group_id, expected, once).await?);
+) -> Piece<()> {
     let old: Option<String> =
         sqlx::query_scalar("SELECT name FROM group_players WHERE id = $1 AND group_id = $2")
             .bind(player_id)
@@ -202,12 +127,12 @@ pub async fn rename_player(
             .fetch_optional(&mut **tx)
             .await?;
     let Some(old) = old else {
-        return Ok(GroupWrite::Refused(Refusal::NoSuchPlayer));
+        return Ok(Err(Refusal::NoSuchPlayer));
     };
-    if let Some((other, name)) = player_by_key(&mut tx, group_id, &player.key).await?
+    if let Some((other, name)) = player_by_key(tx, group_id, &player.key).await?
         && other != player_id
     {
-        return Ok(GroupWrite::Refused(Refusal::NameTaken(name)));
+        return Ok(Err(Refusal::NameTaken(name)));
     }
     sqlx::query("UPDATE group_players SET name = $1, name_key = $2 WHERE id = $3")
         .bind(&player.name)
@@ -222,20 +147,11 @@ pub async fn rename_player(
             .await?;
     for game_id in game_ids {
         let renames = [(old.clone(), player.name.clone())];
-        rename_in_game(&mut tx, &game_id, &renames, &rename_entry, true).await?;
+        rename_in_game(tx, &game_id, &renames, &rename_entry, true).await?;
     }
     let before = json!({ "player": player_id, "name": old });
     let after = json!({ "player": player_id, "name": player.name });
-    let version = finish(
-        &mut tx,
-        group_id,
-        "rename",
-        (Some(&before), Some(&after)),
-        once,
-    )
-    .await?;
-    tx.commit().await?;
-    Ok(GroupWrite::Written { version, value: () })
+    Ok(Ok(Changed::new((), "rename", Some(before), Some(after))))
 }
 
 /// Renames players inside one stored game: `renames` are `(old, new)` pairs, none of whose
@@ -341,15 +257,11 @@ pub(crate) async fn rename_in_game(
 /// Retires a player (hidden from new games, kept in every game and the history) or brings
 /// one back. Setting what is already set changes nothing but the version.
 pub async fn set_retired(
-    db: &Db,
+    tx: &mut PoolConnection<Any>,
     group_id: &str,
-    expected: Option<i64>,
-    once: Option<Once<'_>>,
     player_id: i64,
     retired: bool,
-) -> Result<GroupWrite<()>, sqlx::Error> {
-    let mut tx = db.begin_write().await?;
-    settle!(begin(&mut tx, group_id, expected, once).await?);
+) -> Piece<()> {
     let now: Option<(String, i64)> =
         sqlx::query_as("SELECT name, retired FROM group_players WHERE id = $1 AND group_id = $2")
             .bind(player_id)
@@ -357,7 +269,7 @@ pub async fn set_retired(
             .fetch_optional(&mut **tx)
             .await?;
     let Some((name, was)) = now else {
-        return Ok(GroupWrite::Refused(Refusal::NoSuchPlayer));
+        return Ok(Err(Refusal::NoSuchPlayer));
     };
     sqlx::query("UPDATE group_players SET retired = $1 WHERE id = $2")
         .bind(i64::from(retired))
@@ -366,30 +278,17 @@ pub async fn set_retired(
         .await?;
     let before = json!({ "player": player_id, "name": name, "retired": was != 0 });
     let after = json!({ "player": player_id, "name": name, "retired": retired });
-    let version = finish(
-        &mut tx,
-        group_id,
-        "retire",
-        (Some(&before), Some(&after)),
-        once,
-    )
-    .await?;
-    tx.commit().await?;
-    Ok(GroupWrite::Written { version, value: () })
+    Ok(Ok(Changed::new((), "retire", Some(before), Some(after))))
 }
 
 /// Saves house rules under a name (replacing the group's house rules of a name read the
-/// same); returns their id.
+/// same); makes their id.
 pub async fn save_house_rules(
-    db: &Db,
+    tx: &mut PoolConnection<Any>,
     group_id: &str,
-    expected: Option<i64>,
-    once: Option<Once<'_>>,
     name: &KeyedName,
     (rules, options): (&str, &Value),
-) -> Result<GroupWrite<i64>, sqlx::Error> {
-    let mut tx = db.begin_write().await?;
-    settle!(begin(&mut tx, group_id, expected, once).await?);
+) -> Piece<i64> {
     let old: Option<(i64, String, String, String)> = sqlx::query_as(
         "SELECT id, name, rules, options FROM group_rulesets WHERE group_id = $1 AND name_key = $2",
     )
@@ -433,28 +332,15 @@ pub async fn save_house_rules(
         }
     };
     let after = json!({ "name": name.name, "rules": rules, "options": options });
-    let version = finish(
-        &mut tx,
-        group_id,
-        "save_rules",
-        (before.as_ref(), Some(&after)),
-        once,
-    )
-    .await?;
-    tx.commit().await?;
-    Ok(GroupWrite::Written { version, value: id })
+    Ok(Ok(Changed::new(id, "save_rules", before, Some(after))))
 }
 
 /// Deletes the group's house rules `id`. Games started with them keep their name.
 pub async fn delete_house_rules(
-    db: &Db,
+    tx: &mut PoolConnection<Any>,
     group_id: &str,
-    expected: Option<i64>,
-    once: Option<Once<'_>>,
     id: i64,
-) -> Result<GroupWrite<()>, sqlx::Error> {
-    let mut tx = db.begin_write().await?;
-    settle!(begin(&mut tx, group_id, expected, once).await?);
+) -> Piece<()> {
     let old: Option<(String, String, String)> = sqlx::query_as(
         "DELETE FROM group_rulesets WHERE id = $1 AND group_id = $2 RETURNING name, rules, options",
     )
@@ -463,36 +349,25 @@ pub async fn delete_house_rules(
     .fetch_optional(&mut **tx)
     .await?;
     let Some((name, rules, options)) = old else {
-        return Ok(GroupWrite::Refused(Refusal::NoSuchHouseRules));
+        return Ok(Err(Refusal::NoSuchHouseRules));
     };
     let before = json!({
         "name": name,
         "rules": rules,
         "options": serde_json::from_str::<Value>(&options).map_err(decode_error)?,
     });
-    let version = finish(
-        &mut tx,
-        group_id,
-        "delete_rules",
-        (Some(&before), None),
-        once,
-    )
-    .await?;
-    tx.commit().await?;
-    Ok(GroupWrite::Written { version, value: () })
+    Ok(Ok(Changed::new((), "delete_rules", Some(before), None)))
 }
 
-/// Records a settle-up of `balances` (the caller's JSON); the ledger starts again after it.
-/// Returns the settle-up's id.
+/// Records a settle-up of `balances` (the caller's JSON) made at the group's version
+/// `version` (the settle-up keeps the version the write moves the group to); the ledger
+/// starts again after it. Makes the settle-up's id.
 pub async fn settle_up(
-    db: &Db,
+    tx: &mut PoolConnection<Any>,
     group_id: &str,
-    expected: Option<i64>,
-    once: Option<Once<'_>>,
+    version: i64,
     balances: &Value,
-) -> Result<GroupWrite<i64>, sqlx::Error> {
-    let mut tx = db.begin_write().await?;
-    let version = settle!(begin(&mut tx, group_id, expected, once).await?);
+) -> Piece<i64> {
     let id: i64 = sqlx::query_scalar(
         "INSERT INTO settle_ups (group_id, version, balances) VALUES ($1, $2, $3) RETURNING id",
     )
@@ -502,79 +377,35 @@ pub async fn settle_up(
     .fetch_one(&mut **tx)
     .await?;
     let after = json!({ "settle_up": id, "balances": balances });
-    let version = finish(&mut tx, group_id, "settle_up", (None, Some(&after)), once).await?;
-    tx.commit().await?;
-    Ok(GroupWrite::Written { version, value: id })
+    Ok(Ok(Changed::new(id, "settle_up", None, Some(after))))
 }
 
-/// Creates a game in the group: `seats` are the group players' ids in seating order (the
-/// game's `players` their names, as the caller made them), `house_rules` the name of the
-/// house rules it starts with. With a key, once per key and request (the table of game
-/// creations, like [`create_game_once`](super::super::games::create_game_once)).
+/// Creates a game in the group, in a creation's write ([`crate::db::guard::create`]) that has
+/// locked the group ([`crate::db::guard::lock`]): `seats` are the group players' ids in
+/// seating order (the game's `players` their names, as the caller made them), `house_rules`
+/// the name of the house rules it starts with. Makes the new game's tokens.
 pub async fn create_group_game(
-    db: &Db,
+    tx: &mut PoolConnection<Any>,
     group_id: &str,
     game: &NewGame,
     (seats, house_rules): (&[i64], Option<&str>),
-    keyed: Option<Keyed<'_>>,
-) -> Result<GroupWrite<Creation>, sqlx::Error> {
-    let mut tx = db.begin_write().await?;
-    if let Some(keyed) = keyed {
-        tx.lock_key(keyed.key).await?;
-        let existing = sqlx::query_as::<_, (String, String, Option<String>)>(
-            "SELECT g.id, g.view_token, c.request_hash FROM game_creations c
-             JOIN games g ON g.id = c.game_id WHERE c.key = $1",
-        )
-        .bind(keyed.key)
-        .fetch_optional(&mut **tx)
-        .await?;
-        if let Some((id, view_token, request)) = existing {
-            let creation = if request.as_deref() == Some(keyed.request) {
-                Creation::Replayed(GameIds { id, view_token })
-            } else {
-                Creation::KeyReused
-            };
-            let version = sqlx::query_scalar("SELECT version FROM groups WHERE id = $1")
-                .bind(group_id)
-                .fetch_optional(&mut **tx)
-                .await?
-                .unwrap_or_default();
-            return Ok(GroupWrite::Written {
-                version,
-                value: creation,
-            });
-        }
-    }
-    settle!(begin(&mut tx, group_id, None, None).await?);
-    let players = players_in(&mut tx, group_id).await?;
+) -> Piece<GameIds> {
+    let players = players_in(tx, group_id).await?;
     if seats.iter().any(|id| !players.iter().any(|p| p.id == *id)) {
-        return Ok(GroupWrite::Refused(Refusal::NoSuchPlayer));
+        return Ok(Err(Refusal::NoSuchPlayer));
     }
-    let ids = insert_game(&mut tx, game).await?;
-    link_game(&mut tx, group_id, &ids.id, seats).await?;
+    let ids = insert_game(tx, game).await?;
+    link_game(tx, group_id, &ids.id, seats).await?;
     sqlx::query("UPDATE games SET house_rules = $1 WHERE id = $2")
         .bind(house_rules)
         .bind(&ids.id)
         .execute(&mut **tx)
         .await?;
-    if let Some(keyed) = keyed {
-        sqlx::query("INSERT INTO game_creations (key, game_id, request_hash) VALUES ($1, $2, $3)")
-            .bind(keyed.key)
-            .bind(&ids.id)
-            .bind(keyed.request)
-            .execute(&mut **tx)
-            .await?;
-    }
     // The read-only token names the game in the group's history: the history is the group's,
     // and a read-only link to the group must never lead to a game's edit link.
     let after = json!({ "game": ids.view_token, "players": game.players, "seats": seats,
                         "house_rules": house_rules });
-    let version = finish(&mut tx, group_id, "add_game", (None, Some(&after)), None).await?;
-    tx.commit().await?;
-    Ok(GroupWrite::Written {
-        version,
-        value: Creation::Created(ids),
-    })
+    Ok(Ok(Changed::new(ids, "add_game", None, Some(after))))
 }
 
 /// One game of a paper sheet to import ([`import_games`]): the game, the players of its seats
@@ -595,43 +426,35 @@ pub struct ImportedGame {
     pub ended_early: bool,
 }
 
-/// Imports the games of a paper sheet into the group in one transaction, once per key: each
-/// game with its seats, rounds (and their history rows) and its day; players the group does
-/// not know join it. `respond` makes the answer (stored under the key) from the new games'
-/// ids. The group's history records each new player (`add_player`) and each game (`add_game`,
-/// by its read-only token) as the other writes do; an empty list writes nothing.
+/// Imports the games of a paper sheet into the group, in its guarded write: each game with
+/// its seats, rounds (and their history rows) and its day; players the group does not know
+/// join it. The group's history records each new player (`add_player`) and each game but the
+/// last (`add_game`, by its read-only token) as the other writes do; the last game's
+/// `add_game` is the change [`finish`] records. Makes the new games' ids; an empty list
+/// changes nothing (`None`).
 pub async fn import_games(
-    db: &Db,
+    tx: &mut PoolConnection<Any>,
     group_id: &str,
     games: &[ImportedGame],
-    keyed: Keyed<'_>,
-    respond: impl FnOnce(&[GameIds]) -> String,
-) -> Result<GroupWrite<Vec<GameIds>>, sqlx::Error> {
-    let mut tx = db.begin_write().await?;
-    let probe = Once {
-        key: keyed.key,
-        request: keyed.request,
-        response: "",
-    };
-    let version = settle!(begin(&mut tx, group_id, None, Some(probe)).await?);
+) -> Result<Option<Changed<Vec<GameIds>>>, sqlx::Error> {
     let mut afters = Vec::with_capacity(games.len());
     let mut made = Vec::with_capacity(games.len());
     for imported in games {
         let mut seats = Vec::with_capacity(imported.seats.len());
         for name in &imported.seats {
-            let id = match player_by_key(&mut tx, group_id, &name.key).await? {
+            let id = match player_by_key(tx, group_id, &name.key).await? {
                 Some((id, _)) => id,
                 None => {
-                    let id = insert_player(&mut tx, group_id, name).await?;
+                    let id = insert_player(tx, group_id, name).await?;
                     let after = json!({ "player": id, "name": name.name, "import": true });
-                    record(&mut tx, group_id, "add_player", None, Some(&after)).await?;
+                    record(tx, group_id, "add_player", None, Some(&after)).await?;
                     id
                 }
             };
             seats.push(id);
         }
-        let ids = insert_game(&mut tx, &imported.game).await?;
-        link_game(&mut tx, group_id, &ids.id, &seats).await?;
+        let ids = insert_game(tx, &imported.game).await?;
+        link_game(tx, group_id, &ids.id, &seats).await?;
         sqlx::query(
             "UPDATE games SET created_at = $1, updated_at = $1, ended_early = $2 WHERE id = $3",
         )
@@ -674,33 +497,12 @@ pub async fn import_games(
         made.push(ids);
     }
     let Some(last) = afters.pop() else {
-        return Ok(GroupWrite::Written {
-            version,
-            value: made,
-        });
+        return Ok(None);
     };
     for after in &afters {
-        record(&mut tx, group_id, "add_game", None, Some(after)).await?;
+        record(tx, group_id, "add_game", None, Some(after)).await?;
     }
-    let response = respond(&made);
-    let once = Once {
-        key: keyed.key,
-        request: keyed.request,
-        response: &response,
-    };
-    let version = finish(
-        &mut tx,
-        group_id,
-        "add_game",
-        (None, Some(&last)),
-        Some(once),
-    )
-    .await?;
-    tx.commit().await?;
-    Ok(GroupWrite::Written {
-        version,
-        value: made,
-    })
+    Ok(Some(Changed::new(made, "add_game", None, Some(last))))
 }
 
 /// Sets a game's group and seats.
@@ -731,21 +533,17 @@ async fn link_game(
 /// joins the group; names spelt differently from the group's are rewritten to the group's
 /// spelling in the game (as [`rename_player`] does). Returns the seats' player ids.
 pub async fn add_game(
-    db: &Db,
+    tx: &mut PoolConnection<Any>,
     group_id: &str,
-    expected: Option<i64>,
-    once: Option<Once<'_>>,
     (game_id, keys): (&str, &[String]),
     rename_entry: impl Fn(&Value, &str, &str) -> Value,
-) -> Result<GroupWrite<Vec<i64>>, sqlx::Error> {
-    let mut tx = db.begin_write().await?;
-    settle!(begin(&mut tx, group_id, expected, once).await?);
-    tx.lock_row(crate::db::RowTable::Games, game_id).await?;
-    let Some(game) = load_in(&mut tx, "id", game_id).await? else {
-        return Ok(GroupWrite::Refused(Refusal::NoSuchGame));
+) -> Piece<Vec<i64>> {
+    crate::db::lock_row(tx, crate::db::RowTable::Games, game_id).await?;
+    let Some(game) = load_in(tx, "id", game_id).await? else {
+        return Ok(Err(Refusal::NoSuchGame));
     };
     if let Some(group) = &game.game.group {
-        return Ok(GroupWrite::Refused(Refusal::GameInGroup {
+        return Ok(Err(Refusal::GameInGroup {
             same: group.id == group_id,
         }));
     }
@@ -753,7 +551,7 @@ pub async fn add_game(
     let mut renames = Vec::new();
     let mut joined = Vec::new();
     for (name, key) in game.game.players.iter().zip(keys) {
-        match player_by_key(&mut tx, group_id, key).await? {
+        match player_by_key(tx, group_id, key).await? {
             Some((id, group_name)) => {
                 seats.push(id);
                 renames.push((name.clone(), group_name));
@@ -763,19 +561,34 @@ pub async fn add_game(
                     name: name.clone(),
                     key: key.clone(),
                 };
-                seats.push(insert_player(&mut tx, group_id, &player).await?);
+                seats.push(insert_player(tx, group_id, &player).await?);
                 joined.push(name.clone());
             }
         }
     }
-    rename_in_game(&mut tx, game_id, &renames, &rename_entry, true).await?;
-    link_game(&mut tx, group_id, game_id, &seats).await?;
+    rename_in_game(tx, game_id, &renames, &rename_entry, true).await?;
+    link_game(tx, group_id, game_id, &seats).await?;
     let after = json!({ "game": game.game.view_token, "players": game.game.players,
                         "seats": seats, "joined": joined, "added": true });
-    let version = finish(&mut tx, group_id, "add_game", (None, Some(&after)), once).await?;
-    tx.commit().await?;
-    Ok(GroupWrite::Written {
-        version,
-        value: seats,
-    })
+    Ok(Ok(Changed::new(seats, "add_game", None, Some(after))))
+}
+
+/// Makes `player`, who joined a game of the group late, a player of the group, inside the
+/// game's guarded write (which locked the group first, [`crate::db::guard::Target::locking_first`]),
+/// so the game's change and the group's new player are saved together or not at all. A name
+/// the group knows, retired or not, is left as it is (`false`); a new player is recorded
+/// (`add_player`) and bumps the group's version (`true`).
+pub async fn join_late(
+    tx: &mut PoolConnection<Any>,
+    group_id: &str,
+    player: &KeyedName,
+) -> Result<bool, sqlx::Error> {
+    if player_by_key(tx, group_id, &player.key).await?.is_some() {
+        return Ok(false);
+    }
+    let id = insert_player(tx, group_id, player).await?;
+    let after = json!({ "player": id, "name": player.name });
+    record(tx, group_id, "add_player", None, Some(&after)).await?;
+    crate::db::guard::bump(tx, crate::db::guard::Subject::Group, group_id).await?;
+    Ok(true)
 }

@@ -32,8 +32,8 @@ mod view;
 use super::input::take_lang;
 use super::schema;
 use super::{StoredKey, created_at, keyed_json};
-use crate::db::games::{Creation, Keyed, Once};
-use crate::db::groups::{self as db_groups, GroupCreation};
+use crate::db::games::{Keyed, Once};
+use crate::db::groups as db_groups;
 use crate::rules::game::RawSetup;
 use crate::rules::ruleset::{OptionValue, RuleSet};
 use crate::store::groups::{self, GroupOutcome, GroupProblem, LoadedGroup};
@@ -347,8 +347,10 @@ async fn create(
     let keyed = key.as_ref().map(|(key, request)| Keyed { key, request });
     let created = groups::create_group(&state.db, &body.name, &body.players, keyed).await?;
     let ids = match created {
-        Ok(GroupCreation::Created(ids) | GroupCreation::Replayed(ids)) => ids,
-        Ok(GroupCreation::KeyReused) => return Err(key_reused()),
+        Ok(outcome) => match outcome.created() {
+            Some(ids) => ids,
+            None => return Err(key_reused()),
+        },
         Err(problem) => return Err(AppError::Unprocessable(problem_sentence(&problem, lang))),
     };
     let links = GroupLinks::new(&ids.id);
@@ -604,14 +606,14 @@ async fn new_game(
     let outcome = groups::create_group_game(
         &state.db,
         &id,
-        raw,
+        (raw, &[]),
         house_rules.as_ref().map(|h| h.name.as_str()),
         keyed,
     )
     .await?;
     let ids = match outcome {
-        GroupOutcome::Done(_, Creation::Created(ids) | Creation::Replayed(ids)) => ids,
-        GroupOutcome::Done(_, Creation::KeyReused) => return Err(key_reused()),
+        GroupOutcome::Done(_, ids) => ids,
+        GroupOutcome::KeyReused => return Err(key_reused()),
         other => return answer(&state, &id, other, lang, StatusCode::OK).await,
     };
     super::games::created(&ids)

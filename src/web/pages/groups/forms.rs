@@ -20,7 +20,6 @@ use axum::response::{IntoResponse, Redirect, Response};
 
 use super::{Typed, load_edit, page_with_notice, page_with_typed};
 use crate::db::games::{Keyed, Once};
-use crate::db::groups::GroupCreation;
 use crate::rules::presets::{option_specs, preset_info};
 use crate::rules::ruleset::{OptionSpec, RuleSet};
 use crate::store::groups::{self, GroupOutcome, GroupProblem, LoadedGroup};
@@ -215,13 +214,15 @@ pub(super) async fn create(
         request: &request,
     });
     let ids = match groups::create_group(&state.db, &name, &players, keyed).await? {
-        Ok(GroupCreation::Created(ids) | GroupCreation::Replayed(ids)) => ids,
-        Ok(GroupCreation::KeyReused) => {
-            return Err(AppError::Said(
-                StatusCode::UNPROCESSABLE_ENTITY,
-                Msg::ErrKeyReused,
-            ));
-        }
+        Ok(outcome) => match outcome.created() {
+            Some(ids) => ids,
+            None => {
+                return Err(AppError::Said(
+                    StatusCode::UNPROCESSABLE_ENTITY,
+                    Msg::ErrKeyReused,
+                ));
+            }
+        },
         Err(problem) => {
             ctx.here = "/".to_owned();
             let form = crate::web::pages::home::NewGroupForm {

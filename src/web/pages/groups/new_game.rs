@@ -15,7 +15,7 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Redirect, Response};
 
 use super::load_edit;
-use crate::db::games::{Creation, Keyed};
+use crate::db::games::Keyed;
 use crate::store::groups::{self, GroupOutcome, LoadedGroup};
 use crate::text::groups::GroupMsg;
 use crate::web::api::groups::problem_sentence;
@@ -100,7 +100,7 @@ pub(super) async fn create(
     let outcome = groups::create_group_game(
         &state.db,
         &id,
-        setup.to_raw(),
+        (setup.to_raw(), &[]),
         house_rules.as_deref(),
         keyed,
     )
@@ -108,13 +108,13 @@ pub(super) async fn create(
     let lang = ctx.lang;
     let mut errors = PageErrors::default();
     match outcome {
-        GroupOutcome::Done(_, Creation::Created(ids) | Creation::Replayed(ids)) => {
+        GroupOutcome::Done(_, ids) => {
             let url = GameLinks::new(&ids.id).page();
             let title = crate::web::pages::games::setup_title(&setup, lang);
             let jar = recent::remember(jar, &url, &title);
             return Ok((jar, Redirect::to(&url)).into_response());
         }
-        GroupOutcome::Done(_, Creation::KeyReused) | GroupOutcome::KeyReused => {
+        GroupOutcome::KeyReused => {
             return Err(AppError::Said(
                 StatusCode::UNPROCESSABLE_ENTITY,
                 Msg::ErrKeyReused,
