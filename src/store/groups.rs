@@ -22,11 +22,8 @@ use crate::db::groups::{
     self, Group, GroupCreation, GroupRecord, GroupWrite, HouseRules, KeyedName, Player, SettleUp,
 };
 use crate::rules::game::{FieldErrors, GameSetup, RawSetup};
-use crate::rules::names::{NameProblem, check_name, group_key};
+use crate::rules::names::{MAX_NAME_CHARS, NameProblem, check_name, group_key};
 use crate::rules::ruleset::RuleSet;
-
-/// Longest group or house-rules name, in characters.
-pub const MAX_GROUP_NAME_CHARS: usize = 60;
 
 /// A group with its games understood.
 #[derive(Clone, Debug)]
@@ -141,12 +138,12 @@ pub fn player_name(name: &str) -> Result<KeyedName, GroupProblem> {
 }
 
 /// A group's or house rules' name checked like a player's, up to
-/// [`MAX_GROUP_NAME_CHARS`] characters, with its key.
+/// [`MAX_NAME_CHARS`] characters, with its key.
 pub fn group_name(name: &str) -> Result<KeyedName, GroupProblem> {
     // The player check with room for a longer name: checked in two halves would accept
     // nothing it refuses but the length.
     let trimmed = name.trim();
-    if trimmed.chars().count() > MAX_GROUP_NAME_CHARS {
+    if trimmed.chars().count() > MAX_NAME_CHARS {
         return Err(GroupProblem::GroupName(NameProblem::TooLong));
     }
     let name = match check_name(trimmed) {
