@@ -214,7 +214,7 @@ fn pins_of(result: &CheckResult) -> Vec<Pins> {
         .iter()
         .map(|(cards, reading)| {
             let mut pins: Pins = vec![None; cards.len()];
-            for &(wild, as_card) in reading.as_ref().map_or(&[][..], |r| &r.wilds()[..]) {
+            for &(wild, as_card) in reading.as_ref().map_or(&[][..], |r| r.wilds()) {
                 let at = (0..cards.len())
                     .find(|&i| cards[i] == wild && pins[i].is_none())
                     .expect("a wild of the reading is in the meld");

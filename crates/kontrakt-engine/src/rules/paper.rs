@@ -93,7 +93,7 @@ pub enum Problem {
     },
     /// The player cell is empty.
     NoPlayer,
-    /// The player's name is longer than [`MAX_NAME`] characters.
+    /// The player's name is longer than [`MAX_NAME_CHARS`] characters.
     LongName,
     /// A round's cell is not a whole number (decimals like `25,0` are fine).
     BadPoints {
