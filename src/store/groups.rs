@@ -26,9 +26,6 @@ use crate::rules::game::{FieldErrors, GameSetup, RawSetup};
 use crate::rules::names::{NameProblem, check_name, group_key};
 use crate::rules::ruleset::RuleSet;
 
-/// Longest group or house-rules name, in characters.
-pub const MAX_GROUP_NAME_CHARS: usize = 60;
-
 /// A group with its games understood.
 #[derive(Clone, Debug)]
 pub struct LoadedGroup {
@@ -177,20 +174,10 @@ pub fn player_name(name: &str) -> Result<KeyedName, GroupProblem> {
     })
 }
 
-/// A group's or house rules' name checked like a player's, up to
-/// [`MAX_GROUP_NAME_CHARS`] characters, with its key.
+/// A group's or house rules' name checked as a player's is (one limit for every name,
+/// `rules::names::MAX_NAME_CHARS` characters), with its key.
 pub fn group_name(name: &str) -> Result<KeyedName, GroupProblem> {
-    // The player check with room for a longer name: checked in two halves would accept
-    // nothing it refuses but the length.
-    let trimmed = name.trim();
-    if trimmed.chars().count() > MAX_GROUP_NAME_CHARS {
-        return Err(GroupProblem::GroupName(NameProblem::TooLong));
-    }
-    let name = match check_name(trimmed) {
-        Ok(name) => name,
-        Err(NameProblem::TooLong) => trimmed.to_string(),
-        Err(problem) => return Err(GroupProblem::GroupName(problem)),
-    };
+    let name = check_name(name).map_err(GroupProblem::GroupName)?;
     Ok(KeyedName {
         key: group_key(&name),
         name,

@@ -50,7 +50,7 @@ pub fn reading_text(reading: &Reading, ctx: &PageCtx) -> String {
 pub fn wild_texts(reading: &Reading, declared: &[(Card, Card)], ctx: &PageCtx) -> Vec<String> {
     let mut declared = declared.to_vec();
     reading
-        .wilds
+        .wilds()
         .iter()
         .map(|(wild, card)| {
             let at = declared.iter().position(|d| d == &(*wild, *card));

@@ -751,24 +751,24 @@ async fn the_settle_example_gives_the_rommee_seed_nets_and_transfers_by_name() {
 }
 
 #[tokio::test]
-async fn settle_checks_player_names_as_a_new_game_does_thirty_characters_and_plain_text() {
+async fn settle_checks_player_names_as_a_new_game_does_forty_characters_and_plain_text() {
     let app = TestApp::new().await;
     let body = |name: &str| {
         json!({"rules": "hollywood", "players": ["Ann", name], "totals": [10, 40],
                "cents_per_point": 2})
     };
-    let answer = post_json(&app, "/api/v1/settle", body(&"x".repeat(30))).await;
+    let answer = post_json(&app, "/api/v1/settle", body(&"x".repeat(40))).await;
     assert_eq!(answer["net_cents"], json!([60, -60]));
     let sentence = refused(
         &app,
         "/api/v1/settle",
-        body(&"x".repeat(31)).to_string(),
+        body(&"x".repeat(41)).to_string(),
         StatusCode::UNPROCESSABLE_ENTITY,
     )
     .await;
     assert_eq!(
         sentence,
-        "the name of player 2 is longer than 30 characters"
+        "the name of player 2 is longer than 40 characters"
     );
     let sentence = refused(
         &app,
@@ -1399,10 +1399,10 @@ async fn settle_refuses_empty_duplicate_or_too_many_names() {
         unprocessable,
     )
     .await;
-    // The settle API once allowed 40 characters; it now checks names as a new game does.
+    // The settle API checks names as a new game does.
     assert_eq!(
         sentence,
-        "the name of player 2 is longer than 30 characters"
+        "the name of player 2 is longer than 40 characters"
     );
 }
 

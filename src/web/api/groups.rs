@@ -90,7 +90,9 @@ pub(crate) async fn load_edit_group(
 /// A group problem as a sentence in `lang`.
 pub(crate) fn problem_sentence(problem: &GroupProblem, lang: Lang) -> String {
     match problem {
-        GroupProblem::GroupName(p) => group_name_problem(*p, groups::MAX_GROUP_NAME_CHARS, lang),
+        GroupProblem::GroupName(p) => {
+            group_name_problem(*p, crate::rules::names::MAX_NAME_CHARS, lang)
+        }
         GroupProblem::PlayerName(name, p) => player_name_problem(name, *p, lang),
         GroupProblem::NameTwice(name) => GroupMsg::NameTwice.fill(lang, &[("name", name)]),
         GroupProblem::NameTaken(name) => GroupMsg::NameTaken.fill(lang, &[("name", name)]),
@@ -191,7 +193,7 @@ async fn answer<T>(
 #[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 struct NewGroupBody {
-    /// The group's name, 1 to 60 characters ("Freitagsrunde").
+    /// The group's name, 1 to 40 characters ("Freitagsrunde").
     name: String,
     /// Its first players (names compared as people read them: they must differ).
     #[serde(default)]

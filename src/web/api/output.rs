@@ -116,17 +116,27 @@ pub struct ReadingJson {
     pub fills: Option<FillsJson>,
 }
 
+/// A reading's kind-specific data as the JSON's flat fields: a set's or a pair's `rank`, a
+/// run's `suit`, `from` and `to`.
+fn flat_fields(reading: &Reading) -> (Option<Rank>, Option<Suit>, Option<Rank>, Option<Rank>) {
+    match *reading {
+        Reading::Set { rank, .. } | Reading::Pair { rank, .. } => (Some(rank), None, None, None),
+        Reading::Run { suit, from, to, .. } => (None, Some(suit), Some(from), Some(to)),
+    }
+}
+
 impl ReadingJson {
     fn new(reading: &Reading, opening: bool, fills: Option<Requirement>) -> Self {
+        let (rank, suit, from, to) = flat_fields(reading);
         Self {
             fills: FillsJson::new(fills),
-            kind: reading.kind,
-            rank: reading.rank,
-            suit: reading.suit,
-            from: reading.from,
-            to: reading.to,
+            kind: reading.kind(),
+            rank,
+            suit,
+            from,
+            to,
             wilds: reading
-                .wilds
+                .wilds()
                 .iter()
                 .map(|&(card, stands_for)| WildJson {
                     card,
@@ -165,19 +175,20 @@ impl MeldJson {
             .zip(pins)
             .filter_map(|(&c, p)| p.map(|p| (c, p)))
             .collect();
+        let (rank, suit, from, to) = reading.map_or((None, None, None, None), flat_fields);
         Self {
             alternatives,
             fills: FillsJson::new(reading.and_then(|_| pins::used_fills(round, held))),
             notation: crate::rules::cards::format_pinned(&cards, pins),
             cards,
-            kind: reading.map(|r| r.kind),
-            rank: reading.and_then(|r| r.rank),
-            suit: reading.and_then(|r| r.suit),
-            from: reading.and_then(|r| r.from),
-            to: reading.and_then(|r| r.to),
+            kind: reading.map(Reading::kind),
+            rank,
+            suit,
+            from,
+            to,
             wilds: reading
                 .map(|r| {
-                    r.wilds
+                    r.wilds()
                         .iter()
                         .map(|&(card, stands_for)| {
                             let at = declared.iter().position(|&d| d == (card, stands_for));

@@ -302,7 +302,7 @@ pub struct NewGame {
     /// Option overrides.
     #[schema(required = false)]
     pub options: Options,
-    /// Names in seating order (clockwise): trimmed, 1 to 30 characters, different.
+    /// Names in seating order (clockwise): trimmed, 1 to 40 characters, different.
     pub players: Vec<String>,
     /// The first dealer's name; missing: the first player.
     pub first_dealer: Option<String>,

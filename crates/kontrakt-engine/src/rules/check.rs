@@ -305,7 +305,7 @@ pub fn meld_problem(rules: &MeldRules, meld: usize, cards: &[Card]) -> Option<Pr
 pub(crate) fn breach_problem(rules: &MeldRules, meld: usize, structural: &[Reading]) -> Problem {
     let best = structural
         .iter()
-        .min_by_key(|r| r.wilds.len())
+        .min_by_key(|r| r.wilds().len())
         .expect("non-empty");
     match rules.limit_breach(best) {
         Some(LimitBreach::TooManyWilds { max, wilds }) => {
@@ -584,7 +584,7 @@ impl Search<'_> {
                     if wrong_kind {
                         self.problems.push(Problem::WrongKind {
                             meld,
-                            is: reading.kind,
+                            is: reading.kind(),
                             needs: req.kind,
                         });
                     } else {
@@ -613,19 +613,20 @@ impl Search<'_> {
         if req.kind == MeldKind::Pair {
             return; // a pair reading is exactly 2 cards
         }
-        if r.len < req.min as usize {
+        let len = r.makeup().len;
+        if len < req.min as usize {
             self.problems.push(Problem::TooShort {
                 meld,
                 kind: req.kind,
                 min: req.min,
-                len: r.len,
+                len,
             });
-        } else if self.round.exact_minimum && r.len > req.min as usize {
+        } else if self.round.exact_minimum && len > req.min as usize {
             self.problems.push(Problem::TooLong {
                 meld,
                 kind: req.kind,
                 max: req.min,
-                len: r.len,
+                len,
             });
         }
     }
@@ -635,55 +636,60 @@ impl Search<'_> {
         for (k, other) in self.chosen.iter().enumerate() {
             let Some(o) = other else { continue };
             let (a, b) = (k + 1, meld);
-            match (o.kind, r.kind) {
-                (MeldKind::Run, MeldKind::Run) if o.suit == r.suit => {
+            match (o, r) {
+                (
+                    Reading::Run {
+                        suit: o_suit,
+                        window: o_window,
+                        from: o_from,
+                        to: o_to,
+                        ..
+                    },
+                    &Reading::Run {
+                        suit,
+                        window,
+                        from,
+                        to,
+                        ..
+                    },
+                ) if *o_suit == suit => {
                     if self.round.runs_different_suits {
-                        self.problems.push(Problem::SameSuitRuns {
-                            a,
-                            b,
-                            suit: r.suit.expect("run"),
-                        });
-                    } else if self.round.no_contiguous_runs
-                        && line.contiguous(o.window.expect("run"), r.window.expect("run"))
-                    {
+                        self.problems.push(Problem::SameSuitRuns { a, b, suit });
+                    } else if self.round.no_contiguous_runs && line.contiguous(*o_window, window) {
                         // `a` is the meld of the lower run, `b` the upper's, as the sentence
                         // names them.
-                        let ((lo, a), (hi, b)) = if o.window < r.window {
-                            ((o, a), (r, b))
+                        let (o_ends, r_ends) = ((*o_from, *o_to), (from, to));
+                        let ((first, a), (second, b)) = if *o_window < window {
+                            ((o_ends, a), (r_ends, b))
                         } else {
-                            ((r, b), (o, a))
+                            ((r_ends, b), (o_ends, a))
                         };
-                        let ends = |x: &Reading| (x.from.expect("run"), x.to.expect("run"));
                         self.problems.push(Problem::ContiguousRuns {
                             a,
                             b,
-                            suit: r.suit.expect("run"),
-                            first: ends(lo),
-                            second: ends(hi),
+                            suit,
+                            first,
+                            second,
                             round: self.round.number,
                         });
                     } else if self.round.run_gap() > 1 {
-                        let (wa, wb) = (o.window.expect("run"), r.window.expect("run"));
+                        let (wa, wb) = (*o_window, window);
                         if !line.overlaps(wa, wb) && line.gap(wa, wb) < self.round.run_gap() {
                             let (a, b) = if wa < wb { (a, b) } else { (b, a) };
                             self.problems.push(Problem::RunsTooClose {
                                 a,
                                 b,
-                                suit: r.suit.expect("run"),
+                                suit,
                                 gap: self.round.run_gap(),
                                 round: self.round.number,
                             });
                         }
                     }
                 }
-                (MeldKind::Set, MeldKind::Set)
-                    if self.round.no_two_sets_same_rank && o.rank == r.rank =>
+                (Reading::Set { rank: o_rank, .. }, &Reading::Set { rank, .. })
+                    if self.round.no_two_sets_same_rank && *o_rank == rank =>
                 {
-                    self.problems.push(Problem::SameRankSets {
-                        a,
-                        b,
-                        rank: r.rank.expect("set"),
-                    });
+                    self.problems.push(Problem::SameRankSets { a, b, rank });
                 }
                 _ => {}
             }
@@ -699,11 +705,18 @@ pub fn opening_value(r: &Reading) -> u32 {
         n if n >= 10 => 10,
         n => n as u32,
     };
-    match r.kind {
-        MeldKind::Set | MeldKind::Pair => face(r.rank.expect("set rank")) * r.len as u32,
-        MeldKind::Run => {
-            let (start, len) = r.window.expect("run window");
-            let line = RunLine::of(r);
+    match r {
+        Reading::Set { rank, makeup } | Reading::Pair { rank, makeup } => {
+            face(*rank) * makeup.len as u32
+        }
+        &Reading::Run {
+            window: (start, len),
+            from,
+            ..
+        } => {
+            let line = RunLine {
+                from: from.number(),
+            };
             let ranks: Vec<Rank> = (0..len).map(|o| line.rank_at(start, o)).collect();
             let has_king = ranks.contains(&Rank::KING);
             ranks
@@ -727,12 +740,6 @@ struct RunLine {
 }
 
 impl RunLine {
-    fn of(r: &Reading) -> RunLine {
-        RunLine {
-            from: r.from.expect("run from").number(),
-        }
-    }
-
     fn rank_at(&self, _start: usize, offset: usize) -> Rank {
         let n = (self.from as usize - 1 + offset) % 13 + 1;
         Rank::new(n as u8).expect("1..=13")
@@ -761,7 +768,7 @@ fn check_opening(
             // sets of 3 or 4 cards; a pair is not a meld).
             let long_enough = all
                 .iter()
-                .filter(|r| r.len >= rs.meld.min_len(r.kind))
+                .filter(|r| r.makeup().len >= rs.meld.min_len(r.kind()))
                 .max_by_key(|r| opening_value(r))
                 .cloned();
             if long_enough.is_none()
@@ -769,9 +776,9 @@ fn check_opening(
             {
                 short.push(Problem::TooShort {
                     meld: i + 1,
-                    kind: r.kind,
-                    min: rs.meld.min_len(r.kind) as u8,
-                    len: r.len,
+                    kind: r.kind(),
+                    min: rs.meld.min_len(r.kind()) as u8,
+                    len: r.makeup().len,
                 });
             }
             long_enough
@@ -849,7 +856,7 @@ pub(crate) mod tests {
         let r = run_check("contract", 3, "3H 4H 5H 6H | JK 8H 9H 10H");
         assert!(r.ok, "{:?}", r.problems);
         assert_eq!(
-            r.melds[1].1.as_ref().unwrap().wilds,
+            r.melds[1].1.as_ref().unwrap().wilds(),
             vec![(Card::Joker, "JH".parse().unwrap())]
         );
     }
@@ -879,11 +886,11 @@ pub(crate) mod tests {
         // JK JK 5H is a set of 5s here, since the run is the other meld.
         let r = run_check("contract", 2, "JK JK 5H | 7C 8C 9C 10C");
         assert!(r.ok, "{:?}", r.problems);
-        assert_eq!(r.melds[0].1.as_ref().unwrap().kind, MeldKind::Set);
+        assert_eq!(r.melds[0].1.as_ref().unwrap().kind(), MeldKind::Set);
         // And a run of 4 when the contract needs a run.
         let r = run_check("contract", 2, "JK JK 5H JK | 7C 7D 7S");
         assert!(r.ok, "{:?}", r.problems);
-        assert_eq!(r.melds[0].1.as_ref().unwrap().kind, MeldKind::Run);
+        assert_eq!(r.melds[0].1.as_ref().unwrap().kind(), MeldKind::Run);
     }
 
     #[test]

@@ -131,9 +131,9 @@ proptest! {
             for (cards, reading) in &r.melds {
                 let reading = reading.as_ref().expect("an accepted meld has a reading");
                 prop_assert!(
-                    reading.kind == MeldKind::Pair || cards.len() >= rs.meld.min_len(reading.kind),
+                    reading.kind() == MeldKind::Pair || cards.len() >= rs.meld.min_len(reading.kind()),
                     "{} round {}: {:?} accepted as a {:?}",
-                    rs.id(), spec.number, cards, reading.kind
+                    rs.id(), spec.number, cards, reading.kind()
                 );
             }
         }
@@ -214,7 +214,7 @@ fn pins_of(result: &CheckResult) -> Vec<Pins> {
         .iter()
         .map(|(cards, reading)| {
             let mut pins: Pins = vec![None; cards.len()];
-            for &(wild, as_card) in reading.as_ref().map_or(&[][..], |r| &r.wilds[..]) {
+            for &(wild, as_card) in reading.as_ref().map_or(&[][..], |r| r.wilds()) {
                 let at = (0..cards.len())
                     .find(|&i| cards[i] == wild && pins[i].is_none())
                     .expect("a wild of the reading is in the meld");
@@ -229,7 +229,7 @@ fn pins_of(result: &CheckResult) -> Vec<Pins> {
 fn assert_declared(result: &CheckResult, pins: &[Pins]) -> Result<(), TestCaseError> {
     for ((cards, reading), pins) in result.melds.iter().zip(pins) {
         let reading = reading.as_ref().expect("an accepted meld has a reading");
-        let mut read = reading.wilds.clone();
+        let mut read = reading.wilds().to_vec();
         for (&card, pin) in cards.iter().zip(pins) {
             if let Some(declared) = pin {
                 let at = read.iter().position(|&w| w == (card, *declared));

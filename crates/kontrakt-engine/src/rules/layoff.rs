@@ -8,7 +8,7 @@
 //! of a run is a joker swap, not a lay-off. Pure: std only.
 
 use super::cards::{Card, Rank, Suit};
-use super::meld::{MeldKind, MeldRules, Reading, WildShare};
+use super::meld::{Makeup, MeldKind, MeldRules, Reading, WildShare};
 use super::play::JokerSwap;
 use super::ruleset::RuleSet;
 
@@ -119,7 +119,7 @@ pub fn fit_declared(
     let mut swap_refused = false;
     for r in &readings {
         if let Some(swapped) = swap(rules, r, card) {
-            if swap_allowed(rs.play.joker_swap, r.kind) {
+            if swap_allowed(rs.play.joker_swap, r.kind()) {
                 return Ok(swapped);
             }
             swap_refused = true;
@@ -159,10 +159,14 @@ pub fn meld_after(
         }
     };
     physical.push(card);
-    let mut wilds = reading.wilds.clone();
-    let mut out = Vec::with_capacity(reading.len);
-    match (reading.kind, reading.window, reading.suit) {
-        (MeldKind::Run, Some((start, len)), Some(suit)) => {
+    let mut wilds = reading.wilds().to_vec();
+    let mut out = Vec::with_capacity(reading.makeup().len);
+    match *reading {
+        Reading::Run {
+            window: (start, len),
+            suit,
+            ..
+        } => {
             let line = rules.line();
             for offset in 0..len {
                 let target = Card::new(line.rank_at(start, offset), suit);
@@ -175,7 +179,7 @@ pub fn meld_after(
                 }
             }
         }
-        _ => {
+        Reading::Set { .. } | Reading::Pair { .. } => {
             for &(wild, _) in &wilds {
                 if let Some(i) = physical.iter().position(|&c| c == wild) {
                     physical.remove(i);
@@ -204,22 +208,22 @@ fn swap(rules: &MeldRules, r: &Reading, card: Card) -> Option<Fit> {
     if rules.is_wild(card) && !(rules.twos_natural && card.rank() == Some(Rank::TWO)) {
         return None;
     }
-    let i = match r.kind {
-        MeldKind::Run => r.wilds.iter().position(|&(_, stands)| stands == card)?,
-        MeldKind::Set | MeldKind::Pair => {
-            if card.rank() != r.rank || r.wilds.is_empty() {
+    let wilds = r.wilds();
+    let i = match *r {
+        Reading::Run { .. } => wilds.iter().position(|&(_, stands)| stands == card)?,
+        Reading::Set { rank, .. } | Reading::Pair { rank, .. } => {
+            if card.rank() != Some(rank) || wilds.is_empty() {
                 return None;
             }
             if rules.set_distinct_suits {
                 // The naturals' suits: the wilds stand for the others.
-                let taken = r
-                    .wilds
+                let taken = wilds
                     .iter()
                     .all(|&(_, stands)| stands.suit() != card.suit());
                 if taken {
                     return None;
                 }
-                r.wilds
+                wilds
                     .iter()
                     .position(|&(_, stands)| stands.suit() == card.suit())?
             } else {
@@ -228,27 +232,29 @@ fn swap(rules: &MeldRules, r: &Reading, card: Card) -> Option<Fit> {
         }
     };
     let mut reading = r.clone();
-    let (wild, _) = reading.wilds.remove(i);
-    reading.naturals += 1;
+    let makeup = reading.makeup_mut();
+    let (wild, _) = makeup.wilds.remove(i);
+    makeup.naturals += 1;
     Some(Fit::JokerSwap { wild, reading })
 }
 
 /// Why `card` neither grows nor swaps into the meld read as `r`.
 fn why_not(rules: &MeldRules, r: &Reading, card: Card) -> NoFit {
+    let (wilds, len) = (r.wilds().len(), r.makeup().len);
     if rules.is_wild(card) {
         return match rules.max_wilds {
-            Some(max) if r.wilds.len() >= max as usize => NoFit::TooManyWilds { max },
+            Some(max) if wilds >= max as usize => NoFit::TooManyWilds { max },
             _ if rules
                 .wild_share
-                .is_some_and(|share| r.wilds.len() + 1 > share.most(r.len + 1)) =>
+                .is_some_and(|share| wilds + 1 > share.most(len + 1)) =>
             {
                 NoFit::TooLargeShare {
                     share: rules.wild_share.expect("checked just above"),
-                    wilds: r.wilds.len(),
-                    len: r.len,
+                    wilds,
+                    len,
                 }
             }
-            _ if r.kind == MeldKind::Run => NoFit::RunFull {
+            _ if r.kind() == MeldKind::Run => NoFit::RunFull {
                 max: rules.line().max_run(),
             },
             _ => NoFit::SetFull {
@@ -256,12 +262,11 @@ fn why_not(rules: &MeldRules, r: &Reading, card: Card) -> NoFit {
             },
         };
     }
-    match r.kind {
-        MeldKind::Set | MeldKind::Pair => {
-            let rank = r.rank.expect("a set has a rank");
+    match *r {
+        Reading::Set { rank, .. } | Reading::Pair { rank, .. } => {
             if card.rank() != Some(rank) {
                 NoFit::WrongRank { rank }
-            } else if let Some(max) = rules.set_max.filter(|&m| r.len >= m as usize) {
+            } else if let Some(max) = rules.set_max.filter(|&m| len >= m as usize) {
                 NoFit::SetFull { max }
             } else {
                 NoFit::SuitTaken {
@@ -269,24 +274,20 @@ fn why_not(rules: &MeldRules, r: &Reading, card: Card) -> NoFit {
                 }
             }
         }
-        MeldKind::Run => {
-            let suit = r.suit.expect("a run has a suit");
+        Reading::Run { suit, from, to, .. } => {
             if card.suit() != Some(suit) {
                 NoFit::WrongSuit { suit }
-            } else if r.len >= rules.line().max_run() {
+            } else if len >= rules.line().max_run() {
                 NoFit::RunFull {
                     max: rules.line().max_run(),
                 }
             } else if card.rank() == Some(Rank::ACE)
                 && rules.ace == super::meld::AceMode::HighOnly
-                && r.from == Some(Rank::TWO)
+                && from == Rank::TWO
             {
                 NoFit::AceOnlyHigh
             } else {
-                NoFit::NotAtAnEnd {
-                    from: r.from.expect("a run starts"),
-                    to: r.to.expect("a run ends"),
-                }
+                NoFit::NotAtAnEnd { from, to }
             }
         }
     }
@@ -318,7 +319,7 @@ pub fn fits_declared(
     grown_pins.push(declared);
     let grown_sets = super::pins::readings(rules, &grown, &grown_pins, MeldKind::Set);
     for old in super::pins::readings(rules, meld, pins, MeldKind::Set) {
-        if let Some(r) = grown_sets.iter().find(|r| r.rank == old.rank) {
+        if let Some(r) = grown_sets.iter().find(|r| r.rank() == old.rank()) {
             return Some(r.clone());
         }
     }
@@ -328,11 +329,12 @@ pub fn fits_declared(
         // Laid as the declared card in its place, then counted as the wild card it is.
         Some(as_card) => runs.iter().find_map(|old| {
             let mut r = extend_run(rules, old, as_card)?;
-            if r.naturals == old.naturals {
+            if r.naturals() == old.naturals() {
                 return None; // the declared card could only be placed as a wild card
             }
-            r.naturals -= 1;
-            r.wilds.push((card, as_card));
+            let makeup = r.makeup_mut();
+            makeup.naturals -= 1;
+            makeup.wilds.push((card, as_card));
             rules.limit_breach(&r).is_none().then_some(r)
         }),
     }
@@ -341,8 +343,15 @@ pub fn fits_declared(
 /// A run reading grown by one card at the high or the low end, the cards already there
 /// standing where they stood.
 fn extend_run(rules: &MeldRules, old: &Reading, card: Card) -> Option<Reading> {
-    let (start, len) = old.window?;
-    let suit = old.suit?;
+    let &Reading::Run {
+        window: (start, len),
+        suit,
+        makeup: ref old,
+        ..
+    } = old
+    else {
+        return None;
+    };
     let line = rules.line();
     let n = line.len();
     if len + 1 > line.max_run() {
@@ -376,16 +385,16 @@ fn extend_run(rules: &MeldRules, old: &Reading, card: Card) -> Option<Reading> {
         } else {
             return None;
         };
-        let reading = Reading {
-            kind: MeldKind::Run,
-            rank: None,
-            suit: Some(suit),
-            window: Some((new_start, len + 1)),
-            from: Some(line.rank_at(new_start, 0)),
-            to: Some(line.rank_at(new_start, len)),
-            len: len + 1,
-            wilds,
-            naturals,
+        let reading = Reading::Run {
+            suit,
+            window: (new_start, len + 1),
+            from: line.rank_at(new_start, 0),
+            to: line.rank_at(new_start, len),
+            makeup: Makeup {
+                len: len + 1,
+                wilds,
+                naturals,
+            },
         };
         rules.limit_breach(&reading).is_none().then_some(reading)
     };
@@ -464,7 +473,11 @@ mod tests {
             panic!("{swapped:?}")
         };
         assert_eq!(
-            (wild, reading.from, reading.to),
+            (
+                wild,
+                reading.ends().map(|e| e.0),
+                reading.ends().map(|e| e.1)
+            ),
             (Card::Joker, Rank::new(5), Rank::new(8))
         );
         // Undeclared, JK could as well be the 4♥: then 8♥ is a lay-off at the top, no swap.
@@ -475,7 +488,7 @@ mod tests {
         // Declared as 4♥ instead, the 8♥ is laid off above and the 4♥ swaps.
         let r = fit_pinned("contract", "JK=4H 5H 6H 7H", "8H").unwrap();
         assert!(
-            matches!(r, Fit::LayOff(ref x) if x.to == Rank::new(8)),
+            matches!(r, Fit::LayOff(ref x) if x.ends().map(|e| e.1) == Rank::new(8)),
             "{r:?}"
         );
         assert!(matches!(
@@ -492,13 +505,13 @@ mod tests {
             panic!()
         };
         assert_eq!(
-            (r.to, r.wilds.clone()),
+            (r.ends().map(|e| e.1), r.wilds().to_vec()),
             (Rank::new(9), vec![(Card::Joker, c("9H"))])
         );
         let Ok(Fit::LayOff(r)) = fit_pinned("contract", "5H 6H 7H 8H", "JK=4H") else {
             panic!()
         };
-        assert_eq!(r.from, Rank::new(4));
+        assert_eq!(r.ends().map(|e| e.0), Rank::new(4));
         assert_eq!(
             fit_pinned("contract", "5H 6H 7H 8H", "JK=3H"),
             Err(NoFit::NotAtAnEnd {
@@ -536,16 +549,16 @@ mod tests {
     #[test]
     fn an_eight_extends_a_run_of_hearts_four_to_seven_at_the_high_end() {
         let r = fit("contract", "4H 5H 6H 7H", "8H").expect("fits");
-        assert_eq!(r.kind, MeldKind::Run);
-        assert_eq!((r.from, r.to), (Rank::new(4), Rank::new(8)));
-        assert_eq!(r.len, 5);
-        assert!(r.wilds.is_empty());
+        assert_eq!(r.kind(), MeldKind::Run);
+        assert_eq!(r.ends().unzip(), (Rank::new(4), Rank::new(8)));
+        assert_eq!(r.makeup().len, 5);
+        assert!(r.wilds().is_empty());
     }
 
     #[test]
     fn a_three_extends_the_same_run_at_the_low_end() {
         let r = fit("contract", "4H 5H 6H 7H", "3H").expect("fits");
-        assert_eq!((r.from, r.to), (Rank::new(3), Rank::new(7)));
+        assert_eq!(r.ends().unzip(), (Rank::new(3), Rank::new(7)));
     }
 
     #[test]
@@ -560,15 +573,15 @@ mod tests {
         assert_eq!(fit("contract", "5H JK 7H 8H", "6H"), None);
         // At an end it fits, the joker keeping its place.
         let r = fit("contract", "5H JK 7H 8H", "9H").expect("fits");
-        assert_eq!(r.wilds, vec![(Card::Joker, c("6H"))]);
+        assert_eq!(r.wilds(), vec![(Card::Joker, c("6H"))]);
     }
 
     #[test]
     fn a_five_of_spades_joins_a_set_of_fives_and_another_rank_does_not() {
         let r = fit("contract", "5H 5D 5C", "5S").expect("fits");
-        assert_eq!(r.kind, MeldKind::Set);
-        assert_eq!(r.rank, Rank::new(5));
-        assert_eq!(r.len, 4);
+        assert_eq!(r.kind(), MeldKind::Set);
+        assert_eq!(r.rank(), Rank::new(5));
+        assert_eq!(r.makeup().len, 4);
         assert_eq!(fit("contract", "5H 5D 5C", "6S"), None);
         // Identical cards are fine in a set of the contract family.
         assert!(fit("contract", "5H 5D 5C", "5H").is_some());
@@ -584,11 +597,11 @@ mod tests {
     #[test]
     fn a_joker_fits_any_meld_and_says_what_it_stands_for() {
         let r = fit("contract", "4H 5H 6H 7H", "JK").expect("fits");
-        assert_eq!(r.wilds, vec![(Card::Joker, c("8H"))]);
+        assert_eq!(r.wilds(), vec![(Card::Joker, c("8H"))]);
         let r = fit("contract", "9C 9D 9S", "JK").expect("fits");
-        assert_eq!(r.kind, MeldKind::Set);
-        assert_eq!(r.wilds.len(), 1);
-        assert_eq!(r.wilds[0].1.rank(), Rank::new(9));
+        assert_eq!(r.kind(), MeldKind::Set);
+        assert_eq!(r.wilds().len(), 1);
+        assert_eq!(r.wilds()[0].1.rank(), Rank::new(9));
     }
 
     #[test]
@@ -611,11 +624,11 @@ mod tests {
     #[test]
     fn shanghai_aces_are_high_only_so_an_ace_fits_above_the_king_only() {
         let r = fit("shanghai", "JH QH KH", "AH").expect("fits above the king");
-        assert_eq!(r.to, Some(Rank::ACE));
+        assert_eq!(r.ends().map(|e| e.1), Some(Rank::ACE));
         assert_eq!(fit("shanghai", "2H 3H 4H 5H", "AH"), None);
         // Low-or-high aces fit below the 2 as well.
         let r = fit("contract", "2H 3H 4H 5H", "AH").expect("fits below the 2");
-        assert_eq!(r.from, Some(Rank::ACE));
+        assert_eq!(r.ends().map(|e| e.0), Some(Rank::ACE));
         // Nothing follows the high ace.
         assert_eq!(fit("contract", "JH QH KH AH", "2H"), None);
     }
@@ -631,8 +644,8 @@ mod tests {
             panic!("7H replaces the joker");
         };
         assert_eq!(wild, Card::Joker);
-        assert!(reading.wilds.is_empty());
-        assert_eq!((reading.from, reading.to), (Rank::new(5), Rank::new(8)));
+        assert!(reading.wilds().is_empty());
+        assert_eq!(reading.ends().unzip(), (Rank::new(5), Rank::new(8)));
         // May I? never swaps jokers back.
         assert_eq!(
             why("may-i", "5H 6H JK 8H", "7H"),
@@ -730,7 +743,7 @@ mod tests {
     #[test]
     fn rommee_runs_turn_the_corner() {
         let r = fit("rommee", "QH KH AH", "2H").expect("fits round the corner");
-        assert_eq!((r.from, r.to), (Some(Rank::QUEEN), Rank::new(2)));
+        assert_eq!(r.ends().unzip(), (Some(Rank::QUEEN), Rank::new(2)));
     }
 
     #[test]
@@ -738,10 +751,10 @@ mod tests {
         let rs = RuleSet::preset("progressive").unwrap();
         let run = parse_cards("3H 4H 5H 6H").unwrap();
         let r = fits(&rs, &run, c("2H")).expect("natural 2");
-        assert!(r.wilds.is_empty());
-        assert_eq!(r.from, Rank::new(2));
+        assert!(r.wilds().is_empty());
+        assert_eq!(r.ends().map(|e| e.0), Rank::new(2));
         let r = fits(&rs, &run, c("2S")).expect("wild 2");
-        assert_eq!(r.wilds, vec![(c("2S"), c("7H"))]);
+        assert_eq!(r.wilds(), vec![(c("2S"), c("7H"))]);
     }
 
     #[test]

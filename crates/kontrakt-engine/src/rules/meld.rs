@@ -257,19 +257,31 @@ impl Line {
     }
 }
 
-/// One way to read a meld.
+/// One way to read a meld: what it is, with exactly the data of that kind, and how its cards
+/// make it up. A run always has a suit and a window, a set or a pair a rank: the compiler
+/// holds every caller to that, so none asks at run time whether a field is there.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub struct Reading {
-    pub kind: MeldKind,
-    /// A set's or pair's rank.
-    pub rank: Option<Rank>,
-    /// A run's suit.
-    pub suit: Option<Suit>,
-    /// A run's window on the line: (start position, length).
-    pub window: Option<(usize, usize)>,
-    /// A run's lowest and highest rank as laid (`from` J, `to` A).
-    pub from: Option<Rank>,
-    pub to: Option<Rank>,
+pub enum Reading {
+    /// Cards of one rank.
+    Set { rank: Rank, makeup: Makeup },
+    /// Cards of one suit in a row along the line of ranks.
+    Run {
+        suit: Suit,
+        /// The run's window on the line: (start position, length).
+        window: (usize, usize),
+        /// The lowest rank as laid (`from` J to A: J).
+        from: Rank,
+        /// The highest rank as laid (`from` J to A: A).
+        to: Rank,
+        makeup: Makeup,
+    },
+    /// Two cards of one rank.
+    Pair { rank: Rank, makeup: Makeup },
+}
+
+/// How a meld's cards make up its reading, whatever its kind.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
+pub struct Makeup {
     /// Number of cards.
     pub len: usize,
     /// Each wild card (in meld order) with the card it stands for.
@@ -279,9 +291,92 @@ pub struct Reading {
 }
 
 impl Reading {
+    /// A set's or a pair's reading (by `kind`: [`MeldKind::Run`] is not one of them).
+    fn of_rank(kind: MeldKind, rank: Rank, makeup: Makeup) -> Reading {
+        match kind {
+            MeldKind::Pair => Reading::Pair { rank, makeup },
+            MeldKind::Set | MeldKind::Run => Reading::Set { rank, makeup },
+        }
+    }
+
+    /// What the meld is read as.
+    pub fn kind(&self) -> MeldKind {
+        match self {
+            Reading::Set { .. } => MeldKind::Set,
+            Reading::Run { .. } => MeldKind::Run,
+            Reading::Pair { .. } => MeldKind::Pair,
+        }
+    }
+
+    /// How the meld's cards make it up.
+    pub fn makeup(&self) -> &Makeup {
+        match self {
+            Reading::Set { makeup, .. }
+            | Reading::Run { makeup, .. }
+            | Reading::Pair { makeup, .. } => makeup,
+        }
+    }
+
+    /// How the meld's cards make it up, to change (a pinned wild card, a swapped joker).
+    pub fn makeup_mut(&mut self) -> &mut Makeup {
+        match self {
+            Reading::Set { makeup, .. }
+            | Reading::Run { makeup, .. }
+            | Reading::Pair { makeup, .. } => makeup,
+        }
+    }
+
+    /// Each wild card (in meld order) with the card it stands for.
+    pub fn wilds(&self) -> &[(Card, Card)] {
+        &self.makeup().wilds
+    }
+
+    /// Cards standing for themselves.
+    pub fn naturals(&self) -> usize {
+        self.makeup().naturals
+    }
+
+    /// The rank of a set or a pair; `None` for a run.
+    pub fn rank(&self) -> Option<Rank> {
+        match self {
+            Reading::Set { rank, .. } | Reading::Pair { rank, .. } => Some(*rank),
+            Reading::Run { .. } => None,
+        }
+    }
+
+    /// A run's lowest and highest rank as laid (`from` J `to` A); `None` for a set or a pair.
+    pub fn ends(&self) -> Option<(Rank, Rank)> {
+        match *self {
+            Reading::Run { from, to, .. } => Some((from, to)),
+            Reading::Set { .. } | Reading::Pair { .. } => None,
+        }
+    }
+
+    /// Is `other` the same kind in the same place: a set or a pair of the same rank, a run of
+    /// the same suit in the same window, whatever its wild cards stand for?
+    pub fn same_place(&self, other: &Reading) -> bool {
+        match (self, other) {
+            (Reading::Set { rank: a, .. }, Reading::Set { rank: b, .. })
+            | (Reading::Pair { rank: a, .. }, Reading::Pair { rank: b, .. }) => a == b,
+            (
+                Reading::Run {
+                    suit: a,
+                    window: wa,
+                    ..
+                },
+                Reading::Run {
+                    suit: b,
+                    window: wb,
+                    ..
+                },
+            ) => a == b && wa == wb,
+            _ => false,
+        }
+    }
+
     /// The cards this reading stands for, in run order for runs.
     pub fn represented(&self) -> Vec<Card> {
-        let mut out: Vec<Card> = self.wilds.iter().map(|&(_, a)| a).collect();
+        let mut out: Vec<Card> = self.wilds().iter().map(|&(_, a)| a).collect();
         out.sort();
         out
     }
@@ -309,27 +404,28 @@ pub enum LimitBreach {
 impl MeldRules {
     /// Limits of wilds per meld (RULES.md section 2): first breach, if any.
     pub fn limit_breach(&self, reading: &Reading) -> Option<LimitBreach> {
+        let makeup = reading.makeup();
         if let Some(max) = self.max_wilds
-            && reading.wilds.len() > max as usize
+            && makeup.wilds.len() > max as usize
         {
             return Some(LimitBreach::TooManyWilds {
                 max,
-                wilds: reading.wilds.len(),
+                wilds: makeup.wilds.len(),
             });
         }
-        if reading.naturals < self.min_naturals as usize {
+        if makeup.naturals < self.min_naturals as usize {
             return Some(LimitBreach::TooFewNaturals {
                 min: self.min_naturals,
-                naturals: reading.naturals,
+                naturals: makeup.naturals,
             });
         }
         if let Some(share) = self.wild_share
-            && reading.wilds.len() > share.most(reading.len)
+            && makeup.wilds.len() > share.most(makeup.len)
         {
             return Some(LimitBreach::TooLargeShare {
                 share,
-                wilds: reading.wilds.len(),
-                len: reading.len,
+                wilds: makeup.wilds.len(),
+                len: makeup.len,
             });
         }
         None
@@ -422,17 +518,12 @@ impl MeldRules {
                     (w, Card::new(rank, Suit::ALL[s]))
                 })
                 .collect();
-            out.push(Reading {
-                kind,
-                rank: Some(rank),
-                suit: None,
-                window: None,
-                from: None,
-                to: None,
+            let makeup = Makeup {
                 len: cards.len(),
                 wilds,
                 naturals: naturals.len(),
-            });
+            };
+            out.push(Reading::of_rank(kind, rank, makeup));
         }
         out
     }
@@ -513,16 +604,16 @@ impl MeldRules {
                 )
             })
             .collect();
-        Some(Reading {
-            kind: MeldKind::Run,
-            rank: None,
-            suit: Some(suit),
-            window: Some((start, len)),
-            from: Some(ranks[0]),
-            to: Some(ranks[len - 1]),
-            len,
-            wilds,
-            naturals,
+        Some(Reading::Run {
+            suit,
+            window: (start, len),
+            from: ranks[0],
+            to: ranks[len - 1],
+            makeup: Makeup {
+                len,
+                wilds,
+                naturals,
+            },
         })
     }
 }
@@ -565,8 +656,8 @@ mod tests {
         let all = "AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH";
         let read = runs(&r, all);
         assert_eq!(read.len(), 1);
-        assert_eq!(read[0].from, Some(Rank::ACE));
-        assert_eq!(read[0].to, Some(Rank::ACE));
+        assert_eq!(read[0].ends().map(|e| e.0), Some(Rank::ACE));
+        assert_eq!(read[0].ends().map(|e| e.1), Some(Rank::ACE));
         assert!(runs(&r, &format!("{all} JK")).is_empty());
     }
 
@@ -584,8 +675,8 @@ mod tests {
         let r = mode(AceMode::Wrap);
         let read = runs(&r, "QH KH AH 2H 3H");
         assert_eq!(read.len(), 1);
-        assert_eq!(read[0].from, Some(Rank::QUEEN));
-        assert_eq!(read[0].to, Some(Rank::new(3).unwrap()));
+        assert_eq!(read[0].ends().map(|e| e.0), Some(Rank::QUEEN));
+        assert_eq!(read[0].ends().map(|e| e.1), Some(Rank::new(3).unwrap()));
         let thirteen = "AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH";
         assert!(!runs(&r, thirteen).is_empty());
         assert!(runs(&r, &format!("{thirteen} AH")).is_empty());
@@ -596,7 +687,7 @@ mod tests {
         let r = MeldRules::default();
         let read = runs(&r, "5H JK 7H 8H");
         assert_eq!(read.len(), 1);
-        assert_eq!(read[0].wilds, vec![(Card::Joker, "6H".parse().unwrap())]);
+        assert_eq!(read[0].wilds(), vec![(Card::Joker, "6H".parse().unwrap())]);
     }
 
     #[test]
@@ -622,8 +713,8 @@ mod tests {
         assert_eq!(sets(&rommee, "5D 5H 5S").len(), 1);
         assert!(sets(&rommee, "5D 5H 5S 5C JK").is_empty());
         let read = sets(&rommee, "9C JK 9H");
-        assert_eq!(read[0].wilds[0].1.rank(), Some(Rank::new(9).unwrap()));
-        assert_ne!(read[0].wilds[0].1.suit(), Some(Suit::Clubs));
+        assert_eq!(read[0].wilds()[0].1.rank(), Some(Rank::new(9).unwrap()));
+        assert_ne!(read[0].wilds()[0].1.suit(), Some(Suit::Clubs));
     }
 
     #[test]
@@ -697,17 +788,17 @@ mod tests {
         };
         let read = runs(&r, "AH 2H 3H 4H");
         assert_eq!(read.len(), 1);
-        assert!(read[0].wilds.is_empty());
+        assert!(read[0].wilds().is_empty());
         let read = runs(&r, "5H 2S 7H 8H");
         assert_eq!(
-            read[0].wilds,
+            read[0].wilds(),
             vec![("2S".parse().unwrap(), "6H".parse().unwrap())]
         );
         // Three 2s are a set of 2s with no wild card.
         let read = sets(&r, "2H 2S 2D");
         assert!(
             read.iter()
-                .any(|x| x.rank == Some(Rank::TWO) && x.wilds.is_empty())
+                .any(|x| x.rank() == Some(Rank::TWO) && x.wilds().is_empty())
         );
     }
 
@@ -721,7 +812,7 @@ mod tests {
         assert_eq!(runs(&r, "AH 3H 4H").len(), 1);
         // A 2 is only ever wild there: A-2-3 reads as A, wild, 3 → run A-3-4.
         let read = runs(&r, "AH 2H 3H");
-        assert!(read.iter().all(|x| x.wilds.len() == 1));
+        assert!(read.iter().all(|x| x.wilds().len() == 1));
     }
 
     #[test]

@@ -10,8 +10,10 @@
 use unicode_normalization::UnicodeNormalization;
 use unicode_properties::{GeneralCategory, UnicodeGeneralCategory};
 
-/// Longest player name, in characters.
-pub const MAX_NAME_CHARS: usize = 30;
+/// Longest name, in characters: of a player (game set-up, the settle API, a group's players,
+/// a paper import's), of a group and of a group's house rules. One limit for every name
+/// (docs/decisions.md, 2026-11-27).
+pub const MAX_NAME_CHARS: usize = 40;
 
 /// What is wrong with a player's name.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -72,11 +74,11 @@ mod tests {
     use super::*;
 
     #[test]
-    fn names_are_trimmed_not_empty_at_most_thirty_characters_and_plain() {
+    fn names_are_trimmed_not_empty_at_most_forty_characters_and_plain() {
         assert_eq!(check_name("  Ann ").as_deref(), Ok("Ann"));
         assert_eq!(check_name("   "), Err(NameProblem::Empty));
-        assert_eq!(check_name(&"é".repeat(30)), Ok("é".repeat(30)));
-        assert_eq!(check_name(&"x".repeat(31)), Err(NameProblem::TooLong));
+        assert_eq!(check_name(&"é".repeat(40)), Ok("é".repeat(40)));
+        assert_eq!(check_name(&"x".repeat(41)), Err(NameProblem::TooLong));
         assert_eq!(check_name("Ann\tBo"), Err(NameProblem::HasControl));
         assert_eq!(check_name("Ann\nBo"), Err(NameProblem::HasControl));
     }

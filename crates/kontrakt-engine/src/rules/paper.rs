@@ -12,6 +12,7 @@
 //! Pure: `std` only (and `rules::presets` to know the rule set ids). No words, no I/O; must
 //! not depend on `text`, `web`, `db` or `cli`.
 
+use super::names::MAX_NAME_CHARS;
 use super::standings::Day;
 
 /// Most rows a sheet may have (the header included).
@@ -22,8 +23,6 @@ pub const MAX_ROUNDS: usize = 60;
 pub const MAX_POINTS: i64 = 100_000;
 /// Most players in one game.
 pub const MAX_PLAYERS: usize = 12;
-/// Longest player name, in characters.
-pub const MAX_NAME: usize = 40;
 
 /// A column the sheet must have.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -94,7 +93,7 @@ pub enum Problem {
     },
     /// The player cell is empty.
     NoPlayer,
-    /// The player's name is longer than [`MAX_NAME`] characters.
+    /// The player's name is longer than [`MAX_NAME_CHARS`] characters.
     LongName,
     /// A round's cell is not a whole number (decimals like `25,0` are fine).
     BadPoints {
@@ -521,7 +520,7 @@ pub fn parse(text: &str, known_rules: &dyn Fn(&str) -> bool) -> Sheet {
         let player = fields[player_col].trim().to_owned();
         if player.is_empty() {
             problems.push(Problem::NoPlayer);
-        } else if player.chars().count() > MAX_NAME {
+        } else if player.chars().count() > MAX_NAME_CHARS {
             problems.push(Problem::LongName);
         }
         let mut points = Vec::with_capacity(round_cols.len());

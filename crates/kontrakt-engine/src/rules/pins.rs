@@ -57,7 +57,7 @@ pub fn structural_readings(
                 .filter(|&j| cards[j] == d && declared(pins, j).is_none())
                 .count();
             let read_wild = reading
-                .wilds
+                .wilds()
                 .iter()
                 .filter(|&&(c, a)| c == d && a != d)
                 .count();
@@ -68,8 +68,9 @@ pub fn structural_readings(
         for (i, &card) in cards.iter().enumerate() {
             if let Some(as_card) = declared(pins, i) {
                 // Read in its place as a natural card; it is the wild card it is.
-                reading.naturals = reading.naturals.saturating_sub(1);
-                reading.wilds.push((card, as_card));
+                let makeup = reading.makeup_mut();
+                makeup.naturals = makeup.naturals.saturating_sub(1);
+                makeup.wilds.push((card, as_card));
             }
         }
     }
@@ -87,7 +88,7 @@ pub fn readings(
     let open = undeclared_wilds(rules, cards, pins) > 0;
     // An all-wild meld is only what its declarations make it: with a wild card undeclared,
     // no reading of wild cards only counts (docs/RULES.md section 2).
-    r.retain(|x| rules.limit_breach(x).is_none() && !(open && x.naturals == 0));
+    r.retain(|x| rules.limit_breach(x).is_none() && !(open && x.naturals() == 0));
     r
 }
 
@@ -122,7 +123,7 @@ fn all_wild_problem(
         .flat_map(|&k| structural_readings(rules, cards, pins, k))
         .filter(|r| rules.limit_breach(r).is_none())
         .collect();
-    (!legal.is_empty() && legal.iter().all(|r| r.naturals == 0))
+    (!legal.is_empty() && legal.iter().all(|r| r.naturals() == 0))
         .then_some(Problem::AllWildUndeclared { meld, undeclared })
 }
 
@@ -256,17 +257,17 @@ pub fn alternatives(
     if !open {
         return Vec::new();
     }
-    let key = |r: &Reading| (r.kind, r.rank, r.suit, r.window);
-    let mut seen = vec![key(used)];
-    let mut out = Vec::new();
+    let mut out: Vec<Reading> = Vec::new();
     let readings = [MeldKind::Set, MeldKind::Run]
         .iter()
         .flat_map(|&k| self::readings(rules, cards, pins, k));
     for reading in readings {
-        if reading.len < rules.min_len(reading.kind) || seen.contains(&key(&reading)) {
+        let seen = std::iter::once(used)
+            .chain(&out)
+            .any(|r| r.same_place(&reading));
+        if reading.makeup().len < rules.min_len(reading.kind()) || seen {
             continue;
         }
-        seen.push(key(&reading));
         out.push(reading);
     }
     out
@@ -305,7 +306,7 @@ pub fn alternative_fills(
     if !requirements_differ(round) {
         return None;
     }
-    if reading.kind == used.kind && held.is_some() {
+    if reading.kind() == used.kind() && held.is_some() {
         return held;
     }
     let contract = round.contract.as_ref()?;
@@ -314,12 +315,12 @@ pub fn alternative_fills(
         .iter()
         .flatten()
         .copied()
-        .filter(|r| r.kind == reading.kind)
-        .filter(|r| match r.kind {
-            MeldKind::Pair => reading.len == 2,
-            _ => {
-                reading.len >= r.min as usize
-                    && (!round.exact_minimum || reading.len == r.min as usize)
+        .filter(|r| r.kind == reading.kind())
+        .filter(|r| {
+            let len = reading.makeup().len;
+            match r.kind {
+                MeldKind::Pair => len == 2,
+                _ => len >= r.min as usize && (!round.exact_minimum || len == r.min as usize),
             }
         })
         .max_by_key(|r| r.min)
@@ -353,9 +354,9 @@ mod tests {
         assert!(!r.ok, "39 is below the 40 needed");
         assert_eq!(r.points, Some(39));
         let reading = r.melds[0].1.as_ref().unwrap();
-        assert_eq!((reading.from, reading.to), (c("JH").rank(), c("KH").rank()));
-        assert_eq!(reading.wilds, vec![(Card::Joker, c("JH"))]);
-        assert_eq!(reading.naturals, 2);
+        assert_eq!(reading.ends().unzip(), (c("JH").rank(), c("KH").rank()));
+        assert_eq!(reading.wilds(), vec![(Card::Joker, c("JH"))]);
+        assert_eq!(reading.naturals(), 2);
         assert_eq!(r.pins[0], vec![Some(c("JH")), None, None]);
         // As the ace, 40 and legal.
         let r = pinned("rommee", None, "JK=AH QH KH | 3S 3D 3C");
@@ -384,7 +385,7 @@ mod tests {
         let r = pinned("contract", Some(2), "3H 4H 5H JK=6H | 7C 7D 7S");
         assert!(r.ok, "{:?}", r.problems);
         let run = r.melds[0].1.as_ref().unwrap();
-        assert_eq!(run.wilds, vec![(Card::Joker, c("6H"))]);
+        assert_eq!(run.wilds(), vec![(Card::Joker, c("6H"))]);
         // With the other wild left open, the faulty one's places in every reading.
         let r = pinned("contract", Some(2), "3H JK 5H JK=9H | 7C 7D 7S");
         let Problem::PinDoesNotFit { needs, .. } = &r.problems[0] else {
@@ -401,7 +402,7 @@ mod tests {
         let r = pinned("contract", Some(1), "7C 7D JK=7H | 9C 9D 9S");
         assert!(r.ok);
         assert_eq!(
-            r.melds[0].1.as_ref().unwrap().wilds,
+            r.melds[0].1.as_ref().unwrap().wilds(),
             vec![(Card::Joker, c("7H"))]
         );
         let r = pinned("contract", Some(1), "7C 7D JK=8H | 9C 9D 9S");
@@ -418,13 +419,13 @@ mod tests {
         let r = pinned("rommee", None, "JK QH KH | 3S 3D 3C");
         let used = r.melds[0].1.as_ref().unwrap();
         assert_eq!(
-            used.wilds,
+            used.wilds(),
             vec![(Card::Joker, c("AH"))],
             "the 40-point reading"
         );
         let other = super::alternatives(&rs.meld, &r.melds[0].0, &[], used);
         assert_eq!(other.len(), 1, "{other:?}");
-        assert_eq!(other[0].wilds, vec![(Card::Joker, c("JH"))]);
+        assert_eq!(other[0].wilds(), vec![(Card::Joker, c("JH"))]);
         // A set's joker standing for another suit is no alternative; declared, none at all.
         let set = r.melds[1].1.as_ref().unwrap();
         assert!(super::alternatives(&rs.meld, &r.melds[1].0, &[], set).is_empty());
@@ -437,10 +438,15 @@ mod tests {
         let used = r.melds[0].1.as_ref().unwrap();
         let other = super::alternatives(&rs.meld, &r.melds[0].0, &[], used);
         assert_eq!(other.len(), 2, "{other:?}");
+        use crate::rules::meld::Reading;
+        let window = |r: &Reading| match r {
+            Reading::Run { window, .. } => Some(*window),
+            Reading::Set { .. } | Reading::Pair { .. } => None,
+        };
         assert!(
             other
                 .iter()
-                .all(|o| o.kind == MeldKind::Run && o.window != used.window)
+                .all(|o| o.kind() == MeldKind::Run && window(o) != window(used))
         );
     }
 
@@ -457,8 +463,8 @@ mod tests {
         let r = pinned("progressive", Some(1), "JK=9C JK=9D 2C=9H | 5S 5D 5C");
         assert!(r.ok, "{:?}", r.problems);
         let set = r.melds[0].1.as_ref().unwrap();
-        assert_eq!((set.kind, set.rank), (MeldKind::Set, c("9C").rank()));
-        assert_eq!(set.naturals, 0);
+        assert_eq!((set.kind(), set.rank()), (MeldKind::Set, c("9C").rank()));
+        assert_eq!(set.naturals(), 0);
         // Rommé needs natural cards: refused, declared or not.
         let r = pinned("rommee", None, "JK=9C JK=9D JK=9H | AS AD AC");
         assert!(!r.ok);
@@ -501,19 +507,19 @@ mod tests {
         let r = pinned("progressive", Some(1), "2C 2D 2H | 5S 5D 5C");
         assert!(r.ok, "{:?}", r.problems);
         let set = r.melds[0].1.as_ref().unwrap();
-        assert_eq!((set.kind, set.rank), (MeldKind::Set, c("2C").rank()));
-        assert_eq!((set.naturals, set.wilds.len()), (3, 0));
+        assert_eq!((set.kind(), set.rank()), (MeldKind::Set, c("2C").rank()));
+        assert_eq!((set.naturals(), set.wilds().len()), (3, 0));
         let other = super::alternatives(&rs.meld, &r.melds[0].0, &[], set);
         assert!(
             other
                 .iter()
-                .all(|o| o.kind == MeldKind::Run && o.naturals == 1),
+                .all(|o| o.kind() == MeldKind::Run && o.naturals() == 1),
             "{other:?}"
         );
         // A wild 2 laid as an ace with two more 2s, declared: the set of aces it says.
         let r = pinned("progressive", Some(1), "2C=AC 2D=AD 2H=AH | 5S 5D 5C");
         assert!(r.ok, "{:?}", r.problems);
-        assert_eq!(r.melds[0].1.as_ref().unwrap().rank, c("AC").rank());
+        assert_eq!(r.melds[0].1.as_ref().unwrap().rank(), c("AC").rank());
     }
 
     #[test]
@@ -529,13 +535,18 @@ mod tests {
         let r = pinned("progressive", Some(2), "5H JK JK JK | 9C 9D 9S");
         assert!(r.ok, "{:?}", r.problems);
         let used = r.melds[0].1.as_ref().unwrap();
-        assert_eq!(used.kind, Run);
+        assert_eq!(used.kind(), Run);
         assert_eq!(r.held, vec![req(Run, 4), req(Set, 3)]);
         assert_eq!(super::used_fills(&round, r.held[0]), req(Run, 4));
         let other = super::alternatives(&rs.meld, &r.melds[0].0, &[], used);
         let fills: Vec<_> = other
             .iter()
-            .map(|o| (o.kind, super::alternative_fills(&round, o, used, r.held[0])))
+            .map(|o| {
+                (
+                    o.kind(),
+                    super::alternative_fills(&round, o, used, r.held[0]),
+                )
+            })
             .collect();
         assert!(fills.contains(&(Set, req(Set, 3))), "{fills:?}");
         assert!(
@@ -548,7 +559,7 @@ mod tests {
         assert!(r.ok, "{:?}", r.problems);
         let used = r.melds[0].1.as_ref().unwrap();
         assert_eq!(
-            (used.kind, super::used_fills(&round6, r.held[0])),
+            (used.kind(), super::used_fills(&round6, r.held[0])),
             (Set, req(Set, 4))
         );
         let other = super::alternatives(&rs.meld, &r.melds[0].0, &[], used);
@@ -584,7 +595,7 @@ mod tests {
         let r = pinned("progressive", Some(2), "AH JK=2H 3H 4H | 9C 9D 9S");
         assert!(r.ok, "{:?}", r.problems);
         assert_eq!(
-            r.melds[0].1.as_ref().unwrap().wilds,
+            r.melds[0].1.as_ref().unwrap().wilds(),
             vec![(Card::Joker, c("2H"))]
         );
         let r = pinned("progressive", Some(2), "JK=2H 5H 6H 7H | 9C 9D 9S");

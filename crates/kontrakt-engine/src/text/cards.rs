@@ -202,20 +202,15 @@ impl MeldKind {
 /// A meld reading in words: "set of 7s", "set of queens", "run ♥3–6" / "Satz aus 7ern",
 /// "Folge ♥3–6"; the pages and the command line say it alike.
 pub fn reading(reading: &Reading, lang: Lang) -> String {
-    let rank = || {
-        reading
-            .rank
-            .map_or_else(|| "?".to_owned(), |r| r.plural(lang))
-    };
-    match reading.kind {
-        MeldKind::Set => CardMsg::ReadSet.fill(lang, &[("rank", &rank())]),
-        MeldKind::Pair => CardMsg::ReadPair.fill(lang, &[("rank", &rank())]),
-        MeldKind::Run => CardMsg::ReadRun.fill(
+    match *reading {
+        Reading::Set { rank, .. } => CardMsg::ReadSet.fill(lang, &[("rank", &rank.plural(lang))]),
+        Reading::Pair { rank, .. } => CardMsg::ReadPair.fill(lang, &[("rank", &rank.plural(lang))]),
+        Reading::Run { suit, from, to, .. } => CardMsg::ReadRun.fill(
             lang,
             &[
-                ("suit", &reading.suit.map_or('?', Suit::symbol)),
-                ("from", &reading.from.map_or("?", |r| r.display(lang))),
-                ("to", &reading.to.map_or("?", |r| r.display(lang))),
+                ("suit", &suit.symbol()),
+                ("from", &from.display(lang)),
+                ("to", &to.display(lang)),
             ],
         ),
     }
@@ -228,7 +223,7 @@ pub fn reading_line(found: Option<&Reading>, lang: Lang) -> String {
         return CardMsg::NoMeld.text(lang).to_owned();
     };
     let mut text = reading(found, lang);
-    for (wild, stands_for) in &found.wilds {
+    for (wild, stands_for) in found.wilds() {
         text.push_str(", ");
         text.push_str(&CardMsg::WildAsShort.fill(
             lang,

@@ -187,7 +187,8 @@ pub fn fit_words(
         }
         Ok(Fit::LayOff(reading)) => {
             let mut notes = Vec::new();
-            if let Some((wild, stands_for)) = reading.wilds.iter().rev().find(|(w, _)| *w == card) {
+            if let Some((wild, stands_for)) = reading.wilds().iter().rev().find(|(w, _)| *w == card)
+            {
                 notes.push(
                     Msg::WildAs.fill(
                         lang,
@@ -448,7 +449,7 @@ mod tests {
             Some("2 runs of 4")
         );
         let first = r.melds[0].1.as_ref().unwrap();
-        assert_eq!((first.from, first.to), (Rank::new(3), Rank::new(6)));
+        assert_eq!(first.ends().unzip(), (Rank::new(3), Rank::new(6)));
     }
 
     #[test]

@@ -226,7 +226,7 @@ fn set_up_errors_are_keyed_by_field_with_a_sentence_each() {
             "Ann".into(),
             " ".into(),
             "ann".into(),
-            "x".repeat(31),
+            "x".repeat(41),
             "E".into(),
             "F".into(),
         ],
@@ -239,7 +239,7 @@ fn set_up_errors_are_keyed_by_field_with_a_sentence_each() {
     let fields = e.by_field(Lang::En);
     assert_eq!(
         fields["players"],
-        "Player 2 has no name. The name of player 4 is longer than 30 characters. \
+        "Player 2 has no name. The name of player 4 is longer than 40 characters. \
          Two players are called \"ann\"; give each player a different name. \
          Liverpool Rummy is played by 3 to 5 players, not 6."
     );

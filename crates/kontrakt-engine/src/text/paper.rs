@@ -7,8 +7,9 @@ use std::fmt;
 
 use super::{Lang, Say};
 use crate::rules::game::GameError;
+use crate::rules::names::MAX_NAME_CHARS;
 use crate::rules::paper::{
-    Column, MAX_NAME, MAX_PLAYERS, MAX_POINTS, MAX_ROUNDS, MAX_ROWS, Problem, RowProblem,
+    Column, MAX_PLAYERS, MAX_POINTS, MAX_ROUNDS, MAX_ROWS, Problem, RowProblem,
 };
 
 messages! {
@@ -121,7 +122,7 @@ fn clause(problem: &Problem, lang: Lang) -> String {
         Problem::UnknownRules { value } => M::UnknownRules.fill(lang, &[("value", value)]),
         Problem::BadGame { value } => M::BadGame.fill(lang, &[("value", value)]),
         Problem::NoPlayer => M::NoPlayer.text(lang).to_owned(),
-        Problem::LongName => M::LongName.fill(lang, &[("max", &MAX_NAME)]),
+        Problem::LongName => M::LongName.fill(lang, &[("max", &MAX_NAME_CHARS)]),
         Problem::BadPoints { round, value } => {
             M::BadPoints.fill(lang, &[("round", round), ("value", value)])
         }

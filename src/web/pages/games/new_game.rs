@@ -631,14 +631,14 @@ mod tests {
             ("player", ""),
             ("player", "Ann"),
             ("player", "  "),
-            ("player", &"x".repeat(31)),
+            ("player", &"x".repeat(41)),
             ("player", "ann"),
         ]);
         let errors = parse(&f, Lang::En).unwrap_err();
         assert_eq!(errors.seats, [3, 1, 4]);
         let players = &errors.fields["players"];
         assert!(
-            players.contains("The name of player 4 is longer than 30 characters."),
+            players.contains("The name of player 4 is longer than 40 characters."),
             "{players}"
         );
         assert!(
