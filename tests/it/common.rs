@@ -584,7 +584,7 @@ pub async fn create_game(db: &Db, game: &NewGame) -> Result<GameIds, String> {
 pub mod db_writes {
     use kontrakt::db::Db;
     use kontrakt::db::games::{self, GameRecord, Keyed, Once};
-    use kontrakt::db::guard::{self, Outcome, Refusal, Target};
+    use kontrakt::db::guard::{self, Guarded, Outcome, Refusal, Target};
     use serde_json::Value;
 
     /// A round write: `round` is what the caller decided, with the game in hand, to write
@@ -602,8 +602,7 @@ pub mod db_writes {
             key,
             request: "the same request",
         });
-        let target = Target::game(game_id).expecting(expected).keyed(keyed);
-        let mut write = match guard::open(db, target).await.expect("the write opens") {
+        let mut write = match open(db, game_id, expected, keyed).await {
             Ok(write) => write,
             Err(outcome) => return Ok(outcome),
         };
@@ -628,6 +627,25 @@ pub mod db_writes {
         Ok(Outcome::Done((written.game.version, answer)))
     }
 
+    /// Opens the game's guarded write; `Err` is the outcome it opened on.
+    async fn open<T>(
+        db: &Db,
+        game_id: &str,
+        expected: Option<i64>,
+        key: Option<Keyed<'_>>,
+    ) -> Result<Guarded, Outcome<T>> {
+        let target = Target::game(game_id).expecting(expected).keyed(key);
+        guard::open(db, target).await.expect("the write opens")
+    }
+
+    /// Commits with `once`'s answer stored under its key.
+    async fn commit(write: Guarded, once: Option<Once<'_>>) {
+        write
+            .commit(once.map_or("", |o| o.response))
+            .await
+            .expect("commits");
+    }
+
     /// Removes the last round (once per key, if given). Done is `(version, round_no)`.
     pub async fn undo(
         db: &Db,
@@ -635,10 +653,7 @@ pub mod db_writes {
         expected: i64,
         once: Option<Once<'_>>,
     ) -> Outcome<(i64, i64)> {
-        let target = Target::game(game_id)
-            .expecting(Some(expected))
-            .keyed(once.map(Once::keyed));
-        let mut write = match guard::open(db, target).await.expect("the write opens") {
+        let mut write = match open(db, game_id, Some(expected), once.map(Once::keyed)).await {
             Ok(write) => write,
             Err(outcome) => return outcome,
         };
@@ -649,10 +664,7 @@ pub mod db_writes {
         let version = games::remove_round(&mut write, game_id, round_no, &before)
             .await
             .expect("removes");
-        write
-            .commit(once.map_or("", |o| o.response))
-            .await
-            .expect("commits");
+        commit(write, once).await;
         Outcome::Done((version, round_no))
     }
 
@@ -664,10 +676,7 @@ pub mod db_writes {
         expected: i64,
         once: Option<Once<'_>>,
     ) -> Outcome<i64> {
-        let target = Target::game(game_id)
-            .expecting(Some(expected))
-            .keyed(once.map(Once::keyed));
-        let mut write = match guard::open(db, target).await.expect("the write opens") {
+        let mut write = match open(db, game_id, Some(expected), once.map(Once::keyed)).await {
             Ok(write) => write,
             Err(outcome) => return outcome,
         };
@@ -678,10 +687,7 @@ pub mod db_writes {
             write.bump().await.expect("bumps");
         }
         let version = write.version();
-        write
-            .commit(once.map_or("", |o| o.response))
-            .await
-            .expect("commits");
+        commit(write, once).await;
         Outcome::Done(version)
     }
 
@@ -693,10 +699,7 @@ pub mod db_writes {
         expected: i64,
         once: Option<Once<'_>>,
     ) -> Outcome<(i64, i64)> {
-        let target = Target::game(game_id)
-            .expecting(Some(expected))
-            .keyed(once.map(Once::keyed));
-        let mut write = match guard::open(db, target).await.expect("the write opens") {
+        let mut write = match open(db, game_id, Some(expected), once.map(Once::keyed)).await {
             Ok(write) => write,
             Err(outcome) => return outcome,
         };
@@ -716,10 +719,7 @@ pub mod db_writes {
         )
         .await
         .expect("writes");
-        write
-            .commit(once.map_or("", |o| o.response))
-            .await
-            .expect("commits");
+        commit(write, once).await;
         Outcome::Done((written.game.version, round_no))
     }
 }
