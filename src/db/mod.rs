@@ -852,16 +852,27 @@ impl Db {
         if dest.exists() {
             return Err(Error::BackupTargetExists(dest.to_owned()));
         }
-        let target = dest.to_string_lossy().into_owned();
-        // VACUUM INTO itself also refuses a non-empty existing file, closing the race
-        // between the check above and the write.
+        // Written under a name of its own beside the target, synced, and only then given the
+        // backup's name: a backup killed part way (or a full disk) never leaves a half-written
+        // or empty database under the name a restore would trust.
+        let partial = partial_name(dest);
+        let written = self.write_backup(&partial).await;
+        let named = written.and_then(|()| give_name(&partial, dest));
+        if named.is_err() {
+            std::fs::remove_file(&partial).ok();
+        }
+        named
+    }
+
+    /// `VACUUM INTO` `path` (a new file), then its contents synced to the disk.
+    async fn write_backup(&self, path: &Path) -> Result<(), Error> {
         sqlx::query("VACUUM INTO $1")
-            .bind(target)
+            .bind(path.to_string_lossy().into_owned())
             .execute(&self.reader)
             .await?;
-        let sync = std::fs::File::open(dest).and_then(|file| file.sync_all());
+        let sync = std::fs::File::open(path).and_then(|file| file.sync_all());
         sync.map_err(|source| Error::Io {
-            path: dest.to_owned(),
+            path: path.to_owned(),
             source,
         })
     }
@@ -890,6 +901,42 @@ impl Db {
 }
 
 /// The database's form secret, made at its first start.
+/// The name a backup is written under before it is complete: hidden, beside the target (one
+/// filesystem, so naming it is one step), and unique to this run.
+fn partial_name(dest: &Path) -> PathBuf {
+    let name = dest
+        .file_name()
+        .map_or_else(|| "backup".into(), |n| n.to_string_lossy().into_owned());
+    let bytes: [u8; 8] = rand::random();
+    let run: String = bytes.iter().map(|b| format!("{b:02x}")).collect();
+    dest.with_file_name(format!(".{name}.partial-{run}"))
+}
+
+/// Gives the complete backup at `partial` the name `dest`, never replacing a file there, and
+/// syncs the folder so the name survives a power cut. A hard link refuses an existing name in
+/// one step; where the filesystem has no hard links (FAT, exFAT), a rename after a last look.
+fn give_name(partial: &Path, dest: &Path) -> Result<(), Error> {
+    let io = |source: std::io::Error| Error::Io {
+        path: dest.to_owned(),
+        source,
+    };
+    match std::fs::hard_link(partial, dest) {
+        Ok(()) => std::fs::remove_file(partial).map_err(io)?,
+        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
+            return Err(Error::BackupTargetExists(dest.to_owned()));
+        }
+        Err(_) if dest.exists() => return Err(Error::BackupTargetExists(dest.to_owned())),
+        Err(_) => std::fs::rename(partial, dest).map_err(io)?,
+    }
+    let folder = match dest.parent() {
+        Some(parent) if !parent.as_os_str().is_empty() => parent,
+        _ => Path::new("."),
+    };
+    std::fs::File::open(folder)
+        .and_then(|folder| folder.sync_all())
+        .map_err(io)
+}
+
 async fn form_secret(writer: &AnyPool) -> Result<String, sqlx::Error> {
     let fresh = games::new_token() + &games::new_token();
     sqlx::query(

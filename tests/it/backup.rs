@@ -107,3 +107,60 @@ async fn backup_command_refuses_a_missing_database_without_creating_it() {
     assert!(String::from_utf8_lossy(&output.stderr).contains("no database at"));
     assert!(!source.exists());
 }
+
+/// A backup killed part way leaves nothing under the backup's name: at every moment the name
+/// holds nothing or the whole, synced copy. The database is made large enough (about 48 MB)
+/// that `VACUUM INTO` takes a while, and the command is killed at several moments of it.
+#[tokio::test]
+async fn a_backup_killed_part_way_leaves_no_file_under_the_backups_name() {
+    let (db, dir, id) = db_with_a_game().await;
+    let mut write = db.begin_write().await.unwrap();
+    for sql in [
+        "CREATE TABLE filler (b BLOB)",
+        "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 12000) \
+         INSERT INTO filler SELECT randomblob(4000) FROM n",
+    ] {
+        sqlx::query(sql).execute(&mut **write).await.unwrap();
+    }
+    write.commit().await.unwrap();
+    let source = dir.path().join("test.db");
+    let mut killed_early = 0;
+    for (n, millis) in [5_u64, 40, 120, 300, 600].into_iter().enumerate() {
+        let copy = dir.path().join(format!("nightly-{n}.db"));
+        let mut child = Command::new(env!("CARGO_BIN_EXE_kontrakt"))
+            .args(["backup", "--db"])
+            .arg(&source)
+            .arg(&copy)
+            .env_remove("KONTRAKT_DB")
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .expect("the binary runs");
+        std::thread::sleep(std::time::Duration::from_millis(millis));
+        child.kill().ok();
+        let status = child.wait().unwrap();
+        if !copy.exists() {
+            assert!(!status.success(), "a finished backup is there: {status:?}");
+            killed_early += 1;
+            continue;
+        }
+        // Whatever moment it was killed at, a file under the name is the whole copy.
+        assert_eq!(integrity_check(&copy).await, "ok", "after {millis} ms");
+        let restored = Db::open(&copy).await.expect("the copy opens");
+        assert!(games::load_game(&restored, &id).await.unwrap().is_some());
+        restored.close().await;
+    }
+    assert!(
+        killed_early > 0,
+        "no backup was killed part way: make the database larger"
+    );
+    // What a killed run leaves is only its hidden partial file, never a backup's name.
+    for entry in std::fs::read_dir(dir.path()).unwrap() {
+        let name = entry.unwrap().file_name().to_string_lossy().into_owned();
+        assert!(
+            !name.starts_with("nightly") || name.ends_with(".db"),
+            "{name}"
+        );
+    }
+    drop(db);
+}
