@@ -17,11 +17,12 @@ use super::cache::GameCache;
 use super::entry;
 use super::game::{LoadedGame, money_of};
 use super::read::load;
-use super::write::{OnceChange, end_early_once, open_game, open_game_after};
+use super::write::{GameWrite, OnceChange, end_early_once, open_game, open_game_after};
 use crate::db::Db;
 use crate::db::games::{self, HistoryAction, Once, Rewrite};
 use crate::db::groups as db_groups;
 use crate::rules::game::{GameError, GameSetup, RawNumber, RawSetup, TableChange, TimedChange};
+use crate::rules::names::group_key;
 
 /// A change to a game after its start.
 #[derive(Clone, Debug, PartialEq)]
@@ -168,10 +169,8 @@ fn plan(game: &LoadedGame, edit: &Edit) -> Result<Rewrite, GameError> {
 /// plan the change on the game as it is in the write, and it is written. `version`: the
 /// game's version as the client knows it (without it, the version the write finds).
 ///
-/// A late joiner at a group's table joins the group too, in the same transaction (unless the
-/// group knows the name, retired or not), so the group's standings and ledger can count the
-/// game: they find a joiner's group player by name (`store::numbers::seat_ids`). The group's
-/// row is locked before the game's, the order of a group's own writes that change its games.
+/// A late joiner at a group's table joins the group too, in the same transaction (see
+/// [`follow_join`]).
 pub async fn edit_once(
     db: &Db,
     cache: &GameCache,
@@ -180,17 +179,6 @@ pub async fn edit_once(
     version: Option<i64>,
     once: Option<Once<'_>>,
 ) -> Result<OnceChange, Error> {
-    let joiner = match edit {
-        Edit::Table(TableChange::Join { player, .. }) => Some(player),
-        _ => None,
-    };
-    // The game's group, as last read: a game joins a group once and never leaves it.
-    let group = match joiner {
-        Some(_) => load(db, cache, id)
-            .await?
-            .and_then(|game| game.record.game.group.as_ref().map(|g| g.id.clone())),
-        None => None,
-    };
     let kind = match edit {
         Edit::Table(TableChange::SitOut { .. }) => "sit_out",
         Edit::Table(TableChange::Leave { .. }) => "leave",
@@ -198,11 +186,7 @@ pub async fn edit_once(
         Edit::Rename { .. } => "rename",
         Edit::Settings { .. } => "settings",
     };
-    let opened = match &group {
-        Some(group) => open_game_after(db, cache, id, version, once, kind, group).await?,
-        None => open_game(db, cache, id, version, once, kind).await?,
-    };
-    let mut change = match opened {
+    let mut change = match open_in_order(db, cache, id, version, once, kind).await? {
         Ok(change) => change,
         Err(answer) => return Ok(answer),
     };
@@ -212,14 +196,78 @@ pub async fn edit_once(
     };
     games::rewrite(&mut change.write, id, &rewrite, entry::rename).await?;
     change.write.bump().await?;
-    if let (Some(player), Some(group)) = (joiner, &group) {
-        // The game as the write found it is in this group (its group never changes).
-        let in_group = change.game.record.game.group.as_ref().map(|g| &g.id) == Some(group);
-        if in_group && let Ok(player) = super::groups::player_name(player) {
-            db_groups::join_late(&mut change.write, group, &player).await?;
-        }
+    if let Some(item) = &rewrite.after {
+        follow_join(&mut change, item, true).await?;
     }
     change.finish(db, cache).await
+}
+
+/// Opens a change to the game, its group's row locked first when the game belongs to one (as
+/// last read: a game joins a group once and never leaves it), the order in which a group's
+/// own writes lock the games they change, so two writes on PostgreSQL wait for each other
+/// instead of deadlocking.
+async fn open_in_order<'a>(
+    db: &Db,
+    cache: &GameCache,
+    id: &str,
+    version: Option<i64>,
+    once: Option<Once<'a>>,
+    kind: &'static str,
+) -> Result<Result<GameWrite<'a>, OnceChange>, Error> {
+    let group = load(db, cache, id)
+        .await?
+        .and_then(|game| game.record.game.group.as_ref().map(|g| g.id.clone()));
+    match &group {
+        Some(group) => open_game_after(db, cache, id, version, once, kind, group).await,
+        None => open_game(db, cache, id, version, once, kind).await,
+    }
+}
+
+/// Keeps the game's group in step with a late join (`item`, a change of the game's list) made
+/// or redone (`joined`) or undone, in the game's own write, so both are saved or neither:
+/// the group's standings and ledger find a joiner's group player by name
+/// (`store::numbers::seat_ids`), so a joiner the group does not know joins it (one it knows,
+/// retired or not, stays as it is); undoing the join removes the group player it made, unless
+/// the group has come to know them otherwise since (`db::groups::leave_late`). What a game's
+/// edit link may do to its group ends there (docs/decisions.md, 2026-11-27).
+async fn follow_join(change: &mut GameWrite<'_>, item: &Value, joined: bool) -> Result<(), Error> {
+    let Some(group) = change.game.record.game.group.clone() else {
+        return Ok(());
+    };
+    if item.get("change").and_then(Value::as_str) != Some("join") {
+        return Ok(());
+    }
+    let Some(name) = item.get("player").and_then(Value::as_str) else {
+        return Ok(());
+    };
+    let Ok(player) = super::groups::player_name(name) else {
+        return Ok(());
+    };
+    let game = change.game.record.game.view_token.clone();
+    if joined {
+        db_groups::join_late(&mut change.write, &group.id, &player, Some(&game)).await?;
+        return Ok(());
+    }
+    let id = change.game.record.game.id.clone();
+    let tables = db_groups::tables_of_group(&mut change.write, &group.id, &id).await?;
+    let at_another_table = tables.iter().any(|(players, changes)| {
+        players.iter().any(|p| group_key(p) == player.key)
+            || changes.iter().any(|c| {
+                c.get("change").and_then(Value::as_str) == Some("join")
+                    && c.get("player")
+                        .and_then(Value::as_str)
+                        .is_some_and(|p| group_key(p) == player.key)
+            })
+    });
+    db_groups::leave_late(
+        &mut change.write,
+        &group.id,
+        &player.key,
+        &game,
+        at_another_table,
+    )
+    .await?;
+    Ok(())
 }
 
 /// The latest item of the `changes` list if nothing was entered after it: what an undo takes
@@ -328,7 +376,7 @@ pub async fn undo_once(
     version: Option<i64>,
     once: Option<Once<'_>>,
 ) -> Result<OnceChange, Error> {
-    let mut change = match open_game(db, cache, id, version, once, "undo").await? {
+    let mut change = match open_in_order(db, cache, id, version, once, "undo").await? {
         Ok(change) => change,
         Err(answer) => return Ok(answer),
     };
@@ -338,6 +386,7 @@ pub async fn undo_once(
     let rewrite = undo_plan(&change.game, &item);
     games::rewrite(&mut change.write, id, &rewrite, entry::rename).await?;
     change.write.bump().await?;
+    follow_join(&mut change, &item, false).await?;
     change.finish(db, cache).await
 }
 
@@ -351,7 +400,7 @@ pub async fn redo_once(
     version: Option<i64>,
     once: Option<Once<'_>>,
 ) -> Result<OnceChange, Error> {
-    let mut change = match open_game(db, cache, id, version, once, "redo").await? {
+    let mut change = match open_in_order(db, cache, id, version, once, "redo").await? {
         Ok(change) => change,
         Err(answer) => return Ok(answer),
     };
@@ -365,6 +414,7 @@ pub async fn redo_once(
     let rewrite = redo_plan(&change.game, &item);
     games::rewrite(&mut change.write, id, &rewrite, entry::rename).await?;
     change.write.bump().await?;
+    follow_join(&mut change, &item, true).await?;
     change.finish(db, cache).await
 }
 

@@ -420,7 +420,7 @@ pub async fn create_group_game(
     };
     for name in joiners {
         if let Ok(player) = player_name(name) {
-            groups::join_late(&mut creating, group_id, &player).await?;
+            groups::join_late(&mut creating, group_id, &player, None).await?;
         }
     }
     let players = groups::players_in(&mut creating, group_id).await?;

@@ -797,6 +797,101 @@ async fn a_late_joiner_joins_the_group_in_the_same_write_as_the_game_or_neither(
     assert_eq!(players, ["Ann", "Ben", "Cy", "Di"]);
 }
 
+/// What a game's edit link may do to its group ends with the game: undoing a late join removes
+/// the group player the join made (a redo makes them again), so joining and undoing over and
+/// over leaves the group as it was; a joiner the group knew before stays.
+#[tokio::test]
+async fn undoing_a_late_join_removes_the_group_player_it_made_and_no_other() {
+    let app = TestApp::new().await;
+    let group = create_group(&app, &["Ann", "Ben", "Cy", "Eve"]).await;
+    let id = app
+        .create_game_at(
+            &format!("{}/games", group.api()),
+            json!({"rules": "contract", "players": ["Ann", "Ben", "Cy"]}),
+        )
+        .await
+        .id;
+    let names = |state: Value| -> Vec<String> {
+        state["players"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| p["name"].as_str().unwrap().to_owned())
+            .collect()
+    };
+    let whole_game = |change: &'static str| {
+        let id = id.clone();
+        let app = &app;
+        async move {
+            let version = app.game_state(&id).await["version"].clone();
+            ok(app
+                .post_json(
+                    &format!("/api/v1/games/{id}/{change}"),
+                    &json!({"version": version}),
+                )
+                .await)
+        }
+    };
+    for _ in 0..3 {
+        ok(app
+            .post_json(
+                &format!("/api/v1/games/{id}/players"),
+                &json!({"name": "Di", "start": "zero"}),
+            )
+            .await);
+        assert_eq!(
+            names(group.state(&app, "").await),
+            ["Ann", "Ben", "Cy", "Eve", "Di"]
+        );
+        whole_game("undo").await;
+        assert_eq!(
+            names(group.state(&app, "").await),
+            ["Ann", "Ben", "Cy", "Eve"],
+            "the undone join took its group player with it"
+        );
+    }
+    // A redo joins them again.
+    whole_game("redo").await;
+    assert_eq!(
+        names(group.state(&app, "").await),
+        ["Ann", "Ben", "Cy", "Eve", "Di"]
+    );
+    whole_game("undo").await;
+    // A joiner the group knew before the join stays when the join is undone.
+    ok(app
+        .post_json(
+            &format!("/api/v1/games/{id}/players"),
+            &json!({"name": "eve", "start": "zero"}),
+        )
+        .await);
+    whole_game("undo").await;
+    assert_eq!(
+        names(group.state(&app, "").await),
+        ["Ann", "Ben", "Cy", "Eve"]
+    );
+    let history = ok(app.get(&format!("{}/history", group.api())).await);
+    let actions: Vec<&str> = history["history"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|h| h["action"].as_str().unwrap())
+        .filter(|a| a.ends_with("_player"))
+        .collect();
+    assert_eq!(
+        actions,
+        [
+            "add_player",
+            "remove_player",
+            "add_player",
+            "remove_player",
+            "add_player",
+            "remove_player",
+            "add_player",
+            "remove_player"
+        ]
+    );
+}
+
 /// Issue 10 with issue 11's changes at the table: a player who joins a group's game late is
 /// counted in the group's standings and ledger like everyone else. The joiner the group did not
 /// know (Di) joins the group; one it knew (Eve, already a group player) keeps her identity.

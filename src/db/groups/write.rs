@@ -573,22 +573,128 @@ pub async fn add_game(
     Ok(Ok(Changed::new(seats, "add_game", None, Some(after))))
 }
 
-/// Makes `player`, who joined a game of the group late, a player of the group, inside the
-/// game's guarded write (which locked the group first, [`crate::db::guard::Target::locking_first`]),
-/// so the game's change and the group's new player are saved together or not at all. A name
-/// the group knows, retired or not, is left as it is (`false`); a new player is recorded
-/// (`add_player`) and bumps the group's version (`true`).
+/// Makes `player`, who joined the group's game `game` (its read-only token; `None` for a
+/// rematch, which seats them) late, a player of the group, inside the game's guarded write
+/// (which locked the group first, [`crate::db::guard::Target::locking_first`]), so the game's
+/// change and the group's new player are saved together or not at all. A name the group
+/// knows, retired or not, is left as it is (`false`); a new player is recorded (`add_player`,
+/// with the game that brought them: `late_join`) and bumps the group's version (`true`).
 pub async fn join_late(
     tx: &mut PoolConnection<Any>,
     group_id: &str,
     player: &KeyedName,
+    game: Option<&str>,
 ) -> Result<bool, sqlx::Error> {
     if player_by_key(tx, group_id, &player.key).await?.is_some() {
         return Ok(false);
     }
     let id = insert_player(tx, group_id, player).await?;
-    let after = json!({ "player": id, "name": player.name });
+    let mut after = json!({ "player": id, "name": player.name });
+    if let Some(game) = game {
+        after["late_join"] = Value::from(game);
+    }
     record(tx, group_id, "add_player", None, Some(&after)).await?;
     crate::db::guard::bump(tx, crate::db::guard::Subject::Group, group_id).await?;
     Ok(true)
+}
+
+/// Takes back what [`join_late`] did for the group's game `game` (its read-only token) when
+/// the join itself is undone: the group player of key `key` is removed if that join made them
+/// (the group's history says so) and nothing else of the group has come to know them since
+/// (a seat in a game, a rename, a retirement, a settle-up naming them); `others` says whether
+/// another game of the group has them at its table (the caller reads names). Recorded as
+/// `remove_player`, the group's version bumped; `false` when the player stays.
+pub async fn leave_late(
+    tx: &mut PoolConnection<Any>,
+    group_id: &str,
+    key: &str,
+    game: &str,
+    others: bool,
+) -> Result<bool, sqlx::Error> {
+    let Some((id, name)) = player_by_key(tx, group_id, key).await? else {
+        return Ok(false);
+    };
+    if others {
+        return Ok(false);
+    }
+    let history: Vec<(String, Option<String>, Option<String>)> = sqlx::query_as(
+        "SELECT action, before, after FROM group_history WHERE group_id = $1 ORDER BY id",
+    )
+    .bind(group_id)
+    .fetch_all(&mut **tx)
+    .await?;
+    let names_player = |text: &Option<String>| {
+        text.as_deref()
+            .and_then(|t| serde_json::from_str::<Value>(t).ok())
+            .is_some_and(|v| v.get("player").and_then(Value::as_i64) == Some(id))
+    };
+    let mut made_by_this_join = false;
+    for (action, before, after) in &history {
+        if !(names_player(before) || names_player(after)) {
+            continue;
+        }
+        let late_join = after
+            .as_deref()
+            .and_then(|t| serde_json::from_str::<Value>(t).ok())
+            .and_then(|v| {
+                v.get("late_join")
+                    .and_then(Value::as_str)
+                    .map(str::to_owned)
+            });
+        match (action.as_str(), late_join.as_deref()) {
+            ("add_player", Some(token)) if token == game => made_by_this_join = true,
+            // An earlier player of this id, removed: SQLite gives a removed last id out again.
+            ("remove_player", _) => made_by_this_join = false,
+            // Renamed, retired, added another way: the group knows them on its own account.
+            _ => return Ok(false),
+        }
+    }
+    let seated: Option<i64> =
+        sqlx::query_scalar("SELECT player_id FROM game_seats WHERE player_id = $1 LIMIT 1")
+            .bind(id)
+            .fetch_optional(&mut **tx)
+            .await?;
+    let settled: Option<String> = sqlx::query_scalar(
+        "SELECT balances FROM settle_ups WHERE group_id = $1 AND balances LIKE $2 LIMIT 1",
+    )
+    .bind(group_id)
+    .bind(format!("%\"{id}\"%"))
+    .fetch_optional(&mut **tx)
+    .await?;
+    if !made_by_this_join || seated.is_some() || settled.is_some() {
+        return Ok(false);
+    }
+    sqlx::query("DELETE FROM group_players WHERE id = $1")
+        .bind(id)
+        .execute(&mut **tx)
+        .await?;
+    let before = json!({ "player": id, "name": name, "late_join": game });
+    record(tx, group_id, "remove_player", Some(&before), None).await?;
+    crate::db::guard::bump(tx, crate::db::guard::Subject::Group, group_id).await?;
+    Ok(true)
+}
+
+/// The players and the `changes` list of every game of the group but `except` (its edit id),
+/// as stored: who sat at the group's other tables, for [`leave_late`]'s caller.
+pub async fn tables_of_group(
+    tx: &mut PoolConnection<Any>,
+    group_id: &str,
+    except: &str,
+) -> Result<Vec<(Vec<String>, Vec<Value>)>, sqlx::Error> {
+    let rows: Vec<(String, Option<String>)> =
+        sqlx::query_as("SELECT players, changes FROM games WHERE group_id = $1 AND id <> $2")
+            .bind(group_id)
+            .bind(except)
+            .fetch_all(&mut **tx)
+            .await?;
+    rows.into_iter()
+        .map(|(players, changes)| {
+            let players: Vec<String> = serde_json::from_str(&players).map_err(decode_error)?;
+            let changes: Vec<Value> = match changes.as_deref() {
+                Some(text) => serde_json::from_str(text).map_err(decode_error)?,
+                None => Vec::new(),
+            };
+            Ok((players, changes))
+        })
+        .collect()
 }
