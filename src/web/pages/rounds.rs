@@ -27,7 +27,9 @@
 mod compare;
 mod form;
 mod history;
+mod input;
 mod mine;
+mod mode;
 mod undo;
 mod unlikely;
 
@@ -42,7 +44,9 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Redirect, Response};
 use axum::routing::{get, post};
 
-use self::form::{FormPage, FormSpec, Mode, RoundInput};
+use self::form::{FormPage, FormSpec};
+use self::input::RoundInput;
+use self::mode::Mode;
 use crate::db::games::{Keyed, Once};
 use crate::store::{self, GameChange, LoadedGame, OnceChange, RoundWrite, WholeGame};
 use crate::web::i18n::{Msg, PageCtx};
@@ -258,7 +262,7 @@ async fn save(
         let mut errors = own;
         let raw = input.to_raw(mode.round_field(round));
         if let Err(engine) = game.setup.parse_round(round, &raw) {
-            form::merge(&mut errors, engine.by_field(ctx.lang));
+            input::merge(&mut errors, engine.by_field(ctx.lang));
         }
         let spec = FormSpec {
             errors,

@@ -480,5 +480,5 @@ fn cards_detail(ctx: &PageCtx, game: &LoadedGame, entry: &RawRound, name: &str) 
         RawCards::Text(t) => t.clone(),
         RawCards::List(l) => l.join(" "),
     };
-    super::form::count_text(ctx, game, &text)
+    super::input::count_text(ctx, game, &text)
 }
