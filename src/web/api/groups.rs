@@ -11,7 +11,6 @@
 //! Part of `web::api`: groups through `store`; no SQL, no scoring, nothing from `cli`.
 
 use std::collections::BTreeMap;
-use std::sync::Arc;
 
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Path, Query, State};
@@ -25,24 +24,26 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::games::{invalid, json_text, key_reused, rfc3339, strict};
-
 pub(crate) mod import;
 mod view;
 use super::input::take_lang;
+use super::reply::{
+    StoredKey, created, created_at, invalid, json_text, key_reused, keyed_json, strict,
+};
 use super::schema;
-use super::{StoredKey, created_at, keyed_json};
 use crate::db::games::{Creation, Keyed, Once};
 use crate::db::groups::{self as db_groups, GroupCreation};
 use crate::rules::game::RawSetup;
 use crate::rules::ruleset::{OptionValue, RuleSet};
 use crate::store::groups::{self, GroupOutcome, GroupProblem, LoadedGroup};
-use crate::text::groups::{GroupMsg, group_name_problem, player_name_problem};
+use crate::text::groups::GroupMsg;
 use crate::text::{Lang, Msg};
+use crate::web::groups::{load_edit_group, missing_group, problem_sentence};
+use crate::web::json::{Access, rfc3339};
 use crate::web::links::GroupLinks;
 use crate::web::numbers::{AskedFilter, asked_filter};
 use crate::web::{AppError, AppState, Json};
-pub(crate) use view::{Access, GroupView};
+use view::GroupView;
 
 /// Routes of the groups API. Answers through the edit id say `Cache-Control: no-store`.
 pub(super) fn routes() -> OpenApiRouter<AppState> {
@@ -63,57 +64,6 @@ pub(super) fn routes() -> OpenApiRouter<AppState> {
             HeaderValue::from_static("no-store"),
         ))
         .routes(routes!(view))
-}
-
-/// A group's edit id that is none: 403 with a sentence if it is a group's read-only token (it
-/// can never change the group or reveal its edit link), else 404.
-pub(crate) async fn missing_group(state: &AppState, id: &str) -> AppError {
-    match db_groups::group_by_view_token(&state.db, id).await {
-        Ok(Some(_)) => AppError::Said(StatusCode::FORBIDDEN, Msg::ErrGroupReadOnly),
-        Ok(None) => AppError::Said(StatusCode::NOT_FOUND, Msg::ErrNoGroup),
-        Err(e) => e.into(),
-    }
-}
-
-/// The group with edit id `id`, or the answer for an id that is none.
-/// From the group cache, which scores again only the games changed since it last read them.
-pub(crate) async fn load_edit_group(
-    state: &AppState,
-    id: &str,
-) -> Result<Arc<LoadedGroup>, AppError> {
-    match state.groups.load(&state.db, id).await? {
-        Some(group) => Ok(group),
-        None => Err(missing_group(state, id).await),
-    }
-}
-
-/// A group problem as a sentence in `lang`.
-pub(crate) fn problem_sentence(problem: &GroupProblem, lang: Lang) -> String {
-    match problem {
-        GroupProblem::GroupName(p) => group_name_problem(*p, groups::MAX_GROUP_NAME_CHARS, lang),
-        GroupProblem::PlayerName(name, p) => player_name_problem(name, *p, lang),
-        GroupProblem::NameTwice(name) => GroupMsg::NameTwice.fill(lang, &[("name", name)]),
-        GroupProblem::NameTaken(name) => GroupMsg::NameTaken.fill(lang, &[("name", name)]),
-        GroupProblem::RulesNameTaken(name) => {
-            GroupMsg::RulesNameTaken.fill(lang, &[("name", name)])
-        }
-        GroupProblem::UnknownPlayer(name) => GroupMsg::UnknownPlayer.fill(lang, &[("name", name)]),
-        GroupProblem::RetiredPlayer(name) => GroupMsg::RetiredPlayer.fill(lang, &[("name", name)]),
-        GroupProblem::NoSuchPlayer => GroupMsg::NoSuchPlayer.text(lang).to_string(),
-        GroupProblem::UnknownHouseRules(name) if name.is_empty() => {
-            GroupMsg::NoSuchHouseRules.text(lang).to_string()
-        }
-        GroupProblem::UnknownHouseRules(name) => {
-            GroupMsg::UnknownHouseRules.fill(lang, &[("name", name)])
-        }
-        GroupProblem::NoSuchGame => GroupMsg::NoSuchGame.text(lang).to_string(),
-        GroupProblem::GameInGroup { same: true } => {
-            GroupMsg::GameInThisGroup.text(lang).to_string()
-        }
-        GroupProblem::GameInGroup { same: false } => {
-            GroupMsg::GameInOtherGroup.text(lang).to_string()
-        }
-    }
 }
 
 /// A JSON body into `T` (which refuses fields it does not know), after `lang` was taken out.
@@ -614,7 +564,7 @@ async fn new_game(
         GroupOutcome::Done(_, Creation::KeyReused) => return Err(key_reused()),
         other => return answer(&state, &id, other, lang, StatusCode::OK).await,
     };
-    super::games::created(&ids)
+    created(&ids)
 }
 
 /// A group game's set-up with what it leaves out filled in: the house rules' rule set and

@@ -20,19 +20,18 @@ pub(crate) mod groups;
 mod input;
 mod output;
 mod players;
-mod schema;
+mod reply;
+pub(crate) mod schema;
 
 use axum::Router;
 use axum::extract::{Path, State};
-use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
-use axum::response::{IntoResponse as _, Response};
+use axum::http::HeaderMap;
 use utoipa::OpenApi as _;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::compute::Client;
-use super::idempotency::{canonical_json, request_hash};
-use super::{AppError, AppState, IdempotencyKey, Json};
+use super::{AppError, AppState, Json};
 use crate::rules::check::check_pinned;
 use crate::rules::layoff::fit_declared;
 use crate::rules::money::settle;
@@ -45,34 +44,6 @@ use input::{
     SettleRequest, SolveBody, SolveRequest,
 };
 use output::{CheckAnswer, FitAnswer, ScoreAnswer, SettleAnswer, SolveAnswer};
-
-/// An `Idempotency-Key` as stored, with the hash of the request it came with.
-type StoredKey = (String, String);
-
-/// The request's `Idempotency-Key` as stored, with the hash of the request it came with:
-/// `route` and its JSON `body` in canonical form (read after `lang` was taken out of the
-/// body, so that a retry in another language is the same request). The one reading of the
-/// key for the game and group writes that take a JSON object.
-fn keyed_json(
-    headers: &HeaderMap,
-    route: &str,
-    body: &serde_json::Value,
-) -> Result<Option<StoredKey>, AppError> {
-    Ok(IdempotencyKey::from_headers(headers)?
-        .map(|key| (key.stored(), request_hash(route, &canonical_json(body)))))
-}
-
-/// The 201 answer for something a write made (or a replay of it): `body`, with `Location`
-/// its state's address in the API.
-fn created_at(location: String, body: impl serde::Serialize) -> Result<Response, AppError> {
-    let location = HeaderValue::try_from(location).map_err(AppError::internal)?;
-    Ok((
-        StatusCode::CREATED,
-        [(header::LOCATION, location)],
-        Json(body),
-    )
-        .into_response())
-}
 
 /// Routes of the API.
 pub fn routes() -> Router<AppState> {

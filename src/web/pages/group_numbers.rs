@@ -98,7 +98,7 @@ async fn load(state: &AppState, via: &Via) -> Result<Arc<LoadedGroup>, AppError>
     match via {
         Via::Edit(id) => match state.groups.load(&state.db, id).await? {
             Some(group) => Ok(group),
-            None => Err(crate::web::api::groups::missing_group(state, id).await),
+            None => Err(crate::web::groups::missing_group(state, id).await),
         },
         Via::View(token) => state
             .groups

@@ -19,12 +19,12 @@ use axum::extract::{Path, State};
 use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 
-use super::money::decimal;
-use super::sheet::no_game;
-use super::{fill, no_store};
 use crate::store::LoadedGame;
-use crate::web::api::games::state_json;
+use crate::web::game_json::state_json;
 use crate::web::i18n::{Lang, Msg, PageCtx};
+use crate::web::pages::labels::fill;
+use crate::web::pages::money::decimal;
+use crate::web::pages::reply::{no_game, no_store};
 use crate::web::{AppError, AppState};
 
 /// `GET /games/{id}/export.csv`.

@@ -31,8 +31,9 @@ use crate::rules::ruleset::{OptionError, OptionSpec, RuleSet, Scheme};
 use crate::store;
 use crate::text::rules::{preset_description, preset_name};
 use crate::web::cookies::CookieJar;
+use crate::web::game_creation::create_game;
 use crate::web::i18n::{Lang, Msg, PageCtx};
-use crate::web::idempotency::{canonical_form, create_game, request_hash};
+use crate::web::idempotency::{canonical_form, request_hash};
 use crate::web::links::GameLinks;
 use crate::web::page::render_status;
 use crate::web::rule_options::{OPTION_PREFIX, OptionField, option_text, options_from_form};
@@ -365,7 +366,11 @@ pub(super) async fn create(
     });
     let ids = create_game(&state.db, &game, keyed).await?;
     let url = GameLinks::new(&ids.id).page();
-    let jar = recent::remember(jar, &url, &super::setup_title(&setup, ctx.lang));
+    let jar = recent::remember(
+        jar,
+        &url,
+        &crate::web::pages::labels::setup_title(&setup, ctx.lang),
+    );
     Ok((jar, Redirect::to(&url)).into_response())
 }
 
@@ -411,7 +416,7 @@ pub(in crate::web::pages) fn parse(form: &SetupForm, lang: Lang) -> Result<GameS
             if name.is_none() {
                 errors.add(
                     "first_dealer",
-                    super::fill(Msg::NewDealerSeatEmpty, lang, &[("n", &seat)]),
+                    crate::web::pages::labels::fill(Msg::NewDealerSeatEmpty, lang, &[("n", &seat)]),
                 );
             }
             name.map(str::to_owned)

@@ -10,8 +10,9 @@ use axum::response::{IntoResponse, Redirect, Response};
 
 use crate::db::games::Keyed;
 use crate::web::cookies::CookieJar;
+use crate::web::game_creation::create_rematch;
 use crate::web::i18n::PageCtx;
-use crate::web::idempotency::{canonical_form, create_rematch, request_hash};
+use crate::web::idempotency::{canonical_form, request_hash};
 use crate::web::links::GameLinks;
 use crate::web::{AppError, AppState, Form, last_field, recent};
 
@@ -41,6 +42,10 @@ pub(super) async fn create(
     });
     let ids = create_rematch(&state.db, &game, keyed, ctx.lang).await?;
     let url = GameLinks::new(&ids.id).page();
-    let jar = recent::remember(jar, &url, &super::game_title(&game, ctx.lang));
+    let jar = recent::remember(
+        jar,
+        &url,
+        &crate::web::pages::labels::game_title(&game, ctx.lang),
+    );
     Ok((jar, Redirect::to(&url)).into_response())
 }

@@ -15,8 +15,6 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Redirect, Response};
 use serde_json::Value;
 
-use super::super::games::money::Money;
-use super::super::games::{date, no_store, svg_file};
 use super::{Nav, Via, load, money_class, name};
 use crate::db::games::Once;
 use crate::store::groups::{self, GroupOutcome, LoadedGroup};
@@ -29,6 +27,9 @@ use crate::web::charts::{LineChart, Series};
 use crate::web::i18n::{Msg, PageCtx};
 use crate::web::idempotency::{canonical_form, request_hash};
 use crate::web::page::render_status;
+use crate::web::pages::labels::date;
+use crate::web::pages::money::Money;
+use crate::web::pages::reply::{no_store, svg_file};
 use crate::web::{AppError, AppState, Form, last_field};
 
 /// One currency's open account as the page shows it.

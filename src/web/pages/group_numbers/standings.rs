@@ -12,8 +12,6 @@ use axum::http::StatusCode;
 use axum::response::Response;
 use time::OffsetDateTime;
 
-use super::super::games::date;
-use super::super::games::money::Money;
 use super::{Nav, Via, game_page, load, money_class, name, one_decimal};
 use crate::rules::standings::{Filter, GameMark, PlayerStats, head_to_head, rule_sets, standings};
 use crate::store::groups::LoadedGroup;
@@ -23,6 +21,9 @@ use crate::text::numbers::NumbersMsg as N;
 use crate::web::i18n::PageCtx;
 use crate::web::numbers::{AskedFilter, Period, asked_filter, iso_day};
 use crate::web::page::render_status;
+use crate::web::pages::labels::date;
+use crate::web::pages::money::Money;
+use crate::web::pages::reply::no_store;
 use crate::web::{AppError, AppState, last_field};
 
 type Pairs = Result<Query<Vec<(String, String)>>, QueryRejection>;
@@ -253,7 +254,7 @@ async fn page(
         b,
         ctx,
     };
-    Ok(super::super::games::no_store(render_status(status, &page)?))
+    Ok(no_store(render_status(status, &page)?))
 }
 
 /// The rule set's name in a language (the id if unknown).

@@ -119,7 +119,7 @@ fn download(group: &LoadedGroup, extension: &str, body: String) -> Response {
     };
     let disposition = HeaderValue::from_str(&format!("attachment; filename=\"{name}\""))
         .unwrap_or_else(|_| HeaderValue::from_static("attachment"));
-    crate::web::pages::games::no_store(
+    crate::web::pages::reply::no_store(
         (
             [
                 (header::CONTENT_TYPE, HeaderValue::from_static(content_type)),
@@ -154,7 +154,7 @@ pub(super) fn csv(group: &LoadedGroup, lang: Lang) -> String {
     ];
     line(&head.map(|m| field(m.text(lang))));
     for (n, game) in group.games.iter().enumerate() {
-        let date = field(&crate::web::pages::games::date(
+        let date = field(&crate::web::pages::labels::date(
             game.record.game.created_at,
             lang,
         ));

@@ -25,17 +25,15 @@ use crate::rules::presets::{option_specs, preset_info};
 use crate::rules::ruleset::{OptionSpec, RuleSet};
 use crate::store::groups::{self, GroupOutcome, GroupProblem, LoadedGroup};
 use crate::text::groups::GroupMsg;
-use crate::web::api::groups::problem_sentence;
 use crate::web::cookies::CookieJar;
+use crate::web::groups::problem_sentence;
 use crate::web::i18n::{Msg, PageCtx};
 use crate::web::idempotency::{canonical_form, request_hash};
 use crate::web::links::GroupLinks;
 use crate::web::page::render_status;
+use crate::web::pages::home::NEW_GROUP_ACTION;
 use crate::web::rule_options::{OPTION_PREFIX, OptionField, option_text, options_from_form};
 use crate::web::{AppError, AppState, Form, IdempotencyKey, last_field, recent};
-
-/// Where the new-group form posts: what its keys are issued for.
-pub(crate) const NEW_GROUP_ACTION: &str = "/groups";
 
 /// Most players a new group's form is read for (a sanity bound for a tampered form).
 const MAX_NEW_PLAYERS: usize = 64;
@@ -79,9 +77,9 @@ fn form_key(
     action: &str,
     pairs: &[(String, String)],
 ) -> Result<Option<IdempotencyKey>, AppError> {
-    state
+    Ok(state
         .form_keys
-        .check(action, last_field(pairs, "key").unwrap_or_default())
+        .check(action, last_field(pairs, "key").unwrap_or_default())?)
 }
 
 /// Opens a form of the group page, as each of them starts: the group loaded (its read-only

@@ -24,11 +24,11 @@ use crate::db::games::Keyed;
 use crate::store::groups::{GroupOutcome, LoadedGroup};
 use crate::store::import::{self, Preview};
 use crate::text::paper::PaperMsg;
-use crate::web::api::groups::import::{preview_json, refusal};
 use crate::web::i18n::{Msg, PageCtx};
 use crate::web::idempotency::{canonical_form, request_hash};
 use crate::web::links::GroupLinks;
 use crate::web::page::render_status;
+use crate::web::paper_import::{preview_json, refusal};
 use crate::web::{AppError, AppState, Form};
 
 /// The import page.

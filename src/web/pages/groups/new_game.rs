@@ -18,8 +18,8 @@ use super::load_edit;
 use crate::db::games::{Creation, Keyed};
 use crate::store::groups::{self, GroupOutcome, LoadedGroup};
 use crate::text::groups::GroupMsg;
-use crate::web::api::groups::problem_sentence;
 use crate::web::cookies::CookieJar;
+use crate::web::groups::problem_sentence;
 use crate::web::i18n::{Msg, PageCtx};
 use crate::web::idempotency::{canonical_form, request_hash};
 use crate::web::links::{GameLinks, GroupLinks};
@@ -110,7 +110,7 @@ pub(super) async fn create(
     match outcome {
         GroupOutcome::Done(_, Creation::Created(ids) | Creation::Replayed(ids)) => {
             let url = GameLinks::new(&ids.id).page();
-            let title = crate::web::pages::games::setup_title(&setup, lang);
+            let title = crate::web::pages::labels::setup_title(&setup, lang);
             let jar = recent::remember(jar, &url, &title);
             return Ok((jar, Redirect::to(&url)).into_response());
         }

@@ -3,7 +3,8 @@
 //! attribute: the Content-Security-Policy forbids inline styles. Dark modules are drawn as one
 //! path of horizontal runs, which keeps the markup a few kilobytes.
 //!
-//! A page of `web::pages`: games through `store`; no SQL, no scoring, nothing from `cli`.
+//! A piece the pages share (the game pages, the group pages): the `qrcode` crate only;
+//! nothing from another page, `store`, `db` or `cli`.
 
 use std::collections::HashMap;
 use std::fmt::Write as _;
