@@ -1,6 +1,6 @@
 //! The web layer's one error type, and the rendering of every error response.
 //!
-//! Handlers return `Result<_, AppError>`. An `AppError` becomes a response carrying its status
+//! Handlers return `Result<_>`. An `AppError` becomes a response carrying its status
 //! and an [`ErrorMessage`]; the [`render_errors`] middleware then writes the body, as JSON
 //! `{"error": "<sentence>"}` under `/api/` and as the HTML error page elsewhere. The same
 //! middleware turns bodies that axum or tower-http produce themselves (405, 408, 413, the CSRF
@@ -171,6 +171,10 @@ impl From<crate::store::Error> for AppError {
         }
     }
 }
+
+/// The web layer's result: what a handler, an extractor or a helper gives, or the
+/// [`AppError`] that becomes the answer instead. `Result<T, E>` names another error.
+pub type Result<T, E = AppError> = std::result::Result<T, E>;
 
 /// A refused idempotency key: the header's 400 with its sentence, a damaged form's 400, an
 /// out-of-date form's 422.

@@ -8,6 +8,7 @@
 //! use it, and no SQL of its own.
 
 use crate::web::AppError;
+use crate::web::Result;
 
 /// Creates a game, once per key when there is one: a repeat of the same request gets the game
 /// the first one created; a key used before for another request is refused (422). The one
@@ -16,7 +17,7 @@ pub async fn create_game(
     db: &crate::db::Db,
     game: &crate::db::games::NewGame,
     keyed: Option<crate::db::games::Keyed<'_>>,
-) -> Result<crate::db::games::GameIds, AppError> {
+) -> Result<crate::db::games::GameIds> {
     use crate::db::games::{self, Creation};
     match keyed {
         Some(keyed) => match games::create_game_once(db, game, keyed).await? {
@@ -42,7 +43,7 @@ pub async fn create_rematch(
     game: &crate::store::LoadedGame,
     keyed: Option<crate::db::games::Keyed<'_>>,
     lang: crate::text::Lang,
-) -> Result<crate::db::games::GameIds, AppError> {
+) -> Result<crate::db::games::GameIds> {
     use crate::db::games::Creation;
     use crate::store::groups::{GroupOutcome, create_group_game};
     let stored = &game.record.game;

@@ -16,14 +16,14 @@ use crate::rules::game::{GameSetup, RawRound, RoundInfo};
 use crate::rules::ruleset::{Buys, OptionValue};
 use crate::store::LoadedGame;
 use crate::text::{self, Lang, Say};
-use crate::web::AppError;
+use crate::web::Result;
 use crate::web::api::schema;
 use crate::web::json::{Access, rfc3339};
 use crate::web::links::{GameLinks, GroupLinks, ViewLinks};
 
 /// The state of `GET /api/v1/games/{id}` (`edit`), or of its read-only twin, as JSON text: the
 /// JSON export of the game pages.
-pub fn state_json(game: &LoadedGame, edit: bool) -> Result<String, AppError> {
+pub fn state_json(game: &LoadedGame, edit: bool) -> Result<String> {
     let access = if edit { Access::Edit } else { Access::View };
     Ok(serde_json::to_string_pretty(&GameView::new(game, access))?)
 }

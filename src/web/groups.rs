@@ -13,6 +13,7 @@ use crate::db::groups as db_groups;
 use crate::store::groups::{self, GroupProblem, LoadedGroup};
 use crate::text::groups::{GroupMsg, group_name_problem, player_name_problem};
 use crate::text::{Lang, Msg};
+use crate::web::Result;
 use crate::web::{AppError, AppState};
 
 /// A group's edit id that is none: 403 with a sentence if it is a group's read-only token (it
@@ -27,7 +28,7 @@ pub async fn missing_group(state: &AppState, id: &str) -> AppError {
 
 /// The group with edit id `id`, or the answer for an id that is none.
 /// From the group cache, which scores again only the games changed since it last read them.
-pub async fn load_edit_group(state: &AppState, id: &str) -> Result<Arc<LoadedGroup>, AppError> {
+pub async fn load_edit_group(state: &AppState, id: &str) -> Result<Arc<LoadedGroup>> {
     match state.groups.load(&state.db, id).await? {
         Some(group) => Ok(group),
         None => Err(missing_group(state, id).await),

@@ -7,7 +7,7 @@
 //! `base.html` reads:
 //!
 //! ```text
-//! async fn page(ctx: PageCtx) -> Result<Response, AppError> {
+//! async fn page(ctx: PageCtx) -> Result<Response> {
 //!     render(&MyPage { ctx, .. })          // template: {{ ctx.t(Msg::MyTitle) }}
 //! }
 //! ```
@@ -35,6 +35,7 @@ use serde::Deserialize;
 use super::AppState;
 use super::cookies::{Cookie, CookieJar};
 pub use crate::text::{Lang, Msg, fill};
+use crate::web::Result;
 
 /// Name of the cookie that remembers the chosen language.
 pub const LANG_COOKIE: &str = "lang";

@@ -55,7 +55,7 @@ use tower_http::trace::TraceLayer;
 use crate::db::Db;
 use crate::store::{self, GameCache, LoadedGame};
 use crate::text::Msg;
-pub use error::AppError;
+pub use error::{AppError, Result};
 pub(crate) use extract::refusal_lang;
 pub use extract::{Form, Json, last_field, refuse_unknown_fields, require_json_body};
 pub use idempotency::{FormKeys, IdempotencyKey};
@@ -136,7 +136,7 @@ impl AppState {
     }
 
     /// A game by its edit id, or the answer for an id that is none: see [`Self::missing`].
-    pub async fn load_edit(&self, id: &str) -> Result<Arc<LoadedGame>, AppError> {
+    pub async fn load_edit(&self, id: &str) -> Result<Arc<LoadedGame>> {
         match store::load(&self.db, &self.games, id).await? {
             Some(game) => Ok(game),
             None => Err(self.missing(id).await),
@@ -144,7 +144,7 @@ impl AppState {
     }
 
     /// A game by its read-only token, if it is one.
-    pub async fn load_view(&self, token: &str) -> Result<Option<Arc<LoadedGame>>, AppError> {
+    pub async fn load_view(&self, token: &str) -> Result<Option<Arc<LoadedGame>>> {
         Ok(store::load_view(&self.db, &self.games, token).await?)
     }
 
@@ -289,7 +289,7 @@ async fn settle_writes(request: Request, next: middleware::Next) -> axum::respon
 }
 
 /// `GET /healthz`: 200 "ok" once the server is up and can read its database.
-async fn healthz(State(state): State<AppState>) -> Result<&'static str, AppError> {
+async fn healthz(State(state): State<AppState>) -> Result<&'static str> {
     state.db.ping().await?;
     Ok("ok")
 }
@@ -298,7 +298,7 @@ async fn healthz(State(state): State<AppState>) -> Result<&'static str, AppError
 /// database refuses writes (a write failed as on a full disk, and none has succeeded since).
 /// While it refuses, each call tries a small write itself ([`Db::probe_write`]), so that
 /// readiness comes back without waiting for traffic once the cause is gone.
-async fn readyz(State(state): State<AppState>) -> Result<&'static str, AppError> {
+async fn readyz(State(state): State<AppState>) -> Result<&'static str> {
     state.db.ping().await?;
     if state.db.refusing_writes(READYZ_WAIT).await {
         if let Err(e) = state.db.probe_write().await {

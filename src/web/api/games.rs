@@ -39,6 +39,7 @@ use crate::web::{
 
 use super::doc::{Conflict, GameChanged, GameReadErrors, GameWriteErrors, RefereeErrors};
 use super::schema;
+use crate::web::Result;
 
 /// Routes of the games API. Every answer through the edit id (which carries the id or the
 /// edit URLs: the capability to change the game) says `Cache-Control: no-store`, so no cache
@@ -92,7 +93,7 @@ async fn create(
     State(state): State<AppState>,
     headers: HeaderMap,
     Json(mut body): Json<Value>,
-) -> Result<Response, AppError> {
+) -> Result<Response> {
     let lang = take_lang(&headers, &mut body)?;
     // The language of the answer is not part of what is asked: a retry in another language
     // is the same request.
@@ -150,7 +151,7 @@ async fn rematch(
     Path(id): Path<String>,
     headers: HeaderMap,
     body: Bytes,
-) -> Result<Response, AppError> {
+) -> Result<Response> {
     let route = format!("POST /api/v1/games/{id}/rematch");
     let (_, key, lang) = whole_game_change(&headers, &body, &route)?;
     let game = state.load_edit(&id).await?;
@@ -172,7 +173,7 @@ async fn rematch(
          headers(("Cache-Control" = String, description = "`no-store`."))),
     )
 )]
-async fn show(State(state): State<AppState>, Path(id): Path<String>) -> Result<Response, AppError> {
+async fn show(State(state): State<AppState>, Path(id): Path<String>) -> Result<Response> {
     let game = state.load_edit(&id).await?;
     Ok(Json(GameView::new(&game, Access::Edit)).into_response())
 }
@@ -192,10 +193,7 @@ async fn show(State(state): State<AppState>, Path(id): Path<String>) -> Result<R
         (status = 404, description = "No game has this read-only token.", body = schema::Error),
     )
 )]
-async fn view(
-    State(state): State<AppState>,
-    Path(token): Path<String>,
-) -> Result<Response, AppError> {
+async fn view(State(state): State<AppState>, Path(token): Path<String>) -> Result<Response> {
     match state.load_view(&token).await? {
         Some(game) => Ok(Json(GameView::new(&game, Access::View)).into_response()),
         None => Err(AppError::Said(StatusCode::NOT_FOUND, text::Msg::ErrNoGame)),
@@ -240,7 +238,7 @@ async fn enter_round(
     Path(id): Path<String>,
     headers: HeaderMap,
     Json(mut body): Json<Value>,
-) -> Result<Response, AppError> {
+) -> Result<Response> {
     let lang = take_lang(&headers, &mut body)?;
     let request = request_hash(
         &format!("POST /api/v1/games/{id}/rounds"),
@@ -252,7 +250,7 @@ async fn enter_round(
         key,
         request: &request,
     });
-    let respond = |game: &LoadedGame| -> Result<String, AppError> {
+    let respond = |game: &LoadedGame| -> Result<String> {
         Ok(serde_json::to_string(&GameView::new(game, Access::Edit))?)
     };
     let outcome = store::write_round(
@@ -303,7 +301,7 @@ async fn undo(
     Path(id): Path<String>,
     headers: HeaderMap,
     body: Bytes,
-) -> Result<Response, AppError> {
+) -> Result<Response> {
     whole_game(&state, &id, &headers, &body, WholeGame::Undo).await
 }
 
@@ -334,7 +332,7 @@ async fn redo(
     Path(id): Path<String>,
     headers: HeaderMap,
     body: Bytes,
-) -> Result<Response, AppError> {
+) -> Result<Response> {
     whole_game(&state, &id, &headers, &body, WholeGame::Redo).await
 }
 
@@ -365,7 +363,7 @@ async fn end(
     Path(id): Path<String>,
     headers: HeaderMap,
     body: Bytes,
-) -> Result<Response, AppError> {
+) -> Result<Response> {
     whole_game(&state, &id, &headers, &body, WholeGame::End).await
 }
 
@@ -394,7 +392,7 @@ async fn resume(
     Path(id): Path<String>,
     headers: HeaderMap,
     body: Bytes,
-) -> Result<Response, AppError> {
+) -> Result<Response> {
     whole_game(&state, &id, &headers, &body, WholeGame::Resume).await
 }
 
@@ -406,7 +404,7 @@ async fn whole_game(
     headers: &HeaderMap,
     body: &[u8],
     change: WholeGame,
-) -> Result<Response, AppError> {
+) -> Result<Response> {
     let route = format!("POST /api/v1/games/{id}/{}", change.name());
     let (version, key, lang) = whole_game_change(headers, body, &route)?;
     let once = once(key.as_ref());
@@ -421,7 +419,7 @@ fn whole_game_change(
     headers: &HeaderMap,
     body: &[u8],
     route: &str,
-) -> Result<(Option<i64>, Option<StoredKey>, Lang), AppError> {
+) -> Result<(Option<i64>, Option<StoredKey>, Lang)> {
     require_json_body(headers, body)?;
     let (version, lang) = version_of(body, refusal_lang(headers, body))?;
     let lang = answer_lang(headers, lang.as_deref())?;
@@ -447,10 +445,7 @@ fn whole_game_change(
          headers(("Cache-Control" = String, description = "`no-store`."))),
     )
 )]
-async fn history(
-    State(state): State<AppState>,
-    Path(id): Path<String>,
-) -> Result<Response, AppError> {
+async fn history(State(state): State<AppState>, Path(id): Path<String>) -> Result<Response> {
     if games::load_game(&state.db, &id).await?.is_none() {
         return Err(state.missing(&id).await);
     }
@@ -473,7 +468,7 @@ async fn history(
 
 /// `{"version": N}` from an optional body. Any other field is refused: a misspelt
 /// `version` must not turn a guarded change into an unguarded one.
-fn version_of(body: &[u8], lang: Lang) -> Result<(Option<i64>, Option<String>), AppError> {
+fn version_of(body: &[u8], lang: Lang) -> Result<(Option<i64>, Option<String>)> {
     #[derive(Deserialize)]
     #[serde(deny_unknown_fields)]
     struct VersionBody {

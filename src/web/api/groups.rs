@@ -38,6 +38,7 @@ use crate::rules::ruleset::{OptionValue, RuleSet};
 use crate::store::groups::{self, GroupOutcome, GroupProblem, LoadedGroup};
 use crate::text::groups::GroupMsg;
 use crate::text::{Lang, Msg};
+use crate::web::Result;
 use crate::web::groups::{load_edit_group, missing_group, problem_sentence};
 use crate::web::json::{Access, rfc3339};
 use crate::web::links::GroupLinks;
@@ -67,7 +68,7 @@ pub(super) fn routes() -> OpenApiRouter<AppState> {
 }
 
 /// A JSON body into `T` (which refuses fields it does not know), after `lang` was taken out.
-fn body_of<T: DeserializeOwned>(body: Value, lang: Lang) -> Result<T, AppError> {
+fn body_of<T: DeserializeOwned>(body: Value, lang: Lang) -> Result<T> {
     serde_json::from_value(body)
         .map_err(|e| AppError::Unprocessable(GroupMsg::WrongBody.fill(lang, &[("detail", &e)])))
 }
@@ -79,7 +80,7 @@ fn asked<T: DeserializeOwned>(
     headers: &HeaderMap,
     route: &str,
     mut body: Value,
-) -> Result<(Lang, Option<StoredKey>, T), AppError> {
+) -> Result<(Lang, Option<StoredKey>, T)> {
     let lang = take_lang(headers, &mut body)?;
     let key = keyed_json(headers, route, &body)?;
     let body = body_of(body, lang)?;
@@ -103,7 +104,7 @@ async fn answer<T>(
     outcome: GroupOutcome<T>,
     lang: Lang,
     status: StatusCode,
-) -> Result<Response, AppError> {
+) -> Result<Response> {
     match outcome {
         GroupOutcome::Done(..) => {
             let group = load_edit_group(state, id).await?;
@@ -292,7 +293,7 @@ async fn create(
     State(state): State<AppState>,
     headers: HeaderMap,
     Json(body): Json<Value>,
-) -> Result<Response, AppError> {
+) -> Result<Response> {
     let (lang, key, body) = asked::<NewGroupBody>(&headers, "POST /api/v1/groups", body)?;
     let keyed = key.as_ref().map(|(key, request)| Keyed { key, request });
     let created = groups::create_group(&state.db, &body.name, &body.players, keyed).await?;
@@ -336,7 +337,7 @@ async fn show(
     Path(id): Path<String>,
     headers: HeaderMap,
     query: Result<Query<Vec<(String, String)>>, QueryRejection>,
-) -> Result<Response, AppError> {
+) -> Result<Response> {
     let asked = standings_query(&headers, query)?;
     // From the group cache: the standings and ledger read every game of the group.
     let Some(group) = state.groups.load(&state.db, &id).await? else {
@@ -350,7 +351,7 @@ async fn show(
 fn standings_query(
     headers: &HeaderMap,
     query: Result<Query<Vec<(String, String)>>, QueryRejection>,
-) -> Result<AskedFilter, AppError> {
+) -> Result<AskedFilter> {
     let lang = crate::web::i18n::request_lang(headers);
     let pairs = query.map(|Query(q)| q).unwrap_or_default();
     asked_filter(&pairs, time::OffsetDateTime::now_utc(), lang).map_err(AppError::Unprocessable)
@@ -396,7 +397,7 @@ async fn view(
     Path(token): Path<String>,
     headers: HeaderMap,
     query: Result<Query<Vec<(String, String)>>, QueryRejection>,
-) -> Result<Response, AppError> {
+) -> Result<Response> {
     let asked = standings_query(&headers, query)?;
     match state.groups.load_view(&state.db, &token).await? {
         Some(group) => {
@@ -431,7 +432,7 @@ async fn add_player(
     Path(id): Path<String>,
     headers: HeaderMap,
     Json(body): Json<Value>,
-) -> Result<Response, AppError> {
+) -> Result<Response> {
     let (lang, key, body) =
         asked::<NewPlayerBody>(&headers, &format!("POST /api/v1/groups/{id}/players"), body)?;
     let outcome =
@@ -463,7 +464,7 @@ async fn change_player(
     Path((id, player_id)): Path<(String, String)>,
     headers: HeaderMap,
     Json(body): Json<Value>,
-) -> Result<Response, AppError> {
+) -> Result<Response> {
     let (lang, key, body) = asked::<PlayerChangeBody>(
         &headers,
         &format!("POST /api/v1/groups/{id}/players/{player_id}"),
@@ -522,7 +523,7 @@ async fn new_game(
     Path(id): Path<String>,
     headers: HeaderMap,
     Json(mut body): Json<Value>,
-) -> Result<Response, AppError> {
+) -> Result<Response> {
     let lang = take_lang(&headers, &mut body)?;
     let key = keyed_json(&headers, &format!("POST /api/v1/groups/{id}/games"), &body)?;
     let group = load_edit_group(&state, &id).await?;
@@ -664,7 +665,7 @@ async fn add_game(
     Path(id): Path<String>,
     headers: HeaderMap,
     Json(body): Json<Value>,
-) -> Result<Response, AppError> {
+) -> Result<Response> {
     let (lang, key, body) = asked::<AddGameBody>(
         &headers,
         &format!("POST /api/v1/groups/{id}/add-game"),
@@ -709,7 +710,7 @@ async fn save_house_rules(
     Path(id): Path<String>,
     headers: HeaderMap,
     Json(body): Json<Value>,
-) -> Result<Response, AppError> {
+) -> Result<Response> {
     let (lang, key, body) = asked::<HouseRulesBody>(
         &headers,
         &format!("POST /api/v1/groups/{id}/house-rules"),
@@ -753,7 +754,7 @@ async fn delete_house_rules(
     Path((id, rules_id)): Path<(String, String)>,
     headers: HeaderMap,
     Json(body): Json<Value>,
-) -> Result<Response, AppError> {
+) -> Result<Response> {
     let (lang, key, body) = asked::<GroupVersionBody>(
         &headers,
         &format!("POST /api/v1/groups/{id}/house-rules/{rules_id}/delete"),
@@ -795,7 +796,7 @@ async fn settle_up(
     Path(id): Path<String>,
     headers: HeaderMap,
     Json(body): Json<Value>,
-) -> Result<Response, AppError> {
+) -> Result<Response> {
     let (lang, key, body) = asked::<GroupVersionBody>(
         &headers,
         &format!("POST /api/v1/groups/{id}/settle-up"),
@@ -828,10 +829,7 @@ async fn settle_up(
         (status = 404, description = "There is no group with this id.", body = schema::Error),
     )
 )]
-async fn history(
-    State(state): State<AppState>,
-    Path(id): Path<String>,
-) -> Result<Response, AppError> {
+async fn history(State(state): State<AppState>, Path(id): Path<String>) -> Result<Response> {
     if db_groups::group(&state.db, &id).await?.is_none() {
         return Err(missing_group(&state, &id).await);
     }

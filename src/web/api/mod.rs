@@ -38,6 +38,7 @@ use crate::rules::money::settle;
 use crate::rules::ruleset::ScoreError;
 use crate::rules::solver::{SolveError, SolveOptions, solve_with};
 use crate::text::Say;
+use crate::web::Result;
 use doc::{ComputeErrors, QuestionErrors, ReadErrors};
 use input::{
     CheckBody, CheckRequest, FitBody, FitRequest, ScoreBody, ScoreRequest, SettleBody,
@@ -96,7 +97,7 @@ async fn check_melds(
     client: Client,
     headers: HeaderMap,
     Json(body): Json<CheckBody>,
-) -> Result<Json<CheckAnswer>, AppError> {
+) -> Result<Json<CheckAnswer>> {
     let request = CheckRequest::try_from((body, &headers))?;
     let lang = request.lang;
     let answer = state
@@ -136,7 +137,7 @@ async fn solve_hand(
     client: Client,
     headers: HeaderMap,
     Json(body): Json<SolveBody>,
-) -> Result<Json<SolveAnswer>, AppError> {
+) -> Result<Json<SolveAnswer>> {
     let request = SolveRequest::try_from((body, &headers))?;
     state
         .compute
@@ -207,7 +208,7 @@ async fn fit_card(
     client: Client,
     headers: HeaderMap,
     Json(body): Json<FitBody>,
-) -> Result<Json<FitAnswer>, AppError> {
+) -> Result<Json<FitAnswer>> {
     let request = FitRequest::try_from((body, &headers))?;
     let answer = state
         .compute
@@ -243,10 +244,7 @@ async fn fit_card(
         (status = 200, description = "The points.", body = ScoreAnswer),
     )
 )]
-async fn score_cards(
-    headers: HeaderMap,
-    Json(body): Json<ScoreBody>,
-) -> Result<Json<ScoreAnswer>, AppError> {
+async fn score_cards(headers: HeaderMap, Json(body): Json<ScoreBody>) -> Result<Json<ScoreAnswer>> {
     let request = ScoreRequest::try_from((body, &headers))?;
     let lang = request.lang;
     let points = request.rules.score_hand(&request.cards).map_err(|error| {
@@ -283,7 +281,7 @@ async fn score_cards(
 async fn settle_money(
     headers: HeaderMap,
     Json(body): Json<SettleBody>,
-) -> Result<Json<SettleAnswer>, AppError> {
+) -> Result<Json<SettleAnswer>> {
     let request = SettleRequest::try_from((body, &headers))?;
     let settlement = settle(&request.rules, request.players.len(), &request.input)
         .map_err(|error| AppError::Unprocessable(error.say(request.lang)))?;
@@ -325,7 +323,7 @@ async fn rule_sets() -> Json<catalog::RuleSetList> {
          body = schema::Error),
     )
 )]
-async fn rule_set(Path(id): Path<String>) -> Result<Json<catalog::Detail>, AppError> {
+async fn rule_set(Path(id): Path<String>) -> Result<Json<catalog::Detail>> {
     catalog::detail(&id).map(Json).ok_or_else(|| {
         AppError::NotFound(
             crate::rules::ruleset::OptionError::UnknownRuleSet(id).clause(crate::text::Lang::En),

@@ -21,6 +21,7 @@ use crate::rules::game::{JoinStart, RawNumber, TableChange};
 use crate::store::changes::{Edit, edit_once};
 use crate::text::Lang;
 use crate::text::api::ApiMsg;
+use crate::web::Result;
 use crate::web::{AppError, AppState, Json};
 
 /// `POST /api/v1/games/{id}/players`: a player joins late.
@@ -89,7 +90,7 @@ fn read<T: serde::de::DeserializeOwned>(
     headers: &HeaderMap,
     mut body: Value,
     route: &str,
-) -> Result<(T, Lang, Option<StoredKey>), AppError> {
+) -> Result<(T, Lang, Option<StoredKey>)> {
     let lang = take_lang(headers, &mut body)?;
     if !body.is_object() {
         return Err(AppError::Unprocessable(
@@ -109,7 +110,7 @@ async fn run(
     version: Option<i64>,
     key: Option<StoredKey>,
     lang: Lang,
-) -> Result<Response, AppError> {
+) -> Result<Response> {
     let change = edit_once(
         &state.db,
         &state.games,
@@ -143,7 +144,7 @@ pub(super) async fn join_late(
     Path(id): Path<String>,
     headers: HeaderMap,
     Json(body): Json<Value>,
-) -> Result<Response, AppError> {
+) -> Result<Response> {
     let route = format!("POST /api/v1/games/{id}/players");
     let (body, lang, key) = read::<JoinBody>(&headers, body, &route)?;
     let start = match body.start.as_deref().map(str::trim) {
@@ -188,7 +189,7 @@ pub(super) async fn change_player(
     Path((id, seat)): Path<(String, String)>,
     headers: HeaderMap,
     Json(body): Json<Value>,
-) -> Result<Response, AppError> {
+) -> Result<Response> {
     let route = format!("POST /api/v1/games/{id}/players/{seat}");
     let (body, lang, key) = read::<PlayerBody>(&headers, body, &route)?;
     let game = state.load_edit(&id).await?;
@@ -242,7 +243,7 @@ pub(super) async fn change_settings(
     Path(id): Path<String>,
     headers: HeaderMap,
     Json(body): Json<Value>,
-) -> Result<Response, AppError> {
+) -> Result<Response> {
     let route = format!("POST /api/v1/games/{id}/settings");
     let (body, lang, key) = read::<SettingsBody>(&headers, body, &route)?;
     let edit = Edit::Settings {

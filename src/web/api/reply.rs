@@ -15,6 +15,7 @@ use crate::rules::game::FieldErrors;
 use crate::store::{GameChange, LoadedGame, OnceChange};
 use crate::text::api::ApiMsg;
 use crate::text::{self, Lang};
+use crate::web::Result;
 use crate::web::game_json::GameView;
 use crate::web::idempotency::{canonical_json, request_hash};
 use crate::web::json::Access;
@@ -32,17 +33,14 @@ pub(super) fn keyed_json(
     headers: &HeaderMap,
     route: &str,
     body: &serde_json::Value,
-) -> Result<Option<StoredKey>, AppError> {
+) -> Result<Option<StoredKey>> {
     Ok(IdempotencyKey::from_headers(headers)?
         .map(|key| (key.stored(), request_hash(route, &canonical_json(body)))))
 }
 
 /// The 201 answer for something a write made (or a replay of it): `body`, with `Location`
 /// its state's address in the API.
-pub(super) fn created_at(
-    location: String,
-    body: impl serde::Serialize,
-) -> Result<Response, AppError> {
+pub(super) fn created_at(location: String, body: impl serde::Serialize) -> Result<Response> {
     let location = HeaderValue::try_from(location).map_err(AppError::internal)?;
     Ok((
         StatusCode::CREATED,
@@ -54,7 +52,7 @@ pub(super) fn created_at(
 
 /// The 201 answer for a created (or replayed) game: `{"id", "url", "view_url", "api_url",
 /// "view_api_url"}` with `Location`.
-pub(super) fn created(ids: &games::GameIds) -> Result<Response, AppError> {
+pub(super) fn created(ids: &games::GameIds) -> Result<Response> {
     let api_url = GameLinks::new(&ids.id).api();
     let body = json!({
         "id": ids.id,
@@ -73,7 +71,7 @@ pub(super) fn strict<F: DeserializeOwned, T: DeserializeOwned>(
     body: Value,
     extra: &[&str],
     lang: Lang,
-) -> Result<T, AppError> {
+) -> Result<T> {
     refuse_unknown_fields::<F>(&body, extra)?;
     serde_json::from_value(body)
         .map_err(|e| AppError::Unprocessable(ApiMsg::WrongField.fill(lang, &[("detail", &e)])))
@@ -105,7 +103,7 @@ pub(super) async fn game_change(
     id: &str,
     change: OnceChange,
     lang: Lang,
-) -> Result<Response, AppError> {
+) -> Result<Response> {
     let change = match change {
         OnceChange::Now(change) => change,
         OnceChange::KeyReused => return Err(key_reused()),
@@ -138,7 +136,7 @@ pub(super) fn invalid(errors: &FieldErrors, lang: Lang) -> Response {
 }
 
 /// 409 with the game's current state and an `"error"` sentence.
-pub(super) fn conflict(game: &LoadedGame, lang: Lang) -> Result<Response, AppError> {
+pub(super) fn conflict(game: &LoadedGame, lang: Lang) -> Result<Response> {
     let mut body = serde_json::to_value(GameView::new(game, Access::Edit))?;
     if let Value::Object(map) = &mut body {
         map.insert("error".into(), text::Msg::ErrConflict.text(lang).into());

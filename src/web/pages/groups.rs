@@ -39,6 +39,7 @@ use crate::web::links::{GameLinks, GroupLinks, ViewLinks};
 use crate::web::page::render_status;
 use crate::web::{AppError, AppState, recent};
 
+use crate::web::Result;
 pub(crate) use add_game::AddToGroup;
 
 /// Routes of the group pages.
@@ -306,7 +307,7 @@ async fn edit_page(
     jar: CookieJar,
     headers: HeaderMap,
     Path(id): Path<String>,
-) -> Result<Response, AppError> {
+) -> Result<Response> {
     let group = load_edit(&state, &id).await?;
     let jar = recent::remember_group(jar, &GroupLinks::new(&id).page(), &group.group.name);
     let page = GroupPage::new(ctx, &group, true, origin(&headers).as_deref());
@@ -321,7 +322,7 @@ async fn view_page(
     ctx: PageCtx,
     jar: CookieJar,
     Path(token): Path<String>,
-) -> Result<Response, AppError> {
+) -> Result<Response> {
     let Some(group) = state.groups.load_view(&state.db, &token).await? else {
         return Err(AppError::Said(StatusCode::NOT_FOUND, Msg::ErrNoGroup));
     };
@@ -335,7 +336,7 @@ async fn view_page(
 
 /// The group with edit id `id`, or the answer for an id that is none (403 for the group's
 /// read-only token, else 404).
-async fn load_edit(state: &AppState, id: &str) -> Result<Arc<LoadedGroup>, AppError> {
+async fn load_edit(state: &AppState, id: &str) -> Result<Arc<LoadedGroup>> {
     crate::web::groups::load_edit_group(state, id).await
 }
 
@@ -347,7 +348,7 @@ async fn page_with_notice(
     id: &str,
     status: StatusCode,
     notice: String,
-) -> Result<Response, AppError> {
+) -> Result<Response> {
     page_with_typed(state, ctx, id, status, notice, Typed::Nothing).await
 }
 
@@ -359,7 +360,7 @@ async fn page_with_typed(
     status: StatusCode,
     notice: String,
     typed: Typed,
-) -> Result<Response, AppError> {
+) -> Result<Response> {
     let group = load_edit(state, id).await?;
     ctx.here = GroupLinks::new(id).page();
     let mut page = GroupPage::new(ctx, &group, true, None);

@@ -16,12 +16,13 @@ use crate::db::group_summary;
 use crate::store::{self, LoadedGame};
 use crate::text::game::and_list;
 use crate::text::groups::GroupMsg;
+use crate::web::AppState;
+use crate::web::Result;
 use crate::web::cookies::CookieJar;
 use crate::web::i18n::{Msg, PageCtx};
 use crate::web::links::GameLinks;
 use crate::web::page::render_status;
 use crate::web::recent::{self, RecentGame};
-use crate::web::{AppError, AppState};
 use axum::http::StatusCode;
 
 /// Where the new-group form posts: what its keys are issued for.
@@ -108,11 +109,7 @@ async fn group_about(state: &AppState, ctx: &PageCtx, url: &str) -> Option<Strin
 }
 
 /// `GET /`.
-async fn home(
-    State(state): State<AppState>,
-    ctx: PageCtx,
-    jar: CookieJar,
-) -> Result<Response, AppError> {
+async fn home(State(state): State<AppState>, ctx: PageCtx, jar: CookieJar) -> Result<Response> {
     page(&state, ctx, &jar, NewGroupForm::default(), StatusCode::OK).await
 }
 
@@ -123,7 +120,7 @@ pub(crate) async fn page(
     jar: &CookieJar,
     new_group: NewGroupForm,
     status: StatusCode,
-) -> Result<Response, AppError> {
+) -> Result<Response> {
     let mut games = Vec::new();
     for RecentGame { url, label } in recent::list(jar) {
         let game = load(state, &url).await;

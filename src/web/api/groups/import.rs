@@ -20,10 +20,11 @@ use super::answer;
 use crate::db::games::{Keyed, new_token};
 use crate::store::groups::GroupOutcome;
 use crate::store::import::{self};
+use crate::web::Result;
 use crate::web::groups::load_edit_group;
 use crate::web::links::{GameLinks, ViewLinks};
 use crate::web::paper_import::{ImportPreviewJson, preview_json, refusal};
-use crate::web::{AppError, AppState, Json};
+use crate::web::{AppState, Json};
 
 /// The body of `POST /api/v1/groups/{id}/import`.
 #[derive(Deserialize, ToSchema)]
@@ -116,7 +117,7 @@ pub(super) async fn import(
     Path(id): Path<String>,
     headers: HeaderMap,
     Json(mut body): Json<Value>,
-) -> Result<Response, AppError> {
+) -> Result<Response> {
     let lang = take_lang(&headers, &mut body)?;
     let key = keyed_json(&headers, &format!("POST /api/v1/groups/{id}/import"), &body)?;
     load_edit_group(&state, &id).await?;

@@ -11,6 +11,7 @@ use axum::response::Response;
 use crate::store::LoadedGame;
 use crate::text::Lang;
 use crate::text::charts::ChartMsg;
+use crate::web::Result;
 use crate::web::charts::{LineChart, Series};
 use crate::web::i18n::PageCtx;
 use crate::web::pages::reply::{no_game, svg_file};
@@ -74,7 +75,7 @@ pub(super) async fn game_svg(
     State(state): State<AppState>,
     ctx: PageCtx,
     Path(id): Path<String>,
-) -> Result<Response, AppError> {
+) -> Result<Response> {
     let game = state.load_edit(&id).await?;
     svg_answer(&game, ctx.lang)
 }
@@ -84,13 +85,13 @@ pub(super) async fn view_svg(
     State(state): State<AppState>,
     ctx: PageCtx,
     Path(token): Path<String>,
-) -> Result<Response, AppError> {
+) -> Result<Response> {
     let game = state.load_view(&token).await?.ok_or_else(no_game)?;
     svg_answer(&game, ctx.lang)
 }
 
 /// The chart as `image/svg+xml`, or 404 with a sentence before the first round.
-fn svg_answer(game: &LoadedGame, lang: Lang) -> Result<Response, AppError> {
+fn svg_answer(game: &LoadedGame, lang: Lang) -> Result<Response> {
     let Some(svg) = race_svg(game, lang, true) else {
         return Err(AppError::NotFound(
             ChartMsg::NoRoundsYet.text(lang).to_owned(),

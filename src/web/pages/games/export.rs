@@ -20,19 +20,20 @@ use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 
 use crate::store::LoadedGame;
+use crate::web::AppState;
+use crate::web::Result;
 use crate::web::game_json::state_json;
 use crate::web::i18n::{Lang, Msg, PageCtx};
 use crate::web::pages::labels::fill;
 use crate::web::pages::money::decimal;
 use crate::web::pages::reply::{no_game, no_store};
-use crate::web::{AppError, AppState};
 
 /// `GET /games/{id}/export.csv`.
 pub(super) async fn game_csv(
     State(state): State<AppState>,
     ctx: PageCtx,
     Path(id): Path<String>,
-) -> Result<Response, AppError> {
+) -> Result<Response> {
     let game = state.load_edit(&id).await?;
     Ok(download(&game, "csv", csv(&game, ctx.lang)))
 }
@@ -41,7 +42,7 @@ pub(super) async fn game_csv(
 pub(super) async fn game_json(
     State(state): State<AppState>,
     Path(id): Path<String>,
-) -> Result<Response, AppError> {
+) -> Result<Response> {
     let game = state.load_edit(&id).await?;
     Ok(download(&game, "json", state_json(&game, true)?))
 }
@@ -51,7 +52,7 @@ pub(super) async fn view_csv(
     State(state): State<AppState>,
     ctx: PageCtx,
     Path(token): Path<String>,
-) -> Result<Response, AppError> {
+) -> Result<Response> {
     let game = view_game(&state, &token).await?;
     Ok(download(&game, "csv", csv(&game, ctx.lang)))
 }
@@ -60,12 +61,12 @@ pub(super) async fn view_csv(
 pub(super) async fn view_json(
     State(state): State<AppState>,
     Path(token): Path<String>,
-) -> Result<Response, AppError> {
+) -> Result<Response> {
     let game = view_game(&state, &token).await?;
     Ok(download(&game, "json", state_json(&game, false)?))
 }
 
-async fn view_game(state: &AppState, token: &str) -> Result<Arc<LoadedGame>, AppError> {
+async fn view_game(state: &AppState, token: &str) -> Result<Arc<LoadedGame>> {
     state.load_view(token).await?.ok_or_else(no_game)
 }
 

@@ -25,13 +25,14 @@ pub(in crate::web::pages) use self::page::{Choice, GroupChoices, NewGamePage, bu
 pub(in crate::web::pages) use self::setup::{PageErrors, SetupForm, parse};
 use crate::db::games::Keyed;
 use crate::store;
+use crate::web::Result;
 use crate::web::cookies::CookieJar;
 use crate::web::game_creation::create_game;
 use crate::web::i18n::PageCtx;
 use crate::web::idempotency::{canonical_form, request_hash};
 use crate::web::links::GameLinks;
 use crate::web::page::render_status;
-use crate::web::{AppError, AppState, Form, recent};
+use crate::web::{AppState, Form, recent};
 
 /// Where the new-game form posts: what its keys are issued for.
 const NEW_GAME_ACTION: &str = "/games";
@@ -40,7 +41,7 @@ const NEW_GAME_ACTION: &str = "/games";
 pub(super) async fn show(
     ctx: PageCtx,
     query: Result<Query<Vec<(String, String)>>, QueryRejection>,
-) -> Result<Response, AppError> {
+) -> Result<Response> {
     let form = query
         .map(|Query(pairs)| SetupForm::from_pairs(pairs))
         .unwrap_or_default();
@@ -57,7 +58,7 @@ pub(super) async fn create(
     mut ctx: PageCtx,
     jar: CookieJar,
     Form(pairs): Form<Vec<(String, String)>>,
-) -> Result<Response, AppError> {
+) -> Result<Response> {
     ctx.here = "/games/new".to_owned();
     let request = request_hash("POST /games", &canonical_form(&pairs));
     let form = SetupForm::from_pairs(pairs);

@@ -17,6 +17,8 @@ use crate::rules::money::{kitty, places_config};
 use crate::rules::ruleset::{OptionValue, Scheme};
 use crate::rules::settlement::KittySplit;
 use crate::store::LoadedGame;
+use crate::web::AppState;
+use crate::web::Result;
 use crate::web::i18n::{Msg, PageCtx, percent_encode};
 use crate::web::links::ViewLinks;
 use crate::web::page::render;
@@ -26,7 +28,6 @@ use crate::web::pages::origin::origin;
 use crate::web::pages::qr;
 use crate::web::pages::reply::{no_game, no_store};
 use crate::web::rule_options::value_label;
-use crate::web::{AppError, AppState};
 
 /// `GET /games/{id}/settlement`.
 pub(super) async fn game_settlement(
@@ -34,7 +35,7 @@ pub(super) async fn game_settlement(
     ctx: PageCtx,
     headers: HeaderMap,
     Path(id): Path<String>,
-) -> Result<Response, AppError> {
+) -> Result<Response> {
     let game = state.load_edit(&id).await?;
     settlement(ctx, &headers, &game, &Link::Edit(id))
 }
@@ -45,7 +46,7 @@ pub(super) async fn view_settlement(
     ctx: PageCtx,
     headers: HeaderMap,
     Path(token): Path<String>,
-) -> Result<Response, AppError> {
+) -> Result<Response> {
     let Some(game) = state.load_view(&token).await? else {
         return Err(no_game());
     };
@@ -59,7 +60,7 @@ fn settlement(
     headers: &HeaderMap,
     game: &LoadedGame,
     link: &Link,
-) -> Result<Response, AppError> {
+) -> Result<Response> {
     let mut page = SettlementPage::new(ctx, game, link);
     let origin = origin(headers);
     page.share = ShareResult::new(&page, game, origin.as_deref());

@@ -22,6 +22,7 @@ use crate::store::LoadedGame;
 use crate::text::Lang;
 use crate::text::groups::GroupMsg;
 use crate::text::{self, Say};
+use crate::web::Result;
 use crate::web::cookies::CookieJar;
 use crate::web::i18n::{Msg, PageCtx};
 use crate::web::links::{GameLinks, GroupLinks, ViewLinks};
@@ -32,7 +33,7 @@ use crate::web::pages::origin::{is_loopback, origin};
 use crate::web::pages::qr;
 use crate::web::pages::reply::{no_game, no_store};
 use crate::web::pages::rounds::{Undone, undone_change_notice, undone_notice};
-use crate::web::{AppError, AppState, recent};
+use crate::web::{AppState, recent};
 
 /// `GET /games/{id}`: the game through its edit link.
 pub(super) async fn game_page(
@@ -42,7 +43,7 @@ pub(super) async fn game_page(
     headers: HeaderMap,
     Path(id): Path<String>,
     query: Result<Query<Vec<(String, String)>>, QueryRejection>,
-) -> Result<Response, AppError> {
+) -> Result<Response> {
     let game = state.load_edit(&id).await?;
     // `?undone={n}` or `?undone=change`, where an undo leads: say what went and offer to
     // redo it.
@@ -95,7 +96,7 @@ pub(super) async fn view_page(
     jar: CookieJar,
     headers: HeaderMap,
     Path(token): Path<String>,
-) -> Result<Response, AppError> {
+) -> Result<Response> {
     let Some(game) = state.load_view(&token).await? else {
         return Err(no_game());
     };

@@ -23,6 +23,7 @@ use crate::text::Lang;
 use crate::text::charts::ChartMsg;
 use crate::text::groups::GroupMsg;
 use crate::text::numbers::NumbersMsg as N;
+use crate::web::Result;
 use crate::web::charts::{LineChart, Series};
 use crate::web::i18n::{Msg, PageCtx};
 use crate::web::idempotency::{canonical_form, request_hash};
@@ -109,7 +110,7 @@ pub(super) async fn edit_page(
     ctx: PageCtx,
     Path(id): Path<String>,
     query: Result<Query<Vec<(String, String)>>, QueryRejection>,
-) -> Result<Response, AppError> {
+) -> Result<Response> {
     let via = Via::Edit(id);
     let group = load(&state, &via).await?;
     let settled = query.is_ok_and(|Query(q)| q.iter().any(|(k, _)| k == "settled"));
@@ -122,7 +123,7 @@ pub(super) async fn view_page(
     State(state): State<AppState>,
     ctx: PageCtx,
     Path(token): Path<String>,
-) -> Result<Response, AppError> {
+) -> Result<Response> {
     let via = Via::View(token);
     let group = load(&state, &via).await?;
     page(ctx, &via, &group, None, None, StatusCode::OK)
@@ -135,7 +136,7 @@ fn page(
     notice: Option<String>,
     error: Option<String>,
     status: StatusCode,
-) -> Result<Response, AppError> {
+) -> Result<Response> {
     let lang = ctx.lang;
     let open = group_ledger(group).map_err(AppError::internal)?;
     let since = match open.since {
@@ -266,7 +267,7 @@ pub(super) async fn settle_up(
     ctx: PageCtx,
     Path(id): Path<String>,
     Form(pairs): Form<Vec<(String, String)>>,
-) -> Result<Response, AppError> {
+) -> Result<Response> {
     let via = Via::Edit(id.clone());
     load(&state, &via).await?;
     let links = crate::web::links::GroupLinks::new(&id);
@@ -392,7 +393,7 @@ pub(super) async fn edit_chart(
     State(state): State<AppState>,
     ctx: PageCtx,
     Path(id): Path<String>,
-) -> Result<Response, AppError> {
+) -> Result<Response> {
     let group = load(&state, &Via::Edit(id)).await?;
     svg_answer(&group, ctx.lang)
 }
@@ -402,13 +403,13 @@ pub(super) async fn view_chart(
     State(state): State<AppState>,
     ctx: PageCtx,
     Path(token): Path<String>,
-) -> Result<Response, AppError> {
+) -> Result<Response> {
     let group = load(&state, &Via::View(token)).await?;
     svg_answer(&group, ctx.lang)
 }
 
 /// The chart as `image/svg+xml`, or 404 with a sentence before the first game with money.
-fn svg_answer(group: &LoadedGroup, lang: Lang) -> Result<Response, AppError> {
+fn svg_answer(group: &LoadedGroup, lang: Lang) -> Result<Response> {
     let Some(svg) = money_svg(group, lang) else {
         return Err(AppError::NotFound(N::NoChart.text(lang).to_owned()));
     };

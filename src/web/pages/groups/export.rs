@@ -26,6 +26,7 @@ use super::load_edit;
 use crate::store::groups::LoadedGroup;
 use crate::text::Lang;
 use crate::text::groups::GroupMsg;
+use crate::web::Result;
 use crate::web::i18n::{Msg, PageCtx};
 use crate::web::pages::games::export::field;
 use crate::web::{AppError, AppState};
@@ -34,7 +35,7 @@ use crate::web::{AppError, AppState};
 pub(super) async fn group_json(
     State(state): State<AppState>,
     Path(id): Path<String>,
-) -> Result<Response, AppError> {
+) -> Result<Response> {
     let group = load_edit(&state, &id).await?;
     let Some(export) = crate::db::transfer::export_group(&state.db, &id).await? else {
         return Err(AppError::Said(StatusCode::NOT_FOUND, Msg::ErrNoGroup));
@@ -47,7 +48,7 @@ pub(super) async fn group_json(
 pub(super) async fn view_json(
     State(state): State<AppState>,
     Path(token): Path<String>,
-) -> Result<Response, AppError> {
+) -> Result<Response> {
     let group = load_view(&state, &token).await?;
     let Some(export) = crate::db::transfer::export_group(&state.db, &group.group.id).await? else {
         return Err(AppError::Said(StatusCode::NOT_FOUND, Msg::ErrNoGroup));
@@ -62,12 +63,12 @@ pub(super) async fn view_csv(
     State(state): State<AppState>,
     ctx: PageCtx,
     Path(token): Path<String>,
-) -> Result<Response, AppError> {
+) -> Result<Response> {
     let group = load_view(&state, &token).await?;
     Ok(download(&group, "csv", csv(&group, ctx.lang)))
 }
 
-async fn load_view(state: &AppState, token: &str) -> Result<Arc<LoadedGroup>, AppError> {
+async fn load_view(state: &AppState, token: &str) -> Result<Arc<LoadedGroup>> {
     state
         .groups
         .load_view(&state.db, token)
@@ -98,7 +99,7 @@ pub(super) async fn group_csv(
     State(state): State<AppState>,
     ctx: PageCtx,
     Path(id): Path<String>,
-) -> Result<Response, AppError> {
+) -> Result<Response> {
     let group = load_edit(&state, &id).await?;
     Ok(download(&group, "csv", csv(&group, ctx.lang)))
 }

@@ -18,6 +18,7 @@ use super::load_edit;
 use crate::db::games::{Creation, Keyed};
 use crate::store::groups::{self, GroupOutcome, LoadedGroup};
 use crate::text::groups::GroupMsg;
+use crate::web::Result;
 use crate::web::cookies::CookieJar;
 use crate::web::groups::problem_sentence;
 use crate::web::i18n::{Msg, PageCtx};
@@ -37,7 +38,7 @@ pub(super) async fn show(
     ctx: PageCtx,
     Path(id): Path<String>,
     query: Result<Query<Vec<(String, String)>>, QueryRejection>,
-) -> Result<Response, AppError> {
+) -> Result<Response> {
     let group = load_edit(&state, &id).await?;
     let pairs = query.map(|Query(pairs)| pairs).unwrap_or_default();
     let mut form = if pairs.is_empty() {
@@ -73,7 +74,7 @@ pub(super) async fn create(
     jar: CookieJar,
     Path(id): Path<String>,
     Form(pairs): Form<Vec<(String, String)>>,
-) -> Result<Response, AppError> {
+) -> Result<Response> {
     let group = load_edit(&state, &id).await?;
     let links = GroupLinks::new(&id);
     let action = links.action("games");
