@@ -282,10 +282,12 @@ fn dependencies(manifest: &Path) -> Vec<String> {
         let line = line.trim();
         if line.starts_with('[') {
             inside = line == "[dependencies]";
-        } else if inside && !line.is_empty() && !line.starts_with('#') {
-            if let Some((name, _)) = line.split_once('=') {
-                names.push(name.trim().to_string());
-            }
+        } else if inside
+            && !line.is_empty()
+            && !line.starts_with('#')
+            && let Some((name, _)) = line.split_once('=')
+        {
+            names.push(name.trim().to_string());
         }
     }
     names

@@ -20,7 +20,7 @@ const SIZE_PX: usize = 200;
 /// QR codes kept after drawing. Choosing a code's mask (eight trial maskings, each scored)
 /// was over half the CPU time of a game page under load, and a game's page is drawn again with
 /// the same link on every reload and every phone. Emptied when full.
-const CACHE_SIZE: usize = 256;
+pub const CACHE_SIZE: usize = 256;
 
 type Cache = Mutex<HashMap<(String, String), Arc<str>>>;
 

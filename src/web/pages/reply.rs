@@ -21,7 +21,7 @@ pub fn no_store(mut response: Response) -> Response {
 
 /// The Content-Security-Policy of the standalone SVG: nothing loads, nothing runs; only its
 /// own `<style>` (dark mode, print) applies.
-const SVG_POLICY: &str =
+pub const SVG_POLICY: &str =
     "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'self'; base-uri 'none'";
 
 /// A standalone chart (a game's race, a group's money) as its own file: `image/svg+xml`

@@ -384,10 +384,11 @@ impl Sources {
         for named in reexports.iter().filter(|n| n.glob) {
             let mut onward = named.segments.clone();
             onward.extend(rest.iter().cloned());
-            if let Some(found) = self.resolve(&file, &onward, depth + 1) {
-                if found != file && defines(&self.code[&found], name) {
-                    return Some(found);
-                }
+            if let Some(found) = self.resolve(&file, &onward, depth + 1)
+                && found != file
+                && defines(&self.code[&found], name)
+            {
+                return Some(found);
             }
         }
         Some(file)

@@ -122,10 +122,10 @@ impl RoundInput {
                 input.jokers.clone_from(value);
             } else if name == "note" {
                 input.note.clone_from(value);
-            } else if let Some(check) = CHECKS.iter().find(|c| **c == name) {
-                if is_on(value) {
-                    input.checks.insert(check);
-                }
+            } else if let Some(check) = CHECKS.iter().find(|c| **c == name)
+                && is_on(value)
+            {
+                input.checks.insert(check);
             }
         }
         input.went_out_values = winners.len();
