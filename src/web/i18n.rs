@@ -35,7 +35,6 @@ use serde::Deserialize;
 use super::AppState;
 use super::cookies::{Cookie, CookieJar};
 pub use crate::text::{Lang, Msg, fill};
-use crate::web::Result;
 
 /// Name of the cookie that remembers the chosen language.
 pub const LANG_COOKIE: &str = "lang";
