@@ -1,7 +1,14 @@
 //! The web layer: application state, the router with its middleware, the HTML pages in
 //! [`pages`] (one module per page), the JSON API in `api` (the referee and the games), and
-//! the pieces they share at this level (errors, extractors, i18n, cookies, rate limit,
-//! recent games, static files and the service worker, request ids, metrics).
+//! the pieces they share at this level (errors and the [`Result`] they make, extractors,
+//! i18n, cookies, rate limit, recent games, static files and the service worker, request
+//! ids, metrics; a group's loading and sentences in [`groups`], a game's state as JSON in
+//! [`game_json`] and [`json`], every game's creation in [`game_creation`], the paper
+//! import's preview in [`paper_import`]).
+//!
+//! The pages never use the API's modules, nor the API the pages': what both need is one of
+//! the shared pieces, which use neither. No two files of the layer import each other, not
+//! even round a circle (the layout test holds the whole source tree to it).
 //!
 //! Thin: handlers extract, parse, call `store::` (games: reads, writes, the cache), `db::` (for
 //! what is not a game's state, e.g. its history) and `rules::`, and render. No SQL and no

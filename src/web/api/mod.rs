@@ -9,6 +9,10 @@
 //! queue ([`super::compute`]) on the blocking pool, at most one per core, so hard hands never
 //! stall the server's other requests nor take every core.
 //!
+//! What the stored games' and groups' handlers answer alike is in `reply`, below them; the
+//! game's state as JSON is the web layer's ([`crate::web::game_json`]), shared with the
+//! game pages' export.
+//!
 //! Every route is registered through `utoipa_axum`'s [`OpenApiRouter`] from the handler's
 //! `#[utoipa::path]` attribute, so the router and the OpenAPI document (`doc`, served at
 //! `/api/v1/openapi.json`) come from the same calls.
