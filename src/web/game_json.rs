@@ -4,8 +4,8 @@
 //! through the read-only link neither ([`Access`]).
 //!
 //! A shared web piece: games through `store`, words from `text`, links from `links`; the
-//! API's schema mirrors (`api::schema`) only in its OpenAPI description. Nothing from
-//! `pages` or `api`'s handlers, which both use it; no SQL, no scoring.
+//! OpenAPI document's mirrors (`schema`) only in its description. Nothing from `pages` or
+//! `api`, which both use it; no SQL, no scoring.
 
 use std::collections::BTreeMap;
 
@@ -17,9 +17,9 @@ use crate::rules::ruleset::{Buys, OptionValue};
 use crate::store::LoadedGame;
 use crate::text::{self, Lang, Say};
 use crate::web::Result;
-use crate::web::api::schema;
 use crate::web::json::{Access, rfc3339};
 use crate::web::links::{GameLinks, GroupLinks, ViewLinks};
+use crate::web::schema;
 
 /// The state of `GET /api/v1/games/{id}` (`edit`), or of its read-only twin, as JSON text: the
 /// JSON export of the game pages.

@@ -41,6 +41,7 @@ pub mod rate_limit;
 pub mod recent;
 pub mod request_id;
 pub mod rule_options;
+pub(crate) mod schema;
 
 use std::sync::Arc;
 use std::time::Duration;

@@ -38,8 +38,8 @@ use crate::web::{
 };
 
 use super::doc::{Conflict, GameChanged, GameReadErrors, GameWriteErrors, RefereeErrors};
-use super::schema;
 use crate::web::Result;
+use crate::web::schema;
 
 /// Routes of the games API. Every answer through the edit id (which carries the id or the
 /// edit URLs: the capability to change the game) says `Cache-Control: no-store`, so no cache

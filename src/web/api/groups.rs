@@ -30,7 +30,6 @@ use super::input::take_lang;
 use super::reply::{
     StoredKey, created, created_at, invalid, json_text, key_reused, keyed_json, strict,
 };
-use super::schema;
 use crate::db::games::{Creation, Keyed, Once};
 use crate::db::groups::{self as db_groups, GroupCreation};
 use crate::rules::game::RawSetup;
@@ -43,6 +42,7 @@ use crate::web::groups::{load_edit_group, missing_group, problem_sentence};
 use crate::web::json::{Access, rfc3339};
 use crate::web::links::GroupLinks;
 use crate::web::numbers::{AskedFilter, asked_filter};
+use crate::web::schema;
 use crate::web::{AppError, AppState, Json};
 use view::GroupView;
 

@@ -199,14 +199,14 @@ pub struct CheckBody {
     pub round: Option<i64>,
     /// The melds; for a round that goes out all at once, the whole hand. A wild card may be
     /// declared as the card it stands for: `JK=JH`, `2C=5H` (Added 2026-11-24).
-    #[schema(value_type = super::schema::Melds)]
+    #[schema(value_type = crate::web::schema::Melds)]
     pub melds: MeldsInput,
     #[serde(default)]
-    #[schema(value_type = super::schema::Options)]
+    #[schema(value_type = crate::web::schema::Options)]
     pub options: RawOptions,
     /// The language of the answer's sentences: `en` or `de` (Added 2026-11-24).
     #[serde(default)]
-    #[schema(value_type = Option<super::schema::Lang>)]
+    #[schema(value_type = Option<crate::web::schema::Lang>)]
     pub lang: Option<String>,
 }
 
@@ -249,14 +249,14 @@ pub struct SolveBody {
     #[serde(default)]
     pub round: Option<i64>,
     /// The hand, at most 60 cards.
-    #[schema(value_type = super::schema::Cards)]
+    #[schema(value_type = crate::web::schema::Cards)]
     pub hand: CardsInput,
     #[serde(default)]
-    #[schema(value_type = super::schema::Options)]
+    #[schema(value_type = crate::web::schema::Options)]
     pub options: RawOptions,
     /// The language of the answer's sentences: `en` or `de` (Added 2026-11-24).
     #[serde(default)]
-    #[schema(value_type = Option<super::schema::Lang>)]
+    #[schema(value_type = Option<crate::web::schema::Lang>)]
     pub lang: Option<String>,
     /// `rommee` only: find the most valuable opening the hand holds, not the first one worth
     /// the minimum (the default, and faster). Any other rule set: 422 (Added 2026-11-24).
@@ -312,17 +312,17 @@ pub struct FitBody {
     pub rules: String,
     /// The meld on the table, its wild cards declared where they lie: `"5H 6H 7H JK=8H"` or
     /// `["5H", "6H", "7H", "JK=8H"]`.
-    #[schema(value_type = super::schema::Cards)]
+    #[schema(value_type = crate::web::schema::Cards)]
     pub meld: CardsInput,
     /// The one card to lay off, a wild card declared where it is laid: `"8H"`, `"JK=9H"`.
-    #[schema(value_type = super::schema::Cards)]
+    #[schema(value_type = crate::web::schema::Cards)]
     pub card: CardsInput,
     #[serde(default)]
-    #[schema(value_type = super::schema::Options)]
+    #[schema(value_type = crate::web::schema::Options)]
     pub options: RawOptions,
     /// The language of the answer's sentences: `en` or `de`.
     #[serde(default)]
-    #[schema(value_type = Option<super::schema::Lang>)]
+    #[schema(value_type = Option<crate::web::schema::Lang>)]
     pub lang: Option<String>,
 }
 
@@ -380,14 +380,14 @@ pub struct ScoreBody {
     /// Rule-set id (`GET /api/v1/rules`), e.g. `contract`.
     pub rules: String,
     /// The cards left in hand.
-    #[schema(value_type = super::schema::Cards)]
+    #[schema(value_type = crate::web::schema::Cards)]
     pub cards: CardsInput,
     #[serde(default)]
-    #[schema(value_type = super::schema::Options)]
+    #[schema(value_type = crate::web::schema::Options)]
     pub options: RawOptions,
     /// The language of the answer's sentences: `en` or `de` (Added 2026-11-24).
     #[serde(default)]
-    #[schema(value_type = Option<super::schema::Lang>)]
+    #[schema(value_type = Option<crate::web::schema::Lang>)]
     pub lang: Option<String>,
 }
 
@@ -477,11 +477,11 @@ pub struct SettleBody {
     #[serde(default)]
     pub cents_per_unit: Option<i64>,
     #[serde(default)]
-    #[schema(value_type = super::schema::Options)]
+    #[schema(value_type = crate::web::schema::Options)]
     pub options: RawOptions,
     /// The language of the answer's sentences: `en` or `de` (Added 2026-11-24).
     #[serde(default)]
-    #[schema(value_type = Option<super::schema::Lang>)]
+    #[schema(value_type = Option<crate::web::schema::Lang>)]
     pub lang: Option<String>,
 }
 

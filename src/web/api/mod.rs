@@ -25,7 +25,6 @@ mod input;
 mod output;
 mod players;
 mod reply;
-pub(crate) mod schema;
 
 use axum::Router;
 use axum::extract::{Path, State};
@@ -35,6 +34,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::compute::Client;
+use super::schema;
 use super::{AppError, AppState, Json};
 use crate::rules::check::check_pinned;
 use crate::rules::layoff::fit_declared;

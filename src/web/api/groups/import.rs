@@ -15,7 +15,6 @@ use utoipa::ToSchema;
 
 use super::super::input::take_lang;
 use super::super::reply::{json_text, keyed_json, strict};
-use super::super::schema;
 use super::answer;
 use crate::db::games::{Keyed, new_token};
 use crate::store::groups::GroupOutcome;
@@ -24,6 +23,7 @@ use crate::web::Result;
 use crate::web::groups::load_edit_group;
 use crate::web::links::{GameLinks, ViewLinks};
 use crate::web::paper_import::{ImportPreviewJson, preview_json, refusal};
+use crate::web::schema;
 use crate::web::{AppState, Json};
 
 /// The body of `POST /api/v1/groups/{id}/import`.

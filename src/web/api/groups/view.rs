@@ -9,7 +9,6 @@ use serde::Serialize;
 use serde_json::Value;
 use utoipa::ToSchema;
 
-use super::super::schema;
 use crate::rules::ledger::Ledger;
 use crate::rules::standings::PlayerStats;
 use crate::store::groups::LoadedGroup;
@@ -17,6 +16,7 @@ use crate::store::numbers::{group_ledger, group_standings};
 use crate::web::json::{Access, rfc3339};
 use crate::web::links::{GameLinks, GroupLinks, ViewLinks};
 use crate::web::numbers::{AskedFilter, iso_day};
+use crate::web::schema;
 
 /// A group's state: `GET /api/v1/groups/{id}` and the answer of every group write.
 #[derive(Serialize, ToSchema)]
