@@ -18,7 +18,7 @@
 //! A page of `web::pages`: games through `store`; no SQL, no scoring, nothing from `cli`.
 
 mod chart;
-pub(super) mod export;
+mod export;
 mod marks;
 pub(super) mod new_game;
 mod rematch;

@@ -6,10 +6,11 @@
 //! Pages use the shared web pieces at `web/` top level (errors, extractors, i18n, cookies,
 //! rendering, a group's loading and sentences, the game's JSON) and `store` for games; never
 //! SQL, never scoring, never the JSON API's handlers (`web::api`). What several pages say or
-//! answer alike is in a piece of its own here (`labels`, `money`, `origin`, `reply`), which
+//! answer alike is in a piece of its own here (`csv`, `labels`, `money`, `origin`, `qr`, `reply`), which
 //! uses no page. Nothing outside `web` uses them.
 
 pub mod check;
+pub mod csv;
 pub mod games;
 pub mod group_numbers;
 pub mod groups;

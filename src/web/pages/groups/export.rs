@@ -28,7 +28,7 @@ use crate::text::Lang;
 use crate::text::groups::GroupMsg;
 use crate::web::Result;
 use crate::web::i18n::{Msg, PageCtx};
-use crate::web::pages::games::export::field;
+use crate::web::pages::csv::field;
 use crate::web::{AppError, AppState};
 
 /// `GET /groups/{id}/export.json`.
