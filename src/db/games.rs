@@ -12,7 +12,8 @@ use sqlx::{Any, AnyConnection, FromRow};
 use time::OffsetDateTime;
 use time::format_description::well_known::Rfc3339;
 
-use super::guard::Refusal;
+pub use super::guard::{Keyed, Once};
+use super::guard::{Refusal, Tokens};
 use super::{Db, Engine};
 
 mod action;
@@ -51,6 +52,16 @@ pub struct GameIds {
     pub id: String,
     /// Read-only capability for spectators and the printout.
     pub view_token: String,
+}
+
+impl Tokens for GameIds {
+    fn from_tokens(id: String, view_token: String) -> Self {
+        Self { id, view_token }
+    }
+
+    fn id(&self) -> &str {
+        &self.id
+    }
 }
 
 /// A stored game without its rounds.
@@ -140,41 +151,6 @@ pub struct HistoryEntry {
     pub after: Option<Value>,
     /// When it happened.
     pub at: OffsetDateTime,
-}
-
-/// A change to a game that a repeat must not make twice (a double tap, a retry after a dropped
-/// connection): the client's idempotency key and the answer to give now and to every repeat.
-/// Keys are stored per game as given: the web layer should bound their length.
-#[derive(Clone, Copy, Debug)]
-pub struct Once<'a> {
-    /// The client's idempotency key.
-    pub key: &'a str,
-    /// What identifies the request the key is for (a hash of its route and body): a repeat
-    /// with the key replays only for the same request.
-    pub request: &'a str,
-    /// The answer stored under the key, returned by a repeat.
-    pub response: &'a str,
-}
-
-impl<'a> Once<'a> {
-    /// The key with its request, without the answer.
-    pub fn keyed(self) -> Keyed<'a> {
-        Keyed {
-            key: self.key,
-            request: self.request,
-        }
-    }
-}
-
-/// An idempotency key with the request it is sent with (a hash of its route and body, made
-/// by the caller): a key replays the first answer only for the same request, and a
-/// different request with a used key is refused (`KeyReused`) rather than ignored.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Keyed<'a> {
-    /// The client's idempotency key.
-    pub key: &'a str,
-    /// What identifies the request.
-    pub request: &'a str,
 }
 
 #[derive(FromRow)]

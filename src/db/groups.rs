@@ -20,6 +20,7 @@ use time::OffsetDateTime;
 
 use super::Db;
 use super::games::{self, GameRecord, decode_error, timestamp};
+use super::guard::Tokens;
 
 mod write;
 pub use write::*;
@@ -50,6 +51,16 @@ pub struct GroupIds {
     pub id: String,
     /// Read-only capability.
     pub view_token: String,
+}
+
+impl Tokens for GroupIds {
+    fn from_tokens(id: String, view_token: String) -> Self {
+        Self { id, view_token }
+    }
+
+    fn id(&self) -> &str {
+        &self.id
+    }
 }
 
 /// A stored group's own row.

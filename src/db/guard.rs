@@ -21,12 +21,45 @@ use std::ops::{Deref, DerefMut};
 use sqlx::pool::PoolConnection;
 use sqlx::{Any, FromRow};
 
-use super::games::{GameIds, Keyed};
-use super::groups::GroupIds;
 use super::{Db, RowTable, Write, lock_row};
 
 /// SQL for "now" in the format of the schema's timestamp defaults.
 const NOW: &str = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')";
+
+/// A change to a game that a repeat must not make twice (a double tap, a retry after a dropped
+/// connection): the client's idempotency key and the answer to give now and to every repeat.
+/// Keys are stored per game as given: the web layer should bound their length.
+#[derive(Clone, Copy, Debug)]
+pub struct Once<'a> {
+    /// The client's idempotency key.
+    pub key: &'a str,
+    /// What identifies the request the key is for (a hash of its route and body): a repeat
+    /// with the key replays only for the same request.
+    pub request: &'a str,
+    /// The answer stored under the key, returned by a repeat.
+    pub response: &'a str,
+}
+
+impl<'a> Once<'a> {
+    /// The key with its request, without the answer.
+    pub fn keyed(self) -> Keyed<'a> {
+        Keyed {
+            key: self.key,
+            request: self.request,
+        }
+    }
+}
+
+/// An idempotency key with the request it is sent with (a hash of its route and body, made
+/// by the caller): a key replays the first answer only for the same request, and a
+/// different request with a used key is refused (`KeyReused`) rather than ignored.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Keyed<'a> {
+    /// The client's idempotency key.
+    pub key: &'a str,
+    /// What identifies the request.
+    pub request: &'a str,
+}
 
 /// What a write did, whichever write it was: a game's or a group's, a creation or a change.
 /// `T` is what a write made; `A` what a repeat of the same request is answered with (the
@@ -369,26 +402,6 @@ pub trait Tokens: Sized {
     fn from_tokens(id: String, view_token: String) -> Self;
     /// The edit id.
     fn id(&self) -> &str;
-}
-
-impl Tokens for GameIds {
-    fn from_tokens(id: String, view_token: String) -> Self {
-        Self { id, view_token }
-    }
-
-    fn id(&self) -> &str {
-        &self.id
-    }
-}
-
-impl Tokens for GroupIds {
-    fn from_tokens(id: String, view_token: String) -> Self {
-        Self { id, view_token }
-    }
-
-    fn id(&self) -> &str {
-        &self.id
-    }
 }
 
 /// A creation whose key is checked: the transaction in hand (there is no row to lock yet).

@@ -170,7 +170,7 @@ fn plan(game: &LoadedGame, edit: &Edit) -> Result<Rewrite, GameError> {
 /// game's version as the client knows it (without it, the version the write finds).
 ///
 /// A late joiner at a group's table joins the group too, in the same transaction (see
-/// [`follow_join`]).
+/// `follow_join`).
 pub async fn edit_once(
     db: &Db,
     cache: &GameCache,

@@ -28,7 +28,7 @@ use std::sync::{Arc, Mutex, MutexGuard};
 
 use super::Error;
 use super::game::{LoadedGame, understand};
-use super::groups::LoadedGroup;
+use super::loaded_group::LoadedGroup;
 use crate::db::groups::{GroupColumn, GroupGame, load_group_keeping};
 use crate::db::{Db, Engine};
 

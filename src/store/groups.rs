@@ -15,49 +15,15 @@ use serde_json::{Value, json};
 
 use super::Error;
 use super::entry;
-use super::game::{LoadedGame, new_game, understand};
+use super::game::{new_game, understand};
+pub use super::loaded_group::LoadedGroup;
 use crate::db::Db;
 use crate::db::games::{GameIds, Keyed, Once};
-use crate::db::groups::{
-    self, Group, GroupIds, GroupRecord, HouseRules, KeyedName, Piece, Player, SettleUp,
-};
+use crate::db::groups::{self, GroupIds, GroupRecord, HouseRules, KeyedName, Piece};
 use crate::db::guard::{self, Guarded, Made, Outcome, Refusal, Subject, Target};
 use crate::rules::game::{FieldErrors, GameSetup, RawSetup};
 use crate::rules::names::{NameProblem, check_name, group_key};
 use crate::rules::ruleset::RuleSet;
-
-/// A group with its games understood.
-#[derive(Clone, Debug)]
-pub struct LoadedGroup {
-    /// The group's own row.
-    pub group: Group,
-    /// Its players, in the order they joined.
-    pub players: Vec<Player>,
-    /// Its house rules, by name.
-    pub house_rules: Vec<HouseRules>,
-    /// Its settle-ups, oldest first.
-    pub settle_ups: Vec<SettleUp>,
-    /// Its games, oldest first, each with its set-up and state (shared with
-    /// [`super::group_cache`], which reuses a game's while its stored version is unchanged).
-    pub games: Vec<Arc<LoadedGame>>,
-}
-
-impl LoadedGroup {
-    /// The player with this id.
-    pub fn player(&self, id: i64) -> Option<&Player> {
-        self.players.iter().find(|p| p.id == id)
-    }
-
-    /// The players new games may seat (not retired).
-    pub fn active_players(&self) -> impl Iterator<Item = &Player> {
-        self.players.iter().filter(|p| !p.retired)
-    }
-
-    /// The games newest first.
-    pub fn newest_first(&self) -> impl Iterator<Item = &LoadedGame> {
-        self.games.iter().rev().map(AsRef::as_ref)
-    }
-}
 
 /// What is wrong with a write to a group, beyond the engine's own checks of a game's set-up.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -33,6 +33,7 @@ mod game;
 pub mod group_cache;
 pub mod groups;
 pub mod import;
+mod loaded_group;
 pub mod numbers;
 mod read;
 pub mod tally;

@@ -20,7 +20,7 @@ use serde_json::Value;
 use time::OffsetDateTime;
 
 use super::LoadedGame;
-use super::groups::LoadedGroup;
+use super::loaded_group::LoadedGroup;
 use super::tally::{game_money, played_game};
 use crate::rules::ledger::{GameMoney, Ledger, LedgerError, ledger};
 use crate::rules::standings::{Filter, PlayedGame, PlayerStats, standings};

@@ -32,6 +32,7 @@ use super::AppError;
 use super::rate_limit::client_key;
 use crate::rules::solver::Stop;
 use crate::text::Msg;
+use crate::web::Result;
 
 /// Counter: admitted computations whose request was dropped (abandoned or timed out) before
 /// they ended: waiting ones never start, running ones are told to stop.
@@ -165,7 +166,7 @@ impl ComputeQueue {
         &self,
         client: Client,
         work: impl FnOnce(&Cancel) -> T + Send + 'static,
-    ) -> Result<T, AppError> {
+    ) -> Result<T> {
         let admission = self.admit(client.0)?;
         let cancel = Cancel::new();
         let mut raise = RaiseOnDrop {
@@ -193,7 +194,7 @@ impl ComputeQueue {
     }
 
     /// A place in `client`'s lane, or 429 when it is full.
-    fn admit(&self, client: IpAddr) -> Result<Admission<'_>, AppError> {
+    fn admit(&self, client: IpAddr) -> Result<Admission<'_>> {
         let mut clients = self.clients.lock().unwrap_or_else(PoisonError::into_inner);
         let lane = clients.entry(client).or_insert_with(|| Lane {
             running: Arc::new(Semaphore::new(RUNNING_PER_CLIENT)),

@@ -1,6 +1,6 @@
 //! The web layer's one error type, and the rendering of every error response.
 //!
-//! Handlers return `Result<_, AppError>`. An `AppError` becomes a response carrying its status
+//! Handlers return `Result<_>`. An `AppError` becomes a response carrying its status
 //! and an [`ErrorMessage`]; the [`render_errors`] middleware then writes the body, as JSON
 //! `{"error": "<sentence>"}` under `/api/` and as the HTML error page elsewhere. The same
 //! middleware turns bodies that axum or tower-http produce themselves (405, 408, 413, the CSRF
@@ -27,6 +27,7 @@ use axum::response::{IntoResponse, Response};
 use tower_http::csrf::ProtectionError;
 
 use super::i18n::{Lang, Msg, PageCtx, fill};
+use super::idempotency::{IdempotencyKey, KeyRefused};
 
 /// What the user reads when the server failed.
 const INTERNAL_SENTENCE: &str = "Something went wrong on the server. Your last change may not \
@@ -167,6 +168,29 @@ impl From<crate::store::Error> for AppError {
         match error {
             crate::store::Error::Db(error) => error.into(),
             other => Self::internal(other),
+        }
+    }
+}
+
+/// The web layer's result: what a handler, an extractor or a helper gives, or the
+/// [`AppError`] that becomes the answer instead. `Result<T, E>` names another error.
+pub type Result<T, E = AppError> = std::result::Result<T, E>;
+
+/// A refused idempotency key: the header's 400 with its sentence, a damaged form's 400, an
+/// out-of-date form's 422.
+impl From<KeyRefused> for AppError {
+    fn from(refused: KeyRefused) -> Self {
+        match refused {
+            KeyRefused::BadHeader => AppError::BadRequest(format!(
+                "The Idempotency-Key header must be plain text of at most {} characters.",
+                IdempotencyKey::MAX_LEN
+            )),
+            KeyRefused::FormDamaged => {
+                AppError::Said(StatusCode::BAD_REQUEST, Msg::RoundsFormDamaged)
+            }
+            KeyRefused::FormStale => {
+                AppError::Said(StatusCode::UNPROCESSABLE_ENTITY, Msg::ErrFormStale)
+            }
         }
     }
 }

@@ -17,6 +17,7 @@ use serde::de::DeserializeOwned;
 use super::error::{AppError, Sentence};
 use crate::text::api::ApiMsg;
 use crate::text::{Lang, Msg};
+use crate::web::Result;
 
 /// `axum::Json` with [`AppError`] rejections said in the client's language. Also a
 /// response: serialises `T` as JSON.
@@ -26,7 +27,7 @@ pub struct Json<T>(pub T);
 impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for Json<T> {
     type Rejection = AppError;
 
-    async fn from_request(request: Request, state: &S) -> Result<Self, AppError> {
+    async fn from_request(request: Request, state: &S) -> Result<Self> {
         if !is_json(request.headers()) {
             return Err(AppError::Said(
                 StatusCode::UNSUPPORTED_MEDIA_TYPE,
@@ -143,7 +144,7 @@ fn innermost(error: &(dyn StdError + 'static)) -> String {
 /// A body read by hand (not through [`Json`]) that is not empty must come as JSON: 415
 /// otherwise. A cross-site HTML form can send `text/plain` without asking first; JSON it
 /// cannot. An empty body needs no content type.
-pub fn require_json_body(headers: &HeaderMap, body: &[u8]) -> Result<(), AppError> {
+pub fn require_json_body(headers: &HeaderMap, body: &[u8]) -> Result<()> {
     if body.is_empty() || is_json(headers) {
         Ok(())
     } else {
@@ -179,7 +180,7 @@ fn is_json(headers: &HeaderMap) -> bool {
 pub fn refuse_unknown_fields<F: DeserializeOwned>(
     body: &serde_json::Value,
     extra: &[&str],
-) -> Result<(), AppError> {
+) -> Result<()> {
     let Some(object) = body.as_object() else {
         return Ok(());
     };

@@ -7,7 +7,7 @@
 //! `base.html` reads:
 //!
 //! ```text
-//! async fn page(ctx: PageCtx) -> Result<Response, AppError> {
+//! async fn page(ctx: PageCtx) -> Result<Response> {
 //!     render(&MyPage { ctx, .. })          // template: {{ ctx.t(Msg::MyTitle) }}
 //! }
 //! ```

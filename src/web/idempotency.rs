@@ -7,8 +7,6 @@
 //! [`canonical_form`]). The keys of the HTML forms are the server's own: [`FormKeys`] issues
 //! them signed for the form's action and refuses any other.
 //!
-//! `create_game` is the one path of every game creation, keyed or not.
-//!
 //! A shared web piece: must not depend on `pages`, `api`, `store` or `rules`.
 
 use std::fmt;
@@ -18,8 +16,6 @@ use axum::http::HeaderMap;
 use hmac::{Hmac, Mac};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
-
-use super::AppError;
 
 /// A valid idempotency key: 1 to [`IdempotencyKey::MAX_LEN`] visible ASCII characters (no
 /// spaces), surrounding whitespace removed, and where it came from: an HTML form's hidden
@@ -40,6 +36,19 @@ enum Origin {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct InvalidKey;
 
+/// Why a key that was sent is refused. The web layer answers each (`From<KeyRefused>` for
+/// `AppError`, in `web::error`), so this module needs no answer of its own.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum KeyRefused {
+    /// The `Idempotency-Key` header is no valid key: 400 with a sentence.
+    BadHeader,
+    /// A form's `key` is text no key can be (the form is damaged): 400.
+    FormDamaged,
+    /// A form's key this server did not issue for the form's action (the form is out of
+    /// date): 422.
+    FormStale,
+}
+
 impl IdempotencyKey {
     /// Longest key accepted, in characters.
     pub const MAX_LEN: usize = 200;
@@ -58,7 +67,7 @@ impl IdempotencyKey {
     }
 
     /// The `Idempotency-Key` header, if any; a 400 with a sentence if it is not a valid key.
-    pub fn from_headers(headers: &HeaderMap) -> Result<Option<Self>, AppError> {
+    pub fn from_headers(headers: &HeaderMap) -> Result<Option<Self>, KeyRefused> {
         let Some(value) = headers.get("idempotency-key") else {
             return Ok(None);
         };
@@ -67,12 +76,7 @@ impl IdempotencyKey {
             .map_err(|_| InvalidKey)
             .and_then(Self::parse)
             .map(|key| key.map(|Self(key, _)| Self(key, Origin::Api)))
-            .map_err(|InvalidKey| {
-                AppError::BadRequest(format!(
-                    "The Idempotency-Key header must be plain text of at most {} characters.",
-                    Self::MAX_LEN
-                ))
-            })
+            .map_err(|InvalidKey| KeyRefused::BadHeader)
     }
 
     /// The key as text, as the client sent it.
@@ -245,20 +249,12 @@ impl FormKeys {
     /// `None` when the form sent none; a 400 (the form is damaged) for text no key can be; a
     /// 422 (the form is out of date) for a key this server did not issue for `action`. Every
     /// HTML form that carries a key reads it here.
-    pub fn check(&self, action: &str, text: &str) -> Result<Option<IdempotencyKey>, AppError> {
-        let key = IdempotencyKey::parse(text).map_err(|InvalidKey| {
-            AppError::Said(
-                axum::http::StatusCode::BAD_REQUEST,
-                crate::text::Msg::RoundsFormDamaged,
-            )
-        })?;
+    pub fn check(&self, action: &str, text: &str) -> Result<Option<IdempotencyKey>, KeyRefused> {
+        let key = IdempotencyKey::parse(text).map_err(|InvalidKey| KeyRefused::FormDamaged)?;
         if let Some(key) = &key
             && !self.verify(action, key.as_str())
         {
-            return Err(AppError::Said(
-                axum::http::StatusCode::UNPROCESSABLE_ENTITY,
-                crate::text::Msg::ErrFormStale,
-            ));
+            return Err(KeyRefused::FormStale);
         }
         Ok(key)
     }
@@ -308,55 +304,10 @@ fn unhex(text: &str) -> Option<Vec<u8>> {
         .collect()
 }
 
-/// Creates a game through the store ([`crate::store::create::create_game`]), once per key
-/// when there is one; a key used before for another request is a 422. The one path of the
-/// new-game form and `POST /api/v1/games`.
-pub(crate) async fn create_game(
-    db: &crate::db::Db,
-    game: &crate::db::games::NewGame,
-    keyed: Option<crate::db::games::Keyed<'_>>,
-) -> Result<crate::db::games::GameIds, AppError> {
-    let made = crate::store::create::create_game(db, game, keyed).await?;
-    made.map_err(|refused| refusal(refused, crate::text::Lang::En))
-}
-
-/// Creates the rematch of `game` through the store ([`crate::store::create::create_rematch`]),
-/// the one path of both rematch routes: a table too small for the rule set, or one the
-/// game's group refuses, is a 422 with the sentence in `lang`.
-pub(crate) async fn create_rematch(
-    db: &crate::db::Db,
-    game: &crate::store::LoadedGame,
-    keyed: Option<crate::db::games::Keyed<'_>>,
-    lang: crate::text::Lang,
-) -> Result<crate::db::games::GameIds, AppError> {
-    let made = crate::store::create::create_rematch(db, game, keyed).await?;
-    made.map_err(|refused| refusal(refused, lang))
-}
-
-/// The answer to a game the store did not start.
-fn refusal(refused: crate::store::create::Refused, lang: crate::text::Lang) -> AppError {
-    use crate::store::create::Refused;
-    match refused {
-        Refused::KeyReused => AppError::Said(
-            axum::http::StatusCode::UNPROCESSABLE_ENTITY,
-            crate::text::Msg::ErrKeyReused,
-        ),
-        Refused::Invalid(errors) => AppError::Unprocessable(
-            errors
-                .iter()
-                .map(|e| e.error.message(lang))
-                .collect::<Vec<_>>()
-                .join(" "),
-        ),
-        Refused::Group(problem) => {
-            AppError::Unprocessable(super::api::groups::problem_sentence(&problem, lang))
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::web::AppError;
 
     #[test]
     fn a_form_key_is_valid_only_for_the_action_and_the_secret_it_was_issued_for() {
@@ -390,7 +341,10 @@ mod tests {
         use axum::http::StatusCode;
         let keys = FormKeys::new("secret one");
         let issued = keys.issue("/groups/abc/players");
-        let said = |text: &str| match keys.check("/groups/abc/players", text) {
+        let said = |text: &str| match keys
+            .check("/groups/abc/players", text)
+            .map_err(AppError::from)
+        {
             Err(AppError::Said(status, msg)) => Some((status, msg)),
             Err(other) => panic!("{text:?}: {other:?}"),
             Ok(_) => None,
@@ -476,7 +430,7 @@ mod tests {
         // A space inside was accepted by the header's own check before the copies merged.
         headers.insert("idempotency-key", "two words".parse().unwrap());
         assert!(matches!(
-            IdempotencyKey::from_headers(&headers),
+            IdempotencyKey::from_headers(&headers).map_err(AppError::from),
             Err(AppError::BadRequest(_))
         ));
     }

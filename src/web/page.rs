@@ -8,16 +8,16 @@ use askama::Template;
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{Html, IntoResponse, Response};
 
-use super::AppError;
+use crate::web::Result;
 
 /// A page's HTML with status 200.
-pub fn render(page: &impl Template) -> Result<Response, AppError> {
+pub fn render(page: &impl Template) -> Result<Response> {
     render_status(StatusCode::OK, page)
 }
 
 /// A page's HTML with a status of the caller's choice. The page depends on the language
 /// cookie and Accept-Language, so caches are told so.
-pub fn render_status(status: StatusCode, page: &impl Template) -> Result<Response, AppError> {
+pub fn render_status(status: StatusCode, page: &impl Template) -> Result<Response> {
     Ok(html_status(status, page.render()?))
 }
 

@@ -54,9 +54,9 @@ impl PresetJson {
 pub struct OptionJson {
     pub name: &'static str,
     #[serde(flatten)]
-    #[schema(value_type = super::schema::OptionKind)]
+    #[schema(value_type = crate::web::schema::OptionKind)]
     pub kind: OptionKind,
-    #[schema(value_type = super::schema::OptionValue)]
+    #[schema(value_type = crate::web::schema::OptionValue)]
     pub default: OptionValue,
     pub description: &'static str,
     pub description_de: &'static str,
@@ -134,7 +134,7 @@ pub struct RoundJson {
     /// The melds must hold exactly this many cards (Continental).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub total_cards: Option<u8>,
-    #[schema(value_type = super::schema::Buys)]
+    #[schema(value_type = crate::web::schema::Buys)]
     pub buys: Buys,
     /// The contract needs more cards than are dealt (buys make it possible).
     pub needs_more_than_dealt: bool,
@@ -177,7 +177,7 @@ impl RoundJson {
 #[schema(as = MeldRules)]
 pub struct MeldRulesJson {
     /// `low-or-high`, `high-only` or `wrap`.
-    #[schema(value_type = super::schema::AceMode)]
+    #[schema(value_type = crate::web::schema::AceMode)]
     pub ace: &'static str,
     pub jokers: bool,
     pub twos_wild: bool,
@@ -230,10 +230,10 @@ pub struct Detail {
     #[serde(flatten)]
     pub info: PresetJson,
     /// The default money settlement.
-    #[schema(value_type = super::schema::Scheme)]
+    #[schema(value_type = crate::web::schema::Scheme)]
     pub scheme: Scheme,
     /// The settlements a table may choose (option `settlement`).
-    #[schema(value_type = Vec<super::schema::Scheme>)]
+    #[schema(value_type = Vec<crate::web::schema::Scheme>)]
     pub schemes: Vec<Scheme>,
     /// Options with their types, allowed values and defaults.
     pub options: Vec<OptionJson>,
@@ -257,10 +257,10 @@ pub struct Detail {
     /// Higher totals are better (Continental in points mode).
     pub higher_is_better: bool,
     /// Laying off, joker swaps and going out.
-    #[schema(value_type = super::schema::Play)]
+    #[schema(value_type = crate::web::schema::Play)]
     pub play: Play,
     /// The same as sentences for the table: `{"en": [...], "de": [...]}`.
-    #[schema(value_type = super::schema::PlayNotes)]
+    #[schema(value_type = crate::web::schema::PlayNotes)]
     pub play_notes: BTreeMap<&'static str, Vec<&'static str>>,
 }
 

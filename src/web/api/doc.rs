@@ -25,7 +25,7 @@ use utoipa::openapi::schema::{AllOfBuilder, ObjectBuilder, Type};
 use utoipa::openapi::{Ref, RefOr, Required};
 use utoipa::{IntoParams, IntoResponses, OpenApi};
 
-use super::schema;
+use crate::web::schema;
 
 /// The frame of the document: what the API is, its tags and the schemas the shared error
 /// answers refer to. The paths come from the handlers (`super::router`).

@@ -11,7 +11,6 @@
 //! Part of `web::api`: groups through `store`; no SQL, no scoring, nothing from `cli`.
 
 use std::collections::BTreeMap;
-use std::sync::Arc;
 
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Path, Query, State};
@@ -25,24 +24,27 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::games::{invalid, json_text, key_reused, rfc3339, strict};
-
 pub(crate) mod import;
 mod view;
 use super::input::take_lang;
-use super::schema;
-use super::{StoredKey, created_at, keyed_json};
+use super::reply::{
+    StoredKey, created, created_at, invalid, json_text, key_reused, keyed_json, strict,
+};
 use crate::db::games::{Keyed, Once};
 use crate::db::groups as db_groups;
 use crate::rules::game::RawSetup;
 use crate::rules::ruleset::{OptionValue, RuleSet};
 use crate::store::groups::{self, GroupOutcome, GroupProblem, LoadedGroup};
-use crate::text::groups::{GroupMsg, group_name_problem, player_name_problem};
+use crate::text::groups::GroupMsg;
 use crate::text::{Lang, Msg};
+use crate::web::Result;
+use crate::web::groups::{load_edit_group, missing_group, problem_sentence};
+use crate::web::json::{Access, rfc3339};
 use crate::web::links::GroupLinks;
 use crate::web::numbers::{AskedFilter, asked_filter};
+use crate::web::schema;
 use crate::web::{AppError, AppState, Json};
-pub(crate) use view::{Access, GroupView};
+use view::GroupView;
 
 /// Routes of the groups API. Answers through the edit id say `Cache-Control: no-store`.
 pub(super) fn routes() -> OpenApiRouter<AppState> {
@@ -65,61 +67,8 @@ pub(super) fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(view))
 }
 
-/// A group's edit id that is none: 403 with a sentence if it is a group's read-only token (it
-/// can never change the group or reveal its edit link), else 404.
-pub(crate) async fn missing_group(state: &AppState, id: &str) -> AppError {
-    match db_groups::group_by_view_token(&state.db, id).await {
-        Ok(Some(_)) => AppError::Said(StatusCode::FORBIDDEN, Msg::ErrGroupReadOnly),
-        Ok(None) => AppError::Said(StatusCode::NOT_FOUND, Msg::ErrNoGroup),
-        Err(e) => e.into(),
-    }
-}
-
-/// The group with edit id `id`, or the answer for an id that is none.
-/// From the group cache, which scores again only the games changed since it last read them.
-pub(crate) async fn load_edit_group(
-    state: &AppState,
-    id: &str,
-) -> Result<Arc<LoadedGroup>, AppError> {
-    match state.groups.load(&state.db, id).await? {
-        Some(group) => Ok(group),
-        None => Err(missing_group(state, id).await),
-    }
-}
-
-/// A group problem as a sentence in `lang`.
-pub(crate) fn problem_sentence(problem: &GroupProblem, lang: Lang) -> String {
-    match problem {
-        GroupProblem::GroupName(p) => {
-            group_name_problem(*p, crate::rules::names::MAX_NAME_CHARS, lang)
-        }
-        GroupProblem::PlayerName(name, p) => player_name_problem(name, *p, lang),
-        GroupProblem::NameTwice(name) => GroupMsg::NameTwice.fill(lang, &[("name", name)]),
-        GroupProblem::NameTaken(name) => GroupMsg::NameTaken.fill(lang, &[("name", name)]),
-        GroupProblem::RulesNameTaken(name) => {
-            GroupMsg::RulesNameTaken.fill(lang, &[("name", name)])
-        }
-        GroupProblem::UnknownPlayer(name) => GroupMsg::UnknownPlayer.fill(lang, &[("name", name)]),
-        GroupProblem::RetiredPlayer(name) => GroupMsg::RetiredPlayer.fill(lang, &[("name", name)]),
-        GroupProblem::NoSuchPlayer => GroupMsg::NoSuchPlayer.text(lang).to_string(),
-        GroupProblem::UnknownHouseRules(name) if name.is_empty() => {
-            GroupMsg::NoSuchHouseRules.text(lang).to_string()
-        }
-        GroupProblem::UnknownHouseRules(name) => {
-            GroupMsg::UnknownHouseRules.fill(lang, &[("name", name)])
-        }
-        GroupProblem::NoSuchGame => GroupMsg::NoSuchGame.text(lang).to_string(),
-        GroupProblem::GameInGroup { same: true } => {
-            GroupMsg::GameInThisGroup.text(lang).to_string()
-        }
-        GroupProblem::GameInGroup { same: false } => {
-            GroupMsg::GameInOtherGroup.text(lang).to_string()
-        }
-    }
-}
-
 /// A JSON body into `T` (which refuses fields it does not know), after `lang` was taken out.
-fn body_of<T: DeserializeOwned>(body: Value, lang: Lang) -> Result<T, AppError> {
+fn body_of<T: DeserializeOwned>(body: Value, lang: Lang) -> Result<T> {
     serde_json::from_value(body)
         .map_err(|e| AppError::Unprocessable(GroupMsg::WrongBody.fill(lang, &[("detail", &e)])))
 }
@@ -131,7 +80,7 @@ fn asked<T: DeserializeOwned>(
     headers: &HeaderMap,
     route: &str,
     mut body: Value,
-) -> Result<(Lang, Option<StoredKey>, T), AppError> {
+) -> Result<(Lang, Option<StoredKey>, T)> {
     let lang = take_lang(headers, &mut body)?;
     let key = keyed_json(headers, route, &body)?;
     let body = body_of(body, lang)?;
@@ -155,7 +104,7 @@ async fn answer<T>(
     outcome: GroupOutcome<T>,
     lang: Lang,
     status: StatusCode,
-) -> Result<Response, AppError> {
+) -> Result<Response> {
     match outcome {
         GroupOutcome::Done(..) => {
             let group = load_edit_group(state, id).await?;
@@ -344,7 +293,7 @@ async fn create(
     State(state): State<AppState>,
     headers: HeaderMap,
     Json(body): Json<Value>,
-) -> Result<Response, AppError> {
+) -> Result<Response> {
     let (lang, key, body) = asked::<NewGroupBody>(&headers, "POST /api/v1/groups", body)?;
     let keyed = key.as_ref().map(|(key, request)| Keyed { key, request });
     let created = groups::create_group(&state.db, &body.name, &body.players, keyed).await?;
@@ -390,7 +339,7 @@ async fn show(
     Path(id): Path<String>,
     headers: HeaderMap,
     query: Result<Query<Vec<(String, String)>>, QueryRejection>,
-) -> Result<Response, AppError> {
+) -> Result<Response> {
     let asked = standings_query(&headers, query)?;
     // From the group cache: the standings and ledger read every game of the group.
     let Some(group) = state.groups.load(&state.db, &id).await? else {
@@ -404,7 +353,7 @@ async fn show(
 fn standings_query(
     headers: &HeaderMap,
     query: Result<Query<Vec<(String, String)>>, QueryRejection>,
-) -> Result<AskedFilter, AppError> {
+) -> Result<AskedFilter> {
     let lang = crate::web::i18n::request_lang(headers);
     let pairs = query.map(|Query(q)| q).unwrap_or_default();
     asked_filter(&pairs, time::OffsetDateTime::now_utc(), lang).map_err(AppError::Unprocessable)
@@ -450,7 +399,7 @@ async fn view(
     Path(token): Path<String>,
     headers: HeaderMap,
     query: Result<Query<Vec<(String, String)>>, QueryRejection>,
-) -> Result<Response, AppError> {
+) -> Result<Response> {
     let asked = standings_query(&headers, query)?;
     match state.groups.load_view(&state.db, &token).await? {
         Some(group) => {
@@ -485,7 +434,7 @@ async fn add_player(
     Path(id): Path<String>,
     headers: HeaderMap,
     Json(body): Json<Value>,
-) -> Result<Response, AppError> {
+) -> Result<Response> {
     let (lang, key, body) =
         asked::<NewPlayerBody>(&headers, &format!("POST /api/v1/groups/{id}/players"), body)?;
     let outcome =
@@ -517,7 +466,7 @@ async fn change_player(
     Path((id, player_id)): Path<(String, String)>,
     headers: HeaderMap,
     Json(body): Json<Value>,
-) -> Result<Response, AppError> {
+) -> Result<Response> {
     let (lang, key, body) = asked::<PlayerChangeBody>(
         &headers,
         &format!("POST /api/v1/groups/{id}/players/{player_id}"),
@@ -576,7 +525,7 @@ async fn new_game(
     Path(id): Path<String>,
     headers: HeaderMap,
     Json(mut body): Json<Value>,
-) -> Result<Response, AppError> {
+) -> Result<Response> {
     let lang = take_lang(&headers, &mut body)?;
     let key = keyed_json(&headers, &format!("POST /api/v1/groups/{id}/games"), &body)?;
     let group = load_edit_group(&state, &id).await?;
@@ -618,7 +567,7 @@ async fn new_game(
         GroupOutcome::KeyReused => return Err(key_reused()),
         other => return answer(&state, &id, other, lang, StatusCode::OK).await,
     };
-    super::games::created(&ids)
+    created(&ids)
 }
 
 /// A group game's set-up with what it leaves out filled in: the house rules' rule set and
@@ -718,7 +667,7 @@ async fn add_game(
     Path(id): Path<String>,
     headers: HeaderMap,
     Json(body): Json<Value>,
-) -> Result<Response, AppError> {
+) -> Result<Response> {
     let (lang, key, body) = asked::<AddGameBody>(
         &headers,
         &format!("POST /api/v1/groups/{id}/add-game"),
@@ -763,7 +712,7 @@ async fn save_house_rules(
     Path(id): Path<String>,
     headers: HeaderMap,
     Json(body): Json<Value>,
-) -> Result<Response, AppError> {
+) -> Result<Response> {
     let (lang, key, body) = asked::<HouseRulesBody>(
         &headers,
         &format!("POST /api/v1/groups/{id}/house-rules"),
@@ -807,7 +756,7 @@ async fn delete_house_rules(
     Path((id, rules_id)): Path<(String, String)>,
     headers: HeaderMap,
     Json(body): Json<Value>,
-) -> Result<Response, AppError> {
+) -> Result<Response> {
     let (lang, key, body) = asked::<GroupVersionBody>(
         &headers,
         &format!("POST /api/v1/groups/{id}/house-rules/{rules_id}/delete"),
@@ -849,7 +798,7 @@ async fn settle_up(
     Path(id): Path<String>,
     headers: HeaderMap,
     Json(body): Json<Value>,
-) -> Result<Response, AppError> {
+) -> Result<Response> {
     let (lang, key, body) = asked::<GroupVersionBody>(
         &headers,
         &format!("POST /api/v1/groups/{id}/settle-up"),
@@ -882,10 +831,7 @@ async fn settle_up(
         (status = 404, description = "There is no group with this id.", body = schema::Error),
     )
 )]
-async fn history(
-    State(state): State<AppState>,
-    Path(id): Path<String>,
-) -> Result<Response, AppError> {
+async fn history(State(state): State<AppState>, Path(id): Path<String>) -> Result<Response> {
     if db_groups::group(&state.db, &id).await?.is_none() {
         return Err(missing_group(&state, &id).await);
     }

@@ -24,6 +24,7 @@ use crate::text::rules::preset_name;
 use crate::text::{Lang, Say};
 
 use super::super::AppError;
+use crate::web::Result;
 
 /// Most `continental` hands one settlement accepts.
 pub const MAX_HANDS: usize = 1000;
@@ -35,7 +36,7 @@ fn invalid(sentence: impl Into<String>) -> AppError {
 /// The language of a JSON answer's sentences: the body's `lang` (`en` or `de`, any case),
 /// else the Accept-Language header's preference of the two, else English. Another `lang` is
 /// a 422 (in the header's language).
-pub fn answer_lang(headers: &HeaderMap, given: Option<&str>) -> Result<Lang, AppError> {
+pub fn answer_lang(headers: &HeaderMap, given: Option<&str>) -> Result<Lang> {
     let header_lang = headers
         .get_all(header::ACCEPT_LANGUAGE)
         .iter()
@@ -54,7 +55,7 @@ pub fn answer_lang(headers: &HeaderMap, given: Option<&str>) -> Result<Lang, App
 
 /// [`answer_lang`] for a JSON body read as a value: its top-level `lang` is taken out (so the
 /// body's own fields are checked as before); a `lang` that is not text is a 422.
-pub fn take_lang(headers: &HeaderMap, body: &mut serde_json::Value) -> Result<Lang, AppError> {
+pub fn take_lang(headers: &HeaderMap, body: &mut serde_json::Value) -> Result<Lang> {
     let given = body.as_object_mut().and_then(|o| o.remove("lang"));
     match given {
         None => answer_lang(headers, None),
@@ -121,7 +122,7 @@ pub type RawOptions = BTreeMap<String, serde_json::Value>;
 
 /// A rule set from its id and the `options` overrides. Unknown rule sets and options, and
 /// values an option does not take, are 422 sentences.
-pub fn rule_set(id: &str, options: &RawOptions, lang: Lang) -> Result<RuleSet, AppError> {
+pub fn rule_set(id: &str, options: &RawOptions, lang: Lang) -> Result<RuleSet> {
     let mut values = BTreeMap::new();
     let mut unreadable = BTreeMap::new();
     for (name, value) in options {
@@ -168,7 +169,7 @@ fn option_value(value: &serde_json::Value) -> Option<OptionValue> {
 
 /// The round to check or solve: round `n` of the rule set, or for Rommé (no contracts) the
 /// opening. Missing or out-of-range rounds are 422 sentences.
-fn round_spec(rs: &RuleSet, round: Option<i64>, lang: Lang) -> Result<RoundSpec, AppError> {
+fn round_spec(rs: &RuleSet, round: Option<i64>, lang: Lang) -> Result<RoundSpec> {
     let round = match round.map(usize::try_from) {
         None => None,
         Some(Ok(n)) => Some(n),
@@ -198,14 +199,14 @@ pub struct CheckBody {
     pub round: Option<i64>,
     /// The melds; for a round that goes out all at once, the whole hand. A wild card may be
     /// declared as the card it stands for: `JK=JH`, `2C=5H` (Added 2026-11-24).
-    #[schema(value_type = super::schema::Melds)]
+    #[schema(value_type = crate::web::schema::Melds)]
     pub melds: MeldsInput,
     #[serde(default)]
-    #[schema(value_type = super::schema::Options)]
+    #[schema(value_type = crate::web::schema::Options)]
     pub options: RawOptions,
     /// The language of the answer's sentences: `en` or `de` (Added 2026-11-24).
     #[serde(default)]
-    #[schema(value_type = Option<super::schema::Lang>)]
+    #[schema(value_type = Option<crate::web::schema::Lang>)]
     pub lang: Option<String>,
 }
 
@@ -223,7 +224,7 @@ pub struct CheckRequest {
 impl TryFrom<(CheckBody, &HeaderMap)> for CheckRequest {
     type Error = AppError;
 
-    fn try_from((body, headers): (CheckBody, &HeaderMap)) -> Result<Self, AppError> {
+    fn try_from((body, headers): (CheckBody, &HeaderMap)) -> Result<Self> {
         let lang = answer_lang(headers, body.lang.as_deref())?;
         let rules = rule_set(&body.rules, &body.options, lang)?;
         let round = round_spec(&rules, body.round, lang)?;
@@ -248,14 +249,14 @@ pub struct SolveBody {
     #[serde(default)]
     pub round: Option<i64>,
     /// The hand, at most 60 cards.
-    #[schema(value_type = super::schema::Cards)]
+    #[schema(value_type = crate::web::schema::Cards)]
     pub hand: CardsInput,
     #[serde(default)]
-    #[schema(value_type = super::schema::Options)]
+    #[schema(value_type = crate::web::schema::Options)]
     pub options: RawOptions,
     /// The language of the answer's sentences: `en` or `de` (Added 2026-11-24).
     #[serde(default)]
-    #[schema(value_type = Option<super::schema::Lang>)]
+    #[schema(value_type = Option<crate::web::schema::Lang>)]
     pub lang: Option<String>,
     /// `rommee` only: find the most valuable opening the hand holds, not the first one worth
     /// the minimum (the default, and faster). Any other rule set: 422 (Added 2026-11-24).
@@ -278,7 +279,7 @@ pub struct SolveRequest {
 impl TryFrom<(SolveBody, &HeaderMap)> for SolveRequest {
     type Error = AppError;
 
-    fn try_from((body, headers): (SolveBody, &HeaderMap)) -> Result<Self, AppError> {
+    fn try_from((body, headers): (SolveBody, &HeaderMap)) -> Result<Self> {
         let lang = answer_lang(headers, body.lang.as_deref())?;
         let rules = rule_set(&body.rules, &body.options, lang)?;
         let round = round_spec(&rules, body.round, lang)?;
@@ -311,17 +312,17 @@ pub struct FitBody {
     pub rules: String,
     /// The meld on the table, its wild cards declared where they lie: `"5H 6H 7H JK=8H"` or
     /// `["5H", "6H", "7H", "JK=8H"]`.
-    #[schema(value_type = super::schema::Cards)]
+    #[schema(value_type = crate::web::schema::Cards)]
     pub meld: CardsInput,
     /// The one card to lay off, a wild card declared where it is laid: `"8H"`, `"JK=9H"`.
-    #[schema(value_type = super::schema::Cards)]
+    #[schema(value_type = crate::web::schema::Cards)]
     pub card: CardsInput,
     #[serde(default)]
-    #[schema(value_type = super::schema::Options)]
+    #[schema(value_type = crate::web::schema::Options)]
     pub options: RawOptions,
     /// The language of the answer's sentences: `en` or `de`.
     #[serde(default)]
-    #[schema(value_type = Option<super::schema::Lang>)]
+    #[schema(value_type = Option<crate::web::schema::Lang>)]
     pub lang: Option<String>,
 }
 
@@ -342,7 +343,7 @@ pub struct FitRequest {
 impl TryFrom<(FitBody, &HeaderMap)> for FitRequest {
     type Error = AppError;
 
-    fn try_from((body, headers): (FitBody, &HeaderMap)) -> Result<Self, AppError> {
+    fn try_from((body, headers): (FitBody, &HeaderMap)) -> Result<Self> {
         let lang = answer_lang(headers, body.lang.as_deref())?;
         let rules = rule_set(&body.rules, &body.options, lang)?;
         let Some((meld, pins)) = body.meld.parse_pinned().map_err(|e| card_error(e, lang))? else {
@@ -379,14 +380,14 @@ pub struct ScoreBody {
     /// Rule-set id (`GET /api/v1/rules`), e.g. `contract`.
     pub rules: String,
     /// The cards left in hand.
-    #[schema(value_type = super::schema::Cards)]
+    #[schema(value_type = crate::web::schema::Cards)]
     pub cards: CardsInput,
     #[serde(default)]
-    #[schema(value_type = super::schema::Options)]
+    #[schema(value_type = crate::web::schema::Options)]
     pub options: RawOptions,
     /// The language of the answer's sentences: `en` or `de` (Added 2026-11-24).
     #[serde(default)]
-    #[schema(value_type = Option<super::schema::Lang>)]
+    #[schema(value_type = Option<crate::web::schema::Lang>)]
     pub lang: Option<String>,
 }
 
@@ -402,7 +403,7 @@ pub struct ScoreRequest {
 impl TryFrom<(ScoreBody, &HeaderMap)> for ScoreRequest {
     type Error = AppError;
 
-    fn try_from((body, headers): (ScoreBody, &HeaderMap)) -> Result<Self, AppError> {
+    fn try_from((body, headers): (ScoreBody, &HeaderMap)) -> Result<Self> {
         let lang = answer_lang(headers, body.lang.as_deref())?;
         let rules = rule_set(&body.rules, &body.options, lang)?;
         // A declared wild card (`JK=7H`) scores as the wild card it is (docs/RULES.md
@@ -476,11 +477,11 @@ pub struct SettleBody {
     #[serde(default)]
     pub cents_per_unit: Option<i64>,
     #[serde(default)]
-    #[schema(value_type = super::schema::Options)]
+    #[schema(value_type = crate::web::schema::Options)]
     pub options: RawOptions,
     /// The language of the answer's sentences: `en` or `de` (Added 2026-11-24).
     #[serde(default)]
-    #[schema(value_type = Option<super::schema::Lang>)]
+    #[schema(value_type = Option<crate::web::schema::Lang>)]
     pub lang: Option<String>,
 }
 
@@ -498,7 +499,7 @@ pub struct SettleRequest {
 impl TryFrom<(SettleBody, &HeaderMap)> for SettleRequest {
     type Error = AppError;
 
-    fn try_from((body, headers): (SettleBody, &HeaderMap)) -> Result<Self, AppError> {
+    fn try_from((body, headers): (SettleBody, &HeaderMap)) -> Result<Self> {
         let lang = answer_lang(headers, body.lang.as_deref())?;
         let rules = rule_set(&body.rules, &body.options, lang)?;
         let players = player_names(&rules, &body.players, lang)?;
@@ -626,7 +627,7 @@ impl TryFrom<(SettleBody, &HeaderMap)> for SettleRequest {
 
 /// Player names: trimmed, not empty, not too long, unique (ignoring case), as many as the
 /// rule set is played by.
-fn player_names(rules: &RuleSet, given: &[String], lang: Lang) -> Result<Vec<String>, AppError> {
+fn player_names(rules: &RuleSet, given: &[String], lang: Lang) -> Result<Vec<String>> {
     let info = &rules.info;
     if !rules.players_ok(given.len()) {
         return Err(invalid(ApiMsg::PlayerCount.fill(
@@ -671,7 +672,7 @@ fn continental_hand(
     number: usize,
     hand: HandBody,
     lang: Lang,
-) -> Result<ContinentalHand, AppError> {
+) -> Result<ContinentalHand> {
     let wanted = name_key(&hand.winner);
     let winner = players
         .iter()

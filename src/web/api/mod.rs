@@ -9,6 +9,10 @@
 //! queue ([`super::compute`]) on the blocking pool, at most one per core, so hard hands never
 //! stall the server's other requests nor take every core.
 //!
+//! What the stored games' and groups' handlers answer alike is in `reply`, below them; the
+//! game's state as JSON is the web layer's ([`crate::web::game_json`]), shared with the
+//! game pages' export.
+//!
 //! Every route is registered through `utoipa_axum`'s [`OpenApiRouter`] from the handler's
 //! `#[utoipa::path]` attribute, so the router and the OpenAPI document (`doc`, served at
 //! `/api/v1/openapi.json`) come from the same calls.
@@ -20,59 +24,31 @@ pub(crate) mod groups;
 mod input;
 mod output;
 mod players;
-mod schema;
+mod reply;
 
 use axum::Router;
 use axum::extract::{Path, State};
-use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
-use axum::response::{IntoResponse as _, Response};
+use axum::http::HeaderMap;
 use utoipa::OpenApi as _;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::compute::Client;
-use super::idempotency::{canonical_json, request_hash};
-use super::{AppError, AppState, IdempotencyKey, Json};
+use super::schema;
+use super::{AppError, AppState, Json};
 use crate::rules::check::check_pinned;
 use crate::rules::layoff::fit_declared;
 use crate::rules::money::settle;
 use crate::rules::ruleset::ScoreError;
 use crate::rules::solver::{SolveError, SolveOptions, solve_with};
 use crate::text::Say;
+use crate::web::Result;
 use doc::{ComputeErrors, QuestionErrors, ReadErrors};
 use input::{
     CheckBody, CheckRequest, FitBody, FitRequest, ScoreBody, ScoreRequest, SettleBody,
     SettleRequest, SolveBody, SolveRequest,
 };
 use output::{CheckAnswer, FitAnswer, ScoreAnswer, SettleAnswer, SolveAnswer};
-
-/// An `Idempotency-Key` as stored, with the hash of the request it came with.
-type StoredKey = (String, String);
-
-/// The request's `Idempotency-Key` as stored, with the hash of the request it came with:
-/// `route` and its JSON `body` in canonical form (read after `lang` was taken out of the
-/// body, so that a retry in another language is the same request). The one reading of the
-/// key for the game and group writes that take a JSON object.
-fn keyed_json(
-    headers: &HeaderMap,
-    route: &str,
-    body: &serde_json::Value,
-) -> Result<Option<StoredKey>, AppError> {
-    Ok(IdempotencyKey::from_headers(headers)?
-        .map(|key| (key.stored(), request_hash(route, &canonical_json(body)))))
-}
-
-/// The 201 answer for something a write made (or a replay of it): `body`, with `Location`
-/// its state's address in the API.
-fn created_at(location: String, body: impl serde::Serialize) -> Result<Response, AppError> {
-    let location = HeaderValue::try_from(location).map_err(AppError::internal)?;
-    Ok((
-        StatusCode::CREATED,
-        [(header::LOCATION, location)],
-        Json(body),
-    )
-        .into_response())
-}
 
 /// Routes of the API.
 pub fn routes() -> Router<AppState> {
@@ -125,7 +101,7 @@ async fn check_melds(
     client: Client,
     headers: HeaderMap,
     Json(body): Json<CheckBody>,
-) -> Result<Json<CheckAnswer>, AppError> {
+) -> Result<Json<CheckAnswer>> {
     let request = CheckRequest::try_from((body, &headers))?;
     let lang = request.lang;
     let answer = state
@@ -165,7 +141,7 @@ async fn solve_hand(
     client: Client,
     headers: HeaderMap,
     Json(body): Json<SolveBody>,
-) -> Result<Json<SolveAnswer>, AppError> {
+) -> Result<Json<SolveAnswer>> {
     let request = SolveRequest::try_from((body, &headers))?;
     state
         .compute
@@ -236,7 +212,7 @@ async fn fit_card(
     client: Client,
     headers: HeaderMap,
     Json(body): Json<FitBody>,
-) -> Result<Json<FitAnswer>, AppError> {
+) -> Result<Json<FitAnswer>> {
     let request = FitRequest::try_from((body, &headers))?;
     let answer = state
         .compute
@@ -272,10 +248,7 @@ async fn fit_card(
         (status = 200, description = "The points.", body = ScoreAnswer),
     )
 )]
-async fn score_cards(
-    headers: HeaderMap,
-    Json(body): Json<ScoreBody>,
-) -> Result<Json<ScoreAnswer>, AppError> {
+async fn score_cards(headers: HeaderMap, Json(body): Json<ScoreBody>) -> Result<Json<ScoreAnswer>> {
     let request = ScoreRequest::try_from((body, &headers))?;
     let lang = request.lang;
     let points = request.rules.score_hand(&request.cards).map_err(|error| {
@@ -312,7 +285,7 @@ async fn score_cards(
 async fn settle_money(
     headers: HeaderMap,
     Json(body): Json<SettleBody>,
-) -> Result<Json<SettleAnswer>, AppError> {
+) -> Result<Json<SettleAnswer>> {
     let request = SettleRequest::try_from((body, &headers))?;
     let settlement = settle(&request.rules, request.players.len(), &request.input)
         .map_err(|error| AppError::Unprocessable(error.say(request.lang)))?;
@@ -354,7 +327,7 @@ async fn rule_sets() -> Json<catalog::RuleSetList> {
          body = schema::Error),
     )
 )]
-async fn rule_set(Path(id): Path<String>) -> Result<Json<catalog::Detail>, AppError> {
+async fn rule_set(Path(id): Path<String>) -> Result<Json<catalog::Detail>> {
     catalog::detail(&id).map(Json).ok_or_else(|| {
         AppError::NotFound(
             crate::rules::ruleset::OptionError::UnknownRuleSet(id).clause(crate::text::Lang::En),

@@ -18,10 +18,10 @@ use crate::text::Lang;
 /// One wild card and the card it stands for: `{"card": "JK", "as": "5H"}`.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct WildJson {
-    #[schema(value_type = super::schema::Card)]
+    #[schema(value_type = crate::web::schema::Card)]
     pub card: Card,
     #[serde(rename = "as")]
-    #[schema(value_type = super::schema::Card)]
+    #[schema(value_type = crate::web::schema::Card)]
     pub stands_for: Card,
     /// Whether the request declared it (`JK=JH`); else the checker chose what it stands for
     /// (Added 2026-11-24).
@@ -31,26 +31,26 @@ pub struct WildJson {
 /// A meld with the reading the checker used; `kind` is null where the cards are no meld.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct MeldJson {
-    #[schema(value_type = Vec<super::schema::Card>)]
+    #[schema(value_type = Vec<crate::web::schema::Card>)]
     pub cards: Vec<Card>,
     /// Null where the cards are no meld at all.
-    #[schema(value_type = Option<super::schema::MeldKind>)]
+    #[schema(value_type = Option<crate::web::schema::MeldKind>)]
     pub kind: Option<MeldKind>,
     /// A set's rank.
     #[serde(skip_serializing_if = "Option::is_none")]
-    #[schema(value_type = Option<super::schema::Rank>)]
+    #[schema(value_type = Option<crate::web::schema::Rank>)]
     pub rank: Option<Rank>,
     /// A run's suit.
     #[serde(skip_serializing_if = "Option::is_none")]
-    #[schema(value_type = Option<super::schema::Suit>)]
+    #[schema(value_type = Option<crate::web::schema::Suit>)]
     pub suit: Option<Suit>,
     /// A run's lowest rank.
     #[serde(skip_serializing_if = "Option::is_none")]
-    #[schema(value_type = Option<super::schema::Rank>)]
+    #[schema(value_type = Option<crate::web::schema::Rank>)]
     pub from: Option<Rank>,
     /// A run's highest rank.
     #[serde(skip_serializing_if = "Option::is_none")]
-    #[schema(value_type = Option<super::schema::Rank>)]
+    #[schema(value_type = Option<crate::web::schema::Rank>)]
     pub to: Option<Rank>,
     pub wilds: Vec<WildJson>,
     /// The meld in the card notation with its declared wild cards, as the request wrote
@@ -72,7 +72,7 @@ pub struct MeldJson {
 /// A contract requirement a reading fills: `{"kind": "run", "min": 7}` (Added 2026-11-24).
 #[derive(Debug, Serialize, ToSchema)]
 pub struct FillsJson {
-    #[schema(value_type = super::schema::MeldKind)]
+    #[schema(value_type = crate::web::schema::MeldKind)]
     pub kind: MeldKind,
     /// The requirement's shortest length (a pair: 2).
     pub min: u8,
@@ -91,19 +91,19 @@ impl FillsJson {
 /// value (Added 2026-11-24).
 #[derive(Debug, Serialize, ToSchema)]
 pub struct ReadingJson {
-    #[schema(value_type = super::schema::MeldKind)]
+    #[schema(value_type = crate::web::schema::MeldKind)]
     pub kind: MeldKind,
     #[serde(skip_serializing_if = "Option::is_none")]
-    #[schema(value_type = Option<super::schema::Rank>)]
+    #[schema(value_type = Option<crate::web::schema::Rank>)]
     pub rank: Option<Rank>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    #[schema(value_type = Option<super::schema::Suit>)]
+    #[schema(value_type = Option<crate::web::schema::Suit>)]
     pub suit: Option<Suit>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    #[schema(value_type = Option<super::schema::Rank>)]
+    #[schema(value_type = Option<crate::web::schema::Rank>)]
     pub from: Option<Rank>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    #[schema(value_type = Option<super::schema::Rank>)]
+    #[schema(value_type = Option<crate::web::schema::Rank>)]
     pub to: Option<Rank>,
     pub wilds: Vec<WildJson>,
     /// `rommee`: the opening value of the meld read this way.
@@ -230,7 +230,7 @@ pub struct CheckAnswer {
     pub contract: Option<String>,
     pub melds: Vec<MeldJson>,
     /// Every reason the melds are not legal; empty when `ok`.
-    #[schema(value_type = Vec<super::schema::Problem>)]
+    #[schema(value_type = Vec<crate::web::schema::Problem>)]
     pub problems: Vec<serde_json::Value>,
 }
 
@@ -269,11 +269,11 @@ pub struct SolveAnswer {
     pub contract: Option<String>,
     /// The melds found (when `ok`).
     #[serde(skip_serializing_if = "Option::is_none")]
-    #[schema(value_type = Option<Vec<Vec<super::schema::Card>>>)]
+    #[schema(value_type = Option<Vec<Vec<crate::web::schema::Card>>>)]
     pub melds: Option<Vec<Vec<Card>>>,
     /// The cards of the hand in no meld (when `ok`).
     #[serde(skip_serializing_if = "Option::is_none")]
-    #[schema(value_type = Option<Vec<super::schema::Card>>)]
+    #[schema(value_type = Option<Vec<crate::web::schema::Card>>)]
     pub leftover: Option<Vec<Card>>,
     /// Rommé: the opening value of the melds found.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -444,7 +444,7 @@ pub struct TransferJson {
 #[derive(Debug, Serialize, ToSchema)]
 pub struct SettleAnswer {
     /// Which scheme settled: `lowest-collects`, `pairwise`, `places` or `units`.
-    #[schema(value_type = super::schema::Scheme)]
+    #[schema(value_type = crate::web::schema::Scheme)]
     pub scheme: &'static str,
     /// Each player's gain in cents (negative: loss), in the order of `players`; sums to 0.
     pub net_cents: Vec<i64>,

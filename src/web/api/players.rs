@@ -10,19 +10,18 @@
 use axum::extract::{Path, State};
 use axum::http::HeaderMap;
 use axum::response::Response;
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 use serde_json::Value;
 use utoipa::ToSchema;
 
 use super::doc::{Conflict, GameChanged, GameWriteErrors};
-use super::games::{game_change, once};
 use super::input::take_lang;
-use super::{StoredKey, keyed_json};
+use super::reply::{StoredKey, game_change, keyed_json, once};
 use crate::rules::game::{JoinStart, RawNumber, TableChange};
-use crate::store::LoadedGame;
 use crate::store::changes::{Edit, edit_once};
 use crate::text::Lang;
 use crate::text::api::ApiMsg;
+use crate::web::Result;
 use crate::web::{AppError, AppState, Json};
 
 /// `POST /api/v1/games/{id}/players`: a player joins late.
@@ -86,56 +85,12 @@ pub struct SettingsBody {
     pub version: Option<i64>,
 }
 
-/// One player at the table as the game's JSON shows them (Added 2026-11-24).
-#[derive(Debug, Serialize, ToSchema)]
-pub struct TableSeat<'a> {
-    /// The player's name.
-    #[schema(value_type = String)]
-    pub name: &'a str,
-    /// The seat as the players routes take it: 1 for the first player, late joiners after
-    /// the set-up's players.
-    pub seat: usize,
-    /// Still at the table (not left).
-    pub at_table: bool,
-    /// Sits out the next round.
-    pub sits_out_next: bool,
-    /// Rounds entered when they left, if they did.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub left_after_round: Option<usize>,
-    /// Rounds entered when they joined late, if they did.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub joined_after_round: Option<usize>,
-    /// A late joiner's starting total.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub start_total: Option<i64>,
-}
-
-/// Every player with their place at the table, in the order of `players`.
-pub(super) fn table_view(game: &LoadedGame) -> Vec<TableSeat<'_>> {
-    let (setup, state) = (&game.setup, &game.state);
-    let played = state.rounds.len();
-    (0..setup.player_count())
-        .map(|i| {
-            let joined = setup.joined_after(i);
-            TableSeat {
-                name: setup.name(i),
-                seat: i + 1,
-                at_table: setup.left_after(i).is_none(),
-                sits_out_next: setup.sits_out(i, played + 1),
-                left_after_round: setup.left_after(i),
-                joined_after_round: joined.map(|j| j.0),
-                start_total: joined.map(|_| state.starts.get(i).copied().unwrap_or(0)),
-            }
-        })
-        .collect()
-}
-
 /// Reads a body into `T`, the answer's language and the request's idempotency key.
 fn read<T: serde::de::DeserializeOwned>(
     headers: &HeaderMap,
     mut body: Value,
     route: &str,
-) -> Result<(T, Lang, Option<StoredKey>), AppError> {
+) -> Result<(T, Lang, Option<StoredKey>)> {
     let lang = take_lang(headers, &mut body)?;
     if !body.is_object() {
         return Err(AppError::Unprocessable(
@@ -155,7 +110,7 @@ async fn run(
     version: Option<i64>,
     key: Option<StoredKey>,
     lang: Lang,
-) -> Result<Response, AppError> {
+) -> Result<Response> {
     let change = edit_once(
         &state.db,
         &state.games,
@@ -189,7 +144,7 @@ pub(super) async fn join_late(
     Path(id): Path<String>,
     headers: HeaderMap,
     Json(body): Json<Value>,
-) -> Result<Response, AppError> {
+) -> Result<Response> {
     let route = format!("POST /api/v1/games/{id}/players");
     let (body, lang, key) = read::<JoinBody>(&headers, body, &route)?;
     let start = match body.start.as_deref().map(str::trim) {
@@ -234,7 +189,7 @@ pub(super) async fn change_player(
     Path((id, seat)): Path<(String, String)>,
     headers: HeaderMap,
     Json(body): Json<Value>,
-) -> Result<Response, AppError> {
+) -> Result<Response> {
     let route = format!("POST /api/v1/games/{id}/players/{seat}");
     let (body, lang, key) = read::<PlayerBody>(&headers, body, &route)?;
     let game = state.load_edit(&id).await?;
@@ -288,7 +243,7 @@ pub(super) async fn change_settings(
     Path(id): Path<String>,
     headers: HeaderMap,
     Json(body): Json<Value>,
-) -> Result<Response, AppError> {
+) -> Result<Response> {
     let route = format!("POST /api/v1/games/{id}/settings");
     let (body, lang, key) = read::<SettingsBody>(&headers, body, &route)?;
     let edit = Edit::Settings {

@@ -45,12 +45,13 @@ use crate::text::rules::{preset_description, preset_name};
 use crate::text::{Lang, Say};
 use crate::web::rule_options::options_from_form;
 
+use crate::web::Result;
 use crate::web::cards::{CardChip, card_error_text, cards_text, chips, reading_text, wild_texts};
 use crate::web::compute::Client;
 use crate::web::i18n::{Msg, PageCtx, percent_encode};
 use crate::web::page::render_status;
 use crate::web::rule_options::{OPTION_PREFIX, OptionField, is_on, option_text, value_label};
-use crate::web::{AppError, AppState, Form};
+use crate::web::{AppState, Form};
 
 /// Routes of this page.
 pub fn routes() -> Router<AppState> {
@@ -302,7 +303,7 @@ struct CheckPage {
 async fn show(
     ctx: PageCtx,
     query: Result<Query<Vec<(String, String)>>, QueryRejection>,
-) -> Result<Response, AppError> {
+) -> Result<Response> {
     let form = query
         .map(|Query(pairs)| CheckForm::from_pairs(pairs))
         .unwrap_or_default();
@@ -322,7 +323,7 @@ async fn answer(
     client: Client,
     ctx: PageCtx,
     Form(pairs): Form<Vec<(String, String)>>,
-) -> Result<Response, AppError> {
+) -> Result<Response> {
     let form = CheckForm::from_pairs(pairs);
     // The checker and the solver run where the JSON API runs them: on the blocking pool,
     // through the client's queue.

@@ -24,6 +24,7 @@ use axum::routing::{get, post};
 
 use crate::store::groups::LoadedGroup;
 use crate::text::Lang;
+use crate::web::Result;
 use crate::web::i18n::Msg;
 use crate::web::links::GroupLinks;
 use crate::web::{AppError, AppState};
@@ -94,11 +95,11 @@ impl Nav {
 
 /// The group of the link (from the group cache): a read-only token where an edit id belongs is a 403 with a
 /// sentence, an unknown one a 404.
-async fn load(state: &AppState, via: &Via) -> Result<Arc<LoadedGroup>, AppError> {
+async fn load(state: &AppState, via: &Via) -> Result<Arc<LoadedGroup>> {
     match via {
         Via::Edit(id) => match state.groups.load(&state.db, id).await? {
             Some(group) => Ok(group),
-            None => Err(crate::web::api::groups::missing_group(state, id).await),
+            None => Err(crate::web::groups::missing_group(state, id).await),
         },
         Via::View(token) => state
             .groups

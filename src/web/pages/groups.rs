@@ -27,7 +27,10 @@ use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 
-use super::games::{origin, qr};
+use super::labels::game_title;
+use super::origin::{is_loopback, origin};
+use super::qr;
+use super::reply::no_store;
 use crate::store::groups::LoadedGroup;
 use crate::text::groups::GroupMsg;
 use crate::web::cookies::CookieJar;
@@ -36,8 +39,8 @@ use crate::web::links::{GameLinks, GroupLinks, ViewLinks};
 use crate::web::page::render_status;
 use crate::web::{AppError, AppState, recent};
 
+use crate::web::Result;
 pub(crate) use add_game::AddToGroup;
-pub(crate) use forms::NEW_GROUP_ACTION;
 
 /// Routes of the group pages.
 pub fn routes() -> Router<AppState> {
@@ -197,7 +200,7 @@ impl GroupPage {
                     } else {
                         ViewLinks::new(&record.view_token).page()
                     },
-                    label: super::games::game_title(game, lang),
+                    label: game_title(game, lang),
                     about: super::home::about(&ctx, game),
                     house_rules: record.house_rules.clone(),
                 }
@@ -243,7 +246,7 @@ impl GroupPage {
                 qr: origin.and_then(|_| qr::svg(&edit_url, GroupMsg::PageQrLabel.text(lang))),
                 view_qr: origin
                     .and_then(|_| qr::svg(&view_url, GroupMsg::PageViewQrLabel.text(lang))),
-                loopback: origin.is_some_and(super::games::is_loopback),
+                loopback: origin.is_some_and(is_loopback),
                 edit_url,
                 view_url,
             }
@@ -304,11 +307,11 @@ async fn edit_page(
     jar: CookieJar,
     headers: HeaderMap,
     Path(id): Path<String>,
-) -> Result<Response, AppError> {
+) -> Result<Response> {
     let group = load_edit(&state, &id).await?;
     let jar = recent::remember_group(jar, &GroupLinks::new(&id).page(), &group.group.name);
     let page = GroupPage::new(ctx, &group, true, origin(&headers).as_deref());
-    Ok(super::games::no_store(
+    Ok(no_store(
         (jar, render_status(StatusCode::OK, &page)?).into_response(),
     ))
 }
@@ -319,22 +322,22 @@ async fn view_page(
     ctx: PageCtx,
     jar: CookieJar,
     Path(token): Path<String>,
-) -> Result<Response, AppError> {
+) -> Result<Response> {
     let Some(group) = state.groups.load_view(&state.db, &token).await? else {
         return Err(AppError::Said(StatusCode::NOT_FOUND, Msg::ErrNoGroup));
     };
     let label = format!("{} ({})", group.group.name, ctx.t(Msg::GameReadOnly));
     let jar = recent::remember_group(jar, &GroupLinks::new(&token).view_page(), &label);
     let page = GroupPage::new(ctx, &group, false, None);
-    Ok(super::games::no_store(
+    Ok(no_store(
         (jar, render_status(StatusCode::OK, &page)?).into_response(),
     ))
 }
 
 /// The group with edit id `id`, or the answer for an id that is none (403 for the group's
 /// read-only token, else 404).
-async fn load_edit(state: &AppState, id: &str) -> Result<Arc<LoadedGroup>, AppError> {
-    crate::web::api::groups::load_edit_group(state, id).await
+async fn load_edit(state: &AppState, id: &str) -> Result<Arc<LoadedGroup>> {
+    crate::web::groups::load_edit_group(state, id).await
 }
 
 /// The group page with a sentence at the top and `status`: how a refused form answers (the
@@ -345,7 +348,7 @@ async fn page_with_notice(
     id: &str,
     status: StatusCode,
     notice: String,
-) -> Result<Response, AppError> {
+) -> Result<Response> {
     page_with_typed(state, ctx, id, status, notice, Typed::Nothing).await
 }
 
@@ -357,7 +360,7 @@ async fn page_with_typed(
     status: StatusCode,
     notice: String,
     typed: Typed,
-) -> Result<Response, AppError> {
+) -> Result<Response> {
     let group = load_edit(state, id).await?;
     ctx.here = GroupLinks::new(id).page();
     let mut page = GroupPage::new(ctx, &group, true, None);
@@ -373,5 +376,5 @@ async fn page_with_typed(
             }
         }
     }
-    Ok(super::games::no_store(render_status(status, &page)?))
+    Ok(no_store(render_status(status, &page)?))
 }

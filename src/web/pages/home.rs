@@ -16,14 +16,17 @@ use crate::db::group_summary;
 use crate::store::{self, LoadedGame};
 use crate::text::game::and_list;
 use crate::text::groups::GroupMsg;
+use crate::web::AppState;
+use crate::web::Result;
 use crate::web::cookies::CookieJar;
 use crate::web::i18n::{Msg, PageCtx};
 use crate::web::links::GameLinks;
 use crate::web::page::render_status;
-use crate::web::pages::groups::NEW_GROUP_ACTION;
 use crate::web::recent::{self, RecentGame};
-use crate::web::{AppError, AppState};
 use axum::http::StatusCode;
+
+/// Where the new-group form posts: what its keys are issued for.
+pub(crate) const NEW_GROUP_ACTION: &str = "/groups";
 
 /// Routes of this page.
 pub fn routes() -> Router<AppState> {
@@ -96,7 +99,7 @@ async fn group_about(state: &AppState, ctx: &PageCtx, url: &str) -> Option<Strin
         &[("games", &summary.games), ("players", &summary.players)],
     );
     if let Some(at) = summary.last_game {
-        let date = super::games::date(at, ctx.lang);
+        let date = super::labels::date(at, ctx.lang);
         about = format!(
             "{about} · {}",
             ctx.f(Msg::HomeGroupLast, &[("date", &date)])
@@ -106,11 +109,7 @@ async fn group_about(state: &AppState, ctx: &PageCtx, url: &str) -> Option<Strin
 }
 
 /// `GET /`.
-async fn home(
-    State(state): State<AppState>,
-    ctx: PageCtx,
-    jar: CookieJar,
-) -> Result<Response, AppError> {
+async fn home(State(state): State<AppState>, ctx: PageCtx, jar: CookieJar) -> Result<Response> {
     page(&state, ctx, &jar, NewGroupForm::default(), StatusCode::OK).await
 }
 
@@ -121,7 +120,7 @@ pub(crate) async fn page(
     jar: &CookieJar,
     new_group: NewGroupForm,
     status: StatusCode,
-) -> Result<Response, AppError> {
+) -> Result<Response> {
     let mut games = Vec::new();
     for RecentGame { url, label } in recent::list(jar) {
         let game = load(state, &url).await;
@@ -181,7 +180,7 @@ pub(super) fn about(ctx: &PageCtx, game: &LoadedGame) -> String {
     let (setup, st) = (&game.setup, &game.state);
     let played = st.rounds.len();
     let of = setup.round_count();
-    let date = super::games::date(game.record.game.created_at, ctx.lang);
+    let date = super::labels::date(game.record.game.created_at, ctx.lang);
     let stands = if st.ended_early {
         ctx.f(Msg::HomeEndedEarly, &[("n", &played), ("of", &of)])
     } else if st.finished {

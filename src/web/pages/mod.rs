@@ -4,14 +4,23 @@
 //! numbers (standings, head-to-head, ledger with settle-up, money chart).
 //!
 //! Pages use the shared web pieces at `web/` top level (errors, extractors, i18n, cookies,
-//! rendering) and `store` for games; never SQL, never scoring. Nothing outside `web` uses them.
+//! rendering, a group's loading and sentences, the game's JSON) and `store` for games; never
+//! SQL, never scoring, never the JSON API's handlers (`web::api`). What several pages say or
+//! answer alike is in a piece of its own here (`csv`, `labels`, `money`, `origin`, `qr`, `reply`), which
+//! uses no page. Nothing outside `web` uses them.
 
 pub mod check;
+pub mod csv;
 pub mod games;
 pub mod group_numbers;
 pub mod groups;
 pub mod home;
+pub mod labels;
+pub mod money;
+pub mod origin;
 pub mod players;
+pub mod qr;
+pub mod reply;
 pub mod rounds;
 
 use axum::Router;

@@ -20,6 +20,7 @@ use crate::db::games::Once;
 use crate::rules::game::{JoinStart, RawNumber, TableChange};
 use crate::store::changes::{Edit, edit_once};
 use crate::store::{GameChange, LoadedGame};
+use crate::web::Result;
 use crate::web::i18n::{Msg, PageCtx};
 use crate::web::links::GameLinks;
 use crate::web::page::render_status;
@@ -156,7 +157,7 @@ async fn show(
     ctx: PageCtx,
     State(state): State<AppState>,
     Path(id): Path<String>,
-) -> Result<Response, AppError> {
+) -> Result<Response> {
     let game = state.load_edit(&id).await?;
     render_status(StatusCode::OK, &page(&ctx, &id, &game, None))
 }
@@ -172,7 +173,7 @@ async fn join(
     State(state): State<AppState>,
     Path(id): Path<String>,
     Form(fields): Form<Fields>,
-) -> Result<Response, AppError> {
+) -> Result<Response> {
     let edit = Edit::Table(TableChange::Join {
         player: field(&fields, "name").unwrap_or_default().to_string(),
         after: field(&fields, "after")
@@ -189,7 +190,7 @@ async fn change_player(
     State(state): State<AppState>,
     Path((id, seat)): Path<(String, String)>,
     Form(fields): Form<Fields>,
-) -> Result<Response, AppError> {
+) -> Result<Response> {
     let game = state.load_edit(&id).await?;
     let player = seat
         .parse::<usize>()
@@ -221,7 +222,7 @@ async fn settings(
     State(state): State<AppState>,
     Path(id): Path<String>,
     Form(fields): Form<Fields>,
-) -> Result<Response, AppError> {
+) -> Result<Response> {
     let edit = Edit::Settings {
         cents: field(&fields, "cents").map(RawNumber::from),
         points_per_cent: field(&fields, "points_per_cent").map(RawNumber::from),
@@ -240,7 +241,7 @@ async fn apply(
     path: &str,
     edit: Edit,
     fields: &Fields,
-) -> Result<Response, AppError> {
+) -> Result<Response> {
     // A read-only token is refused (403) before its form is looked at.
     state.load_edit(id).await?;
     let links = GameLinks::new(id);

@@ -27,7 +27,9 @@
 mod compare;
 mod form;
 mod history;
+mod input;
 mod mine;
+mod mode;
 mod undo;
 mod unlikely;
 
@@ -42,9 +44,12 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Redirect, Response};
 use axum::routing::{get, post};
 
-use self::form::{FormPage, FormSpec, Mode, RoundInput};
+use self::form::{FormPage, FormSpec};
+use self::input::RoundInput;
+use self::mode::Mode;
 use crate::db::games::{Keyed, Once};
 use crate::store::{self, GameChange, LoadedGame, OnceChange, RoundWrite, WholeGame};
+use crate::web::Result;
 use crate::web::i18n::{Msg, PageCtx};
 use crate::web::idempotency::{canonical_form, request_hash};
 use crate::web::links::GameLinks;
@@ -89,7 +94,7 @@ fn damaged() -> AppError {
 /// `version` (required: no change is made without knowing what the user saw) and `key`
 /// (optional; an [`IdempotencyKey`] that this server issued for a form posting to `action`:
 /// any other is refused, 422 "This form is out of date").
-pub(super) fn hidden(state: &AppState, fields: &Fields, action: &str) -> Result<Hidden, AppError> {
+pub(super) fn hidden(state: &AppState, fields: &Fields, action: &str) -> Result<Hidden> {
     let get = |name: &str| crate::web::last_field(fields, name);
     let version = get("version")
         .and_then(|v| v.parse::<i64>().ok())
@@ -115,12 +120,12 @@ fn form_round(fields: &Fields) -> Option<usize> {
 }
 
 /// The game with edit id `id`, or the 403 (read-only token) / 404 answer.
-async fn load(state: &AppState, id: &str) -> Result<Arc<LoadedGame>, AppError> {
+async fn load(state: &AppState, id: &str) -> Result<Arc<LoadedGame>> {
     state.load_edit(id).await
 }
 
 /// A round number from the path; anything else is no round of this game (404).
-fn round_number(text: &str, game: &LoadedGame, ctx: &PageCtx) -> Result<usize, AppError> {
+fn round_number(text: &str, game: &LoadedGame, ctx: &PageCtx) -> Result<usize> {
     let entered = game.state.rounds.len();
     match text.parse::<usize>() {
         Ok(n) if (1..=entered).contains(&n) => Ok(n),
@@ -133,10 +138,7 @@ fn round_number(text: &str, game: &LoadedGame, ctx: &PageCtx) -> Result<usize, A
 
 /// What a once-only form post did: the change it made now, or (`Err`) the answer for a repeat
 /// of its key (back to where the first post went); a key used for another post is a 422.
-pub(super) fn made_now(
-    outcome: OnceChange,
-    id: &str,
-) -> Result<Result<GameChange, Response>, AppError> {
+pub(super) fn made_now(outcome: OnceChange, id: &str) -> Result<Result<GameChange, Response>> {
     match outcome {
         OnceChange::Replayed(to) => Ok(Err(
             Redirect::to(&replayed_location(&to, id)).into_response()
@@ -167,7 +169,7 @@ async fn new_round(
     ctx: PageCtx,
     State(state): State<AppState>,
     Path(id): Path<String>,
-) -> Result<Response, AppError> {
+) -> Result<Response> {
     let game = load(&state, &id).await?;
     let Some(info) = &game.state.next_round else {
         return Ok(Redirect::to(&game_url(&id)).into_response());
@@ -183,7 +185,7 @@ async fn edit_round(
     ctx: PageCtx,
     State(state): State<AppState>,
     Path((id, n)): Path<(String, String)>,
-) -> Result<Response, AppError> {
+) -> Result<Response> {
     let game = load(&state, &id).await?;
     let n = round_number(&n, &game, &ctx)?;
     let stored = &game.state.rounds[n - 1].entry;
@@ -198,7 +200,7 @@ async fn enter_round(
     State(state): State<AppState>,
     Path(id): Path<String>,
     Form(fields): Form<Fields>,
-) -> Result<Response, AppError> {
+) -> Result<Response> {
     let game = load(&state, &id).await?;
     let round = game
         .state
@@ -214,7 +216,7 @@ async fn correct_round(
     State(state): State<AppState>,
     Path((id, n)): Path<(String, String)>,
     Form(fields): Form<Fields>,
-) -> Result<Response, AppError> {
+) -> Result<Response> {
     let game = load(&state, &id).await?;
     let hidden = hidden(
         &state,
@@ -244,7 +246,7 @@ async fn save(
     round: usize,
     mode: Mode,
     fields: &Fields,
-) -> Result<Response, AppError> {
+) -> Result<Response> {
     let id = game.record.game.id.clone();
     let action = mode.action(&id, round);
     let hidden = hidden(state, fields, &action)?;
@@ -258,7 +260,7 @@ async fn save(
         let mut errors = own;
         let raw = input.to_raw(mode.round_field(round));
         if let Err(engine) = game.setup.parse_round(round, &raw) {
-            form::merge(&mut errors, engine.by_field(ctx.lang));
+            input::merge(&mut errors, engine.by_field(ctx.lang));
         }
         let spec = FormSpec {
             errors,
@@ -356,7 +358,7 @@ fn conflict(
     round: usize,
     mode: Mode,
     input: &RoundInput,
-) -> Result<Response, AppError> {
+) -> Result<Response> {
     conflict_with(ctx, game, round, mode, input, None)
 }
 
@@ -369,7 +371,7 @@ fn conflict_with(
     mode: Mode,
     input: &RoundInput,
     mine: Option<&mine::Saved>,
-) -> Result<Response, AppError> {
+) -> Result<Response> {
     let entered = game.state.rounds.len();
     let mut compare = compare::Compare::new(&ctx, game, round, input);
     let unchanged = mine.is_some_and(|saved| saved.version == game.record.game.version);
@@ -430,7 +432,7 @@ async fn undo(
     State(state): State<AppState>,
     Path(id): Path<String>,
     Form(fields): Form<Fields>,
-) -> Result<Response, AppError> {
+) -> Result<Response> {
     change(ctx, &state, &id, WholeGame::Undo, &fields).await
 }
 
@@ -440,7 +442,7 @@ async fn redo(
     State(state): State<AppState>,
     Path(id): Path<String>,
     Form(fields): Form<Fields>,
-) -> Result<Response, AppError> {
+) -> Result<Response> {
     change(ctx, &state, &id, WholeGame::Redo, &fields).await
 }
 
@@ -450,7 +452,7 @@ async fn end(
     State(state): State<AppState>,
     Path(id): Path<String>,
     Form(fields): Form<Fields>,
-) -> Result<Response, AppError> {
+) -> Result<Response> {
     change(ctx, &state, &id, WholeGame::End, &fields).await
 }
 
@@ -460,7 +462,7 @@ async fn resume(
     State(state): State<AppState>,
     Path(id): Path<String>,
     Form(fields): Form<Fields>,
-) -> Result<Response, AppError> {
+) -> Result<Response> {
     change(ctx, &state, &id, WholeGame::Resume, &fields).await
 }
 
@@ -490,7 +492,7 @@ async fn change(
     id: &str,
     action: WholeGame,
     fields: &Fields,
-) -> Result<Response, AppError> {
+) -> Result<Response> {
     // A read-only token is refused (403) before its form is looked at.
     let game = load(state, id).await?;
     let action_path = GameLinks::new(id).action(action.name());

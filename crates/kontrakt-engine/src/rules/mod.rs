@@ -29,6 +29,7 @@ pub mod pins;
 pub mod play;
 pub mod preset;
 pub mod presets;
+pub mod problem;
 pub mod ruleset;
 pub mod settlement;
 pub mod solver;

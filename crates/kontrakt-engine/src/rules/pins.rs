@@ -10,12 +10,12 @@
 //! It also says which contract requirement a reading fills, where the contract's
 //! requirements differ (docs/RULES.md section 2).
 //!
-//! Pure: std only, on top of `cards`, `meld`, `ruleset`'s requirements and `check`'s
-//! [`Problem`]. No words.
+//! Pure: std only, on top of `cards`, `meld`, `ruleset`'s requirements and `problem`'s
+//! [`Problem`]; nothing from `check`, which asks this module. No words.
 
 use super::cards::{Card, Rank, Suit};
-use super::check::{Problem, breach_problem, meld_problem as open_meld_problem};
 use super::meld::{MeldKind, MeldRules, Reading};
+use super::problem::{Problem, breach_problem, meld_problem as open_meld_problem};
 use super::ruleset::{Requirement, RoundSpec};
 
 /// The declared cards of a meld, position by position (missing entries: undeclared).

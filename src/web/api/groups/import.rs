@@ -13,18 +13,18 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use utoipa::ToSchema;
 
-use super::super::games::{game_url, json_text, strict, view_url};
 use super::super::input::take_lang;
-use super::super::schema;
-use super::{answer, keyed_json, load_edit_group};
+use super::super::reply::{json_text, keyed_json, strict};
+use super::answer;
 use crate::db::games::{Keyed, new_token};
 use crate::store::groups::GroupOutcome;
-use crate::store::import::{self, Issue, Preview};
-use crate::text::paper::{PaperMsg, game_issue};
-use crate::text::{Lang, Say};
-use crate::web::links::GameLinks;
-use crate::web::numbers::iso_day;
-use crate::web::{AppError, AppState, Json};
+use crate::store::import::{self};
+use crate::web::Result;
+use crate::web::groups::load_edit_group;
+use crate::web::links::{GameLinks, ViewLinks};
+use crate::web::paper_import::{ImportPreviewJson, preview_json, refusal};
+use crate::web::schema;
+use crate::web::{AppState, Json};
 
 /// The body of `POST /api/v1/groups/{id}/import`.
 #[derive(Deserialize, ToSchema)]
@@ -46,57 +46,6 @@ pub(crate) struct ImportBody {
         reason = "in the document only: `take_lang` takes it out first"
     )]
     lang: Option<String>,
-}
-
-/// One game of a sheet's preview.
-#[derive(Serialize, ToSchema)]
-pub(crate) struct PreviewGameJson {
-    /// The day it was played, `YYYY-MM-DD`.
-    pub date: String,
-    /// The rule set id.
-    pub rules: String,
-    /// Its number within the day and rule set (the sheet's `game` column, else 1).
-    pub game: u32,
-    /// The players in seating order.
-    pub players: Vec<String>,
-    /// The sheet rows of its players, in seating order.
-    pub rows: Vec<usize>,
-    /// `rounds[r][seat]`: the points of round `r + 1` as on the sheet.
-    pub rounds: Vec<Vec<i64>>,
-    /// Each player's total as the game scores it (empty while the game has a problem).
-    pub totals: Vec<i64>,
-}
-
-/// A problem or an unlikely round of a sheet, named by its row.
-#[derive(Serialize, ToSchema)]
-pub(crate) struct ImportIssueJson {
-    /// The sheet row (the header is row 1); missing for the sheet as a whole.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub row: Option<usize>,
-    /// The round (1-based) where the issue is one round's.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub round: Option<usize>,
-    /// A stable code: the reader's (`bad_points`, `bad_date`, …) or the game engine's
-    /// (`player_count`, `points_unreachable`, `zero_not_out`, …).
-    pub code: String,
-    /// The sentence naming the row, in the request's language.
-    pub message: String,
-}
-
-/// The preview of a sheet (`dry_run`), and the body of a refused import.
-#[derive(Serialize, ToSchema)]
-pub(crate) struct ImportPreviewJson {
-    /// The games read, in sheet order.
-    pub games: Vec<PreviewGameJson>,
-    /// Every problem; nothing can be imported while any is left.
-    pub problems: Vec<ImportIssueJson>,
-    /// Every unlikely round; imported only with `"confirm": true`.
-    pub warnings: Vec<ImportIssueJson>,
-    /// Whether an import of this sheet would be made (with `confirm` where there are warnings).
-    pub can_import: bool,
-    /// Why nothing was imported (not in a dry run).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub error: Option<String>,
 }
 
 /// One game an import made.
@@ -121,71 +70,6 @@ pub(crate) struct ImportedJson {
     pub games: Vec<ImportedGameJson>,
 }
 
-/// An issue as JSON in `lang`.
-fn issue_json(issue: &Issue, lang: Lang) -> ImportIssueJson {
-    match issue {
-        Issue::Sheet(problem) => ImportIssueJson {
-            row: problem.row,
-            round: None,
-            code: problem.problem.code().to_string(),
-            message: problem.say(lang),
-        },
-        Issue::Game { row, round, error } => ImportIssueJson {
-            row: Some(*row),
-            round: *round,
-            code: error.code().to_string(),
-            message: game_issue(*row, *round, error, lang),
-        },
-    }
-}
-
-/// The preview as JSON in `lang`.
-pub(crate) fn preview_json(preview: &Preview, lang: Lang) -> ImportPreviewJson {
-    ImportPreviewJson {
-        games: preview
-            .games
-            .iter()
-            .map(|g| PreviewGameJson {
-                date: iso_day(g.sheet.day),
-                rules: g.sheet.rules.clone(),
-                game: g.sheet.number,
-                players: g.sheet.players.clone(),
-                rows: g.sheet.rows.clone(),
-                rounds: g.sheet.rounds.clone(),
-                totals: g.totals.clone(),
-            })
-            .collect(),
-        problems: preview
-            .problems
-            .iter()
-            .map(|i| issue_json(i, lang))
-            .collect(),
-        warnings: preview
-            .warnings
-            .iter()
-            .map(|i| issue_json(i, lang))
-            .collect(),
-        can_import: preview.problems.is_empty() && !preview.games.is_empty(),
-        error: None,
-    }
-}
-
-/// Why a sheet cannot be imported as asked, if it cannot.
-pub(crate) fn refusal(preview: &Preview, confirm: bool, lang: Lang) -> Option<String> {
-    if !preview.problems.is_empty() {
-        let n = preview.problems.len();
-        return Some(PaperMsg::ProblemsLeft.fill(lang, &[("n", &n)]));
-    }
-    if preview.games.is_empty() {
-        return Some(PaperMsg::NoGames.text(lang).to_string());
-    }
-    if !confirm && !preview.warnings.is_empty() {
-        let n = preview.warnings.len();
-        return Some(PaperMsg::ConfirmUnlikely.fill(lang, &[("n", &n)]));
-    }
-    None
-}
-
 /// The made games' links.
 pub(crate) fn imported_json(ids: &[crate::db::games::GameIds]) -> ImportedJson {
     ImportedJson {
@@ -193,8 +77,8 @@ pub(crate) fn imported_json(ids: &[crate::db::games::GameIds]) -> ImportedJson {
             .iter()
             .map(|ids| ImportedGameJson {
                 id: ids.id.clone(),
-                url: game_url(&ids.id),
-                view_url: view_url(&ids.view_token),
+                url: GameLinks::new(&ids.id).page(),
+                view_url: ViewLinks::new(&ids.view_token).page(),
                 api_url: GameLinks::new(&ids.id).api(),
                 view_api_url: format!("/api/v1/view/{}", ids.view_token),
             })
@@ -233,7 +117,7 @@ pub(super) async fn import(
     Path(id): Path<String>,
     headers: HeaderMap,
     Json(mut body): Json<Value>,
-) -> Result<Response, AppError> {
+) -> Result<Response> {
     let lang = take_lang(&headers, &mut body)?;
     let key = keyed_json(&headers, &format!("POST /api/v1/groups/{id}/import"), &body)?;
     load_edit_group(&state, &id).await?;

@@ -9,23 +9,14 @@ use serde::Serialize;
 use serde_json::Value;
 use utoipa::ToSchema;
 
-use super::super::games::{game_url, rfc3339, view_url};
-use super::super::schema;
 use crate::rules::ledger::Ledger;
 use crate::rules::standings::PlayerStats;
 use crate::store::groups::LoadedGroup;
 use crate::store::numbers::{group_ledger, group_standings};
-use crate::web::links::GroupLinks;
+use crate::web::json::{Access, rfc3339};
+use crate::web::links::{GameLinks, GroupLinks, ViewLinks};
 use crate::web::numbers::{AskedFilter, iso_day};
-
-/// Through which link the group is seen.
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Access {
-    /// The edit link: everything, with the edit ids and URLs.
-    Edit,
-    /// The read-only link: no edit id or URL, games by their read-only links.
-    View,
-}
+use crate::web::schema;
 
 /// A group's state: `GET /api/v1/groups/{id}` and the answer of every group write.
 #[derive(Serialize, ToSchema)]
@@ -279,11 +270,11 @@ impl GroupView {
                 GroupGameView {
                     id: edit.then(|| record.id.clone()),
                     url: if edit {
-                        game_url(&record.id)
+                        GameLinks::new(&record.id).page()
                     } else {
-                        view_url(&record.view_token)
+                        ViewLinks::new(&record.view_token).page()
                     },
-                    view_url: view_url(&record.view_token),
+                    view_url: ViewLinks::new(&record.view_token).page(),
                     rules: setup.rules().id().to_string(),
                     rules_name: setup.rules().info.name.to_string(),
                     house_rules: record.house_rules.clone(),
@@ -386,9 +377,9 @@ fn standings_view(group: &LoadedGroup, edit: bool, asked: &AskedFilter) -> Vec<S
         group.games.get(index).map_or_else(Default::default, |g| {
             let record = &g.record.game;
             let url = if edit {
-                game_url(&record.id)
+                GameLinks::new(&record.id).page()
             } else {
-                view_url(&record.view_token)
+                ViewLinks::new(&record.view_token).page()
             };
             (url, rfc3339(record.created_at))
         })

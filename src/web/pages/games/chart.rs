@@ -6,22 +6,16 @@
 //! A page of `web::pages`: games through `store`; no SQL, no scoring, nothing from `cli`.
 
 use axum::extract::{Path, State};
-use axum::http::{HeaderValue, header};
-use axum::response::{IntoResponse, Response};
+use axum::response::Response;
 
-use super::no_store;
-use super::sheet::no_game;
 use crate::store::LoadedGame;
 use crate::text::Lang;
 use crate::text::charts::ChartMsg;
+use crate::web::Result;
 use crate::web::charts::{LineChart, Series};
 use crate::web::i18n::PageCtx;
+use crate::web::pages::reply::{no_game, svg_file};
 use crate::web::{AppError, AppState};
-
-/// The Content-Security-Policy of the standalone SVG: nothing loads, nothing runs; only its
-/// own `<style>` (dark mode, print) applies.
-const SVG_POLICY: &str =
-    "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'self'; base-uri 'none'";
 
 /// The race chart of a game with at least one round; `standalone`: as a file of its own.
 pub(super) fn race_svg(game: &LoadedGame, lang: Lang, standalone: bool) -> Option<String> {
@@ -81,7 +75,7 @@ pub(super) async fn game_svg(
     State(state): State<AppState>,
     ctx: PageCtx,
     Path(id): Path<String>,
-) -> Result<Response, AppError> {
+) -> Result<Response> {
     let game = state.load_edit(&id).await?;
     svg_answer(&game, ctx.lang)
 }
@@ -91,40 +85,19 @@ pub(super) async fn view_svg(
     State(state): State<AppState>,
     ctx: PageCtx,
     Path(token): Path<String>,
-) -> Result<Response, AppError> {
+) -> Result<Response> {
     let game = state.load_view(&token).await?.ok_or_else(no_game)?;
     svg_answer(&game, ctx.lang)
 }
 
 /// The chart as `image/svg+xml`, or 404 with a sentence before the first round.
-fn svg_answer(game: &LoadedGame, lang: Lang) -> Result<Response, AppError> {
+fn svg_answer(game: &LoadedGame, lang: Lang) -> Result<Response> {
     let Some(svg) = race_svg(game, lang, true) else {
         return Err(AppError::NotFound(
             ChartMsg::NoRoundsYet.text(lang).to_owned(),
         ));
     };
     Ok(svg_file(svg))
-}
-
-/// A standalone chart (a game's race, a group's money) as its own file: `image/svg+xml`
-/// under [`SVG_POLICY`], never from a cache (it changes with every round).
-pub(crate) fn svg_file(svg: String) -> Response {
-    no_store(
-        (
-            [
-                (
-                    header::CONTENT_TYPE,
-                    HeaderValue::from_static("image/svg+xml"),
-                ),
-                (
-                    header::HeaderName::from_static("content-security-policy"),
-                    HeaderValue::from_static(SVG_POLICY),
-                ),
-            ],
-            svg,
-        )
-            .into_response(),
-    )
 }
 
 /// The race chart as a page shows it (`_race_chart.html`): an image of `chart.svg`, so the

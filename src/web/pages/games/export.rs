@@ -19,20 +19,22 @@ use axum::extract::{Path, State};
 use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 
-use super::money::decimal;
-use super::sheet::no_game;
-use super::{fill, no_store};
 use crate::store::LoadedGame;
-use crate::web::api::games::state_json;
+use crate::web::AppState;
+use crate::web::Result;
+use crate::web::game_json::state_json;
 use crate::web::i18n::{Lang, Msg, PageCtx};
-use crate::web::{AppError, AppState};
+use crate::web::pages::csv::field;
+use crate::web::pages::labels::fill;
+use crate::web::pages::money::decimal;
+use crate::web::pages::reply::{no_game, no_store};
 
 /// `GET /games/{id}/export.csv`.
 pub(super) async fn game_csv(
     State(state): State<AppState>,
     ctx: PageCtx,
     Path(id): Path<String>,
-) -> Result<Response, AppError> {
+) -> Result<Response> {
     let game = state.load_edit(&id).await?;
     Ok(download(&game, "csv", csv(&game, ctx.lang)))
 }
@@ -41,7 +43,7 @@ pub(super) async fn game_csv(
 pub(super) async fn game_json(
     State(state): State<AppState>,
     Path(id): Path<String>,
-) -> Result<Response, AppError> {
+) -> Result<Response> {
     let game = state.load_edit(&id).await?;
     Ok(download(&game, "json", state_json(&game, true)?))
 }
@@ -51,7 +53,7 @@ pub(super) async fn view_csv(
     State(state): State<AppState>,
     ctx: PageCtx,
     Path(token): Path<String>,
-) -> Result<Response, AppError> {
+) -> Result<Response> {
     let game = view_game(&state, &token).await?;
     Ok(download(&game, "csv", csv(&game, ctx.lang)))
 }
@@ -60,12 +62,12 @@ pub(super) async fn view_csv(
 pub(super) async fn view_json(
     State(state): State<AppState>,
     Path(token): Path<String>,
-) -> Result<Response, AppError> {
+) -> Result<Response> {
     let game = view_game(&state, &token).await?;
     Ok(download(&game, "json", state_json(&game, false)?))
 }
 
-async fn view_game(state: &AppState, token: &str) -> Result<Arc<LoadedGame>, AppError> {
+async fn view_game(state: &AppState, token: &str) -> Result<Arc<LoadedGame>> {
     state.load_view(token).await?.ok_or_else(no_game)
 }
 
@@ -95,34 +97,6 @@ fn download(game: &LoadedGame, extension: &str, body: String) -> Response {
         )
             .into_response(),
     )
-}
-
-/// What starts a formula in a spreadsheet cell.
-const FORMULA_STARTS: [char; 6] = ['=', '+', '-', '@', '\t', '\r'];
-
-/// What a spreadsheet may split a CSV line on (German Excel takes `;`).
-const SEPARATORS: [char; 3] = [',', ';', '\t'];
-
-/// One CSV field: quoted where needed, formula-looking text defused. A formula start gets a
-/// `'` before it at the start of the text and after every separator a spreadsheet may split
-/// on (spaces between are skipped), and a field with any such separator is quoted: a name
-/// like `a;=1+1;` must not become a live formula where `;` splits cells.
-pub(in crate::web::pages) fn field(text: &str) -> String {
-    let mut defused = String::with_capacity(text.len() + 2);
-    let mut cell_start = true;
-    for c in text.chars() {
-        if cell_start && FORMULA_STARTS.contains(&c) {
-            defused.push('\'');
-        }
-        defused.push(c);
-        cell_start = SEPARATORS.contains(&c) || (cell_start && c == ' ');
-    }
-    let text = defused;
-    if text.contains([',', ';', '\t', '"', '\r', '\n']) || text.trim() != text {
-        format!("\"{}\"", text.replace('"', "\"\""))
-    } else {
-        text
-    }
 }
 
 /// A line of text fields and numbers (numbers are never quoted or prefixed).
@@ -257,31 +231,4 @@ fn csv(game: &LoadedGame, lang: Lang) -> String {
         }
     }
     out
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn fields_are_quoted_only_when_needed_and_formulas_are_defused() {
-        assert_eq!(field("Ann"), "Ann");
-        assert_eq!(field("Smith, Ann"), "\"Smith, Ann\"");
-        assert_eq!(field("Ann \"the Ace\""), "\"Ann \"\"the Ace\"\"\"");
-        assert_eq!(field("two\nlines"), "\"two\nlines\"");
-        assert_eq!(field("=HYPERLINK(1)"), "'=HYPERLINK(1)");
-        assert_eq!(field("-5"), "'-5");
-        assert_eq!(field(" padded"), "\" padded\"");
-    }
-
-    #[test]
-    fn formulas_after_any_separator_a_spreadsheet_may_use_are_defused_and_quoted() {
-        assert_eq!(field("a;=1+1;"), "\"a;'=1+1;\"");
-        assert_eq!(field("a; -1"), "\"a; '-1\"");
-        assert_eq!(field("x\t+1"), "\"x\t'+1\"");
-        assert_eq!(field("x,@A1"), "\"x,'@A1\"");
-        assert_eq!(field("\t=1"), "\"'\t'=1\"");
-        assert_eq!(field("a;b"), "\"a;b\"");
-        assert_eq!(field("a-b"), "a-b");
-    }
 }

@@ -9,11 +9,13 @@ use axum::extract::{Path, State};
 use axum::response::{IntoResponse, Redirect, Response};
 
 use crate::db::games::Keyed;
+use crate::web::Result;
 use crate::web::cookies::CookieJar;
+use crate::web::game_creation::create_rematch;
 use crate::web::i18n::PageCtx;
-use crate::web::idempotency::{canonical_form, create_rematch, request_hash};
+use crate::web::idempotency::{canonical_form, request_hash};
 use crate::web::links::GameLinks;
-use crate::web::{AppError, AppState, Form, last_field, recent};
+use crate::web::{AppState, Form, last_field, recent};
 
 /// The action a rematch form posts to, which its key is signed for.
 pub(super) fn action(id: &str) -> String {
@@ -28,7 +30,7 @@ pub(super) async fn create(
     jar: CookieJar,
     Path(id): Path<String>,
     Form(pairs): Form<Vec<(String, String)>>,
-) -> Result<Response, AppError> {
+) -> Result<Response> {
     let game = state.load_edit(&id).await?;
     let action = action(&id);
     let request = request_hash(&format!("POST {action}"), &canonical_form(&pairs));
@@ -41,6 +43,10 @@ pub(super) async fn create(
     });
     let ids = create_rematch(&state.db, &game, keyed, ctx.lang).await?;
     let url = GameLinks::new(&ids.id).page();
-    let jar = recent::remember(jar, &url, &super::game_title(&game, ctx.lang));
+    let jar = recent::remember(
+        jar,
+        &url,
+        &crate::web::pages::labels::game_title(&game, ctx.lang),
+    );
     Ok((jar, Redirect::to(&url)).into_response())
 }

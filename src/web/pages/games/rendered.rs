@@ -22,8 +22,8 @@ use std::sync::{Arc, LazyLock, Mutex, PoisonError};
 
 use crate::store::LoadedGame;
 use crate::text::Lang;
-use crate::web::AppError;
 use crate::web::FormKeys;
+use crate::web::Result;
 use crate::web::i18n::PageCtx;
 
 /// Pages kept; the whole set is emptied when full (a table's pages are rendered again at
@@ -96,8 +96,8 @@ pub(super) fn page(
     game: &Arc<LoadedGame>,
     origin: Option<&str>,
     phone: &str,
-    render: impl Fn(PageCtx) -> Result<String, AppError>,
-) -> Result<String, AppError> {
+    render: impl Fn(PageCtx) -> Result<String>,
+) -> Result<String> {
     let key = Key {
         here: ctx.here.clone(),
         lang: ctx.lang,

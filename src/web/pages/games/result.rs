@@ -6,10 +6,10 @@
 //! A part of the game pages (`web::pages::games`): reads the `rules::game` state and words it
 //! through `text`; no SQL, no scoring of its own, nothing from `cli`.
 
-use super::money::Money;
 use crate::store::LoadedGame;
 use crate::text::game::{and_list, place_ordinal};
 use crate::text::{Lang, Msg};
+use crate::web::pages::money::Money;
 
 /// One group of the result: the players sharing a place (and the same money).
 struct Group {

@@ -11,21 +11,23 @@ use askama::Template;
 use axum::extract::{Path, State};
 use axum::http::HeaderMap;
 use axum::response::Response;
-use time::OffsetDateTime;
 
-use super::money::Money;
-use super::sheet::{Sheet, no_game};
-use super::{Link, game_title, no_store, origin};
+use super::sheet::{Link, Sheet};
 use crate::rules::money::{kitty, places_config};
 use crate::rules::ruleset::{OptionValue, Scheme};
 use crate::rules::settlement::KittySplit;
 use crate::store::LoadedGame;
-use crate::text::Lang;
+use crate::web::AppState;
+use crate::web::Result;
 use crate::web::i18n::{Msg, PageCtx, percent_encode};
 use crate::web::links::ViewLinks;
 use crate::web::page::render;
+use crate::web::pages::labels::{date, game_title};
+use crate::web::pages::money::Money;
+use crate::web::pages::origin::origin;
+use crate::web::pages::qr;
+use crate::web::pages::reply::{no_game, no_store};
 use crate::web::rule_options::value_label;
-use crate::web::{AppError, AppState};
 
 /// `GET /games/{id}/settlement`.
 pub(super) async fn game_settlement(
@@ -33,7 +35,7 @@ pub(super) async fn game_settlement(
     ctx: PageCtx,
     headers: HeaderMap,
     Path(id): Path<String>,
-) -> Result<Response, AppError> {
+) -> Result<Response> {
     let game = state.load_edit(&id).await?;
     settlement(ctx, &headers, &game, &Link::Edit(id))
 }
@@ -44,7 +46,7 @@ pub(super) async fn view_settlement(
     ctx: PageCtx,
     headers: HeaderMap,
     Path(token): Path<String>,
-) -> Result<Response, AppError> {
+) -> Result<Response> {
     let Some(game) = state.load_view(&token).await? else {
         return Err(no_game());
     };
@@ -58,7 +60,7 @@ fn settlement(
     headers: &HeaderMap,
     game: &LoadedGame,
     link: &Link,
-) -> Result<Response, AppError> {
+) -> Result<Response> {
     let mut page = SettlementPage::new(ctx, game, link);
     let origin = origin(headers);
     page.share = ShareResult::new(&page, game, origin.as_deref());
@@ -119,7 +121,7 @@ struct SettlementPage {
 struct PrintFacts {
     /// "House options: …" or that there are none.
     options: String,
-    /// Inline SVG of the read-only link ([`super::qr::svg`]; no user input in it).
+    /// Inline SVG of the read-only link ([`qr::svg`]; no user input in it).
     qr: Option<std::sync::Arc<str>>,
     /// The read-only link as text.
     view_url: String,
@@ -160,7 +162,7 @@ impl PrintFacts {
         );
         PrintFacts {
             options,
-            qr: origin.and_then(|_| super::qr::svg(&view_url, ctx.t(Msg::PrintQrLabel))),
+            qr: origin.and_then(|_| qr::svg(&view_url, ctx.t(Msg::PrintQrLabel))),
             view_url,
         }
     }
@@ -378,14 +380,5 @@ fn scheme_name(scheme: Scheme) -> Msg {
         Scheme::Pairwise => Msg::SchemePairwise,
         Scheme::Places => Msg::SchemePlaces,
         Scheme::Units => Msg::SchemeUnits,
-    }
-}
-
-/// A day as each language writes it: `2025-01-31` / `31.01.2025`.
-pub(super) fn date(at: OffsetDateTime, lang: Lang) -> String {
-    let (y, m, d) = (at.year(), u8::from(at.month()), at.day());
-    match lang {
-        Lang::En => format!("{y}-{m:02}-{d:02}"),
-        Lang::De => format!("{d:02}.{m:02}.{y}"),
     }
 }

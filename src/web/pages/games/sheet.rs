@@ -17,19 +17,23 @@ use axum::response::{IntoResponse, Response};
 
 use super::marks::{self, LegendItem, Mark};
 use super::rendered;
-use super::{Link, game_title, is_loopback, no_store, origin, qr, rules_name};
 use crate::rules::game::RoundInfo;
 use crate::store::LoadedGame;
 use crate::text::Lang;
 use crate::text::groups::GroupMsg;
 use crate::text::{self, Say};
+use crate::web::Result;
 use crate::web::cookies::CookieJar;
 use crate::web::i18n::{Msg, PageCtx};
 use crate::web::links::{GameLinks, GroupLinks, ViewLinks};
 use crate::web::page::{html_page, render};
 use crate::web::pages::groups::AddToGroup;
+use crate::web::pages::labels::{fill, game_title, rules_name};
+use crate::web::pages::origin::{is_loopback, origin};
+use crate::web::pages::qr;
+use crate::web::pages::reply::{no_game, no_store};
 use crate::web::pages::rounds::{Undone, undone_change_notice, undone_notice};
-use crate::web::{AppError, AppState, recent};
+use crate::web::{AppState, recent};
 
 /// `GET /games/{id}`: the game through its edit link.
 pub(super) async fn game_page(
@@ -39,7 +43,7 @@ pub(super) async fn game_page(
     headers: HeaderMap,
     Path(id): Path<String>,
     query: Result<Query<Vec<(String, String)>>, QueryRejection>,
-) -> Result<Response, AppError> {
+) -> Result<Response> {
     let game = state.load_edit(&id).await?;
     // `?undone={n}` or `?undone=change`, where an undo leads: say what went and offer to
     // redo it.
@@ -92,7 +96,7 @@ pub(super) async fn view_page(
     jar: CookieJar,
     headers: HeaderMap,
     Path(token): Path<String>,
-) -> Result<Response, AppError> {
+) -> Result<Response> {
     let Some(game) = state.load_view(&token).await? else {
         return Err(no_game());
     };
@@ -147,9 +151,35 @@ impl GroupLine {
     }
 }
 
-/// The 404 of a read-only link that is no game's.
-pub(super) fn no_game() -> AppError {
-    AppError::NotFound("There is no game at this address. Check the link you were given.".into())
+/// Through which link a game is seen.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) enum Link {
+    /// The edit link: `/games/{id}`.
+    Edit(String),
+    /// The read-only link: `/view/{token}`.
+    View(String),
+}
+
+impl Link {
+    /// The game page of this link: `/games/{id}` or `/view/{token}`.
+    pub(super) fn base(&self) -> String {
+        match self {
+            Link::Edit(id) => GameLinks::new(id).page(),
+            Link::View(token) => ViewLinks::new(token).page(),
+        }
+    }
+
+    /// The JSON twin of the game page.
+    pub(super) fn api(&self) -> String {
+        match self {
+            Link::Edit(id) => GameLinks::new(id).api(),
+            Link::View(token) => ViewLinks::new(token).api(),
+        }
+    }
+
+    fn is_edit(&self) -> bool {
+        matches!(self, Link::Edit(_))
+    }
 }
 
 /// What the table needs before the next round: the essentials on the first screen, the rule
@@ -327,7 +357,7 @@ impl Sheet {
             .rounds
             .iter()
             .filter_map(|r| {
-                let label = super::fill(Msg::SheetNoteRound, lang, &[("n", &r.info.round)]);
+                let label = fill(Msg::SheetNoteRound, lang, &[("n", &r.info.round)]);
                 Some((label, r.entry.note()?.to_owned()))
             })
             .collect();

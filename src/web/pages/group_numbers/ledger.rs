@@ -15,8 +15,6 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Redirect, Response};
 use serde_json::Value;
 
-use super::super::games::money::Money;
-use super::super::games::{date, no_store, svg_file};
 use super::{Nav, Via, load, money_class, name};
 use crate::db::games::Once;
 use crate::store::groups::{self, GroupOutcome, LoadedGroup};
@@ -25,10 +23,14 @@ use crate::text::Lang;
 use crate::text::charts::ChartMsg;
 use crate::text::groups::GroupMsg;
 use crate::text::numbers::NumbersMsg as N;
+use crate::web::Result;
 use crate::web::charts::{LineChart, Series};
 use crate::web::i18n::{Msg, PageCtx};
 use crate::web::idempotency::{canonical_form, request_hash};
 use crate::web::page::render_status;
+use crate::web::pages::labels::date;
+use crate::web::pages::money::Money;
+use crate::web::pages::reply::{no_store, svg_file};
 use crate::web::{AppError, AppState, Form, last_field};
 
 /// One currency's open account as the page shows it.
@@ -108,7 +110,7 @@ pub(super) async fn edit_page(
     ctx: PageCtx,
     Path(id): Path<String>,
     query: Result<Query<Vec<(String, String)>>, QueryRejection>,
-) -> Result<Response, AppError> {
+) -> Result<Response> {
     let via = Via::Edit(id);
     let group = load(&state, &via).await?;
     let settled = query.is_ok_and(|Query(q)| q.iter().any(|(k, _)| k == "settled"));
@@ -121,7 +123,7 @@ pub(super) async fn view_page(
     State(state): State<AppState>,
     ctx: PageCtx,
     Path(token): Path<String>,
-) -> Result<Response, AppError> {
+) -> Result<Response> {
     let via = Via::View(token);
     let group = load(&state, &via).await?;
     page(ctx, &via, &group, None, None, StatusCode::OK)
@@ -134,7 +136,7 @@ fn page(
     notice: Option<String>,
     error: Option<String>,
     status: StatusCode,
-) -> Result<Response, AppError> {
+) -> Result<Response> {
     let lang = ctx.lang;
     let open = group_ledger(group).map_err(AppError::internal)?;
     let since = match open.since {
@@ -265,7 +267,7 @@ pub(super) async fn settle_up(
     ctx: PageCtx,
     Path(id): Path<String>,
     Form(pairs): Form<Vec<(String, String)>>,
-) -> Result<Response, AppError> {
+) -> Result<Response> {
     let via = Via::Edit(id.clone());
     load(&state, &via).await?;
     let links = crate::web::links::GroupLinks::new(&id);
@@ -391,7 +393,7 @@ pub(super) async fn edit_chart(
     State(state): State<AppState>,
     ctx: PageCtx,
     Path(id): Path<String>,
-) -> Result<Response, AppError> {
+) -> Result<Response> {
     let group = load(&state, &Via::Edit(id)).await?;
     svg_answer(&group, ctx.lang)
 }
@@ -401,13 +403,13 @@ pub(super) async fn view_chart(
     State(state): State<AppState>,
     ctx: PageCtx,
     Path(token): Path<String>,
-) -> Result<Response, AppError> {
+) -> Result<Response> {
     let group = load(&state, &Via::View(token)).await?;
     svg_answer(&group, ctx.lang)
 }
 
 /// The chart as `image/svg+xml`, or 404 with a sentence before the first game with money.
-fn svg_answer(group: &LoadedGroup, lang: Lang) -> Result<Response, AppError> {
+fn svg_answer(group: &LoadedGroup, lang: Lang) -> Result<Response> {
     let Some(svg) = money_svg(group, lang) else {
         return Err(AppError::NotFound(N::NoChart.text(lang).to_owned()));
     };

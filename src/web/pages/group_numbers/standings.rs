@@ -12,18 +12,20 @@ use axum::http::StatusCode;
 use axum::response::Response;
 use time::OffsetDateTime;
 
-use super::super::games::date;
-use super::super::games::money::Money;
 use super::{Nav, Via, game_page, load, money_class, name, one_decimal};
 use crate::rules::standings::{Filter, GameMark, PlayerStats, head_to_head, rule_sets, standings};
 use crate::store::groups::LoadedGroup;
 use crate::store::numbers::{group_currency, index_aligned, played_games};
 use crate::text::Lang;
 use crate::text::numbers::NumbersMsg as N;
+use crate::web::Result;
 use crate::web::i18n::PageCtx;
 use crate::web::numbers::{AskedFilter, Period, asked_filter, iso_day};
 use crate::web::page::render_status;
-use crate::web::{AppError, AppState, last_field};
+use crate::web::pages::labels::date;
+use crate::web::pages::money::Money;
+use crate::web::pages::reply::no_store;
+use crate::web::{AppState, last_field};
 
 type Pairs = Result<Query<Vec<(String, String)>>, QueryRejection>;
 
@@ -96,7 +98,7 @@ pub(super) async fn edit_page(
     ctx: PageCtx,
     Path(id): Path<String>,
     query: Pairs,
-) -> Result<Response, AppError> {
+) -> Result<Response> {
     page(&state, ctx, Via::Edit(id), query, false).await
 }
 
@@ -106,7 +108,7 @@ pub(super) async fn view_page(
     ctx: PageCtx,
     Path(token): Path<String>,
     query: Pairs,
-) -> Result<Response, AppError> {
+) -> Result<Response> {
     page(&state, ctx, Via::View(token), query, false).await
 }
 
@@ -116,7 +118,7 @@ pub(super) async fn edit_h2h(
     ctx: PageCtx,
     Path(id): Path<String>,
     query: Pairs,
-) -> Result<Response, AppError> {
+) -> Result<Response> {
     page(&state, ctx, Via::Edit(id), query, true).await
 }
 
@@ -126,7 +128,7 @@ pub(super) async fn view_h2h(
     ctx: PageCtx,
     Path(token): Path<String>,
     query: Pairs,
-) -> Result<Response, AppError> {
+) -> Result<Response> {
     page(&state, ctx, Via::View(token), query, true).await
 }
 
@@ -136,7 +138,7 @@ async fn page(
     via: Via,
     query: Pairs,
     h2h: bool,
-) -> Result<Response, AppError> {
+) -> Result<Response> {
     let group = load(state, &via).await?;
     let lang = ctx.lang;
     let pairs = query.map(|Query(q)| q).unwrap_or_default();
@@ -253,7 +255,7 @@ async fn page(
         b,
         ctx,
     };
-    Ok(super::super::games::no_store(render_status(status, &page)?))
+    Ok(no_store(render_status(status, &page)?))
 }
 
 /// The rule set's name in a language (the id if unknown).

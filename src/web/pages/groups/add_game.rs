@@ -15,8 +15,9 @@ use axum::response::{IntoResponse, Redirect, Response};
 use crate::db::games::Once;
 use crate::store::groups::{self, GroupOutcome};
 use crate::text::groups::GroupMsg;
-use crate::web::api::groups::{missing_group, problem_sentence};
+use crate::web::Result;
 use crate::web::cookies::CookieJar;
+use crate::web::groups::{missing_group, problem_sentence};
 use crate::web::i18n::{Msg, PageCtx};
 use crate::web::idempotency::{canonical_form, request_hash};
 use crate::web::links::{GameLinks, GroupLinks};
@@ -74,7 +75,7 @@ pub(super) async fn add(
     jar: CookieJar,
     Path(id): Path<String>,
     Form(pairs): Form<Vec<(String, String)>>,
-) -> Result<Response, AppError> {
+) -> Result<Response> {
     // The game's read-only token is refused first.
     state.load_edit(&id).await?;
     let action = action(&id);

@@ -26,15 +26,16 @@ use super::load_edit;
 use crate::store::groups::LoadedGroup;
 use crate::text::Lang;
 use crate::text::groups::GroupMsg;
+use crate::web::Result;
 use crate::web::i18n::{Msg, PageCtx};
-use crate::web::pages::games::export::field;
+use crate::web::pages::csv::field;
 use crate::web::{AppError, AppState};
 
 /// `GET /groups/{id}/export.json`.
 pub(super) async fn group_json(
     State(state): State<AppState>,
     Path(id): Path<String>,
-) -> Result<Response, AppError> {
+) -> Result<Response> {
     let group = load_edit(&state, &id).await?;
     let Some(export) = crate::db::transfer::export_group(&state.db, &id).await? else {
         return Err(AppError::Said(StatusCode::NOT_FOUND, Msg::ErrNoGroup));
@@ -47,7 +48,7 @@ pub(super) async fn group_json(
 pub(super) async fn view_json(
     State(state): State<AppState>,
     Path(token): Path<String>,
-) -> Result<Response, AppError> {
+) -> Result<Response> {
     let group = load_view(&state, &token).await?;
     let Some(export) = crate::db::transfer::export_group(&state.db, &group.group.id).await? else {
         return Err(AppError::Said(StatusCode::NOT_FOUND, Msg::ErrNoGroup));
@@ -62,12 +63,12 @@ pub(super) async fn view_csv(
     State(state): State<AppState>,
     ctx: PageCtx,
     Path(token): Path<String>,
-) -> Result<Response, AppError> {
+) -> Result<Response> {
     let group = load_view(&state, &token).await?;
     Ok(download(&group, "csv", csv(&group, ctx.lang)))
 }
 
-async fn load_view(state: &AppState, token: &str) -> Result<Arc<LoadedGroup>, AppError> {
+async fn load_view(state: &AppState, token: &str) -> Result<Arc<LoadedGroup>> {
     state
         .groups
         .load_view(&state.db, token)
@@ -98,7 +99,7 @@ pub(super) async fn group_csv(
     State(state): State<AppState>,
     ctx: PageCtx,
     Path(id): Path<String>,
-) -> Result<Response, AppError> {
+) -> Result<Response> {
     let group = load_edit(&state, &id).await?;
     Ok(download(&group, "csv", csv(&group, ctx.lang)))
 }
@@ -119,7 +120,7 @@ fn download(group: &LoadedGroup, extension: &str, body: String) -> Response {
     };
     let disposition = HeaderValue::from_str(&format!("attachment; filename=\"{name}\""))
         .unwrap_or_else(|_| HeaderValue::from_static("attachment"));
-    crate::web::pages::games::no_store(
+    crate::web::pages::reply::no_store(
         (
             [
                 (header::CONTENT_TYPE, HeaderValue::from_static(content_type)),
@@ -154,7 +155,7 @@ pub(super) fn csv(group: &LoadedGroup, lang: Lang) -> String {
     ];
     line(&head.map(|m| field(m.text(lang))));
     for (n, game) in group.games.iter().enumerate() {
-        let date = field(&crate::web::pages::games::date(
+        let date = field(&crate::web::pages::labels::date(
             game.record.game.created_at,
             lang,
         ));

@@ -24,17 +24,16 @@ use crate::rules::presets::{option_specs, preset_info};
 use crate::rules::ruleset::{OptionSpec, RuleSet};
 use crate::store::groups::{self, GroupOutcome, GroupProblem, LoadedGroup};
 use crate::text::groups::GroupMsg;
-use crate::web::api::groups::problem_sentence;
+use crate::web::Result;
 use crate::web::cookies::CookieJar;
+use crate::web::groups::problem_sentence;
 use crate::web::i18n::{Msg, PageCtx};
 use crate::web::idempotency::{canonical_form, request_hash};
 use crate::web::links::GroupLinks;
 use crate::web::page::render_status;
+use crate::web::pages::home::NEW_GROUP_ACTION;
 use crate::web::rule_options::{OPTION_PREFIX, OptionField, option_text, options_from_form};
 use crate::web::{AppError, AppState, Form, IdempotencyKey, last_field, recent};
-
-/// Where the new-group form posts: what its keys are issued for.
-pub(crate) const NEW_GROUP_ACTION: &str = "/groups";
 
 /// Most players a new group's form is read for (a sanity bound for a tampered form).
 const MAX_NEW_PLAYERS: usize = 64;
@@ -77,10 +76,10 @@ fn form_key(
     state: &AppState,
     action: &str,
     pairs: &[(String, String)],
-) -> Result<Option<IdempotencyKey>, AppError> {
-    state
+) -> Result<Option<IdempotencyKey>> {
+    Ok(state
         .form_keys
-        .check(action, last_field(pairs, "key").unwrap_or_default())
+        .check(action, last_field(pairs, "key").unwrap_or_default())?)
 }
 
 /// Opens a form of the group page, as each of them starts: the group loaded (its read-only
@@ -93,7 +92,7 @@ async fn posted(
     action: &str,
     anchor: &str,
     pairs: Vec<(String, String)>,
-) -> Result<Posted, AppError> {
+) -> Result<Posted> {
     let group = load_edit(state, id).await?;
     let links = GroupLinks::new(id);
     let action = links.action(action);
@@ -124,7 +123,7 @@ async fn finish<T>(
     id: &str,
     outcome: GroupOutcome<T>,
     location: &str,
-) -> Result<Response, AppError> {
+) -> Result<Response> {
     finish_typed(state, ctx, id, outcome, location, Typed::Nothing).await
 }
 
@@ -136,7 +135,7 @@ async fn finish_typed<T>(
     outcome: GroupOutcome<T>,
     location: &str,
     typed: Typed,
-) -> Result<Response, AppError> {
+) -> Result<Response> {
     let lang = ctx.lang;
     let (status, sentence) = match outcome {
         GroupOutcome::Done(..) => return Ok(Redirect::to(location).into_response()),
@@ -189,7 +188,7 @@ pub(super) async fn create(
     mut ctx: PageCtx,
     jar: CookieJar,
     Form(pairs): Form<Vec<(String, String)>>,
-) -> Result<Response, AppError> {
+) -> Result<Response> {
     let key = form_key(&state, NEW_GROUP_ACTION, &pairs)?;
     let request = request_hash("POST /groups", &canonical_form(&pairs));
     let mut name = String::new();
@@ -251,7 +250,7 @@ pub(super) async fn add_player(
     ctx: PageCtx,
     Path(id): Path<String>,
     Form(pairs): Form<Vec<(String, String)>>,
-) -> Result<Response, AppError> {
+) -> Result<Response> {
     let form = posted(&state, &id, "players", "players", pairs).await?;
     let name = form.field("name").unwrap_or_default();
     let outcome = groups::add_player(&state.db, &id, Some(form.version), form.once(), name).await?;
@@ -266,7 +265,7 @@ pub(super) async fn change_player(
     ctx: PageCtx,
     Path((id, player_id)): Path<(String, String)>,
     Form(pairs): Form<Vec<(String, String)>>,
-) -> Result<Response, AppError> {
+) -> Result<Response> {
     let action = format!("players/{player_id}");
     let form = posted(&state, &id, &action, "players", pairs).await?;
     let Ok(player_id) = player_id.parse::<i64>() else {
@@ -329,7 +328,7 @@ pub(super) async fn save_house_rules(
     mut ctx: PageCtx,
     Path(id): Path<String>,
     Form(pairs): Form<Vec<(String, String)>>,
-) -> Result<Response, AppError> {
+) -> Result<Response> {
     let form = posted(&state, &id, "house-rules", "house-rules", pairs).await?;
     let links = GroupLinks::new(&id);
     ctx.here = links.page();
@@ -430,7 +429,7 @@ pub(super) async fn delete_house_rules(
     ctx: PageCtx,
     Path((id, rules_id)): Path<(String, String)>,
     Form(pairs): Form<Vec<(String, String)>>,
-) -> Result<Response, AppError> {
+) -> Result<Response> {
     let action = format!("house-rules/{rules_id}/delete");
     let form = posted(&state, &id, &action, "house-rules", pairs).await?;
     let Ok(rules_id) = rules_id.parse::<i64>() else {

@@ -24,11 +24,12 @@ use crate::db::games::Keyed;
 use crate::store::groups::{GroupOutcome, LoadedGroup};
 use crate::store::import::{self, Preview};
 use crate::text::paper::PaperMsg;
-use crate::web::api::groups::import::{preview_json, refusal};
+use crate::web::Result;
 use crate::web::i18n::{Msg, PageCtx};
 use crate::web::idempotency::{canonical_form, request_hash};
 use crate::web::links::GroupLinks;
 use crate::web::page::render_status;
+use crate::web::paper_import::{preview_json, refusal};
 use crate::web::{AppError, AppState, Form};
 
 /// The import page.
@@ -135,7 +136,7 @@ pub(super) async fn show(
     State(state): State<AppState>,
     ctx: PageCtx,
     Path(id): Path<String>,
-) -> Result<Response, AppError> {
+) -> Result<Response> {
     let group = load_edit(&state, &id).await?;
     render_status(
         StatusCode::OK,
@@ -145,10 +146,7 @@ pub(super) async fn show(
 
 /// The form's fields, from a URL-encoded body or a `multipart/form-data` one; a file in the
 /// `file` field (if one was chosen) becomes the `csv` field's text.
-async fn form_fields(
-    request: Request,
-    state: &AppState,
-) -> Result<Vec<(String, String)>, AppError> {
+async fn form_fields(request: Request, state: &AppState) -> Result<Vec<(String, String)>> {
     let multipart = request
         .headers()
         .get(header::CONTENT_TYPE)
@@ -208,7 +206,7 @@ pub(super) async fn post(
     ctx: PageCtx,
     Path(id): Path<String>,
     request: Request,
-) -> Result<Response, AppError> {
+) -> Result<Response> {
     let group = load_edit(&state, &id).await?;
     let pairs = form_fields(request, &state).await?;
     let field = |name: &str| {

@@ -18,8 +18,9 @@ use super::load_edit;
 use crate::db::games::Keyed;
 use crate::store::groups::{self, GroupOutcome, LoadedGroup};
 use crate::text::groups::GroupMsg;
-use crate::web::api::groups::problem_sentence;
+use crate::web::Result;
 use crate::web::cookies::CookieJar;
+use crate::web::groups::problem_sentence;
 use crate::web::i18n::{Msg, PageCtx};
 use crate::web::idempotency::{canonical_form, request_hash};
 use crate::web::links::{GameLinks, GroupLinks};
@@ -37,7 +38,7 @@ pub(super) async fn show(
     ctx: PageCtx,
     Path(id): Path<String>,
     query: Result<Query<Vec<(String, String)>>, QueryRejection>,
-) -> Result<Response, AppError> {
+) -> Result<Response> {
     let group = load_edit(&state, &id).await?;
     let pairs = query.map(|Query(pairs)| pairs).unwrap_or_default();
     let mut form = if pairs.is_empty() {
@@ -73,7 +74,7 @@ pub(super) async fn create(
     jar: CookieJar,
     Path(id): Path<String>,
     Form(pairs): Form<Vec<(String, String)>>,
-) -> Result<Response, AppError> {
+) -> Result<Response> {
     let group = load_edit(&state, &id).await?;
     let links = GroupLinks::new(&id);
     let action = links.action("games");
@@ -110,7 +111,7 @@ pub(super) async fn create(
     match outcome {
         GroupOutcome::Done(_, ids) => {
             let url = GameLinks::new(&ids.id).page();
-            let title = crate::web::pages::games::setup_title(&setup, lang);
+            let title = crate::web::pages::labels::setup_title(&setup, lang);
             let jar = recent::remember(jar, &url, &title);
             return Ok((jar, Redirect::to(&url)).into_response());
         }

@@ -8,7 +8,8 @@
 //! A page of `web::pages`: the game through `store`; the entries are parsed by the rules
 //! engine (no scoring here); no SQL, nothing from `cli`.
 
-use super::form::{Mode, RoundInput};
+use super::input::RoundInput;
+use super::mode::Mode;
 use crate::store::LoadedGame;
 use crate::web::i18n::{Msg, PageCtx};
 

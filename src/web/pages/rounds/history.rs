@@ -26,10 +26,11 @@ use crate::db::games::{self, HistoryAction, HistoryEntry};
 use crate::rules::game::{RawCards, RawNumber, RawRound};
 use crate::store;
 use crate::store::LoadedGame;
+use crate::web::AppState;
+use crate::web::Result;
 use crate::web::i18n::{Lang, Msg, PageCtx};
 use crate::web::links::GameLinks;
 use crate::web::page::render;
-use crate::web::{AppError, AppState};
 
 /// A round as the history stores it.
 #[derive(Debug, Default)]
@@ -97,7 +98,7 @@ pub(super) async fn show(
     ctx: PageCtx,
     State(state): State<AppState>,
     Path(id): Path<String>,
-) -> Result<Response, AppError> {
+) -> Result<Response> {
     let game = load(&state, &id).await?;
     let entries = games::history(&state.db, &id).await?;
     let entered = game.state.rounds.len();
@@ -480,5 +481,5 @@ fn cards_detail(ctx: &PageCtx, game: &LoadedGame, entry: &RawRound, name: &str) 
         RawCards::Text(t) => t.clone(),
         RawCards::List(l) => l.join(" "),
     };
-    super::form::count_text(ctx, game, &text)
+    super::input::count_text(ctx, game, &text)
 }

@@ -10,7 +10,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::form::Mode;
+use super::mode::Mode;
 use crate::store::LoadedGame;
 
 /// What a round form's write stored under its key: where the phone went next, the round it

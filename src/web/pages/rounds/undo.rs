@@ -23,10 +23,11 @@ use super::history::change_title;
 use super::{game_url, load};
 use crate::db::games::{self, HistoryAction};
 use crate::store::{self, LoadedGame};
+use crate::web::AppState;
+use crate::web::Result;
 use crate::web::i18n::{Msg, PageCtx};
 use crate::web::links::GameLinks;
 use crate::web::page::render;
-use crate::web::{AppError, AppState};
 
 /// The confirm page of an undo.
 #[derive(Template)]
@@ -52,7 +53,7 @@ pub(super) async fn confirm(
     mut ctx: PageCtx,
     State(state): State<AppState>,
     Path(id): Path<String>,
-) -> Result<Response, AppError> {
+) -> Result<Response> {
     let game = load(&state, &id).await?;
     let n = game.state.rounds.len();
     // The latest change to the game goes first: a change at the table, a rename or the stake
@@ -128,7 +129,7 @@ pub async fn undone_change_notice(
     ctx: &PageCtx,
     state: &AppState,
     game: &LoadedGame,
-) -> Result<Option<Undone>, AppError> {
+) -> Result<Option<Undone>> {
     let id = &game.record.game.id;
     let Some(last) = games::last_change(&state.db, id).await? else {
         return Ok(None);
@@ -154,7 +155,7 @@ pub async fn undone_notice(
     state: &AppState,
     game: &LoadedGame,
     n: i64,
-) -> Result<Option<Undone>, AppError> {
+) -> Result<Option<Undone>> {
     let id = &game.record.game.id;
     let Some(last) = games::last_change(&state.db, id).await? else {
         return Ok(None);

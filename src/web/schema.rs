@@ -1,5 +1,5 @@
-//! Schemas of the OpenAPI document (`GET /api/v1/openapi.json`) for JSON whose Rust type is
-//! not a type of this module's parent: values of `rules` types (cards, options, rule-set
+//! Schemas of the OpenAPI document (`GET /api/v1/openapi.json`) for JSON whose Rust type
+//! describes no schema of its own: values of `rules` types (cards, options, rule-set
 //! facts, a round's entry as typed), the bodies read into `rules` raw types, the answers
 //! built with `json!`, and the error bodies.
 //!
@@ -8,7 +8,9 @@
 //! checked against what the server really sends by the integration test `openapi::`, which
 //! validates real answers against the document.
 //!
-//! Part of `web::api`: depends on nothing of the app; nothing but the document uses it.
+//! A shared web piece, below the API and the game's JSON ([`crate::web::game_json`]), whose
+//! descriptions name these mirrors: depends on nothing of the app; nothing but the
+//! document uses it.
 #![expect(dead_code, reason = "schema mirrors are only described, never built")]
 
 use std::collections::BTreeMap;

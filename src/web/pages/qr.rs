@@ -3,7 +3,8 @@
 //! attribute: the Content-Security-Policy forbids inline styles. Dark modules are drawn as one
 //! path of horizontal runs, which keeps the markup a few kilobytes.
 //!
-//! A page of `web::pages`: games through `store`; no SQL, no scoring, nothing from `cli`.
+//! A piece the pages share (the game pages, the group pages): the `qrcode` crate only;
+//! nothing from another page, `store`, `db` or `cli`.
 
 use std::collections::HashMap;
 use std::fmt::Write as _;
@@ -19,7 +20,7 @@ const SIZE_PX: usize = 200;
 /// QR codes kept after drawing. Choosing a code's mask (eight trial maskings, each scored)
 /// was over half the CPU time of a game page under load, and a game's page is drawn again with
 /// the same link on every reload and every phone. Emptied when full.
-const CACHE_SIZE: usize = 256;
+pub const CACHE_SIZE: usize = 256;
 
 type Cache = Mutex<HashMap<(String, String), Arc<str>>>;
 

@@ -2,7 +2,8 @@
 //! writes amounts ("€ 3.30" in English, "3,30 €" in German, with a no-break space so the
 //! symbol never ends up alone on a line). Never floats.
 //!
-//! A page of `web::pages`: games through `store`; no SQL, no scoring, nothing from `cli`.
+//! A piece the pages share (a game's, a group's numbers): `text` for the language only;
+//! nothing from another page, `store`, `db` or `cli`.
 
 use std::fmt;
 
