@@ -637,6 +637,23 @@ mod play_rules {
     }
 
     #[test]
+    fn shanghai_and_its_house_variants_swap_a_joker_out_of_a_run_as_contract_rummy_does() {
+        // Seed 000: Shanghai has "die gleichen Grundregeln wie bei Contract Rommé" and does not
+        // list the joker swap among its differences.
+        for id in ["shanghai", "shanghai-powe", "shanghai-kolsov"] {
+            assert_eq!(
+                RuleSet::preset(id).unwrap().play.joker_swap,
+                JokerSwap::RunsOnly,
+                "{id}"
+            );
+            let none = with(id, &[("joker_swap", OptionValue::Text("none".into()))]).play;
+            assert_eq!(none.joker_swap, JokerSwap::Never, "{id}");
+            let any = with(id, &[("joker_swap", OptionValue::Text("any".into()))]).play;
+            assert_eq!(any.joker_swap, JokerSwap::Any, "{id}");
+        }
+    }
+
+    #[test]
     fn hollywood_options_change_lay_off_timing_and_joker_swaps() {
         let plain = RuleSet::preset("hollywood").unwrap().play;
         assert_eq!(
