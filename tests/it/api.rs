@@ -71,13 +71,13 @@ async fn a_card_that_can_replace_a_joker_in_a_run_fits_as_a_joker_swap_with_its_
     assert_eq!(german["how"], "joker_swap");
     assert_eq!(
         german["message"],
-        "Ja: 7♥ kann Joker ersetzen, der für sie steht."
+        "Ja: 7♥ kann den Joker ersetzen, der für sie steht."
     );
-    // Where wild cards are never swapped back, the no says so.
+    // Where wild cards are never swapped back (May I?), the no says so.
     let refused = post_json(
         &app,
         "/api/v1/fit",
-        json!({"rules": "shanghai", "meld": "5H 6H JK 8H", "card": "7H"}),
+        json!({"rules": "may-i", "meld": "5H 6H JK 8H", "card": "7H"}),
     )
     .await;
     assert_eq!(refused["fits"], false, "{refused}");
@@ -87,6 +87,48 @@ async fn a_card_that_can_replace_a_joker_in_a_run_fits_as_a_joker_swap_with_its_
         refused["reason"]["message"],
         "It could replace the wild card that stands for it, but wild cards are not swapped back here."
     );
+}
+
+#[tokio::test]
+async fn shanghai_swaps_a_joker_out_of_a_run_as_contract_rummy_unless_the_table_chose_none() {
+    let app = TestApp::new().await;
+    // Seed 000: Shanghai keeps Contract Rommé's basic rules, and the joker swap is not among
+    // the differences it lists; the Shanghai house variants follow it.
+    for rules in ["shanghai", "shanghai-powe", "shanghai-kolsov"] {
+        let answer = post_json(
+            &app,
+            "/api/v1/fit",
+            json!({"rules": rules, "meld": "5H 6H JK=7H 8H", "card": "7H"}),
+        )
+        .await;
+        assert_eq!(answer["fits"], true, "{rules}: {answer}");
+        assert_eq!(answer["how"], "joker_swap", "{rules}");
+        assert_eq!(
+            answer["swap"],
+            json!({"card": "JK", "as": "7H", "declared": true})
+        );
+    }
+    // Jokers in sets stay dead, as in Contract Rommé.
+    let set = post_json(
+        &app,
+        "/api/v1/fit",
+        json!({"rules": "shanghai", "meld": "9C 9D 9H JK", "card": "9S"}),
+    )
+    .await;
+    assert_ne!(set["how"], "joker_swap", "{set}");
+    // A table that plays without swaps says so with the option.
+    let none = post_json(
+        &app,
+        "/api/v1/fit",
+        json!({"rules": "shanghai", "meld": "5H 6H JK 8H", "card": "7H",
+               "options": {"joker_swap": "none"}}),
+    )
+    .await;
+    assert_eq!(none["fits"], false, "{none}");
+    assert_eq!(none["code"], "swap_not_allowed");
+    // The rule notes say the same.
+    let rules = app.get("/api/v1/rules/shanghai").await.json();
+    assert_eq!(rules["play"]["joker_swap"], "runs-only", "{rules}");
 }
 
 #[tokio::test]

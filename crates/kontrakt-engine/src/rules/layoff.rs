@@ -28,7 +28,7 @@ pub enum Fit {
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 #[serde(tag = "code", rename_all = "snake_case")]
 pub enum NoFit {
-    /// The cards on the table are no legal meld.
+    /// The cards on the table are not a legal meld.
     NotAMeld,
     /// A joker in a game played without jokers.
     JokersNotInPlay,

@@ -186,6 +186,19 @@ impl MeldKind {
         }
     }
 
+    /// The noun with its indefinite article, as the case needs it: "a set" / "ein Satz",
+    /// "eine Folge", "ein Paar" (nominative); "einen Satz" (accusative). German picks the
+    /// article from the noun's gender: der Satz, die Folge, das Paar.
+    pub fn with_article(self, lang: Lang, accusative: bool) -> String {
+        let article = match (lang, self, accusative) {
+            (Lang::En, _, _) => "a",
+            (Lang::De, MeldKind::Set, false) | (Lang::De, MeldKind::Pair, _) => "ein",
+            (Lang::De, MeldKind::Set, true) => "einen",
+            (Lang::De, MeldKind::Run, _) => "eine",
+        };
+        format!("{article} {}", self.noun_in(lang, false))
+    }
+
     /// English noun, singular or plural.
     pub fn noun(self, plural: bool) -> &'static str {
         match (self, plural) {

@@ -22,7 +22,7 @@ messages! {
             "Meldung {meld} besteht nur aus wilden Karten; sie braucht mindestens eine echte Karte.";
         MixedCards => "Meld {meld} is neither a set (one rank) nor a run (one suit).",
             "Meldung {meld} ist weder ein Satz (ein Rang) noch eine Folge (eine Farbe).";
-        NotAPair => "Meld {meld} is no pair: a pair is two cards of one rank.",
+        NotAPair => "Meld {meld} is not a pair: a pair is two cards of one rank.",
             "Meldung {meld} ist kein Paar: ein Paar sind zwei Karten eines Rangs.";
         SetSuitRepeats => "Meld {meld}: every card of a set must be of a different suit, but {suit} appears twice.",
             "Meldung {meld}: in einem Satz muss jede Karte eine andere Farbe haben, hier ist {suit} doppelt.";
@@ -50,8 +50,9 @@ messages! {
             "Meldung {meld} hat {naturals} {naturals|echte Karte|echte Karten}; jede Meldung braucht mindestens {min}.";
         WrongMeldCount => "The contract needs exactly {needed} {needed|meld|melds}, but {given} {given|was|were} laid.",
             "Der Kontrakt verlangt genau {needed} {needed|Meldung|Meldungen}, gelegt {given|wurde|wurden} {given}.";
-        WrongKind => "Meld {meld} is a {is}, but the contract needs a {needs} here.",
-            "Meldung {meld} ist ein(e) {is}, aber der Kontrakt braucht hier eine {needs}.";
+        /// `is` and `needs` carry their article: "a set", "ein Satz", "eine Folge".
+        WrongKind => "Meld {meld} is {is}, but the contract needs {needs} here.",
+            "Meldung {meld} ist {is}, aber der Kontrakt braucht hier {needs}.";
         TooShort => "Meld {meld} has {len} {len|card|cards}; {kinds} need at least {min} here.",
             "Meldung {meld} hat {len} {len|Karte|Karten}; {kinds} brauchen hier mindestens {min}.";
         TooLong => "Meld {meld} has {len} {len|card|cards}; on the first meld {kinds} hold exactly {max}, extras wait for the next turn.",
@@ -90,7 +91,7 @@ messages! {
 messages! {
     /// Why a card does not fit a meld on the table.
     pub enum NoFitMsg {
-        NotAMeld => "The cards on the table are no legal meld.",
+        NotAMeld => "The cards on the table are not a legal meld.",
             "Die ausgelegten Karten sind keine gültige Meldung.";
         JokersNotInPlay => "This game is played without jokers.",
             "Diese Partie wird ohne Joker gespielt.";
@@ -161,6 +162,24 @@ pub struct FitWords {
     pub notes: Vec<String>,
 }
 
+/// What a wild card stands for: "Joker stands for 6♥" / "Der Joker steht für 6♥" (der Joker),
+/// "Die 2♣ steht für 6♥" (die Zwei).
+pub fn wild_stands_for(wild: Card, stands_for: Card, lang: Lang) -> String {
+    use super::pages::Msg;
+    let msg = if wild == Card::Joker {
+        Msg::WildAsJoker
+    } else {
+        Msg::WildAs
+    };
+    msg.fill(
+        lang,
+        &[
+            ("wild", &wild.display(lang)),
+            ("card", &stands_for.display(lang)),
+        ],
+    )
+}
+
 /// [`FitWords`] for `answer`, the result of
 /// [`fit_declared`](crate::rules::layoff::fit_declared) on this meld and card.
 pub fn fit_words(
@@ -177,29 +196,28 @@ pub fn fit_words(
             let (shown_wild, shown_card) = (wild.display(lang), card.display(lang));
             let both: [(&str, &dyn std::fmt::Display); 2] =
                 [("card", &shown_card), ("wild", &shown_wild)];
+            let (yes, swap) = if *wild == Card::Joker {
+                (Msg::FitSwapYesJoker, Msg::FitSwapJoker)
+            } else {
+                (Msg::FitSwapYes, Msg::FitSwap)
+            };
             FitWords {
-                headline: Msg::FitSwapYes.fill(lang, &both),
-                notes: vec![
-                    Msg::FitSwap.fill(lang, &both),
-                    super::cards::reading(reading, lang),
-                ],
+                headline: yes.fill(lang, &both),
+                notes: vec![swap.fill(lang, &both), super::cards::reading(reading, lang)],
             }
         }
         Ok(Fit::LayOff(reading)) => {
             let mut notes = Vec::new();
             if let Some((wild, stands_for)) = reading.wilds().iter().rev().find(|(w, _)| *w == card)
             {
-                notes.push(
-                    Msg::WildAs.fill(
-                        lang,
-                        &[
-                            ("wild", &wild.display(lang)),
-                            ("card", &stands_for.display(lang)),
-                        ],
-                    ) + ".",
-                );
+                notes.push(wild_stands_for(*wild, *stands_for, lang) + ".");
             }
-            notes.push(Msg::FitLayOff.text(lang).to_owned());
+            let lay_off = if card == Card::Joker {
+                Msg::FitLayOffJoker
+            } else {
+                Msg::FitLayOff
+            };
+            notes.push(lay_off.text(lang).to_owned());
             if rs.shanghai_calls {
                 notes.push(Msg::FitShanghai.text(lang).to_owned());
             }
@@ -319,8 +337,8 @@ impl Problem {
                 lang,
                 &[
                     ("meld", &meld),
-                    ("is", &kind(is, false)),
-                    ("needs", &kind(needs, false)),
+                    ("is", &is.with_article(lang, false)),
+                    ("needs", &needs.with_article(lang, true)),
                 ],
             ),
             Problem::TooShort {
@@ -497,6 +515,34 @@ mod tests {
     }
 
     #[test]
+    fn a_german_wrong_kind_takes_the_article_of_its_noun_der_satz_die_folge_das_paar() {
+        let r = run_check("contract", 3, "3H 4H 5H 6H | 9C 9D 9S 9H");
+        assert_eq!(
+            r.problems[0].message(Lang::De),
+            "Meldung 2 ist ein Satz, aber der Kontrakt braucht hier eine Folge."
+        );
+        let r = run_check("contract", 1, "3H 4H 5H | 9C 9D 9S");
+        assert_eq!(codes(&r), ["wrong_kind"]);
+        assert_eq!(
+            r.problems[0].message(Lang::De),
+            "Meldung 1 ist eine Folge, aber der Kontrakt braucht hier einen Satz."
+        );
+        let pair = Problem::WrongKind {
+            meld: 3,
+            is: MeldKind::Set,
+            needs: MeldKind::Pair,
+        };
+        assert_eq!(
+            pair.message(Lang::De),
+            "Meldung 3 ist ein Satz, aber der Kontrakt braucht hier ein Paar."
+        );
+        assert_eq!(
+            pair.message(Lang::En),
+            "Meld 3 is a set, but the contract needs a pair here."
+        );
+    }
+
+    #[test]
     fn going_out_all_at_once_with_too_few_cards_is_said_in_both_languages() {
         let r = run_check("contract", 7, "3H 4H 5H 6H | 9S 10S JS QS | 2D 3D 4D JK");
         assert_eq!(
@@ -542,6 +588,58 @@ mod tests {
     }
 
     #[test]
+    fn german_fit_answers_say_der_joker_for_a_joker_and_die_for_a_wild_two() {
+        use crate::rules::cards::parse_cards;
+        use crate::rules::layoff::fit;
+        use crate::rules::ruleset::{OptionValue, RuleSet, test_preset};
+        let words = |rs: &RuleSet, meld: &str, card: &str| {
+            let meld = parse_cards(meld).unwrap();
+            let card: Card = card.parse().unwrap();
+            let answer = fit(rs, &meld, card);
+            fit_words(
+                rs,
+                (&meld, &vec![None; meld.len()]),
+                (card, None),
+                &answer,
+                Lang::De,
+            )
+        };
+        let contract = RuleSet::preset("contract").unwrap();
+        let swap = words(&contract, "5H 6H JK 8H", "7H");
+        assert_eq!(
+            swap.headline,
+            "Ja: 7♥ kann den Joker ersetzen, der für sie steht."
+        );
+        assert_eq!(
+            swap.notes[0],
+            "Joker tauschen: 7♥ einlegen und den Joker nehmen."
+        );
+        let joker = words(&contract, "QS QH QD", "JK");
+        assert_eq!(
+            joker.notes[..2],
+            [
+                "Der Joker steht für D♣.",
+                "Er kann an diese Meldung angelegt werden."
+            ]
+        );
+        let twos = test_preset("hollywood", &[("twos_wild", OptionValue::Bool(true))]);
+        let two = words(&twos, "5H 6H 2C 8H", "7H");
+        assert_eq!(
+            two.headline,
+            "Ja: 7♥ kann die 2♣ ersetzen, die für sie steht."
+        );
+        assert_eq!(
+            two.notes[0],
+            "Wilde Karte tauschen: 7♥ einlegen und die 2♣ nehmen."
+        );
+        let natural = words(&contract, "QS QH QD", "QC");
+        assert_eq!(
+            natural.notes[0],
+            "Sie kann an diese Meldung angelegt werden."
+        );
+    }
+
+    #[test]
     fn either_or_contracts_name_every_shape() {
         let r = run_check("hollywood", 7, "3H 4H 5H 6H | 5C 5D 5S | 9D 10D JD QD");
         assert_eq!(codes(&r), ["no_alternative"]);
@@ -570,7 +668,7 @@ mod tests {
         assert_eq!(codes(&r), ["not_a_pair"]);
         assert_eq!(
             r.problems[0].message(Lang::En),
-            "Meld 3 is no pair: a pair is two cards of one rank."
+            "Meld 3 is not a pair: a pair is two cards of one rank."
         );
         assert_eq!(
             r.problems[0].message(Lang::De),

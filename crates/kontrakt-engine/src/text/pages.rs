@@ -103,7 +103,10 @@ messages! {
         VerdictPoints => "Worth {points} {points|point|points}.", "Wert: {points} {points|Punkt|Punkte}.";
         MeldN => "Meld {n}", "Meldung {n}";
         NotAMeld => "not a meld", "keine Meldung";
-        WildAs => "{wild} stands for {card}", "{wild} steht für {card}";
+        /// A wild 2 (die Zwei) in a sentence of its own.
+        WildAs => "{wild} stands for {card}", "Die {wild} steht für {card}";
+        /// The joker (der Joker) in a sentence of its own.
+        WildAsJoker => "{wild} stands for {card}", "Der Joker steht für {card}{wild||}";
         /// The other readings of a meld's undeclared wild cards.
         CouldAlsoBe => "It could also be: {readings}. Declare the wild card (like JK=JH) to choose.",
             "Sie könnte auch sein: {readings}. Sag die wilde Karte an (z. B. JK=JH), um zu wählen.";
@@ -133,10 +136,18 @@ messages! {
         ButtonFit => "Check the card", "Karte prüfen";
         FitYes => "Yes: {card} fits, making a {reading}.", "Ja: {card} passt, ergibt: {reading}.";
         FitLayOff => "It can be laid off on this meld.", "Sie kann an diese Meldung angelegt werden.";
+        /// [`Msg::FitLayOff`] for a joker: der Joker, so "er" in German.
+        FitLayOffJoker => "It can be laid off on this meld.", "Er kann an diese Meldung angelegt werden.";
+        /// A swap of the joker (der Joker): `wild` is "Joker" in English, left out in German.
+        FitSwapYesJoker => "Yes: {card} can replace {wild}, which stands for it.",
+            "Ja: {card} kann den Joker ersetzen, der für sie steht.{wild||}";
+        /// A swap of a wild 2 (die Zwei).
         FitSwapYes => "Yes: {card} can replace {wild}, which stands for it.",
-            "Ja: {card} kann {wild} ersetzen, der für sie steht.";
+            "Ja: {card} kann die {wild} ersetzen, die für sie steht.";
+        FitSwapJoker => "A joker swap: put {card} in and take {wild}.",
+            "Joker tauschen: {card} einlegen und den Joker nehmen.{wild||}";
         FitSwap => "A joker swap: put {card} in and take {wild}.",
-            "Joker tauschen: {card} einlegen und {wild} nehmen.";
+            "Wilde Karte tauschen: {card} einlegen und die {wild} nehmen.";
         FitShanghai => "As a discard it can be claimed with a Shanghai call.",
             "Als Abwurf kann sie mit „Shanghai!“ beansprucht werden.";
         FitNo => "No: {card} does not fit on {meld}.", "Nein: {card} passt nicht an {meld}.";
