@@ -361,7 +361,7 @@ async fn a_rounds_cards_may_declare_wild_cards_and_score_them_as_themselves() {
     let game = app
         .post_json_expecting(
             "/api/v1/games",
-            json!({"rules": "progressive", "players": ["Ann", "Ben"]}),
+            json!({"rules": "progressive", "players": ["Ann", "Ben", "Cas"]}),
             StatusCode::CREATED,
         )
         .await;
@@ -369,7 +369,7 @@ async fn a_rounds_cards_may_declare_wild_cards_and_score_them_as_themselves() {
     let round = app
         .post_json_expecting(
             &format!("/api/v1/games/{id}/rounds"),
-            json!({"round": 1, "went_out": "Ben", "cards": {"Ann": "2H=5H JK=7C AS"}}),
+            json!({"round": 1, "went_out": "Ben", "cards": {"Ann": "2H=5H JK=7C AS"}, "points": {"Cas": 5}}),
             StatusCode::OK,
         )
         .await;

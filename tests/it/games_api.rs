@@ -1091,11 +1091,15 @@ async fn buys_over_the_limit_and_a_cut_bonus_outside_liverpool_are_refused() {
         "There is no cut bonus in Shanghai Rummy; only Liverpool has one."
     );
 
-    let progressive = create(&app, json!({"rules": "progressive", "players": ["A", "B"]})).await;
+    let progressive = create(
+        &app,
+        json!({"rules": "progressive", "players": ["A", "B", "C"]}),
+    )
+    .await;
     let early = refused(
         &app,
         &progressive,
-        json!({"went_out": "A", "points": {"B": 1}, "buys": {"B": 1}}),
+        json!({"went_out": "A", "points": {"B": 1, "C": 2}, "buys": {"B": 1}}),
     )
     .await;
     assert_eq!(

@@ -289,11 +289,44 @@ mod presets_build {
         let short: Vec<u8> = rs
             .rounds
             .iter()
-            .filter(|r| r.needs_more_than_dealt())
+            .filter(|r| r.needs_more_than_dealt(rs.play.going_out))
             .map(|r| r.number)
             .collect();
         assert_eq!(short, [7, 8, 9, 10]);
         assert!(rs.rounds[9].go_out_all);
+    }
+
+    #[test]
+    fn powe_round_6_is_not_short_of_cards_as_it_goes_out_without_a_discard() {
+        // Powe deals 10 and goes out "never with a discard": round 6's 1 set of 3 + 2 runs of
+        // 4 are 11 cards, the 10 dealt and the one drawn. Shanghai's round 7 of that shape
+        // (3 runs of 4 with 11 dealt + 1 drawn) is not short either.
+        let short = |id: &str| -> Vec<u8> {
+            let rs = RuleSet::preset(id).unwrap();
+            rs.rounds
+                .iter()
+                .filter(|r| r.needs_more_than_dealt(rs.play.going_out))
+                .map(|r| r.number)
+                .collect()
+        };
+        let powe = RuleSet::preset("shanghai-powe").unwrap();
+        assert_eq!(contracts(&powe)[5], "1 set of 3 and 2 runs of 4");
+        assert_eq!(powe.rounds[5].cards_to_lay(powe.play.going_out), 11);
+        assert_eq!(short("shanghai-powe"), [7, 8]);
+        assert_eq!(short("shanghai"), Vec::<u8>::new());
+    }
+
+    #[test]
+    fn progressive_is_for_three_to_five_players_as_contract_rummy() {
+        // Seed 000: "Falls nicht anders angegeben, gelten hier die gleichen Regeln wie bei
+        // Contract Rommé"; Contract Rommé "kann von drei bis fünf Spielern gespielt werden".
+        let rs = RuleSet::preset("progressive").unwrap();
+        assert_eq!((rs.info.min_players, rs.info.max_players), (3, 5));
+        let contract = RuleSet::preset("contract").unwrap();
+        assert_eq!(
+            (rs.info.min_players, rs.info.max_players),
+            (contract.info.min_players, contract.info.max_players)
+        );
     }
 
     #[test]
