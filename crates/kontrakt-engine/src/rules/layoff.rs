@@ -52,6 +52,9 @@ pub enum NoFit {
     /// The card could replace a wild card, but this rule set never swaps wilds back (or
     /// only in runs, where this is a set).
     SwapNotAllowed,
+    /// A pair on the table (a rule set whose contracts ask for one, Progressive): a pair is
+    /// two cards of one rank, so no card is laid off on it.
+    PairFull,
     /// A wild card where the meld may hold no more wild cards.
     TooManyWilds { max: u8 },
     /// A wild card that would make more of the meld wild than the share the rule set allows
@@ -80,6 +83,7 @@ impl NoFit {
             NoFit::TooManyWilds { .. } => "too_many_wilds",
             NoFit::TooLargeShare { .. } => "too_large_share",
             NoFit::NotWild { .. } => "not_wild",
+            NoFit::PairFull => "pair_full",
         }
     }
 }
@@ -105,6 +109,16 @@ pub fn fit_declared(
     }
     if declared.is_some() && !rules.is_wild(card) {
         return Err(NoFit::NotWild { card });
+    }
+    if meld.len() == 2 && has_pairs(rs) {
+        // Every other meld holds at least three cards: two on the table are the pair, two
+        // cards of one rank, which stays a pair (docs/RULES.md 4 `progressive`).
+        let pair = super::pins::readings(rules, meld, pins, MeldKind::Pair);
+        return Err(if pair.is_empty() {
+            NoFit::NotAMeld
+        } else {
+            NoFit::PairFull
+        });
     }
     if let Some(reading) = fits_declared(rs, (meld, pins), (card, declared)) {
         return Ok(Fit::LayOff(reading));
@@ -190,6 +204,15 @@ pub fn meld_after(
         }
     }
     out.into_iter().unzip()
+}
+
+/// Does a contract of the rule set ask for a pair (Progressive round 14)?
+fn has_pairs(rs: &RuleSet) -> bool {
+    rs.rounds
+        .iter()
+        .filter_map(|round| round.contract.as_ref())
+        .flat_map(|contract| contract.alternatives.iter().flatten())
+        .any(|requirement| requirement.kind == MeldKind::Pair)
 }
 
 /// May a wild card in a meld of this kind be swapped back?

@@ -111,6 +111,8 @@ messages! {
             "Die Folge geht von {from} bis {to}: eine Karte passt nur direkt darunter oder darüber oder anstelle einer wilden Karte, die für sie steht.";
         SwapNotAllowed => "It could replace the wild card that stands for it, but wild cards are not swapped back here.",
             "Sie könnte die wilde Karte ersetzen, die für sie steht, aber wilde Karten werden hier nicht zurückgetauscht.";
+        PairFull => "The meld is a pair: a pair is two cards of one rank, so no card is laid off on it.",
+            "Die Meldung ist ein Paar: ein Paar sind zwei Karten eines Rangs, daran wird nichts angelegt.";
         TooManyWilds => "The meld already holds as many wild cards as a meld may ({max}).",
             "Die Meldung hat schon so viele wilde Karten, wie erlaubt sind ({max}).";
         TooLargeShareHalf => "The meld holds {wilds} wild {wilds|card|cards} of {len}; another would make more than half of it wild (naturals must be at least as many as wild cards).",
@@ -129,6 +131,7 @@ impl Say for crate::rules::layoff::NoFit {
         match *self {
             NoFit::NotAMeld => M::NotAMeld.text(lang).to_owned(),
             NoFit::JokersNotInPlay => M::JokersNotInPlay.text(lang).to_owned(),
+            NoFit::PairFull => M::PairFull.text(lang).to_owned(),
             NoFit::WrongRank { rank } => M::WrongRank.fill(lang, &[("rank", &rank.plural(lang))]),
             NoFit::SetFull { max } => M::SetFull.fill(lang, &[("max", &max)]),
             NoFit::SuitTaken { suit } => M::SuitTaken.fill(lang, &[("suit", &suit.name(lang))]),
@@ -673,6 +676,62 @@ mod tests {
         assert_eq!(
             r.problems[0].message(Lang::De),
             "Meldung 3 ist kein Paar: ein Paar sind zwei Karten eines Rangs."
+        );
+    }
+
+    #[test]
+    fn a_progressive_pair_of_two_declared_ranks_is_not_a_pair_rather_than_a_run() {
+        let run_check = |rules: &str, round: usize, melds: &str| {
+            let rs = RuleSet::preset(rules).unwrap();
+            let spec = rs.round_for_check(Some(round)).unwrap();
+            let m = crate::rules::cards::parse_pinned_melds(melds).unwrap();
+            crate::rules::check::check_pinned(&rs, &spec, &m.melds, &m.pins)
+        };
+        let r = run_check(
+            "progressive",
+            14,
+            "7C 7D 7S 7H JK | 3H 4H 5H 6H 7H | JK=QD JK=KD",
+        );
+        assert_eq!(codes(&r), ["not_a_pair"]);
+        assert_eq!(r.melds[2].1, None, "two ranks are no meld");
+        assert_eq!(
+            r.problems[0].message(Lang::De),
+            "Meldung 3 ist kein Paar: ein Paar sind zwei Karten eines Rangs."
+        );
+        // Declared as one rank, they are the pair.
+        let r = run_check(
+            "progressive",
+            14,
+            "7C 7D 7S 7H JK | 3H 4H 5H 6H 7H | JK=QD JK=QS",
+        );
+        assert!(r.ok, "{:?}", r.problems);
+    }
+
+    #[test]
+    fn a_card_laid_on_a_progressive_pair_is_refused_because_a_pair_is_two_cards() {
+        use crate::rules::cards::parse_cards;
+        use crate::rules::layoff::fit;
+        let rs = crate::rules::ruleset::RuleSet::preset("progressive").unwrap();
+        let no = fit(&rs, &parse_cards("QD QS").unwrap(), "QH".parse().unwrap()).unwrap_err();
+        assert_eq!(no.code(), "pair_full");
+        assert_eq!(
+            no.say(Lang::En),
+            "The meld is a pair: a pair is two cards of one rank, so no card is laid off on it."
+        );
+        assert_eq!(
+            no.say(Lang::De),
+            "Die Meldung ist ein Paar: ein Paar sind zwei Karten eines Rangs, daran wird nichts angelegt."
+        );
+        let mixed = fit(&rs, &parse_cards("QD KS").unwrap(), "QH".parse().unwrap());
+        assert_eq!(mixed.unwrap_err().code(), "not_a_meld");
+        // A set of three still takes a fourth queen.
+        assert!(
+            fit(
+                &rs,
+                &parse_cards("QD QS QC").unwrap(),
+                "QH".parse().unwrap()
+            )
+            .is_ok()
         );
     }
 
