@@ -280,11 +280,22 @@ fn why_not(rules: &MeldRules, r: &Reading, card: Card) -> NoFit {
             _ if r.kind() == MeldKind::Run => NoFit::RunFull {
                 max: rules.line().max_run(),
             },
-            _ => NoFit::SetFull {
-                max: rules.set_max.unwrap_or(4),
-            },
+            // Only a set that holds as many cards as a set may is full: a wild 2 that could
+            // stand for itself is said as the natural card below.
+            _ if len >= rules.set_max.unwrap_or(4) as usize || card.rank().is_none() => {
+                NoFit::SetFull {
+                    max: rules.set_max.unwrap_or(4),
+                }
+            }
+            _ => natural_why_not(rules, r, card),
         };
     }
+    natural_why_not(rules, r, card)
+}
+
+/// [`why_not`] for a natural card (or a wild 2 said as the natural card it also is).
+fn natural_why_not(rules: &MeldRules, r: &Reading, card: Card) -> NoFit {
+    let len = r.makeup().len;
     match *r {
         Reading::Set { rank, .. } | Reading::Pair { rank, .. } => {
             if card.rank() != Some(rank) {

@@ -736,6 +736,62 @@ mod tests {
     }
 
     #[test]
+    fn rommee_with_twos_wild_reads_one_of_two_identical_2s_as_the_wild_card() {
+        use crate::rules::cards::{parse_cards, parse_melds};
+        use crate::rules::layoff::{Fit, fit};
+        use crate::rules::ruleset::{OptionValue, test_preset};
+        let rs = test_preset("rommee", &[("twos_wild", OptionValue::Bool(true))]);
+        let spec = rs.round_for_check(None).unwrap();
+        let check =
+            |melds: &str| crate::rules::check::check(&rs, &spec, &parse_melds(melds).unwrap());
+        // 2♣ 2♥ are the two naturals, the other 2♣ stands for a missing suit.
+        let r = check("2C 2C 2H | KS KD KC KH");
+        assert!(r.ok, "{:?}", r.problems);
+        let two = r.melds[0].1.as_ref().unwrap();
+        assert_eq!((two.naturals(), two.wilds().len()), (2, 1));
+        assert!(check("2D 2D 2H 2S | KS KD KC KH").ok);
+        // A 2♣ laid on 2♣ 2♥ 2♠ (three cards) or on 2♣ 2♥ fits as the wild card.
+        for meld in ["2C 2H 2S", "2C 2H"] {
+            let answer = fit(&rs, &parse_cards(meld).unwrap(), "2C".parse().unwrap());
+            assert!(matches!(answer, Ok(Fit::LayOff(_))), "{meld}: {answer:?}");
+        }
+        // Only a set of four is full, and the reason says so with its true count.
+        let full = fit(
+            &rs,
+            &parse_cards("2C 2H 2S 2D").unwrap(),
+            "2C".parse().unwrap(),
+        );
+        assert_eq!(
+            full.unwrap_err().say(Lang::En),
+            "The set already holds 4 cards, as many as a set may."
+        );
+    }
+
+    #[test]
+    fn an_all_wild_meld_under_a_wild_share_is_refused_for_its_wild_cards_not_for_a_natural() {
+        use crate::rules::cards::parse_melds;
+        use crate::rules::ruleset::{OptionValue, test_preset};
+        let check = |share: &str| {
+            let rs = test_preset(
+                "contract",
+                &[("wilds_per_meld", OptionValue::Text(share.into()))],
+            );
+            let spec = rs.round_for_check(Some(1)).unwrap();
+            let melds = parse_melds("JK JK JK | 5C 5D 5S").unwrap();
+            crate::rules::check::check(&rs, &spec, &melds)
+        };
+        let half = check("half");
+        assert_eq!(codes(&half), ["too_many_wilds"], "{:?}", half.problems);
+        assert_eq!(
+            half.problems[0].message(Lang::En),
+            "Meld 1 has 3 wild cards of 3; here at most half of a meld may be wild (naturals at least as many as wild cards)."
+        );
+        assert_eq!(codes(&check("third")), ["too_many_wilds"]);
+        // Where the table chose no share, a meld needs a natural card (RULES.md section 2).
+        assert_eq!(codes(&check("any")), ["no_natural"]);
+    }
+
+    #[test]
     fn counts_are_pluralised_in_both_languages() {
         let one = Problem::WrongMeldCount {
             needed: 2,
