@@ -1395,6 +1395,55 @@ async fn settle_refuses_lists_that_do_not_match_the_players() {
 }
 
 #[tokio::test]
+async fn settle_refuses_a_value_per_point_for_places_and_more_jokers_than_the_decks_hold() {
+    let app = TestApp::new().await;
+    let unprocessable = StatusCode::UNPROCESSABLE_ENTITY;
+    // Progressive settles by places: a value per point is refused, naming the field, in
+    // both languages (no English inside the German).
+    let sentence = refused(
+        &app,
+        "/api/v1/settle",
+        json!({"rules": "progressive", "players": ["A","B","C"], "totals": [1, 2, 3],
+               "cents_per_point": 5})
+        .to_string(),
+        unprocessable,
+    )
+    .await;
+    assert_eq!(
+        sentence,
+        "\"cents_per_point\" is not used by progressive (places settlement); send \"totals\" and \"buys\""
+    );
+    let sentence = refused(
+        &app,
+        "/api/v1/settle",
+        json!({"rules": "progressive", "players": ["A","B","C"], "totals": [1, 2, 3],
+               "cents_per_point": 5, "lang": "de"})
+        .to_string(),
+        unprocessable,
+    )
+    .await;
+    assert_eq!(
+        sentence,
+        "„cents_per_point“ gilt nicht für progressive (Abrechnung: Nach Plätzen); sendet „totals“ und „buys“"
+    );
+    // Continental's decks hold 2 jokers at a table of 2 to 5: a hand of 3 is refused with
+    // the games' sentence.
+    let sentence = refused(
+        &app,
+        "/api/v1/settle",
+        json!({"rules": "continental", "players": ["A","B","C"], "cents_per_unit": 10,
+               "hands": [{"winner": "A", "jokers": 3}]})
+        .to_string(),
+        unprocessable,
+    )
+    .await;
+    assert_eq!(
+        sentence,
+        "Hand 1: The winning hand cannot hold 3 jokers: the cards in play hold only 2."
+    );
+}
+
+#[tokio::test]
 async fn settle_refuses_empty_duplicate_or_too_many_names() {
     let app = TestApp::new().await;
     let unprocessable = StatusCode::UNPROCESSABLE_ENTITY;
@@ -1648,7 +1697,7 @@ async fn the_referee_answers_in_the_bodys_lang_or_the_accept_language_with_codes
     .await;
     assert_eq!(
         sentence,
-        "„totals“ fehlt: hollywood (Abrechnung lowest-collects) braucht es"
+        "„totals“ fehlt: hollywood (Abrechnung: Niedrigster kassiert) braucht es"
     );
     let sentence = refused(
         &app,

@@ -265,6 +265,9 @@ impl HandError {
             HandError::NoWildsWithJokers { jokers } => {
                 M::NoWildsWithJokers.fill(lang, &[("jokers", &jokers)])
             }
+            // The games' sentence for the same check.
+            HandError::JokersNotInDecks { given, decks_hold } => GameMsg::JokersNotInDecks
+                .fill(lang, &[("given", &given), ("decks_hold", &decks_hold)]),
         }
     }
 }
