@@ -1424,7 +1424,7 @@ async fn settle_refuses_a_value_per_point_for_places_and_more_jokers_than_the_de
     .await;
     assert_eq!(
         sentence,
-        "„cents_per_point“ gilt nicht für progressive (Abrechnung: Nach Plätzen); sendet „totals“ und „buys“"
+        "„cents_per_point“ gilt nicht für Progressives Rommé (Abrechnung: Nach Plätzen); sendet „totals“ und „buys“"
     );
     // Continental's decks hold 2 jokers at a table of 2 to 5: a hand of 3 is refused with
     // the games' sentence.
@@ -1666,7 +1666,7 @@ async fn the_referee_answers_in_the_bodys_lang_or_the_accept_language_with_codes
     .await;
     assert_eq!(
         sentence,
-        "Runde 9 gibt es nicht: Contract Rummy hat die Runden 1 bis 7"
+        "Runde 9 gibt es nicht: Kontrakt-Rommé hat die Runden 1 bis 7"
     );
     let sentence = refused(
         &app,
@@ -1697,7 +1697,7 @@ async fn the_referee_answers_in_the_bodys_lang_or_the_accept_language_with_codes
     .await;
     assert_eq!(
         sentence,
-        "„totals“ fehlt: hollywood (Abrechnung: Niedrigster kassiert) braucht es"
+        "„totals“ fehlt: Hollywood-Rommé (Abrechnung: Niedrigster kassiert) braucht es"
     );
     let sentence = refused(
         &app,
@@ -1723,7 +1723,7 @@ async fn the_games_api_answers_in_the_bodys_lang() {
     assert_eq!(body["problems"][0]["code"], "player_count");
     assert_eq!(
         body["problems"][0]["message"],
-        "Contract Rummy wird von 3 bis 5 Personen gespielt, nicht von 1."
+        "Kontrakt-Rommé wird von 3 bis 5 Personen gespielt, nicht von 1."
     );
     let created = post(
         &app,

@@ -172,12 +172,12 @@ async fn checker_options_that_make_no_sense_are_a_400_page_with_the_sentence_nex
         (
             "opt.ace=sideways",
             "Option \"ace\"",
-            "Ungültiger Wert \"sideways\" für die Option „ace“.",
+            "Option „ace“ ist eins von low-or-high, high-only, wrap, nicht „sideways“.",
         ),
         (
             "opt.colour=red",
             "Unknown option \"colour\" for contract; its options are: jokers, joker_points, ace, exact_minimum, settlement, same_suit_runs, wilds_per_meld, all_wild_melds.",
-            "Unbekannte Option „colour“ für contract",
+            "Unbekannte Option „colour“ für Kontrakt-Rommé",
         ),
         ("opt.jokers=maybe", "jokers", "jokers"),
         ("opt.joker_points=lots", "joker_points", "joker_points"),

@@ -505,7 +505,7 @@ impl TryFrom<(SettleBody, &HeaderMap)> for SettleRequest {
         let players = player_names(&rules, &body.players, lang)?;
         let count = players.len();
         let scheme = crate::text::settlement::scheme_in_sentence(rules.scheme, lang);
-        let name = rules.info.id;
+        let name = crate::text::rules::rules_name_in(rules.info.id, lang);
         let not_used = |field: &str, instead: &[&str]| {
             let instead = crate::text::settlement::fields_in_sentence(instead, lang);
             invalid(ApiMsg::NotUsed.fill(

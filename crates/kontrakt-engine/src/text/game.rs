@@ -303,7 +303,7 @@ impl GameError {
             } => M::PlayerCount.fill(
                 lang,
                 &[
-                    ("rules", rules),
+                    ("rules", &super::rules::rules_name_in(rules, lang)),
                     ("min", min),
                     ("max", max),
                     ("given", given),
@@ -331,9 +331,10 @@ impl GameError {
             CentsTwice => M::CentsTwice.text(lang).to_owned(),
             PointsPerCentOutOfRange { given } => M::PointsPerCentOutOfRange
                 .fill(lang, &[("max", &MAX_POINTS_PER_CENT), ("given", given)]),
-            PointsPerCentNotUsed { rules } => {
-                M::PointsPerCentNotUsed.fill(lang, &[("rules", rules)])
-            }
+            PointsPerCentNotUsed { rules } => M::PointsPerCentNotUsed.fill(
+                lang,
+                &[("rules", &super::rules::rules_name_in(rules, lang))],
+            ),
             BadCurrency => M::BadCurrency.fill(lang, &[("max", &MAX_CURRENCY_CHARS)]),
             RoundOutOfRange { round, of } => {
                 M::RoundOutOfRange.fill(lang, &[("round", round), ("of", of)])
@@ -363,8 +364,14 @@ impl GameError {
             BadCards { player, error } => {
                 M::BadCards.fill(lang, &[("player", player), ("error", &error.clause(lang))])
             }
-            CutBonusNotPlayed { rules } => M::CutBonusNotPlayed.fill(lang, &[("rules", rules)]),
-            HandRommeeNotPlayed { rules } => M::HandRommeeNotPlayed.fill(lang, &[("rules", rules)]),
+            CutBonusNotPlayed { rules } => M::CutBonusNotPlayed.fill(
+                lang,
+                &[("rules", &super::rules::rules_name_in(rules, lang))],
+            ),
+            HandRommeeNotPlayed { rules } => M::HandRommeeNotPlayed.fill(
+                lang,
+                &[("rules", &super::rules::rules_name_in(rules, lang))],
+            ),
             HandRommeeNeedsWinner => M::HandRommeeNeedsWinner.text(lang).to_owned(),
             FirstDownNotPlayed => M::FirstDownNotPlayed.text(lang).to_owned(),
             BuysNotAllowed {

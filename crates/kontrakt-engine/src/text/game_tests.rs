@@ -259,7 +259,7 @@ fn set_up_errors_are_keyed_by_field_with_a_sentence_each() {
     };
     assert_eq!(
         GameSetup::try_from(one).unwrap_err().summary(Lang::De),
-        "German Rommé wird von 2 bis 6 Personen gespielt, nicht von 1."
+        "Rommé wird von 2 bis 6 Personen gespielt, nicht von 1."
     );
     let unknown = RawSetup {
         rules: "canasta".into(),

@@ -194,6 +194,9 @@ messages! {
             "„round“ fehlt: {rules} hat die Runden 1 bis {count}";
         OutOfRange => "round {round} is out of range: {rules} has rounds 1 to {count}",
             "Runde {round} gibt es nicht: {rules} hat die Runden 1 bis {count}";
+        /// [`RoundErrorMsg::OutOfRange`] for a rule set of one round (Continental).
+        OutOfRangeOne => "round {round} is out of range: {rules} has one round only",
+            "Runde {round} gibt es nicht: {rules} hat nur eine Runde";
         NoRounds => "\"round\" is not used by {rules}: it has no contracts, every first meld needs the same points; leave it out",
             "„round“ gilt nicht für {rules}: es hat keine Kontrakte, jede erste Meldung braucht dieselben Punkte; lasst es weg";
         /// A round number below 1 (the JSON API and the command line take any integer).
@@ -210,14 +213,14 @@ messages! {
             "unbekanntes Regelwerk „{id}“; bekannt sind: contract, liverpool, may-i, shanghai, shanghai-powe, shanghai-kolsov, progressive, continental, rommee, hollywood";
         Unknown => "unknown option \"{name}\" for {rules}; its options are: {known}",
             "unbekannte Option „{name}“ für {rules}; seine Optionen sind: {known}";
-        /// German leaves what the option takes out (`{expected||}`).
+        /// Both languages say what the option takes: "ist 30, 40 oder 50, nicht 35".
         BadValue => "option \"{name}\" {expected}, not {got}",
-            "ungültiger Wert {got} für die Option „{name}“{expected||}";
-        /// Form text an option cannot read; German leaves what it takes out.
+            "Option „{name}“ {expected}, nicht {got}";
+        /// Form text an option cannot read.
         BadText => "option \"{name}\" {expected}, not \"{given}\"",
-            "ungültiger Wert „{given}“ für die Option „{name}“{expected||}";
+            "Option „{name}“ {expected}, nicht „{given}“";
         /// A value as an error shows it.
-        GotText => "\"{text}\"", "\"{text}\"";
+        GotText => "\"{text}\"", "„{text}“";
         GotList => "a list", "eine Liste";
     }
 }
@@ -279,9 +282,14 @@ impl OptionError {
         use OptionErrorMsg as M;
         match self {
             OptionError::UnknownRuleSet(id) => M::UnknownRuleSet.fill(lang, &[("id", id)]),
-            OptionError::Unknown { name, rules, known } => {
-                M::Unknown.fill(lang, &[("name", name), ("rules", rules), ("known", known)])
-            }
+            OptionError::Unknown { name, rules, known } => M::Unknown.fill(
+                lang,
+                &[
+                    ("name", name),
+                    ("rules", &rules_name_in(rules, lang)),
+                    ("known", known),
+                ],
+            ),
             OptionError::BadValue {
                 name,
                 expected,
@@ -350,6 +358,19 @@ pub fn preset_name(info: &PresetInfo, lang: Lang) -> &'static str {
         Some(preset) => preset_row(preset).0.text(lang),
         None => info.name,
     }
+}
+
+/// A rule set named in a sentence in the language: an error carries the English name
+/// (`PresetInfo::name`) or the id; German says the German name, as the German rule books
+/// call it ("Rommé" for "German Rommé" and `rommee`, "Kontrakt-Rommé" for `contract`). Anything that names no preset is said as given.
+pub fn rules_name_in<'a>(name: &'a str, lang: Lang) -> &'a str {
+    if lang == Lang::En {
+        return name;
+    }
+    Preset::ALL
+        .into_iter()
+        .find(|&p| p.id() == name || preset_row(p).0.text(Lang::En) == name)
+        .map_or(name, |p| preset_row(p).0.text(lang))
 }
 
 /// The preset's one-line description in the language (empty for an id that is not a
@@ -480,19 +501,29 @@ pub fn round_error(e: &RoundError) -> String {
 impl Say for RoundError {
     fn say(&self, lang: Lang) -> String {
         match *self {
-            RoundError::Missing { rules, count } => {
-                RoundErrorMsg::Missing.fill(lang, &[("rules", &rules), ("count", &count)])
-            }
+            RoundError::Missing { rules, count } => RoundErrorMsg::Missing.fill(
+                lang,
+                &[("rules", &rules_name_in(rules, lang)), ("count", &count)],
+            ),
             RoundError::NoRounds { rules } => {
-                RoundErrorMsg::NoRounds.fill(lang, &[("rules", &rules)])
+                RoundErrorMsg::NoRounds.fill(lang, &[("rules", &rules_name_in(rules, lang))])
             }
             RoundError::OutOfRange {
                 round,
                 rules,
                 count,
-            } => RoundErrorMsg::OutOfRange.fill(
+            } => if count == 1 {
+                RoundErrorMsg::OutOfRangeOne
+            } else {
+                RoundErrorMsg::OutOfRange
+            }
+            .fill(
                 lang,
-                &[("round", &round), ("rules", &rules), ("count", &count)],
+                &[
+                    ("round", &round),
+                    ("rules", &rules_name_in(rules, lang)),
+                    ("count", &count),
+                ],
             ),
         }
     }
@@ -658,6 +689,28 @@ mod tests {
     }
 
     #[test]
+    fn a_german_sentence_names_the_rule_set_in_german_and_one_round_is_no_range() {
+        let continental = crate::rules::ruleset::RuleSet::preset("continental").unwrap();
+        let e = continental.round_for_check(Some(2)).unwrap_err();
+        assert_eq!(
+            e.say(Lang::En),
+            "round 2 is out of range: Continental Rummy has one round only"
+        );
+        assert_eq!(
+            e.say(Lang::De),
+            "Runde 2 gibt es nicht: Continental Rommé hat nur eine Runde"
+        );
+        let contract = crate::rules::ruleset::RuleSet::preset("contract").unwrap();
+        assert_eq!(
+            contract.round_for_check(Some(8)).unwrap_err().say(Lang::De),
+            "Runde 8 gibt es nicht: Kontrakt-Rommé hat die Runden 1 bis 7"
+        );
+        assert_eq!(rules_name_in("German Rommé", Lang::De), "Rommé");
+        assert_eq!(rules_name_in("German Rommé", Lang::En), "German Rommé");
+        assert_eq!(rules_name_in("not a preset", Lang::De), "not a preset");
+    }
+
+    #[test]
     fn round_errors_are_said_in_both_languages() {
         let e = RoundError::OutOfRange {
             round: 9,
@@ -670,7 +723,7 @@ mod tests {
         );
         assert_eq!(
             e.say(Lang::De),
-            "Runde 9 gibt es nicht: contract hat die Runden 1 bis 7"
+            "Runde 9 gibt es nicht: Kontrakt-Rommé hat die Runden 1 bis 7"
         );
         let rommee = crate::rules::ruleset::RuleSet::preset("rommee").unwrap();
         let e = rommee.round_for_check(Some(2)).unwrap_err();
@@ -680,7 +733,7 @@ mod tests {
         );
         assert_eq!(
             e.say(Lang::De),
-            "„round“ gilt nicht für German Rommé: es hat keine Kontrakte, jede erste Meldung braucht dieselben Punkte; lasst es weg"
+            "„round“ gilt nicht für Rommé: es hat keine Kontrakte, jede erste Meldung braucht dieselben Punkte; lasst es weg"
         );
     }
 
@@ -723,7 +776,7 @@ mod tests {
         );
         assert_eq!(
             e.say(Lang::De),
-            "Ungültiger Wert 2.5 für die Option „joker_points“."
+            "Option „joker_points“ ist eine ganze Zahl von 0 bis 500, nicht 2.5."
         );
         let e = OptionError::BadValue {
             name: "contracts".into(),
@@ -738,6 +791,16 @@ mod tests {
             expected_words(&Expected::AnyOf(vec![4, 5, 7]), Lang::De),
             "ist 4, 5 oder 7"
         );
+        // German keeps the allowed values too.
+        let e = OptionError::BadValue {
+            name: "opening_points".into(),
+            expected: Expected::AnyOf(vec![30, 40, 50]),
+            got: Got::Value(OptionValue::Int(35)),
+        };
+        assert_eq!(
+            e.say(Lang::De),
+            "Option „opening_points“ ist 30, 40 oder 50, nicht 35."
+        );
         let e = OptionTextError {
             name: "x",
             given: "maybe".into(),
@@ -749,7 +812,7 @@ mod tests {
         );
         assert_eq!(
             e.say(Lang::De),
-            "Ungültiger Wert „maybe“ für die Option „x“."
+            "Option „x“ ist on oder off, nicht „maybe“."
         );
     }
 }
