@@ -661,7 +661,11 @@ mod tests {
         );
         assert_eq!(
             r.problems[0].message(Lang::En),
-            "The contract needs 5 runs of 3 or 3 runs of 4 and 1 run of 3 or 1 run of 5 and 1 run of 4 and 2 runs of 3; the melds match none of these shapes."
+            "The contract needs one of: 5 runs of 3 · 3 runs of 4 + 1 run of 3 · 1 run of 5 + 1 run of 4 + 2 runs of 3; the melds match none of these shapes."
+        );
+        assert_eq!(
+            r.problems[0].message(Lang::De),
+            "Der Kontrakt verlangt eine der Formen: 5 Folgen à 3 · 3 Folgen à 4 + 1 Folge à 3 · 1 Folge à 5 + 1 Folge à 4 + 2 Folgen à 3; die Meldungen passen zu keiner dieser Formen."
         );
     }
 

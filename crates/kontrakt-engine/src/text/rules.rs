@@ -171,6 +171,13 @@ messages! {
         And => " and ", " und ";
         /// Between the alternatives.
         Or => " or ", " oder ";
+        /// Before the shapes of a contract whose alternatives have several parts each:
+        /// "one of: 5 runs of 3 · 3 runs of 4 + 1 run of 3".
+        OneOf => "one of: ", "eine der Formen: ";
+        /// Between the parts of one shape, where the shapes are listed after [`ContractMsg::OneOf`].
+        Plus => " + ", " + ";
+        /// Between the shapes listed after [`ContractMsg::OneOf`].
+        Dot => " · ", " · ";
         /// German has one word for one joker and many (`{jokers}` is said in both).
         Decks => "{decks} {decks|deck|decks} + {jokers} {jokers|joker|jokers} ({cards} {cards|card|cards})",
             "{decks} {decks|Blatt|Blätter} + {jokers} Joker ({cards} {cards|Karte|Karten})";
@@ -422,11 +429,27 @@ pub fn option_description(preset: Preset, option: &str, lang: Lang) -> &'static 
 }
 
 /// The contract in words: "1 set of 3 and 1 run of 4", "3 sets of 3 or 3 runs of 4".
+///
+/// Alternatives of one part each read "3 sets of 3 or 3 runs of 4"; where a shape has
+/// several parts, "or" and "and" would run together, so the shapes are listed: "one of:
+/// 5 runs of 3 · 3 runs of 4 + 1 run of 3 · 1 run of 5 + 1 run of 4 + 2 runs of 3".
 pub fn describe_contract(contract: &Contract, lang: Lang) -> String {
-    contract
-        .alternatives
+    let alternatives = &contract.alternatives;
+    let several_parts = |alt: &Vec<Requirement>| alt.windows(2).any(|w| w[0] != w[1]);
+    if alternatives.len() > 1 && alternatives.iter().any(several_parts) {
+        let shapes: Vec<String> = alternatives
+            .iter()
+            .map(|alt| describe_alternative(alt, ContractMsg::Plus.text(lang), lang))
+            .collect();
+        return format!(
+            "{}{}",
+            ContractMsg::OneOf.text(lang),
+            shapes.join(ContractMsg::Dot.text(lang))
+        );
+    }
+    alternatives
         .iter()
-        .map(|alt| describe_alternative(alt, lang))
+        .map(|alt| describe_alternative(alt, ContractMsg::And.text(lang), lang))
         .collect::<Vec<_>>()
         .join(ContractMsg::Or.text(lang))
 }
@@ -442,7 +465,8 @@ pub fn fills_text(req: Requirement, lang: Lang) -> String {
     msg.fill(lang, &[("min", &req.min)])
 }
 
-fn describe_alternative(alt: &[Requirement], lang: Lang) -> String {
+/// One shape of a contract, its groups joined by `and` (" and " or " + ").
+fn describe_alternative(alt: &[Requirement], and: &str, lang: Lang) -> String {
     let mut groups: Vec<(Requirement, usize)> = Vec::new();
     for r in alt {
         match groups.last_mut() {
@@ -461,7 +485,7 @@ fn describe_alternative(alt: &[Requirement], lang: Lang) -> String {
             msg.fill(lang, &[("n", n), ("min", &r.min)])
         })
         .collect();
-    parts.join(ContractMsg::And.text(lang))
+    parts.join(and)
 }
 
 /// "2 decks + 3 jokers (107 cards)" / "2 Blätter + 3 Joker (107 Karten)".
@@ -680,11 +704,11 @@ mod tests {
         };
         assert_eq!(
             describe_contract(&c, Lang::En),
-            "1 set of 3 and 2 runs of 4 or 1 pair"
+            "one of: 1 set of 3 + 2 runs of 4 · 1 pair"
         );
         assert_eq!(
             describe_contract(&c, Lang::De),
-            "1 Satz à 3 und 2 Folgen à 4 oder 1 Paar"
+            "eine der Formen: 1 Satz à 3 + 2 Folgen à 4 · 1 Paar"
         );
     }
 

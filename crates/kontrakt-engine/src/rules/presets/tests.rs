@@ -379,7 +379,7 @@ mod presets_build {
         assert_eq!(rs.rounds.len(), 1);
         assert_eq!(
             contracts(&rs)[0],
-            "5 runs of 3 or 3 runs of 4 and 1 run of 3 or 1 run of 5 and 1 run of 4 and 2 runs of 3"
+            "one of: 5 runs of 3 · 3 runs of 4 + 1 run of 3 · 1 run of 5 + 1 run of 4 + 2 runs of 3"
         );
         assert_eq!(rs.rounds[0].total_cards, Some(15));
         assert_eq!(rs.penalty_points(&[Card::Joker]), None);
