@@ -1767,7 +1767,7 @@ async fn the_games_api_answers_in_the_bodys_lang() {
         .await;
     missing.assert_refused(
         StatusCode::NOT_FOUND,
-        Is("Unter dieser Adresse gibt es keine Partie. Prüf den Link, den du bekommen hast."),
+        Is("Unter dieser Adresse gibt es keine Partie. Prüft den Link, den ihr bekommen habt."),
     );
     let missing = app
         .get("/api/v1/games/0123456789abcdef0123456789abcdef")

@@ -41,7 +41,7 @@ async fn an_all_wild_meld_is_legal_only_declared_and_three_twos_are_a_set_of_two
         ),
         (
             "de",
-            "Meldung 1 besteht nur aus wilden Karten; sag bei jeder, wofür sie steht (3 sind",
+            "Meldung 1 besteht nur aus wilden Karten; sagt bei jeder, wofür sie steht (3 sind",
         ),
     ] {
         let answer = post_json(
@@ -165,7 +165,7 @@ async fn the_pages_show_the_solvers_declarations_and_the_all_wild_sentence() {
         (
             "de",
             "Joker angesagt als 7♥",
-            "sag bei jeder, wofür sie steht",
+            "sagt bei jeder, wofür sie steht",
         ),
     ] {
         let hand = ("hand", "5H 6H JK 8H 9C 9D 9S");

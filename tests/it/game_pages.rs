@@ -454,7 +454,7 @@ async fn the_new_game_form_is_german_for_german_browsers() {
     let body = text(&response.body);
     // Both names and the first dealer are marked.
     assert!(
-        body.contains("Bitte korrigiere die 3 markierten Felder."),
+        body.contains("Bitte korrigiert die 3 markierten Felder."),
         "{body}"
     );
     assert!(body.contains("Zwei Spieler heißen „Ann“; jeder braucht einen eigenen Namen."));

@@ -82,7 +82,7 @@ messages! {
         PinNeeds => "Meld {meld}: the {card} is declared as {declared}, but the meld needs it as {needs}.",
             "Meldung {meld}: {card} ist als {declared} angesagt, aber die Meldung braucht an dieser Stelle {needs}.";
         AllWildUndeclared => "Meld {meld} is all wild cards; say what each one stands for ({undeclared} {undeclared|is|are} not declared yet, like JK=9H).",
-            "Meldung {meld} besteht nur aus wilden Karten; sag bei jeder, wofür sie steht ({undeclared} {undeclared|ist|sind} noch nicht angesagt, etwa JK=9H).";
+            "Meldung {meld} besteht nur aus wilden Karten; sagt bei jeder, wofür sie steht ({undeclared} {undeclared|ist|sind} noch nicht angesagt, etwa JK=9H).";
         /// Between the cards a declared wild could be instead: "J♥ or A♥".
         Or => " or ", " oder ";
     }

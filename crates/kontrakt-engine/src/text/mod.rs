@@ -80,6 +80,8 @@ pub mod template;
 pub mod transfer;
 
 #[cfg(test)]
+mod address_tests;
+#[cfg(test)]
 mod plural_tests;
 
 pub use lang::Lang;

@@ -85,7 +85,7 @@ messages! {
         SolveCancelled => "the search was stopped because the answer was no longer wanted or took too long",
             "die Suche wurde abgebrochen, weil die Antwort nicht mehr gebraucht wurde oder zu lange dauerte";
         /// Advice after a hand too complex to search.
-        SolveFewerWilds => "Try fewer wild cards.", "Versuch es mit weniger wilden Karten.";
+        SolveFewerWilds => "Try fewer wild cards.", "Versucht es mit weniger wilden Karten.";
     }
 }
 
@@ -225,7 +225,7 @@ mod tests {
         );
         assert_eq!(
             SolveError::TooComplex.sentence(Lang::De),
-            "Diese Hand ist zu verzwickt für eine Suche in vernünftiger Zeit. Versuch es mit weniger wilden Karten."
+            "Diese Hand ist zu verzwickt für eine Suche in vernünftiger Zeit. Versucht es mit weniger wilden Karten."
         );
         assert_eq!(
             SolveError::TooManyCards(31).to_string(),
