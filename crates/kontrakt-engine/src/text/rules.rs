@@ -370,7 +370,7 @@ pub fn preset_name(info: &PresetInfo, lang: Lang) -> &'static str {
 /// A rule set named in a sentence in the language: an error carries the English name
 /// (`PresetInfo::name`) or the id; German says the German name, as the German rule books
 /// call it ("Rommé" for "German Rommé" and `rommee`, "Kontrakt-Rommé" for `contract`). Anything that names no preset is said as given.
-pub fn rules_name_in<'a>(name: &'a str, lang: Lang) -> &'a str {
+pub fn rules_name_in(name: &str, lang: Lang) -> &str {
     if lang == Lang::En {
         return name;
     }
