@@ -68,7 +68,7 @@ messages! {
         JokerPoints => "Penalty points of a joker left in hand.",
             "Strafpunkte für einen Joker auf der Hand.";
         Settlement => "Money settlement: lowest-collects (the lowest total collects the difference from each player) or pairwise (every pair settles its difference).",
-            "Abrechnung: lowest-collects (der Niedrigste kassiert von jedem die Differenz) oder pairwise (jedes Paar rechnet die Differenz ab).";
+            "Abrechnung: der Niedrigste kassiert (die niedrigste Summe erhält von jedem die Differenz) oder paarweise (jedes Paar rechnet die Differenz ab).";
         ExactMinimum => "The contract meld holds only the minimum cards (sets of 3, runs of 4); extras wait for the next turn.",
             "Die Kontraktmeldung enthält nur die Mindestzahl Karten (Sätze à 3, Folgen à 4); weitere erst im nächsten Zug.";
         CutBonus => "Points taken off the cutter who cuts exactly the deal plus the up-card.",
@@ -732,6 +732,16 @@ mod tests {
         assert_eq!(rules_name_in("German Rommé", Lang::De), "Rommé");
         assert_eq!(rules_name_in("German Rommé", Lang::En), "German Rommé");
         assert_eq!(rules_name_in("not a preset", Lang::De), "not a preset");
+    }
+
+    #[test]
+    fn the_german_settlement_option_names_its_schemes_in_german() {
+        let german = option_description(Preset::Rommee, "settlement", Lang::De);
+        assert!(
+            !german.contains("pairwise") && !german.contains("lowest-collects"),
+            "{german}"
+        );
+        assert!(german.contains("paarweise"), "{german}");
     }
 
     #[test]
