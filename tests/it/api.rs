@@ -129,6 +129,10 @@ async fn shanghai_swaps_a_joker_out_of_a_run_as_contract_rummy_unless_the_table_
     // The rule notes say the same.
     let rules = app.get("/api/v1/rules/shanghai").await.json();
     assert_eq!(rules["play"]["joker_swap"], "runs-only", "{rules}");
+    assert_eq!(
+        rules["play_notes"]["en"][1],
+        "A joker in a run may be swapped for the card it stands for (play the joker in the same turn); jokers in sets are dead."
+    );
 }
 
 #[tokio::test]
