@@ -54,15 +54,12 @@ pub fn wild_texts(reading: &Reading, declared: &[(Card, Card)], ctx: &PageCtx) -
         .iter()
         .map(|(wild, card)| {
             let at = declared.iter().position(|d| d == &(*wild, *card));
-            let msg = match at {
-                Some(i) => {
-                    declared.swap_remove(i);
-                    Msg::WildDeclared
-                }
-                None => Msg::WildAs,
+            let Some(i) = at else {
+                return text::check::wild_stands_for(*wild, *card, ctx.lang);
             };
+            declared.swap_remove(i);
             ctx.f(
-                msg,
+                Msg::WildDeclared,
                 &[
                     ("wild", &wild.display(ctx.lang)),
                     ("card", &card.display(ctx.lang)),

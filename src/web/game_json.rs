@@ -245,6 +245,8 @@ struct NextRoundView<'a> {
     #[schema(value_type = schema::Buys)]
     buys: Buys,
     buys_text: String,
+    /// `buys_text` in German (added 2026-11-27).
+    buys_text_de: String,
     go_out_all: bool,
     needs_more_than_dealt: bool,
     no_winner_allowed: bool,
@@ -294,6 +296,7 @@ impl<'a> NextRoundView<'a> {
             decks_de: info.decks.describe(Lang::De),
             buys: info.buys,
             buys_text: text::round::buys_rule(&info.buys, Lang::En),
+            buys_text_de: text::round::buys_rule(&info.buys, Lang::De),
             go_out_all: info.go_out_all,
             needs_more_than_dealt: info.needs_more_than_dealt,
             no_winner_allowed: info.no_winner_allowed,

@@ -221,7 +221,7 @@ fn sentences_with_values_are_english_in_their_display_and_translated_on_request(
     );
     assert_eq!(
         error.sentence().unwrap().text(i18n::Lang::De),
-        "Zu viele Änderungen aus deinem Netz in kurzer Zeit. Versuch es in 7 Sekunden noch einmal."
+        "Zu viele Änderungen aus eurem Netz in kurzer Zeit. Versucht es in 7 Sekunden noch einmal."
     );
     let one = AppError::TooManyRequests { seconds: 1 };
     assert_eq!(

@@ -71,13 +71,13 @@ async fn a_card_that_can_replace_a_joker_in_a_run_fits_as_a_joker_swap_with_its_
     assert_eq!(german["how"], "joker_swap");
     assert_eq!(
         german["message"],
-        "Ja: 7♥ kann Joker ersetzen, der für sie steht."
+        "Ja: 7♥ kann den Joker ersetzen, der für sie steht."
     );
-    // Where wild cards are never swapped back, the no says so.
+    // Where wild cards are never swapped back (May I?), the no says so.
     let refused = post_json(
         &app,
         "/api/v1/fit",
-        json!({"rules": "shanghai", "meld": "5H 6H JK 8H", "card": "7H"}),
+        json!({"rules": "may-i", "meld": "5H 6H JK 8H", "card": "7H"}),
     )
     .await;
     assert_eq!(refused["fits"], false, "{refused}");
@@ -86,6 +86,52 @@ async fn a_card_that_can_replace_a_joker_in_a_run_fits_as_a_joker_swap_with_its_
     assert_eq!(
         refused["reason"]["message"],
         "It could replace the wild card that stands for it, but wild cards are not swapped back here."
+    );
+}
+
+#[tokio::test]
+async fn shanghai_swaps_a_joker_out_of_a_run_as_contract_rummy_unless_the_table_chose_none() {
+    let app = TestApp::new().await;
+    // Seed 000: Shanghai keeps Contract Rommé's basic rules, and the joker swap is not among
+    // the differences it lists; the Shanghai house variants follow it.
+    for rules in ["shanghai", "shanghai-powe", "shanghai-kolsov"] {
+        let answer = post_json(
+            &app,
+            "/api/v1/fit",
+            json!({"rules": rules, "meld": "5H 6H JK=7H 8H", "card": "7H"}),
+        )
+        .await;
+        assert_eq!(answer["fits"], true, "{rules}: {answer}");
+        assert_eq!(answer["how"], "joker_swap", "{rules}");
+        assert_eq!(
+            answer["swap"],
+            json!({"card": "JK", "as": "7H", "declared": true})
+        );
+    }
+    // Jokers in sets stay dead, as in Contract Rommé.
+    let set = post_json(
+        &app,
+        "/api/v1/fit",
+        json!({"rules": "shanghai", "meld": "9C 9D 9H JK", "card": "9S"}),
+    )
+    .await;
+    assert_ne!(set["how"], "joker_swap", "{set}");
+    // A table that plays without swaps says so with the option.
+    let none = post_json(
+        &app,
+        "/api/v1/fit",
+        json!({"rules": "shanghai", "meld": "5H 6H JK 8H", "card": "7H",
+               "options": {"joker_swap": "none"}}),
+    )
+    .await;
+    assert_eq!(none["fits"], false, "{none}");
+    assert_eq!(none["code"], "swap_not_allowed");
+    // The rule notes say the same.
+    let rules = app.get("/api/v1/rules/shanghai").await.json();
+    assert_eq!(rules["play"]["joker_swap"], "runs-only", "{rules}");
+    assert_eq!(
+        rules["play_notes"]["en"][1],
+        "A joker in a run may be swapped for the card it stands for (play the joker in the same turn); jokers in sets are dead."
     );
 }
 
@@ -1353,6 +1399,55 @@ async fn settle_refuses_lists_that_do_not_match_the_players() {
 }
 
 #[tokio::test]
+async fn settle_refuses_a_value_per_point_for_places_and_more_jokers_than_the_decks_hold() {
+    let app = TestApp::new().await;
+    let unprocessable = StatusCode::UNPROCESSABLE_ENTITY;
+    // Progressive settles by places: a value per point is refused, naming the field, in
+    // both languages (no English inside the German).
+    let sentence = refused(
+        &app,
+        "/api/v1/settle",
+        json!({"rules": "progressive", "players": ["A","B","C"], "totals": [1, 2, 3],
+               "cents_per_point": 5})
+        .to_string(),
+        unprocessable,
+    )
+    .await;
+    assert_eq!(
+        sentence,
+        "\"cents_per_point\" is not used by progressive (places settlement); send \"totals\" and \"buys\""
+    );
+    let sentence = refused(
+        &app,
+        "/api/v1/settle",
+        json!({"rules": "progressive", "players": ["A","B","C"], "totals": [1, 2, 3],
+               "cents_per_point": 5, "lang": "de"})
+        .to_string(),
+        unprocessable,
+    )
+    .await;
+    assert_eq!(
+        sentence,
+        "„cents_per_point“ gilt nicht für Progressives Rommé (Abrechnung: Nach Plätzen); sendet „totals“ und „buys“"
+    );
+    // Continental's decks hold 2 jokers at a table of 2 to 5: a hand of 3 is refused with
+    // the games' sentence.
+    let sentence = refused(
+        &app,
+        "/api/v1/settle",
+        json!({"rules": "continental", "players": ["A","B","C"], "cents_per_unit": 10,
+               "hands": [{"winner": "A", "jokers": 3}]})
+        .to_string(),
+        unprocessable,
+    )
+    .await;
+    assert_eq!(
+        sentence,
+        "Hand 1: The winning hand cannot hold 3 jokers: the cards in play hold only 2."
+    );
+}
+
+#[tokio::test]
 async fn settle_refuses_empty_duplicate_or_too_many_names() {
     let app = TestApp::new().await;
     let unprocessable = StatusCode::UNPROCESSABLE_ENTITY;
@@ -1575,7 +1670,7 @@ async fn the_referee_answers_in_the_bodys_lang_or_the_accept_language_with_codes
     .await;
     assert_eq!(
         sentence,
-        "Runde 9 gibt es nicht: Contract Rummy hat die Runden 1 bis 7"
+        "Runde 9 gibt es nicht: Kontrakt-Rommé hat die Runden 1 bis 7"
     );
     let sentence = refused(
         &app,
@@ -1606,7 +1701,7 @@ async fn the_referee_answers_in_the_bodys_lang_or_the_accept_language_with_codes
     .await;
     assert_eq!(
         sentence,
-        "„totals“ fehlt: hollywood (Abrechnung lowest-collects) braucht es"
+        "„totals“ fehlt: Hollywood-Rommé (Abrechnung: Niedrigster kassiert) braucht es"
     );
     let sentence = refused(
         &app,
@@ -1632,7 +1727,7 @@ async fn the_games_api_answers_in_the_bodys_lang() {
     assert_eq!(body["problems"][0]["code"], "player_count");
     assert_eq!(
         body["problems"][0]["message"],
-        "Contract Rummy wird von 3 bis 5 Personen gespielt, nicht von 1."
+        "Kontrakt-Rommé wird von 3 bis 5 Personen gespielt, nicht von 1."
     );
     let created = post(
         &app,
@@ -1676,7 +1771,7 @@ async fn the_games_api_answers_in_the_bodys_lang() {
         .await;
     missing.assert_refused(
         StatusCode::NOT_FOUND,
-        Is("Unter dieser Adresse gibt es keine Partie. Prüf den Link, den du bekommen hast."),
+        Is("Unter dieser Adresse gibt es keine Partie. Prüft den Link, den ihr bekommen habt."),
     );
     let missing = app
         .get("/api/v1/games/0123456789abcdef0123456789abcdef")

@@ -106,7 +106,7 @@ async fn the_accept_language_header_alone_answers_solve_score_settle_and_games_a
     assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(
         refused.json()["problems"][0]["message"],
-        "Contract Rummy wird von 3 bis 5 Personen gespielt, nicht von 1."
+        "Kontrakt-Rommé wird von 3 bis 5 Personen gespielt, nicht von 1."
     );
     let created = post(
         &app,

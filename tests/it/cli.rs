@@ -237,7 +237,7 @@ fn fit_says_no_with_its_reason_in_german_and_exits_1() {
     let output = kontrakt(&[
         "fit",
         "--rules",
-        "shanghai",
+        "may-i",
         "--meld",
         "5H 6H JK 8H",
         "7H",

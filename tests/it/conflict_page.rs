@@ -58,7 +58,7 @@ async fn both_versions_are_shown_with_the_differences_marked_and_keeping_theirs_
             "Gespeicherte Runde behalten",
             "Stattdessen meine speichern (ersetzt die gespeicherte Runde 1)",
             "Jetzt gespeichert",
-            "Deine Eingaben",
+            "Eure Eingaben",
         ),
     ] {
         let late = post_form(

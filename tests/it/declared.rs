@@ -41,7 +41,7 @@ async fn an_all_wild_meld_is_legal_only_declared_and_three_twos_are_a_set_of_two
         ),
         (
             "de",
-            "Meldung 1 besteht nur aus wilden Karten; sag bei jeder, wofür sie steht (3 sind",
+            "Meldung 1 besteht nur aus wilden Karten; sagt bei jeder, wofür sie steht (3 sind",
         ),
     ] {
         let answer = post_json(
@@ -165,7 +165,7 @@ async fn the_pages_show_the_solvers_declarations_and_the_all_wild_sentence() {
         (
             "de",
             "Joker angesagt als 7♥",
-            "sag bei jeder, wofür sie steht",
+            "sagt bei jeder, wofür sie steht",
         ),
     ] {
         let hand = ("hand", "5H 6H JK 8H 9C 9D 9S");
@@ -361,7 +361,7 @@ async fn a_rounds_cards_may_declare_wild_cards_and_score_them_as_themselves() {
     let game = app
         .post_json_expecting(
             "/api/v1/games",
-            json!({"rules": "progressive", "players": ["Ann", "Ben"]}),
+            json!({"rules": "progressive", "players": ["Ann", "Ben", "Cas"]}),
             StatusCode::CREATED,
         )
         .await;
@@ -369,7 +369,7 @@ async fn a_rounds_cards_may_declare_wild_cards_and_score_them_as_themselves() {
     let round = app
         .post_json_expecting(
             &format!("/api/v1/games/{id}/rounds"),
-            json!({"round": 1, "went_out": "Ben", "cards": {"Ann": "2H=5H JK=7C AS"}}),
+            json!({"round": 1, "went_out": "Ben", "cards": {"Ann": "2H=5H JK=7C AS"}, "points": {"Cas": 5}}),
             StatusCode::OK,
         )
         .await;

@@ -342,6 +342,11 @@ async fn shanghai_kolsov_game_plays_ten_contracts() {
         state = enter(&app, &game, json!({"went_out": winner, "points": points})).await;
         if n == 6 {
             assert_eq!(state["next_round"]["needs_more_than_dealt"], true);
+            // The buying rule in both languages, as the contract and the decks.
+            assert_eq!(
+                state["next_round"]["buys_text_de"],
+                "Kaufen (May I) ist erlaubt: höchstens 2 je Spieler in dieser Runde; wer kauft, nimmt zusätzlich 2 Karten vom Stapel."
+            );
             assert_eq!(
                 state["next_round"]["contract"],
                 "1 set of 3 and 1 run of 10"
@@ -1091,11 +1096,15 @@ async fn buys_over_the_limit_and_a_cut_bonus_outside_liverpool_are_refused() {
         "There is no cut bonus in Shanghai Rummy; only Liverpool has one."
     );
 
-    let progressive = create(&app, json!({"rules": "progressive", "players": ["A", "B"]})).await;
+    let progressive = create(
+        &app,
+        json!({"rules": "progressive", "players": ["A", "B", "C"]}),
+    )
+    .await;
     let early = refused(
         &app,
         &progressive,
-        json!({"went_out": "A", "points": {"B": 1}, "buys": {"B": 1}}),
+        json!({"went_out": "A", "points": {"B": 1, "C": 2}, "buys": {"B": 1}}),
     )
     .await;
     assert_eq!(

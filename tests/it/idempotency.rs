@@ -294,7 +294,7 @@ async fn idempotency_a_form_key_the_server_did_not_issue_for_that_form_is_refuse
             let sentence = if lang == "en" {
                 "This form is out of date; reload the page"
             } else {
-                "Dieses Formular ist veraltet; lade die Seite neu"
+                "Dieses Formular ist veraltet; ladet die Seite neu"
             };
             assert!(page.contains(sentence), "{why} ({lang}): {page}");
         }

@@ -103,8 +103,8 @@ async fn the_429_page_is_in_the_pages_language_with_the_wait_and_the_api_follows
         );
         assert!(
             body.contains(&format!(
-                "Zu viele Änderungen aus deinem Netz in kurzer Zeit. \
-                 Versuch es in {wait} Sekunden noch einmal."
+                "Zu viele Änderungen aus eurem Netz in kurzer Zeit. \
+                 Versucht es in {wait} Sekunden noch einmal."
             )),
             "{body}"
         );
@@ -130,8 +130,8 @@ async fn the_429_page_is_in_the_pages_language_with_the_wait_and_the_api_follows
     assert_eq!(
         response.error_sentence(),
         format!(
-            "Zu viele Änderungen aus deinem Netz in kurzer Zeit. \
-             Versuch es in {wait} Sekunden noch einmal."
+            "Zu viele Änderungen aus eurem Netz in kurzer Zeit. \
+             Versucht es in {wait} Sekunden noch einmal."
         )
     );
     let response = app

@@ -1397,7 +1397,7 @@ async fn the_forms_and_their_errors_are_in_german_for_a_german_phone() {
     let body = text(&response.body);
     // Cy's points and Di's missing entry are marked.
     assert!(
-        body.contains("Bitte korrigiere die 2 markierten Felder."),
+        body.contains("Bitte korrigiert die 2 markierten Felder."),
         "{body}"
     );
     assert!(player_part(&response.body, 1).contains("D♥ Joker = 25 Punkte"));

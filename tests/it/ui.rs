@@ -172,12 +172,12 @@ async fn checker_options_that_make_no_sense_are_a_400_page_with_the_sentence_nex
         (
             "opt.ace=sideways",
             "Option \"ace\"",
-            "Ungültiger Wert \"sideways\" für die Option „ace“.",
+            "Option „ace“ ist eins von low-or-high, high-only, wrap, nicht „sideways“.",
         ),
         (
             "opt.colour=red",
             "Unknown option \"colour\" for contract; its options are: jokers, joker_points, ace, exact_minimum, settlement, same_suit_runs, wilds_per_meld, all_wild_melds.",
-            "Unbekannte Option „colour“ für contract",
+            "Unbekannte Option „colour“ für Kontrakt-Rommé",
         ),
         ("opt.jokers=maybe", "jokers", "jokers"),
         ("opt.joker_points=lots", "joker_points", "joker_points"),
@@ -318,7 +318,7 @@ async fn a_legal_contract_meld_is_confirmed_with_its_readings_in_english_and_ger
     let body = text(&response.body);
     assert!(body.contains("✓ Gültig: diese Meldungen erfüllen den Kontrakt."));
     assert!(body.contains("Folge ♥8–B"), "German jack is B");
-    assert!(body.contains("Joker steht für 10♥"));
+    assert!(body.contains("Der Joker steht für 10♥"));
     assert!(body.contains("<html lang=\"de\">"));
 }
 
@@ -531,7 +531,11 @@ async fn does_this_card_fit_answers_lay_off_and_shanghai_call() {
         body.contains("✓ Ja: Joker passt, ergibt: Satz aus Damen."),
         "{body}"
     );
-    assert!(body.contains("Joker steht für D♣."));
+    assert!(body.contains("Der Joker steht für D♣."));
+    assert!(
+        body.contains("Er kann an diese Meldung angelegt werden."),
+        "der Joker: {body}"
+    );
     assert!(
         !body.contains("mit „Shanghai!“ beansprucht"),
         "no Shanghai calls in Contract Rummy"
@@ -564,8 +568,8 @@ async fn does_this_card_fit_answers_lay_off_and_shanghai_call() {
         ),
         (
             "de",
-            "✓ Ja: 7♥ kann Joker ersetzen, der für sie steht.",
-            "Joker tauschen: 7♥ einlegen und Joker nehmen.",
+            "✓ Ja: 7♥ kann den Joker ersetzen, der für sie steht.",
+            "Joker tauschen: 7♥ einlegen und den Joker nehmen.",
         ),
     ] {
         let response = post_check(

@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 use utoipa::ToSchema;
 
 use crate::rules::meld::WildShare;
-use crate::rules::play::Play;
+use crate::rules::play::{GoingOut, Play};
 
 use crate::rules::cards::{Card, Rank, Suit};
 use crate::rules::presets::Preset;
@@ -141,7 +141,7 @@ pub struct RoundJson {
 }
 
 impl RoundJson {
-    fn of(round: &RoundSpec) -> Self {
+    fn of(round: &RoundSpec, going_out: GoingOut) -> Self {
         let restrictions = [
             (round.no_contiguous_runs, "no_contiguous_runs"),
             (round.runs_apart >= 2, "runs_two_ranks_apart"),
@@ -167,7 +167,7 @@ impl RoundJson {
             restrictions,
             total_cards: round.total_cards,
             buys: round.buys,
-            needs_more_than_dealt: round.needs_more_than_dealt(),
+            needs_more_than_dealt: round.needs_more_than_dealt(going_out),
         }
     }
 }
@@ -278,14 +278,17 @@ pub fn detail(id: &str) -> Option<Detail> {
         rounds: if rs.rounds_per_player {
             Vec::new()
         } else {
-            rs.rounds.iter().map(RoundJson::of).collect()
+            rs.rounds
+                .iter()
+                .map(|round| RoundJson::of(round, rs.play.going_out))
+                .collect()
         },
         rounds_per_player: rs.rounds_per_player,
         each_round: rs
             .rounds_per_player
             .then(|| rs.round(1, rs.info.min_players.into()))
             .flatten()
-            .map(|round| RoundJson::of(&round)),
+            .map(|round| RoundJson::of(&round, rs.play.going_out)),
         opening_points: rs.opening_points,
         melds: MeldRulesJson {
             ace: rs.meld.ace.id(),

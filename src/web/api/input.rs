@@ -248,7 +248,8 @@ pub struct SolveBody {
     /// one round.
     #[serde(default)]
     pub round: Option<i64>,
-    /// The hand, at most 60 cards.
+    /// The hand, at most 30 cards (`rules::solver::MAX_HAND`; more is a 422 before any
+    /// search).
     #[schema(value_type = crate::web::schema::Cards)]
     pub hand: CardsInput,
     #[serde(default)]
@@ -504,9 +505,10 @@ impl TryFrom<(SettleBody, &HeaderMap)> for SettleRequest {
         let rules = rule_set(&body.rules, &body.options, lang)?;
         let players = player_names(&rules, &body.players, lang)?;
         let count = players.len();
-        let scheme = rules.scheme.id();
-        let name = rules.info.id;
-        let not_used = |field: &str, instead: &str| {
+        let scheme = crate::text::settlement::scheme_in_sentence(rules.scheme, lang);
+        let name = crate::text::rules::rules_name_in(rules.info.id, lang);
+        let not_used = |field: &str, instead: &[&str]| {
+            let instead = crate::text::settlement::fields_in_sentence(instead, lang);
             invalid(ApiMsg::NotUsed.fill(
                 lang,
                 &[
@@ -541,19 +543,16 @@ impl TryFrom<(SettleBody, &HeaderMap)> for SettleRequest {
         match rules.scheme {
             Scheme::Units => {
                 if body.totals.is_some() {
-                    return Err(not_used("totals", "\"hands\" and \"cents_per_unit\""));
+                    return Err(not_used("totals", &["hands", "cents_per_unit"]));
                 }
                 if body.cents_per_point.is_some() {
-                    return Err(not_used("cents_per_point", "\"cents_per_unit\""));
+                    return Err(not_used("cents_per_point", &["cents_per_unit"]));
                 }
                 if body.buys.is_some() {
-                    return Err(not_used("buys", "\"hands\" and \"cents_per_unit\""));
+                    return Err(not_used("buys", &["hands", "cents_per_unit"]));
                 }
                 if body.points_per_cent.is_some() {
-                    return Err(not_used(
-                        "points_per_cent",
-                        "\"hands\" and \"cents_per_unit\"",
-                    ));
+                    return Err(not_used("points_per_cent", &["hands", "cents_per_unit"]));
                 }
                 let hands = body.hands.ok_or_else(|| missing("hands"))?;
                 if hands.len() > MAX_HANDS {
@@ -573,13 +572,16 @@ impl TryFrom<(SettleBody, &HeaderMap)> for SettleRequest {
             }
             Scheme::Places => {
                 if body.hands.is_some() {
-                    return Err(not_used("hands", "\"totals\" and \"buys\""));
+                    return Err(not_used("hands", &["totals", "buys"]));
                 }
                 if body.cents_per_unit.is_some() {
-                    return Err(not_used("cents_per_unit", "\"totals\" and \"buys\""));
+                    return Err(not_used("cents_per_unit", &["totals", "buys"]));
                 }
                 if body.points_per_cent.is_some() {
-                    return Err(not_used("points_per_cent", "\"totals\" and \"buys\""));
+                    return Err(not_used("points_per_cent", &["totals", "buys"]));
+                }
+                if body.cents_per_point.is_some() {
+                    return Err(not_used("cents_per_point", &["totals", "buys"]));
                 }
                 let totals = body.totals.ok_or_else(|| missing("totals"))?;
                 input.totals = per_player(totals, PlayerList::Totals)?;
@@ -589,13 +591,13 @@ impl TryFrom<(SettleBody, &HeaderMap)> for SettleRequest {
             }
             Scheme::LowestCollects | Scheme::Pairwise => {
                 if body.hands.is_some() {
-                    return Err(not_used("hands", "\"totals\" and \"cents_per_point\""));
+                    return Err(not_used("hands", &["totals", "cents_per_point"]));
                 }
                 if body.buys.is_some() {
-                    return Err(not_used("buys", "\"totals\" and \"cents_per_point\""));
+                    return Err(not_used("buys", &["totals", "cents_per_point"]));
                 }
                 if body.cents_per_unit.is_some() {
-                    return Err(not_used("cents_per_unit", "\"cents_per_point\""));
+                    return Err(not_used("cents_per_unit", &["cents_per_point"]));
                 }
                 let totals = body.totals.ok_or_else(|| missing("totals"))?;
                 input.totals = per_player(totals, PlayerList::Totals)?;

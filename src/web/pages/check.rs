@@ -528,7 +528,10 @@ fn facts(ctx: &PageCtx, rs: &RuleSet, round: Option<&RoundSpec>) -> Vec<String> 
             (r.runs_apart >= 2, Restriction::RunsTwoApart),
             (r.runs_different_suits, Restriction::RunsDifferentSuits),
             (r.no_two_sets_same_rank, Restriction::NoTwoSetsSameRank),
-            (r.needs_more_than_dealt(), Restriction::NeedsMoreThanDealt),
+            (
+                r.needs_more_than_dealt(rs.play.going_out),
+                Restriction::NeedsMoreThanDealt,
+            ),
         ] {
             if on {
                 out.push(restriction.say(ctx.lang));

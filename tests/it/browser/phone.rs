@@ -584,15 +584,15 @@ fn game_round_history_and_settlement_pages_fit_360_px_with_44_px_targets_in_both
             let mut body = points_round(&NAMES, 2, 1);
             body["version"] = json!(3);
             post_round(b, &h, &body)?;
-            // Progressive: six players, nine rounds, a buy in round 9.
-            let six = &NAMES[..6];
+            // Progressive: five players (the most it seats), nine rounds, a buy in round 9.
+            let five = &NAMES[..5];
             let (p, _) = create(
                 b,
-                &json!({"rules": "progressive", "players": six,
+                &json!({"rules": "progressive", "players": five,
                     "options": {"kitty_split": "two-thirds", "buy_cents": 5}}),
             )?;
             for round in 1..=9 {
-                let mut body = points_round(six, round, round % 6);
+                let mut body = points_round(five, round, round % 5);
                 if round == 9 {
                     body["buys"] = json!({"Anne-Kathrin": 1});
                 }
@@ -611,6 +611,7 @@ fn game_round_history_and_settlement_pages_fit_360_px_with_44_px_targets_in_both
             };
             post_round(b, &c, &hand(1, "Bartholomäus"))?;
             // Rommé: six players settle pairwise (many transfers); round 2 a Hand-Rommé.
+            let six = &NAMES[..6];
             let (r, _) = create(
                 b,
                 &json!({"rules": "rommee", "players": six, "cents_per_point": 1}),
@@ -690,8 +691,8 @@ fn game_round_history_and_settlement_pages_fit_360_px_with_44_px_targets_in_both
                 survey.look(b, "end refused, a conflict").await?;
 
                 b.goto(&p).await?;
-                b.find("table.sheet.p6 tbody tr").await?;
-                survey.look(b, "game page, progressive, 6 players").await?;
+                b.find("table.sheet.p5 tbody tr").await?;
+                survey.look(b, "game page, progressive, 5 players").await?;
                 b.goto(&format!("{p}/rounds/new")).await?;
                 b.find("form.round-form input[name^=\"buys.\"]").await?;
                 survey.look(b, "round form with buys").await?;

@@ -93,7 +93,21 @@ fn check_melds(rs: &RuleSet, round: &RoundSpec, melds: &[Vec<Card>], pins: &[Pin
             break;
         }
     }
-    let (mut problems, readings, held) = best.expect("a contract has at least one alternative");
+    let (mut problems, mut readings, held) = best.expect("a contract has at least one alternative");
+    // Two cards the contract needs as its pair but that read as something else (two wild
+    // cards declared as two ranks) are no pair: a pair is two cards of one rank.
+    for p in &mut problems {
+        if let Problem::WrongKind {
+            meld,
+            needs: MeldKind::Pair,
+            ..
+        } = *p
+            && melds[meld - 1].len() == 2
+        {
+            *p = Problem::NotAPair { meld };
+            readings[meld - 1] = None;
+        }
+    }
     let shape = |p: &Problem| {
         matches!(
             p,

@@ -28,7 +28,7 @@ pub enum Fit {
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 #[serde(tag = "code", rename_all = "snake_case")]
 pub enum NoFit {
-    /// The cards on the table are no legal meld.
+    /// The cards on the table are not a legal meld.
     NotAMeld,
     /// A joker in a game played without jokers.
     JokersNotInPlay,
@@ -52,6 +52,9 @@ pub enum NoFit {
     /// The card could replace a wild card, but this rule set never swaps wilds back (or
     /// only in runs, where this is a set).
     SwapNotAllowed,
+    /// A pair on the table (a rule set whose contracts ask for one, Progressive): a pair is
+    /// two cards of one rank, so no card is laid off on it.
+    PairFull,
     /// A wild card where the meld may hold no more wild cards.
     TooManyWilds { max: u8 },
     /// A wild card that would make more of the meld wild than the share the rule set allows
@@ -80,6 +83,7 @@ impl NoFit {
             NoFit::TooManyWilds { .. } => "too_many_wilds",
             NoFit::TooLargeShare { .. } => "too_large_share",
             NoFit::NotWild { .. } => "not_wild",
+            NoFit::PairFull => "pair_full",
         }
     }
 }
@@ -105,6 +109,16 @@ pub fn fit_declared(
     }
     if declared.is_some() && !rules.is_wild(card) {
         return Err(NoFit::NotWild { card });
+    }
+    if meld.len() == 2 && has_pairs(rs) {
+        // Every other meld holds at least three cards: two on the table are the pair, two
+        // cards of one rank, which stays a pair (docs/RULES.md 4 `progressive`).
+        let pair = super::pins::readings(rules, meld, pins, MeldKind::Pair);
+        return Err(if pair.is_empty() {
+            NoFit::NotAMeld
+        } else {
+            NoFit::PairFull
+        });
     }
     if let Some(reading) = fits_declared(rs, (meld, pins), (card, declared)) {
         return Ok(Fit::LayOff(reading));
@@ -192,6 +206,15 @@ pub fn meld_after(
     out.into_iter().unzip()
 }
 
+/// Does a contract of the rule set ask for a pair (Progressive round 14)?
+fn has_pairs(rs: &RuleSet) -> bool {
+    rs.rounds
+        .iter()
+        .filter_map(|round| round.contract.as_ref())
+        .flat_map(|contract| contract.alternatives.iter().flatten())
+        .any(|requirement| requirement.kind == MeldKind::Pair)
+}
+
 /// May a wild card in a meld of this kind be swapped back?
 fn swap_allowed(rule: JokerSwap, kind: MeldKind) -> bool {
     match rule {
@@ -257,11 +280,22 @@ fn why_not(rules: &MeldRules, r: &Reading, card: Card) -> NoFit {
             _ if r.kind() == MeldKind::Run => NoFit::RunFull {
                 max: rules.line().max_run(),
             },
-            _ => NoFit::SetFull {
-                max: rules.set_max.unwrap_or(4),
-            },
+            // Only a set that holds as many cards as a set may is full: a wild 2 that could
+            // stand for itself is said as the natural card below.
+            _ if len >= rules.set_max.unwrap_or(4) as usize || card.rank().is_none() => {
+                NoFit::SetFull {
+                    max: rules.set_max.unwrap_or(4),
+                }
+            }
+            _ => natural_why_not(rules, r, card),
         };
     }
+    natural_why_not(rules, r, card)
+}
+
+/// [`why_not`] for a natural card (or a wild 2 said as the natural card it also is).
+fn natural_why_not(rules: &MeldRules, r: &Reading, card: Card) -> NoFit {
+    let len = r.makeup().len;
     match *r {
         Reading::Set { rank, .. } | Reading::Pair { rank, .. } => {
             if card.rank() != Some(rank) {

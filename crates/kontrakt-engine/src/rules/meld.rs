@@ -481,18 +481,30 @@ impl MeldRules {
         for rank in candidates {
             let mut naturals: Vec<Card> = Vec::new();
             let mut wild_cards: Vec<Card> = Vec::new();
+            // A wild 2 that may stand for itself is natural in a set of 2s, unless its suit is
+            // already there where every card of a set has its own suit: then it is the wild
+            // card (`2C 2C 2H`: 2♣ 2♥ natural, the other 2♣ wild), the reading with the most
+            // naturals, which every wild-card limit prefers.
+            let mut soft: Vec<Card> = Vec::new();
             for &c in cards {
-                let natural = match c {
-                    Card::Joker => false,
+                match c {
+                    Card::Joker => wild_cards.push(c),
                     Card::Natural { rank: r, .. } if self.is_wild(c) => {
-                        self.twos_natural && r == rank
+                        if self.twos_natural && r == rank {
+                            soft.push(c);
+                        } else {
+                            wild_cards.push(c);
+                        }
                     }
-                    Card::Natural { .. } => true,
-                };
-                if natural {
-                    naturals.push(c);
-                } else {
+                    Card::Natural { .. } => naturals.push(c),
+                }
+            }
+            for c in soft {
+                let taken = naturals.iter().any(|n| n.suit() == c.suit());
+                if self.set_distinct_suits && taken {
                     wild_cards.push(c);
+                } else {
+                    naturals.push(c);
                 }
             }
             if self.set_distinct_suits {

@@ -3,7 +3,8 @@
 
 use super::ruleset::{OptionValue, RuleSet, Scheme};
 use super::settlement::{
-    self, ContinentalHand, KittySplit, PlacesConfig, SettleError, Settlement, UnitsConfig,
+    self, ContinentalHand, HandError, KittySplit, PlacesConfig, SettleError, Settlement,
+    UnitsConfig,
 };
 
 /// What a game's end brings to the settlement.
@@ -20,6 +21,14 @@ pub struct MoneyInput {
     /// Points that `cents` buys (0 or 1: per point; 10 with 1 cent: a tenth of a cent a
     /// point, docs/RULES.md 4 `rommee`). Points schemes only.
     pub points_per_cent: i64,
+}
+
+/// The jokers the decks in play hold, if a winning hand of `jokers` holds more than they do
+/// at a table of `players` (docs/RULES.md 4 `continental`: 2 decks + 2 jokers for 2-5
+/// players). One check for a game's hand and for `/settle`.
+pub fn jokers_beyond_decks(rs: &RuleSet, players: usize, jokers: u32) -> Option<u32> {
+    let held = u32::from(rs.decks(players).jokers);
+    (jokers > held).then_some(held)
 }
 
 /// The places configuration from a rule set's options for a player count.
@@ -97,6 +106,17 @@ pub fn settle(rs: &RuleSet, players: usize, input: &MoneyInput) -> Result<Settle
             settlement::places_settlement(&input.totals, &buys, &places_config(rs, players))
         }
         Scheme::Units => {
+            for (i, hand) in input.hands.iter().enumerate() {
+                if let Some(decks_hold) = jokers_beyond_decks(rs, players, hand.jokers) {
+                    return Err(SettleError::InvalidHand {
+                        hand: i + 1,
+                        problem: HandError::JokersNotInDecks {
+                            given: hand.jokers,
+                            decks_hold,
+                        },
+                    });
+                }
+            }
             settlement::units_settlement(players, &input.hands, &units_config(rs), input.cents)
         }
     }

@@ -193,7 +193,7 @@ pub fn meld_problem(rules: &MeldRules, meld: usize, cards: &[Card]) -> Option<Pr
         .collect();
     let wilds = cards.len() - hard.len();
     if hard.is_empty() {
-        return Some(Problem::NoNatural { meld });
+        return Some(all_wild_problem(rules, meld, cards.len()));
     }
     let one_rank = hard.iter().all(|c| c.rank() == hard[0].rank());
     let one_suit = hard.iter().all(|c| c.suit() == hard[0].suit());
@@ -293,7 +293,7 @@ pub(crate) fn breach_problem(rules: &MeldRules, meld: usize, structural: &[Readi
             Problem::TooManyWilds { meld, max, wilds }
         }
         Some(LimitBreach::TooFewNaturals { min, naturals }) if naturals == 0 && min <= 1 => {
-            Problem::NoNatural { meld }
+            all_wild_problem(rules, meld, best.makeup().len)
         }
         Some(LimitBreach::TooFewNaturals { min, naturals }) => Problem::TooFewNaturals {
             meld,
@@ -308,5 +308,20 @@ pub(crate) fn breach_problem(rules: &MeldRules, meld: usize, structural: &[Readi
         },
         // Only asked about readings that break a limit; the first one's problem otherwise.
         None => Problem::MixedCards { meld },
+    }
+}
+
+/// The problem of a meld of `len` wild cards only, said by the rule the table chose: too
+/// large a wild share where `wilds_per_meld` is `half` or `third` (a natural card is needed
+/// only because of it), else that a meld needs a natural card.
+fn all_wild_problem(rules: &MeldRules, meld: usize, len: usize) -> Problem {
+    match rules.wild_share {
+        Some(share) => Problem::TooLargeShare {
+            meld,
+            share,
+            wilds: len,
+            len,
+        },
+        None => Problem::NoNatural { meld },
     }
 }

@@ -9,6 +9,7 @@
 
 use super::cards::{Card, Rank};
 use super::meld::{MeldKind, MeldRules};
+use super::play::GoingOut;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -147,11 +148,19 @@ impl RoundSpec {
         usize::from(self.no_contiguous_runs).max(self.runs_apart as usize)
     }
 
-    /// The contract needs more cards than a player holds without buying: the deal (keeping a
-    /// card to discard), or the deal plus the drawn card where the round goes out all at once.
-    /// Buys make it possible; the app shows it rather than rejecting it.
-    pub fn needs_more_than_dealt(&self) -> bool {
-        let holds = self.deal as usize + usize::from(self.go_out_all);
+    /// The most cards a player can lay down in this round without buying: the deal, keeping
+    /// a card to discard; the deal plus the drawn card where the round goes out all at once
+    /// or the rule set goes out without a discard (`going_out`: `NoDiscard`, `EitherWay`).
+    pub fn cards_to_lay(&self, going_out: GoingOut) -> usize {
+        let no_discard = matches!(going_out, GoingOut::NoDiscard | GoingOut::EitherWay);
+        self.deal as usize + usize::from(self.go_out_all || no_discard)
+    }
+
+    /// The contract needs more cards than a player can lay without buying
+    /// ([`RoundSpec::cards_to_lay`] under the rule set's `going_out`). Buys make it possible;
+    /// the app shows it rather than rejecting it.
+    pub fn needs_more_than_dealt(&self, going_out: GoingOut) -> bool {
+        let holds = self.cards_to_lay(going_out);
         self.contract
             .as_ref()
             .is_some_and(|c| c.min_cards() > holds)

@@ -175,6 +175,14 @@ pub enum HandError {
         /// Jokers given.
         jokers: u32,
     },
+    /// More jokers than the decks in play hold for this many players (the games' check,
+    /// [`crate::rules::money::jokers_beyond_decks`]).
+    JokersNotInDecks {
+        /// Jokers given.
+        given: u32,
+        /// Jokers in the decks in play.
+        decks_hold: u32,
+    },
 }
 
 impl std::error::Error for HandError {}

@@ -20,10 +20,12 @@ messages! {
         /// `error` is the engine's clause ([`super::rules::score_error`]).
         NoCardPoints => "{error}; use /api/v1/settle with \"hands\"",
             "{error}; nutzt /api/v1/settle mit „hands“";
+        /// `scheme` and `instead` are said by [`super::settlement::scheme_in_sentence`] and
+        /// [`super::settlement::fields_in_sentence`].
         NotUsed => "\"{field}\" is not used by {rules} ({scheme} settlement); send {instead}",
-            "„{field}“ gilt nicht für {rules} (Abrechnung {scheme}); sendet {instead}";
+            "„{field}“ gilt nicht für {rules} (Abrechnung: {scheme}); sendet {instead}";
         Missing => "\"{field}\" is missing: {rules} ({scheme} settlement) needs it",
-            "„{field}“ fehlt: {rules} (Abrechnung {scheme}) braucht es";
+            "„{field}“ fehlt: {rules} (Abrechnung: {scheme}) braucht es";
         TooManyHands => "too many hands: {given} given, at most {max} are accepted",
             "zu viele Hände: {given} angegeben, höchstens {max} möglich";
         PlayerCount => "{rules} is played by {min} to {max} {max|player|players}, not {given}",

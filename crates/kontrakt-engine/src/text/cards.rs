@@ -41,7 +41,7 @@ messages! {
             "„{token}“ in Meldung {n} erklärt eine Karte zum Joker; eine wilde Karte steht für eine echte Karte (z. B. JK=JH)";
         /// A declaration in a hand for the solver (`JK=7H`).
         PinInHand => "\"{token}\" declares a card in a hand, but a card in hand is not laid and stands for nothing yet: write it without \"=\" (the answer says what each wild card stands for)",
-            "„{token}“ erklärt eine Karte auf der Hand, aber eine Karte auf der Hand liegt noch nicht aus und steht für nichts: schreib sie ohne „=“ (die Antwort sagt, wofür jede wilde Karte steht)";
+            "„{token}“ erklärt eine Karte auf der Hand, aber eine Karte auf der Hand liegt noch nicht aus und steht für nichts: schreibt sie ohne „=“ (die Antwort sagt, wofür jede wilde Karte steht)";
         /// A 2 declared where 2s are not wild, in cards that are scored.
         PinNotWild => "\"{token}\" declares a 2 as another card, but 2s are not wild in this game",
             "„{token}“ erklärt eine 2 zu einer anderen Karte, aber 2en sind in dieser Partie nicht wild";
@@ -49,7 +49,7 @@ messages! {
         HowToWrite => "Write rank then suit, like 10H, QS, A♦ or JK.",
             "Erst der Rang, dann die Farbe, z. B. 10H, D♠, A♦ oder JK.";
         /// After an empty meld.
-        RemoveSeparator => "Remove the extra separator.", "Entferne das überzählige Trennzeichen.";
+        RemoveSeparator => "Remove the extra separator.", "Entfernt das überzählige Trennzeichen.";
         /// Meld readings.
         ReadSet => "set of {rank}", "Satz aus {rank}";
         ReadRun => "run {suit}{from}–{to}", "Folge {suit}{from}–{to}";
@@ -184,6 +184,19 @@ impl MeldKind {
                 (MeldKind::Pair, true) => "Paare",
             },
         }
+    }
+
+    /// The noun with its indefinite article, as the case needs it: "a set" / "ein Satz",
+    /// "eine Folge", "ein Paar" (nominative); "einen Satz" (accusative). German picks the
+    /// article from the noun's gender: der Satz, die Folge, das Paar.
+    pub fn with_article(self, lang: Lang, accusative: bool) -> String {
+        let article = match (lang, self, accusative) {
+            (Lang::En, _, _) => "a",
+            (Lang::De, MeldKind::Set, false) | (Lang::De, MeldKind::Pair, _) => "ein",
+            (Lang::De, MeldKind::Set, true) => "einen",
+            (Lang::De, MeldKind::Run, _) => "eine",
+        };
+        format!("{article} {}", self.noun_in(lang, false))
     }
 
     /// English noun, singular or plural.

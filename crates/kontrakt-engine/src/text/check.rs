@@ -22,7 +22,7 @@ messages! {
             "Meldung {meld} besteht nur aus wilden Karten; sie braucht mindestens eine echte Karte.";
         MixedCards => "Meld {meld} is neither a set (one rank) nor a run (one suit).",
             "Meldung {meld} ist weder ein Satz (ein Rang) noch eine Folge (eine Farbe).";
-        NotAPair => "Meld {meld} is no pair: a pair is two cards of one rank.",
+        NotAPair => "Meld {meld} is not a pair: a pair is two cards of one rank.",
             "Meldung {meld} ist kein Paar: ein Paar sind zwei Karten eines Rangs.";
         SetSuitRepeats => "Meld {meld}: every card of a set must be of a different suit, but {suit} appears twice.",
             "Meldung {meld}: in einem Satz muss jede Karte eine andere Farbe haben, hier ist {suit} doppelt.";
@@ -50,8 +50,9 @@ messages! {
             "Meldung {meld} hat {naturals} {naturals|echte Karte|echte Karten}; jede Meldung braucht mindestens {min}.";
         WrongMeldCount => "The contract needs exactly {needed} {needed|meld|melds}, but {given} {given|was|were} laid.",
             "Der Kontrakt verlangt genau {needed} {needed|Meldung|Meldungen}, gelegt {given|wurde|wurden} {given}.";
-        WrongKind => "Meld {meld} is a {is}, but the contract needs a {needs} here.",
-            "Meldung {meld} ist ein(e) {is}, aber der Kontrakt braucht hier eine {needs}.";
+        /// `is` and `needs` carry their article: "a set", "ein Satz", "eine Folge".
+        WrongKind => "Meld {meld} is {is}, but the contract needs {needs} here.",
+            "Meldung {meld} ist {is}, aber der Kontrakt braucht hier {needs}.";
         TooShort => "Meld {meld} has {len} {len|card|cards}; {kinds} need at least {min} here.",
             "Meldung {meld} hat {len} {len|Karte|Karten}; {kinds} brauchen hier mindestens {min}.";
         TooLong => "Meld {meld} has {len} {len|card|cards}; on the first meld {kinds} hold exactly {max}, extras wait for the next turn.",
@@ -81,7 +82,7 @@ messages! {
         PinNeeds => "Meld {meld}: the {card} is declared as {declared}, but the meld needs it as {needs}.",
             "Meldung {meld}: {card} ist als {declared} angesagt, aber die Meldung braucht an dieser Stelle {needs}.";
         AllWildUndeclared => "Meld {meld} is all wild cards; say what each one stands for ({undeclared} {undeclared|is|are} not declared yet, like JK=9H).",
-            "Meldung {meld} besteht nur aus wilden Karten; sag bei jeder, wofür sie steht ({undeclared} {undeclared|ist|sind} noch nicht angesagt, etwa JK=9H).";
+            "Meldung {meld} besteht nur aus wilden Karten; sagt bei jeder, wofür sie steht ({undeclared} {undeclared|ist|sind} noch nicht angesagt, etwa JK=9H).";
         /// Between the cards a declared wild could be instead: "J♥ or A♥".
         Or => " or ", " oder ";
     }
@@ -90,7 +91,7 @@ messages! {
 messages! {
     /// Why a card does not fit a meld on the table.
     pub enum NoFitMsg {
-        NotAMeld => "The cards on the table are no legal meld.",
+        NotAMeld => "The cards on the table are not a legal meld.",
             "Die ausgelegten Karten sind keine gültige Meldung.";
         JokersNotInPlay => "This game is played without jokers.",
             "Diese Partie wird ohne Joker gespielt.";
@@ -110,6 +111,8 @@ messages! {
             "Die Folge geht von {from} bis {to}: eine Karte passt nur direkt darunter oder darüber oder anstelle einer wilden Karte, die für sie steht.";
         SwapNotAllowed => "It could replace the wild card that stands for it, but wild cards are not swapped back here.",
             "Sie könnte die wilde Karte ersetzen, die für sie steht, aber wilde Karten werden hier nicht zurückgetauscht.";
+        PairFull => "The meld is a pair: a pair is two cards of one rank, so no card is laid off on it.",
+            "Die Meldung ist ein Paar: ein Paar sind zwei Karten eines Rangs, daran wird nichts angelegt.";
         TooManyWilds => "The meld already holds as many wild cards as a meld may ({max}).",
             "Die Meldung hat schon so viele wilde Karten, wie erlaubt sind ({max}).";
         TooLargeShareHalf => "The meld holds {wilds} wild {wilds|card|cards} of {len}; another would make more than half of it wild (naturals must be at least as many as wild cards).",
@@ -128,6 +131,7 @@ impl Say for crate::rules::layoff::NoFit {
         match *self {
             NoFit::NotAMeld => M::NotAMeld.text(lang).to_owned(),
             NoFit::JokersNotInPlay => M::JokersNotInPlay.text(lang).to_owned(),
+            NoFit::PairFull => M::PairFull.text(lang).to_owned(),
             NoFit::WrongRank { rank } => M::WrongRank.fill(lang, &[("rank", &rank.plural(lang))]),
             NoFit::SetFull { max } => M::SetFull.fill(lang, &[("max", &max)]),
             NoFit::SuitTaken { suit } => M::SuitTaken.fill(lang, &[("suit", &suit.name(lang))]),
@@ -161,6 +165,24 @@ pub struct FitWords {
     pub notes: Vec<String>,
 }
 
+/// What a wild card stands for: "Joker stands for 6♥" / "Der Joker steht für 6♥" (der Joker),
+/// "Die 2♣ steht für 6♥" (die Zwei).
+pub fn wild_stands_for(wild: Card, stands_for: Card, lang: Lang) -> String {
+    use super::pages::Msg;
+    let msg = if wild == Card::Joker {
+        Msg::WildAsJoker
+    } else {
+        Msg::WildAs
+    };
+    msg.fill(
+        lang,
+        &[
+            ("wild", &wild.display(lang)),
+            ("card", &stands_for.display(lang)),
+        ],
+    )
+}
+
 /// [`FitWords`] for `answer`, the result of
 /// [`fit_declared`](crate::rules::layoff::fit_declared) on this meld and card.
 pub fn fit_words(
@@ -177,29 +199,28 @@ pub fn fit_words(
             let (shown_wild, shown_card) = (wild.display(lang), card.display(lang));
             let both: [(&str, &dyn std::fmt::Display); 2] =
                 [("card", &shown_card), ("wild", &shown_wild)];
+            let (yes, swap) = if *wild == Card::Joker {
+                (Msg::FitSwapYesJoker, Msg::FitSwapJoker)
+            } else {
+                (Msg::FitSwapYes, Msg::FitSwap)
+            };
             FitWords {
-                headline: Msg::FitSwapYes.fill(lang, &both),
-                notes: vec![
-                    Msg::FitSwap.fill(lang, &both),
-                    super::cards::reading(reading, lang),
-                ],
+                headline: yes.fill(lang, &both),
+                notes: vec![swap.fill(lang, &both), super::cards::reading(reading, lang)],
             }
         }
         Ok(Fit::LayOff(reading)) => {
             let mut notes = Vec::new();
             if let Some((wild, stands_for)) = reading.wilds().iter().rev().find(|(w, _)| *w == card)
             {
-                notes.push(
-                    Msg::WildAs.fill(
-                        lang,
-                        &[
-                            ("wild", &wild.display(lang)),
-                            ("card", &stands_for.display(lang)),
-                        ],
-                    ) + ".",
-                );
+                notes.push(wild_stands_for(*wild, *stands_for, lang) + ".");
             }
-            notes.push(Msg::FitLayOff.text(lang).to_owned());
+            let lay_off = if card == Card::Joker {
+                Msg::FitLayOffJoker
+            } else {
+                Msg::FitLayOff
+            };
+            notes.push(lay_off.text(lang).to_owned());
             if rs.shanghai_calls {
                 notes.push(Msg::FitShanghai.text(lang).to_owned());
             }
@@ -319,8 +340,8 @@ impl Problem {
                 lang,
                 &[
                     ("meld", &meld),
-                    ("is", &kind(is, false)),
-                    ("needs", &kind(needs, false)),
+                    ("is", &is.with_article(lang, false)),
+                    ("needs", &needs.with_article(lang, true)),
                 ],
             ),
             Problem::TooShort {
@@ -497,6 +518,34 @@ mod tests {
     }
 
     #[test]
+    fn a_german_wrong_kind_takes_the_article_of_its_noun_der_satz_die_folge_das_paar() {
+        let r = run_check("contract", 3, "3H 4H 5H 6H | 9C 9D 9S 9H");
+        assert_eq!(
+            r.problems[0].message(Lang::De),
+            "Meldung 2 ist ein Satz, aber der Kontrakt braucht hier eine Folge."
+        );
+        let r = run_check("contract", 1, "3H 4H 5H | 9C 9D 9S");
+        assert_eq!(codes(&r), ["wrong_kind"]);
+        assert_eq!(
+            r.problems[0].message(Lang::De),
+            "Meldung 1 ist eine Folge, aber der Kontrakt braucht hier einen Satz."
+        );
+        let pair = Problem::WrongKind {
+            meld: 3,
+            is: MeldKind::Set,
+            needs: MeldKind::Pair,
+        };
+        assert_eq!(
+            pair.message(Lang::De),
+            "Meldung 3 ist ein Satz, aber der Kontrakt braucht hier ein Paar."
+        );
+        assert_eq!(
+            pair.message(Lang::En),
+            "Meld 3 is a set, but the contract needs a pair here."
+        );
+    }
+
+    #[test]
     fn going_out_all_at_once_with_too_few_cards_is_said_in_both_languages() {
         let r = run_check("contract", 7, "3H 4H 5H 6H | 9S 10S JS QS | 2D 3D 4D JK");
         assert_eq!(
@@ -542,6 +591,58 @@ mod tests {
     }
 
     #[test]
+    fn german_fit_answers_say_der_joker_for_a_joker_and_die_for_a_wild_two() {
+        use crate::rules::cards::parse_cards;
+        use crate::rules::layoff::fit;
+        use crate::rules::ruleset::{OptionValue, RuleSet, test_preset};
+        let words = |rs: &RuleSet, meld: &str, card: &str| {
+            let meld = parse_cards(meld).unwrap();
+            let card: Card = card.parse().unwrap();
+            let answer = fit(rs, &meld, card);
+            fit_words(
+                rs,
+                (&meld, &vec![None; meld.len()]),
+                (card, None),
+                &answer,
+                Lang::De,
+            )
+        };
+        let contract = RuleSet::preset("contract").unwrap();
+        let swap = words(&contract, "5H 6H JK 8H", "7H");
+        assert_eq!(
+            swap.headline,
+            "Ja: 7♥ kann den Joker ersetzen, der für sie steht."
+        );
+        assert_eq!(
+            swap.notes[0],
+            "Joker tauschen: 7♥ einlegen und den Joker nehmen."
+        );
+        let joker = words(&contract, "QS QH QD", "JK");
+        assert_eq!(
+            joker.notes[..2],
+            [
+                "Der Joker steht für D♣.",
+                "Er kann an diese Meldung angelegt werden."
+            ]
+        );
+        let twos = test_preset("hollywood", &[("twos_wild", OptionValue::Bool(true))]);
+        let two = words(&twos, "5H 6H 2C 8H", "7H");
+        assert_eq!(
+            two.headline,
+            "Ja: 7♥ kann die 2♣ ersetzen, die für sie steht."
+        );
+        assert_eq!(
+            two.notes[0],
+            "Wilde Karte tauschen: 7♥ einlegen und die 2♣ nehmen."
+        );
+        let natural = words(&contract, "QS QH QD", "QC");
+        assert_eq!(
+            natural.notes[0],
+            "Sie kann an diese Meldung angelegt werden."
+        );
+    }
+
+    #[test]
     fn either_or_contracts_name_every_shape() {
         let r = run_check("hollywood", 7, "3H 4H 5H 6H | 5C 5D 5S | 9D 10D JD QD");
         assert_eq!(codes(&r), ["no_alternative"]);
@@ -560,7 +661,11 @@ mod tests {
         );
         assert_eq!(
             r.problems[0].message(Lang::En),
-            "The contract needs 5 runs of 3 or 3 runs of 4 and 1 run of 3 or 1 run of 5 and 1 run of 4 and 2 runs of 3; the melds match none of these shapes."
+            "The contract needs one of: 5 runs of 3 · 3 runs of 4 + 1 run of 3 · 1 run of 5 + 1 run of 4 + 2 runs of 3; the melds match none of these shapes."
+        );
+        assert_eq!(
+            r.problems[0].message(Lang::De),
+            "Der Kontrakt verlangt eine der Formen: 5 Folgen à 3 · 3 Folgen à 4 + 1 Folge à 3 · 1 Folge à 5 + 1 Folge à 4 + 2 Folgen à 3; die Meldungen passen zu keiner dieser Formen."
         );
     }
 
@@ -570,12 +675,124 @@ mod tests {
         assert_eq!(codes(&r), ["not_a_pair"]);
         assert_eq!(
             r.problems[0].message(Lang::En),
-            "Meld 3 is no pair: a pair is two cards of one rank."
+            "Meld 3 is not a pair: a pair is two cards of one rank."
         );
         assert_eq!(
             r.problems[0].message(Lang::De),
             "Meldung 3 ist kein Paar: ein Paar sind zwei Karten eines Rangs."
         );
+    }
+
+    #[test]
+    fn a_progressive_pair_of_two_declared_ranks_is_not_a_pair_rather_than_a_run() {
+        let run_check = |rules: &str, round: usize, melds: &str| {
+            let rs = RuleSet::preset(rules).unwrap();
+            let spec = rs.round_for_check(Some(round)).unwrap();
+            let m = crate::rules::cards::parse_pinned_melds(melds).unwrap();
+            crate::rules::check::check_pinned(&rs, &spec, &m.melds, &m.pins)
+        };
+        let r = run_check(
+            "progressive",
+            14,
+            "7C 7D 7S 7H JK | 3H 4H 5H 6H 7H | JK=QD JK=KD",
+        );
+        assert_eq!(codes(&r), ["not_a_pair"]);
+        assert_eq!(r.melds[2].1, None, "two ranks are no meld");
+        assert_eq!(
+            r.problems[0].message(Lang::De),
+            "Meldung 3 ist kein Paar: ein Paar sind zwei Karten eines Rangs."
+        );
+        // Declared as one rank, they are the pair.
+        let r = run_check(
+            "progressive",
+            14,
+            "7C 7D 7S 7H JK | 3H 4H 5H 6H 7H | JK=QD JK=QS",
+        );
+        assert!(r.ok, "{:?}", r.problems);
+    }
+
+    #[test]
+    fn a_card_laid_on_a_progressive_pair_is_refused_because_a_pair_is_two_cards() {
+        use crate::rules::cards::parse_cards;
+        use crate::rules::layoff::fit;
+        let rs = crate::rules::ruleset::RuleSet::preset("progressive").unwrap();
+        let no = fit(&rs, &parse_cards("QD QS").unwrap(), "QH".parse().unwrap()).unwrap_err();
+        assert_eq!(no.code(), "pair_full");
+        assert_eq!(
+            no.say(Lang::En),
+            "The meld is a pair: a pair is two cards of one rank, so no card is laid off on it."
+        );
+        assert_eq!(
+            no.say(Lang::De),
+            "Die Meldung ist ein Paar: ein Paar sind zwei Karten eines Rangs, daran wird nichts angelegt."
+        );
+        let mixed = fit(&rs, &parse_cards("QD KS").unwrap(), "QH".parse().unwrap());
+        assert_eq!(mixed.unwrap_err().code(), "not_a_meld");
+        // A set of three still takes a fourth queen.
+        assert!(
+            fit(
+                &rs,
+                &parse_cards("QD QS QC").unwrap(),
+                "QH".parse().unwrap()
+            )
+            .is_ok()
+        );
+    }
+
+    #[test]
+    fn rommee_with_twos_wild_reads_one_of_two_identical_2s_as_the_wild_card() {
+        use crate::rules::cards::{parse_cards, parse_melds};
+        use crate::rules::layoff::{Fit, fit};
+        use crate::rules::ruleset::{OptionValue, test_preset};
+        let rs = test_preset("rommee", &[("twos_wild", OptionValue::Bool(true))]);
+        let spec = rs.round_for_check(None).unwrap();
+        let check =
+            |melds: &str| crate::rules::check::check(&rs, &spec, &parse_melds(melds).unwrap());
+        // 2♣ 2♥ are the two naturals, the other 2♣ stands for a missing suit.
+        let r = check("2C 2C 2H | KS KD KC KH");
+        assert!(r.ok, "{:?}", r.problems);
+        let two = r.melds[0].1.as_ref().unwrap();
+        assert_eq!((two.naturals(), two.wilds().len()), (2, 1));
+        assert!(check("2D 2D 2H 2S | KS KD KC KH").ok);
+        // A 2♣ laid on 2♣ 2♥ 2♠ (three cards) or on 2♣ 2♥ fits as the wild card.
+        for meld in ["2C 2H 2S", "2C 2H"] {
+            let answer = fit(&rs, &parse_cards(meld).unwrap(), "2C".parse().unwrap());
+            assert!(matches!(answer, Ok(Fit::LayOff(_))), "{meld}: {answer:?}");
+        }
+        // Only a set of four is full, and the reason says so with its true count.
+        let full = fit(
+            &rs,
+            &parse_cards("2C 2H 2S 2D").unwrap(),
+            "2C".parse().unwrap(),
+        );
+        assert_eq!(
+            full.unwrap_err().say(Lang::En),
+            "The set already holds 4 cards, as many as a set may."
+        );
+    }
+
+    #[test]
+    fn an_all_wild_meld_under_a_wild_share_is_refused_for_its_wild_cards_not_for_a_natural() {
+        use crate::rules::cards::parse_melds;
+        use crate::rules::ruleset::{OptionValue, test_preset};
+        let check = |share: &str| {
+            let rs = test_preset(
+                "contract",
+                &[("wilds_per_meld", OptionValue::Text(share.into()))],
+            );
+            let spec = rs.round_for_check(Some(1)).unwrap();
+            let melds = parse_melds("JK JK JK | 5C 5D 5S").unwrap();
+            crate::rules::check::check(&rs, &spec, &melds)
+        };
+        let half = check("half");
+        assert_eq!(codes(&half), ["too_many_wilds"], "{:?}", half.problems);
+        assert_eq!(
+            half.problems[0].message(Lang::En),
+            "Meld 1 has 3 wild cards of 3; here at most half of a meld may be wild (naturals at least as many as wild cards)."
+        );
+        assert_eq!(codes(&check("third")), ["too_many_wilds"]);
+        // Where the table chose no share, a meld needs a natural card (RULES.md section 2).
+        assert_eq!(codes(&check("any")), ["no_natural"]);
     }
 
     #[test]

@@ -23,7 +23,7 @@ messages! {
         LeftOver => "Left over: {cards}", "Übrig: {cards}";
         /// Below a meld: the other readings of its undeclared wild cards.
         CouldAlsoBe => "could also be: {readings} (declare the wild card, like JK=JH, to choose)",
-            "könnte auch sein: {readings} (sag die wilde Karte an, z. B. JK=JH, um zu wählen)";
+            "könnte auch sein: {readings} (sagt die wilde Karte an, z. B. JK=JH, um zu wählen)";
         LeftOverNone => "Left over: none", "Übrig: keine";
         /// `score`: "25 points (Shanghai)".
         Points => "{total} {total|point|points} ({name})", "{total} {total|Punkt|Punkte} ({name})";
@@ -33,12 +33,12 @@ messages! {
         /// `fit`: the meld as it lies after the card, every wild card declared.
         FitAfter => "Then the meld reads: {cards}", "Dann liegt die Meldung so: {cards}";
         FitNoMeld => "--meld holds no card: give the cards of the meld on the table, like \"5H 6H 7H JK=8H\"",
-            "--meld enthält keine Karte: gib die Karten der ausgelegten Meldung an, etwa „5H 6H 7H JK=8H“";
+            "--meld enthält keine Karte: gebt die Karten der ausgelegten Meldung an, etwa „5H 6H 7H JK=8H“";
         FitOneCard => "give the one card to lay off, like 8H or JK=9H, not {given} {given|card|cards}",
-            "gib die eine Karte zum Anlegen an, etwa 8H oder JK=9H, nicht {given} {given|Karte|Karten}";
+            "gebt die eine Karte zum Anlegen an, etwa 8H oder JK=9H, nicht {given} {given|Karte|Karten}";
         /// `solve --best` where the rule set has contracts, not an opening minimum.
         BestWithoutOpening => "--best asks for the most valuable opening, but {rules} has contracts, not an opening with minimum points; leave it out",
-            "--best fragt nach dem wertvollsten Auslegen, aber {rules} hat Kontrakte, kein Auslegen mit Mindestpunkten; lass es weg";
+            "--best fragt nach dem wertvollsten Auslegen, aber {rules} hat Kontrakte, kein Auslegen mit Mindestpunkten; lasst es weg";
         AnOpeningMeld => "an opening meld worth {points} {points|point|points} ({name})",
             "eine erste Meldung mit {points} Punkten ({name})";
     }

@@ -13,6 +13,7 @@
 use std::collections::BTreeMap;
 use std::fmt;
 
+pub use super::lists::{and_list, or_list};
 use super::{Lang, Say, capitalize};
 use crate::rules::game::{
     Field, FieldErrors, GameError, MAX_CENTS, MAX_CURRENCY_CHARS, MAX_NAME_CHARS, MAX_POINTS,
@@ -163,8 +164,6 @@ messages! {
         RenameInGroup => "This game belongs to the group \"{group}\": rename players on the group's page, which renames them in every game of the group.",
             "Diese Partie gehört zur Gruppe „{group}“: benennt Spieler auf der Seite der Gruppe um, dann heißen sie in jeder Partie der Gruppe so.";
         /// Lists: "A, B and C", "A or B".
-        And => "{rest} and {last}", "{rest} und {last}";
-        Or => "{rest} or {last}", "{rest} oder {last}";
         /// A list of rounds: "round 3", "rounds 9 to 14", "rounds 1, 4 and 7".
         RoundOne => "round {n}", "Runde {n}";
         RoundSpan => "rounds {first} to {last}", "Runden {first} bis {last}";
@@ -195,11 +194,6 @@ messages! {
     }
 }
 
-/// "A, B and C" / "A, B und C".
-pub fn and_list(items: &[String], lang: Lang) -> String {
-    join(items, GameMsg::And, lang)
-}
-
 /// A place as a word goes with it: `1st`, `2nd`, `3rd`, `11th`, `22nd` in English; the bare
 /// number in German, whose sentence says "Platz {place}".
 pub fn place_ordinal(n: u32, lang: Lang) -> String {
@@ -215,19 +209,6 @@ pub fn place_ordinal(n: u32, lang: Lang) -> String {
             };
             format!("{n}{suffix}")
         }
-    }
-}
-
-/// "A, B or C" / "A, B oder C".
-pub fn or_list(items: &[String], lang: Lang) -> String {
-    join(items, GameMsg::Or, lang)
-}
-
-fn join(items: &[String], word: GameMsg, lang: Lang) -> String {
-    match items.split_last() {
-        None => String::new(),
-        Some((last, [])) => last.clone(),
-        Some((last, rest)) => word.fill(lang, &[("rest", &rest.join(", ")), ("last", last)]),
     }
 }
 
@@ -265,6 +246,9 @@ impl HandError {
             HandError::NoWildsWithJokers { jokers } => {
                 M::NoWildsWithJokers.fill(lang, &[("jokers", &jokers)])
             }
+            // The games' sentence for the same check.
+            HandError::JokersNotInDecks { given, decks_hold } => GameMsg::JokersNotInDecks
+                .fill(lang, &[("given", &given), ("decks_hold", &decks_hold)]),
         }
     }
 }
@@ -300,7 +284,7 @@ impl GameError {
             } => M::PlayerCount.fill(
                 lang,
                 &[
-                    ("rules", rules),
+                    ("rules", &super::rules::rules_name_in(rules, lang)),
                     ("min", min),
                     ("max", max),
                     ("given", given),
@@ -328,9 +312,10 @@ impl GameError {
             CentsTwice => M::CentsTwice.text(lang).to_owned(),
             PointsPerCentOutOfRange { given } => M::PointsPerCentOutOfRange
                 .fill(lang, &[("max", &MAX_POINTS_PER_CENT), ("given", given)]),
-            PointsPerCentNotUsed { rules } => {
-                M::PointsPerCentNotUsed.fill(lang, &[("rules", rules)])
-            }
+            PointsPerCentNotUsed { rules } => M::PointsPerCentNotUsed.fill(
+                lang,
+                &[("rules", &super::rules::rules_name_in(rules, lang))],
+            ),
             BadCurrency => M::BadCurrency.fill(lang, &[("max", &MAX_CURRENCY_CHARS)]),
             RoundOutOfRange { round, of } => {
                 M::RoundOutOfRange.fill(lang, &[("round", round), ("of", of)])
@@ -360,8 +345,14 @@ impl GameError {
             BadCards { player, error } => {
                 M::BadCards.fill(lang, &[("player", player), ("error", &error.clause(lang))])
             }
-            CutBonusNotPlayed { rules } => M::CutBonusNotPlayed.fill(lang, &[("rules", rules)]),
-            HandRommeeNotPlayed { rules } => M::HandRommeeNotPlayed.fill(lang, &[("rules", rules)]),
+            CutBonusNotPlayed { rules } => M::CutBonusNotPlayed.fill(
+                lang,
+                &[("rules", &super::rules::rules_name_in(rules, lang))],
+            ),
+            HandRommeeNotPlayed { rules } => M::HandRommeeNotPlayed.fill(
+                lang,
+                &[("rules", &super::rules::rules_name_in(rules, lang))],
+            ),
             HandRommeeNeedsWinner => M::HandRommeeNeedsWinner.text(lang).to_owned(),
             FirstDownNotPlayed => M::FirstDownNotPlayed.text(lang).to_owned(),
             BuysNotAllowed {

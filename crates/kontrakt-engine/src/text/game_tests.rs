@@ -259,7 +259,7 @@ fn set_up_errors_are_keyed_by_field_with_a_sentence_each() {
     };
     assert_eq!(
         GameSetup::try_from(one).unwrap_err().summary(Lang::De),
-        "German Rommé wird von 2 bis 6 Personen gespielt, nicht von 1."
+        "Rommé wird von 2 bis 6 Personen gespielt, nicht von 1."
     );
     let unknown = RawSetup {
         rules: "canasta".into(),
@@ -326,6 +326,8 @@ fn the_settlement_scheme_is_chosen_where_offered_and_refused_where_not() {
         "Settlement \"places\" is not offered here; choose lowest-collects or pairwise."
     );
     raw_setup.rules = "progressive".into();
+    // Progressive is for 3 to 5 players, as Contract Rommé (seed 000).
+    raw_setup.players.push("C".into());
     assert!(GameSetup::try_from(&raw_setup).is_ok(), "its only scheme");
     raw_setup.settlement = Some("pairwise".into());
     assert!(GameSetup::try_from(&raw_setup).is_err());

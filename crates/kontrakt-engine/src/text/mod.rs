@@ -69,6 +69,7 @@ pub mod cli;
 pub mod game;
 pub mod groups;
 mod lang;
+pub mod lists;
 pub mod numbers;
 mod pages;
 pub mod paper;
@@ -79,6 +80,8 @@ pub mod settlement;
 pub mod template;
 pub mod transfer;
 
+#[cfg(test)]
+mod address_tests;
 #[cfg(test)]
 mod plural_tests;
 

@@ -42,7 +42,7 @@ messages! {
         HomeWinner => "{names} won with {total}", "{names} hat mit {total} gewonnen";
         HomeWinners => "{names} won with {total}", "{names} haben mit {total} gewonnen";
         HomeNoRecent => "Games you start or open on this phone appear here.",
-            "Spiele, die du auf diesem Handy beginnst oder öffnest, erscheinen hier.";
+            "Spiele, die ihr auf diesem Handy beginnt oder öffnet, erscheinen hier.";
         HomeCheckerHint => "Is this meld legal? Can I go down? Does this card fit?",
             "Ist diese Meldung gültig? Kann ich auslegen? Passt diese Karte?";
         HomeLanguage => "Language", "Sprache";
@@ -51,7 +51,7 @@ messages! {
         // Meld checker: choosing rules and round.
         CheckTitle => "Meld checker", "Meldeprüfer";
         CheckLead => "Choose the rule set and round, then ask about melds, a hand or a card.",
-            "Wähle Regeln und Runde, dann frag nach Meldungen, einer Hand oder einer Karte.";
+            "Wählt Regeln und Runde, dann fragt nach Meldungen, einer Hand oder einer Karte.";
         FieldRules => "Rule set", "Regeln";
         FieldRound => "Round", "Runde";
         PlayersRange => "{min}–{max} {max|player|players}", "{min}–{max} Spieler";
@@ -103,22 +103,25 @@ messages! {
         VerdictPoints => "Worth {points} {points|point|points}.", "Wert: {points} {points|Punkt|Punkte}.";
         MeldN => "Meld {n}", "Meldung {n}";
         NotAMeld => "not a meld", "keine Meldung";
-        WildAs => "{wild} stands for {card}", "{wild} steht für {card}";
+        /// A wild 2 (die Zwei) in a sentence of its own.
+        WildAs => "{wild} stands for {card}", "Die {wild} steht für {card}";
+        /// The joker (der Joker) in a sentence of its own.
+        WildAsJoker => "{wild} stands for {card}", "Der Joker steht für {card}{wild||}";
         /// The other readings of a meld's undeclared wild cards.
         CouldAlsoBe => "It could also be: {readings}. Declare the wild card (like JK=JH) to choose.",
-            "Sie könnte auch sein: {readings}. Sag die wilde Karte an (z. B. JK=JH), um zu wählen.";
+            "Sie könnte auch sein: {readings}. Sagt die wilde Karte an (z. B. JK=JH), um zu wählen.";
         /// A wild card the player declared (`JK=JH`).
         WildDeclared => "{wild} declared as {card}", "{wild} angesagt als {card}";
 
         // Meld checker: can I go down?
         SecSolve => "Can I go down?", "Kann ich auslegen?";
-        FieldHand => "Your hand", "Deine Hand";
-        FieldHandHint => "All your cards, separated by spaces.", "Alle deine Karten, mit Leerzeichen getrennt.";
+        FieldHand => "Your hand", "Die Hand";
+        FieldHandHint => "All your cards, separated by spaces.", "Alle Karten der Hand, mit Leerzeichen getrennt.";
         /// Rommé: `/solve`'s `best` on the checker page.
         FieldBest => "Find the most valuable opening, not just one worth the minimum",
             "Das wertvollste Auslegen suchen, nicht nur eines mit den Mindestpunkten";
         ButtonSolve => "Find melds", "Meldungen suchen";
-        SolveYes => "Yes, you can go down with:", "Ja, du kannst so auslegen:";
+        SolveYes => "Yes, you can go down with:", "Ja, so lässt sich auslegen:";
         SolveNo => "No: {n|this|these} {n} {n|card does|cards do} not make {contract}.",
             "Nein: diese {n} {n|Karte ergibt|Karten ergeben} nicht {contract}.";
         SolveNoOpening => "No: these cards make no first meld worth {points} {points|point|points}.",
@@ -133,28 +136,36 @@ messages! {
         ButtonFit => "Check the card", "Karte prüfen";
         FitYes => "Yes: {card} fits, making a {reading}.", "Ja: {card} passt, ergibt: {reading}.";
         FitLayOff => "It can be laid off on this meld.", "Sie kann an diese Meldung angelegt werden.";
+        /// [`Msg::FitLayOff`] for a joker: der Joker, so "er" in German.
+        FitLayOffJoker => "It can be laid off on this meld.", "Er kann an diese Meldung angelegt werden.";
+        /// A swap of the joker (der Joker): `wild` is "Joker" in English, left out in German.
+        FitSwapYesJoker => "Yes: {card} can replace {wild}, which stands for it.",
+            "Ja: {card} kann den Joker ersetzen, der für sie steht.{wild||}";
+        /// A swap of a wild 2 (die Zwei).
         FitSwapYes => "Yes: {card} can replace {wild}, which stands for it.",
-            "Ja: {card} kann {wild} ersetzen, der für sie steht.";
+            "Ja: {card} kann die {wild} ersetzen, die für sie steht.";
+        FitSwapJoker => "A joker swap: put {card} in and take {wild}.",
+            "Joker tauschen: {card} einlegen und den Joker nehmen.{wild||}";
         FitSwap => "A joker swap: put {card} in and take {wild}.",
-            "Joker tauschen: {card} einlegen und {wild} nehmen.";
+            "Wilde Karte tauschen: {card} einlegen und die {wild} nehmen.";
         FitShanghai => "As a discard it can be claimed with a Shanghai call.",
             "Als Abwurf kann sie mit „Shanghai!“ beansprucht werden.";
         FitNo => "No: {card} does not fit on {meld}.", "Nein: {card} passt nicht an {meld}.";
 
         // Form errors.
-        FormHasErrors => "Please correct the marked field.", "Bitte korrigiere das markierte Feld.";
+        FormHasErrors => "Please correct the marked field.", "Bitte korrigiert das markierte Feld.";
         /// Several fields are marked (see [`Msg::form_notice`]).
         FormHasErrorsMany => "Please correct the {n} marked {n|field|fields}.",
-            "Bitte korrigiere die {n} {n|markierte|markierten} {n|Feld|Felder}.";
+            "Bitte korrigiert die {n} {n|markierte|markierten} {n|Feld|Felder}.";
         /// Problems are listed, but no field is marked.
         FormHasProblems => "Please correct the problems listed below.",
             "Bitte behebe die unten genannten Probleme.";
-        ErrNoMelds => "Type at least one meld.", "Gib mindestens eine Meldung ein.";
-        ErrNoHand => "Type the cards in your hand.", "Gib die Karten deiner Hand ein.";
-        ErrOneCard => "Type exactly one card.", "Gib genau eine Karte ein.";
+        ErrNoMelds => "Type at least one meld.", "Gebt mindestens eine Meldung ein.";
+        ErrNoHand => "Type the cards in your hand.", "Gebt die Karten der Hand ein.";
+        ErrOneCard => "Type exactly one card.", "Gebt genau eine Karte ein.";
         ErrNoTableMeld => "Type the cards of the meld on the table.",
-            "Gib die Karten der ausgelegten Meldung ein.";
-        ErrUnknownRules => "Choose a rule set from the list.", "Wähle Regeln aus der Liste.";
+            "Gebt die Karten der ausgelegten Meldung ein.";
+        ErrUnknownRules => "Choose a rule set from the list.", "Wählt Regeln aus der Liste.";
         ErrRoundRange => "{rules} has rounds 1 to {max}.", "{rules} hat die Runden 1 bis {max}.";
 
         // Card grid.
@@ -176,9 +187,9 @@ messages! {
         RoundsWinner => "Who won the hand?", "Wer hat das Spiel gewonnen?";
         RoundsNobody => "Nobody: the stock ran out", "Niemand: der Stapel ist aufgebraucht";
         RoundsChooseWinner => "Choose who went out, or nobody if the stock ran out.",
-            "Wähle, wer ausgegangen ist, oder niemand, wenn der Stapel aufgebraucht ist.";
+            "Wählt, wer ausgegangen ist, oder niemand, wenn der Stapel aufgebraucht ist.";
         RoundsOneWinner => "Only one player can go out; choose one.",
-            "Nur einer kann ausgehen; wähle einen.";
+            "Nur einer kann ausgehen; wählt einen.";
         RoundsPenaltyLead => "Everyone else: type the points, or the cards left in hand and the app counts them.",
             "Alle anderen: Punkte eintippen oder die Karten auf der Hand, die App zählt sie.";
         RoundsPoints => "Points", "Punkte";
@@ -212,24 +223,24 @@ messages! {
         RoundsBackToGame => "Back to the game", "Zurück zum Spiel";
         RoundsHistoryLink => "History", "Verlauf";
         RoundsFormDamaged => "This form is incomplete. Reload the page and enter it again.",
-            "Dieses Formular ist unvollständig. Lade die Seite neu und gib es noch einmal ein.";
+            "Dieses Formular ist unvollständig. Ladet die Seite neu und gebt es noch einmal ein.";
         RoundsNotEntered => "Round {n} has not been entered yet, so it cannot be corrected.",
             "Runde {n} ist noch nicht eingetragen und kann daher nicht berichtigt werden.";
         RoundsConflictTaken => "Round {n} was saved meanwhile, on another phone or on this one before going back. Both versions are below, differences marked ≠: keep the saved round, or save yours instead.",
-            "Runde {n} wurde inzwischen gespeichert, auf einem anderen Handy oder auf diesem vor dem Zurückgehen. Unten stehen beide Fassungen, Unterschiede mit ≠ markiert: behalte die gespeicherte Runde oder speichere stattdessen deine.";
+            "Runde {n} wurde inzwischen gespeichert, auf einem anderen Handy oder auf diesem vor dem Zurückgehen. Unten stehen beide Fassungen, Unterschiede mit ≠ markiert: behaltet die gespeicherte Runde oder speichert stattdessen eure.";
         RoundsConflictSame => "Round {n} is already saved exactly as entered here, most likely from this phone before going back. Nothing more needs saving.",
             "Runde {n} ist schon genau so gespeichert, wie hier eingegeben, wahrscheinlich von diesem Handy vor dem Zurückgehen. Es muss nichts mehr gespeichert werden.";
         /// The conflict page when this form's own key already saved the round: the
         /// phone went back after saving and saved again.
         RoundsConflictMine => "This phone already saved round {n}, before going back, and nothing has changed since. Both versions are below, differences marked ≠: keep round {n} as saved, or save these entries over it.",
-            "Dieses Handy hat Runde {n} schon gespeichert, vor dem Zurückgehen, und seitdem hat sich nichts geändert. Unten stehen beide Fassungen, Unterschiede mit ≠ markiert: behalte Runde {n} so, wie sie gespeichert ist, oder speichere diese Eingaben darüber.";
+            "Dieses Handy hat Runde {n} schon gespeichert, vor dem Zurückgehen, und seitdem hat sich nichts geändert. Unten stehen beide Fassungen, Unterschiede mit ≠ markiert: behaltet Runde {n} so, wie sie gespeichert ist, oder speichert diese Eingaben darüber.";
         RoundsConflictMineSame => "This phone already saved round {n} exactly as entered here. Nothing more needs saving.",
             "Dieses Handy hat Runde {n} schon genau so gespeichert, wie hier eingegeben. Es muss nichts mehr gespeichert werden.";
         RoundsConflictMineChanged => "This phone already saved round {n}, and the game has been changed on another phone since. Both versions are below, differences marked ≠: keep the round as saved now, or save these entries over it.",
-            "Dieses Handy hat Runde {n} schon gespeichert, und seitdem wurde das Spiel auf einem anderen Handy geändert. Unten stehen beide Fassungen, Unterschiede mit ≠ markiert: behalte die Runde so, wie sie jetzt gespeichert ist, oder speichere diese Eingaben darüber.";
+            "Dieses Handy hat Runde {n} schon gespeichert, und seitdem wurde das Spiel auf einem anderen Handy geändert. Unten stehen beide Fassungen, Unterschiede mit ≠ markiert: behaltet die Runde so, wie sie jetzt gespeichert ist, oder speichert diese Eingaben darüber.";
         RoundsCompareMine => "Saved from this phone", "Von diesem Handy gespeichert";
         RoundsCompareTheirs => "Saved now", "Jetzt gespeichert";
-        RoundsCompareYours => "Your entries", "Deine Eingaben";
+        RoundsCompareYours => "Your entries", "Eure Eingaben";
         RoundsCompareWentOut => "Went out", "Ausgegangen";
         RoundsCompareWentDownFirst => "Went down first", "Zuerst ausgelegt";
         RoundsCompareLegend => "≠ marks what differs.", "≠ markiert, was abweicht.";
@@ -237,7 +248,7 @@ messages! {
         RoundsSaveMineInstead => "Save mine instead (replaces round {n} as saved)",
             "Stattdessen meine speichern (ersetzt die gespeicherte Runde {n})";
         RoundsConflictChanged => "The game was changed on another phone meanwhile. Check the scores; your entries are kept below to save again or discard.",
-            "Das Spiel wurde inzwischen auf einem anderen Handy geändert. Prüf den Stand; deine Eingaben stehen unten, zum erneuten Speichern oder Verwerfen.";
+            "Das Spiel wurde inzwischen auf einem anderen Handy geändert. Prüft den Stand; eure Eingaben stehen unten, zum erneuten Speichern oder Verwerfen.";
         RoundsSavedNow => "Round {n} as saved now", "Runde {n}, wie jetzt gespeichert";
         RoundsTotals => "Totals", "Summen";
         RoundsDiscard => "Discard my entries", "Meine Eingaben verwerfen";
@@ -257,7 +268,7 @@ messages! {
         RoundsSaveAnyway => "Save anyway", "Trotzdem speichern";
         RoundsChange => "Change", "Ändern";
         RoundsActionConflict => "The game was changed on another phone meanwhile, so nothing was done. Check the scores, then try again.",
-            "Das Spiel wurde inzwischen auf einem anderen Handy geändert, darum ist nichts passiert. Prüf den Stand und versuch es dann noch einmal.";
+            "Das Spiel wurde inzwischen auf einem anderen Handy geändert, darum ist nichts passiert. Prüft den Stand und versucht es dann noch einmal.";
         RoundsActionRefused => "Nothing was done.", "Es ist nichts passiert.";
         RoundsUndoAgain => "Undo the last round", "Letzte Runde zurücknehmen";
         RoundsEndAgain => "End the game now", "Spiel jetzt beenden";
@@ -324,64 +335,64 @@ messages! {
         // Error pages.
         ErrorTitle => "Error {status}", "Fehler {status}";
         ErrNoPage => "There is no page at this address. Check the link, or start again from the home page.",
-            "Unter dieser Adresse gibt es keine Seite. Prüf den Link oder fang auf der Startseite neu an.";
+            "Unter dieser Adresse gibt es keine Seite. Prüft den Link oder fangt auf der Startseite neu an.";
         ErrInternal => "Something went wrong on the server. Your last change may not have been saved; reload the page to check.",
-            "Auf dem Server ist etwas schiefgegangen. Deine letzte Änderung ist vielleicht nicht gespeichert; lade die Seite neu, um nachzusehen.";
+            "Auf dem Server ist etwas schiefgegangen. Eure letzte Änderung ist vielleicht nicht gespeichert; ladet die Seite neu, um nachzusehen.";
         // Write faults and idempotency keys.
         ErrNotSaved => "The server could not save this change: its database refuses writes right now (for example, its disk is full). Nothing was saved; try again in a moment.",
-            "Der Server konnte diese Änderung nicht speichern: Seine Datenbank nimmt gerade nichts an (zum Beispiel, weil die Festplatte voll ist). Es wurde nichts gespeichert; versuch es gleich noch einmal.";
+            "Der Server konnte diese Änderung nicht speichern: Seine Datenbank nimmt gerade nichts an (zum Beispiel, weil die Festplatte voll ist). Es wurde nichts gespeichert; versucht es gleich noch einmal.";
         ErrNotReady => "The server cannot save changes right now: its database refuses writes (for example, its disk is full).",
             "Der Server kann gerade keine Änderungen speichern: Seine Datenbank nimmt nichts an (zum Beispiel, weil die Festplatte voll ist).";
         ErrKeyReused => "This idempotency key was already used for a different request. Send a new key for a new request.",
-            "Dieser Idempotenz-Schlüssel wurde schon für eine andere Anfrage benutzt. Schick für eine neue Anfrage einen neuen Schlüssel.";
+            "Dieser Idempotenz-Schlüssel wurde schon für eine andere Anfrage benutzt. Schickt für eine neue Anfrage einen neuen Schlüssel.";
         ErrFormStale => "This form is out of date; reload the page and send it again.",
-            "Dieses Formular ist veraltet; lade die Seite neu und schick es noch einmal ab.";
+            "Dieses Formular ist veraltet; ladet die Seite neu und schickt es noch einmal ab.";
         ErrTimeout => "The server took too long to answer. Please try again.",
-            "Der Server hat zu lange gebraucht. Bitte versuch es noch einmal.";
+            "Der Server hat zu lange gebraucht. Bitte versucht es noch einmal.";
         ErrCrossSite => "This request came from another site and was refused. Open Kontrakt directly and try again.",
-            "Diese Anfrage kam von einer anderen Seite und wurde abgelehnt. Öffne Kontrakt direkt und versuch es noch einmal.";
+            "Diese Anfrage kam von einer anderen Seite und wurde abgelehnt. Öffnet Kontrakt direkt und versucht es noch einmal.";
         ErrNothingHere => "There is nothing at this address.", "Unter dieser Adresse gibt es nichts.";
         ErrNoGame => "There is no game at this address. Check the link you were given.",
-            "Unter dieser Adresse gibt es keine Partie. Prüf den Link, den du bekommen hast.";
+            "Unter dieser Adresse gibt es keine Partie. Prüft den Link, den ihr bekommen habt.";
         // Groups.
         ErrNoGroup => "There is no group at this address. Check the link you were given.",
-            "Unter dieser Adresse gibt es keine Gruppe. Prüf den Link, den du bekommen hast.";
+            "Unter dieser Adresse gibt es keine Gruppe. Prüft den Link, den ihr bekommen habt.";
         ErrGroupReadOnly => "This link only shows the group; it cannot change it. Use the group's edit link.",
-            "Dieser Link zeigt die Gruppe nur an und kann sie nicht ändern. Nimm den Bearbeiten-Link der Gruppe.";
+            "Dieser Link zeigt die Gruppe nur an und kann sie nicht ändern. Nehmt den Bearbeiten-Link der Gruppe.";
         ErrNoEndpoint => "There is no API endpoint at this address.",
             "Unter dieser Adresse gibt es keinen API-Endpunkt.";
         ErrTooLarge => "The request is too large; send at most 64 KiB.",
             "Die Anfrage ist zu groß; höchstens 64 KiB gehen.";
         ErrTooMany => "Too many requests from your network. Wait a moment and try again.",
-            "Zu viele Anfragen aus deinem Netz. Warte kurz und versuch es noch einmal.";
+            "Zu viele Anfragen aus eurem Netz. Wartet kurz und versucht es noch einmal.";
         ErrBadRequest => "The request could not be understood.", "Die Anfrage war nicht verständlich.";
         ErrForbiddenHere => "You may not do this here.", "Das ist hier nicht erlaubt.";
         ErrContentType => "This address does not accept a request body of this content type.",
             "Diese Adresse nimmt keine Anfrage in diesem Format an.";
         ErrUnavailable => "The server is not ready. Try again in a moment.",
-            "Der Server ist noch nicht bereit. Versuch es gleich noch einmal.";
+            "Der Server ist noch nicht bereit. Versucht es gleich noch einmal.";
         ErrReadOnly => "This link only shows the game; it cannot change it. Use the game's edit link.",
-            "Dieser Link zeigt das Spiel nur an und kann es nicht ändern. Nimm den Bearbeiten-Link des Spiels.";
+            "Dieser Link zeigt das Spiel nur an und kann es nicht ändern. Nehmt den Bearbeiten-Link des Spiels.";
         ErrConflict => "The game was changed on another device in the meantime. Reload to see the latest scores, then make your change again.",
-            "Das Spiel wurde inzwischen auf einem anderen Gerät geändert. Lade neu, um den aktuellen Stand zu sehen, und mach deine Änderung dann noch einmal.";
+            "Das Spiel wurde inzwischen auf einem anderen Gerät geändert. Ladet neu, um den aktuellen Stand zu sehen, und macht eure Änderung dann noch einmal.";
         ErrMethod => "This address does not accept {method} requests.",
             "Diese Adresse nimmt keine {method}-Anfragen an.";
         ErrTooManyComputations => "Too many checks from your network at once. Wait for the answers already asked for, then try again.",
-            "Zu viele Prüfungen aus deinem Netz auf einmal. Warte auf die Antworten, die schon unterwegs sind, und versuch es dann noch einmal.";
+            "Zu viele Prüfungen aus eurem Netz auf einmal. Wartet auf die Antworten, die schon unterwegs sind, und versucht es dann noch einmal.";
         ErrTooManyChanges => "Too many changes from your network in a short time. Try again in {seconds} {seconds|second|seconds}.",
-            "Zu viele Änderungen aus deinem Netz in kurzer Zeit. Versuch es in {seconds} {seconds|Sekunde|Sekunden} noch einmal.";
+            "Zu viele Änderungen aus eurem Netz in kurzer Zeit. Versucht es in {seconds} {seconds|Sekunde|Sekunden} noch einmal.";
         ErrFormField => "The form has a wrong or missing field: {field}.",
             "Ein Feld des Formulars fehlt oder ist falsch: {field}.";
         ErrFormContentType => "Send the form as application/x-www-form-urlencoded.",
-            "Schick das Formular als application/x-www-form-urlencoded.";
+            "Schickt das Formular als application/x-www-form-urlencoded.";
         ErrBodyUnreadable => "The request body could not be read; please send it again.",
-            "Der Inhalt der Anfrage war nicht lesbar; bitte schick sie noch einmal.";
+            "Der Inhalt der Anfrage war nicht lesbar; bitte schickt sie noch einmal.";
         ErrJsonContentType => "Send the request body as JSON, with the header Content-Type: application/json.",
-            "Schick den Inhalt der Anfrage als JSON, mit dem Header Content-Type: application/json.";
+            "Schickt den Inhalt der Anfrage als JSON, mit dem Header Content-Type: application/json.";
         ErrUnknownFields => "The JSON has fields this address does not know: {fields}. It takes: {known}.",
             "Das JSON hat Felder, die diese Adresse nicht kennt: {fields}. Sie nimmt: {known}.";
         ErrVersionRequired => "Round {round} is already entered: to change it, send the game's \"version\" with it, so that a change made meanwhile on another device is not overwritten.",
-            "Runde {round} ist schon eingetragen: um sie zu ändern, schick die \"version\" des Spiels mit, damit eine Änderung auf einem anderen Gerät nicht überschrieben wird.";
+            "Runde {round} ist schon eingetragen: um sie zu ändern, schickt die \"version\" des Spiels mit, damit eine Änderung auf einem anderen Gerät nicht überschrieben wird.";
 
         // Error page titles: the English ones are the HTTP reason phrases.
         StatusBadRequest => "Bad Request", "Ungültige Anfrage";
@@ -682,7 +693,7 @@ mod tests {
         );
         assert_eq!(
             Msg::form_notice(1, Lang::De),
-            "Bitte korrigiere das markierte Feld."
+            "Bitte korrigiert das markierte Feld."
         );
         assert_eq!(
             Msg::form_notice(5, Lang::En),
@@ -690,7 +701,7 @@ mod tests {
         );
         assert_eq!(
             Msg::form_notice(5, Lang::De),
-            "Bitte korrigiere die 5 markierten Felder."
+            "Bitte korrigiert die 5 markierten Felder."
         );
         assert_eq!(
             Msg::form_notice(0, Lang::En),

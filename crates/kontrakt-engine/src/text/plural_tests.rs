@@ -5,7 +5,7 @@
 use super::Lang;
 
 /// Every template of every table, with the message's name, in both languages.
-fn all_templates() -> Vec<(String, &'static str)> {
+pub(super) fn all_templates() -> Vec<(String, &'static str)> {
     let mut out = Vec::new();
     macro_rules! add {
         ($($t:path),* $(,)?) => {$(

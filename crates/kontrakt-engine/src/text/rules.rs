@@ -14,7 +14,7 @@ use crate::rules::ruleset::{
     Requirement, RoundError,
 };
 use crate::text::Lang;
-use crate::text::game::or_list;
+use crate::text::lists::or_list;
 
 messages! {
     /// The presets' names (the English ones are also [`PresetInfo::name`]).
@@ -68,7 +68,7 @@ messages! {
         JokerPoints => "Penalty points of a joker left in hand.",
             "Strafpunkte für einen Joker auf der Hand.";
         Settlement => "Money settlement: lowest-collects (the lowest total collects the difference from each player) or pairwise (every pair settles its difference).",
-            "Abrechnung: lowest-collects (der Niedrigste kassiert von jedem die Differenz) oder pairwise (jedes Paar rechnet die Differenz ab).";
+            "Abrechnung: der Niedrigste kassiert (die niedrigste Summe erhält von jedem die Differenz) oder paarweise (jedes Paar rechnet die Differenz ab).";
         ExactMinimum => "The contract meld holds only the minimum cards (sets of 3, runs of 4); extras wait for the next turn.",
             "Die Kontraktmeldung enthält nur die Mindestzahl Karten (Sätze à 3, Folgen à 4); weitere erst im nächsten Zug.";
         CutBonus => "Points taken off the cutter who cuts exactly the deal plus the up-card.",
@@ -171,6 +171,13 @@ messages! {
         And => " and ", " und ";
         /// Between the alternatives.
         Or => " or ", " oder ";
+        /// Before the shapes of a contract whose alternatives have several parts each:
+        /// "one of: 5 runs of 3 · 3 runs of 4 + 1 run of 3".
+        OneOf => "one of: ", "eine der Formen: ";
+        /// Between the parts of one shape, where the shapes are listed after [`ContractMsg::OneOf`].
+        Plus => " + ", " + ";
+        /// Between the shapes listed after [`ContractMsg::OneOf`].
+        Dot => " · ", " · ";
         /// German has one word for one joker and many (`{jokers}` is said in both).
         Decks => "{decks} {decks|deck|decks} + {jokers} {jokers|joker|jokers} ({cards} {cards|card|cards})",
             "{decks} {decks|Blatt|Blätter} + {jokers} Joker ({cards} {cards|Karte|Karten})";
@@ -194,6 +201,9 @@ messages! {
             "„round“ fehlt: {rules} hat die Runden 1 bis {count}";
         OutOfRange => "round {round} is out of range: {rules} has rounds 1 to {count}",
             "Runde {round} gibt es nicht: {rules} hat die Runden 1 bis {count}";
+        /// [`RoundErrorMsg::OutOfRange`] for a rule set of one round (Continental).
+        OutOfRangeOne => "round {round} is out of range: {rules} has one round only",
+            "Runde {round} gibt es nicht: {rules} hat nur eine Runde";
         NoRounds => "\"round\" is not used by {rules}: it has no contracts, every first meld needs the same points; leave it out",
             "„round“ gilt nicht für {rules}: es hat keine Kontrakte, jede erste Meldung braucht dieselben Punkte; lasst es weg";
         /// A round number below 1 (the JSON API and the command line take any integer).
@@ -210,14 +220,14 @@ messages! {
             "unbekanntes Regelwerk „{id}“; bekannt sind: contract, liverpool, may-i, shanghai, shanghai-powe, shanghai-kolsov, progressive, continental, rommee, hollywood";
         Unknown => "unknown option \"{name}\" for {rules}; its options are: {known}",
             "unbekannte Option „{name}“ für {rules}; seine Optionen sind: {known}";
-        /// German leaves what the option takes out (`{expected||}`).
+        /// Both languages say what the option takes: "ist 30, 40 oder 50, nicht 35".
         BadValue => "option \"{name}\" {expected}, not {got}",
-            "ungültiger Wert {got} für die Option „{name}“{expected||}";
-        /// Form text an option cannot read; German leaves what it takes out.
+            "Option „{name}“ {expected}, nicht {got}";
+        /// Form text an option cannot read.
         BadText => "option \"{name}\" {expected}, not \"{given}\"",
-            "ungültiger Wert „{given}“ für die Option „{name}“{expected||}";
+            "Option „{name}“ {expected}, nicht „{given}“";
         /// A value as an error shows it.
-        GotText => "\"{text}\"", "\"{text}\"";
+        GotText => "\"{text}\"", "„{text}“";
         GotList => "a list", "eine Liste";
     }
 }
@@ -279,9 +289,14 @@ impl OptionError {
         use OptionErrorMsg as M;
         match self {
             OptionError::UnknownRuleSet(id) => M::UnknownRuleSet.fill(lang, &[("id", id)]),
-            OptionError::Unknown { name, rules, known } => {
-                M::Unknown.fill(lang, &[("name", name), ("rules", rules), ("known", known)])
-            }
+            OptionError::Unknown { name, rules, known } => M::Unknown.fill(
+                lang,
+                &[
+                    ("name", name),
+                    ("rules", &rules_name_in(rules, lang)),
+                    ("known", known),
+                ],
+            ),
             OptionError::BadValue {
                 name,
                 expected,
@@ -352,6 +367,19 @@ pub fn preset_name(info: &PresetInfo, lang: Lang) -> &'static str {
     }
 }
 
+/// A rule set named in a sentence in the language: an error carries the English name
+/// (`PresetInfo::name`) or the id; German says the German name, as the German rule books
+/// call it ("Rommé" for "German Rommé" and `rommee`, "Kontrakt-Rommé" for `contract`). Anything that names no preset is said as given.
+pub fn rules_name_in(name: &str, lang: Lang) -> &str {
+    if lang == Lang::En {
+        return name;
+    }
+    Preset::ALL
+        .into_iter()
+        .find(|&p| p.id() == name || preset_row(p).0.text(Lang::En) == name)
+        .map_or(name, |p| preset_row(p).0.text(lang))
+}
+
 /// The preset's one-line description in the language (empty for an id that is not a
 /// preset).
 pub fn preset_description(info: &PresetInfo, lang: Lang) -> &'static str {
@@ -401,11 +429,27 @@ pub fn option_description(preset: Preset, option: &str, lang: Lang) -> &'static 
 }
 
 /// The contract in words: "1 set of 3 and 1 run of 4", "3 sets of 3 or 3 runs of 4".
+///
+/// Alternatives of one part each read "3 sets of 3 or 3 runs of 4"; where a shape has
+/// several parts, "or" and "and" would run together, so the shapes are listed: "one of:
+/// 5 runs of 3 · 3 runs of 4 + 1 run of 3 · 1 run of 5 + 1 run of 4 + 2 runs of 3".
 pub fn describe_contract(contract: &Contract, lang: Lang) -> String {
-    contract
-        .alternatives
+    let alternatives = &contract.alternatives;
+    let several_parts = |alt: &Vec<Requirement>| alt.windows(2).any(|w| w[0] != w[1]);
+    if alternatives.len() > 1 && alternatives.iter().any(several_parts) {
+        let shapes: Vec<String> = alternatives
+            .iter()
+            .map(|alt| describe_alternative(alt, ContractMsg::Plus.text(lang), lang))
+            .collect();
+        return format!(
+            "{}{}",
+            ContractMsg::OneOf.text(lang),
+            shapes.join(ContractMsg::Dot.text(lang))
+        );
+    }
+    alternatives
         .iter()
-        .map(|alt| describe_alternative(alt, lang))
+        .map(|alt| describe_alternative(alt, ContractMsg::And.text(lang), lang))
         .collect::<Vec<_>>()
         .join(ContractMsg::Or.text(lang))
 }
@@ -421,7 +465,8 @@ pub fn fills_text(req: Requirement, lang: Lang) -> String {
     msg.fill(lang, &[("min", &req.min)])
 }
 
-fn describe_alternative(alt: &[Requirement], lang: Lang) -> String {
+/// One shape of a contract, its groups joined by `and` (" and " or " + ").
+fn describe_alternative(alt: &[Requirement], and: &str, lang: Lang) -> String {
     let mut groups: Vec<(Requirement, usize)> = Vec::new();
     for r in alt {
         match groups.last_mut() {
@@ -440,7 +485,7 @@ fn describe_alternative(alt: &[Requirement], lang: Lang) -> String {
             msg.fill(lang, &[("n", n), ("min", &r.min)])
         })
         .collect();
-    parts.join(ContractMsg::And.text(lang))
+    parts.join(and)
 }
 
 /// "2 decks + 3 jokers (107 cards)" / "2 Blätter + 3 Joker (107 Karten)".
@@ -480,19 +525,29 @@ pub fn round_error(e: &RoundError) -> String {
 impl Say for RoundError {
     fn say(&self, lang: Lang) -> String {
         match *self {
-            RoundError::Missing { rules, count } => {
-                RoundErrorMsg::Missing.fill(lang, &[("rules", &rules), ("count", &count)])
-            }
+            RoundError::Missing { rules, count } => RoundErrorMsg::Missing.fill(
+                lang,
+                &[("rules", &rules_name_in(rules, lang)), ("count", &count)],
+            ),
             RoundError::NoRounds { rules } => {
-                RoundErrorMsg::NoRounds.fill(lang, &[("rules", &rules)])
+                RoundErrorMsg::NoRounds.fill(lang, &[("rules", &rules_name_in(rules, lang))])
             }
             RoundError::OutOfRange {
                 round,
                 rules,
                 count,
-            } => RoundErrorMsg::OutOfRange.fill(
+            } => if count == 1 {
+                RoundErrorMsg::OutOfRangeOne
+            } else {
+                RoundErrorMsg::OutOfRange
+            }
+            .fill(
                 lang,
-                &[("round", &round), ("rules", &rules), ("count", &count)],
+                &[
+                    ("round", &round),
+                    ("rules", &rules_name_in(rules, lang)),
+                    ("count", &count),
+                ],
             ),
         }
     }
@@ -649,12 +704,44 @@ mod tests {
         };
         assert_eq!(
             describe_contract(&c, Lang::En),
-            "1 set of 3 and 2 runs of 4 or 1 pair"
+            "one of: 1 set of 3 + 2 runs of 4 · 1 pair"
         );
         assert_eq!(
             describe_contract(&c, Lang::De),
-            "1 Satz à 3 und 2 Folgen à 4 oder 1 Paar"
+            "eine der Formen: 1 Satz à 3 + 2 Folgen à 4 · 1 Paar"
         );
+    }
+
+    #[test]
+    fn a_german_sentence_names_the_rule_set_in_german_and_one_round_is_no_range() {
+        let continental = crate::rules::ruleset::RuleSet::preset("continental").unwrap();
+        let e = continental.round_for_check(Some(2)).unwrap_err();
+        assert_eq!(
+            e.say(Lang::En),
+            "round 2 is out of range: Continental Rummy has one round only"
+        );
+        assert_eq!(
+            e.say(Lang::De),
+            "Runde 2 gibt es nicht: Continental Rommé hat nur eine Runde"
+        );
+        let contract = crate::rules::ruleset::RuleSet::preset("contract").unwrap();
+        assert_eq!(
+            contract.round_for_check(Some(8)).unwrap_err().say(Lang::De),
+            "Runde 8 gibt es nicht: Kontrakt-Rommé hat die Runden 1 bis 7"
+        );
+        assert_eq!(rules_name_in("German Rommé", Lang::De), "Rommé");
+        assert_eq!(rules_name_in("German Rommé", Lang::En), "German Rommé");
+        assert_eq!(rules_name_in("not a preset", Lang::De), "not a preset");
+    }
+
+    #[test]
+    fn the_german_settlement_option_names_its_schemes_in_german() {
+        let german = option_description(Preset::Rommee, "settlement", Lang::De);
+        assert!(
+            !german.contains("pairwise") && !german.contains("lowest-collects"),
+            "{german}"
+        );
+        assert!(german.contains("paarweise"), "{german}");
     }
 
     #[test]
@@ -670,7 +757,7 @@ mod tests {
         );
         assert_eq!(
             e.say(Lang::De),
-            "Runde 9 gibt es nicht: contract hat die Runden 1 bis 7"
+            "Runde 9 gibt es nicht: Kontrakt-Rommé hat die Runden 1 bis 7"
         );
         let rommee = crate::rules::ruleset::RuleSet::preset("rommee").unwrap();
         let e = rommee.round_for_check(Some(2)).unwrap_err();
@@ -680,7 +767,7 @@ mod tests {
         );
         assert_eq!(
             e.say(Lang::De),
-            "„round“ gilt nicht für German Rommé: es hat keine Kontrakte, jede erste Meldung braucht dieselben Punkte; lasst es weg"
+            "„round“ gilt nicht für Rommé: es hat keine Kontrakte, jede erste Meldung braucht dieselben Punkte; lasst es weg"
         );
     }
 
@@ -723,7 +810,7 @@ mod tests {
         );
         assert_eq!(
             e.say(Lang::De),
-            "Ungültiger Wert 2.5 für die Option „joker_points“."
+            "Option „joker_points“ ist eine ganze Zahl von 0 bis 500, nicht 2.5."
         );
         let e = OptionError::BadValue {
             name: "contracts".into(),
@@ -738,6 +825,16 @@ mod tests {
             expected_words(&Expected::AnyOf(vec![4, 5, 7]), Lang::De),
             "ist 4, 5 oder 7"
         );
+        // German keeps the allowed values too.
+        let e = OptionError::BadValue {
+            name: "opening_points".into(),
+            expected: Expected::AnyOf(vec![30, 40, 50]),
+            got: Got::Value(OptionValue::Int(35)),
+        };
+        assert_eq!(
+            e.say(Lang::De),
+            "Option „opening_points“ ist 30, 40 oder 50, nicht 35."
+        );
         let e = OptionTextError {
             name: "x",
             given: "maybe".into(),
@@ -749,7 +846,7 @@ mod tests {
         );
         assert_eq!(
             e.say(Lang::De),
-            "Ungültiger Wert „maybe“ für die Option „x“."
+            "Option „x“ ist on oder off, nicht „maybe“."
         );
     }
 }

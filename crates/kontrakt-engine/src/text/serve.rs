@@ -17,25 +17,25 @@ messages! {
         BadRequest => "The request could not be understood.", "Die Anfrage war nicht verständlich.";
         /// The request's headers are over the limit (431).
         HeadersTooLarge => "The request's headers are too large. Delete this site's cookies and try again.",
-            "Die Kopfzeilen der Anfrage sind zu groß. Lösch die Cookies dieser Seite und versuch es noch einmal.";
+            "Die Kopfzeilen der Anfrage sind zu groß. Löscht die Cookies dieser Seite und versucht es noch einmal.";
         /// The address asked for is over the limit (414).
         UriTooLong => "The address is too long. Check the link you were given.",
-            "Die Adresse ist zu lang. Prüf den Link, den du bekommen hast.";
+            "Die Adresse ist zu lang. Prüft den Link, den ihr bekommen habt.";
         /// A connection over the per-client or total cap (503).
         TooManyConnections => "Too many open connections from your network. Close a few tabs or wait a moment and try again.",
-            "Zu viele offene Verbindungen aus deinem Netz. Schließ ein paar Tabs oder warte kurz und versuch es noch einmal.";
+            "Zu viele offene Verbindungen aus eurem Netz. Schließt ein paar Tabs oder wartet kurz und versucht es noch einmal.";
         /// A plain HTTP request to the HTTPS port (307 to the HTTPS address).
         UseHttps => "This server answers over HTTPS only: open {url}",
-            "Dieser Server antwortet nur über HTTPS: Öffne {url}";
+            "Dieser Server antwortet nur über HTTPS: Öffnet {url}";
         /// `--lan`: the line above the address and its QR code.
         LanOpen => "Open this address on the phones at the table (on the same Wi-Fi), or scan the code:",
-            "Öffne diese Adresse auf den Handys am Tisch (im selben WLAN) oder scanne den Code:";
+            "Öffnet diese Adresse auf den Handys am Tisch (im selben WLAN) oder scannt den Code:";
         /// `--lan` when no network address was found.
         LanNone => "No network address found: is this computer on a Wi-Fi? Until it is, only this computer can open {url}",
             "Keine Netzwerkadresse gefunden: Ist dieser Rechner in einem WLAN? Bis dahin kann nur dieser Rechner {url} öffnen";
         /// `--lan` over HTTPS with a self-made certificate.
         LanCertificate => "Phones will warn about the certificate if it is self-made: accept it once on each phone.",
-            "Die Handys warnen vor dem Zertifikat, wenn es selbst erstellt ist: Bestätige es einmal auf jedem Handy.";
+            "Die Handys warnen vor dem Zertifikat, wenn es selbst erstellt ist: Bestätigt es einmal auf jedem Handy.";
     }
 }
 

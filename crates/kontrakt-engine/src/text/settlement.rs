@@ -6,10 +6,42 @@
 use std::fmt;
 
 use super::{Lang, Say};
+use crate::rules::ruleset::Scheme;
 use crate::rules::settlement::{
     MAX_BUYS, MAX_PLAYERS, MAX_TOTAL, MoneyValue, PlayerList, SettleError,
 };
 use crate::rules::solver::{MAX_HAND, SolveError};
+
+/// A settlement scheme named in a sentence: its id in English (`pairwise`, the value the
+/// API takes), its German name in German ("Paarweise", "Nach Plätzen").
+pub fn scheme_in_sentence(scheme: Scheme, lang: Lang) -> String {
+    use super::pages::Msg;
+    match lang {
+        Lang::En => scheme.id().to_owned(),
+        Lang::De => match scheme {
+            Scheme::LowestCollects => Msg::SchemeLowestCollects,
+            Scheme::Pairwise => Msg::SchemePairwise,
+            Scheme::Places => Msg::SchemePlaces,
+            Scheme::Units => Msg::SchemeUnits,
+        }
+        .text(lang)
+        .to_owned(),
+    }
+}
+
+/// JSON fields in a sentence, quoted and joined with the language's "and":
+/// `"totals" and "buys"` / `„totals“ und „buys“`.
+pub fn fields_in_sentence(fields: &[&str], lang: Lang) -> String {
+    let (open, close, and) = match lang {
+        Lang::En => ("\"", "\"", " and "),
+        Lang::De => ("„", "“", " und "),
+    };
+    let quoted: Vec<String> = fields.iter().map(|f| format!("{open}{f}{close}")).collect();
+    match quoted.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{}{and}{last}", rest.join(", ")),
+        _ => quoted.concat(),
+    }
+}
 
 messages! {
     /// The sentences of settlement and solver errors.
@@ -53,7 +85,7 @@ messages! {
         SolveCancelled => "the search was stopped because the answer was no longer wanted or took too long",
             "die Suche wurde abgebrochen, weil die Antwort nicht mehr gebraucht wurde oder zu lange dauerte";
         /// Advice after a hand too complex to search.
-        SolveFewerWilds => "Try fewer wild cards.", "Versuch es mit weniger wilden Karten.";
+        SolveFewerWilds => "Try fewer wild cards.", "Versucht es mit weniger wilden Karten.";
     }
 }
 
@@ -193,7 +225,7 @@ mod tests {
         );
         assert_eq!(
             SolveError::TooComplex.sentence(Lang::De),
-            "Diese Hand ist zu verzwickt für eine Suche in vernünftiger Zeit. Versuch es mit weniger wilden Karten."
+            "Diese Hand ist zu verzwickt für eine Suche in vernünftiger Zeit. Versucht es mit weniger wilden Karten."
         );
         assert_eq!(
             SolveError::TooManyCards(31).to_string(),

@@ -37,10 +37,10 @@ messages! {
             "Spiel {game}: die Datenbank hat es abgelehnt ({detail})";
         /// `exists`.
         Exists => "game {game} is already in the database; nothing was imported (remove that game from the file, or import into another database)",
-            "Spiel {game} ist schon in der Datenbank; nichts wurde importiert (nimm das Spiel aus der Datei oder importiere in eine andere Datenbank)";
+            "Spiel {game} ist schon in der Datenbank; nichts wurde importiert (nehmt das Spiel aus der Datei oder importiert in eine andere Datenbank)";
         /// `group_exists`.
         GroupExists => "group {group} is already in the database; nothing was imported (import into another database)",
-            "Gruppe {group} ist schon in der Datenbank; nichts wurde importiert (importiere in eine andere Datenbank)";
+            "Gruppe {group} ist schon in der Datenbank; nichts wurde importiert (importiert in eine andere Datenbank)";
         /// `partial`: some batches were written, then `cause` stopped the import.
         Partial => "imported {imported} of {total} {total|game|games} (each one whole, the file's first ones up to game {last}), then stopped: {cause}; run the same import again with --resume to add the others (the games already imported are skipped)",
             "{imported} von {total} {total|Spiel|Spielen} importiert (jedes ganz, die ersten der Datei bis Spiel {last}), dann abgebrochen: {cause}; führ denselben Import mit --resume noch einmal aus, um die übrigen hinzuzufügen (schon importierte Spiele werden übersprungen)";

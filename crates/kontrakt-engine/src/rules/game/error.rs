@@ -352,7 +352,7 @@ pub enum Field {
 pub(super) fn hand_error_field(e: &HandError) -> Field {
     match e {
         HandError::WinnerOutOfRange { .. } => Field::Winner,
-        HandError::TooManyJokers { .. } => Field::Jokers,
+        HandError::TooManyJokers { .. } | HandError::JokersNotInDecks { .. } => Field::Jokers,
         HandError::BothTurns | HandError::SecondTurnNotPlayed => Field::SecondTurn,
         HandError::FirstTurnNotPlayed => Field::FirstTurn,
         HandError::OneSuitNotPlayed => Field::OneSuit,

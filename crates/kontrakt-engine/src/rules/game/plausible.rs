@@ -104,8 +104,7 @@ pub fn check(setup: &GameSetup, entry: &RoundEntry) -> Plausibility {
     let mut out = Plausibility::default();
     let n = setup.starting_players();
     if let Some(hand) = &entry.hand {
-        let held = u32::from(setup.rules.decks(n).jokers);
-        if hand.jokers > held {
+        if let Some(held) = crate::rules::money::jokers_beyond_decks(&setup.rules, n, hand.jokers) {
             out.impossible.add(
                 Field::Jokers,
                 GameError::JokersNotInDecks {

@@ -57,7 +57,7 @@ impl RoundInfo {
             decks,
             buys: spec.buys,
             go_out_all: spec.go_out_all,
-            needs_more_than_dealt: spec.needs_more_than_dealt(),
+            needs_more_than_dealt: spec.needs_more_than_dealt(rs.play.going_out),
             no_winner_allowed: rs.no_winner_allowed,
             restrictions: restrictions(rs, spec),
         }
@@ -106,7 +106,7 @@ pub fn restrictions(rs: &RuleSet, spec: &RoundSpec) -> Vec<Restriction> {
         (spec.runs_different_suits, Restriction::RunsDifferentSuits),
         (spec.no_two_sets_same_rank, Restriction::NoTwoSetsSameRank),
         (
-            spec.needs_more_than_dealt(),
+            spec.needs_more_than_dealt(rs.play.going_out),
             Restriction::NeedsMoreThanDealt,
         ),
     ] {

@@ -111,24 +111,25 @@ fn cards_are_counted_with_the_rule_sets_penalty_table() {
     );
     let e = s.parse_round(1, &r).unwrap();
     assert_eq!(e.points(), [75, 10, 0], "A 20 + joker 50 + 7 counts 5");
-    let p = setup("progressive", &["A", "B"]);
-    let mut r = raw(Some("B"), &[]);
+    // Progressive is for 3 to 5 players, as Contract Rommé (seed 000).
+    let p = setup("progressive", &["A", "B", "C"]);
+    let mut r = raw(Some("B"), &[("C", 0)]);
     r.cards
         .insert("A".into(), RawCards::Text("2H JK AS KD 3C".into()));
     assert_eq!(
         p.parse_round(1, &r).unwrap().points(),
-        [20 + 20 + 15 + 10 + 5, 0]
+        [20 + 20 + 15 + 10 + 5, 0, 0]
     );
 }
 
 #[test]
 fn a_declared_wild_card_left_in_hand_counts_as_the_wild_card_it_is() {
     // docs/RULES.md section 1: a joker laid as 7♥ is still a joker; so is one typed so.
-    let p = setup("progressive", &["A", "B"]);
-    let mut r = raw(Some("B"), &[]);
+    let p = setup("progressive", &["A", "B", "C"]);
+    let mut r = raw(Some("B"), &[("C", 0)]);
     r.cards
         .insert("A".into(), RawCards::Text("2H=5H JK=7C AS".into()));
-    assert_eq!(p.parse_round(1, &r).unwrap().points(), [20 + 20 + 15, 0]);
+    assert_eq!(p.parse_round(1, &r).unwrap().points(), [20 + 20 + 15, 0, 0]);
     // A 2 declared where 2s are not wild is refused with the field's sentence.
     let s = setup("shanghai", &["A", "B", "C"]);
     let mut r = raw(Some("B"), &[("C", 5)]);

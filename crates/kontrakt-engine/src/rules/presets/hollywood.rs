@@ -3,12 +3,15 @@
 //!
 //! Builds the shared types of `ruleset` and `play`; must not depend on other family files.
 
-use super::{ace_option, info_row, joker_points_option, may_i, settlement_option};
+use super::{
+    ace_option, info_row, joker_points_option, joker_swap_of, joker_swap_option, may_i,
+    settlement_option,
+};
 use crate::rules::meld::AceMode;
-use crate::rules::play::{GoingOut, JokerSwap, LayOff, Play};
+use crate::rules::play::{GoingOut, LayOff, Play};
 use crate::rules::ruleset::{
     DeckRule, OptionSpec, OptionValue, Options, PresetInfo, RoundPlan, RuleSet, get_bool, get_int,
-    opt_bool, opt_choice, opt_int, opt_int_of, plan_rounds, standard_penalty,
+    opt_bool, opt_int, opt_int_of, plan_rounds, standard_penalty,
 };
 
 pub(super) fn info() -> PresetInfo {
@@ -29,7 +32,7 @@ pub(super) fn options() -> Vec<OptionSpec> {
         opt_int_of("contracts", &[4, 5, 7], 7),
         ace_option(AceMode::LowOrHigh),
         opt_bool("lay_off_before_contract", false),
-        opt_choice("joker_swap", &["any", "runs-only", "none"], "any"),
+        joker_swap_option("any"),
         joker_points_option(15),
         settlement_option(&["lowest-collects", "pairwise"], "lowest-collects"),
     ]
@@ -40,11 +43,7 @@ pub(super) fn play(o: &Options) -> Play {
         Some(OptionValue::Bool(true)) => LayOff::Anytime,
         _ => LayOff::AfterContract,
     };
-    let joker_swap = match o.get("joker_swap") {
-        Some(OptionValue::Text(s)) if s == "runs-only" => JokerSwap::RunsOnly,
-        Some(OptionValue::Text(s)) if s == "none" => JokerSwap::Never,
-        _ => JokerSwap::Any,
-    };
+    let joker_swap = joker_swap_of(o);
     Play {
         lay_off,
         joker_swap,

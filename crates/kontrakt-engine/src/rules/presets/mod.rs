@@ -18,7 +18,7 @@ mod shanghai;
 pub use super::preset::Preset;
 
 use super::meld::{AceMode, MeldRules};
-use super::play::Play;
+use super::play::{JokerSwap, Play};
 use super::ruleset::{
     Buys, DeckRule, MELD_OPTIONS, OptionError, OptionSpec, OptionValue, Options, PresetInfo,
     RuleSet, Scheme, get_bool, get_text, opt_bool, opt_choice, opt_int, resolve_options,
@@ -80,7 +80,7 @@ impl Preset {
     pub fn play(self, o: &Options) -> Play {
         match self.family() {
             Family::Contract(v) => contract::play(v),
-            Family::Shanghai(v) => shanghai::play(v),
+            Family::Shanghai(v) => shanghai::play(v, o),
             Family::Progressive => progressive::play(),
             Family::Continental => continental::play(),
             Family::Rommee => rommee::play(o),
@@ -336,6 +336,22 @@ fn jokers_option() -> OptionSpec {
 
 fn joker_points_option(default: i64) -> OptionSpec {
     opt_int("joker_points", 0, 500, default)
+}
+
+/// The option `joker_swap` (Hollywood and the Shanghai family): whether a joker on the table
+/// may be taken back by putting in the card it stands for, from `any` meld, from runs only
+/// (`runs-only`, jokers in sets stay dead) or never (`none`).
+fn joker_swap_option(default: &str) -> OptionSpec {
+    opt_choice("joker_swap", &["any", "runs-only", "none"], default)
+}
+
+/// The joker swap the option [`joker_swap_option`] chose.
+fn joker_swap_of(o: &Options) -> JokerSwap {
+    match get_text(o, "joker_swap") {
+        "runs-only" => JokerSwap::RunsOnly,
+        "none" => JokerSwap::Never,
+        _ => JokerSwap::Any,
+    }
 }
 
 fn settlement_option(values: &[&str], default: &str) -> OptionSpec {

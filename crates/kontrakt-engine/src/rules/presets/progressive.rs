@@ -16,8 +16,10 @@ pub(super) fn info() -> PresetInfo {
         "progressive",
         "Progressive Rummy",
         "pagat.com, Progressive Rummy by John Eveleigh",
-        2,
-        6,
+        // Seed 000: "Falls nicht anders angegeben, gelten hier die gleichen Regeln wie bei
+        // Contract Rommé", which "kann von drei bis fünf Spielern gespielt werden".
+        3,
+        5,
     )
 }
 

@@ -1,14 +1,15 @@
 //! Shanghai Rummy and two house variants of it (docs/RULES.md 4 `shanghai`, `shanghai-powe`,
-//! `shanghai-kolsov`): eleven or ten cards, ace high, one wild per meld, buys per round.
+//! `shanghai-kolsov`): eleven or ten cards, ace high, one wild per meld, buys per round,
+//! jokers swapped back from runs as in Contract Rommé (option `joker_swap`).
 //!
 //! Builds the shared types of `ruleset` and `play`; must not depend on other family files.
 
 use super::{
-    ALL_ROUNDS, CONTRACT_SEVEN, ace_option, info_row, joker_points_option, jokers_option,
-    settlement_option,
+    ALL_ROUNDS, CONTRACT_SEVEN, ace_option, info_row, joker_points_option, joker_swap_of,
+    joker_swap_option, jokers_option, settlement_option,
 };
 use crate::rules::meld::AceMode;
-use crate::rules::play::{GoingOut, JokerSwap, LayOff, Play};
+use crate::rules::play::{GoingOut, LayOff, Play};
 use crate::rules::ruleset::{
     Buys, DeckRule, OptionSpec, Options, PresetInfo, RoundPlan, RuleSet, get_bool, get_int,
     opt_int, opt_int_of, plan_rounds, standard_penalty,
@@ -54,6 +55,9 @@ pub(super) fn options() -> Vec<OptionSpec> {
         joker_points_option(50),
         ace_option(AceMode::HighOnly),
         opt_int("buy_limit", 0, 10, 2),
+        // Seed 000 gives Shanghai "die gleichen Grundregeln wie bei Contract Rommé": a joker in
+        // a run may be taken back by putting in its card, jokers in sets are dead.
+        joker_swap_option("runs-only"),
         settlement_option(&["lowest-collects", "pairwise"], "lowest-collects"),
         opt_int_of("going_out_bonus", &BONUS_POINTS, 0),
         opt_int_of("first_down_bonus", &BONUS_POINTS, 0),
@@ -65,14 +69,14 @@ pub(super) fn options() -> Vec<OptionSpec> {
 /// round score.
 const BONUS_POINTS: [i64; 7] = [0, 5, 10, 20, 25, 50, 100];
 
-pub(super) fn play(v: Variant) -> Play {
+pub(super) fn play(v: Variant, o: &Options) -> Play {
     let going_out = match v {
         Variant::Shanghai | Variant::Kolsov => GoingOut::WithDiscard,
         Variant::Powe => GoingOut::NoDiscard,
     };
     Play {
         lay_off: LayOff::AfterContract,
-        joker_swap: JokerSwap::Never,
+        joker_swap: joker_swap_of(o),
         going_out,
     }
 }

@@ -289,11 +289,44 @@ mod presets_build {
         let short: Vec<u8> = rs
             .rounds
             .iter()
-            .filter(|r| r.needs_more_than_dealt())
+            .filter(|r| r.needs_more_than_dealt(rs.play.going_out))
             .map(|r| r.number)
             .collect();
         assert_eq!(short, [7, 8, 9, 10]);
         assert!(rs.rounds[9].go_out_all);
+    }
+
+    #[test]
+    fn powe_round_6_is_not_short_of_cards_as_it_goes_out_without_a_discard() {
+        // Powe deals 10 and goes out "never with a discard": round 6's 1 set of 3 + 2 runs of
+        // 4 are 11 cards, the 10 dealt and the one drawn. Shanghai's round 7 of that shape
+        // (3 runs of 4 with 11 dealt + 1 drawn) is not short either.
+        let short = |id: &str| -> Vec<u8> {
+            let rs = RuleSet::preset(id).unwrap();
+            rs.rounds
+                .iter()
+                .filter(|r| r.needs_more_than_dealt(rs.play.going_out))
+                .map(|r| r.number)
+                .collect()
+        };
+        let powe = RuleSet::preset("shanghai-powe").unwrap();
+        assert_eq!(contracts(&powe)[5], "1 set of 3 and 2 runs of 4");
+        assert_eq!(powe.rounds[5].cards_to_lay(powe.play.going_out), 11);
+        assert_eq!(short("shanghai-powe"), [7, 8]);
+        assert_eq!(short("shanghai"), Vec::<u8>::new());
+    }
+
+    #[test]
+    fn progressive_is_for_three_to_five_players_as_contract_rummy() {
+        // Seed 000: "Falls nicht anders angegeben, gelten hier die gleichen Regeln wie bei
+        // Contract Rommé"; Contract Rommé "kann von drei bis fünf Spielern gespielt werden".
+        let rs = RuleSet::preset("progressive").unwrap();
+        assert_eq!((rs.info.min_players, rs.info.max_players), (3, 5));
+        let contract = RuleSet::preset("contract").unwrap();
+        assert_eq!(
+            (rs.info.min_players, rs.info.max_players),
+            (contract.info.min_players, contract.info.max_players)
+        );
     }
 
     #[test]
@@ -346,7 +379,7 @@ mod presets_build {
         assert_eq!(rs.rounds.len(), 1);
         assert_eq!(
             contracts(&rs)[0],
-            "5 runs of 3 or 3 runs of 4 and 1 run of 3 or 1 run of 5 and 1 run of 4 and 2 runs of 3"
+            "one of: 5 runs of 3 · 3 runs of 4 + 1 run of 3 · 1 run of 5 + 1 run of 4 + 2 runs of 3"
         );
         assert_eq!(rs.rounds[0].total_cards, Some(15));
         assert_eq!(rs.penalty_points(&[Card::Joker]), None);
@@ -634,6 +667,23 @@ mod play_rules {
             RuleSet::preset("progressive").unwrap().play.going_out,
             GoingOut::EitherWay
         );
+    }
+
+    #[test]
+    fn shanghai_and_its_house_variants_swap_a_joker_out_of_a_run_as_contract_rummy_does() {
+        // Seed 000: Shanghai has "die gleichen Grundregeln wie bei Contract Rommé" and does not
+        // list the joker swap among its differences.
+        for id in ["shanghai", "shanghai-powe", "shanghai-kolsov"] {
+            assert_eq!(
+                RuleSet::preset(id).unwrap().play.joker_swap,
+                JokerSwap::RunsOnly,
+                "{id}"
+            );
+            let none = with(id, &[("joker_swap", OptionValue::Text("none".into()))]).play;
+            assert_eq!(none.joker_swap, JokerSwap::Never, "{id}");
+            let any = with(id, &[("joker_swap", OptionValue::Text("any".into()))]).play;
+            assert_eq!(any.joker_swap, JokerSwap::Any, "{id}");
+        }
     }
 
     #[test]
