@@ -4,7 +4,7 @@
 use std::process::ExitCode;
 
 use clap::Parser as _;
-use kontrakt::cli::{Cli, Command, engine, healthcheck, logging, transfer};
+use kontrakt::cli::{Cli, Command, db_host, engine, healthcheck, logging, transfer};
 use kontrakt::config::Config;
 use kontrakt::db::{Db, Location, ServeLock};
 use kontrakt::serve::{self, Server};
@@ -52,6 +52,10 @@ async fn serve(config: Config) -> Result<ExitCode> {
         tracing::warn!("{warning}");
     }
     let tls = serving.tls.as_ref().map(serve::tls::acceptor).transpose()?;
+    let lang = kontrakt::text::serve::host_lang(|name| std::env::var(name).ok());
+    if let Location::Postgres(url) = &location {
+        db_host::check(url, lang).await?;
+    }
     let db = Db::open_location(&location).await?;
     let listener = tokio::net::TcpListener::bind(config.addr)
         .await
@@ -80,7 +84,6 @@ async fn serve(config: Config) -> Result<ExitCode> {
         budget.limit,
     );
     if serving.lan {
-        let lang = kontrakt::text::serve::host_lang(|name| std::env::var(name).ok());
         let found = serve::lan::lan_address();
         print!("{}", serve::lan::banner(lang, https, found, local.port()));
     }

@@ -36,6 +36,9 @@ messages! {
         /// `--lan` over HTTPS with a self-made certificate.
         LanCertificate => "Phones will warn about the certificate if it is self-made: accept it once on each phone.",
             "Die Handys warnen vor dem Zertifikat, wenn es selbst erstellt ist: Bestätige es einmal auf jedem Handy.";
+        /// The host of a `postgres://` URL cannot be found.
+        DbHostUnknown => "Kontrakt cannot find the database server {host} ({error}): check the host name in --db, or give its IP address instead (127.0.0.1 for this computer)",
+            "Kontrakt findet den Datenbankserver {host} nicht ({error}): Prüf den Rechnernamen in --db oder gib stattdessen seine IP-Adresse an (127.0.0.1 für diesen Rechner)";
     }
 }
 
