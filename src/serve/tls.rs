@@ -37,7 +37,7 @@ pub fn acceptor(files: &TlsFiles) -> Result<TlsAcceptor, String> {
         .with_single_cert(certs, key)
         .map_err(|e| {
             format!(
-                "the TLS certificate {} and key {} cannot be used together: {e}",
+                "the TLS certificate {} and key {} cannot be used together: {e}; {TLS_FIX}",
                 files.cert.display(),
                 files.key.display()
             )
@@ -46,14 +46,19 @@ pub fn acceptor(files: &TlsFiles) -> Result<TlsAcceptor, String> {
     Ok(TlsAcceptor::from(Arc::new(config)))
 }
 
+/// What to do about a TLS file that cannot be used: said after every refusal of one.
+const TLS_FIX: &str = "give --tls-cert and --tls-key readable PEM files, or leave both out \
+                       and use --https for a certificate Kontrakt makes itself";
+
 fn pem_error(what: &str, label: &str, path: &Path, error: &pem::Error) -> String {
     let path = path.display();
     match error {
-        pem::Error::Io(e) => format!("cannot read the TLS {what} file {path}: {e}"),
+        pem::Error::Io(e) => format!("cannot read the TLS {what} file {path}: {e}; {TLS_FIX}"),
         pem::Error::NoItemsFound => format!(
-            "the TLS {what} file {path} holds no {what} in PEM form (-----BEGIN {label}-----)"
+            "the TLS {what} file {path} holds no {what} in PEM form (-----BEGIN {label}-----); \
+             {TLS_FIX}"
         ),
-        other => format!("the TLS {what} file {path} is not a valid PEM file: {other}"),
+        other => format!("the TLS {what} file {path} is not a valid PEM file: {other}; {TLS_FIX}"),
     }
 }
 
@@ -86,6 +91,7 @@ mod tests {
             said.starts_with("cannot read the TLS key file") && said.contains("missing-key.pem"),
             "{said}"
         );
+        assert!(said.ends_with(TLS_FIX), "the refusal names the fix: {said}");
         std::fs::write(&files.key, signing_key.serialize_pem()).unwrap();
         assert!(acceptor(&files).is_ok());
     }

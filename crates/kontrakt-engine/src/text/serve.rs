@@ -1,10 +1,12 @@
 //! The connection loop's words (`crate::serve`): the short answers it writes itself, before
-//! any request reaches the app (a request hyper cannot read, too many connections), and the
-//! `--lan` banner that tells the host which address the phones should open.
+//! any request reaches the app (a request hyper cannot read, too many connections), the
+//! `--lan` banner that tells the host which address the phones should open (and, with the
+//! server's own certificate, what the phones will show), and the sentences that refuse a
+//! start and name the fix (a port in use, the certificate's folder, the database's host).
 //!
 //! These answers go out before a request is read, so no language is known: they carry the
-//! English and the German sentence, one per line ([`ServeMsg::both`]). The banner follows
-//! the host's locale (`LANG`).
+//! English and the German sentence, one per line ([`ServeMsg::both`]). The banner and the
+//! refusals follow the host's locale (`LANG`, [`host_lang`]).
 //!
 //! Depends on `text` only.
 
@@ -36,9 +38,31 @@ messages! {
         /// `--lan` over HTTPS with a self-made certificate.
         LanCertificate => "Phones will warn about the certificate if it is self-made: accept it once on each phone.",
             "Die Handys warnen vor dem Zertifikat, wenn es selbst erstellt ist: Bestätige es einmal auf jedem Handy.";
+        /// `--lan --https` with the certificate the server made itself: what each phone shows
+        /// the first time, and the fingerprint to compare.
+        LanOwnCertificate => "The first time, each phone shows a warning about the certificate (this computer made it itself): tap Advanced (or Show Details), then continue to the site. The certificate's SHA-256 fingerprint, to compare on the phone:\n    {fingerprint}",
+            "Beim ersten Mal zeigt jedes Handy eine Warnung zum Zertifikat (dieser Rechner hat es selbst erstellt): Tippe auf Erweitert (oder Details einblenden) und dann auf Weiter zur Website. Der SHA-256-Fingerabdruck des Zertifikats, zum Vergleichen auf dem Handy:\n    {fingerprint}";
+        /// The server made a new certificate in place of the kept one: the phones warn again.
+        CertRenewed => "A new certificate was made ({why}): each phone shows the warning about the certificate once more.",
+            "Ein neues Zertifikat wurde erstellt ({why}): Jedes Handy zeigt die Warnung zum Zertifikat noch einmal.";
+        /// The port is taken (most often by a Kontrakt already running).
+        PortTaken => "Port {port} is already in use: Kontrakt may already be running - open {url}, or start it on another port with --addr 0.0.0.0:{next}",
+            "Port {port} ist schon belegt: Kontrakt läuft vielleicht schon - öffne {url}, oder starte es auf einem anderen Port mit --addr 0.0.0.0:{next}";
+        /// A port below 1024 without the right to use it.
+        PortForbidden => "This computer does not let Kontrakt use port {port} (ports below 1024 need administrator rights): start it on another port with --addr 0.0.0.0:3000",
+            "Dieser Rechner lässt Kontrakt Port {port} nicht benutzen (Ports unter 1024 brauchen Administratorrechte): Starte es auf einem anderen Port mit --addr 0.0.0.0:3000";
+        /// `--addr` names an address this computer does not have.
+        AddrNotHere => "{addr} is not an address of this computer: start it with --lan (every address of this computer) or --addr 0.0.0.0:{port}",
+            "{addr} ist keine Adresse dieses Rechners: Starte es mit --lan (alle Adressen dieses Rechners) oder --addr 0.0.0.0:{port}";
+        /// Listening failed for another reason (the system's words follow).
+        CannotListen => "Kontrakt cannot listen on {addr} ({error}): start it on another address or port with --addr, e.g. --addr 0.0.0.0:3001",
+            "Kontrakt kann nicht auf {addr} lauschen ({error}): Starte es mit einer anderen Adresse oder einem anderen Port über --addr, z. B. --addr 0.0.0.0:3001";
         /// The host of a `postgres://` URL cannot be found.
         DbHostUnknown => "Kontrakt cannot find the database server {host} ({error}): check the host name in --db, or give its IP address instead (127.0.0.1 for this computer)",
             "Kontrakt findet den Datenbankserver {host} nicht ({error}): Prüf den Rechnernamen in --db oder gib stattdessen seine IP-Adresse an (127.0.0.1 für diesen Rechner)";
+        /// The folder for the server's own certificate cannot be written.
+        CertFolder => "Kontrakt cannot keep its HTTPS certificate in {dir} ({error}): start it with a --db in a folder it may write to, or give it a certificate with --tls-cert and --tls-key",
+            "Kontrakt kann sein HTTPS-Zertifikat nicht in {dir} ablegen ({error}): Starte es mit --db in einem Ordner, in den es schreiben darf, oder gib ihm ein Zertifikat mit --tls-cert und --tls-key";
     }
 }
 
