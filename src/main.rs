@@ -49,7 +49,7 @@ async fn serve(config: Config) -> Result<ExitCode> {
     // Connections: the open-file limit, the certificate, the address, before the database.
     let serving = &config.serving;
     let lang = kontrakt::text::serve::host_lang(|name| std::env::var(name).ok());
-    let budget = serve::limits::budget(serving.connections.max_connections)?;
+    let budget = serve::limits::budget(serving.connections.max_connections, lang)?;
     if let Some(warning) = &budget.warning {
         tracing::warn!("{warning}");
     }
@@ -59,7 +59,10 @@ async fn serve(config: Config) -> Result<ExitCode> {
         .tls
         .clone()
         .or_else(|| Some(own.as_ref()?.files.clone()));
-    let tls = files.as_ref().map(serve::tls::acceptor).transpose()?;
+    let tls = files
+        .as_ref()
+        .map(|files| serve::tls::acceptor(files, lang))
+        .transpose()?;
     if let Location::Postgres(url) = &location {
         db_host::check(url, lang).await?;
     }

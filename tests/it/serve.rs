@@ -376,6 +376,11 @@ fn kontrakt(dir: &std::path::Path, args: &[&str]) -> Command {
         .args(["--addr", "127.0.0.1:0", "--db"])
         .arg(dir.join("served.db"))
         .args(args);
+    // English refusals and banners unless a test asks for German.
+    command
+        .env("LANG", "C.UTF-8")
+        .env_remove("LC_ALL")
+        .env_remove("LC_MESSAGES");
     // The flags the tests mean, not the ones a developer's shell may set.
     for name in [
         "KONTRAKT_LAN",

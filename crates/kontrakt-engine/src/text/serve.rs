@@ -60,6 +60,21 @@ messages! {
         /// The host of a `postgres://` URL cannot be found.
         DbHostUnknown => "Kontrakt cannot find the database server {host} ({error}): check the host name in --db, or give its IP address instead (127.0.0.1 for this computer)",
             "Kontrakt findet den Datenbankserver {host} nicht ({error}): Prüf den Rechnernamen in --db oder gib stattdessen seine IP-Adresse an (127.0.0.1 für diesen Rechner)";
+        /// The open-file limit leaves too little room to serve.
+        FileLimitTooLow => "the open-file limit (ulimit -n) is {limit}, too low to serve: kontrakt keeps {reserved} open files for its database and logs and needs room for at least {min} connections; raise it (e.g. ulimit -n 1024) and start again",
+            "Das Limit für offene Dateien (ulimit -n) ist {limit}, zu niedrig für den Betrieb: kontrakt hält {reserved} Dateien für seine Datenbank und Logs offen und braucht Platz für mindestens {min} Verbindungen; erhöhe es (z. B. ulimit -n 1024) und starte neu";
+        /// A `--tls-cert`/`--tls-key` file cannot be read (`what`: certificate or key).
+        TlsUnreadable => "cannot read the TLS {what} file {path}: {error}; give --tls-cert and --tls-key readable PEM files, or leave both out and use --https for a certificate Kontrakt makes itself",
+            "Die TLS-Datei {path} ({what}) kann nicht gelesen werden: {error}; gib --tls-cert und --tls-key lesbare PEM-Dateien oder lass beide weg und nimm --https für ein Zertifikat, das Kontrakt selbst erstellt";
+        /// A `--tls-cert`/`--tls-key` file holds no PEM item of its kind.
+        TlsNoPem => "the TLS {what} file {path} holds no {what} in PEM form (-----BEGIN {label}-----); give --tls-cert and --tls-key readable PEM files, or leave both out and use --https for a certificate Kontrakt makes itself",
+            "Die TLS-Datei {path} ({what}) enthält nichts im PEM-Format (-----BEGIN {label}-----); gib --tls-cert und --tls-key lesbare PEM-Dateien oder lass beide weg und nimm --https für ein Zertifikat, das Kontrakt selbst erstellt";
+        /// A `--tls-cert`/`--tls-key` file is no valid PEM.
+        TlsBadPem => "the TLS {what} file {path} is not a valid PEM file: {error}; give --tls-cert and --tls-key readable PEM files, or leave both out and use --https for a certificate Kontrakt makes itself",
+            "Die TLS-Datei {path} ({what}) ist keine gültige PEM-Datei: {error}; gib --tls-cert und --tls-key lesbare PEM-Dateien oder lass beide weg und nimm --https für ein Zertifikat, das Kontrakt selbst erstellt";
+        /// The certificate and the key do not belong together.
+        TlsMismatch => "the TLS certificate {cert} and key {key} cannot be used together: {error}; give --tls-cert and --tls-key readable PEM files, or leave both out and use --https for a certificate Kontrakt makes itself",
+            "Das TLS-Zertifikat {cert} und der Schlüssel {key} passen nicht zusammen: {error}; gib --tls-cert und --tls-key lesbare PEM-Dateien oder lass beide weg und nimm --https für ein Zertifikat, das Kontrakt selbst erstellt";
         /// The folder for the server's own certificate cannot be written.
         CertFolder => "Kontrakt cannot keep its HTTPS certificate in {dir} ({error}): start it with a --db in a folder it may write to, or give it a certificate with --tls-cert and --tls-key",
             "Kontrakt kann sein HTTPS-Zertifikat nicht in {dir} ablegen ({error}): Starte es mit --db in einem Ordner, in den es schreiben darf, oder gib ihm ein Zertifikat mit --tls-cert und --tls-key";
