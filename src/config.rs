@@ -87,6 +87,9 @@ pub struct Serving {
     pub connections: Connections,
     /// Serve HTTPS with these PEM files instead of plain HTTP.
     pub tls: Option<TlsFiles>,
+    /// Serve HTTPS; without [`Serving::tls`], with a certificate the server makes and keeps
+    /// beside the database (`crate::serve::own_cert`).
+    pub https: bool,
     /// Send `Strict-Transport-Security` (only over HTTPS; off by default, since LAN
     /// certificates are often self-made).
     pub hsts: bool,

@@ -4,10 +4,11 @@
 use std::process::ExitCode;
 
 use clap::Parser as _;
-use kontrakt::cli::{Cli, Command, engine, healthcheck, logging, transfer};
+use kontrakt::cli::{Cli, Command, db_host, engine, healthcheck, logging, transfer};
 use kontrakt::config::Config;
 use kontrakt::db::{Db, Location, ServeLock};
-use kontrakt::serve::{self, Server};
+use kontrakt::serve::{self, Server, own_cert};
+use kontrakt::text::serve::ServeMsg;
 use kontrakt::web::{self, AppState};
 
 #[tokio::main]
@@ -47,15 +48,26 @@ async fn serve(config: Config) -> Result<ExitCode> {
     };
     // Connections: the open-file limit, the certificate, the address, before the database.
     let serving = &config.serving;
-    let budget = serve::limits::budget(serving.connections.max_connections)?;
+    let lang = kontrakt::text::serve::host_lang(|name| std::env::var(name).ok());
+    let budget = serve::limits::budget(serving.connections.max_connections, lang)?;
     if let Some(warning) = &budget.warning {
         tracing::warn!("{warning}");
     }
-    let tls = serving.tls.as_ref().map(serve::tls::acceptor).transpose()?;
+    let lan = serve::lan::lan_address();
+    let own = own_certificate(&config, &location, lan, lang)?;
+    let files = serving
+        .tls
+        .clone()
+        .or_else(|| Some(own.as_ref()?.files.clone()));
+    let tls = files
+        .as_ref()
+        .map(|files| serve::tls::acceptor(files, lang))
+        .transpose()?;
+    if let Location::Postgres(url) = &location {
+        db_host::check(url, lang).await?;
+    }
     let db = Db::open_location(&location).await?;
-    let listener = tokio::net::TcpListener::bind(config.addr)
-        .await
-        .map_err(|e| format!("cannot listen on {}: {e}", config.addr))?;
+    let listener = serve::listen::bind(config.addr, tls.is_some(), lang).await?;
     let https = tls.is_some();
     let mut headers: Vec<(String, String)> = web::SECURITY_HEADERS
         .iter()
@@ -80,9 +92,11 @@ async fn serve(config: Config) -> Result<ExitCode> {
         budget.limit,
     );
     if serving.lan {
-        let lang = kontrakt::text::serve::host_lang(|name| std::env::var(name).ok());
-        let found = serve::lan::lan_address();
-        print!("{}", serve::lan::banner(lang, https, found, local.port()));
+        let fingerprint = own.as_ref().map(|own| own.fingerprint.as_str());
+        print!(
+            "{}",
+            serve::lan::banner(lang, https, lan, local.port(), fingerprint)
+        );
     }
     web::metrics::start(config.metrics_addr).await?;
     let mut state = AppState::new(db.clone()).with_write_limit(config.write_limit);
@@ -93,6 +107,39 @@ async fn serve(config: Config) -> Result<ExitCode> {
     db.close().await;
     tracing::info!("stopped");
     Ok(ExitCode::SUCCESS)
+}
+
+/// With `--https` and no certificate of the host's (`--tls-cert`), the server's own: kept
+/// beside the SQLite file (or in the current folder for PostgreSQL), made on the first start
+/// and again shortly before it expires or when this computer's address changed (a warning
+/// in the log: the phones warn once more).
+fn own_certificate(
+    config: &Config,
+    location: &Location,
+    lan: Option<std::net::IpAddr>,
+    lang: kontrakt::text::Lang,
+) -> Result<Option<own_cert::OwnCert>> {
+    if !config.serving.https || config.serving.tls.is_some() {
+        return Ok(None);
+    }
+    let dir = own_cert::dir_for(match location {
+        Location::Sqlite(path) => Some(path.as_path()),
+        Location::Postgres(_) => None,
+    });
+    let names = own_cert::names(own_cert::host_name().as_deref(), lan);
+    let cert = own_cert::ensure(&dir, &names, time::OffsetDateTime::now_utc(), lang)?;
+    if let Some(why) = &cert.renewed {
+        let said = ServeMsg::CertRenewed.fill(kontrakt::text::Lang::En, &[("why", why)]);
+        tracing::warn!("{said}");
+    }
+    tracing::info!(
+        "HTTPS certificate {} ({}; for {}), SHA-256 fingerprint {}",
+        cert.files.cert.display(),
+        if cert.made { "new" } else { "kept" },
+        names.join(", "),
+        cert.fingerprint
+    );
+    Ok(Some(cert))
 }
 
 /// Resolves on Ctrl-C or SIGTERM; in-flight requests then finish before the server stops.

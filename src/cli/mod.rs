@@ -4,6 +4,7 @@
 //! commands through [`engine`], backup, export and import through [`transfer`].
 //! Must not depend on `web` (games are read through `store`).
 
+pub mod db_host;
 pub mod engine;
 pub mod healthcheck;
 pub mod logging;

@@ -46,6 +46,10 @@ pub struct ServingArgs {
         requires = "tls_cert"
     )]
     pub tls_key: Option<PathBuf>,
+    /// Serve HTTPS; without --tls-cert, with a certificate made for this computer on the
+    /// first start and kept beside the database (each phone accepts it once).
+    #[arg(long, env = "KONTRAKT_HTTPS", value_parser = clap::builder::FalseyValueParser::new())]
+    pub https: bool,
     /// Send Strict-Transport-Security over HTTPS (browsers then refuse plain HTTP and a
     /// changed certificate for this host: only with a certificate the phones trust).
     #[arg(long, env = "KONTRAKT_HSTS", requires = "tls_cert",
@@ -79,8 +83,10 @@ impl From<ServingArgs> for Serving {
             },
             tls: args
                 .tls_cert
+                .clone()
                 .zip(args.tls_key)
                 .map(|(cert, key)| TlsFiles { cert, key }),
+            https: args.https || args.tls_cert.is_some(),
             hsts: args.hsts,
             lan: args.lan,
         }

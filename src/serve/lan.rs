@@ -35,11 +35,31 @@ pub fn url(https: bool, at: SocketAddr) -> String {
 }
 
 /// What `--lan` prints for the host: the sentence, the address and its QR code, or the
-/// sentence saying no network address was found with the loopback address.
-pub fn banner(lang: Lang, https: bool, lan: Option<IpAddr>, port: u16) -> String {
+/// sentence saying no network address was found with the loopback address. Over HTTPS, what
+/// the phones will say about the certificate: with `own_cert` (the SHA-256 fingerprint of the
+/// certificate the server made itself) the warning they show the first time, how to get
+/// past it, and the fingerprint.
+pub fn banner(
+    lang: Lang,
+    https: bool,
+    lan: Option<IpAddr>,
+    port: u16,
+    own_cert: Option<&str>,
+) -> String {
+    let certificate = match own_cert {
+        Some(fingerprint) => {
+            ServeMsg::LanOwnCertificate.fill(lang, &[("fingerprint", &fingerprint)])
+        }
+        None => ServeMsg::LanCertificate.text(lang).to_owned(),
+    };
     let Some(ip) = lan else {
         let url = url(https, SocketAddr::from(([127, 0, 0, 1], port)));
-        return format!("{}\n", ServeMsg::LanNone.fill(lang, &[("url", &url)]));
+        let mut out = format!("{}\n", ServeMsg::LanNone.fill(lang, &[("url", &url)]));
+        if https {
+            out.push_str(&certificate);
+            out.push('\n');
+        }
+        return out;
     };
     let url = url(https, SocketAddr::new(ip, port));
     let mut out = format!(
@@ -48,7 +68,7 @@ pub fn banner(lang: Lang, https: bool, lan: Option<IpAddr>, port: u16) -> String
         qr(&url)
     );
     if https {
-        out.push_str(ServeMsg::LanCertificate.text(lang));
+        out.push_str(&certificate);
         out.push('\n');
     }
     out
@@ -78,7 +98,13 @@ mod tests {
 
     #[test]
     fn the_banner_gives_the_address_and_a_qr_code_of_it() {
-        let banner = banner(Lang::En, false, Some(IpAddr::from([192, 168, 1, 20])), 3000);
+        let banner = banner(
+            Lang::En,
+            false,
+            Some(IpAddr::from([192, 168, 1, 20])),
+            3000,
+            None,
+        );
         assert!(
             banner.contains("Open this address on the phones"),
             "{banner}"
@@ -96,7 +122,7 @@ mod tests {
 
     #[test]
     fn without_a_network_address_the_banner_says_so_and_gives_loopback() {
-        let banner = banner(Lang::De, true, None, 8443);
+        let banner = banner(Lang::De, true, None, 8443, None);
         assert!(
             banner.contains("Keine Netzwerkadresse gefunden"),
             "{banner}"
@@ -106,8 +132,33 @@ mod tests {
 
     #[test]
     fn over_https_the_banner_warns_about_a_self_made_certificate() {
-        let banner = banner(Lang::En, true, Some(IpAddr::from([10, 0, 0, 2])), 3000);
+        let banner = banner(
+            Lang::En,
+            true,
+            Some(IpAddr::from([10, 0, 0, 2])),
+            3000,
+            None,
+        );
         assert!(banner.contains("https://10.0.0.2:3000/"), "{banner}");
         assert!(banner.contains("accept it once on each phone"), "{banner}");
+    }
+
+    #[test]
+    fn with_its_own_certificate_the_banner_says_what_the_phones_show_and_the_fingerprint() {
+        let fingerprint = "AB:CD:EF";
+        let ip = Some(IpAddr::from([10, 0, 0, 2]));
+        let english = banner(Lang::En, true, ip, 3000, Some(fingerprint));
+        assert!(
+            english.contains("a warning about the certificate")
+                && english.contains("tap Advanced")
+                && english.contains("then continue")
+                && english.contains("\n    AB:CD:EF\n"),
+            "{english}"
+        );
+        let german = banner(Lang::De, true, None, 3000, Some(fingerprint));
+        assert!(
+            german.contains("Tippt auf Erweitert") && german.contains("AB:CD:EF"),
+            "{german}"
+        );
     }
 }

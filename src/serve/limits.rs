@@ -2,7 +2,10 @@
 //! cap must leave room under the limit for the database and the logs. [`budget`] raises the
 //! soft limit to the hard one where the system allows it, then [`plan`] derives the cap.
 //!
-//! Depends on std and rlimit only.
+//! Depends on std, rlimit and `text` (the refusal, in the host's language) only.
+
+use crate::text::Lang;
+use crate::text::serve::ServeMsg;
 
 /// Files kept for everything but connections: the database's connections (five, each with
 /// the database, its WAL and its shared-memory file), the serve lock, the listener, standard
@@ -26,14 +29,17 @@ pub struct Budget {
 }
 
 /// The cap for an open-file `limit` and the cap `asked` for (`--max-connections`), or the
-/// sentence refusing to start when the limit is absurdly low.
-pub fn plan(limit: u64, asked: Option<usize>) -> Result<Budget, String> {
+/// sentence refusing to start (in `lang`, naming the fix) when the limit is absurdly low.
+pub fn plan(limit: u64, asked: Option<usize>, lang: Lang) -> Result<Budget, String> {
     let room = limit.saturating_sub(RESERVED_FILES);
     if room < MIN_CONNECTIONS {
-        return Err(format!(
-            "the open-file limit (ulimit -n) is {limit}, too low to serve: kontrakt keeps \
-             {RESERVED_FILES} open files for its database and logs and needs room for at least \
-             {MIN_CONNECTIONS} connections; raise it (e.g. ulimit -n 1024) and start again"
+        return Err(ServeMsg::FileLimitTooLow.fill(
+            lang,
+            &[
+                ("limit", &limit),
+                ("reserved", &RESERVED_FILES),
+                ("min", &MIN_CONNECTIONS),
+            ],
         ));
     }
     let room = usize::try_from(room).unwrap_or(usize::MAX);
@@ -62,9 +68,9 @@ pub fn plan(limit: u64, asked: Option<usize>) -> Result<Budget, String> {
 }
 
 /// Raises the soft open-file limit towards the hard one (where allowed), then plans the cap
-/// with [`plan`].
-pub fn budget(asked: Option<usize>) -> Result<Budget, String> {
-    plan(open_file_limit(), asked)
+/// with [`plan`] (a refusal in `lang`).
+pub fn budget(asked: Option<usize>, lang: Lang) -> Result<Budget, String> {
+    plan(open_file_limit(), asked, lang)
 }
 
 #[cfg(unix)]
@@ -93,16 +99,22 @@ mod tests {
 
     #[test]
     fn the_cap_leaves_room_for_the_database_and_logs() {
-        let budget = plan(1024, None).unwrap();
+        let budget = plan(1024, None, Lang::En).unwrap();
         assert_eq!(budget.max_connections, 1024 - 48);
         assert_eq!(budget.warning, None);
-        assert_eq!(plan(1 << 20, None).unwrap().max_connections, 16_384);
-        assert_eq!(plan(1024, Some(100)).unwrap().max_connections, 100);
+        assert_eq!(
+            plan(1 << 20, None, Lang::En).unwrap().max_connections,
+            16_384
+        );
+        assert_eq!(
+            plan(1024, Some(100), Lang::En).unwrap().max_connections,
+            100
+        );
     }
 
     #[test]
     fn a_cap_over_the_limit_is_lowered_and_said() {
-        let budget = plan(64, Some(1000)).unwrap();
+        let budget = plan(64, Some(1000), Lang::En).unwrap();
         assert_eq!(budget.max_connections, 16);
         let warning = budget.warning.unwrap();
         assert!(
@@ -113,11 +125,16 @@ mod tests {
 
     #[test]
     fn an_absurdly_low_limit_refuses_to_start_with_a_sentence() {
-        let refused = plan(50, None).unwrap_err();
+        let refused = plan(50, None, Lang::En).unwrap_err();
         assert!(
             refused.contains("is 50, too low") && refused.contains("ulimit -n 1024"),
             "{refused}"
         );
-        assert!(plan(56, None).is_ok());
+        let refused = plan(50, None, Lang::De).unwrap_err();
+        assert!(
+            refused.contains("ist 50, zu niedrig") && refused.contains("ulimit -n 1024"),
+            "{refused}"
+        );
+        assert!(plan(56, None, Lang::En).is_ok());
     }
 }

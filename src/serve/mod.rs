@@ -14,7 +14,8 @@
 //!   client;
 //! - hyper's own error answers (400, 414, 431) get a sentence and the app's security headers
 //!   ([`io`]);
-//! - over TLS, plain HTTP sent to the port is redirected to HTTPS ([`to_https`]);
+//! - over TLS, plain HTTP sent to the port is redirected to HTTPS ([`to_https`]); with
+//!   `--https` and no certificate of the host's, the server makes its own ([`own_cert`]);
 //! - the peer address as `ConnectInfo<SocketAddr>` (the write rate limit keys on it),
 //!   TCP_NODELAY, and a graceful shutdown (in-flight requests finish).
 //!
@@ -25,6 +26,8 @@ pub mod conn;
 pub mod io;
 pub mod lan;
 pub mod limits;
+pub mod listen;
+pub mod own_cert;
 pub mod tls;
 pub mod to_https;
 

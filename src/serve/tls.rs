@@ -1,8 +1,9 @@
 //! HTTPS without a proxy: the certificate chain and key of `--tls-cert`/`--tls-key` (PEM
 //! files) become a rustls acceptor (ring provider, TLS 1.2 and 1.3, ALPN `http/1.1`). A file
-//! that cannot be read or used refuses the start with a sentence naming it.
+//! that cannot be read or used refuses the start with a sentence naming it and the fix, in the
+//! host's language.
 //!
-//! Depends on tokio-rustls and `config` only.
+//! Depends on tokio-rustls, `config` and `text` only.
 
 use std::path::Path;
 use std::sync::Arc;
@@ -13,22 +14,25 @@ use tokio_rustls::rustls::pki_types::{CertificateDer, PrivateKeyDer};
 use tokio_rustls::rustls::{self, ServerConfig};
 
 use crate::config::TlsFiles;
+use crate::text::Lang;
+use crate::text::serve::ServeMsg;
 
-/// The acceptor for these files, or a sentence naming the file that is wrong.
-pub fn acceptor(files: &TlsFiles) -> Result<TlsAcceptor, String> {
+/// The acceptor for these files, or a sentence in `lang` naming the file that is wrong and
+/// the fix.
+pub fn acceptor(files: &TlsFiles, lang: Lang) -> Result<TlsAcceptor, String> {
     let certs = CertificateDer::pem_file_iter(&files.cert)
         .and_then(|certs| certs.collect::<Result<Vec<_>, _>>())
-        .map_err(|e| pem_error("certificate", "CERTIFICATE", &files.cert, &e))?;
+        .map_err(|e| pem_error(lang, Kind::Certificate, &files.cert, &e))?;
     if certs.is_empty() {
         return Err(pem_error(
-            "certificate",
-            "CERTIFICATE",
+            lang,
+            Kind::Certificate,
             &files.cert,
             &pem::Error::NoItemsFound,
         ));
     }
     let key = PrivateKeyDer::from_pem_file(&files.key)
-        .map_err(|e| pem_error("key", "PRIVATE KEY", &files.key, &e))?;
+        .map_err(|e| pem_error(lang, Kind::Key, &files.key, &e))?;
     let provider = Arc::new(rustls::crypto::ring::default_provider());
     let mut config = ServerConfig::builder_with_provider(provider)
         .with_safe_default_protocol_versions()
@@ -36,24 +40,40 @@ pub fn acceptor(files: &TlsFiles) -> Result<TlsAcceptor, String> {
         .with_no_client_auth()
         .with_single_cert(certs, key)
         .map_err(|e| {
-            format!(
-                "the TLS certificate {} and key {} cannot be used together: {e}",
-                files.cert.display(),
-                files.key.display()
+            ServeMsg::TlsMismatch.fill(
+                lang,
+                &[
+                    ("cert", &files.cert.display()),
+                    ("key", &files.key.display()),
+                    ("error", &e),
+                ],
             )
         })?;
     config.alpn_protocols = vec![b"http/1.1".to_vec()];
     Ok(TlsAcceptor::from(Arc::new(config)))
 }
 
-fn pem_error(what: &str, label: &str, path: &Path, error: &pem::Error) -> String {
+/// Which of the two files.
+#[derive(Clone, Copy)]
+enum Kind {
+    Certificate,
+    Key,
+}
+
+fn pem_error(lang: Lang, kind: Kind, path: &Path, error: &pem::Error) -> String {
+    let (what, label) = match (kind, lang) {
+        (Kind::Certificate, Lang::En) => ("certificate", "CERTIFICATE"),
+        (Kind::Certificate, Lang::De) => ("Zertifikat", "CERTIFICATE"),
+        (Kind::Key, Lang::En) => ("key", "PRIVATE KEY"),
+        (Kind::Key, Lang::De) => ("Schlüssel", "PRIVATE KEY"),
+    };
     let path = path.display();
+    let args: [(&str, &dyn std::fmt::Display); 3] =
+        [("what", &what), ("path", &path), ("label", &label)];
     match error {
-        pem::Error::Io(e) => format!("cannot read the TLS {what} file {path}: {e}"),
-        pem::Error::NoItemsFound => format!(
-            "the TLS {what} file {path} holds no {what} in PEM form (-----BEGIN {label}-----)"
-        ),
-        other => format!("the TLS {what} file {path} is not a valid PEM file: {other}"),
+        pem::Error::Io(e) => ServeMsg::TlsUnreadable.fill(lang, &[args[0], args[1], ("error", e)]),
+        pem::Error::NoItemsFound => ServeMsg::TlsNoPem.fill(lang, &args),
+        other => ServeMsg::TlsBadPem.fill(lang, &[args[0], args[1], ("error", other)]),
     }
 }
 
@@ -70,7 +90,7 @@ mod tests {
             cert: cert.clone(),
             key: dir.path().join("missing-key.pem"),
         };
-        let said = acceptor(&files).err().expect("refused");
+        let said = acceptor(&files, Lang::En).err().expect("refused");
         assert!(
             said.contains("holds no certificate") && said.contains("cert.pem"),
             "{said}"
@@ -81,12 +101,21 @@ mod tests {
             signing_key,
         } = rcgen::generate_simple_self_signed(vec!["localhost".into()]).unwrap();
         std::fs::write(&cert, made.pem()).unwrap();
-        let said = acceptor(&files).err().expect("refused");
+        let said = acceptor(&files, Lang::En).err().expect("refused");
         assert!(
             said.starts_with("cannot read the TLS key file") && said.contains("missing-key.pem"),
             "{said}"
         );
+        assert!(
+            said.ends_with("use --https for a certificate Kontrakt makes itself"),
+            "{said}"
+        );
+        let said = acceptor(&files, Lang::De).err().expect("refused");
+        assert!(
+            said.starts_with("Die TLS-Datei") && said.contains("(Schlüssel)"),
+            "{said}"
+        );
         std::fs::write(&files.key, signing_key.serialize_pem()).unwrap();
-        assert!(acceptor(&files).is_ok());
+        assert!(acceptor(&files, Lang::En).is_ok());
     }
 }

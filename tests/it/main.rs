@@ -9,7 +9,8 @@
 //!   at a time whatever the test threads (`cargo test --test it browser::` runs only them;
 //!   `cargo test --test it -- --skip browser::` all the others).
 //! - `browser`, `cli`, `crash`, `serve`, `transfer`, `shanghai_bonuses`, `backup`, `fidelity`
-//!   and `meld_options` start the real binary (`CARGO_BIN_EXE_kontrakt`).
+//!   and `meld_options` start the real binary (`CARGO_BIN_EXE_kontrakt`); `dist` starts the
+//!   downloadable one (`deploy/dist.sh`, `KONTRAKT_DIST_BINARY`) in an empty root.
 //!
 //! The modules depend on the crate's public API and on [`common`], never on each other.
 
@@ -25,6 +26,7 @@ mod crash;
 mod db_games;
 mod declared;
 mod deploy;
+mod dist;
 mod engines;
 mod evening;
 mod faults_e2e;

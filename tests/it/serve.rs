@@ -281,6 +281,41 @@ fn a_read_only_database_is_refused_at_start_with_a_sentence_naming_it() {
     );
 }
 
+#[test]
+fn a_port_in_use_is_refused_saying_to_open_the_running_server_or_take_another_port() {
+    let dir = tempfile::tempdir().unwrap();
+    let taken = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = taken.local_addr().unwrap().port();
+    let addr = format!("127.0.0.1:{port}");
+    for (lang, said) in [
+        (
+            "en_GB.UTF-8",
+            format!(
+                "Kontrakt may already be running - open http://127.0.0.1:{port}/, or start it \
+                 on another port with --addr 0.0.0.0:{}",
+                port + 1
+            ),
+        ),
+        (
+            "de_DE.UTF-8",
+            format!("Kontrakt läuft vielleicht schon - öffnet http://127.0.0.1:{port}/"),
+        ),
+    ] {
+        let mut command = Command::new(env!("CARGO_BIN_EXE_kontrakt"));
+        command
+            .args(["--addr", &addr, "--db"])
+            .arg(dir.path().join("games.db"))
+            .env("LANG", lang)
+            .env_remove("LC_ALL")
+            .env_remove("LC_MESSAGES")
+            .env_remove("KONTRAKT_LAN")
+            .stderr(Stdio::piped());
+        let (status, stderr) = refused_start(command);
+        assert_eq!(status.code(), Some(1), "{stderr}");
+        assert!(stderr.contains(&said), "{stderr}");
+    }
+}
+
 // ---- The connection loop: timeouts, caps, hyper's own answers, HTTPS, --lan ----
 
 mod connections;
@@ -341,11 +376,17 @@ fn kontrakt(dir: &std::path::Path, args: &[&str]) -> Command {
         .args(["--addr", "127.0.0.1:0", "--db"])
         .arg(dir.join("served.db"))
         .args(args);
+    // English refusals and banners unless a test asks for German.
+    command
+        .env("LANG", "C.UTF-8")
+        .env_remove("LC_ALL")
+        .env_remove("LC_MESSAGES");
     // The flags the tests mean, not the ones a developer's shell may set.
     for name in [
         "KONTRAKT_LAN",
         "KONTRAKT_TLS_CERT",
         "KONTRAKT_TLS_KEY",
+        "KONTRAKT_HTTPS",
         "KONTRAKT_HSTS",
         "KONTRAKT_HEADER_TIMEOUT",
         "KONTRAKT_IDLE_TIMEOUT",

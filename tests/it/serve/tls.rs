@@ -290,3 +290,99 @@ fn plain_http_sent_to_the_https_port_is_redirected_to_https() {
     );
     assert!(home.starts_with("HTTP/1.1 200 OK"), "{home}");
 }
+
+/// The SHA-256 fingerprint a server logged for its own certificate, and whether it was new.
+fn logged_fingerprint(log: &str) -> (String, bool) {
+    let line = log
+        .lines()
+        .find(|l| l.contains("SHA-256 fingerprint"))
+        .unwrap_or_else(|| panic!("no fingerprint logged: {log}"));
+    let fingerprint = line.rsplit(' ').next().unwrap().to_owned();
+    assert_eq!(fingerprint.len(), 95, "{line}");
+    (fingerprint, line.contains("(new;"))
+}
+
+/// The certificate a server made for itself in `dir`, for a client that trusts it.
+fn own_certificate(dir: &Path) -> CertificateDer<'static> {
+    use tokio_rustls::rustls::pki_types::pem::PemObject as _;
+    CertificateDer::from_pem_file(dir.join("kontrakt-lan-cert.pem")).unwrap()
+}
+
+#[test]
+fn https_without_a_certificate_makes_one_beside_the_database_and_keeps_it_across_restarts() {
+    let dir = tempfile::tempdir().unwrap();
+    let served = Served::start(kontrakt(dir.path(), &["--https"]), "https");
+    let (fingerprint, made) = logged_fingerprint(&served.log());
+    assert!(made, "{}", served.log());
+    assert!(dir.path().join("kontrakt-lan-key.pem").is_file());
+    let config = client(own_certificate(dir.path()));
+    let game = create_game(&|request| https(&served.addr, &config, request));
+    // Plain HTTP on the same port is sent to HTTPS.
+    let port = served.addr.rsplit(':').next().unwrap();
+    let answer = http(
+        &served.addr,
+        &format!("GET /games/{game} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n"),
+    );
+    assert!(answer.starts_with("HTTP/1.1 307"), "{answer}");
+    assert!(
+        answer.to_ascii_lowercase().contains(&format!(
+            "\r\nlocation: https://127.0.0.1:{port}/games/{game}\r\n"
+        )),
+        "{answer}"
+    );
+    drop(served);
+
+    // The next start serves the same certificate: the phones accepted it once.
+    let again = Served::start(kontrakt(dir.path(), &["--https"]), "https");
+    let (kept, made) = logged_fingerprint(&again.log());
+    assert_eq!(kept, fingerprint);
+    assert!(!made, "{}", again.log());
+    let page = https(
+        &again.addr,
+        &config,
+        &format!("GET /games/{game} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n"),
+    );
+    assert!(page.starts_with("HTTP/1.1 200 OK"), "{page}");
+}
+
+#[test]
+fn lan_https_tells_the_host_what_the_phones_will_show_and_the_fingerprint() {
+    use std::io::BufRead as _;
+    let dir = tempfile::tempdir().unwrap();
+    let mut command = kontrakt(dir.path(), &["--lan", "--https"]);
+    command
+        .env("LANG", "de_DE.UTF-8")
+        .env_remove("LC_ALL")
+        .env_remove("LC_MESSAGES")
+        .env("RUST_LOG", "info")
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null());
+    let mut child = command.spawn().unwrap();
+    let stdout = child.stdout.take().unwrap();
+    let _server = super::Server(child);
+    let mut printed = String::new();
+    for line in std::io::BufReader::new(stdout).lines() {
+        let line = line.unwrap();
+        printed.push_str(&line);
+        printed.push('\n');
+        if line.trim().len() == 95 && line.trim().chars().nth(2) == Some(':') {
+            break;
+        }
+    }
+    assert!(printed.contains("https://"), "{printed}");
+    assert!(
+        printed.contains("eine Warnung zum Zertifikat") && printed.contains("Tippt auf Erweitert"),
+        "{printed}"
+    );
+    let der = own_certificate(dir.path());
+    let fingerprint: String = {
+        use sha2::Digest as _;
+        let digest = sha2::Sha256::digest(der.as_ref());
+        digest
+            .iter()
+            .map(|b| format!("{b:02X}"))
+            .collect::<Vec<_>>()
+            .join(":")
+    };
+    assert!(printed.contains(&fingerprint), "{printed}");
+}
