@@ -64,7 +64,7 @@ pub async fn rewrite(
 ) -> Result<(), sqlx::Error> {
     if let Some((old, new)) = &rewrite.rename {
         let renames = [(old.clone(), new.clone())];
-        crate::db::groups::rename_in_game(tx, game_id, &renames, &rename_entry, false).await?;
+        rename_in_game(tx, game_id, &renames, &rename_entry, false).await?;
     }
     let encode = |e: serde_json::Error| sqlx::Error::Encode(e.into());
     sqlx::query("UPDATE games SET players = $1, money = $2, changes = $3 WHERE id = $4")
@@ -83,4 +83,104 @@ pub async fn rewrite(
         rewrite.after.as_ref(),
     )
     .await
+}
+
+/// Renames players inside one stored game: `renames` are `(old, new)` pairs, none of whose
+/// new names is another pair's old name, in its seats, rounds, history and table changes.
+/// Bumps the game's version if anything changed and `bump` (a caller that records its own
+/// change and bumps the version itself passes `false`).
+pub async fn rename_in_game(
+    tx: &mut PoolConnection<Any>,
+    game_id: &str,
+    renames: &[(String, String)],
+    rename_entry: &impl Fn(&Value, &str, &str) -> Value,
+    bump: bool,
+) -> Result<(), sqlx::Error> {
+    let renames: Vec<&(String, String)> = renames.iter().filter(|(o, n)| o != n).collect();
+    if renames.is_empty() {
+        return Ok(());
+    }
+    let Some(game) = load_in(&mut *tx, "id", game_id).await? else {
+        return Ok(());
+    };
+    let rename = |name: &String| {
+        renames
+            .iter()
+            .find(|(old, _)| old == name)
+            .map_or_else(|| name.clone(), |(_, new)| new.clone())
+    };
+    let players: Vec<String> = game.game.players.iter().map(rename).collect();
+    let entry = |entry: &Value| {
+        renames
+            .iter()
+            .fold(entry.clone(), |e, (old, new)| rename_entry(&e, old, new))
+    };
+    let points = |points: &Value| match points {
+        Value::Object(map) => Value::Object(
+            map.iter()
+                .map(|(k, v)| (rename(k), v.clone()))
+                .collect::<Map<_, _>>(),
+        ),
+        other => other.clone(),
+    };
+    let snapshot = |snap: &Value| match snap {
+        Value::Object(map) if map.contains_key("entry") => {
+            let mut map = map.clone();
+            if let Some(e) = map.get("entry").map(entry) {
+                map.insert("entry".into(), e);
+            }
+            if let Some(p) = map.get("points").map(points) {
+                map.insert("points".into(), p);
+            }
+            Value::Object(map)
+        }
+        other => other.clone(),
+    };
+    let changes = renames
+        .iter()
+        .fold(game.game.changes.clone(), |c, (old, new)| {
+            rename_in_changes(&c, old, new)
+        });
+    sqlx::query(&format!(
+        "UPDATE games SET players = $1, changes = $2, version = version + $3, updated_at = {NOW} \
+         WHERE id = $4"
+    ))
+    .bind(serde_json::to_string(&players).map_err(|e| sqlx::Error::Encode(e.into()))?)
+    .bind(changes.to_string())
+    .bind(i64::from(bump))
+    .bind(game_id)
+    .execute(&mut **tx)
+    .await?;
+    for round in &game.rounds {
+        sqlx::query(
+            "UPDATE rounds SET entry = $1, points = $2 WHERE game_id = $3 AND round_no = $4",
+        )
+        .bind(entry(&round.entry).to_string())
+        .bind(points(&round.points).to_string())
+        .bind(game_id)
+        .bind(round.round_no)
+        .execute(&mut **tx)
+        .await?;
+    }
+    let history: Vec<(i64, Option<String>, Option<String>)> =
+        sqlx::query_as("SELECT id, before, after FROM history WHERE game_id = $1")
+            .bind(game_id)
+            .fetch_all(&mut **tx)
+            .await?;
+    for (id, before, after) in history {
+        let fix = |text: Option<String>| -> Result<Option<String>, sqlx::Error> {
+            text.map(|t| {
+                let value: Value = serde_json::from_str(&t).map_err(decode_error)?;
+                Ok(snapshot(&value).to_string())
+            })
+            .transpose()
+        };
+        sqlx::query("UPDATE history SET before = $1, after = $2 WHERE id = $3")
+            .bind(fix(before)?)
+            .bind(fix(after)?)
+            .bind(id)
+            .execute(&mut **tx)
+            .await?;
+    }
+    Ok(())
 }
