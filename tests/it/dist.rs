@@ -13,11 +13,9 @@
 //! of its own), never on the crate.
 #![cfg(target_os = "linux")]
 
-use std::io::{BufRead as _, BufReader, Read as _, Write as _};
-use std::net::TcpStream;
+use std::io::{BufRead as _, BufReader, Read as _};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
-use std::time::Duration;
 
 /// Kills the chrooted server (through `unshare --kill-child`) if the test ends early.
 struct Jailed(Child);
@@ -138,23 +136,10 @@ fn serving_addr(server: &mut Jailed) -> String {
 
 /// One HTTP/1.1 request on 127.0.0.1 (a JSON body if given): the status and the body.
 fn request(addr: &str, method: &str, path: &str, body: Option<&str>) -> (u16, String) {
-    let mut stream = TcpStream::connect(addr).expect("the server accepts connections");
-    stream
-        .set_read_timeout(Some(Duration::from_secs(10)))
-        .unwrap();
     let body = body.unwrap_or("");
-    write!(
-        stream,
-        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\
-         Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
-        body.len()
-    )
-    .unwrap();
-    let mut answer = String::new();
-    stream.read_to_string(&mut answer).unwrap();
-    let status = answer[9..12].parse().unwrap();
-    let body = answer.split_once("\r\n\r\n").map_or("", |(_, b)| b);
-    (status, body.to_owned())
+    let headers = [("Content-Type", "application/json")];
+    let answer = crate::common::request(addr, method, path, &headers, body.as_bytes());
+    (answer.status, answer.text())
 }
 
 #[test]

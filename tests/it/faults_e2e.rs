@@ -2,8 +2,7 @@
 //! tests run as root) and an import beside the running server.
 #![cfg(unix)]
 
-use std::io::{BufRead as _, BufReader, Read as _, Write as _};
-use std::net::TcpStream;
+use std::io::{BufRead as _, BufReader, Write as _};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
@@ -53,30 +52,10 @@ fn serve(db: &Path) -> Server {
 
 /// Sends a request and returns the status and the body.
 fn request(addr: &str, method: &str, path: &str, body: Option<&str>) -> (u16, String) {
-    let mut stream = TcpStream::connect(addr).expect("server accepts connections");
-    stream
-        .set_read_timeout(Some(Duration::from_secs(30)))
-        .unwrap();
     let body = body.unwrap_or("");
-    write!(
-        stream,
-        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\
-         Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
-        body.len()
-    )
-    .unwrap();
-    let mut answer = String::new();
-    stream.read_to_string(&mut answer).unwrap();
-    let status = answer
-        .split_whitespace()
-        .nth(1)
-        .and_then(|s| s.parse().ok())
-        .unwrap_or_else(|| panic!("no status line: {answer}"));
-    let body = answer
-        .split_once("\r\n\r\n")
-        .map_or("", |(_, body)| body)
-        .to_owned();
-    (status, body)
+    let headers = [("Content-Type", "application/json")];
+    let answer = crate::common::request(addr, method, path, &headers, body.as_bytes());
+    (answer.status, answer.text())
 }
 
 /// Creates a Liverpool game for Ann, Ben and Cy; returns its id.

@@ -32,24 +32,7 @@ fn classify(chars: &[char]) -> Vec<Class> {
             }
             Class::Comment
         } else if c == '/' && at(i + 1) == '*' {
-            let mut depth = 0;
-            loop {
-                if i >= chars.len() {
-                    break;
-                }
-                if chars[i] == '/' && at(i + 1) == '*' {
-                    depth += 1;
-                    i += 2;
-                } else if chars[i] == '*' && at(i + 1) == '/' {
-                    depth -= 1;
-                    i += 2;
-                    if depth == 0 {
-                        break;
-                    }
-                } else {
-                    i += 1;
-                }
-            }
+            i = block_comment_end(chars, i);
             Class::Comment
         } else if (c == 'r' || (c == 'b' && at(i + 1) == 'r'))
             && (start == 0 || !ident(chars[start - 1]))
@@ -309,4 +292,27 @@ fn comments_and_blank_lines_are_not_code() {
     let text = "//! Header\n\n/// Doc\nfn f() {\n    /* a\n       b */\n    let s = \"\n\";\n}\n";
     // fn f, let s, the string's second line, the closing brace.
     assert_eq!(code_lines(text), 4);
+}
+
+/// The index just after the block comment that starts at `start` (`/*`), nested comments
+/// included; the end of the text if it is not closed.
+pub(super) fn block_comment_end(chars: &[char], start: usize) -> usize {
+    let mut depth = 0;
+    let mut i = start;
+    while i < chars.len() {
+        let next = chars.get(i + 1).copied();
+        if chars[i] == '/' && next == Some('*') {
+            depth += 1;
+            i += 2;
+        } else if chars[i] == '*' && next == Some('/') {
+            depth -= 1;
+            i += 2;
+            if depth == 0 {
+                break;
+            }
+        } else {
+            i += 1;
+        }
+    }
+    i
 }
