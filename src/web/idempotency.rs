@@ -66,17 +66,18 @@ impl IdempotencyKey {
         }
     }
 
-    /// The `Idempotency-Key` header, if any; a 400 with a sentence if it is not a valid key.
+    /// The `Idempotency-Key` header, if any; a 400 with a sentence if it is not a valid key
+    /// (an empty or blank header included).
     pub fn from_headers(headers: &HeaderMap) -> Result<Option<Self>, KeyRefused> {
         let Some(value) = headers.get("idempotency-key") else {
             return Ok(None);
         };
-        value
-            .to_str()
-            .map_err(|_| InvalidKey)
-            .and_then(Self::parse)
-            .map(|key| key.map(|Self(key, _)| Self(key, Origin::Api)))
-            .map_err(|InvalidKey| KeyRefused::BadHeader)
+        // A header that is there but empty or blank is no key either, and says so: read as
+        // "no key", a client that meant to send one would lose its protection silently.
+        match value.to_str().map_err(|_| InvalidKey).and_then(Self::parse) {
+            Ok(Some(Self(key, _))) => Ok(Some(Self(key, Origin::Api))),
+            Ok(None) | Err(InvalidKey) => Err(KeyRefused::BadHeader),
+        }
     }
 
     /// The key as text, as the client sent it.
@@ -427,6 +428,14 @@ mod tests {
             IdempotencyKey::parse("k1").unwrap().unwrap().stored(),
             "form:k1"
         );
+        // Sent but empty or blank: a 400, as API.md says, not a request without a key.
+        for blank in ["", "   "] {
+            headers.insert("idempotency-key", blank.parse().unwrap());
+            assert!(matches!(
+                IdempotencyKey::from_headers(&headers).map_err(AppError::from),
+                Err(AppError::BadRequest(_))
+            ));
+        }
         // A space inside was accepted by the header's own check before the copies merged.
         headers.insert("idempotency-key", "two words".parse().unwrap());
         assert!(matches!(

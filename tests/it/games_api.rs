@@ -1460,3 +1460,62 @@ async fn undo_end_and_resume_refuse_a_body_that_is_not_json_and_take_an_empty_on
         .await;
     assert_eq!(empty.status, StatusCode::OK, "{}", empty.body);
 }
+
+/// A body of the whole-game changes is an object or nothing: serde reads a struct from a JSON
+/// array too, and `[null, null]` ended a game without its version check. An empty or blank
+/// `Idempotency-Key` is a 400, as docs/API.md says, not a request without a key.
+#[tokio::test]
+async fn a_whole_game_change_with_an_array_body_or_a_blank_key_is_refused_and_changes_nothing() {
+    let app = TestApp::new().await;
+    let made = app
+        .create_game(json!({"rules": "contract", "players": ["Ann", "Ben", "Cy"]}))
+        .await;
+    let id = made.id;
+    app.enter_round(
+        &id,
+        json!({"went_out": "Ann", "points": {"Ben": 5, "Cy": 10}}),
+    )
+    .await;
+    let before = app.game_state(&id).await;
+    for change in ["end", "undo", "redo", "resume"] {
+        let path = format!("/api/v1/games/{id}/{change}");
+        for body in ["[null, null]", "[3]", "7", "\"x\""] {
+            let answer = app.post_json_with(&path, body, &[]).await;
+            assert_eq!(
+                answer.status,
+                StatusCode::UNPROCESSABLE_ENTITY,
+                "{change} {body}: {}",
+                answer.body
+            );
+            assert!(
+                answer.error_sentence().contains("not an object"),
+                "{}",
+                answer.body
+            );
+        }
+        for key in ["", "   "] {
+            let answer = app
+                .post_json_with(&path, "{}", &[("Idempotency-Key", key)])
+                .await;
+            assert_eq!(answer.status, StatusCode::BAD_REQUEST, "{change} {key:?}");
+        }
+    }
+    let after = app.game_state(&id).await;
+    assert_eq!(after["version"], before["version"]);
+    assert_eq!(after["ended_early"], false);
+    // A group's write reads its body the same way.
+    let group = app.create_group("Freitagsrunde", &["Ann", "Ben"]).await;
+    let answer = app
+        .post_json_with(
+            &format!("/api/v1/groups/{}/settle-up", group.id),
+            "[null]",
+            &[],
+        )
+        .await;
+    assert_eq!(
+        answer.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{}",
+        answer.body
+    );
+}

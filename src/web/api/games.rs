@@ -479,13 +479,19 @@ fn version_of(body: &[u8], lang: Lang) -> Result<(Option<i64>, Option<String>)> 
     if body.iter().all(u8::is_ascii_whitespace) {
         return Ok((None, None));
     }
-    match serde_json::from_slice::<VersionBody>(body) {
+    let value: Value = serde_json::from_slice(body)
+        .map_err(|e| AppError::BadRequest(ApiMsg::NotJson.fill(lang, &[("detail", &e)])))?;
+    // Only an object: serde reads a struct from an array too, and `[null, null]` would be a
+    // change with no version check.
+    if !value.is_object() {
+        return Err(AppError::Unprocessable(
+            ApiMsg::NotAnObject.text(lang).to_string(),
+        ));
+    }
+    match serde_json::from_value::<VersionBody>(value) {
         Ok(b) => Ok((b.version, b.lang)),
-        Err(e) if e.is_data() => Err(AppError::Unprocessable(
+        Err(e) => Err(AppError::Unprocessable(
             ApiMsg::WrongVersionBody.fill(lang, &[("detail", &e)]),
-        )),
-        Err(e) => Err(AppError::BadRequest(
-            ApiMsg::NotJson.fill(lang, &[("detail", &e)]),
         )),
     }
 }

@@ -69,6 +69,13 @@ pub(super) fn routes() -> OpenApiRouter<AppState> {
 
 /// A JSON body into `T` (which refuses fields it does not know), after `lang` was taken out.
 fn body_of<T: DeserializeOwned>(body: Value, lang: Lang) -> Result<T> {
+    // Only an object: serde reads a struct from an array too (`[null]` would be a change
+    // without its version).
+    if !body.is_object() {
+        return Err(AppError::Unprocessable(
+            crate::text::api::ApiMsg::NotAnObject.text(lang).to_string(),
+        ));
+    }
     serde_json::from_value(body)
         .map_err(|e| AppError::Unprocessable(GroupMsg::WrongBody.fill(lang, &[("detail", &e)])))
 }

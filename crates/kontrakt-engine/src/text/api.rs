@@ -52,5 +52,8 @@ messages! {
         /// The body of undo, end, resume: `{"version": N}` or nothing.
         WrongVersionBody => "The JSON has a wrong field: {detail}; send {\"version\": N} or nothing.",
             "Im JSON ist ein Feld falsch: {detail}; sendet {\"version\": N} oder nichts.";
+        /// A body that is JSON but no object (an array, a number, …).
+        NotAnObject => "The body is JSON but not an object: send an object such as {\"version\": N}, or nothing.",
+            "Der Inhalt ist JSON, aber kein Objekt: Sendet ein Objekt wie {\"version\": N} oder nichts.";
     }
 }
