@@ -352,7 +352,7 @@ async fn form_errors_come_back_with_422_next_to_their_fields_and_nothing_typed_i
     assert_between(
         &body,
         "name=\"currency\" value=\"EURO-EURO\"",
-        "The currency is a short symbol of at most 8 characters",
+        "The currency is a short symbol of plain text, at most 8 characters",
         "Start the game",
     );
     // The two same names are marked; the rest of the form is as typed.

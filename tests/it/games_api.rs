@@ -1519,3 +1519,62 @@ async fn a_whole_game_change_with_an_array_body_or_a_blank_key_is_refused_and_ch
         answer.body
     );
 }
+
+/// The names' rule holds for every piece of user text: a currency or a round's note with a
+/// right-to-left override or another invisible character is refused, at the start and by the
+/// edit link's change of the stake (a currency "\u{202e}€" printed "Cy pays Ann 98.1 €" for a
+/// debt of 1.89 €).
+#[tokio::test]
+async fn a_currency_or_a_note_with_an_invisible_character_is_refused() {
+    let app = TestApp::new().await;
+    let players = json!(["Ann", "Ben", "Cy"]);
+    for currency in ["\u{202e}€", "€\u{200b}", "\u{200f}$"] {
+        let answer = app
+            .post_json(
+                "/api/v1/games",
+                &json!({"rules": "contract", "players": players, "currency": currency}),
+            )
+            .await;
+        assert_eq!(
+            answer.status,
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "{currency:?}"
+        );
+        assert!(answer.body.contains("plain text"), "{}", answer.body);
+    }
+    let id = app
+        .create_game(json!({"rules": "contract", "players": players, "currency": "€"}))
+        .await
+        .id;
+    let answer = app
+        .post_json(
+            &format!("/api/v1/games/{id}/settings"),
+            &json!({"currency": "\u{202e}€"}),
+        )
+        .await;
+    assert_eq!(
+        answer.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{}",
+        answer.body
+    );
+    let answer = app
+        .post_json(
+            &format!("/api/v1/games/{id}/rounds"),
+            &json!({"went_out": "Ann", "points": {"Ben": 5, "Cy": 10},
+                    "note": "Oma\u{202e} misdealt"}),
+        )
+        .await;
+    assert_eq!(
+        answer.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{}",
+        answer.body
+    );
+    assert!(
+        answer.body.contains("invisible character"),
+        "{}",
+        answer.body
+    );
+    assert_eq!(app.game_state(&id).await["currency"], "€");
+}

@@ -64,6 +64,14 @@ pub fn group_key(name: &str) -> String {
     folded.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
+/// Whether `text` is plain text as every piece of user text must be (a name, a currency, a
+/// round's note): no control character (a tab, a line break) and no invisible formatting
+/// character (general category Cf: a zero-width space, a direction mark, a right-to-left
+/// override that would print "1.89 €" backwards).
+pub fn is_plain(text: &str) -> bool {
+    !text.chars().any(|c| c.is_control() || is_invisible(c))
+}
+
 /// An invisible formatting character (general category Cf).
 fn is_invisible(c: char) -> bool {
     c.general_category() == GeneralCategory::Format
@@ -72,6 +80,20 @@ fn is_invisible(c: char) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn plain_text_holds_no_control_and_no_invisible_formatting_character() {
+        assert!(is_plain("€ 1,89 – Oma's Runde"));
+        for bad in [
+            "\u{202e}€",
+            "a\u{200b}b",
+            "tab\there",
+            "line\nbreak",
+            "\u{200f}$",
+        ] {
+            assert!(!is_plain(bad), "{bad:?}");
+        }
+    }
 
     #[test]
     fn names_are_trimmed_not_empty_at_most_forty_characters_and_plain() {

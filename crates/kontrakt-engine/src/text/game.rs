@@ -61,8 +61,8 @@ messages! {
             "Ein Cent kann für 1 bis {max} {max|Punkt|Punkte} stehen, nicht für {given}.";
         PointsPerCentNotUsed => "{rules} is not settled by points, so points per cent do not apply; leave them at 1.",
             "{rules} wird nicht nach Punkten abgerechnet, Punkte je Cent gelten hier nicht; lasst sie bei 1.";
-        BadCurrency => "The currency is a short symbol of at most {max} {max|character|characters}, such as € or $.",
-            "Die Währung ist ein kurzes Zeichen mit höchstens {max} Zeichen, etwa € oder $.";
+        BadCurrency => "The currency is a short symbol of plain text, at most {max} {max|character|characters}, such as € or $.",
+            "Die Währung ist ein kurzes Zeichen aus einfachem Text mit höchstens {max} Zeichen, etwa € oder $.";
         RoundOutOfRange => "Round {round} does not exist: this game has rounds 1 to {of}.",
             "Runde {round} gibt es nicht: diese Partie hat die Runden 1 bis {of}.";
         RoundNotYet => "Round {round} cannot be entered yet: round {next} is next.",
@@ -138,8 +138,8 @@ messages! {
             "Die Gewinnerhand kann nicht {given} Joker enthalten: im Spiel {decks_hold|ist|sind} nur {decks_hold}.";
         NoteTooLong => "A round's note is at most {max} {max|character|characters}; shorten it.",
             "Eine Notiz zur Runde hat höchstens {max} Zeichen; kürzt sie.";
-        NoteHasControl => "The note holds a control character; use plain text.",
-            "Die Notiz enthält ein Steuerzeichen; nur einfacher Text.";
+        NoteHasControl => "The note holds a control or invisible character (such as a direction mark); use plain text.",
+            "Die Notiz enthält ein Steuerzeichen oder ein unsichtbares Zeichen (etwa eine Richtungsmarke); nur einfacher Text.";
         /// Plausibility: unlikely results, saved once confirmed.
         ZeroNotOut => "{player} has 0 points but did not go out.",
             "{player} hat 0 Punkte, ist aber nicht ausgegangen.";

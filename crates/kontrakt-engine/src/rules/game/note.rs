@@ -1,6 +1,7 @@
 //! A note on a round ("Oma's hand was misdealt"; docs/RULES.md section 5, "A note per
-//! round"): one line of plain text, whitespace runs (line breaks too) made one space,
-//! composed (NFC), at most [`MAX_NOTE_CHARS`] characters; blank is no note.
+//! round"): one line of plain text (no control and no invisible formatting character, as
+//! every piece of user text), whitespace runs (line breaks too) made one space, composed
+//! (NFC), at most [`MAX_NOTE_CHARS`] characters; blank is no note.
 //!
 //! Part of `rules::game`: sees its siblings through `super`; depends on `std`, the Unicode
 //! tables and the rest of `rules` only, never on `text`, `web` or `db`.
@@ -30,7 +31,7 @@ pub(super) fn parse(note: Option<&str>, errors: &mut FieldErrors) -> Option<Stri
         );
         return None;
     }
-    if line.chars().any(char::is_control) {
+    if !crate::rules::names::is_plain(&line) {
         errors.add(Field::Note, GameError::NoteHasControl);
         return None;
     }

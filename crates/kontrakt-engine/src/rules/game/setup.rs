@@ -182,7 +182,11 @@ impl GameSetup {
         };
 
         let currency = given(&raw.currency).unwrap_or(DEFAULT_CURRENCY).to_string();
-        if currency.chars().count() > MAX_CURRENCY_CHARS || currency.chars().any(char::is_control) {
+        // Plain text only: a right-to-left override in the currency printed every amount of
+        // the settlement backwards.
+        if currency.chars().count() > MAX_CURRENCY_CHARS
+            || !crate::rules::names::is_plain(&currency)
+        {
             errors.add(Field::Currency, GameError::BadCurrency);
         }
 
