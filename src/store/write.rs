@@ -17,7 +17,7 @@ use super::game::{LoadedGame, understand};
 use super::read::load;
 use super::{Error, metric};
 use crate::db::games::{self, HistoryAction, Keyed, Once};
-use crate::db::guard::{self, Guarded, Outcome, Refusal, Target};
+use crate::db::guard::{self, Guarded, Outcome, Target};
 use crate::db::{Db, RowTable};
 use crate::rules::game::{FieldErrors, GameError, RawRound, plausible};
 
@@ -299,15 +299,14 @@ async fn open_target<'a>(
     }))
 }
 
-/// What a change to the whole game answers when it made no change: a guarded write that
-/// opened on an answer (a replay, a reused key, a conflict, no such game), or one the
-/// database refused.
-pub(super) async fn settled<T>(
+/// What a change to the whole game answers when its guarded write opened on an answer (a
+/// replay, a reused key, a conflict, no such game): nothing was written.
+async fn settled(
     db: &Db,
     cache: &GameCache,
     id: &str,
     kind: &'static str,
-    outcome: Outcome<T>,
+    outcome: Outcome<()>,
 ) -> Result<OnceChange, Error> {
     Ok(match outcome {
         Outcome::Replayed(response) => {
@@ -319,11 +318,10 @@ pub(super) async fn settled<T>(
             metrics::counter!(metric::CONFLICTS, "write" => kind).increment(1);
             OnceChange::Now(reloaded(db, cache, id, GameChange::Conflict).await?)
         }
-        Outcome::Refused(Refusal::NothingToRedo) => {
-            OnceChange::Now(GameChange::Refused(GameError::NothingToRedo))
+        // A guarded write opens on none but these and no such game.
+        Outcome::NotFound | Outcome::Done(()) | Outcome::Refused(_) => {
+            OnceChange::Now(GameChange::NotFound)
         }
-        Outcome::Refused(_) => OnceChange::Now(GameChange::Refused(GameError::NothingToUndo)),
-        Outcome::NotFound | Outcome::Done(_) => OnceChange::Now(GameChange::NotFound),
     })
 }
 
