@@ -14,7 +14,7 @@ use time::format_description::well_known::Rfc3339;
 
 pub use super::guard::{Keyed, Once};
 use super::guard::{Refusal, Tokens};
-use super::{Db, Engine};
+use super::{Db, Engine, NOW, RowTable};
 
 mod action;
 mod changes;
@@ -26,9 +26,6 @@ pub use redo::{last_change, last_change_in, round_to_redo};
 pub(in crate::db) use sql::load_of_group;
 use sql::select_game;
 pub use sql::{last_round, remove_round, store_round};
-
-/// SQL for "now" in the format of the schema's timestamp defaults.
-const NOW: &str = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')";
 
 /// What is needed to start a game. JSON fields are stored as given.
 #[derive(Clone, Debug, PartialEq)]
@@ -519,12 +516,7 @@ pub(super) async fn bump_version(
     tx: &mut PoolConnection<Any>,
     game_id: &str,
 ) -> Result<i64, sqlx::Error> {
-    sqlx::query_scalar(&format!(
-        "UPDATE games SET version = version + 1, updated_at = {NOW} WHERE id = $1 RETURNING version"
-    ))
-    .bind(game_id)
-    .fetch_one(&mut **tx)
-    .await
+    super::guard::bump(tx, RowTable::Games, game_id).await
 }
 
 #[cfg(test)]

@@ -21,14 +21,11 @@ use std::ops::{Deref, DerefMut};
 use sqlx::pool::PoolConnection;
 use sqlx::{Any, FromRow};
 
-use super::{Db, RowTable, Write, lock_row};
+use super::{Db, NOW, RowTable, Write, lock_row};
 
-/// SQL for "now" in the format of the schema's timestamp defaults.
-const NOW: &str = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')";
-
-/// A change to a game that a repeat must not make twice (a double tap, a retry after a dropped
+/// A change to a game or a group that a repeat must not make twice (a double tap, a retry after a dropped
 /// connection): the client's idempotency key and the answer to give now and to every repeat.
-/// Keys are stored per game as given: the web layer should bound their length.
+/// Keys are stored per game or group as given: the web layer should bound their length.
 #[derive(Clone, Copy, Debug)]
 pub struct Once<'a> {
     /// The client's idempotency key.
@@ -138,29 +135,12 @@ pub enum Refusal {
     },
 }
 
-/// What a guarded write changes: a game's row or a group's.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Subject {
-    /// A game (`games`, its keys in `idempotency`).
-    Game,
-    /// A group (`groups`, its keys in `group_idempotency`).
-    Group,
-}
-
-impl Subject {
-    fn table(self) -> RowTable {
-        match self {
-            Self::Game => RowTable::Games,
-            Self::Group => RowTable::Groups,
-        }
-    }
-
-    /// The row's table and its keys' table with the key's column naming the row.
-    fn tables(self) -> (&'static str, &'static str, &'static str) {
-        match self {
-            Self::Game => ("games", "idempotency", "game_id"),
-            Self::Group => ("groups", "group_idempotency", "group_id"),
-        }
+/// The row's table (`games`, `groups`), its keys' table (`idempotency`, `group_idempotency`)
+/// and the keys' column naming the row.
+fn tables(table: RowTable) -> (&'static str, &'static str, &'static str) {
+    match table {
+        RowTable::Games => ("games", "idempotency", "game_id"),
+        RowTable::Groups => ("groups", "group_idempotency", "group_id"),
     }
 }
 
@@ -168,7 +148,7 @@ impl Subject {
 /// lock first.
 #[derive(Clone, Copy, Debug)]
 pub struct Target<'a> {
-    subject: Subject,
+    subject: RowTable,
     id: &'a str,
     expected: Option<i64>,
     key: Option<Keyed<'a>>,
@@ -178,15 +158,15 @@ pub struct Target<'a> {
 impl<'a> Target<'a> {
     /// A write to the game `id` (its edit token).
     pub fn game(id: &'a str) -> Self {
-        Self::of(Subject::Game, id)
+        Self::of(RowTable::Games, id)
     }
 
     /// A write to the group `id` (its edit id).
     pub fn group(id: &'a str) -> Self {
-        Self::of(Subject::Group, id)
+        Self::of(RowTable::Groups, id)
     }
 
-    fn of(subject: Subject, id: &'a str) -> Self {
+    fn of(subject: RowTable, id: &'a str) -> Self {
         Self {
             subject,
             id,
@@ -227,7 +207,7 @@ impl<'a> Target<'a> {
 #[derive(Debug)]
 pub struct Guarded {
     write: Write,
-    subject: Subject,
+    subject: RowTable,
     id: String,
     version: i64,
     /// The idempotency key and the request it came with.
@@ -252,8 +232,8 @@ pub async fn open<T>(
     if let Some((table, id)) = target.first {
         lock_row(&mut write, table, id).await?;
     }
-    lock_row(&mut write, target.subject.table(), target.id).await?;
-    let (rows, keys, owner) = target.subject.tables();
+    lock_row(&mut write, target.subject, target.id).await?;
+    let (rows, keys, owner) = tables(target.subject);
     // The version and the key in one statement: each statement is a trip to the connection.
     let opening: Option<Opening> = sqlx::query_as(&format!(
         "SELECT r.version, k.response, k.request_hash FROM {rows} r
@@ -293,11 +273,11 @@ pub async fn open<T>(
 /// a group) and reads its version; `None` if there is no such row.
 pub async fn lock(
     conn: &mut PoolConnection<Any>,
-    subject: Subject,
+    subject: RowTable,
     id: &str,
 ) -> Result<Option<i64>, sqlx::Error> {
-    lock_row(conn, subject.table(), id).await?;
-    let (rows, ..) = subject.tables();
+    lock_row(conn, subject, id).await?;
+    let (rows, ..) = tables(subject);
     sqlx::query_scalar(&format!("SELECT version FROM {rows} WHERE id = $1"))
         .bind(id)
         .fetch_optional(&mut **conn)
@@ -307,10 +287,10 @@ pub async fn lock(
 /// Bumps the version (and `updated_at`) of the row `id` of `subject`; returns the new version.
 pub async fn bump(
     conn: &mut PoolConnection<Any>,
-    subject: Subject,
+    subject: RowTable,
     id: &str,
 ) -> Result<i64, sqlx::Error> {
-    let (rows, ..) = subject.tables();
+    let (rows, ..) = tables(subject);
     sqlx::query_scalar(&format!(
         "UPDATE {rows} SET version = version + 1, updated_at = {NOW} WHERE id = $1
          RETURNING version"
@@ -348,7 +328,7 @@ impl Guarded {
     /// may keep what the write built.
     pub async fn commit(mut self, answer: &str) -> Result<u64, sqlx::Error> {
         if let Some((key, request)) = &self.key {
-            let (_, keys, owner) = self.subject.tables();
+            let (_, keys, owner) = tables(self.subject);
             sqlx::query(&format!(
                 "INSERT INTO {keys} ({owner}, key, response, request_hash) VALUES ($1, $2, $3, $4)"
             ))

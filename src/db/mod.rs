@@ -55,6 +55,9 @@ use sqlx::postgres::PgDatabaseError;
 use sqlx::sqlite::SqliteConnectOptions;
 use sqlx::{Any, AnyConnection, AnyPool, ConnectOptions as _};
 
+/// SQL for "now" in the format of the schema's timestamp defaults.
+const NOW: &str = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')";
+
 /// How long a connection waits for a lock held by another connection or process.
 const BUSY_TIMEOUT: Duration = Duration::from_secs(5);
 /// Connections in the read pool.

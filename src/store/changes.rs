@@ -249,24 +249,9 @@ async fn follow_join(change: &mut GameWrite<'_>, item: &Value, joined: bool) -> 
         return Ok(());
     }
     let id = change.game.record.game.id.clone();
-    let tables = db_groups::tables_of_group(&mut change.write, &group.id, &id).await?;
-    let at_another_table = tables.iter().any(|(players, changes)| {
-        players.iter().any(|p| group_key(p) == player.key)
-            || changes.iter().any(|c| {
-                c.get("change").and_then(Value::as_str) == Some("join")
-                    && c.get("player")
-                        .and_then(Value::as_str)
-                        .is_some_and(|p| group_key(p) == player.key)
-            })
-    });
-    db_groups::leave_late(
-        &mut change.write,
-        &group.id,
-        &player.key,
-        &game,
-        at_another_table,
-    )
-    .await?;
+    let is_them = |name: &str| group_key(name) == player.key;
+    let at = (game.as_str(), id.as_str());
+    db_groups::leave_late(&mut change.write, &group.id, &player.key, at, is_them).await?;
     Ok(())
 }
 

@@ -18,9 +18,10 @@ use super::entry;
 use super::game::{new_game, understand};
 pub use super::loaded_group::LoadedGroup;
 use crate::db::Db;
+use crate::db::RowTable;
 use crate::db::games::{GameIds, Keyed, Once};
 use crate::db::groups::{self, GroupIds, GroupRecord, HouseRules, KeyedName, Piece};
-use crate::db::guard::{self, Guarded, Made, Outcome, Refusal, Subject, Target};
+use crate::db::guard::{self, Guarded, Made, Outcome, Refusal, Target};
 use crate::rules::game::{FieldErrors, GameSetup, RawSetup};
 use crate::rules::names::{NameProblem, check_name, group_key};
 use crate::rules::ruleset::RuleSet;
@@ -381,7 +382,7 @@ pub async fn create_group_game(
         Err(Outcome::Replayed(ids)) => return Ok(GroupOutcome::Done(0, ids)),
         Err(_) => return Ok(GroupOutcome::KeyReused),
     };
-    let Some(_) = guard::lock(&mut creating, Subject::Group, group_id).await? else {
+    let Some(_) = guard::lock(&mut creating, RowTable::Groups, group_id).await? else {
         return Ok(GroupOutcome::NotFound);
     };
     for name in joiners {

@@ -76,7 +76,7 @@ pub async fn record_change<T>(
         changed.after.as_ref(),
     )
     .await?;
-    crate::db::guard::bump(tx, crate::db::guard::Subject::Group, group_id).await
+    crate::db::guard::bump(tx, crate::db::RowTable::Groups, group_id).await
 }
 
 /// The player of the group whose key is `key`, as `(id, name)`.
@@ -491,60 +491,58 @@ pub async fn join_late(
         after["late_join"] = Value::from(game);
     }
     record(tx, group_id, "add_player", None, Some(&after)).await?;
-    crate::db::guard::bump(tx, crate::db::guard::Subject::Group, group_id).await?;
+    crate::db::guard::bump(tx, crate::db::RowTable::Groups, group_id).await?;
     Ok(true)
 }
 
-/// Takes back what [`join_late`] did for the group's game `game` (its read-only token) when
-/// the join itself is undone: the group player of key `key` is removed if that join made them
-/// (the group's history says so) and nothing else of the group has come to know them since
-/// (a seat in a game, a rename, a retirement, a settle-up naming them); `others` says whether
-/// another game of the group has them at its table (the caller reads names). Recorded as
-/// `remove_player`, the group's version bumped; `false` when the player stays.
+/// Takes back what [`join_late`] did for the group's game `game` (its read-only token, edit
+/// id `game_id`) when the join itself is undone: the group player of key `key` is removed if
+/// that join made them (the group's history says so) and nothing else of the group has come
+/// to know them since: a seat in a game, a rename, a retirement, a settle-up naming them, or a
+/// late join at another of the group's tables (`is_them` tells whether a joiner's name is this
+/// player's: the caller knows how names are read). Recorded as `remove_player`, the group's
+/// version bumped; `false` when the player stays. The cheap checks come first; the other
+/// tables' joins are read last, and only from games that have any.
 pub async fn leave_late(
     tx: &mut PoolConnection<Any>,
     group_id: &str,
     key: &str,
-    game: &str,
-    others: bool,
+    (game, game_id): (&str, &str),
+    is_them: impl Fn(&str) -> bool,
 ) -> Result<bool, sqlx::Error> {
     let Some((id, name)) = player_by_key(tx, group_id, key).await? else {
         return Ok(false);
     };
-    if others {
-        return Ok(false);
-    }
     let history: Vec<(String, Option<String>, Option<String>)> = sqlx::query_as(
-        "SELECT action, before, after FROM group_history WHERE group_id = $1 ORDER BY id",
+        "SELECT action, before, after FROM group_history WHERE group_id = $1
+         AND action IN ('add_player', 'rename', 'retire', 'remove_player') ORDER BY id",
     )
     .bind(group_id)
     .fetch_all(&mut **tx)
     .await?;
-    let names_player = |text: &Option<String>| {
+    let parse = |text: &Option<String>| {
         text.as_deref()
             .and_then(|t| serde_json::from_str::<Value>(t).ok())
-            .is_some_and(|v| v.get("player").and_then(Value::as_i64) == Some(id))
     };
     let mut made_by_this_join = false;
     for (action, before, after) in &history {
-        if !(names_player(before) || names_player(after)) {
+        let (before, after) = (parse(before), parse(after));
+        let names_player =
+            |v: &Option<Value>| v.as_ref().and_then(|v| v.get("player")?.as_i64()) == Some(id);
+        if !(names_player(&before) || names_player(&after)) {
             continue;
         }
-        let late_join = after
-            .as_deref()
-            .and_then(|t| serde_json::from_str::<Value>(t).ok())
-            .and_then(|v| {
-                v.get("late_join")
-                    .and_then(Value::as_str)
-                    .map(str::to_owned)
-            });
-        match (action.as_str(), late_join.as_deref()) {
+        let late_join = after.as_ref().and_then(|v| v.get("late_join")?.as_str());
+        match (action.as_str(), late_join) {
             ("add_player", Some(token)) if token == game => made_by_this_join = true,
             // An earlier player of this id, removed: SQLite gives a removed last id out again.
             ("remove_player", _) => made_by_this_join = false,
             // Renamed, retired, added another way: the group knows them on its own account.
             _ => return Ok(false),
         }
+    }
+    if !made_by_this_join {
+        return Ok(false);
     }
     let seated: Option<i64> =
         sqlx::query_scalar("SELECT player_id FROM game_seats WHERE player_id = $1 LIMIT 1")
@@ -558,8 +556,29 @@ pub async fn leave_late(
     .bind(format!("%\"{id}\"%"))
     .fetch_optional(&mut **tx)
     .await?;
-    if !made_by_this_join || seated.is_some() || settled.is_some() {
+    if seated.is_some() || settled.is_some() {
         return Ok(false);
+    }
+    // Another table's starting players have seats; its late joiners are in its changes.
+    let changes: Vec<String> = sqlx::query_scalar(
+        "SELECT changes FROM games WHERE group_id = $1 AND id <> $2 AND changes LIKE '%\"join\"%'",
+    )
+    .bind(group_id)
+    .bind(game_id)
+    .fetch_all(&mut **tx)
+    .await?;
+    for list in changes {
+        let items: Vec<Value> = serde_json::from_str(&list).map_err(decode_error)?;
+        let joined_there = items.iter().any(|item| {
+            item.get("change").and_then(Value::as_str) == Some("join")
+                && item
+                    .get("player")
+                    .and_then(Value::as_str)
+                    .is_some_and(&is_them)
+        });
+        if joined_there {
+            return Ok(false);
+        }
     }
     sqlx::query("DELETE FROM group_players WHERE id = $1")
         .bind(id)
@@ -567,31 +586,6 @@ pub async fn leave_late(
         .await?;
     let before = json!({ "player": id, "name": name, "late_join": game });
     record(tx, group_id, "remove_player", Some(&before), None).await?;
-    crate::db::guard::bump(tx, crate::db::guard::Subject::Group, group_id).await?;
+    crate::db::guard::bump(tx, crate::db::RowTable::Groups, group_id).await?;
     Ok(true)
-}
-
-/// The players and the `changes` list of every game of the group but `except` (its edit id),
-/// as stored: who sat at the group's other tables, for [`leave_late`]'s caller.
-pub async fn tables_of_group(
-    tx: &mut PoolConnection<Any>,
-    group_id: &str,
-    except: &str,
-) -> Result<Vec<(Vec<String>, Vec<Value>)>, sqlx::Error> {
-    let rows: Vec<(String, Option<String>)> =
-        sqlx::query_as("SELECT players, changes FROM games WHERE group_id = $1 AND id <> $2")
-            .bind(group_id)
-            .bind(except)
-            .fetch_all(&mut **tx)
-            .await?;
-    rows.into_iter()
-        .map(|(players, changes)| {
-            let players: Vec<String> = serde_json::from_str(&players).map_err(decode_error)?;
-            let changes: Vec<Value> = match changes.as_deref() {
-                Some(text) => serde_json::from_str(text).map_err(decode_error)?,
-                None => Vec::new(),
-            };
-            Ok((players, changes))
-        })
-        .collect()
 }
