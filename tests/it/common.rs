@@ -42,6 +42,15 @@ impl TestApp {
         Self { router, db, dir }
     }
 
+    /// The app as a server serving HTTPS itself (`--https`, `--tls-cert`) answers, no write
+    /// rate limit to speak of.
+    pub async fn served_https() -> Self {
+        let (db, dir) = fresh_db().await;
+        let state = AppState::new(db.clone()).with_write_limit(WriteLimit::UNLIMITED);
+        let router = app(state.with_https(false));
+        Self { router, db, dir }
+    }
+
     /// The app (no write rate limit to speak of) on a database the test opened itself, kept
     /// with `dir` (a second server on the same database, a database set up beforehand).
     pub fn on(db: Db, dir: TestDir) -> Self {

@@ -180,7 +180,116 @@ async fn game_pages_keep_the_screen_on_where_the_browser_offers_it() {
         script.contains("visibilitychange"),
         "asked for again when shown"
     );
-    assert!(script.contains(".catch("), "a refusal is silent");
+    assert!(script.contains(".catch("), "a refusal is caught");
+    assert!(
+        script.contains("isSecureContext") && script.contains("localStorage"),
+        "the notice where the screen cannot be kept on, dismissed for good"
+    );
+}
+
+/// The notice of `wake.js` as the server renders it (hidden until the script finds that the
+/// page cannot keep the screen on): its paragraphs with the reasons they are shown for.
+fn wake_notice(body: &str) -> Vec<(String, String)> {
+    let start = body
+        .find("<div class=\"notice wake-notice\" id=\"wake-notice\" role=\"status\" hidden>")
+        .expect("the wake-lock notice");
+    let notice = &body[start..start + body[start..].find("</div>").unwrap()];
+    notice
+        .split("<p data-wake=\"")
+        .skip(1)
+        .map(|part| {
+            let (reasons, rest) = part.split_once("\">").unwrap();
+            let words = text(&rest[..rest.find("</p>").unwrap()]);
+            (reasons.to_owned(), words)
+        })
+        .collect()
+}
+
+#[tokio::test]
+async fn where_the_screen_cannot_be_kept_on_the_game_page_has_the_advice_in_the_phone_s_language() {
+    // Served over plain HTTP: the phone's screen timeout, or the host's --https.
+    let app = TestApp::new().await;
+    let (id, _) = finished_game(&app).await;
+    let path = format!("/games/{id}");
+    let lan = ("host", "192.168.1.5:3000");
+    let plain = app.get_with(&path, &[lan, ("accept-language", "en")]).await;
+    assert_eq!(plain.status, StatusCode::OK);
+    let timeout = "Set a longer screen timeout on the phone: Settings, Display (“Screen timeout”; \
+        on an iPhone “Auto-Lock”).";
+    let said = wake_notice(&plain.body);
+    let expected = [
+        (
+            "insecure",
+            "The screen may go dark during the game: a page can keep it on only over HTTPS.",
+        ),
+        (
+            "refused",
+            "The screen may go dark during the game: this browser does not let the page keep \
+             it on.",
+        ),
+        ("insecure refused", timeout),
+        ("insecure", "Or the host starts Kontrakt with --https."),
+    ];
+    let expected: Vec<(String, String)> = expected
+        .iter()
+        .map(|(r, w)| ((*r).to_owned(), (*w).to_owned()))
+        .collect();
+    assert_eq!(said, expected);
+    assert!(!plain.body.contains("id=\"wake-https\""));
+    let german = app.get_with(&path, &[lan, ("accept-language", "de")]).await;
+    let said = wake_notice(&german.body);
+    assert_eq!(said.len(), 4);
+    assert!(
+        said[0]
+            .1
+            .starts_with("Der Bildschirm kann während des Spiels ausgehen: Nur über HTTPS"),
+        "{said:?}"
+    );
+    assert!(
+        said[2]
+            .1
+            .starts_with("Stellt am Handy eine längere Bildschirmzeit ein"),
+        "{said:?}"
+    );
+    assert_eq!(
+        said[3].1,
+        "Oder der Gastgeber startet Kontrakt mit --https."
+    );
+    assert!(german.body.contains(">Verstanden</button>"));
+
+    // Served over HTTPS: a phone that still lands on plain HTTP (behind a proxy) is sent to
+    // the page's https:// address; a refusal gets the screen timeout.
+    let app = TestApp::served_https().await;
+    let (id, view) = finished_game(&app).await;
+    for path in [format!("/games/{id}"), format!("/view/{view}")] {
+        let page = app
+            .get_with(
+                &path,
+                &[("host", "spieltisch.local:3000"), ("accept-language", "en")],
+            )
+            .await;
+        assert_eq!(page.status, StatusCode::OK);
+        let url = format!("https://spieltisch.local:3000{path}");
+        assert!(
+            page.body
+                .contains(&format!("<a href=\"{url}\" id=\"wake-https\">{url}</a>")),
+            "{path}"
+        );
+        let said = wake_notice(&page.body);
+        let reasons: Vec<&str> = said.iter().map(|(r, _)| r.as_str()).collect();
+        assert_eq!(
+            reasons,
+            ["insecure", "refused", "insecure", "refused"],
+            "{path}"
+        );
+        assert!(
+            said[2]
+                .1
+                .starts_with("Open this game over HTTPS instead: <a"),
+            "{said:?}"
+        );
+        assert_eq!(said[3].1, timeout);
+    }
 }
 
 /// A finished contract game of Ann, Ben and Cy (ended early after one round) at a cent a

@@ -310,7 +310,12 @@ async fn edit_page(
 ) -> Result<Response> {
     let group = load_edit(&state, &id).await?;
     let jar = recent::remember_group(jar, &GroupLinks::new(&id).page(), &group.group.name);
-    let page = GroupPage::new(ctx, &group, true, origin(&headers).as_deref());
+    let page = GroupPage::new(
+        ctx,
+        &group,
+        true,
+        origin(&headers, state.transport.https).as_deref(),
+    );
     Ok(no_store(
         (jar, render_status(StatusCode::OK, &page)?).into_response(),
     ))

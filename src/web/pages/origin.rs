@@ -7,9 +7,11 @@
 
 use axum::http::{HeaderMap, header};
 
-/// `http://host:port` of this request, from the Host header (and `X-Forwarded-Proto` behind a
-/// TLS proxy), for links another phone can open. `None` when the host is missing or odd.
-pub fn origin(headers: &HeaderMap) -> Option<String> {
+/// `http://host:port` of this request, from the Host header, for links another phone can
+/// open: `https://` when this server serves HTTPS itself (`served_https`, from
+/// `AppState::transport`) or a TLS proxy says so (`X-Forwarded-Proto`). `None` when the host
+/// is missing or odd.
+pub fn origin(headers: &HeaderMap, served_https: bool) -> Option<String> {
     let host = headers.get(header::HOST)?.to_str().ok()?.trim();
     let plain = !host.is_empty()
         && host.len() <= 255
@@ -19,10 +21,11 @@ pub fn origin(headers: &HeaderMap) -> Option<String> {
     if !plain {
         return None;
     }
-    let https = headers
-        .get("x-forwarded-proto")
-        .and_then(|v| v.to_str().ok())
-        .is_some_and(|p| p.trim().eq_ignore_ascii_case("https"));
+    let https = served_https
+        || headers
+            .get("x-forwarded-proto")
+            .and_then(|v| v.to_str().ok())
+            .is_some_and(|p| p.trim().eq_ignore_ascii_case("https"));
     Some(format!("{}://{host}", if https { "https" } else { "http" }))
 }
 
@@ -42,19 +45,23 @@ mod tests {
     #[test]
     fn the_origin_comes_from_a_plain_host_header_only() {
         let mut headers = HeaderMap::new();
-        assert_eq!(origin(&headers), None);
+        assert_eq!(origin(&headers, false), None);
         headers.insert(header::HOST, HeaderValue::from_static("192.168.1.20:8080"));
         assert_eq!(
-            origin(&headers).as_deref(),
+            origin(&headers, false).as_deref(),
             Some("http://192.168.1.20:8080")
+        );
+        assert_eq!(
+            origin(&headers, true).as_deref(),
+            Some("https://192.168.1.20:8080")
         );
         headers.insert("x-forwarded-proto", HeaderValue::from_static("https"));
         assert_eq!(
-            origin(&headers).as_deref(),
+            origin(&headers, false).as_deref(),
             Some("https://192.168.1.20:8080")
         );
         headers.insert(header::HOST, HeaderValue::from_static("evil.example/x?"));
-        assert_eq!(origin(&headers), None);
+        assert_eq!(origin(&headers, true), None);
     }
 
     #[test]

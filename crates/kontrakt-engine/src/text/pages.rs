@@ -547,6 +547,24 @@ messages! {
         ShareResultMail => "Send by e-mail", "Per E-Mail senden";
         ShareResultViewLink => "Read-only link to the game", "Nur-Lese-Link zur Partie";
         ShareReadOnly => "Scores: {url}", "Spielstand: {url}";
+        /// The settlement's "Send via" row: plain links with the text filled in.
+        ShareSendVia => "Send via", "Senden über";
+        ShareSms => "SMS", "SMS";
+        ShareEmail => "E-mail", "E-Mail";
+        /// Above the text box: it selects all on a tap.
+        ShareTextLabel => "The result as text (tap to select it all)", "Das Ergebnis als Text (antippen wählt alles aus)";
+        /// In the shared text, after the link, when its host is a LAN address or name.
+        ShareWifiOnly => "This link works only on the table's Wi-Fi.", "Dieser Link funktioniert nur im WLAN am Spieltisch.";
+        /// The game page's notice where it cannot keep the screen on (`wake.js`).
+        WakeInsecure => "The screen may go dark during the game: a page can keep it on only over HTTPS.",
+            "Der Bildschirm kann während des Spiels ausgehen: Nur über HTTPS darf eine Seite ihn anlassen.";
+        WakeRefused => "The screen may go dark during the game: this browser does not let the page keep it on.",
+            "Der Bildschirm kann während des Spiels ausgehen: Dieser Browser erlaubt der Seite nicht, ihn anzulassen.";
+        WakeOpenHttps => "Open this game over HTTPS instead:", "Öffnet das Spiel stattdessen über HTTPS:";
+        WakeTimeout => "Set a longer screen timeout on the phone: Settings, Display (“Screen timeout”; on an iPhone “Auto-Lock”).",
+            "Stellt am Handy eine längere Bildschirmzeit ein: Einstellungen, Anzeige („Bildschirm-Zeitlimit“, am iPhone „Automatische Sperre“).";
+        WakeHostHttps => "Or the host starts Kontrakt with --https.", "Oder der Gastgeber startet Kontrakt mit --https.";
+        WakeDismiss => "Got it", "Verstanden";
         PrintButton => "Print", "Drucken";
         PrintHouseOptions => "House options: {list}.", "Hausregeln: {list}.";
         PrintNoHouseOptions => "House options: none, the rule book as written.", "Hausregeln: keine, das Regelbuch wie geschrieben.";

@@ -37,7 +37,7 @@ pub(super) async fn game_settlement(
     Path(id): Path<String>,
 ) -> Result<Response> {
     let game = state.load_edit(&id).await?;
-    settlement(ctx, &headers, &game, &Link::Edit(id))
+    settlement(ctx, &state, &headers, &game, &Link::Edit(id))
 }
 
 /// `GET /view/{token}/settlement`.
@@ -50,19 +50,20 @@ pub(super) async fn view_settlement(
     let Some(game) = state.load_view(&token).await? else {
         return Err(no_game());
     };
-    settlement(ctx, &headers, &game, &Link::View(token))
+    settlement(ctx, &state, &headers, &game, &Link::View(token))
 }
 
 /// The settlement page of `game` through `link`, with its share text and its printed
 /// facts (links built from the request's origin).
 fn settlement(
     ctx: PageCtx,
+    state: &AppState,
     headers: &HeaderMap,
     game: &LoadedGame,
     link: &Link,
 ) -> Result<Response> {
     let mut page = SettlementPage::new(ctx, game, link);
-    let origin = origin(headers);
+    let origin = origin(headers, state.transport.https);
     page.share = ShareResult::new(&page, game, origin.as_deref());
     page.print = Some(PrintFacts::new(&page.ctx, game, origin.as_deref()));
     Ok(no_store(render(&page)?))

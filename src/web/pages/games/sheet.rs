@@ -64,7 +64,7 @@ pub(super) async fn game_page(
     let link = Link::Edit(id);
     let label = game_title(&game, ctx.lang);
     let jar = recent::remember(jar, &link.base(), &label);
-    let origin = origin(&headers);
+    let origin = origin(&headers, state.transport.https);
     // The page as this phone sees it: the group line and the add-to-group form come from its
     // list of groups (a cookie).
     let build = |ctx: PageCtx| {
@@ -107,7 +107,7 @@ pub(super) async fn view_page(
         ctx.t(Msg::GameReadOnly)
     );
     let jar = recent::remember(jar, &link.base(), &label);
-    let origin = origin(&headers);
+    let origin = origin(&headers, state.transport.https);
     let html = rendered::page(ctx, &game, origin.as_deref(), "", |ctx| {
         let mut page = GamePage::new(ctx, &game, &link, origin.as_deref());
         page.group = GroupLine::new(&page.ctx, &game, None);
@@ -431,6 +431,9 @@ struct GamePage {
     add_to_group: Option<AddToGroup>,
     /// The meld checker for the next round (or the rule set).
     check_href: String,
+    /// This page's `https://` address where the server offers one: the wake-lock notice
+    /// (`wake.js`) points a phone on plain HTTP there.
+    wake_https: Option<String>,
 }
 
 impl GamePage {
@@ -510,7 +513,6 @@ impl GamePage {
             } else {
                 Msg::SheetLegend
             }),
-            base,
             banner,
             over,
             actions,
@@ -519,6 +521,10 @@ impl GamePage {
             group: None,
             add_to_group: None,
             check_href,
+            wake_https: origin
+                .filter(|o| o.starts_with("https://"))
+                .map(|o| format!("{o}{base}")),
+            base,
             ctx,
         }
     }
