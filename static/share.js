@@ -1,14 +1,31 @@
-// Share the result (settlement page): the summary in #summary goes out through the Web Share
-// API where the phone offers it (the system's share sheet), else onto the clipboard, with a
-// sentence saying so. Without either, or without JavaScript, the button stays hidden and the
-// page's text, the e-mail link and the read-only link remain.
+// Share the result (settlement page): the summary in #summary (a read-only text box) goes
+// out through the Web Share API where the phone offers it (the system's share sheet), else
+// onto the clipboard, with a sentence saying so. Without either, or without JavaScript, the
+// button stays hidden and the text box, the "Send via" links (WhatsApp, Telegram, SMS,
+// e-mail, the text filled in by the server) and the read-only link remain. A tap on the box
+// selects all of its text, ready to copy.
 (function () {
   "use strict";
 
   var button = document.getElementById("share-button");
   var summary = document.getElementById("summary");
   var status = document.getElementById("share-status");
-  if (!button || !summary) {
+  if (!summary) {
+    return;
+  }
+
+  function selectAll() {
+    summary.focus();
+    summary.select();
+    // iOS Safari selects nothing with select() alone in a read-only box.
+    if (summary.setSelectionRange) {
+      summary.setSelectionRange(0, summary.value.length);
+    }
+  }
+  summary.addEventListener("focus", selectAll);
+  summary.addEventListener("click", selectAll);
+
+  if (!button) {
     return;
   }
   var canShare = typeof navigator.share === "function";
@@ -40,7 +57,7 @@
   }
 
   button.addEventListener("click", function () {
-    var text = summary.textContent;
+    var text = summary.value;
     if (canShare) {
       navigator.share({ title: button.getAttribute("data-title"), text: text }).catch(function (error) {
         // Dismissed by the user: nothing to say. Refused otherwise: copy instead.

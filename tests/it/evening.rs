@@ -343,9 +343,9 @@ async fn a_finished_game_shares_places_payments_and_the_read_only_link_without_j
         assert_eq!(response.status, StatusCode::OK);
         let body = text(&response.body);
         let start = body
-            .find("<pre class=\"summary\" id=\"summary\">")
+            .find("<textarea class=\"summary\" id=\"summary\" readonly rows=\"")
             .expect("summary");
-        let summary = &body[start..start + body[start..].find("</pre>").unwrap()];
+        let summary = &body[start..start + body[start..].find("</textarea>").unwrap()];
         let link = format!("http://192.168.1.5:3000/view/{view}");
         let expected: &[&str] = if lang == "en" {
             &[
@@ -363,6 +363,46 @@ async fn a_finished_game_shares_places_payments_and_the_read_only_link_without_j
             assert!(summary.contains(line), "{lang}: {line:?} in {summary}");
         }
         assert!(summary.contains(&link), "{summary}");
+        let wifi = if lang == "en" {
+            "This link works only on the table's Wi-Fi."
+        } else {
+            "Dieser Link funktioniert nur im WLAN am Spieltisch."
+        };
+        assert!(summary.ends_with(wifi), "a LAN address: {summary}");
+        // Without JavaScript: a "Send via" row of plain links with the text filled in.
+        let shown = &summary[summary.find("\">").unwrap() + 2..];
+        let href = |id: &str| -> String {
+            let at = body.find(&format!("id=\"{id}\" href=\"")).expect(id) + id.len() + 12;
+            body[at..at + body[at..].find('"').unwrap()].to_owned()
+        };
+        let decoded = |encoded: &str| {
+            kontrakt::web::i18n::percent_decode(encoded)
+                .expect("percent-encoded")
+                .replace('\u{a0}', " ")
+        };
+        for (id, start) in [
+            ("send-whatsapp", "https://wa.me/?text="),
+            ("send-sms", "sms:?&body="),
+        ] {
+            let href = href(id);
+            let text = href.strip_prefix(start).expect(start);
+            assert_eq!(decoded(text), shown, "{lang}: {id}");
+        }
+        let mail = href("share-mail");
+        let (_, text) = mail.split_once("&body=").unwrap();
+        assert_eq!(decoded(text), shown, "{lang}: the e-mail");
+        let telegram = href("send-telegram");
+        let (url, text) = telegram
+            .strip_prefix("https://t.me/share/url?url=")
+            .unwrap()
+            .split_once("&text=")
+            .unwrap();
+        assert_eq!(decoded(url), link);
+        let text = decoded(text);
+        assert!(
+            text.starts_with("Kontrakt – ") && text.ends_with(wifi),
+            "{text}"
+        );
         assert!(!summary.contains(&id), "never the edit id");
         // Without JavaScript: the text, an e-mail with it, and the read-only link; the share
         // button waits hidden for share.js.

@@ -24,7 +24,7 @@ use crate::web::links::ViewLinks;
 use crate::web::page::render;
 use crate::web::pages::labels::{date, game_title};
 use crate::web::pages::money::Money;
-use crate::web::pages::origin::origin;
+use crate::web::pages::origin::{lan_only, origin};
 use crate::web::pages::qr;
 use crate::web::pages::reply::{no_game, no_store};
 use crate::web::rule_options::value_label;
@@ -170,15 +170,18 @@ impl PrintFacts {
 }
 
 /// The result as a text to share: places, who pays whom and the read-only link,
-/// through the Web Share API or the clipboard (`share.js`), and without JavaScript shown as
-/// text with an e-mail link and the read-only link.
+/// through the Web Share API or the clipboard (`share.js`), and without JavaScript in a box to
+/// copy from and a "Send via" row of plain links (WhatsApp, Telegram, SMS, e-mail) with the
+/// text filled in.
 struct ShareResult {
     /// The summary, several lines.
     text: String,
+    /// Lines of the box that holds the text.
+    rows: usize,
     /// The window title of a shared text or e-mail subject.
     title: String,
-    /// `mailto:` with the subject and the summary.
-    mailto: String,
+    /// The "Send via" links: (id, name, address with the text).
+    send: Vec<(&'static str, &'static str, String)>,
     /// The absolute (or, without a known host, local) read-only link.
     view_url: String,
 }
@@ -218,18 +221,47 @@ impl ShareResult {
                 lines.extend(page.transfers.iter().cloned());
             }
         }
+        // Telegram puts the link above the text itself: its text is the rest.
+        let mut rest = lines.clone();
         lines.push(ctx.f(Msg::ShareReadOnly, &[("url", &view_url)]));
+        if origin.is_some_and(lan_only) {
+            lines.push(ctx.t(Msg::ShareWifiOnly).to_owned());
+            rest.push(ctx.t(Msg::ShareWifiOnly).to_owned());
+        }
         let text = lines.join("\n");
         let title = format!("Kontrakt – {}", page.title);
-        let mailto = format!(
-            "mailto:?subject={}&body={}",
-            percent_encode(&title),
-            percent_encode(&text)
-        );
+        let body = percent_encode(&text);
+        let send = vec![
+            (
+                "send-whatsapp",
+                "WhatsApp",
+                format!("https://wa.me/?text={body}"),
+            ),
+            (
+                "send-telegram",
+                "Telegram",
+                format!(
+                    "https://t.me/share/url?url={}&text={}",
+                    percent_encode(&view_url),
+                    percent_encode(&rest.join("\n"))
+                ),
+            ),
+            (
+                "send-sms",
+                ctx.t(Msg::ShareSms),
+                format!("sms:?&body={body}"),
+            ),
+            (
+                "share-mail",
+                ctx.t(Msg::ShareEmail),
+                format!("mailto:?subject={}&body={body}", percent_encode(&title)),
+            ),
+        ];
         Some(ShareResult {
+            rows: lines.len() + 1,
             text,
             title,
-            mailto,
+            send,
             view_url,
         })
     }
