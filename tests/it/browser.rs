@@ -19,6 +19,7 @@ mod harness;
 mod midgame;
 mod phone;
 mod rematch;
+mod served;
 mod table;
 
 use fantoccini::Locator;

@@ -14,6 +14,12 @@
 //! run goes into the same file. [`Browser::api`] speaks to the JSON API over plain HTTP, as
 //! another phone at the table would.
 //!
+//! [`run_served`] serves the app as a table would reach it from another phone: with
+//! `--https` (the certificate the server makes itself, whose key Chromium is told to trust
+//! with `--ignore-certificate-errors-spki-list`) and/or by a name that is not loopback to the
+//! browser (Chromium's `--host-resolver-rules` map it to 127.0.0.1), so the page is a secure
+//! context only where a phone's would be.
+//!
 //! Without `chromium` and `chromedriver` on `PATH` a test skips with a loud message, unless
 //! `CI=true`: then it fails. `.ci/browser-deps.sh` installs them.
 
@@ -85,6 +91,25 @@ impl Phone {
     }
 }
 
+/// How a test's server is served and reached by the browser.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Served {
+    /// `--https`: the server makes its own certificate beside its database; the browser trusts
+    /// that certificate's key and nothing else.
+    pub https: bool,
+    /// The name the browser opens the server by, mapped to 127.0.0.1 by Chromium's host
+    /// resolver; `None`: `127.0.0.1` itself (a secure context even over plain HTTP).
+    pub host: Option<&'static str>,
+}
+
+impl Served {
+    /// Plain HTTP on 127.0.0.1, as most tests are served.
+    pub const LOOPBACK: Served = Served {
+        https: false,
+        host: None,
+    };
+}
+
 /// Longest wait for an element, a text or a process to come up.
 pub const WAIT: Duration = Duration::from_secs(10);
 
@@ -105,6 +130,16 @@ pub fn run(name: &str, test: impl AsyncFnOnce(&Browser) -> TestResult) {
 
 /// [`run`] on another [`Phone`]: another viewport, or JavaScript off.
 pub fn run_on(name: &str, phone: Phone, test: impl AsyncFnOnce(&Browser) -> TestResult) {
+    run_served(name, phone, Served::LOOPBACK, test);
+}
+
+/// [`run_on`] with the server [`Served`] another way: over HTTPS, or by another name.
+pub fn run_served(
+    name: &str,
+    phone: Phone,
+    served: Served,
+    test: impl AsyncFnOnce(&Browser) -> TestResult,
+) {
     let _serial = SERIAL
         .lock()
         .unwrap_or_else(|poisoned| poisoned.into_inner());
@@ -116,7 +151,7 @@ pub fn run_on(name: &str, phone: Phone, test: impl AsyncFnOnce(&Browser) -> Test
         .build()
         .expect("a tokio runtime");
     let browser = runtime
-        .block_on(Browser::start(&tools, phone))
+        .block_on(Browser::start(&tools, phone, served))
         .unwrap_or_else(|error| panic!("{name}: the browser did not start: {error}"));
     let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
         runtime.block_on(async {
@@ -324,12 +359,15 @@ pub fn http_get(addr: &str, path: &str) -> std::io::Result<String> {
 pub struct Browser {
     /// The WebDriver session.
     pub client: Client,
-    /// `http://127.0.0.1:PORT`, without a trailing slash.
+    /// `http://127.0.0.1:PORT` (or `https://`, or another name: [`Served`]), without a
+    /// trailing slash.
     pub base: String,
     /// `127.0.0.1:PORT`: the server's address, the same across a restart.
     addr: String,
     /// The phone the browser emulates.
     pub phone: Phone,
+    /// How the server is served.
+    pub served: Served,
     chromium: PathBuf,
     // Fields drop in order: the processes go before their files.
     _driver: Reaped,
@@ -340,9 +378,9 @@ pub struct Browser {
 }
 
 /// Starts the server on `addr` (port 0: any free one) with the database and log in `dir`,
-/// its log appended to `server.log`; returns it and the address it serves once `GET /healthz`
-/// answers 200.
-fn spawn_server(dir: &Path, addr: &str) -> Result<(Reaped, String), Box<dyn Error>> {
+/// its log appended to `server.log`, with `--https` if `https`; returns it and the address it
+/// serves once `GET /healthz` answers 200 (over HTTPS: once plain HTTP is redirected).
+fn spawn_server(dir: &Path, addr: &str, https: bool) -> Result<(Reaped, String), Box<dyn Error>> {
     let server_log = dir.join("server.log");
     let logged_before = std::fs::read_to_string(&server_log)
         .map(|log| log.len())
@@ -355,31 +393,43 @@ fn spawn_server(dir: &Path, addr: &str) -> Result<(Reaped, String), Box<dyn Erro
         Command::new(env!("CARGO_BIN_EXE_kontrakt"))
             .args(["--addr", addr, "--db"])
             .arg(dir.join("kontrakt.db"))
+            .args(https.then_some("--https"))
             .env("RUST_LOG", "info")
             .stdout(Stdio::null())
             .stderr(log),
     )?;
     // This run's line "serving http://ADDR with database …" says which port was chosen.
+    let serving = if https {
+        "serving https://"
+    } else {
+        "serving http://"
+    };
     let addr = wait_until("the server's address in its log", WAIT, || {
         if let Ok(Some(status)) = server.0.try_wait() {
             return Some(Err(format!("the server exited at start: {status}")));
         }
         let log = std::fs::read_to_string(&server_log).ok()?;
-        let rest = log.get(logged_before..)?.split("serving http://").nth(1)?;
+        let rest = log.get(logged_before..)?.split(serving).nth(1)?;
         Some(Ok(rest.split_whitespace().next()?.to_owned()))
     })??;
-    wait_until("GET /healthz to answer 200", WAIT, || {
+    // Over HTTPS, plain HTTP to the port is redirected: the server is up.
+    let up = if https {
+        "HTTP/1.1 307"
+    } else {
+        "HTTP/1.1 200"
+    };
+    wait_until("GET /healthz to answer", WAIT, || {
         http_get(&addr, "/healthz")
             .ok()
-            .filter(|answer| answer.starts_with("HTTP/1.1 200"))
+            .filter(|answer| answer.starts_with(up))
     })?;
     Ok((server, addr))
 }
 
 impl Browser {
-    async fn start(tools: &Tools, phone: Phone) -> Result<Browser, Box<dyn Error>> {
+    async fn start(tools: &Tools, phone: Phone, served: Served) -> Result<Browser, Box<dyn Error>> {
         let dir = tempfile::tempdir()?;
-        let (server, addr) = spawn_server(dir.path(), "127.0.0.1:0")?;
+        let (server, addr) = spawn_server(dir.path(), "127.0.0.1:0", served.https)?;
 
         let driver_port = free_port()?;
         let driver = Reaped::spawn(
@@ -397,6 +447,16 @@ impl Browser {
         let mut args = chrome_args(&profile);
         args.push(format!("--window-size={},{}", phone.width, phone.height));
         args.push("--lang=en-US".to_owned());
+        if let Some(host) = served.host {
+            args.push(format!("--host-resolver-rules=MAP {host} 127.0.0.1"));
+        }
+        if served.https {
+            let cert = dir.path().join(kontrakt::serve::own_cert::CERT_FILE);
+            args.push(format!(
+                "--ignore-certificate-errors-spki-list={}",
+                spki_sha256_base64(&cert)?
+            ));
+        }
         let mut prefs = json!({ "intl": { "accept_languages": "en-US,en" } });
         let mut blink = Vec::new();
         if !phone.javascript {
@@ -438,11 +498,17 @@ impl Browser {
             .capabilities(capabilities)
             .connect(&format!("http://{driver_addr}"))
             .await?;
+        let port = addr.rsplit(':').next().unwrap_or_default();
         let browser = Browser {
             client,
-            base: format!("http://{addr}"),
+            base: format!(
+                "{}://{}:{port}",
+                if served.https { "https" } else { "http" },
+                served.host.unwrap_or("127.0.0.1")
+            ),
             addr,
             phone,
+            served,
             chromium: tools.chromium.clone(),
             _driver: driver,
             server: Mutex::new(Some(server)),
@@ -533,7 +599,7 @@ impl Browser {
         if server.is_some() {
             return Err("the server is running already".into());
         }
-        let (started, addr) = spawn_server(self.dir.path(), &self.addr)?;
+        let (started, addr) = spawn_server(self.dir.path(), &self.addr, self.served.https)?;
         if addr != self.addr {
             return Err(format!("the server came back on {addr}, not {}", self.addr).into());
         }
@@ -1035,6 +1101,69 @@ const PHONE_CHECK: &str = r##"
 "##;
 
 /// Chromium's arguments for a quiet, headless, sandbox-free run with its own profile.
+/// The base64 SHA-256 of the public key (SubjectPublicKeyInfo) of the PEM certificate at
+/// `path`: what `--ignore-certificate-errors-spki-list` takes.
+fn spki_sha256_base64(path: &Path) -> Result<String, Box<dyn Error>> {
+    use sha2::Digest as _;
+    use tokio_rustls::rustls::pki_types::CertificateDer;
+    use tokio_rustls::rustls::pki_types::pem::PemObject as _;
+    let der = CertificateDer::from_pem_file(path)?;
+    let spki = spki(&der).ok_or("a certificate without a readable public key")?;
+    Ok(base64(&sha2::Sha256::digest(spki)))
+}
+
+/// One DER element at the start of `bytes`: its whole encoding, its contents and what follows.
+fn der_element(bytes: &[u8]) -> Option<(&[u8], &[u8], &[u8])> {
+    let first = *bytes.get(1)?;
+    let (head, len) = if first < 0x80 {
+        (2, usize::from(first))
+    } else {
+        let n = usize::from(first & 0x7f);
+        let len = bytes
+            .get(2..2 + n)?
+            .iter()
+            .fold(0usize, |len, &b| (len << 8) | usize::from(b));
+        (2 + n, len)
+    };
+    let end = head + len;
+    (bytes.len() >= end).then(|| (&bytes[..end], &bytes[head..end], &bytes[end..]))
+}
+
+/// The SubjectPublicKeyInfo of a certificate: Certificate → TBSCertificate → (version,
+/// serial, signature algorithm, issuer, validity, subject) → subjectPublicKeyInfo.
+fn spki(der: &[u8]) -> Option<&[u8]> {
+    let (_, certificate, _) = der_element(der)?;
+    let (_, tbs, _) = der_element(certificate)?;
+    let mut rest = tbs;
+    if tbs.first() == Some(&0xa0) {
+        rest = der_element(rest)?.2; // the explicit version
+    }
+    for _ in 0..5 {
+        rest = der_element(rest)?.2;
+    }
+    Some(der_element(rest)?.0)
+}
+
+/// Standard base64 with padding.
+fn base64(bytes: &[u8]) -> String {
+    const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let mut out = String::new();
+    for chunk in bytes.chunks(3) {
+        let n = chunk
+            .iter()
+            .enumerate()
+            .fold(0u32, |n, (i, &b)| n | u32::from(b) << (16 - 8 * i));
+        for i in 0..4 {
+            if i <= chunk.len() {
+                out.push(char::from(ALPHABET[(n >> (18 - 6 * i) & 63) as usize]));
+            } else {
+                out.push('=');
+            }
+        }
+    }
+    out
+}
+
 fn chrome_args(profile: &Path) -> Vec<String> {
     [
         "--headless",
