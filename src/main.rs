@@ -59,10 +59,13 @@ async fn serve(config: Config) -> Result<ExitCode> {
         .tls
         .clone()
         .or_else(|| Some(own.as_ref()?.files.clone()));
-    let tls = files
-        .as_ref()
-        .map(|files| serve::tls::acceptor(files, lang))
-        .transpose()?;
+    let (tls, live) = match files.as_ref().map(|files| serve::tls::live(files, lang)) {
+        Some(made) => {
+            let (acceptor, live) = made?;
+            (Some(acceptor), Some(live))
+        }
+        None => (None, None),
+    };
     if let Location::Postgres(url) = &location {
         db_host::check(url, lang).await?;
     }
@@ -97,6 +100,24 @@ async fn serve(config: Config) -> Result<ExitCode> {
             "{}",
             serve::lan::banner(lang, https, lan, local.port(), fingerprint)
         );
+    }
+    // The server's own certificate is looked at again while it runs (not one of --tls-cert:
+    // its owner renews that).
+    if let (Some(own), Some(live)) = (&own, live) {
+        let renewal = serve::renew::Renewal {
+            dir: own
+                .files
+                .cert
+                .parent()
+                .map(ToOwned::to_owned)
+                .unwrap_or_default(),
+            names: Box::new(|| {
+                own_cert::names(own_cert::host_name().as_deref(), serve::lan::lan_address())
+            }),
+            now: Box::new(time::OffsetDateTime::now_utc),
+            every: serve::renew::CHECK_EVERY,
+        };
+        tokio::spawn(serve::renew::keep_renewed(renewal, live));
     }
     web::metrics::start(config.metrics_addr).await?;
     let mut state = AppState::new(db.clone()).with_write_limit(config.write_limit);

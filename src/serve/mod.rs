@@ -15,7 +15,8 @@
 //! - hyper's own error answers (400, 414, 431) get a sentence and the app's security headers
 //!   ([`io`]);
 //! - over TLS, plain HTTP sent to the port is redirected to HTTPS ([`to_https`]); with
-//!   `--https` and no certificate of the host's, the server makes its own ([`own_cert`]);
+//!   `--https` and no certificate of the host's, the server makes its own ([`own_cert`]) and
+//!   renews it while running ([`renew`]);
 //! - the peer address as `ConnectInfo<SocketAddr>` (the write rate limit keys on it),
 //!   TCP_NODELAY, and a graceful shutdown (in-flight requests finish).
 //!
@@ -28,6 +29,7 @@ pub mod lan;
 pub mod limits;
 pub mod listen;
 pub mod own_cert;
+pub mod renew;
 pub mod tls;
 pub mod to_https;
 

@@ -3,10 +3,10 @@
 //! `HOST.local`, localhost and the loopback addresses) and keeps it beside the database
 //! ([`CERT_FILE`], [`KEY_FILE`]), so each phone accepts it once and not at every start.
 //!
-//! At each start the kept certificate is used again unless it expires within
-//! [`RENEW_BEFORE`] or no longer names this computer's address (a new address from the
-//! router): then a new one is made and the reason is given back as a warning for the log
-//! (the phones will warn once more). A certificate is valid for [`VALID_FOR`], under the 398
+//! At each start (and every hour while running, `serve::renew`) the kept certificate is used
+//! again unless it expires within [`RENEW_BEFORE`] or no longer names this computer's address
+//! (a new address from the router): then a new one is made and the reason is given back as a
+//! warning for the log (the phones will warn once more). A certificate is valid for [`VALID_FOR`], under the 398
 //! days Apple's and Google's browsers accept for any TLS certificate.
 //!
 //! Reading a kept certificate needs only its validity and names: a few lines of DER here

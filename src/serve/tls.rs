@@ -3,14 +3,22 @@
 //! that cannot be read or used refuses the start with a sentence naming it and the fix, in the
 //! host's language.
 //!
+//! The acceptor serves the certificate held by a [`LiveCert`], which can be replaced while
+//! the server runs ([`LiveCert::replace`]): the next handshake gets the new certificate,
+//! connections already open keep theirs (`serve::renew` renews the server's own certificate
+//! so).
+//!
 //! Depends on tokio-rustls, `config` and `text` only.
 
 use std::path::Path;
-use std::sync::Arc;
+use std::sync::{Arc, PoisonError, RwLock};
 
 use tokio_rustls::TlsAcceptor;
+use tokio_rustls::rustls::crypto::CryptoProvider;
 use tokio_rustls::rustls::pki_types::pem::{self, PemObject};
 use tokio_rustls::rustls::pki_types::{CertificateDer, PrivateKeyDer};
+use tokio_rustls::rustls::server::{ClientHello, ResolvesServerCert};
+use tokio_rustls::rustls::sign::CertifiedKey;
 use tokio_rustls::rustls::{self, ServerConfig};
 
 use crate::config::TlsFiles;
@@ -20,6 +28,63 @@ use crate::text::serve::ServeMsg;
 /// The acceptor for these files, or a sentence in `lang` naming the file that is wrong and
 /// the fix.
 pub fn acceptor(files: &TlsFiles, lang: Lang) -> Result<TlsAcceptor, String> {
+    Ok(live(files, lang)?.0)
+}
+
+/// [`acceptor`] with the [`LiveCert`] it serves, to replace the certificate while running.
+pub fn live(files: &TlsFiles, lang: Lang) -> Result<(TlsAcceptor, Arc<LiveCert>), String> {
+    let provider = Arc::new(rustls::crypto::ring::default_provider());
+    let live = Arc::new(LiveCert {
+        current: RwLock::new(Arc::new(certified(files, lang, &provider)?)),
+        provider: Arc::clone(&provider),
+    });
+    let mut config = ServerConfig::builder_with_provider(provider)
+        .with_safe_default_protocol_versions()
+        .map_err(|e| format!("cannot set up TLS: {e}"))?
+        .with_no_client_auth()
+        .with_cert_resolver(Arc::clone(&live) as Arc<dyn ResolvesServerCert>);
+    config.alpn_protocols = vec![b"http/1.1".to_vec()];
+    Ok((TlsAcceptor::from(Arc::new(config)), live))
+}
+
+/// The certificate an acceptor of [`live`] serves: every handshake reads it, and
+/// [`LiveCert::replace`] swaps it in place.
+#[derive(Debug)]
+pub struct LiveCert {
+    current: RwLock<Arc<CertifiedKey>>,
+    provider: Arc<CryptoProvider>,
+}
+
+impl LiveCert {
+    /// Serves the certificate and key of `files` from the next handshake on; on a file that
+    /// cannot be used, keeps the one it serves and says why (in `lang`).
+    pub fn replace(&self, files: &TlsFiles, lang: Lang) -> Result<(), String> {
+        let next = Arc::new(certified(files, lang, &self.provider)?);
+        *self.current.write().unwrap_or_else(PoisonError::into_inner) = next;
+        Ok(())
+    }
+
+    /// The certificate served now (the end-entity one), DER.
+    pub fn served(&self) -> Vec<u8> {
+        let current = self.current.read().unwrap_or_else(PoisonError::into_inner);
+        current.cert.first().map(|c| c.to_vec()).unwrap_or_default()
+    }
+}
+
+impl ResolvesServerCert for LiveCert {
+    fn resolve(&self, _: ClientHello<'_>) -> Option<Arc<CertifiedKey>> {
+        Some(Arc::clone(
+            &self.current.read().unwrap_or_else(PoisonError::into_inner),
+        ))
+    }
+}
+
+/// The certificate chain and key of `files`, checked to belong together.
+fn certified(
+    files: &TlsFiles,
+    lang: Lang,
+    provider: &CryptoProvider,
+) -> Result<CertifiedKey, String> {
     let certs = CertificateDer::pem_file_iter(&files.cert)
         .and_then(|certs| certs.collect::<Result<Vec<_>, _>>())
         .map_err(|e| pem_error(lang, Kind::Certificate, &files.cert, &e))?;
@@ -33,24 +98,16 @@ pub fn acceptor(files: &TlsFiles, lang: Lang) -> Result<TlsAcceptor, String> {
     }
     let key = PrivateKeyDer::from_pem_file(&files.key)
         .map_err(|e| pem_error(lang, Kind::Key, &files.key, &e))?;
-    let provider = Arc::new(rustls::crypto::ring::default_provider());
-    let mut config = ServerConfig::builder_with_provider(provider)
-        .with_safe_default_protocol_versions()
-        .map_err(|e| format!("cannot set up TLS: {e}"))?
-        .with_no_client_auth()
-        .with_single_cert(certs, key)
-        .map_err(|e| {
-            ServeMsg::TlsMismatch.fill(
-                lang,
-                &[
-                    ("cert", &files.cert.display()),
-                    ("key", &files.key.display()),
-                    ("error", &e),
-                ],
-            )
-        })?;
-    config.alpn_protocols = vec![b"http/1.1".to_vec()];
-    Ok(TlsAcceptor::from(Arc::new(config)))
+    CertifiedKey::from_der(certs, key, provider).map_err(|e| {
+        ServeMsg::TlsMismatch.fill(
+            lang,
+            &[
+                ("cert", &files.cert.display()),
+                ("key", &files.key.display()),
+                ("error", &e),
+            ],
+        )
+    })
 }
 
 /// Which of the two files.
