@@ -4,7 +4,7 @@
 use std::process::ExitCode;
 
 use clap::Parser as _;
-use kontrakt::cli::{Cli, Command, db_host, engine, healthcheck, logging, transfer};
+use kontrakt::cli::{Cli, Command, db_host, engine, healthcheck, logging, storage, transfer};
 use kontrakt::config::Config;
 use kontrakt::db::{Db, Location, ServeLock};
 use kontrakt::serve::{self, Server, own_cert};
@@ -41,14 +41,16 @@ type Result<T> = transfer::Result<T>;
 
 async fn serve(config: Config) -> Result<ExitCode> {
     let location = Location::parse(&config.db);
+    // The refusals of a start are said in the host's language.
+    let lang = kontrakt::text::serve::host_lang(|name| std::env::var(name).ok());
+    let storage = |error: kontrakt::db::Error| storage::refusal(&error, lang);
     // One server per SQLite file; any number of them on one PostgreSQL database.
     let _serving = match &location {
-        Location::Sqlite(path) => Some(ServeLock::take(path)?),
+        Location::Sqlite(path) => Some(ServeLock::take(path).map_err(storage)?),
         Location::Postgres(_) => None,
     };
     // Connections: the open-file limit, the certificate, the address, before the database.
     let serving = &config.serving;
-    let lang = kontrakt::text::serve::host_lang(|name| std::env::var(name).ok());
     let budget = serve::limits::budget(serving.connections.max_connections, lang)?;
     if let Some(warning) = &budget.warning {
         tracing::warn!("{warning}");
@@ -69,7 +71,7 @@ async fn serve(config: Config) -> Result<ExitCode> {
     if let Location::Postgres(url) = &location {
         db_host::check(url, lang).await?;
     }
-    let db = Db::open_location(&location).await?;
+    let db = Db::open_location(&location).await.map_err(storage)?;
     let listener = serve::listen::bind(config.addr, tls.is_some(), lang).await?;
     let https = tls.is_some();
     let mut headers: Vec<(String, String)> = web::SECURITY_HEADERS

@@ -9,6 +9,7 @@ pub mod engine;
 pub mod healthcheck;
 pub mod logging;
 pub mod serving;
+pub mod storage;
 pub mod transfer;
 
 use std::net::SocketAddr;

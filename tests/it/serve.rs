@@ -152,30 +152,50 @@ fn server_limits_writes_per_client_as_its_flags_say() {
 }
 
 #[test]
-fn a_second_server_on_the_same_database_is_refused_with_a_sentence() {
+fn a_second_server_on_the_same_database_is_refused_with_a_sentence_in_the_host_s_language() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("shared.db");
     let (mut first, _, _log) = start_serving(binary(&db, &[]));
 
     // Each server keeps the games it shows in memory: a second one would show stale games.
-    let second = binary(&db, &[])
-        .spawn()
-        .expect("the binary starts")
-        .wait_with_output()
-        .expect("the second server ends");
-    assert_eq!(second.status.code(), Some(1), "{second:?}");
-    let said = String::from_utf8_lossy(&second.stderr);
-    assert!(
-        said.contains("another kontrakt server is already using")
-            && said.contains("shared.db")
-            && said.contains("stop it first"),
-        "{said}"
-    );
+    // The host is told in the terminal's language.
+    for (lang, words) in [
+        (
+            "C.UTF-8",
+            ["another kontrakt server is already using", "stop it first"],
+        ),
+        (
+            "de_DE.UTF-8",
+            ["Ein anderer Kontrakt-Server benutzt", "beendet ihn zuerst"],
+        ),
+    ] {
+        let second = in_locale(binary(&db, &[]), lang)
+            .spawn()
+            .expect("the binary starts")
+            .wait_with_output()
+            .expect("the second server ends");
+        assert_eq!(second.status.code(), Some(1), "{second:?}");
+        let said = String::from_utf8_lossy(&second.stderr);
+        assert!(
+            said.contains(words[0]) && said.contains("shared.db") && said.contains(words[1]),
+            "{lang}: {said}"
+        );
+    }
 
     // Once the first has gone (even killed), the file is free again.
     first.0.kill().unwrap();
     first.0.wait().unwrap();
     start_serving(binary(&db, &[]));
+}
+
+/// `command` run in the terminal locale `lang` (`LANG`; the variables that would override it
+/// removed).
+fn in_locale(mut command: Command, lang: &str) -> Command {
+    command
+        .env("LANG", lang)
+        .env_remove("LC_ALL")
+        .env_remove("LC_MESSAGES");
+    command
 }
 
 /// A server started on `db`; answers once it says it is serving.
@@ -234,7 +254,7 @@ fn read_only_bind_mount(dir: &std::path::Path, at: &std::path::Path) -> Option<M
 }
 
 #[test]
-fn a_read_only_database_is_refused_at_start_with_a_sentence_naming_it() {
+fn a_read_only_database_is_refused_at_start_naming_it_in_the_host_s_language() {
     let dir = tempfile::tempdir().unwrap();
     let data = dir.path().join("data");
     std::fs::create_dir(&data).unwrap();
@@ -273,12 +293,24 @@ fn a_read_only_database_is_refused_at_start_with_a_sentence_naming_it() {
             }
         }
     };
-    let (status, said) = refused_start(binary(&served, &[]));
-    assert_eq!(status.code(), Some(1), "a server on a read-only database");
-    assert!(
-        said.contains(&served.display().to_string()) && said.contains("read-only"),
-        "{said}"
-    );
+    for (lang, words) in [
+        (
+            "C.UTF-8",
+            ["the database", "is read-only", "check the permissions"],
+        ),
+        (
+            "de_DE.UTF-8",
+            ["Die Datenbank", "ist schreibgeschützt", "Prüft die Rechte"],
+        ),
+    ] {
+        let (status, said) = refused_start(in_locale(binary(&served, &[]), lang));
+        assert_eq!(status.code(), Some(1), "a server on a read-only database");
+        assert!(
+            said.contains(&served.display().to_string())
+                && words.iter().all(|word| said.contains(word)),
+            "{lang}: {said}"
+        );
+    }
 }
 
 #[test]

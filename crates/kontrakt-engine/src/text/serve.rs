@@ -2,7 +2,8 @@
 //! any request reaches the app (a request hyper cannot read, too many connections), the
 //! `--lan` banner that tells the host which address the phones should open (and, with the
 //! server's own certificate, what the phones will show), and the sentences that refuse a
-//! start and name the fix (a port in use, the certificate's folder, the database's host).
+//! start and name the fix (a port in use, the certificate's folder, the database's host,
+//! a database file another server holds or that cannot be written).
 //!
 //! These answers go out before a request is read, so no language is known: they carry the
 //! English and the German sentence, one per line ([`ServeMsg::both`]). The banner and the
@@ -75,6 +76,12 @@ messages! {
         /// The certificate and the key do not belong together.
         TlsMismatch => "the TLS certificate {cert} and key {key} cannot be used together: {error}; give --tls-cert and --tls-key readable PEM files, or leave both out and use --https for a certificate Kontrakt makes itself",
             "Das TLS-Zertifikat {cert} und der Schlüssel {key} passen nicht zusammen: {error}; gebt --tls-cert und --tls-key lesbare PEM-Dateien an oder lasst beide weg und nehmt --https für ein Zertifikat, das Kontrakt selbst erstellt";
+        /// Another server holds the SQLite file (its lock).
+        DbInUse => "another kontrakt server is already using {path}; stop it first, or open the one that is running (one server per database file: each keeps the games it shows in memory)",
+            "Ein anderer Kontrakt-Server benutzt {path} schon; beendet ihn zuerst oder öffnet den, der schon läuft (ein Server pro Datenbankdatei: Jeder hält die Spiele, die er zeigt, im Speicher)";
+        /// The database cannot be written (`cause`: what refused, in the system's words).
+        DbReadOnly => "the database {path} is read-only ({cause}); kontrakt needs to write to it: check the permissions of the file and its folder, and that its disk is not mounted read-only",
+            "Die Datenbank {path} ist schreibgeschützt ({cause}); kontrakt muss in sie schreiben: Prüft die Rechte der Datei und ihres Ordners und ob ihr Laufwerk schreibgeschützt eingehängt ist";
         /// The folder for the server's own certificate cannot be written.
         CertFolder => "Kontrakt cannot keep its HTTPS certificate in {dir} ({error}): start it with a --db in a folder it may write to, or give it a certificate with --tls-cert and --tls-key",
             "Kontrakt kann sein HTTPS-Zertifikat nicht in {dir} ablegen ({error}): Startet es mit --db in einem Ordner, in den es schreiben darf, oder gebt ihm ein Zertifikat mit --tls-cert und --tls-key";
