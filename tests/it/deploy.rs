@@ -269,6 +269,6 @@ fn the_compose_file_runs_two_app_servers_on_postgres_behind_a_proxy_that_uses_bo
         "no password is written into the file"
     );
     let caddy = read("deploy/Caddyfile");
-    assert!(caddy.contains("reverse_proxy app1:3000 app2:3000"));
+    assert!(caddy.contains("reverse_proxy {$KONTRAKT_UPSTREAMS:app1:3000 app2:3000}"));
     assert!(caddy.contains("health_uri /healthz"));
 }

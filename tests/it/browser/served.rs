@@ -6,7 +6,7 @@
 //! it to 127.0.0.1; to the browser it is another computer).
 //!
 //! What only a real phone can show (the screen actually kept on, the share sheet, accepting
-//! the certificate) is listed in docs/robustness.md, "What needs a real phone".
+//! the certificate) is listed in docs/real-phone.md.
 
 use serde_json::{Value, json};
 
