@@ -103,23 +103,30 @@ async fn serve(config: Config) -> Result<ExitCode> {
             serve::lan::banner(lang, https, lan, local.port(), fingerprint)
         );
     }
-    // The server's own certificate is looked at again while it runs (not one of --tls-cert:
-    // its owner renews that).
-    if let (Some(own), Some(live)) = (&own, live) {
-        let renewal = serve::renew::Renewal {
-            dir: own
-                .files
-                .cert
-                .parent()
-                .map(ToOwned::to_owned)
-                .unwrap_or_default(),
-            names: Box::new(|| {
-                own_cert::names(own_cert::host_name().as_deref(), serve::lan::lan_address())
-            }),
-            now: Box::new(time::OffsetDateTime::now_utc),
-            every: serve::renew::CHECK_EVERY,
-        };
-        tokio::spawn(serve::renew::keep_renewed(renewal, live));
+    // The certificate is looked at again while the server runs: its own is renewed when due,
+    // one of --tls-cert served anew when its owner renewed the files.
+    match (&own, live, files) {
+        (Some(own), Some(live), _) => {
+            let renewal = serve::renew::Renewal {
+                dir: own
+                    .files
+                    .cert
+                    .parent()
+                    .map(ToOwned::to_owned)
+                    .unwrap_or_default(),
+                names: Box::new(|| {
+                    own_cert::names(own_cert::host_name().as_deref(), serve::lan::lan_address())
+                }),
+                now: Box::new(time::OffsetDateTime::now_utc),
+                every: serve::renew::CHECK_EVERY,
+            };
+            tokio::spawn(serve::renew::keep_renewed(renewal, live));
+        }
+        (None, Some(live), Some(files)) => {
+            let every = serve::renew::CHECK_EVERY;
+            tokio::spawn(serve::renew::keep_reloaded(files, live, every));
+        }
+        _ => {}
     }
     web::metrics::start(config.metrics_addr).await?;
     let mut state = AppState::new(db.clone()).with_write_limit(config.write_limit);

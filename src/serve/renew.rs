@@ -8,6 +8,10 @@
 //!
 //! The clock and the names are given ([`Renewal`]), so a test renews without waiting a year.
 //!
+//! A certificate of the host's own (`--tls-cert`, e.g. from `tailscale cert`, valid 90 days)
+//! is renewed by its owner: the same hourly look reads its files again and serves a new
+//! certificate found there ([`keep_reloaded`]), so renewing it needs no restart either.
+//!
 //! Depends on `own_cert`, `tls`, `text` and tokio's timer; must not depend on `web` or `db`.
 
 use std::path::PathBuf;
@@ -17,8 +21,12 @@ use std::time::Duration;
 use time::OffsetDateTime;
 use tokio::time::MissedTickBehavior;
 
+use tokio_rustls::rustls::pki_types::CertificateDer;
+use tokio_rustls::rustls::pki_types::pem::PemObject as _;
+
 use super::own_cert::{self, OwnCert};
 use super::tls::LiveCert;
+use crate::config::TlsFiles;
 use crate::text::Lang;
 use crate::text::serve::ServeMsg;
 
@@ -81,6 +89,38 @@ pub fn look(renewal: &Renewal, live: &LiveCert) -> Option<OwnCert> {
         cert.fingerprint
     );
     Some(cert)
+}
+
+/// Reads the host's certificate files every `every` (the first time one period after the
+/// start) and serves what they hold when it changed; runs until the task is dropped.
+pub async fn keep_reloaded(files: TlsFiles, live: Arc<LiveCert>, every: Duration) {
+    let mut ticks = tokio::time::interval(every);
+    ticks.set_missed_tick_behavior(MissedTickBehavior::Delay);
+    ticks.tick().await;
+    loop {
+        ticks.tick().await;
+        reload(&files, &live);
+    }
+}
+
+/// One look at the host's certificate files: when their certificate is not the one served,
+/// it is served from the next handshake on. Its fingerprint, if it was; a pair that cannot be
+/// used yet (the certificate written, the key not yet) is left for the next look.
+pub fn reload(files: &TlsFiles, live: &LiveCert) -> Option<String> {
+    let on_disk = CertificateDer::from_pem_file(&files.cert).ok()?;
+    let fingerprint = own_cert::fingerprint(&on_disk);
+    if own_cert::fingerprint(&live.served()) == fingerprint {
+        return None;
+    }
+    if let Err(error) = live.replace(files, Lang::En) {
+        tracing::warn!("the certificate file changed, but cannot be served yet: {error}");
+        return None;
+    }
+    tracing::warn!(
+        "serving the new certificate of {} from now on (SHA-256 fingerprint {fingerprint})",
+        files.cert.display()
+    );
+    Some(fingerprint)
 }
 
 #[cfg(test)]
@@ -164,6 +204,38 @@ mod tests {
             "{renewed:?}"
         );
         assert_ne!(own_cert::fingerprint(&live.served()), made.fingerprint);
+    }
+
+    #[test]
+    fn a_host_s_certificate_renewed_on_disk_is_served_without_a_restart() {
+        let dir = tempfile::tempdir().unwrap();
+        let files = TlsFiles {
+            cert: dir.path().join("host.crt"),
+            key: dir.path().join("host.key"),
+        };
+        let write = |cert: &rcgen::CertifiedKey<rcgen::KeyPair>| {
+            std::fs::write(&files.cert, cert.cert.pem()).unwrap();
+            std::fs::write(&files.key, cert.signing_key.serialize_pem()).unwrap();
+        };
+        let first = rcgen::generate_simple_self_signed(vec!["tisch.example".into()]).unwrap();
+        write(&first);
+        let (_, live) = tls::live(&files, Lang::En).unwrap();
+        assert_eq!(reload(&files, &live), None, "unchanged");
+
+        // Renewed by its owner: the certificate first, the key a moment later.
+        let second = rcgen::generate_simple_self_signed(vec!["tisch.example".into()]).unwrap();
+        std::fs::write(&files.cert, second.cert.pem()).unwrap();
+        assert_eq!(reload(&files, &live), None, "not with the old key");
+        assert_eq!(live.served(), first.cert.der().to_vec());
+        write(&second);
+        let served = reload(&files, &live).expect("the new certificate");
+        assert_eq!(served, own_cert::fingerprint(second.cert.der()));
+        assert_eq!(live.served(), second.cert.der().to_vec());
+
+        // A file gone or broken keeps what is served.
+        std::fs::write(&files.cert, "not a certificate").unwrap();
+        assert_eq!(reload(&files, &live), None);
+        assert_eq!(live.served(), second.cert.der().to_vec());
     }
 
     #[tokio::test(start_paused = true)]
