@@ -248,7 +248,7 @@ async fn where_the_screen_cannot_be_kept_on_the_game_page_has_the_advice_in_the_
     assert!(
         said[2]
             .1
-            .starts_with("Stellt am Handy eine längere Bildschirmzeit ein"),
+            .starts_with("Stellt am Handy eine längere Zeit bis zur Bildschirmsperre ein"),
         "{said:?}"
     );
     assert_eq!(

@@ -274,7 +274,10 @@ fn over_plain_http_by_a_lan_name_the_page_says_once_what_helps_and_sends_by_link
             let said = wake_notice(b).await?.ok_or("the notice")?;
             assert_eq!(said.len(), 3, "{said:?}");
             assert!(said[0].starts_with("Der Bildschirm kann während des Spiels ausgehen"));
-            assert!(said[1].starts_with("Stellt am Handy eine längere Bildschirmzeit ein"));
+            assert!(
+                said[1]
+                    .starts_with("Stellt am Handy eine längere Zeit bis zur Bildschirmsperre ein")
+            );
             assert_eq!(said[2], "Oder der Gastgeber startet Kontrakt mit --https.");
             b.wait_text("#wake-dismiss", "Verstanden").await?;
             b.click("#wake-dismiss").await?;

@@ -552,7 +552,7 @@ messages! {
         ShareSms => "SMS", "SMS";
         ShareEmail => "E-mail", "E-Mail";
         /// Above the text box: it selects all on a tap.
-        ShareTextLabel => "The result as text (tap to select it all)", "Das Ergebnis als Text (antippen wählt alles aus)";
+        ShareTextLabel => "The result as text (tap to select it all)", "Das Ergebnis als Text (Antippen markiert alles)";
         /// In the shared text, after the link, when its host is a LAN address or name.
         ShareWifiOnly => "This link works only on the table's Wi-Fi.", "Dieser Link funktioniert nur im WLAN am Spieltisch.";
         /// The game page's notice where it cannot keep the screen on (`wake.js`).
@@ -562,7 +562,7 @@ messages! {
             "Der Bildschirm kann während des Spiels ausgehen: Dieser Browser erlaubt der Seite nicht, ihn anzulassen.";
         WakeOpenHttps => "Open this game over HTTPS instead:", "Öffnet das Spiel stattdessen über HTTPS:";
         WakeTimeout => "Set a longer screen timeout on the phone: Settings, Display (“Screen timeout”; on an iPhone “Auto-Lock”).",
-            "Stellt am Handy eine längere Bildschirmzeit ein: Einstellungen, Anzeige („Bildschirm-Zeitlimit“, am iPhone „Automatische Sperre“).";
+            "Stellt am Handy eine längere Zeit bis zur Bildschirmsperre ein: Einstellungen, Anzeige („Bildschirm-Zeitlimit“, am iPhone „Automatische Sperre“).";
         WakeHostHttps => "Or the host starts Kontrakt with --https.", "Oder der Gastgeber startet Kontrakt mit --https.";
         WakeDismiss => "Got it", "Verstanden";
         PrintButton => "Print", "Drucken";
