@@ -207,9 +207,9 @@ fn eleven_tapped_cards_stay_in_sight_in_the_players_row_with_their_sum() {
 /// Chromium's DevTools command through chromedriver (`goog/cdp/execute`): here
 /// `Page.addScriptToEvaluateOnNewDocument`, a script that runs in every page before its own.
 #[derive(Debug)]
-struct Cdp {
-    cmd: &'static str,
-    params: Value,
+pub(super) struct Cdp {
+    pub(super) cmd: &'static str,
+    pub(super) params: Value,
 }
 
 impl WebDriverCompatibleCommand for Cdp {

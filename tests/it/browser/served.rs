@@ -11,6 +11,7 @@
 use serde_json::{Value, json};
 
 use super::Outcome;
+use super::entry::Cdp;
 use super::harness::{Browser, Phone, Served, TestResult, run_served};
 
 /// The name the phones use in these tests (`.test` is reserved: no DNS answers it).
@@ -317,6 +318,56 @@ fn over_plain_http_by_a_lan_name_the_page_says_once_what_helps_and_sends_by_link
                 assert_eq!(selected[0], json!(0), "{selected}");
                 assert_eq!(selected[1], selected[2], "{selected}");
             }
+            Ok(())
+        },
+    );
+}
+
+/// Runs before the page's scripts: the browser's Wake Lock refuses, as one in battery saver
+/// does.
+const WAKE_REFUSED: &str = r#"
+Object.defineProperty(navigator, "wakeLock", { configurable: true, value: {
+  request: function () { return Promise.reject(new DOMException("battery saver", "NotAllowedError")); }
+} });
+"#;
+
+/// In a secure context whose browser refuses the wake lock, the game page says so once with
+/// the phone's screen timeout as the help (no https:// address to offer: the page is on it,
+/// or on this computer).
+#[test]
+fn a_browser_that_refuses_the_wake_lock_is_told_the_screen_timeout() {
+    run_served(
+        "a_browser_that_refuses_the_wake_lock_is_told_the_screen_timeout",
+        Phone::NARROW,
+        Served::LOOPBACK,
+        async |b: &Browser| -> TestResult {
+            let game = finished_game(b).await?;
+            b.client
+                .issue_cmd(Cdp {
+                    cmd: "Page.addScriptToEvaluateOnNewDocument",
+                    params: json!({"source": WAKE_REFUSED}),
+                })
+                .await?;
+            b.goto(&game).await?;
+            assert_eq!(b.js("return window.isSecureContext;").await?, json!(true));
+            b.find("#wake-notice:not([hidden])").await?;
+            let lock = b
+                .js("return document.documentElement.getAttribute('data-wake-lock');")
+                .await?;
+            assert_eq!(lock, json!("refused"));
+            let said = wake_notice(b).await?.ok_or("the notice")?;
+            assert_eq!(
+                said,
+                [
+                    "The screen may go dark during the game: this browser does not let the \
+                     page keep it on.",
+                    "Set a longer screen timeout on the phone: Settings, Display (“Screen \
+                     timeout”; on an iPhone “Auto-Lock”).",
+                ]
+            );
+            b.assert_no_horizontal_scroll().await?;
+            let check = b.phone_problems(".table-scroll").await?;
+            assert!(check.problems.is_empty(), "{:?}", check.problems);
             Ok(())
         },
     );
