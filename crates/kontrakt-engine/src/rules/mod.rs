@@ -14,6 +14,7 @@ pub mod cards;
 pub mod check;
 #[cfg(test)]
 mod check_props;
+pub mod definition;
 #[doc(hidden)]
 pub mod fuzzing;
 pub mod game;

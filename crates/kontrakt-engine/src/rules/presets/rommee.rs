@@ -65,7 +65,7 @@ pub(super) fn build(rs: &mut RuleSet, o: &Options, scheme: Option<Scheme>) {
     };
     let mut t = standard_penalty(11, get_int(o, "joker_points"), 2);
     if rs.meld.twos_wild {
-        t.wild_two = Some(t.joker);
+        t.by_rank[1] = t.joker;
     }
     rs.penalty = Some(t);
     rs.scheme = scheme.unwrap_or(Scheme::Pairwise);

@@ -1,0 +1,551 @@
+//! Rule sets as data: the definition format, which is the catalogue entry of a rule set
+//! (`GET /api/v1/rules/{id}`, docs/API.md) read back, and the loader that turns one into a
+//! [`RuleSet`]. What the catalogue shows is what a table writes: rounds with their structured
+//! contract (`requirements`), deal, restrictions and buys; the meld rules; the penalty points
+//! per card; the money scheme; the play rules; the decks; the options with their defaults.
+//!
+//! Fields the catalogue derives for readers (the contract in words, `needs_more_than_dealt`,
+//! descriptions, play notes, a round's `number`) may be left out; the words are compared by
+//! `text::rules`, the facts here. Problems are codes with the field path they concern
+//! ([`Problem`]); their sentences are in `text::rules`.
+//!
+//! Pure: std and serde only; knows no preset family (a definition names the preset whose
+//! option words it borrows, [`Definition::base`]).
+
+use super::cards::{Card, Rank, Suit};
+use super::meld::{AceMode, MeldRules, WildShare};
+use super::play::Play;
+use super::preset::Preset;
+use super::ruleset::{
+    Buys, Contract, DeckRule, NO_BUYS, OptionKind, OptionSpec, OptionValue, PenaltyTable,
+    PresetInfo, Requirement, RoundSpec, RuleSet, Scheme,
+};
+use serde::de::IgnoredAny;
+use serde::{Deserialize, Serialize};
+use std::collections::{BTreeMap, BTreeSet};
+use std::sync::{Mutex, PoisonError};
+
+/// A rule set as data (docs/API.md, "Rule sets as data").
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Definition {
+    /// The rule set's id: a preset's id, or the id a stored rule set was given.
+    pub id: String,
+    /// The (English) name.
+    pub name: String,
+    /// The preset whose option words and pages the rule set borrows; left out where `id` is a
+    /// preset's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub base: Option<String>,
+    /// Where the rules come from.
+    #[serde(default)]
+    pub source: String,
+    pub min_players: u8,
+    pub max_players: u8,
+    /// The default money settlement.
+    pub scheme: Scheme,
+    /// The settlements a table may choose.
+    pub schemes: Vec<Scheme>,
+    /// Options with their types, allowed values and defaults.
+    #[serde(default)]
+    pub options: Vec<OptionDef>,
+    /// The rounds of a game; empty where there is one round per player.
+    #[serde(default)]
+    pub rounds: Vec<RoundDef>,
+    /// One round per player instead of fixed rounds (Rommé).
+    #[serde(default)]
+    pub rounds_per_player: bool,
+    /// Derived: what every round is like where rounds are per player.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub each_round: Option<RoundDef>,
+    /// The first meld must be worth at least this many points (Rommé).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub opening_points: Option<u32>,
+    pub melds: MeldDef,
+    /// Penalty points by card (`A`, `2` … `10`, `J`, `Q`, `K`, `JK`); null where the rule
+    /// set scores in units.
+    pub penalty: Option<BTreeMap<String, i64>>,
+    /// Points taken off the cutter who hits the target (Liverpool).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cut_bonus: Option<i64>,
+    /// Points taken off the player who goes out.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub going_out_bonus: Option<i64>,
+    /// Points taken off the player who laid the contract first in the round.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub first_down_bonus: Option<i64>,
+    /// Higher totals are better.
+    #[serde(default)]
+    pub higher_is_better: bool,
+    /// Laying off, joker swaps and going out.
+    pub play: Play,
+    /// Decks and jokers for a player count.
+    pub deck: DeckRule,
+    /// Going out in one turn without having melded before doubles the others' penalties.
+    #[serde(default)]
+    pub hand_rommee: bool,
+    /// A round may end with no winner.
+    #[serde(default = "yes")]
+    pub no_winner_allowed: bool,
+    /// A discard that fits a meld on the table may be claimed with a "Shanghai" call.
+    #[serde(default)]
+    pub shanghai_calls: bool,
+    /// Words the catalogue adds for readers (`name_de`, `description`, `description_de`,
+    /// `play_notes`): read and ignored.
+    #[serde(default, skip_serializing)]
+    pub name_de: Option<IgnoredAny>,
+    #[serde(default, skip_serializing)]
+    pub description: Option<IgnoredAny>,
+    #[serde(default, skip_serializing)]
+    pub description_de: Option<IgnoredAny>,
+    #[serde(default, skip_serializing)]
+    pub play_notes: Option<IgnoredAny>,
+}
+
+fn yes() -> bool {
+    true
+}
+
+/// An option of a definition: its name, kind, allowed values and default.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct OptionDef {
+    pub name: String,
+    #[serde(flatten)]
+    pub kind: OptionKind,
+    pub default: OptionValue,
+}
+
+/// A restriction on a round's contract meld (docs/RULES.md section 3).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Restriction {
+    /// Two same-suit runs may not join end to end.
+    NoContiguousRuns,
+    /// Two same-suit runs that do not overlap need two ranks between them.
+    RunsTwoRanksApart,
+    /// Every run in its own suit.
+    RunsDifferentSuits,
+    /// No two sets of one rank.
+    NoTwoSetsSameRank,
+}
+
+/// One round of a definition.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RoundDef {
+    /// Derived: the round's place, 1-based; where sent it must be the place.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub number: Option<u8>,
+    /// Derived: the contract in English words; where sent it must agree with `requirements`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub contract: Option<String>,
+    /// Derived: the contract in German words.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub contract_de: Option<String>,
+    /// The contract: alternatives, each a list of melds; null where there are no contracts.
+    #[serde(default)]
+    pub requirements: Option<Vec<Vec<Requirement>>>,
+    /// Cards dealt to each player.
+    pub deal: u8,
+    #[serde(default)]
+    pub go_out_all: bool,
+    #[serde(default)]
+    pub exact_minimum: bool,
+    #[serde(default)]
+    pub restrictions: Vec<Restriction>,
+    /// The melds hold exactly this many cards (Continental).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub total_cards: Option<u8>,
+    #[serde(default = "no_buys")]
+    pub buys: Buys,
+    /// Derived: the contract needs more cards than a player can lay without buying.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub needs_more_than_dealt: Option<bool>,
+}
+
+fn no_buys() -> Buys {
+    NO_BUYS
+}
+
+/// The meld rules of a definition (docs/RULES.md section 2).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MeldDef {
+    pub ace: AceMode,
+    pub jokers: bool,
+    pub twos_wild: bool,
+    /// A wild 2 may also stand for itself (false: the rank order skips 2, Continental).
+    #[serde(default = "yes")]
+    pub twos_natural: bool,
+    pub max_wilds_per_meld: Option<u8>,
+    pub min_naturals_per_meld: u8,
+    #[serde(default)]
+    pub max_wild_share: Option<WildShare>,
+    pub set_suits_differ: bool,
+    pub set_max: Option<u8>,
+    pub set_min: u8,
+    pub run_min: u8,
+}
+
+/// A problem with a definition: what is wrong and the field it concerns (a path such as
+/// `rounds[2].requirements[0][1].min`). The sentences are in `text::rules`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Problem {
+    /// The field, as a path into the definition.
+    pub path: String,
+    pub kind: ProblemKind,
+}
+
+/// What is wrong with a definition.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ProblemKind {
+    /// Neither the id nor `base` names a preset.
+    UnknownBase { given: String },
+    /// A penalty table without this card's points.
+    PenaltyMissing { card: &'static str },
+    /// A penalty key that is no card.
+    PenaltyUnknownCard { key: String },
+    /// A derived fact sent that does not agree with the data.
+    Disagrees { field: &'static str },
+}
+
+/// A text that lives as long as the program, kept once per distinct text: the rule sets'
+/// facts are `&'static str` (errors and answers borrow them). Rule sets are few and their
+/// names short, so what is kept stays small.
+pub(crate) fn intern(text: &str) -> &'static str {
+    static KEPT: Mutex<BTreeSet<&'static str>> = Mutex::new(BTreeSet::new());
+    let mut kept = KEPT.lock().unwrap_or_else(PoisonError::into_inner);
+    if let Some(&found) = kept.get(text) {
+        return found;
+    }
+    let leaked: &'static str = Box::leak(text.to_owned().into_boxed_str());
+    kept.insert(leaked);
+    leaked
+}
+
+const RESTRICTIONS: [Restriction; 4] = [
+    Restriction::NoContiguousRuns,
+    Restriction::RunsTwoRanksApart,
+    Restriction::RunsDifferentSuits,
+    Restriction::NoTwoSetsSameRank,
+];
+
+impl RoundDef {
+    /// The round of a rule set as data (the derived `number` and `needs_more_than_dealt`
+    /// filled in; the words are left to `text`).
+    pub fn of(round: &RoundSpec, rs: &RuleSet) -> RoundDef {
+        let restrictions = RESTRICTIONS
+            .into_iter()
+            .filter(|r| match r {
+                Restriction::NoContiguousRuns => round.no_contiguous_runs,
+                Restriction::RunsTwoRanksApart => round.runs_apart >= 2,
+                Restriction::RunsDifferentSuits => round.runs_different_suits,
+                Restriction::NoTwoSetsSameRank => round.no_two_sets_same_rank,
+            })
+            .collect();
+        RoundDef {
+            number: Some(round.number),
+            contract: None,
+            contract_de: None,
+            requirements: round.contract.as_ref().map(|c| c.alternatives.clone()),
+            deal: round.deal,
+            go_out_all: round.go_out_all,
+            exact_minimum: round.exact_minimum,
+            restrictions,
+            total_cards: round.total_cards,
+            buys: round.buys,
+            needs_more_than_dealt: Some(round.needs_more_than_dealt(rs.play.going_out)),
+        }
+    }
+
+    /// The round at place `number` (1-based).
+    fn spec(&self, number: u8) -> RoundSpec {
+        let has = |r: Restriction| self.restrictions.contains(&r);
+        RoundSpec {
+            number,
+            contract: self.requirements.as_ref().map(|alternatives| Contract {
+                alternatives: alternatives.clone(),
+            }),
+            deal: self.deal,
+            go_out_all: self.go_out_all,
+            exact_minimum: self.exact_minimum,
+            no_contiguous_runs: has(Restriction::NoContiguousRuns),
+            runs_apart: if has(Restriction::RunsTwoRanksApart) {
+                2
+            } else {
+                0
+            },
+            runs_different_suits: has(Restriction::RunsDifferentSuits),
+            no_two_sets_same_rank: has(Restriction::NoTwoSetsSameRank),
+            total_cards: self.total_cards,
+            buys: self.buys,
+        }
+    }
+}
+
+/// The penalty key of a card: its rank's symbol, or `JK`.
+fn penalty_key(card: Card) -> &'static str {
+    match card {
+        Card::Joker => "JK",
+        Card::Natural { rank, .. } => rank.symbol(),
+    }
+}
+
+impl Definition {
+    /// A rule set as data: everything the loader needs to build it again
+    /// ([`Definition::rule_set`] gives back an equal rule set). The options' defaults are the
+    /// values the rule set has.
+    pub fn of(rs: &RuleSet) -> Definition {
+        let options = rs
+            .preset
+            .option_specs()
+            .into_iter()
+            .map(|spec| OptionDef {
+                name: spec.name.to_owned(),
+                default: rs.options.get(spec.name).cloned().unwrap_or(spec.default),
+                kind: spec.kind,
+            })
+            .collect();
+        let penalty = rs.penalty.as_ref().map(|t| {
+            Rank::all()
+                .map(|rank| Card::new(rank, Suit::Hearts))
+                .chain([Card::Joker])
+                .map(|card| (penalty_key(card).to_owned(), t.points(card)))
+                .collect()
+        });
+        let m = &rs.meld;
+        Definition {
+            id: rs.info.id.to_owned(),
+            name: rs.info.name.to_owned(),
+            base: (Preset::from_id(rs.info.id) != Some(rs.preset))
+                .then(|| rs.preset.id().to_owned()),
+            source: rs.info.source.to_owned(),
+            min_players: rs.info.min_players,
+            max_players: rs.info.max_players,
+            scheme: rs.scheme,
+            schemes: rs.schemes.clone(),
+            options,
+            rounds: rs.rounds.iter().map(|r| RoundDef::of(r, rs)).collect(),
+            rounds_per_player: rs.rounds_per_player,
+            each_round: None,
+            opening_points: rs.opening_points,
+            melds: MeldDef {
+                ace: m.ace,
+                jokers: m.jokers,
+                twos_wild: m.twos_wild,
+                twos_natural: m.twos_natural,
+                max_wilds_per_meld: m.max_wilds,
+                min_naturals_per_meld: m.min_naturals,
+                max_wild_share: m.wild_share,
+                set_suits_differ: m.set_distinct_suits,
+                set_max: m.set_max,
+                set_min: m.set_min,
+                run_min: m.run_min,
+            },
+            penalty,
+            cut_bonus: rs.cut_bonus,
+            going_out_bonus: rs.going_out_bonus,
+            first_down_bonus: rs.first_down_bonus,
+            higher_is_better: rs.higher_is_better,
+            play: rs.play,
+            deck: rs.deck_rule,
+            hand_rommee: rs.hand_rommee,
+            no_winner_allowed: rs.no_winner_allowed,
+            shanghai_calls: rs.shanghai_calls,
+            name_de: None,
+            description: None,
+            description_de: None,
+            play_notes: None,
+        }
+    }
+
+    /// The preset whose option words the rule set borrows: `base`, or the preset `id` names.
+    pub fn base(&self) -> Option<Preset> {
+        match &self.base {
+            Some(base) => Preset::from_id(base),
+            None => Preset::from_id(&self.id),
+        }
+    }
+
+    /// The rule set this definition describes, with every option at its default; every
+    /// problem found where it cannot be built.
+    pub fn rule_set(&self) -> Result<RuleSet, Vec<Problem>> {
+        let mut problems = Vec::new();
+        let preset = self.base();
+        if preset.is_none() {
+            problems.push(Problem {
+                path: "base".into(),
+                kind: ProblemKind::UnknownBase {
+                    given: self.base.clone().unwrap_or_else(|| self.id.clone()),
+                },
+            });
+        }
+        let penalty = self
+            .penalty
+            .as_ref()
+            .and_then(|p| self.penalty_table(p, &mut problems));
+        let rounds: Vec<RoundSpec> = self
+            .rounds
+            .iter()
+            .enumerate()
+            .map(|(i, r)| r.spec(i as u8 + 1))
+            .collect();
+        for (i, (def, spec)) in self.rounds.iter().zip(&rounds).enumerate() {
+            if def.number.is_some_and(|n| n != spec.number) {
+                problems.push(Problem {
+                    path: format!("rounds[{i}].number"),
+                    kind: ProblemKind::Disagrees { field: "number" },
+                });
+            }
+            if def
+                .needs_more_than_dealt
+                .is_some_and(|n| n != spec.needs_more_than_dealt(self.play.going_out))
+            {
+                problems.push(Problem {
+                    path: format!("rounds[{i}].needs_more_than_dealt"),
+                    kind: ProblemKind::Disagrees {
+                        field: "needs_more_than_dealt",
+                    },
+                });
+            }
+        }
+        let (Some(preset), true) = (preset, problems.is_empty()) else {
+            return Err(problems);
+        };
+        let m = &self.melds;
+        Ok(RuleSet {
+            info: PresetInfo {
+                id: intern(&self.id),
+                name: intern(&self.name),
+                source: intern(&self.source),
+                min_players: self.min_players,
+                max_players: self.max_players,
+            },
+            preset,
+            options: self
+                .options
+                .iter()
+                .map(|o| (o.name.clone(), o.default.clone()))
+                .collect(),
+            meld: MeldRules {
+                ace: m.ace,
+                jokers: m.jokers,
+                twos_wild: m.twos_wild,
+                twos_natural: m.twos_natural,
+                max_wilds: m.max_wilds_per_meld,
+                min_naturals: m.min_naturals_per_meld,
+                set_distinct_suits: m.set_suits_differ,
+                set_min: m.set_min,
+                run_min: m.run_min,
+                set_max: m.set_max,
+                wild_share: m.max_wild_share,
+            },
+            rounds,
+            penalty,
+            cut_bonus: self.cut_bonus,
+            going_out_bonus: self.going_out_bonus,
+            first_down_bonus: self.first_down_bonus,
+            opening_points: self.opening_points,
+            hand_rommee: self.hand_rommee,
+            no_winner_allowed: self.no_winner_allowed,
+            rounds_per_player: self.rounds_per_player,
+            scheme: self.scheme,
+            schemes: self.schemes.clone(),
+            higher_is_better: self.higher_is_better,
+            shanghai_calls: self.shanghai_calls,
+            play: self.play,
+            deck_rule: self.deck,
+        })
+    }
+
+    /// The option specs of the definition (names kept for the program's life, as the
+    /// presets' are).
+    pub fn option_specs(&self) -> Vec<OptionSpec> {
+        self.options
+            .iter()
+            .map(|o| OptionSpec {
+                name: intern(&o.name),
+                kind: o.kind.clone(),
+                default: o.default.clone(),
+            })
+            .collect()
+    }
+
+    fn penalty_table(
+        &self,
+        given: &BTreeMap<String, i64>,
+        problems: &mut Vec<Problem>,
+    ) -> Option<PenaltyTable> {
+        let before = problems.len();
+        for key in given.keys() {
+            let known = key == "JK" || Rank::all().any(|r| r.symbol() == key);
+            if !known {
+                problems.push(Problem {
+                    path: format!("penalty.{key}"),
+                    kind: ProblemKind::PenaltyUnknownCard { key: key.clone() },
+                });
+            }
+        }
+        let mut by_rank = [0; 13];
+        for (slot, rank) in by_rank.iter_mut().zip(Rank::all()) {
+            match given.get(rank.symbol()) {
+                Some(&points) => *slot = points,
+                None => problems.push(Problem {
+                    path: format!("penalty.{}", rank.symbol()),
+                    kind: ProblemKind::PenaltyMissing {
+                        card: rank.symbol(),
+                    },
+                }),
+            }
+        }
+        let joker = match given.get("JK") {
+            Some(&points) => points,
+            None if !self.melds.jokers => 0,
+            None => {
+                problems.push(Problem {
+                    path: "penalty.JK".into(),
+                    kind: ProblemKind::PenaltyMissing { card: "JK" },
+                });
+                0
+            }
+        };
+        (problems.len() == before).then_some(PenaltyTable { by_rank, joker })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::presets::PRESET_IDS;
+
+    #[test]
+    fn every_preset_read_back_from_its_definition_is_the_same_rule_set() {
+        for id in PRESET_IDS {
+            let rs = RuleSet::preset(id).unwrap();
+            let def = Definition::of(&rs);
+            assert_eq!(def.rule_set().unwrap(), rs, "{id}");
+            let json = serde_json::to_string(&def).unwrap();
+            let back: Definition = serde_json::from_str(&json).unwrap();
+            assert_eq!(back.rule_set().unwrap(), rs, "{id} through JSON");
+        }
+    }
+
+    #[test]
+    fn a_penalty_table_without_a_card_or_with_an_unknown_key_names_the_field() {
+        let rs = RuleSet::preset("contract").unwrap();
+        let mut def = Definition::of(&rs);
+        let table = def.penalty.as_mut().unwrap();
+        table.remove("Q");
+        table.insert("Z".into(), 3);
+        let problems = def.rule_set().unwrap_err();
+        let paths: Vec<&str> = problems.iter().map(|p| p.path.as_str()).collect();
+        assert_eq!(paths, ["penalty.Z", "penalty.Q"]);
+    }
+
+    #[test]
+    fn a_round_number_that_is_not_its_place_is_refused() {
+        let mut def = Definition::of(&RuleSet::preset("shanghai").unwrap());
+        def.rounds[1].number = Some(5);
+        let problems = def.rule_set().unwrap_err();
+        assert_eq!(problems[0].path, "rounds[1].number");
+    }
+}
