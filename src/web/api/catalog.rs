@@ -284,6 +284,9 @@ pub struct Detail {
     /// A discard that fits a meld on the table may be claimed with a "Shanghai" call (added
     /// 2026-11-27).
     pub shanghai_calls: bool,
+    /// Where the option `twos_wild` makes 2s wild, a 2 left in hand counts the joker's
+    /// points (Rommé; added 2026-11-27).
+    pub wild_twos_score_as_jokers: bool,
     /// Laying off, joker swaps and going out.
     #[schema(value_type = crate::web::schema::Play)]
     pub play: Play,
@@ -340,6 +343,7 @@ pub fn detail(id: &str) -> Option<Detail> {
         hand_rommee: rs.hand_rommee,
         no_winner_allowed: rs.no_winner_allowed,
         shanghai_calls: rs.shanghai_calls,
+        wild_twos_score_as_jokers: rs.wild_twos_score_as_jokers,
         play: rs.play,
         play_notes: [Lang::En, Lang::De]
             .into_iter()

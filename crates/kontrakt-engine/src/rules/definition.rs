@@ -15,10 +15,12 @@
 use super::cards::{Card, Rank, Suit};
 use super::meld::{AceMode, MeldRules, WildShare};
 use super::play::Play;
+use super::play::{GoingOut, JokerSwap, LayOff};
 use super::preset::Preset;
 use super::ruleset::{
-    Buys, Contract, DeckRule, NO_BUYS, OptionKind, OptionSpec, OptionValue, PenaltyTable,
-    PresetInfo, Requirement, RoundSpec, RuleSet, Scheme,
+    Buys, Contract, DeckRule, NO_BUYS, OptionError, OptionKind, OptionSpec, OptionValue, Options,
+    PenaltyTable, PresetInfo, Requirement, RoundSpec, RuleSet, Scheme, get_bool, get_int, get_text,
+    resolve_options,
 };
 use serde::de::IgnoredAny;
 use serde::{Deserialize, Serialize};
@@ -89,6 +91,10 @@ pub struct Definition {
     /// A discard that fits a meld on the table may be claimed with a "Shanghai" call.
     #[serde(default)]
     pub shanghai_calls: bool,
+    /// Where the option `twos_wild` makes 2s wild, a 2 left in hand counts the joker's
+    /// points (Rommé).
+    #[serde(default)]
+    pub wild_twos_score_as_jokers: bool,
     /// Words the catalogue adds for readers (`name_de`, `description`, `description_de`,
     /// `play_notes`): read and ignored.
     #[serde(default, skip_serializing)]
@@ -282,6 +288,191 @@ impl RoundDef {
     }
 }
 
+/// What each option does to a rule set's data, where its value is not the default
+/// (`changed`). Keyed by the option's name, never by the preset: a table's own rule set that
+/// offers an option gets the same meaning. The order matters where one option reads what
+/// another set: the rounds first, then their rules, the meld rules, the penalty points.
+fn apply_options(rs: &mut RuleSet, o: &Options, changed: &BTreeSet<&str>) {
+    let on = |name: &str| changed.contains(name);
+    // Rounds: how many, and how many cards.
+    if on("contracts") {
+        // The first N contracts (Hollywood: 4, 5 or all 7).
+        rs.rounds.truncate(get_int(o, "contracts").max(0) as usize);
+    }
+    if on("hands") {
+        // The first round played N times (Continental).
+        let first = rs.rounds.first().cloned();
+        rs.rounds = (1..=get_int(o, "hands").max(1) as u8)
+            .filter_map(|number| first.clone().map(|r| RoundSpec { number, ..r }))
+            .collect();
+    }
+    if on("rounds") {
+        // A fixed number of rounds, each like every round, instead of one per player (Rommé).
+        let n = get_int(o, "rounds").max(0) as u8;
+        rs.rounds_per_player = n == 0;
+        let deal = get_int(o, "cards_dealt") as u8;
+        rs.rounds = (1..=n)
+            .map(|number| RoundSpec::without_contract(number, deal))
+            .collect();
+    }
+    if on("cards_dealt") {
+        let deal = get_int(o, "cards_dealt") as u8;
+        rs.rounds.iter_mut().for_each(|r| r.deal = deal);
+    }
+    // Each round's rules.
+    if on("exact_minimum") {
+        let exact = get_bool(o, "exact_minimum");
+        for r in &mut rs.rounds {
+            r.exact_minimum = exact && !r.go_out_all;
+        }
+    }
+    if on("buy_limit") {
+        let limit = get_int(o, "buy_limit") as u8;
+        for r in &mut rs.rounds {
+            r.buys.allowed = limit > 0;
+            r.buys.limit = Some(limit);
+        }
+    }
+    if on("same_suit_runs") {
+        same_suit_runs(rs, get_text(o, "same_suit_runs"));
+    }
+    // The meld rules.
+    if on("ace")
+        && let Some(ace) = AceMode::from_id(get_text(o, "ace"))
+    {
+        rs.meld.ace = ace;
+    }
+    if on("jokers") {
+        rs.meld.jokers = get_bool(o, "jokers");
+    }
+    if on("joker_count") {
+        let jokers = get_int(o, "joker_count") as u8;
+        rs.meld.jokers = jokers > 0;
+        if let DeckRule::Fixed { decks, .. } = rs.deck_rule {
+            rs.deck_rule = DeckRule::Fixed { decks, jokers };
+        }
+    }
+    if on("jokers_per_deck") {
+        let per = get_int(o, "jokers_per_deck") as u8;
+        rs.meld.jokers = per > 0;
+        rs.deck_rule = match rs.deck_rule {
+            DeckRule::PerTwoPlayers { .. } => DeckRule::PerTwoPlayers {
+                jokers_per_deck: per,
+            },
+            DeckRule::Hollywood { .. } => DeckRule::Hollywood {
+                jokers_per_deck: per,
+            },
+            other => other,
+        };
+    }
+    if on("twos_wild") {
+        rs.meld.twos_wild = get_bool(o, "twos_wild");
+    }
+    if on("wilds_per_meld") || on("all_wild_melds") {
+        let all_wild = get_bool(o, "all_wild_melds");
+        let m = &mut rs.meld;
+        (m.max_wilds, m.min_naturals, m.wild_share) = match get_text(o, "wilds_per_meld") {
+            "one" => (Some(1), 1, None),
+            "two-naturals" => (None, 2, None),
+            "half" => (None, 1, Some(WildShare::Half)),
+            "third" => (None, 1, Some(WildShare::Third)),
+            _ => (None, u8::from(!all_wild), None),
+        };
+    }
+    if on("opening_points") {
+        rs.opening_points = Some(get_int(o, "opening_points") as u32);
+    }
+    // The penalty points.
+    if let Some(t) = rs.penalty.as_mut() {
+        if on("joker_points") {
+            t.joker = get_int(o, "joker_points");
+        }
+        if rs.meld.twos_wild
+            && rs.wild_twos_score_as_jokers
+            && (on("twos_wild") || on("joker_points"))
+        {
+            t.by_rank[1] = t.joker;
+        }
+    }
+    // Bonuses, money and play.
+    if on("cut_bonus") {
+        rs.cut_bonus = Some(get_int(o, "cut_bonus"));
+    }
+    let bonus = |name| Some(get_int(o, name)).filter(|&points| points != 0);
+    if on("going_out_bonus") {
+        rs.going_out_bonus = bonus("going_out_bonus");
+    }
+    if on("first_down_bonus") {
+        rs.first_down_bonus = bonus("first_down_bonus");
+    }
+    if on("settlement")
+        && let Some(scheme) = Scheme::from_id(get_text(o, "settlement"))
+    {
+        rs.scheme = scheme;
+    }
+    if on("joker_swap") {
+        rs.play.joker_swap = match get_text(o, "joker_swap") {
+            "runs-only" => JokerSwap::RunsOnly,
+            "none" => JokerSwap::Never,
+            _ => JokerSwap::Any,
+        };
+    }
+    if on("discard_to_go_out") {
+        rs.play.going_out = if get_bool(o, "discard_to_go_out") {
+            GoingOut::WithDiscard
+        } else {
+            GoingOut::NoDiscard
+        };
+    }
+    if on("lay_off_before_contract") {
+        rs.play.lay_off = if get_bool(o, "lay_off_before_contract") {
+            LayOff::Anytime
+        } else {
+            LayOff::AfterContract
+        };
+    }
+}
+
+/// `same_suit_runs`: what two runs of one suit in a contract meld may be to each other
+/// (docs/RULES.md section 3), for the rounds whose contract asks for two runs or more and
+/// those restricted anyway: `any` lifts the restrictions, `not-touching` forbids runs joining
+/// end to end, `gap-2` asks for two ranks between runs that do not overlap, `never` gives
+/// every run its own suit.
+pub(crate) fn same_suit_runs(rs: &mut RuleSet, value: &str) {
+    use super::meld::MeldKind;
+    for round in &mut rs.rounds {
+        let runs = round.contract.as_ref().map_or(0, |c| {
+            c.alternatives
+                .iter()
+                .map(|a| a.iter().filter(|r| r.kind == MeldKind::Run).count())
+                .max()
+                .unwrap_or(0)
+        });
+        let flagged = round.no_contiguous_runs || round.runs_different_suits;
+        if runs < 2 && !flagged {
+            continue;
+        }
+        match value {
+            "any" => {
+                round.no_contiguous_runs = false;
+                round.runs_apart = 0;
+                round.runs_different_suits = false;
+            }
+            "not-touching" => {
+                round.no_contiguous_runs = true;
+                round.runs_apart = 0;
+                round.runs_different_suits = false;
+            }
+            "gap-2" => {
+                round.no_contiguous_runs = true;
+                round.runs_apart = 2;
+                round.runs_different_suits = false;
+            }
+            _ => round.runs_different_suits = true,
+        }
+    }
+}
+
 /// The penalty key of a card: its rank's symbol, or `JK`.
 fn penalty_key(card: Card) -> &'static str {
     match card {
@@ -292,17 +483,19 @@ fn penalty_key(card: Card) -> &'static str {
 
 impl Definition {
     /// A rule set as data: everything the loader needs to build it again
-    /// ([`Definition::rule_set`] gives back an equal rule set). The options' defaults are the
-    /// values the rule set has.
-    pub fn of(rs: &RuleSet) -> Definition {
-        let options = rs
-            .preset
-            .option_specs()
-            .into_iter()
+    /// ([`Definition::rule_set`] gives back an equal rule set), with the options of these
+    /// specs whose defaults are the values the rule set has.
+    pub fn of(rs: &RuleSet, specs: &[OptionSpec]) -> Definition {
+        let options = specs
+            .iter()
             .map(|spec| OptionDef {
                 name: spec.name.to_owned(),
-                default: rs.options.get(spec.name).cloned().unwrap_or(spec.default),
-                kind: spec.kind,
+                default: rs
+                    .options
+                    .get(spec.name)
+                    .cloned()
+                    .unwrap_or_else(|| spec.default.clone()),
+                kind: spec.kind.clone(),
             })
             .collect();
         let penalty = rs.penalty.as_ref().map(|t| {
@@ -351,6 +544,7 @@ impl Definition {
             hand_rommee: rs.hand_rommee,
             no_winner_allowed: rs.no_winner_allowed,
             shanghai_calls: rs.shanghai_calls,
+            wild_twos_score_as_jokers: rs.wild_twos_score_as_jokers,
             name_de: None,
             description: None,
             description_de: None,
@@ -413,13 +607,7 @@ impl Definition {
         };
         let m = &self.melds;
         Ok(RuleSet {
-            info: PresetInfo {
-                id: intern(&self.id),
-                name: intern(&self.name),
-                source: intern(&self.source),
-                min_players: self.min_players,
-                max_players: self.max_players,
-            },
+            info: self.info(),
             preset,
             options: self
                 .options
@@ -452,9 +640,45 @@ impl Definition {
             schemes: self.schemes.clone(),
             higher_is_better: self.higher_is_better,
             shanghai_calls: self.shanghai_calls,
+            wild_twos_score_as_jokers: self.wild_twos_score_as_jokers,
             play: self.play,
             deck_rule: self.deck,
         })
+    }
+
+    /// The rule set with options applied: unknown options or values are an error. The
+    /// definition is the rule set with every option at its default, so an option at its
+    /// default changes nothing; any other value changes the data as the option says
+    /// (`apply_options`, docs/RULES.md section 4), the same for every rule set that has
+    /// the option.
+    pub fn with_options(
+        &self,
+        given: &BTreeMap<String, OptionValue>,
+    ) -> Result<RuleSet, OptionError> {
+        let specs = self.option_specs();
+        let options = resolve_options(intern(&self.id), &specs, given)?;
+        let mut rs = self
+            .rule_set()
+            .map_err(|_| OptionError::UnknownRuleSet(self.id.clone()))?;
+        let changed: BTreeSet<&str> = specs
+            .iter()
+            .filter(|spec| options.get(spec.name) != Some(&spec.default))
+            .map(|spec| spec.name)
+            .collect();
+        apply_options(&mut rs, &options, &changed);
+        rs.options = options;
+        Ok(rs)
+    }
+
+    /// The identity and fixed facts (texts kept for the program's life, `intern`).
+    pub fn info(&self) -> PresetInfo {
+        PresetInfo {
+            id: intern(&self.id),
+            name: intern(&self.name),
+            source: intern(&self.source),
+            min_players: self.min_players,
+            max_players: self.max_players,
+        }
     }
 
     /// The option specs of the definition (names kept for the program's life, as the
@@ -517,11 +741,16 @@ mod tests {
     use super::*;
     use crate::rules::presets::PRESET_IDS;
 
+    fn of_preset(id: &str) -> Definition {
+        let rs = RuleSet::preset(id).unwrap();
+        Definition::of(&rs, &rs.preset.option_specs())
+    }
+
     #[test]
     fn every_preset_read_back_from_its_definition_is_the_same_rule_set() {
         for id in PRESET_IDS {
             let rs = RuleSet::preset(id).unwrap();
-            let def = Definition::of(&rs);
+            let def = Definition::of(&rs, &rs.preset.option_specs());
             assert_eq!(def.rule_set().unwrap(), rs, "{id}");
             let json = serde_json::to_string(&def).unwrap();
             let back: Definition = serde_json::from_str(&json).unwrap();
@@ -531,8 +760,7 @@ mod tests {
 
     #[test]
     fn a_penalty_table_without_a_card_or_with_an_unknown_key_names_the_field() {
-        let rs = RuleSet::preset("contract").unwrap();
-        let mut def = Definition::of(&rs);
+        let mut def = of_preset("contract");
         let table = def.penalty.as_mut().unwrap();
         table.remove("Q");
         table.insert("Z".into(), 3);
@@ -543,7 +771,7 @@ mod tests {
 
     #[test]
     fn a_round_number_that_is_not_its_place_is_refused() {
-        let mut def = Definition::of(&RuleSet::preset("shanghai").unwrap());
+        let mut def = of_preset("shanghai");
         def.rounds[1].number = Some(5);
         let problems = def.rule_set().unwrap_err();
         assert_eq!(problems[0].path, "rounds[1].number");

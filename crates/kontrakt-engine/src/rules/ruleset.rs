@@ -474,6 +474,9 @@ pub struct RuleSet {
     /// A discard that fits a meld on the table may be claimed with a "Shanghai" call
     /// (docs/RULES.md 4 `shanghai`; not in `shanghai-powe`).
     pub shanghai_calls: bool,
+    /// Where the option `twos_wild` makes 2s wild, a 2 left in hand counts the joker's
+    /// points (Rommé; Hollywood's 2 counts 15 either way).
+    pub wild_twos_score_as_jokers: bool,
     /// Laying off, joker swaps and going out (docs/RULES.md 4), shown to the table.
     pub play: super::play::Play,
     /// Jokers per deck count or fixed total: see [`RuleSet::decks`].
@@ -511,6 +514,7 @@ impl Decks {
     }
 }
 
+#[cfg(test)]
 pub(crate) fn standard_penalty(ace: i64, joker: i64, two: i64) -> PenaltyTable {
     let mut by_rank = [0; 13];
     for (i, v) in by_rank.iter_mut().enumerate() {
@@ -524,6 +528,7 @@ pub(crate) fn standard_penalty(ace: i64, joker: i64, two: i64) -> PenaltyTable {
     PenaltyTable { by_rank, joker }
 }
 
+#[cfg(test)]
 pub(crate) fn opt_bool(name: &'static str, default: bool) -> OptionSpec {
     OptionSpec {
         name,
@@ -532,6 +537,7 @@ pub(crate) fn opt_bool(name: &'static str, default: bool) -> OptionSpec {
     }
 }
 
+#[cfg(test)]
 pub(crate) fn opt_int(name: &'static str, min: i64, max: i64, default: i64) -> OptionSpec {
     OptionSpec {
         name,
@@ -544,6 +550,7 @@ pub(crate) fn opt_int(name: &'static str, min: i64, max: i64, default: i64) -> O
     }
 }
 
+#[cfg(test)]
 /// A whole-number option that takes only these numbers (in order; the first is the smallest,
 /// the last the largest).
 pub(crate) fn opt_int_of(name: &'static str, values: &[i64], default: i64) -> OptionSpec {
@@ -558,6 +565,7 @@ pub(crate) fn opt_int_of(name: &'static str, values: &[i64], default: i64) -> Op
     }
 }
 
+#[cfg(test)]
 pub(crate) fn opt_choice(name: &'static str, values: &[&str], default: &str) -> OptionSpec {
     OptionSpec {
         name,
@@ -674,6 +682,7 @@ pub(crate) fn get_text<'a>(o: &'a BTreeMap<String, OptionValue>, name: &str) -> 
     }
 }
 
+#[cfg(test)]
 /// Per-round restriction switches, listed by round number.
 pub(crate) struct RoundPlan<'a> {
     pub(crate) contracts: &'a [&'a str],
@@ -686,6 +695,7 @@ pub(crate) struct RoundPlan<'a> {
     pub(crate) buys: &'a dyn Fn(u8) -> Buys,
 }
 
+#[cfg(test)]
 pub(crate) fn plan_rounds(p: &RoundPlan) -> Vec<RoundSpec> {
     let n = p.contracts.len() as u8;
     p.contracts

@@ -90,7 +90,8 @@ mod tests {
 
     #[test]
     fn a_contract_in_words_that_says_something_else_is_refused_with_its_field() {
-        let mut def = Definition::of(&RuleSet::preset("contract").unwrap());
+        let rs = RuleSet::preset("contract").unwrap();
+        let mut def = Definition::of(&rs, &rs.preset.option_specs());
         let first = Contract {
             alternatives: def.rounds[0].requirements.clone().unwrap(),
         };
