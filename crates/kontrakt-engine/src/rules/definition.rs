@@ -13,7 +13,7 @@
 //! option words it borrows, [`Definition::base`]).
 
 use super::cards::{Card, Rank, Suit};
-use super::meld::{AceMode, MeldRules, WildShare};
+use super::meld::{AceMode, MeldKind, MeldRules, WildShare};
 use super::play::Play;
 use super::play::{GoingOut, JokerSwap, LayOff};
 use super::preset::Preset;
@@ -192,6 +192,70 @@ pub struct MeldDef {
     pub run_min: u8,
 }
 
+/// `same_suit_runs`: what two runs of one suit in a contract meld may be to each other
+/// (docs/RULES.md section 3).
+pub const SAME_SUIT_RUNS: [&str; 4] = ["any", "not-touching", "gap-2", "never"];
+/// `wilds_per_meld`: how many of a meld's cards may be wild (docs/RULES.md section 2).
+pub const WILDS_PER_MELD: [&str; 5] = ["any", "one", "two-naturals", "half", "third"];
+
+/// The kind of value an option takes, as [`KNOWN_OPTIONS`] lists it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Takes {
+    /// On or off.
+    Bool,
+    /// A whole number.
+    Int,
+    /// One of these words (a definition may offer fewer).
+    Choice(&'static [&'static str]),
+    /// A list of whole numbers.
+    List,
+}
+
+/// Every option a rule set may offer: the options whose meaning the app knows (what they do
+/// to the data is `apply_options`; the others are read where they count: money, bonuses).
+pub const KNOWN_OPTIONS: [(&str, Takes); 28] = [
+    ("jokers", Takes::Bool),
+    ("joker_points", Takes::Int),
+    ("ace", Takes::Choice(&["low-or-high", "high-only", "wrap"])),
+    ("exact_minimum", Takes::Bool),
+    (
+        "settlement",
+        Takes::Choice(&["lowest-collects", "pairwise", "places", "units"]),
+    ),
+    ("cut_bonus", Takes::Int),
+    ("buy_limit", Takes::Int),
+    ("joker_swap", Takes::Choice(&["any", "runs-only", "none"])),
+    ("going_out_bonus", Takes::Int),
+    ("first_down_bonus", Takes::Int),
+    ("joker_count", Takes::Int),
+    ("twos_wild", Takes::Bool),
+    ("cards_dealt", Takes::Int),
+    ("opening_points", Takes::Int),
+    ("discard_to_go_out", Takes::Bool),
+    ("rounds", Takes::Int),
+    ("turn_bonuses", Takes::Bool),
+    ("one_suit_bonus", Takes::Bool),
+    ("hands", Takes::Int),
+    ("jokers_per_deck", Takes::Int),
+    ("contracts", Takes::Int),
+    ("lay_off_before_contract", Takes::Bool),
+    ("payouts", Takes::List),
+    ("kitty_split", Takes::Choice(&["winner", "two-thirds"])),
+    ("buy_cents", Takes::Int),
+    ("same_suit_runs", Takes::Choice(&SAME_SUIT_RUNS)),
+    ("wilds_per_meld", Takes::Choice(&WILDS_PER_MELD)),
+    ("all_wild_melds", Takes::Bool),
+];
+
+/// Most rounds a rule set may have.
+pub const MAX_ROUNDS: usize = 30;
+/// Most points a card, a bonus or a penalty may count.
+pub const MAX_POINTS: i64 = 500;
+/// Longest source text, in characters.
+pub const MAX_SOURCE_CHARS: usize = 200;
+/// Most players a rule set may be for.
+pub const MAX_PLAYERS: u8 = 12;
+
 /// A problem with a definition: what is wrong and the field it concerns (a path such as
 /// `rounds[2].requirements[0][1].min`). The sentences are in `text::rules`.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -212,6 +276,40 @@ pub enum ProblemKind {
     PenaltyUnknownCard { key: String },
     /// A derived fact sent that does not agree with the data.
     Disagrees { field: &'static str },
+    /// The name is empty, too long or not plain text.
+    Name(super::names::NameProblem),
+    /// The source is longer than [`MAX_SOURCE_CHARS`] or not plain text.
+    Source,
+    /// The player range is not 1 to [`MAX_PLAYERS`], smallest first.
+    Players { min: u8, max: u8 },
+    /// No rounds (and not one round per player).
+    NoRounds,
+    /// More than [`MAX_ROUNDS`] rounds.
+    TooManyRounds { count: usize },
+    /// A contract with no alternative, or an alternative with no meld.
+    EmptyContract,
+    /// A meld shorter than its kind allows (sets and runs 3, a pair exactly 2).
+    TooShort { kind: MeldKind, min: u8, least: u8 },
+    /// A meld longer than the deck allows.
+    TooLong { kind: MeldKind, min: u8, most: u8 },
+    /// A contract that needs more cards than a hand of its round can hold.
+    Unreachable { needs: usize, most: usize },
+    /// No cards dealt, or more than the deck has for the most players.
+    Deal { deal: u8, players: u8, cards: u32 },
+    /// Points outside 0 to [`MAX_POINTS`].
+    Points { value: i64 },
+    /// An option the app does not know.
+    UnknownOption { name: String },
+    /// An option of a kind other than its meaning (`jokers` as a number).
+    OptionKind { name: String },
+    /// A word an option does not take.
+    UnknownValue { name: String, value: String },
+    /// A default the option's own range or values do not take.
+    BadDefault { name: String },
+    /// The default settlement is not among those offered.
+    SchemeNotOffered,
+    /// The meld rules: a set or run shorter than 3, or a set's most below its least.
+    MeldLimits,
 }
 
 /// A text that lives as long as the program, kept once per distinct text: the rule sets'
@@ -286,6 +384,266 @@ impl RoundDef {
             buys: self.buys,
         }
     }
+}
+
+impl Definition {
+    /// The rule set this definition describes, validated: every problem found where it
+    /// cannot be built or breaks a limit (docs/API.md, "Rule sets as data"). A contract that
+    /// needs buys is allowed (it shows as `needs_more_than_dealt`); one no hand of its round
+    /// can reach is not.
+    pub fn check(&self) -> Result<RuleSet, Vec<Problem>> {
+        let mut problems = self.limit_problems();
+        match self.rule_set() {
+            Ok(rs) => {
+                problems.extend(self.deck_problems(&rs));
+                if problems.is_empty() {
+                    Ok(rs)
+                } else {
+                    Err(problems)
+                }
+            }
+            Err(more) => {
+                problems.extend(more);
+                Err(problems)
+            }
+        }
+    }
+
+    /// Problems visible without building the rule set: names, players, rounds, points,
+    /// options.
+    fn limit_problems(&self) -> Vec<Problem> {
+        let mut out = Vec::new();
+        let mut add = |path: String, kind: ProblemKind| out.push(Problem { path, kind });
+        if let Err(problem) = super::names::check_name(&self.name) {
+            add("name".into(), ProblemKind::Name(problem));
+        }
+        if self.source.chars().count() > MAX_SOURCE_CHARS || !super::names::is_plain(&self.source) {
+            add("source".into(), ProblemKind::Source);
+        }
+        if self.min_players < 1
+            || self.min_players > self.max_players
+            || self.max_players > MAX_PLAYERS
+        {
+            add(
+                "max_players".into(),
+                ProblemKind::Players {
+                    min: self.min_players,
+                    max: self.max_players,
+                },
+            );
+        }
+        if self.rounds.is_empty() && !self.rounds_per_player {
+            add("rounds".into(), ProblemKind::NoRounds);
+        }
+        if self.rounds.len() > MAX_ROUNDS {
+            add(
+                "rounds".into(),
+                ProblemKind::TooManyRounds {
+                    count: self.rounds.len(),
+                },
+            );
+        }
+        if !self.schemes.contains(&self.scheme) {
+            add("scheme".into(), ProblemKind::SchemeNotOffered);
+        }
+        let m = &self.melds;
+        if m.set_min < 3 || m.run_min < 3 || m.set_max.is_some_and(|most| most < m.set_min) {
+            add("melds".into(), ProblemKind::MeldLimits);
+        }
+        for (key, &value) in self.penalty.iter().flatten() {
+            if !(0..=MAX_POINTS).contains(&value) {
+                add(format!("penalty.{key}"), ProblemKind::Points { value });
+            }
+        }
+        for (field, value) in [
+            ("cut_bonus", self.cut_bonus),
+            ("going_out_bonus", self.going_out_bonus),
+            ("first_down_bonus", self.first_down_bonus),
+        ] {
+            if let Some(value) = value.filter(|v| !(0..=MAX_POINTS).contains(v)) {
+                add(field.into(), ProblemKind::Points { value });
+            }
+        }
+        for (i, round) in self.rounds.iter().enumerate() {
+            let Some(alternatives) = &round.requirements else {
+                continue;
+            };
+            if alternatives.is_empty() || alternatives.iter().any(Vec::is_empty) {
+                add(
+                    format!("rounds[{i}].requirements"),
+                    ProblemKind::EmptyContract,
+                );
+            }
+            for (j, alternative) in alternatives.iter().enumerate() {
+                for (k, req) in alternative.iter().enumerate() {
+                    let least = if req.kind == MeldKind::Pair { 2 } else { 3 };
+                    if req.min < least || (req.kind == MeldKind::Pair && req.min != 2) {
+                        add(
+                            format!("rounds[{i}].requirements[{j}][{k}].min"),
+                            ProblemKind::TooShort {
+                                kind: req.kind,
+                                min: req.min,
+                                least,
+                            },
+                        );
+                    }
+                }
+            }
+        }
+        for (i, option) in self.options.iter().enumerate() {
+            out.extend(option_problems(i, option));
+        }
+        out
+    }
+
+    /// Problems that need the rule set: melds longer than the deck allows, contracts no hand
+    /// can reach, deals the deck cannot give.
+    fn deck_problems(&self, rs: &RuleSet) -> Vec<Problem> {
+        let mut out = Vec::new();
+        let players = self.max_players.max(1);
+        let decks = rs.decks(players as usize);
+        let wilds = u32::from(decks.jokers)
+            + if rs.meld.twos_wild {
+                u32::from(decks.decks) * 4
+            } else {
+                0
+            };
+        let of_a_rank = if rs.meld.set_distinct_suits {
+            4
+        } else {
+            u32::from(decks.decks) * 4
+        };
+        let set_most = rs
+            .meld
+            .set_max
+            .map_or(of_a_rank + wilds, u32::from)
+            .min(u32::from(u8::MAX)) as u8;
+        let skips_two = rs.meld.twos_wild && !rs.meld.twos_natural;
+        let run_most = match rs.meld.ace {
+            AceMode::LowOrHigh => 14,
+            AceMode::HighOnly | AceMode::Wrap => 13,
+        } - u8::from(skips_two);
+        for (i, round) in rs.rounds.iter().enumerate() {
+            if round.deal == 0 || u32::from(round.deal) * u32::from(players) > decks.cards() {
+                out.push(Problem {
+                    path: format!("rounds[{i}].deal"),
+                    kind: ProblemKind::Deal {
+                        deal: round.deal,
+                        players,
+                        cards: decks.cards(),
+                    },
+                });
+            }
+            let Some(contract) = &round.contract else {
+                continue;
+            };
+            for (j, alternative) in contract.alternatives.iter().enumerate() {
+                for (k, req) in alternative.iter().enumerate() {
+                    let most = match req.kind {
+                        MeldKind::Set => set_most,
+                        MeldKind::Run => run_most,
+                        // A pair of other than 2 is too short or not a pair
+                        // (`limit_problems`).
+                        MeldKind::Pair => u8::MAX,
+                    };
+                    if req.min > most {
+                        out.push(Problem {
+                            path: format!("rounds[{i}].requirements[{j}][{k}].min"),
+                            kind: ProblemKind::TooLong {
+                                kind: req.kind,
+                                min: req.min,
+                                most,
+                            },
+                        });
+                    }
+                }
+            }
+            let buys = match (round.buys.allowed, round.buys.limit) {
+                (false, _) => Some(0),
+                (true, None) => None,
+                (true, Some(limit)) => {
+                    Some(usize::from(limit) * (1 + usize::from(round.buys.extra_cards)))
+                }
+            };
+            let most = match (round.total_cards, buys) {
+                (Some(total), _) => Some(usize::from(total)),
+                (None, Some(bought)) => Some(usize::from(round.deal) + 1 + bought),
+                (None, None) => None,
+            };
+            let needs = contract.min_cards();
+            if let Some(most) = most.filter(|&most| needs > most) {
+                out.push(Problem {
+                    path: format!("rounds[{i}].requirements"),
+                    kind: ProblemKind::Unreachable { needs, most },
+                });
+            }
+        }
+        out
+    }
+}
+
+/// The problems of one option: a name the app does not know, a kind other than its
+/// meaning, a word it does not take, a default outside its own values.
+fn option_problems(i: usize, option: &OptionDef) -> Vec<Problem> {
+    let mut out = Vec::new();
+    let name = option.name.clone();
+    let Some(&(_, takes)) = KNOWN_OPTIONS
+        .iter()
+        .find(|(known, _)| *known == option.name)
+    else {
+        out.push(Problem {
+            path: format!("options[{i}].name"),
+            kind: ProblemKind::UnknownOption { name },
+        });
+        return out;
+    };
+    let kind_fits = matches!(
+        (takes, &option.kind),
+        (Takes::Bool, OptionKind::Bool)
+            | (Takes::Int, OptionKind::Int { .. })
+            | (Takes::Choice(_), OptionKind::Choice { .. })
+            | (Takes::List, OptionKind::List { .. })
+    );
+    if !kind_fits {
+        out.push(Problem {
+            path: format!("options[{i}].type"),
+            kind: ProblemKind::OptionKind { name },
+        });
+        return out;
+    }
+    if let (Takes::Choice(words), OptionKind::Choice { values }) = (takes, &option.kind) {
+        for (j, value) in values.iter().enumerate() {
+            if !words.contains(&value.as_str()) {
+                out.push(Problem {
+                    path: format!("options[{i}].values[{j}]"),
+                    kind: ProblemKind::UnknownValue {
+                        name: name.clone(),
+                        value: value.clone(),
+                    },
+                });
+            }
+        }
+    }
+    let bad_range = match &option.kind {
+        OptionKind::Int { min, max, values } => {
+            min > max || values.as_ref().is_some_and(|v| v.is_empty())
+        }
+        OptionKind::List { max_len, .. } => *max_len == 0,
+        _ => false,
+    };
+    let spec = OptionSpec {
+        name: "",
+        kind: option.kind.clone(),
+        default: option.default.clone(),
+    };
+    let given = BTreeMap::from([(String::new(), option.default.clone())]);
+    if bad_range || resolve_options("", std::slice::from_ref(&spec), &given).is_err() {
+        out.push(Problem {
+            path: format!("options[{i}].default"),
+            kind: ProblemKind::BadDefault { name },
+        });
+    }
+    out
 }
 
 /// What each option does to a rule set's data, where its value is not the default

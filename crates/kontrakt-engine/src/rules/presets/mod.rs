@@ -159,11 +159,7 @@ impl RuleSet {
     }
 }
 
-/// `same_suit_runs`: what two runs of one suit in a contract meld may be to each other
-/// (docs/RULES.md section 3).
-pub const SAME_SUIT_RUNS: [&str; 4] = ["any", "not-touching", "gap-2", "never"];
-/// `wilds_per_meld`: how many of a meld's cards may be wild (docs/RULES.md section 2).
-pub const WILDS_PER_MELD: [&str; 5] = ["any", "one", "two-naturals", "half", "third"];
+pub use super::definition::{SAME_SUIT_RUNS, WILDS_PER_MELD};
 
 #[cfg(test)]
 mod tests;
