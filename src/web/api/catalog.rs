@@ -298,11 +298,16 @@ pub struct Detail {
 /// The full description of a preset with its default options, or `None` for an unknown id.
 pub fn detail(id: &str) -> Option<Detail> {
     let rs = RuleSet::preset(id).ok()?;
-    Some(Detail {
+    Some(detail_of(&rs, option_specs(id)?))
+}
+
+/// The full description of a rule set with its options' specs: a preset's or a table's own.
+pub fn detail_of(rs: &RuleSet, specs: Vec<OptionSpec>) -> Detail {
+    Detail {
         info: PresetJson::of(&rs.info),
         scheme: rs.scheme,
         schemes: rs.schemes.clone(),
-        options: option_specs(id)?
+        options: specs
             .into_iter()
             .map(|spec| OptionJson::of(rs.preset, spec))
             .collect(),
@@ -334,7 +339,7 @@ pub fn detail(id: &str) -> Option<Detail> {
             set_min: rs.meld.set_min,
             run_min: rs.meld.run_min,
         },
-        penalty: PenaltyJson::of(&rs),
+        penalty: PenaltyJson::of(rs),
         cut_bonus: rs.cut_bonus,
         going_out_bonus: rs.going_out_bonus,
         first_down_bonus: rs.first_down_bonus,
@@ -349,7 +354,7 @@ pub fn detail(id: &str) -> Option<Detail> {
             .into_iter()
             .map(|l| (l.code(), crate::text::rules::play_notes(&rs.play, l)))
             .collect(),
-    })
+    }
 }
 
 #[cfg(test)]

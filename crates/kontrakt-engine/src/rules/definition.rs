@@ -25,7 +25,7 @@ use super::ruleset::{
 use serde::de::IgnoredAny;
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
-use std::sync::{Mutex, PoisonError};
+use std::sync::{Arc, Mutex, PoisonError, RwLock};
 
 /// A rule set as data (docs/API.md, "Rule sets as data").
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -312,6 +312,35 @@ pub enum ProblemKind {
     MeldLimits,
 }
 
+impl ProblemKind {
+    /// A stable code for the problem, e.g. `unreachable`, `too_long`, `unknown_option`.
+    pub fn code(&self) -> &'static str {
+        match self {
+            ProblemKind::UnknownBase { .. } => "unknown_base",
+            ProblemKind::PenaltyMissing { .. } => "penalty_missing",
+            ProblemKind::PenaltyUnknownCard { .. } => "penalty_unknown_card",
+            ProblemKind::Disagrees { .. } => "disagrees",
+            ProblemKind::Name(_) => "name",
+            ProblemKind::Source => "source",
+            ProblemKind::Players { .. } => "players",
+            ProblemKind::NoRounds => "no_rounds",
+            ProblemKind::TooManyRounds { .. } => "too_many_rounds",
+            ProblemKind::EmptyContract => "empty_contract",
+            ProblemKind::TooShort { .. } => "too_short",
+            ProblemKind::TooLong { .. } => "too_long",
+            ProblemKind::Unreachable { .. } => "unreachable",
+            ProblemKind::Deal { .. } => "deal",
+            ProblemKind::Points { .. } => "points",
+            ProblemKind::UnknownOption { .. } => "unknown_option",
+            ProblemKind::OptionKind { .. } => "option_type",
+            ProblemKind::UnknownValue { .. } => "unknown_value",
+            ProblemKind::BadDefault { .. } => "bad_default",
+            ProblemKind::SchemeNotOffered => "scheme_not_offered",
+            ProblemKind::MeldLimits => "meld_limits",
+        }
+    }
+}
+
 /// A text that lives as long as the program, kept once per distinct text: the rule sets'
 /// facts are `&'static str` (errors and answers borrow them). Rule sets are few and their
 /// names short, so what is kept stays small.
@@ -324,6 +353,28 @@ pub(crate) fn intern(text: &str) -> &'static str {
     let leaked: &'static str = Box::leak(text.to_owned().into_boxed_str());
     kept.insert(leaked);
     leaked
+}
+
+/// The stored rule sets this program has read, by id: a stored rule set never changes, so
+/// once read it answers for its id for the program's life. The app registers each one it
+/// stores or reads ([`register`]); [`RuleSet::with_options`] and the preset look-ups answer
+/// for them as for a preset.
+static REGISTERED: RwLock<BTreeMap<String, Arc<Definition>>> = RwLock::new(BTreeMap::new());
+
+/// Makes a checked definition answer for its id ([`registered`]). A preset's id is never
+/// registered (the preset answers for it).
+pub fn register(def: Definition) {
+    if Preset::from_id(&def.id).is_some() {
+        return;
+    }
+    let mut all = REGISTERED.write().unwrap_or_else(PoisonError::into_inner);
+    all.insert(def.id.clone(), Arc::new(def));
+}
+
+/// The registered definition of a stored rule set.
+pub fn registered(id: &str) -> Option<Arc<Definition>> {
+    let all = REGISTERED.read().unwrap_or_else(PoisonError::into_inner);
+    all.get(id).cloned()
 }
 
 const RESTRICTIONS: [Restriction; 4] = [

@@ -57,6 +57,8 @@ messages! {
             "der Standardwert der Option „{name}“ ist keiner ihrer eigenen Werte";
         SchemeNotOffered => "the default settlement must be one of the settlements offered",
             "die voreingestellte Abrechnung muss eine der angebotenen sein";
+        Unreadable => "the rule set could not be read: {detail}", "das Regelwerk konnte nicht gelesen werden: {detail}";
+        NotStored => "no rule set has the id \"{id}\"", "kein Regelwerk hat die ID „{id}“";
         MeldLimits => "sets and runs hold at least 3 cards, and a set's most is not below its least",
             "Sätze und Folgen haben mindestens 3 Karten, und das Höchstmaß eines Satzes liegt nicht unter dem Mindestmaß";
     }

@@ -31,7 +31,7 @@ mod shanghai;
 
 pub use super::preset::Preset;
 
-use super::definition::Definition;
+use super::definition::{Definition, registered};
 use super::ruleset::{MELD_OPTIONS, OptionError, OptionSpec, OptionValue, PresetInfo, RuleSet};
 use std::collections::BTreeMap;
 use std::sync::OnceLock;
@@ -117,20 +117,29 @@ pub const PRESET_IDS: [&str; 10] = {
     ids
 };
 
-/// The option list of a preset, with defaults (docs/RULES.md section 4).
+/// The option list of a rule set, with defaults (docs/RULES.md section 4): a preset's, or a
+/// stored rule set's that was registered ([`super::definition::register`]).
 pub fn option_specs(id: &str) -> Option<Vec<OptionSpec>> {
-    Preset::from_id(id).map(Preset::option_specs)
+    match Preset::from_id(id) {
+        Some(preset) => Some(preset.option_specs()),
+        None => registered(id).map(|def| def.option_specs()),
+    }
 }
 
-/// The options of a preset that change what a meld checker answers ([`MELD_OPTIONS`]), in
-/// the preset's order.
+/// The options of a rule set that change what a meld checker answers ([`MELD_OPTIONS`]), in
+/// its order.
 pub fn meld_option_specs(id: &str) -> Option<Vec<OptionSpec>> {
-    Preset::from_id(id).map(Preset::meld_option_specs)
+    let mut specs = option_specs(id)?;
+    specs.retain(|spec| MELD_OPTIONS.contains(&spec.name));
+    Some(specs)
 }
 
-/// Facts of a preset.
+/// Facts of a rule set: a preset's, or a registered stored rule set's.
 pub fn preset_info(id: &str) -> Option<PresetInfo> {
-    Preset::from_id(id).map(Preset::info)
+    match Preset::from_id(id) {
+        Some(preset) => Some(preset.info()),
+        None => registered(id).map(|def| def.info()),
+    }
 }
 
 impl RuleSet {
@@ -139,14 +148,18 @@ impl RuleSet {
         RuleSet::with_options(id, &BTreeMap::new())
     }
 
-    /// A preset with options applied; unknown options or values are an error.
+    /// A preset, or a registered stored rule set, with options applied; unknown options or
+    /// values are an error.
     pub fn with_options(
         id: &str,
         given: &BTreeMap<String, OptionValue>,
     ) -> Result<RuleSet, OptionError> {
-        let preset =
-            Preset::from_id(id).ok_or_else(|| OptionError::UnknownRuleSet(id.to_string()))?;
-        RuleSet::of_preset(preset, given)
+        match Preset::from_id(id) {
+            Some(preset) => RuleSet::of_preset(preset, given),
+            None => registered(id)
+                .ok_or_else(|| OptionError::UnknownRuleSet(id.to_string()))?
+                .with_options(given),
+        }
     }
 
     /// [`RuleSet::with_options`] for a preset already known: its data file's definition
