@@ -248,3 +248,143 @@ async fn an_idempotency_key_replays_the_same_request_and_refuses_another() {
         other.body
     );
 }
+
+/// An example rule set of docs/rulesets/, stored (asserts 201): its id.
+async fn example(app: &TestApp, file: &str) -> String {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("docs/rulesets")
+        .join(file);
+    let text = std::fs::read_to_string(path).unwrap();
+    stored(app, &serde_json::from_str::<Value>(&text).unwrap()).await
+}
+
+#[tokio::test]
+async fn the_example_five_contracts_and_start_over_plays_hollywoods_first_five() {
+    let app = TestApp::new().await;
+    let id = example(&app, "five-contracts.json").await;
+    let read = app.get(&format!("/api/v1/rulesets/{id}")).await.json();
+    let hollywood = app.get("/api/v1/rules/hollywood").await.json();
+    assert_eq!(read["rounds"].as_array().unwrap().len(), 5);
+    assert_eq!(
+        read["rounds"].as_array().unwrap()[..],
+        hollywood["rounds"].as_array().unwrap()[..5]
+    );
+    let sixth = app
+        .post_json(
+            "/api/v1/check",
+            &json!({"rules": id, "round": 6, "melds": "5H 5S 5C"}),
+        )
+        .await;
+    assert_eq!(
+        sixth.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{}",
+        sixth.body
+    );
+    let fifth = app
+        .api(
+            "/api/v1/check",
+            &json!({"rules": id, "round": 5, "melds": "5H 5S 5C | 9C 9D 9S | 3H 4H 5H 6H"}),
+        )
+        .await;
+    assert_eq!(fifth["ok"], true, "{fifth}");
+}
+
+#[tokio::test]
+async fn the_example_no_jokers_refuses_a_joker_in_a_meld_and_in_the_hand() {
+    let app = TestApp::new().await;
+    let id = example(&app, "no-jokers.json").await;
+    let read = app.get(&format!("/api/v1/rulesets/{id}")).await.json();
+    assert_eq!(read["melds"]["jokers"], false);
+    let jokers = read["options"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|o| o["name"] == "jokers")
+        .unwrap()
+        .clone();
+    assert_eq!(
+        jokers["default"], false,
+        "the option says what the data says"
+    );
+    let check = app
+        .api(
+            "/api/v1/check",
+            &json!({"rules": id, "round": 1, "melds": "5H 5S JK | 9C 9D 9S"}),
+        )
+        .await;
+    assert_eq!(check["ok"], false);
+    let score = app
+        .post_json("/api/v1/score", &json!({"rules": id, "cards": "JK 5H"}))
+        .await;
+    assert_eq!(score.status, StatusCode::UNPROCESSABLE_ENTITY);
+    let natural = app
+        .api(
+            "/api/v1/check",
+            &json!({"rules": id, "round": 1, "melds": "5H 5S 5C | 9C 9D 9S"}),
+        )
+        .await;
+    assert_eq!(natural["ok"], true);
+}
+
+#[tokio::test]
+async fn the_example_wiener_rommee_has_four_jokers_and_no_melding_before_going_out() {
+    let app = TestApp::new().await;
+    let id = example(&app, "wiener-rommee.json").await;
+    let read = app.get(&format!("/api/v1/rulesets/{id}")).await.json();
+    assert_eq!(
+        read["deck"],
+        json!({"kind": "fixed", "decks": 2, "jokers": 4})
+    );
+    assert_eq!(read["play"]["lay_off"], "not-at-all");
+    let dealt = read["options"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|o| o["name"] == "cards_dealt")
+        .unwrap()
+        .clone();
+    assert_eq!(
+        dealt["values"],
+        json!([10, 13, 15]),
+        "10 or 13 (15 stays offered)"
+    );
+    let game = app
+        .create_game(json!({"rules": id, "players": ["Ann", "Ben", "Cy"],
+                            "options": {"cards_dealt": 10}}))
+        .await;
+    assert_eq!(app.game_state(&game.id).await["rules"], json!(id));
+    let points = app
+        .api("/api/v1/score", &json!({"rules": id, "cards": "JK 9H"}))
+        .await;
+    assert_eq!(points["points"], 29, "a joker 20, a nine 9");
+}
+
+#[tokio::test]
+async fn the_example_american_continental_plays_wild_twos_without_jokers_with_fifteen_cards() {
+    let app = TestApp::new().await;
+    let id = example(&app, "american-continental.json").await;
+    let read = app.get(&format!("/api/v1/rulesets/{id}")).await.json();
+    assert_eq!(read["melds"]["jokers"], false);
+    assert_eq!(read["melds"]["twos_wild"], true);
+    assert_eq!(read["rounds"][0]["deal"], 15);
+    let hand = "AH 2C 3H | 4S 5S 6S | 7D 8D 9D | 10C JC QC | 9H 10H JH";
+    let own = app
+        .api("/api/v1/check", &json!({"rules": id, "melds": hand}))
+        .await;
+    let preset = app
+        .api(
+            "/api/v1/check",
+            &json!({"rules": "continental", "options": {"twos_wild": true}, "melds": hand}),
+        )
+        .await;
+    assert_eq!(own, preset);
+    assert_eq!(own["ok"], true, "{own}");
+    let joker = app
+        .api(
+            "/api/v1/check",
+            &json!({"rules": id, "melds": "AH JK 3H | 4S 5S 6S | 7D 8D 9D | 10C JC QC | 9H 10H JH"}),
+        )
+        .await;
+    assert_eq!(joker["ok"], false, "{joker}");
+}

@@ -18,7 +18,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::catalog::{self, Detail};
-use super::input::take_lang;
+use super::input::{RawOptions, rule_set, take_lang};
 use super::reply::{created_at, key_reused, keyed_json};
 use crate::db::games::{Keyed, new_token};
 use crate::db::guard::Outcome;
@@ -81,9 +81,23 @@ fn definition_of(body: Map<String, Value>, id: &str, lang: Lang) -> Result<Defin
         Some(other) => return Err(unreadable(&format!("\"base\" is {other}, not a preset id"))),
         None => None,
     };
+    let mut body = body;
     let mut value = match base.as_deref().and_then(Preset::from_id) {
         Some(preset) => {
-            let mut value = serde_json::to_value(preset.definition())?;
+            // `"options": {"jokers": false}`: the base with those options, which become the
+            // new rule set's defaults.
+            let given = match body.get("options") {
+                Some(Value::Object(_)) => body.remove("options"),
+                _ => None,
+            };
+            let mut value = match given {
+                Some(given) => {
+                    let given: RawOptions = serde_json::from_value(given)?;
+                    let rs = rule_set(preset.id(), &given, lang)?;
+                    serde_json::to_value(Definition::of(&rs, &preset.option_specs()))?
+                }
+                None => serde_json::to_value(preset.definition())?,
+            };
             if let Some(Value::Array(rounds)) = value.get_mut("rounds") {
                 for round in rounds.iter_mut().filter_map(Value::as_object_mut) {
                     for field in DERIVED_ROUND_FIELDS {
@@ -134,7 +148,8 @@ fn refused(problems: &[crate::rules::definition::Problem], lang: Lang) -> Respon
     summary = "Store a table's own rule set",
     description = "A definition in the format of `GET /api/v1/rules/{id}` (a full one, or \
         `\"base\": \"<preset id>\"` and only what differs; objects are laid over the base key \
-        by key, lists replace it). Every problem is answered at once, each with its field. \
+        by key, lists replace it; `options` as an object sets the base's options, which become \
+        the new defaults). Every problem is answered at once, each with its field. \
         Added 2026-11-27.",
     params(super::doc::IdempotencyKeyHeader, super::doc::AcceptLanguageHeader),
     request_body(content = Object, content_type = "application/json"),
