@@ -153,6 +153,9 @@ async fn a_new_game_takes_a_stored_rule_set_and_keeps_its_id() {
         )
         .await;
     assert_eq!(state["rounds"].as_array().map(Vec::len), Some(1), "{state}");
+    let page = app.get(&format!("/games/{}", game.id)).await;
+    assert_eq!(page.status, StatusCode::OK, "{}", page.body);
+    assert!(page.body.contains("Fünf Kontrakte"));
 }
 
 #[tokio::test]

@@ -310,6 +310,9 @@ pub enum ProblemKind {
     SchemeNotOffered,
     /// The meld rules: a set or run shorter than 3, or a set's most below its least.
     MeldLimits,
+    /// One round per player without the option `cards_dealt` (how many cards each round
+    /// deals), or with rounds of its own besides.
+    PerPlayer,
 }
 
 impl ProblemKind {
@@ -337,6 +340,7 @@ impl ProblemKind {
             ProblemKind::BadDefault { .. } => "bad_default",
             ProblemKind::SchemeNotOffered => "scheme_not_offered",
             ProblemKind::MeldLimits => "meld_limits",
+            ProblemKind::PerPlayer => "rounds_per_player",
         }
     }
 }
@@ -485,6 +489,10 @@ impl Definition {
         }
         if self.rounds.is_empty() && !self.rounds_per_player {
             add("rounds".into(), ProblemKind::NoRounds);
+        }
+        let deals = self.options.iter().any(|o| o.name == "cards_dealt");
+        if self.rounds_per_player && (!deals || !self.rounds.is_empty()) {
+            add("rounds_per_player".into(), ProblemKind::PerPlayer);
         }
         if self.rounds.len() > MAX_ROUNDS {
             add(

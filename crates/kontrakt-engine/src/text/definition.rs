@@ -57,6 +57,8 @@ messages! {
             "der Standardwert der Option „{name}“ ist keiner ihrer eigenen Werte";
         SchemeNotOffered => "the default settlement must be one of the settlements offered",
             "die voreingestellte Abrechnung muss eine der angebotenen sein";
+        PerPlayer => "where every player deals one round, the rule set needs the option \"cards_dealt\" and no rounds of its own",
+            "wo jeder Spieler eine Runde gibt, braucht das Regelwerk die Option „cards_dealt“ und keine eigenen Runden";
         Unreadable => "the rule set could not be read: {detail}", "das Regelwerk konnte nicht gelesen werden: {detail}";
         NotStored => "no rule set has the id \"{id}\"", "kein Regelwerk hat die ID „{id}“";
         MeldLimits => "sets and runs hold at least 3 cards, and a set's most is not below its least",
@@ -124,6 +126,7 @@ impl Problem {
             ProblemKind::BadDefault { name } => M::BadDefault.fill(lang, &[("name", name)]),
             ProblemKind::SchemeNotOffered => M::SchemeNotOffered.text(lang).to_owned(),
             ProblemKind::MeldLimits => M::MeldLimits.text(lang).to_owned(),
+            ProblemKind::PerPlayer => M::PerPlayer.text(lang).to_owned(),
         }
     }
 }
@@ -395,6 +398,16 @@ mod tests {
         def.name = "Omas Regeln".into();
         def.source = "a\tb".into();
         assert_eq!(problems(&def)[0].0, "source");
+    }
+
+    #[test]
+    fn one_round_per_player_needs_the_cards_dealt_option_and_no_rounds_of_its_own() {
+        let mut def = preset("rommee");
+        def.options.retain(|o| o.name != "cards_dealt");
+        assert_eq!(problems(&def)[0].0, "rounds_per_player");
+        let mut def = preset("rommee");
+        def.rounds = preset("contract").rounds;
+        assert_eq!(problems(&def)[0].0, "rounds_per_player");
     }
 
     #[test]
