@@ -364,6 +364,8 @@ pub enum Made {
     Game,
     /// A group (its keys in `group_creations`).
     Group,
+    /// A table's own rule set (its keys in `rule_set_creations`).
+    RuleSet,
 }
 
 impl Made {
@@ -372,6 +374,7 @@ impl Made {
         match self {
             Self::Game => ("games", "game_creations", "game_id"),
             Self::Group => ("groups", "group_creations", "group_id"),
+            Self::RuleSet => ("rule_sets", "rule_set_creations", "rule_set_id"),
         }
     }
 }

@@ -38,6 +38,7 @@ pub mod games;
 pub mod group_summary;
 pub mod groups;
 pub mod guard;
+pub mod rule_sets;
 pub mod transfer;
 
 pub use batch::settled;

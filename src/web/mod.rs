@@ -16,7 +16,7 @@
 //! `pub fn routes() -> Router<AppState>`, merged in `pages::routes` or `api::routes`, then in
 //! `routes`; the middleware of [`app`] then applies to it.
 
-mod api;
+pub mod api;
 pub mod assets;
 pub mod cards;
 pub mod charts;

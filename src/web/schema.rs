@@ -149,6 +149,38 @@ pub struct Buys {
     pub extra_cards: u8,
 }
 
+/// One meld a contract asks for: a set, a run or a pair of at least `min` cards.
+#[derive(ToSchema, Serialize)]
+pub struct Requirement {
+    pub kind: MeldKindCode,
+    pub min: u8,
+}
+
+/// A kind of meld.
+#[derive(ToSchema, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum MeldKindCode {
+    Set,
+    Run,
+    Pair,
+}
+
+/// How many decks and jokers a game uses (`kind` says which rule; added 2026-11-27).
+#[derive(ToSchema, Serialize)]
+#[serde(tag = "kind", rename_all = "kebab-case")]
+pub enum DeckRule {
+    /// 2 decks and one joker fewer than the players.
+    TwoPlusPlayersMinusOne,
+    /// One deck per 2 players (rounded up), each with `jokers_per_deck` jokers.
+    PerTwoPlayers { jokers_per_deck: u8 },
+    /// Always `decks` decks and `jokers` jokers.
+    Fixed { decks: u8, jokers: u8 },
+    /// 2 decks for 2-5 players, 3 for 6-8, 4 for 9-12; one joker per deck.
+    Continental,
+    /// 2 decks, 3 with more than 4 players; `jokers_per_deck` jokers per deck.
+    Hollywood { jokers_per_deck: u8 },
+}
+
 /// Where the ace may stand in a run.
 #[derive(ToSchema, Serialize)]
 #[serde(rename_all = "kebab-case")]

@@ -995,8 +995,9 @@ async fn a_rule_set_lists_its_rounds_options_and_penalties() {
     assert_eq!(answer["rounds"].as_array().unwrap().len(), 7);
     assert_eq!(
         answer["rounds"][2],
-        json!({"number": 3, "contract": "2 runs of 4", "contract_de": "2 Folgen à 4", "deal": 10,
-               "go_out_all": false, "exact_minimum": true,
+        json!({"number": 3, "contract": "2 runs of 4", "contract_de": "2 Folgen à 4",
+               "requirements": [[{"kind": "run", "min": 4}, {"kind": "run", "min": 4}]],
+               "deal": 10, "go_out_all": false, "exact_minimum": true,
                "restrictions": ["no_contiguous_runs"],
                "buys": {"allowed": true, "limit": null, "extra_cards": 1},
                "needs_more_than_dealt": false})

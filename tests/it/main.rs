@@ -52,6 +52,7 @@ mod relocated;
 mod rematch;
 mod round_notes;
 mod round_pages;
+mod rulesets;
 mod scorings;
 mod security;
 mod serve;

@@ -183,6 +183,11 @@ fn fill(path: &str, id: &str) -> String {
 const OTHER_WRITES: &[Route] = &[
     Route {
         method: "POST",
+        path: "/api/v1/rulesets",
+        payload: Payload::Json(r#"{"base": "contract", "name": "Omas Regeln"}"#),
+    },
+    Route {
+        method: "POST",
         path: "/api/v1/groups",
         payload: Payload::Json(r#"{"name": "Freitagsrunde", "players": ["Ann", "Ben", "Cy"]}"#),
     },

@@ -13,7 +13,8 @@ use crate::rules::cards::{Card, Rank, Suit};
 use crate::rules::presets::Preset;
 use crate::rules::presets::{PRESET_IDS, option_specs};
 use crate::rules::ruleset::{
-    Buys, OptionKind, OptionSpec, OptionValue, PresetInfo, RoundSpec, RuleSet, Scheme,
+    Buys, DeckRule, OptionKind, OptionSpec, OptionValue, PresetInfo, Requirement, RoundSpec,
+    RuleSet, Scheme,
 };
 use crate::text::Lang;
 use crate::text::rules::{option_description, preset_description, preset_name};
@@ -121,6 +122,10 @@ pub struct RoundJson {
     /// The contract in words; null where there are no contracts (Rommé).
     pub contract: Option<String>,
     pub contract_de: Option<String>,
+    /// The contract as data: alternatives, each a list of melds (`{"kind": "set" | "run" |
+    /// "pair", "min": N}`); null where there are no contracts (added 2026-11-27).
+    #[schema(value_type = Option<Vec<Vec<crate::web::schema::Requirement>>>)]
+    pub requirements: Option<Vec<Vec<Requirement>>>,
     /// Cards dealt to each player.
     pub deal: u8,
     /// The contract meld is the whole hand, melded at once without a discard.
@@ -161,6 +166,7 @@ impl RoundJson {
                 .contract
                 .as_ref()
                 .map(|c| crate::text::rules::describe_contract(c, Lang::De)),
+            requirements: round.contract.as_ref().map(|c| c.alternatives.clone()),
             deal: round.deal,
             go_out_all: round.go_out_all,
             exact_minimum: round.exact_minimum,
@@ -181,6 +187,9 @@ pub struct MeldRulesJson {
     pub ace: &'static str,
     pub jokers: bool,
     pub twos_wild: bool,
+    /// A wild 2 may also stand for itself; false where the rank order skips 2 (Continental
+    /// with wild 2s; added 2026-11-27).
+    pub twos_natural: bool,
     /// Most wild cards in one meld; null for no limit.
     pub max_wilds_per_meld: Option<u8>,
     /// Fewest natural cards in one meld (0: all-wild melds allowed).
@@ -254,8 +263,30 @@ pub struct Detail {
     /// Liverpool: points taken off the cutter who hits the target.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub cut_bonus: Option<i64>,
+    /// Points taken off the player who goes out, where the table plays that bonus (added
+    /// 2026-11-27).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub going_out_bonus: Option<i64>,
+    /// Points taken off the player who laid the contract first in the round, where the table
+    /// plays that bonus (added 2026-11-27).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub first_down_bonus: Option<i64>,
     /// Higher totals are better (Continental in points mode).
     pub higher_is_better: bool,
+    /// Decks and jokers for a player count (added 2026-11-27).
+    #[schema(value_type = crate::web::schema::DeckRule)]
+    pub deck: DeckRule,
+    /// Going out in one turn without having melded before doubles the others' penalties
+    /// (Rommé; added 2026-11-27).
+    pub hand_rommee: bool,
+    /// A round may end with no winner (stock and discards exhausted; added 2026-11-27).
+    pub no_winner_allowed: bool,
+    /// A discard that fits a meld on the table may be claimed with a "Shanghai" call (added
+    /// 2026-11-27).
+    pub shanghai_calls: bool,
+    /// Where the option `twos_wild` makes 2s wild, a 2 left in hand counts the joker's
+    /// points (Rommé; added 2026-11-27).
+    pub wild_twos_score_as_jokers: bool,
     /// Laying off, joker swaps and going out.
     #[schema(value_type = crate::web::schema::Play)]
     pub play: Play,
@@ -267,11 +298,16 @@ pub struct Detail {
 /// The full description of a preset with its default options, or `None` for an unknown id.
 pub fn detail(id: &str) -> Option<Detail> {
     let rs = RuleSet::preset(id).ok()?;
-    Some(Detail {
+    Some(detail_of(&rs, option_specs(id)?))
+}
+
+/// The full description of a rule set with its options' specs: a preset's or a table's own.
+pub fn detail_of(rs: &RuleSet, specs: Vec<OptionSpec>) -> Detail {
+    Detail {
         info: PresetJson::of(&rs.info),
         scheme: rs.scheme,
         schemes: rs.schemes.clone(),
-        options: option_specs(id)?
+        options: specs
             .into_iter()
             .map(|spec| OptionJson::of(rs.preset, spec))
             .collect(),
@@ -294,6 +330,7 @@ pub fn detail(id: &str) -> Option<Detail> {
             ace: rs.meld.ace.id(),
             jokers: rs.meld.jokers,
             twos_wild: rs.meld.twos_wild,
+            twos_natural: rs.meld.twos_natural,
             max_wilds_per_meld: rs.meld.max_wilds,
             min_naturals_per_meld: rs.meld.min_naturals,
             max_wild_share: rs.meld.wild_share,
@@ -302,13 +339,36 @@ pub fn detail(id: &str) -> Option<Detail> {
             set_min: rs.meld.set_min,
             run_min: rs.meld.run_min,
         },
-        penalty: PenaltyJson::of(&rs),
+        penalty: PenaltyJson::of(rs),
         cut_bonus: rs.cut_bonus,
+        going_out_bonus: rs.going_out_bonus,
+        first_down_bonus: rs.first_down_bonus,
         higher_is_better: rs.higher_is_better,
+        deck: rs.deck_rule,
+        hand_rommee: rs.hand_rommee,
+        no_winner_allowed: rs.no_winner_allowed,
+        shanghai_calls: rs.shanghai_calls,
+        wild_twos_score_as_jokers: rs.wild_twos_score_as_jokers,
         play: rs.play,
         play_notes: [Lang::En, Lang::De]
             .into_iter()
             .map(|l| (l.code(), crate::text::rules::play_notes(&rs.play, l)))
             .collect(),
-    })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::definition::Definition;
+
+    #[test]
+    fn every_catalogue_entry_read_back_as_a_definition_is_the_preset_itself() {
+        for id in PRESET_IDS {
+            let json = serde_json::to_value(detail(id).unwrap()).unwrap();
+            let def: Definition = serde_json::from_value(json).unwrap();
+            let rs = crate::text::definition::load(&def).unwrap();
+            assert_eq!(rs, RuleSet::preset(id).unwrap(), "{id}");
+        }
+    }
 }

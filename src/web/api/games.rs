@@ -95,6 +95,9 @@ async fn create(
     Json(mut body): Json<Value>,
 ) -> Result<Response> {
     let lang = take_lang(&headers, &mut body)?;
+    if let Some(rules) = body.get("rules").and_then(Value::as_str) {
+        super::rulesets::ensure(&state, rules.trim()).await?;
+    }
     // The language of the answer is not part of what is asked: a retry in another language
     // is the same request.
     let request = request_hash("POST /api/v1/games", &canonical_json(&body));

@@ -25,6 +25,7 @@ mod input;
 mod output;
 mod players;
 mod reply;
+pub mod rulesets;
 
 use axum::Router;
 use axum::extract::{Path, State};
@@ -74,6 +75,7 @@ fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(rule_sets))
         .routes(routes!(rule_set))
         .routes(routes!(doc::openapi_json))
+        .merge(rulesets::routes())
         .merge(games::routes())
         .merge(groups::routes())
 }
@@ -102,6 +104,7 @@ async fn check_melds(
     headers: HeaderMap,
     Json(body): Json<CheckBody>,
 ) -> Result<Json<CheckAnswer>> {
+    rulesets::ensure(&state, body.rules.trim()).await?;
     let request = CheckRequest::try_from((body, &headers))?;
     let lang = request.lang;
     let answer = state
@@ -142,6 +145,7 @@ async fn solve_hand(
     headers: HeaderMap,
     Json(body): Json<SolveBody>,
 ) -> Result<Json<SolveAnswer>> {
+    rulesets::ensure(&state, body.rules.trim()).await?;
     let request = SolveRequest::try_from((body, &headers))?;
     state
         .compute
@@ -213,6 +217,7 @@ async fn fit_card(
     headers: HeaderMap,
     Json(body): Json<FitBody>,
 ) -> Result<Json<FitAnswer>> {
+    rulesets::ensure(&state, body.rules.trim()).await?;
     let request = FitRequest::try_from((body, &headers))?;
     let answer = state
         .compute
@@ -248,7 +253,12 @@ async fn fit_card(
         (status = 200, description = "The points.", body = ScoreAnswer),
     )
 )]
-async fn score_cards(headers: HeaderMap, Json(body): Json<ScoreBody>) -> Result<Json<ScoreAnswer>> {
+async fn score_cards(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Json(body): Json<ScoreBody>,
+) -> Result<Json<ScoreAnswer>> {
+    rulesets::ensure(&state, body.rules.trim()).await?;
     let request = ScoreRequest::try_from((body, &headers))?;
     let lang = request.lang;
     let points = request.rules.score_hand(&request.cards).map_err(|error| {
@@ -283,9 +293,11 @@ async fn score_cards(headers: HeaderMap, Json(body): Json<ScoreBody>) -> Result<
     )
 )]
 async fn settle_money(
+    State(state): State<AppState>,
     headers: HeaderMap,
     Json(body): Json<SettleBody>,
 ) -> Result<Json<SettleAnswer>> {
+    rulesets::ensure(&state, body.rules.trim()).await?;
     let request = SettleRequest::try_from((body, &headers))?;
     let settlement = settle(&request.rules, request.players.len(), &request.input)
         .map_err(|error| AppError::Unprocessable(error.say(request.lang)))?;

@@ -1,12 +1,14 @@
 //! The rules engine: cards, melds, contracts, rule-set presets, the checker, the solver,
 //! penalty scoring and money settlement, and across games the standings and the ledger.
 //!
-//! Pure domain code: it imports only `std`, `serde` and the Unicode tables
-//! (`unicode-normalization`, `unicode-properties`, for player names). No axum, sqlx, askama or
+//! Pure domain code: it imports only `std`, `serde` (and `serde_json`, to read the presets'
+//! embedded definition files) and the Unicode tables (`unicode-normalization`,
+//! `unicode-properties`, for player names). No axum, sqlx, askama or
 //! tokio here. Every rule cites the section of `docs/RULES.md` it implements.
 //!
-//! `ruleset` holds the shared rule-set types and knows no preset; `presets` has one file per
-//! preset family and builds on `ruleset` and `play`; `names` is the one player-name check.
+//! `ruleset` holds the shared rule-set types and knows no preset; `definition` is a rule set
+//! as data and its loader, what an option does included; `presets` reads the ten presets'
+//! data files with it; `names` is the one player-name check.
 //!
 //! No words either: rules gives codes, numbers and facts, and `text` turns them into English
 //! or German sentences. Rules must not depend on `text`, `web`, `db` or `cli`.
@@ -14,6 +16,7 @@ pub mod cards;
 pub mod check;
 #[cfg(test)]
 mod check_props;
+pub mod definition;
 #[doc(hidden)]
 pub mod fuzzing;
 pub mod game;

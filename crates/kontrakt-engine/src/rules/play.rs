@@ -4,10 +4,10 @@
 //! rules to the table (the notes' words are in `text::rules`); which preset plays how is in `presets`. Pure: std and serde
 //! only; never imports `presets`.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// When a player may lay cards off on melds on the table.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum LayOff {
     /// From the turn after one's own contract meld.
@@ -23,7 +23,7 @@ pub enum LayOff {
 }
 
 /// Whether a joker on the table may be taken back by putting in the card it stands for.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum JokerSwap {
     /// In runs only, by a player who has melded; jokers in sets are dead; the joker must be
@@ -38,7 +38,7 @@ pub enum JokerSwap {
 }
 
 /// How a player goes out.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum GoingOut {
     /// Meld or lay off the last cards and discard the final one.
@@ -52,7 +52,7 @@ pub enum GoingOut {
 }
 
 /// The play rules of a rule set.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Play {
     pub lay_off: LayOff,
     pub joker_swap: JokerSwap,

@@ -7,7 +7,7 @@
 //! the types here); the field `RuleSet::preset` is typed by the leaf [`super::preset`]. Pure: std and serde only. Every rule a table can disagree on is an option, never a
 //! special case in a caller.
 
-use super::cards::{Card, Rank};
+use super::cards::Card;
 use super::meld::{MeldKind, MeldRules};
 use super::play::GoingOut;
 use serde::{Deserialize, Serialize};
@@ -19,7 +19,8 @@ pub use super::preset::Preset;
 pub type Options = BTreeMap<String, OptionValue>;
 
 /// One meld a contract asks for: a kind and a minimum length.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Requirement {
     pub kind: MeldKind,
     pub min: u8,
@@ -72,7 +73,8 @@ impl Contract {
 }
 
 /// Buying / "May I?" in a round.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Buys {
     /// Buying is allowed in this round.
     pub allowed: bool,
@@ -200,14 +202,13 @@ impl Scheme {
     }
 }
 
-/// Penalty points per card (docs/RULES.md section 4, each preset's "Penalty").
+/// Penalty points per card (docs/RULES.md section 4, each preset's "Penalty"). Where 2s are
+/// wild, the 2's entry is what a wild 2 counts.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct PenaltyTable {
     /// Points by rank, index 0 = ace … 12 = king.
     pub by_rank: [i64; 13],
     pub joker: i64,
-    /// A 2 counts this when 2s are wild.
-    pub wild_two: Option<i64>,
 }
 
 impl PenaltyTable {
@@ -215,10 +216,7 @@ impl PenaltyTable {
     pub fn points(&self, card: Card) -> i64 {
         match card {
             Card::Joker => self.joker,
-            Card::Natural { rank, .. } => match self.wild_two {
-                Some(v) if rank == Rank::TWO => v,
-                _ => self.by_rank[rank.number() as usize - 1],
-            },
+            Card::Natural { rank, .. } => self.by_rank[rank.number() as usize - 1],
         }
     }
 
@@ -254,7 +252,7 @@ impl std::fmt::Display for OptionValue {
 }
 
 /// What values an option accepts.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "lowercase")]
 pub enum OptionKind {
     Bool,
@@ -476,14 +474,20 @@ pub struct RuleSet {
     /// A discard that fits a meld on the table may be claimed with a "Shanghai" call
     /// (docs/RULES.md 4 `shanghai`; not in `shanghai-powe`).
     pub shanghai_calls: bool,
+    /// Where the option `twos_wild` makes 2s wild, a 2 left in hand counts the joker's
+    /// points (Rommé; Hollywood's 2 counts 15 either way).
+    pub wild_twos_score_as_jokers: bool,
     /// Laying off, joker swaps and going out (docs/RULES.md 4), shown to the table.
     pub play: super::play::Play,
     /// Jokers per deck count or fixed total: see [`RuleSet::decks`].
-    pub(crate) deck_rule: DeckRule,
+    pub deck_rule: DeckRule,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum DeckRule {
+/// How many decks and jokers a game uses for its player count ([`RuleSet::decks`]); in a
+/// definition `"deck": {"kind": "fixed", "decks": 2, "jokers": 4}` and the like.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "kebab-case", deny_unknown_fields)]
+pub enum DeckRule {
     /// 2 decks + (players - 1) jokers.
     TwoPlusPlayersMinusOne,
     /// One deck per 2 players (rounded up), each with this many jokers.
@@ -510,6 +514,7 @@ impl Decks {
     }
 }
 
+#[cfg(test)]
 pub(crate) fn standard_penalty(ace: i64, joker: i64, two: i64) -> PenaltyTable {
     let mut by_rank = [0; 13];
     for (i, v) in by_rank.iter_mut().enumerate() {
@@ -520,13 +525,10 @@ pub(crate) fn standard_penalty(ace: i64, joker: i64, two: i64) -> PenaltyTable {
             _ => 10,
         };
     }
-    PenaltyTable {
-        by_rank,
-        joker,
-        wild_two: None,
-    }
+    PenaltyTable { by_rank, joker }
 }
 
+#[cfg(test)]
 pub(crate) fn opt_bool(name: &'static str, default: bool) -> OptionSpec {
     OptionSpec {
         name,
@@ -535,6 +537,7 @@ pub(crate) fn opt_bool(name: &'static str, default: bool) -> OptionSpec {
     }
 }
 
+#[cfg(test)]
 pub(crate) fn opt_int(name: &'static str, min: i64, max: i64, default: i64) -> OptionSpec {
     OptionSpec {
         name,
@@ -547,6 +550,7 @@ pub(crate) fn opt_int(name: &'static str, min: i64, max: i64, default: i64) -> O
     }
 }
 
+#[cfg(test)]
 /// A whole-number option that takes only these numbers (in order; the first is the smallest,
 /// the last the largest).
 pub(crate) fn opt_int_of(name: &'static str, values: &[i64], default: i64) -> OptionSpec {
@@ -561,6 +565,7 @@ pub(crate) fn opt_int_of(name: &'static str, values: &[i64], default: i64) -> Op
     }
 }
 
+#[cfg(test)]
 pub(crate) fn opt_choice(name: &'static str, values: &[&str], default: &str) -> OptionSpec {
     OptionSpec {
         name,
@@ -677,6 +682,7 @@ pub(crate) fn get_text<'a>(o: &'a BTreeMap<String, OptionValue>, name: &str) -> 
     }
 }
 
+#[cfg(test)]
 /// Per-round restriction switches, listed by round number.
 pub(crate) struct RoundPlan<'a> {
     pub(crate) contracts: &'a [&'a str],
@@ -689,6 +695,7 @@ pub(crate) struct RoundPlan<'a> {
     pub(crate) buys: &'a dyn Fn(u8) -> Buys,
 }
 
+#[cfg(test)]
 pub(crate) fn plan_rounds(p: &RoundPlan) -> Vec<RoundSpec> {
     let n = p.contracts.len() as u8;
     p.contracts

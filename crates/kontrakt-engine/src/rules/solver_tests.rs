@@ -1,5 +1,6 @@
 //! Solver tests: worked examples per preset, and properties checked against the checker and
-//! against brute force.
+//! against brute force, for the presets and for random rule sets read by the loader (random
+//! contracts, meld rules and card values).
 
 use super::*;
 use crate::rules::cards::{CardCounts, parse_cards};
@@ -2234,5 +2235,194 @@ fn assert_each_answered_within(cases: &[(&str, &str, usize, &str, bool, u64)]) {
             .map(|p| p.split_once('=').expect("name=value"))
             .collect();
         assert_answered_within(id, &pairs, Some(round), cards, expected, most);
+    }
+}
+
+// ---- random rule sets: definitions as a table would write them, read by the loader ----
+
+/// Contracts a random rule set picks from (every meld at least as long as its kind allows).
+const RANDOM_CONTRACTS: [&str; 10] = [
+    "2s3",
+    "1s3 1r4",
+    "2r4",
+    "3s3",
+    "1s3 1r3",
+    "2r3",
+    "1s4 1r5",
+    "1s3 1r3 1p2",
+    "3s3 / 3r4",
+    "1r3 1r3 1r3",
+];
+
+/// A round of a random rule set: (contract, deal, goes out all at once, exact minimum,
+/// restrictions, buys allowed).
+type RandomRound = (usize, u8, bool, bool, [bool; 4], bool);
+
+fn random_round() -> impl Strategy<Value = RandomRound> {
+    (
+        0..RANDOM_CONTRACTS.len(),
+        7u8..=12,
+        any::<bool>(),
+        any::<bool>(),
+        any::<[bool; 4]>(),
+        any::<bool>(),
+    )
+}
+
+/// A random rule set as data: a preset's definition with random meld rules, card values and
+/// rounds, kept only where it passes every check ([`Definition::check`]).
+fn random_definition() -> impl Strategy<Value = crate::rules::definition::Definition> {
+    use crate::rules::definition::{Restriction, RoundDef};
+    use crate::rules::meld::{AceMode, WildShare};
+    (
+        (
+            0usize..10,
+            0usize..3,
+            any::<bool>(),
+            any::<bool>(),
+            any::<bool>(),
+            prop::option::of(1u8..=2),
+            0u8..=2,
+            0usize..3,
+            any::<bool>(),
+        ),
+        prop::collection::vec(0i64..=60, 14),
+        prop::collection::vec(random_round(), 1..=4),
+    )
+        .prop_map(
+            |(
+                (preset, ace, jokers, twos_wild, twos_natural, max_wilds, naturals, share, suits),
+                points,
+                rounds,
+            )| {
+                let mut def = crate::rules::presets::Preset::ALL[preset]
+                    .definition()
+                    .clone();
+                def.id = "rs-random".into();
+                def.base = Some(crate::rules::presets::Preset::ALL[preset].id().into());
+                def.name = "Random".into();
+                let m = &mut def.melds;
+                m.ace = [AceMode::LowOrHigh, AceMode::HighOnly, AceMode::Wrap][ace];
+                m.jokers = jokers;
+                m.twos_wild = twos_wild;
+                m.twos_natural = twos_natural;
+                m.max_wilds_per_meld = max_wilds;
+                m.min_naturals_per_meld = naturals;
+                m.max_wild_share = [None, Some(WildShare::Half), Some(WildShare::Third)][share];
+                m.set_suits_differ = suits;
+                m.set_max = suits.then_some(4);
+                m.set_min = 3;
+                m.run_min = 3;
+                let keys = [
+                    "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "JK",
+                ];
+                def.penalty = Some(keys.iter().map(|k| k.to_string()).zip(points).collect());
+                def.rounds_per_player = false;
+                def.opening_points = None;
+                def.rounds = rounds
+                    .into_iter()
+                    .map(|(c, deal, all, exact, restrict, buys)| RoundDef {
+                        number: None,
+                        contract: None,
+                        contract_de: None,
+                        requirements: Some(contract(RANDOM_CONTRACTS[c]).alternatives),
+                        deal,
+                        go_out_all: all,
+                        exact_minimum: exact && !all,
+                        restrictions: [
+                            Restriction::NoContiguousRuns,
+                            Restriction::RunsTwoRanksApart,
+                            Restriction::RunsDifferentSuits,
+                            Restriction::NoTwoSetsSameRank,
+                        ]
+                        .into_iter()
+                        .zip(restrict)
+                        .filter_map(|(r, on)| on.then_some(r))
+                        .collect(),
+                        total_cards: None,
+                        buys: crate::rules::ruleset::Buys {
+                            allowed: buys,
+                            limit: None,
+                            extra_cards: 1,
+                        },
+                        needs_more_than_dealt: None,
+                    })
+                    .collect();
+                def
+            },
+        )
+        .prop_filter("passes every check", |def| def.check().is_ok())
+}
+
+/// The points a definition's table gives a card.
+fn table_points(def: &crate::rules::definition::Definition, card: Card) -> i64 {
+    let key = match card {
+        Card::Joker => "JK",
+        Card::Natural { rank, .. } => rank.symbol(),
+    };
+    def.penalty.as_ref().unwrap()[key]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig {
+        cases: std::env::var("PROPTEST_CASES").ok().and_then(|s| s.parse().ok()).unwrap_or(64),
+        ..ProptestConfig::default()
+    })]
+
+    #[test]
+    fn with_a_random_rule_set_every_solver_answer_passes_the_checker(
+        def in random_definition(),
+        round in 0usize..4,
+        cards in prop::collection::vec(small_card(), 6..16),
+    ) {
+        let rs = def.check().unwrap();
+        let spec = rs.rounds[round % rs.rounds.len()].clone();
+        if let Some(s) = solve(&rs, &spec, &cards).unwrap() {
+            assert_valid(&rs, &spec, &cards, &s);
+        }
+    }
+
+    #[test]
+    fn with_a_random_rule_set_a_solver_no_agrees_with_brute_force_on_small_hands(
+        def in random_definition(),
+        shape in 0usize..5,
+        cards in prop::collection::vec(small_card(), 5..9),
+    ) {
+        let rs = def.check().unwrap();
+        let (spec, k) = match shape {
+            0 => (small_round("2s3", false, true, true), 2),
+            1 => (small_round("1s3 1r3", false, true, false), 2),
+            2 => (small_round("2r3", false, true, false), 2),
+            3 => (small_round("2r3", true, true, false), 2),
+            _ => (small_round("1r4 1r3", true, false, false), 2),
+        };
+        let solved = solve(&rs, &spec, &cards).unwrap();
+        if let Some(s) = &solved {
+            assert_valid(&rs, &spec, &cards, s);
+        }
+        let brute = brute_force(&rs, &spec, &cards, k);
+        prop_assert_eq!(
+            solved.is_some(),
+            brute,
+            "{:?} hand {:?}",
+            rs.meld,
+            crate::rules::cards::format_cards(&cards)
+        );
+    }
+
+    #[test]
+    fn with_a_random_rule_set_a_hands_score_is_the_sum_of_its_card_values(
+        def in random_definition(),
+        cards in prop::collection::vec(small_card(), 0..12),
+    ) {
+        let rs = def.check().unwrap();
+        let jokers = cards.iter().filter(|&&c| c == Card::Joker).count();
+        let scored = rs.score_hand(&cards);
+        if jokers > 0 && !def.melds.jokers {
+            prop_assert_eq!(scored, Err(crate::rules::ruleset::ScoreError::JokersNotInPlay { jokers }));
+        } else {
+            let sum: i64 = cards.iter().map(|&c| table_points(&def, c)).sum();
+            prop_assert_eq!(scored, Ok(sum));
+        }
     }
 }

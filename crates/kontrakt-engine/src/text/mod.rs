@@ -66,6 +66,7 @@ pub mod cards;
 pub mod charts;
 pub mod check;
 pub mod cli;
+pub mod definition;
 pub mod game;
 pub mod groups;
 mod lang;

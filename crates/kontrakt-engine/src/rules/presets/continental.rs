@@ -57,10 +57,10 @@ pub(super) fn build(rs: &mut RuleSet, o: &Options) {
             buys: NO_BUYS,
         })
         .collect();
-    if get_bool(o, "twos_wild") {
-        rs.meld.twos_wild = true;
-        rs.meld.twos_natural = false;
-    }
+    // Where 2s are wild the rank order skips 2 (a wild 2 never stands for itself); where
+    // they are not, this changes nothing.
+    rs.meld.twos_natural = false;
+    rs.meld.twos_wild = get_bool(o, "twos_wild");
     rs.deck_rule = DeckRule::Continental;
     rs.no_winner_allowed = false;
     rs.scheme = Scheme::Units;

@@ -81,7 +81,7 @@ pub(super) fn build(rs: &mut RuleSet, o: &Options) {
     };
     let mut t = standard_penalty(15, get_int(o, "joker_points"), 15);
     if rs.meld.twos_wild {
-        t.wild_two = Some(15);
+        t.by_rank[1] = 15;
     }
     rs.penalty = Some(t);
     // Seed 003: when the stock runs out the discards are shuffled into a new stock, so every

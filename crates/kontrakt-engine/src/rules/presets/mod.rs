@@ -1,71 +1,100 @@
-//! The ten presets of docs/RULES.md section 4 as a [`Preset`] enum, one file per family: each
-//! family file holds its presets' facts, option specs, rule-set building, option checks and
-//! play rules, so a new rule set touches its own file and the enum here, and the compiler
-//! checks every `match` on [`Preset`].
+//! The ten presets of docs/RULES.md section 4 as data: one definition file per preset in
+//! `crates/kontrakt-engine/presets/` (the catalogue entry's format, [`Definition`]), embedded
+//! in the binary and read by the same loader that reads a table's own rule set. What an
+//! option does is the loader's, by the option's name ([`Definition::with_options`]); nothing
+//! here asks which preset it is.
 //!
-//! Dependency rule: presets build the shared types of [`super::ruleset`] and
-//! [`super::play`]; those modules never import from here (the old free functions of
-//! `ruleset` are re-exported there for callers). Pure: std and serde only, no words in
-//! another language and no web vocabulary.
+//! The family files (one per preset family) are the builders the data files were written
+//! from. They are kept for the tests only: `data_tests` pins every preset's data file, with
+//! every option, to what they build.
+//!
+//! Dependency rule: presets build on [`super::ruleset`] and [`super::definition`]; those
+//! modules never import from here. Pure: std, serde and serde_json (to read the embedded
+//! files), no words in another language and no web vocabulary.
 
+#[cfg(test)]
+mod built;
+#[cfg(test)]
 mod continental;
+#[cfg(test)]
 mod contract;
+#[cfg(test)]
+mod data_tests;
+#[cfg(test)]
 mod hollywood;
+#[cfg(test)]
 mod progressive;
+#[cfg(test)]
 mod rommee;
+#[cfg(test)]
 mod shanghai;
 
 pub use super::preset::Preset;
 
-use super::meld::{AceMode, MeldRules};
-use super::play::{JokerSwap, Play};
-use super::ruleset::{
-    Buys, DeckRule, MELD_OPTIONS, OptionError, OptionSpec, OptionValue, Options, PresetInfo,
-    RuleSet, Scheme, get_bool, get_text, opt_bool, opt_choice, opt_int, resolve_options,
-};
+use super::definition::{Definition, registered};
+use super::ruleset::{MELD_OPTIONS, OptionError, OptionSpec, OptionValue, PresetInfo, RuleSet};
 use std::collections::BTreeMap;
+use std::sync::OnceLock;
+
+// What the family files build with (the builders the data files were written from).
+#[cfg(test)]
+use built::{
+    ALL_ROUNDS, CONTRACT_SEVEN, ace_option, exact_minimum_option, info_row, joker_points_option,
+    joker_swap_of, joker_swap_option, jokers_option, may_i, settlement_option,
+};
+
+/// The data files, in the order of [`Preset::ALL`].
+const PRESET_FILES: [(&str, &str); 10] = [
+    ("contract", include_str!("../../../presets/contract.json")),
+    ("liverpool", include_str!("../../../presets/liverpool.json")),
+    ("may-i", include_str!("../../../presets/may-i.json")),
+    ("shanghai", include_str!("../../../presets/shanghai.json")),
+    (
+        "shanghai-powe",
+        include_str!("../../../presets/shanghai-powe.json"),
+    ),
+    (
+        "shanghai-kolsov",
+        include_str!("../../../presets/shanghai-kolsov.json"),
+    ),
+    (
+        "progressive",
+        include_str!("../../../presets/progressive.json"),
+    ),
+    (
+        "continental",
+        include_str!("../../../presets/continental.json"),
+    ),
+    ("rommee", include_str!("../../../presets/rommee.json")),
+    ("hollywood", include_str!("../../../presets/hollywood.json")),
+];
 
 impl Preset {
-    /// The family file that knows this preset.
-    fn family(self) -> Family {
-        match self {
-            Preset::Contract => Family::Contract(contract::Variant::Contract),
-            Preset::Liverpool => Family::Contract(contract::Variant::Liverpool),
-            Preset::MayI => Family::Contract(contract::Variant::MayI),
-            Preset::Shanghai => Family::Shanghai(shanghai::Variant::Shanghai),
-            Preset::ShanghaiPowe => Family::Shanghai(shanghai::Variant::Powe),
-            Preset::ShanghaiKolsov => Family::Shanghai(shanghai::Variant::Kolsov),
-            Preset::Progressive => Family::Progressive,
-            Preset::Continental => Family::Continental,
-            Preset::Rommee => Family::Rommee,
-            Preset::Hollywood => Family::Hollywood,
-        }
+    /// The preset's definition, read from its data file once.
+    pub fn definition(self) -> &'static Definition {
+        static READ: OnceLock<Vec<Definition>> = OnceLock::new();
+        let all = READ.get_or_init(|| {
+            PRESET_FILES
+                .iter()
+                .map(|(id, text)| {
+                    // The files are the program's own; `data_tests` reads every one.
+                    serde_json::from_str(text)
+                        .unwrap_or_else(|e| panic!("presets/{id}.json is not a definition: {e}"))
+                })
+                .collect()
+        });
+        let at = Preset::ALL.iter().position(|&p| p == self).unwrap_or(0);
+        &all[at]
     }
 
     /// The identity and fixed facts of the preset.
     pub fn info(self) -> PresetInfo {
-        match self.family() {
-            Family::Contract(v) => contract::info(v),
-            Family::Shanghai(v) => shanghai::info(v),
-            Family::Progressive => progressive::info(),
-            Family::Continental => continental::info(),
-            Family::Rommee => rommee::info(),
-            Family::Hollywood => hollywood::info(),
-        }
+        self.definition().info()
     }
 
     /// The option list, with defaults (docs/RULES.md section 4).
     pub fn option_specs(self) -> Vec<OptionSpec> {
-        let mut specs = match self.family() {
-            Family::Contract(v) => contract::options(v),
-            Family::Shanghai(_) => shanghai::options(),
-            Family::Progressive => progressive::options(),
-            Family::Continental => continental::options(),
-            Family::Rommee => rommee::options(),
-            Family::Hollywood => hollywood::options(),
-        };
-        specs.extend(house_meld_options(self));
-        specs
+        self.definition().option_specs()
     }
 
     /// The options that change what a meld checker answers ([`MELD_OPTIONS`]), in the
@@ -75,41 +104,6 @@ impl Preset {
         specs.retain(|spec| MELD_OPTIONS.contains(&spec.name));
         specs
     }
-
-    /// The play rules with these options (docs/RULES.md section 4).
-    pub fn play(self, o: &Options) -> Play {
-        match self.family() {
-            Family::Contract(v) => contract::play(v),
-            Family::Shanghai(v) => shanghai::play(v, o),
-            Family::Progressive => progressive::play(),
-            Family::Continental => continental::play(),
-            Family::Rommee => rommee::play(o),
-            Family::Hollywood => hollywood::play(o),
-        }
-    }
-
-    /// Fills in what the preset decides: rounds, meld rules, decks, penalties, money.
-    fn build(self, rs: &mut RuleSet, o: &Options, scheme: Option<Scheme>) {
-        match self.family() {
-            Family::Contract(v) => contract::build(v, rs, o),
-            Family::Shanghai(v) => shanghai::build(v, rs, o),
-            Family::Progressive => progressive::build(rs),
-            Family::Continental => continental::build(rs, o),
-            Family::Rommee => rommee::build(rs, o, scheme),
-            Family::Hollywood => hollywood::build(rs, o),
-        }
-    }
-}
-
-/// The family files; a family with several presets names its variant.
-#[derive(Debug, Clone, Copy)]
-enum Family {
-    Contract(contract::Variant),
-    Shanghai(shanghai::Variant),
-    Progressive,
-    Continental,
-    Rommee,
-    Hollywood,
 }
 
 /// Rule-set ids in display order.
@@ -123,20 +117,29 @@ pub const PRESET_IDS: [&str; 10] = {
     ids
 };
 
-/// The option list of a preset, with defaults (docs/RULES.md section 4).
+/// The option list of a rule set, with defaults (docs/RULES.md section 4): a preset's, or a
+/// stored rule set's that was registered ([`super::definition::register`]).
 pub fn option_specs(id: &str) -> Option<Vec<OptionSpec>> {
-    Preset::from_id(id).map(Preset::option_specs)
+    match Preset::from_id(id) {
+        Some(preset) => Some(preset.option_specs()),
+        None => registered(id).map(|def| def.option_specs()),
+    }
 }
 
-/// The options of a preset that change what a meld checker answers ([`MELD_OPTIONS`]), in
-/// the preset's order.
+/// The options of a rule set that change what a meld checker answers ([`MELD_OPTIONS`]), in
+/// its order.
 pub fn meld_option_specs(id: &str) -> Option<Vec<OptionSpec>> {
-    Preset::from_id(id).map(Preset::meld_option_specs)
+    let mut specs = option_specs(id)?;
+    specs.retain(|spec| MELD_OPTIONS.contains(&spec.name));
+    Some(specs)
 }
 
-/// Facts of a preset.
+/// Facts of a rule set: a preset's, or a registered stored rule set's.
 pub fn preset_info(id: &str) -> Option<PresetInfo> {
-    Preset::from_id(id).map(Preset::info)
+    match Preset::from_id(id) {
+        Some(preset) => Some(preset.info()),
+        None => registered(id).map(|def| def.info()),
+    }
 }
 
 impl RuleSet {
@@ -145,239 +148,31 @@ impl RuleSet {
         RuleSet::with_options(id, &BTreeMap::new())
     }
 
-    /// A preset with options applied; unknown options or values are an error.
+    /// A preset, or a registered stored rule set, with options applied; unknown options or
+    /// values are an error.
     pub fn with_options(
         id: &str,
         given: &BTreeMap<String, OptionValue>,
     ) -> Result<RuleSet, OptionError> {
-        let preset =
-            Preset::from_id(id).ok_or_else(|| OptionError::UnknownRuleSet(id.to_string()))?;
-        RuleSet::of_preset(preset, given)
+        match Preset::from_id(id) {
+            Some(preset) => RuleSet::of_preset(preset, given),
+            None => registered(id)
+                .ok_or_else(|| OptionError::UnknownRuleSet(id.to_string()))?
+                .with_options(given),
+        }
     }
 
-    /// [`RuleSet::with_options`] for a preset already known.
+    /// [`RuleSet::with_options`] for a preset already known: its data file's definition
+    /// with the options applied.
     pub fn of_preset(
         preset: Preset,
         given: &BTreeMap<String, OptionValue>,
     ) -> Result<RuleSet, OptionError> {
-        let info = preset.info();
-        let o = resolve_options(preset.id(), &preset.option_specs(), given)?;
-        let ace = AceMode::from_id(get_text(&o, "ace")).unwrap_or(AceMode::LowOrHigh);
-        let scheme = Scheme::from_id(get_text(&o, "settlement"));
-        let mut rs = RuleSet {
-            info,
-            preset,
-            meld: MeldRules {
-                ace,
-                jokers: true,
-                ..MeldRules::default()
-            },
-            rounds: Vec::new(),
-            penalty: None,
-            cut_bonus: None,
-            going_out_bonus: None,
-            first_down_bonus: None,
-            opening_points: None,
-            hand_rommee: false,
-            no_winner_allowed: true,
-            rounds_per_player: false,
-            scheme: scheme.unwrap_or(Scheme::LowestCollects),
-            schemes: vec![Scheme::LowestCollects, Scheme::Pairwise],
-            higher_is_better: false,
-            shanghai_calls: false,
-            play: preset.play(&o),
-            deck_rule: DeckRule::TwoPlusPlayersMinusOne,
-            options: BTreeMap::new(),
-        };
-        preset.build(&mut rs, &o, scheme);
-        apply_house_meld_options(&mut rs, &o);
-        min_lengths_from_contracts(&mut rs);
-        rs.options = o;
-        Ok(rs)
+        preset.definition().with_options(given)
     }
 }
 
-/// `same_suit_runs`: what two runs of one suit in a contract meld may be to each other
-/// (docs/RULES.md section 3).
-pub const SAME_SUIT_RUNS: [&str; 4] = ["any", "not-touching", "gap-2", "never"];
-/// `wilds_per_meld`: how many of a meld's cards may be wild (docs/RULES.md section 2).
-pub const WILDS_PER_MELD: [&str; 5] = ["any", "one", "two-naturals", "half", "third"];
-
-/// The house-rule meld options of a preset, each defaulting to what the preset
-/// has always done: `same_suit_runs` where a contract asks for two runs or more and the
-/// preset does not fix it in the contract's words (not Hollywood, whose contracts say
-/// "in different suits"; not Rommé, without contracts), `wilds_per_meld` everywhere, and
-/// `all_wild_melds` where wild cards are not limited by default (an all-wild meld breaks
-/// Shanghai's one wild per meld and Rommé's two naturals anyway).
-fn house_meld_options(p: Preset) -> Vec<OptionSpec> {
-    use Preset as P;
-    let (runs, wilds, all_wild) = match p {
-        P::Contract | P::Liverpool => (Some("not-touching"), "any", Some(false)),
-        P::MayI => (Some("any"), "any", Some(false)),
-        P::Shanghai | P::ShanghaiKolsov => (Some("not-touching"), "one", None),
-        P::ShanghaiPowe => (Some("never"), "one", None),
-        P::Progressive => (Some("any"), "any", Some(true)),
-        P::Continental => (Some("any"), "any", Some(false)),
-        P::Rommee => (None, "two-naturals", None),
-        P::Hollywood => (None, "any", Some(false)),
-    };
-    let mut out = Vec::new();
-    if let Some(runs) = runs {
-        out.push(opt_choice("same_suit_runs", &SAME_SUIT_RUNS, runs));
-    }
-    out.push(opt_choice("wilds_per_meld", &WILDS_PER_MELD, wilds));
-    if let Some(all_wild) = all_wild {
-        out.push(opt_bool("all_wild_melds", all_wild));
-    }
-    out
-}
-
-/// Applies the house-rule meld options ([`house_meld_options`]). `same_suit_runs` governs
-/// the rounds whose contract asks for two runs or more, and those the preset restricts
-/// anyway (the Shanghai family: every round): `any` lifts the restrictions, `not-touching`
-/// forbids runs joining end to end, `gap-2` asks for two ranks between runs that do not
-/// overlap, `never` gives every run its own suit.
-fn apply_house_meld_options(rs: &mut RuleSet, o: &Options) {
-    use super::meld::{MeldKind, WildShare};
-    if o.contains_key("same_suit_runs") {
-        let value = get_text(o, "same_suit_runs").to_owned();
-        for round in &mut rs.rounds {
-            let runs = round.contract.as_ref().map_or(0, |c| {
-                c.alternatives
-                    .iter()
-                    .map(|a| a.iter().filter(|r| r.kind == MeldKind::Run).count())
-                    .max()
-                    .unwrap_or(0)
-            });
-            let flagged = round.no_contiguous_runs || round.runs_different_suits;
-            if runs < 2 && !flagged {
-                continue;
-            }
-            match value.as_str() {
-                "any" => {
-                    round.no_contiguous_runs = false;
-                    round.runs_apart = 0;
-                    round.runs_different_suits = false;
-                }
-                "not-touching" => {
-                    round.no_contiguous_runs = true;
-                    round.runs_apart = 0;
-                    round.runs_different_suits = false;
-                }
-                "gap-2" => {
-                    round.no_contiguous_runs = true;
-                    round.runs_apart = 2;
-                    round.runs_different_suits = false;
-                }
-                _ => round.runs_different_suits = true,
-            }
-        }
-    }
-    if o.contains_key("wilds_per_meld") {
-        let all_wild = get_bool(o, "all_wild_melds");
-        let m = &mut rs.meld;
-        (m.max_wilds, m.min_naturals, m.wild_share) = match get_text(o, "wilds_per_meld") {
-            "one" => (Some(1), 1, None),
-            "two-naturals" => (None, 2, None),
-            "half" => (None, 1, Some(WildShare::Half)),
-            "third" => (None, 1, Some(WildShare::Third)),
-            _ => (None, u8::from(!all_wild), None),
-        };
-    }
-}
-
-/// The shortest set and run a rule set's meld rules accept: the shortest its contracts ask
-/// for (docs/RULES.md section 4: sets of 3 everywhere, runs of 4 in the contract family,
-/// runs of 3 in Progressive's round 12 and Continental); without contracts (Rommé) the
-/// defaults of [`MeldRules`], sets of 3 and runs of 3 (seed 002).
-fn min_lengths_from_contracts(rs: &mut RuleSet) {
-    use super::meld::MeldKind;
-    let shortest = |kind: MeldKind| {
-        rs.rounds
-            .iter()
-            .filter_map(|r| r.contract.as_ref())
-            .flat_map(|c| c.alternatives.iter().flatten())
-            .filter(|req| req.kind == kind)
-            .map(|req| req.min)
-            .min()
-    };
-    if let Some(min) = shortest(MeldKind::Set) {
-        rs.meld.set_min = min;
-    }
-    if let Some(min) = shortest(MeldKind::Run) {
-        rs.meld.run_min = min;
-    }
-}
-
-/// Buying as in Contract Rummy's "May I?": every round, no count limit, `extra` stock cards.
-fn may_i(extra: u8) -> impl Fn(u8) -> Buys {
-    move |_| Buys {
-        allowed: true,
-        limit: None,
-        extra_cards: extra,
-    }
-}
-
-/// The seven contracts of Contract Rummy, which Shanghai starts from too.
-const CONTRACT_SEVEN: [&str; 7] = ["2s3", "1s3 1r4", "2r4", "3s3", "2s3 1r4", "1s3 2r4", "3r4"];
-
-/// Every round number a preset may have.
-const ALL_ROUNDS: [u8; 15] = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15];
-
-const ACES: [&str; 3] = ["low-or-high", "high-only", "wrap"];
-
-fn ace_option(default: AceMode) -> OptionSpec {
-    opt_choice("ace", &ACES, default.id())
-}
-
-fn jokers_option() -> OptionSpec {
-    opt_bool("jokers", true)
-}
-
-fn joker_points_option(default: i64) -> OptionSpec {
-    opt_int("joker_points", 0, 500, default)
-}
-
-/// The option `joker_swap` (Hollywood and the Shanghai family): whether a joker on the table
-/// may be taken back by putting in the card it stands for, from `any` meld, from runs only
-/// (`runs-only`, jokers in sets stay dead) or never (`none`).
-fn joker_swap_option(default: &str) -> OptionSpec {
-    opt_choice("joker_swap", &["any", "runs-only", "none"], default)
-}
-
-/// The joker swap the option [`joker_swap_option`] chose.
-fn joker_swap_of(o: &Options) -> JokerSwap {
-    match get_text(o, "joker_swap") {
-        "runs-only" => JokerSwap::RunsOnly,
-        "none" => JokerSwap::Never,
-        _ => JokerSwap::Any,
-    }
-}
-
-fn settlement_option(values: &[&str], default: &str) -> OptionSpec {
-    opt_choice("settlement", values, default)
-}
-
-fn exact_minimum_option(default: bool) -> OptionSpec {
-    opt_bool("exact_minimum", default)
-}
-
-/// The preset facts, in the order of [`PresetInfo`]'s fields.
-fn info_row(
-    id: &'static str,
-    name: &'static str,
-    source: &'static str,
-    min_players: u8,
-    max_players: u8,
-) -> PresetInfo {
-    PresetInfo {
-        id,
-        name,
-        source,
-        min_players,
-        max_players,
-    }
-}
+pub use super::definition::{SAME_SUIT_RUNS, WILDS_PER_MELD};
 
 #[cfg(test)]
 mod tests;

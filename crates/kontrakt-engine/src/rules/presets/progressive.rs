@@ -102,7 +102,7 @@ pub(super) fn build(rs: &mut RuleSet) {
     let mut t = standard_penalty(15, 20, 5);
     // 3-10 count 5 (the 2 is wild and counts 20).
     t.by_rank[2..10].fill(5);
-    t.wild_two = Some(20);
+    t.by_rank[1] = 20;
     rs.penalty = Some(t);
     rs.scheme = Scheme::Places;
     rs.schemes = vec![Scheme::Places];

@@ -64,8 +64,9 @@ pub(super) fn build(rs: &mut RuleSet, o: &Options, scheme: Option<Scheme>) {
         jokers: get_int(o, "joker_count") as u8,
     };
     let mut t = standard_penalty(11, get_int(o, "joker_points"), 2);
+    rs.wild_twos_score_as_jokers = true;
     if rs.meld.twos_wild {
-        t.wild_two = Some(t.joker);
+        t.by_rank[1] = t.joker;
     }
     rs.penalty = Some(t);
     rs.scheme = scheme.unwrap_or(Scheme::Pairwise);

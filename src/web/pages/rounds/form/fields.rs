@@ -308,6 +308,12 @@ pub(super) fn penalty_data(rules: &RuleSet) -> Option<PenaltyData> {
             .collect::<Vec<_>>()
             .join(" "),
         joker: t.joker,
-        wild_two: t.wild_two.map(|v| v.to_string()).unwrap_or_default(),
+        // The 2's entry of the table is what a wild 2 counts; the attribute stays for the
+        // script already served.
+        wild_two: if rules.meld.twos_wild {
+            t.by_rank[1].to_string()
+        } else {
+            String::new()
+        },
     })
 }

@@ -1,0 +1,258 @@
+//! `POST /api/v1/rulesets` and `GET /api/v1/rulesets/{id}`: a table's own rule set, written
+//! as the catalogue entry of a rule set is read (docs/API.md, "Rule sets"): a full
+//! definition, or `"base": "<preset id>"` and only what differs. Checked before it is stored
+//! (every problem with its field, in the request's language); stored once and never changed,
+//! so a game keeps the exact rules it started with. Once stored, its id is accepted wherever
+//! a preset's is (`"rules": "<id>"`): the engine answers for it as for a preset
+//! ([`crate::rules::definition::register`]).
+//!
+//! Thin: reads the body, asks `text::definition` to load it, stores it through `db`.
+
+use axum::extract::{Path, State};
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+use serde::Serialize;
+use serde_json::{Map, Value, json};
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use super::catalog::{self, Detail};
+use super::input::{RawOptions, rule_set, take_lang};
+use super::reply::{created_at, key_reused, keyed_json};
+use crate::db::games::{Keyed, new_token};
+use crate::db::guard::Outcome;
+use crate::db::rule_sets::{RuleSetId, create_rule_set, rule_set_definition};
+use crate::rules::definition::{Definition, register, registered};
+use crate::rules::presets::Preset;
+use crate::text::definition::{DefinitionMsg, load};
+use crate::text::{Lang, Say};
+use crate::web::schema;
+use crate::web::{AppError, AppState, Json, Result};
+
+/// The routes of the rule sets.
+pub(super) fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(create))
+        .routes(routes!(show))
+}
+
+/// The answer of `POST /api/v1/rulesets`.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct NewRuleSetAnswer {
+    /// The rule set's id, for `"rules"` wherever a preset's id is taken.
+    pub id: String,
+    /// `/api/v1/rulesets/{id}`: the rule set in full.
+    pub api_url: String,
+}
+
+/// Fields the catalogue derives, left out of a base's rounds before what differs is laid
+/// over them (they would no longer agree with a changed round).
+const DERIVED_ROUND_FIELDS: [&str; 4] =
+    ["number", "contract", "contract_de", "needs_more_than_dealt"];
+
+/// `over` laid on `base`: objects key by key, anything else replaced.
+fn merge(base: &mut Value, over: Value) {
+    match (base, over) {
+        (Value::Object(base), Value::Object(over)) => {
+            for (key, value) in over {
+                match base.get_mut(&key) {
+                    Some(slot) if slot.is_object() && value.is_object() => merge(slot, value),
+                    _ => {
+                        base.insert(key, value);
+                    }
+                }
+            }
+        }
+        (slot, value) => *slot = value,
+    }
+}
+
+/// The definition a body asks for, with the new id: the body itself, or its `base` preset's
+/// definition with the body laid over it.
+fn definition_of(body: Map<String, Value>, id: &str, lang: Lang) -> Result<Definition> {
+    let unreadable = |detail: &dyn std::fmt::Display| {
+        AppError::Unprocessable(crate::text::sentence(
+            &DefinitionMsg::Unreadable.fill(lang, &[("detail", detail)]),
+        ))
+    };
+    let base = match body.get("base") {
+        Some(Value::String(base)) => Some(base.clone()),
+        Some(other) => return Err(unreadable(&format!("\"base\" is {other}, not a preset id"))),
+        None => None,
+    };
+    let mut body = body;
+    let mut value = match base.as_deref().and_then(Preset::from_id) {
+        Some(preset) => {
+            // `"options": {"jokers": false}`: the base with those options, which become the
+            // new rule set's defaults.
+            let given = match body.get("options") {
+                Some(Value::Object(_)) => body.remove("options"),
+                _ => None,
+            };
+            let mut value = match given {
+                Some(given) => {
+                    let given: RawOptions = serde_json::from_value(given)?;
+                    let rs = rule_set(preset.id(), &given, lang)?;
+                    serde_json::to_value(Definition::of(&rs, &preset.option_specs()))?
+                }
+                None => serde_json::to_value(preset.definition())?,
+            };
+            if let Some(Value::Array(rounds)) = value.get_mut("rounds") {
+                for round in rounds.iter_mut().filter_map(Value::as_object_mut) {
+                    for field in DERIVED_ROUND_FIELDS {
+                        round.remove(field);
+                    }
+                }
+            }
+            merge(&mut value, Value::Object(body));
+            value
+        }
+        None => Value::Object(body),
+    };
+    if let Value::Object(map) = &mut value {
+        // A preset's catalogue entry posted back names its preset by its id.
+        let posted = map.get("id").and_then(Value::as_str).map(str::to_owned);
+        if !map.contains_key("base")
+            && let Some(posted) = posted.filter(|p| Preset::from_id(p).is_some())
+        {
+            map.insert("base".into(), Value::String(posted));
+        }
+        map.insert("id".into(), Value::String(id.to_owned()));
+    }
+    serde_json::from_value(value).map_err(|e| unreadable(&e))
+}
+
+/// A 422 with every problem: `{"error": all sentences, "problems": [{"field", "code",
+/// "message"}]}`.
+fn refused(problems: &[crate::rules::definition::Problem], lang: Lang) -> Response {
+    let listed: Vec<Value> = problems
+        .iter()
+        .map(|p| json!({"field": p.path, "code": p.kind.code(), "message": p.say(lang)}))
+        .collect();
+    let error = problems
+        .iter()
+        .map(|p| format!("{}: {}", p.path, p.say(lang)))
+        .collect::<Vec<_>>()
+        .join(" ");
+    let body = json!({"error": error, "problems": listed});
+    (StatusCode::UNPROCESSABLE_ENTITY, axum::Json(body)).into_response()
+}
+
+/// `POST /api/v1/rulesets`: 201 `{"id", "api_url"}`.
+#[utoipa::path(
+    post,
+    path = "/api/v1/rulesets",
+    tag = "rule sets",
+    operation_id = "create_rule_set",
+    summary = "Store a table's own rule set",
+    description = "A definition in the format of `GET /api/v1/rules/{id}` (a full one, or \
+        `\"base\": \"<preset id>\"` and only what differs; objects are laid over the base key \
+        by key, lists replace it; `options` as an object sets the base's options, which become \
+        the new defaults). Every problem is answered at once, each with its field. \
+        Added 2026-11-27.",
+    params(super::doc::IdempotencyKeyHeader, super::doc::AcceptLanguageHeader),
+    request_body(content = Object, content_type = "application/json"),
+    responses(
+        super::doc::RefereeErrors,
+        (status = 201, description = "The rule set was stored (or, for a repeated \
+            `Idempotency-Key`, the rule set the first request stored).",
+         body = NewRuleSetAnswer,
+         headers(("Location" = String, description = "`api_url`: the rule set in full."))),
+        (status = 422, description = "The definition cannot be read, or breaks a rule: every \
+            sentence, and each problem by field.", body = schema::Invalid),
+    )
+)]
+async fn create(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Json(mut body): Json<Value>,
+) -> Result<Response> {
+    let lang = take_lang(&headers, &mut body)?;
+    let key = keyed_json(&headers, "POST /api/v1/rulesets", &body)?;
+    let Value::Object(body) = body else {
+        return Err(AppError::Unprocessable(
+            crate::text::api::ApiMsg::NotAnObject.text(lang).to_string(),
+        ));
+    };
+    let id = format!("rs-{}", new_token());
+    let def = definition_of(body, &id, lang)?;
+    if let Err(problems) = load(&def) {
+        return Ok(refused(&problems, lang));
+    }
+    let stored = serde_json::to_string(&def)?;
+    let keyed = key.as_ref().map(|(key, request)| Keyed { key, request });
+    let made = match create_rule_set(&state.db, &id, &def.name, &stored, keyed).await? {
+        Outcome::Done(made) => {
+            register(def);
+            made
+        }
+        Outcome::Replayed(made) => {
+            ensure(&state, &made.0).await?;
+            made
+        }
+        Outcome::KeyReused => return Err(key_reused()),
+        other => {
+            return Err(AppError::internal(format!(
+                "a rule set's creation: {other:?}"
+            )));
+        }
+    };
+    let RuleSetId(id) = made;
+    let api_url = format!("/api/v1/rulesets/{id}");
+    created_at(api_url.clone(), NewRuleSetAnswer { id, api_url })
+}
+
+/// Makes a stored rule set answer for its id in this program (read once; a stored rule set
+/// never changes). Nothing for a preset's id or an id no rule set has: the caller's reading
+/// of the id says what is wrong.
+pub async fn ensure(state: &AppState, id: &str) -> Result<()> {
+    if Preset::from_id(id).is_some() || registered(id).is_some() || !id.starts_with("rs-") {
+        return Ok(());
+    }
+    if let Some(text) = rule_set_definition(&state.db, id).await? {
+        let def: Definition = serde_json::from_str(&text)?;
+        register(def);
+    }
+    Ok(())
+}
+
+/// Makes every stored rule set answer for its id (at start-up: games of them load by id).
+/// One that no longer reads is logged and skipped, not fatal: the server serves the rest.
+pub async fn register_stored(db: &crate::db::Db) -> std::result::Result<(), sqlx::Error> {
+    for text in crate::db::rule_sets::all_definitions(db).await? {
+        match serde_json::from_str::<Definition>(&text) {
+            Ok(def) => register(def),
+            Err(error) => tracing::warn!("a stored rule set does not read: {error}"),
+        }
+    }
+    Ok(())
+}
+
+/// `GET /api/v1/rulesets/{id}`: a stored rule set in full, as `GET /api/v1/rules/{id}`.
+#[utoipa::path(
+    get,
+    path = "/api/v1/rulesets/{id}",
+    tag = "rule sets",
+    operation_id = "get_stored_rule_set",
+    summary = "A table's own rule set in full",
+    description = "The same format as `GET /api/v1/rules/{id}`. Added 2026-11-27.",
+    params(("id" = String, Path, description = "The id `POST /api/v1/rulesets` answered.")),
+    responses(
+        super::doc::ReadErrors,
+        (status = 200, description = "The rule set.", body = catalog::Detail),
+        (status = 404, description = "No stored rule set has this id.", body = schema::Error),
+    )
+)]
+async fn show(State(state): State<AppState>, Path(id): Path<String>) -> Result<Json<Detail>> {
+    ensure(&state, &id).await?;
+    let def = registered(&id).ok_or_else(|| {
+        AppError::NotFound(crate::text::sentence(
+            &DefinitionMsg::NotStored.fill(Lang::En, &[("id", &id)]),
+        ))
+    })?;
+    let rs = def
+        .rule_set()
+        .map_err(|problems| AppError::internal(format!("stored rule set {id}: {problems:?}")))?;
+    Ok(Json(catalog::detail_of(&rs, def.option_specs())))
+}
