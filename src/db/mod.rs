@@ -64,6 +64,14 @@ const BUSY_TIMEOUT: Duration = Duration::from_secs(5);
 const READERS: u32 = 4;
 /// Connections of one server to PostgreSQL (reads and writes share them).
 const POSTGRES_CONNECTIONS: u32 = 16;
+/// How long a request waits for a PostgreSQL connection before it is answered that the
+/// database cannot be reached ([`is_unreachable`]): a database that is down refuses (or never
+/// answers) every new connection, and the request would otherwise wait out the pool's 30 s
+/// (the request's own 10 s timeout came first: a 408 for every page and `/readyz`).
+const POSTGRES_ACQUIRE: Duration = Duration::from_secs(1);
+/// How long `kontrakt serve` and the commands wait at their start for a PostgreSQL that
+/// refuses connections (one starting beside the server, as in a compose file).
+const POSTGRES_START_WAIT: Duration = Duration::from_secs(30);
 
 /// The two database engines: the SQL text is the same for both wherever it can be (`$N`
 /// placeholders, `RETURNING`, `ON CONFLICT`), and [`Engine::of`] tells them apart where not.
@@ -693,8 +701,18 @@ impl Db {
         sqlx::any::install_default_drivers();
         let pool = AnyPoolOptions::new()
             .max_connections(POSTGRES_CONNECTIONS)
-            .connect(url)
-            .await?;
+            .acquire_timeout(POSTGRES_ACQUIRE)
+            .connect_lazy(url)?;
+        // Waits at the start as long as sqlx's pool used to for a server that refuses
+        // connections; every later wait is `POSTGRES_ACQUIRE`.
+        let started = std::time::Instant::now();
+        loop {
+            match pool.acquire().await {
+                Ok(conn) => break drop(conn),
+                Err(sqlx::Error::PoolTimedOut) if started.elapsed() < POSTGRES_START_WAIT => {}
+                Err(e) => return Err(e.into()),
+            }
+        }
         Ok(Self {
             engine: Engine::Postgres,
             writer: pool.clone(),
@@ -976,6 +994,22 @@ pub fn is_write_refusal(error: &sqlx::Error) -> bool {
             code.is_some_and(|code| matches!(code & 0xff, 5 | 6 | 8 | 10 | 13 | 14))
         }
         sqlx::Error::Io(_) | sqlx::Error::PoolTimedOut => true,
+        _ => false,
+    }
+}
+
+/// Whether `error` says the database could not be reached at all (no connection within the
+/// pool's wait, a connection that broke, PostgreSQL shutting down or refusing connections),
+/// rather than refusing one statement: the web answers these with a quick 503 naming the
+/// database, and the pool connects again by itself once the database is back.
+pub fn is_unreachable(error: &sqlx::Error) -> bool {
+    match error {
+        sqlx::Error::PoolTimedOut | sqlx::Error::PoolClosed | sqlx::Error::Io(_) => true,
+        sqlx::Error::Database(e) if e.try_downcast_ref::<PgDatabaseError>().is_some() => {
+            // SQLSTATE: connection exception (08), admin or crash shutdown, cannot connect now.
+            let code = e.code().unwrap_or_default();
+            code.starts_with("08") || matches!(code.as_ref(), "57P01" | "57P02" | "57P03")
+        }
         _ => false,
     }
 }

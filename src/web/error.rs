@@ -149,7 +149,9 @@ impl AppError {
 
 impl From<sqlx::Error> for AppError {
     fn from(error: sqlx::Error) -> Self {
-        if crate::db::is_write_refusal(&error) {
+        if crate::db::is_unreachable(&error) {
+            Self::Said(StatusCode::SERVICE_UNAVAILABLE, Msg::ErrDbUnreachable)
+        } else if crate::db::is_write_refusal(&error) {
             Self::NotSaved(error)
         } else {
             Self::internal(error)
@@ -159,7 +161,10 @@ impl From<sqlx::Error> for AppError {
 
 impl From<crate::db::Error> for AppError {
     fn from(error: crate::db::Error) -> Self {
-        Self::internal(error)
+        match error {
+            crate::db::Error::Sqlx(error) => error.into(),
+            other => Self::internal(other),
+        }
     }
 }
 
@@ -296,7 +301,13 @@ impl IntoResponse for AppError {
         };
         // A client whose compute queue is full (`super::compute`) may ask again in a second:
         // the OpenAPI document promises every 429 a `Retry-After`.
-        let retry_soon = matches!(self, Self::Said(StatusCode::TOO_MANY_REQUESTS, _));
+        // The same for a database that cannot be reached: the answer comes at once, so a
+        // client's retry a second later costs little.
+        let retry_soon = matches!(
+            self,
+            Self::Said(StatusCode::TOO_MANY_REQUESTS, _)
+                | Self::Said(StatusCode::SERVICE_UNAVAILABLE, Msg::ErrDbUnreachable)
+        );
         // The plain-text body is only a fallback for a router without `render_errors`.
         let mut response = (self.status(), message.english.clone()).into_response();
         response.extensions_mut().insert(message);

@@ -298,3 +298,141 @@ async fn write_faults_postgres_a_read_only_database_refuses_the_save_with_the_se
         2
     );
 }
+
+/// A TCP relay between the server and PostgreSQL that the test can cut and restore, as a
+/// database that goes down and comes back: [`Relay::cut`] closes the port (new connections
+/// are refused) and every connection through it.
+struct Relay {
+    addr: std::net::SocketAddr,
+    to: String,
+    tasks: std::sync::Arc<std::sync::Mutex<Vec<tokio::task::JoinHandle<()>>>>,
+}
+
+impl Relay {
+    async fn start(to: &str) -> Self {
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let relay = Self {
+            addr: listener.local_addr().unwrap(),
+            to: to.to_owned(),
+            tasks: std::sync::Arc::default(),
+        };
+        relay.serve(listener);
+        relay
+    }
+
+    fn serve(&self, listener: tokio::net::TcpListener) {
+        let (to, tasks) = (self.to.clone(), std::sync::Arc::clone(&self.tasks));
+        let accepting = tokio::spawn(async move {
+            while let Ok((mut client, _)) = listener.accept().await {
+                let to = to.clone();
+                let relayed = tokio::spawn(async move {
+                    if let Ok(mut server) = tokio::net::TcpStream::connect(&to).await {
+                        tokio::io::copy_bidirectional(&mut client, &mut server)
+                            .await
+                            .ok();
+                    }
+                });
+                tasks.lock().unwrap().push(relayed);
+            }
+        });
+        self.tasks.lock().unwrap().push(accepting);
+    }
+
+    /// The database "goes down": the port is closed and every open connection cut.
+    async fn cut(&self) {
+        for task in self.tasks.lock().unwrap().drain(..) {
+            task.abort();
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+
+    /// The database is back on the same port.
+    async fn restore(&self) {
+        let listener = tokio::net::TcpListener::bind(self.addr).await.unwrap();
+        self.serve(listener);
+    }
+
+    /// `url` (a database on the server this relays to) reached through the relay.
+    fn url(&self, url: &str) -> String {
+        let (scheme_user, rest) = url.rsplit_once('@').unwrap();
+        let (_, database) = rest.split_once('/').unwrap();
+        format!("{scheme_user}@{}/{database}", self.addr)
+    }
+}
+
+/// PostgreSQL going down (issue: every page and `/readyz` waited 10 s for a 408): pages, the
+/// JSON API, `/healthz` and `/readyz` answer a 503 within about a second with the sentence that
+/// the server cannot reach its database (English and German, with `Retry-After`), and once
+/// the database is back everything works again without a restart, the round saved before
+/// the outage still there.
+#[tokio::test]
+async fn write_faults_postgres_down_answers_a_quick_503_with_a_sentence_and_recovers_by_itself() {
+    let test = "write_faults::write_faults_postgres_down_answers_a_quick_503";
+    let Some(server) = crate::common::postgres_server(test) else {
+        return;
+    };
+    let dir = crate::common::postgres_test_dir(&server).await;
+    let direct = dir.db_url().to_owned();
+    let target = direct
+        .rsplit_once('@')
+        .unwrap()
+        .1
+        .split_once('/')
+        .unwrap()
+        .0;
+    let relay = Relay::start(target).await;
+    let db = Db::open_postgres(&relay.url(&direct)).await.unwrap();
+    let app = TestApp::on(db, dir);
+    let id = new_game(&app).await;
+    assert_eq!(enter_round(&app, &id).await.status, StatusCode::OK);
+    assert_eq!(app.get("/readyz").await.status, StatusCode::OK);
+
+    relay.cut().await;
+    let quick = std::time::Duration::from_millis(2500);
+    let timed = |started: std::time::Instant, what: &str| {
+        let took = started.elapsed();
+        assert!(took < quick, "{what} took {took:?}");
+    };
+    for path in ["/readyz", "/healthz"] {
+        let started = std::time::Instant::now();
+        let answer = app.get(path).await;
+        timed(started, path);
+        assert_eq!(
+            answer.status,
+            StatusCode::SERVICE_UNAVAILABLE,
+            "{}",
+            answer.body
+        );
+    }
+    let started = std::time::Instant::now();
+    let refused = enter_round(&app, &id).await;
+    timed(started, "a save");
+    refused.assert_refused(
+        StatusCode::SERVICE_UNAVAILABLE,
+        crate::common::Said::Starts("The server cannot reach its database right now"),
+    );
+    assert_eq!(refused.header("retry-after"), "1");
+    let started = std::time::Instant::now();
+    let page = app.get_in(&format!("/games/{id}"), "de").await;
+    timed(started, "a page");
+    page.assert_page_refused(
+        StatusCode::SERVICE_UNAVAILABLE,
+        "Der Server erreicht seine Datenbank gerade nicht",
+    );
+    let api = app.get(&format!("/api/v1/games/{id}")).await;
+    api.assert_refused(
+        StatusCode::SERVICE_UNAVAILABLE,
+        crate::common::Said::Has("cannot reach its database"),
+    );
+
+    // Back: the pool connects again by itself.
+    relay.restore().await;
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(15);
+    while app.get("/readyz").await.status != StatusCode::OK {
+        assert!(std::time::Instant::now() < deadline, "never ready again");
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    assert_eq!(enter_round(&app, &id).await.status, StatusCode::OK);
+    let game = app.get(&format!("/api/v1/games/{id}")).await.json();
+    assert_eq!(game["rounds"].as_array().unwrap().len(), 2);
+}
