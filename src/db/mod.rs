@@ -187,6 +187,21 @@ pub enum Error {
         /// What refused the write.
         cause: String,
     },
+    /// The database takes no write at start although the file could be opened for writing:
+    /// a full disk, a folder where SQLite cannot make its `-wal` and `-shm` files, an I/O
+    /// error. Refused at start so that `/readyz` never says ready while saves fail.
+    #[error(
+        "kontrakt cannot write to the database {} ({cause}); free some space on its disk and \
+         check that kontrakt may write to the file and to its folder (SQLite keeps two files \
+         beside it, ending in -wal and -shm), then start it again",
+        path.display()
+    )]
+    CannotWrite {
+        /// The database file.
+        path: PathBuf,
+        /// What refused the write.
+        cause: String,
+    },
     /// The database to open does not exist (and was not to be created).
     #[error("no database at {}", .0.display())]
     Missing(PathBuf),
@@ -590,16 +605,30 @@ impl Db {
                 return Err(read_only(e.to_string()));
             }
         }
-        let db = Self::connect(path, true).await?;
+        let cannot_write = |e: sqlx::Error| match e {
+            e if is_write_refusal(&e) => Error::CannotWrite {
+                path: path.to_owned(),
+                cause: e.to_string(),
+            },
+            e => Error::Sqlx(e),
+        };
+        let db = Self::connect(path, true).await.map_err(|e| match e {
+            Error::Sqlx(e) => cannot_write(e),
+            other => other,
+        })?;
         check_writable(&db.writer)
             .await
             .map_err(|e| read_only(e.to_string()))?;
         sqlx::migrate!("migrations/sqlite").run(&db.writer).await?;
-        let form_secret = form_secret(&db.writer).await?;
-        Ok(Self {
+        let form_secret = form_secret(&db.writer).await.map_err(cannot_write)?;
+        let db = Self {
             form_secret: Secret(form_secret.into()),
             ..db
-        })
+        };
+        // A real write, committed (the check above rolls back, which needs no room): a full
+        // disk refuses the start here rather than every save after it.
+        db.probe_write().await.map_err(cannot_write)?;
+        Ok(db)
     }
 
     /// The secret that signs the idempotency keys of the HTML forms: 256 random bits as hex,
@@ -630,16 +659,23 @@ impl Db {
         // the connection's worker thread) before each use.
         let page_limit = Arc::new(AtomicU64::new(0));
         let limit = Arc::clone(&page_limit);
+        let refusing = Arc::new(AtomicBool::new(false));
+        let refused = Arc::clone(&refusing);
         let writer = AnyPoolOptions::new()
             .max_connections(1)
             .min_connections(1)
             .test_before_acquire(false)
             .after_connect(move |conn, _| {
                 let pages = limit.load(Ordering::SeqCst);
+                let refused = refused.load(Ordering::SeqCst);
                 Box::pin(async move {
                     sqlite_pragmas(conn, true).await?;
                     if pages > 0 {
                         set_page_limit(conn, pages).await?;
+                    }
+                    // The connection replaces one closed after a refused write.
+                    if refused {
+                        checkpoint(conn).await;
                     }
                     Ok(())
                 })
@@ -658,7 +694,7 @@ impl Db {
             writer,
             reader,
             generation: Arc::new(AtomicU64::new(0)),
-            refusing: Arc::new(AtomicBool::new(false)),
+            refusing,
             page_limit,
             batches: Some(Arc::default()),
             form_secret: Secret(Arc::from("")),
@@ -1032,6 +1068,23 @@ async fn sqlite_pragmas(conn: &mut AnyConnection, writer: bool) -> Result<(), sq
     Ok(())
 }
 
+/// Moves everything in SQLite's write-ahead log into the database file and truncates the log
+/// to nothing (`PRAGMA wal_checkpoint(TRUNCATE)`), on the writer connection outside any
+/// transaction. Run after a refused write and on the first write that commits after one:
+/// SQLite checkpoints by itself only every 1,000 pages and never shrinks the log, so a log
+/// grown before a full disk would keep its megabytes, and recovering would need that much
+/// room again. A failure is only logged (the disk may still be full; the next try comes with
+/// the next recovery).
+pub(crate) async fn checkpoint(conn: &mut AnyConnection) {
+    match sqlx::query("PRAGMA wal_checkpoint(TRUNCATE)")
+        .execute(conn)
+        .await
+    {
+        Ok(_) => tracing::info!("the write-ahead log was checkpointed and truncated"),
+        Err(e) => tracing::warn!(error = %e, "the write-ahead log could not be checkpointed"),
+    }
+}
+
 /// Sets `PRAGMA max_page_count` on a writer connection: `pages`, or for 0 SQLite's own
 /// maximum (the default). Only tests set a limit ([`Db::limit_pages_for_tests`]).
 async fn set_page_limit(conn: &mut AnyConnection, pages: u64) -> Result<(), sqlx::Error> {
@@ -1135,6 +1188,8 @@ mod tests {
     async fn a_write_the_database_ended_itself_leaves_the_writer_usable() {
         let dir = tempfile::tempdir().unwrap();
         let db = Db::open(&dir.path().join("full.db")).await.unwrap();
+        // No free pages (the start's probe write leaves some): the insert needs new ones.
+        sqlx::query("VACUUM").execute(&db.writer).await.unwrap();
         let pages: i64 = sqlx::query_scalar("PRAGMA page_count")
             .fetch_one(&db.reader)
             .await

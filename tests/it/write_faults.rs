@@ -436,3 +436,83 @@ async fn write_faults_postgres_down_answers_a_quick_503_with_a_sentence_and_reco
     let game = app.get(&format!("/api/v1/games/{id}")).await.json();
     assert_eq!(game["rounds"].as_array().unwrap().len(), 2);
 }
+
+fn wal_size(app: &TestApp) -> u64 {
+    std::fs::metadata(format!("{}-wal", app.db_url())).map_or(0, |m| m.len())
+}
+
+/// Small disks: the write-ahead log grew before the disk filled (SQLite checkpoints only at
+/// 1,000 pages and never shrinks the log); after the refused write and the first save that
+/// commits again it is checkpointed and truncated to nothing, so recovering never needs the
+/// log's megabytes twice.
+#[tokio::test]
+async fn write_faults_the_write_ahead_log_is_truncated_once_writes_succeed_after_a_refused_one() {
+    let app = TestApp::new().await;
+    let id = new_game(&app).await;
+    for _ in 0..5 {
+        assert_eq!(enter_round(&app, &id).await.status, StatusCode::OK);
+    }
+    assert!(wal_size(&app) > 0, "a log before the disk fills");
+    let pages = page_count(&app).await;
+    app.db.limit_pages_for_tests(Some(pages)).await.unwrap();
+    assert_nothing_saved(&fill(&app).await);
+    app.db.limit_pages_for_tests(None).await.unwrap();
+
+    let id = new_game(&app).await;
+    assert_eq!(wal_size(&app), 0, "the log is truncated on recovery");
+    // And it works as ever afterwards.
+    assert_eq!(enter_round(&app, &id).await.status, StatusCode::OK);
+    assert!(wal_size(&app) > 0);
+}
+
+/// A `tmpfs` of `size` mounted on `dir` (root only), unmounted when dropped.
+struct Tmpfs(std::path::PathBuf);
+
+impl Tmpfs {
+    fn mount(dir: &std::path::Path, size: &str) -> Option<Self> {
+        let mounted = std::process::Command::new("mount")
+            .args(["-t", "tmpfs", "-o", &format!("size={size}"), "tmpfs"])
+            .arg(dir)
+            .stderr(std::process::Stdio::null())
+            .status()
+            .is_ok_and(|status| status.success());
+        mounted.then(|| Self(dir.to_owned()))
+    }
+}
+
+impl Drop for Tmpfs {
+    fn drop(&mut self) {
+        let _ = std::process::Command::new("umount")
+            .arg("-l")
+            .arg(&self.0)
+            .status();
+    }
+}
+
+/// Small disks: a database on a full disk is refused at the start with a sentence naming the
+/// file and the fix (before: the server started, `/readyz` said ready, and every save
+/// failed). Needs a `tmpfs` mount (root); printed as skipped otherwise.
+#[tokio::test]
+async fn write_faults_a_database_on_a_full_disk_is_refused_at_start_naming_the_fix() {
+    let dir = tempfile::tempdir().unwrap();
+    let Some(_mount) = Tmpfs::mount(dir.path(), "2m") else {
+        println!("skipped: the full-disk start test needs a tmpfs mount (root)");
+        return;
+    };
+    let path = dir.path().join("kontrakt.db");
+    Db::open(&path).await.unwrap().close().await;
+    let mut filler = std::fs::File::create(dir.path().join("filler")).unwrap();
+    let chunk = vec![0_u8; 4096];
+    while std::io::Write::write_all(&mut filler, &chunk).is_ok() {}
+    drop(filler);
+
+    let refused = Db::open(&path).await.unwrap_err().to_string();
+    assert!(
+        refused.contains(&path.display().to_string())
+            && refused.contains("free some space on its disk")
+            && refused.contains("-wal and -shm"),
+        "{refused}"
+    );
+    std::fs::remove_file(dir.path().join("filler")).unwrap();
+    Db::open(&path).await.unwrap().close().await;
+}
