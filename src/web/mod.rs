@@ -18,6 +18,7 @@
 
 mod api;
 pub mod assets;
+pub mod bidi;
 pub mod cards;
 pub mod charts;
 pub mod compute;
