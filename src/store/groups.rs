@@ -54,6 +54,14 @@ pub enum GroupProblem {
         /// The group is this one.
         same: bool,
     },
+    /// The group has taken `max` imported games in the last 24 hours
+    /// ([`super::import::MAX_IMPORTED_PER_DAY`]); the next import fits in `seconds`.
+    TooManyImports {
+        /// The most a group takes in 24 hours.
+        max: i64,
+        /// Seconds until the oldest of them is 24 hours old.
+        seconds: u64,
+    },
 }
 
 /// What a write to a group did.
