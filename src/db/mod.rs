@@ -1040,7 +1040,25 @@ pub fn is_write_refusal(error: &sqlx::Error) -> bool {
 /// database, and the pool connects again by itself once the database is back.
 pub fn is_unreachable(error: &sqlx::Error) -> bool {
     match error {
-        sqlx::Error::PoolTimedOut | sqlx::Error::PoolClosed | sqlx::Error::Io(_) => true,
+        sqlx::Error::PoolTimedOut | sqlx::Error::PoolClosed => true,
+        // A connection that broke or could not be made; not the failures SQLite's group
+        // commit passes on as I/O errors of another kind (a refused write: `batch`).
+        sqlx::Error::Io(e) => {
+            use std::io::ErrorKind::{
+                BrokenPipe, ConnectionAborted, ConnectionRefused, ConnectionReset, NotConnected,
+                TimedOut, UnexpectedEof,
+            };
+            matches!(
+                e.kind(),
+                BrokenPipe
+                    | ConnectionAborted
+                    | ConnectionRefused
+                    | ConnectionReset
+                    | NotConnected
+                    | TimedOut
+                    | UnexpectedEof
+            )
+        }
         sqlx::Error::Database(e) if e.try_downcast_ref::<PgDatabaseError>().is_some() => {
             // SQLSTATE: connection exception (08), admin or crash shutdown, cannot connect now.
             let code = e.code().unwrap_or_default();
@@ -1179,6 +1197,23 @@ mod tests {
             Location::parse(Path::new("kontrakt.db")),
             Location::Sqlite("kontrakt.db".into())
         );
+    }
+
+    /// A write SQLite refused reaches the web as an I/O error of its own kind through the
+    /// group commit: "nothing was saved", never "cannot reach the database", which is for a
+    /// connection that failed.
+    #[test]
+    fn a_refused_batch_is_a_refusal_and_a_failed_connection_is_an_unreachable_database() {
+        let refused = sqlx::Error::Io(std::io::Error::other("the batch failed: disk full"));
+        assert!(!is_unreachable(&refused) && is_write_refusal(&refused));
+        for kind in [
+            std::io::ErrorKind::ConnectionRefused,
+            std::io::ErrorKind::ConnectionReset,
+            std::io::ErrorKind::UnexpectedEof,
+        ] {
+            assert!(is_unreachable(&sqlx::Error::Io(kind.into())), "{kind:?}");
+        }
+        assert!(is_unreachable(&sqlx::Error::PoolTimedOut));
     }
 
     /// sqlx's own transactions (what `Write` once was) refused every `BEGIN`
