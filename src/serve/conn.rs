@@ -248,16 +248,17 @@ impl Registry {
             if held >= self.max_per_client + EVICTION_SLACK {
                 return Admission::ClientFull;
             }
+            // Ties (the same millisecond) go to the connection accepted first.
             let victim = inner
                 .open
-                .values()
-                .filter(|(of, state)| {
+                .iter()
+                .filter(|(_, (of, state))| {
                     *of == client
                         && !state.evicted.load(Ordering::Acquire)
                         && state.in_flight() == 0
                 })
-                .map(|(_, state)| state)
-                .min_by_key(|state| state.waiting_since());
+                .min_by_key(|(id, (_, state))| (state.waiting_since(), **id))
+                .map(|(_, (_, state))| state);
             match victim {
                 Some(state) => state.evict(),
                 None => return Admission::ClientFull,
@@ -270,10 +271,12 @@ impl Registry {
             }
             let victim = inner
                 .open
-                .values()
-                .map(|(_, state)| state)
-                .filter(|state| !state.evicted.load(Ordering::Acquire) && state.in_flight() == 0)
-                .min_by_key(|state| state.waiting_since());
+                .iter()
+                .filter(|(_, (_, state))| {
+                    !state.evicted.load(Ordering::Acquire) && state.in_flight() == 0
+                })
+                .min_by_key(|(id, (_, state))| (state.waiting_since(), **id))
+                .map(|(_, (_, state))| state);
             match victim {
                 Some(state) => state.evict(),
                 None => return Admission::Full,
@@ -407,6 +410,22 @@ mod tests {
         assert!(matches!(registry.admit(ip(2), 1), Admission::Open(_)));
         drop(first);
         assert!(matches!(registry.admit(ip(1), 1), Admission::Open(_)));
+    }
+
+    #[test]
+    fn in_the_same_millisecond_the_connection_accepted_first_gives_way() {
+        let registry = Arc::new(Registry::new(100, 2));
+        let Admission::Open(first) = registry.admit(ip(1), 10) else {
+            panic!("admitted");
+        };
+        let Admission::Open(second) = registry.admit(ip(1), 10) else {
+            panic!("admitted");
+        };
+        let Admission::Open(_third) = registry.admit(ip(1), 10) else {
+            panic!("admitted");
+        };
+        assert!(first.state.evicted.load(Ordering::Acquire));
+        assert!(!second.state.evicted.load(Ordering::Acquire));
     }
 
     #[test]

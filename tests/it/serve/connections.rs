@@ -131,7 +131,8 @@ fn an_idle_keep_alive_connection_is_closed_after_the_idle_timeout_not_the_header
 /// Fair to every phone at one address: at `--max-connections-per-client` a new connection
 /// is served and the address's own connection that waited longest without a request is
 /// closed (before: the new phone was refused while one device held every place); the
-/// others stay served.
+/// others stay served. Only when every connection of the address is answering a request is
+/// a new one refused, with a 503 and a sentence, and closed.
 #[test]
 fn at_its_cap_an_address_gives_up_its_oldest_idle_connection_for_a_new_phone() {
     let dir = tempfile::tempdir().unwrap();
@@ -163,9 +164,37 @@ fn at_its_cap_an_address_gives_up_its_oldest_idle_connection_for_a_new_phone() {
     let answer = get(&mut held[3], "/healthz", false);
     assert!(answer.starts_with("HTTP/1.1 200 OK"), "{answer}");
 
-    // An address whose every connection is answering a request is still refused with the
-    // 503 and its sentence: `cargo test --lib serve::conn` holds that (the registry's
-    // choice), beside the sentence's own test in `serve::`.
+    // Every place busy with a request: the next is refused with the sentence.
+    let _busy: Vec<TcpStream> = (0..4).map(|_| busy(&served.addr)).collect();
+    std::thread::sleep(Duration::from_millis(500));
+    let mut refused = connect(&served.addr);
+    let answer = read_answer(&mut refused).unwrap_or_default();
+    assert!(
+        answer.starts_with("HTTP/1.1 503 Service Unavailable\r\n"),
+        "{answer}"
+    );
+    assert!(
+        answer.contains("Too many open connections from your network")
+            && answer.contains("Zu viele offene Verbindungen"),
+        "{answer}"
+    );
+    assert!(
+        answer.contains("\r\nx-content-type-options: nosniff\r\n"),
+        "{answer}"
+    );
+    time_to_close(&mut refused);
+}
+
+/// A request being answered that waits for the rest of its body: a busy connection.
+fn busy(addr: &str) -> TcpStream {
+    let mut stream = connect(addr);
+    stream
+        .write_all(
+            b"POST /api/v1/games HTTP/1.1\r\nHost: kontrakt\r\n\
+              Content-Type: application/json\r\nContent-Length: 100\r\n\r\n{",
+        )
+        .unwrap();
+    stream
 }
 
 #[test]
