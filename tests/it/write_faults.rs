@@ -360,7 +360,7 @@ impl Relay {
     }
 }
 
-/// PostgreSQL going down (issue: every page and `/readyz` waited 10 s for a 408): pages, the
+/// PostgreSQL going down (before: every page and `/readyz` waited 10 s for a 408): pages, the
 /// JSON API, `/healthz` and `/readyz` answer a 503 within about a second with the sentence that
 /// the server cannot reach its database (English and German, with `Retry-After`), and once
 /// the database is back everything works again without a restart, the round saved before
