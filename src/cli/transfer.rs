@@ -10,7 +10,9 @@ use super::{BackupArgs, ExportArgs, ImportArgs, MigrateDbArgs};
 use crate::db::transfer::{self, Export, ImportError, Invalid};
 use crate::db::{Db, Location};
 use crate::store;
+use crate::store::groups::GroupProblem;
 use crate::text::Lang;
+use crate::text::groups::{GroupMsg, group_name_problem, player_name_problem};
 use crate::text::transfer::TransferMsg;
 
 /// What a command gives back: its exit status, or the error `main` prints.
@@ -110,6 +112,16 @@ async fn import_into(
                 .into());
         }
     }
+    // Every group's names as the API takes them (before: what the app refuses was stored,
+    // and names that read the same failed in the database with a raw error).
+    for group in &games.groups {
+        if let Err(problem) = store::groups::check_imported_names(group) {
+            let detail = group_problem(&problem, lang);
+            return Err(TransferMsg::GroupRefused
+                .fill(lang, &[("group", &group.name), ("detail", &detail)])
+                .into());
+        }
+    }
     let db = Db::open_location(location).await?;
     let imported = transfer::import_games_resuming(&db, games, resume).await;
     db.close().await;
@@ -129,6 +141,22 @@ async fn import_into(
     };
     println!("{report}");
     Ok(ExitCode::SUCCESS)
+}
+
+/// A name problem of a group in the file, in the words the API uses for it.
+fn group_problem(problem: &GroupProblem, lang: Lang) -> String {
+    match problem {
+        GroupProblem::GroupName(p) => {
+            group_name_problem(*p, crate::rules::names::MAX_NAME_CHARS, lang)
+        }
+        GroupProblem::PlayerName(name, p) => player_name_problem(name, *p, lang),
+        GroupProblem::NameTwice(name) => GroupMsg::NameTwice.fill(lang, &[("name", name)]),
+        GroupProblem::RulesNameTaken(name) => {
+            GroupMsg::RulesNameTaken.fill(lang, &[("name", name)])
+        }
+        // Not a problem of names: `check_imported_names` never gives these.
+        other => format!("{other:?}"),
+    }
 }
 
 /// Why an import refused a file or stopped, as a sentence in `lang` (the database layer

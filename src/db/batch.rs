@@ -223,7 +223,11 @@ impl Batches {
         match result {
             Ok(_) => {
                 self.committed.fetch_add(1, Ordering::SeqCst);
-                counters.refusing.store(false, Ordering::SeqCst);
+                // The first commit after a refused write: the log is emptied before the
+                // writes are answered (rare, and it frees the room a small disk needs).
+                if counters.refusing.swap(false, Ordering::SeqCst) {
+                    super::checkpoint(conn).await;
+                }
                 open.batch.end(Ok((generation, members)));
             }
             Err(e) => {

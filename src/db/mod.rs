@@ -65,6 +65,14 @@ const BUSY_TIMEOUT: Duration = Duration::from_secs(5);
 const READERS: u32 = 4;
 /// Connections of one server to PostgreSQL (reads and writes share them).
 const POSTGRES_CONNECTIONS: u32 = 16;
+/// How long a request waits for a PostgreSQL connection before it is answered that the
+/// database cannot be reached ([`is_unreachable`]): a database that is down refuses (or never
+/// answers) every new connection, and the request would otherwise wait out the pool's 30 s
+/// (the request's own 10 s timeout came first: a 408 for every page and `/readyz`).
+const POSTGRES_ACQUIRE: Duration = Duration::from_secs(1);
+/// How long `kontrakt serve` and the commands wait at their start for a PostgreSQL that
+/// refuses connections (one starting beside the server, as in a compose file).
+const POSTGRES_START_WAIT: Duration = Duration::from_secs(30);
 
 /// The two database engines: the SQL text is the same for both wherever it can be (`$N`
 /// placeholders, `RETURNING`, `ON CONFLICT`), and [`Engine::of`] tells them apart where not.
@@ -175,6 +183,21 @@ pub enum Error {
         path.display()
     )]
     ReadOnly {
+        /// The database file.
+        path: PathBuf,
+        /// What refused the write.
+        cause: String,
+    },
+    /// The database takes no write at start although the file could be opened for writing:
+    /// a full disk, a folder where SQLite cannot make its `-wal` and `-shm` files, an I/O
+    /// error. Refused at start so that `/readyz` never says ready while saves fail.
+    #[error(
+        "kontrakt cannot write to the database {} ({cause}); free some space on its disk and \
+         check that kontrakt may write to the file and to its folder (SQLite keeps two files \
+         beside it, ending in -wal and -shm), then start it again",
+        path.display()
+    )]
+    CannotWrite {
         /// The database file.
         path: PathBuf,
         /// What refused the write.
@@ -583,16 +606,30 @@ impl Db {
                 return Err(read_only(e.to_string()));
             }
         }
-        let db = Self::connect(path, true).await?;
+        let cannot_write = |e: sqlx::Error| match e {
+            e if is_write_refusal(&e) => Error::CannotWrite {
+                path: path.to_owned(),
+                cause: e.to_string(),
+            },
+            e => Error::Sqlx(e),
+        };
+        let db = Self::connect(path, true).await.map_err(|e| match e {
+            Error::Sqlx(e) => cannot_write(e),
+            other => other,
+        })?;
         check_writable(&db.writer)
             .await
             .map_err(|e| read_only(e.to_string()))?;
         sqlx::migrate!("migrations/sqlite").run(&db.writer).await?;
-        let form_secret = form_secret(&db.writer).await?;
-        Ok(Self {
+        let form_secret = form_secret(&db.writer).await.map_err(cannot_write)?;
+        let db = Self {
             form_secret: Secret(form_secret.into()),
             ..db
-        })
+        };
+        // A real write, committed (the check above rolls back, which needs no room): a full
+        // disk refuses the start here rather than every save after it.
+        db.probe_write().await.map_err(cannot_write)?;
+        Ok(db)
     }
 
     /// The secret that signs the idempotency keys of the HTML forms: 256 random bits as hex,
@@ -623,16 +660,23 @@ impl Db {
         // the connection's worker thread) before each use.
         let page_limit = Arc::new(AtomicU64::new(0));
         let limit = Arc::clone(&page_limit);
+        let refusing = Arc::new(AtomicBool::new(false));
+        let refused = Arc::clone(&refusing);
         let writer = AnyPoolOptions::new()
             .max_connections(1)
             .min_connections(1)
             .test_before_acquire(false)
             .after_connect(move |conn, _| {
                 let pages = limit.load(Ordering::SeqCst);
+                let refused = refused.load(Ordering::SeqCst);
                 Box::pin(async move {
                     sqlite_pragmas(conn, true).await?;
                     if pages > 0 {
                         set_page_limit(conn, pages).await?;
+                    }
+                    // The connection replaces one closed after a refused write.
+                    if refused {
+                        checkpoint(conn).await;
                     }
                     Ok(())
                 })
@@ -651,7 +695,7 @@ impl Db {
             writer,
             reader,
             generation: Arc::new(AtomicU64::new(0)),
-            refusing: Arc::new(AtomicBool::new(false)),
+            refusing,
             page_limit,
             batches: Some(Arc::default()),
             form_secret: Secret(Arc::from("")),
@@ -694,8 +738,18 @@ impl Db {
         sqlx::any::install_default_drivers();
         let pool = AnyPoolOptions::new()
             .max_connections(POSTGRES_CONNECTIONS)
-            .connect(url)
-            .await?;
+            .acquire_timeout(POSTGRES_ACQUIRE)
+            .connect_lazy(url)?;
+        // Waits at the start as long as sqlx's pool used to for a server that refuses
+        // connections; every later wait is `POSTGRES_ACQUIRE`.
+        let started = std::time::Instant::now();
+        loop {
+            match pool.acquire().await {
+                Ok(conn) => break drop(conn),
+                Err(sqlx::Error::PoolTimedOut) if started.elapsed() < POSTGRES_START_WAIT => {}
+                Err(e) => return Err(e.into()),
+            }
+        }
         Ok(Self {
             engine: Engine::Postgres,
             writer: pool.clone(),
@@ -981,6 +1035,40 @@ pub fn is_write_refusal(error: &sqlx::Error) -> bool {
     }
 }
 
+/// Whether `error` says the database could not be reached at all (no connection within the
+/// pool's wait, a connection that broke, PostgreSQL shutting down or refusing connections),
+/// rather than refusing one statement: the web answers these with a quick 503 naming the
+/// database, and the pool connects again by itself once the database is back.
+pub fn is_unreachable(error: &sqlx::Error) -> bool {
+    match error {
+        sqlx::Error::PoolTimedOut | sqlx::Error::PoolClosed => true,
+        // A connection that broke or could not be made; not the failures SQLite's group
+        // commit passes on as I/O errors of another kind (a refused write: `batch`).
+        sqlx::Error::Io(e) => {
+            use std::io::ErrorKind::{
+                BrokenPipe, ConnectionAborted, ConnectionRefused, ConnectionReset, NotConnected,
+                TimedOut, UnexpectedEof,
+            };
+            matches!(
+                e.kind(),
+                BrokenPipe
+                    | ConnectionAborted
+                    | ConnectionRefused
+                    | ConnectionReset
+                    | NotConnected
+                    | TimedOut
+                    | UnexpectedEof
+            )
+        }
+        sqlx::Error::Database(e) if e.try_downcast_ref::<PgDatabaseError>().is_some() => {
+            // SQLSTATE: connection exception (08), admin or crash shutdown, cannot connect now.
+            let code = e.code().unwrap_or_default();
+            code.starts_with("08") || matches!(code.as_ref(), "57P01" | "57P02" | "57P03")
+        }
+        _ => false,
+    }
+}
+
 /// The durability settings of every SQLite connection: WAL journal (set by the
 /// writer, which opens the file first), `synchronous=FULL` (a commit that returned survives a
 /// power cut), the busy timeout, foreign keys on.
@@ -997,6 +1085,23 @@ async fn sqlite_pragmas(conn: &mut AnyConnection, writer: bool) -> Result<(), sq
     .execute(conn)
     .await?;
     Ok(())
+}
+
+/// Moves everything in SQLite's write-ahead log into the database file and truncates the log
+/// to nothing (`PRAGMA wal_checkpoint(TRUNCATE)`), on the writer connection outside any
+/// transaction. Run after a refused write and on the first write that commits after one:
+/// SQLite checkpoints by itself only every 1,000 pages and never shrinks the log, so a log
+/// grown before a full disk would keep its megabytes, and recovering would need that much
+/// room again. A failure is only logged (the disk may still be full; the next try comes with
+/// the next recovery).
+pub(crate) async fn checkpoint(conn: &mut AnyConnection) {
+    match sqlx::query("PRAGMA wal_checkpoint(TRUNCATE)")
+        .execute(conn)
+        .await
+    {
+        Ok(_) => tracing::info!("the write-ahead log was checkpointed and truncated"),
+        Err(e) => tracing::warn!(error = %e, "the write-ahead log could not be checkpointed"),
+    }
 }
 
 /// Sets `PRAGMA max_page_count` on a writer connection: `pages`, or for 0 SQLite's own
@@ -1095,6 +1200,23 @@ mod tests {
         );
     }
 
+    /// A write SQLite refused reaches the web as an I/O error of its own kind through the
+    /// group commit: "nothing was saved", never "cannot reach the database", which is for a
+    /// connection that failed.
+    #[test]
+    fn a_refused_batch_is_a_refusal_and_a_failed_connection_is_an_unreachable_database() {
+        let refused = sqlx::Error::Io(std::io::Error::other("the batch failed: disk full"));
+        assert!(!is_unreachable(&refused) && is_write_refusal(&refused));
+        for kind in [
+            std::io::ErrorKind::ConnectionRefused,
+            std::io::ErrorKind::ConnectionReset,
+            std::io::ErrorKind::UnexpectedEof,
+        ] {
+            assert!(is_unreachable(&sqlx::Error::Io(kind.into())), "{kind:?}");
+        }
+        assert!(is_unreachable(&sqlx::Error::PoolTimedOut));
+    }
+
     /// sqlx's own transactions (what `Write` once was) refused every `BEGIN`
     /// after SQLite ended a transaction itself on a full disk: "attempted to call begin_with
     /// at non-zero transaction depth" until a restart.
@@ -1102,6 +1224,8 @@ mod tests {
     async fn a_write_the_database_ended_itself_leaves_the_writer_usable() {
         let dir = tempfile::tempdir().unwrap();
         let db = Db::open(&dir.path().join("full.db")).await.unwrap();
+        // No free pages (the start's probe write leaves some): the insert needs new ones.
+        sqlx::query("VACUUM").execute(&db.writer).await.unwrap();
         let pages: i64 = sqlx::query_scalar("PRAGMA page_count")
             .fetch_one(&db.reader)
             .await

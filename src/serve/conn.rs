@@ -4,8 +4,10 @@
 //! its watchdog must look again ([`ConnState::verdict`]: early enough that nothing has to
 //! wake it when a request starts or ends, so a request costs no extra task wake-up);
 //! [`Registry`] admits a new connection or refuses it (per client address and in all) and,
-//! when the total is reached, closes the connection that has waited longest without a
-//! request being answered.
+//! when a client address or the total is at its cap, closes the connection (of that address,
+//! or of any) that has waited longest without a request being answered: all phones at a
+//! table share one address, and one device holding many idle or half-sent connections must
+//! not keep another phone out.
 //!
 //! Depends on std and tokio only; never on `web`, `store` or `db`.
 
@@ -208,7 +210,8 @@ struct Inner {
 pub enum Admission {
     /// Serve it; the slot frees its place when dropped.
     Open(Slot),
-    /// Its client address has the most connections it may hold.
+    /// Its client address has the most connections it may hold, and each of them has a
+    /// request being answered (or is already closing).
     ClientFull,
     /// The total is reached and every open connection has a request being answered.
     Full,
@@ -233,23 +236,47 @@ impl Registry {
     }
 
     /// Admits a connection from `client` (a key such as `web::rate_limit::client_key`
-    /// makes) accepted at `now`. At the total cap the connection that has waited longest
-    /// without a request being answered is asked to close, and the new one is admitted.
+    /// makes) accepted at `now`. At the client's cap, its own connection that has waited
+    /// longest without a request being answered is asked to close; at the total cap, the
+    /// one of any client. The new one is admitted unless every candidate is answering a
+    /// request: a request is never cut off.
     pub fn admit(self: &Arc<Self>, client: IpAddr, now: u64) -> Admission {
         let mut inner = self.lock();
-        if inner.per_client.get(&client).copied().unwrap_or(0) >= self.max_per_client {
-            return Admission::ClientFull;
+        let held = inner.per_client.get(&client).copied().unwrap_or(0);
+        let mut made_room = false;
+        if held >= self.max_per_client {
+            if held >= self.max_per_client + EVICTION_SLACK {
+                return Admission::ClientFull;
+            }
+            // Ties (the same millisecond) go to the connection accepted first.
+            let victim = inner
+                .open
+                .iter()
+                .filter(|(_, (of, state))| {
+                    *of == client
+                        && !state.evicted.load(Ordering::Acquire)
+                        && state.in_flight() == 0
+                })
+                .min_by_key(|(id, (_, state))| (state.waiting_since(), **id))
+                .map(|(_, (_, state))| state);
+            match victim {
+                Some(state) => state.evict(),
+                None => return Admission::ClientFull,
+            }
+            made_room = true;
         }
-        if inner.open.len() >= self.max_total {
+        if inner.open.len() >= self.max_total && !made_room {
             if inner.open.len() >= self.max_total + EVICTION_SLACK {
                 return Admission::Full;
             }
             let victim = inner
                 .open
-                .values()
-                .map(|(_, state)| state)
-                .filter(|state| !state.evicted.load(Ordering::Acquire) && state.in_flight() == 0)
-                .min_by_key(|state| state.waiting_since());
+                .iter()
+                .filter(|(_, (_, state))| {
+                    !state.evicted.load(Ordering::Acquire) && state.in_flight() == 0
+                })
+                .min_by_key(|(id, (_, state))| (state.waiting_since(), **id))
+                .map(|(_, (_, state))| state);
             match victim {
                 Some(state) => state.evict(),
                 None => return Admission::Full,
@@ -370,16 +397,84 @@ mod tests {
     }
 
     #[test]
-    fn one_client_address_gets_at_most_its_cap_and_a_freed_place_is_reusable() {
+    fn one_client_address_busy_at_its_cap_is_refused_and_a_freed_place_is_reusable() {
         let registry = Arc::new(Registry::new(100, 2));
-        let first = registry.admit(ip(1), 1);
-        let second = registry.admit(ip(1), 1);
-        assert!(matches!(first, Admission::Open(_)));
-        assert!(matches!(second, Admission::Open(_)));
+        let Admission::Open(first) = registry.admit(ip(1), 1) else {
+            panic!("admitted");
+        };
+        let Admission::Open(second) = registry.admit(ip(1), 1) else {
+            panic!("admitted");
+        };
+        let (_a, _b) = (first.state.begin_request(), second.state.begin_request());
         assert!(matches!(registry.admit(ip(1), 1), Admission::ClientFull));
         assert!(matches!(registry.admit(ip(2), 1), Admission::Open(_)));
         drop(first);
         assert!(matches!(registry.admit(ip(1), 1), Admission::Open(_)));
+    }
+
+    #[test]
+    fn in_the_same_millisecond_the_connection_accepted_first_gives_way() {
+        let registry = Arc::new(Registry::new(100, 2));
+        let Admission::Open(first) = registry.admit(ip(1), 10) else {
+            panic!("admitted");
+        };
+        let Admission::Open(second) = registry.admit(ip(1), 10) else {
+            panic!("admitted");
+        };
+        let Admission::Open(_third) = registry.admit(ip(1), 10) else {
+            panic!("admitted");
+        };
+        assert!(first.state.evicted.load(Ordering::Acquire));
+        assert!(!second.state.evicted.load(Ordering::Acquire));
+    }
+
+    #[test]
+    fn at_a_clients_cap_its_own_connection_waiting_longest_gives_way_to_a_new_phone() {
+        let registry = Arc::new(Registry::new(100, 3));
+        let Admission::Open(busy) = registry.admit(ip(1), 10) else {
+            panic!("admitted");
+        };
+        let _request = busy.state.begin_request();
+        let Admission::Open(old) = registry.admit(ip(1), 20) else {
+            panic!("admitted");
+        };
+        let Admission::Open(young) = registry.admit(ip(1), 30) else {
+            panic!("admitted");
+        };
+        let Admission::Open(other) = registry.admit(ip(2), 5) else {
+            panic!("admitted");
+        };
+        let Admission::Open(_phone) = registry.admit(ip(1), 40) else {
+            panic!("a new phone at the address is admitted, not refused");
+        };
+        assert!(
+            old.state.evicted.load(Ordering::Acquire),
+            "the oldest idle one goes"
+        );
+        assert!(!young.state.evicted.load(Ordering::Acquire));
+        assert!(
+            !busy.state.evicted.load(Ordering::Acquire),
+            "never a request"
+        );
+        assert!(
+            !other.state.evicted.load(Ordering::Acquire),
+            "another address keeps its connections, though it waited longer"
+        );
+        // Connections asked to give way but not yet closed count: past the slack, and with
+        // every other one busy, the address is refused.
+        let _young_request = young.state.begin_request();
+        let mut admitted = Vec::new();
+        loop {
+            match registry.admit(ip(1), 50) {
+                Admission::Open(slot) => {
+                    let guard = slot.state.begin_request();
+                    admitted.push((slot, guard));
+                }
+                Admission::ClientFull => break,
+                Admission::Full => panic!("the total is far"),
+            }
+            assert!(admitted.len() <= EVICTION_SLACK + 3, "bounded");
+        }
     }
 
     #[test]

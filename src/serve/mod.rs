@@ -195,7 +195,9 @@ impl Refusals {
     fn note(&mut self, refused: &Admission, open: usize) {
         self.since_log += 1;
         let why = match refused {
-            Admission::ClientFull => "a client address is at --max-connections-per-client",
+            Admission::ClientFull => {
+                "a client address is at --max-connections-per-client and every connection of it is answering a request"
+            }
             _ => "--max-connections is reached and every connection is answering a request",
         };
         if self

@@ -54,6 +54,14 @@ pub enum GroupProblem {
         /// The group is this one.
         same: bool,
     },
+    /// The group has taken `max` imported games in the last 24 hours
+    /// ([`super::import::MAX_IMPORTED_PER_DAY`]); the next import fits in `seconds`.
+    TooManyImports {
+        /// The most a group takes in 24 hours.
+        max: i64,
+        /// Seconds until the oldest of them is 24 hours old.
+        seconds: u64,
+    },
 }
 
 /// What a write to a group did.
@@ -149,6 +157,30 @@ pub fn group_name(name: &str) -> Result<KeyedName, GroupProblem> {
         key: group_key(&name),
         name,
     })
+}
+
+/// The names of a group in an export file checked as the API checks them when a group is made
+/// or a player joins (`kontrakt import` must not store what the app would refuse): the
+/// group's and each house rules' name, each player's name (composed, no control or invisible
+/// formatting character, not too long), and no two players, nor two house rules, that read
+/// the same (compared by the key the app computes, not the one the file carries).
+pub fn check_imported_names(group: &crate::db::transfer::GroupExport) -> Result<(), GroupProblem> {
+    group_name(&group.name)?;
+    let mut seen = std::collections::HashSet::new();
+    for player in &group.players {
+        let checked = player_name(&player.name)?;
+        if !seen.insert(checked.key) {
+            return Err(GroupProblem::NameTwice(player.name.clone()));
+        }
+    }
+    let mut seen = std::collections::HashSet::new();
+    for rules in &group.house_rules {
+        let checked = group_name(&rules.name)?;
+        if !seen.insert(checked.key) {
+            return Err(GroupProblem::RulesNameTaken(rules.name.clone()));
+        }
+    }
+    Ok(())
 }
 
 /// Creates a group with its first players, once per key and request: a repeat of the same

@@ -321,8 +321,45 @@ pub fn preview(csv: &str) -> Result<Preview, Error> {
     Ok(out)
 }
 
+/// Most games a group takes by import in 24 hours: with [`paper::MAX_GAMES`] per sheet, one
+/// client cannot grow a group (and the database) without bound by importing back to back.
+pub const MAX_IMPORTED_PER_DAY: i64 = 1_000;
+
+/// The schema's timestamp format (`strftime('%Y-%m-%dT%H:%M:%fZ')`).
+const STAMP: &[time::format_description::BorrowedFormatItem<'static>] = time::macros::format_description!(
+    "[year]-[month]-[day]T[hour]:[minute]:[second].[subsecond digits:3]Z"
+);
+
+/// Refuses an import of `adding` games into the group when, with the games imported in the
+/// last 24 hours, it would pass [`MAX_IMPORTED_PER_DAY`]: the problem says when the next fits.
+async fn within_daily_cap(
+    write: &mut sqlx::AnyConnection,
+    group_id: &str,
+    adding: usize,
+) -> Result<Option<GroupProblem>, Error> {
+    let now = time::OffsetDateTime::now_utc();
+    let day = time::Duration::days(1);
+    let since = (now - day).format(STAMP).unwrap_or_default();
+    let (count, oldest) = groups::imported_since(write, group_id, &since).await?;
+    let adding = i64::try_from(adding).unwrap_or(i64::MAX);
+    if count.saturating_add(adding) <= MAX_IMPORTED_PER_DAY {
+        return Ok(None);
+    }
+    let free_at = oldest
+        .and_then(|at| time::PrimitiveDateTime::parse(&at, STAMP).ok())
+        .map_or(now + day, |at| at.assume_utc() + day);
+    let seconds = u64::try_from((free_at - now).whole_seconds())
+        .unwrap_or(0)
+        .max(60);
+    Ok(Some(GroupProblem::TooManyImports {
+        max: MAX_IMPORTED_PER_DAY,
+        seconds,
+    }))
+}
+
 /// Makes the games of a checked sheet with no problem in the group, once per key; players
-/// the group does not know join it. `respond` makes the answer a repeat gets.
+/// the group does not know join it. `respond` makes the answer a repeat gets. Refused (a
+/// [`GroupProblem::TooManyImports`]) past the group's daily cap.
 pub async fn import(
     db: &Db,
     group_id: &str,
@@ -344,6 +381,9 @@ pub async fn import(
         Ok(write) => write,
         Err(outcome) => return Ok(outcome.into()),
     };
+    if let Some(problem) = within_daily_cap(&mut write, group_id, games.len()).await? {
+        return Ok(GroupOutcome::Problem(problem));
+    }
     match groups::import_games(&mut write, group_id, &games).await? {
         Some(changed) => {
             let answer = respond(&changed.value);

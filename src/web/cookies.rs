@@ -38,7 +38,7 @@ impl Cookie {
     }
 
     /// The `Set-Cookie` header value.
-    fn header_value(&self) -> String {
+    pub fn header_value(&self) -> String {
         let mut out = format!(
             "{}={}; Path=/; SameSite=Lax; HttpOnly",
             self.name, self.value

@@ -72,6 +72,16 @@ pub enum AppError {
         /// Seconds until the next write is allowed (also sent as `Retry-After`).
         seconds: u64,
     },
+    /// 429 Too Many Requests: a limit on what one group takes in a while (its imports in 24
+    /// hours) is reached; the sentence, in the request's language, says when it may try
+    /// again, and `seconds` is sent as `Retry-After`.
+    #[error("{sentence}")]
+    LimitReached {
+        /// The sentence, already in the request's language.
+        sentence: String,
+        /// Seconds until it may try again.
+        seconds: u64,
+    },
     /// 428 Precondition Required: an entered round was to be changed without the version
     /// the change was made against.
     #[error("{}", self.sentence().map(|s| s.text(Lang::En)).unwrap_or_default())]
@@ -105,7 +115,9 @@ impl AppError {
             Self::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
             Self::UnsupportedMediaType(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             Self::Unprocessable(_) | Self::FormField(_) => StatusCode::UNPROCESSABLE_ENTITY,
-            Self::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
+            Self::TooManyRequests { .. } | Self::LimitReached { .. } => {
+                StatusCode::TOO_MANY_REQUESTS
+            }
             Self::VersionRequired { .. } => StatusCode::PRECONDITION_REQUIRED,
             Self::Said(status, _) => *status,
             Self::Internal(_) | Self::NotSaved(_) => StatusCode::INTERNAL_SERVER_ERROR,
@@ -149,7 +161,9 @@ impl AppError {
 
 impl From<sqlx::Error> for AppError {
     fn from(error: sqlx::Error) -> Self {
-        if crate::db::is_write_refusal(&error) {
+        if crate::db::is_unreachable(&error) {
+            Self::Said(StatusCode::SERVICE_UNAVAILABLE, Msg::ErrDbUnreachable)
+        } else if crate::db::is_write_refusal(&error) {
             Self::NotSaved(error)
         } else {
             Self::internal(error)
@@ -159,7 +173,10 @@ impl From<sqlx::Error> for AppError {
 
 impl From<crate::db::Error> for AppError {
     fn from(error: crate::db::Error) -> Self {
-        Self::internal(error)
+        match error {
+            crate::db::Error::Sqlx(error) => error.into(),
+            other => Self::internal(other),
+        }
     }
 }
 
@@ -296,9 +313,24 @@ impl IntoResponse for AppError {
         };
         // A client whose compute queue is full (`super::compute`) may ask again in a second:
         // the OpenAPI document promises every 429 a `Retry-After`.
-        let retry_soon = matches!(self, Self::Said(StatusCode::TOO_MANY_REQUESTS, _));
+        // The same for a database that cannot be reached: the answer comes at once, so a
+        // client's retry a second later costs little.
+        let retry_soon = matches!(
+            self,
+            Self::Said(StatusCode::TOO_MANY_REQUESTS, _)
+                | Self::Said(StatusCode::SERVICE_UNAVAILABLE, Msg::ErrDbUnreachable)
+        );
+        let retry_later = match self {
+            Self::LimitReached { seconds, .. } => Some(seconds),
+            _ => None,
+        };
         // The plain-text body is only a fallback for a router without `render_errors`.
         let mut response = (self.status(), message.english.clone()).into_response();
+        if let Some(seconds) = retry_later {
+            response
+                .headers_mut()
+                .insert(header::RETRY_AFTER, HeaderValue::from(seconds));
+        }
         response.extensions_mut().insert(message);
         if retry_soon {
             response

@@ -63,5 +63,9 @@ pub fn problem_sentence(problem: &GroupProblem, lang: Lang) -> String {
         GroupProblem::GameInGroup { same: false } => {
             GroupMsg::GameInOtherGroup.text(lang).to_string()
         }
+        GroupProblem::TooManyImports { max, seconds } => {
+            let hours = seconds.div_ceil(3600).max(1);
+            GroupMsg::TooManyImports.fill(lang, &[("max", max), ("hours", &hours)])
+        }
     }
 }

@@ -18,6 +18,7 @@
 
 pub mod api;
 pub mod assets;
+pub mod bidi;
 pub mod cards;
 pub mod charts;
 pub mod compute;

@@ -13,6 +13,13 @@
 //! request without connection info (tests through `oneshot`) counts as one client. Buckets
 //! that have filled up again are pruned whenever the table has doubled in size since the last
 //! pruning, so memory stays proportional to the clients active in the last few seconds.
+//!
+//! Within one address each device has a bucket of its own, so one phone (or a script)
+//! flooding writes does not spend the others' budget: a browser is told apart by the cookie
+//! [`DEVICE_COOKIE`], which the first write without it sets; every request without it (a
+//! script, a first write) shares one bucket of the address. The address as a whole has a
+//! bucket [`ADDRESS_SHARE`] times a device's, which every write takes from too: what a
+//! device forging a new cookie for every write can still spend, and no more.
 
 use std::collections::HashMap;
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr};
@@ -25,10 +32,21 @@ use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 
 use super::AppError;
+use super::cookies::{Cookie, CookieJar};
 pub use crate::config::WriteLimit;
 
 /// Buckets kept before the first pruning.
 const PRUNE_FLOOR: usize = 1024;
+
+/// The cookie that tells the devices behind one address apart: 32 hex digits.
+pub const DEVICE_COOKIE: &str = "kontrakt_device";
+
+/// How many devices' worth of writes one address may spend (burst and rate): one device
+/// cannot spend more than its own share, and many together no more than this.
+pub const ADDRESS_SHARE: u32 = 4;
+
+/// How long a browser keeps its device cookie (a year, in seconds).
+const DEVICE_COOKIE_AGE: u64 = 365 * 24 * 3600;
 
 /// The shared state of the limit: one bucket per client.
 #[derive(Debug)]
@@ -39,8 +57,27 @@ pub struct WriteLimiter {
 
 #[derive(Debug)]
 struct Buckets {
-    by_client: HashMap<IpAddr, Bucket>,
+    /// Each device's bucket, by address and device cookie (`None`: no cookie).
+    by_client: HashMap<(IpAddr, Option<u128>), Bucket>,
+    /// Each address's bucket ([`ADDRESS_SHARE`] devices' worth).
+    by_address: HashMap<IpAddr, Bucket>,
     prune_at: usize,
+}
+
+impl Bucket {
+    /// The bucket refilled at `rate` up to `burst` by `now`.
+    fn refill(&mut self, burst: f64, rate: f64, now: Instant) {
+        let elapsed = now.saturating_duration_since(self.updated).as_secs_f64();
+        self.tokens = (self.tokens + elapsed * rate).min(burst);
+        self.updated = now;
+    }
+
+    /// Whole seconds until the next token (at least 1).
+    fn wait(&self, rate: f64) -> u64 {
+        let wait = ((1.0 - self.tokens) / rate).ceil();
+        // Saturating float-to-int conversion: a tiny rate waits "very long", not forever.
+        (wait as u64).max(1)
+    }
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -56,16 +93,25 @@ impl WriteLimiter {
             limit,
             inner: Mutex::new(Buckets {
                 by_client: HashMap::new(),
+                by_address: HashMap::new(),
                 prune_at: PRUNE_FLOOR,
             }),
         }
     }
 
-    /// Takes a token from `client`'s bucket at time `now`: `Ok` if there was one, else
-    /// `Err(seconds)` until the next token (at least 1).
+    /// Takes a token from `client`'s bucket at time `now` for a request without a device
+    /// cookie: see [`WriteLimiter::take_for`].
     pub fn take(&self, client: IpAddr, now: Instant) -> Result<(), u64> {
+        self.take_for(client, None, now)
+    }
+
+    /// Takes a token from the bucket of `device` at `client` and one from the address's
+    /// bucket at time `now`: `Ok` if both had one, else `Err(seconds)` until the next token
+    /// (at least 1), and neither is taken.
+    pub fn take_for(&self, client: IpAddr, device: Option<u128>, now: Instant) -> Result<(), u64> {
         let burst = f64::from(self.limit.burst);
         let rate = self.limit.per_second;
+        let share = f64::from(ADDRESS_SHARE);
         // A poisoned lock only means another request panicked mid-update of plain numbers.
         let mut inner = self
             .inner
@@ -76,23 +122,34 @@ impl WriteLimiter {
                 bucket.tokens + now.saturating_duration_since(bucket.updated).as_secs_f64() * rate
                     < burst
             });
+            inner.by_address.retain(|_, bucket| {
+                bucket.tokens + now.saturating_duration_since(bucket.updated).as_secs_f64() * rate
+                    < burst * share
+            });
             inner.prune_at = (inner.by_client.len() * 2).max(PRUNE_FLOOR);
         }
-        let bucket = inner.by_client.entry(client).or_insert(Bucket {
+        let mut device_bucket = *inner.by_client.entry((client, device)).or_insert(Bucket {
             tokens: burst,
             updated: now,
         });
-        let elapsed = now.saturating_duration_since(bucket.updated).as_secs_f64();
-        bucket.tokens = (bucket.tokens + elapsed * rate).min(burst);
-        bucket.updated = now;
-        if bucket.tokens >= 1.0 {
-            bucket.tokens -= 1.0;
-            Ok(())
+        let mut address_bucket = *inner.by_address.entry(client).or_insert(Bucket {
+            tokens: burst * share,
+            updated: now,
+        });
+        device_bucket.refill(burst, rate, now);
+        address_bucket.refill(burst * share, rate * share, now);
+        let answer = if device_bucket.tokens < 1.0 {
+            Err(device_bucket.wait(rate))
+        } else if address_bucket.tokens < 1.0 {
+            Err(address_bucket.wait(rate * share))
         } else {
-            let wait = ((1.0 - bucket.tokens) / rate).ceil();
-            // Saturating float-to-int conversion: a tiny rate waits "very long", not forever.
-            Err((wait as u64).max(1))
-        }
+            device_bucket.tokens -= 1.0;
+            address_bucket.tokens -= 1.0;
+            Ok(())
+        };
+        inner.by_client.insert((client, device), device_bucket);
+        inner.by_address.insert(client, address_bucket);
+        answer
     }
 
     /// Buckets currently kept (for tests of the pruning).
@@ -148,15 +205,36 @@ pub async fn limit_writes(
             .extensions()
             .get::<ConnectInfo<SocketAddr>>()
             .map_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED), |info| info.0.ip());
-        if let Err(seconds) = limiter.take(client_key(peer), Instant::now()) {
+        let device = CookieJar::from_headers(request.headers())
+            .get(DEVICE_COOKIE)
+            .and_then(device_id);
+        if let Err(seconds) = limiter.take_for(client_key(peer), device, Instant::now()) {
             let mut response = AppError::TooManyRequests { seconds }.into_response();
             response
                 .headers_mut()
                 .insert(header::RETRY_AFTER, HeaderValue::from(seconds));
             return response;
         }
+        let mut response = next.run(request).await;
+        if device.is_none() {
+            // This browser's writes get a bucket of their own from now on.
+            let id = format!("{:032x}", rand::random::<u128>());
+            let cookie = Cookie::new(DEVICE_COOKIE, id).max_age(DEVICE_COOKIE_AGE);
+            if let Ok(value) = HeaderValue::from_str(&cookie.header_value()) {
+                response.headers_mut().append(header::SET_COOKIE, value);
+            }
+        }
+        return response;
     }
     next.run(request).await
+}
+
+/// The device of a [`DEVICE_COOKIE`] value: 32 hex digits, else none (the shared bucket).
+fn device_id(value: &str) -> Option<u128> {
+    if value.len() != 32 {
+        return None;
+    }
+    u128::from_str_radix(value, 16).ok()
 }
 
 #[cfg(test)]
@@ -194,6 +272,40 @@ mod tests {
         assert_eq!(limiter.take(ip("10.0.0.1"), now), Ok(()));
         assert!(limiter.take(ip("10.0.0.1"), now).is_err());
         assert_eq!(limiter.take(ip("10.0.0.2"), now), Ok(()));
+    }
+
+    #[test]
+    fn a_device_flooding_writes_leaves_the_other_devices_at_its_address_their_budget() {
+        let limiter = limiter(2, 0.001);
+        let now = Instant::now();
+        let (flood, phone) = (Some(1), Some(2));
+        assert_eq!(limiter.take_for(ip("10.0.0.1"), flood, now), Ok(()));
+        assert_eq!(limiter.take_for(ip("10.0.0.1"), flood, now), Ok(()));
+        assert!(limiter.take_for(ip("10.0.0.1"), flood, now).is_err());
+        assert_eq!(limiter.take_for(ip("10.0.0.1"), phone, now), Ok(()));
+        assert_eq!(limiter.take_for(ip("10.0.0.1"), None, now), Ok(()));
+    }
+
+    #[test]
+    fn an_address_spends_at_most_its_share_of_devices_however_many_cookies_it_sends() {
+        let limiter = limiter(2, 0.001);
+        let now = Instant::now();
+        let mut taken = 0;
+        for device in 0..100 {
+            while limiter.take_for(ip("10.0.0.1"), Some(device), now).is_ok() {
+                taken += 1;
+            }
+        }
+        assert_eq!(taken, 2 * ADDRESS_SHARE);
+        // Another address is not touched.
+        assert_eq!(limiter.take_for(ip("10.0.0.2"), Some(1), now), Ok(()));
+    }
+
+    #[test]
+    fn only_32_hex_digits_name_a_device() {
+        assert_eq!(device_id("000000000000000000000000000000ff"), Some(255));
+        assert_eq!(device_id("ff"), None);
+        assert_eq!(device_id("zz000000000000000000000000000000"), None);
     }
 
     #[test]

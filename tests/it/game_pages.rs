@@ -600,7 +600,7 @@ async fn the_sheet_shows_round_points_running_totals_dealers_and_the_leader() {
     // Totals, the leader (lowest) starred, places.
     assert!(body.contains("<td>60</td><td>40</td><td class=\"leader\">12</td><td>15</td>"));
     assert!(body.contains(
-        "<th scope=\"col\" class=\"leader\" title=\"Cy\"><span class=\"star\" title=\"Leader\">★</span><span class=\"name\">Cy</span></th>"
+        "<th scope=\"col\" class=\"leader\" title=\"Cy\"><span class=\"star\" title=\"Leader\">★</span><bdi class=\"name\">Cy</bdi></th>"
     ));
     assert!(body.contains("<td>4.</td><td>3.</td><td>1.</td><td>2.</td>"));
     // Undo and end post the version and an idempotency key; no resume yet.
@@ -1168,21 +1168,25 @@ async fn the_settlement_of_a_finished_game_shows_places_money_and_the_fewest_tra
     // Totals A 0, B 70, C 140. Lowest collects: A gets 70 x 5 from B and 140 x 5 from C.
     assert!(body.contains("All 7 rounds are played."));
     assert!(body.contains(
-        "<tr><td>1.</td><th scope=\"row\">A</th><td>0</td><td class=\"gain\">+€ 10.50</td></tr>"
+        "<tr><td>1.</td><th scope=\"row\"><bdi>A</bdi></th><td>0</td><td class=\"gain\">+€ 10.50</td></tr>"
     ));
     assert!(body.contains(
-        "<tr><td>2.</td><th scope=\"row\">B</th><td>70</td><td class=\"loss\">-€ 3.50</td></tr>"
+        "<tr><td>2.</td><th scope=\"row\"><bdi>B</bdi></th><td>70</td><td class=\"loss\">-€ 3.50</td></tr>"
     ));
     assert!(body.contains(
-        "<tr><td>3.</td><th scope=\"row\">C</th><td>140</td><td class=\"loss\">-€ 7.00</td></tr>"
+        "<tr><td>3.</td><th scope=\"row\"><bdi>C</bdi></th><td>140</td><td class=\"loss\">-€ 7.00</td></tr>"
     ));
     assert!(body.contains("Settlement: Lowest collects. € 0.05 per point."));
-    assert!(body.contains("<li>B pays A € 3.50</li>"));
-    assert!(body.contains("<li>C pays A € 7.00</li>"));
+    assert!(body.contains("<li><bdi>B</bdi> pays <bdi>A</bdi> € 3.50</li>"));
+    assert!(body.contains("<li><bdi>C</bdi> pays <bdi>A</bdi> € 7.00</li>"));
     // (Counted in the list: the text to share repeats them.)
     let list = &body[body.find("id=\"transfers\"").unwrap()..];
     let list = &list[..list.find("</ul>").unwrap()];
-    assert_eq!(list.matches(" pays A ").count(), 2, "two transfers");
+    assert_eq!(
+        list.matches(" pays <bdi>A</bdi> ").count(),
+        2,
+        "two transfers"
+    );
     // The score sheet is on the printout too, without edit links.
     assert!(body.contains("<td>20<small>140</small></td>"));
     assert!(!body.contains("/rounds/"));
@@ -1196,7 +1200,7 @@ async fn the_settlement_of_a_finished_game_shows_places_money_and_the_fewest_tra
     );
     assert!(body.contains("<h1>Abrechnung</h1>"));
     assert!(body.contains("+10,50 €"));
-    assert!(body.contains("<li>C zahlt A 7,00 €</li>"));
+    assert!(body.contains("<li><bdi>C</bdi> zahlt <bdi>A</bdi> 7,00 €</li>"));
     assert!(body.contains("Abrechnung: Niedrigster kassiert. 0,05 € je Punkt."));
     assert!(body.contains("Alle 7 Runden sind gespielt."));
 }
@@ -1304,12 +1308,12 @@ async fn rommee_at_a_tenth_of_a_cent_settles_pairwise_with_ties_sharing_a_place(
     let body = text(&app.get(&format!("/games/{id}/settlement")).await.body);
     // Totals 0, 140, 0, 270; sum 410; nets (410 - 4 x total) / 10: 41, -15, 41, -67.
     assert!(body.contains(
-        "<tr><td>1.</td><th scope=\"row\">A</th><td>0</td><td class=\"gain\">+€ 0.41</td></tr>"
+        "<tr><td>1.</td><th scope=\"row\"><bdi>A</bdi></th><td>0</td><td class=\"gain\">+€ 0.41</td></tr>"
     ));
     assert!(body.contains(
-        "<tr><td>1.</td><th scope=\"row\">C</th><td>0</td><td class=\"gain\">+€ 0.41</td></tr>"
+        "<tr><td>1.</td><th scope=\"row\"><bdi>C</bdi></th><td>0</td><td class=\"gain\">+€ 0.41</td></tr>"
     ));
-    assert!(body.contains("<tr><td>3.</td><th scope=\"row\">B</th>"));
+    assert!(body.contains("<tr><td>3.</td><th scope=\"row\"><bdi>B</bdi></th>"));
     assert!(body.contains("Settlement: Pairwise. € 0.01 per 10 points."));
 }
 
@@ -1789,5 +1793,53 @@ async fn a_kept_game_page_is_current_after_every_write_and_gives_every_answer_fr
     assert!(
         over.contains("The table ended the game early, after round 2 of 7."),
         "{over}"
+    );
+}
+
+/// Right-to-left names never reorder the numbers beside them: on the game page (sheet,
+/// standings, who won), the settlement (places, transfers), the history and the notes, an
+/// Arabic or Hebrew name and a note stand in `<bdi>`, so "سارة pays אבי 0.30 €" keeps its
+/// amount the right way round; the shared text stays plain.
+#[tokio::test]
+async fn right_to_left_names_and_notes_are_isolated_in_bdi_beside_numbers() {
+    let app = TestApp::new().await;
+    let (sara, avi) = ("سارة", "אבי");
+    let (id, _) = create_via_api(
+        &app,
+        json!({"rules": "contract", "players": [sara, avi, "Cy"], "cents_per_point": 1}),
+    )
+    .await;
+    let mut first = round(sara, &[(avi, 10), ("Cy", 20)]);
+    first["note"] = json!("שלום 12");
+    app.enter_round(&id, first).await;
+    app.end_game(&id).await;
+
+    let page = app.get(&format!("/games/{id}")).await.body;
+    assert!(
+        page.contains(&format!("<bdi class=\"name\">{sara}</bdi>")),
+        "{page}"
+    );
+    assert!(page.contains(&format!("<th scope=\"row\"><bdi>{avi}</bdi></th>")));
+    assert!(
+        page.contains(&format!("<bdi>{sara}</bdi> wins with 0")),
+        "{page}"
+    );
+    assert!(page.contains("<dd><bdi>שלום 12</bdi></dd>"), "{page}");
+
+    let settlement = app.get(&format!("/games/{id}/settlement")).await.body;
+    assert!(settlement.contains(&format!("<th scope=\"row\"><bdi>{sara}</bdi></th>")));
+    let transfer = format!("<li><bdi>Cy</bdi> pays <bdi>{sara}</bdi> ");
+    assert!(settlement.contains(&transfer), "{settlement}");
+    // The shared text has the names as they are, without marks or markup.
+    assert!(
+        settlement.contains(&format!("Cy pays {sara} ")),
+        "{settlement}"
+    );
+    assert!(!settlement.contains('\u{2068}'));
+
+    let history = app.get(&format!("/games/{id}/history")).await.body;
+    assert!(
+        history.contains(&format!("<th scope=\"row\"><bdi>{avi}</bdi>")),
+        "{history}"
     );
 }

@@ -630,3 +630,149 @@ async fn the_page_takes_a_csv_file_as_excel_saves_it_and_imports_it_once() {
     .await;
     assert_eq!(refused.status, StatusCode::FORBIDDEN);
 }
+
+/// A sheet of `games` Liverpool games of Ann, Ben and Cy, each of `rounds` rounds.
+fn big_sheet(games: usize, rounds: usize) -> String {
+    let heads: Vec<String> = (1..=rounds).map(|r| format!("r{r}")).collect();
+    let mut csv = format!("date,rules,game,player,{}\n", heads.join(","));
+    for game in 1..=games {
+        for (player, points) in [("Ann", "0"), ("Ben", "10"), ("Cy", "20")] {
+            let cells = vec![points; rounds].join(",");
+            csv.push_str(&format!("2026-11-20,liverpool,{game},{player},{cells}\n"));
+        }
+    }
+    csv
+}
+
+/// How many games the group holds.
+async fn group_games(app: &TestApp, id: &str) -> usize {
+    let group = app.get(&format!("/api/v1/groups/{id}")).await.json();
+    group["games"].as_array().unwrap().len()
+}
+
+/// Bounded imports: a sheet of more games than one import takes, or more scores (rounds
+/// times players), is refused as a whole with a sentence saying to split it (English and
+/// German), in the dry run and the import alike, before any game of it is scored; nothing is
+/// made. The largest sheet allowed still imports.
+#[tokio::test]
+async fn a_sheet_over_the_games_or_scores_of_one_import_is_refused_saying_to_split_it() {
+    let app = TestApp::new().await;
+    let (id, _) = new_group(&app).await;
+    let path = format!("/api/v1/groups/{id}/import");
+
+    let too_many = post(&app, &path, &json!({"csv": big_sheet(201, 1)}), &[]).await;
+    assert_eq!(
+        too_many.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{}",
+        too_many.body
+    );
+    let answer = too_many.json();
+    assert_eq!(answer["problems"][0]["code"], "too_many_games", "{answer}");
+    assert!(
+        messages(&answer["problems"])[0].starts_with(
+            "The sheet holds 201 games; at most 200 can be imported at once. Split it"
+        ),
+        "{answer}"
+    );
+    let de = post(
+        &app,
+        &path,
+        &json!({"csv": big_sheet(201, 1), "dry_run": true}),
+        &[("accept-language", "de")],
+    )
+    .await
+    .json();
+    assert!(
+        messages(&de["problems"])[0].contains("höchstens 200 gehen auf einmal. Teilt sie"),
+        "{de}"
+    );
+
+    // 12 players of 60 rounds in 10 games: 7,200 scores in 120 rows.
+    let mut wide = format!(
+        "date,rules,game,player,{}\n",
+        (1..=60)
+            .map(|r| format!("r{r}"))
+            .collect::<Vec<_>>()
+            .join(",")
+    );
+    for game in 1..=10 {
+        for player in 0..12 {
+            let cells = vec![if player == 0 { "0" } else { "5" }; 60].join(",");
+            wide.push_str(&format!("2026-11-20,liverpool,{game},P{player},{cells}\n"));
+        }
+    }
+    let answer = post(&app, &path, &json!({"csv": wide}), &[]).await;
+    assert_eq!(answer.status, StatusCode::UNPROCESSABLE_ENTITY);
+    let answer = answer.json();
+    assert_eq!(answer["problems"][0]["code"], "too_many_scores", "{answer}");
+    assert!(
+        messages(&answer["problems"])[0].contains("7200 scores"),
+        "{answer}"
+    );
+    assert_eq!(group_games(&app, &id).await, 0, "nothing made");
+
+    let most = post(&app, &path, &json!({"csv": big_sheet(200, 1)}), &[]).await;
+    assert_eq!(most.status, StatusCode::CREATED, "{}", most.body);
+    assert_eq!(group_games(&app, &id).await, 200);
+}
+
+/// A group takes at most 1,000 imported games in 24 hours: past it an import is a 429 with
+/// `Retry-After` and a sentence saying when to try again (API and page, English and German),
+/// and nothing is made; imports older than a day do not count.
+#[tokio::test]
+async fn a_group_past_its_daily_import_cap_is_refused_with_429_saying_when_to_retry() {
+    let app = TestApp::new().await;
+    let (id, _) = new_group(&app).await;
+    // 1,000 games imported an hour ago (as the import records them), and older ones.
+    let hour_ago = (time::OffsetDateTime::now_utc() - time::Duration::hours(1))
+        .format(&time::format_description::well_known::Rfc3339)
+        .unwrap();
+    let hour_ago = format!("{}.000Z", &hour_ago[..19]);
+    let mut write = app.db.begin_write().await.unwrap();
+    for (n, at) in [(1_000, hour_ago.as_str()), (50, "2020-01-01T12:00:00.000Z")] {
+        for _ in 0..n {
+            sqlx::query(
+                "INSERT INTO group_history (group_id, action, before, after, at)
+                 VALUES ($1, 'add_game', NULL, $2, $3)",
+            )
+            .bind(&id)
+            .bind(r#"{"game":"x","imported":"2026-11-20T12:00:00.000Z"}"#)
+            .bind(at)
+            .execute(&mut **write)
+            .await
+            .unwrap();
+        }
+    }
+    write.commit().await.unwrap();
+    let path = format!("/api/v1/groups/{id}/import");
+    let refused = post(&app, &path, &json!({"csv": SHEET}), &[]).await;
+    refused.assert_refused(
+        StatusCode::TOO_MANY_REQUESTS,
+        crate::common::Said::Is(
+            "This group has taken 1000 imported games in the last 24 hours, the most it takes \
+             in a day. Try again in about 23 hours.",
+        ),
+    );
+    let retry: u64 = refused.header("retry-after").parse().unwrap();
+    assert!((82_000..=82_800).contains(&retry), "{retry}");
+    assert_eq!(group_games(&app, &id).await, 0, "nothing made");
+
+    let form = post_form(
+        &app,
+        &format!("/groups/{id}/import"),
+        &[
+            ("csv", SHEET),
+            ("step", "import"),
+            ("confirm", "1"),
+            ("key", &app.form_key(&format!("/groups/{id}/import"))),
+        ],
+        "de",
+    )
+    .await;
+    form.assert_page_refused(
+        StatusCode::TOO_MANY_REQUESTS,
+        "Versucht es in etwa 23 Stunden noch einmal.",
+    );
+    assert_eq!(group_games(&app, &id).await, 0);
+}

@@ -510,7 +510,7 @@ async fn the_history_page_shows_each_change_before_and_after() {
         ok(&app, &format!("{base}/{path}"), body).await;
     }
     let row = |what: &str, before: &str, after: &str| {
-        format!("<th scope=\"row\">{what}</th><td>{before}</td><td>{after}</td>")
+        format!("<th scope=\"row\"><bdi>{what}</bdi></th><td>{before}</td><td>{after}</td>")
     };
     let page = app.get(&format!("/games/{id}/history")).await;
     assert_eq!(page.status, StatusCode::OK);

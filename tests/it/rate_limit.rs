@@ -317,3 +317,68 @@ async fn a_flood_of_solves_from_one_address_is_queued_and_another_address_still_
         "the flooding address gets its queued answers too"
     );
 }
+
+/// A write from `device` (its cookie, if any) through the router.
+fn post_from(device: Option<&str>) -> Request<Body> {
+    let mut request = post("/api/v1/games", Some("192.0.2.7:5000"));
+    if let Some(device) = device {
+        let cookie = format!("kontrakt_device={device}");
+        request
+            .headers_mut()
+            .insert("cookie", cookie.parse().unwrap());
+    }
+    request
+}
+
+/// Fair to every phone at one address: a device flooding writes spends its own budget, not
+/// the others' (before: every phone behind the address got 429); a first write without the
+/// device cookie gets one; and the address as a whole spends no more than four devices'
+/// worth, however many cookies it makes up.
+#[tokio::test]
+async fn a_device_flooding_writes_does_not_stop_another_phone_at_the_same_address() {
+    let app = TestApp::with_write_limit(TINY).await;
+    let first = app.send(post_from(None)).await;
+    let cookie = first.header("set-cookie").to_owned();
+    assert!(
+        cookie.starts_with("kontrakt_device=") && cookie.contains("HttpOnly"),
+        "{cookie}"
+    );
+    let flood = "0000000000000000000000000000000a";
+    let phone = "0000000000000000000000000000000b";
+    exhaust_from(&app, flood).await;
+    let refused = app.send(post_from(Some(flood))).await;
+    assert_eq!(refused.status, StatusCode::TOO_MANY_REQUESTS);
+    assert_retry_after(&refused);
+    assert!(refused.headers.get("set-cookie").is_none());
+    let saved = app.send(post_from(Some(phone))).await;
+    assert_ne!(
+        saved.status,
+        StatusCode::TOO_MANY_REQUESTS,
+        "{}",
+        saved.body
+    );
+
+    // Four devices' worth at most: one more made-up device after the address spent it all.
+    let mut refused_at = None;
+    for n in 0..20_u32 {
+        let made_up = format!("{:032x}", 0x100 + n);
+        let answer = app.send(post_from(Some(&made_up))).await;
+        if answer.status == StatusCode::TOO_MANY_REQUESTS {
+            refused_at = Some(n);
+            break;
+        }
+    }
+    // The address spent 1 (no cookie) + 2 (flood) + 1 (phone) of its 8.
+    assert_eq!(
+        refused_at,
+        Some(4),
+        "four more writes from made-up devices, then refused"
+    );
+}
+
+async fn exhaust_from(app: &TestApp, device: &str) {
+    for _ in 0..TINY.burst {
+        let response = app.send(post_from(Some(device))).await;
+        assert_ne!(response.status, StatusCode::TOO_MANY_REQUESTS);
+    }
+}

@@ -915,7 +915,9 @@ async fn a_correction_changes_the_totals_and_appears_in_the_history() {
     let item = section(&body, "Round 1 corrected", "Round 2 entered");
     assert!(item.contains("Went out: Cy → Ben"), "{item}");
     assert!(
-        item.contains("<tr class=\"changed\"><th scope=\"row\">Ben</th><td>20</td><td>0</td></tr>"),
+        item.contains(
+            "<tr class=\"changed\"><th scope=\"row\"><bdi>Ben</bdi></th><td>20</td><td>0</td></tr>"
+        ),
         "{item}"
     );
     assert!(item.contains("<td>0</td><td>10</td>"), "Cy 0 → 10: {item}");

@@ -525,3 +525,82 @@ async fn the_import_command_resumes_with_its_flag() {
         format!("imported 0 games into {source} (5 were already there)")
     );
 }
+
+/// An export of one group "Club" of Ann, Ben and Cy with one game of theirs.
+async fn group_export(app: &TestApp) -> (String, Value) {
+    let group = app.create_group("Club", &["Ann", "Ben", "Cy"]).await;
+    app.create_game_at(
+        &format!("/api/v1/groups/{}/games", group.id),
+        json!({"rules": "liverpool", "players": ["Ann", "Ben", "Cy"]}),
+    )
+    .await;
+    let export = transfer::export_games(&app.db).await.unwrap();
+    (group.id, serde_json::to_value(&export).unwrap())
+}
+
+/// `kontrakt import`: a group whose names the app refuses (two players that read the same,
+/// a right-to-left override, an over-long name) is refused before anything is written, with
+/// the very sentence the API answers for that name (before: stored as it was, or a raw SQL
+/// error for names with equal keys).
+#[tokio::test]
+async fn import_refuses_group_names_the_api_refuses_with_the_apis_sentence() {
+    let app = TestApp::new().await;
+    let (_, export) = group_export(&app).await;
+    let long = "x".repeat(200);
+    for (names, what) in [
+        (["Ann", "ANN"], "two names that read the same"),
+        (["Ann", "\u{202e}Ben"], "a right-to-left override"),
+        (["Ann", long.as_str()], "an over-long name"),
+    ] {
+        let said = app
+            .post_json("/api/v1/groups", json!({"name": "Other", "players": names}))
+            .await;
+        assert_eq!(said.status, StatusCode::UNPROCESSABLE_ENTITY, "{what}");
+        let sentence = said.error_sentence();
+
+        let mut file = export.clone();
+        file["groups"][0]["players"][1]["name"] = json!(names[1]);
+        let path = app.dir.path().join("group.json");
+        std::fs::write(&path, file.to_string()).unwrap();
+        let target = app.dir.another_db("target").await;
+        let output = kontrakt(&["import", path.to_str().unwrap()], &target);
+        assert!(!output.status.success(), "{what}");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(
+            stderr.contains("group Club of the file cannot be imported")
+                && stderr.contains(&sentence)
+                && stderr.contains("Nothing was imported"),
+            "{what}: {stderr} (the API says {sentence:?})"
+        );
+        assert!(!stderr.contains("UNIQUE") && !stderr.contains("duplicate key"));
+    }
+}
+
+/// A group imported with `kontrakt import` beside a running server shows on that server's
+/// pages and API at once, although the server read the database before (and answered 404 for
+/// the group's address).
+#[tokio::test]
+async fn a_group_imported_beside_a_running_server_shows_on_its_pages_at_once() {
+    let source = TestApp::new().await;
+    let (id, export) = group_export(&source).await;
+    let path = source.dir.path().join("group.json");
+    std::fs::write(&path, export.to_string()).unwrap();
+
+    let game = export["games"][0]["id"].as_str().unwrap().to_owned();
+    let server = TestApp::new().await;
+    for path in [format!("/groups/{id}"), format!("/games/{game}")] {
+        assert_eq!(server.get(&path).await.status, StatusCode::NOT_FOUND);
+    }
+    let output = kontrakt(&["import", path.to_str().unwrap()], server.db_url());
+    assert!(output.status.success(), "{output:?}");
+
+    let page = server.get(&format!("/groups/{id}")).await;
+    assert_eq!(page.status, StatusCode::OK, "{}", page.body);
+    assert!(page.body.contains("Club") && page.body.contains("Ben"));
+    let group = server.get(&format!("/api/v1/groups/{id}")).await.json();
+    assert_eq!(group["games"].as_array().map(Vec::len), Some(1), "{group}");
+    assert_eq!(
+        server.get(&format!("/games/{game}")).await.status,
+        StatusCode::OK
+    );
+}

@@ -298,3 +298,221 @@ async fn write_faults_postgres_a_read_only_database_refuses_the_save_with_the_se
         2
     );
 }
+
+/// A TCP relay between the server and PostgreSQL that the test can cut and restore, as a
+/// database that goes down and comes back: [`Relay::cut`] closes the port (new connections
+/// are refused) and every connection through it.
+struct Relay {
+    addr: std::net::SocketAddr,
+    to: String,
+    tasks: std::sync::Arc<std::sync::Mutex<Vec<tokio::task::JoinHandle<()>>>>,
+}
+
+impl Relay {
+    async fn start(to: &str) -> Self {
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let relay = Self {
+            addr: listener.local_addr().unwrap(),
+            to: to.to_owned(),
+            tasks: std::sync::Arc::default(),
+        };
+        relay.serve(listener);
+        relay
+    }
+
+    fn serve(&self, listener: tokio::net::TcpListener) {
+        let (to, tasks) = (self.to.clone(), std::sync::Arc::clone(&self.tasks));
+        let accepting = tokio::spawn(async move {
+            while let Ok((mut client, _)) = listener.accept().await {
+                let to = to.clone();
+                let relayed = tokio::spawn(async move {
+                    if let Ok(mut server) = tokio::net::TcpStream::connect(&to).await {
+                        tokio::io::copy_bidirectional(&mut client, &mut server)
+                            .await
+                            .ok();
+                    }
+                });
+                tasks.lock().unwrap().push(relayed);
+            }
+        });
+        self.tasks.lock().unwrap().push(accepting);
+    }
+
+    /// The database "goes down": the port is closed and every open connection cut.
+    async fn cut(&self) {
+        for task in self.tasks.lock().unwrap().drain(..) {
+            task.abort();
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+
+    /// The database is back on the same port.
+    async fn restore(&self) {
+        let listener = tokio::net::TcpListener::bind(self.addr).await.unwrap();
+        self.serve(listener);
+    }
+
+    /// `url` (a database on the server this relays to) reached through the relay.
+    fn url(&self, url: &str) -> String {
+        let (scheme_user, rest) = url.rsplit_once('@').unwrap();
+        let (_, database) = rest.split_once('/').unwrap();
+        format!("{scheme_user}@{}/{database}", self.addr)
+    }
+}
+
+/// PostgreSQL going down (before: every page and `/readyz` waited 10 s for a 408): pages, the
+/// JSON API, `/healthz` and `/readyz` answer a 503 within about a second with the sentence that
+/// the server cannot reach its database (English and German, with `Retry-After`), and once
+/// the database is back everything works again without a restart, the round saved before
+/// the outage still there.
+#[tokio::test]
+async fn write_faults_postgres_down_answers_a_quick_503_with_a_sentence_and_recovers_by_itself() {
+    let test = "write_faults::write_faults_postgres_down_answers_a_quick_503";
+    let Some(server) = crate::common::postgres_server(test) else {
+        return;
+    };
+    let dir = crate::common::postgres_test_dir(&server).await;
+    let direct = dir.db_url().to_owned();
+    let target = direct
+        .rsplit_once('@')
+        .unwrap()
+        .1
+        .split_once('/')
+        .unwrap()
+        .0;
+    let relay = Relay::start(target).await;
+    let db = Db::open_postgres(&relay.url(&direct)).await.unwrap();
+    let app = TestApp::on(db, dir);
+    let id = new_game(&app).await;
+    assert_eq!(enter_round(&app, &id).await.status, StatusCode::OK);
+    assert_eq!(app.get("/readyz").await.status, StatusCode::OK);
+
+    relay.cut().await;
+    let quick = std::time::Duration::from_millis(2500);
+    let timed = |started: std::time::Instant, what: &str| {
+        let took = started.elapsed();
+        assert!(took < quick, "{what} took {took:?}");
+    };
+    for path in ["/readyz", "/healthz"] {
+        let started = std::time::Instant::now();
+        let answer = app.get(path).await;
+        timed(started, path);
+        assert_eq!(
+            answer.status,
+            StatusCode::SERVICE_UNAVAILABLE,
+            "{}",
+            answer.body
+        );
+    }
+    let started = std::time::Instant::now();
+    let refused = enter_round(&app, &id).await;
+    timed(started, "a save");
+    refused.assert_refused(
+        StatusCode::SERVICE_UNAVAILABLE,
+        crate::common::Said::Starts("The server cannot reach its database right now"),
+    );
+    assert_eq!(refused.header("retry-after"), "1");
+    let started = std::time::Instant::now();
+    let page = app.get_in(&format!("/games/{id}"), "de").await;
+    timed(started, "a page");
+    page.assert_page_refused(
+        StatusCode::SERVICE_UNAVAILABLE,
+        "Der Server erreicht seine Datenbank gerade nicht",
+    );
+    let api = app.get(&format!("/api/v1/games/{id}")).await;
+    api.assert_refused(
+        StatusCode::SERVICE_UNAVAILABLE,
+        crate::common::Said::Has("cannot reach its database"),
+    );
+
+    // Back: the pool connects again by itself.
+    relay.restore().await;
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(15);
+    while app.get("/readyz").await.status != StatusCode::OK {
+        assert!(std::time::Instant::now() < deadline, "never ready again");
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    assert_eq!(enter_round(&app, &id).await.status, StatusCode::OK);
+    let game = app.get(&format!("/api/v1/games/{id}")).await.json();
+    assert_eq!(game["rounds"].as_array().unwrap().len(), 2);
+}
+
+fn wal_size(app: &TestApp) -> u64 {
+    std::fs::metadata(format!("{}-wal", app.db_url())).map_or(0, |m| m.len())
+}
+
+/// Small disks: the write-ahead log grew before the disk filled (SQLite checkpoints only at
+/// 1,000 pages and never shrinks the log); after the refused write and the first save that
+/// commits again it is checkpointed and truncated to nothing, so recovering never needs the
+/// log's megabytes twice.
+#[tokio::test]
+async fn write_faults_the_write_ahead_log_is_truncated_once_writes_succeed_after_a_refused_one() {
+    let app = TestApp::new().await;
+    let id = new_game(&app).await;
+    for _ in 0..5 {
+        assert_eq!(enter_round(&app, &id).await.status, StatusCode::OK);
+    }
+    assert!(wal_size(&app) > 0, "a log before the disk fills");
+    let pages = page_count(&app).await;
+    app.db.limit_pages_for_tests(Some(pages)).await.unwrap();
+    assert_nothing_saved(&fill(&app).await);
+    app.db.limit_pages_for_tests(None).await.unwrap();
+
+    let id = new_game(&app).await;
+    assert_eq!(wal_size(&app), 0, "the log is truncated on recovery");
+    // And it works as ever afterwards.
+    assert_eq!(enter_round(&app, &id).await.status, StatusCode::OK);
+    assert!(wal_size(&app) > 0);
+}
+
+/// A `tmpfs` of `size` mounted on `dir` (root only), unmounted when dropped.
+struct Tmpfs(std::path::PathBuf);
+
+impl Tmpfs {
+    fn mount(dir: &std::path::Path, size: &str) -> Option<Self> {
+        let mounted = std::process::Command::new("mount")
+            .args(["-t", "tmpfs", "-o", &format!("size={size}"), "tmpfs"])
+            .arg(dir)
+            .stderr(std::process::Stdio::null())
+            .status()
+            .is_ok_and(|status| status.success());
+        mounted.then(|| Self(dir.to_owned()))
+    }
+}
+
+impl Drop for Tmpfs {
+    fn drop(&mut self) {
+        let _ = std::process::Command::new("umount")
+            .arg("-l")
+            .arg(&self.0)
+            .status();
+    }
+}
+
+/// Small disks: a database on a full disk is refused at the start with a sentence naming the
+/// file and the fix (before: the server started, `/readyz` said ready, and every save
+/// failed). Needs a `tmpfs` mount (root); printed as skipped otherwise.
+#[tokio::test]
+async fn write_faults_a_database_on_a_full_disk_is_refused_at_start_naming_the_fix() {
+    let dir = tempfile::tempdir().unwrap();
+    let Some(_mount) = Tmpfs::mount(dir.path(), "2m") else {
+        println!("skipped: the full-disk start test needs a tmpfs mount (root)");
+        return;
+    };
+    let path = dir.path().join("kontrakt.db");
+    Db::open(&path).await.unwrap().close().await;
+    let mut filler = std::fs::File::create(dir.path().join("filler")).unwrap();
+    let chunk = vec![0_u8; 4096];
+    while std::io::Write::write_all(&mut filler, &chunk).is_ok() {}
+    drop(filler);
+
+    let refused = Db::open(&path).await.unwrap_err().to_string();
+    assert!(
+        refused.contains(&path.display().to_string())
+            && refused.contains("free some space on its disk")
+            && refused.contains("-wal and -shm"),
+        "{refused}"
+    );
+    std::fs::remove_file(dir.path().join("filler")).unwrap();
+    Db::open(&path).await.unwrap().close().await;
+}

@@ -402,6 +402,26 @@ pub async fn import_games(
     Ok(Some(Changed::new(made, "add_game", None, Some(last))))
 }
 
+/// How many games were imported into the group since `since` (a timestamp as the schema
+/// writes them), and when the oldest of them was (each import records an `add_game` whose
+/// `after` carries `"imported"`).
+pub async fn imported_since(
+    conn: &mut AnyConnection,
+    group_id: &str,
+    since: &str,
+) -> Result<(i64, Option<String>), sqlx::Error> {
+    let (count, oldest): (i64, Option<String>) = sqlx::query_as(
+        "SELECT COUNT(*), MIN(at) FROM group_history
+         WHERE group_id = $1 AND action = 'add_game' AND at >= $2
+           AND after LIKE '%\"imported\":%'",
+    )
+    .bind(group_id)
+    .bind(since)
+    .fetch_one(conn)
+    .await?;
+    Ok((count, oldest))
+}
+
 /// Sets a game's group and seats.
 async fn link_game(
     tx: &mut PoolConnection<Any>,

@@ -128,47 +128,73 @@ fn an_idle_keep_alive_connection_is_closed_after_the_idle_timeout_not_the_header
     assert!(answered.elapsed() > Duration::from_secs(4));
 }
 
+/// Fair to every phone at one address: at `--max-connections-per-client` a new connection
+/// is served and the address's own connection that waited longest without a request is
+/// closed (before: the new phone was refused while one device held every place); the
+/// others stay served. Only when every connection of the address is answering a request is
+/// a new one refused, with a 503 and a sentence, and closed.
 #[test]
-fn one_address_holds_at_most_its_cap_and_a_freed_place_is_reused() {
+fn at_its_cap_an_address_gives_up_its_oldest_idle_connection_for_a_new_phone() {
     let dir = tempfile::tempdir().unwrap();
     let served = Served::start(
         kontrakt(dir.path(), &["--max-connections-per-client", "4"]),
         "http",
     );
-    // Four keep-alive connections, each answered once (so each is surely open).
+    // Four keep-alive connections, each answered once (so each is surely open), oldest first.
     let mut held: Vec<TcpStream> = (0..4)
         .map(|_| {
             let mut stream = connect(&served.addr);
             let answer = get(&mut stream, "/healthz", false);
             assert!(answer.starts_with("HTTP/1.1 200 OK"), "{answer}");
+            std::thread::sleep(Duration::from_millis(20));
             stream
         })
         .collect();
 
-    let mut fifth = connect(&served.addr);
-    let refused = read_answer(&mut fifth).unwrap_or_default();
+    let mut phone = connect(&served.addr);
+    let answer = get(&mut phone, "/healthz", false);
     assert!(
-        refused.starts_with("HTTP/1.1 503 Service Unavailable\r\n"),
-        "{refused}"
+        answer.starts_with("HTTP/1.1 200 OK"),
+        "a new phone is served: {answer}"
     );
     assert!(
-        refused.contains("Too many open connections from your network")
-            && refused.contains("Zu viele offene Verbindungen"),
-        "{refused}"
+        time_to_close(&mut held[0]) < Duration::from_secs(5),
+        "the oldest idle connection gave way"
     );
-    assert!(
-        refused.contains("\r\nx-content-type-options: nosniff\r\n"),
-        "{refused}"
-    );
-    time_to_close(&mut fifth);
+    let answer = get(&mut held[3], "/healthz", false);
+    assert!(answer.starts_with("HTTP/1.1 200 OK"), "{answer}");
 
-    // The held connections are still served.
-    let answer = get(&mut held[0], "/healthz", false);
-    assert!(answer.starts_with("HTTP/1.1 200 OK"), "{answer}");
-    // Closing one frees its place.
-    held.pop();
-    let answer = healthz_within(&served.addr, Duration::from_secs(5));
-    assert!(answer.starts_with("HTTP/1.1 200 OK"), "{answer}");
+    // Every place busy with a request: the next is refused with the sentence.
+    let _busy: Vec<TcpStream> = (0..4).map(|_| busy(&served.addr)).collect();
+    std::thread::sleep(Duration::from_millis(500));
+    let mut refused = connect(&served.addr);
+    let answer = read_answer(&mut refused).unwrap_or_default();
+    assert!(
+        answer.starts_with("HTTP/1.1 503 Service Unavailable\r\n"),
+        "{answer}"
+    );
+    assert!(
+        answer.contains("Too many open connections from your network")
+            && answer.contains("Zu viele offene Verbindungen"),
+        "{answer}"
+    );
+    assert!(
+        answer.contains("\r\nx-content-type-options: nosniff\r\n"),
+        "{answer}"
+    );
+    time_to_close(&mut refused);
+}
+
+/// A request being answered that waits for the rest of its body: a busy connection.
+fn busy(addr: &str) -> TcpStream {
+    let mut stream = connect(addr);
+    stream
+        .write_all(
+            b"POST /api/v1/games HTTP/1.1\r\nHost: kontrakt\r\n\
+              Content-Type: application/json\r\nContent-Length: 100\r\n\r\n{",
+        )
+        .unwrap();
+    stream
 }
 
 #[test]

@@ -202,28 +202,35 @@ fn a_missing_key_file_or_a_file_that_is_no_certificate_refuses_the_start() {
     }
 }
 
+/// Over HTTPS too, a client at its cap gives up its connection that has waited longest
+/// (here one that never started its handshake) for a new one, at once rather than after the
+/// header timeout; the new connection is served.
 #[test]
-fn over_https_a_connection_over_the_per_client_cap_is_closed_at_once() {
+fn over_https_a_client_at_its_cap_gives_up_its_oldest_waiting_connection_at_once() {
     let dir = tempfile::tempdir().unwrap();
     let (served, der) = https_server(
         dir.path(),
         &["--max-connections-per-client", "2", "--header-timeout", "8"],
     );
     // Two connections that have not started their handshakes hold the client's places.
-    let held: Vec<TcpStream> = (0..2)
-        .map(|_| TcpStream::connect(&served.addr).unwrap())
+    let mut held: Vec<TcpStream> = (0..2)
+        .map(|_| {
+            let stream = TcpStream::connect(&served.addr).unwrap();
+            std::thread::sleep(Duration::from_millis(50));
+            stream
+        })
         .collect();
     std::thread::sleep(Duration::from_millis(300));
-    let mut third = TcpStream::connect(&served.addr).unwrap();
-    third
+    let _third = TcpStream::connect(&served.addr).unwrap();
+    held[0]
         .set_read_timeout(Some(Duration::from_secs(15)))
         .unwrap();
     let start = Instant::now();
     let mut rest = Vec::new();
-    let _ = third.read_to_end(&mut rest);
+    let _ = held[0].read_to_end(&mut rest);
     assert!(
         start.elapsed() < Duration::from_secs(2),
-        "closed at once, not after the header timeout: {:?}",
+        "the oldest closed at once, not after the header timeout: {:?}",
         start.elapsed()
     );
     assert!(rest.is_empty(), "no plain-text answer on a TLS port");

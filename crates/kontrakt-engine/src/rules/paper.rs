@@ -23,6 +23,12 @@ pub const MAX_ROUNDS: usize = 60;
 pub const MAX_POINTS: i64 = 100_000;
 /// Most players in one game.
 pub const MAX_PLAYERS: usize = 12;
+/// Most games one sheet may import: an import is one write of the group, and a client
+/// importing the biggest sheets back to back must not grow the database by gigabytes an hour.
+pub const MAX_GAMES: usize = 200;
+/// Most scores one sheet may import: a player's points in a round, over all its games (the
+/// work an import makes: rows written, games scored). 200 games of 7 rounds at 5 players.
+pub const MAX_SCORES: usize = 7_000;
 
 /// A column the sheet must have.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -137,6 +143,16 @@ pub enum Problem {
         /// Players found.
         players: usize,
     },
+    /// The sheet holds more than [`MAX_GAMES`] games.
+    TooManyGames {
+        /// Games found.
+        games: usize,
+    },
+    /// The sheet holds more than [`MAX_SCORES`] scores (rounds × players, over its games).
+    TooManyScores {
+        /// Scores found.
+        scores: usize,
+    },
     /// A negative score in a rule set with a cut bonus is that bonus, which only the round's
     /// cutter earns; no first dealer makes this row's player the cutter of this round and of
     /// the game's other rounds with a negative score (added by `store::import`).
@@ -171,6 +187,8 @@ impl Problem {
             Problem::RoundCountDiffers { .. } => "round_count_differs",
             Problem::TooFewPlayers => "too_few_players",
             Problem::TooManyPlayers { .. } => "too_many_players",
+            Problem::TooManyGames { .. } => "too_many_games",
+            Problem::TooManyScores { .. } => "too_many_scores",
             Problem::CutBonusNotCutter { .. } => "cut_bonus_not_cutter",
         }
     }
@@ -634,6 +652,22 @@ pub fn parse(text: &str, known_rules: &dyn Fn(&str) -> bool) -> Sheet {
                 }
             })
             .collect();
+    }
+    // Bounded work: the whole sheet is refused before any game of it is checked or scored.
+    let scores: usize = sheet
+        .games
+        .iter()
+        .map(|game| game.players.len() * game.rounds.len())
+        .sum();
+    if sheet.games.len() > MAX_GAMES {
+        let games = sheet.games.len();
+        sheet
+            .problems
+            .push(sheet_problem(Problem::TooManyGames { games }));
+    } else if scores > MAX_SCORES {
+        sheet
+            .problems
+            .push(sheet_problem(Problem::TooManyScores { scores }));
     }
     sheet.problems.sort_by_key(|p| p.row);
     sheet

@@ -44,6 +44,8 @@ messages! {
         NoSuchGame => "There is no game with this edit link; paste the game's edit link (the one that can enter rounds).",
             "Zu diesem Bearbeiten-Link gibt es kein Spiel; fügt den Bearbeiten-Link des Spiels ein (den, mit dem man Runden eintragen kann).";
         GameInThisGroup => "This game is already in this group.", "Dieses Spiel ist schon in dieser Gruppe.";
+        TooManyImports => "This group has taken {max} imported games in the last 24 hours, the most it takes in a day. Try again in about {hours} {hours|hour|hours}.",
+            "Diese Gruppe hat in den letzten 24 Stunden {max} importierte Spiele bekommen, mehr nimmt sie an einem Tag nicht. Versucht es in etwa {hours} {hours|Stunde|Stunden} noch einmal.";
         GameInOtherGroup => "This game already belongs to another group; a game belongs to one group only.",
             "Dieses Spiel gehört schon zu einer anderen Gruppe; ein Spiel gehört nur zu einer Gruppe.";
         VersionNeeded => "A settle-up needs the group's \"version\", so that nobody settles a ledger they have not seen.",

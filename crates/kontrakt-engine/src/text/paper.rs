@@ -9,7 +9,8 @@ use super::{Lang, Say};
 use crate::rules::game::GameError;
 use crate::rules::names::MAX_NAME_CHARS;
 use crate::rules::paper::{
-    Column, MAX_PLAYERS, MAX_POINTS, MAX_ROUNDS, MAX_ROWS, Problem, RowProblem,
+    Column, MAX_GAMES, MAX_PLAYERS, MAX_POINTS, MAX_ROUNDS, MAX_ROWS, MAX_SCORES, Problem,
+    RowProblem,
 };
 
 messages! {
@@ -53,6 +54,10 @@ messages! {
             "{rounds} {rounds|Runde ist|Runden sind} ausgefüllt, in der ersten Zeile des Spiels ({first_row}) aber {expected}.";
         TooFewPlayers => "the game of this row has one player only; a game needs at least 2.",
             "das Spiel dieser Zeile hat nur einen Spieler; ein Spiel braucht mindestens 2.";
+        TooManyGames => "The sheet holds {games} {games|game|games}; at most {max} can be imported at once. Split it into several sheets and import them one after the other.",
+            "Die Tabelle enthält {games} {games|Spiel|Spiele}; höchstens {max} gehen auf einmal. Teilt sie in mehrere Tabellen auf und importiert sie nacheinander.";
+        TooManyScores => "The sheet holds {scores} {scores|score|scores} (rounds times players, over all its games); at most {max} can be imported at once. Split it into several sheets and import them one after the other.",
+            "Die Tabelle enthält {scores} {scores|Ergebnis|Ergebnisse} (Runden mal Spieler, über alle Spiele); höchstens {max} gehen auf einmal. Teilt sie in mehrere Tabellen auf und importiert sie nacheinander.";
         TooManyPlayers => "the game of this row has {players} {players|player|players}; at most {max} can play.",
             "das Spiel dieser Zeile hat {players} Spieler; höchstens {max} können spielen.";
         CutBonusNotCutter => "round {round}: a score below 0 is the cut bonus, which only the round's cutter earns; whoever deals first, this player does not cut in every round the sheet gives them one.",
@@ -151,6 +156,12 @@ fn clause(problem: &Problem, lang: Lang) -> String {
             ],
         ),
         Problem::TooFewPlayers => M::TooFewPlayers.text(lang).to_owned(),
+        Problem::TooManyGames { games } => {
+            M::TooManyGames.fill(lang, &[("games", games), ("max", &MAX_GAMES)])
+        }
+        Problem::TooManyScores { scores } => {
+            M::TooManyScores.fill(lang, &[("scores", scores), ("max", &MAX_SCORES)])
+        }
         Problem::TooManyPlayers { players } => {
             M::TooManyPlayers.fill(lang, &[("players", players), ("max", &MAX_PLAYERS)])
         }

@@ -39,6 +39,9 @@ messages! {
         Exists => "game {game} is already in the database; nothing was imported (remove that game from the file, or import into another database)",
             "Spiel {game} ist schon in der Datenbank; nichts wurde importiert (nehmt das Spiel aus der Datei oder importiert in eine andere Datenbank)";
         /// `group_exists`.
+        /// A group of the file with a name the app refuses; `detail` is the API's sentence.
+        GroupRefused => "group {group} of the file cannot be imported: {detail} Nothing was imported.",
+            "Gruppe {group} der Datei kann nicht importiert werden: {detail} Es wurde nichts importiert.";
         GroupExists => "group {group} is already in the database; nothing was imported (import into another database)",
             "Gruppe {group} ist schon in der Datenbank; nichts wurde importiert (importiert in eine andere Datenbank)";
         /// `partial`: some batches were written, then `cause` stopped the import.

@@ -17,10 +17,11 @@ use super::super::input::take_lang;
 use super::super::reply::{json_text, keyed_json, strict};
 use super::answer;
 use crate::db::games::{Keyed, new_token};
-use crate::store::groups::GroupOutcome;
+use crate::store::groups::{GroupOutcome, GroupProblem};
 use crate::store::import::{self};
+use crate::web::AppError;
 use crate::web::Result;
-use crate::web::groups::load_edit_group;
+use crate::web::groups::{load_edit_group, problem_sentence};
 use crate::web::links::{GameLinks, ViewLinks};
 use crate::web::paper_import::{ImportPreviewJson, preview_json, refusal};
 use crate::web::schema;
@@ -144,6 +145,12 @@ pub(super) async fn import(
     let (answer_body, replayed) = match outcome {
         GroupOutcome::Done(_, ids) => (serde_json::to_string(&imported_json(&ids))?, false),
         GroupOutcome::Replayed(stored) => (stored, true),
+        GroupOutcome::Problem(problem @ GroupProblem::TooManyImports { seconds, .. }) => {
+            return Err(AppError::LimitReached {
+                sentence: problem_sentence(&problem, lang),
+                seconds,
+            });
+        }
         other => return answer(&state, &id, other, lang, StatusCode::CREATED).await,
     };
     Ok((StatusCode::CREATED, json_text(answer_body, replayed)).into_response())

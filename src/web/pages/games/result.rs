@@ -9,6 +9,7 @@
 use crate::store::LoadedGame;
 use crate::text::game::{and_list, place_ordinal};
 use crate::text::{Lang, Msg};
+use crate::web::bidi::isolate;
 use crate::web::pages::money::Money;
 
 /// One group of the result: the players sharing a place (and the same money).
@@ -35,12 +36,12 @@ pub(super) fn sentence(game: &LoadedGame, lang: Lang) -> Option<String> {
     for i in seats {
         let (place, net) = (state.places[i], nets.map(|n| n[i]));
         match groups.last_mut() {
-            Some(g) if g.place == place && g.net == net => g.names.push(setup.name(i).to_owned()),
+            Some(g) if g.place == place && g.net == net => g.names.push(isolate(&setup.name(i))),
             _ => groups.push(Group {
                 place,
                 total: state.totals[i],
                 net,
-                names: vec![setup.name(i).to_owned()],
+                names: vec![isolate(&setup.name(i))],
             }),
         }
     }

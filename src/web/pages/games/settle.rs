@@ -19,6 +19,7 @@ use crate::rules::settlement::KittySplit;
 use crate::store::LoadedGame;
 use crate::web::AppState;
 use crate::web::Result;
+use crate::web::bidi::{self, isolate};
 use crate::web::i18n::{Msg, PageCtx, percent_encode};
 use crate::web::links::ViewLinks;
 use crate::web::page::render;
@@ -218,7 +219,7 @@ impl ShareResult {
             if page.transfers.is_empty() {
                 lines.push(ctx.t(Msg::SettleNoTransfers).to_owned());
             } else {
-                lines.extend(page.transfers.iter().cloned());
+                lines.extend(page.transfers.iter().map(|t| bidi::plain(t)));
             }
         }
         // Telegram puts the link above the text itself: its text is the rest.
@@ -319,8 +320,8 @@ impl SettlementPage {
                         ctx.f(
                             Msg::SettleTransfer,
                             &[
-                                ("from", &setup.name(t.from)),
-                                ("to", &setup.name(t.to)),
+                                ("from", &isolate(&setup.name(t.from))),
+                                ("to", &isolate(&setup.name(t.to))),
                                 ("amount", &money(t.cents)),
                             ],
                         )

@@ -24,6 +24,7 @@ use crate::text::charts::ChartMsg;
 use crate::text::groups::GroupMsg;
 use crate::text::numbers::NumbersMsg as N;
 use crate::web::Result;
+use crate::web::bidi::isolate;
 use crate::web::charts::{LineChart, Series};
 use crate::web::i18n::{Msg, PageCtx};
 use crate::web::idempotency::{canonical_form, request_hash};
@@ -176,8 +177,8 @@ fn page(
                         N::Pays.fill(
                             lang,
                             &[
-                                ("from", &name(group, t.from)),
-                                ("to", &name(group, t.to)),
+                                ("from", &isolate(&name(group, t.from))),
+                                ("to", &isolate(&name(group, t.to))),
                                 ("money", &money(t.cents)),
                             ],
                         )

@@ -16,15 +16,16 @@
 
 use askama::Template;
 use axum::extract::{FromRequest, Multipart, Path, Request, State};
-use axum::http::{StatusCode, header};
+use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Redirect, Response};
 
 use super::load_edit;
 use crate::db::games::Keyed;
-use crate::store::groups::{GroupOutcome, LoadedGroup};
+use crate::store::groups::{GroupOutcome, GroupProblem, LoadedGroup};
 use crate::store::import::{self, Preview};
 use crate::text::paper::PaperMsg;
 use crate::web::Result;
+use crate::web::groups::problem_sentence;
 use crate::web::i18n::{Msg, PageCtx};
 use crate::web::idempotency::{canonical_form, request_hash};
 use crate::web::links::GroupLinks;
@@ -255,6 +256,15 @@ pub(super) async fn post(
     match outcome {
         GroupOutcome::Done(..) | GroupOutcome::Replayed(_) => {
             Ok(Redirect::to(&GroupLinks::new(&id).page()).into_response())
+        }
+        GroupOutcome::Problem(problem @ GroupProblem::TooManyImports { seconds, .. }) => {
+            let notice = problem_sentence(&problem, ctx.lang);
+            let page = page(ctx, &group, csv, Some(&preview), Some(notice));
+            let mut response = render_status(StatusCode::TOO_MANY_REQUESTS, &page)?;
+            response
+                .headers_mut()
+                .insert(header::RETRY_AFTER, HeaderValue::from(seconds));
+            Ok(response)
         }
         GroupOutcome::KeyReused => Err(AppError::Said(
             StatusCode::UNPROCESSABLE_ENTITY,
