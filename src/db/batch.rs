@@ -28,8 +28,27 @@ use tokio::sync::watch;
 pub(super) const MAX_MEMBERS: u64 = 64;
 
 /// How a batch ended: the generation its commit moved the database to and how many writes
-/// it held, or why it failed.
-type Ended = Result<(u64, u64), String>;
+/// it held, or how it failed.
+type Ended = Result<(u64, u64), Failure>;
+
+/// Why a batch failed, and whether its writes may be on disk all the same: a `COMMIT` that
+/// failed with an I/O error (a failing fsync) or was cancelled may have left the commit in
+/// the write-ahead log, which the next start reads back. Every other failure came before the
+/// commit, and the rollback keeps nothing.
+#[derive(Debug, Clone)]
+struct Failure {
+    why: String,
+    unconfirmed: bool,
+}
+
+impl Failure {
+    fn before_commit(why: &str) -> Self {
+        Self {
+            why: why.to_owned(),
+            unconfirmed: false,
+        }
+    }
+}
 
 /// One batch of writes sharing a transaction.
 #[derive(Debug)]
@@ -46,10 +65,20 @@ impl Batch {
         let outcome = ended
             .wait_for(Option::is_some)
             .await
-            .map_err(|_| refused("the batch of writes was abandoned".into()))?
+            .map_err(|_| {
+                refused(Failure {
+                    why: "the batch of writes was abandoned".into(),
+                    unconfirmed: true,
+                })
+            })?
             .clone();
         outcome
-            .unwrap_or_else(|| Err("the batch of writes did not end".into()))
+            .unwrap_or_else(|| {
+                Err(Failure {
+                    why: "the batch of writes did not end".into(),
+                    unconfirmed: true,
+                })
+            })
             .map_err(refused)
     }
 
@@ -58,12 +87,32 @@ impl Batch {
     }
 }
 
-/// A failed batch as the error each of its writes gets.
-fn refused(message: String) -> sqlx::Error {
-    sqlx::Error::Io(std::io::Error::other(format!(
-        "the database refused the batch of writes this one was in: {message}"
-    )))
+/// A failed batch as the error each of its writes gets; an [`Unconfirmed`] one where the
+/// commit itself failed.
+fn refused(failure: Failure) -> sqlx::Error {
+    let message = format!(
+        "the database refused the batch of writes this one was in: {}",
+        failure.why
+    );
+    sqlx::Error::Io(if failure.unconfirmed {
+        std::io::Error::other(Unconfirmed(message))
+    } else {
+        std::io::Error::other(message)
+    })
 }
+
+/// A write whose commit failed in a way that may have kept it (see [`Failure`]): nobody can
+/// say it was saved, nor that it was not ([`super::is_unconfirmed`]).
+#[derive(Debug)]
+pub struct Unconfirmed(String);
+
+impl std::fmt::Display for Unconfirmed {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for Unconfirmed {}
 
 /// The batches of one SQLite database: which one is open on the writer connection.
 #[derive(Debug, Default)]
@@ -127,9 +176,11 @@ impl Batches {
                     conn.close_on_drop();
                     return Err(e);
                 }
-                let batch = self
-                    .open_batch(id)
-                    .ok_or_else(|| refused("the batch ended while a write joined it".into()))?;
+                let batch = self.open_batch(id).ok_or_else(|| {
+                    refused(Failure::before_commit(
+                        "the batch ended while a write joined it",
+                    ))
+                })?;
                 note(&batch);
                 return Ok(Joined { batch });
             }
@@ -234,7 +285,11 @@ impl Batches {
                 tracing::warn!(error = %e, "a commit failed; the writer connection is reopened");
                 counters.refusing.store(true, Ordering::SeqCst);
                 conn.close_on_drop();
-                open.batch.end(Err(e.to_string()));
+                // An I/O error (a failing fsync) may come after the commit reached the log.
+                open.batch.end(Err(Failure {
+                    why: e.to_string(),
+                    unconfirmed: super::is_unconfirmed(&e),
+                }));
             }
         }
     }
@@ -257,7 +312,7 @@ impl Batches {
         if let Some(open) = taken {
             counters.refusing.store(true, Ordering::SeqCst);
             counters.generation.fetch_add(1, Ordering::SeqCst);
-            open.batch.end(Err(why.to_owned()));
+            open.batch.end(Err(Failure::before_commit(why)));
         }
     }
 }
@@ -269,7 +324,10 @@ impl Drop for Ending {
     fn drop(&mut self) {
         if let Some((batch, counters)) = self.0.take() {
             counters.generation.fetch_add(1, Ordering::SeqCst);
-            batch.end(Err("the commit was cancelled".into()));
+            batch.end(Err(Failure {
+                why: "the commit was cancelled".into(),
+                unconfirmed: true,
+            }));
         }
     }
 }

@@ -1035,6 +1035,24 @@ pub fn is_write_refusal(error: &sqlx::Error) -> bool {
     }
 }
 
+/// Whether a write that failed with `error` may be on disk all the same, so that neither
+/// "saved" nor "nothing was saved" is true: SQLite's I/O errors (a failing fsync at the
+/// commit may leave the commit in the write-ahead log, read back at the next start) and a
+/// batch whose commit failed so or was cancelled. A full disk, a read-only file or a
+/// busy database refuse before anything is kept.
+pub fn is_unconfirmed(error: &sqlx::Error) -> bool {
+    match error {
+        sqlx::Error::Io(e) => e
+            .get_ref()
+            .is_some_and(|inner| inner.is::<batch::Unconfirmed>()),
+        sqlx::Error::Database(e) if e.try_downcast_ref::<PgDatabaseError>().is_none() => e
+            .code()
+            .and_then(|code| code.parse::<i32>().ok())
+            .is_some_and(|code| code & 0xff == 10),
+        _ => false,
+    }
+}
+
 /// Whether `error` says the database could not be reached at all (no connection within the
 /// pool's wait, a connection that broke, PostgreSQL shutting down or refusing connections),
 /// rather than refusing one statement: the web answers these with a quick 503 naming the

@@ -94,9 +94,11 @@ pub enum AppError {
     #[error("{}", .1.text(Lang::En))]
     Said(StatusCode, Msg),
     /// 500 Internal Server Error, when the database refused a write (a full disk, an I/O
-    /// error: [`crate::db::is_write_refusal`]): the sentence says that nothing was saved.
-    /// The cause is logged.
-    #[error("{}", Msg::ErrNotSaved.text(Lang::En))]
+    /// error: [`crate::db::is_write_refusal`]): the sentence says that nothing was saved, or,
+    /// where the commit itself failed on an I/O error ([`crate::db::is_unconfirmed`]), that
+    /// the save could not be confirmed and the page shows whether it was kept. The cause is
+    /// logged.
+    #[error("{}", not_saved(.0).text(Lang::En))]
     NotSaved(#[source] sqlx::Error),
     /// 500 Internal Server Error: a bug or a failing database. The cause is logged; the user
     /// sees a generic sentence.
@@ -132,7 +134,7 @@ impl AppError {
             Self::PayloadTooLarge => Some(Msg::ErrTooLarge),
             Self::Said(_, msg) => Some(*msg),
             Self::Internal(_) => Some(Msg::ErrInternal),
-            Self::NotSaved(_) => Some(Msg::ErrNotSaved),
+            Self::NotSaved(cause) => Some(not_saved(cause)),
             _ => None,
         }
     }
@@ -156,6 +158,15 @@ impl AppError {
             }
             _ => None,
         }
+    }
+}
+
+/// The sentence for a refused write: nothing was saved, or nobody can tell.
+fn not_saved(cause: &sqlx::Error) -> Msg {
+    if crate::db::is_unconfirmed(cause) {
+        Msg::ErrNotConfirmed
+    } else {
+        Msg::ErrNotSaved
     }
 }
 
@@ -392,7 +403,9 @@ pub async fn render_errors(request: Request, next: Next) -> Response {
         // A read that failed on a refusing database saved nothing because it saves nothing.
         Some(message)
             if method.is_safe()
-                && message.sentence == Some(Sentence::new(Msg::ErrNotSaved, &[])) =>
+                && [Msg::ErrNotSaved, Msg::ErrNotConfirmed]
+                    .into_iter()
+                    .any(|msg| message.sentence == Some(Sentence::new(msg, &[]))) =>
         {
             ErrorMessage::of(Msg::ErrInternal)
         }

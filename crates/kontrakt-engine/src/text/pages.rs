@@ -341,6 +341,8 @@ messages! {
         // Write faults and idempotency keys.
         ErrNotSaved => "The server could not save this change: its database refuses writes right now (for example, its disk is full). Nothing was saved; try again in a moment.",
             "Der Server konnte diese Änderung nicht speichern: Seine Datenbank nimmt gerade nichts an (zum Beispiel, weil die Festplatte voll ist). Es wurde nichts gespeichert; versucht es gleich noch einmal.";
+        ErrNotConfirmed => "The server could not confirm that this change was saved: its disk reported an error while saving. Reload the page to see whether it was kept before you enter it again.",
+            "Der Server konnte nicht bestätigen, dass diese Änderung gespeichert wurde: Seine Festplatte hat beim Speichern einen Fehler gemeldet. Ladet die Seite neu und seht nach, ob sie angekommen ist, bevor ihr sie noch einmal eingebt.";
         ErrDbUnreachable => "The server cannot reach its database right now (it may be down or restarting). Nothing could be read or saved; try again in a few seconds, and reload the page to see whether your last change was kept.",
             "Der Server erreicht seine Datenbank gerade nicht (sie ist vielleicht aus oder startet neu). Nichts konnte gelesen oder gespeichert werden; versucht es in ein paar Sekunden noch einmal und ladet die Seite neu, um zu sehen, ob eure letzte Änderung angekommen ist.";
         ErrNotReady => "The server cannot save changes right now: its database refuses writes (for example, its disk is full).",
