@@ -103,6 +103,18 @@ async fn serve(config: Config) -> Result<ExitCode> {
             serve::lan::banner(lang, https, lan, local.port(), fingerprint)
         );
     }
+    // The connection page: the address the banner shows, and the fingerprint of the
+    // certificate served at the moment the page is drawn.
+    let connection = web::Connection {
+        lan_url: lan
+            .filter(|_| serving.lan)
+            .map(|ip| serve::lan::url(https, std::net::SocketAddr::new(ip, local.port()))),
+        own_fingerprint: own.as_ref().and(live.clone()).map(|live| {
+            let read: std::sync::Arc<dyn Fn() -> String + Send + Sync> =
+                std::sync::Arc::new(move || own_cert::fingerprint(&live.served()));
+            read
+        }),
+    };
     // The certificate is looked at again while the server runs: its own is renewed when due,
     // one of --tls-cert served anew when its owner renewed the files.
     match (&own, live, files) {
@@ -132,7 +144,9 @@ async fn serve(config: Config) -> Result<ExitCode> {
     // Games of a table's own rule set load by its id: every stored rule set answers for its
     // id from the start (they never change).
     web::api::rulesets::register_stored(&db).await?;
-    let mut state = AppState::new(db.clone()).with_write_limit(config.write_limit);
+    let mut state = AppState::new(db.clone())
+        .with_write_limit(config.write_limit)
+        .with_connection(connection);
     if https {
         state = state.with_https(serving.hsts);
     }

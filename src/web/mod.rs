@@ -109,6 +109,32 @@ pub struct AppState {
     pub compute: Arc<compute::ComputeQueue>,
     /// Served over HTTPS, with HSTS or not ([`https`]).
     pub transport: https::Transport,
+    /// How the phones reach this server, for the connection page ([`Connection`]).
+    pub connection: Connection,
+}
+
+/// What the connection page (`/connection`) says besides the request's own address: the
+/// address `--lan` found for the phones, and the fingerprint of the certificate the server
+/// made itself, read when the page is drawn (a renewal while running changes it).
+#[derive(Clone, Default)]
+pub struct Connection {
+    /// `scheme://address:port/` the phones at the table open (`--lan` with a network
+    /// address).
+    pub lan_url: Option<String>,
+    /// The SHA-256 fingerprint of the certificate served now, when the server made it.
+    pub own_fingerprint: Option<Arc<dyn Fn() -> String + Send + Sync>>,
+}
+
+impl std::fmt::Debug for Connection {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Connection")
+            .field("lan_url", &self.lan_url)
+            .field(
+                "own_fingerprint",
+                &self.own_fingerprint.as_ref().map(|read| read()),
+            )
+            .finish()
+    }
 }
 
 impl AppState {
@@ -122,7 +148,14 @@ impl AppState {
             groups: crate::store::group_cache::GroupCache::default(),
             compute: Arc::default(),
             transport: https::Transport::default(),
+            connection: Connection::default(),
         }
+    }
+
+    /// The same state telling the connection page how the phones reach this server.
+    #[must_use]
+    pub fn with_connection(self, connection: Connection) -> Self {
+        Self { connection, ..self }
     }
 
     /// The same state served over HTTPS: cookies get `Secure`; `hsts` adds

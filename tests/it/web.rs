@@ -228,3 +228,100 @@ async fn missing_static_file_is_a_404_page() {
     assert_eq!(response.status, StatusCode::NOT_FOUND);
     assert!(response.is_html());
 }
+
+/// The connection page over plain HTTP: the address the phones open (the request's own,
+/// here a LAN address) with its QR code, and what plain HTTP cannot do with the start that
+/// helps, in English and German; linked from the home page.
+#[tokio::test]
+async fn the_connection_page_gives_the_address_and_says_what_plain_http_cannot_do() {
+    let app = TestApp::new().await;
+    assert!(app.get("/").await.body.contains("href=\"/connection\""));
+    let page = app
+        .get_with("/connection", &[("host", "192.168.1.20:3000")])
+        .await;
+    assert_eq!(page.status, StatusCode::OK);
+    assert!(
+        page.body.contains("href=\"http://192.168.1.20:3000/\""),
+        "{}",
+        page.body
+    );
+    assert!(page.body.contains("<svg"), "the address's QR code");
+    assert!(
+        page.body.contains("kontrakt --lan --https"),
+        "{}",
+        page.body
+    );
+    assert!(page.body.contains("cannot keep their screens on"));
+    let german = app
+        .get_with(
+            "/connection",
+            &[("host", "192.168.1.20:3000"), ("accept-language", "de")],
+        )
+        .await;
+    assert!(german.body.contains("Handys am Tisch"));
+    assert!(german.body.contains("einfaches HTTP"), "{}", german.body);
+
+    // Opened as localhost, with no address found by --lan: only this computer can open it.
+    let alone = app
+        .get_with("/connection", &[("host", "localhost:3000")])
+        .await;
+    assert!(
+        alone.body.contains("id=\"connection-loopback\""),
+        "{}",
+        alone.body
+    );
+    assert!(!alone.body.contains("<svg"));
+}
+
+/// With the server's own certificate the page shows the fingerprint served at the moment it
+/// is drawn (a renewal while running changes it), and the address `--lan` found even when
+/// the host opened the page as localhost.
+#[tokio::test]
+async fn the_connection_page_shows_the_fingerprint_served_now_and_the_lan_address() {
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicBool, Ordering};
+    let (db, dir) = crate::common::fresh_db().await;
+    let renewed = Arc::new(AtomicBool::new(false));
+    let now = Arc::clone(&renewed);
+    let state = kontrakt::web::AppState::new(db.clone())
+        .with_https(false)
+        .with_connection(kontrakt::web::Connection {
+            lan_url: Some("https://192.168.1.20:3000/".into()),
+            own_fingerprint: Some(Arc::new(move || {
+                if now.load(Ordering::SeqCst) {
+                    "CD:CD"
+                } else {
+                    "AB:AB"
+                }
+                .to_owned()
+            })),
+        });
+    let app = TestApp {
+        router: kontrakt::web::app(state),
+        db,
+        dir,
+    };
+    let page = app
+        .get_with("/connection", &[("host", "localhost:3000")])
+        .await;
+    assert!(
+        page.body.contains("href=\"https://192.168.1.20:3000/\""),
+        "{}",
+        page.body
+    );
+    assert!(page.body.contains(">AB:AB</code>"), "{}", page.body);
+    assert!(page.body.contains("tap Advanced"));
+    renewed.store(true, Ordering::SeqCst);
+    let german = app
+        .get_with(
+            "/connection",
+            &[("host", "localhost:3000"), ("accept-language", "de")],
+        )
+        .await;
+    assert!(german.body.contains(">CD:CD</code>"), "{}", german.body);
+    assert!(
+        german.body.contains("Tippt auf Erweitert"),
+        "{}",
+        german.body
+    );
+}

@@ -10,6 +10,7 @@
 //! uses no page. Nothing outside `web` uses them.
 
 pub mod check;
+pub mod connection;
 pub mod csv;
 pub mod games;
 pub mod group_numbers;
@@ -32,6 +33,7 @@ pub fn routes() -> Router<AppState> {
     Router::new()
         .merge(home::routes())
         .merge(check::routes())
+        .merge(connection::routes())
         .merge(games::routes())
         .merge(groups::routes())
         .merge(group_numbers::routes())

@@ -496,6 +496,9 @@ fn home_setup_checker_and_error_pages_fit_360_px_with_44_px_targets_in_both_lang
             b.goto("/check").await?;
             b.find("form.checker").await?;
             survey.look(b, "meld checker").await?;
+            b.goto("/connection").await?;
+            b.find("#connection-certificate").await?;
+            survey.look(b, "phones at the table (connection)").await?;
             // A verdict with every reason: two runs that join, in Liverpool's round 3.
             b.goto("/check?rules=liverpool&round=3").await?;
             b.fill("textarea[name=\"melds\"]", "3H 4H 5H 6H | 7H 8H 9H 10H")

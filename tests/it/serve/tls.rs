@@ -350,6 +350,21 @@ fn https_without_a_certificate_makes_one_beside_the_database_and_keeps_it_across
         &format!("GET /games/{game} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n"),
     );
     assert!(page.starts_with("HTTP/1.1 200 OK"), "{page}");
+    // The connection page shows the certificate's fingerprint, in the reader's language.
+    let connection = https(
+        &again.addr,
+        &config,
+        "GET /connection HTTP/1.1\r\nHost: 192.168.1.20\r\nAccept-Language: de\r\nConnection: close\r\n\r\n",
+    );
+    assert!(connection.starts_with("HTTP/1.1 200 OK"), "{connection}");
+    assert!(
+        connection.contains(&fingerprint) && connection.contains("Tippt auf Erweitert"),
+        "{connection}"
+    );
+    assert!(
+        connection.contains("href=\"https://192.168.1.20/\""),
+        "{connection}"
+    );
 }
 
 #[test]

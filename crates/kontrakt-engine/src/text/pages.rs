@@ -620,6 +620,25 @@ messages! {
         ShareViewHint => "For spectators and the printout: it shows the game but cannot change it.",
             "Für Zuschauer und den Ausdruck: zeigt das Spiel, ändert aber nichts.";
 
+        // The connection page: how the phones at the table reach this server.
+        ConnTitle => "Phones at the table", "Handys am Tisch";
+        ConnLead => "How the phones at the table reach this Kontrakt, and what they see the first time.",
+            "Wie die Handys am Tisch dieses Kontrakt erreichen und was sie beim ersten Mal sehen.";
+        ConnOpen => "Open this address on the phones at the table (on the same Wi-Fi), or scan the code:",
+            "Öffnet diese Adresse auf den Handys am Tisch (im selben WLAN) oder scannt den Code:";
+        ConnQrLabel => "QR code of this Kontrakt's address", "QR-Code der Adresse dieses Kontrakt";
+        ConnLoopback => "This Kontrakt answers only on this computer. To let the phones on the same Wi-Fi in, start it with kontrakt --lan --https.",
+            "Dieses Kontrakt antwortet nur auf diesem Computer. Damit die Handys im selben WLAN hineinkommen, startet es mit kontrakt --lan --https.";
+        ConnOwnCert => "The first time, each phone shows a warning about the certificate, because this computer made it itself: tap Advanced (or Show Details), then continue to the site. Each phone asks once; the certificate is kept beside the database and renewed before it runs out.",
+            "Beim ersten Mal zeigt jedes Handy eine Warnung zum Zertifikat, weil dieser Rechner es selbst erstellt hat: Tippt auf Erweitert (oder Details einblenden) und dann auf Weiter zur Website. Jedes Handy fragt nur einmal; das Zertifikat liegt neben der Datenbank und wird erneuert, bevor es abläuft.";
+        ConnFingerprint => "The certificate's SHA-256 fingerprint, to compare with the one the phone shows in the certificate's details:",
+            "Der SHA-256-Fingerabdruck des Zertifikats, zum Vergleichen mit dem, den das Handy in den Details des Zertifikats zeigt:";
+        ConnGivenCert => "This Kontrakt serves HTTPS with the certificate it was given: phones warn only if no authority they trust signed it.",
+            "Dieses Kontrakt spricht HTTPS mit dem Zertifikat, das es bekommen hat: Die Handys warnen nur, wenn keine Stelle es unterschrieben hat, der sie vertrauen.";
+        ConnPlain => "This Kontrakt speaks plain HTTP: the phones keep score all the same, but cannot keep their screens on or use the share sheet. Started with kontrakt --lan --https, it makes its own certificate and both work.",
+            "Dieses Kontrakt spricht einfaches HTTP: Die Handys schreiben trotzdem mit, können aber den Bildschirm nicht anlassen und nicht über das Teilen-Menü teilen. Mit kontrakt --lan --https gestartet, erstellt es sein eigenes Zertifikat, und beides geht.";
+        ConnLink => "Address and certificate", "Adresse und Zertifikat";
+
         // Settlement.
         SettleTitle => "Settlement", "Abrechnung";
         SettleNotYet => "The game is not over yet: the settlement comes after the last round, or when the table ends the game early.",
