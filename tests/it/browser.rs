@@ -20,6 +20,7 @@ mod midgame;
 mod phone;
 mod rematch;
 mod served;
+mod small_things;
 mod table;
 
 use fantoccini::Locator;

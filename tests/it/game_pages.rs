@@ -189,7 +189,9 @@ async fn choosing_another_rule_set_keeps_the_names_and_shows_its_options() {
     assert!(body.contains("value=\"Bär\""));
     assert!(body.contains("<option value=\"2\" selected>Bär</option>"));
     assert!(body.contains("Value of a unit, in cents"));
-    assert!(body.contains("name=\"cents\" value=\"25\""));
+    // Liverpool's stake was per point; Continental's is per unit: asked again.
+    assert!(body.contains("name=\"cents\" value=\"\""));
+    assert!(body.contains("id=\"restake\""));
     assert!(body.contains("name=\"currency\" value=\"CHF\""));
     assert!(
         !body.contains("name=\"points_per_cent\""),
@@ -486,7 +488,7 @@ async fn the_liverpool_banner_names_dealer_cutter_and_the_cut_target() {
     // The cutter sits before the dealer; 4 players x 10 cards + the up-card.
     assert!(body.contains("Di cuts: cut exactly 41 cards to take 50 points off."));
     assert!(body.contains("Cards: 2 decks + 3 jokers (107 cards)."));
-    assert!(body.contains("Buying (May I) is allowed, with no count limit"));
+    assert!(body.contains("Buying is allowed, with no count limit"));
     assert!(body.contains("The contract meld holds exactly the cards the contract asks for"));
     assert!(body.contains(&format!(
         "href=\"/games/{id}/rounds/new\">Enter round 1</a>"
@@ -685,6 +687,10 @@ async fn the_share_block_has_a_qr_code_of_the_absolute_edit_link_and_the_read_on
         .unwrap();
     let body = app.send(request).await.body;
     assert!(body.contains("This address only works on this computer."));
+    assert!(
+        body.contains("start Kontrakt with --lan (kontrakt --lan)"),
+        "the notice names how to start for the LAN"
+    );
 }
 
 #[tokio::test]
@@ -858,14 +864,13 @@ async fn the_game_and_settlement_pages_have_unique_stable_ids_for_their_parts() 
             "next-round",
             "enter-round",
             "sheet",
-            "actions",
             "share",
             "qr",
             "edit-link",
             "view-link",
         ],
     );
-    for absent in ["undo-link", "end-form", "resume-form"] {
+    for absent in ["actions", "undo-link", "end-form", "resume-form"] {
         assert!(!ids(&page).contains(&absent), "nothing to undo or end yet");
     }
 
@@ -1446,7 +1451,7 @@ async fn the_game_page_is_german_for_german_browsers() {
     assert!(body.contains("Ben gibt."));
     assert!(body.contains("Ann hebt ab: genau 41 Karten abheben bringt 50 Punkte Abzug."));
     assert!(body.contains("Karten: 2 Blätter + 3 Joker (107 Karten)."));
-    assert!(body.contains("Kaufen (May I) ist erlaubt"));
+    assert!(body.contains("Kaufen ist erlaubt"));
     assert!(body.contains("Runde 1 eintragen"));
     assert!(body.contains("Spielblock"));
     assert!(body.contains("Spiel teilen"));

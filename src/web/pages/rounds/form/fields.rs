@@ -59,7 +59,7 @@ pub(super) struct PlayerRow {
     /// The folded part of the row (cards and buys) starts open: it holds something typed or
     /// a problem.
     pub(super) open: bool,
-    /// The words of the fold's toggle: "Cards · Buys (May I)", the parts the row has.
+    /// The words of the fold's toggle: "Cards · Buys", the parts the row has.
     pub(super) more_label: String,
 }
 

@@ -1,0 +1,118 @@
+//! Small things of the evening in a real browser on a 360 px phone: the undo confirmation shows
+//! all four players' totals, and the points field being typed in is never under the sticky
+//! Save button, also when the keyboard takes half the screen.
+
+use serde_json::json;
+
+use super::harness::{Browser, Phone, TestResult, run_on};
+
+/// A contract game of four with names a table writes and one round, through the API: its page.
+fn game_of_four(b: &Browser) -> Result<String, Box<dyn std::error::Error>> {
+    let (status, created) = b.api(
+        "POST",
+        "/api/v1/games",
+        None,
+        Some(&json!({"rules": "contract",
+                     "players": ["Maya", "Jonas", "Friederike", "Konstantin"]})),
+    )?;
+    assert_eq!(status, 201, "{created}");
+    let id = created["id"].as_str().ok_or("an id")?.to_owned();
+    let (status, answer) = b.api(
+        "POST",
+        &format!("/api/v1/games/{id}/rounds"),
+        None,
+        Some(&json!({"went_out": "Maya",
+                     "points": {"Jonas": 35, "Friederike": 60, "Konstantin": 85}})),
+    )?;
+    assert_eq!(status, 200, "{answer}");
+    Ok(format!("/games/{id}"))
+}
+
+/// Fails unless every cell of the scores at a glance lies inside the viewport and the table
+/// does not scroll inside its box.
+async fn brief_on_screen(b: &Browser) -> TestResult {
+    let seen = b
+        .js("var box = document.querySelector('.table-scroll.brief'); \
+             var out = []; \
+             document.querySelectorAll('.brief th, .brief td').forEach(function (c) { \
+               var r = c.getBoundingClientRect(); \
+               if (r.right > window.innerWidth + 0.5 || r.left < -0.5) out.push(c.textContent); \
+             }); \
+             return [out, box.scrollWidth - box.clientWidth];")
+        .await?;
+    assert_eq!(seen[0], json!([]), "cells off the screen: {seen}");
+    assert!(
+        seen[1].as_f64().unwrap_or(99.0) <= 1.0,
+        "the table scrolls sideways: {seen}"
+    );
+    Ok(())
+}
+
+#[test]
+fn the_undo_confirmation_shows_all_four_players_on_a_360_px_phone_in_english_and_german() {
+    run_on(
+        "the_undo_confirmation_shows_all_four_players_on_a_360_px_phone",
+        Phone::NARROW.without_javascript(),
+        async |b: &Browser| -> TestResult {
+            let game = game_of_four(b)?;
+            b.goto(&format!("{game}/undo")).await?;
+            b.wait_text(".brief", "Konstantin").await?;
+            brief_on_screen(b).await?;
+            b.assert_no_horizontal_scroll().await?;
+            b.click("header.site a.lang-switch").await?;
+            b.find("html[lang=\"de\"]").await?;
+            b.wait_text(".brief", "Konstantin").await?;
+            brief_on_screen(b).await?;
+            b.assert_no_horizontal_scroll().await?;
+            Ok(())
+        },
+    );
+}
+
+/// Fails unless the focused field's bottom stands above the Save button's top and inside the
+/// visible part of the page.
+async fn field_above_save(b: &Browser, what: &str) -> TestResult {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(3);
+    loop {
+        let seen = b
+            .js("var f = document.activeElement.getBoundingClientRect(); \
+                 var s = document.querySelector('form.round-form button.save') \
+                   .getBoundingClientRect(); \
+                 var v = window.visualViewport; \
+                 var bottom = v ? v.offsetTop + v.height : window.innerHeight; \
+                 return [f.bottom <= s.top && f.top >= 0 && f.bottom <= bottom, \
+                         f.top, f.bottom, s.top, bottom, document.activeElement.id];")
+            .await?;
+        if seen[0] == json!(true) {
+            return Ok(());
+        }
+        if std::time::Instant::now() > deadline {
+            return Err(format!("{what}: the field is under the Save button: {seen}").into());
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+}
+
+#[test]
+fn the_points_field_typed_in_is_never_under_the_save_button_on_a_360_px_phone() {
+    run_on(
+        "the_points_field_typed_in_is_never_under_the_save_button_on_a_360_px_phone",
+        Phone::NARROW,
+        async |b: &Browser| -> TestResult {
+            let game = game_of_four(b)?;
+            b.goto(&format!("{game}/rounds/new")).await?;
+            let last = "#player-3 .f-points input";
+            b.find(last).await?;
+            // The keyboard takes the lower half of the screen: the viewport is 360×370.
+            b.client.set_window_size(360, 370).await?;
+            for field in ["#player-1 .f-points input", last] {
+                b.js("window.scrollTo(0, 0);").await?;
+                b.find(field).await?.click().await?;
+                field_above_save(b, field).await?;
+                b.find(field).await?.send_keys("5").await?;
+                field_above_save(b, field).await?;
+            }
+            Ok(())
+        },
+    );
+}
