@@ -12,6 +12,7 @@ use axum::http::StatusCode;
 use crate::db::groups as db_groups;
 use crate::store::groups::{GroupProblem, LoadedGroup};
 use crate::text::groups::{GroupMsg, group_name_problem, player_name_problem};
+use crate::text::numbers::NumbersMsg;
 use crate::text::{Lang, Msg};
 use crate::web::Result;
 use crate::web::{AppError, AppState};
@@ -63,5 +64,6 @@ pub fn problem_sentence(problem: &GroupProblem, lang: Lang) -> String {
         GroupProblem::GameInGroup { same: false } => {
             GroupMsg::GameInOtherGroup.text(lang).to_string()
         }
+        GroupProblem::NothingToUndo => NumbersMsg::SettleUndoTooLate.text(lang).to_string(),
     }
 }

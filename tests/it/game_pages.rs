@@ -612,18 +612,28 @@ async fn the_sheet_shows_round_points_running_totals_dealers_and_the_leader() {
     assert!(body.contains(&format!(
         "<a class=\"button secondary\" id=\"undo-link\" href=\"/games/{id}/undo\">Undo the last round</a>"
     )));
+    // Ending asks first too: the button leads to the confirm page, which posts the version
+    // and an idempotency key through the outbox.
+    assert!(body.contains(&format!(
+        "<a class=\"button secondary\" id=\"end-link\" href=\"/games/{id}/end\">End the game now</a>"
+    )));
     {
-        let (action, label) = ("end", "End the game now");
+        let confirm = app.get(&format!("/games/{id}/end")).await.body;
         let tag = format!(
-            "<form method=\"post\" action=\"/games/{id}/{action}\" id=\"{action}-form\" data-outbox data-outbox-label=\"{label}\">"
+            "<form method=\"post\" action=\"/games/{id}/end\" id=\"undo-form\" data-outbox data-outbox-label=\"End the game now\">"
         );
         let fields = format!(
             "<input type=\"hidden\" name=\"version\" value=\"{version}\"><input type=\"hidden\" name=\"key\" value=\""
         );
         let form = format!("{tag}{fields}");
-        let at = body.find(&form).unwrap_or_else(|| panic!("{action} form"));
-        let key = &body[at + form.len()..at + form.len() + 32];
+        let at = confirm
+            .find(&form)
+            .unwrap_or_else(|| panic!("end form: {confirm}"));
+        let key = &confirm[at + form.len()..at + form.len() + 32];
         assert!(key.chars().all(|c| c.is_ascii_hexdigit()), "{key}");
+        let words = crate::common::text(&confirm);
+        assert!(words.contains("End the game after round 2?"), "{words}");
+        assert!(words.contains("settled on the totals now"), "{words}");
     }
     assert!(!body.contains("/resume\""));
     assert!(body.contains(&format!("href=\"/games/{id}/history\"")));
@@ -870,7 +880,7 @@ async fn the_game_and_settlement_pages_have_unique_stable_ids_for_their_parts() 
             "view-link",
         ],
     );
-    for absent in ["actions", "undo-link", "end-form", "resume-form"] {
+    for absent in ["actions", "undo-link", "end-link", "resume-form"] {
         assert!(!ids(&page).contains(&absent), "nothing to undo or end yet");
     }
 
@@ -884,7 +894,7 @@ async fn the_game_and_settlement_pages_have_unique_stable_ids_for_their_parts() 
             "next-round",
             "sheet",
             "undo-link",
-            "end-form",
+            "end-link",
             "share",
             "qr",
         ],
@@ -895,14 +905,7 @@ async fn the_game_and_settlement_pages_have_unique_stable_ids_for_their_parts() 
     assert!(tag_with_id(&page, "sheet").starts_with("<table class=\"sheet p3\""));
     assert!(tag_with_id(&page, "share").starts_with("<section class=\"panel share\""));
     assert!(tag_with_id(&page, "undo-link").contains(&format!("href=\"/games/{id}/undo\"")));
-    {
-        let action = "end";
-        let form = tag_with_id(&page, &format!("{action}-form"));
-        assert!(
-            form.contains(&format!("action=\"/games/{id}/{action}\"")),
-            "{form}"
-        );
-    }
+    assert!(tag_with_id(&page, "end-link").contains(&format!("href=\"/games/{id}/end\"")));
     let round_form = get_in(&app, &format!("/games/{id}/rounds/new"), "en")
         .await
         .body;
@@ -918,7 +921,7 @@ async fn the_game_and_settlement_pages_have_unique_stable_ids_for_their_parts() 
     assert_ids("read-only", &read_only, &["next-round", "sheet"]);
     for absent in [
         "undo-link",
-        "end-form",
+        "end-link",
         "resume-form",
         "share",
         "qr",
@@ -941,7 +944,7 @@ async fn the_game_and_settlement_pages_have_unique_stable_ids_for_their_parts() 
             "resume-form",
         ],
     );
-    assert!(!ids(&page).contains(&"next-round") && !ids(&page).contains(&"end-form"));
+    assert!(!ids(&page).contains(&"next-round") && !ids(&page).contains(&"end-link"));
     for path in [
         format!("/games/{id}/settlement"),
         format!("/view/{view}/settlement"),
@@ -1744,8 +1747,8 @@ async fn a_kept_game_page_is_current_after_every_write_and_gives_every_answer_fr
     let first = get_in(&app, &path, "en").await.body;
     let second = get_in(&app, &path, "en").await.body;
     let (keys1, keys2) = (form_keys(&first), form_keys(&second));
-    // The end form and the add-to-group form (undo asks first, on its own page).
-    assert_eq!(keys1.len(), 2, "{keys1:?}");
+    // The add-to-group form (undo and end ask first, on their own pages).
+    assert_eq!(keys1.len(), 1, "{keys1:?}");
     assert_eq!(keys1.len(), keys2.len());
     for (one, two) in keys1.iter().zip(&keys2) {
         assert_ne!(one, two, "two answers never share a key");
@@ -1775,7 +1778,7 @@ async fn a_kept_game_page_is_current_after_every_write_and_gives_every_answer_fr
 
     // The end form of the second page (kept from before the round) was for version 2; the
     // end form of a page read now ends the game with its own key.
-    let page = get_in(&app, &path, "en").await.body;
+    let page = get_in(&app, &format!("{path}/end"), "en").await.body;
     let end_form = &page[page.find(&format!("action=\"/games/{id}/end\"")).unwrap()..];
     let end_key = form_keys(end_form).swap_remove(0);
     let version = app.game_state(&id).await["version"]

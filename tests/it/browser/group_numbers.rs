@@ -56,12 +56,20 @@ fn standings_ledger_and_settle_up_on_a_360_px_phone_without_javascript() {
             b.find("#money-chart").await?;
             b.assert_no_horizontal_scroll().await?;
             let height = b
-                .js("return document.querySelector('#settle-up').getBoundingClientRect().height;")
+                .js("return document.querySelector('#settle-up-link').getBoundingClientRect().height;")
                 .await?;
             assert!(
                 height.as_f64().unwrap_or(0.0) >= 44.0,
                 "Settled up is {height} px high"
             );
+            // Settled up asks first, naming what happens; "Not yet" changes nothing.
+            b.click("#settle-up-link").await?;
+            b.wait_text("#settle-confirm", "starts again at zero")
+                .await?;
+            b.assert_no_horizontal_scroll().await?;
+            b.click("#settle-keep").await?;
+            b.wait_text("#transfers-1", "pays").await?;
+            b.click("#settle-up-link").await?;
             b.click("#settle-up").await?;
             b.wait_text("#settled-notice", "starts again at zero")
                 .await?;
@@ -71,6 +79,13 @@ fn standings_ledger_and_settle_up_on_a_360_px_phone_without_javascript() {
             let (_, state) = b.api("GET", &format!("/api/v1/groups/{id}"), None, None)?;
             assert_eq!(state["settle_ups"].as_array().map(Vec::len), Some(1));
             assert_eq!(state["ledger"]["games"], 0);
+            // Pressed by mistake: undone from the page, the balances are back.
+            b.click("#settle-undo").await?;
+            b.wait_text("#settled-notice", "undone").await?;
+            b.wait_text("#transfers-1", "pays").await?;
+            b.assert_no_horizontal_scroll().await?;
+            let (_, state) = b.api("GET", &format!("/api/v1/groups/{id}"), None, None)?;
+            assert_eq!(state["settle_ups"].as_array().map(Vec::len), Some(0));
             Ok(())
         },
     );

@@ -116,3 +116,37 @@ fn the_points_field_typed_in_is_never_under_the_save_button_on_a_360_px_phone() 
         },
     );
 }
+
+#[test]
+fn ending_the_game_asks_first_and_resume_takes_it_back_on_a_360_px_phone_without_javascript() {
+    run_on(
+        "ending_the_game_asks_first_and_resume_takes_it_back_on_a_360_px_phone",
+        Phone::NARROW.without_javascript(),
+        async |b: &Browser| -> TestResult {
+            let game = game_of_four(b)?;
+            b.goto(&game).await?;
+            b.click("#end-link").await?;
+            b.wait_text("h1", "End the game after round 1?").await?;
+            b.wait_text("main", "settled on the totals now").await?;
+            b.wait_text(".brief", "Konstantin").await?;
+            brief_on_screen(b).await?;
+            b.assert_no_horizontal_scroll().await?;
+            // "Keep playing" changes nothing.
+            b.click("#undo-keep").await?;
+            b.wait_path_is(&game).await?;
+            b.find("#end-link").await?;
+            // In German, then ended, then resumed from the game page.
+            b.click("header.site a.lang-switch").await?;
+            b.find("html[lang=\"de\"]").await?;
+            b.click("#end-link").await?;
+            b.wait_text("h1", "Partie nach Runde 1 beenden?").await?;
+            b.assert_no_horizontal_scroll().await?;
+            b.click("#undo-form button").await?;
+            b.wait_path_is(&game).await?;
+            b.find("#resume-form").await?;
+            b.click("#resume-form button").await?;
+            b.find("#end-link").await?;
+            Ok(())
+        },
+    );
+}

@@ -576,6 +576,11 @@ messages! {
         GameUndo => "Undo the last round", "Letzte Runde zurücknehmen";
         GameEnd => "End the game now", "Partie jetzt beenden";
         GameResume => "Resume the game", "Partie fortsetzen";
+        /// The confirm step of ending a game early.
+        EndConfirmTitle => "End the game after round {n}?", "Partie nach Runde {n} beenden?";
+        EndConfirmText => "The rounds after round {n} are not played: the game is settled on the totals now ({totals}). Right after, “Resume the game” on the game page takes it back until the next change.",
+            "Die Runden nach Runde {n} werden nicht gespielt: abgerechnet wird mit den Summen von jetzt ({totals}). Gleich danach nimmt „Partie fortsetzen“ auf der Spielseite das zurück, bis zur nächsten Änderung.";
+        EndConfirmNo => "Keep playing", "Weiterspielen";
         GameHistory => "History of changes", "Verlauf der Änderungen";
         /// The players page: changes after the start (docs/RULES.md section 8).
         GamePlayers => "Players: rename, sit out, leave, join, stake", "Spieler: umbenennen, aussetzen, gehen, einsteigen, Einsatz";
