@@ -1140,9 +1140,11 @@ async fn the_game_pages_undo_end_and_resume_use_the_outbox_and_a_retry_changes_n
     assert_eq!(now["rounds"].as_array().unwrap().len(), 2);
     assert_eq!(now["version"], 4);
 
-    // End early from the page, twice: ended once.
+    // End early from the confirm page the game page's button leads to, twice: ended once.
     let page = app.get(&game.page()).await.body;
-    let (end, end_fields) = page_form(&page, "end-form");
+    assert!(page.contains(&format!("href=\"{}\"", game.action("end"))));
+    let confirm = app.get(&game.action("end")).await.body;
+    let (end, end_fields) = page_form(&confirm, "undo-form");
     assert_eq!(end, game.action("end"));
     for _ in 0..2 {
         let response = post_fields(&app, &end, &end_fields).await;

@@ -289,7 +289,8 @@ fn liverpool_game_without_javascript_is_set_up_entered_corrected_ended_and_settl
                 ["0", "35", "22", "-10"]
             );
 
-            // The table stops after round 1.
+            // The table stops after round 1: ending asks first.
+            b.click("#end-link").await?;
             b.click(&format!(
                 "form[action=\"{game}/end\"] button[type=\"submit\"]"
             ))
@@ -684,7 +685,8 @@ fn game_round_history_and_settlement_pages_fit_360_px_with_44_px_targets_in_both
                 b.find("#undo-form").await?;
                 survey.look(b, "undo, asks first").await?;
                 // "End the game" after another phone changed it: the notice page.
-                b.goto(&h).await?;
+                b.goto(&format!("{h}/end")).await?;
+                survey.look(b, "end, asks first").await?;
                 make_stale(b, "form[action$=\"/end\"]").await?;
                 b.click("form[action$=\"/end\"] button").await?;
                 b.find(".notice.conflict").await?;
