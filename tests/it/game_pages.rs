@@ -969,7 +969,7 @@ async fn checker_link(app: &TestApp, game: Value, rounds: usize) -> String {
             .await;
     }
     let body = get_in(app, &format!("/games/{id}"), "en").await.body;
-    let at = body.find("href=\"/check?").expect("a checker link") + "href=\"".len();
+    let at = body.find("href=\"/check?rules=").expect("a checker link") + "href=\"".len();
     text(&body[at..at + body[at..].find('"').unwrap()])
 }
 

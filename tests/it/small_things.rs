@@ -160,3 +160,76 @@ async fn a_stake_is_asked_again_when_the_rules_count_money_on_another_scale() {
     assert!(!same.body.contains("id=\"restake\""));
     assert!(same.body.contains("name=\"cents\" value=\"25\""));
 }
+
+#[tokio::test]
+async fn the_top_bars_checker_inside_a_game_starts_with_its_rules_options_and_round() {
+    let app = TestApp::new().await;
+    let game = app
+        .create_game(
+            json!({"rules": "liverpool", "players": ["Ann", "Ben", "Cy"],
+                            "options": {"cut_bonus": 40}}),
+        )
+        .await;
+    app.enter_round(
+        &game.id,
+        json!({"went_out": "Ann", "points": {"Ben": 5, "Cy": 7}}),
+    )
+    .await;
+    let page = app.get_in(&format!("/games/{}", game.id), "en").await.body;
+    let link = format!("/check?game={}", game.id);
+    assert!(page.contains(&format!("<a href=\"{link}\">Meld checker</a>")));
+    // The game's other pages and its read-only page lead there too.
+    let history = app
+        .get_in(&format!("/games/{}/history", game.id), "en")
+        .await
+        .body;
+    assert!(history.contains(&format!("<a href=\"{link}\">")));
+    let view = app.get_in(&format!("/view/{}", game.view), "en").await.body;
+    assert!(view.contains(&format!("<a href=\"/check?view={}\">", game.view)));
+    // Outside a game: the plain checker.
+    let home = app.get_in("/", "en").await.body;
+    assert!(home.contains("<a href=\"/check\">Meld checker</a>"));
+
+    let opened = app.get_in(&link, "en").await;
+    assert_eq!(opened.status, StatusCode::SEE_OTHER);
+    let target = opened.header("location").to_owned();
+    assert!(
+        target.starts_with("/check?rules=liverpool&round=2"),
+        "{target}"
+    );
+    assert!(target.ends_with("&from=game"), "{target}");
+    let checker = app.get_in(&target, "en").await.body;
+    let words = text(&checker);
+    assert!(words.contains("Set to your game"), "{words}");
+    assert!(words.contains("Liverpool Rummy · round 2 · your game's options"));
+    assert!(checker.contains("<a href=\"/check\" id=\"other-rules\">"));
+    // The options are folded under their summary, and the melds come after it.
+    assert!(checker.contains("<details class=\"panel rules-fold\" id=\"sec-rules\">"));
+    let summary = checker.find("id=\"rules-summary\"").unwrap();
+    let melds = checker.find("id=\"sec-melds\"").unwrap();
+    assert!(summary < melds);
+    let de = text(&app.get_in(&target, "de").await.body);
+    assert!(
+        de.contains("Liverpool-Rommé · Runde 2 · Optionen eurer Partie"),
+        "{de}"
+    );
+    assert!(de.contains("Auf eure Partie eingestellt"));
+
+    // A Rommé game: its rules, no round; a legal opening is legal.
+    let rommee = app
+        .create_game(json!({"rules": "rommee", "players": ["Ann", "Ben"]}))
+        .await;
+    let opened = app
+        .get_in(&format!("/check?view={}", rommee.view), "de")
+        .await;
+    let target = opened.header("location").to_owned();
+    assert!(target.starts_with("/check?rules=rommee"), "{target}");
+    assert!(!target.contains("round="), "{target}");
+    // The plain checker says its options are the rule book's; an unknown game is no game.
+    let plain = text(&app.get_in("/check?game=abc123", "en").await.body);
+    assert!(
+        plain.contains("Contract Rummy · round 1 · standard options"),
+        "{plain}"
+    );
+    assert!(!plain.contains("Set to your game"));
+}

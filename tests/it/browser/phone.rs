@@ -351,7 +351,9 @@ fn meld_checker_without_javascript_applies_the_round_and_explains_its_verdict() 
             b.goto("/check").await?;
             b.find("details[data-card-grid][data-target=\"melds\"][hidden]")
                 .await?;
-            // The rule set and the round are applied with their button.
+            // The rule set and the round are folded under their summary, and applied with
+            // their button.
+            b.click("#rules-summary").await?;
             b.select("select#rules", "liverpool").await?;
             b.click("button[name=\"action\"][value=\"apply\"]").await?;
             b.find("select#round option[value=\"7\"]").await?;

@@ -150,3 +150,49 @@ fn ending_the_game_asks_first_and_resume_takes_it_back_on_a_360_px_phone_without
         },
     );
 }
+
+/// Fails unless the meld box's top stands on the first screen, without scrolling.
+async fn meld_box_on_first_screen(b: &Browser) -> TestResult {
+    let seen = b
+        .js(
+            "var r = document.querySelector('#melds').getBoundingClientRect(); \
+             return [r.top > 0 && r.bottom < window.innerHeight, r.top, window.innerHeight];",
+        )
+        .await?;
+    assert_eq!(
+        seen[0],
+        json!(true),
+        "the meld box is not on the first screen: {seen}"
+    );
+    Ok(())
+}
+
+#[test]
+fn the_checker_from_a_game_starts_with_its_rules_and_the_meld_box_first_on_a_360_px_phone() {
+    run_on(
+        "the_checker_from_a_game_starts_with_its_rules_and_the_meld_box_first_on_a_360_px_phone",
+        Phone::NARROW,
+        async |b: &Browser| -> TestResult {
+            let game = game_of_four(b)?;
+            b.goto(&game).await?;
+            b.click("header.site nav a[href^=\"/check\"]").await?;
+            b.wait_text("#from-game", "Set to your game").await?;
+            b.wait_text("#rules-summary", "Contract Rummy · round 2")
+                .await?;
+            meld_box_on_first_screen(b).await?;
+            b.assert_no_horizontal_scroll().await?;
+            // The options open on a tap.
+            b.click("#rules-summary").await?;
+            b.find("#sec-rules[open] select#rules").await?;
+            // In German, the plain checker: the meld box first as well.
+            b.click("header.site a.lang-switch").await?;
+            b.find("html[lang=\"de\"]").await?;
+            b.goto("/check").await?;
+            b.wait_text("#rules-summary", "Optionen wie im Regelbuch")
+                .await?;
+            meld_box_on_first_screen(b).await?;
+            b.assert_no_horizontal_scroll().await?;
+            Ok(())
+        },
+    );
+}

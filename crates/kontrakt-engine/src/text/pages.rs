@@ -80,6 +80,14 @@ messages! {
         FactAllWild => "All-wild melds are allowed (declare what they are).",
             "Meldungen nur aus wilden Karten sind erlaubt (ansagen, was sie sind).";
         CheckOptions => "Options in force", "Geltende Optionen";
+        /// The checker's rules in one line, on the fold that opens them.
+        CheckSummaryRound => "round {n}", "Runde {n}";
+        CheckSummaryStandard => "standard options", "Optionen wie im Regelbuch";
+        CheckSummaryChanged => "{n} {n|option|options} changed", "{n} {n|Option|Optionen} geändert";
+        CheckSummaryGameOptions => "your game's options", "Optionen eurer Partie";
+        CheckFromGame => "Set to your game: its rules, its options and the round now.",
+            "Auf eure Partie eingestellt: ihre Regeln, ihre Optionen und die Runde von jetzt.";
+        CheckOtherRules => "Check with other rules", "Mit anderen Regeln prüfen";
         CheckOptionsHint => "As the rule book has them unless changed here. The checker link of a game brings the game's options.",
             "Wie im Regelbuch, außer hier geändert. Der Link zum Meldeprüfer aus einem Spiel bringt dessen Optionen mit.";
         CheckOptionChanged => "Rule book: {value}", "Regelbuch: {value}";
