@@ -305,7 +305,7 @@ async fn the_standings_page_shows_every_number_for_a_period_in_both_languages() 
         "1.5",
         "12.5",
         "25 in round 1",
-        "1. place, 0",
+        "1st place, 0",
         "Shown: All time.",
     ] {
         assert!(body.contains(words), "{words} missing: {body}");

@@ -97,17 +97,23 @@ async fn field_above_save(b: &Browser, what: &str) -> TestResult {
 fn the_points_field_typed_in_is_never_under_the_save_button_on_a_360_px_phone() {
     run_on(
         "the_points_field_typed_in_is_never_under_the_save_button_on_a_360_px_phone",
-        Phone::NARROW,
+        // The keyboard takes the lower half of a 360×740 screen: the page sees 360×370.
+        Phone {
+            width: 360,
+            height: 370,
+            javascript: true,
+            dark: false,
+        },
         async |b: &Browser| -> TestResult {
             let game = game_of_four(b)?;
             b.goto(&format!("{game}/rounds/new")).await?;
             let last = "#player-3 .f-points input";
             b.find(last).await?;
-            // The keyboard takes the lower half of the screen: the viewport is 360×370.
-            b.client.set_window_size(360, 370).await?;
             for field in ["#player-1 .f-points input", last] {
                 b.js("window.scrollTo(0, 0);").await?;
-                b.find(field).await?.click().await?;
+                // The field was tapped before the keyboard opened: it has the focus now.
+                b.js(&format!("document.querySelector({field:?}).focus();"))
+                    .await?;
                 field_above_save(b, field).await?;
                 b.find(field).await?.send_keys("5").await?;
                 field_above_save(b, field).await?;
@@ -191,6 +197,100 @@ fn the_checker_from_a_game_starts_with_its_rules_and_the_meld_box_first_on_a_360
             b.wait_text("#rules-summary", "Optionen wie im Regelbuch")
                 .await?;
             meld_box_on_first_screen(b).await?;
+            b.assert_no_horizontal_scroll().await?;
+            Ok(())
+        },
+    );
+}
+
+/// A group of Anne-Kathrin, Bartholomäus and Cy with two finished games: its edit id.
+fn group_with_two_games(b: &Browser) -> Result<String, Box<dyn std::error::Error>> {
+    let body = json!({"name": "Freitagsrunde", "players": ["Anne-Kathrin", "Bartholomäus", "Cy"]});
+    let (status, group) = b.api("POST", "/api/v1/groups", None, Some(&body))?;
+    assert_eq!(status, 201, "{group}");
+    let id = group["id"].as_str().ok_or("an id")?.to_owned();
+    for (out, points) in [
+        ("Cy", json!({"Anne-Kathrin": 20, "Bartholomäus": 40})),
+        ("Bartholomäus", json!({"Anne-Kathrin": 25, "Cy": 40})),
+    ] {
+        let setup = json!({"rules": "contract", "cents_per_point": 10,
+                           "players": ["Anne-Kathrin", "Bartholomäus", "Cy"]});
+        let (status, game) = b.api(
+            "POST",
+            &format!("/api/v1/groups/{id}/games"),
+            None,
+            Some(&setup),
+        )?;
+        assert_eq!(status, 201, "{game}");
+        let game = game["id"].as_str().ok_or("a game id")?.to_owned();
+        let round = json!({"went_out": out, "points": points});
+        let (status, state) = b.api(
+            "POST",
+            &format!("/api/v1/games/{game}/rounds"),
+            None,
+            Some(&round),
+        )?;
+        assert_eq!(status, 200, "{state}");
+        let (status, state) = b.api(
+            "POST",
+            &format!("/api/v1/games/{game}/end"),
+            None,
+            Some(&json!({})),
+        )?;
+        assert_eq!(status, 200, "{state}");
+    }
+    Ok(id)
+}
+
+#[test]
+fn standings_are_cards_on_a_412_px_phone_in_german_and_a_table_on_a_wide_screen() {
+    run_on(
+        "standings_are_cards_on_a_412_px_phone_in_german_and_a_table_on_a_wide_screen",
+        Phone {
+            width: 412,
+            height: 915,
+            javascript: true,
+            dark: false,
+        },
+        async |b: &Browser| -> TestResult {
+            let id = group_with_two_games(b)?;
+            b.goto(&format!("/groups/{id}/standings")).await?;
+            b.click("header.site a.lang-switch").await?;
+            b.find("html[lang=\"de\"]").await?;
+            let cards = b.wait_text("#standings-cards-1", "Platz 1").await?;
+            assert!(cards.contains("Bartholomäus"), "{cards}");
+            // Place, name and money stand on the card's first line, on screen.
+            let head = b
+                .js(
+                    "var h = document.querySelector('#standings-cards-1 .card-head'); \
+                     var m = h.querySelector('.money').getBoundingClientRect(); \
+                     return [m.right <= window.innerWidth, h.querySelector('.money').textContent];",
+                )
+                .await?;
+            assert_eq!(head[0], json!(true), "the money is off the screen: {head}");
+            b.assert_no_horizontal_scroll().await?;
+            let survey = b.phone_problems(".table-scroll").await?;
+            assert!(survey.problems.is_empty(), "{:?}", survey.problems);
+            Ok(())
+        },
+    );
+    run_on(
+        "standings_are_a_table_on_a_laptop",
+        Phone {
+            width: 1280,
+            height: 800,
+            javascript: true,
+            dark: false,
+        },
+        async |b: &Browser| -> TestResult {
+            let id = group_with_two_games(b)?;
+            b.goto(&format!("/groups/{id}/standings")).await?;
+            let table = b.wait_text("#standings-table-1", "Bartholomäus").await?;
+            assert!(table.contains("1st place"), "{table}");
+            let cards = b
+                .js("return getComputedStyle(document.querySelector('#standings-cards-1')).display;")
+                .await?;
+            assert_eq!(cards, json!("none"));
             b.assert_no_horizontal_scroll().await?;
             Ok(())
         },

@@ -36,7 +36,11 @@ messages! {
         WorstGame => "Worst game", "Schlechtestes Spiel";
         BiggestHand => "Biggest hand", "Höchste Hand";
         /// A best or worst game.
-        GameMark => "{place}. place, {total} ({date})", "{place}. Platz, {total} ({date})";
+        /// `place`: an ordinal in English ("1st"), the bare number in German.
+        GameMark => "{place} place, {total} ({date})", "Platz {place}, {total} ({date})";
+        /// A player's card in the standings on a phone: the place as a heading.
+        CardPlace => "{place}", "Platz {place}";
+        FiltersFold => "Period and rule sets", "Zeitraum und Regeln";
         /// The biggest hand.
         HandMark => "{points} in round {round} ({date})", "{points} in Runde {round} ({date})";
         SharedWinsNote => "(+n): first places shared by a tie. Only finished games count; money in {currency} only.",
