@@ -284,7 +284,7 @@ fn liverpool_game_of_four_with_tapped_rounds_and_a_correction_ends_in_a_printed_
                 let cells = row.find_all(Locator::Css("td, th")).await?;
                 let mut texts = Vec::new();
                 for cell in cells {
-                    texts.push(cell.text().await?.trim().to_owned());
+                    texts.push(cell.text().await?.trim().replace('\u{2060}', ""));
                 }
                 rows.push(texts.join(" | "));
             }
@@ -292,9 +292,9 @@ fn liverpool_game_of_four_with_tapped_rounds_and_a_correction_ends_in_a_printed_
                 rows,
                 [
                     "1. | Di | -13 | +€ 5.80",
-                    "2. | Ann | 13 | -€ 1.30",
-                    "3. | Cy | 17 | -€ 1.50",
-                    "4. | Ben | 47 | -€ 3.00",
+                    "2. | Ann | 13 | −€ 1.30",
+                    "3. | Cy | 17 | −€ 1.50",
+                    "4. | Ben | 47 | −€ 3.00",
                 ]
             );
             let mut transfers = texts(b, "ul.transfers li").await?;

@@ -1169,7 +1169,7 @@ async fn the_settlement_of_a_finished_game_shows_places_money_and_the_fewest_tra
     let response = app.get(&format!("/games/{id}/settlement")).await;
     assert_eq!(response.status, StatusCode::OK);
     assert!(
-        response.body.contains("+€\u{a0}10.50"),
+        response.body.contains("+\u{2060}€\u{a0}10.50"),
         "symbol and amount never part"
     );
     let body = text(&response.body);
@@ -1179,10 +1179,10 @@ async fn the_settlement_of_a_finished_game_shows_places_money_and_the_fewest_tra
         "<tr><td>1.</td><th scope=\"row\">A</th><td>0</td><td class=\"gain\">+€ 10.50</td></tr>"
     ));
     assert!(body.contains(
-        "<tr><td>2.</td><th scope=\"row\">B</th><td>70</td><td class=\"loss\">-€ 3.50</td></tr>"
+        "<tr><td>2.</td><th scope=\"row\">B</th><td>70</td><td class=\"loss\">−€ 3.50</td></tr>"
     ));
     assert!(body.contains(
-        "<tr><td>3.</td><th scope=\"row\">C</th><td>140</td><td class=\"loss\">-€ 7.00</td></tr>"
+        "<tr><td>3.</td><th scope=\"row\">C</th><td>140</td><td class=\"loss\">−€ 7.00</td></tr>"
     ));
     assert!(body.contains("Settlement: Lowest collects. € 0.05 per point."));
     assert!(body.contains("<li>B pays A € 3.50</li>"));
@@ -1230,9 +1230,9 @@ async fn progressive_ended_early_pays_places_and_the_kitty_of_buys() {
     // goes to A: A +14, B -3, C -5, D -6.
     assert!(body.contains("The table ended the game early, after round 9 of 15."));
     assert!(body.contains("<td class=\"gain\">+€ 0.14</td>"));
-    assert!(body.contains("<td>90</td><td class=\"loss\">-€ 0.03</td>"));
-    assert!(body.contains("<td>180</td><td class=\"loss\">-€ 0.05</td>"));
-    assert!(body.contains("<td>270</td><td class=\"loss\">-€ 0.06</td>"));
+    assert!(body.contains("<td>90</td><td class=\"loss\">−€ 0.03</td>"));
+    assert!(body.contains("<td>180</td><td class=\"loss\">−€ 0.05</td>"));
+    assert!(body.contains("<td>270</td><td class=\"loss\">−€ 0.06</td>"));
     assert!(body.contains("Kitty: € 0.02 from 2 buys, all to the winner."));
     assert!(body.contains(
         "Payouts: place 2 pays € 0.02, place 3 pays € 0.04, place 4 pays € 0.06; the winner receives the sum."

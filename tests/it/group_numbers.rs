@@ -648,7 +648,7 @@ async fn the_group_page_embeds_its_money_chart_on_both_links() {
     ] {
         let body = crate::common::text(&app.get_in(page, "en").await.body);
         let img = format!(
-            "<img class=\"kc\" src=\"{chart}\" alt=\"Money over time: each player's net after every game Net after 1 game: Ann +€ 6.00, Ben -€ 2.00, Cy -€ 4.00.\""
+            "<img class=\"kc\" src=\"{chart}\" alt=\"Money over time: each player's net after every game Net after 1 game: Ann +€ 6.00, Ben −€ 2.00, Cy −€ 4.00.\""
         );
         assert!(body.contains(&img), "{img} in {body}");
         assert!(body.contains("width=\"360\" height=\"230\" id=\"money-chart\""));

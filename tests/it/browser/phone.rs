@@ -309,7 +309,7 @@ fn liverpool_game_without_javascript_is_set_up_entered_corrected_ended_and_settl
             {
                 let mut cells = Vec::new();
                 for cell in row.find_all(Locator::Css("td, th")).await? {
-                    cells.push(cell.text().await?.trim().to_owned());
+                    cells.push(cell.text().await?.trim().replace('\u{2060}', ""));
                 }
                 rows.push(cells.join(" | "));
             }
@@ -317,9 +317,9 @@ fn liverpool_game_without_javascript_is_set_up_entered_corrected_ended_and_settl
                 rows,
                 [
                     "1. | Di | -10 | +€ 4.35",
-                    "2. | Ann | 0 | -€ 0.50",
-                    "3. | Cy | 22 | -€ 1.60",
-                    "4. | Ben | 35 | -€ 2.25",
+                    "2. | Ann | 0 | −€ 0.50",
+                    "3. | Cy | 22 | −€ 1.60",
+                    "4. | Ben | 35 | −€ 2.25",
                 ]
             );
             let mut transfers = texts(b, "ul.transfers li").await?;
