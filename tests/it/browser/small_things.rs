@@ -296,3 +296,101 @@ fn standings_are_cards_on_a_412_px_phone_in_german_and_a_table_on_a_wide_screen(
         },
     );
 }
+
+/// Sets the root font size to 200 %, as Android's largest font scaling does.
+async fn text_at_200_percent(b: &Browser) -> TestResult {
+    b.js("document.documentElement.style.fontSize = '200%';")
+        .await?;
+    Ok(())
+}
+
+/// The pairs of the score sheet's numbers whose boxes overlap (each number's own text box).
+const OVERLAPS: &str = r#"
+var boxes = [];
+document.querySelectorAll('table.sheet td, table.sheet tfoot th').forEach(function (cell) {
+  var walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+  var node;
+  while ((node = walker.nextNode())) {
+    if (!node.textContent.trim() || node.parentElement.closest('.visually-hidden')) continue;
+    var range = document.createRange();
+    range.selectNodeContents(node);
+    Array.prototype.forEach.call(range.getClientRects(), function (r) {
+      if (r.width > 0 && r.height > 0) boxes.push([node.textContent.trim(), r.left, r.top, r.right, r.bottom]);
+    });
+  }
+});
+var hits = [];
+for (var i = 0; i < boxes.length; i++) for (var j = i + 1; j < boxes.length; j++) {
+  var a = boxes[i], c = boxes[j];
+  if (a[1] < c[3] - 0.5 && c[1] < a[3] - 0.5 && a[2] < c[4] - 0.5 && c[2] < a[4] - 0.5) hits.push(a[0] + ' / ' + c[0]);
+}
+return [hits, boxes.length];
+"#;
+
+#[test]
+fn at_200_percent_text_no_number_overlaps_names_wrap_by_word_and_the_save_bar_stays_small() {
+    run_on(
+        "at_200_percent_text_no_number_overlaps_names_wrap_by_word_and_the_save_bar_stays_small",
+        Phone::NARROW,
+        async |b: &Browser| -> TestResult {
+            let game = game_of_four(b)?;
+            let id = game.trim_start_matches("/games/");
+            for (out, points) in [
+                (
+                    "Jonas",
+                    json!({"Maya": 35, "Friederike": 60, "Konstantin": 45}),
+                ),
+                (
+                    "Friederike",
+                    json!({"Maya": 100, "Jonas": 5, "Konstantin": 60}),
+                ),
+            ] {
+                let (status, answer) = b.api(
+                    "POST",
+                    &format!("/api/v1/games/{id}/rounds"),
+                    None,
+                    Some(&json!({"went_out": out, "points": points})),
+                )?;
+                assert_eq!(status, 200, "{answer}");
+            }
+            for lang in ["en", "de"] {
+                b.goto(&game).await?;
+                if lang == "de" {
+                    b.click("header.site a.lang-switch").await?;
+                    b.find("html[lang=\"de\"]").await?;
+                }
+                text_at_200_percent(b).await?;
+                let seen = b.js(OVERLAPS).await?;
+                assert_eq!(seen[0], json!([]), "{lang}: numbers overlap: {seen}");
+                assert!(seen[1].as_u64().unwrap_or(0) >= 12, "{seen}");
+
+                b.goto(&format!("{game}/rounds/new")).await?;
+                text_at_200_percent(b).await?;
+                // Each name breaks only between words: no line holds a part of a word.
+                let names = b
+                    .js("var bad = []; document.querySelectorAll('.row-main label.choice span') \
+                         .forEach(function (s) { var r = document.createRange(); \
+                           r.selectNodeContents(s); var lines = new Set(); \
+                           Array.prototype.forEach.call(r.getClientRects(), function (q) { \
+                             lines.add(Math.round(q.top)); }); \
+                           var words = s.textContent.trim().split(/[\\s-]+/).length; \
+                           if (lines.size > words) bad.push(s.textContent + ': ' + lines.size); }); \
+                         return bad;")
+                    .await?;
+                assert_eq!(names, json!([]), "{lang}: names broken inside a word");
+                // The sticky Save button leaves the form most of the screen.
+                let save = b
+                    .js(
+                        "return document.querySelector('form.round-form button.save') \
+                         .getBoundingClientRect().height / window.innerHeight;",
+                    )
+                    .await?;
+                assert!(
+                    save.as_f64().unwrap_or(1.0) <= 0.15,
+                    "{lang}: the Save bar takes {save} of the screen"
+                );
+            }
+            Ok(())
+        },
+    );
+}
