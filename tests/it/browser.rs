@@ -262,7 +262,8 @@ fn liverpool_game_of_four_with_tapped_rounds_and_a_correction_ends_in_a_printed_
             // Ann 0 + 13, Ben 17 + 30, Cy 17 + 0, Di -31 + 18.
             wait_totals(b, &game, ["13", "47", "17", "-13"]).await?;
 
-            // The table stops after round 2.
+            // The table stops after round 2: ending asks first.
+            b.click("#end-link").await?;
             b.click(&format!(
                 "form[action=\"{game}/end\"] button[type=\"submit\"]"
             ))
