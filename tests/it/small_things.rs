@@ -233,3 +233,16 @@ async fn the_top_bars_checker_inside_a_game_starts_with_its_rules_options_and_ro
     );
     assert!(!plain.contains("Set to your game"));
 }
+
+#[tokio::test]
+async fn the_toggle_that_opens_card_entry_says_cards_in_both_languages() {
+    let app = TestApp::new().await;
+    let game = app
+        .create_game(json!({"rules": "contract", "players": ["Ann", "Ben", "Cy"]}))
+        .await;
+    let path = format!("/games/{}/rounds/new", game.id);
+    let en = app.get_in(&path, "en").await.body;
+    assert!(en.contains("<span class=\"more-short\" aria-hidden=\"true\">Cards</span>"));
+    let de = app.get_in(&path, "de").await.body;
+    assert!(de.contains("<span class=\"more-short\" aria-hidden=\"true\">Karten</span>"));
+}

@@ -209,6 +209,8 @@ messages! {
         RoundsIsWinner => "went out: 0 points", "ist ausgegangen: 0 Punkte";
         RoundsBuys => "Buys", "Käufe";
         RoundsMoreCards => "Cards in hand", "Karten auf der Hand";
+        /// The visible word of the toggle that opens a row's card entry.
+        RoundsCardsShort => "Cards", "Karten";
         RoundsBuysLimit => "at most {n}", "höchstens {n}";
         RoundsCutBonus => "{name} cut exactly {target} {target|card|cards}: −{bonus}",
             "{name} hat genau {target} {target|Karte|Karten} abgehoben: −{bonus}";
