@@ -162,13 +162,24 @@
     });
   }
 
+  // The phone's own time, in the one format of the page's language that the server writes
+  // in UTC ("27 Nov 2026, 18:47", "27.11.2026, 18:47"), whatever the phone's region.
   function localTimes() {
-    var lang = document.documentElement.lang || undefined;
+    var german = document.documentElement.lang === "de";
+    var locale = german ? "de-DE" : "en-GB";
+    var style = {
+      day: german ? "2-digit" : "numeric",
+      month: german ? "2-digit" : "short",
+      year: "numeric",
+      hour: "2-digit",
+      minute: "2-digit",
+      hour12: false
+    };
     Array.prototype.forEach.call(document.querySelectorAll("time[datetime]"), function (t) {
       var date = new Date(t.getAttribute("datetime"));
       if (!isNaN(date.getTime())) {
         try {
-          t.textContent = date.toLocaleString(lang, { dateStyle: "medium", timeStyle: "short" });
+          t.textContent = date.toLocaleString(locale, style);
         } catch (e) {
           // Keep the server's UTC text.
         }
@@ -176,11 +187,42 @@
     });
   }
 
+  // The field being typed in is never under the sticky Save button: when it is focused, and
+  // when the phone's keyboard opens and the visible part of the page shrinks, a field behind
+  // the button (or below the visible part) is scrolled up to just above it.
+  function setupKeyboard(form) {
+    var save = form.querySelector("button.save");
+    if (!save) {
+      return;
+    }
+    function uncover() {
+      var field = document.activeElement;
+      if (!field || !form.contains(field) || field.tagName !== "INPUT") {
+        return;
+      }
+      var view = window.visualViewport;
+      var bottom = view ? view.offsetTop + view.height : window.innerHeight;
+      var limit = Math.min(bottom, save.getBoundingClientRect().top);
+      var rect = field.getBoundingClientRect();
+      var gap = 8;
+      if (rect.bottom + gap > limit) {
+        window.scrollBy(0, rect.bottom + gap - limit);
+      }
+    }
+    form.addEventListener("focusin", function () {
+      window.requestAnimationFrame(uncover);
+    });
+    if (window.visualViewport) {
+      window.visualViewport.addEventListener("resize", uncover);
+    }
+  }
+
   function start() {
     Array.prototype.forEach.call(document.querySelectorAll("form.round-form"), function (form) {
       setupCounts(form);
       setupWinner(form);
       setupFolds(form);
+      setupKeyboard(form);
     });
     localTimes();
   }

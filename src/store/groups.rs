@@ -62,6 +62,8 @@ pub enum GroupProblem {
         /// Seconds until the oldest of them is 24 hours old.
         seconds: u64,
     },
+    /// The settle-up to take back is no longer the group's latest change.
+    NothingToUndo,
 }
 
 /// What a write to a group did.
@@ -104,11 +106,11 @@ fn problem_of(refusal: Refusal) -> GroupProblem {
         Refusal::NoSuchHouseRules => GroupProblem::UnknownHouseRules(String::new()),
         Refusal::NoSuchGame => GroupProblem::NoSuchGame,
         Refusal::GameInGroup { same } => GroupProblem::GameInGroup { same },
+        Refusal::NothingToUndo => GroupProblem::NothingToUndo,
         // A game's refusals never come from a group's write.
-        Refusal::NoSuchPlayer
-        | Refusal::NothingToUndo
-        | Refusal::NothingToRedo
-        | Refusal::NotNextRound { .. } => GroupProblem::NoSuchPlayer,
+        Refusal::NoSuchPlayer | Refusal::NothingToRedo | Refusal::NotNextRound { .. } => {
+            GroupProblem::NoSuchPlayer
+        }
     }
 }
 
@@ -391,6 +393,21 @@ pub async fn settle_up(
     write_group(db, group_id, Some(version), once, async |write| {
         let at = write.version();
         groups::settle_up(write, group_id, at, &stored).await
+    })
+    .await
+}
+
+/// Takes back the group's latest settle-up, if it is still the group's latest change (the
+/// group at `version` is at the version that settle-up brought it to): the games it settled
+/// are open again. Anything newer: [`GroupProblem::NothingToUndo`].
+pub async fn undo_settle_up(
+    db: &Db,
+    group_id: &str,
+    version: i64,
+    once: Option<Once<'_>>,
+) -> Result<GroupOutcome<i64>, Error> {
+    write_group(db, group_id, Some(version), once, async |write| {
+        groups::undo_settle_up(write, group_id, version).await
     })
     .await
 }

@@ -12,6 +12,7 @@ use axum::http::StatusCode;
 use crate::db::groups as db_groups;
 use crate::store::groups::{GroupProblem, LoadedGroup};
 use crate::text::groups::{GroupMsg, group_name_problem, player_name_problem};
+use crate::text::numbers::NumbersMsg;
 use crate::text::{Lang, Msg};
 use crate::web::Result;
 use crate::web::{AppError, AppState};
@@ -67,5 +68,6 @@ pub fn problem_sentence(problem: &GroupProblem, lang: Lang) -> String {
             let hours = seconds.div_ceil(3600).max(1);
             GroupMsg::TooManyImports.fill(lang, &[("max", max), ("hours", &hours)])
         }
+        GroupProblem::NothingToUndo => NumbersMsg::SettleUndoTooLate.text(lang).to_string(),
     }
 }

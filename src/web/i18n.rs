@@ -36,6 +36,11 @@ use super::AppState;
 use super::cookies::{Cookie, CookieJar};
 pub use crate::text::{Lang, Msg, fill};
 
+/// A game's id or read-only token as links carry them: hex digits only (never `new`).
+fn is_token(s: &str) -> bool {
+    !s.is_empty() && s.len() <= 64 && s.bytes().all(|b| b.is_ascii_hexdigit())
+}
+
 /// Name of the cookie that remembers the chosen language.
 pub const LANG_COOKIE: &str = "lang";
 /// How long the language choice is remembered: one year, in seconds.
@@ -64,6 +69,19 @@ impl PageCtx {
                 .path_and_query()
                 .map_or_else(|| "/".to_owned(), |pq| pq.as_str().to_owned()),
             form_keys: None,
+        }
+    }
+
+    /// The top bar's meld checker: inside a game (its edit pages `/games/{id}/…` or its
+    /// read-only ones `/view/{token}/…`) the checker set to that game
+    /// (`/check?game={id}`, `/check?view={token}`); elsewhere the plain `/check`.
+    pub fn checker_href(&self) -> String {
+        let path = self.here.split(['?', '#']).next().unwrap_or_default();
+        let mut parts = path.trim_start_matches('/').split('/');
+        match (parts.next(), parts.next()) {
+            (Some("games"), Some(id)) if is_token(id) => format!("/check?game={id}"),
+            (Some("view"), Some(token)) if is_token(token) => format!("/check?view={token}"),
+            _ => "/check".to_owned(),
         }
     }
 

@@ -171,6 +171,12 @@ impl<'a> GroupLinks<'a> {
         format!("/groups/{}/ledger/settle-up", self.id)
     }
 
+    /// Where the ledger page's "Undo the settle-up" form posts:
+    /// `/groups/{id}/ledger/settle-up/undo`.
+    pub fn settle_up_undo_form(self) -> String {
+        format!("/groups/{}/ledger/settle-up/undo", self.id)
+    }
+
     /// The group's money chart: `/groups/{id}/chart.svg` (`view`: the read-only twin).
     pub fn chart(self, view: bool) -> String {
         format!("{}/chart.svg", self.base(view))

@@ -821,6 +821,7 @@ pub fn text(body: &str) -> String {
         .replace("&#38;", "&")
         .replace("&amp;", "&")
         .replace('\u{a0}', " ")
+        .replace('\u{2060}', "")
 }
 
 /// The fields of a form (or of every form on a page) as a browser posts them, in the page's

@@ -350,8 +350,8 @@ async fn a_finished_game_shares_places_payments_and_the_read_only_link_without_j
         let expected: &[&str] = if lang == "en" {
             &[
                 "1. Ann 0 (+€ 0.70)",
-                "2. Ben 20 (-€ 0.20)",
-                "3. Cy 50 (-€ 0.50)",
+                "2. Ben 20 (−€ 0.20)",
+                "3. Cy 50 (−€ 0.50)",
                 "Ben pays Ann € 0.20",
                 "Cy pays Ann € 0.50",
                 "Scores: ",

@@ -189,7 +189,9 @@ async fn choosing_another_rule_set_keeps_the_names_and_shows_its_options() {
     assert!(body.contains("value=\"Bär\""));
     assert!(body.contains("<option value=\"2\" selected>Bär</option>"));
     assert!(body.contains("Value of a unit, in cents"));
-    assert!(body.contains("name=\"cents\" value=\"25\""));
+    // Liverpool's stake was per point; Continental's is per unit: asked again.
+    assert!(body.contains("name=\"cents\" value=\"\""));
+    assert!(body.contains("id=\"restake\""));
     assert!(body.contains("name=\"currency\" value=\"CHF\""));
     assert!(
         !body.contains("name=\"points_per_cent\""),
@@ -486,7 +488,7 @@ async fn the_liverpool_banner_names_dealer_cutter_and_the_cut_target() {
     // The cutter sits before the dealer; 4 players x 10 cards + the up-card.
     assert!(body.contains("Di cuts: cut exactly 41 cards to take 50 points off."));
     assert!(body.contains("Cards: 2 decks + 3 jokers (107 cards)."));
-    assert!(body.contains("Buying (May I) is allowed, with no count limit"));
+    assert!(body.contains("Buying is allowed, with no count limit"));
     assert!(body.contains("The contract meld holds exactly the cards the contract asks for"));
     assert!(body.contains(&format!(
         "href=\"/games/{id}/rounds/new\">Enter round 1</a>"
@@ -610,18 +612,28 @@ async fn the_sheet_shows_round_points_running_totals_dealers_and_the_leader() {
     assert!(body.contains(&format!(
         "<a class=\"button secondary\" id=\"undo-link\" href=\"/games/{id}/undo\">Undo the last round</a>"
     )));
+    // Ending asks first too: the button leads to the confirm page, which posts the version
+    // and an idempotency key through the outbox.
+    assert!(body.contains(&format!(
+        "<a class=\"button secondary\" id=\"end-link\" href=\"/games/{id}/end\">End the game now</a>"
+    )));
     {
-        let (action, label) = ("end", "End the game now");
+        let confirm = app.get(&format!("/games/{id}/end")).await.body;
         let tag = format!(
-            "<form method=\"post\" action=\"/games/{id}/{action}\" id=\"{action}-form\" data-outbox data-outbox-label=\"{label}\">"
+            "<form method=\"post\" action=\"/games/{id}/end\" id=\"undo-form\" data-outbox data-outbox-label=\"End the game now\">"
         );
         let fields = format!(
             "<input type=\"hidden\" name=\"version\" value=\"{version}\"><input type=\"hidden\" name=\"key\" value=\""
         );
         let form = format!("{tag}{fields}");
-        let at = body.find(&form).unwrap_or_else(|| panic!("{action} form"));
-        let key = &body[at + form.len()..at + form.len() + 32];
+        let at = confirm
+            .find(&form)
+            .unwrap_or_else(|| panic!("end form: {confirm}"));
+        let key = &confirm[at + form.len()..at + form.len() + 32];
         assert!(key.chars().all(|c| c.is_ascii_hexdigit()), "{key}");
+        let words = crate::common::text(&confirm);
+        assert!(words.contains("End the game after round 2?"), "{words}");
+        assert!(words.contains("settled on the totals now"), "{words}");
     }
     assert!(!body.contains("/resume\""));
     assert!(body.contains(&format!("href=\"/games/{id}/history\"")));
@@ -685,6 +697,10 @@ async fn the_share_block_has_a_qr_code_of_the_absolute_edit_link_and_the_read_on
         .unwrap();
     let body = app.send(request).await.body;
     assert!(body.contains("This address only works on this computer."));
+    assert!(
+        body.contains("start Kontrakt with --lan (kontrakt --lan)"),
+        "the notice names how to start for the LAN"
+    );
 }
 
 #[tokio::test]
@@ -858,14 +874,13 @@ async fn the_game_and_settlement_pages_have_unique_stable_ids_for_their_parts() 
             "next-round",
             "enter-round",
             "sheet",
-            "actions",
             "share",
             "qr",
             "edit-link",
             "view-link",
         ],
     );
-    for absent in ["undo-link", "end-form", "resume-form"] {
+    for absent in ["actions", "undo-link", "end-link", "resume-form"] {
         assert!(!ids(&page).contains(&absent), "nothing to undo or end yet");
     }
 
@@ -879,7 +894,7 @@ async fn the_game_and_settlement_pages_have_unique_stable_ids_for_their_parts() 
             "next-round",
             "sheet",
             "undo-link",
-            "end-form",
+            "end-link",
             "share",
             "qr",
         ],
@@ -890,14 +905,7 @@ async fn the_game_and_settlement_pages_have_unique_stable_ids_for_their_parts() 
     assert!(tag_with_id(&page, "sheet").starts_with("<table class=\"sheet p3\""));
     assert!(tag_with_id(&page, "share").starts_with("<section class=\"panel share\""));
     assert!(tag_with_id(&page, "undo-link").contains(&format!("href=\"/games/{id}/undo\"")));
-    {
-        let action = "end";
-        let form = tag_with_id(&page, &format!("{action}-form"));
-        assert!(
-            form.contains(&format!("action=\"/games/{id}/{action}\"")),
-            "{form}"
-        );
-    }
+    assert!(tag_with_id(&page, "end-link").contains(&format!("href=\"/games/{id}/end\"")));
     let round_form = get_in(&app, &format!("/games/{id}/rounds/new"), "en")
         .await
         .body;
@@ -913,7 +921,7 @@ async fn the_game_and_settlement_pages_have_unique_stable_ids_for_their_parts() 
     assert_ids("read-only", &read_only, &["next-round", "sheet"]);
     for absent in [
         "undo-link",
-        "end-form",
+        "end-link",
         "resume-form",
         "share",
         "qr",
@@ -936,7 +944,7 @@ async fn the_game_and_settlement_pages_have_unique_stable_ids_for_their_parts() 
             "resume-form",
         ],
     );
-    assert!(!ids(&page).contains(&"next-round") && !ids(&page).contains(&"end-form"));
+    assert!(!ids(&page).contains(&"next-round") && !ids(&page).contains(&"end-link"));
     for path in [
         format!("/games/{id}/settlement"),
         format!("/view/{view}/settlement"),
@@ -961,7 +969,7 @@ async fn checker_link(app: &TestApp, game: Value, rounds: usize) -> String {
             .await;
     }
     let body = get_in(app, &format!("/games/{id}"), "en").await.body;
-    let at = body.find("href=\"/check?").expect("a checker link") + "href=\"".len();
+    let at = body.find("href=\"/check?rules=").expect("a checker link") + "href=\"".len();
     text(&body[at..at + body[at..].find('"').unwrap()])
 }
 
@@ -1161,7 +1169,7 @@ async fn the_settlement_of_a_finished_game_shows_places_money_and_the_fewest_tra
     let response = app.get(&format!("/games/{id}/settlement")).await;
     assert_eq!(response.status, StatusCode::OK);
     assert!(
-        response.body.contains("+€\u{a0}10.50"),
+        response.body.contains("+\u{2060}€\u{a0}10.50"),
         "symbol and amount never part"
     );
     let body = text(&response.body);
@@ -1171,10 +1179,10 @@ async fn the_settlement_of_a_finished_game_shows_places_money_and_the_fewest_tra
         "<tr><td>1.</td><th scope=\"row\"><bdi>A</bdi></th><td>0</td><td class=\"gain\">+€ 10.50</td></tr>"
     ));
     assert!(body.contains(
-        "<tr><td>2.</td><th scope=\"row\"><bdi>B</bdi></th><td>70</td><td class=\"loss\">-€ 3.50</td></tr>"
+        "<tr><td>2.</td><th scope=\"row\"><bdi>B</bdi></th><td>70</td><td class=\"loss\">−€ 3.50</td></tr>"
     ));
     assert!(body.contains(
-        "<tr><td>3.</td><th scope=\"row\"><bdi>C</bdi></th><td>140</td><td class=\"loss\">-€ 7.00</td></tr>"
+        "<tr><td>3.</td><th scope=\"row\"><bdi>C</bdi></th><td>140</td><td class=\"loss\">−€ 7.00</td></tr>"
     ));
     assert!(body.contains("Settlement: Lowest collects. € 0.05 per point."));
     assert!(body.contains("<li><bdi>B</bdi> pays <bdi>A</bdi> € 3.50</li>"));
@@ -1226,9 +1234,9 @@ async fn progressive_ended_early_pays_places_and_the_kitty_of_buys() {
     // goes to A: A +14, B -3, C -5, D -6.
     assert!(body.contains("The table ended the game early, after round 9 of 15."));
     assert!(body.contains("<td class=\"gain\">+€ 0.14</td>"));
-    assert!(body.contains("<td>90</td><td class=\"loss\">-€ 0.03</td>"));
-    assert!(body.contains("<td>180</td><td class=\"loss\">-€ 0.05</td>"));
-    assert!(body.contains("<td>270</td><td class=\"loss\">-€ 0.06</td>"));
+    assert!(body.contains("<td>90</td><td class=\"loss\">−€ 0.03</td>"));
+    assert!(body.contains("<td>180</td><td class=\"loss\">−€ 0.05</td>"));
+    assert!(body.contains("<td>270</td><td class=\"loss\">−€ 0.06</td>"));
     assert!(body.contains("Kitty: € 0.02 from 2 buys, all to the winner."));
     assert!(body.contains(
         "Payouts: place 2 pays € 0.02, place 3 pays € 0.04, place 4 pays € 0.06; the winner receives the sum."
@@ -1450,7 +1458,7 @@ async fn the_game_page_is_german_for_german_browsers() {
     assert!(body.contains("Ben gibt."));
     assert!(body.contains("Ann hebt ab: genau 41 Karten abheben bringt 50 Punkte Abzug."));
     assert!(body.contains("Karten: 2 Blätter + 3 Joker (107 Karten)."));
-    assert!(body.contains("Kaufen (May I) ist erlaubt"));
+    assert!(body.contains("Kaufen ist erlaubt"));
     assert!(body.contains("Runde 1 eintragen"));
     assert!(body.contains("Spielblock"));
     assert!(body.contains("Spiel teilen"));
@@ -1743,8 +1751,8 @@ async fn a_kept_game_page_is_current_after_every_write_and_gives_every_answer_fr
     let first = get_in(&app, &path, "en").await.body;
     let second = get_in(&app, &path, "en").await.body;
     let (keys1, keys2) = (form_keys(&first), form_keys(&second));
-    // The end form and the add-to-group form (undo asks first, on its own page).
-    assert_eq!(keys1.len(), 2, "{keys1:?}");
+    // The add-to-group form (undo and end ask first, on their own pages).
+    assert_eq!(keys1.len(), 1, "{keys1:?}");
     assert_eq!(keys1.len(), keys2.len());
     for (one, two) in keys1.iter().zip(&keys2) {
         assert_ne!(one, two, "two answers never share a key");
@@ -1774,7 +1782,7 @@ async fn a_kept_game_page_is_current_after_every_write_and_gives_every_answer_fr
 
     // The end form of the second page (kept from before the round) was for version 2; the
     // end form of a page read now ends the game with its own key.
-    let page = get_in(&app, &path, "en").await.body;
+    let page = get_in(&app, &format!("{path}/end"), "en").await.body;
     let end_form = &page[page.find(&format!("action=\"/games/{id}/end\"")).unwrap()..];
     let end_key = form_keys(end_form).swap_remove(0);
     let version = app.game_state(&id).await["version"]

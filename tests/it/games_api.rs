@@ -345,7 +345,7 @@ async fn shanghai_kolsov_game_plays_ten_contracts() {
             // The buying rule in both languages, as the contract and the decks.
             assert_eq!(
                 state["next_round"]["buys_text_de"],
-                "Kaufen (May I) ist erlaubt: höchstens 2 je Spieler in dieser Runde; wer kauft, nimmt zusätzlich 2 Karten vom Stapel."
+                "Kaufen ist erlaubt: höchstens 2 je Spieler in dieser Runde; wer kauft, nimmt zusätzlich 2 Karten vom Stapel."
             );
             assert_eq!(
                 state["next_round"]["contract"],

@@ -332,7 +332,7 @@ async fn the_page_previews_names_bad_rows_and_imports_once() {
     let text = crate::common::text(&good.body);
     assert!(text.contains("2 games read"), "{text}");
     assert!(
-        text.contains("2026-11-20 · liverpool · game 1, 3 rounds: Ann 45, Ben 25, Cy 35"),
+        text.contains("2026-11-20 · Liverpool Rummy · game 1, 3 rounds: Ann 45, Ben 25, Cy 35"),
         "{text}"
     );
     assert!(text.contains("Import 2 games"), "{text}");

@@ -305,7 +305,7 @@ async fn the_standings_page_shows_every_number_for_a_period_in_both_languages() 
         "1.5",
         "12.5",
         "25 in round 1",
-        "1. place, 0",
+        "1st place, 0",
         "Shown: All time.",
     ] {
         assert!(body.contains(words), "{words} missing: {body}");
@@ -406,10 +406,23 @@ async fn the_ledger_page_settles_up_once_per_form_and_a_stale_form_is_a_conflict
     assert!(body.contains(&format!("src=\"/groups/{}/chart.svg\"", group.id)));
     let state = group.state(&app, "").await;
     let version = state["version"].as_i64().unwrap().to_string();
-    // The form carries the group's version and a key signed for its action.
-    assert!(body.contains(&format!("name=\"version\" value=\"{version}\"")));
+    // "Settled up" asks first: the ledger links to the confirmation step, which says what
+    // will happen and carries the form with the group's version and a signed key.
     let action = format!("/groups/{}/ledger/settle-up", group.id);
+    assert!(body.contains(&format!("href=\"{action}\"")));
+    assert!(
+        !body.contains("id=\"settle-up-form\""),
+        "no settling in one tap"
+    );
+    let confirm = app.get_in(&action, "en").await;
+    assert_eq!(confirm.status, StatusCode::OK, "{}", confirm.body);
+    let body = text(&confirm.body);
+    assert!(body.contains("Settled up?"), "{body}");
+    assert!(body.contains("the ledger starts again at zero"), "{body}");
+    assert!(body.contains(" pays "), "the payments it records: {body}");
+    assert!(body.contains(&format!("name=\"version\" value=\"{version}\"")));
     assert!(body.contains(&format!("action=\"{action}\"")));
+    assert!(text(&app.get_in(&action, "de").await.body).contains("Ja, abgerechnet"));
 
     // A stale version: 409, the ledger as it is, nothing settled.
     let stale = post_form(&app, &action, &[("version", "0")], "en").await;
@@ -448,9 +461,56 @@ async fn the_ledger_page_settles_up_once_per_form_and_a_stale_form_is_a_conflict
     assert!(body.contains("Seit der Abrechnung vom"));
     assert!(!body.contains("Noch keine Abrechnung."));
     assert!(
-        !body.contains("id=\"settle-up-form\""),
-        "nothing open, no form"
+        !body.contains("id=\"settle-up-link\""),
+        "nothing open, nothing to settle"
     );
+    // Right after, the settle-up can be undone; the chart's caption says the balances count
+    // from the settle-up.
+    assert!(body.contains("Abrechnung zurücknehmen"), "{body}");
+    assert!(
+        body.contains("zählen ab null seit der Abrechnung vom"),
+        "{body}"
+    );
+    let undo = format!("/groups/{}/ledger/settle-up/undo", group.id);
+    let now = group.state(&app, "").await["version"]
+        .as_i64()
+        .unwrap()
+        .to_string();
+    let key = app.form_key(&undo);
+    let fields = [("key", key.as_str()), ("version", now.as_str())];
+    let undone = post_form(&app, &undo, &fields, "en").await;
+    assert_eq!(undone.status, StatusCode::SEE_OTHER, "{}", undone.body);
+    assert_eq!(undone.header("location"), format!("{ledger}?undone=1"));
+    let reopened = group.state(&app, "").await;
+    assert_eq!(reopened["settle_ups"], json!([]));
+    assert_eq!(reopened["ledger"]["games"], 2);
+    let body = text(&app.get_in(&format!("{ledger}?undone=1"), "en").await.body);
+    assert!(body.contains("The settle-up was undone"), "{body}");
+    assert!(body.contains("2 finished games not settled yet."));
+    assert!(!body.contains("Undo the settle-up"));
+    // Settled again, then the group changes: too late to undo, the form is gone.
+    let action_key = app.form_key(&action);
+    let version = reopened["version"].as_i64().unwrap().to_string();
+    let fields = [("key", action_key.as_str()), ("version", version.as_str())];
+    let done = post_form(&app, &action, &fields, "en").await;
+    assert_eq!(done.status, StatusCode::SEE_OTHER, "{}", done.body);
+    let settled_at = group.state(&app, "").await["version"].as_i64().unwrap();
+    let added = app
+        .post_json(
+            &format!("{}/players", group.api()),
+            json!({"name": "Di", "version": settled_at}),
+        )
+        .await;
+    assert_eq!(added.status, StatusCode::CREATED, "{}", added.body);
+    let body = app.get_in(&ledger, "en").await.body;
+    assert!(!body.contains("id=\"settle-undo-form\""));
+    let key = app.form_key(&undo);
+    let stale = settled_at.to_string();
+    let fields = [("key", key.as_str()), ("version", stale.as_str())];
+    let late = post_form(&app, &undo, &fields, "en").await;
+    late.assert_page_refused(StatusCode::CONFLICT, "can no longer be undone");
+    let now = group.state(&app, "").await;
+    assert_eq!(now["settle_ups"].as_array().unwrap().len(), 1);
 
     // The read-only twin shows the ledger, never the form, and cannot post it.
     let view = app
@@ -588,7 +648,7 @@ async fn the_group_page_embeds_its_money_chart_on_both_links() {
     ] {
         let body = crate::common::text(&app.get_in(page, "en").await.body);
         let img = format!(
-            "<img class=\"kc\" src=\"{chart}\" alt=\"Money over time: each player's net after every game Net after 1 game: Ann +€ 6.00, Ben -€ 2.00, Cy -€ 4.00.\""
+            "<img class=\"kc\" src=\"{chart}\" alt=\"Money over time: each player's net after every game Net after 1 game: Ann +€ 6.00, Ben −€ 2.00, Cy −€ 4.00.\""
         );
         assert!(body.contains(&img), "{img} in {body}");
         assert!(body.contains("width=\"360\" height=\"230\" id=\"money-chart\""));

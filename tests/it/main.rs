@@ -57,6 +57,7 @@ mod scorings;
 mod security;
 mod serve;
 mod shanghai_bonuses;
+mod small_things;
 mod table_pages;
 mod tally;
 mod transfer;

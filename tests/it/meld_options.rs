@@ -485,7 +485,7 @@ async fn a_game_started_with_house_rules_keeps_them_and_its_checker_link_carries
     assert_eq!(options["all_wild_melds"], true, "{state}");
     let page = app.get(&format!("/games/{id}")).await;
     let body = page.body.replace("&amp;", "&");
-    let at = body.find("href=\"/check?").expect("a checker link") + "href=\"".len();
+    let at = body.find("href=\"/check?rules=").expect("a checker link") + "href=\"".len();
     let link = &body[at..at + body[at..].find('"').unwrap()];
     for part in [
         "opt.same_suit_runs=gap-2",

@@ -336,6 +336,11 @@ const GROUP_WRITES: &[Route] = &[
     },
     Route {
         method: "POST",
+        path: "/api/v1/groups/{id}/settle-up/undo",
+        payload: Payload::Json(r#"{"version": 0}"#),
+    },
+    Route {
+        method: "POST",
         path: "/api/v1/groups/{id}/import",
         payload: Payload::Json(
             r#"{"csv": "date,rules,player,r1\n2026-11-20,liverpool,Anna,0\n2026-11-20,liverpool,Ben,20\n2026-11-20,liverpool,Cy,15\n"}"#,
@@ -388,6 +393,11 @@ const GROUP_WRITES: &[Route] = &[
     Route {
         method: "POST",
         path: "/groups/{id}/ledger/settle-up",
+        payload: Payload::Form("version={version}&key=k"),
+    },
+    Route {
+        method: "POST",
+        path: "/groups/{id}/ledger/settle-up/undo",
         payload: Payload::Form("version={version}&key=k"),
     },
     Route {

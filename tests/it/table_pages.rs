@@ -544,7 +544,7 @@ async fn game_over_says_who_won_with_places_and_money_and_names_ties_together() 
     let page = page_in(&app, &format!("/games/{id}"), "en").await;
     assert_eq!(
         result(&page),
-        "Di wins with -40 (+€ 2.50) — Ann and Cy 2nd with 40 (-€ 0.80 each), Ben 4th with 50 (-€ 0.90)."
+        "Di wins with -40 (+€ 2.50) — Ann and Cy 2nd with 40 (−€ 0.80 each), Ben 4th with 50 (−€ 0.90)."
     );
     assert!(page.contains("The table ended the game early, after round 2 of 7."));
     assert!(!page.contains("rounds are played"));
@@ -559,7 +559,7 @@ async fn game_over_says_who_won_with_places_and_money_and_names_ties_together() 
     let page = page_in(&app, &format!("/games/{id}"), "de").await;
     assert_eq!(
         result(&page),
-        "Di gewinnt mit -40 (+2,50 €) — Ann und Cy auf Platz 2 mit 40 (je -0,80 €), Ben auf Platz 4 mit 50 (-0,90 €)."
+        "Di gewinnt mit -40 (+2,50 €) — Ann und Cy auf Platz 2 mit 40 (je −0,80 €), Ben auf Platz 4 mit 50 (−0,90 €)."
     );
 }
 

@@ -277,6 +277,31 @@ pub async fn settle_up(
     Ok(Ok(Changed::new(id, "settle_up", None, Some(after))))
 }
 
+/// Takes back the group's latest settle-up while nothing newer happened: it is the one that
+/// brought the group to `version`, its version now. Its games are open again. Refused with
+/// [`Refusal::NothingToUndo`] when there is no such settle-up (another change came after it).
+pub async fn undo_settle_up(
+    tx: &mut PoolConnection<Any>,
+    group_id: &str,
+    version: i64,
+) -> Piece<i64> {
+    let id: Option<i64> = sqlx::query_scalar(
+        "DELETE FROM settle_ups WHERE group_id = $1 AND version = $2 \
+         AND id = (SELECT MAX(id) FROM settle_ups WHERE group_id = $1) RETURNING id",
+    )
+    .bind(group_id)
+    .bind(version)
+    .fetch_optional(&mut **tx)
+    .await?;
+    Ok(match id {
+        Some(id) => {
+            let before = json!({ "settle_up": id });
+            Ok(Changed::new(id, "undo_settle_up", Some(before), None))
+        }
+        None => Err(Refusal::NothingToUndo),
+    })
+}
+
 /// Creates a game in the group, in a creation's write ([`crate::db::guard::create`]) that has
 /// locked the group ([`crate::db::guard::lock`]): `seats` are the group players' ids in
 /// seating order (the game's `players` their names, as the caller made them), `house_rules`

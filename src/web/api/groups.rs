@@ -58,6 +58,7 @@ pub(super) fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(save_house_rules))
         .routes(routes!(delete_house_rules))
         .routes(routes!(settle_up))
+        .routes(routes!(undo_settle_up))
         .routes(routes!(history))
         .routes(routes!(import::import))
         .layer(SetResponseHeaderLayer::overriding(
@@ -818,6 +819,48 @@ async fn settle_up(
     };
     let outcome =
         groups::settle_up(&state.db, &state.groups, &id, version, once(key.as_ref())).await?;
+    answer(&state, &id, outcome, lang, StatusCode::OK).await
+}
+
+/// `POST /api/v1/groups/{id}/settle-up/undo` `{"version"}`: takes back the latest settle-up
+/// while it is still the group's latest change.
+#[utoipa::path(
+    post,
+    path = "/api/v1/groups/{id}/settle-up/undo",
+    tag = "groups",
+    operation_id = "undo_settle_up_group",
+    summary = "Undo the latest settle-up while nothing newer happened to the group",
+    description = "Needs the group's `version` (422 without), which must be the version the \
+        latest settle-up brought the group to: anything newer (another change, a stale \
+        version) is a 409 or a 422 with the sentence. The settled games are open again.",
+    params(
+        ("id" = String, Path, description = "The group's edit id."),
+        super::doc::IdempotencyKeyHeader,
+        super::doc::AcceptLanguageHeader,
+    ),
+    request_body(content = GroupVersionBody, content_type = "application/json"),
+    responses(
+        super::doc::GroupWriteErrors,
+        (status = 200, description = "Undone (or replayed): the group's state.", body = GroupView),
+    )
+)]
+async fn undo_settle_up(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    Json(body): Json<Value>,
+) -> Result<Response> {
+    let (lang, key, body) = asked::<GroupVersionBody>(
+        &headers,
+        &format!("POST /api/v1/groups/{id}/settle-up/undo"),
+        body,
+    )?;
+    let Some(version) = body.version else {
+        return Err(AppError::Unprocessable(
+            GroupMsg::VersionNeeded.text(lang).to_string(),
+        ));
+    };
+    let outcome = groups::undo_settle_up(&state.db, &id, version, once(key.as_ref())).await?;
     answer(&state, &id, outcome, lang, StatusCode::OK).await
 }
 

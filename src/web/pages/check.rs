@@ -29,7 +29,7 @@ use axum::Router;
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Query, State};
 use axum::http::StatusCode;
-use axum::response::Response;
+use axum::response::{IntoResponse, Redirect, Response};
 use axum::routing::get;
 
 use crate::rules::cards::{Card, Pins, parse_pinned_melds};
@@ -81,6 +81,18 @@ pub(crate) fn href(rs: &RuleSet, round: Option<usize>) -> String {
     format!("/check?{}", query.join("&"))
 }
 
+/// The checker of a game as it stands: its rule set and options, and the round about to be
+/// played (the last one played once the game is over), where the rule set has contracts.
+pub(crate) fn game_href(game: &crate::store::LoadedGame) -> String {
+    let (setup, state) = (&game.setup, &game.state);
+    let round = match &state.next_round {
+        Some(info) => info.contract.is_some().then_some(info.round),
+        None => (setup.rules().opening_points.is_none() && !state.rounds.is_empty())
+            .then_some(state.rounds.len()),
+    };
+    href(setup.rules(), round)
+}
+
 /// The checker form, as typed. Every field is optional text, so a form never fails to parse
 /// and comes back exactly as it was sent.
 #[derive(Clone, Debug, Default)]
@@ -89,6 +101,9 @@ struct CheckForm {
     /// The rule set whose options the form showed; empty in a link.
     shown: String,
     round: String,
+    /// `game`: the checker was opened from inside a game and set to its rules, options and
+    /// round (the page says so).
+    from: String,
     /// Option name (without [`OPTION_PREFIX`]) → text. A checkbox sends `off` in a hidden
     /// field before it, then `on` when ticked: the last value counts.
     options: BTreeMap<String, String>,
@@ -118,6 +133,7 @@ impl CheckForm {
                 "table_meld" => &mut form.table_meld,
                 "best" => &mut form.best,
                 "action" => &mut form.action,
+                "from" => &mut form.from,
                 other => match other.strip_prefix(OPTION_PREFIX) {
                     // A sanity bound for a tampered address.
                     Some(option)
@@ -140,6 +156,7 @@ impl CheckForm {
             ("rules", &self.rules),
             ("shown", &self.shown),
             ("round", &self.round),
+            ("from", &self.from),
         ] {
             if !value.trim().is_empty() {
                 query.push(format!("{name}={}", percent_encode(value)));
@@ -291,6 +308,14 @@ struct CheckPage {
     best: bool,
     /// What the chosen round asks, and the meld rules in force.
     facts: Vec<String>,
+    /// The rules in one line, on the fold's summary: "Contract Rummy · round 3 · standard
+    /// options".
+    summary: String,
+    /// The fold of rules and options is open: something in it is wrong, or it was just
+    /// applied.
+    rules_open: bool,
+    /// Set to the game the checker was opened from.
+    from_game: bool,
     verdict: Option<Verdict>,
     solution: Option<SolveView>,
     fit: Option<FitView>,
@@ -300,13 +325,34 @@ struct CheckPage {
 /// round that makes no sense falls back to the default; options that make no sense are a 400
 /// with the sentence next to them (the page would otherwise claim rules the link did not
 /// ask for).
+///
+/// `GET /check?game={id}` (or `?view={token}`), the top bar's link inside a game: 303 to the
+/// checker set to that game's rule set, options and round ([`href`]), marked `from=game`.
+/// An id that names no game: the plain checker.
 async fn show(
+    State(state): State<AppState>,
     ctx: PageCtx,
     query: Result<Query<Vec<(String, String)>>, QueryRejection>,
 ) -> Result<Response> {
-    let form = query
-        .map(|Query(pairs)| CheckForm::from_pairs(pairs))
-        .unwrap_or_default();
+    let pairs = query.map(|Query(pairs)| pairs).unwrap_or_default();
+    let asked = |name: &str| {
+        pairs
+            .iter()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v.clone())
+    };
+    if asked("rules").is_none() {
+        let game = match (asked("game"), asked("view")) {
+            (Some(id), _) => state.load_edit(&id).await.ok(),
+            (None, Some(token)) => state.load_view(&token).await.ok().flatten(),
+            (None, None) => None,
+        };
+        if let Some(game) = game {
+            let target = game_href(&game);
+            return Ok(Redirect::to(&format!("{target}&from=game")).into_response());
+        }
+    }
+    let form = CheckForm::from_pairs(pairs);
     let page = build(ctx, form, false, Stop::default());
     let status = if page.errors.options.is_some() {
         StatusCode::BAD_REQUEST
@@ -448,6 +494,24 @@ fn build(ctx: PageCtx, form: CheckForm, evaluate: bool, stop: Stop<'_>) -> Check
     };
     let facts = facts(&ctx, &rs, round.as_ref());
     let form_best = form.best.clone();
+    let changed = options.iter().filter(|o| o.changed.is_some()).count();
+    // Other rules applied on the page are no longer the game's.
+    let from_game = form.from.trim() == "game" && form.action != "apply";
+    let mut summary = vec![name(&rs.info).to_owned()];
+    if let Some(n) = round_number.filter(|_| has_rounds) {
+        summary.push(ctx.f(Msg::CheckSummaryRound, &[("n", &n)]));
+    }
+    summary.push(if from_game {
+        ctx.t(Msg::CheckSummaryGameOptions).to_owned()
+    } else if changed == 0 {
+        ctx.t(Msg::CheckSummaryStandard).to_owned()
+    } else {
+        ctx.f(Msg::CheckSummaryChanged, &[("n", &changed)])
+    });
+    let rules_open = errors.rules.is_some()
+        || errors.options.is_some()
+        || errors.round.is_some()
+        || form.action == "apply";
 
     let mut page = CheckPage {
         ctx,
@@ -461,6 +525,9 @@ fn build(ctx: PageCtx, form: CheckForm, evaluate: bool, stop: Stop<'_>) -> Check
         offers_best: rs.opening_points.is_some(),
         best: rs.opening_points.is_some() && is_on(&form_best),
         facts,
+        summary: summary.join(" · "),
+        rules_open,
+        from_game,
         verdict: None,
         solution: None,
         fit: None,

@@ -41,7 +41,14 @@ pub fn routes() -> Router<AppState> {
         )
         .route("/groups/{id}/ledger", get(ledger::edit_page))
         .route("/groups/view/{token}/ledger", get(ledger::view_page))
-        .route("/groups/{id}/ledger/settle-up", post(ledger::settle_up))
+        .route(
+            "/groups/{id}/ledger/settle-up",
+            get(ledger::confirm_page).post(ledger::settle_up),
+        )
+        .route(
+            "/groups/{id}/ledger/settle-up/undo",
+            post(ledger::undo_settle_up),
+        )
         .route("/groups/{id}/chart.svg", get(ledger::edit_chart))
         .route("/groups/view/{token}/chart.svg", get(ledger::view_chart))
 }

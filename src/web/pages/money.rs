@@ -12,6 +12,13 @@ use crate::text::Lang;
 /// The space between amount and symbol: a no-break space.
 pub const SPACE: char = '\u{a0}';
 
+/// The sign of a loss: a real minus (U+2212), not the hyphen a line may break after.
+pub const MINUS: char = '\u{2212}';
+
+/// Between a sign and the symbol after it ("−€", "+$"): a word joiner (U+2060), so the sign
+/// never stands alone at the end of a line.
+pub const JOIN: char = '\u{2060}';
+
 /// An amount of money in a language. `Display` writes it; `signed` adds a `+` to gains.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Money<'a> {
@@ -63,16 +70,23 @@ impl fmt::Display for Money<'_> {
         let abs = self.cents.unsigned_abs();
         let (units, cents) = (abs / 100, abs % 100);
         let sign = if self.cents < 0 {
-            "-"
+            MINUS.to_string()
         } else if self.signed && self.cents > 0 {
-            "+"
+            "+".to_owned()
         } else {
-            ""
+            String::new()
         };
         match self.lang {
+            // The sign stands before the symbol: joined to it.
+            Lang::En if !sign.is_empty() => write!(
+                f,
+                "{sign}{JOIN}{}{SPACE}{}.{cents:02}",
+                self.currency,
+                grouped(units, ',')
+            ),
             Lang::En => write!(
                 f,
-                "{sign}{}{SPACE}{}.{cents:02}",
+                "{}{SPACE}{}.{cents:02}",
                 self.currency,
                 grouped(units, ',')
             ),
@@ -98,9 +112,9 @@ mod tests {
     use super::*;
 
     impl Money<'_> {
-        /// The text with plain spaces, for comparing.
+        /// The text with plain spaces and no word joiner, for comparing.
         fn plain(&self) -> String {
-            self.to_string().replace(SPACE, " ")
+            self.to_string().replace(SPACE, " ").replace(JOIN, "")
         }
     }
 
@@ -113,10 +127,26 @@ mod tests {
     fn english_puts_the_symbol_first_and_german_last_with_a_decimal_comma() {
         assert_eq!(Money::new(330, "€", Lang::En).plain(), "€ 3.30");
         assert_eq!(Money::new(330, "€", Lang::De).plain(), "3,30 €");
-        assert_eq!(Money::new(-5, "€", Lang::En).plain(), "-€ 0.05");
-        assert_eq!(Money::new(-5, "€", Lang::De).plain(), "-0,05 €");
+        assert_eq!(Money::new(-5, "€", Lang::En).plain(), "−€ 0.05");
+        assert_eq!(Money::new(-5, "€", Lang::De).plain(), "−0,05 €");
         assert_eq!(Money::new(0, "$", Lang::En).signed().plain(), "$ 0.00");
         assert_eq!(Money::new(7, "$", Lang::En).signed().plain(), "+$ 0.07");
+    }
+
+    #[test]
+    fn a_loss_has_a_real_minus_joined_to_its_amount() {
+        assert_eq!(
+            Money::new(-32, "€", Lang::En).to_string(),
+            "\u{2212}\u{2060}€\u{a0}0.32"
+        );
+        assert_eq!(
+            Money::new(7, "$", Lang::En).signed().to_string(),
+            "+\u{2060}$\u{a0}0.07"
+        );
+        assert_eq!(
+            Money::new(-32, "€", Lang::De).to_string(),
+            "\u{2212}0,32\u{a0}€"
+        );
     }
 
     #[test]
@@ -131,7 +161,7 @@ mod tests {
         );
         assert_eq!(
             Money::new(i64::MIN, "€", Lang::En).plain(),
-            "-€ 92,233,720,368,547,758.08"
+            "−€ 92,233,720,368,547,758.08"
         );
     }
 

@@ -41,6 +41,8 @@ struct PlayerRow {
     rename_label: String,
     /// Forms offered: at the table.
     at_table: bool,
+    /// The game goes on: a player can still leave it (a finished game has no table to leave).
+    can_leave: bool,
     /// The sit-out button (not while they already sit out the next round, nor when the game
     /// is over).
     can_sit_out: bool,
@@ -98,6 +100,7 @@ fn page(ctx: &PageCtx, id: &str, game: &LoadedGame, message: Option<String>) -> 
                 status,
                 at_table: setup.left_after(i).is_none(),
                 can_sit_out: !over && !setup.sits_out(i, played + 1),
+                can_leave: !over,
                 key: ctx.form_key(&action),
                 action,
             }

@@ -65,7 +65,7 @@ pub fn routes() -> Router<AppState> {
         .route("/games/{id}/rounds/{n}", post(correct_round))
         .route("/games/{id}/undo", get(undo::confirm).post(undo))
         .route("/games/{id}/redo", post(redo))
-        .route("/games/{id}/end", post(end))
+        .route("/games/{id}/end", get(undo::confirm_end).post(end))
         .route("/games/{id}/resume", post(resume))
         .route("/games/{id}/history", get(history::show))
 }

@@ -289,7 +289,8 @@ fn liverpool_game_without_javascript_is_set_up_entered_corrected_ended_and_settl
                 ["0", "35", "22", "-10"]
             );
 
-            // The table stops after round 1.
+            // The table stops after round 1: ending asks first.
+            b.click("#end-link").await?;
             b.click(&format!(
                 "form[action=\"{game}/end\"] button[type=\"submit\"]"
             ))
@@ -308,7 +309,7 @@ fn liverpool_game_without_javascript_is_set_up_entered_corrected_ended_and_settl
             {
                 let mut cells = Vec::new();
                 for cell in row.find_all(Locator::Css("td, th")).await? {
-                    cells.push(cell.text().await?.trim().to_owned());
+                    cells.push(cell.text().await?.trim().replace('\u{2060}', ""));
                 }
                 rows.push(cells.join(" | "));
             }
@@ -316,9 +317,9 @@ fn liverpool_game_without_javascript_is_set_up_entered_corrected_ended_and_settl
                 rows,
                 [
                     "1. | Di | -10 | +€ 4.35",
-                    "2. | Ann | 0 | -€ 0.50",
-                    "3. | Cy | 22 | -€ 1.60",
-                    "4. | Ben | 35 | -€ 2.25",
+                    "2. | Ann | 0 | −€ 0.50",
+                    "3. | Cy | 22 | −€ 1.60",
+                    "4. | Ben | 35 | −€ 2.25",
                 ]
             );
             let mut transfers = texts(b, "ul.transfers li").await?;
@@ -350,7 +351,9 @@ fn meld_checker_without_javascript_applies_the_round_and_explains_its_verdict() 
             b.goto("/check").await?;
             b.find("details[data-card-grid][data-target=\"melds\"][hidden]")
                 .await?;
-            // The rule set and the round are applied with their button.
+            // The rule set and the round are folded under their summary, and applied with
+            // their button.
+            b.click("#rules-summary").await?;
             b.select("select#rules", "liverpool").await?;
             b.click("button[name=\"action\"][value=\"apply\"]").await?;
             b.find("select#round option[value=\"7\"]").await?;
@@ -687,7 +690,8 @@ fn game_round_history_and_settlement_pages_fit_360_px_with_44_px_targets_in_both
                 b.find("#undo-form").await?;
                 survey.look(b, "undo, asks first").await?;
                 // "End the game" after another phone changed it: the notice page.
-                b.goto(&h).await?;
+                b.goto(&format!("{h}/end")).await?;
+                survey.look(b, "end, asks first").await?;
                 make_stale(b, "form[action$=\"/end\"]").await?;
                 b.click("form[action$=\"/end\"] button").await?;
                 b.find(".notice.conflict").await?;

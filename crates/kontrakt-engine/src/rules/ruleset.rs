@@ -737,6 +737,12 @@ impl RuleSet {
         }
     }
 
+    /// Whether any round of the rule set allows buying (Rommé has no buying at all, so a
+    /// table is never told there is none "this round").
+    pub fn has_buying(&self) -> bool {
+        !self.rounds_per_player && self.rounds.iter().any(|r| r.buys.allowed)
+    }
+
     /// The spec of round `n` (1-based) for this many players, or `None` out of range.
     pub fn round(&self, n: usize, players: usize) -> Option<RoundSpec> {
         if n == 0 || n > self.round_count(players) {

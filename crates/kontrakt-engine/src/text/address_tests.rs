@@ -43,6 +43,8 @@ const DU_WORDS: &[&str] = &[
     "importiere",
     "behalte",
     "speichere",
+    "behebe",
+    "füge",
     "Lösch",
     "Schließ",
     "scanne",

@@ -36,7 +36,11 @@ messages! {
         WorstGame => "Worst game", "Schlechtestes Spiel";
         BiggestHand => "Biggest hand", "Höchste Hand";
         /// A best or worst game.
-        GameMark => "{place}. place, {total} ({date})", "{place}. Platz, {total} ({date})";
+        /// `place`: an ordinal in English ("1st"), the bare number in German.
+        GameMark => "{place} place, {total} ({date})", "Platz {place}, {total} ({date})";
+        /// A player's card in the standings on a phone: the place as a heading.
+        CardPlace => "{place}", "Platz {place}";
+        FiltersFold => "Period and rule sets", "Zeitraum und Regeln";
         /// The biggest hand.
         HandMark => "{points} in round {round} ({date})", "{points} in Runde {round} ({date})";
         SharedWinsNote => "(+n): first places shared by a tie. Only finished games count; money in {currency} only.",
@@ -78,6 +82,20 @@ messages! {
             "Drückt, wenn das Geld oben bezahlt ist: die Kasse beginnt wieder bei null, und diese Abrechnung bleibt unten erhalten.";
         Settled => "Settled up. The ledger starts again at zero.",
             "Abgerechnet. Die Kasse beginnt wieder bei null.";
+        SettleConfirmTitle => "Settled up?", "Abgerechnet?";
+        SettleConfirmText => "This records the payments below as made: the ledger starts again at zero, and this settle-up is kept in the list of settle-ups. Right after, it can be undone until the group changes again.",
+            "Damit gelten die Zahlungen unten als geleistet: die Kasse beginnt wieder bei null, und die Abrechnung bleibt in der Liste der Abrechnungen. Gleich danach lässt sie sich zurücknehmen, bis sich an der Gruppe etwas ändert.";
+        SettleConfirmYes => "Yes, settled up", "Ja, abgerechnet";
+        SettleConfirmNo => "Not yet", "Noch nicht";
+        SettleUndo => "Undo the settle-up", "Abrechnung zurücknehmen";
+        SettleUndoHint => "Pressed by mistake? Nothing has changed since: the balances come back as they were.",
+            "Versehentlich gedrückt? Seitdem hat sich nichts geändert: die Salden kommen zurück, wie sie waren.";
+        SettleUndone => "The settle-up was undone: the balances are open again.",
+            "Die Abrechnung ist zurückgenommen: die Salden sind wieder offen.";
+        SettleUndoTooLate => "This settle-up can no longer be undone: the group has changed since.",
+            "Diese Abrechnung lässt sich nicht mehr zurücknehmen: an der Gruppe hat sich seitdem etwas geändert.";
+        ChartCaptionSince => "The chart runs over all the group's games; the balances above count from zero since the settle-up of {date}.",
+            "Das Diagramm zeigt alle Spiele der Gruppe; die Salden oben zählen ab null seit der Abrechnung vom {date}.";
         SettleUps => "Settle-ups", "Abrechnungen";
         NoSettleUps => "No settle-up yet.", "Noch keine Abrechnung.";
         ReadOnly => "This is the group's read-only link: only its edit link can settle up.",

@@ -16,7 +16,7 @@ messages! {
         /// Its description for screen readers.
         LangSwitchHint => "Auf Deutsch anzeigen", "Show in English";
         FooterText => "Kontrakt keeps score and referees contract rummy at your table.",
-            "Kontrakt schreibt mit und schiedsrichtert Kontrakt-Rommé an eurem Tisch.";
+            "Kontrakt schreibt an eurem Tisch die Punkte mit und achtet beim Kontrakt-Rommé auf die Regeln.";
         NavChecker => "Meld checker", "Meldeprüfer";
         Home => "Home", "Startseite";
 
@@ -80,6 +80,14 @@ messages! {
         FactAllWild => "All-wild melds are allowed (declare what they are).",
             "Meldungen nur aus wilden Karten sind erlaubt (ansagen, was sie sind).";
         CheckOptions => "Options in force", "Geltende Optionen";
+        /// The checker's rules in one line, on the fold that opens them.
+        CheckSummaryRound => "round {n}", "Runde {n}";
+        CheckSummaryStandard => "standard options", "Optionen wie im Regelbuch";
+        CheckSummaryChanged => "{n} {n|option|options} changed", "{n} {n|Option|Optionen} geändert";
+        CheckSummaryGameOptions => "your game's options", "Optionen eurer Partie";
+        CheckFromGame => "Set to your game: its rules, its options and the round now.",
+            "Auf eure Partie eingestellt: ihre Regeln, ihre Optionen und die Runde von jetzt.";
+        CheckOtherRules => "Check with other rules", "Mit anderen Regeln prüfen";
         CheckOptionsHint => "As the rule book has them unless changed here. The checker link of a game brings the game's options.",
             "Wie im Regelbuch, außer hier geändert. Der Link zum Meldeprüfer aus einem Spiel bringt dessen Optionen mit.";
         CheckOptionChanged => "Rule book: {value}", "Regelbuch: {value}";
@@ -159,7 +167,7 @@ messages! {
             "Bitte korrigiert die {n} {n|markierte|markierten} {n|Feld|Felder}.";
         /// Problems are listed, but no field is marked.
         FormHasProblems => "Please correct the problems listed below.",
-            "Bitte behebe die unten genannten Probleme.";
+            "Bitte behebt die unten genannten Probleme.";
         ErrNoMelds => "Type at least one meld.", "Gebt mindestens eine Meldung ein.";
         ErrNoHand => "Type the cards in your hand.", "Gebt die Karten der Hand ein.";
         ErrOneCard => "Type exactly one card.", "Gebt genau eine Karte ein.";
@@ -199,8 +207,10 @@ messages! {
         RoundsCardsHint => "Like AS JK 7H", "Etwa AS JK 7H";
         RoundsCount => "{cards} = {points} {points|point|points}", "{cards} = {points} {points|Punkt|Punkte}";
         RoundsIsWinner => "went out: 0 points", "ist ausgegangen: 0 Punkte";
-        RoundsBuys => "Buys (May I)", "Käufe (May I)";
+        RoundsBuys => "Buys", "Käufe";
         RoundsMoreCards => "Cards in hand", "Karten auf der Hand";
+        /// The visible word of the toggle that opens a row's card entry.
+        RoundsCardsShort => "Cards", "Karten";
         RoundsBuysLimit => "at most {n}", "höchstens {n}";
         RoundsCutBonus => "{name} cut exactly {target} {target|card|cards}: −{bonus}",
             "{name} hat genau {target} {target|Karte|Karten} abgehoben: −{bonus}";
@@ -249,7 +259,7 @@ messages! {
             "Stattdessen meine speichern (ersetzt die gespeicherte Runde {n})";
         RoundsConflictChanged => "The game was changed on another phone meanwhile. Check the scores; your entries are kept below to save again or discard.",
             "Das Spiel wurde inzwischen auf einem anderen Handy geändert. Prüft den Stand; eure Eingaben stehen unten, zum erneuten Speichern oder Verwerfen.";
-        RoundsSavedNow => "Round {n} as saved now", "Runde {n}, wie jetzt gespeichert";
+        RoundsSavedNow => "Round {n} as saved now", "Runde {n}, wie sie jetzt steht";
         RoundsTotals => "Totals", "Summen";
         RoundsDiscard => "Discard my entries", "Meine Eingaben verwerfen";
         /// A note on a round (docs/RULES.md section 5, "A note per round").
@@ -435,6 +445,9 @@ messages! {
         NewMoney => "Money", "Geld";
         NewCentsPoint => "Value of a point, in cents", "Wert eines Punkts in Cent";
         NewCentsUnit => "Value of a unit, in cents", "Wert einer Einheit in Cent";
+        /// Other rules were chosen that count money on another scale (per point, per unit).
+        NewStakeAgain => "These rules count money differently from the rules before: type the stake for them.",
+            "Diese Regeln rechnen das Geld anders als die vorigen: gebt den Einsatz für sie neu ein.";
         NewCentsHint => "Whole cents of the currency below: 5 is 0.05.",
             "Ganze Cent der Währung unten: 5 sind 0,05.";
         NewPointsPerCent => "Points per cent", "Punkte je Cent";
@@ -546,7 +559,7 @@ messages! {
         ShareResultTitle => "Share the result", "Ergebnis teilen";
         ShareResultButton => "Share the result", "Ergebnis teilen";
         ShareResultCopy => "Copy the result", "Ergebnis kopieren";
-        ShareResultCopied => "Copied: paste it into a message.", "Kopiert: füge es in eine Nachricht ein.";
+        ShareResultCopied => "Copied: paste it into a message.", "Kopiert: fügt es in eine Nachricht ein.";
         ShareResultFailed => "Could not copy: select the text above and copy it.", "Kopieren ging nicht: markiere den Text oben und kopiere ihn.";
         ShareResultMail => "Send by e-mail", "Per E-Mail senden";
         ShareResultViewLink => "Read-only link to the game", "Nur-Lese-Link zur Partie";
@@ -577,6 +590,11 @@ messages! {
         GameUndo => "Undo the last round", "Letzte Runde zurücknehmen";
         GameEnd => "End the game now", "Partie jetzt beenden";
         GameResume => "Resume the game", "Partie fortsetzen";
+        /// The confirm step of ending a game early.
+        EndConfirmTitle => "End the game after round {n}?", "Partie nach Runde {n} beenden?";
+        EndConfirmText => "The rounds after round {n} are not played: the game is settled on the totals now ({totals}). Right after, “Resume the game” on the game page takes it back until the next change.",
+            "Die Runden nach Runde {n} werden nicht gespielt: abgerechnet wird mit den Summen von jetzt ({totals}). Gleich danach nimmt „Partie fortsetzen“ auf der Spielseite das zurück, bis zur nächsten Änderung.";
+        EndConfirmNo => "Keep playing", "Weiterspielen";
         GameHistory => "History of changes", "Verlauf der Änderungen";
         /// The players page: changes after the start (docs/RULES.md section 8).
         GamePlayers => "Players: rename, sit out, leave, join, stake", "Spieler: umbenennen, aussetzen, gehen, einsteigen, Einsatz";
@@ -613,8 +631,8 @@ messages! {
         ShareHint => "Other phones at the table scan the code or open the link to keep score together.",
             "Andere Handys am Tisch scannen den Code oder öffnen den Link, um gemeinsam mitzuschreiben.";
         ShareQrLabel => "QR code of the edit link", "QR-Code des Links zum Mitschreiben";
-        ShareLoopback => "This address only works on this computer. For the other phones, open Kontrakt by the computer's network address (such as 192.168.1.20:8080) and share from there.",
-            "Diese Adresse funktioniert nur auf diesem Computer. Für die anderen Handys öffnet Kontrakt über die Netzwerkadresse des Computers (etwa 192.168.1.20:8080) und teilt von dort.";
+        ShareLoopback => "This address only works on this computer. For the other phones, start Kontrakt with --lan (kontrakt --lan), open it by the network address it prints (such as 192.168.1.20:8080) and share from there.",
+            "Diese Adresse funktioniert nur auf diesem Computer. Für die anderen Handys startet Kontrakt mit --lan (kontrakt --lan), öffnet es über die Netzwerkadresse, die es dann anzeigt (etwa 192.168.1.20:8080), und teilt von dort.";
         ShareEditLink => "Edit link", "Link zum Mitschreiben";
         ShareViewLink => "Read-only link", "Link nur zum Ansehen";
         ShareViewHint => "For spectators and the printout: it shows the game but cannot change it.",
@@ -750,7 +768,7 @@ mod tests {
         );
         assert_eq!(
             Msg::form_notice(0, Lang::De),
-            "Bitte behebe die unten genannten Probleme."
+            "Bitte behebt die unten genannten Probleme."
         );
     }
 

@@ -14,14 +14,14 @@ messages! {
     /// The sentences of a round's banner.
     pub enum RoundMsg {
         NoBuying => "No buying this round.", "In dieser Runde wird nicht gekauft.";
-        BuysNoLimit => "Buying (May I) is allowed, with no count limit.",
-            "Kaufen (May I) ist erlaubt, ohne Höchstzahl.";
-        BuysNoLimitExtra => "Buying (May I) is allowed, with no count limit; a buyer also takes {n} {n|card|cards} from the stock.",
-            "Kaufen (May I) ist erlaubt, ohne Höchstzahl; wer kauft, nimmt zusätzlich {n} {n|Karte|Karten} vom Stapel.";
-        BuysLimit => "Buying (May I) is allowed: at most {limit} per player this round.",
-            "Kaufen (May I) ist erlaubt: höchstens {limit} je Spieler in dieser Runde.";
-        BuysLimitExtra => "Buying (May I) is allowed: at most {limit} per player this round; a buyer also takes {n} {n|card|cards} from the stock.",
-            "Kaufen (May I) ist erlaubt: höchstens {limit} je Spieler in dieser Runde; wer kauft, nimmt zusätzlich {n} {n|Karte|Karten} vom Stapel.";
+        BuysNoLimit => "Buying is allowed, with no count limit.",
+            "Kaufen ist erlaubt, ohne Höchstzahl.";
+        BuysNoLimitExtra => "Buying is allowed, with no count limit; a buyer also takes {n} {n|card|cards} from the stock.",
+            "Kaufen ist erlaubt, ohne Höchstzahl; wer kauft, nimmt zusätzlich {n} {n|Karte|Karten} vom Stapel.";
+        BuysLimit => "Buying is allowed: at most {limit} per player this round.",
+            "Kaufen ist erlaubt: höchstens {limit} je Spieler in dieser Runde.";
+        BuysLimitExtra => "Buying is allowed: at most {limit} per player this round; a buyer also takes {n} {n|card|cards} from the stock.",
+            "Kaufen ist erlaubt: höchstens {limit} je Spieler in dieser Runde; wer kauft, nimmt zusätzlich {n} {n|Karte|Karten} vom Stapel.";
         OpeningPoints => "No contract: the first meld must be worth at least {points} {points|point|points}.",
             "Kein Kontrakt: die erste Meldung muss mindestens {points} {points|Punkt|Punkte} wert sein.";
         GoOutWithAll => "Go out with all {n} {n|card|cards} in runs at once.",
@@ -124,7 +124,7 @@ mod tests {
         let info = s.round_info(1).unwrap();
         assert_eq!(
             buys_rule(&info.buys, Lang::En),
-            "Buying (May I) is allowed: at most 2 per player this round; a buyer also takes 2 cards from the stock."
+            "Buying is allowed: at most 2 per player this round; a buyer also takes 2 cards from the stock."
         );
     }
 

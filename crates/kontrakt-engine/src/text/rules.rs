@@ -59,6 +59,49 @@ messages! {
 }
 
 messages! {
+    /// Where each preset's rules come from, as the new-game page cites it (the English ones
+    /// are also [`PresetInfo::source`]).
+    pub enum PresetSourceMsg {
+        Contract => "pagat.com, Contract Rummy", "pagat.com, Contract Rummy";
+        Liverpool => "pagat.com, Contract Rummy: Liverpool", "pagat.com, Contract Rummy: Liverpool";
+        MayI => "pagat.com, Contract Rummy: May I?", "pagat.com, Contract Rummy: May I?";
+        Shanghai => "pagat.com, Contract Rummy: Shanghai", "pagat.com, Contract Rummy: Shanghai";
+        ShanghaiPowe => "pagat.com, Contract Rummy: Shanghai, Tahelia Powe's variant",
+            "pagat.com, Contract Rummy: Shanghai, in der Variante von Tahelia Powe";
+        ShanghaiKolsov => "pagat.com, Contract Rummy: Shanghai, Deb Kolsov's contract order",
+            "pagat.com, Contract Rummy: Shanghai, mit der Kontraktfolge von Deb Kolsov";
+        Progressive => "pagat.com, Progressive Rummy by John Eveleigh",
+            "pagat.com, Progressive Rummy von John Eveleigh";
+        Continental => "rummy.ch, Continental Rummy", "rummy.ch, Continental Rummy";
+        Rommee => "German Rommé basics", "die Grundregeln des deutschen Rommé";
+        Hollywood => "Contract / Liverpool / Hollywood Rummy, common rules",
+            "Kontrakt-, Liverpool- und Hollywood-Rommé, wie es üblich gespielt wird";
+    }
+}
+
+/// Where the preset's rules come from, in the language (the English one is
+/// [`PresetInfo::source`]).
+pub fn preset_source(info: &PresetInfo, lang: Lang) -> &'static str {
+    use PresetSourceMsg as S;
+    match Preset::from_id(info.id) {
+        Some(preset) => match preset {
+            Preset::Contract => S::Contract,
+            Preset::Liverpool => S::Liverpool,
+            Preset::MayI => S::MayI,
+            Preset::Shanghai => S::Shanghai,
+            Preset::ShanghaiPowe => S::ShanghaiPowe,
+            Preset::ShanghaiKolsov => S::ShanghaiKolsov,
+            Preset::Progressive => S::Progressive,
+            Preset::Continental => S::Continental,
+            Preset::Rommee => S::Rommee,
+            Preset::Hollywood => S::Hollywood,
+        }
+        .text(lang),
+        None => info.source,
+    }
+}
+
+messages! {
     /// What each option of a preset does: a form label and a line of the rule-set JSON.
     pub enum OptionMsg {
         Ace => "Where the ace may stand in a run: low or high (A-2-3, Q-K-A), high only, or round the corner (Q-K-A-2).",
@@ -77,8 +120,8 @@ messages! {
             "Punkte, die dem Spieler abgezogen werden, der ausgeht (0: kein Bonus fürs Ausgehen).";
         FirstDownBonus => "Points taken off the player who lays their contract first in a round (0: no first-down bonus).",
             "Punkte, die dem Spieler abgezogen werden, der in einer Runde als Erster seinen Kontrakt auslegt (0: kein Bonus fürs erste Auslegen).";
-        BuyLimit => "Most buys (May I) per player per round.",
-            "Höchstens so viele Käufe (May I) je Spieler und Runde.";
+        BuyLimit => "Most buys per player per round.",
+            "Höchstens so viele Käufe je Spieler und Runde.";
         Payouts => "Cents each final place pays (first entry: the winner, who instead receives the sum).",
             "Cent, die jeder Platz zahlt (erster Eintrag: der Sieger, der stattdessen die Summe erhält).";
         KittySplit => "Who receives the kitty of buys: the winner, or two-thirds to the winner and one third to second place.",

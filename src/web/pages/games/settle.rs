@@ -229,7 +229,12 @@ impl ShareResult {
             lines.push(ctx.t(Msg::ShareWifiOnly).to_owned());
             rest.push(ctx.t(Msg::ShareWifiOnly).to_owned());
         }
-        let text = lines.join("\n");
+        // A message app wraps on its own: the word joiners of the page's money go.
+        let text = lines.join("\n").replace(crate::web::pages::money::JOIN, "");
+        let rest: Vec<String> = rest
+            .iter()
+            .map(|l| l.replace(crate::web::pages::money::JOIN, ""))
+            .collect();
         let title = format!("Kontrakt – {}", page.title);
         let body = percent_encode(&text);
         let send = vec![

@@ -549,11 +549,12 @@ fn banner(ctx: &PageCtx, game: &LoadedGame, info: &RoundInfo, link: &Link) -> Ba
             ],
         ));
     }
-    let (rules, notes) = rule_facts(ctx, info);
+    let buying = setup.rules().has_buying();
+    let (rules, notes) = rule_facts(ctx, info, buying);
     let rules_changed = info.round > 1
-        && setup
-            .round_info(info.round - 1)
-            .is_some_and(|before| rule_facts(ctx, &before) != (rules.clone(), notes.clone()));
+        && setup.round_info(info.round - 1).is_some_and(|before| {
+            rule_facts(ctx, &before, buying) != (rules.clone(), notes.clone())
+        });
     let rules_open = rules_changed || info.round <= 1 || info.needs_more_than_dealt;
     Banner {
         heading: ctx.f(Msg::GameRoundOf, &[("n", &info.round), ("of", &info.of)]),
@@ -575,13 +576,14 @@ fn banner(ctx: &PageCtx, game: &LoadedGame, info: &RoundInfo, link: &Link) -> Ba
 }
 
 /// The rule facts of a round (decks, buys) and its special rules, in sentences: what repeats
-/// from round to round and folds away unless it changed.
-fn rule_facts(ctx: &PageCtx, info: &RoundInfo) -> (Vec<String>, Vec<String>) {
+/// from round to round and folds away unless it changed. A rule set without buying in any
+/// round (`buying` false: Rommé) says nothing about buying.
+fn rule_facts(ctx: &PageCtx, info: &RoundInfo, buying: bool) -> (Vec<String>, Vec<String>) {
     let lang = ctx.lang;
-    let facts = vec![
-        ctx.f(Msg::GameDecks, &[("decks", &info.decks.describe(lang))]),
-        text::round::buys_rule(&info.buys, lang),
-    ];
+    let mut facts = vec![ctx.f(Msg::GameDecks, &[("decks", &info.decks.describe(lang))])];
+    if buying {
+        facts.push(text::round::buys_rule(&info.buys, lang));
+    }
     let notes = info.restrictions.iter().map(|t| t.say(lang)).collect();
     (facts, notes)
 }

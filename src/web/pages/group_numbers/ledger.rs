@@ -43,11 +43,20 @@ struct Account {
     transfers: Vec<String>,
 }
 
-/// The "Settled up" form.
+/// The "Settled up" form (on the confirmation step), or the "Undo the settle-up" form.
 struct SettleForm {
     action: String,
     key: String,
     version: i64,
+}
+
+/// What the ledger page is showing besides the ledger.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Step {
+    /// The ledger; a notice (if any) says what just happened.
+    Ledger,
+    /// "Settled up?": what will happen, and the form that does it.
+    Confirm,
 }
 
 /// A past settle-up.
@@ -92,6 +101,14 @@ struct LedgerPage {
     since: String,
     accounts: Vec<Account>,
     settle: Option<SettleForm>,
+    /// The confirmation step's page (`GET /groups/{id}/ledger/settle-up`).
+    confirm: bool,
+    /// The link to the confirmation step (the ledger page with something to settle).
+    settle_link: Option<String>,
+    /// The latest settle-up is the group's latest change: it can be taken back.
+    undo: Option<SettleForm>,
+    /// Under the chart: what it shows against the balances.
+    chart_caption: String,
     read_only: bool,
     notice: Option<String>,
     error: Option<String>,
@@ -114,9 +131,45 @@ pub(super) async fn edit_page(
 ) -> Result<Response> {
     let via = Via::Edit(id);
     let group = load(&state, &via).await?;
-    let settled = query.is_ok_and(|Query(q)| q.iter().any(|(k, _)| k == "settled"));
-    let notice = settled.then(|| N::Settled.text(ctx.lang).to_owned());
-    page(ctx, &via, &group, notice, None, StatusCode::OK)
+    let flag = |name: &str| {
+        query
+            .as_ref()
+            .is_ok_and(|Query(q)| q.iter().any(|(k, _)| k == name))
+    };
+    let notice = if flag("settled") {
+        Some(N::Settled.text(ctx.lang).to_owned())
+    } else if flag("undone") {
+        Some(N::SettleUndone.text(ctx.lang).to_owned())
+    } else {
+        None
+    };
+    page(
+        ctx,
+        &via,
+        &group,
+        (notice, None),
+        Step::Ledger,
+        StatusCode::OK,
+    )
+}
+
+/// `GET /groups/{id}/ledger/settle-up`: "Settled up?", the payments it records and the form
+/// that records them (the ledger page's button leads here, with or without JavaScript).
+pub(super) async fn confirm_page(
+    State(state): State<AppState>,
+    ctx: PageCtx,
+    Path(id): Path<String>,
+) -> Result<Response> {
+    let via = Via::Edit(id);
+    let group = load(&state, &via).await?;
+    page(
+        ctx,
+        &via,
+        &group,
+        (None, None),
+        Step::Confirm,
+        StatusCode::OK,
+    )
 }
 
 /// `GET /groups/view/{token}/ledger`.
@@ -127,15 +180,22 @@ pub(super) async fn view_page(
 ) -> Result<Response> {
     let via = Via::View(token);
     let group = load(&state, &via).await?;
-    page(ctx, &via, &group, None, None, StatusCode::OK)
+    page(
+        ctx,
+        &via,
+        &group,
+        (None, None),
+        Step::Ledger,
+        StatusCode::OK,
+    )
 }
 
 fn page(
     ctx: PageCtx,
     via: &Via,
     group: &LoadedGroup,
-    notice: Option<String>,
-    error: Option<String>,
+    (notice, error): (Option<String>, Option<String>),
+    step: Step,
     status: StatusCode,
 ) -> Result<Response> {
     let lang = ctx.lang;
@@ -187,9 +247,33 @@ fn page(
             }
         })
         .collect();
-    let settle = match via {
+    let confirm = step == Step::Confirm && !accounts.is_empty();
+    let (settle, settle_link) = match via {
         Via::Edit(id) if !accounts.is_empty() => {
             let action = crate::web::links::GroupLinks::new(id).settle_up_form();
+            if confirm {
+                let form = SettleForm {
+                    key: ctx.form_key(&action),
+                    action,
+                    version: group.group.version,
+                };
+                (Some(form), None)
+            } else {
+                (None, Some(action))
+            }
+        }
+        _ => (None, None),
+    };
+    // The latest settle-up brought the group to the version it has now: nothing came after.
+    let undo = match via {
+        Via::Edit(id)
+            if !confirm
+                && group
+                    .settle_ups
+                    .last()
+                    .is_some_and(|s| s.version == group.group.version) =>
+        {
+            let action = crate::web::links::GroupLinks::new(id).settle_up_undo_form();
             Some(SettleForm {
                 key: ctx.form_key(&action),
                 action,
@@ -197,6 +281,10 @@ fn page(
             })
         }
         _ => None,
+    };
+    let chart_caption = match open.since {
+        Some(at) => N::ChartCaptionSince.fill(lang, &[("date", &date(at, lang))]),
+        None => N::ChartCaption.text(lang).to_owned(),
     };
     let history = group
         .settle_ups
@@ -214,6 +302,10 @@ fn page(
         since,
         accounts,
         settle,
+        confirm,
+        settle_link,
+        undo,
+        chart_caption,
         read_only: via.is_view(),
         notice,
         error,
@@ -296,14 +388,66 @@ pub(super) async fn settle_up(
                 ctx,
                 &via,
                 &group,
-                None,
-                Some(sentence),
+                (None, Some(sentence)),
+                Step::Ledger,
                 StatusCode::CONFLICT,
             )
         }
         GroupOutcome::KeyReused | GroupOutcome::Problem(_) | GroupOutcome::Invalid(_) => Err(
             AppError::Said(StatusCode::UNPROCESSABLE_ENTITY, Msg::ErrFormStale),
         ),
+        GroupOutcome::NotFound => Err(AppError::Said(StatusCode::NOT_FOUND, Msg::ErrNoGroup)),
+    }
+}
+
+/// `POST /groups/{id}/ledger/settle-up/undo`: takes back the latest settle-up if nothing
+/// happened to the group since (the form's `version` is the group's and that settle-up's),
+/// then back to the ledger (303). Too late: the ledger as it is now with the sentence (409).
+pub(super) async fn undo_settle_up(
+    State(state): State<AppState>,
+    ctx: PageCtx,
+    Path(id): Path<String>,
+    Form(pairs): Form<Vec<(String, String)>>,
+) -> Result<Response> {
+    let via = Via::Edit(id.clone());
+    load(&state, &via).await?;
+    let links = crate::web::links::GroupLinks::new(&id);
+    let action = links.settle_up_undo_form();
+    let field = |name: &str| last_field(&pairs, name).unwrap_or_default();
+    let damaged = || AppError::Said(StatusCode::BAD_REQUEST, Msg::RoundsFormDamaged);
+    let key = state.form_keys.check(&action, field("key"))?;
+    let version: i64 = field("version").parse().map_err(|_| damaged())?;
+    let request = request_hash(&format!("POST {action}"), &canonical_form(&pairs));
+    let stored = key.map(|k| k.stored());
+    let once = stored.as_deref().map(|key| Once {
+        key,
+        request: &request,
+        response: "page: ledger",
+    });
+    let outcome = groups::undo_settle_up(&state.db, &id, version, once).await?;
+    let too_late = |ctx: PageCtx, sentence: String| async move {
+        let group = load(&state, &via).await?;
+        page(
+            ctx,
+            &via,
+            &group,
+            (None, Some(sentence)),
+            Step::Ledger,
+            StatusCode::CONFLICT,
+        )
+    };
+    match outcome {
+        GroupOutcome::Done(..) | GroupOutcome::Replayed(_) => {
+            Ok(Redirect::to(&format!("{}?undone=1", links.ledger(false))).into_response())
+        }
+        GroupOutcome::Conflict(_) | GroupOutcome::Problem(_) => {
+            let sentence = N::SettleUndoTooLate.text(ctx.lang).to_owned();
+            too_late(ctx, sentence).await
+        }
+        GroupOutcome::KeyReused | GroupOutcome::Invalid(_) => Err(AppError::Said(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            Msg::ErrFormStale,
+        )),
         GroupOutcome::NotFound => Err(AppError::Said(StatusCode::NOT_FOUND, Msg::ErrNoGroup)),
     }
 }

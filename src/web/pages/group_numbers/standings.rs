@@ -47,6 +47,8 @@ struct Mark {
 }
 
 struct Row {
+    /// The place in the list, as a card's heading says it ("1st" / "Platz 1").
+    place: String,
     name: String,
     games: u32,
     wins: String,
@@ -176,7 +178,14 @@ async fn page(
     let rows = |list: &[PlayerStats]| -> Vec<Row> {
         list.iter()
             .filter(|s| s.games > 0)
-            .map(|s| row(&group, s, &via, &currency, lang))
+            .enumerate()
+            .map(|(i, s)| {
+                let place = crate::text::game::place_ordinal(i as u32 + 1, lang);
+                Row {
+                    place: N::CardPlace.fill(lang, &[("place", &place)]),
+                    ..row(&group, s, &via, &currency, lang)
+                }
+            })
             .collect()
     };
     tables.push(Table {
@@ -284,7 +293,7 @@ fn row(group: &LoadedGroup, s: &PlayerStats, via: &Via, currency: &str, lang: La
             text: N::GameMark.fill(
                 lang,
                 &[
-                    ("place", &m.place),
+                    ("place", &crate::text::game::place_ordinal(m.place, lang)),
                     ("total", &m.total),
                     ("date", &date(at, lang)),
                 ],
@@ -293,6 +302,7 @@ fn row(group: &LoadedGroup, s: &PlayerStats, via: &Via, currency: &str, lang: La
         })
     };
     Row {
+        place: String::new(),
         name: name(group, s.player),
         games: s.games,
         wins: if s.shared_wins > 0 {

@@ -88,11 +88,16 @@ fn page(
                     .collect::<Vec<_>>()
                     .join(", ")
             };
+            // The rule set by its name in the reader's language, not its id ("liverpool").
+            let rules = crate::rules::presets::preset_info(&g.rules).map_or_else(
+                || g.rules.clone(),
+                |info| crate::text::rules::preset_name(&info, lang).to_owned(),
+            );
             PaperMsg::PageGame.fill(
                 lang,
                 &[
                     ("date", &g.date),
-                    ("rules", &g.rules),
+                    ("rules", &rules),
                     ("number", &g.game),
                     ("totals", &totals),
                     ("rounds", &g.rounds.len()),

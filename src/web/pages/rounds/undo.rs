@@ -44,6 +44,8 @@ struct ConfirmPage {
     key: String,
     /// "Undo round 3".
     button: String,
+    /// "Keep it": back to the game.
+    keep: String,
     game_url: String,
 }
 
@@ -89,6 +91,38 @@ pub(super) async fn confirm(
         version: game.record.game.version,
         key: ctx.form_key(&GameLinks::new(&id).action("undo")),
         button,
+        keep: ctx.t(Msg::UndoConfirmNo).to_owned(),
+        game_url: game_url(&id),
+        ctx,
+    };
+    render(&page)
+}
+
+/// `GET /games/{id}/end`: asks before the game ends early, naming the rounds not played and
+/// the totals it is settled on; the form posts `POST /games/{id}/end`. A game that cannot end
+/// early (no round yet, or over): back to the game page.
+pub(super) async fn confirm_end(
+    mut ctx: PageCtx,
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+) -> Result<Response> {
+    let game = load(&state, &id).await?;
+    let n = game.state.rounds.len();
+    if game.state.finished || game.state.check_end_early().is_err() || n == 0 {
+        return Ok(Redirect::to(&game_url(&id)).into_response());
+    }
+    let action = GameLinks::new(&id).action("end");
+    ctx.here.clone_from(&action);
+    let totals = points_text(&game, &game.state.totals);
+    let page = ConfirmPage {
+        heading: ctx.f(Msg::EndConfirmTitle, &[("n", &n)]),
+        text: ctx.f(Msg::EndConfirmText, &[("n", &n), ("totals", &totals)]),
+        brief: Brief::new(&ctx, &game, None),
+        version: game.record.game.version,
+        key: ctx.form_key(&action),
+        action,
+        button: ctx.t(Msg::GameEnd).to_owned(),
+        keep: ctx.t(Msg::EndConfirmNo).to_owned(),
         game_url: game_url(&id),
         ctx,
     };

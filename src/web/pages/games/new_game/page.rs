@@ -13,7 +13,7 @@ use crate::rules::game::{MAX_CURRENCY_CHARS, MAX_NAME_CHARS};
 use crate::rules::presets::Preset;
 use crate::rules::presets::{PRESET_IDS, option_specs, preset_info};
 use crate::rules::ruleset::{OptionSpec, RuleSet, Scheme};
-use crate::text::rules::{preset_description, preset_name};
+use crate::text::rules::{preset_description, preset_name, preset_source};
 use crate::web::IdempotencyKey;
 use crate::web::i18n::{Lang, Msg, PageCtx};
 use crate::web::rule_options::{OptionField, option_text};
@@ -86,6 +86,9 @@ pub(in crate::web::pages) struct NewGamePage {
     show_cents: bool,
     cents_label: &'static str,
     cents: String,
+    /// The rules chosen count money on another scale than the stake on the form: it is asked
+    /// again, empty.
+    restake: bool,
     /// Points per cent are asked (settlement by points).
     show_points_per_cent: bool,
     points_per_cent: String,
@@ -106,8 +109,10 @@ impl NewGamePage {
         self.errors.fields.get(field).map(String::as_str)
     }
 
-    fn has_errors(&self) -> bool {
-        !self.errors.is_empty()
+    /// Something is wrong with what was typed (not only other rules chosen without
+    /// JavaScript, whose options the form shows at their place to look at first).
+    fn has_wrong_fields(&self) -> bool {
+        !self.errors.fields.is_empty() || !self.errors.options.is_empty()
     }
 
     /// The notice above the form, counting the marked fields: every field with a sentence,
@@ -138,6 +143,11 @@ pub(in crate::web::pages) fn build(
     // The options and the scheme typed belong to the rule set shown; another rule set starts
     // from its own defaults.
     let keep = form.options_current(&rs);
+    // A stake typed for rules that count money on another scale (per point, per unit, by
+    // places) means something else here: ask for it again instead of carrying it over.
+    let restake = !keep
+        && RuleSet::preset(form.shown.trim())
+            .is_ok_and(|shown| money_scale(shown.scheme) != money_scale(rs.scheme));
     let (min, max) = (rs.info.min_players, rs.info.max_players);
     let seats = seats(form, &rs, &errors);
     let or_default = |text: &str, default: &str| {
@@ -159,9 +169,18 @@ pub(in crate::web::pages) fn build(
         } else {
             Msg::NewCentsPoint
         }),
-        cents: or_default(&form.cents, "1"),
+        cents: if restake {
+            String::new()
+        } else {
+            or_default(&form.cents, "1")
+        },
+        restake,
         show_points_per_cent: matches!(rs.scheme, Scheme::LowestCollects | Scheme::Pairwise),
-        points_per_cent: or_default(&form.points_per_cent, "1"),
+        points_per_cent: if restake {
+            "1".to_owned()
+        } else {
+            or_default(&form.points_per_cent, "1")
+        },
         currency: or_default(&form.currency, crate::rules::game::DEFAULT_CURRENCY),
         rule_choices: rule_choices(&ctx, &rs),
         options: option_fields(&ctx, &rs, form, keep, &errors),
@@ -173,6 +192,16 @@ pub(in crate::web::pages) fn build(
         seats,
         max_name: MAX_NAME_CHARS,
         max_currency: MAX_CURRENCY_CHARS,
+    }
+}
+
+/// What a stake is counted in under a scheme: points (lowest collects, pairwise), units, or
+/// final places (no stake asked).
+fn money_scale(scheme: Scheme) -> u8 {
+    match scheme {
+        Scheme::LowestCollects | Scheme::Pairwise => 0,
+        Scheme::Units => 1,
+        Scheme::Places => 2,
     }
 }
 
@@ -206,7 +235,7 @@ fn rule_choices(ctx: &PageCtx, rs: &RuleSet) -> Vec<RuleChoice> {
                 Msg::PlayersRange,
                 &[("min", &info.min_players), ("max", &info.max_players)],
             ),
-            source: ctx.f(Msg::NewSource, &[("source", &info.source)]),
+            source: ctx.f(Msg::NewSource, &[("source", &preset_source(&info, lang))]),
             checked: info.id == rs.id(),
         })
         .collect()

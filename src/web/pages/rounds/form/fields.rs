@@ -59,8 +59,11 @@ pub(super) struct PlayerRow {
     /// The folded part of the row (cards and buys) starts open: it holds something typed or
     /// a problem.
     pub(super) open: bool,
-    /// The words of the fold's toggle: "Cards · Buys (May I)", the parts the row has.
+    /// The words of the fold's toggle: "Cards · Buys", the parts the row has.
     pub(super) more_label: String,
+    /// The toggle's visible word beside its "⋯": "Cards" (or "Buys" where the row has no
+    /// cards).
+    pub(super) more_short: &'static str,
 }
 
 /// One player's row of the form (`_rounds_row.html`): the "went out" choice, the points, and
@@ -211,6 +214,11 @@ pub(super) fn player_rows(
                 buys,
                 open,
                 more_label,
+                more_short: ctx.t(if penalties {
+                    Msg::RoundsCardsShort
+                } else {
+                    Msg::RoundsBuys
+                }),
             }
         })
         .collect()
