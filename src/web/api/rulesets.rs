@@ -22,8 +22,8 @@ use super::input::{RawOptions, rule_set, take_lang};
 use super::reply::{created_at, key_reused, keyed_json};
 use crate::db::games::{Keyed, new_token};
 use crate::db::guard::Outcome;
-use crate::db::rule_sets::{RuleSetId, create_rule_set, rule_set_definition};
-use crate::rules::definition::{Definition, register, registered};
+use crate::db::rule_sets::{RuleSetId, create_rule_set};
+use crate::rules::definition::{CHECKED_ID, Definition, has_room, register, registered};
 use crate::rules::presets::Preset;
 use crate::text::definition::{DefinitionMsg, load};
 use crate::text::{Lang, Say};
@@ -175,11 +175,19 @@ async fn create(
             crate::text::api::ApiMsg::NotAnObject.text(lang).to_string(),
         ));
     };
-    let id = format!("rs-{}", new_token());
-    let def = definition_of(body, &id, lang)?;
+    // Checked under one id for every check, so a refused definition keeps nothing in this
+    // program; the new id is given once it passed.
+    let mut def = definition_of(body, CHECKED_ID, lang)?;
     if let Err(problems) = load(&def) {
         return Ok(refused(&problems, lang));
     }
+    if !has_room() {
+        let said = DefinitionMsg::NoRoom.text(lang);
+        let body = json!({"error": crate::text::sentence(said)});
+        return Ok((StatusCode::SERVICE_UNAVAILABLE, axum::Json(body)).into_response());
+    }
+    let id = format!("rs-{}", new_token());
+    def.id.clone_from(&id);
     let stored = serde_json::to_string(&def)?;
     let keyed = key.as_ref().map(|(key, request)| Keyed { key, request });
     let made = match create_rule_set(&state.db, &id, &def.name, &stored, keyed).await? {
@@ -203,29 +211,12 @@ async fn create(
     created_at(api_url.clone(), NewRuleSetAnswer { id, api_url })
 }
 
-/// Makes a stored rule set answer for its id in this program (read once; a stored rule set
-/// never changes). Nothing for a preset's id or an id no rule set has: the caller's reading
-/// of the id says what is wrong.
+/// Makes a stored rule set answer for its id in this program: the store's one resolver
+/// ([`crate::store::rule_sets::resolve`]), which reads an id it does not know from the
+/// database. Nothing for a preset's id or an id no rule set has: the caller's reading of the
+/// id says what is wrong.
 pub async fn ensure(state: &AppState, id: &str) -> Result<()> {
-    if Preset::from_id(id).is_some() || registered(id).is_some() || !id.starts_with("rs-") {
-        return Ok(());
-    }
-    if let Some(text) = rule_set_definition(&state.db, id).await? {
-        let def: Definition = serde_json::from_str(&text)?;
-        register(def);
-    }
-    Ok(())
-}
-
-/// Makes every stored rule set answer for its id (at start-up: games of them load by id).
-/// One that no longer reads is logged and skipped, not fatal: the server serves the rest.
-pub async fn register_stored(db: &crate::db::Db) -> std::result::Result<(), sqlx::Error> {
-    for text in crate::db::rule_sets::all_definitions(db).await? {
-        match serde_json::from_str::<Definition>(&text) {
-            Ok(def) => register(def),
-            Err(error) => tracing::warn!("a stored rule set does not read: {error}"),
-        }
-    }
+    crate::store::rule_sets::resolve(&state.db, id).await?;
     Ok(())
 }
 

@@ -301,12 +301,14 @@ struct CheckPage {
 /// with the sentence next to them (the page would otherwise claim rules the link did not
 /// ask for).
 async fn show(
+    State(state): State<AppState>,
     ctx: PageCtx,
     query: Result<Query<Vec<(String, String)>>, QueryRejection>,
 ) -> Result<Response> {
     let form = query
         .map(|Query(pairs)| CheckForm::from_pairs(pairs))
         .unwrap_or_default();
+    crate::store::rule_sets::resolve(&state.db, &form.rules).await?;
     let page = build(ctx, form, false, Stop::default());
     let status = if page.errors.options.is_some() {
         StatusCode::BAD_REQUEST
@@ -325,6 +327,7 @@ async fn answer(
     Form(pairs): Form<Vec<(String, String)>>,
 ) -> Result<Response> {
     let form = CheckForm::from_pairs(pairs);
+    crate::store::rule_sets::resolve(&state.db, &form.rules).await?;
     // The checker and the solver run where the JSON API runs them: on the blocking pool,
     // through the client's queue.
     let mut page = state
