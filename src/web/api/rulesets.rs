@@ -35,6 +35,7 @@ pub(super) fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(create))
         .routes(routes!(show))
+        .routes(routes!(file))
 }
 
 /// The answer of `POST /api/v1/rulesets`.
@@ -246,4 +247,73 @@ async fn show(State(state): State<AppState>, Path(id): Path<String>) -> Result<J
         .rule_set()
         .map_err(|problems| AppError::internal(format!("stored rule set {id}: {problems:?}")))?;
     Ok(Json(catalog::detail_of(&rs, def.option_specs())))
+}
+
+/// The rule set of `id` in full: a preset's catalogue entry or a stored rule set's, both the
+/// definition format, with the preset it starts from.
+async fn detail_of_id(state: &AppState, id: &str) -> Result<(Detail, Preset)> {
+    if let Some(preset) = Preset::from_id(id)
+        && let Some(detail) = catalog::detail(id)
+    {
+        return Ok((detail, preset));
+    }
+    ensure(state, id).await?;
+    let def = registered(id).ok_or_else(|| {
+        AppError::NotFound(crate::text::sentence(
+            &DefinitionMsg::NotStored.fill(Lang::En, &[("id", &id)]),
+        ))
+    })?;
+    let rs = def
+        .rule_set()
+        .map_err(|problems| AppError::internal(format!("stored rule set {id}: {problems:?}")))?;
+    let base = def
+        .base()
+        .ok_or_else(|| AppError::internal(format!("stored rule set {id} has no base")))?;
+    Ok((catalog::detail_of(&rs, def.option_specs()), base))
+}
+
+/// `GET /api/v1/rulesets/{id}/file`: a preset or a stored rule set as a small JSON file to
+/// keep or pass on (`Content-Disposition: attachment`), in the definition format: `POST
+/// /api/v1/rulesets` takes it back as it is, checked the same way.
+#[utoipa::path(
+    get,
+    path = "/api/v1/rulesets/{id}/file",
+    tag = "rule sets",
+    operation_id = "download_rule_set",
+    summary = "A rule set as a file to share",
+    description = "The rule set in the format of `GET /api/v1/rules/{id}` with its `base`, as a download \
+        (`kontrakt-<id>.json`); posting the file to `POST /api/v1/rulesets` stores it again. \
+        A preset's id or a stored rule set's. Added 2026-11-27.",
+    params(("id" = String, Path, description = "A preset's id or a stored rule set's.")),
+    responses(
+        super::doc::ReadErrors,
+        (status = 200, description = "The rule set, as an attachment.", body = catalog::Detail),
+        (status = 404, description = "No rule set has this id.", body = schema::Error),
+    )
+)]
+async fn file(State(state): State<AppState>, Path(id): Path<String>) -> Result<Response> {
+    let (detail, base) = detail_of_id(&state, &id).await?;
+    // The file names the preset it starts from (`base`), so that it posts back as it is.
+    let mut value = serde_json::to_value(&detail)?;
+    if let Value::Object(map) = &mut value {
+        map.insert("base".into(), Value::String(base.id().to_owned()));
+    }
+    let body = serde_json::to_string_pretty(&value)?;
+    // Ids are letters, digits and hyphens (the detail was found by it), safe in a file name.
+    let name: String = id
+        .chars()
+        .filter(|c| c.is_ascii_alphanumeric() || *c == '-')
+        .collect();
+    let disposition = format!("attachment; filename=\"kontrakt-{name}.json\"");
+    Ok((
+        [
+            (
+                axum::http::header::CONTENT_TYPE,
+                "application/json".to_owned(),
+            ),
+            (axum::http::header::CONTENT_DISPOSITION, disposition),
+        ],
+        body,
+    )
+        .into_response())
 }
