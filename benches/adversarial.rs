@@ -16,6 +16,12 @@
 //! Times are the solving thread's **CPU time** (what the search costs, whatever else the
 //! machine runs), with the wall-clock time of the same solve and the search nodes beside it.
 //!
+//! `RANDOM=<n>`: the search also runs over `n` random rule sets a table could write (the
+//! definition format, `rules::definition`: a preset's definition with one to four random
+//! rounds of sets, runs and pairs, deals of 7-12, going out at once, and random meld rules),
+//! each kept where it passes every check and registered as a stored rule set is; `RANDOM_ONLY=1`
+//! leaves the presets out. Same targets.
+//!
 //! Two more uses, for measuring one hand at a time:
 //! - `KEPT=1`: times every kept regression hand (`benches/kept/hands.rs`), with its nodes;
 //! - `HAND='<cards>' RULES=<id> [ROUND=<n>] [OPTIONS='name=value …']`: times that hand.
@@ -281,12 +287,23 @@ fn main() {
         .and_then(|s| s.parse().ok())
         .unwrap_or(9);
     let only = std::env::var("ONLY").ok();
+    let random: usize = std::env::var("RANDOM")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(if full { 0 } else { 2 });
+    let mut ids: Vec<String> = if std::env::var("RANDOM_ONLY").is_ok() {
+        Vec::new()
+    } else {
+        PRESET_IDS.iter().map(|id| id.to_string()).collect()
+    };
+    ids.extend(random_rule_sets(random, seed));
     println!(
         "{:<16} {:>5} {:>10} {:>10} {:>9}  {:<6} options / round / hand",
         "rule set", "cards", "worst cpu", "its wall", "nodes", "answer"
     );
     let (run_wall, run_cpu) = (Instant::now(), ThreadTime::now());
-    for id in PRESET_IDS {
+    for id in &ids {
+        let id = id.as_str();
         if only.as_deref().is_some_and(|o| o != id) {
             continue;
         }
@@ -337,4 +354,81 @@ fn main() {
         run_cpu.elapsed(),
         run_wall.elapsed()
     );
+}
+
+/// `n` random rule sets that pass every check, registered under `rs-random-<i>` (printed with
+/// their rounds and meld rules), from the seed.
+fn random_rule_sets(n: usize, seed: u64) -> Vec<String> {
+    use kontrakt::rules::definition::{Definition, register};
+    use serde_json::{Value, json};
+    let mut rng = Lcg(seed.wrapping_mul(31).wrapping_add(7));
+    let mut ids = Vec::new();
+    let mut tries = 0;
+    while ids.len() < n && tries < n * 200 {
+        tries += 1;
+        let base = PRESET_IDS[rng.next(PRESET_IDS.len() as u64) as usize];
+        let preset = kontrakt::rules::presets::Preset::from_id(base).expect("a preset");
+        let mut def = serde_json::to_value(preset.definition()).expect("a definition");
+        let id = format!("rs-random-{}", ids.len());
+        def["id"] = json!(id);
+        def["base"] = json!(base);
+        def["name"] = json!(format!("Random {}", ids.len()));
+        def["rounds_per_player"] = json!(false);
+        let Some(template) = def["rounds"].get(0).cloned() else {
+            continue;
+        };
+        let rounds: Vec<Value> = (0..1 + rng.next(4))
+            .map(|_| {
+                let mut round = template.clone();
+                for field in ["number", "contract", "contract_de", "needs_more_than_dealt"] {
+                    round.as_object_mut().map(|r| r.remove(field));
+                }
+                let alternatives = 1 + rng.next(2);
+                round["requirements"] = Value::Array(
+                    (0..alternatives)
+                        .map(|_| {
+                            Value::Array(
+                                (0..1 + rng.next(3))
+                                    .map(|_| match rng.next(5) {
+                                        0 => json!({"kind": "pair", "min": 2}),
+                                        1 | 2 => json!({"kind": "set", "min": 3 + rng.next(2)}),
+                                        _ => json!({"kind": "run", "min": 3 + rng.next(4)}),
+                                    })
+                                    .collect(),
+                            )
+                        })
+                        .collect(),
+                );
+                round["deal"] = json!(7 + rng.next(6));
+                round["go_out_all"] = json!(rng.next(3) == 0);
+                round
+            })
+            .collect();
+        def["rounds"] = Value::Array(rounds);
+        let melds = &mut def["melds"];
+        melds["jokers"] = json!(rng.next(3) != 0);
+        melds["twos_wild"] = json!(rng.next(3) == 0);
+        melds["set_suits_differ"] = json!(rng.next(4) == 0);
+        let Ok(def) = serde_json::from_value::<Definition>(def.clone()) else {
+            continue;
+        };
+        if kontrakt::text::definition::load(&def).is_err() {
+            continue;
+        }
+        println!(
+            "{id}: base {base}, rounds {}, melds {}",
+            serde_json::to_value(&def.rounds)
+                .map(|r| r.to_string())
+                .unwrap_or_default()
+                .chars()
+                .take(400)
+                .collect::<String>(),
+            serde_json::to_value(&def.melds)
+                .map(|m| m.to_string())
+                .unwrap_or_default()
+        );
+        register(def);
+        ids.push(id);
+    }
+    ids
 }

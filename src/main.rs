@@ -141,9 +141,6 @@ async fn serve(config: Config) -> Result<ExitCode> {
         _ => {}
     }
     web::metrics::start(config.metrics_addr).await?;
-    // Games of a table's own rule set load by its id: every stored rule set answers for its
-    // id from the start (they never change).
-    web::api::rulesets::register_stored(&db).await?;
     let mut state = AppState::new(db.clone())
         .with_write_limit(config.write_limit)
         .with_connection(connection);

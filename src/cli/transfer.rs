@@ -11,9 +11,9 @@ use crate::db::transfer::{self, Export, ImportError, Invalid};
 use crate::db::{Db, Location};
 use crate::store;
 use crate::store::groups::GroupProblem;
-use crate::text::Lang;
 use crate::text::groups::{GroupMsg, group_name_problem, player_name_problem};
 use crate::text::transfer::TransferMsg;
+use crate::text::{Lang, Say as _};
 
 /// What a command gives back: its exit status, or the error `main` prints.
 pub type Result<T> = std::result::Result<T, Box<dyn std::error::Error>>;
@@ -95,6 +95,34 @@ pub async fn migrate_db(args: MigrateDbArgs) -> Result<ExitCode> {
     import_into(&games?, &Location::parse(&args.to), args.resume, lang).await
 }
 
+/// A rule set carried by an export file, read and checked as `POST /api/v1/rulesets` checks
+/// a definition (`text::definition::load`), then registered so that its games load.
+fn check_rule_set(rule_set: &transfer::RuleSetExport, lang: Lang) -> Result<()> {
+    use crate::rules::definition::{Definition, register};
+    let refused = |detail: &dyn std::fmt::Display| -> Box<dyn std::error::Error> {
+        TransferMsg::RuleSetRefused
+            .fill(lang, &[("id", &rule_set.id), ("detail", detail)])
+            .into()
+    };
+    let stored_id = rule_set.id.starts_with("rs-")
+        && rule_set.id.len() <= 64
+        && rule_set.id[3..].bytes().all(|b| b.is_ascii_alphanumeric());
+    let def: Definition =
+        serde_json::from_value(rule_set.definition.clone()).map_err(|e| refused(&e))?;
+    if !stored_id || def.id != rule_set.id || def.name != rule_set.name {
+        return Err(refused(&"the id and name do not match the definition"));
+    }
+    if let Err(problems) = crate::text::definition::load(&def) {
+        let said: Vec<String> = problems
+            .iter()
+            .map(|p| format!("{}: {}", p.path, p.say(lang)))
+            .collect();
+        return Err(refused(&said.join("; ")));
+    }
+    register(def);
+    Ok(())
+}
+
 /// Writes the games (and groups) of an export into the database at `location`, after the
 /// rules engine has read every one of them, and reports it.
 async fn import_into(
@@ -103,6 +131,11 @@ async fn import_into(
     resume: bool,
     lang: Lang,
 ) -> Result<ExitCode> {
+    // Every rule set the file carries is checked as a posted one is, and answers for its id,
+    // before the games are read; nothing is written while any is refused.
+    for rule_set in &games.rule_sets {
+        check_rule_set(rule_set, lang)?;
+    }
     // Every game must make sense to the rules engine before anything is written.
     for game in &games.games {
         let record = game.to_record().map_err(|e| explain(&e, lang))?;

@@ -55,10 +55,14 @@ pub async fn rule_set_definition(db: &Db, id: &str) -> Result<Option<String>, sq
         .map(|row| row.map(|(definition,)| definition))
 }
 
-/// Every stored rule set's definition (read at start-up, so that games of them load).
-pub async fn all_definitions(db: &Db) -> Result<Vec<String>, sqlx::Error> {
-    sqlx::query_as::<_, (String,)>("SELECT definition FROM rule_sets ORDER BY created_at, id")
-        .fetch_all(db.reader())
+/// [`rule_set_definition`] inside a write that is open.
+pub async fn rule_set_definition_in(
+    conn: &mut sqlx::AnyConnection,
+    id: &str,
+) -> Result<Option<String>, sqlx::Error> {
+    sqlx::query_as::<_, (String,)>("SELECT definition FROM rule_sets WHERE id = $1")
+        .bind(id)
+        .fetch_optional(&mut *conn)
         .await
-        .map(|rows| rows.into_iter().map(|(definition,)| definition).collect())
+        .map(|row| row.map(|(definition,)| definition))
 }

@@ -27,7 +27,9 @@ use super::Db;
 use super::games::{Game, GameRecord, HistoryAction, Round};
 
 mod groups;
+mod rule_sets;
 pub use groups::{GroupExport, GroupHistoryExport, HouseRulesExport, PlayerExport, SettleUpExport};
+pub use rule_sets::RuleSetExport;
 
 /// The `format` of an export file.
 pub const FORMAT: &str = "kontrakt-games";
@@ -71,6 +73,10 @@ pub struct Export {
     /// file is the same as before).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub groups: Vec<GroupExport>,
+    /// The tables' own rule sets the games name (Added 2026-11-27; left out of a file without
+    /// any, so such a file is the same as before).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub rule_sets: Vec<RuleSetExport>,
 }
 
 /// One game with everything stored about it.
@@ -421,6 +427,8 @@ async fn export_where(db: &Db, group: Option<&str>) -> Result<Export, sqlx::Erro
         });
     }
     let (groups, mut of_games) = groups::export_groups(&mut tx, group).await?;
+    let rules_named: Vec<String> = rows.iter().map(|row| row.rules.clone()).collect();
+    let rule_sets = rule_sets::export_rule_sets(&mut tx, &rules_named).await?;
     tx.commit().await?;
 
     let games = rows
@@ -457,6 +465,7 @@ async fn export_where(db: &Db, group: Option<&str>) -> Result<Export, sqlx::Erro
         version: FORMAT_VERSION,
         games,
         groups,
+        rule_sets,
     })
 }
 
@@ -645,9 +654,10 @@ pub async fn import_games_resuming(
             Some(_) => return Err(ImportError::GroupExists(group.id.clone())),
         }
     }
-    // The groups first, in one transaction: the games name them.
+    // The rule sets and the groups first, in one transaction: the games name them.
     let ids = {
         let mut tx = db.begin_write().await?;
+        rule_sets::import_rule_sets(&mut tx, &export.rule_sets).await?;
         let ids = groups::import_groups(&mut tx, &export.groups).await?;
         tx.commit().await?;
         ids

@@ -55,6 +55,7 @@ pub async fn create_rematch(
     keyed: Option<Keyed<'_>>,
 ) -> Result<Result<GameIds, Refused>, Error> {
     let stored = &game.record.game;
+    super::rule_sets::resolve(db, &stored.rules).await?;
     let raw = rematch_setup(game);
     // The table as it ended may no longer be a table for the rule set (everyone but two
     // left a game that needs three): the rule set's problems, not a rematch.

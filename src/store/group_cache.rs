@@ -143,6 +143,15 @@ impl GroupCache {
             return Ok(None);
         };
         let group = &parts.group;
+        let read: Vec<String> = parts
+            .games
+            .iter()
+            .filter_map(|game| match game {
+                GroupGame::Read(record) => Some(record.game.rules.clone()),
+                GroupGame::Kept(_) => None,
+            })
+            .collect();
+        super::rule_sets::resolve_all(db, &read).await?;
         let mut games = Vec::with_capacity(parts.games.len());
         for game in parts.games {
             games.push(match game {

@@ -223,15 +223,26 @@ pub async fn create_group(
 
 /// A group by its edit id, with every game understood.
 pub async fn load_group(db: &Db, id: &str) -> Result<Option<LoadedGroup>, Error> {
-    groups::load_group(db, id).await?.map(loaded).transpose()
+    let Some(record) = groups::load_group(db, id).await? else {
+        return Ok(None);
+    };
+    resolve_games(db, &record).await?;
+    loaded(record).map(Some)
 }
 
 /// A group by its read-only token.
 pub async fn load_group_view(db: &Db, token: &str) -> Result<Option<LoadedGroup>, Error> {
-    groups::load_group_by_view_token(db, token)
-        .await?
-        .map(loaded)
-        .transpose()
+    let Some(record) = groups::load_group_by_view_token(db, token).await? else {
+        return Ok(None);
+    };
+    resolve_games(db, &record).await?;
+    loaded(record).map(Some)
+}
+
+/// Makes the rule sets of a group's games answer here ([`super::rule_sets::resolve`]).
+async fn resolve_games(db: &Db, record: &GroupRecord) -> Result<(), Error> {
+    let ids: Vec<String> = record.games.iter().map(|g| g.game.rules.clone()).collect();
+    super::rule_sets::resolve_all(db, &ids).await
 }
 
 fn loaded(record: GroupRecord) -> Result<LoadedGroup, Error> {

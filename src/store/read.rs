@@ -49,6 +49,7 @@ async fn cached(
     let Some(record) = read.await? else {
         return Ok(None);
     };
+    super::rule_sets::resolve(db, &record.game.rules).await?;
     let game = Arc::new(understand(record)?);
     cache.put(db, read_at, &game);
     Ok(Some(game))
@@ -78,6 +79,7 @@ async fn cached_across_servers(
     let Some(record) = read.await? else {
         return Ok(None);
     };
+    super::rule_sets::resolve(db, &record.game.rules).await?;
     let game = Arc::new(understand(record)?);
     cache.put_stamped(db, read_at, &game, stamp);
     Ok(Some(game))

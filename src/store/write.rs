@@ -169,6 +169,7 @@ pub(super) async fn game_in(
     let record = games::load_in(write, "id", &id)
         .await?
         .ok_or_else(|| Error::Invalid("a game went away inside its own write".into()))?;
+    super::rule_sets::resolve_in(write, &record.game.rules).await?;
     Ok(Arc::new(understand(record)?))
 }
 

@@ -53,6 +53,7 @@ mod rematch;
 mod round_notes;
 mod round_pages;
 mod rulesets;
+mod rulesets_shared;
 mod scorings;
 mod security;
 mod serve;

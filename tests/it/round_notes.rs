@@ -112,7 +112,7 @@ async fn the_form_takes_a_note_shown_on_the_sheet_history_correction_and_exports
         let body = text(&page.body);
         assert!(
             body.contains(&format!(
-                "<h3>{heading}</h3>\n<dl><dt>{label}</dt><dd>Oma's hand was misdealt</dd></dl>"
+                "<h3>{heading}</h3>\n<dl><dt>{label}</dt><dd><bdi>Oma's hand was misdealt</bdi></dd></dl>"
             )),
             "{body}"
         );

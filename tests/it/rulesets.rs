@@ -391,3 +391,76 @@ async fn the_example_american_continental_plays_wild_twos_without_jokers_with_fi
         .await;
     assert_eq!(joker["ok"], false, "{joker}");
 }
+
+#[tokio::test]
+async fn a_rule_set_downloads_as_a_file_that_posts_back_as_the_same_rules() {
+    let app = TestApp::new().await;
+    // A preset's file.
+    let file = app.get("/api/v1/rulesets/liverpool/file").await;
+    assert_eq!(file.status, StatusCode::OK, "{}", file.body);
+    assert_eq!(
+        file.header("content-disposition"),
+        "attachment; filename=\"kontrakt-liverpool.json\""
+    );
+    assert!(file.header("content-type").starts_with("application/json"));
+    let mut preset_file = file.json();
+    assert_eq!(preset_file["base"], "liverpool");
+    preset_file.as_object_mut().unwrap().remove("base");
+    assert_eq!(preset_file, app.get("/api/v1/rules/liverpool").await.json());
+    let from_preset = stored(&app, &preset_file).await;
+    // A stored rule set's file, passed on and posted back on another table's server.
+    let mut changed = preset_file.clone();
+    changed["name"] = json!("Omas Regeln");
+    let first = stored(&app, &changed).await;
+    let file = app.get(&format!("/api/v1/rulesets/{first}/file")).await;
+    assert_eq!(file.status, StatusCode::OK, "{}", file.body);
+    assert_eq!(
+        file.header("content-disposition"),
+        format!("attachment; filename=\"kontrakt-{first}.json\"")
+    );
+    let other = TestApp::new().await;
+    let again = stored(&other, &file.json()).await;
+    assert_ne!(again, first, "a new id where it is stored again");
+    let read = other.get(&format!("/api/v1/rulesets/{again}")).await.json();
+    assert_eq!(read["name"], "Omas Regeln");
+    for (path, question) in questions("liverpool") {
+        let want = app.post_json(path, &question).await;
+        for id in [&from_preset, &first] {
+            let mut own = question.clone();
+            own["rules"] = json!(id);
+            let got = app.post_json(path, &own).await;
+            assert_eq!(got.body, want.body, "{id} {path}");
+        }
+        let mut own = question.clone();
+        own["rules"] = json!(again);
+        let got = other.post_json(path, &own).await;
+        assert_eq!(got.body, want.body, "{again} {path}");
+    }
+}
+
+#[tokio::test]
+async fn a_damaged_file_is_refused_by_field_and_an_unknown_id_has_no_file() {
+    let app = TestApp::new().await;
+    let mut file = app.get("/api/v1/rulesets/contract/file").await.json();
+    file["rounds"] = json!([]);
+    file["penalty"]["K"] = json!(9000);
+    let refused = app.post_json("/api/v1/rulesets", &file).await;
+    assert_eq!(
+        refused.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{}",
+        refused.body
+    );
+    let fields: Vec<String> = refused.json()["problems"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["field"].as_str().unwrap().to_owned())
+        .collect();
+    assert!(fields.iter().any(|f| f == "rounds"), "{fields:?}");
+    assert!(fields.iter().any(|f| f == "penalty.K"), "{fields:?}");
+    for id in ["nope", "rs-0123456789abcdef0123456789abcdef", "../../etc"] {
+        let file = app.get(&format!("/api/v1/rulesets/{id}/file")).await;
+        assert_eq!(file.status, StatusCode::NOT_FOUND, "{id}: {}", file.body);
+    }
+}

@@ -604,3 +604,73 @@ async fn a_group_imported_beside_a_running_server_shows_on_its_pages_at_once() {
         StatusCode::OK
     );
 }
+
+/// A group's export carries the table's own rule set its games use; the import stores it
+/// (checked as a posted definition is) with the games, and a damaged one imports nothing.
+#[tokio::test]
+async fn a_groups_export_carries_its_own_rule_set_and_the_import_stores_it() {
+    let app = TestApp::new().await;
+    let mut definition = app.get("/api/v1/rules/contract").await.json();
+    definition["name"] = json!("Freitagsregeln");
+    let posted = app.post_json("/api/v1/rulesets", &definition).await;
+    assert_eq!(posted.status, StatusCode::CREATED, "{}", posted.body);
+    let rules = posted.json()["id"].as_str().unwrap().to_owned();
+    let group = app.create_group("Freitag", &["Ann", "Ben", "Cy"]).await;
+    let game = app
+        .create_game_at(
+            &format!("/api/v1/groups/{}/games", group.id),
+            json!({"rules": rules, "players": ["Ann", "Ben", "Cy"]}),
+        )
+        .await
+        .id;
+    app.enter_round(
+        &game,
+        json!({"went_out": "Ann", "points": {"Ben": 35, "Cy": 12}}),
+    )
+    .await;
+    let export = app.get(&format!("/groups/{}/export.json", group.id)).await;
+    assert_eq!(export.status, StatusCode::OK, "{}", export.body);
+    let export = export.json();
+    assert_eq!(export["rule_sets"][0]["id"], json!(rules), "{export}");
+    assert_eq!(export["rule_sets"][0]["name"], "Freitagsregeln");
+
+    let file = app.dir.path().join("group.json");
+    std::fs::write(&file, export.to_string()).unwrap();
+    let target = app.dir.another_db("fresh").await;
+    let imported = kontrakt(&["import", file.to_str().unwrap()], &target);
+    assert!(imported.status.success(), "{imported:?}");
+    let restored = Db::open_location(&Location::parse(Path::new(&target)))
+        .await
+        .unwrap();
+    let stored = kontrakt::db::rule_sets::rule_set_definition(&restored, &rules)
+        .await
+        .unwrap()
+        .expect("the rule set is imported with its games");
+    assert!(stored.contains("Freitagsregeln"));
+    let there = TestApp::on(restored, crate::common::TestDir::temporary());
+    let page = there.get(&format!("/games/{game}")).await;
+    assert_eq!(page.status, StatusCode::OK, "{}", page.body);
+    assert!(page.body.contains("Freitagsregeln"));
+
+    // A rule set that breaks a rule (no rounds) imports nothing at all.
+    let mut damaged = export.clone();
+    damaged["rule_sets"][0]["definition"]["rounds"] = json!([]);
+    let file = app.dir.path().join("damaged.json");
+    std::fs::write(&file, damaged.to_string()).unwrap();
+    let target = app.dir.another_db("damaged").await;
+    let refused = kontrakt(&["import", file.to_str().unwrap()], &target);
+    assert!(!refused.status.success(), "{refused:?}");
+    let said = String::from_utf8_lossy(&refused.stderr);
+    assert!(said.contains(&format!("rule set {rules}")), "{said}");
+    assert!(said.contains("nothing was imported"), "{said}");
+    let untouched = Db::open_location(&Location::parse(Path::new(&target)))
+        .await
+        .unwrap();
+    assert!(
+        transfer::export_games(&untouched)
+            .await
+            .unwrap()
+            .games
+            .is_empty()
+    );
+}

@@ -22,8 +22,8 @@ use super::input::{RawOptions, rule_set, take_lang};
 use super::reply::{created_at, key_reused, keyed_json};
 use crate::db::games::{Keyed, new_token};
 use crate::db::guard::Outcome;
-use crate::db::rule_sets::{RuleSetId, create_rule_set, rule_set_definition};
-use crate::rules::definition::{Definition, register, registered};
+use crate::db::rule_sets::{RuleSetId, create_rule_set};
+use crate::rules::definition::{CHECKED_ID, Definition, has_room, register, registered};
 use crate::rules::presets::Preset;
 use crate::text::definition::{DefinitionMsg, load};
 use crate::text::{Lang, Say};
@@ -35,6 +35,7 @@ pub(super) fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(create))
         .routes(routes!(show))
+        .routes(routes!(file))
 }
 
 /// The answer of `POST /api/v1/rulesets`.
@@ -175,11 +176,19 @@ async fn create(
             crate::text::api::ApiMsg::NotAnObject.text(lang).to_string(),
         ));
     };
-    let id = format!("rs-{}", new_token());
-    let def = definition_of(body, &id, lang)?;
+    // Checked under one id for every check, so a refused definition keeps nothing in this
+    // program; the new id is given once it passed.
+    let mut def = definition_of(body, CHECKED_ID, lang)?;
     if let Err(problems) = load(&def) {
         return Ok(refused(&problems, lang));
     }
+    if !has_room() {
+        let said = DefinitionMsg::NoRoom.text(lang);
+        let body = json!({"error": crate::text::sentence(said)});
+        return Ok((StatusCode::SERVICE_UNAVAILABLE, axum::Json(body)).into_response());
+    }
+    let id = format!("rs-{}", new_token());
+    def.id.clone_from(&id);
     let stored = serde_json::to_string(&def)?;
     let keyed = key.as_ref().map(|(key, request)| Keyed { key, request });
     let made = match create_rule_set(&state.db, &id, &def.name, &stored, keyed).await? {
@@ -203,29 +212,12 @@ async fn create(
     created_at(api_url.clone(), NewRuleSetAnswer { id, api_url })
 }
 
-/// Makes a stored rule set answer for its id in this program (read once; a stored rule set
-/// never changes). Nothing for a preset's id or an id no rule set has: the caller's reading
-/// of the id says what is wrong.
+/// Makes a stored rule set answer for its id in this program: the store's one resolver
+/// ([`crate::store::rule_sets::resolve`]), which reads an id it does not know from the
+/// database. Nothing for a preset's id or an id no rule set has: the caller's reading of the
+/// id says what is wrong.
 pub async fn ensure(state: &AppState, id: &str) -> Result<()> {
-    if Preset::from_id(id).is_some() || registered(id).is_some() || !id.starts_with("rs-") {
-        return Ok(());
-    }
-    if let Some(text) = rule_set_definition(&state.db, id).await? {
-        let def: Definition = serde_json::from_str(&text)?;
-        register(def);
-    }
-    Ok(())
-}
-
-/// Makes every stored rule set answer for its id (at start-up: games of them load by id).
-/// One that no longer reads is logged and skipped, not fatal: the server serves the rest.
-pub async fn register_stored(db: &crate::db::Db) -> std::result::Result<(), sqlx::Error> {
-    for text in crate::db::rule_sets::all_definitions(db).await? {
-        match serde_json::from_str::<Definition>(&text) {
-            Ok(def) => register(def),
-            Err(error) => tracing::warn!("a stored rule set does not read: {error}"),
-        }
-    }
+    crate::store::rule_sets::resolve(&state.db, id).await?;
     Ok(())
 }
 
@@ -255,4 +247,73 @@ async fn show(State(state): State<AppState>, Path(id): Path<String>) -> Result<J
         .rule_set()
         .map_err(|problems| AppError::internal(format!("stored rule set {id}: {problems:?}")))?;
     Ok(Json(catalog::detail_of(&rs, def.option_specs())))
+}
+
+/// The rule set of `id` in full: a preset's catalogue entry or a stored rule set's, both the
+/// definition format, with the preset it starts from.
+async fn detail_of_id(state: &AppState, id: &str) -> Result<(Detail, Preset)> {
+    if let Some(preset) = Preset::from_id(id)
+        && let Some(detail) = catalog::detail(id)
+    {
+        return Ok((detail, preset));
+    }
+    ensure(state, id).await?;
+    let def = registered(id).ok_or_else(|| {
+        AppError::NotFound(crate::text::sentence(
+            &DefinitionMsg::NotStored.fill(Lang::En, &[("id", &id)]),
+        ))
+    })?;
+    let rs = def
+        .rule_set()
+        .map_err(|problems| AppError::internal(format!("stored rule set {id}: {problems:?}")))?;
+    let base = def
+        .base()
+        .ok_or_else(|| AppError::internal(format!("stored rule set {id} has no base")))?;
+    Ok((catalog::detail_of(&rs, def.option_specs()), base))
+}
+
+/// `GET /api/v1/rulesets/{id}/file`: a preset or a stored rule set as a small JSON file to
+/// keep or pass on (`Content-Disposition: attachment`), in the definition format: `POST
+/// /api/v1/rulesets` takes it back as it is, checked the same way.
+#[utoipa::path(
+    get,
+    path = "/api/v1/rulesets/{id}/file",
+    tag = "rule sets",
+    operation_id = "download_rule_set",
+    summary = "A rule set as a file to share",
+    description = "The rule set in the format of `GET /api/v1/rules/{id}` with its `base`, as a download \
+        (`kontrakt-<id>.json`); posting the file to `POST /api/v1/rulesets` stores it again. \
+        A preset's id or a stored rule set's. Added 2026-11-27.",
+    params(("id" = String, Path, description = "A preset's id or a stored rule set's.")),
+    responses(
+        super::doc::ReadErrors,
+        (status = 200, description = "The rule set, as an attachment.", body = catalog::Detail),
+        (status = 404, description = "No rule set has this id.", body = schema::Error),
+    )
+)]
+async fn file(State(state): State<AppState>, Path(id): Path<String>) -> Result<Response> {
+    let (detail, base) = detail_of_id(&state, &id).await?;
+    // The file names the preset it starts from (`base`), so that it posts back as it is.
+    let mut value = serde_json::to_value(&detail)?;
+    if let Value::Object(map) = &mut value {
+        map.insert("base".into(), Value::String(base.id().to_owned()));
+    }
+    let body = serde_json::to_string_pretty(&value)?;
+    // Ids are letters, digits and hyphens (the detail was found by it), safe in a file name.
+    let name: String = id
+        .chars()
+        .filter(|c| c.is_ascii_alphanumeric() || *c == '-')
+        .collect();
+    let disposition = format!("attachment; filename=\"kontrakt-{name}.json\"");
+    Ok((
+        [
+            (
+                axum::http::header::CONTENT_TYPE,
+                "application/json".to_owned(),
+            ),
+            (axum::http::header::CONTENT_DISPOSITION, disposition),
+        ],
+        body,
+    )
+        .into_response())
 }

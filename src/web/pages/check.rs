@@ -353,6 +353,7 @@ async fn show(
         }
     }
     let form = CheckForm::from_pairs(pairs);
+    crate::store::rule_sets::resolve(&state.db, &form.rules).await?;
     let page = build(ctx, form, false, Stop::default());
     let status = if page.errors.options.is_some() {
         StatusCode::BAD_REQUEST
@@ -371,6 +372,7 @@ async fn answer(
     Form(pairs): Form<Vec<(String, String)>>,
 ) -> Result<Response> {
     let form = CheckForm::from_pairs(pairs);
+    crate::store::rule_sets::resolve(&state.db, &form.rules).await?;
     // The checker and the solver run where the JSON API runs them: on the blocking pool,
     // through the client's queue.
     let mut page = state

@@ -25,7 +25,6 @@ use super::ruleset::{
 use serde::de::IgnoredAny;
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
-use std::sync::{Arc, Mutex, PoisonError, RwLock};
 
 /// A rule set as data (docs/API.md, "Rule sets as data").
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -345,41 +344,14 @@ impl ProblemKind {
     }
 }
 
-/// A text that lives as long as the program, kept once per distinct text: the rule sets'
-/// facts are `&'static str` (errors and answers borrow them). Rule sets are few and their
-/// names short, so what is kept stays small.
-pub(crate) fn intern(text: &str) -> &'static str {
-    static KEPT: Mutex<BTreeSet<&'static str>> = Mutex::new(BTreeSet::new());
-    let mut kept = KEPT.lock().unwrap_or_else(PoisonError::into_inner);
-    if let Some(&found) = kept.get(text) {
-        return found;
-    }
-    let leaked: &'static str = Box::leak(text.to_owned().into_boxed_str());
-    kept.insert(leaked);
-    leaked
-}
+mod kept;
+pub(crate) use kept::intern;
+use kept::kept;
 
-/// The stored rule sets this program has read, by id: a stored rule set never changes, so
-/// once read it answers for its id for the program's life. The app registers each one it
-/// stores or reads ([`register`]); [`RuleSet::with_options`] and the preset look-ups answer
-/// for them as for a preset.
-static REGISTERED: RwLock<BTreeMap<String, Arc<Definition>>> = RwLock::new(BTreeMap::new());
-
-/// Makes a checked definition answer for its id ([`registered`]). A preset's id is never
-/// registered (the preset answers for it).
-pub fn register(def: Definition) {
-    if Preset::from_id(&def.id).is_some() {
-        return;
-    }
-    let mut all = REGISTERED.write().unwrap_or_else(PoisonError::into_inner);
-    all.insert(def.id.clone(), Arc::new(def));
-}
-
-/// The registered definition of a stored rule set.
-pub fn registered(id: &str) -> Option<Arc<Definition>> {
-    let all = REGISTERED.read().unwrap_or_else(PoisonError::into_inner);
-    all.get(id).cloned()
-}
+pub use kept::{
+    CHECKED_ID, KEPT_BUDGET, OVER_BUDGET, REGISTERED_MAX, has_room, kept_bytes, register,
+    registered, registered_count,
+};
 
 const RESTRICTIONS: [Restriction; 4] = [
     Restriction::NoContiguousRuns,
@@ -1091,20 +1063,19 @@ impl Definition {
     pub fn info(&self) -> PresetInfo {
         PresetInfo {
             id: intern(&self.id),
-            name: intern(&self.name),
-            source: intern(&self.source),
+            name: kept(&self.name, false),
+            source: kept(&self.source, false),
             min_players: self.min_players,
             max_players: self.max_players,
         }
     }
 
-    /// The option specs of the definition (names kept for the program's life, as the
-    /// presets' are).
+    /// The option specs of the definition (the static names of [`KNOWN_OPTIONS`]).
     pub fn option_specs(&self) -> Vec<OptionSpec> {
         self.options
             .iter()
             .map(|o| OptionSpec {
-                name: intern(&o.name),
+                name: kept::option_name(&o.name),
                 kind: o.kind.clone(),
                 default: o.default.clone(),
             })

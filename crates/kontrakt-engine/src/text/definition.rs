@@ -61,6 +61,8 @@ messages! {
             "wo jeder Spieler eine Runde gibt, braucht das Regelwerk die Option „cards_dealt“ und keine eigenen Runden";
         Unreadable => "the rule set could not be read: {detail}", "das Regelwerk konnte nicht gelesen werden: {detail}";
         NotStored => "no rule set has the id \"{id}\"", "kein Regelwerk hat die ID „{id}“";
+        NoRoom => "this server takes no new rule sets until it restarts; try again later",
+            "dieser Server nimmt bis zu seinem Neustart keine neuen Regelwerke an; versucht es später noch einmal";
         MeldLimits => "sets and runs hold at least 3 cards, and a set's most is not below its least",
             "Sätze und Folgen haben mindestens 3 Karten, und das Höchstmaß eines Satzes liegt nicht unter dem Mindestmaß";
     }

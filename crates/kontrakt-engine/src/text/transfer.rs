@@ -57,6 +57,9 @@ messages! {
         /// The rules engine cannot read a game of the file.
         GameNotUnderstood => "game {game}: {detail}; nothing was imported",
             "Spiel {game}: {detail}; nichts wurde importiert";
+        /// A table's own rule set in the file does not read or breaks a rule.
+        RuleSetRefused => "rule set {id}: {detail}; nothing was imported",
+            "Regelwerk {id}: {detail}; nichts wurde importiert";
         /// The import finished.
         Imported => "imported {n} {n|game|games} into {db}", "{n} {n|Spiel|Spiele} in {db} importiert";
         /// The import finished after skipping games an earlier run had written.

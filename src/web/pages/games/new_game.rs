@@ -39,12 +39,15 @@ const NEW_GAME_ACTION: &str = "/games";
 
 /// `GET /games/new`: the form, filled from the query string; nothing is checked.
 pub(super) async fn show(
+    State(state): State<AppState>,
     ctx: PageCtx,
     query: Result<Query<Vec<(String, String)>>, QueryRejection>,
 ) -> Result<Response> {
     let form = query
         .map(|Query(pairs)| SetupForm::from_pairs(pairs))
         .unwrap_or_default();
+    // A table's own rule set, maybe stored by another server on this database.
+    store::rule_sets::resolve(&state.db, &form.rules).await?;
     render_status(
         StatusCode::OK,
         &build(ctx, &form, PageErrors::default(), NEW_GAME_ACTION),
@@ -65,6 +68,7 @@ pub(super) async fn create(
     // A key the form cannot have sent is a damaged form, like on the round forms; one this
     // server did not issue for this form is a stale (or forged) one.
     let key = state.form_keys.check(NEW_GAME_ACTION, &form.key)?;
+    store::rule_sets::resolve(&state.db, &form.rules).await?;
     let setup = match parse(&form, ctx.lang) {
         Ok(setup) => setup,
         Err(errors) => {

@@ -221,12 +221,13 @@ fn carried_key(ctx: &PageCtx, form: &SetupForm, action: &str) -> String {
     }
 }
 
-/// Every rule set, with what a table needs to know to pick it; `rs` is checked.
+/// Every rule set, with what a table needs to know to pick it; `rs` is checked. A table's own
+/// rule set the form names comes first.
 fn rule_choices(ctx: &PageCtx, rs: &RuleSet) -> Vec<RuleChoice> {
     let lang = ctx.lang;
-    PRESET_IDS
-        .iter()
-        .filter_map(|id| preset_info(id))
+    let own = Preset::from_id(rs.id()).is_none().then_some(rs.info);
+    own.into_iter()
+        .chain(PRESET_IDS.iter().filter_map(|id| preset_info(id)))
         .map(|info| RuleChoice {
             id: info.id,
             name: preset_name(&info, lang),
