@@ -322,6 +322,31 @@ fn fiu_ctrl(dir: &Path, prefix: &str, command: &str) {
     assert!(done.success(), "fiu-ctrl {command}");
 }
 
+/// The real binary under libfiu's POSIX layer (`fiu-run`, its control file in `dir`), a game
+/// made and one round saved: the server, the game's id and its rounds' address. `None`, said,
+/// when `fiu-run` is missing (a failure under `CI=true`).
+fn served_under_fiu(dir: &Path) -> Option<(Server, String, String)> {
+    if Command::new("fiu-run").arg("-h").output().is_err() {
+        assert_ne!(
+            std::env::var("CI").as_deref(),
+            Ok("true"),
+            "CI=true: the fsync-failure test needs fiu-run (bash .ci/fault-deps.sh installs it)"
+        );
+        println!("skipped: fsync injection needs fiu-run (bash .ci/fault-deps.sh)");
+        return None;
+    }
+    let mut command = Command::new("fiu-run");
+    command
+        .args(["-x", "-f"])
+        .arg(dir.join("ctrl"))
+        .arg(env!("CARGO_BIN_EXE_kontrakt"));
+    let server = serve_by(command, &dir.join("kontrakt.db"));
+    let id = create_game(&server.addr);
+    let rounds = format!("/api/v1/games/{id}/rounds");
+    assert_eq!(request(&server.addr, "POST", &rounds, Some(ROUND)).0, 200);
+    Some((server, id, rounds))
+}
+
 /// fsync failing (the "fsyncgate" case, injected with libfiu's POSIX layer, Debian's
 /// `fiu-utils`): the save whose commit could not be synced is never acknowledged and is
 /// answered that it could not be confirmed (its commit may sit in the write-ahead log), `/readyz` says 503, and once fsync works again the server saves
@@ -331,27 +356,12 @@ fn fiu_ctrl(dir: &Path, prefix: &str, command: &str) {
 /// `fiu-run` is not installed.
 #[test]
 fn faults_e2e_a_failing_fsync_refuses_the_save_and_the_server_recovers_without_a_restart() {
-    if Command::new("fiu-run").arg("-h").output().is_err() {
-        assert_ne!(
-            std::env::var("CI").as_deref(),
-            Ok("true"),
-            "CI=true: the fsync-failure test needs fiu-run (bash .ci/fault-deps.sh installs it)"
-        );
-        println!("skipped: fsync injection needs fiu-run (bash .ci/fault-deps.sh)");
-        return;
-    }
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("kontrakt.db");
-    let mut command = Command::new("fiu-run");
-    command
-        .args(["-x", "-f"])
-        .arg(dir.path().join("ctrl"))
-        .arg(env!("CARGO_BIN_EXE_kontrakt"));
-    let mut server = serve_by(command, &db);
+    let Some((mut server, id, rounds)) = served_under_fiu(dir.path()) else {
+        return;
+    };
     let addr = server.addr.clone();
-    let id = create_game(&addr);
-    let rounds = format!("/api/v1/games/{id}/rounds");
-    assert_eq!(request(&addr, "POST", &rounds, Some(ROUND)).0, 200);
 
     fiu_ctrl(dir.path(), "ctrl", "enable name=posix/io/sync/*");
     let (status, body) = request(&addr, "POST", &rounds, Some(ROUND));
@@ -407,27 +417,12 @@ fn faults_e2e_a_failing_fsync_refuses_the_save_and_the_server_recovers_without_a
 /// after the restart, the round is there exactly once, whichever way the log went.
 #[test]
 fn faults_e2e_a_save_whose_fsync_failed_and_a_kill_is_entered_once_by_its_retry() {
-    if Command::new("fiu-run").arg("-h").output().is_err() {
-        assert_ne!(
-            std::env::var("CI").as_deref(),
-            Ok("true"),
-            "CI=true: the fsync-failure test needs fiu-run (bash .ci/fault-deps.sh installs it)"
-        );
-        println!("skipped: fsync injection needs fiu-run (bash .ci/fault-deps.sh)");
-        return;
-    }
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("kontrakt.db");
-    let mut command = Command::new("fiu-run");
-    command
-        .args(["-x", "-f"])
-        .arg(dir.path().join("ctrl"))
-        .arg(env!("CARGO_BIN_EXE_kontrakt"));
-    let mut server = serve_by(command, &db);
+    let Some((mut server, id, rounds)) = served_under_fiu(dir.path()) else {
+        return;
+    };
     let addr = server.addr.clone();
-    let id = create_game(&addr);
-    let rounds = format!("/api/v1/games/{id}/rounds");
-    assert_eq!(request(&addr, "POST", &rounds, Some(ROUND)).0, 200);
 
     fiu_ctrl(dir.path(), "ctrl", "enable name=posix/io/sync/*");
     let keyed = |addr: &str, lang: &str| {

@@ -95,6 +95,22 @@ fn asked<T: DeserializeOwned>(
     Ok((lang, key, body))
 }
 
+/// What [`asked`] reads for a write that needs the group's `version` (settling up and
+/// taking it back): nobody changes a ledger they have not seen, so a body without it is a 422.
+fn asked_with_version(
+    headers: &HeaderMap,
+    route: &str,
+    body: Value,
+) -> Result<(Lang, Option<StoredKey>, i64)> {
+    let (lang, key, body) = asked::<GroupVersionBody>(headers, route, body)?;
+    let Some(version) = body.version else {
+        return Err(AppError::Unprocessable(
+            GroupMsg::VersionNeeded.text(lang).to_string(),
+        ));
+    };
+    Ok((lang, key, version))
+}
+
 /// What a group write keeps under its key: a mark; a repeat answers with the group's state
 /// as it is then, marked `Idempotent-Replayed`.
 fn once(key: Option<&(String, String)>) -> Option<Once<'_>> {
@@ -807,16 +823,11 @@ async fn settle_up(
     headers: HeaderMap,
     Json(body): Json<Value>,
 ) -> Result<Response> {
-    let (lang, key, body) = asked::<GroupVersionBody>(
+    let (lang, key, version) = asked_with_version(
         &headers,
         &format!("POST /api/v1/groups/{id}/settle-up"),
         body,
     )?;
-    let Some(version) = body.version else {
-        return Err(AppError::Unprocessable(
-            GroupMsg::VersionNeeded.text(lang).to_string(),
-        ));
-    };
     let outcome =
         groups::settle_up(&state.db, &state.groups, &id, version, once(key.as_ref())).await?;
     answer(&state, &id, outcome, lang, StatusCode::OK).await
@@ -850,16 +861,11 @@ async fn undo_settle_up(
     headers: HeaderMap,
     Json(body): Json<Value>,
 ) -> Result<Response> {
-    let (lang, key, body) = asked::<GroupVersionBody>(
+    let (lang, key, version) = asked_with_version(
         &headers,
         &format!("POST /api/v1/groups/{id}/settle-up/undo"),
         body,
     )?;
-    let Some(version) = body.version else {
-        return Err(AppError::Unprocessable(
-            GroupMsg::VersionNeeded.text(lang).to_string(),
-        ));
-    };
     let outcome = groups::undo_settle_up(&state.db, &id, version, once(key.as_ref())).await?;
     answer(&state, &id, outcome, lang, StatusCode::OK).await
 }
