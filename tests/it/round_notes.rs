@@ -119,7 +119,7 @@ async fn the_form_takes_a_note_shown_on_the_sheet_history_correction_and_exports
     }
     let history = text(&app.get(&format!("/games/{id}/history")).await.body);
     assert!(
-        history.contains("<li>Note: Oma's hand was misdealt</li>"),
+        history.contains("<li><bdi>Note: Oma's hand was misdealt</bdi></li>"),
         "{history}"
     );
     // The correction form shows it, open.
