@@ -352,6 +352,59 @@ fn settled_words(group: &LoadedGroup, stored: &Value, lang: Lang) -> String {
     }
 }
 
+/// What the settle-up form and its undo post: the group's version the table saw, and the
+/// form's key with the request's hash, kept for the write's [`Once`].
+struct LedgerForm {
+    version: i64,
+    key: Option<String>,
+    request: String,
+}
+
+impl LedgerForm {
+    /// Reads the form posted to `action`: a made-up or reused key, or a version that is no
+    /// number, is refused as every form of the site refuses it.
+    fn read(state: &AppState, action: &str, pairs: &[(String, String)]) -> Result<Self> {
+        let field = |name: &str| last_field(pairs, name).unwrap_or_default();
+        let key = state.form_keys.check(action, field("key"))?;
+        let version = field("version")
+            .parse()
+            .map_err(|_| AppError::Said(StatusCode::BAD_REQUEST, Msg::RoundsFormDamaged))?;
+        Ok(Self {
+            version,
+            key: key.map(|k| k.stored()),
+            request: request_hash(&format!("POST {action}"), &canonical_form(pairs)),
+        })
+    }
+
+    /// The write's key, if the form carried one; a repeat answers with the ledger.
+    fn once(&self) -> Option<Once<'_>> {
+        self.key.as_deref().map(|key| Once {
+            key,
+            request: &self.request,
+            response: "page: ledger",
+        })
+    }
+}
+
+/// The ledger as it is now, with the sentence saying why the table's change was not made
+/// (409).
+async fn ledger_refused(
+    state: &AppState,
+    ctx: PageCtx,
+    via: &Via,
+    sentence: String,
+) -> Result<Response> {
+    let group = load(state, via).await?;
+    page(
+        ctx,
+        via,
+        &group,
+        (None, Some(sentence)),
+        Step::Ledger,
+        StatusCode::CONFLICT,
+    )
+}
+
 /// `POST /groups/{id}/ledger/settle-up`: records the settle-up if the group is still at the
 /// form's `version`, then back to the ledger (303). A stale version shows the ledger as it is
 /// now with the conflict's sentence (409); a read-only token is a 403.
@@ -365,33 +418,16 @@ pub(super) async fn settle_up(
     load(&state, &via).await?;
     let links = crate::web::links::GroupLinks::new(&id);
     let action = links.settle_up_form();
-    let field = |name: &str| last_field(&pairs, name).unwrap_or_default();
-    let damaged = || AppError::Said(StatusCode::BAD_REQUEST, Msg::RoundsFormDamaged);
-    let key = state.form_keys.check(&action, field("key"))?;
-    let version: i64 = field("version").parse().map_err(|_| damaged())?;
-    let request = request_hash(&format!("POST {action}"), &canonical_form(&pairs));
-    let stored = key.map(|k| k.stored());
-    let once = stored.as_deref().map(|key| Once {
-        key,
-        request: &request,
-        response: "page: ledger",
-    });
-    let outcome = groups::settle_up(&state.db, &state.groups, &id, version, once).await?;
+    let form = LedgerForm::read(&state, &action, &pairs)?;
+    let outcome =
+        groups::settle_up(&state.db, &state.groups, &id, form.version, form.once()).await?;
     match outcome {
         GroupOutcome::Done(..) | GroupOutcome::Replayed(_) => {
             Ok(Redirect::to(&format!("{}?settled=1", links.ledger(false))).into_response())
         }
         GroupOutcome::Conflict(now) => {
-            let group = load(&state, &via).await?;
             let sentence = GroupMsg::Conflict.fill(ctx.lang, &[("version", &now)]);
-            page(
-                ctx,
-                &via,
-                &group,
-                (None, Some(sentence)),
-                Step::Ledger,
-                StatusCode::CONFLICT,
-            )
+            ledger_refused(&state, ctx, &via, sentence).await
         }
         GroupOutcome::KeyReused | GroupOutcome::Problem(_) | GroupOutcome::Invalid(_) => Err(
             AppError::Said(StatusCode::UNPROCESSABLE_ENTITY, Msg::ErrFormStale),
@@ -413,36 +449,15 @@ pub(super) async fn undo_settle_up(
     load(&state, &via).await?;
     let links = crate::web::links::GroupLinks::new(&id);
     let action = links.settle_up_undo_form();
-    let field = |name: &str| last_field(&pairs, name).unwrap_or_default();
-    let damaged = || AppError::Said(StatusCode::BAD_REQUEST, Msg::RoundsFormDamaged);
-    let key = state.form_keys.check(&action, field("key"))?;
-    let version: i64 = field("version").parse().map_err(|_| damaged())?;
-    let request = request_hash(&format!("POST {action}"), &canonical_form(&pairs));
-    let stored = key.map(|k| k.stored());
-    let once = stored.as_deref().map(|key| Once {
-        key,
-        request: &request,
-        response: "page: ledger",
-    });
-    let outcome = groups::undo_settle_up(&state.db, &id, version, once).await?;
-    let too_late = |ctx: PageCtx, sentence: String| async move {
-        let group = load(&state, &via).await?;
-        page(
-            ctx,
-            &via,
-            &group,
-            (None, Some(sentence)),
-            Step::Ledger,
-            StatusCode::CONFLICT,
-        )
-    };
+    let form = LedgerForm::read(&state, &action, &pairs)?;
+    let outcome = groups::undo_settle_up(&state.db, &id, form.version, form.once()).await?;
     match outcome {
         GroupOutcome::Done(..) | GroupOutcome::Replayed(_) => {
             Ok(Redirect::to(&format!("{}?undone=1", links.ledger(false))).into_response())
         }
         GroupOutcome::Conflict(_) | GroupOutcome::Problem(_) => {
             let sentence = N::SettleUndoTooLate.text(ctx.lang).to_owned();
-            too_late(ctx, sentence).await
+            ledger_refused(&state, ctx, &via, sentence).await
         }
         GroupOutcome::KeyReused | GroupOutcome::Invalid(_) => Err(AppError::Said(
             StatusCode::UNPROCESSABLE_ENTITY,
