@@ -1026,13 +1026,21 @@ pub fn is_write_refusal(error: &sqlx::Error) -> bool {
                 || code == "25006"
         }
         sqlx::Error::Database(e) => {
-            let code = e.code().and_then(|code| code.parse::<i32>().ok());
             // Primary result codes: BUSY, LOCKED, READONLY, IOERR, FULL, CANTOPEN.
-            code.is_some_and(|code| matches!(code & 0xff, 5 | 6 | 8 | 10 | 13 | 14))
+            primary_code(e.as_ref()).is_some_and(|code| matches!(code, 5 | 6 | 8 | 10 | 13 | 14))
         }
         sqlx::Error::Io(_) | sqlx::Error::PoolTimedOut => true,
         _ => false,
     }
+}
+
+/// The primary result code of a SQLite error (its extended code's low byte: `SQLITE_IOERR`
+/// for every `SQLITE_IOERR_*`), if its code is a number.
+pub(crate) fn primary_code(error: &dyn sqlx::error::DatabaseError) -> Option<i32> {
+    error
+        .code()
+        .and_then(|code| code.parse::<i32>().ok())
+        .map(|code| code & 0xff)
 }
 
 /// Whether a write that failed with `error` may be on disk all the same, so that neither
@@ -1045,10 +1053,9 @@ pub fn is_unconfirmed(error: &sqlx::Error) -> bool {
         sqlx::Error::Io(e) => e
             .get_ref()
             .is_some_and(|inner| inner.is::<batch::Unconfirmed>()),
-        sqlx::Error::Database(e) if e.try_downcast_ref::<PgDatabaseError>().is_none() => e
-            .code()
-            .and_then(|code| code.parse::<i32>().ok())
-            .is_some_and(|code| code & 0xff == 10),
+        sqlx::Error::Database(e) if e.try_downcast_ref::<PgDatabaseError>().is_none() => {
+            primary_code(e.as_ref()) == Some(10)
+        }
         _ => false,
     }
 }

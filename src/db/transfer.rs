@@ -751,10 +751,9 @@ async fn write_batch(
 /// SQLite's BUSY or LOCKED (any extended code), or the writer pool waiting too long.
 fn is_busy(error: &sqlx::Error) -> bool {
     match error {
-        sqlx::Error::Database(e) => e
-            .code()
-            .and_then(|code| code.parse::<i32>().ok())
-            .is_some_and(|code| matches!(code & 0xff, 5 | 6)),
+        sqlx::Error::Database(e) => {
+            super::primary_code(e.as_ref()).is_some_and(|code| matches!(code, 5 | 6))
+        }
         sqlx::Error::PoolTimedOut => true,
         _ => false,
     }
