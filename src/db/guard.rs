@@ -118,6 +118,8 @@ pub enum Refusal {
     NoSuchHouseRules,
     /// No game has this id.
     NoSuchGame,
+    /// No stored rule set has this id (the earlier version a new one replaces).
+    NoSuchRuleSet,
     /// The game already belongs to a group (this one, if `same`).
     GameInGroup {
         /// The group is this one.

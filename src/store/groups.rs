@@ -108,9 +108,10 @@ fn problem_of(refusal: Refusal) -> GroupProblem {
         Refusal::GameInGroup { same } => GroupProblem::GameInGroup { same },
         Refusal::NothingToUndo => GroupProblem::NothingToUndo,
         // A game's refusals never come from a group's write.
-        Refusal::NoSuchPlayer | Refusal::NothingToRedo | Refusal::NotNextRound { .. } => {
-            GroupProblem::NoSuchPlayer
-        }
+        Refusal::NoSuchPlayer
+        | Refusal::NothingToRedo
+        | Refusal::NoSuchRuleSet
+        | Refusal::NotNextRound { .. } => GroupProblem::NoSuchPlayer,
     }
 }
 

@@ -41,6 +41,7 @@ pub mod paper_import;
 pub mod rate_limit;
 pub mod recent;
 pub mod request_id;
+pub mod rule_definition;
 pub mod rule_options;
 pub(crate) mod schema;
 

@@ -4,7 +4,7 @@
 //! round and cards, or into a 422 with a sentence naming what was wrong. Card notation, rule
 //! checks and arithmetic stay in `rules`; this module only reads and looks up.
 
-use std::collections::{BTreeMap, HashSet};
+use std::collections::HashSet;
 use std::fmt;
 
 use axum::http::{HeaderMap, header};
@@ -17,7 +17,7 @@ use crate::rules::cards::{self, Card, CardError, PinnedMelds};
 use crate::rules::game::GameError;
 use crate::rules::money::MoneyInput;
 use crate::rules::names::{MAX_NAME_CHARS, NameProblem, check_name, name_key};
-use crate::rules::ruleset::{Got, OptionError, OptionValue, RoundSpec, RuleSet, Scheme};
+use crate::rules::ruleset::{RoundSpec, RuleSet, Scheme};
 use crate::rules::settlement::{ContinentalHand, MAX_POINTS_PER_CENT, PlayerList, SettleError};
 use crate::text::api::ApiMsg;
 use crate::text::rules::preset_name;
@@ -117,55 +117,7 @@ impl<'de> Deserialize<'de> for MeldsInput {
     }
 }
 
-/// The `options` object: option name to JSON value, checked against the rule set later.
-pub type RawOptions = BTreeMap<String, serde_json::Value>;
-
-/// A rule set from its id and the `options` overrides. Unknown rule sets and options, and
-/// values an option does not take, are 422 sentences.
-pub fn rule_set(id: &str, options: &RawOptions, lang: Lang) -> Result<RuleSet> {
-    let mut values = BTreeMap::new();
-    let mut unreadable = BTreeMap::new();
-    for (name, value) in options {
-        let converted = option_value(value).unwrap_or_else(|| {
-            unreadable.insert(name.clone(), value.to_string());
-            // An empty list is a value no option takes, so `with_options` reports the name
-            // (unknown option) or what the option expects; the JSON text replaces "a list".
-            OptionValue::List(Vec::new())
-        });
-        values.insert(name.clone(), converted);
-    }
-    RuleSet::with_options(id, &values).map_err(|error| {
-        let error = match error {
-            OptionError::BadValue { name, expected, .. } if unreadable.contains_key(&name) => {
-                let got = Got::Written(unreadable[&name].clone());
-                OptionError::BadValue {
-                    name,
-                    expected,
-                    got,
-                }
-            }
-            other => other,
-        };
-        invalid(error.clause(lang))
-    })
-}
-
-/// A JSON value as an option value: true/false, a whole number, a word, or a list of whole
-/// numbers. `None` for anything else (a fraction, null, an object, a mixed list).
-fn option_value(value: &serde_json::Value) -> Option<OptionValue> {
-    use serde_json::Value;
-    match value {
-        Value::Bool(b) => Some(OptionValue::Bool(*b)),
-        Value::Number(n) => n.as_i64().map(OptionValue::Int),
-        Value::String(s) => Some(OptionValue::Text(s.clone())),
-        Value::Array(items) if !items.is_empty() => items
-            .iter()
-            .map(Value::as_i64)
-            .collect::<Option<Vec<_>>>()
-            .map(OptionValue::List),
-        _ => None,
-    }
-}
+pub use crate::web::rule_definition::{RawOptions, rule_set};
 
 /// The round to check or solve: round `n` of the rule set, or for Rommé (no contracts) the
 /// opening. Missing or out-of-range rounds are 422 sentences.
@@ -697,6 +649,7 @@ fn continental_hand(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::ruleset::OptionValue;
 
     fn message(error: AppError) -> String {
         assert!(matches!(error, AppError::Unprocessable(_)), "{error:?}");

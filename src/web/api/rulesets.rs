@@ -18,15 +18,15 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::catalog::{self, Detail};
-use super::input::{RawOptions, rule_set, take_lang};
+use super::input::take_lang;
 use super::reply::{created_at, key_reused, keyed_json};
-use crate::db::games::{Keyed, new_token};
-use crate::db::guard::Outcome;
-use crate::db::rule_sets::{RuleSetId, create_rule_set};
-use crate::rules::definition::{CHECKED_ID, Definition, has_room, register, registered};
+use crate::db::games::Keyed;
+use crate::rules::definition::{CHECKED_ID, registered};
 use crate::rules::presets::Preset;
-use crate::text::definition::{DefinitionMsg, load};
+use crate::store::rule_sets::Created;
+use crate::text::definition::DefinitionMsg;
 use crate::text::{Lang, Say};
+use crate::web::rule_definition::definition_of;
 use crate::web::schema;
 use crate::web::{AppError, AppState, Json, Result};
 
@@ -45,83 +45,15 @@ pub struct NewRuleSetAnswer {
     pub id: String,
     /// `/api/v1/rulesets/{id}`: the rule set in full.
     pub api_url: String,
-}
-
-/// Fields the catalogue derives, left out of a base's rounds before what differs is laid
-/// over them (they would no longer agree with a changed round).
-const DERIVED_ROUND_FIELDS: [&str; 4] =
-    ["number", "contract", "contract_de", "needs_more_than_dealt"];
-
-/// `over` laid on `base`: objects key by key, anything else replaced.
-fn merge(base: &mut Value, over: Value) {
-    match (base, over) {
-        (Value::Object(base), Value::Object(over)) => {
-            for (key, value) in over {
-                match base.get_mut(&key) {
-                    Some(slot) if slot.is_object() && value.is_object() => merge(slot, value),
-                    _ => {
-                        base.insert(key, value);
-                    }
-                }
-            }
-        }
-        (slot, value) => *slot = value,
-    }
-}
-
-/// The definition a body asks for, with the new id: the body itself, or its `base` preset's
-/// definition with the body laid over it.
-fn definition_of(body: Map<String, Value>, id: &str, lang: Lang) -> Result<Definition> {
-    let unreadable = |detail: &dyn std::fmt::Display| {
-        AppError::Unprocessable(crate::text::sentence(
-            &DefinitionMsg::Unreadable.fill(lang, &[("detail", detail)]),
-        ))
-    };
-    let base = match body.get("base") {
-        Some(Value::String(base)) => Some(base.clone()),
-        Some(other) => return Err(unreadable(&format!("\"base\" is {other}, not a preset id"))),
-        None => None,
-    };
-    let mut body = body;
-    let mut value = match base.as_deref().and_then(Preset::from_id) {
-        Some(preset) => {
-            // `"options": {"jokers": false}`: the base with those options, which become the
-            // new rule set's defaults.
-            let given = match body.get("options") {
-                Some(Value::Object(_)) => body.remove("options"),
-                _ => None,
-            };
-            let mut value = match given {
-                Some(given) => {
-                    let given: RawOptions = serde_json::from_value(given)?;
-                    let rs = rule_set(preset.id(), &given, lang)?;
-                    serde_json::to_value(Definition::of(&rs, &preset.option_specs()))?
-                }
-                None => serde_json::to_value(preset.definition())?,
-            };
-            if let Some(Value::Array(rounds)) = value.get_mut("rounds") {
-                for round in rounds.iter_mut().filter_map(Value::as_object_mut) {
-                    for field in DERIVED_ROUND_FIELDS {
-                        round.remove(field);
-                    }
-                }
-            }
-            merge(&mut value, Value::Object(body));
-            value
-        }
-        None => Value::Object(body),
-    };
-    if let Value::Object(map) = &mut value {
-        // A preset's catalogue entry posted back names its preset by its id.
-        let posted = map.get("id").and_then(Value::as_str).map(str::to_owned);
-        if !map.contains_key("base")
-            && let Some(posted) = posted.filter(|p| Preset::from_id(p).is_some())
-        {
-            map.insert("base".into(), Value::String(posted));
-        }
-        map.insert("id".into(), Value::String(id.to_owned()));
-    }
-    serde_json::from_value(value).map_err(|e| unreadable(&e))
+    /// `/rulesets/{id}`: its read-only page to share (a QR code of the link, the file).
+    /// Added 2026-11-27.
+    pub page_url: String,
+    /// Its family (`rf-<token>`): every version of this rule set. `?rules=<family>` filters a
+    /// group's standings by all of them. Added 2026-11-27.
+    pub family: String,
+    /// Its version within the family, 1 first (`"replaces"` makes the next). Added
+    /// 2026-11-27.
+    pub version: i64,
 }
 
 /// A 422 with every problem: `{"error": all sentences, "problems": [{"field", "code",
@@ -171,45 +103,67 @@ async fn create(
 ) -> Result<Response> {
     let lang = take_lang(&headers, &mut body)?;
     let key = keyed_json(&headers, "POST /api/v1/rulesets", &body)?;
-    let Value::Object(body) = body else {
+    let Value::Object(mut body) = body else {
         return Err(AppError::Unprocessable(
             crate::text::api::ApiMsg::NotAnObject.text(lang).to_string(),
         ));
     };
-    // Checked under one id for every check, so a refused definition keeps nothing in this
-    // program; the new id is given once it passed.
-    let mut def = definition_of(body, CHECKED_ID, lang)?;
-    if let Err(problems) = load(&def) {
-        return Ok(refused(&problems, lang));
-    }
-    if !has_room() {
-        let said = DefinitionMsg::NoRoom.text(lang);
-        let body = json!({"error": crate::text::sentence(said)});
-        return Ok((StatusCode::SERVICE_UNAVAILABLE, axum::Json(body)).into_response());
-    }
-    let id = format!("rs-{}", new_token());
-    def.id.clone_from(&id);
-    let stored = serde_json::to_string(&def)?;
+    let group = text_field(&mut body, "group", lang)?;
+    let replaces = text_field(&mut body, "replaces", lang)?;
+    let def = definition_of(body, CHECKED_ID, lang)?;
     let keyed = key.as_ref().map(|(key, request)| Keyed { key, request });
-    let made = match create_rule_set(&state.db, &id, &def.name, &stored, keyed).await? {
-        Outcome::Done(made) => {
-            register(def);
-            made
+    let created = crate::store::rule_sets::create(
+        &state.db,
+        def,
+        group.as_deref(),
+        replaces.as_deref(),
+        keyed,
+    )
+    .await?;
+    let row = match created {
+        Created::Stored(row) => row,
+        Created::Refused(problems) => return Ok(refused(&problems, lang)),
+        Created::NoRoom => {
+            let said = DefinitionMsg::NoRoom.text(lang);
+            let body = json!({"error": crate::text::sentence(said)});
+            return Ok((StatusCode::SERVICE_UNAVAILABLE, axum::Json(body)).into_response());
         }
-        Outcome::Replayed(made) => {
-            ensure(&state, &made.0).await?;
-            made
+        Created::NoSuchGroup => {
+            let group = group.unwrap_or_default();
+            return Err(crate::web::groups::missing_group(&state, &group).await);
         }
-        Outcome::KeyReused => return Err(key_reused()),
-        other => {
-            return Err(AppError::internal(format!(
-                "a rule set's creation: {other:?}"
+        Created::NoSuchRuleSet => {
+            let earlier = replaces.unwrap_or_default();
+            return Err(AppError::Unprocessable(crate::text::sentence(
+                &crate::text::sharing::SharingMsg::NoSuchVersion.fill(lang, &[("id", &earlier)]),
             )));
         }
+        Created::KeyReused => return Err(key_reused()),
     };
-    let RuleSetId(id) = made;
-    let api_url = format!("/api/v1/rulesets/{id}");
-    created_at(api_url.clone(), NewRuleSetAnswer { id, api_url })
+    let api_url = format!("/api/v1/rulesets/{}", row.id);
+    created_at(
+        api_url.clone(),
+        NewRuleSetAnswer {
+            page_url: format!("/rulesets/{}", row.id),
+            id: row.id,
+            api_url,
+            family: row.family,
+            version: row.version,
+        },
+    )
+}
+
+/// A text field taken out of the body (`"group"`, `"replaces"`): absent or null is none; any
+/// other value than a string is a 422 naming the field.
+fn text_field(body: &mut Map<String, Value>, field: &str, lang: Lang) -> Result<Option<String>> {
+    match body.remove(field) {
+        None | Some(Value::Null) => Ok(None),
+        Some(Value::String(text)) if !text.trim().is_empty() => Ok(Some(text.trim().to_owned())),
+        Some(other) => Err(AppError::Unprocessable(crate::text::sentence(
+            &crate::text::sharing::SharingMsg::NotAnId
+                .fill(lang, &[("field", &field), ("value", &other)]),
+        ))),
+    }
 }
 
 /// Makes a stored rule set answer for its id in this program: the store's one resolver

@@ -78,6 +78,7 @@ pub mod round;
 pub mod rules;
 pub mod serve;
 pub mod settlement;
+pub mod sharing;
 pub mod template;
 pub mod transfer;
 

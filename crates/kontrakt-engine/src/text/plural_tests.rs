@@ -27,6 +27,7 @@ pub(super) fn all_templates() -> Vec<(String, &'static str)> {
         super::game::HandMsg,
         super::Msg,
         super::numbers::NumbersMsg,
+        super::sharing::SharingMsg,
         super::paper::PaperMsg,
         super::round::RoundMsg,
         super::rules::PresetNameMsg,
