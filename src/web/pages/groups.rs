@@ -15,7 +15,7 @@
 mod add_game;
 mod export;
 mod forms;
-mod import;
+pub(super) mod import;
 mod new_game;
 
 use std::sync::Arc;
@@ -40,7 +40,7 @@ use crate::web::page::render_status;
 use crate::web::{AppError, AppState, recent};
 
 use crate::web::Result;
-pub(crate) use add_game::AddToGroup;
+pub(crate) use add_game::{AddToGroup, group_id_of};
 
 /// Routes of the group pages.
 pub fn routes() -> Router<AppState> {

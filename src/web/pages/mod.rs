@@ -23,6 +23,7 @@ pub mod players;
 pub mod qr;
 pub mod reply;
 pub mod rounds;
+pub mod rule_sharing;
 
 use axum::Router;
 
@@ -39,4 +40,5 @@ pub fn routes() -> Router<AppState> {
         .merge(group_numbers::routes())
         .merge(rounds::routes())
         .merge(players::routes())
+        .merge(rule_sharing::routes())
 }

@@ -44,6 +44,7 @@ messages! {
         AddToGroup => "Add it to a group", "Zu einer Gruppe hinzufügen";
         AddToGroupHint => "Pick one of this phone's groups or paste a group's edit link: the group gets its own copy, listed on its page.",
             "Wählt eine Gruppe dieses Handys oder fügt den Bearbeitungslink einer Gruppe ein: Die Gruppe bekommt eine eigene Kopie, die auf ihrer Seite steht.";
+        PhoneGroups => "This phone's groups", "Gruppen auf diesem Handy";
         GroupLink => "A group's edit link", "Bearbeitungslink einer Gruppe";
         NoGroup => "no group", "keine Gruppe";
         Add => "Add to the group", "Zur Gruppe hinzufügen";

@@ -153,6 +153,16 @@ pub(super) async fn show(
 /// The form's fields, from a URL-encoded body or a `multipart/form-data` one; a file in the
 /// `file` field (if one was chosen) becomes the `csv` field's text.
 async fn form_fields(request: Request, state: &AppState) -> Result<Vec<(String, String)>> {
+    form_fields_with_file(request, state, "csv").await
+}
+
+/// [`form_fields`] where a chosen file becomes the field `text_field` (the rule set import's
+/// `json`): read as UTF-8 (with or without a mark), UTF-16 with a mark, or Windows-1252.
+pub(in crate::web::pages) async fn form_fields_with_file(
+    request: Request,
+    state: &AppState,
+    text_field: &str,
+) -> Result<Vec<(String, String)>> {
     let multipart = request
         .headers()
         .get(header::CONTENT_TYPE)
@@ -199,8 +209,8 @@ async fn form_fields(request: Request, state: &AppState) -> Result<Vec<(String, 
         }
     }
     if let Some(text) = file {
-        pairs.retain(|(name, _)| name != "csv");
-        pairs.push(("csv".to_owned(), text));
+        pairs.retain(|(name, _)| name != text_field);
+        pairs.push((text_field.to_owned(), text));
     }
     Ok(pairs)
 }
