@@ -167,3 +167,8 @@ pub async fn resolve_all(db: &Db, ids: &[String]) -> Result<(), Error> {
     }
     Ok(())
 }
+
+/// Every rule set the group with edit id `group` owns, oldest first.
+pub async fn of_group(db: &Db, group: &str) -> Result<Vec<RuleSetRow>, Error> {
+    Ok(crate::db::rule_sets::group_rows(db, group).await?)
+}

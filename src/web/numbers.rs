@@ -98,7 +98,9 @@ pub fn asked_filter(
     };
     let rules = match get("rules") {
         None => None,
-        Some(id) if crate::rules::presets::preset_info(&id).is_some() => Some(id),
+        Some(id) if crate::rules::presets::preset_info(&id).is_some() || may_be_stored(&id) => {
+            Some(id)
+        }
         Some(id) => return Err(NumbersMsg::UnknownRules.fill(lang, &[("value", &id)])),
     };
     let mut filter = match period {
@@ -112,9 +114,9 @@ pub fn asked_filter(
                 return Err(NumbersMsg::FromAfterTo.text(lang).to_owned());
             }
             Filter {
-                rules: None,
                 from: f,
                 to: t,
+                ..Filter::all_time()
             }
         }
     };
@@ -126,6 +128,15 @@ pub fn asked_filter(
         rules,
         filter,
     })
+}
+
+/// Whether `id` may name a table's own rule set (`rs-<token>`, one version) or its family
+/// (`rf-<token>`, every version): the caller looks it up ([`crate::web::groups::stored_rules`]).
+pub fn may_be_stored(id: &str) -> bool {
+    (id.starts_with("rs-") || id.starts_with("rf-"))
+        && id.len() <= 80
+        && id[3..].chars().all(|c| c.is_ascii_alphanumeric())
+        && id.len() > 3
 }
 
 #[cfg(test)]

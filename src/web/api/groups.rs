@@ -364,7 +364,7 @@ async fn show(
     headers: HeaderMap,
     query: Result<Query<Vec<(String, String)>>, QueryRejection>,
 ) -> Result<Response> {
-    let asked = standings_query(&headers, query)?;
+    let asked = standings_query(&state, &headers, query).await?;
     // From the group cache: the standings and ledger read every game of the group.
     let Some(group) = state.groups.load(&state.db, &id).await? else {
         return Err(missing_group(&state, &id).await);
@@ -374,13 +374,21 @@ async fn show(
 
 /// The standings filter of a group read's query (docs/API.md): a bad one is a 422 with a
 /// sentence in the request's language.
-fn standings_query(
+/// A table's own rule set may be named by one version's id (`rs-…`) or by its family (`rf-…`,
+/// every version).
+async fn standings_query(
+    state: &AppState,
     headers: &HeaderMap,
     query: Result<Query<Vec<(String, String)>>, QueryRejection>,
 ) -> Result<AskedFilter> {
     let lang = crate::web::i18n::request_lang(headers);
     let pairs = query.map(|Query(q)| q).unwrap_or_default();
-    asked_filter(&pairs, time::OffsetDateTime::now_utc(), lang).map_err(AppError::Unprocessable)
+    let mut asked = asked_filter(&pairs, time::OffsetDateTime::now_utc(), lang)
+        .map_err(AppError::Unprocessable)?;
+    crate::web::groups::stored_rules(state, &mut asked, lang)
+        .await?
+        .map_err(AppError::Unprocessable)?;
+    Ok(asked)
 }
 
 /// The standings filter's query parameters (for the document).
@@ -398,7 +406,8 @@ struct StandingsParams {
     from: Option<String>,
     /// Last day counted.
     to: Option<String>,
-    /// Only games of this rule set (its id).
+    /// Only games of this rule set: a preset's id, a table's own rule set's id (`rs-…`, that
+    /// version) or its family (`rf-…`, every version; added 2026-11-27).
     rules: Option<String>,
 }
 
@@ -424,7 +433,7 @@ async fn view(
     headers: HeaderMap,
     query: Result<Query<Vec<(String, String)>>, QueryRejection>,
 ) -> Result<Response> {
-    let asked = standings_query(&headers, query)?;
+    let asked = standings_query(&state, &headers, query).await?;
     match state.groups.load_view(&state.db, &token).await? {
         Some(group) => {
             Ok(Json(GroupView::with_filter(&group, Access::View, &asked)).into_response())

@@ -22,7 +22,8 @@ use std::sync::Arc;
 
 use askama::Template;
 use axum::Router;
-use axum::extract::{Path, State};
+use axum::extract::rejection::QueryRejection;
+use axum::extract::{Path, Query, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
@@ -33,6 +34,7 @@ use super::qr;
 use super::reply::no_store;
 use crate::store::groups::LoadedGroup;
 use crate::text::groups::GroupMsg;
+use crate::text::sharing::SharingMsg;
 use crate::web::cookies::CookieJar;
 use crate::web::i18n::{Msg, PageCtx};
 use crate::web::links::{GameLinks, GroupLinks, ViewLinks};
@@ -41,6 +43,9 @@ use crate::web::{AppError, AppState, recent};
 
 use crate::web::Result;
 pub(crate) use add_game::{AddToGroup, group_id_of};
+
+/// A query's pairs; an unreadable query reads as none.
+type Pairs = Result<Query<Vec<(String, String)>>, QueryRejection>;
 
 /// Routes of the group pages.
 pub fn routes() -> Router<AppState> {
@@ -102,6 +107,8 @@ struct PlayerForms {
 
 /// A game of the group, newest first.
 struct GameRow {
+    /// The id of its rule set (for the games filter).
+    rules: String,
     url: String,
     label: String,
     about: String,
@@ -114,6 +121,29 @@ struct RulesRow {
     rules_name: &'static str,
     /// The delete form: action and key.
     delete: Option<(String, String)>,
+}
+
+/// A family of the group's own rule sets: its newest version with its links.
+struct OwnedRow {
+    name: String,
+    /// "version 2".
+    version: String,
+    /// "played in 3 games".
+    used: String,
+    rule_book: String,
+    share: String,
+    file: String,
+    standings: String,
+}
+
+/// The games list's filter by rule set (a GET form).
+struct GamesFilter {
+    action: String,
+    /// (value, label) of each rule set the games were played with.
+    choices: Vec<(String, String)>,
+    chosen: String,
+    /// "2 games with …" while filtered.
+    shown: Option<String>,
 }
 
 /// A rule set to pick for house rules.
@@ -152,6 +182,13 @@ struct GroupPage {
     new_player: String,
     players: Vec<PlayerRow>,
     games: Vec<GameRow>,
+    /// The games filter, once the games were played with more than one rule set (or one
+    /// is chosen).
+    games_filter: Option<GamesFilter>,
+    /// The group's own rule sets (newest version of each) and, through the edit link, the
+    /// import page for the group.
+    rule_sets: Vec<OwnedRow>,
+    import_rule_set: Option<String>,
     house_rules: Vec<RulesRow>,
     edit: Option<EditForms>,
     standings: String,
@@ -195,6 +232,7 @@ impl GroupPage {
             .map(|game| {
                 let record = &game.record.game;
                 GameRow {
+                    rules: record.rules.clone(),
                     url: if edit {
                         GameLinks::new(&record.id).page()
                     } else {
@@ -258,6 +296,9 @@ impl GroupPage {
             new_player: String::new(),
             players,
             games,
+            games_filter: None,
+            rule_sets: Vec::new(),
+            import_rule_set: edit.then(|| format!("/rulesets/import?group={}", stored.id)),
             house_rules,
             standings: if edit {
                 links.standings(false)
@@ -295,6 +336,89 @@ impl GroupPage {
         GroupMsg::PageGroupCount.fill(self.ctx.lang, &[("n", &self.games.len())])
     }
 
+    /// A word of the rule sets' list in the page's language.
+    fn s(&self, msg: SharingMsg) -> &'static str {
+        msg.text(self.ctx.lang)
+    }
+
+    /// Fills the group's own rule sets and the games filter (`rules=` of the query: a
+    /// preset's id, a family `rf-…` or a version `rs-…`); a value none of the games' rule
+    /// sets has is a sentence at the top, with every game listed.
+    async fn with_rule_sets(
+        &mut self,
+        state: &AppState,
+        group: &LoadedGroup,
+        query: &[(String, String)],
+    ) -> Result<StatusCode> {
+        let lang = self.ctx.lang;
+        let edit = self.edit.is_some();
+        let links = if edit {
+            GroupLinks::new(&group.group.id)
+        } else {
+            GroupLinks::new(&group.group.view_token)
+        };
+        let standings = links.standings(!edit);
+        let owned = crate::web::groups::owned_rule_sets(state, group).await?;
+        self.rule_sets = owned
+            .into_iter()
+            .map(|o| OwnedRow {
+                version: SharingMsg::Version.fill(lang, &[("n", &o.latest.version)]),
+                used: SharingMsg::UsedIn.fill(lang, &[("n", &o.games)]),
+                rule_book: format!("/rules/{}", o.latest.id),
+                share: format!("/rulesets/{}", o.latest.id),
+                file: format!("/api/v1/rulesets/{}/file", o.latest.id),
+                standings: format!("{standings}?rules={}", o.latest.family),
+                name: o.latest.name,
+            })
+            .collect();
+        let choices = crate::web::groups::rule_choices(state, group, lang).await?;
+        let chosen = crate::web::last_field(query, "rules")
+            .unwrap_or_default()
+            .trim()
+            .to_owned();
+        let mut status = StatusCode::OK;
+        let mut shown = None;
+        if !chosen.is_empty() {
+            match choices.iter().find(|c| c.value == chosen) {
+                Some(choice) => {
+                    self.games.retain(|g| choice.ids.contains(&g.rules));
+                    shown = Some(
+                        SharingMsg::GamesFiltered
+                            .fill(lang, &[("n", &self.games.len()), ("name", &choice.label)]),
+                    );
+                }
+                None => {
+                    self.notice = Some(
+                        crate::text::numbers::NumbersMsg::UnknownRules
+                            .fill(lang, &[("value", &chosen)]),
+                    );
+                    status = StatusCode::UNPROCESSABLE_ENTITY;
+                }
+            }
+        }
+        let families = choices
+            .iter()
+            .filter(|c| !c.value.starts_with("rs-"))
+            .count();
+        if families > 1 || shown.is_some() {
+            self.games_filter = Some(GamesFilter {
+                action: if edit {
+                    links.page()
+                } else {
+                    links.view_page()
+                },
+                choices: choices.into_iter().map(|c| (c.value, c.label)).collect(),
+                chosen: if shown.is_some() {
+                    chosen
+                } else {
+                    String::new()
+                },
+                shown,
+            });
+        }
+        Ok(status)
+    }
+
     fn house_rules_of(&self, name: &str) -> String {
         GroupMsg::PageHouseRulesOfGame.fill(self.ctx.lang, &[("name", &name)])
     }
@@ -307,17 +431,20 @@ async fn edit_page(
     jar: CookieJar,
     headers: HeaderMap,
     Path(id): Path<String>,
+    query: Pairs,
 ) -> Result<Response> {
     let group = load_edit(&state, &id).await?;
     let jar = recent::remember_group(jar, &GroupLinks::new(&id).page(), &group.group.name);
-    let page = GroupPage::new(
+    let mut page = GroupPage::new(
         ctx,
         &group,
         true,
         origin(&headers, state.transport.https).as_deref(),
     );
+    let query = query.map(|Query(q)| q).unwrap_or_default();
+    let status = page.with_rule_sets(&state, &group, &query).await?;
     Ok(no_store(
-        (jar, render_status(StatusCode::OK, &page)?).into_response(),
+        (jar, render_status(status, &page)?).into_response(),
     ))
 }
 
@@ -327,15 +454,18 @@ async fn view_page(
     ctx: PageCtx,
     jar: CookieJar,
     Path(token): Path<String>,
+    query: Pairs,
 ) -> Result<Response> {
     let Some(group) = state.groups.load_view(&state.db, &token).await? else {
         return Err(AppError::Said(StatusCode::NOT_FOUND, Msg::ErrNoGroup));
     };
     let label = format!("{} ({})", group.group.name, ctx.t(Msg::GameReadOnly));
     let jar = recent::remember_group(jar, &GroupLinks::new(&token).view_page(), &label);
-    let page = GroupPage::new(ctx, &group, false, None);
+    let mut page = GroupPage::new(ctx, &group, false, None);
+    let query = query.map(|Query(q)| q).unwrap_or_default();
+    let status = page.with_rule_sets(&state, &group, &query).await?;
     Ok(no_store(
-        (jar, render_status(StatusCode::OK, &page)?).into_response(),
+        (jar, render_status(status, &page)?).into_response(),
     ))
 }
 
@@ -369,6 +499,7 @@ async fn page_with_typed(
     let group = load_edit(state, id).await?;
     ctx.here = GroupLinks::new(id).page();
     let mut page = GroupPage::new(ctx, &group, true, None);
+    page.with_rule_sets(state, &group, &[]).await?;
     page.notice = Some(notice);
     match typed {
         Typed::Nothing => {}

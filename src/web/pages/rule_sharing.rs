@@ -16,6 +16,7 @@ use std::sync::Arc;
 
 use askama::Template;
 use axum::Router;
+use axum::extract::rejection::QueryRejection;
 use axum::extract::{Path, Query, Request, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Redirect, Response};
@@ -48,6 +49,9 @@ use crate::web::{AppError, AppState, Result, last_field};
 
 /// The import form's action.
 const IMPORT: &str = "/rulesets/import";
+
+/// A query's pairs; an unreadable query reads as none.
+type Pairs = Result<Query<Vec<(String, String)>>, QueryRejection>;
 
 /// Routes of the rule set pages.
 pub fn routes() -> Router<AppState> {
@@ -148,7 +152,7 @@ async fn show(
     jar: CookieJar,
     headers: HeaderMap,
     Path(id): Path<String>,
-    Query(query): Query<Vec<(String, String)>>,
+    query: Pairs,
 ) -> Result<Response> {
     let lang = ctx.lang;
     let def = definition(&state, &id)
@@ -206,6 +210,7 @@ async fn show(
         "{}/rulesets/{id}",
         origin(&headers, state.transport.https).unwrap_or_default()
     );
+    let query = query.map(|Query(q)| q).unwrap_or_default();
     let stored = query.iter().any(|(k, v)| k == "stored" && v == "1");
     let page = RuleSetPage {
         title: S::PageTitle.fill(lang, &[("name", &def.name)]),
@@ -239,8 +244,9 @@ async fn import_form(
     State(state): State<AppState>,
     ctx: PageCtx,
     jar: CookieJar,
-    Query(query): Query<Vec<(String, String)>>,
+    query: Pairs,
 ) -> Result<Response> {
+    let query = query.map(|Query(q)| q).unwrap_or_default();
     let mut groups = phone_groups(&jar);
     let chosen = last_field(&query, "group").unwrap_or_default().to_owned();
     if !chosen.is_empty()

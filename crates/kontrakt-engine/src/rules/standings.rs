@@ -106,6 +106,9 @@ impl PlayedGame {
 pub struct Filter {
     /// Only games of this rule set; `None`: every rule set.
     pub rules: Option<String>,
+    /// Rule-set ids that count as `rules` too: where `rules` names a family of versions of a
+    /// table's own rule set, every version's id (a game keeps the version it started with).
+    pub versions: Vec<String>,
     /// From this day on; `None`: since the first game.
     pub from: Option<Day>,
     /// Up to this day; `None`: up to the last game.
@@ -122,6 +125,7 @@ impl Filter {
     pub fn year(year: i32) -> Filter {
         Filter {
             rules: None,
+            versions: Vec::new(),
             from: Some(Day::new(year, 1, 1)),
             to: Some(Day::new(year, 12, 31)),
         }
@@ -129,7 +133,9 @@ impl Filter {
 
     /// Whether a game counts.
     pub fn admits(&self, game: &PlayedGame) -> bool {
-        self.rules.as_ref().is_none_or(|r| *r == game.rules)
+        self.rules
+            .as_ref()
+            .is_none_or(|r| *r == game.rules || self.versions.contains(&game.rules))
             && self.from.is_none_or(|from| game.day >= from)
             && self.to.is_none_or(|to| game.day <= to)
     }
@@ -565,6 +571,26 @@ mod tests {
         assert_eq!(list[0].player, 2);
         assert_eq!(list.iter().map(|s| s.games).sum::<u32>(), 3);
         assert_eq!(rule_sets(&games), ["liverpool", "shanghai"]);
+    }
+
+    #[test]
+    fn a_family_of_versions_counts_every_version_and_nothing_else() {
+        let mut games = evening();
+        games[0].rules = "rs-v1".into();
+        games[1].rules = "rs-v2".into();
+        let family = Filter {
+            rules: Some("rf-v".into()),
+            versions: vec!["rs-v1".into(), "rs-v2".into()],
+            ..Filter::all_time()
+        };
+        let counted: Vec<bool> = games.iter().map(|g| family.admits(g)).collect();
+        assert_eq!(&counted[..2], [true, true]);
+        assert!(counted[2..].iter().all(|c| !c));
+        let first = Filter {
+            rules: Some("rs-v1".into()),
+            ..Filter::all_time()
+        };
+        assert!(first.admits(&games[0]) && !first.admits(&games[1]));
     }
 
     #[test]

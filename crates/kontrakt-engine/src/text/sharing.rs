@@ -24,6 +24,8 @@ messages! {
         ImportOne => "Import a rule set", "Regelwerk importieren";
         GamesFilterLegend => "Show the games of", "Spiele zeigen von";
         GamesFiltered => "{n} {n|game|games} with {name}", "{n} {n|Spiel|Spiele} mit {name}";
+        AllRules => "All rule sets", "Alle Regelwerke";
+        ShowGames => "Show", "Zeigen";
         ShowAll => "Show all games", "Alle Spiele zeigen";
         PageTitle => "Rule set: {name}", "Regelwerk: {name}";
         PageIntro => "A table's own rule set, read-only. Share this page's link or QR code: whoever opens it can download the rule set, start a game with it or add it to their group.",

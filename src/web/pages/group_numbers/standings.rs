@@ -13,7 +13,7 @@ use axum::response::Response;
 use time::OffsetDateTime;
 
 use super::{Nav, Via, game_page, load, money_class, name, one_decimal};
-use crate::rules::standings::{Filter, GameMark, PlayerStats, head_to_head, rule_sets, standings};
+use crate::rules::standings::{Filter, GameMark, PlayerStats, head_to_head, standings};
 use crate::store::groups::LoadedGroup;
 use crate::store::numbers::{group_currency, index_aligned, played_games};
 use crate::text::Lang;
@@ -37,7 +37,7 @@ struct FilterForm {
     to: String,
     rules: String,
     /// Rule sets of the group's games: id and name.
-    rule_sets: Vec<(String, &'static str)>,
+    rule_sets: Vec<(String, String)>,
 }
 
 /// A best or worst game, or the biggest hand: words and the game's page.
@@ -145,15 +145,24 @@ async fn page(
     let lang = ctx.lang;
     let pairs = query.map(|Query(q)| q).unwrap_or_default();
     let asked = asked_filter(&pairs, OffsetDateTime::now_utc(), lang);
-    let (asked, mut error) = match asked {
+    let (mut asked, mut error) = match asked {
         Ok(asked) => (asked, None),
         Err(sentence) => (AskedFilter::default(), Some(sentence)),
     };
+    if let Err(sentence) = crate::web::groups::stored_rules(state, &mut asked, lang).await? {
+        (asked, error) = (AskedFilter::default(), Some(sentence));
+    }
     let currency = group_currency(&group).unwrap_or_else(|| "€".to_owned());
     let played = index_aligned(played_games(&group, Some(&currency)));
     let nav = Nav::new(&via);
-    let mut present = rule_sets(&played);
-    present.retain(|r| !r.is_empty());
+    // Every rule set played (a table's own as its family, and a version where there are
+    // several): the form's choices and, unfiltered, one table each.
+    let choices = crate::web::groups::rule_choices(state, &group, lang).await?;
+    let present: Vec<&crate::web::groups::RuleChoice> = choices
+        .iter()
+        .filter(|c| !c.value.starts_with("rs-"))
+        .filter(|c| played.iter().any(|g| c.ids.contains(&g.rules)))
+        .collect();
     let form = FilterForm {
         action: if h2h {
             nav.head_to_head.clone()
@@ -164,16 +173,21 @@ async fn page(
         from: asked.from.clone(),
         to: asked.to.clone(),
         rules: asked.rules.clone().unwrap_or_default(),
-        rule_sets: present
+        rule_sets: choices
             .iter()
-            .map(|id| (id.clone(), rules_name(id, lang)))
+            .map(|c| (c.value.clone(), c.label.clone()))
             .collect(),
     };
     let mut tables = Vec::new();
     let overall = standings(&played, &asked.filter);
     let title = asked.rules.as_deref().map_or_else(
         || N::RulesAll.text(lang).to_owned(),
-        |id| rules_name(id, lang).to_owned(),
+        |id| {
+            choices
+                .iter()
+                .find(|c| c.value == id)
+                .map_or_else(|| rules_name(id, lang).to_owned(), |c| c.label.clone())
+        },
     );
     let rows = |list: &[PlayerStats]| -> Vec<Row> {
         list.iter()
@@ -193,15 +207,16 @@ async fn page(
         rows: rows(&overall),
     });
     if asked.rules.is_none() && present.len() > 1 {
-        for id in &present {
+        for choice in &present {
             let filter = Filter {
-                rules: Some(id.clone()),
+                rules: Some(choice.value.clone()),
+                versions: choice.ids.clone(),
                 ..asked.filter.clone()
             };
             let list = rows(&standings(&played, &filter));
             if !list.is_empty() {
                 tables.push(Table {
-                    title: rules_name(id, lang).to_owned(),
+                    title: choice.label.clone(),
                     rows: list,
                 });
             }
