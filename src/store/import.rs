@@ -77,9 +77,20 @@ pub struct Preview {
     pub warnings: Vec<Issue>,
 }
 
-/// Whether a rule set id is one of the presets (what the sheet's `rules` column takes).
+/// Whether a rule set id is one a sheet's `rules` column takes: a preset's, or a table's own
+/// rule set's that this program has read ([`preview_stored`] reads the sheet's first).
 fn known_rules(id: &str) -> bool {
     Preset::from_id(id).is_some()
+        || (id.starts_with("rs-") && crate::rules::definition::registered(id).is_some())
+}
+
+/// [`preview`] once the table's own rule sets the sheet names (`rs-…` ids, a version each)
+/// are read from the database: the `rules` column takes them as it takes a preset's id.
+pub async fn preview_stored(db: &crate::db::Db, csv: &str) -> Result<Preview, Error> {
+    let sheet = paper::parse(csv, &|id| known_rules(id) || id.starts_with("rs-"));
+    let ids: Vec<String> = sheet.games.into_iter().map(|g| g.rules).collect();
+    super::rule_sets::resolve_all(db, &ids).await?;
+    preview(csv)
 }
 
 /// The timestamp a game played on `day` is stored with: noon UTC, so the standings' and the

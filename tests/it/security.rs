@@ -186,6 +186,14 @@ const OTHER_WRITES: &[Route] = &[
         path: "/api/v1/rulesets",
         payload: Payload::Json(r#"{"base": "contract", "name": "Omas Regeln"}"#),
     },
+    // A rule set imported from pasted JSON, standing alone.
+    Route {
+        method: "POST",
+        path: "/rulesets/import",
+        payload: Payload::Form(
+            "json=%7B%22base%22%3A%22contract%22%2C%22name%22%3A%22Tante+Ilse%22%7D",
+        ),
+    },
     Route {
         method: "POST",
         path: "/api/v1/groups",
@@ -345,6 +353,18 @@ const GROUP_WRITES: &[Route] = &[
         payload: Payload::Json(
             r#"{"csv": "date,rules,player,r1\n2026-11-20,liverpool,Anna,0\n2026-11-20,liverpool,Ben,20\n2026-11-20,liverpool,Cy,15\n"}"#,
         ),
+    },
+    // A rule set for the group (the group's edit id in the body): through the read-only
+    // token it is refused.
+    Route {
+        method: "POST",
+        path: "/api/v1/rulesets",
+        payload: Payload::Json(r#"{"base": "liverpool", "name": "Opas Regeln", "group": "{id}"}"#),
+    },
+    Route {
+        method: "POST",
+        path: "/rulesets/import",
+        payload: Payload::Form("json=contract&group={id}&key=k"),
     },
     // The group pages' forms (a `{version}` in a form is the group's current one, its `key`
     // one the app issued for the form's action).

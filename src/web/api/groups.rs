@@ -369,7 +369,9 @@ async fn show(
     let Some(group) = state.groups.load(&state.db, &id).await? else {
         return Err(missing_group(&state, &id).await);
     };
-    Ok(Json(GroupView::with_filter(&group, Access::Edit, &asked)).into_response())
+    let owned = crate::web::groups::owned_rule_sets(&state, &group).await?;
+    let view = GroupView::with_filter(&group, Access::Edit, &asked).with_rule_sets(owned);
+    Ok(Json(view).into_response())
 }
 
 /// The standings filter of a group read's query (docs/API.md): a bad one is a 422 with a
@@ -436,7 +438,9 @@ async fn view(
     let asked = standings_query(&state, &headers, query).await?;
     match state.groups.load_view(&state.db, &token).await? {
         Some(group) => {
-            Ok(Json(GroupView::with_filter(&group, Access::View, &asked)).into_response())
+            let owned = crate::web::groups::owned_rule_sets(&state, &group).await?;
+            let view = GroupView::with_filter(&group, Access::View, &asked).with_rule_sets(owned);
+            Ok(Json(view).into_response())
         }
         None => Err(AppError::Said(StatusCode::NOT_FOUND, Msg::ErrNoGroup)),
     }

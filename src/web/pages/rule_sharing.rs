@@ -56,7 +56,7 @@ type Pairs = Result<Query<Vec<(String, String)>>, QueryRejection>;
 /// Routes of the rule set pages.
 pub fn routes() -> Router<AppState> {
     Router::new()
-        .route(IMPORT, get(import_form).post(import))
+        .route("/rulesets/import", get(import_form).post(import))
         .route("/rulesets/{id}", get(show))
 }
 

@@ -123,7 +123,7 @@ pub(super) async fn import(
     let key = keyed_json(&headers, &format!("POST /api/v1/groups/{id}/import"), &body)?;
     load_edit_group(&state, &id).await?;
     let body: ImportBody = strict::<ImportBody, ImportBody>(body, &[], lang)?;
-    let preview = import::preview(&body.csv)?;
+    let preview = import::preview_stored(&state.db, &body.csv).await?;
     if body.dry_run {
         return Ok((StatusCode::OK, axum::Json(preview_json(&preview, lang))).into_response());
     }

@@ -58,6 +58,50 @@ pub(crate) struct GroupView {
     created_at: String,
     #[schema(format = DateTime)]
     updated_at: String,
+    /// Added 2026-11-27: the group's own rule sets, one per family (its newest version), in
+    /// the reads (`GET`) only.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    rule_sets: Option<Vec<GroupRuleSetView>>,
+}
+
+/// A family of a group's own rule sets: its newest version.
+#[derive(Serialize, ToSchema)]
+#[schema(as = GroupRuleSet)]
+struct GroupRuleSetView {
+    /// The newest version's id (`"rules"` for a new game).
+    id: String,
+    name: String,
+    /// Every version: `?rules=<family>` filters the standings by all of them.
+    family: String,
+    /// The newest version's number, 1 first.
+    version: i64,
+    /// Games of the group played with any version.
+    games: usize,
+    /// Its read-only page to share.
+    page_url: String,
+    /// Its file.
+    file_url: String,
+}
+
+impl GroupView {
+    /// The view with the group's own rule sets (the reads list them).
+    pub(crate) fn with_rule_sets(mut self, owned: Vec<crate::web::groups::OwnedRuleSet>) -> Self {
+        self.rule_sets = Some(
+            owned
+                .into_iter()
+                .map(|o| GroupRuleSetView {
+                    page_url: format!("/rulesets/{}", o.latest.id),
+                    file_url: format!("/api/v1/rulesets/{}/file", o.latest.id),
+                    id: o.latest.id,
+                    name: o.latest.name,
+                    family: o.latest.family,
+                    version: o.latest.version,
+                    games: o.games,
+                })
+                .collect(),
+        );
+        self
+    }
 }
 
 /// A player of a group.
@@ -359,6 +403,7 @@ impl GroupView {
             ledger: ledger_view(group),
             created_at: rfc3339(stored.created_at),
             updated_at: rfc3339(stored.updated_at),
+            rule_sets: None,
         }
     }
 }

@@ -235,7 +235,7 @@ pub(super) async fn post(
     // Browsers send CRLF line ends from a text area; the reader takes either.
     let csv = field("csv");
     let confirm = !field("confirm").is_empty();
-    let preview = import::preview(&csv)?;
+    let preview = import::preview_stored(&state.db, &csv).await?;
     if field("step") != "import" {
         return render_status(
             StatusCode::OK,
