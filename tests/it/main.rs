@@ -52,6 +52,7 @@ mod relocated;
 mod rematch;
 mod round_notes;
 mod round_pages;
+mod rule_sharing;
 mod rulesets;
 mod rulesets_shared;
 mod scorings;
