@@ -1491,6 +1491,10 @@ async fn group_request(app: &TestApp, route: &Route, group: &Group, id: &str) ->
     if path.contains("{game}") {
         path = path.replace("{game}", &new_game(app, &["Ann", "Gus", "Hal"]).await.id);
     }
+    if let Payload::Json(_) = route.payload {
+        // A group named in a JSON body (a rule set for the group).
+        body = body.replace("{id}", id);
+    }
     if let Payload::Form(_) = route.payload {
         let version = state["version"].as_i64().unwrap_or(0).to_string();
         body = signed(

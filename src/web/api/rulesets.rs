@@ -83,7 +83,10 @@ fn refused(problems: &[crate::rules::definition::Problem], lang: Lang) -> Respon
         `\"base\": \"<preset id>\"` and only what differs; objects are laid over the base key \
         by key, lists replace it; `options` as an object sets the base's options, which become \
         the new defaults). Every problem is answered at once, each with its field. \
-        Added 2026-11-27.",
+        Added 2026-11-27. Also added 2026-11-27: `\"group\"` (a group's edit id: the rule set \
+        is the group's, listed in the group's reads; a read-only token is a 403, an unknown \
+        one a 404) and `\"replaces\"` (an earlier version's id: the new rule set is that \
+        family's next version; a game keeps the exact version it started with).",
     params(super::doc::IdempotencyKeyHeader, super::doc::AcceptLanguageHeader),
     request_body(content = Object, content_type = "application/json"),
     responses(
@@ -93,7 +96,10 @@ fn refused(problems: &[crate::rules::definition::Problem], lang: Lang) -> Respon
          body = NewRuleSetAnswer,
          headers(("Location" = String, description = "`api_url`: the rule set in full."))),
         (status = 422, description = "The definition cannot be read, or breaks a rule: every \
-            sentence, and each problem by field.", body = schema::Invalid),
+            sentence, and each problem by field; or `replaces` names no stored rule set.",
+         body = schema::Invalid),
+        (status = 403, description = "`group` is a group's read-only token.", body = schema::Error),
+        (status = 404, description = "`group` is no group's edit id.", body = schema::Error),
     )
 )]
 async fn create(
