@@ -91,7 +91,7 @@ pub async fn create_owned_rule_set(
             let Some((family,)) = row else {
                 return Ok(Outcome::Refused(Refusal::NoSuchRuleSet));
             };
-            super::lock_key(&mut **creating, &family).await?;
+            super::lock_key(&mut creating, &family).await?;
             let (last,): (i64,) = sqlx::query_as(&format!(
                 "SELECT COALESCE(MAX(version), 1) FROM rule_sets WHERE {FAMILY} = $1"
             ))
