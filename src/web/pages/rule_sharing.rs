@@ -189,10 +189,14 @@ async fn show(
         let name = preset_info(base.id()).map_or(base.id(), |info| preset_name(&info, lang));
         facts.push(S::StartsFrom.fill(lang, &[("base", &name)]));
     }
-    facts.push(S::PlayersRange.fill(
-        lang,
-        &[("min", &def.min_players), ("max", &def.max_players)],
-    ));
+    facts.push(if def.min_players == def.max_players {
+        S::PlayersExactly.fill(lang, &[("n", &def.min_players)])
+    } else {
+        S::PlayersRange.fill(
+            lang,
+            &[("min", &def.min_players), ("max", &def.max_players)],
+        )
+    });
     if rs.rounds_per_player {
         facts.push(S::OneRoundPerPlayer.text(lang).to_owned());
     } else {

@@ -31,7 +31,8 @@ messages! {
         PageIntro => "A table's own rule set, read-only. Share this page's link or QR code: whoever opens it can download the rule set, start a game with it or add it to their group.",
             "Ein eigenes Regelwerk einer Runde, nur zum Lesen. Teilt den Link oder den QR-Code dieser Seite: Wer sie öffnet, kann das Regelwerk herunterladen, damit ein Spiel beginnen oder es zu seiner Gruppe hinzufügen.";
         StartsFrom => "Starts from {base}", "Geht aus von {base}";
-        PlayersRange => "{min} to {max} players", "{min} bis {max} Spieler";
+        PlayersRange => "{min} to {max} {max|player|players}", "{min} bis {max} {max|Spieler|Spieler}";
+        PlayersExactly => "{n} {n|player|players}", "{n} {n|Spieler|Spieler}";
         RoundsCount => "{n} {n|round|rounds}", "{n} {n|Runde|Runden}";
         OneRoundPerPlayer => "One round per player", "Eine Runde pro Spieler";
         RoundLine => "Round {n}: {contract}", "Runde {n}: {contract}";
