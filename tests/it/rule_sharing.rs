@@ -559,6 +559,20 @@ async fn a_shared_link_added_to_a_group_gives_the_group_its_own_copy() {
         .await;
     assert_eq!(shown.status, StatusCode::SEE_OTHER);
     assert_eq!(shown.header("location"), format!("/rulesets/{id}"));
+    // "Add it to a group" with no group: a sentence, nothing stored.
+    let none = app
+        .post_form_keyed(
+            "/rulesets/import",
+            &[("json", id), ("for_group", "1"), ("group_link", "")],
+            "de",
+        )
+        .await;
+    assert_eq!(none.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(
+        text(&none.body).contains("Wählt eine Gruppe dieses Handys"),
+        "{}",
+        none.body
+    );
     // Through the group's read-only link: refused.
     let view_link = format!("http://192.168.1.20:8080/groups/view/{}", group.view);
     let refused = app

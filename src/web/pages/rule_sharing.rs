@@ -278,7 +278,8 @@ fn import_page(ctx: PageCtx, groups: Vec<(String, String)>, chosen: String) -> I
     }
 }
 
-/// `POST /rulesets/import` (`json` or a `file`, `group` or `group_link`, `key`): stores the
+/// `POST /rulesets/import` (`json` or a `file`, `group` or `group_link`, `key`; `for_group`
+/// from a rule set's "Add it to a group", which then needs a group): stores the
 /// rule set, then 303 to its page (for a group, to the group page's rule sets).
 async fn import(
     State(state): State<AppState>,
@@ -305,6 +306,7 @@ async fn import(
         }),
     };
     let json = field("json");
+    let for_group = field("for_group") == "1";
     let refuse = |ctx: PageCtx, notice: String, problems: Vec<String>| {
         let chosen = field("group");
         let mut page = import_page(ctx, phone_groups(&jar), chosen);
@@ -314,6 +316,10 @@ async fn import(
         page.problems = problems;
         render_status(StatusCode::UNPROCESSABLE_ENTITY, &page)
     };
+    if for_group && group.is_none() {
+        // "Add it to a group" with no group chosen or pasted.
+        return refuse(ctx, S::ChooseGroup.text(lang).to_owned(), Vec::new());
+    }
     let def = if json.is_empty() {
         return refuse(ctx, S::NothingGiven.text(lang).to_owned(), Vec::new());
     } else if json.starts_with('{') {

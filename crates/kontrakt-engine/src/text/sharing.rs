@@ -49,6 +49,8 @@ messages! {
             "Wählt eine Gruppe dieses Handys oder fügt den Bearbeitungslink einer Gruppe ein: Die Gruppe bekommt eine eigene Kopie, die auf ihrer Seite steht.";
         PhoneGroups => "This phone's groups", "Gruppen auf diesem Handy";
         GroupLink => "A group's edit link", "Bearbeitungslink einer Gruppe";
+        ChooseGroup => "Choose one of this phone's groups or paste a group's edit link.",
+            "Wählt eine Gruppe dieses Handys oder fügt den Bearbeitungslink einer Gruppe ein.";
         NoGroup => "no group", "keine Gruppe";
         Add => "Add to the group", "Zur Gruppe hinzufügen";
         ImportTitle => "Import a rule set", "Regelwerk importieren";
