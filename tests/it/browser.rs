@@ -19,6 +19,7 @@ mod harness;
 mod midgame;
 mod phone;
 mod rematch;
+mod round_three;
 mod served;
 mod small_things;
 mod table;
