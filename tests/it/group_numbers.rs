@@ -658,6 +658,58 @@ async fn after_a_settle_up_the_chart_and_its_caption_count_from_zero_like_the_ba
     );
 }
 
+/// The places on the standings' cards, in order.
+fn card_places(body: &str) -> Vec<String> {
+    body.split("<span class=\"place\">")
+        .skip(1)
+        .map(|rest| rest.split('<').next().unwrap_or("").to_owned())
+        .collect()
+}
+
+#[tokio::test]
+async fn players_level_in_the_standings_share_a_place_and_the_next_is_third() {
+    let app = TestApp::new().await;
+    let group = create_group(&app, &["Ann", "Ben", "Cy"]).await;
+    // Ann wins one evening, Ben the other, each second in the other's: level.
+    played(
+        &app,
+        &group,
+        &["Ann", "Ben", "Cy"],
+        "€",
+        &[("Ann", json!({"Ben": 20, "Cy": 40}))],
+    )
+    .await;
+    played(
+        &app,
+        &group,
+        &["Ann", "Ben", "Cy"],
+        "€",
+        &[("Ben", json!({"Ann": 20, "Cy": 40}))],
+    )
+    .await;
+    let path = format!("/groups/{}/standings", group.id);
+    let en = app.get_in(&path, "en").await;
+    assert_eq!(en.status, StatusCode::OK, "{}", en.body);
+    assert_eq!(
+        card_places(&en.body),
+        ["1st, tied", "1st, tied", "3rd"],
+        "{}",
+        en.body
+    );
+    let de = app.get_in(&path, "de").await;
+    assert_eq!(
+        card_places(&de.body),
+        ["Platz 1, geteilt", "Platz 1, geteilt", "Platz 3"],
+        "{}",
+        de.body
+    );
+    // The read-only twin says the same.
+    let view = app
+        .get_in(&format!("/groups/view/{}/standings", group.view), "en")
+        .await;
+    assert_eq!(card_places(&view.body), ["1st, tied", "1st, tied", "3rd"]);
+}
+
 #[tokio::test]
 async fn a_group_read_again_is_not_rescored_and_a_round_in_one_of_its_games_shows_at_once() {
     let app = TestApp::new().await;

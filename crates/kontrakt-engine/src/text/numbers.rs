@@ -40,6 +40,7 @@ messages! {
         GameMark => "{place} place, {total} ({date})", "Platz {place}, {total} ({date})";
         /// A player's card in the standings on a phone: the place as a heading.
         CardPlace => "{place}", "Platz {place}";
+        CardPlaceShared => "{place}, tied", "Platz {place}, geteilt";
         FiltersFold => "Period and rule sets", "Zeitraum und Regeln";
         /// The biggest hand.
         HandMark => "{points} in round {round} ({date})", "{points} in Runde {round} ({date})";
