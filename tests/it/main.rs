@@ -40,6 +40,7 @@ mod group_numbers;
 mod group_pages;
 mod groups;
 mod idempotency;
+mod kitty_bowl;
 mod layout;
 mod logs;
 mod meld_options;
