@@ -41,7 +41,7 @@
     ["PIK", "♠"], ["KR", "♣"], ["KA", "♦"], ["T", "♣"], ["H", "♥"], ["P", "♠"]];
 
   function germanRank(text) {
-    var words = { A: 1, ASS: 1, B: 11, BUBE: 11, D: 12, DAME: 12, K: 13, "KÖNIG": 13, KOENIG: 13 };
+    var words = { A: 1, ASS: 1, B: 11, BUBE: 11, D: 12, DAME: 12, K: 13 };
     if (Object.prototype.hasOwnProperty.call(words, text)) { return words[text]; }
     return /^([2-9]|10)$/.test(text) ? Number(text) : 0;
   }

@@ -281,13 +281,14 @@ const GERMAN_SUITS: [(&str, Suit); 10] = [
     ("P", Suit::Spades),
 ];
 
-/// The German rank words and letters: Ass, Bube, Dame, König and the numbers 2 to 10.
+/// The German rank letters (A, B, D, K) and words without umlauts (Ass, Bube, Dame; the
+/// rules layer holds no German text, so the king is its letter only), and 2 to 10.
 fn german_rank(s: &str) -> Option<Rank> {
     let n = match s {
         "A" | "ASS" => 1,
         "B" | "BUBE" => 11,
         "D" | "DAME" => 12,
-        "K" | "KÖNIG" | "KOENIG" => 13,
+        "K" => 13,
         _ => {
             let n: u8 = s.parse().ok()?;
             if !(2..=10).contains(&n) || s.starts_with('0') || s.starts_with('+') {
