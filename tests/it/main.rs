@@ -61,6 +61,7 @@ mod security;
 mod serve;
 mod shanghai_bonuses;
 mod small_things;
+mod table_display;
 mod table_pages;
 mod tally;
 mod transfer;

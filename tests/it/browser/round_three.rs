@@ -1,6 +1,6 @@
 //! "The evening, round three" in a real browser: at 200 % text on a 360 px phone the
 //! settlement's money stays on screen and "went out" never covers its radio button, English
-//! and German.
+//! and German; the table display fills a landscape screen, dark, and follows the game live.
 
 use serde_json::json;
 
@@ -144,6 +144,98 @@ fn at_200_percent_text_went_out_never_covers_the_radio_buttons_or_the_names() {
                 assert!(seen[2].as_u64().unwrap_or(0) >= 4, "{lang}: {seen}");
                 b.assert_no_horizontal_scroll().await?;
             }
+            Ok(())
+        },
+    );
+}
+
+/// A laptop or a TV in landscape, its system in light mode.
+const LANDSCAPE: Phone = Phone {
+    width: 1280,
+    height: 720,
+    javascript: true,
+    dark: false,
+};
+
+#[test]
+fn the_table_display_fills_a_landscape_screen_dark_and_follows_the_game_live() {
+    run_on(
+        "the_table_display_fills_a_landscape_screen_dark_and_follows_the_game_live",
+        LANDSCAPE,
+        async |b: &Browser| -> TestResult {
+            let game = game_of_four(b)?;
+            let id = game.trim_start_matches("/games/").to_owned();
+            b.goto(&game).await?;
+            let table = b
+                .find("#table-link")
+                .await?
+                .attr("href")
+                .await?
+                .ok_or("a link")?;
+            for lang in ["en", "de"] {
+                b.goto(&table).await?;
+                if lang == "de" {
+                    b.click("header.site a.lang-switch").await?;
+                    b.find("html[lang=\"de\"]").await?;
+                }
+                b.wait_text("#td-places", "Maya").await?;
+                // Dark although the system is light; the standings in large type; the round
+                // beside them; nothing to scroll sideways.
+                let seen = b
+                    .js("var bg = getComputedStyle(document.body).backgroundColor \
+                           .match(/\\d+/g).map(Number); \
+                         var li = document.querySelector('#td-places li'); \
+                         var s = document.querySelector('.td-standings').getBoundingClientRect(); \
+                         var side = document.querySelector('.td-side').getBoundingClientRect(); \
+                         return [bg[0] + bg[1] + bg[2], parseFloat(getComputedStyle(li).fontSize), \
+                                 side.left >= s.right - 1, document.forms.length];")
+                    .await?;
+                assert!(
+                    seen[0].as_f64().unwrap_or(999.0) < 120.0,
+                    "{lang}: not dark: {seen}"
+                );
+                assert!(
+                    seen[1].as_f64().unwrap_or(0.0) >= 40.0,
+                    "{lang}: small type: {seen}"
+                );
+                assert_eq!(
+                    seen[2],
+                    json!(true),
+                    "{lang}: the round is not beside: {seen}"
+                );
+                assert_eq!(seen[3], json!(0), "{lang}: a form on a read-only screen");
+                b.assert_no_horizontal_scroll().await?;
+            }
+            // Another phone enters round 3: the screen follows by itself.
+            let (status, answer) = b.api(
+                "POST",
+                &format!("/api/v1/games/{id}/rounds"),
+                None,
+                Some(&json!({"went_out": "Jonas",
+                             "points": {"Maya": 10, "Friederike": 20, "Konstantin": 30}})),
+            )?;
+            assert_eq!(status, 200, "{answer}");
+            b.wait_text("#td-last", "Runde 3").await?;
+            b.wait_text("#td-last", "Jonas").await?;
+            Ok(())
+        },
+    );
+    run_on(
+        "the_table_display_fits_a_360_px_phone_without_javascript",
+        Phone::NARROW.without_javascript(),
+        async |b: &Browser| -> TestResult {
+            let game = game_of_four(b)?;
+            b.goto(&game).await?;
+            let table = b
+                .find("#table-link")
+                .await?
+                .attr("href")
+                .await?
+                .ok_or("a link")?;
+            b.goto(&table).await?;
+            b.wait_text("#td-places", "Konstantin").await?;
+            b.find("noscript").await?;
+            b.assert_no_horizontal_scroll().await?;
             Ok(())
         },
     );

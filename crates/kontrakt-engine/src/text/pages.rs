@@ -503,6 +503,14 @@ messages! {
         GameRoundRules => "Rules of this round", "Regeln dieser Runde";
         GameRoundRulesChanged => "changed", "geändert";
         StandingsAfter => "Standings after round {n}", "Stand nach Runde {n}";
+        /// The table display: one screen for the whole table (a laptop or a TV).
+        TableTitle => "Table display", "Tischanzeige";
+        TableLink => "Table display for a laptop or TV (read-only)", "Tischanzeige für Laptop oder Fernseher (nur ansehen)";
+        TableLastRound => "Round {n}: the points", "Runde {n}: die Punkte";
+        TableWentOut => "{name} went out", "{name} ist rausgegangen";
+        TableNoRounds => "No round entered yet.", "Noch keine Runde eingetragen.";
+        TableLive => "Updates by itself when a round is entered.", "Aktualisiert sich von selbst, wenn eine Runde eingetragen wird.";
+        TableBack => "The game page", "Zur Spielseite";
         StandingsPlayer => "Player", "Spieler";
         StandingsBehind => "Behind", "Rückstand";
         GameEnterRound => "Enter round {n}", "Runde {n} eintragen";
