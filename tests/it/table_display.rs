@@ -85,7 +85,7 @@ async fn the_table_display_shows_standings_the_round_and_the_last_points_in_both
     assert!(de.contains("<html lang=\"de\">"));
     assert!(de.contains("Stand nach Runde 1"), "{de}");
     assert!(de.contains("Runde 1: die Punkte"), "{de}");
-    assert!(de.contains("Friederike ist rausgegangen"), "{de}");
+    assert!(de.contains("Friederike ist ausgegangen"), "{de}");
     assert!(de.contains("Aktualisiert sich von selbst"), "{de}");
     assert!(!de.contains("<form"));
 }

@@ -507,7 +507,7 @@ messages! {
         TableTitle => "Table display", "Tischanzeige";
         TableLink => "Table display for a laptop or TV (read-only)", "Tischanzeige für Laptop oder Fernseher (nur ansehen)";
         TableLastRound => "Round {n}: the points", "Runde {n}: die Punkte";
-        TableWentOut => "{name} went out", "{name} ist rausgegangen";
+        TableWentOut => "{name} went out", "{name} ist ausgegangen";
         TableNoRounds => "No round entered yet.", "Noch keine Runde eingetragen.";
         TableLive => "Updates by itself when a round is entered.", "Aktualisiert sich von selbst, wenn eine Runde eingetragen wird.";
         TableBack => "The game page", "Zur Spielseite";
