@@ -240,3 +240,65 @@ fn the_table_display_fills_a_landscape_screen_dark_and_follows_the_game_live() {
         },
     );
 }
+
+#[test]
+fn the_bowl_of_buys_opens_with_a_tap_on_a_360_px_phone_without_javascript() {
+    run_on(
+        "the_bowl_of_buys_opens_with_a_tap_on_a_360_px_phone_without_javascript",
+        Phone::NARROW.without_javascript(),
+        async |b: &Browser| -> TestResult {
+            let (status, created) = b.api(
+                "POST",
+                "/api/v1/games",
+                None,
+                Some(&json!({"rules": "progressive",
+                             "players": ["Maya", "Jonas", "Friederike", "Konstantin"]})),
+            )?;
+            assert_eq!(status, 201, "{created}");
+            let id = created["id"].as_str().ok_or("an id")?.to_owned();
+            for round in 1..=9 {
+                let mut entry = json!({"went_out": "Maya",
+                    "points": {"Jonas": 10, "Friederike": 20, "Konstantin": 30}});
+                if round == 9 {
+                    entry["buys"] = json!({"Jonas": 1, "Friederike": 1});
+                }
+                let (status, answer) = b.api(
+                    "POST",
+                    &format!("/api/v1/games/{id}/rounds"),
+                    None,
+                    Some(&entry),
+                )?;
+                assert_eq!(status, 200, "{answer}");
+            }
+            let (status, answer) = b.api(
+                "POST",
+                &format!("/api/v1/games/{id}/end"),
+                None,
+                Some(&json!({})),
+            )?;
+            assert_eq!(status, 200, "{answer}");
+            for (lang, hand) in [
+                ("en", "Hand the kitty of € 0.02 to Maya."),
+                ("de", "Gebt den Topf von 0,02 € an Maya."),
+            ] {
+                b.goto(&format!("/games/{id}/settlement")).await?;
+                if lang == "de" {
+                    b.click("header.site a.lang-switch").await?;
+                    b.find("html[lang=\"de\"]").await?;
+                }
+                b.find("#with-buys").await?;
+                let closed = b.js("return document.getElementById('bowl').open;").await?;
+                assert_eq!(closed, json!(false), "{lang}: folded until asked");
+                let summary = b
+                    .js("return document.querySelector('#bowl > summary') \
+                         .getBoundingClientRect().height;")
+                    .await?;
+                assert!(summary.as_f64().unwrap_or(0.0) >= 44.0, "{lang}: {summary}");
+                b.click("#bowl > summary").await?;
+                b.wait_text("#bowl-hands", hand).await?;
+                b.assert_no_horizontal_scroll().await?;
+            }
+            Ok(())
+        },
+    );
+}
