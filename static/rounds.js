@@ -31,7 +31,38 @@
     var chars = Array.from(token);
     var suit = SUITS[chars[chars.length - 1].toUpperCase()];
     var rank = rankNumber(chars.slice(0, -1).join(""));
-    return suit && rank ? { rank: rank, suit: suit } : null;
+    return suit && rank ? { rank: rank, suit: suit } : german(up);
+  }
+
+  // The German letters, read as the server reads them (RULES.md section 1, "German
+  // letters"): the suit in front ("HK", "T2", "Karo-A"; a K in front is Karo), else the rank
+  // in front ("BP", "DKr"); a lone K after the rank is Kreuz or Karo and is no card.
+  var GERMAN_SUITS = [["KREUZ", "♣"], ["TREFF", "♣"], ["KARO", "♦"], ["HERZ", "♥"],
+    ["PIK", "♠"], ["KR", "♣"], ["KA", "♦"], ["T", "♣"], ["H", "♥"], ["P", "♠"]];
+
+  function germanRank(text) {
+    var words = { A: 1, ASS: 1, B: 11, BUBE: 11, D: 12, DAME: 12, K: 13 };
+    if (Object.prototype.hasOwnProperty.call(words, text)) { return words[text]; }
+    return /^([2-9]|10)$/.test(text) ? Number(text) : 0;
+  }
+
+  function german(up) {
+    var word = up.replace(/[-.]/g, "");
+    var front = GERMAN_SUITS.concat([["K", "♦"]]);
+    for (var i = 0; i < front.length; i++) {
+      if (word.indexOf(front[i][0]) === 0) {
+        var rank = germanRank(word.slice(front[i][0].length));
+        if (rank) { return { rank: rank, suit: front[i][1] }; }
+      }
+    }
+    for (var j = 0; j < GERMAN_SUITS.length; j++) {
+      var name = GERMAN_SUITS[j][0];
+      if (word.length > name.length && word.slice(-name.length) === name) {
+        var r = germanRank(word.slice(0, -name.length));
+        if (r) { return { rank: r, suit: GERMAN_SUITS[j][1] }; }
+      }
+    }
+    return null;
   }
 
   // The cards of the text and their points by the rule set's table: { cards: [{ text,

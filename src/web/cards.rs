@@ -108,7 +108,7 @@ mod tests {
         let error = parse_melds("3H 4H 5H | 8H 11H").unwrap_err();
         assert_eq!(
             card_error_text(&error, &ctx(Lang::En)),
-            "Unknown card \"11H\" in meld 2. Write rank then suit, like 10H, QS, A♦ or JK."
+            "Unknown card \"11H\" in meld 2. Write rank then suit, like 10H, QS, A♦ or JK: ranks A, 2–10, J, Q, K; suits C, D, H, S."
         );
         assert!(
             card_error_text(&error, &ctx(Lang::De))

@@ -19,6 +19,7 @@ mod harness;
 mod midgame;
 mod phone;
 mod rematch;
+mod round_three;
 mod rule_sharing;
 mod served;
 mod small_things;

@@ -1278,7 +1278,7 @@ async fn a_kitty_of_one_buy_says_one_buy_in_both_languages() {
     let body = text(&get_in(&app, &path, "de").await.body);
     assert!(
         body.contains(
-            "Kasse: 0,01 € aus 1 Kauf, zwei Drittel an den Sieger und ein Drittel an den Zweiten."
+            "Topf: 0,01 € aus 1 Kauf, zwei Drittel an den Sieger und ein Drittel an den Zweiten."
         ),
         "{body}"
     );

@@ -978,7 +978,10 @@ async fn bad_rounds_are_refused_with_the_reason_next_to_the_field() {
         json!({"went_out": "Ann", "points": {"Ben": 1, "Cy": 2}, "cards": {"Di": "AS 11H"}}),
     )
     .await;
-    assert_eq!(card["fields"]["Di"], "Di's cards: unknown card \"11H\".");
+    assert_eq!(
+        card["fields"]["Di"],
+        "Di's cards: unknown card \"11H\". Write rank then suit, like 10H, QS, A♦ or JK: ranks A, 2–10, J, Q, K; suits C, D, H, S."
+    );
     let order = refused(
         &app,
         &game,

@@ -464,13 +464,14 @@ async fn the_ledger_page_settles_up_once_per_form_and_a_stale_form_is_a_conflict
         !body.contains("id=\"settle-up-link\""),
         "nothing open, nothing to settle"
     );
-    // Right after, the settle-up can be undone; the chart's caption says the balances count
-    // from the settle-up.
+    // Right after, the settle-up can be undone; with every game settled there is no chart,
+    // and the page says it starts again at zero with the next game.
     assert!(body.contains("Abrechnung zurücknehmen"), "{body}");
     assert!(
-        body.contains("zählen ab null seit der Abrechnung vom"),
+        body.contains("Das Diagramm beginnt mit dem nächsten beendeten Spiel wieder bei null"),
         "{body}"
     );
+    assert!(!body.contains("id=\"money-chart\""), "{body}");
     let undo = format!("/groups/{}/ledger/settle-up/undo", group.id);
     let now = group.state(&app, "").await["version"]
         .as_i64()
@@ -577,6 +578,136 @@ async fn the_group_money_chart_draws_each_player_s_running_money_for_screen_read
     assert_eq!(german.status, StatusCode::OK);
     assert!(german.body.contains("Saldo nach 2 Spielen"));
     assert!(!german.body.contains(&group.id));
+}
+
+/// The money in a game's settlement of `name`, by the game's nets.
+async fn net_of(app: &TestApp, id: &str, name: &str) -> i64 {
+    nets(app, id)
+        .await
+        .into_iter()
+        .find(|(n, _)| n == name)
+        .map(|(_, c)| c)
+        .unwrap_or_else(|| panic!("no {name} in {id}"))
+}
+
+#[tokio::test]
+async fn after_a_settle_up_the_chart_and_its_caption_count_from_zero_like_the_balances() {
+    let app = TestApp::new().await;
+    let (group, _) = two_evenings(&app).await;
+    let action = format!("/groups/{}/ledger/settle-up", group.id);
+    let version = group.state(&app, "").await["version"]
+        .as_i64()
+        .unwrap()
+        .to_string();
+    let key = app.form_key(&action);
+    let done = post_form(
+        &app,
+        &action,
+        &[("key", key.as_str()), ("version", version.as_str())],
+        "en",
+    )
+    .await;
+    assert_eq!(done.status, StatusCode::SEE_OTHER, "{}", done.body);
+    // Everything settled: no chart (its file is a sentence), and the page says why.
+    let chart = format!("/groups/{}/chart.svg", group.id);
+    app.get_in(&chart, "en")
+        .await
+        .assert_page_refused(StatusCode::NOT_FOUND, "no chart to draw");
+    let ledger = format!("/groups/{}/ledger", group.id);
+    let body = text(&app.get_in(&ledger, "en").await.body);
+    assert!(
+        body.contains("the chart starts again at zero with the next finished game"),
+        "{body}"
+    );
+    assert!(!body.contains("id=\"money-chart\""));
+
+    // One more evening: the chart draws that game alone, from zero, and its last numbers are
+    // the balances in the ledger's table.
+    let third = played(
+        &app,
+        &group,
+        &["Cy", "Ann", "Ben"],
+        "€",
+        &[("Cy", json!({"Ann": 30, "Ben": 50}))],
+    )
+    .await;
+    let svg = app.get_in(&chart, "en").await;
+    assert_eq!(svg.status, StatusCode::OK, "{}", svg.body);
+    assert!(svg.body.contains("Net after 1 game:"), "{}", svg.body);
+    let state = group.state(&app, "").await;
+    let mut open = Vec::new();
+    for name in ["Ann", "Ben", "Cy"] {
+        let cents = net_of(&app, &third, name).await;
+        let balance = state["ledger"]["balance_cents"][name].as_i64();
+        open.push((name, cents, balance));
+    }
+    for (name, cents, balance) in &open {
+        assert_eq!(Some(*cents), *balance, "{name}: {open:?} in {state}");
+    }
+    let page = app.get_in(&ledger, "en").await.body;
+    assert!(page.contains("id=\"money-chart\""));
+    let body = text(&page);
+    assert!(
+        body.contains("The chart and the balances above count from zero since the settle-up of"),
+        "{body}"
+    );
+    let de = text(&app.get_in(&ledger, "de").await.body);
+    assert!(
+        de.contains("Das Diagramm und die Salden oben zählen ab null seit der Abrechnung vom"),
+        "{de}"
+    );
+}
+
+/// The places on the standings' cards, in order.
+fn card_places(body: &str) -> Vec<String> {
+    body.split("<span class=\"place\">")
+        .skip(1)
+        .map(|rest| rest.split('<').next().unwrap_or("").to_owned())
+        .collect()
+}
+
+#[tokio::test]
+async fn players_level_in_the_standings_share_a_place_and_the_next_is_third() {
+    let app = TestApp::new().await;
+    let group = create_group(&app, &["Ann", "Ben", "Cy"]).await;
+    // Ann wins one evening, Ben the other, each second in the other's: level.
+    played(
+        &app,
+        &group,
+        &["Ann", "Ben", "Cy"],
+        "€",
+        &[("Ann", json!({"Ben": 20, "Cy": 40}))],
+    )
+    .await;
+    played(
+        &app,
+        &group,
+        &["Ann", "Ben", "Cy"],
+        "€",
+        &[("Ben", json!({"Ann": 20, "Cy": 40}))],
+    )
+    .await;
+    let path = format!("/groups/{}/standings", group.id);
+    let en = app.get_in(&path, "en").await;
+    assert_eq!(en.status, StatusCode::OK, "{}", en.body);
+    assert_eq!(
+        card_places(&en.body),
+        ["1st, tied", "1st, tied", "3rd"],
+        "{}",
+        en.body
+    );
+    let de = app.get_in(&path, "de").await;
+    assert_eq!(
+        card_places(&de.body),
+        ["Platz 1, geteilt", "Platz 1, geteilt", "Platz 3"],
+        "{}",
+        de.body
+    );
+    // The read-only twin says the same.
+    let view = app
+        .get_in(&format!("/groups/view/{}/standings", group.view), "en")
+        .await;
+    assert_eq!(card_places(&view.body), ["1st, tied", "1st, tied", "3rd"]);
 }
 
 #[tokio::test]

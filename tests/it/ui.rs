@@ -391,7 +391,7 @@ async fn an_unknown_card_is_a_422_with_the_sentence_next_to_the_field_and_the_in
     assert!(response.is_html());
     let body = text(&response.body);
     assert!(body.contains(
-        "<p class=\"field-error\" role=\"alert\">Unknown card \"11H\" in meld 2. Write rank then suit, like 10H, QS, A♦ or JK.</p>"
+        "<p class=\"field-error\" role=\"alert\">Unknown card \"11H\" in meld 2. Write rank then suit, like 10H, QS, A♦ or JK: ranks A, 2–10, J, Q, K; suits C, D, H, S.</p>"
     ), "{body}");
     assert!(body.contains(&format!(">{typed}</textarea>")));
     assert!(body.contains(">5S 6S</textarea>"));

@@ -26,8 +26,10 @@ mod rendered;
 mod result;
 mod settle;
 mod sheet;
+mod table;
 
 use axum::Router;
+use axum::extract::Path;
 use axum::response::Redirect;
 use axum::routing::{get, post};
 
@@ -52,4 +54,11 @@ pub fn routes() -> Router<AppState> {
         .route("/view/{token}/chart.svg", get(chart::view_svg))
         .route("/view/{token}/export.csv", get(export::view_csv))
         .route("/view/{token}/export.json", get(export::view_json))
+        .route("/view/{token}/table", get(table::view_table))
+        .route(
+            "/games/view/{token}/table",
+            get(|Path(token): Path<String>| async move {
+                Redirect::permanent(&format!("/view/{token}/table"))
+            }),
+        )
 }

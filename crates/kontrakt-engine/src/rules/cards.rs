@@ -166,6 +166,9 @@ impl fmt::Display for Card {
 pub enum CardError {
     /// The token is not a card in the notation; `meld` is the 1-based meld it is in, if any.
     Unknown { token: String, meld: Option<usize> },
+    /// A rank followed by a lone `K` in German letters ("DK", "10K"): Kreuz or Karo, so no
+    /// card is guessed (docs/RULES.md section 1).
+    Ambiguous { token: String, meld: Option<usize> },
     /// Too many cards to be a real hand.
     TooMany { count: usize, max: usize },
     /// A meld with no cards in it.
@@ -192,6 +195,10 @@ impl CardError {
     fn located(self, meld: usize) -> CardError {
         match self {
             CardError::Unknown { token, .. } => CardError::Unknown {
+                token,
+                meld: Some(meld),
+            },
+            CardError::Ambiguous { token, .. } => CardError::Ambiguous {
                 token,
                 meld: Some(meld),
             },
@@ -229,11 +236,97 @@ impl std::str::FromStr for Card {
             return Ok(Card::Joker);
         }
         let last = t.chars().last().ok_or_else(unknown)?;
-        let suit = Suit::parse(last).ok_or_else(unknown)?;
-        let rank_part = &t[..t.len() - last.len_utf8()];
-        let rank = Rank::parse(rank_part).ok_or_else(unknown)?;
-        Ok(Card::new(rank, suit))
+        let english = Suit::parse(last).and_then(|suit| {
+            let rank_part = &t[..t.len() - last.len_utf8()];
+            Rank::parse(rank_part).map(|rank| Card::new(rank, suit))
+        });
+        if let Some(card) = english {
+            return Ok(card);
+        }
+        match german(&up) {
+            German::Card(card) => Ok(card),
+            German::SuitK => Err(CardError::Ambiguous {
+                token: t.to_string(),
+                meld: None,
+            }),
+            German::Nothing => Err(unknown()),
+        }
     }
+}
+
+/// What a token says in the German letters (docs/RULES.md section 1, "German letters").
+#[derive(Debug, PartialEq, Eq)]
+enum German {
+    /// One card.
+    Card(Card),
+    /// A rank followed by a lone `K`: Kreuz or Karo, nobody can tell.
+    SuitK,
+    /// Not a card in German letters either.
+    Nothing,
+}
+
+/// The German suit words and letters, longest first. `K` alone is Karo only in front of the
+/// rank, as the seed writes it ("KK, HK, PK; T2, K2, H2, P2": T is Treff, that is Kreuz);
+/// after a rank it could be Kreuz or Karo.
+const GERMAN_SUITS: [(&str, Suit); 10] = [
+    ("KREUZ", Suit::Clubs),
+    ("TREFF", Suit::Clubs),
+    ("KARO", Suit::Diamonds),
+    ("HERZ", Suit::Hearts),
+    ("PIK", Suit::Spades),
+    ("KR", Suit::Clubs),
+    ("KA", Suit::Diamonds),
+    ("T", Suit::Clubs),
+    ("H", Suit::Hearts),
+    ("P", Suit::Spades),
+];
+
+/// The German rank letters (A, B, D, K) and words without umlauts (Ass, Bube, Dame; the
+/// rules layer holds no German text, so the king is its letter only), and 2 to 10.
+fn german_rank(s: &str) -> Option<Rank> {
+    let n = match s {
+        "A" | "ASS" => 1,
+        "B" | "BUBE" => 11,
+        "D" | "DAME" => 12,
+        "K" => 13,
+        _ => {
+            let n: u8 = s.parse().ok()?;
+            if !(2..=10).contains(&n) || s.starts_with('0') || s.starts_with('+') {
+                return None;
+            }
+            n
+        }
+    };
+    Some(Rank(n))
+}
+
+/// Reads a token (upper case) in German letters: the suit in front ("HK" Herz König, "T2"
+/// Treff 2, "Karo-A"), else the rank in front ("BP" Bube Pik, "DKr" Dame Kreuz). Called
+/// only for a token the English notation does not read, so "KD" stays the king of diamonds.
+fn german(up: &str) -> German {
+    let word: String = up.chars().filter(|c| *c != '-' && *c != '.').collect();
+    let suit_first = GERMAN_SUITS
+        .iter()
+        .chain(&[("K", Suit::Diamonds)])
+        .filter_map(|(name, suit)| {
+            let rank = german_rank(word.strip_prefix(name)?)?;
+            Some(Card::new(rank, *suit))
+        })
+        .collect::<Vec<_>>();
+    if let Some(&card) = suit_first.first() {
+        // Longer names are tried first and no two readings of one token differ ("KAK": only
+        // Ka + K reads), so the first is the card.
+        return German::Card(card);
+    }
+    for (name, suit) in GERMAN_SUITS {
+        if let Some(rank) = word.strip_suffix(name).and_then(german_rank) {
+            return German::Card(Card::new(rank, suit));
+        }
+    }
+    if word.strip_suffix('K').and_then(german_rank).is_some() {
+        return German::SuitK;
+    }
+    German::Nothing
 }
 
 fn tokens(s: &str) -> impl Iterator<Item = &str> {
@@ -690,10 +783,88 @@ mod tests {
     }
 
     #[test]
+    fn german_letters_read_with_the_suit_in_front_as_the_seed_writes_them() {
+        // Seed 002: "KK, HK, PK; T2, K2, H2, P2" (T Treff = Kreuz, K Karo, H Herz, P Pik).
+        assert_eq!(c("KK"), Card::new(Rank::KING, Suit::Diamonds));
+        assert_eq!(c("HK"), Card::new(Rank::KING, Suit::Hearts));
+        assert_eq!(c("PK"), Card::new(Rank::KING, Suit::Spades));
+        assert_eq!(c("T2"), Card::new(Rank::TWO, Suit::Clubs));
+        assert_eq!(c("K2"), Card::new(Rank::TWO, Suit::Diamonds));
+        assert_eq!(c("H2"), Card::new(Rank::TWO, Suit::Hearts));
+        assert_eq!(c("p2"), Card::new(Rank::TWO, Suit::Spades));
+        assert_eq!(
+            parse_cards("KK, HK, PK").unwrap(),
+            [c("KD"), c("KH"), c("KS")]
+        );
+        // Seed 000 writes the suit as a word: "Karo-A", "Kreuz-B", "Pik-D".
+        assert_eq!(c("Karo-A"), Card::new(Rank::ACE, Suit::Diamonds));
+        assert_eq!(c("Kreuz-B"), Card::new(Rank::JACK, Suit::Clubs));
+        assert_eq!(c("Pik-D"), Card::new(Rank::QUEEN, Suit::Spades));
+        assert_eq!(c("Herz-10"), Card::new(Rank::TEN, Suit::Hearts));
+        assert_eq!(c("Treff-Dame"), Card::new(Rank::QUEEN, Suit::Clubs));
+        assert_eq!(c("KrB"), Card::new(Rank::JACK, Suit::Clubs));
+        assert_eq!(c("KaD"), Card::new(Rank::QUEEN, Suit::Diamonds));
+        assert_eq!(c("TK"), Card::new(Rank::KING, Suit::Clubs));
+        assert_eq!(c("K10"), Card::new(Rank::TEN, Suit::Diamonds));
+    }
+
+    #[test]
+    fn german_letters_read_with_the_rank_in_front_where_the_suit_is_clear() {
+        assert_eq!(c("BP"), Card::new(Rank::JACK, Suit::Spades));
+        assert_eq!(c("DP"), Card::new(Rank::QUEEN, Suit::Spades));
+        assert_eq!(c("AH"), Card::new(Rank::ACE, Suit::Hearts));
+        assert_eq!(c("10P"), Card::new(Rank::TEN, Suit::Spades));
+        assert_eq!(c("DT"), Card::new(Rank::QUEEN, Suit::Clubs));
+        assert_eq!(c("DKr"), Card::new(Rank::QUEEN, Suit::Clubs));
+        assert_eq!(c("BKa"), Card::new(Rank::JACK, Suit::Diamonds));
+        assert_eq!(c("Dame-Pik"), Card::new(Rank::QUEEN, Suit::Spades));
+    }
+
+    #[test]
+    fn a_lone_k_after_the_rank_is_kreuz_or_karo_and_is_refused() {
+        for token in ["DK", "10K", "AK", "BK", "2K"] {
+            assert_eq!(
+                token.parse::<Card>().unwrap_err(),
+                CardError::Ambiguous {
+                    token: token.into(),
+                    meld: None
+                },
+                "{token}"
+            );
+        }
+        assert_eq!(
+            parse_melds("3H 4H 5H | 8H DK").unwrap_err(),
+            CardError::Ambiguous {
+                token: "DK".into(),
+                meld: Some(2)
+            }
+        );
+    }
+
+    #[test]
+    fn a_token_the_english_notation_reads_keeps_its_english_reading() {
+        // "KD" is the king of diamonds, never Karo Dame; "TD" the ten of diamonds; "DD" the
+        // queen of diamonds ("D" as a rank is Dame).
+        assert_eq!(c("KD"), Card::new(Rank::KING, Suit::Diamonds));
+        assert_eq!(c("TD"), Card::new(Rank::TEN, Suit::Diamonds));
+        assert_eq!(c("DD"), Card::new(Rank::QUEEN, Suit::Diamonds));
+        assert_eq!(c("KH"), Card::new(Rank::KING, Suit::Hearts));
+        assert_eq!(c("BH"), Card::new(Rank::JACK, Suit::Hearts));
+        // Every card's canonical code reads back as itself.
+        for i in 0..=52 {
+            let card = Card::from_index(i);
+            assert_eq!(c(&card.code()), card);
+        }
+    }
+
+    #[test]
     fn bad_tokens_are_named_in_the_error() {
         let e = "11H".parse::<Card>().unwrap_err();
         assert_eq!(e.to_string(), "unknown card \"11H\"");
-        for bad in ["1H", "0S", "ZZ", "H", "10", "", "10X", "AHH"] {
+        for bad in [
+            "1H", "0S", "ZZ", "H", "10", "", "10X", "AHH", "K", "P", "T", "11P", "H1", "PP",
+            "KRK0", "H+2", "P02",
+        ] {
             assert!(bad.parse::<Card>().is_err(), "{bad} should not parse");
         }
         let e = parse_melds("3H 4H 5H | 8H 11H").unwrap_err();

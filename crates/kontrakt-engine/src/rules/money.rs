@@ -86,6 +86,58 @@ pub fn kitty(rs: &RuleSet, players: usize, buys: &[i64]) -> Option<Kitty> {
     })
 }
 
+/// The table's way with the buys in `progressive` (seed 000, "Kaufen": each buy costs a
+/// cent "der in eine Kasse gezahlt wird", and "der Gewinner erhält alle 1-Cent-Münzen, die
+/// für die gekauften Karten in die Kasse gezahlt wurden"): the buys went into a bowl on the
+/// table during play, so the payments settle the places alone and the bowl is handed over.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Bowl {
+    /// The settlement of the places without the buys: who pays whom when the buys are paid.
+    pub places: Settlement,
+    /// Who takes what out of the bowl (seating index, cents), in seating order; the amounts
+    /// sum to the kitty.
+    pub handed: Vec<(usize, i64)>,
+}
+
+/// The settlement with the buys paid into a bowl during play, for a game settled by places
+/// with at least one buy; `None` for other schemes or a game without buys. Together the two
+/// parts come to the full settlement: for each player, the places' net, plus what they take
+/// from the bowl, minus what they paid into it, is their net in [`settle`].
+pub fn bowl(rs: &RuleSet, players: usize, input: &MoneyInput) -> Option<Result<Bowl, SettleError>> {
+    let kitty = kitty(rs, players, &input.buys)?;
+    if kitty.cents <= 0 {
+        return None;
+    }
+    let full = match settle(rs, players, input) {
+        Ok(s) => s,
+        Err(e) => return Some(Err(e)),
+    };
+    let without = MoneyInput {
+        buys: Vec::new(),
+        ..input.clone()
+    };
+    let places = match settle(rs, players, &without) {
+        Ok(s) => s,
+        Err(e) => return Some(Err(e)),
+    };
+    let per_buy = places_config(rs, players).cents_per_buy;
+    let handed = (0..players)
+        .filter_map(|i| {
+            let paid = input
+                .buys
+                .get(i)
+                .copied()
+                .unwrap_or(0)
+                .saturating_mul(per_buy);
+            let takes = full.net_cents[i]
+                .saturating_sub(places.net_cents[i])
+                .saturating_add(paid);
+            (takes > 0).then_some((i, takes))
+        })
+        .collect();
+    Some(Ok(Bowl { places, handed }))
+}
+
 fn per_points(input: &MoneyInput) -> i64 {
     input.points_per_cent.max(1)
 }
@@ -168,6 +220,51 @@ mod tests {
         let rs = RuleSet::with_options("liverpool", &opts).unwrap();
         // sum 120; net_i = (120 - 3 total_i) x 2
         assert_eq!(settle(&rs, 3, &input).unwrap().net_cents, [180, 0, -180]);
+    }
+
+    #[test]
+    fn with_the_buys_in_a_bowl_the_payments_settle_the_places_and_the_winner_takes_the_bowl() {
+        // The seed: the winner receives 12, 2nd pays 2, 3rd 4, 4th 6; each buy a cent into
+        // the Kasse, all of which goes to the winner.
+        let rs = RuleSet::preset("progressive").unwrap();
+        let input = MoneyInput {
+            totals: vec![50, 20, 90, 70],
+            buys: vec![1, 0, 2, 0],
+            ..MoneyInput::default()
+        };
+        let b = bowl(&rs, 4, &input).unwrap().unwrap();
+        assert_eq!(b.places.net_cents, [-2, 12, -6, -4]);
+        assert_eq!(b.handed, [(1, 3)]);
+        // The two ways come to the same money.
+        let full = settle(&rs, 4, &input).unwrap();
+        let paid = [1, 0, 2, 0];
+        for (i, paid) in paid.iter().enumerate() {
+            let takes = b.handed.iter().find(|h| h.0 == i).map_or(0, |h| h.1);
+            assert_eq!(b.places.net_cents[i] + takes - paid, full.net_cents[i]);
+        }
+        // No buys, no bowl; another scheme, no bowl.
+        let none = MoneyInput {
+            buys: vec![0; 4],
+            ..input.clone()
+        };
+        assert_eq!(bowl(&rs, 4, &none), None);
+        assert_eq!(bowl(&RuleSet::preset("rommee").unwrap(), 4, &input), None);
+    }
+
+    #[test]
+    fn two_thirds_of_the_bowl_to_the_winner_and_one_third_to_second_place() {
+        let opts: BTreeMap<String, OptionValue> =
+            [("kitty_split".into(), OptionValue::Text("two-thirds".into()))].into();
+        let rs = RuleSet::with_options("progressive", &opts).unwrap();
+        let input = MoneyInput {
+            totals: vec![50, 20, 90, 70],
+            buys: vec![3, 2, 2, 2],
+            ..MoneyInput::default()
+        };
+        let b = bowl(&rs, 4, &input).unwrap().unwrap();
+        // A kitty of 9: 3 to A (second), 6 to B (winner).
+        assert_eq!(b.handed, [(0, 3), (1, 6)]);
+        assert_eq!(b.places.net_cents, [-2, 12, -6, -4]);
     }
 
     #[test]

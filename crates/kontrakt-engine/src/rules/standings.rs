@@ -311,24 +311,47 @@ pub fn standings(games: &[PlayedGame], filter: &Filter) -> Vec<PlayerStats> {
         }
     }
     let mut list: Vec<PlayerStats> = stats.into_values().collect();
-    list.sort_by(|a, b| {
-        b.wins
-            .cmp(&a.wins)
-            .then_with(|| {
-                // Compare average places exactly: a.sum / a.games < b.sum / b.games.
-                let left = u128::from(a.place_sum) * u128::from(b.games.max(1));
-                let right = u128::from(b.place_sum) * u128::from(a.games.max(1));
-                match (a.games, b.games) {
-                    (0, 0) => std::cmp::Ordering::Equal,
-                    (0, _) => std::cmp::Ordering::Greater,
-                    (_, 0) => std::cmp::Ordering::Less,
-                    _ => left.cmp(&right),
-                }
-            })
-            .then_with(|| b.games.cmp(&a.games))
-            .then_with(|| a.player.cmp(&b.player))
-    });
+    list.sort_by(|a, b| rank(a, b).then_with(|| a.player.cmp(&b.player)));
     list
+}
+
+/// The standings' order without its last tiebreak (the player's id): more wins first, then
+/// the better average place, then more games. Two players this calls equal are level.
+fn rank(a: &PlayerStats, b: &PlayerStats) -> std::cmp::Ordering {
+    b.wins
+        .cmp(&a.wins)
+        .then_with(|| {
+            // Compare average places exactly: a.sum / a.games < b.sum / b.games.
+            let left = u128::from(a.place_sum) * u128::from(b.games.max(1));
+            let right = u128::from(b.place_sum) * u128::from(a.games.max(1));
+            match (a.games, b.games) {
+                (0, 0) => std::cmp::Ordering::Equal,
+                (0, _) => std::cmp::Ordering::Greater,
+                (_, 0) => std::cmp::Ordering::Less,
+                _ => left.cmp(&right),
+            }
+        })
+        .then_with(|| b.games.cmp(&a.games))
+}
+
+/// The places of a list in the order [`standings`] gives (or a part of it, in that order):
+/// players level on wins, average place and games share a place, and the next player takes
+/// the place after all of them, as at a sports table: 1, 1, 3. Each place with whether it is
+/// shared.
+pub fn places(list: &[&PlayerStats]) -> Vec<(u32, bool)> {
+    let mut out: Vec<(u32, bool)> = Vec::with_capacity(list.len());
+    for (i, s) in list.iter().enumerate() {
+        let level = i > 0 && rank(list[i - 1], s).is_eq();
+        let place = match out.last_mut() {
+            Some(last) if level => {
+                last.1 = true;
+                (last.0, true)
+            }
+            _ => (u32::try_from(i).unwrap_or(u32::MAX - 1) + 1, false),
+        };
+        out.push(place);
+    }
+    out
 }
 
 /// The rule sets of the games, each once, in order of first appearance.
@@ -591,6 +614,51 @@ mod tests {
             ..Filter::all_time()
         };
         assert!(first.admits(&games[0]) && !first.admits(&games[1]));
+    }
+
+    #[test]
+    fn players_level_share_a_place_and_the_next_takes_the_place_after_them() {
+        // Ann 10, Ben 10, Cy 30 and Di 50: Ann and Ben share the first place.
+        let games = vec![game(
+            "liverpool",
+            Day::new(2026, 11, 27),
+            &[1, 2, 3, 4],
+            vec![round(&[10, 10, 30, 50], None)],
+            true,
+            Some(&[40, 40, -20, -60]),
+        )];
+        let list = standings(&games, &Filter::all_time());
+        let refs: Vec<&PlayerStats> = list.iter().collect();
+        assert_eq!(
+            list.iter().map(|s| s.player).collect::<Vec<_>>(),
+            [1, 2, 3, 4]
+        );
+        assert_eq!(
+            places(&refs),
+            [(1, true), (1, true), (3, false), (4, false)]
+        );
+        // Level on wins and average place but not on games: not level.
+        let mut two = games.clone();
+        two.push(game(
+            "liverpool",
+            Day::new(2026, 11, 28),
+            &[1, 3],
+            vec![round(&[0, 0], None)],
+            true,
+            Some(&[0, 0]),
+        ));
+        let list = standings(&two, &Filter::all_time());
+        let refs: Vec<&PlayerStats> = list.iter().collect();
+        // Ann (2 games, average 1) is ahead of Ben (1 game, average 1).
+        assert_eq!(
+            list.iter().map(|s| s.player).collect::<Vec<_>>(),
+            [1, 2, 3, 4]
+        );
+        assert_eq!(
+            places(&refs),
+            [(1, false), (2, false), (3, false), (4, false)]
+        );
+        assert_eq!(places(&[]), []);
     }
 
     #[test]

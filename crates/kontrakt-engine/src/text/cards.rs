@@ -22,6 +22,15 @@ messages! {
         Unknown => "unknown card \"{token}\"", "unbekannte Karte „{token}“";
         /// The same, in a numbered meld.
         UnknownIn => "unknown card \"{token}\" in meld {n}", "unbekannte Karte „{token}“ in Meldung {n}";
+        /// A rank and a lone K in German letters ("DK"): Kreuz or Karo.
+        Ambiguous => "\"{token}\" could be Kreuz (clubs) or Karo (diamonds): a K after the rank is both in German",
+            "„{token}“ kann Kreuz oder Karo sein: ein K nach dem Wert heißt beides";
+        /// The same, in a numbered meld.
+        AmbiguousIn => "\"{token}\" in meld {n} could be Kreuz (clubs) or Karo (diamonds): a K after the rank is both in German",
+            "„{token}“ in Meldung {n} kann Kreuz oder Karo sein: ein K nach dem Wert heißt beides";
+        /// How to write Kreuz and Karo, after an ambiguous K.
+        WriteKreuzKaro => "Write Kr or T for Kreuz and Ka for Karo (DKr, DKa), or the English letters (QC, QD).",
+            "Schreibt Kr oder T für Kreuz und Ka für Karo (DKr oder DT, DKa), oder die Farbe vorn (KrD, KaD).";
         TooMany => "too many cards: {count} given, at most {max} are accepted",
             "zu viele Karten: {count} angegeben, höchstens {max} möglich";
         EmptyMeld => "meld {n} is empty", "Meldung {n} ist leer";
@@ -46,8 +55,8 @@ messages! {
         PinNotWild => "\"{token}\" declares a 2 as another card, but 2s are not wild in this game",
             "„{token}“ erklärt eine 2 zu einer anderen Karte, aber 2en sind in dieser Partie nicht wild";
         /// How to write a card, after an unknown one.
-        HowToWrite => "Write rank then suit, like 10H, QS, A♦ or JK.",
-            "Erst der Rang, dann die Farbe, z. B. 10H, D♠, A♦ oder JK.";
+        HowToWrite => "Write rank then suit, like 10H, QS, A♦ or JK: ranks A, 2–10, J, Q, K; suits C, D, H, S.",
+            "Schreibt Farbe und Wert, z. B. HK (Herz König), T2 (Treff 2), BP (Bube Pik), D♠ oder JK: Farben T oder Kr (Kreuz), Ka (Karo, vorn auch K), H (Herz), P (Pik); Werte A, 2–10, B, D, K.";
         /// After an empty meld.
         RemoveSeparator => "Remove the extra separator.", "Entfernt das überzählige Trennzeichen.";
         /// Meld readings.
@@ -261,6 +270,13 @@ impl CardError {
                 token,
                 meld: Some(n),
             } => CardMsg::UnknownIn.fill(lang, &[("token", token), ("n", n)]),
+            CardError::Ambiguous { token, meld: None } => {
+                CardMsg::Ambiguous.fill(lang, &[("token", token)])
+            }
+            CardError::Ambiguous {
+                token,
+                meld: Some(n),
+            } => CardMsg::AmbiguousIn.fill(lang, &[("token", token), ("n", n)]),
             CardError::TooMany { count, max } => {
                 CardMsg::TooMany.fill(lang, &[("count", count), ("max", max)])
             }
@@ -293,16 +309,25 @@ impl CardError {
 impl Say for CardError {
     fn say(&self, lang: Lang) -> String {
         let mut text = super::sentence(&self.clause(lang));
-        let advice = match self {
-            CardError::Unknown { .. } => Some(CardMsg::HowToWrite),
-            CardError::EmptyMeld { .. } => Some(CardMsg::RemoveSeparator),
-            _ => None,
-        };
-        if let Some(advice) = advice {
+        if let Some(advice) = self.advice(lang) {
             text.push(' ');
-            text.push_str(advice.text(lang));
+            text.push_str(advice);
         }
         text
+    }
+}
+
+impl CardError {
+    /// What to do about the problem, as a sentence, where there is something to say: the
+    /// letters that make a card (in the reader's language) after a token that is none.
+    pub fn advice(&self, lang: Lang) -> Option<&'static str> {
+        let advice = match self {
+            CardError::Unknown { .. } => CardMsg::HowToWrite,
+            CardError::Ambiguous { .. } => CardMsg::WriteKreuzKaro,
+            CardError::EmptyMeld { .. } => CardMsg::RemoveSeparator,
+            _ => return None,
+        };
+        Some(advice.text(lang))
     }
 }
 
@@ -330,8 +355,35 @@ mod tests {
         assert_eq!(e.clause(Lang::De), "unbekannte Karte „11H“ in Meldung 2");
         assert_eq!(
             e.say(Lang::De),
-            "Unbekannte Karte „11H“ in Meldung 2. Erst der Rang, dann die Farbe, z. B. 10H, D♠, A♦ oder JK."
+            "Unbekannte Karte „11H“ in Meldung 2. Schreibt Farbe und Wert, z. B. HK (Herz König), T2 (Treff 2), BP (Bube Pik), D♠ oder JK: Farben T oder Kr (Kreuz), Ka (Karo, vorn auch K), H (Herz), P (Pik); Werte A, 2–10, B, D, K."
         );
+        assert_eq!(
+            e.say(Lang::En),
+            "Unknown card \"11H\" in meld 2. Write rank then suit, like 10H, QS, A♦ or JK: ranks A, 2–10, J, Q, K; suits C, D, H, S."
+        );
+        let k = "DK".parse::<Card>().unwrap_err();
+        assert_eq!(
+            k.say(Lang::De),
+            "„DK“ kann Kreuz oder Karo sein: ein K nach dem Wert heißt beides. Schreibt Kr oder T für Kreuz und Ka für Karo (DKr oder DT, DKa), oder die Farbe vorn (KrD, KaD)."
+        );
+        assert_eq!(
+            k.say(Lang::En),
+            "\"DK\" could be Kreuz (clubs) or Karo (diamonds): a K after the rank is both in German. Write Kr or T for Kreuz and Ka for Karo (DKr, DKa), or the English letters (QC, QD)."
+        );
+        // Each piece of advice names cards that read as it says.
+        for (token, card) in [
+            ("HK", "KH"),
+            ("T2", "2C"),
+            ("BP", "JS"),
+            ("D♠", "QS"),
+            ("DKr", "QC"),
+            ("DT", "QC"),
+            ("DKa", "QD"),
+            ("KrD", "QC"),
+            ("KaD", "QD"),
+        ] {
+            assert_eq!(c(token), c(card), "{token}");
+        }
         let empty = parse_melds("3H || 4H").unwrap_err();
         assert_eq!(
             empty.say(Lang::En),

@@ -343,7 +343,13 @@ impl GameError {
                 &[("player", player), ("max", &MAX_POINTS), ("given", given)],
             ),
             BadCards { player, error } => {
-                M::BadCards.fill(lang, &[("player", player), ("error", &error.clause(lang))])
+                let mut text =
+                    M::BadCards.fill(lang, &[("player", player), ("error", &error.clause(lang))]);
+                if let Some(advice) = error.advice(lang) {
+                    text.push(' ');
+                    text.push_str(advice);
+                }
+                text
             }
             CutBonusNotPlayed { rules } => M::CutBonusNotPlayed.fill(
                 lang,

@@ -153,7 +153,17 @@ fn the_winner_may_not_have_points_and_every_other_player_needs_points_or_cards()
         errors(&s, 1, &bad_card)
             .message(&Field::Player("Di".into()), Lang::En)
             .unwrap(),
-        "Di's cards: unknown card \"11H\"."
+        "Di's cards: unknown card \"11H\". Write rank then suit, like 10H, QS, A♦ or JK: ranks A, 2–10, J, Q, K; suits C, D, H, S."
+    );
+    // German letters are cards; a token that is none names the German letters in German.
+    bad_card
+        .cards
+        .insert("Di".into(), RawCards::Text("BP HK T2 XY".into()));
+    assert_eq!(
+        errors(&s, 1, &bad_card)
+            .message(&Field::Player("Di".into()), Lang::De)
+            .unwrap(),
+        "Karten von Di: unbekannte Karte „XY“. Schreibt Farbe und Wert, z. B. HK (Herz König), T2 (Treff 2), BP (Bube Pik), D♠ oder JK: Farben T oder Kr (Kreuz), Ka (Karo, vorn auch K), H (Herz), P (Pik); Werte A, 2–10, B, D, K."
     );
 }
 

@@ -40,6 +40,7 @@ messages! {
         GameMark => "{place} place, {total} ({date})", "Platz {place}, {total} ({date})";
         /// A player's card in the standings on a phone: the place as a heading.
         CardPlace => "{place}", "Platz {place}";
+        CardPlaceShared => "{place}, tied", "Platz {place}, geteilt";
         FiltersFold => "Period and rule sets", "Zeitraum und Regeln";
         /// The biggest hand.
         HandMark => "{points} in round {round} ({date})", "{points} in Runde {round} ({date})";
@@ -94,8 +95,10 @@ messages! {
             "Die Abrechnung ist zurückgenommen: die Salden sind wieder offen.";
         SettleUndoTooLate => "This settle-up can no longer be undone: the group has changed since.",
             "Diese Abrechnung lässt sich nicht mehr zurücknehmen: an der Gruppe hat sich seitdem etwas geändert.";
-        ChartCaptionSince => "The chart runs over all the group's games; the balances above count from zero since the settle-up of {date}.",
-            "Das Diagramm zeigt alle Spiele der Gruppe; die Salden oben zählen ab null seit der Abrechnung vom {date}.";
+        ChartCaptionSince => "The chart and the balances above count from zero since the settle-up of {date}: the games it settled are paid.",
+            "Das Diagramm und die Salden oben zählen ab null seit der Abrechnung vom {date}: die Spiele davor sind bezahlt.";
+        ChartAfterSettleUp => "Everything is settled up (on {date}): the chart starts again at zero with the next finished game.",
+            "Alles ist abgerechnet (am {date}): Das Diagramm beginnt mit dem nächsten beendeten Spiel wieder bei null.";
         SettleUps => "Settle-ups", "Abrechnungen";
         NoSettleUps => "No settle-up yet.", "Noch keine Abrechnung.";
         ReadOnly => "This is the group's read-only link: only its edit link can settle up.",

@@ -466,7 +466,7 @@ messages! {
             "Je zwei Spieler rechnen die Differenz ihrer Summen ab.";
         SchemePlaces => "By places", "Nach Plätzen";
         SchemePlacesHint => "Fixed payouts per final place, plus the kitty of buys.",
-            "Feste Beträge je Endplatz, dazu die Kasse der Käufe.";
+            "Feste Beträge je Endplatz, dazu der Topf der Käufe.";
         SchemeUnits => "In units", "In Einheiten";
         SchemeUnitsHint => "The winner of each hand collects units from every other player.",
             "Wer eine Hand gewinnt, kassiert Einheiten von jedem anderen.";
@@ -503,6 +503,14 @@ messages! {
         GameRoundRules => "Rules of this round", "Regeln dieser Runde";
         GameRoundRulesChanged => "changed", "geändert";
         StandingsAfter => "Standings after round {n}", "Stand nach Runde {n}";
+        /// The table display: one screen for the whole table (a laptop or a TV).
+        TableTitle => "Table display", "Tischanzeige";
+        TableLink => "Table display for a laptop or TV (read-only)", "Tischanzeige für Laptop oder Fernseher (nur ansehen)";
+        TableLastRound => "Round {n}: the points", "Runde {n}: die Punkte";
+        TableWentOut => "{name} went out", "{name} ist ausgegangen";
+        TableNoRounds => "No round entered yet.", "Noch keine Runde eingetragen.";
+        TableLive => "Updates by itself when a round is entered.", "Aktualisiert sich von selbst, wenn eine Runde eingetragen wird.";
+        TableBack => "The game page", "Zur Spielseite";
         StandingsPlayer => "Player", "Spieler";
         StandingsBehind => "Behind", "Rückstand";
         GameEnterRound => "Enter round {n}", "Runde {n} eintragen";
@@ -674,9 +682,18 @@ messages! {
         SettlePlacesRule => "Payouts: {list}; the winner receives the sum.",
             "Beträge: {list}; der Sieger erhält die Summe.";
         SettleKittyWinner => "Kitty: {amount} from {buys} {buys|buy|buys}, all to the winner.",
-            "Kasse: {amount} aus {buys} {buys|Kauf|Käufen}, alles an den Sieger.";
+            "Topf: {amount} aus {buys} {buys|Kauf|Käufen}, alles an den Sieger.";
         SettleKittyTwoThirds => "Kitty: {amount} from {buys} {buys|buy|buys}, two-thirds to the winner and one third to second place.",
-            "Kasse: {amount} aus {buys} {buys|Kauf|Käufen}, zwei Drittel an den Sieger und ein Drittel an den Zweiten.";
+            "Topf: {amount} aus {buys} {buys|Kauf|Käufen}, zwei Drittel an den Sieger und ein Drittel an den Zweiten.";
+        /// Above the payments of a game with buys: they hold the buys.
+        SettleWithBuys => "These payments include the buys: each buyer pays for them here, and the kitty of {amount} is paid out here too.",
+            "Diese Zahlungen enthalten die Käufe: Wer gekauft hat, zahlt sie hier mit, und der Topf von {amount} wird hier mit ausgezahlt.";
+        /// The table's way: the buys went into a bowl during play.
+        SettleBowlTitle => "We paid the buys into a bowl", "Wir haben die Käufe in einen Topf gezahlt";
+        SettleBowlLead => "Then pay only this, without the buys:", "Dann zahlt nur das, ohne die Käufe:";
+        SettleBowlHand => "Hand the kitty of {amount} to {name}.", "Gebt den Topf von {amount} an {name}.";
+        SettleBowlHandPart => "From the kitty of {kitty}, hand {amount} to {name}.",
+            "Aus dem Topf von {kitty} bekommt {name} {amount}.";
         SettleTransfers => "Who pays whom", "Wer zahlt wem";
         SettleTransfer => "{from} pays {to} {amount}", "{from} zahlt {to} {amount}";
         SettleNoTransfers => "Nobody owes anybody anything.", "Niemand schuldet jemandem etwas.";

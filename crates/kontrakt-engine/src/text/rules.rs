@@ -125,9 +125,9 @@ messages! {
         Payouts => "Cents each final place pays (first entry: the winner, who instead receives the sum).",
             "Cent, die jeder Platz zahlt (erster Eintrag: der Sieger, der stattdessen die Summe erhält).";
         KittySplit => "Who receives the kitty of buys: the winner, or two-thirds to the winner and one third to second place.",
-            "Wer die Kasse der Käufe erhält: der Sieger, oder zwei Drittel der Sieger und ein Drittel der Zweite.";
+            "Wer den Topf der Käufe erhält: der Sieger, oder zwei Drittel der Sieger und ein Drittel der Zweite.";
         BuyCents => "Cents each buy costs, paid into the kitty.",
-            "Cent, die jeder Kauf kostet (in die Kasse).";
+            "Cent, die jeder Kauf kostet (in den Topf).";
         /// `twos_wild` in Continental, where it also has a bonus.
         TwosWildContinental => "All 2s are wild (runs then skip 2: A-3-4), and winning without any wild card earns 10 units from each player.",
             "Alle 2er sind wild (Folgen überspringen dann die 2: A-3-4); wer ohne wilde Karte gewinnt, erhält 10 Einheiten von jedem.";

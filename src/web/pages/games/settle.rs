@@ -13,7 +13,7 @@ use axum::http::HeaderMap;
 use axum::response::Response;
 
 use super::sheet::{Link, Sheet};
-use crate::rules::money::{kitty, places_config};
+use crate::rules::money::{MoneyInput, bowl, kitty, places_config};
 use crate::rules::ruleset::{OptionValue, Scheme};
 use crate::rules::settlement::KittySplit;
 use crate::store::LoadedGame;
@@ -101,6 +101,8 @@ struct SettlementPage {
     scheme: String,
     kitty: Option<String>,
     transfers: Vec<String>,
+    /// A game with buys: the table's way with them, folded under the payments.
+    bowl: Option<BowlView>,
     /// Why there is no money, if so.
     error: Option<String>,
     sheet: Sheet,
@@ -116,6 +118,18 @@ struct SettlementPage {
     /// "House rules: Oma's Liverpool", where the game was started with a group's house rules
     /// (printed on the settlement).
     house_rules: Option<String>,
+}
+
+/// The settlement of a game with buys, said both ways (docs/RULES.md 4 `progressive`): the
+/// payments above include the buys; a table that paid the buys into a bowl during play pays
+/// the places alone and hands the bowl over.
+struct BowlView {
+    /// "These payments include the buys: …".
+    includes: String,
+    /// Who pays whom for the places alone.
+    transfers: Vec<String>,
+    /// "Hand the kitty of € 0.03 to Maya." (one line per player who takes a share).
+    hands: Vec<String>,
 }
 
 /// What the printout adds: the rule set's house options and a QR code of the
@@ -365,6 +379,59 @@ impl SettlementPage {
                 ctx.f(Msg::SettlePlacesRule, &[("list", &list)])
             }
         };
+        let input = MoneyInput {
+            totals: state.totals.clone(),
+            buys: state.buys.clone(),
+            ..MoneyInput::default()
+        };
+        let bowl = settled
+            .and_then(|_| bowl(setup.rules(), setup.player_count(), &input))
+            .and_then(Result::ok)
+            .map(|b| {
+                let kitty_cents: i64 = b.handed.iter().map(|h| h.1).sum();
+                let hands = if let [(who, cents)] = b.handed.as_slice() {
+                    vec![ctx.f(
+                        Msg::SettleBowlHand,
+                        &[
+                            ("amount", &money(*cents)),
+                            ("name", &isolate(&setup.name(*who))),
+                        ],
+                    )]
+                } else {
+                    b.handed
+                        .iter()
+                        .map(|&(who, cents)| {
+                            ctx.f(
+                                Msg::SettleBowlHandPart,
+                                &[
+                                    ("kitty", &money(kitty_cents)),
+                                    ("amount", &money(cents)),
+                                    ("name", &isolate(&setup.name(who))),
+                                ],
+                            )
+                        })
+                        .collect()
+                };
+                BowlView {
+                    includes: ctx.f(Msg::SettleWithBuys, &[("amount", &money(kitty_cents))]),
+                    transfers: b
+                        .places
+                        .transfers
+                        .iter()
+                        .map(|t| {
+                            ctx.f(
+                                Msg::SettleTransfer,
+                                &[
+                                    ("from", &isolate(&setup.name(t.from))),
+                                    ("to", &isolate(&setup.name(t.to))),
+                                    ("amount", &money(t.cents)),
+                                ],
+                            )
+                        })
+                        .collect(),
+                    hands,
+                }
+            });
         let kitty = kitty(setup.rules(), setup.player_count(), &state.buys).map(|k| {
             let msg = match k.split {
                 KittySplit::Winner => Msg::SettleKittyWinner,
@@ -397,6 +464,7 @@ impl SettlementPage {
             ),
             kitty,
             transfers,
+            bowl,
             error,
             sheet: Sheet::new(game, None, lang),
             race: super::chart::RaceChart::new(game, &link.base(), lang),

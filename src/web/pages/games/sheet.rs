@@ -184,13 +184,13 @@ impl Link {
 
 /// What the table needs before the next round: the essentials on the first screen, the rule
 /// facts folded away (the score first).
-struct Banner {
+pub(super) struct Banner {
     /// "Round 3 of 7".
-    heading: String,
+    pub(super) heading: String,
     /// The contract in words; `None` in Rommé.
-    contract: Option<String>,
+    pub(super) contract: Option<String>,
     /// The essentials: deal, dealer, cutter and cut target, one sentence each.
-    facts: Vec<String>,
+    pub(super) facts: Vec<String>,
     /// The rule facts: decks and buys, one sentence each.
     rules: Vec<String>,
     /// The round's special rules.
@@ -393,6 +393,8 @@ struct Share {
     loopback: bool,
     edit_url: String,
     view_url: String,
+    /// The table display (`/view/{token}/table`), for a laptop or a TV.
+    table_url: String,
 }
 
 #[derive(Template)]
@@ -483,7 +485,9 @@ impl GamePage {
             let absolute = |path: &str| format!("{}{path}", origin.unwrap_or(""));
             let edit_url = absolute(&base);
             let view_url = absolute(&ViewLinks::new(&stored.view_token).page());
+            let table_url = format!("{}/table", ViewLinks::new(&stored.view_token).page());
             Share {
+                table_url,
                 qr: origin.and_then(|_| qr::svg(&edit_url, ctx.t(Msg::ShareQrLabel))),
                 view_qr: origin.and_then(|_| qr::svg(&view_url, ctx.t(Msg::PrintQrLabel))),
                 loopback: origin.is_some_and(is_loopback),
@@ -531,7 +535,7 @@ impl GamePage {
 }
 
 /// The banner of the next round (docs/RULES.md section 4: what the table needs to know).
-fn banner(ctx: &PageCtx, game: &LoadedGame, info: &RoundInfo, link: &Link) -> Banner {
+pub(super) fn banner(ctx: &PageCtx, game: &LoadedGame, info: &RoundInfo, link: &Link) -> Banner {
     let lang = ctx.lang;
     let setup = &game.setup;
     let mut facts = vec![

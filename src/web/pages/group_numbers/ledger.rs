@@ -18,7 +18,7 @@ use serde_json::Value;
 use super::{Nav, Via, load, money_class, name};
 use crate::db::games::Once;
 use crate::store::groups::{self, GroupOutcome, LoadedGroup};
-use crate::store::numbers::{group_currency, group_ledger};
+use crate::store::numbers::{group_currency, group_ledger, settled_games};
 use crate::text::Lang;
 use crate::text::charts::ChartMsg;
 use crate::text::groups::GroupMsg;
@@ -282,9 +282,11 @@ fn page(
         }
         _ => None,
     };
-    let chart_caption = match open.since {
-        Some(at) => N::ChartCaptionSince.fill(lang, &[("date", &date(at, lang))]),
-        None => N::ChartCaption.text(lang).to_owned(),
+    let chart = chart_image(group, via.is_view(), lang);
+    let chart_caption = match (open.since, &chart) {
+        (Some(at), Some(_)) => N::ChartCaptionSince.fill(lang, &[("date", &date(at, lang))]),
+        (Some(at), None) => N::ChartAfterSettleUp.fill(lang, &[("date", &date(at, lang))]),
+        (None, _) => N::ChartCaption.text(lang).to_owned(),
     };
     let history = group
         .settle_ups
@@ -295,7 +297,6 @@ fn page(
             lines: settled_words(group, &s.balances, lang),
         })
         .collect();
-    let chart = chart_image(group, via.is_view(), lang);
     let page = LedgerPage {
         name: group.group.name.clone(),
         nav: Nav::new(via),
@@ -472,10 +473,14 @@ pub(super) async fn undo_settle_up(
 /// such a game.
 fn money_series(group: &LoadedGroup) -> Option<(Vec<Series>, usize, String)> {
     let currency = group_currency(group)?;
+    // Like the balances, the chart starts at zero after the last settle-up: a settled game
+    // is paid and no longer part of anyone's running money.
+    let settled = settled_games(group);
     let games: Vec<(Vec<i64>, &[i64])> = group
         .games
         .iter()
         .filter(|g| g.state.finished && g.setup.currency() == currency)
+        .filter(|g| !settled.contains(g.record.game.view_token.as_str()))
         .filter_map(|g| match &g.state.settlement {
             Some(Ok(s)) => {
                 let seats = crate::store::numbers::seat_ids(group, g);

@@ -190,13 +190,20 @@ async fn page(
         },
     );
     let rows = |list: &[PlayerStats]| -> Vec<Row> {
-        list.iter()
-            .filter(|s| s.games > 0)
-            .enumerate()
-            .map(|(i, s)| {
-                let place = crate::text::game::place_ordinal(i as u32 + 1, lang);
+        let shown: Vec<&PlayerStats> = list.iter().filter(|s| s.games > 0).collect();
+        let places = crate::rules::standings::places(&shown);
+        shown
+            .iter()
+            .zip(places)
+            .map(|(s, (place, shared))| {
+                let place = crate::text::game::place_ordinal(place, lang);
+                let words = if shared {
+                    N::CardPlaceShared
+                } else {
+                    N::CardPlace
+                };
                 Row {
-                    place: N::CardPlace.fill(lang, &[("place", &place)]),
+                    place: words.fill(lang, &[("place", &place)]),
                     ..row(&group, s, &via, &currency, lang)
                 }
             })
