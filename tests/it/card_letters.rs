@@ -7,7 +7,7 @@
 use axum::http::StatusCode;
 use serde_json::{Value, json};
 
-use crate::common::{TestApp, TestResponse, input_value, post_form, text};
+use crate::common::{TestApp, TestResponse, input_value, post_checker, post_form, text};
 
 /// A contract game of Ann, Ben and Cy: its edit id.
 async fn game(app: &TestApp) -> String {
@@ -152,4 +152,50 @@ async fn a_lone_k_after_the_rank_is_refused_as_kreuz_or_karo_and_nothing_is_save
         answer.body
     );
     assert_eq!(app.game_state(&id).await["version"], 0);
+}
+
+/// The verdict of the checker page (`/check`) for `melds` in contract round 1, in `lang`.
+async fn verdict(app: &TestApp, melds: &str, action: &str, lang: &str) -> String {
+    let (field, cards) = if action == "check" {
+        ("melds", melds.to_string())
+    } else {
+        ("hand", melds.replace(" | ", " "))
+    };
+    let page = post_checker(app, ("contract", "1"), &[(field, &cards)], action, lang).await;
+    assert_eq!(page.status, StatusCode::OK, "{melds}: {}", page.body);
+    let verdict = &page.body[page.body.find("id=\"verdict\"").expect("a verdict")..];
+    text(&verdict[..verdict.find("<label").unwrap_or(verdict.len())])
+}
+
+#[tokio::test]
+async fn the_checker_reads_german_letters_as_the_round_form_does() {
+    let app = TestApp::new().await;
+    // Two sets of three: the seed's notation (suit first) and rank first, against the English.
+    let (german, english) = ("KK HK PK | BP BH BT", "KD KH KS | JS JH JC");
+    for action in ["check", "solve"] {
+        let de = verdict(&app, german, action, "de").await;
+        assert_eq!(de, verdict(&app, english, action, "de").await, "{action}");
+        assert!(!de.contains("unbekannte Karte"), "{action}: {de}");
+    }
+    assert!(verdict(&app, german, "check", "de").await.contains("✓"));
+    // A token that is no card names the German letters on the checker too.
+    let page = post_checker(
+        &app,
+        ("contract", "1"),
+        &[("melds", "KK XY")],
+        "check",
+        "de",
+    )
+    .await;
+    assert_eq!(
+        page.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{}",
+        page.body
+    );
+    assert!(
+        text(&page.body).contains("Schreibt Farbe und Wert, z. B. HK (Herz König)"),
+        "{}",
+        page.body
+    );
 }

@@ -100,7 +100,7 @@ messages! {
         SecMelds => "Is this meld legal?", "Ist diese Meldung gültig?";
         FieldMelds => "Melds", "Meldungen";
         FieldMeldsHint => "One meld per line, or | between melds. Cards like 10H QS A♦ JK; a wild card laid as one card: JK=JH.",
-            "Eine Meldung je Zeile oder | dazwischen. Karten wie 10H QS A♦ JK (D♥ = Dame); eine wilde Karte als bestimmte Karte: JK=JH.";
+            "Eine Meldung je Zeile oder | dazwischen. Karten wie HK (Herz König), BP (Bube Pik), 10H, D♥ oder JK; eine wilde Karte als bestimmte Karte: JK=JH.";
         ButtonCheck => "Check melds", "Meldungen prüfen";
         ContractIs => "Contract: {contract}", "Kontrakt: {contract}";
         VerdictOk => "Legal: these melds make the contract.",
