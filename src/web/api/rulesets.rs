@@ -27,6 +27,7 @@ use crate::rules::definition::{CHECKED_ID, Definition, has_room, register, regis
 use crate::rules::presets::Preset;
 use crate::text::definition::{DefinitionMsg, load};
 use crate::text::{Lang, Say};
+use crate::web::definitions::{merge, strip_derived_rounds};
 use crate::web::schema;
 use crate::web::{AppError, AppState, Json, Result};
 
@@ -45,28 +46,6 @@ pub struct NewRuleSetAnswer {
     pub id: String,
     /// `/api/v1/rulesets/{id}`: the rule set in full.
     pub api_url: String,
-}
-
-/// Fields the catalogue derives, left out of a base's rounds before what differs is laid
-/// over them (they would no longer agree with a changed round).
-const DERIVED_ROUND_FIELDS: [&str; 4] =
-    ["number", "contract", "contract_de", "needs_more_than_dealt"];
-
-/// `over` laid on `base`: objects key by key, anything else replaced.
-fn merge(base: &mut Value, over: Value) {
-    match (base, over) {
-        (Value::Object(base), Value::Object(over)) => {
-            for (key, value) in over {
-                match base.get_mut(&key) {
-                    Some(slot) if slot.is_object() && value.is_object() => merge(slot, value),
-                    _ => {
-                        base.insert(key, value);
-                    }
-                }
-            }
-        }
-        (slot, value) => *slot = value,
-    }
 }
 
 /// The definition a body asks for, with the new id: the body itself, or its `base` preset's
@@ -99,13 +78,7 @@ fn definition_of(body: Map<String, Value>, id: &str, lang: Lang) -> Result<Defin
                 }
                 None => serde_json::to_value(preset.definition())?,
             };
-            if let Some(Value::Array(rounds)) = value.get_mut("rounds") {
-                for round in rounds.iter_mut().filter_map(Value::as_object_mut) {
-                    for field in DERIVED_ROUND_FIELDS {
-                        round.remove(field);
-                    }
-                }
-            }
+            strip_derived_rounds(&mut value);
             merge(&mut value, Value::Object(body));
             value
         }
