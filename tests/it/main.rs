@@ -38,6 +38,7 @@ mod group_import;
 mod group_numbers;
 mod group_pages;
 mod groups;
+mod house_rules;
 mod idempotency;
 mod layout;
 mod logs;
