@@ -123,6 +123,8 @@ pub struct EditorPage {
     pub summary: String,
     pub ok: bool,
     pub based_on: String,
+    /// What the draft started from, for the fold that starts again.
+    pub start_name: String,
     pub presets: Vec<Choice>,
     pub examples: Vec<Choice>,
     pub name: String,
@@ -426,7 +428,7 @@ pub fn page(
     let mut money_errors = said.take("scheme");
     money_errors.extend(said.take_prefix("schemes"));
     let start = base.map(|p| p.id()).unwrap_or_default();
-    let presets = PRESET_IDS
+    let presets: Vec<Choice> = PRESET_IDS
         .iter()
         .filter_map(|id| preset_info(id))
         .map(|info| Choice {
@@ -435,7 +437,7 @@ pub fn page(
             selected: from == info.id || (from.is_empty() && start == info.id),
         })
         .collect();
-    let examples = EXAMPLES
+    let examples: Vec<Choice> = EXAMPLES
         .iter()
         .filter_map(|(value, text)| {
             let def = draft::example(text)?;
@@ -446,6 +448,12 @@ pub fn page(
             })
         })
         .collect();
+    let start_name = presets
+        .iter()
+        .chain(&examples)
+        .find(|c: &&Choice| c.selected)
+        .map(|c| c.label.clone())
+        .unwrap_or_else(|| def.name.clone());
     let set_min = typed("melds.set_min").unwrap_or_else(|| m.set_min.to_string());
     let run_min = typed("melds.run_min").unwrap_or_else(|| m.run_min.to_string());
     EditorPage {
@@ -461,6 +469,7 @@ pub fn page(
         },
         ok: count == 0,
         based_on,
+        start_name,
         presets,
         examples,
         name: def.name.clone(),
