@@ -34,6 +34,11 @@ pub const RESTRICTIONS: [(Restriction, &str); 4] = [
     (Restriction::NoTwoSetsSameRank, "no_two_sets_same_rank"),
 ];
 
+/// The cards of a penalty table, in the order the page shows them.
+pub const CARD_KEYS: [&str; 14] = [
+    "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "JK",
+];
+
 /// The shipped examples of house rules (`docs/rulesets/`), by the name the page's `from`
 /// takes.
 pub const EXAMPLES: [(&str, &str); 4] = [
@@ -164,11 +169,15 @@ impl<'a> Fields<'a> {
             self.apply_round(def, i);
         }
         self.apply_melds(def);
-        if let Some(table) = def.penalty.clone() {
-            let mut table = table;
-            for (key, points) in &mut table {
-                if let Some(n) = self.number(&format!("pen.{key}"), format!("penalty.{key}")) {
-                    *points = n;
+        if let Some(mut table) = def.penalty.clone() {
+            // Every card the page shows: those of the table, and the joker once jokers are
+            // played (a table without one gets it typed, or the engine's sentence beside it).
+            for key in CARD_KEYS {
+                let name = format!("pen.{key}");
+                if self.get(&name).is_some_and(|t| !t.trim().is_empty())
+                    && let Some(n) = self.number(&name, format!("penalty.{key}"))
+                {
+                    table.insert(key.to_owned(), n);
                 }
             }
             def.penalty = Some(table);
@@ -497,5 +506,35 @@ mod tests {
         Op::parse("up:0").apply(&mut def);
         Op::parse("nonsense:1:2").apply(&mut def);
         assert_eq!(def.rounds[0], first, "out of range changes nothing");
+    }
+
+    #[test]
+    fn jokers_turned_on_where_the_table_has_no_joker_value_take_the_one_typed() {
+        let mut def = drafted(
+            Preset::from_id("continental").unwrap().definition().clone(),
+            Preset::from_id("continental").unwrap(),
+        );
+        def.penalty = Some(
+            CARD_KEYS[..13]
+                .iter()
+                .map(|k| ((*k).to_owned(), 5))
+                .collect(),
+        );
+        let pairs: Vec<(String, String)> = [
+            ("fields", "1"),
+            ("jokers", "on"),
+            ("pen.JK", "25"),
+            ("pen.K", ""),
+        ]
+        .iter()
+        .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
+        .collect();
+        let mut fields = Fields::new(&pairs);
+        fields.apply(&mut def);
+        assert!(fields.bad.is_empty(), "an empty field changes nothing");
+        let table = def.penalty.unwrap();
+        assert_eq!(table["JK"], 25);
+        assert_eq!(table["K"], 5);
+        assert!(def.melds.jokers);
     }
 }

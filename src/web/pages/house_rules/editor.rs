@@ -382,24 +382,25 @@ pub fn page(
     ];
     let melds_errors = said.take_prefix("melds");
     let cards = def.penalty.as_ref().map(|table| {
-        let order = [
-            "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "JK",
-        ];
-        let mut keys: Vec<&String> = table.keys().collect();
-        keys.sort_by_key(|k| order.iter().position(|o| o == k).unwrap_or(order.len()));
-        keys.into_iter()
-            .map(|key| {
+        draft::CARD_KEYS
+            .iter()
+            .filter(|key| table.contains_key(**key) || (**key == "JK" && m.jokers))
+            .map(|&key| {
                 let path = format!("penalty.{key}");
                 CardValue {
-                    key: key.clone(),
+                    key: key.to_owned(),
                     label: if key == "JK" {
                         H::Joker.text(lang).to_owned()
                     } else {
                         crate::rules::cards::Rank::all()
                             .find(|r| r.symbol() == key)
-                            .map_or_else(|| key.clone(), |r| super::book::capitalized(r.name(lang)))
+                            .map_or_else(
+                                || key.to_owned(),
+                                |r| super::book::capitalized(r.name(lang)),
+                            )
                     },
-                    value: typed(&path).unwrap_or_else(|| table[key].to_string()),
+                    value: typed(&path)
+                        .unwrap_or_else(|| table.get(key).map(i64::to_string).unwrap_or_default()),
                     errors: said.take(&path),
                 }
             })
