@@ -388,6 +388,27 @@ async fn the_rule_book_of_a_preset_and_the_links_to_the_editor_from_the_new_game
         "the group's new game links to the editor"
     );
 
+    // The group's quick house rules (a preset's options) lead on to a rule set of its own.
+    let version = app
+        .get(&format!("/api/v1/groups/{}", group.id))
+        .await
+        .json()["version"]
+        .to_string();
+    let options = app
+        .post_form_keyed(
+            &format!("/groups/{}/house-rules", group.id),
+            &[
+                ("name", "Omas Liverpool"),
+                ("rules", "liverpool"),
+                ("version", &version),
+            ],
+            "en",
+        )
+        .await;
+    assert_eq!(options.status, StatusCode::OK, "{}", options.body);
+    let editor = format!("href=\"/rules/new?from=liverpool&group={}\"", group.id);
+    assert!(text(&options.body).contains(&editor), "{}", options.body);
+
     // The group is carried through the editor to the rule book and its new game.
     let page = app
         .get(&format!("/rules/new?from=contract&group={}", group.id))
