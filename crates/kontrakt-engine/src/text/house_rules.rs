@@ -100,6 +100,7 @@ messages! {
         BookSource => "Source: {source}", "Quelle: {source}";
         BookPlayers => "For {min} to {max} {max|player|players}.", "Für {min} bis {max} Spieler.";
         BookDecks => "Cards: {decks} for {players} {players|player|players}.", "Karten: {decks} bei {players} {players|Spieler|Spielern}.";
+        BookDecksAll => "Cards: {decks}.", "Karten: {decks}.";
         BookRoundsHint => "A game has {n} {n|round|rounds}; each asks for its contract before a player may meld.",
             "Eine Partie hat {n} {n|Runde|Runden}; jede verlangt ihren Kontrakt, bevor man auslegen darf.";
         BookNoContract => "No contract.", "Kein Kontrakt.";

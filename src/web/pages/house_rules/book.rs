@@ -228,8 +228,14 @@ fn build(
             .filter(|s| !s.is_empty())
             .map(|s| H::BookSource.fill(lang, &[("source", &s)])),
         players: H::BookPlayers.fill(lang, &[("min", &min), ("max", &max)]),
-        decks: if min == max {
-            decks(min)
+        decks: if rs.decks(min as usize) == rs.decks(max as usize) {
+            H::BookDecksAll.fill(
+                lang,
+                &[(
+                    "decks",
+                    &crate::text::rules::describe_decks(&rs.decks(max as usize), lang),
+                )],
+            )
         } else {
             format!("{} {}", decks(min), decks(max))
         },
