@@ -432,3 +432,27 @@ async fn the_rule_book_of_a_preset_and_the_links_to_the_editor_from_the_new_game
         StatusCode::NOT_FOUND
     );
 }
+
+#[tokio::test]
+async fn a_change_that_would_make_the_draft_too_large_to_carry_is_left_undone_with_a_sentence() {
+    use kontrakt::web::pages::house_rules::MAX_DRAFT_BYTES;
+    let app = TestApp::new().await;
+    let page = app.get("/rules/new?from=progressive").await;
+    // A draft a few bytes under the bound (its source written long), then a round added.
+    let mut big = draft(&page);
+    let size = big.to_string().len();
+    big["source"] = Value::String("x".repeat(MAX_DRAFT_BYTES - size - 50));
+    let big = big.to_string();
+    assert!(big.len() <= MAX_DRAFT_BYTES);
+    let fields = editor_fields(&page.body, "add-round", &[("draft", &big)]);
+    let answer = post_form(&app, "/rules/new", &pairs(&fields), "en").await;
+    assert_eq!(answer.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(text(&answer.body).contains("too large to carry on the page, so it was not done"));
+    let rounds = draft(&page)["rounds"].as_array().unwrap().len();
+    assert_eq!(draft(&answer)["rounds"].as_array().unwrap().len(), rounds);
+    // What it carries still reads back: the page goes on from it.
+    let fields = editor_fields(&answer.body, "remove:0", &[]);
+    let on = post_form(&app, "/rules/new", &pairs(&fields), "en").await;
+    assert_eq!(on.status, StatusCode::OK);
+    assert_eq!(draft(&on)["rounds"].as_array().unwrap().len(), rounds - 1);
+}

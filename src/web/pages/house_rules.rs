@@ -172,9 +172,15 @@ async fn step(
 ) -> Result<Response> {
     ctx.here = STEP_ACTION.to_owned();
     let group = for_group(&state, last_field(&pairs, "group")).await?;
-    let (mut def, bad, notice) = posted_draft(&state, &ctx, &pairs).await?;
+    let (mut def, bad, mut notice) = posted_draft(&state, &ctx, &pairs).await?;
     if notice.is_none() {
+        let before = def.clone();
         draft::Op::parse(last_field(&pairs, "op").unwrap_or_default()).apply(&mut def);
+        // A draft the page could not carry back is not made: the change is left undone.
+        if draft::write(&def).len() > MAX_DRAFT_BYTES {
+            def = before;
+            notice = Some(H::DraftTooLarge.text(ctx.lang).to_owned());
+        }
     }
     let from = last_field(&pairs, "from").unwrap_or_default().to_owned();
     let status = if notice.is_some() {

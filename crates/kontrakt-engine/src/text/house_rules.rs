@@ -86,6 +86,8 @@ messages! {
             "„{text}“ ist keine ganze Zahl; schreibt eine wie {example}.";
         DraftUnreadable => "Your changes could not be read back (the page was damaged or too large), so the page starts again from {name}.",
             "Eure Änderungen ließen sich nicht zurücklesen (die Seite war beschädigt oder zu groß), daher beginnt die Seite wieder bei {name}.";
+        DraftTooLarge => "That would make the rule set too large to carry on the page, so it was not done; remove something first.",
+            "Damit würde das Regelwerk zu groß für die Seite, deshalb ist es nicht geschehen; entfernt zuerst etwas.";
         UnknownStart => "There is no rule set or example \"{from}\" to start from; choose one from the list.",
             "Es gibt kein Regelwerk und kein Beispiel „{from}“, von dem man ausgehen könnte; wählt eines aus der Liste.";
         KeyUsed => "This form was already used to save another rule set. Check the rules below and save again.",
