@@ -456,3 +456,39 @@ async fn a_change_that_would_make_the_draft_too_large_to_carry_is_left_undone_wi
     assert_eq!(on.status, StatusCode::OK);
     assert_eq!(draft(&on)["rounds"].as_array().unwrap().len(), rounds - 1);
 }
+
+#[tokio::test]
+async fn the_jokers_of_a_deck_are_changed_within_their_range_and_said_where_out_of_it() {
+    let app = TestApp::new().await;
+    let page = app.get_in("/rules/new?from=hollywood", "de").await;
+    assert!(page.body.contains("id=\"deck_jokers\""));
+    let too_many = press(&app, &page, "check", &[("deck_jokers", "40")], "de").await;
+    let said = text(&too_many.body);
+    let field = said.find("id=\"deck_jokers\"").unwrap();
+    let sentence = said.find("40 liegt außerhalb von 0 bis 12.").unwrap();
+    assert!(field < sentence && sentence < said.find("id=\"set_min\"").unwrap());
+    assert_eq!(
+        draft(&too_many)["deck"],
+        draft(&page)["deck"],
+        "nothing changed"
+    );
+    let three = press(&app, &page, "check", &[("deck_jokers", "3")], "de").await;
+    assert_eq!(
+        draft(&three)["deck"]["jokers_per_deck"],
+        3,
+        "{}",
+        draft(&three)["deck"]
+    );
+    let fields = editor_fields(&three.body, "check", &[]);
+    let saved = post_form(&app, "/rules", &pairs(&fields), "de").await;
+    assert_eq!(saved.status, StatusCode::SEE_OTHER, "{}", saved.body);
+    let id = saved
+        .header("location")
+        .trim_start_matches("/rules/")
+        .to_owned();
+    let stored = app.get(&format!("/api/v1/rulesets/{id}")).await.json();
+    assert_eq!(stored["deck"]["jokers_per_deck"], 3);
+    // The contract rule set's deck counts its jokers by the players: no field to change.
+    let contract = app.get("/rules/new?from=contract").await;
+    assert!(!contract.body.contains("id=\"deck_jokers\""));
+}

@@ -63,6 +63,9 @@ messages! {
         TwosWild => "2s are wild", "Zweien sind wild";
         WildsPerMeld => "Wild cards per meld", "Wilde Karten je Meldung";
         AllWild => "A meld may be all wild cards", "Eine Meldung darf nur aus wilden Karten bestehen";
+        DeckJokers => "Jokers shuffled in", "Joker im Spiel";
+        DeckJokersPerDeck => "Jokers per deck", "Joker je Blatt";
+        OutOfRange => "{text} is out of range: 0 to {max}.", "{text} liegt außerhalb von 0 bis {max}.";
         SetMin => "Shortest set", "Kürzester Satz";
         RunMin => "Shortest run", "Kürzeste Folge";
         SetsDiffer => "The cards of a set are all of different suits", "Die Karten eines Satzes haben alle verschiedene Farben";

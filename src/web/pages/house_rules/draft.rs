@@ -13,7 +13,7 @@ use serde_json::Value;
 use crate::rules::definition::{Definition, MAX_ROUNDS, Restriction, RoundDef};
 use crate::rules::meld::{AceMode, MeldKind, WildShare};
 use crate::rules::presets::Preset;
-use crate::rules::ruleset::{Buys, OptionKind, OptionValue, Requirement, Scheme};
+use crate::rules::ruleset::{Buys, DeckRule, OptionKind, OptionValue, Requirement, Scheme};
 use crate::web::definitions::{merge, strip_derived_rounds};
 
 /// Most bytes of the draft's JSON the page takes back (the largest preset is about 10 KB;
@@ -94,6 +94,21 @@ pub fn example(text: &str) -> Option<Definition> {
     Some(drafted(def, base))
 }
 
+/// Most jokers the page puts in a deck (or in all, where the rule set has a fixed deck).
+pub const MAX_JOKERS: u8 = 12;
+
+/// How many jokers the deck rule has, where it says a number: the number and whether it is
+/// per deck.
+pub fn deck_jokers(deck: DeckRule) -> Option<(u8, bool)> {
+    match deck {
+        DeckRule::Fixed { jokers, .. } => Some((jokers, false)),
+        DeckRule::PerTwoPlayers { jokers_per_deck } | DeckRule::Hollywood { jokers_per_deck } => {
+            Some((jokers_per_deck, true))
+        }
+        DeckRule::TwoPlusPlayersMinusOne | DeckRule::Continental => None,
+    }
+}
+
 /// The draft a page sent back: `None` where it is too large or not a definition.
 pub fn read(text: &str) -> Option<Definition> {
     if text.len() > MAX_DRAFT_BYTES {
@@ -115,6 +130,8 @@ pub fn write(def: &Definition) -> String {
 pub struct Typed {
     pub path: String,
     pub text: String,
+    /// A number outside 0 to this (else: no number at all).
+    pub max: Option<u8>,
 }
 
 /// The posted fields, read by name.
@@ -150,6 +167,7 @@ impl<'a> Fields<'a> {
                 self.bad.push(Typed {
                     path,
                     text: text.to_owned(),
+                    max: None,
                 });
                 None
             }
@@ -267,6 +285,26 @@ impl<'a> Fields<'a> {
                 _ => (None, u8::from(!all_wild), None),
             };
         }
+        let counted = deck_jokers(def.deck).is_some();
+        if let Some(n) = self
+            .number::<u8>("deck_jokers", "deck.jokers".to_owned())
+            .filter(|_| counted)
+        {
+            if n > MAX_JOKERS {
+                self.bad.push(Typed {
+                    path: "deck.jokers".to_owned(),
+                    text: n.to_string(),
+                    max: Some(MAX_JOKERS),
+                });
+            } else {
+                match &mut def.deck {
+                    DeckRule::Fixed { jokers, .. } => *jokers = n,
+                    DeckRule::PerTwoPlayers { jokers_per_deck }
+                    | DeckRule::Hollywood { jokers_per_deck } => *jokers_per_deck = n,
+                    DeckRule::TwoPlusPlayersMinusOne | DeckRule::Continental => {}
+                }
+            }
+        }
         if let Some(n) = self.number("set_min", "melds.set_min".to_owned()) {
             def.melds.set_min = n;
         }
@@ -310,13 +348,28 @@ fn sync_options(def: &mut Definition) {
             OptionValue::Bool(def.melds.min_naturals_per_meld == 0),
         ),
     ];
+    let jokers = deck_jokers(def.deck).map(|(n, per_deck)| {
+        let name = if per_deck {
+            "jokers_per_deck"
+        } else {
+            "joker_count"
+        };
+        (name, OptionValue::Int(i64::from(n)))
+    });
     for option in &mut def.options {
-        let Some((_, value)) = facts.iter().find(|(name, _)| *name == option.name) else {
+        let Some((_, value)) = facts
+            .iter()
+            .chain(jokers.iter())
+            .find(|(name, _)| *name == option.name)
+        else {
             continue;
         };
         let takes = match (&option.kind, value) {
             (OptionKind::Bool, OptionValue::Bool(_)) => true,
             (OptionKind::Choice { values }, OptionValue::Text(text)) => values.contains(text),
+            (OptionKind::Int { min, max, values }, OptionValue::Int(n)) => {
+                (min..=max).contains(&n) && values.as_ref().is_none_or(|v| v.contains(n))
+            }
             _ => false,
         };
         if takes {

@@ -138,6 +138,8 @@ pub struct EditorPage {
     pub meld_checks: Vec<Check>,
     pub set_min: String,
     pub run_min: String,
+    /// The deck's jokers where its rule says a number: the label and the value.
+    pub deck_jokers: Option<(&'static str, String, Vec<String>)>,
     pub melds_errors: Vec<String>,
     pub cards: Option<Vec<CardValue>>,
     pub schemes: Vec<Choice>,
@@ -200,10 +202,11 @@ pub fn page(
         } else {
             3
         };
-        said.0
-            .entry(typed.path.clone())
-            .or_default()
-            .push(H::NotANumber.fill(lang, &[("text", &typed.text), ("example", &example)]));
+        let sentence = match typed.max {
+            Some(max) => H::OutOfRange.fill(lang, &[("text", &typed.text), ("max", &max)]),
+            None => H::NotANumber.fill(lang, &[("text", &typed.text), ("example", &example)]),
+        };
+        said.0.entry(typed.path.clone()).or_default().push(sentence);
     }
     for problem in &problems {
         said.0
@@ -381,6 +384,19 @@ pub fn page(
         },
     ];
     let melds_errors = said.take_prefix("melds");
+    let deck_errors = said.take_prefix("deck");
+    let deck_jokers = draft::deck_jokers(def.deck).map(|(n, per_deck)| {
+        let label = if per_deck {
+            H::DeckJokersPerDeck
+        } else {
+            H::DeckJokers
+        };
+        (
+            label.text(lang),
+            typed("deck.jokers").unwrap_or_else(|| n.to_string()),
+            deck_errors,
+        )
+    });
     let cards = def.penalty.as_ref().map(|table| {
         draft::CARD_KEYS
             .iter()
@@ -484,6 +500,7 @@ pub fn page(
         meld_checks,
         set_min,
         run_min,
+        deck_jokers,
         melds_errors,
         cards,
         schemes,
