@@ -23,6 +23,7 @@ pub mod cards;
 pub mod charts;
 pub mod compute;
 pub mod cookies;
+pub mod definitions;
 pub mod error;
 pub mod extract;
 pub mod game_creation;

@@ -14,6 +14,7 @@ use crate::rules::presets::Preset;
 use crate::rules::ruleset::{Got, OptionError, OptionValue, RuleSet};
 use crate::text::Lang;
 use crate::text::definition::DefinitionMsg;
+use crate::web::definitions::{merge, strip_derived_rounds};
 use crate::web::{AppError, Result};
 
 /// The `options` object: option name to JSON value, checked against the rule set later.
@@ -66,28 +67,6 @@ fn option_value(value: &serde_json::Value) -> Option<OptionValue> {
     }
 }
 
-/// Fields the catalogue derives, left out of a base's rounds before what differs is laid
-/// over them (they would no longer agree with a changed round).
-const DERIVED_ROUND_FIELDS: [&str; 4] =
-    ["number", "contract", "contract_de", "needs_more_than_dealt"];
-
-/// `over` laid on `base`: objects key by key, anything else replaced.
-fn merge(base: &mut Value, over: Value) {
-    match (base, over) {
-        (Value::Object(base), Value::Object(over)) => {
-            for (key, value) in over {
-                match base.get_mut(&key) {
-                    Some(slot) if slot.is_object() && value.is_object() => merge(slot, value),
-                    _ => {
-                        base.insert(key, value);
-                    }
-                }
-            }
-        }
-        (slot, value) => *slot = value,
-    }
-}
-
 /// The definition a body asks for, with the new id: the body itself, or its `base` preset's
 /// definition with the body laid over it.
 pub fn definition_of(body: Map<String, Value>, id: &str, lang: Lang) -> Result<Definition> {
@@ -118,13 +97,7 @@ pub fn definition_of(body: Map<String, Value>, id: &str, lang: Lang) -> Result<D
                 }
                 None => serde_json::to_value(preset.definition())?,
             };
-            if let Some(Value::Array(rounds)) = value.get_mut("rounds") {
-                for round in rounds.iter_mut().filter_map(Value::as_object_mut) {
-                    for field in DERIVED_ROUND_FIELDS {
-                        round.remove(field);
-                    }
-                }
-            }
+            strip_derived_rounds(&mut value);
             merge(&mut value, Value::Object(body));
             value
         }

@@ -39,6 +39,7 @@ mod group_import;
 mod group_numbers;
 mod group_pages;
 mod groups;
+mod house_rules;
 mod idempotency;
 mod kitty_bowl;
 mod layout;

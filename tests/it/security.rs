@@ -183,6 +183,19 @@ fn fill(path: &str, id: &str) -> String {
 const OTHER_WRITES: &[Route] = &[
     Route {
         method: "POST",
+        path: "/rules/new",
+        payload: Payload::Form(
+            "from=contract&fields=1&name=Omas+Regeln&op=add%3A0%3Arun&r0.deal=10&pen.K=10\
+             &ace=wrap&wilds=one&scheme=pairwise",
+        ),
+    },
+    Route {
+        method: "POST",
+        path: "/rules",
+        payload: Payload::Form("from=no-jokers&fields=1&name=Ohne+Joker&r0.deal=10"),
+    },
+    Route {
+        method: "POST",
         path: "/api/v1/rulesets",
         payload: Payload::Json(r#"{"base": "contract", "name": "Omas Regeln"}"#),
     },

@@ -579,34 +579,49 @@ fn facts(ctx: &PageCtx, rs: &RuleSet, round: Option<&RoundSpec>) -> Vec<String> 
         out.push(ctx.f(Msg::RoundOpening, &[("points", &points)]) + ".");
     }
     if let Some(r) = round {
-        if let Some(contract) = &r.contract {
-            out.push(ctx.f(
-                Msg::ContractIs,
-                &[(
-                    "contract",
-                    &crate::text::rules::describe_contract(contract, ctx.lang),
-                )],
-            ));
-        }
-        out.push(ctx.f(Msg::FactDeal, &[("n", &r.deal)]));
-        // The same sentences as a game's banner (text::round).
-        for (on, restriction) in [
-            (r.go_out_all, Restriction::GoOutAll),
-            (r.exact_minimum, Restriction::ExactMinimum),
-            (r.no_contiguous_runs, Restriction::NoContiguousRuns),
-            (r.runs_apart >= 2, Restriction::RunsTwoApart),
-            (r.runs_different_suits, Restriction::RunsDifferentSuits),
-            (r.no_two_sets_same_rank, Restriction::NoTwoSetsSameRank),
-            (
-                r.needs_more_than_dealt(rs.play.going_out),
-                Restriction::NeedsMoreThanDealt,
-            ),
-        ] {
-            if on {
-                out.push(restriction.say(ctx.lang));
-            }
+        out.extend(round_facts(ctx, rs, r));
+    }
+    out.extend(meld_facts(ctx, rs));
+    out
+}
+
+/// What a round asks, one sentence each: the contract, the deal, its restrictions (the
+/// sentences of a game's banner). The rule book page (`house_rules`) says the same.
+pub(super) fn round_facts(ctx: &PageCtx, rs: &RuleSet, r: &RoundSpec) -> Vec<String> {
+    let mut out = Vec::new();
+    if let Some(contract) = &r.contract {
+        out.push(ctx.f(
+            Msg::ContractIs,
+            &[(
+                "contract",
+                &crate::text::rules::describe_contract(contract, ctx.lang),
+            )],
+        ));
+    }
+    out.push(ctx.f(Msg::FactDeal, &[("n", &r.deal)]));
+    // The same sentences as a game's banner (text::round).
+    for (on, restriction) in [
+        (r.go_out_all, Restriction::GoOutAll),
+        (r.exact_minimum, Restriction::ExactMinimum),
+        (r.no_contiguous_runs, Restriction::NoContiguousRuns),
+        (r.runs_apart >= 2, Restriction::RunsTwoApart),
+        (r.runs_different_suits, Restriction::RunsDifferentSuits),
+        (r.no_two_sets_same_rank, Restriction::NoTwoSetsSameRank),
+        (
+            r.needs_more_than_dealt(rs.play.going_out),
+            Restriction::NeedsMoreThanDealt,
+        ),
+    ] {
+        if on {
+            out.push(restriction.say(ctx.lang));
         }
     }
+    out
+}
+
+/// The meld rules in force and the play rules, one sentence each.
+pub(super) fn meld_facts(ctx: &PageCtx, rs: &RuleSet) -> Vec<String> {
+    let mut out = Vec::new();
     let m = &rs.meld;
     out.push(
         ctx.t(match m.ace {

@@ -168,6 +168,8 @@ struct EditForms {
     rule_choices: Vec<RuleChoice>,
     new_game: String,
     import: String,
+    /// The House rules editor for this group.
+    own_rules: String,
 }
 
 #[derive(Template)]
@@ -274,6 +276,10 @@ impl GroupPage {
                     .collect(),
                 new_game: links.games_new(),
                 import: links.import(),
+                own_rules: format!(
+                    "/rules/new?group={}",
+                    crate::web::i18n::percent_encode(&group.group.id)
+                ),
             }
         });
         let share = edit.then(|| {

@@ -16,6 +16,7 @@ pub mod games;
 pub mod group_numbers;
 pub mod groups;
 pub mod home;
+pub mod house_rules;
 pub mod labels;
 pub mod money;
 pub mod origin;
@@ -34,6 +35,7 @@ pub fn routes() -> Router<AppState> {
     Router::new()
         .merge(home::routes())
         .merge(check::routes())
+        .merge(house_rules::routes())
         .merge(connection::routes())
         .merge(games::routes())
         .merge(groups::routes())

@@ -973,3 +973,53 @@ fn the_card_grid_declares_a_joker_as_the_next_card_tapped() {
         survey.finish()
     });
 }
+
+/// The House rules editor and the rule book on a 360 px phone without JavaScript, in English
+/// and German, and again at 200 % text: a round added and its contract built by tapping
+/// chips and "or", a mistake shown beside its field, saved, and the rule book of what was
+/// saved; every page surveyed.
+#[test]
+fn house_rules_editor_and_rule_book_fit_360_px_without_javascript_also_at_200_percent_text() {
+    const TEST: &str =
+        "house_rules_editor_and_rule_book_fit_360_px_without_javascript_also_at_200_percent_text";
+    run_on(
+        TEST,
+        Phone::NARROW.without_javascript(),
+        async |b: &Browser| -> TestResult {
+            let mut survey = Survey::new(TEST);
+            for lang in ["en", "de"] {
+                survey.lang = lang;
+                b.goto("/rules/new?from=shanghai").await?;
+                set_language(b, lang).await?;
+                b.find("form#editor").await?;
+                survey.look(b, "house rules, from Shanghai").await?;
+                b.click("#add-round").await?;
+                b.find("#round-7").await?;
+                b.click("button[name=\"op\"][value=\"or:7\"]").await?;
+                b.click("button[name=\"op\"][value=\"add:7:pair\"]").await?;
+                b.find("#round-7 .hr-or").await?;
+                b.fill("#pen\\.K", "900").await?;
+                b.click("#check").await?;
+                b.find("#pen\\.K[aria-invalid=\"true\"]").await?;
+                survey
+                    .look(b, "house rules, an 8th round with an \"or\" and a mistake")
+                    .await?;
+                b.js("document.documentElement.style.fontSize = '200%'; return 0;")
+                    .await?;
+                survey.look(b, "house rules at 200 % text").await?;
+                b.fill("#pen\\.K", "10").await?;
+                b.fill("#rules-name", "Bartholomäus' Hausregeln").await?;
+                b.click("#save").await?;
+                b.find("#book-rounds").await?;
+                survey.look(b, "the rule book of the saved rules").await?;
+                b.js("document.documentElement.style.fontSize = '200%'; return 0;")
+                    .await?;
+                survey.look(b, "the rule book at 200 % text").await?;
+                b.goto("/rules/new?from=wiener-rommee").await?;
+                b.find("form#editor").await?;
+                survey.look(b, "house rules, Wiener Rommé").await?;
+            }
+            survey.finish()
+        },
+    );
+}

@@ -69,6 +69,7 @@ pub mod cli;
 pub mod definition;
 pub mod game;
 pub mod groups;
+pub mod house_rules;
 mod lang;
 pub mod lists;
 pub mod numbers;

@@ -25,6 +25,7 @@ pub(super) fn all_templates() -> Vec<(String, &'static str)> {
         super::cli::CliMsg,
         super::game::GameMsg,
         super::game::HandMsg,
+        super::house_rules::HouseRulesMsg,
         super::Msg,
         super::numbers::NumbersMsg,
         super::sharing::SharingMsg,

@@ -312,6 +312,9 @@ struct HouseRulesPage {
     rules_name: &'static str,
     options: Vec<OptionField>,
     notice: Option<String>,
+    /// The House rules editor from this rule set, for this group: where a table whose game
+    /// differs in more than the options writes its own.
+    own_rules: String,
 }
 
 impl HouseRulesPage {
@@ -378,6 +381,11 @@ pub(super) async fn save_house_rules(
             rules_name: crate::text::rules::preset_name(&info, ctx.lang),
             options,
             notice,
+            own_rules: format!(
+                "/rules/new?from={}&group={}",
+                crate::web::i18n::percent_encode(info.id),
+                crate::web::i18n::percent_encode(&form.group.group.id)
+            ),
             ctx,
         }
     };

@@ -156,6 +156,11 @@ fn page(ctx: PageCtx, group: &LoadedGroup, form: &SetupForm, errors: PageErrors)
         selected: h.name == form.house_rules,
     }));
     let mut page = build(ctx, form, errors, &links.action("games"));
+    page.own_rules = format!(
+        "{}&group={}",
+        page.own_rules,
+        crate::web::i18n::percent_encode(&group.group.id)
+    );
     page.group = Some(GroupChoices {
         players: group.active_players().map(|p| p.name.clone()).collect(),
         house_rules,

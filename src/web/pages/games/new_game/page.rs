@@ -78,6 +78,9 @@ pub(in crate::web::pages) struct NewGamePage {
     /// The rule set whose options are shown.
     shown: &'static str,
     rule_choices: Vec<RuleChoice>,
+    /// The House rules editor, starting from the rule set shown (and the group's, in a
+    /// group).
+    pub(in crate::web::pages) own_rules: String,
     options: Vec<OptionField>,
     players_hint: String,
     seats: Vec<Seat>,
@@ -183,6 +186,10 @@ pub(in crate::web::pages) fn build(
         },
         currency: or_default(&form.currency, crate::rules::game::DEFAULT_CURRENCY),
         rule_choices: rule_choices(&ctx, &rs),
+        own_rules: format!(
+            "/rules/new?from={}",
+            crate::web::i18n::percent_encode(rs.id())
+        ),
         options: option_fields(&ctx, &rs, form, keep, &errors),
         dealer_choices: dealer_choices(&ctx, form, &seats),
         schemes: scheme_choices(ctx.lang, &rs, form, keep),
