@@ -165,6 +165,8 @@ struct Fs {
 
 struct Inode {
     dir: bool,
+    /// A Unix socket's name (PostgreSQL's): a name and a mode, no data.
+    socket: bool,
     perm: u16,
     uid: u32,
     gid: u32,
@@ -182,6 +184,7 @@ impl Inode {
     fn new(dir: bool, perm: u16, uid: u32, gid: u32) -> Inode {
         Inode {
             dir,
+            socket: false,
             perm,
             uid,
             gid,
@@ -209,6 +212,8 @@ impl Inode {
             crtime: self.mtime,
             kind: if self.dir {
                 FileType::Directory
+            } else if self.socket {
+                FileType::Socket
             } else {
                 FileType::RegularFile
             },
@@ -265,12 +270,13 @@ impl State {
                 let parts: Vec<&str> = line.split(' ').collect();
                 match parts.as_slice() {
                     ["I", ino, kind, perm, uid, gid] => {
-                        let inode = Inode::new(
+                        let mut inode = Inode::new(
                             *kind == "d",
                             perm.parse().map_err(io::Error::other)?,
                             uid.parse().map_err(io::Error::other)?,
                             gid.parse().map_err(io::Error::other)?,
                         );
+                        inode.socket = *kind == "s";
                         meta.insert(ino.parse().map_err(io::Error::other)?, inode);
                     }
                     ["E", dir, child, name] => {
@@ -418,7 +424,11 @@ impl State {
         described.insert(ROOT);
         for ino in described {
             if let Some(inode) = self.inodes.get(&ino) {
-                let kind = if inode.dir { "d" } else { "f" };
+                let kind = match (inode.dir, inode.socket) {
+                    (true, _) => "d",
+                    (false, true) => "s",
+                    (false, false) => "f",
+                };
                 text.push_str(&format!(
                     "I {ino} {kind} {} {} {}\n",
                     inode.perm, inode.uid, inode.gid
@@ -541,6 +551,30 @@ impl fuser::Filesystem for Fs {
         reply: ReplyEntry,
     ) {
         let inode = Inode::new(true, (mode & !umask & 0o7777) as u16, req.uid(), req.gid());
+        match self.state().make(parent, name, inode) {
+            Ok((_, attr)) => reply.entry(&TTL, &attr, Generation(0)),
+            Err(e) => reply.error(e),
+        }
+    }
+
+    fn mknod(
+        &self,
+        req: &Request,
+        parent: INodeNo,
+        name: &OsStr,
+        mode: u32,
+        umask: u32,
+        _rdev: u32,
+        reply: ReplyEntry,
+    ) {
+        // Unix sockets only (bind(2) makes one); no devices or pipes.
+        const S_IFMT: u32 = 0o170_000;
+        const S_IFSOCK: u32 = 0o140_000;
+        if mode & S_IFMT != S_IFSOCK {
+            return reply.error(Errno::EPERM);
+        }
+        let mut inode = Inode::new(false, (mode & !umask & 0o7777) as u16, req.uid(), req.gid());
+        inode.socket = true;
         match self.state().make(parent, name, inode) {
             Ok((_, attr)) => reply.entry(&TTL, &attr, Generation(0)),
             Err(e) => reply.error(e),
@@ -755,10 +789,10 @@ impl fuser::Filesystem for Fs {
             (ROOT, FileType::Directory, OsString::from("..")),
         ];
         for (name, child) in &dir.entries {
-            let kind = if state.inodes.get(child).is_some_and(|i| i.dir) {
-                FileType::Directory
-            } else {
-                FileType::RegularFile
+            let kind = match state.inodes.get(child) {
+                Some(inode) if inode.dir => FileType::Directory,
+                Some(inode) if inode.socket => FileType::Socket,
+                _ => FileType::RegularFile,
             };
             all.push((*child, kind, name.clone()));
         }
