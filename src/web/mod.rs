@@ -24,6 +24,7 @@ pub mod charts;
 pub mod compute;
 pub mod cookies;
 pub mod definitions;
+pub mod device;
 pub mod error;
 pub mod extract;
 pub mod game_creation;
@@ -207,7 +208,10 @@ impl AppState {
 /// `tower::ServiceExt::oneshot`. The write rate limit keys clients by the connection's peer
 /// address: serve with `into_make_service_with_connect_info::<SocketAddr>()`.
 pub fn app(state: AppState) -> Router {
-    let limiter = Arc::new(WriteLimiter::new(state.write_limit));
+    let limiter = Arc::new(WriteLimiter::signing_with(
+        state.write_limit,
+        state.db.form_secret(),
+    ));
     // Pages issue form keys through their `PageCtx`, which finds them here.
     let form_keys = axum::Extension(state.form_keys.clone());
     let transport = state.transport;

@@ -36,6 +36,9 @@ pub struct PreviewGameJson {
 /// A problem or an unlikely round of a sheet, named by its row.
 #[derive(Serialize, ToSchema)]
 pub struct ImportIssueJson {
+    /// Always `csv`: the body's field the issue is in, so that each problem of a refused
+    /// import is a `FieldProblem` like every other 422's (Added 2026-11-27).
+    pub field: &'static str,
     /// The sheet row (the header is row 1); missing for the sheet as a whole.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub row: Option<usize>,
@@ -69,12 +72,14 @@ pub struct ImportPreviewJson {
 fn issue_json(issue: &Issue, lang: Lang) -> ImportIssueJson {
     match issue {
         Issue::Sheet(problem) => ImportIssueJson {
+            field: "csv",
             row: problem.row,
             round: None,
             code: problem.problem.code().to_string(),
             message: problem.say(lang),
         },
         Issue::Game { row, round, error } => ImportIssueJson {
+            field: "csv",
             row: Some(*row),
             round: *round,
             code: error.code().to_string(),

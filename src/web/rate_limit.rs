@@ -16,10 +16,11 @@
 //!
 //! Within one address each device has a bucket of its own, so one phone (or a script)
 //! flooding writes does not spend the others' budget: a browser is told apart by the cookie
-//! [`DEVICE_COOKIE`], which the first write without it sets; every request without it (a
-//! script, a first write) shares one bucket of the address. The address as a whole has a
-//! bucket [`ADDRESS_SHARE`] times a device's, which every write takes from too: what a
-//! device forging a new cookie for every write can still spend, and no more.
+//! [`DEVICE_COOKIE`], signed by the server ([`super::device`]), which the first write without
+//! it sets (while the address's budget of new devices lasts); every request without a cookie
+//! the server signed (a script, a first write, a forged cookie) shares one bucket of the
+//! address. The address as a whole has a bucket [`ADDRESS_SHARE`] times a device's, which
+//! every write takes from too: what all its devices together can spend, and no more.
 
 use std::collections::HashMap;
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr};
@@ -33,12 +34,14 @@ use axum::response::{IntoResponse, Response};
 
 use super::AppError;
 use super::cookies::{Cookie, CookieJar};
+use super::device::Devices;
 pub use crate::config::WriteLimit;
 
 /// Buckets kept before the first pruning.
 const PRUNE_FLOOR: usize = 1024;
 
-/// The cookie that tells the devices behind one address apart: 32 hex digits.
+/// The cookie that tells the devices behind one address apart: a device id and the server's
+/// signature of it ([`Devices`]).
 pub const DEVICE_COOKIE: &str = "kontrakt_device";
 
 /// How many devices' worth of writes one address may spend (burst and rate): one device
@@ -53,6 +56,7 @@ const DEVICE_COOKIE_AGE: u64 = 365 * 24 * 3600;
 pub struct WriteLimiter {
     limit: WriteLimit,
     inner: Mutex<Buckets>,
+    devices: Devices,
 }
 
 #[derive(Debug)]
@@ -87,10 +91,17 @@ struct Bucket {
 }
 
 impl WriteLimiter {
-    /// A limiter with no client seen yet.
+    /// A limiter with no client seen yet, signing device cookies with a random secret.
     pub fn new(limit: WriteLimit) -> Self {
+        Self::signing_with(limit, "")
+    }
+
+    /// A limiter with no client seen yet, signing device cookies with `secret` (the
+    /// database's form secret, so a cookie outlives a restart).
+    pub fn signing_with(limit: WriteLimit, secret: &str) -> Self {
         Self {
             limit,
+            devices: Devices::new(secret),
             inner: Mutex::new(Buckets {
                 by_client: HashMap::new(),
                 by_address: HashMap::new(),
@@ -207,8 +218,9 @@ pub async fn limit_writes(
             .map_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED), |info| info.0.ip());
         let device = CookieJar::from_headers(request.headers())
             .get(DEVICE_COOKIE)
-            .and_then(device_id);
-        if let Err(seconds) = limiter.take_for(client_key(peer), device, Instant::now()) {
+            .and_then(|value| limiter.devices.read(value));
+        let (client, now) = (client_key(peer), Instant::now());
+        if let Err(seconds) = limiter.take_for(client, device, now) {
             let mut response = AppError::TooManyRequests { seconds }.into_response();
             response
                 .headers_mut()
@@ -216,9 +228,10 @@ pub async fn limit_writes(
             return response;
         }
         let mut response = next.run(request).await;
-        if device.is_none() {
+        if device.is_none()
+            && let Some(id) = limiter.devices.issue(client, now)
+        {
             // This browser's writes get a bucket of their own from now on.
-            let id = format!("{:032x}", rand::random::<u128>());
             let cookie = Cookie::new(DEVICE_COOKIE, id).max_age(DEVICE_COOKIE_AGE);
             if let Ok(value) = HeaderValue::from_str(&cookie.header_value()) {
                 response.headers_mut().append(header::SET_COOKIE, value);
@@ -227,14 +240,6 @@ pub async fn limit_writes(
         return response;
     }
     next.run(request).await
-}
-
-/// The device of a [`DEVICE_COOKIE`] value: 32 hex digits, else none (the shared bucket).
-fn device_id(value: &str) -> Option<u128> {
-    if value.len() != 32 {
-        return None;
-    }
-    u128::from_str_radix(value, 16).ok()
 }
 
 #[cfg(test)]
@@ -299,13 +304,6 @@ mod tests {
         assert_eq!(taken, 2 * ADDRESS_SHARE);
         // Another address is not touched.
         assert_eq!(limiter.take_for(ip("10.0.0.2"), Some(1), now), Ok(()));
-    }
-
-    #[test]
-    fn only_32_hex_digits_name_a_device() {
-        assert_eq!(device_id("000000000000000000000000000000ff"), Some(255));
-        assert_eq!(device_id("ff"), None);
-        assert_eq!(device_id("zz000000000000000000000000000000"), None);
     }
 
     #[test]

@@ -776,3 +776,48 @@ async fn a_group_past_its_daily_import_cap_is_refused_with_429_saying_when_to_re
     );
     assert_eq!(group_games(&app, &id).await, 0);
 }
+
+/// What schemathesis found against the OpenAPI document: a refused import's problems are
+/// `FieldProblem`s like every other 422's (each names the body's `csv` field; before: none
+/// had a `field`), and `"lang": null` is no language given, as the document's optional field
+/// says (before: a 422 `"lang" is "en" or "de", not "null"`).
+#[tokio::test]
+async fn a_refused_import_names_its_field_and_a_null_lang_is_no_language() {
+    let app = TestApp::new().await;
+    let (id, _) = new_group(&app).await;
+    let path = format!("/api/v1/groups/{id}/import");
+    let refused = post(&app, &path, &json!({"csv": "", "lang": null}), &[]).await;
+    assert_eq!(
+        refused.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{}",
+        refused.body
+    );
+    let refused = refused.json();
+    let problems = refused["problems"].as_array().unwrap();
+    assert!(!problems.is_empty(), "{refused}");
+    for problem in problems {
+        assert_eq!(problem["field"], "csv", "{problem}");
+        assert!(problem["code"].is_string() && problem["message"].is_string());
+    }
+    assert!(
+        refused["error"]
+            .as_str()
+            .unwrap()
+            .starts_with("The sheet has 1 problem"),
+        "{refused}"
+    );
+    // A null language beside a dry run is read as none; a dry run's issues name their field.
+    let dry = post(
+        &app,
+        &path,
+        &json!({"csv": SHEET, "dry_run": true, "lang": null}),
+        &[("accept-language", "de")],
+    )
+    .await;
+    assert_eq!(dry.status, StatusCode::OK, "{}", dry.body);
+    let bad = SHEET.replace("Ben,20,0,5", "Ben,20,x,5");
+    let dry = post(&app, &path, &json!({"csv": bad, "dry_run": true}), &[]).await;
+    let dry = dry.json();
+    assert_eq!(dry["problems"][0]["field"], "csv", "{dry}");
+}

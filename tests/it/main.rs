@@ -9,7 +9,7 @@
 //!   at a time whatever the test threads (`cargo test --test it browser::` runs only them;
 //!   `cargo test --test it -- --skip browser::` all the others).
 //! - `browser`, `cli`, `crash`, `serve`, `transfer`, `shanghai_bonuses`, `backup`, `fidelity`
-//!   and `meld_options` start the real binary (`CARGO_BIN_EXE_kontrakt`); `dist` starts the
+//!   `meld_options` and `powerloss` start the real binary (`CARGO_BIN_EXE_kontrakt`); `dist` starts the
 //!   downloadable one (`deploy/dist.sh`, `KONTRAKT_DIST_BINARY`) in an empty root.
 //!
 //! The modules depend on the crate's public API and on [`common`], never on each other.
@@ -50,6 +50,7 @@ mod midgame;
 mod openapi;
 mod plausibility;
 mod points_per_cent;
+mod powerloss;
 mod rate_limit;
 mod relocated;
 mod rematch;

@@ -330,27 +330,36 @@ fn post_from(device: Option<&str>) -> Request<Body> {
     request
 }
 
+/// The device cookie a write was answered with (`ID.MAC`), if any.
+fn device_cookie(response: &TestResponse) -> Option<String> {
+    let header = response.headers.get("set-cookie")?.to_str().unwrap();
+    let value = header.strip_prefix("kontrakt_device=")?.split(';').next()?;
+    assert!(header.contains("HttpOnly"), "{header}");
+    Some(value.to_owned())
+}
+
 /// Fair to every phone at one address: a device flooding writes spends its own budget, not
 /// the others' (before: every phone behind the address got 429); a first write without the
-/// device cookie gets one; and the address as a whole spends no more than four devices'
-/// worth, however many cookies it makes up.
+/// device cookie gets one, signed by the server; a cookie the server did not sign (made up,
+/// edited) counts as none, so it takes from the address's shared bucket instead of bringing
+/// a fresh one (before: a client could mint a new device for every write).
 #[tokio::test]
 async fn a_device_flooding_writes_does_not_stop_another_phone_at_the_same_address() {
     let app = TestApp::with_write_limit(TINY).await;
     let first = app.send(post_from(None)).await;
-    let cookie = first.header("set-cookie").to_owned();
-    assert!(
-        cookie.starts_with("kontrakt_device=") && cookie.contains("HttpOnly"),
-        "{cookie}"
-    );
-    let flood = "0000000000000000000000000000000a";
-    let phone = "0000000000000000000000000000000b";
-    exhaust_from(&app, flood).await;
-    let refused = app.send(post_from(Some(flood))).await;
+    let flood = device_cookie(&first).expect("a first write gets a device cookie");
+    let second = app.send(post_from(None)).await;
+    let phone = device_cookie(&second).expect("so does a second phone's");
+    assert_ne!(flood, phone);
+    let (id, mac) = flood.split_once('.').expect("ID.MAC");
+    assert_eq!((id.len(), mac.len()), (32, 32), "{flood}");
+
+    exhaust_from(&app, &flood).await;
+    let refused = app.send(post_from(Some(&flood))).await;
     assert_eq!(refused.status, StatusCode::TOO_MANY_REQUESTS);
     assert_retry_after(&refused);
     assert!(refused.headers.get("set-cookie").is_none());
-    let saved = app.send(post_from(Some(phone))).await;
+    let saved = app.send(post_from(Some(&phone))).await;
     assert_ne!(
         saved.status,
         StatusCode::TOO_MANY_REQUESTS,
@@ -358,22 +367,51 @@ async fn a_device_flooding_writes_does_not_stop_another_phone_at_the_same_addres
         saved.body
     );
 
-    // Four devices' worth at most: one more made-up device after the address spent it all.
-    let mut refused_at = None;
-    for n in 0..20_u32 {
-        let made_up = format!("{:032x}", 0x100 + n);
+    // The two cookie-less writes spent the shared bucket: a made-up device (the unsigned
+    // cookie of older versions, an id with a made-up or borrowed signature) is refused as a
+    // cookie-less write is, and is given no cookie.
+    let borrowed = format!("{:032x}.{mac}", 0xabc);
+    for made_up in [
+        "0000000000000000000000000000000a".to_owned(),
+        format!("{id}.{}", "0".repeat(32)),
+        borrowed,
+    ] {
         let answer = app.send(post_from(Some(&made_up))).await;
-        if answer.status == StatusCode::TOO_MANY_REQUESTS {
-            refused_at = Some(n);
-            break;
-        }
+        assert_eq!(
+            answer.status,
+            StatusCode::TOO_MANY_REQUESTS,
+            "{made_up}: {}",
+            answer.body
+        );
+        assert!(device_cookie(&answer).is_none());
     }
-    // The address spent 1 (no cookie) + 2 (flood) + 1 (phone) of its 8.
-    assert_eq!(
-        refused_at,
-        Some(4),
-        "four more writes from made-up devices, then refused"
-    );
+    let minting = app.send(post_from(None)).await;
+    assert_eq!(minting.status, StatusCode::TOO_MANY_REQUESTS);
+    assert!(device_cookie(&minting).is_none());
+}
+
+/// New devices are budgeted per address: a table's eight phones get a cookie each at once,
+/// the ninth cookie-less write is saved in the shared bucket but makes no new device.
+#[tokio::test]
+async fn an_address_is_given_eight_new_devices_at_once_and_no_more() {
+    let app = TestApp::with_write_limit(WriteLimit {
+        burst: 100,
+        per_second: 0.001,
+    })
+    .await;
+    let mut cookies = Vec::new();
+    for _ in 0..10 {
+        let answer = app.send(post_from(None)).await;
+        assert_ne!(answer.status, StatusCode::TOO_MANY_REQUESTS);
+        cookies.extend(device_cookie(&answer));
+    }
+    assert_eq!(cookies.len(), 8, "{cookies:?}");
+    // Each names a device of its own: its writes are saved and need no new cookie.
+    for cookie in &cookies {
+        let answer = app.send(post_from(Some(cookie))).await;
+        assert_ne!(answer.status, StatusCode::TOO_MANY_REQUESTS);
+        assert!(device_cookie(&answer).is_none());
+    }
 }
 
 async fn exhaust_from(app: &TestApp, device: &str) {

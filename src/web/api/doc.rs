@@ -90,8 +90,22 @@ pub(super) async fn openapi_json() -> Response {
 }
 
 /// What the path attributes cannot say: the body of undo, end and resume may be left out
-/// (an `Option` body would say it may be `null`, which is refused).
+/// (an `Option` body would say it may be `null`, which is refused); and any operation may
+/// answer 503 (found by schemathesis in CI: the answers of a database that is down were in
+/// no operation's list).
 pub(super) fn finish(document: &mut utoipa::openapi::OpenApi) {
+    for item in document.paths.paths.values_mut() {
+        for operation in [item.get.as_mut(), item.post.as_mut()]
+            .into_iter()
+            .flatten()
+        {
+            operation
+                .responses
+                .responses
+                .entry("503".to_owned())
+                .or_insert_with(unavailable);
+        }
+    }
     for item in document.paths.paths.values_mut() {
         let Some(operation) = item.post.as_mut() else {
             continue;
@@ -162,6 +176,41 @@ fn writes() -> Vec<(&'static str, RefOr<utoipa::openapi::response::Response>)> {
         ),
     ));
     list
+}
+
+/// 503: the server cannot answer now, by no fault of the request: its database is out of
+/// reach (JSON, `Retry-After`), or the connection cap of the client's address refused the
+/// connection before any request was read (a plain-text sentence, written by the connection
+/// loop for any path).
+fn unavailable() -> RefOr<utoipa::openapi::response::Response> {
+    ResponseBuilder::new()
+        .description(
+            "The server cannot answer now: it cannot reach its database (PostgreSQL down or \
+             restarting; JSON with the sentence and `Retry-After`), or the client's address \
+             holds all the connections it may while each is answering a request (a plain-text \
+             sentence, before the request was read).",
+        )
+        .header(
+            "Retry-After",
+            HeaderBuilder::new()
+                .schema(Some(ObjectBuilder::new().schema_type(Type::Integer)))
+                .description(Some("Seconds after which a retry may work."))
+                .build(),
+        )
+        .content(
+            "application/json",
+            ContentBuilder::new()
+                .schema(Some(Ref::from_schema_name("Error")))
+                .build(),
+        )
+        .content(
+            "text/plain",
+            ContentBuilder::new()
+                .schema(Some(ObjectBuilder::new().schema_type(Type::String)))
+                .build(),
+        )
+        .build()
+        .into()
 }
 
 /// A 429 with its `Retry-After` header (whole seconds).

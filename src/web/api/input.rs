@@ -54,11 +54,12 @@ pub fn answer_lang(headers: &HeaderMap, given: Option<&str>) -> Result<Lang> {
 }
 
 /// [`answer_lang`] for a JSON body read as a value: its top-level `lang` is taken out (so the
-/// body's own fields are checked as before); a `lang` that is not text is a 422.
+/// body's own fields are checked as before); a `lang` that is neither text nor null is a 422.
 pub fn take_lang(headers: &HeaderMap, body: &mut serde_json::Value) -> Result<Lang> {
     let given = body.as_object_mut().and_then(|o| o.remove("lang"));
     match given {
-        None => answer_lang(headers, None),
+        // `"lang": null` is no language given, as the OpenAPI document's optional field says.
+        None | Some(serde_json::Value::Null) => answer_lang(headers, None),
         Some(serde_json::Value::String(code)) => answer_lang(headers, Some(&code)),
         Some(other) => answer_lang(headers, Some(&other.to_string())),
     }
