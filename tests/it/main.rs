@@ -39,6 +39,7 @@ mod group_numbers;
 mod group_pages;
 mod groups;
 mod idempotency;
+mod kept_pages;
 mod layout;
 mod logs;
 mod meld_options;

@@ -18,7 +18,7 @@ mod forms;
 mod import;
 mod new_game;
 
-use std::sync::Arc;
+use std::sync::{Arc, LazyLock};
 
 use askama::Template;
 use axum::Router;
@@ -32,10 +32,13 @@ use super::origin::{is_loopback, origin};
 use super::qr;
 use super::reply::no_store;
 use crate::store::groups::LoadedGroup;
+use crate::text::Lang;
 use crate::text::groups::GroupMsg;
 use crate::web::cookies::CookieJar;
 use crate::web::i18n::{Msg, PageCtx};
+use crate::web::kept::KeptPages;
 use crate::web::links::{GameLinks, GroupLinks, ViewLinks};
+use crate::web::metrics::PAGE_CACHE_LOOKUPS;
 use crate::web::page::render_status;
 use crate::web::{AppError, AppState, recent};
 
@@ -310,15 +313,12 @@ async fn edit_page(
 ) -> Result<Response> {
     let group = load_edit(&state, &id).await?;
     let jar = recent::remember_group(jar, &GroupLinks::new(&id).page(), &group.group.name);
-    let page = GroupPage::new(
-        ctx,
-        &group,
-        true,
-        origin(&headers, state.transport.https).as_deref(),
-    );
-    Ok(no_store(
-        (jar, render_status(StatusCode::OK, &page)?).into_response(),
-    ))
+    let origin = origin(&headers, state.transport.https);
+    let key = (ctx.here.clone(), ctx.lang, origin.clone());
+    let page = KEPT.page(key, &group, PAGE_CACHE_LOOKUPS, || {
+        GroupPage::new(ctx, &group, true, origin.as_deref()).render()
+    })?;
+    Ok(no_store((jar, page.respond(&headers)).into_response()))
 }
 
 /// `GET /groups/view/{token}`: the group through its read-only link: no forms, no edit links.
@@ -326,6 +326,7 @@ async fn view_page(
     State(state): State<AppState>,
     ctx: PageCtx,
     jar: CookieJar,
+    headers: HeaderMap,
     Path(token): Path<String>,
 ) -> Result<Response> {
     let Some(group) = state.groups.load_view(&state.db, &token).await? else {
@@ -333,11 +334,21 @@ async fn view_page(
     };
     let label = format!("{} ({})", group.group.name, ctx.t(Msg::GameReadOnly));
     let jar = recent::remember_group(jar, &GroupLinks::new(&token).view_page(), &label);
-    let page = GroupPage::new(ctx, &group, false, None);
-    Ok(no_store(
-        (jar, render_status(StatusCode::OK, &page)?).into_response(),
-    ))
+    let key = (ctx.here.clone(), ctx.lang, None);
+    let page = KEPT.page(key, &group, PAGE_CACHE_LOOKUPS, || {
+        GroupPage::new(ctx, &group, false, None).render()
+    })?;
+    Ok(no_store((jar, page.respond(&headers)).into_response()))
 }
+
+/// Group pages kept after rendering ([`crate::web::kept`]), by address, language and the
+/// origin their links and QR codes are made for, while the store hands out the same loaded
+/// group (any write to the group or its games gives it a new one). Their form keys are issued
+/// once per rendering: every form of the page carries the group's version.
+static KEPT: LazyLock<KeptPages<PageKey, LoadedGroup>> = LazyLock::new(KeptPages::default);
+
+/// A kept group page's address, language and origin.
+type PageKey = (String, Lang, Option<String>);
 
 /// The group with edit id `id`, or the answer for an id that is none (403 for the group's
 /// read-only token, else 404).
