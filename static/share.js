@@ -1,9 +1,9 @@
 // Share the result (settlement page): the summary in #summary (a read-only text box) goes
 // out through the Web Share API where the phone offers it (the system's share sheet), else
-// onto the clipboard, with a sentence saying so. Without either, or without JavaScript, the
-// button stays hidden and the text box, the "Send via" links (WhatsApp, Telegram, SMS,
-// e-mail, the text filled in by the server) and the read-only link remain. A tap on the box
-// selects all of its text, ready to copy.
+// onto the clipboard (the copy command over plain HTTP), with a sentence saying so. Without
+// either, or without JavaScript, the button stays hidden and the text box, the "Send via"
+// links (WhatsApp, Telegram, SMS, e-mail, the text filled in by the server) and the
+// read-only link remain. A tap on the box selects all of its text, ready to copy.
 (function () {
   "use strict";
 
@@ -29,8 +29,13 @@
     return;
   }
   var canShare = typeof navigator.share === "function";
-  var canCopy = !!(navigator.clipboard && navigator.clipboard.writeText);
+  // The clipboard API needs HTTPS (or localhost); over plain HTTP on the LAN the older copy
+  // command still copies the selected text.
+  var canWrite = !!(navigator.clipboard && navigator.clipboard.writeText);
+  var canCopy = canWrite || typeof document.execCommand === "function";
   if (!canShare && !canCopy) {
+    // The room kept for the button where scripts run (game.css) is given back.
+    button.remove();
     return;
   }
   if (!canShare) {
@@ -45,8 +50,15 @@
   }
 
   function copy(text) {
-    if (!canCopy) {
-      say(button.getAttribute("data-failed"));
+    if (!canWrite) {
+      var copied = false;
+      selectAll();
+      try {
+        copied = document.execCommand("copy");
+      } catch (error) {
+        copied = false;
+      }
+      say(button.getAttribute(copied ? "data-copied" : "data-failed"));
       return;
     }
     navigator.clipboard.writeText(text).then(function () {
