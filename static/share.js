@@ -1,7 +1,7 @@
 // Share the result (settlement page): the summary in #summary (a read-only text box) goes
 // out through the Web Share API where the phone offers it (the system's share sheet), else
-// onto the clipboard (the copy command over plain HTTP), with a sentence saying so. Without
-// either, or without JavaScript, the button stays hidden and the text box, the "Send via"
+// onto the clipboard, with a sentence saying so. Without either (plain HTTP on the LAN offers
+// neither), or without JavaScript, the button stays hidden and the text box, the "Send via"
 // links (WhatsApp, Telegram, SMS, e-mail, the text filled in by the server) and the
 // read-only link remain. A tap on the box selects all of its text, ready to copy.
 (function () {
@@ -29,13 +29,10 @@
     return;
   }
   var canShare = typeof navigator.share === "function";
-  // The clipboard API needs HTTPS (or localhost); over plain HTTP on the LAN the older copy
-  // command still copies the selected text.
-  var canWrite = !!(navigator.clipboard && navigator.clipboard.writeText);
-  var canCopy = canWrite || typeof document.execCommand === "function";
+  var canCopy = !!(navigator.clipboard && navigator.clipboard.writeText);
   if (!canShare && !canCopy) {
     // The room kept for the button where scripts run (game.css) is given back.
-    button.remove();
+    button.classList.add("gone");
     return;
   }
   if (!canShare) {
@@ -50,15 +47,8 @@
   }
 
   function copy(text) {
-    if (!canWrite) {
-      var copied = false;
-      selectAll();
-      try {
-        copied = document.execCommand("copy");
-      } catch (error) {
-        copied = false;
-      }
-      say(button.getAttribute(copied ? "data-copied" : "data-failed"));
+    if (!canCopy) {
+      say(button.getAttribute("data-failed"));
       return;
     }
     navigator.clipboard.writeText(text).then(function () {
