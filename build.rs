@@ -8,12 +8,18 @@
 //!   made once here, so the server never compresses them per request. Everything is written
 //!   to `OUT_DIR` with a generated table (`assets.rs`) that `src/web/assets.rs` includes: the
 //!   binary carries every byte it serves and reads nothing from the source tree at run time.
+//! - `game.css` and `rounds.css` are served with `app.css` in front of their own rules, so a
+//!   page links one stylesheet, its one render-blocking request.
 //! - The service worker (`static/sw/sw.js`) gets the list of fingerprinted URLs it caches in
 //!   place of its `/*ASSETS*/` marker, and a cache name that changes with them.
 
 use std::fmt::Write as _;
 use std::io::Write as _;
 use std::path::Path;
+
+/// The stylesheets served with `app.css` in front of their own rules: the pages that link one
+/// of them link only it (`templates/base.html`'s `stylesheet` block).
+const BUNDLED: [&str; 2] = ["game.css", "rounds.css"];
 
 fn main() {
     println!("cargo:rerun-if-changed=migrations");
@@ -33,7 +39,16 @@ fn main() {
     let mut urls = Vec::new();
     for name in &names {
         println!("cargo:rerun-if-changed=static/{name}");
-        let bytes = std::fs::read(Path::new("static").join(name)).expect("a static file");
+        let mut bytes = std::fs::read(Path::new("static").join(name)).expect("a static file");
+        if BUNDLED.contains(&name.as_str()) {
+            // A page links one stylesheet (one render-blocking request): a page's own carries
+            // the shared rules first, in the order the two links had.
+            println!("cargo:rerun-if-changed=static/app.css");
+            let mut shared = std::fs::read("static/app.css").expect("static/app.css");
+            shared.push(b'\n');
+            shared.append(&mut bytes);
+            bytes = shared;
+        }
         let (stem, extension) = name
             .rsplit_once('.')
             .expect("static files have an extension");

@@ -1,9 +1,9 @@
 // Share the result (settlement page): the summary in #summary (a read-only text box) goes
 // out through the Web Share API where the phone offers it (the system's share sheet), else
-// onto the clipboard, with a sentence saying so. Without either, or without JavaScript, the
-// button stays hidden and the text box, the "Send via" links (WhatsApp, Telegram, SMS,
-// e-mail, the text filled in by the server) and the read-only link remain. A tap on the box
-// selects all of its text, ready to copy.
+// onto the clipboard, with a sentence saying so. Without either (plain HTTP on the LAN offers
+// neither), or without JavaScript, the button stays hidden and the text box, the "Send via"
+// links (WhatsApp, Telegram, SMS, e-mail, the text filled in by the server) and the
+// read-only link remain. A tap on the box selects all of its text, ready to copy.
 (function () {
   "use strict";
 
@@ -31,6 +31,8 @@
   var canShare = typeof navigator.share === "function";
   var canCopy = !!(navigator.clipboard && navigator.clipboard.writeText);
   if (!canShare && !canCopy) {
+    // The room kept for the button where scripts run (game.css) is given back.
+    button.classList.add("gone");
     return;
   }
   if (!canShare) {

@@ -166,37 +166,13 @@ pub fn canonical_form(fields: &[(String, String)]) -> String {
 /// (the path it posts to) and the randomness. A form post whose key was not issued by this
 /// database for this very action is refused (a made-up key, a key copied from another
 /// form), so that a key is an unguessable token bound to the form that carried it. Keys do
-/// not expire: the offline outbox replays them after a restart.
+/// not expire: the offline outbox replays them after a restart. A kept page
+/// (`web::kept`) issues its keys once, when it is rendered: everyone who reads the same state
+/// of a game or group gets the same keys (a different request under a used key is a
+/// conflict where the form carries a version: `db::guard::open`).
 #[derive(Clone)]
 pub struct FormKeys {
     secret: Arc<[u8]>,
-    /// Set for the placeholder keys of [`FormKeys::recording`].
-    recording: Option<Arc<std::sync::Mutex<Vec<String>>>>,
-}
-
-/// What [`FormKeys::recording`] handed out: see [`Recorder::finish`].
-#[derive(Debug)]
-pub struct Recorder(Arc<std::sync::Mutex<Vec<String>>>);
-
-impl Recorder {
-    /// The placeholders handed out, in order, and the action each stands for.
-    pub fn finish(self) -> (Vec<String>, Vec<String>) {
-        let actions = self
-            .0
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
-            .clone();
-        let markers = (0..actions.len()).map(placeholder).collect();
-        (markers, actions)
-    }
-}
-
-/// The `n`th placeholder key: a fixed random nonce of this process (no text a player types
-/// can contain it by chance), so that a page rendered once can be cut where its keys are.
-fn placeholder(n: usize) -> String {
-    static NONCE: std::sync::LazyLock<String> =
-        std::sync::LazyLock::new(crate::db::games::new_token);
-    format!("kontrakt-form-key-{}-{n}-", *NONCE)
 }
 
 impl fmt::Debug for FormKeys {
@@ -216,31 +192,11 @@ impl FormKeys {
         };
         Self {
             secret: Arc::from(secret.into_bytes()),
-            recording: None,
         }
-    }
-
-    /// Keys that are placeholders, to render a page once and fill in fresh keys for every
-    /// answer (`web::pages::games::rendered`): each [`FormKeys::issue`] hands out the next
-    /// placeholder and records its action in the [`Recorder`]. No post accepts them.
-    pub fn recording() -> (FormKeys, Recorder) {
-        let actions = Arc::new(std::sync::Mutex::new(Vec::new()));
-        let keys = FormKeys {
-            secret: Arc::from(Vec::new()),
-            recording: Some(Arc::clone(&actions)),
-        };
-        (keys, Recorder(actions))
     }
 
     /// A fresh key for the form that posts to `action`.
     pub fn issue(&self, action: &str) -> String {
-        if let Some(recording) = &self.recording {
-            let mut actions = recording
-                .lock()
-                .unwrap_or_else(std::sync::PoisonError::into_inner);
-            actions.push(action.to_owned());
-            return placeholder(actions.len() - 1);
-        }
         let random = crate::db::games::new_token();
         let mac = hex(&self.mac(action, &random).finalize().into_bytes()[..16]);
         format!("{random}.{mac}")
@@ -262,9 +218,6 @@ impl FormKeys {
 
     /// Whether `key` was issued by [`FormKeys::issue`] for `action`.
     pub fn verify(&self, action: &str, key: &str) -> bool {
-        if self.recording.is_some() {
-            return false;
-        }
         let Some((random, mac)) = key.split_once('.') else {
             return false;
         };

@@ -22,8 +22,8 @@ use metrics_exporter_prometheus::{PrometheusBuilder, PrometheusHandle};
 pub const REQUESTS: &str = "kontrakt_http_requests_total";
 /// Histogram by `route`, in seconds: from the request to its answer's headers.
 pub const REQUEST_SECONDS: &str = "kontrakt_http_request_duration_seconds";
-/// Counter by `result` (`hit`, `miss`, `uncut`): game pages answered from a kept rendering, or
-/// rendered (and kept, or not keepable).
+/// Counter by `result` (`hit`, `miss`): kept pages (the game page, the group page, the
+/// standings: `web::kept`) answered from a kept rendering, or rendered and kept.
 pub const PAGE_CACHE_LOOKUPS: &str = "kontrakt_page_cache_lookups_total";
 /// Histogram, in seconds: one search of the solver (`POST /api/v1/solve`).
 pub const SOLVE_SECONDS: &str = "kontrakt_solve_seconds";

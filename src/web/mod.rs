@@ -34,6 +34,7 @@ pub mod https;
 pub mod i18n;
 pub mod idempotency;
 pub mod json;
+pub mod kept;
 pub mod links;
 pub mod metrics;
 pub mod numbers;

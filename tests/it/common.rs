@@ -80,6 +80,19 @@ impl TestApp {
         }
     }
 
+    /// Sends `request` and reads its body as bytes (a compressed answer is no UTF-8).
+    pub async fn send_raw(&self, request: Request<Body>) -> (StatusCode, HeaderMap, Vec<u8>) {
+        let response = self
+            .router
+            .clone()
+            .oneshot(request)
+            .await
+            .expect("the router never fails");
+        let (parts, body) = response.into_parts();
+        let bytes = body.collect().await.expect("body can be read").to_bytes();
+        (parts.status, parts.headers, bytes.to_vec())
+    }
+
     /// The app's database as `--db` takes it: the SQLite file's path, or the PostgreSQL
     /// database's URL (so the CLI tests run on both engines).
     pub fn db_url(&self) -> &str {

@@ -41,6 +41,7 @@ mod group_pages;
 mod groups;
 mod house_rules;
 mod idempotency;
+mod kept_pages;
 mod kitty_bowl;
 mod layout;
 mod logs;

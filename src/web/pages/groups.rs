@@ -18,7 +18,7 @@ mod forms;
 pub(super) mod import;
 mod new_game;
 
-use std::sync::Arc;
+use std::sync::{Arc, LazyLock};
 
 use askama::Template;
 use axum::Router;
@@ -33,11 +33,14 @@ use super::origin::{is_loopback, origin};
 use super::qr;
 use super::reply::no_store;
 use crate::store::groups::LoadedGroup;
+use crate::text::Lang;
 use crate::text::groups::GroupMsg;
 use crate::text::sharing::SharingMsg;
 use crate::web::cookies::CookieJar;
 use crate::web::i18n::{Msg, PageCtx};
+use crate::web::kept::KeptPages;
 use crate::web::links::{GameLinks, GroupLinks, ViewLinks};
+use crate::web::metrics::PAGE_CACHE_LOOKUPS;
 use crate::web::page::render_status;
 use crate::web::{AppError, AppState, recent};
 
@@ -441,17 +444,11 @@ async fn edit_page(
 ) -> Result<Response> {
     let group = load_edit(&state, &id).await?;
     let jar = recent::remember_group(jar, &GroupLinks::new(&id).page(), &group.group.name);
-    let mut page = GroupPage::new(
-        ctx,
-        &group,
-        true,
-        origin(&headers, state.transport.https).as_deref(),
-    );
+    let origin = origin(&headers, state.transport.https);
     let query = query.map(|Query(q)| q).unwrap_or_default();
+    let mut page = GroupPage::new(ctx, &group, true, origin.as_deref());
     let status = page.with_rule_sets(&state, &group, &query).await?;
-    Ok(no_store(
-        (jar, render_status(status, &page)?).into_response(),
-    ))
+    kept_or_rendered(page, status, origin, &group, &headers, jar)
 }
 
 /// `GET /groups/view/{token}`: the group through its read-only link: no forms, no edit links.
@@ -459,6 +456,7 @@ async fn view_page(
     State(state): State<AppState>,
     ctx: PageCtx,
     jar: CookieJar,
+    headers: HeaderMap,
     Path(token): Path<String>,
     query: Pairs,
 ) -> Result<Response> {
@@ -467,12 +465,46 @@ async fn view_page(
     };
     let label = format!("{} ({})", group.group.name, ctx.t(Msg::GameReadOnly));
     let jar = recent::remember_group(jar, &GroupLinks::new(&token).view_page(), &label);
-    let mut page = GroupPage::new(ctx, &group, false, None);
     let query = query.map(|Query(q)| q).unwrap_or_default();
+    let mut page = GroupPage::new(ctx, &group, false, None);
     let status = page.with_rule_sets(&state, &group, &query).await?;
-    Ok(no_store(
-        (jar, render_status(status, &page)?).into_response(),
-    ))
+    kept_or_rendered(page, status, None, &group, &headers, jar)
+}
+
+/// Group pages kept after rendering ([`crate::web::kept`]), by address, language and the
+/// origin their links and QR codes are made for, while the store hands out the same loaded
+/// group (any write to the group or its games gives it a new one). Their form keys are issued
+/// once per rendering: every form of the page carries the group's version.
+static KEPT: LazyLock<KeptPages<PageKey, LoadedGroup>> = LazyLock::new(KeptPages::default);
+
+/// A kept group page's address (its query included), language, origin, and the group's own
+/// rule sets as listed (they are stored beside the group, so a new one changes the page
+/// without changing the loaded group).
+type PageKey = (String, Lang, Option<String>, String);
+
+/// The group page as answered: kept and compressed once while the group and its own rule
+/// sets are unchanged; a refused filter (422) is rendered as it is, never kept.
+fn kept_or_rendered(
+    page: GroupPage,
+    status: StatusCode,
+    origin: Option<String>,
+    group: &Arc<LoadedGroup>,
+    headers: &HeaderMap,
+    jar: CookieJar,
+) -> Result<Response> {
+    if status != StatusCode::OK {
+        return Ok(no_store(
+            (jar, render_status(status, &page)?).into_response(),
+        ));
+    }
+    let listed: String = page
+        .rule_sets
+        .iter()
+        .map(|r| format!("{} {} {} {}\n", r.rule_book, r.version, r.used, r.name))
+        .collect();
+    let key = (page.ctx.here.clone(), page.ctx.lang, origin, listed);
+    let kept = KEPT.page(key, group, PAGE_CACHE_LOOKUPS, || page.render())?;
+    Ok(no_store((jar, kept.respond(headers)).into_response()))
 }
 
 /// The group with edit id `id`, or the answer for an id that is none (403 for the group's

@@ -26,7 +26,7 @@ use crate::web::Result;
 use crate::web::cookies::CookieJar;
 use crate::web::i18n::{Msg, PageCtx};
 use crate::web::links::{GameLinks, GroupLinks, ViewLinks};
-use crate::web::page::{html_page, render};
+use crate::web::page::render;
 use crate::web::pages::groups::AddToGroup;
 use crate::web::pages::labels::{fill, game_title, rules_name};
 use crate::web::pages::origin::{is_loopback, origin};
@@ -83,10 +83,10 @@ pub(super) async fn game_page(
         return Ok(no_store((jar, render(&page)?).into_response()));
     }
     let phone = format!("{:?}", recent::groups(&jar));
-    let html = rendered::page(ctx, &game, origin.as_deref(), &phone, |ctx| {
+    let page = rendered::page(ctx, &game, origin.as_deref(), &phone, |ctx| {
         Ok(build(ctx).render()?)
     })?;
-    Ok(no_store((jar, html_page(html)).into_response()))
+    Ok(no_store((jar, page.respond(&headers)).into_response()))
 }
 
 /// `GET /view/{token}`: the game through its read-only link: no forms, no edit links.
@@ -108,12 +108,12 @@ pub(super) async fn view_page(
     );
     let jar = recent::remember(jar, &link.base(), &label);
     let origin = origin(&headers, state.transport.https);
-    let html = rendered::page(ctx, &game, origin.as_deref(), "", |ctx| {
+    let page = rendered::page(ctx, &game, origin.as_deref(), "", |ctx| {
         let mut page = GamePage::new(ctx, &game, &link, origin.as_deref());
         page.group = GroupLine::new(&page.ctx, &game, None);
         Ok(page.render()?)
     })?;
-    Ok(no_store((jar, html_page(html)).into_response()))
+    Ok(no_store((jar, page.respond(&headers)).into_response()))
 }
 
 /// A game's group as its pages show it: a link to the group, and the house rules' name.

@@ -5,10 +5,12 @@
 //! A child of [`super`]: numbers from `store::numbers` and `rules::standings`, words from
 //! `text::numbers`.
 
+use std::sync::LazyLock;
+
 use askama::Template;
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Path, Query, State};
-use axum::http::StatusCode;
+use axum::http::{HeaderMap, StatusCode};
 use axum::response::Response;
 use time::OffsetDateTime;
 
@@ -20,6 +22,8 @@ use crate::text::Lang;
 use crate::text::numbers::NumbersMsg as N;
 use crate::web::Result;
 use crate::web::i18n::PageCtx;
+use crate::web::kept::KeptPages;
+use crate::web::metrics::PAGE_CACHE_LOOKUPS;
 use crate::web::numbers::{AskedFilter, Period, asked_filter, iso_day};
 use crate::web::page::render_status;
 use crate::web::pages::labels::date;
@@ -98,53 +102,70 @@ impl StandingsPage {
 pub(super) async fn edit_page(
     State(state): State<AppState>,
     ctx: PageCtx,
+    headers: HeaderMap,
     Path(id): Path<String>,
     query: Pairs,
 ) -> Result<Response> {
-    page(&state, ctx, Via::Edit(id), query, false).await
+    page(&state, ctx, &headers, Via::Edit(id), query, false).await
 }
 
 /// `GET /groups/view/{token}/standings`.
 pub(super) async fn view_page(
     State(state): State<AppState>,
     ctx: PageCtx,
+    headers: HeaderMap,
     Path(token): Path<String>,
     query: Pairs,
 ) -> Result<Response> {
-    page(&state, ctx, Via::View(token), query, false).await
+    page(&state, ctx, &headers, Via::View(token), query, false).await
 }
 
 /// `GET /groups/{id}/head-to-head?a=…&b=…`.
 pub(super) async fn edit_h2h(
     State(state): State<AppState>,
     ctx: PageCtx,
+    headers: HeaderMap,
     Path(id): Path<String>,
     query: Pairs,
 ) -> Result<Response> {
-    page(&state, ctx, Via::Edit(id), query, true).await
+    page(&state, ctx, &headers, Via::Edit(id), query, true).await
 }
 
 /// `GET /groups/view/{token}/head-to-head?a=…&b=…`.
 pub(super) async fn view_h2h(
     State(state): State<AppState>,
     ctx: PageCtx,
+    headers: HeaderMap,
     Path(token): Path<String>,
     query: Pairs,
 ) -> Result<Response> {
-    page(&state, ctx, Via::View(token), query, true).await
+    page(&state, ctx, &headers, Via::View(token), query, true).await
 }
+
+/// Standings and head-to-head pages kept after rendering ([`crate::web::kept`]), by address
+/// (with the query: the filter), language and the day they were made on (a period such as
+/// "this month" is read against today), while the store hands out the same loaded group. A
+/// page that refuses its filter (422) is not kept.
+static KEPT: LazyLock<KeptPages<(String, Lang, time::Date), LoadedGroup>> =
+    LazyLock::new(KeptPages::default);
 
 async fn page(
     state: &AppState,
     ctx: PageCtx,
+    headers: &HeaderMap,
     via: Via,
     query: Pairs,
     h2h: bool,
 ) -> Result<Response> {
     let group = load(state, &via).await?;
+    let now = OffsetDateTime::now_utc();
+    let key = (ctx.here.clone(), ctx.lang, now.date());
+    if let Some(page) = KEPT.get(&key, &group, PAGE_CACHE_LOOKUPS) {
+        return Ok(no_store(page.respond(headers)));
+    }
     let lang = ctx.lang;
     let pairs = query.map(|Query(q)| q).unwrap_or_default();
-    let asked = asked_filter(&pairs, OffsetDateTime::now_utc(), lang);
+    let asked = asked_filter(&pairs, now, lang);
     let (mut asked, mut error) = match asked {
         Ok(asked) => (asked, None),
         Err(sentence) => (AskedFilter::default(), Some(sentence)),
@@ -286,7 +307,11 @@ async fn page(
         b,
         ctx,
     };
-    Ok(no_store(render_status(status, &page)?))
+    if status != StatusCode::OK {
+        return Ok(no_store(render_status(status, &page)?));
+    }
+    let page = KEPT.keep(key, &group, page.render()?);
+    Ok(no_store(page.respond(headers)))
 }
 
 /// The rule set's name in a language (the id if unknown).

@@ -120,9 +120,11 @@ pub(super) async fn add(
             };
             Ok((jar, Redirect::to(&location)).into_response())
         }
+        // The game page is kept and shared (`web::kept`): another phone that read the same
+        // page used its key first, for another group. This page is out of date.
         GroupOutcome::KeyReused => Err(AppError::Said(
             StatusCode::UNPROCESSABLE_ENTITY,
-            Msg::ErrKeyReused,
+            Msg::ErrFormStale,
         )),
         GroupOutcome::NotFound => match missing_group(&state, &group_id).await {
             AppError::Said(StatusCode::NOT_FOUND, _) => Err(AppError::Unprocessable(

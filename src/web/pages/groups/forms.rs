@@ -149,10 +149,15 @@ async fn finish_typed<T>(
             return Ok(Redirect::to(&to).into_response());
         }
         GroupOutcome::KeyReused => {
-            return Err(AppError::Said(
-                StatusCode::UNPROCESSABLE_ENTITY,
-                Msg::ErrKeyReused,
-            ));
+            // The group page is kept and shared (`web::kept`): every phone that read the same
+            // state has the same keys, and a key is used by the first change from that
+            // state. Another change with it comes from a page the group has moved on from:
+            // the conflict it is, with what was typed kept.
+            let current = load_edit(state, id).await?.group.version;
+            (
+                StatusCode::CONFLICT,
+                GroupMsg::Conflict.fill(lang, &[("version", &current)]),
+            )
         }
         GroupOutcome::NotFound => {
             return Err(load_edit(state, id)
