@@ -647,6 +647,10 @@ fn facts(ctx: &PageCtx, rs: &RuleSet, round: Option<&RoundSpec>) -> Vec<String> 
             .into_iter()
             .map(str::to_owned),
     );
+    out.extend(crate::text::rules::going_out_keeping_note(
+        rs.go_out_left_max,
+        ctx.lang,
+    ));
     out
 }
 
