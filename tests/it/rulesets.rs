@@ -438,6 +438,19 @@ async fn the_example_wiener_rommee_lets_the_player_who_goes_out_keep_at_most_nin
     let refused = too_many.json();
     assert_eq!(refused["problems"][0]["field"], "go_out_left_max");
     assert_eq!(refused["problems"][0]["code"], "go_out_left");
+    // The rule book (the checker page of the rule set) says it, in both languages.
+    let page = app.get(&format!("/check?rules={id}")).await.body;
+    assert!(
+        page.contains("cards worth at most 9 points may stay in your hand"),
+        "{page}"
+    );
+    let page = app.get_in(&format!("/check?rules={id}"), "de").await.body;
+    assert!(
+        page.contains("Karten mit höchstens 9 Punkten dürfen auf der Hand bleiben"),
+        "{page}"
+    );
+    let page = app.get("/check?rules=rommee").await.body;
+    assert!(!page.contains("may stay in your hand"));
 }
 
 #[tokio::test]
