@@ -2534,3 +2534,35 @@ proptest! {
         );
     }
 }
+
+/// Hard going-out hands (many jokers, long runs, two decks' doubles, nothing that melds):
+/// each answered exactly in few search nodes (BENCHMARKS.md, "Going out").
+#[test]
+fn going_out_hands_full_of_jokers_and_runs_take_few_nodes() {
+    let mut rs = RuleSet::preset("rommee").unwrap();
+    rs.go_out_left_max = 9;
+    for (h, goes_out) in [
+        ("JK JK JK JK 2C 3C 4C 5D 6D 7H 8H 9S 10S JS", true),
+        ("JK JK JK JK JK JK 2C 2D 2H 2S 3C 3D 3H 3S", true),
+        ("AC 2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC JK", true),
+        ("AC AC 2C 2C 3C 3C 4C 4C 5C 5C 6C 6C JK JK", true),
+        ("AC 3D 5H 7S 9C JD KH 2S 4C 6D 8H 10S QC JK", false),
+        (
+            "JK JK JK JK JK JK AC 3D 5H 7S 9C JD KH 2S 4C 6D 8H 10S QC",
+            false,
+        ),
+    ] {
+        let cards = hand(h);
+        let mut budget = Budget::new(Stop::default());
+        let started = std::time::Instant::now();
+        let found = going_out::solve_going_out(&rs, &cards, &mut budget).unwrap();
+        eprintln!(
+            "{h}: {} in {} nodes, {:?}",
+            found.is_some(),
+            budget.nodes,
+            started.elapsed()
+        );
+        assert_eq!(found.is_some(), goes_out, "{h}");
+        assert!(budget.nodes < 5_000, "{h}: {} nodes", budget.nodes);
+    }
+}
