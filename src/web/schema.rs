@@ -272,6 +272,9 @@ pub enum ProblemCode {
     /// Added 2026-11-24: going out all at once with fewer cards than a hand holds then.
     TooFewToGoOut,
     OpeningTooLow,
+    /// Added 2026-11-27: going out (Rommé) with cards kept in hand worth more than the rule
+    /// set's `go_out_left_max` (`points`, `max`).
+    TooManyLeft,
     /// Added 2026-11-24: a 2 declared as another card where 2s are not wild (`card`).
     PinOnNatural,
     /// Added 2026-11-24: a declared wild card that does not fit the meld as declared

@@ -364,6 +364,96 @@ async fn the_example_wiener_rommee_has_four_jokers_and_no_melding_before_going_o
 }
 
 #[tokio::test]
+async fn the_example_wiener_rommee_lets_the_player_who_goes_out_keep_at_most_nine_points() {
+    let app = TestApp::new().await;
+    let id = example(&app, "wiener-rommee.json").await;
+    let read = app.get(&format!("/api/v1/rulesets/{id}")).await.json();
+    assert_eq!(read["go_out_left_max"], 9);
+    let preset = app.get("/api/v1/rules/rommee").await.json();
+    assert!(
+        preset.get("go_out_left_max").is_none(),
+        "German Rommé keeps nothing and does not write the field"
+    );
+    let melds = "3H 4H 5H 6H | KS KD KC | 7C 8C 9C";
+    let nine = app
+        .api(
+            "/api/v1/check",
+            &json!({"rules": id, "melds": melds, "left": "4D 5S"}),
+        )
+        .await;
+    assert_eq!(nine["ok"], true, "{nine}");
+    let ten = app
+        .api(
+            "/api/v1/check",
+            &json!({"rules": id, "melds": melds, "left": ["4D", "6S"], "lang": "de"}),
+        )
+        .await;
+    assert_eq!(ten["ok"], false);
+    assert_eq!(ten["problems"][0]["code"], "too_many_left");
+    assert_eq!(ten["problems"][0]["points"], 10);
+    assert_eq!(ten["problems"][0]["max"], 9);
+    assert_eq!(
+        ten["problems"][0]["message"],
+        "Die Karten, die auf der Hand bleiben, zählen 10 Punkte; wer Rommé macht, darf höchstens 9 Punkte auf der Hand behalten."
+    );
+    let joker = app
+        .api(
+            "/api/v1/check",
+            &json!({"rules": id, "melds": melds, "left": "JK"}),
+        )
+        .await;
+    assert_eq!(joker["problems"][0]["points"], 20, "a joker kept counts 20");
+    let solved = app
+        .api(
+            "/api/v1/solve",
+            &json!({"rules": id, "go_out": true,
+                    "hand": "3H 4H JK KS KD KC 7C 8C 9C 4D 5S"}),
+        )
+        .await;
+    assert_eq!(solved["ok"], true, "{solved}");
+    assert_eq!(solved["leftover"], json!(["4D", "5S"]));
+    let no = app
+        .api(
+            "/api/v1/solve",
+            &json!({"rules": id, "go_out": true,
+                    "hand": "3H 4H 5H 6H KS KD KC 7C 8C 9C 4D 6S"}),
+        )
+        .await;
+    assert_eq!(no["ok"], false);
+    let both = app
+        .post_json(
+            "/api/v1/solve",
+            &json!({"rules": id, "go_out": true, "best": true, "hand": "3H 4H 5H"}),
+        )
+        .await;
+    assert_eq!(both.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(both.body.contains("go_out"), "{}", both.body);
+    let too_many = app
+        .post_json(
+            "/api/v1/rulesets",
+            &json!({"base": "rommee", "name": "Generous", "go_out_left_max": 51}),
+        )
+        .await;
+    assert_eq!(too_many.status, StatusCode::UNPROCESSABLE_ENTITY);
+    let refused = too_many.json();
+    assert_eq!(refused["problems"][0]["field"], "go_out_left_max");
+    assert_eq!(refused["problems"][0]["code"], "go_out_left");
+    // The rule book (the checker page of the rule set) says it, in both languages.
+    let page = app.get(&format!("/check?rules={id}")).await.body;
+    assert!(
+        page.contains("cards worth at most 9 points may stay in your hand"),
+        "{page}"
+    );
+    let page = app.get_in(&format!("/check?rules={id}"), "de").await.body;
+    assert!(
+        page.contains("Karten mit höchstens 9 Punkten dürfen auf der Hand bleiben"),
+        "{page}"
+    );
+    let page = app.get("/check?rules=rommee").await.body;
+    assert!(!page.contains("may stay in your hand"));
+}
+
+#[tokio::test]
 async fn the_example_american_continental_plays_wild_twos_without_jokers_with_fifteen_cards() {
     let app = TestApp::new().await;
     let id = example(&app, "american-continental.json").await;

@@ -279,6 +279,11 @@ pub struct Detail {
     /// Going out in one turn without having melded before doubles the others' penalties
     /// (Rommé; added 2026-11-27).
     pub hand_rommee: bool,
+    /// Rommé: going out by laying every meld down at once, a player may keep cards worth at
+    /// most this many penalty points in hand (Wiener Rommé: 9); left out where it is 0, every
+    /// card melded (added 2026-11-27).
+    #[serde(skip_serializing_if = "is_zero")]
+    pub go_out_left_max: u32,
     /// A round may end with no winner (stock and discards exhausted; added 2026-11-27).
     pub no_winner_allowed: bool,
     /// A discard that fits a meld on the table may be claimed with a "Shanghai" call (added
@@ -293,6 +298,10 @@ pub struct Detail {
     /// The same as sentences for the table: `{"en": [...], "de": [...]}`.
     #[schema(value_type = crate::web::schema::PlayNotes)]
     pub play_notes: BTreeMap<&'static str, Vec<&'static str>>,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }
 
 /// The full description of a preset with its default options, or `None` for an unknown id.
@@ -346,6 +355,7 @@ pub fn detail_of(rs: &RuleSet, specs: Vec<OptionSpec>) -> Detail {
         higher_is_better: rs.higher_is_better,
         deck: rs.deck_rule,
         hand_rommee: rs.hand_rommee,
+        go_out_left_max: rs.go_out_left_max,
         no_winner_allowed: rs.no_winner_allowed,
         shanghai_calls: rs.shanghai_calls,
         wild_twos_score_as_jokers: rs.wild_twos_score_as_jokers,

@@ -154,6 +154,13 @@ pub struct CheckBody {
     /// declared as the card it stands for: `JK=JH`, `2C=5H` (Added 2026-11-24).
     #[schema(value_type = crate::web::schema::Melds)]
     pub melds: MeldsInput,
+    /// Going out (Added 2026-11-27): the cards kept in hand. With it the melds are checked
+    /// as a going out, every meld laid down at once: each a legal set or run, no opening
+    /// minimum, and the cards kept worth at most the rule set's `go_out_left_max` points
+    /// (Wiener Rommé: 9; 0 elsewhere, so nothing may be kept). `[]` or `""`: nothing kept.
+    #[serde(default)]
+    #[schema(value_type = Option<crate::web::schema::Cards>)]
+    pub left: Option<CardsInput>,
     #[serde(default)]
     #[schema(value_type = crate::web::schema::Options)]
     pub options: RawOptions,
@@ -172,6 +179,8 @@ pub struct CheckRequest {
     pub round: RoundSpec,
     /// The melds, with their declared wild cards.
     pub melds: PinnedMelds,
+    /// Going out: the cards kept in hand.
+    pub left: Option<Vec<Card>>,
 }
 
 impl TryFrom<(CheckBody, &HeaderMap)> for CheckRequest {
@@ -182,11 +191,20 @@ impl TryFrom<(CheckBody, &HeaderMap)> for CheckRequest {
         let rules = rule_set(&body.rules, &body.options, lang)?;
         let round = round_spec(&rules, body.round, lang)?;
         let melds = body.melds.parse_pinned().map_err(|e| card_error(e, lang))?;
+        let left = match body.left {
+            Some(left) => Some(
+                left.parse_hand()
+                    .map_err(|e| card_error(e, lang))?
+                    .unwrap_or_default(),
+            ),
+            None => None,
+        };
         Ok(CheckRequest {
             lang,
             rules,
             round,
             melds,
+            left,
         })
     }
 }
@@ -216,6 +234,11 @@ pub struct SolveBody {
     /// the minimum (the default, and faster). Any other rule set: 422 (Added 2026-11-24).
     #[serde(default)]
     pub best: bool,
+    /// Going out (Added 2026-11-27): melds to lay down at once that leave cards worth at
+    /// most the rule set's `go_out_left_max` points in hand (Wiener Rommé: 9; 0 elsewhere,
+    /// every card melded), found by an exact search; `leftover` is what stays in hand.
+    #[serde(default)]
+    pub go_out: bool,
 }
 
 /// A solve, parsed: the rule set, the round and the hand.
@@ -228,6 +251,8 @@ pub struct SolveRequest {
     pub hand: Vec<Card>,
     /// Rommé: the most valuable opening.
     pub best: bool,
+    /// Melds to go out with, keeping at most `go_out_left_max` points.
+    pub go_out: bool,
 }
 
 impl TryFrom<(SolveBody, &HeaderMap)> for SolveRequest {
@@ -242,6 +267,9 @@ impl TryFrom<(SolveBody, &HeaderMap)> for SolveRequest {
                 ApiMsg::BestWithoutOpening.fill(lang, &[("rules", &rules.info.id)]),
             ));
         }
+        if body.best && body.go_out {
+            return Err(invalid(ApiMsg::BestWhileGoingOut.text(lang)));
+        }
         let hand = body
             .hand
             .parse_hand()
@@ -253,6 +281,7 @@ impl TryFrom<(SolveBody, &HeaderMap)> for SolveRequest {
             round,
             hand,
             best: body.best,
+            go_out: body.go_out,
         })
     }
 }

@@ -37,11 +37,11 @@ use utoipa_axum::routes;
 use super::compute::Client;
 use super::schema;
 use super::{AppError, AppState, Json};
-use crate::rules::check::check_pinned;
+use crate::rules::check::{check_going_out, check_pinned};
 use crate::rules::layoff::fit_declared;
 use crate::rules::money::settle;
 use crate::rules::ruleset::ScoreError;
-use crate::rules::solver::{SolveError, SolveOptions, solve_with};
+use crate::rules::solver::{SolveError, SolveOptions, solve_going_out, solve_with};
 use crate::text::Say;
 use crate::web::Result;
 use doc::{ComputeErrors, QuestionErrors, ReadErrors};
@@ -110,12 +110,21 @@ async fn check_melds(
     let answer = state
         .compute
         .run(client, move |_| {
-            let result = check_pinned(
-                &request.rules,
-                &request.round,
-                &request.melds.melds,
-                &request.melds.pins,
-            );
+            let result = match &request.left {
+                Some(left) => check_going_out(
+                    &request.rules,
+                    &request.round,
+                    &request.melds.melds,
+                    &request.melds.pins,
+                    left,
+                ),
+                None => check_pinned(
+                    &request.rules,
+                    &request.round,
+                    &request.melds.melds,
+                    &request.melds.pins,
+                ),
+            };
             CheckAnswer::new(result, (&request.rules, &request.round), lang)
         })
         .await?;
@@ -156,6 +165,7 @@ async fn solve_hand(
                 round,
                 hand,
                 best,
+                go_out,
             } = request;
             let contract = round
                 .contract
@@ -166,7 +176,12 @@ async fn solve_hand(
                 stop: cancel.stop(),
                 best_opening: best,
             };
-            let solution = solve_with(&rules, &round, &hand, &options).map_err(|error| {
+            let solution = if go_out {
+                solve_going_out(&rules, &round, &hand, &options)
+            } else {
+                solve_with(&rules, &round, &hand, &options)
+            };
+            let solution = solution.map_err(|error| {
                 if error == SolveError::Cancelled {
                     // Its deadline is the request timeout's: answered as the timeout is.
                     AppError::Said(

@@ -662,6 +662,10 @@ pub(super) fn meld_facts(ctx: &PageCtx, rs: &RuleSet) -> Vec<String> {
             .into_iter()
             .map(str::to_owned),
     );
+    out.extend(crate::text::rules::going_out_keeping_note(
+        rs.go_out_left_max,
+        ctx.lang,
+    ));
     out
 }
 

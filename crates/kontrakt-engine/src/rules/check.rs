@@ -52,6 +52,47 @@ pub fn check_pinned(
     result
 }
 
+/// Checks a going out: `melds` laid down at once (with their declarations `pins`) and the
+/// cards `left` kept in hand. Where the round has no contract (Rommé), every meld must be a
+/// legal set or run, no opening minimum applies (the whole hand goes down in one turn), and
+/// the cards kept may be worth at most the rule set's `go_out_left_max` penalty points
+/// (Wiener Rommé, seed 002: "maximal 9"; jokers and wild 2s count what they score). Where the
+/// round has a contract, the melds are checked as [`check_pinned`] does and no card may be
+/// kept. `points` is the melds' opening value, as for an opening.
+pub fn check_going_out(
+    rs: &RuleSet,
+    round: &RoundSpec,
+    melds: &[Vec<Card>],
+    pins: &[Pins],
+    left: &[Card],
+) -> CheckResult {
+    let mut result = if round.contract.is_none() {
+        let meld_problems = melds
+            .iter()
+            .enumerate()
+            .map(|(i, m)| super::pins::meld_problem(&rs.meld, i + 1, m, pins_of(pins, i)))
+            .collect();
+        let mut r = check_opening(rs, melds, pins, meld_problems, None);
+        if pins.iter().any(|p| super::pins::any(p)) {
+            r.pins = pins.to_vec();
+        }
+        r
+    } else {
+        check_pinned(rs, round, melds, pins)
+    };
+    let max = if round.contract.is_none() {
+        rs.go_out_left_max
+    } else {
+        0
+    };
+    let points = rs.left_points(left);
+    if !left.is_empty() && points > max {
+        result.problems.push(Problem::TooManyLeft { points, max });
+        result.ok = false;
+    }
+    result
+}
+
 /// The declarations of meld `i` (none when not given).
 fn pins_of(pins: &[Pins], i: usize) -> &[Option<Card>] {
     pins.get(i).map_or(&[], Vec::as_slice)
@@ -65,7 +106,7 @@ fn check_melds(rs: &RuleSet, round: &RoundSpec, melds: &[Vec<Card>], pins: &[Pin
         .map(|(i, m)| super::pins::meld_problem(rules, i + 1, m, pins_of(pins, i)))
         .collect();
     let Some(contract) = &round.contract else {
-        return check_opening(rs, melds, pins, meld_problems);
+        return check_opening(rs, melds, pins, meld_problems, rs.opening_points);
     };
     // Two mixed cards where the contract asks for a pair are a pair gone wrong.
     let wants_pair = contract
@@ -465,8 +506,10 @@ fn check_opening(
     melds: &[Vec<Card>],
     pins: &[Pins],
     meld_problems: Vec<Option<Problem>>,
+    opening_points: Option<u32>,
 ) -> CheckResult {
-    let needed = rs.opening_points.unwrap_or(0);
+    let going_out = opening_points.is_none();
+    let needed = opening_points.unwrap_or(0);
     let mut readings = Vec::new();
     let mut points = 0;
     let mut short = Vec::new();
@@ -502,7 +545,7 @@ fn check_opening(
     }
     let mut problems: Vec<Problem> = meld_problems.into_iter().flatten().collect();
     problems.append(&mut short);
-    if melds.is_empty() || points < needed {
+    if !going_out && (melds.is_empty() || points < needed) {
         problems.push(Problem::OpeningTooLow { points, needed });
     }
     CheckResult {

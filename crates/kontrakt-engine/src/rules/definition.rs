@@ -84,6 +84,10 @@ pub struct Definition {
     /// Going out in one turn without having melded before doubles the others' penalties.
     #[serde(default)]
     pub hand_rommee: bool,
+    /// Rommé: going out by laying every meld down at once, a player may keep cards worth
+    /// at most this many penalty points in hand (Wiener Rommé: 9); left out or 0: none.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub go_out_left_max: u32,
     /// A round may end with no winner.
     #[serde(default = "yes")]
     pub no_winner_allowed: bool,
@@ -109,6 +113,14 @@ pub struct Definition {
 fn yes() -> bool {
     true
 }
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
+}
+
+/// The most penalty points [`Definition::go_out_left_max`] may allow: more than any hand
+/// worth going out with keeps (a joker is 20 to 50 points in the presets).
+pub const MAX_GO_OUT_LEFT: u32 = 50;
 
 /// An option of a definition: its name, kind, allowed values and default.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -312,6 +324,11 @@ pub enum ProblemKind {
     /// One round per player without the option `cards_dealt` (how many cards each round
     /// deals), or with rounds of its own besides.
     PerPlayer,
+    /// `go_out_left_max` above [`MAX_GO_OUT_LEFT`].
+    GoOutLeft { value: u32 },
+    /// `go_out_left_max` in a rule set whose rounds have contracts (a contract meld has no
+    /// cards left over to allow).
+    GoOutLeftWithContracts,
 }
 
 impl ProblemKind {
@@ -340,6 +357,8 @@ impl ProblemKind {
             ProblemKind::SchemeNotOffered => "scheme_not_offered",
             ProblemKind::MeldLimits => "meld_limits",
             ProblemKind::PerPlayer => "rounds_per_player",
+            ProblemKind::GoOutLeft { .. } => "go_out_left",
+            ProblemKind::GoOutLeftWithContracts => "go_out_left_with_contracts",
         }
     }
 }
@@ -494,6 +513,19 @@ impl Definition {
             if let Some(value) = value.filter(|v| !(0..=MAX_POINTS).contains(v)) {
                 add(field.into(), ProblemKind::Points { value });
             }
+        }
+        if self.go_out_left_max > MAX_GO_OUT_LEFT {
+            add(
+                "go_out_left_max".into(),
+                ProblemKind::GoOutLeft {
+                    value: self.go_out_left_max,
+                },
+            );
+        } else if self.go_out_left_max > 0 && self.rounds.iter().any(|r| r.requirements.is_some()) {
+            add(
+                "go_out_left_max".into(),
+                ProblemKind::GoOutLeftWithContracts,
+            );
         }
         for (i, round) in self.rounds.iter().enumerate() {
             let Some(alternatives) = &round.requirements else {
@@ -931,6 +963,7 @@ impl Definition {
             play: rs.play,
             deck: rs.deck_rule,
             hand_rommee: rs.hand_rommee,
+            go_out_left_max: rs.go_out_left_max,
             no_winner_allowed: rs.no_winner_allowed,
             shanghai_calls: rs.shanghai_calls,
             wild_twos_score_as_jokers: rs.wild_twos_score_as_jokers,
@@ -1023,6 +1056,7 @@ impl Definition {
             first_down_bonus: self.first_down_bonus,
             opening_points: self.opening_points,
             hand_rommee: self.hand_rommee,
+            go_out_left_max: self.go_out_left_max,
             no_winner_allowed: self.no_winner_allowed,
             rounds_per_player: self.rounds_per_player,
             scheme: self.scheme,

@@ -20,6 +20,8 @@ pub mod definition;
 #[doc(hidden)]
 pub mod fuzzing;
 pub mod game;
+#[cfg(test)]
+mod going_out_tests;
 pub mod layoff;
 pub mod ledger;
 pub mod meld;

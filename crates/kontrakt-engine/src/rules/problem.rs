@@ -117,6 +117,9 @@ pub enum Problem {
     TooFewToGoOut { needed: usize, given: usize },
     /// Rommé: the opening meld is worth too little.
     OpeningTooLow { points: u32, needed: u32 },
+    /// Going out (Rommé, `go_out_left_max`): the cards kept in hand are worth more penalty
+    /// points than the rule set lets a player keep.
+    TooManyLeft { points: u32, max: u32 },
     /// A 2 declared as another card in a game where 2s are not wild (docs/RULES.md
     /// section 1).
     PinOnNatural { meld: usize, card: Card },
@@ -163,6 +166,7 @@ impl Problem {
             Problem::CardCount { .. } => "card_count",
             Problem::TooFewToGoOut { .. } => "too_few_to_go_out",
             Problem::OpeningTooLow { .. } => "opening_too_low",
+            Problem::TooManyLeft { .. } => "too_many_left",
             Problem::PinOnNatural { .. } => "pin_on_natural",
             Problem::PinDoesNotFit { .. } => "pin_does_not_fit",
             Problem::AllWildUndeclared { .. } => "all_wild_undeclared",

@@ -462,6 +462,10 @@ pub struct RuleSet {
     pub opening_points: Option<u32>,
     /// Rommé: going out in one turn without having melded before doubles the others' penalties.
     pub hand_rommee: bool,
+    /// Rommé (rounds without contracts): going out by laying every meld down at once, a
+    /// player may keep cards worth at most this many penalty points unmelded in hand
+    /// (Wiener Rommé, seed 002: "maximal 9"); 0: every card must be melded.
+    pub go_out_left_max: u32,
     /// A round may end with no winner (stock and discards exhausted).
     pub no_winner_allowed: bool,
     /// Rommé: one round per player unless `rounds` is set.
@@ -723,6 +727,17 @@ pub(crate) fn plan_rounds(p: &RoundPlan) -> Vec<RoundSpec> {
 }
 
 impl RuleSet {
+    /// The penalty points of cards kept in hand when going out, as `go_out_left_max`
+    /// measures them: the penalty table's sum (the round's score for them). Where the rule
+    /// set scores in units there are no points to count, so any card kept is too many.
+    pub fn left_points(&self, cards: &[Card]) -> u32 {
+        match &self.penalty {
+            Some(t) => u32::try_from(t.total(cards).max(0)).unwrap_or(u32::MAX),
+            None if cards.is_empty() => 0,
+            None => u32::MAX,
+        }
+    }
+
     /// The preset id.
     pub fn id(&self) -> &'static str {
         self.info.id

@@ -32,6 +32,7 @@ use std::time::Instant;
 
 mod cover;
 mod declare;
+mod going_out;
 mod memo;
 mod opening;
 mod pick;
@@ -159,6 +160,27 @@ pub fn solve_with(
         declare::declare(&rs.meld, round, solution);
     }
     Ok(found)
+}
+
+/// Can this hand go out, laying melds down at once and keeping cards worth at most the rule
+/// set's `go_out_left_max` points in hand (Wiener Rommé: 9)? Where the round has no contract
+/// (Rommé) the search is exact: melds whose leftover is checked by
+/// [`super::check::check_going_out`]; every card is melded where the allowance is 0. Where
+/// the round has a contract, the answer is [`solve_with`]'s where it leaves no card over.
+/// Wild cards are left undeclared in the answer: the checker reads each meld in any legal way.
+pub fn solve_going_out(
+    rs: &RuleSet,
+    round: &RoundSpec,
+    hand: &[Card],
+    options: &SolveOptions<'_>,
+) -> Result<Option<Solution>, SolveError> {
+    if round.contract.is_some() {
+        return Ok(solve_with(rs, round, hand, options)?.filter(|s| s.leftover.is_empty()));
+    }
+    if hand.len() > MAX_HAND {
+        return Err(SolveError::TooManyCards(hand.len()));
+    }
+    going_out::solve_going_out(rs, hand, &mut Budget::new(options.stop))
 }
 
 /// [`solve_with`] and how many search nodes it took: tests keep slow corners closed with it,

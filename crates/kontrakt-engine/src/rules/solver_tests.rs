@@ -2426,3 +2426,143 @@ proptest! {
         }
     }
 }
+
+// ---- going out with points left in hand (`go_out_left_max`, Wiener Rommé) ----
+
+/// A random rule set without contracts (as Rommé), its meld rules and card values random,
+/// letting a player who goes out keep up to 0 to 25 points in hand.
+fn random_going_out_definition() -> impl Strategy<Value = crate::rules::definition::Definition> {
+    (random_definition(), 0u32..=25)
+        .prop_map(|(mut def, left)| {
+            for r in &mut def.rounds {
+                r.requirements = None;
+                r.go_out_all = false;
+                r.exact_minimum = false;
+                r.restrictions.clear();
+            }
+            def.go_out_left_max = left;
+            def
+        })
+        .prop_filter("passes every check", |def| def.check().is_ok())
+}
+
+/// Every way to put each card of a small hand (at most 8 cards: two melds of 3 or more) in
+/// one of two melds or keep it: does one of them pass the going-out check?
+fn brute_going_out(rs: &RuleSet, spec: &RoundSpec, hand: &[Card]) -> bool {
+    let mut assign = vec![0usize; hand.len()];
+    loop {
+        let mut melds = vec![Vec::new(), Vec::new()];
+        let mut kept = Vec::new();
+        for (i, &a) in assign.iter().enumerate() {
+            match a {
+                0 | 1 => melds[a].push(hand[i]),
+                _ => kept.push(hand[i]),
+            }
+        }
+        melds.retain(|m| !m.is_empty());
+        if crate::rules::check::check_going_out(rs, spec, &melds, &[], &kept).ok {
+            return true;
+        }
+        let mut i = 0;
+        loop {
+            if i == assign.len() {
+                return false;
+            }
+            assign[i] += 1;
+            if assign[i] < 3 {
+                break;
+            }
+            assign[i] = 0;
+            i += 1;
+        }
+    }
+}
+
+/// A going-out answer uses exactly the hand's cards and passes the going-out check.
+fn assert_goes_out(rs: &RuleSet, spec: &RoundSpec, hand: &[Card], s: &Solution) {
+    let mut used: Vec<Card> = s.melds.iter().flatten().copied().collect();
+    used.extend(&s.leftover);
+    used.sort();
+    let mut held = hand.to_vec();
+    held.sort();
+    assert_eq!(used, held, "the answer uses the hand's cards, each once");
+    let verdict = crate::rules::check::check_going_out(rs, spec, &s.melds, &s.pins, &s.leftover);
+    assert!(
+        verdict.ok,
+        "{:?} {:?} keeping {:?}: {:?}",
+        rs.meld, s.melds, s.leftover, verdict.problems
+    );
+    assert!(rs.left_points(&s.leftover) <= rs.go_out_left_max);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig {
+        cases: std::env::var("PROPTEST_CASES").ok().and_then(|s| s.parse().ok()).unwrap_or(64),
+        ..ProptestConfig::default()
+    })]
+
+    #[test]
+    fn with_a_random_rule_set_every_going_out_answer_passes_the_checker(
+        def in random_going_out_definition(),
+        cards in prop::collection::vec(small_card(), 6..15),
+    ) {
+        let rs = def.check().unwrap();
+        let spec = rs.rounds[0].clone();
+        if let Some(s) = solve_going_out(&rs, &spec, &cards, &SolveOptions::default()).unwrap() {
+            assert_goes_out(&rs, &spec, &cards, &s);
+        }
+    }
+
+    #[test]
+    fn with_a_random_rule_set_going_out_agrees_with_brute_force_on_small_hands(
+        def in random_going_out_definition(),
+        cards in prop::collection::vec(small_card(), 3..9),
+    ) {
+        let rs = def.check().unwrap();
+        let spec = rs.rounds[0].clone();
+        let solved = solve_going_out(&rs, &spec, &cards, &SolveOptions::default()).unwrap();
+        if let Some(s) = &solved {
+            assert_goes_out(&rs, &spec, &cards, s);
+        }
+        prop_assert_eq!(
+            solved.is_some(),
+            brute_going_out(&rs, &spec, &cards),
+            "{:?} keeping at most {} hand {:?}",
+            rs.meld,
+            rs.go_out_left_max,
+            crate::rules::cards::format_cards(&cards)
+        );
+    }
+}
+
+/// Hard going-out hands (many jokers, long runs, two decks' doubles, nothing that melds):
+/// each answered exactly in few search nodes (BENCHMARKS.md, "Going out").
+#[test]
+fn going_out_hands_full_of_jokers_and_runs_take_few_nodes() {
+    let mut rs = RuleSet::preset("rommee").unwrap();
+    rs.go_out_left_max = 9;
+    for (h, goes_out) in [
+        ("JK JK JK JK 2C 3C 4C 5D 6D 7H 8H 9S 10S JS", true),
+        ("JK JK JK JK JK JK 2C 2D 2H 2S 3C 3D 3H 3S", true),
+        ("AC 2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC JK", true),
+        ("AC AC 2C 2C 3C 3C 4C 4C 5C 5C 6C 6C JK JK", true),
+        ("AC 3D 5H 7S 9C JD KH 2S 4C 6D 8H 10S QC JK", false),
+        (
+            "JK JK JK JK JK JK AC 3D 5H 7S 9C JD KH 2S 4C 6D 8H 10S QC",
+            false,
+        ),
+    ] {
+        let cards = hand(h);
+        let mut budget = Budget::new(Stop::default());
+        let started = std::time::Instant::now();
+        let found = going_out::solve_going_out(&rs, &cards, &mut budget).unwrap();
+        eprintln!(
+            "{h}: {} in {} nodes, {:?}",
+            found.is_some(),
+            budget.nodes,
+            started.elapsed()
+        );
+        assert_eq!(found.is_some(), goes_out, "{h}");
+        assert!(budget.nodes < 5_000, "{h}: {} nodes", budget.nodes);
+    }
+}

@@ -17,6 +17,8 @@ messages! {
         /// `rules` is the rule-set id.
         BestWithoutOpening => "\"best\" asks for the most valuable opening, but {rules} has contracts, not an opening with minimum points; leave it out",
             "„best“ fragt nach dem wertvollsten Auslegen, aber {rules} hat Kontrakte, kein Auslegen mit Mindestpunkten; lasst es weg";
+        BestWhileGoingOut => "\"best\" asks for the most valuable opening, and \"go_out\" for melds to go out with; ask one at a time",
+            "„best“ fragt nach dem wertvollsten Auslegen und „go_out“ nach Meldungen zum Ausgehen; fragt eins nach dem anderen";
         /// `error` is the engine's clause ([`super::rules::score_error`]).
         NoCardPoints => "{error}; use /api/v1/settle with \"hands\"",
             "{error}; nutzt /api/v1/settle mit „hands“";

@@ -75,6 +75,10 @@ messages! {
             "Wer auf einmal ausgeht, legt alle Karten der Hand aus, nach dem Ziehen mindestens {needed}; hier {given|ist|sind} es nur {given}.";
         OpeningTooLow => "The melds count {points} {points|point|points}; the first meld needs at least {needed}.",
             "Die Meldung zählt {points} {points|Punkt|Punkte}; zum ersten Auslegen braucht es mindestens {needed}.";
+        TooManyLeft => "The cards left in hand count {points} {points|point|points}; going out, at most {max} {max|point|points} may stay in hand.",
+            "Die Karten, die auf der Hand bleiben, zählen {points} {points|Punkt|Punkte}; wer Rommé macht, darf höchstens {max} {max|Punkt|Punkte} auf der Hand behalten.";
+        NothingLeft => "The cards left in hand count {points} {points|point|points}; going out, every card must be melded.",
+            "Die Karten, die auf der Hand bleiben, zählen {points} {points|Punkt|Punkte}; wer Rommé macht, muss alle Karten auslegen.";
         PinOnNatural => "Meld {meld}: {card} is declared as another card, but 2s are not wild in this game.",
             "Meldung {meld}: {card} ist als andere Karte angesagt, aber 2en sind in dieser Partie nicht wild.";
         PinDoesNotFit => "Meld {meld}: the {card} is declared as {declared}, which does not fit the meld.",
@@ -418,6 +422,12 @@ impl Problem {
             }
             Problem::OpeningTooLow { points, needed } => {
                 M::OpeningTooLow.fill(lang, &[("points", &points), ("needed", &needed)])
+            }
+            Problem::TooManyLeft { points, max: 0 } => {
+                M::NothingLeft.fill(lang, &[("points", &points)])
+            }
+            Problem::TooManyLeft { points, max } => {
+                M::TooManyLeft.fill(lang, &[("points", &points), ("max", &max)])
             }
             Problem::PinOnNatural { meld, card } => {
                 M::PinOnNatural.fill(lang, &[("meld", &meld), ("card", &card.display(lang))])

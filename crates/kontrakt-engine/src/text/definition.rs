@@ -6,7 +6,8 @@
 
 use super::Say;
 use crate::rules::definition::{
-    Definition, MAX_PLAYERS, MAX_POINTS, MAX_ROUNDS, MAX_SOURCE_CHARS, Problem, ProblemKind,
+    Definition, MAX_GO_OUT_LEFT, MAX_PLAYERS, MAX_POINTS, MAX_ROUNDS, MAX_SOURCE_CHARS, Problem,
+    ProblemKind,
 };
 use crate::rules::meld::MeldKind;
 use crate::rules::names::{MAX_NAME_CHARS, NameProblem};
@@ -59,6 +60,10 @@ messages! {
             "die voreingestellte Abrechnung muss eine der angebotenen sein";
         PerPlayer => "where every player deals one round, the rule set needs the option \"cards_dealt\" and no rounds of its own",
             "wo jeder Spieler eine Runde gibt, braucht das Regelwerk die Option „cards_dealt“ und keine eigenen Runden";
+        GoOutLeft => "at most {max} points may be left in hand when going out, not {value}",
+            "beim Rommé dürfen höchstens {max} Punkte auf der Hand bleiben, nicht {value}";
+        GoOutLeftWithContracts => "points left in hand when going out are for rule sets without contracts; a contract meld leaves nothing over to allow",
+            "Restpunkte auf der Hand beim Rommé gibt es nur bei Regelwerken ohne Kontrakte; eine Kontrakt-Meldung lässt nichts übrig, was erlaubt werden könnte";
         Unreadable => "the rule set could not be read: {detail}", "das Regelwerk konnte nicht gelesen werden: {detail}";
         NotStored => "no rule set has the id \"{id}\"", "kein Regelwerk hat die ID „{id}“";
         NoRoom => "this server takes no new rule sets until it restarts; try again later",
@@ -129,6 +134,10 @@ impl Problem {
             ProblemKind::SchemeNotOffered => M::SchemeNotOffered.text(lang).to_owned(),
             ProblemKind::MeldLimits => M::MeldLimits.text(lang).to_owned(),
             ProblemKind::PerPlayer => M::PerPlayer.text(lang).to_owned(),
+            ProblemKind::GoOutLeft { value } => {
+                M::GoOutLeft.fill(lang, &[("value", value), ("max", &MAX_GO_OUT_LEFT)])
+            }
+            ProblemKind::GoOutLeftWithContracts => M::GoOutLeftWithContracts.text(lang).to_owned(),
         }
     }
 }

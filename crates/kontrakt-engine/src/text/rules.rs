@@ -195,6 +195,8 @@ messages! {
             "Ausgehen: alles auslegen oder die letzte Karte abwerfen.";
         GoingOutFaceDownDiscard => "Go out with all fifteen cards arranged, discarding one face down.",
             "Ausgehen: alle fünfzehn Karten kombiniert, eine Karte verdeckt abwerfen.";
+        GoingOutKeeping => "Going out, lay all your melds down at once: cards worth at most {max} {max|point|points} may stay in your hand, and they do not count against you.",
+            "Wer Rommé macht, legt alle Meldungen auf einmal aus: Karten mit höchstens {max} {max|Punkt|Punkten} dürfen auf der Hand bleiben und werden nicht angerechnet.";
     }
 }
 
@@ -619,6 +621,12 @@ pub fn play_notes(play: &Play, lang: Lang) -> Vec<&'static str> {
         GoingOut::FaceDownDiscard => M::GoingOutFaceDownDiscard,
     };
     vec![lay_off.text(lang), swap.text(lang), going_out.text(lang)]
+}
+
+/// The rule book's sentence for `go_out_left_max` (Wiener Rommé: 9), or none where every
+/// card must be melded to go out (0, every preset).
+pub fn going_out_keeping_note(max: u32, lang: Lang) -> Option<String> {
+    (max > 0).then(|| PlayMsg::GoingOutKeeping.fill(lang, &[("max", &max)]))
 }
 
 impl Contract {

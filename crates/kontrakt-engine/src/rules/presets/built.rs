@@ -117,6 +117,7 @@ pub(super) fn built(
         first_down_bonus: None,
         opening_points: None,
         hand_rommee: false,
+        go_out_left_max: 0,
         no_winner_allowed: true,
         rounds_per_player: false,
         scheme: scheme.unwrap_or(Scheme::LowestCollects),
