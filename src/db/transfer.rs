@@ -428,7 +428,8 @@ async fn export_where(db: &Db, group: Option<&str>) -> Result<Export, sqlx::Erro
     }
     let (groups, mut of_games) = groups::export_groups(&mut tx, group).await?;
     let rules_named: Vec<String> = rows.iter().map(|row| row.rules.clone()).collect();
-    let rule_sets = rule_sets::export_rule_sets(&mut tx, &rules_named).await?;
+    let owners: Vec<String> = groups.iter().map(|g| g.id.clone()).collect();
+    let rule_sets = rule_sets::export_rule_sets(&mut tx, &rules_named, &owners).await?;
     tx.commit().await?;
 
     let games = rows
@@ -657,8 +658,10 @@ pub async fn import_games_resuming(
     // The rule sets and the groups first, in one transaction: the games name them.
     let ids = {
         let mut tx = db.begin_write().await?;
-        rule_sets::import_rule_sets(&mut tx, &export.rule_sets).await?;
+        // Groups first: a rule set names the group that owns it.
         let ids = groups::import_groups(&mut tx, &export.groups).await?;
+        let owners: Vec<&str> = export.groups.iter().map(|g| g.id.as_str()).collect();
+        rule_sets::import_rule_sets(&mut tx, &export.rule_sets, &owners).await?;
         tx.commit().await?;
         ids
     };

@@ -674,3 +674,55 @@ async fn a_groups_export_carries_its_own_rule_set_and_the_import_stores_it() {
             .is_empty()
     );
 }
+
+/// A group's own rule sets travel in its export whole: the ones no game used yet and every
+/// version, with the group that owns them and their version numbers; imported, the group lists
+/// them as it did.
+#[tokio::test]
+async fn a_groups_export_carries_every_version_of_its_own_rule_sets_used_or_not() {
+    let app = TestApp::new().await;
+    let group = app.create_group("Freitag", &["Ann", "Ben", "Cy"]).await;
+    let mut definition = app.get("/api/v1/rules/contract").await.json();
+    definition["name"] = json!("Unser Contract");
+    definition["group"] = json!(group.id);
+    let first = app.post_json("/api/v1/rulesets", &definition).await;
+    assert_eq!(first.status, StatusCode::CREATED, "{}", first.body);
+    let first = first.json()["id"].as_str().unwrap().to_owned();
+    definition["replaces"] = json!(first);
+    let second = app.post_json("/api/v1/rulesets", &definition).await;
+    assert_eq!(second.status, StatusCode::CREATED, "{}", second.body);
+    let listed = app
+        .get(&format!("/api/v1/groups/{}", group.id))
+        .await
+        .json()["rule_sets"]
+        .clone();
+    assert_eq!(listed[0]["version"], 2, "{listed}");
+
+    let export = app
+        .get(&format!("/groups/{}/export.json", group.id))
+        .await
+        .json();
+    let carried = export["rule_sets"].as_array().unwrap();
+    assert_eq!(carried.len(), 2, "{export}");
+    assert!(
+        carried.iter().all(|r| r["group"] == json!(group.id)),
+        "{export}"
+    );
+    assert_eq!(carried[1]["version"], 2, "{export}");
+
+    let file = app.dir.path().join("owned.json");
+    std::fs::write(&file, export.to_string()).unwrap();
+    let target = app.dir.another_db("owned").await;
+    let imported = kontrakt(&["import", file.to_str().unwrap()], &target);
+    assert!(imported.status.success(), "{imported:?}");
+    let restored = Db::open_location(&Location::parse(Path::new(&target)))
+        .await
+        .unwrap();
+    let there = TestApp::on(restored, crate::common::TestDir::temporary());
+    let there_listed = there
+        .get(&format!("/api/v1/groups/{}", group.id))
+        .await
+        .json()["rule_sets"]
+        .clone();
+    assert_eq!(there_listed, listed);
+}
