@@ -545,3 +545,38 @@ async fn a_rule_set_made_for_a_group_is_the_group_s_and_editing_it_there_makes_i
     assert_eq!(alone.status, StatusCode::SEE_OTHER, "{}", alone.body);
     assert_eq!(app.get(&path).await.json()["rule_sets"].clone(), second);
 }
+
+#[tokio::test]
+async fn points_kept_in_hand_when_going_out_are_offered_without_contracts_and_checked() {
+    let app = TestApp::new().await;
+    // A contract game has nothing to keep: no field.
+    let contract = app.get("/rules/new?from=contract").await;
+    assert!(!contract.body.contains("name=\"go_out_left\""));
+    // Rommé: Wiener Rommé's 9 is typed and stored.
+    let page = app.get_in("/rules/new?from=rommee", "de").await;
+    assert!(
+        text(&page.body).contains("Punkte, die beim Ausgehen auf der Hand bleiben dürfen"),
+        "{}",
+        page.body
+    );
+    let page = press(&app, &page, "check", &[("go_out_left", "9")], "de").await;
+    assert_eq!(draft(&page)["go_out_left_max"], 9);
+    // Over the most any hand may keep: the engine's sentence beside the field, nothing changed.
+    let fields = editor_fields(&page.body, "check", &[("go_out_left", "51")]);
+    let refused = post_form(&app, "/rules/new", &pairs(&fields), "en").await;
+    let said = text(&refused.body);
+    assert!(said.contains("not 51"), "{said}");
+    assert!(refused.body.contains("id=\"go_out_left\""));
+    let fields = editor_fields(&page.body, "check", &[("name", "Wiener Rommé")]);
+    let saved = post_form(&app, "/rules", &pairs(&fields), "en").await;
+    assert_eq!(saved.status, StatusCode::SEE_OTHER, "{}", saved.body);
+    let id = saved
+        .header("location")
+        .trim_start_matches("/rules/")
+        .to_owned();
+    let id = id.split('?').next().unwrap();
+    let stored = app.get(&format!("/api/v1/rulesets/{id}")).await.json();
+    assert_eq!(stored["go_out_left_max"], 9, "{stored}");
+    let book = text(&app.get(&format!("/rules/{id}")).await.body);
+    assert!(book.contains("cards worth at most 9 points may stay in your hand"), "{book}");
+}

@@ -75,6 +75,8 @@ messages! {
         NoCardValues => "This rule set scores in units per hand won, not in card points.",
             "Dieses Regelwerk zählt Einheiten je gewonnener Hand, keine Kartenpunkte.";
         Joker => "Joker", "Joker";
+        GoOutLeft => "Points a player may keep in hand when going out (0: every card melded)",
+            "Punkte, die beim Ausgehen auf der Hand bleiben dürfen (0: alle Karten gemeldet)";
         Money => "Money", "Geld";
         Scheme => "How money is settled", "Wie abgerechnet wird";
         Check => "Check", "Prüfen";

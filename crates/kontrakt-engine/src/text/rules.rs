@@ -177,8 +177,8 @@ messages! {
             "Anlegen ist schon vor dem eigenen Kontrakt erlaubt.";
         LayOffAfterOpening => "From your next turn after your opening: more melds and lay-offs on any meld.",
             "Ab dem nächsten Zug nach dem ersten Auslegen: weitere Meldungen und Anlegen an alle Meldungen.";
-        LayOffNotAtAll => "No laying off: all fifteen cards go down at once.",
-            "Kein Anlegen: alle fünfzehn Karten werden auf einmal ausgelegt.";
+        LayOffNotAtAll => "No laying off: melds go down only when going out, all at once.",
+            "Kein Anlegen: Ausgelegt wird erst beim Ausgehen, alles auf einmal.";
         JokerSwapRunsOnly => "A joker in a run may be swapped for the card it stands for (play the joker in the same turn); jokers in sets are dead.",
             "Ein Joker in einer Folge darf gegen die echte Karte getauscht werden (den Joker im selben Zug ausspielen); Joker in Sätzen sind tot.";
         JokerSwapAny => "After your contract, a joker on the table may be swapped for the card it stands for.",
@@ -193,8 +193,8 @@ messages! {
             "Ausgehen: alle Karten ausgelegt, nie mit Abwurf.";
         GoingOutEitherWay => "Go out by melding everything or by discarding the last card.",
             "Ausgehen: alles auslegen oder die letzte Karte abwerfen.";
-        GoingOutFaceDownDiscard => "Go out with all fifteen cards arranged, discarding one face down.",
-            "Ausgehen: alle fünfzehn Karten kombiniert, eine Karte verdeckt abwerfen.";
+        GoingOutFaceDownDiscard => "Go out with every card in hand arranged, discarding one face down.",
+            "Ausgehen: alle Karten der Hand kombiniert, eine Karte verdeckt abwerfen.";
         GoingOutKeeping => "Going out, lay all your melds down at once: cards worth at most {max} {max|point|points} may stay in your hand, and they do not count against you.",
             "Wer Rommé macht, legt alle Meldungen auf einmal aus: Karten mit höchstens {max} {max|Punkt|Punkten} dürfen auf der Hand bleiben und werden nicht angerechnet.";
     }

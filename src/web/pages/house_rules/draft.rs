@@ -200,6 +200,13 @@ impl<'a> Fields<'a> {
             }
             def.penalty = Some(table);
         }
+        if self
+            .get("go_out_left")
+            .is_some_and(|t| !t.trim().is_empty())
+            && let Some(n) = self.number("go_out_left", "go_out_left_max".into())
+        {
+            def.go_out_left_max = n;
+        }
         if let Some(scheme) = self
             .get("scheme")
             .and_then(|s| serde_json::from_value::<Scheme>(Value::String(s.to_owned())).ok())

@@ -142,6 +142,9 @@ pub struct EditorPage {
     pub deck_jokers: Option<(&'static str, String, Vec<String>)>,
     pub melds_errors: Vec<String>,
     pub cards: Option<Vec<CardValue>>,
+    /// Points a player may keep when going out: only in a rule set without contracts
+    /// (Wiener Rommé's 9), with the field's text and its problems.
+    pub go_out_left: Option<(String, Vec<String>)>,
     pub schemes: Vec<Choice>,
     pub money_errors: Vec<String>,
     pub others: Vec<String>,
@@ -422,6 +425,16 @@ pub fn page(
             })
             .collect()
     });
+    let go_out_left = def
+        .rounds
+        .iter()
+        .all(|r| r.requirements.is_none())
+        .then(|| {
+            (
+                typed("go_out_left_max").unwrap_or_else(|| def.go_out_left_max.to_string()),
+                said.take("go_out_left_max"),
+            )
+        });
     let schemes = [
         Scheme::LowestCollects,
         Scheme::Pairwise,
@@ -503,6 +516,7 @@ pub fn page(
         deck_jokers,
         melds_errors,
         cards,
+        go_out_left,
         schemes,
         money_errors,
         others: said.rest(),
