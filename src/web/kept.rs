@@ -17,7 +17,7 @@
 use std::collections::HashMap;
 use std::hash::Hash;
 use std::io::Write;
-use std::sync::{Arc, Mutex, OnceLock, PoisonError};
+use std::sync::{Arc, Mutex, OnceLock, PoisonError, Weak};
 
 use axum::body::Bytes;
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
@@ -164,8 +164,11 @@ pub struct KeptPages<K, S> {
     pages: Mutex<Pages<K, S>>,
 }
 
-/// Each key's page, with the loaded state it was rendered from.
-type Pages<K, S> = HashMap<K, (Arc<S>, Arc<KeptPage>)>;
+/// Each key's page, with the loaded state it was rendered from, held weakly: a kept page never
+/// keeps a loaded game or group in memory after the store's cache let it go (the caches' byte
+/// budget), and while the weak reference lives its address cannot be reused by another
+/// state, so comparing addresses is exact.
+type Pages<K, S> = HashMap<K, (Weak<S>, Arc<KeptPage>)>;
 
 impl<K, S> Default for KeptPages<K, S> {
     fn default() -> Self {
@@ -196,7 +199,7 @@ impl<K: Hash + Eq, S> KeptPages<K, S> {
     pub fn get(&self, key: &K, state: &Arc<S>, counter: &'static str) -> Option<Arc<KeptPage>> {
         let kept = self.lock().get(key).cloned();
         let page = kept
-            .filter(|(kept, _)| Arc::ptr_eq(kept, state))
+            .filter(|(kept, _)| std::ptr::eq(kept.as_ptr(), Arc::as_ptr(state)))
             .map(|(_, page)| page);
         let result = if page.is_some() { "hit" } else { "miss" };
         metrics::counter!(counter, "result" => result).increment(1);
@@ -210,7 +213,7 @@ impl<K: Hash + Eq, S> KeptPages<K, S> {
         if pages.len() >= CAPACITY {
             pages.clear();
         }
-        pages.insert(key, (Arc::clone(state), Arc::clone(&page)));
+        pages.insert(key, (Arc::downgrade(state), Arc::clone(&page)));
         page
     }
 

@@ -445,10 +445,14 @@ async fn edit_page(
     let group = load_edit(&state, &id).await?;
     let jar = recent::remember_group(jar, &GroupLinks::new(&id).page(), &group.group.name);
     let origin = origin(&headers, state.transport.https);
+    let key = kept_key(&state, &ctx, origin.clone(), &group).await?;
+    if let Some(kept) = KEPT.get(&key, &group, PAGE_CACHE_LOOKUPS) {
+        return Ok(no_store((jar, kept.respond(&headers)).into_response()));
+    }
     let query = query.map(|Query(q)| q).unwrap_or_default();
     let mut page = GroupPage::new(ctx, &group, true, origin.as_deref());
     let status = page.with_rule_sets(&state, &group, &query).await?;
-    kept_or_rendered(page, status, origin, &group, &headers, jar)
+    kept_or_rendered(page, status, key, &group, &headers, jar)
 }
 
 /// `GET /groups/view/{token}`: the group through its read-only link: no forms, no edit links.
@@ -465,10 +469,14 @@ async fn view_page(
     };
     let label = format!("{} ({})", group.group.name, ctx.t(Msg::GameReadOnly));
     let jar = recent::remember_group(jar, &GroupLinks::new(&token).view_page(), &label);
+    let key = kept_key(&state, &ctx, None, &group).await?;
+    if let Some(kept) = KEPT.get(&key, &group, PAGE_CACHE_LOOKUPS) {
+        return Ok(no_store((jar, kept.respond(&headers)).into_response()));
+    }
     let query = query.map(|Query(q)| q).unwrap_or_default();
     let mut page = GroupPage::new(ctx, &group, false, None);
     let status = page.with_rule_sets(&state, &group, &query).await?;
-    kept_or_rendered(page, status, None, &group, &headers, jar)
+    kept_or_rendered(page, status, key, &group, &headers, jar)
 }
 
 /// Group pages kept after rendering ([`crate::web::kept`]), by address, language and the
@@ -477,17 +485,33 @@ async fn view_page(
 /// once per rendering: every form of the page carries the group's version.
 static KEPT: LazyLock<KeptPages<PageKey, LoadedGroup>> = LazyLock::new(KeptPages::default);
 
-/// A kept group page's address (its query included), language, origin, and the group's own
-/// rule sets as listed (they are stored beside the group, so a new one changes the page
-/// without changing the loaded group).
+/// A kept group page's address (its query included), language, origin, and the ids of the
+/// group's own rule sets (stored beside the group, so a new one changes the page without
+/// changing the loaded group).
 type PageKey = (String, Lang, Option<String>, String);
+
+/// A kept group page's key: its address (query included), language, origin, and the ids of
+/// the rule sets the group owns (one read; a new one changes the page).
+async fn kept_key(
+    state: &AppState,
+    ctx: &PageCtx,
+    origin: Option<String>,
+    group: &LoadedGroup,
+) -> Result<PageKey> {
+    let owned: String = crate::store::rule_sets::of_group(&state.db, &group.group.id)
+        .await?
+        .iter()
+        .map(|row| format!("{} ", row.id))
+        .collect();
+    Ok((ctx.here.clone(), ctx.lang, origin, owned))
+}
 
 /// The group page as answered: kept and compressed once while the group and its own rule
 /// sets are unchanged; a refused filter (422) is rendered as it is, never kept.
 fn kept_or_rendered(
     page: GroupPage,
     status: StatusCode,
-    origin: Option<String>,
+    key: PageKey,
     group: &Arc<LoadedGroup>,
     headers: &HeaderMap,
     jar: CookieJar,
@@ -497,13 +521,7 @@ fn kept_or_rendered(
             (jar, render_status(status, &page)?).into_response(),
         ));
     }
-    let listed: String = page
-        .rule_sets
-        .iter()
-        .map(|r| format!("{} {} {} {}\n", r.rule_book, r.version, r.used, r.name))
-        .collect();
-    let key = (page.ctx.here.clone(), page.ctx.lang, origin, listed);
-    let kept = KEPT.page(key, group, PAGE_CACHE_LOOKUPS, || page.render())?;
+    let kept = KEPT.keep(key, group, page.render()?);
     Ok(no_store((jar, kept.respond(headers)).into_response()))
 }
 
