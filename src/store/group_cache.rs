@@ -29,7 +29,8 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use super::Error;
 use super::game::{LoadedGame, understand};
 use super::loaded_group::LoadedGroup;
-use crate::db::groups::{GroupColumn, GroupGame, load_group_keeping};
+use super::renames::resolve_in_group;
+use crate::db::groups::{GroupColumn, GroupGame, load_group_keeping, renames};
 use crate::db::{Db, Engine};
 
 /// Most groups kept; past it the cache starts afresh.
@@ -139,6 +140,12 @@ impl GroupCache {
             .iter()
             .map(|(id, game)| (id.clone(), game.record.game.version))
             .collect();
+        // Read before the group: a batch of a rename committing in between has already
+        // renamed the games it reached, to which the rename then no longer applies.
+        let pending = {
+            let mut conn = db.reader().acquire().await?;
+            renames::for_group(&mut conn, column, value).await?
+        };
         let Some(parts) = load_group_keeping(db, column, value, &known).await? else {
             return Ok(None);
         };
@@ -155,12 +162,18 @@ impl GroupCache {
         let mut games = Vec::with_capacity(parts.games.len());
         for game in parts.games {
             games.push(match game {
-                GroupGame::Read(record) => Arc::new(understand(*record)?),
+                GroupGame::Read(record) => {
+                    let record = resolve_in_group(&pending, &record).unwrap_or(*record);
+                    Arc::new(understand(record)?)
+                }
                 GroupGame::Kept(id) => {
                     let game = kept
                         .get(&id)
                         .ok_or_else(|| Error::Invalid(format!("kept game {id} went missing")))?;
-                    renamed_group(game, group)
+                    match resolve_in_group(&pending, &game.record) {
+                        Some(record) => renamed_group(&Arc::new(understand(record)?), group),
+                        None => renamed_group(game, group),
+                    }
                 }
             });
         }

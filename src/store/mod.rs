@@ -36,6 +36,7 @@ pub mod import;
 mod loaded_group;
 pub mod numbers;
 mod read;
+pub mod renames;
 pub mod rule_sets;
 pub mod tally;
 mod write;

@@ -50,6 +50,7 @@ mod points_per_cent;
 mod rate_limit;
 mod relocated;
 mod rematch;
+mod renames;
 mod round_notes;
 mod round_pages;
 mod rulesets;
