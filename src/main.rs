@@ -147,6 +147,9 @@ async fn serve(config: Config) -> Result<ExitCode> {
     web::metrics::start(config.metrics_addr).await?;
     let mut state = AppState::new(db.clone())
         .with_write_limit(config.write_limit)
+        .with_cache_budget(kontrakt::store::budget::CacheBudget::megabytes(
+            config.cache_mb,
+        ))
         .with_connection(connection);
     if https {
         state = state.with_https(serving.hsts);

@@ -18,6 +18,7 @@ mod api;
 mod api_lang;
 mod backup;
 mod browser;
+mod cache_budget;
 mod charts;
 mod cli;
 mod common;
