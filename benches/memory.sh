@@ -76,13 +76,23 @@ sheet = "\n".join(rows) + "\n"
 conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
 cookie = None
 def post(path, body):
-    global cookie
+    # A refused write is answered before its body is read, and the server then closes the
+    # connection: a new one for the next request.
+    global cookie, conn
     headers = {"content-type": "application/json", "origin": f"http://127.0.0.1:{port}"}
     if cookie:
         headers["cookie"] = cookie
-    conn.request("POST", path, json.dumps(body), headers)
-    r = conn.getresponse()
-    data = r.read()
+    try:
+        conn.request("POST", path, json.dumps(body), headers)
+        r = conn.getresponse()
+        data = r.read()
+    except (http.client.HTTPException, OSError):
+        conn.close()
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+        return 0, b""
+    if r.getheader("connection", "").lower() == "close":
+        conn.close()
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
     set_cookie = r.getheader("set-cookie")
     if set_cookie and set_cookie.startswith("kontrakt_device="):
         cookie = set_cookie.split(";")[0]
@@ -101,8 +111,12 @@ while time.time() < end:
     if status == 201:
         games += len(json.loads(data)["games"])
     # A reader polls the group, as a phone at the table does.
-    conn.request("GET", f"/api/v1/groups/{group}")
-    conn.getresponse().read()
+    try:
+        conn.request("GET", f"/api/v1/groups/{group}")
+        conn.getresponse().read()
+    except (http.client.HTTPException, OSError):
+        conn.close()
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
 print(json.dumps({"games": games, "answers": {f"{k[0]} {k[1]}": v for k, v in counts.items()}}))
 EOF
 imports_hwm=$(kb VmHWM)
