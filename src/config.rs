@@ -13,6 +13,9 @@ pub const DEFAULT_DB: &str = "./kontrakt.db";
 pub const DEFAULT_WRITE_BURST: u32 = 30;
 /// Writes per second a client regains ([`WriteLimit::per_second`]).
 pub const DEFAULT_WRITE_RATE: f64 = 3.0;
+/// Mebibytes the read caches may keep (`--cache-mb`): on a Raspberry Pi with 512 MB, an
+/// eighth of its memory, leaving room for the requests under way and the page cache.
+pub const DEFAULT_CACHE_MB: usize = 64;
 
 /// What the server needs to start.
 #[derive(Clone, Debug, PartialEq)]
@@ -27,6 +30,8 @@ pub struct Config {
     pub serving: Serving,
     /// Where `/metrics` is served, if anywhere (never on `addr`).
     pub metrics_addr: Option<SocketAddr>,
+    /// Mebibytes the read caches may keep (`--cache-mb`).
+    pub cache_mb: usize,
 }
 
 impl Default for Config {
@@ -37,6 +42,7 @@ impl Default for Config {
             write_limit: WriteLimit::default(),
             serving: Serving::default(),
             metrics_addr: None,
+            cache_mb: DEFAULT_CACHE_MB,
         }
     }
 }

@@ -72,6 +72,10 @@ async fn serve(config: Config) -> Result<ExitCode> {
         db_host::check(url, lang).await?;
     }
     let db = Db::open_location(&location).await.map_err(storage)?;
+    // A player's rename that a stop left half-way reaches the rest of its games.
+    if let Err(e) = kontrakt::store::renames::resume(&db).await {
+        tracing::warn!(error = %e, "could not look for a player's rename left half-way");
+    }
     let listener = serve::listen::bind(config.addr, tls.is_some(), lang).await?;
     let https = tls.is_some();
     let mut headers: Vec<(String, String)> = web::SECURITY_HEADERS
@@ -143,6 +147,9 @@ async fn serve(config: Config) -> Result<ExitCode> {
     web::metrics::start(config.metrics_addr).await?;
     let mut state = AppState::new(db.clone())
         .with_write_limit(config.write_limit)
+        .with_cache_budget(kontrakt::store::budget::CacheBudget::megabytes(
+            config.cache_mb,
+        ))
         .with_connection(connection);
     if https {
         state = state.with_https(serving.hsts);

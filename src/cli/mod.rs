@@ -127,6 +127,12 @@ pub struct ServeArgs {
     /// Serve Prometheus metrics at http://ADDR/metrics (a separate listener; off by default).
     #[arg(long, env = "KONTRAKT_METRICS_ADDR")]
     pub metrics_addr: Option<SocketAddr>,
+    /// Mebibytes of memory the read caches (games and groups) may keep; past it the least
+    /// recently read go first, and a group bigger than its share is computed without being
+    /// kept.
+    #[arg(long, env = "KONTRAKT_CACHE_MB", default_value_t = config::DEFAULT_CACHE_MB as u64,
+          value_parser = clap::value_parser!(u64).range(1..=1_048_576))]
+    pub cache_mb: u64,
 }
 
 impl From<ServeArgs> for Config {
@@ -140,6 +146,7 @@ impl From<ServeArgs> for Config {
             },
             serving: args.serving.into(),
             metrics_addr: args.metrics_addr,
+            cache_mb: usize::try_from(args.cache_mb).unwrap_or(usize::MAX),
         }
     }
 }

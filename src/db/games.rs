@@ -21,7 +21,7 @@ mod changes;
 mod redo;
 mod sql;
 pub use action::HistoryAction;
-pub use changes::{Rewrite, rename_in_changes, rename_in_game, rewrite};
+pub use changes::{Rewrite, rename_in_changes, rename_in_game, rename_record, rewrite};
 pub use redo::{last_change, last_change_in, round_to_redo};
 pub(in crate::db) use sql::load_of_group;
 use sql::select_game;

@@ -22,6 +22,7 @@ use super::Db;
 use super::games::{self, GameRecord, decode_error, timestamp};
 use super::guard::Tokens;
 
+pub mod renames;
 mod write;
 pub use write::*;
 

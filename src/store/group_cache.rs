@@ -21,43 +21,120 @@
 //!   every read takes the versions (one snapshot), so a round saved through server A is in
 //!   the group read through server B next.
 //!
+//! Both parts are bounded by the cache's byte budget (`--cache-mb`, [`super::budget`]): a
+//! group's games are counted by their estimated bytes, the least recently read groups go
+//! when the kept ones would hold more, and a group bigger than the whole budget is read,
+//! scored and answered without being kept (so one huge group cannot push every table's
+//! group out, nor hold the server's memory after its read). At most [`GROUP_CAPACITY`] groups
+//! are kept in any case.
+//!
 //! Must not depend on `web` or `cli` (see [`crate::store`]).
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard};
 
 use super::Error;
+use super::budget::{CacheBudget, game_bytes};
 use super::game::{LoadedGame, understand};
 use super::loaded_group::LoadedGroup;
-use crate::db::groups::{GroupColumn, GroupGame, load_group_keeping};
+use super::renames::resolve_in_group;
+use crate::db::groups::{GroupColumn, GroupGame, load_group_keeping, renames};
 use crate::db::{Db, Engine};
 
-/// Most groups kept; past it the cache starts afresh.
+/// Most groups kept, whatever their size; past it the least recently read goes.
 pub const GROUP_CAPACITY: usize = 64;
 
 /// The cache; cheap to clone (shared).
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct GroupCache {
     inner: Arc<Mutex<Entries>>,
+}
+
+impl Default for GroupCache {
+    fn default() -> Self {
+        Self::with_budget(CacheBudget::default().groups())
+    }
 }
 
 /// A group's scored games by game id (each [`LoadedGame`] carries its stored version).
 type Scored = HashMap<String, Arc<LoadedGame>>;
 
+/// A group's scored games as kept: with each game's estimated bytes ([`game_bytes`], taken
+/// again only for a game read anew), their sum, and when the group was last read.
+#[derive(Debug)]
+struct KeptGroup {
+    games: Arc<Scored>,
+    sizes: HashMap<String, usize>,
+    bytes: usize,
+    used: u64,
+    view_token: String,
+}
+
 #[derive(Debug, Default)]
 struct Entries {
     generation: u64,
-    /// Whole groups by edit id (under `generation`).
+    /// Whole groups by edit id (under `generation`); they share their games with `scored`.
     by_id: HashMap<String, Arc<LoadedGroup>>,
     /// Edit id by read-only token (under `generation`).
     by_view: HashMap<String, String>,
     /// Each group's scored games, by group edit id; checked against the stored versions.
-    scored: HashMap<String, Arc<Scored>>,
+    scored: HashMap<String, KeptGroup>,
     /// Edit id by read-only token, for `scored`.
     scored_view: HashMap<String, String>,
+    /// Bytes the kept groups' games are estimated to hold.
+    bytes: usize,
+    /// Most bytes kept: past it the least recently read groups go.
+    budget: usize,
+    /// Counts reads: a kept group's `used` is the count when it was last read.
+    clock: u64,
+}
+
+impl Entries {
+    fn tick(&mut self) -> u64 {
+        self.clock += 1;
+        self.clock
+    }
+
+    /// Forgets the group with this edit id, whole and scored.
+    fn remove(&mut self, id: &str) {
+        if let Some(kept) = self.scored.remove(id) {
+            self.bytes -= kept.bytes;
+            self.scored_view.remove(&kept.view_token);
+        }
+        if let Some(group) = self.by_id.remove(id) {
+            self.by_view.remove(&group.group.view_token);
+        }
+    }
+
+    /// Drops the least recently read groups until the kept ones fit the budget and the
+    /// capacity.
+    fn make_room(&mut self) {
+        while self.bytes > self.budget || self.scored.len() > GROUP_CAPACITY {
+            let Some(oldest) = self
+                .scored
+                .iter()
+                .min_by_key(|(_, kept)| kept.used)
+                .map(|(id, _)| id.clone())
+            else {
+                break;
+            };
+            self.remove(&oldest);
+        }
+    }
 }
 
 impl GroupCache {
+    /// A cache keeping groups whose games are estimated to hold at most `budget` bytes in
+    /// all; a bigger group is read and answered without being kept.
+    pub fn with_budget(budget: usize) -> Self {
+        Self {
+            inner: Arc::new(Mutex::new(Entries {
+                budget,
+                ..Entries::default()
+            })),
+        }
+    }
+
     fn lock(&self, db: &Db) -> MutexGuard<'_, Entries> {
         let mut entries = self
             .inner
@@ -76,53 +153,105 @@ impl GroupCache {
         if db.engine() == Engine::Postgres {
             return None;
         }
-        let entries = self.lock(db);
+        let mut entries = self.lock(db);
         let id = match (id, token) {
-            (Some(id), _) => Some(id),
-            (None, Some(token)) => entries.by_view.get(token).map(String::as_str),
+            (Some(id), _) => Some(id.to_owned()),
+            (None, Some(token)) => entries.by_view.get(token).cloned(),
             (None, None) => None,
-        };
-        id.and_then(|id| entries.by_id.get(id).cloned())
+        }?;
+        let group = entries.by_id.get(&id).cloned()?;
+        let now = entries.tick();
+        if let Some(kept) = entries.scored.get_mut(&id) {
+            kept.used = now;
+        }
+        Some(group)
     }
 
     /// The scored games kept for the group with this edit id (or read-only token).
     fn scored(&self, db: &Db, column: GroupColumn, value: &str) -> Arc<Scored> {
-        let entries = self.lock(db);
+        let mut entries = self.lock(db);
         let id = match column {
-            GroupColumn::Id => Some(value),
-            GroupColumn::ViewToken => entries.scored_view.get(value).map(String::as_str),
+            GroupColumn::Id => Some(value.to_owned()),
+            GroupColumn::ViewToken => entries.scored_view.get(value).cloned(),
         };
-        id.and_then(|id| entries.scored.get(id).cloned())
+        let now = entries.tick();
+        id.and_then(|id| entries.scored.get_mut(&id))
+            .map(|kept| {
+                kept.used = now;
+                Arc::clone(&kept.games)
+            })
             .unwrap_or_default()
     }
 
     fn put(&self, db: &Db, read_at: u64, group: &Arc<LoadedGroup>) {
         let mut entries = self.lock(db);
         let stored = &group.group;
-        if entries.scored.len() >= GROUP_CAPACITY && !entries.scored.contains_key(&stored.id) {
-            entries.scored.clear();
-            entries.scored_view.clear();
+        let old = entries.scored.get(&stored.id);
+        let sizes: HashMap<String, usize> = group
+            .games
+            .iter()
+            .map(|g| {
+                let id = &g.record.game.id;
+                let known = old
+                    .filter(|old| old.games.get(id).is_some_and(|o| Arc::ptr_eq(o, g)))
+                    .and_then(|old| old.sizes.get(id).copied());
+                (id.clone(), known.unwrap_or_else(|| game_bytes(g)))
+            })
+            .collect();
+        let bytes: usize = sizes.values().sum();
+        entries.remove(&stored.id);
+        if bytes > entries.budget {
+            // Too big to keep: read and scored again at its next read.
+            return;
         }
         let scored: Scored = group
             .games
             .iter()
             .map(|g| (g.record.game.id.clone(), Arc::clone(g)))
             .collect();
+        let used = entries.tick();
         entries
             .scored_view
             .insert(stored.view_token.clone(), stored.id.clone());
-        entries.scored.insert(stored.id.clone(), Arc::new(scored));
-        if entries.generation != read_at || db.engine() == Engine::Postgres {
+        entries.scored.insert(
+            stored.id.clone(),
+            KeptGroup {
+                games: Arc::new(scored),
+                sizes,
+                bytes,
+                used,
+                view_token: stored.view_token.clone(),
+            },
+        );
+        entries.bytes += bytes;
+        entries.make_room();
+        if entries.generation != read_at
+            || db.engine() == Engine::Postgres
+            || !entries.scored.contains_key(&stored.id)
+        {
             return;
-        }
-        if entries.by_id.len() >= GROUP_CAPACITY {
-            entries.by_id.clear();
-            entries.by_view.clear();
         }
         entries
             .by_view
             .insert(stored.view_token.clone(), stored.id.clone());
         entries.by_id.insert(stored.id.clone(), Arc::clone(group));
+    }
+
+    /// Bytes the kept groups' games are estimated to hold (for tests and the figures).
+    pub fn bytes(&self) -> usize {
+        self.inner
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+            .bytes
+    }
+
+    /// Whether the scored games of the group with this edit id are kept (for tests).
+    pub fn holds(&self, id: &str) -> bool {
+        self.inner
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+            .scored
+            .contains_key(id)
     }
 
     /// Reads the group, scoring only the games not kept at their stored version.
@@ -139,6 +268,12 @@ impl GroupCache {
             .iter()
             .map(|(id, game)| (id.clone(), game.record.game.version))
             .collect();
+        // Read before the group: a batch of a rename committing in between has already
+        // renamed the games it reached, to which the rename then no longer applies.
+        let pending = {
+            let mut conn = db.reader().acquire().await?;
+            renames::for_group(&mut conn, column, value).await?
+        };
         let Some(parts) = load_group_keeping(db, column, value, &known).await? else {
             return Ok(None);
         };
@@ -155,12 +290,18 @@ impl GroupCache {
         let mut games = Vec::with_capacity(parts.games.len());
         for game in parts.games {
             games.push(match game {
-                GroupGame::Read(record) => Arc::new(understand(*record)?),
+                GroupGame::Read(record) => {
+                    let record = resolve_in_group(&pending, &record).unwrap_or(*record);
+                    Arc::new(understand(record)?)
+                }
                 GroupGame::Kept(id) => {
                     let game = kept
                         .get(&id)
                         .ok_or_else(|| Error::Invalid(format!("kept game {id} went missing")))?;
-                    renamed_group(game, group)
+                    match resolve_in_group(&pending, &game.record) {
+                        Some(record) => renamed_group(&Arc::new(understand(record)?), group),
+                        None => renamed_group(game, group),
+                    }
                 }
             });
         }

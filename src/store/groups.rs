@@ -279,8 +279,9 @@ pub async fn add_player(
     .await
 }
 
-/// Renames a player everywhere, old games included (their names are rewritten in the same
-/// transaction: docs/decisions.md 2026-11-24).
+/// Renames a player everywhere, old games included (docs/decisions.md 2026-11-24): the
+/// player's row at once, the games in small batches after it ([`super::renames`],
+/// docs/decisions.md 2026-11-27), waited for up to [`super::renames::WAIT`].
 pub async fn rename_player(
     db: &Db,
     group_id: &str,
@@ -293,10 +294,14 @@ pub async fn rename_player(
         Ok(player) => player,
         Err(problem) => return Ok(GroupOutcome::Problem(problem)),
     };
-    write_group(db, group_id, version, once, async |write| {
-        groups::rename_player(write, group_id, (player_id, &player), entry::rename).await
+    let outcome = write_group(db, group_id, version, once, async |write| {
+        groups::rename_player(write, group_id, (player_id, &player)).await
     })
-    .await
+    .await?;
+    if matches!(outcome, GroupOutcome::Done(..)) {
+        super::renames::start_and_wait(db).await;
+    }
+    Ok(outcome)
 }
 
 /// Retires a player (or brings one back).

@@ -25,6 +25,7 @@
 //! [`metric`]; they cost nothing unless the server exports them (`--metrics-addr`). Their
 //! labels are fixed words, never a game id or token.
 
+pub mod budget;
 pub mod cache;
 pub mod changes;
 pub mod create;
@@ -36,6 +37,7 @@ pub mod import;
 mod loaded_group;
 pub mod numbers;
 mod read;
+pub mod renames;
 pub mod rule_sets;
 pub mod tally;
 mod write;

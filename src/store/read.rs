@@ -49,6 +49,7 @@ async fn cached(
     let Some(record) = read.await? else {
         return Ok(None);
     };
+    let record = super::renames::resolve(db, record).await?;
     super::rule_sets::resolve(db, &record.game.rules).await?;
     let game = Arc::new(understand(record)?);
     cache.put(db, read_at, &game);
@@ -79,6 +80,7 @@ async fn cached_across_servers(
     let Some(record) = read.await? else {
         return Ok(None);
     };
+    let record = super::renames::resolve(db, record).await?;
     super::rule_sets::resolve(db, &record.game.rules).await?;
     let game = Arc::new(understand(record)?);
     cache.put_stamped(db, read_at, &game, stamp);

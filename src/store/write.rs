@@ -17,6 +17,7 @@ use super::game::{LoadedGame, understand};
 use super::read::load;
 use super::{Error, metric};
 use crate::db::games::{self, HistoryAction, Keyed, Once};
+use crate::db::groups::renames;
 use crate::db::guard::{self, Guarded, Outcome, Target};
 use crate::db::{Db, RowTable};
 use crate::rules::game::{FieldErrors, GameError, RawRound, plausible};
@@ -162,10 +163,13 @@ pub(super) async fn game_in(
     write: &mut Guarded,
     known: Option<Arc<LoadedGame>>,
 ) -> Result<Arc<LoadedGame>, Error> {
-    if let Some(game) = known.filter(|game| game.record.game.version == write.version()) {
+    let id = write.id().to_string();
+    // A player's rename that has not reached this game yet is made in it first.
+    let renamed = renames::resolve_in_write(write, &id, super::entry::rename).await?;
+    if let Some(game) = known.filter(|game| !renamed && game.record.game.version == write.version())
+    {
         return Ok(game);
     }
-    let id = write.id().to_string();
     let record = games::load_in(write, "id", &id)
         .await?
         .ok_or_else(|| Error::Invalid("a game went away inside its own write".into()))?;

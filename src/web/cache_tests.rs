@@ -204,7 +204,8 @@ async fn unknown_links_are_not_kept_and_the_cache_is_bounded() {
     assert!(state.games.is_empty());
     let (id, _) = new_game(&state).await;
     let game = record::load(&state, &id).await.unwrap().expect("the game");
-    // Fill the cache with copies under other ids: it starts afresh past its capacity.
+    // Fill the cache with copies under other ids: past its capacity the game read longest
+    // ago goes.
     for n in 0..CAPACITY {
         let mut copy = LoadedGame::clone(&game);
         copy.record.game.id = format!("id-{n}");
@@ -213,9 +214,59 @@ async fn unknown_links_are_not_kept_and_the_cache_is_bounded() {
             .games
             .put(&state.db, state.db.generation(), &Arc::new(copy));
     }
-    assert!(state.games.len() <= CAPACITY);
+    assert_eq!(state.games.len(), CAPACITY);
+    assert!(!state.games.holds(&id), "the game read first went first");
     assert!(state.games.get(&state.db, Key::View("view-1023")).is_some());
-    assert!(state.games.get(&state.db, Key::View("view-0")).is_none());
+    assert!(state.games.get(&state.db, Key::View("view-0")).is_some());
+}
+
+/// `game` under the id `id-{n}` and the token `view-{n}`.
+fn copy_of(game: &LoadedGame, n: usize) -> Arc<LoadedGame> {
+    let mut copy = LoadedGame::clone(game);
+    copy.record.game.id = format!("id-{n}");
+    copy.record.game.view_token = format!("view-{n}");
+    Arc::new(copy)
+}
+
+#[tokio::test]
+async fn past_its_byte_budget_the_cache_drops_the_games_read_longest_ago() {
+    let (state, _dir) = state().await;
+    let (id, _) = new_game(&state).await;
+    let game = record::load(&state, &id).await.unwrap().expect("the game");
+    let one = crate::store::budget::game_bytes(&game);
+    // Room for three games, not four.
+    let cache = GameCache::with_budget(3 * one + one / 2);
+    let (db, at) = (&state.db, state.db.generation());
+    for n in 0..3 {
+        cache.put(db, at, &copy_of(&game, n));
+    }
+    assert_eq!(cache.len(), 3);
+    assert_eq!(cache.bytes(), 3 * one);
+    // Game 0 is read again, so game 1 is now the one read longest ago.
+    assert!(cache.get(db, Key::Edit("id-0")).is_some());
+    cache.put(db, at, &copy_of(&game, 3));
+    assert_eq!(cache.len(), 3);
+    assert!(cache.bytes() <= 3 * one + one / 2);
+    assert!(cache.holds("id-0") && cache.holds("id-2") && cache.holds("id-3"));
+    assert!(!cache.holds("id-1"), "the game read longest ago went");
+    assert!(
+        cache.get(db, Key::View("view-1")).is_none(),
+        "its token went too"
+    );
+    // Kept again, a game already kept is counted once.
+    cache.put(db, at, &copy_of(&game, 3));
+    assert_eq!(cache.bytes(), 3 * one);
+}
+
+#[tokio::test]
+async fn a_game_bigger_than_the_whole_budget_is_not_kept() {
+    let (state, _dir) = state().await;
+    let (id, _) = new_game(&state).await;
+    let game = record::load(&state, &id).await.unwrap().expect("the game");
+    let cache = GameCache::with_budget(crate::store::budget::game_bytes(&game) - 1);
+    cache.put(&state.db, state.db.generation(), &game);
+    assert!(cache.is_empty());
+    assert_eq!(cache.bytes(), 0);
 }
 
 #[tokio::test]

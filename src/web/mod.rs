@@ -172,6 +172,16 @@ impl AppState {
         }
     }
 
+    /// The same state with caches that keep at most `budget` ([`store::budget`]).
+    #[must_use]
+    pub fn with_cache_budget(self, budget: store::budget::CacheBudget) -> Self {
+        Self {
+            games: GameCache::with_budget(budget.games()),
+            groups: crate::store::group_cache::GroupCache::with_budget(budget.groups()),
+            ..self
+        }
+    }
+
     /// The same state with another write rate limit (tests set a tiny or a huge one).
     #[must_use]
     pub fn with_write_limit(self, write_limit: WriteLimit) -> Self {

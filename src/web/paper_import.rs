@@ -134,3 +134,12 @@ pub fn refusal(preview: &Preview, confirm: bool, lang: Lang) -> Option<String> {
     }
     None
 }
+
+/// The refusal of an import of `games` games that the client's write budget cannot pay for
+/// yet ([`super::rate_limit::WorkCharge`]): a 429 saying why and when to try again.
+pub fn too_much_work(games: usize, seconds: u64, lang: Lang) -> super::AppError {
+    let sentence = crate::text::groups::GroupMsg::TooMuchWork
+        .fill(lang, &[("games", &games), ("seconds", &seconds)])
+        .to_string();
+    super::AppError::LimitReached { sentence, seconds }
+}

@@ -21,6 +21,14 @@
 //! the server signed (a script, a first write, a forged cookie) shares one bucket of the
 //! address. The address as a whole has a bucket [`ADDRESS_SHARE`] times a device's, which
 //! every write takes from too: what all its devices together can spend, and no more.
+//!
+//! A write costs the work it does, not one token whatever it does (docs/decisions.md
+//! 2026-11-27): a round or a new game costs one, an import of a sheet one per game. The
+//! middleware takes the first token and hands the handler a [`WorkCharge`] for the rest,
+//! which a handler that makes many games spends before it writes. A bucket at least half full
+//! may start a big import and goes into debt for the rest, so the device (and the address)
+//! writes nothing more until the debt is paid back at the rate: one address imports about
+//! `--write-rate` × [`ADDRESS_SHARE`] games a second at most, not thousands.
 
 use std::collections::HashMap;
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr};
@@ -163,6 +171,80 @@ impl WriteLimiter {
         answer
     }
 
+    /// Takes `work` more tokens from the buckets of `device` at `client` and of the address
+    /// (a write's work beyond the token the middleware took). Allowed when each bucket holds
+    /// at least `work` or is at least half full; the bucket may then go below zero (a debt
+    /// paid back at the rate before the next write). Else `Err(seconds)` until it would be
+    /// allowed, and nothing is taken.
+    pub fn spend_work(
+        &self,
+        client: IpAddr,
+        device: Option<u128>,
+        work: u32,
+        now: Instant,
+    ) -> Result<(), u64> {
+        if work == 0 {
+            return Ok(());
+        }
+        let work = f64::from(work);
+        let burst = f64::from(self.limit.burst);
+        let rate = self.limit.per_second;
+        let share = f64::from(ADDRESS_SHARE);
+        let mut inner = self
+            .inner
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        let mut device_bucket = *inner.by_client.entry((client, device)).or_insert(Bucket {
+            tokens: burst,
+            updated: now,
+        });
+        let mut address_bucket = *inner.by_address.entry(client).or_insert(Bucket {
+            tokens: burst * share,
+            updated: now,
+        });
+        device_bucket.refill(burst, rate, now);
+        address_bucket.refill(burst * share, rate * share, now);
+        let short = |bucket: &Bucket, burst: f64, rate: f64| {
+            let need = work.min(burst / 2.0);
+            (bucket.tokens < need).then(|| {
+                // Saturating float-to-int conversion, as in `Bucket::wait`.
+                (((need - bucket.tokens) / rate).ceil() as u64).max(1)
+            })
+        };
+        let answer = match (
+            short(&device_bucket, burst, rate),
+            short(&address_bucket, burst * share, rate * share),
+        ) {
+            (None, None) => {
+                device_bucket.tokens -= work;
+                address_bucket.tokens -= work;
+                Ok(())
+            }
+            (a, b) => Err(a.unwrap_or(0).max(b.unwrap_or(0))),
+        };
+        inner.by_client.insert((client, device), device_bucket);
+        inner.by_address.insert(client, address_bucket);
+        answer
+    }
+
+    /// Gives back `work` tokens [`WriteLimiter::spend_work`] took for work that was not done
+    /// (a repeated request answered from what the first one stored).
+    pub fn refund_work(&self, client: IpAddr, device: Option<u128>, work: u32) {
+        let work = f64::from(work);
+        let burst = f64::from(self.limit.burst);
+        let share = f64::from(ADDRESS_SHARE);
+        let mut inner = self
+            .inner
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        if let Some(bucket) = inner.by_client.get_mut(&(client, device)) {
+            bucket.tokens = (bucket.tokens + work).min(burst);
+        }
+        if let Some(bucket) = inner.by_address.get_mut(&client) {
+            bucket.tokens = (bucket.tokens + work).min(burst * share);
+        }
+    }
+
     /// Buckets currently kept (for tests of the pruning).
     pub fn clients(&self) -> usize {
         self.inner
@@ -205,10 +287,35 @@ fn is_write(method: &Method, path: &str) -> bool {
     ) && !COMPUTATIONS.contains(&path)
 }
 
+/// What a write may still charge for its work beyond its first token (in the request's
+/// extensions: the middleware puts it there for every write).
+#[derive(Clone, Debug)]
+pub struct WorkCharge {
+    limiter: Arc<WriteLimiter>,
+    client: IpAddr,
+    device: Option<u128>,
+}
+
+impl WorkCharge {
+    /// Spends the work of making `units` games or rounds (the first is already paid):
+    /// `Err(seconds)` until it may (see [`WriteLimiter::spend_work`]).
+    pub fn spend(&self, units: usize) -> Result<(), u64> {
+        let extra = u32::try_from(units.saturating_sub(1)).unwrap_or(u32::MAX);
+        self.limiter
+            .spend_work(self.client, self.device, extra, Instant::now())
+    }
+
+    /// Gives back what [`WorkCharge::spend`] took for `units` when the work was not done.
+    pub fn refund(&self, units: usize) {
+        let extra = u32::try_from(units.saturating_sub(1)).unwrap_or(u32::MAX);
+        self.limiter.refund_work(self.client, self.device, extra);
+    }
+}
+
 /// Middleware: 429 for a write when the client's bucket is empty.
 pub async fn limit_writes(
     State(limiter): State<Arc<WriteLimiter>>,
-    request: Request,
+    mut request: Request,
     next: Next,
 ) -> Response {
     if is_write(request.method(), request.uri().path()) {
@@ -227,6 +334,11 @@ pub async fn limit_writes(
                 .insert(header::RETRY_AFTER, HeaderValue::from(seconds));
             return response;
         }
+        request.extensions_mut().insert(WorkCharge {
+            limiter: Arc::clone(&limiter),
+            client: client_key(peer),
+            device,
+        });
         let mut response = next.run(request).await;
         if device.is_none()
             && let Some(id) = limiter.devices.issue(client, now)
@@ -355,5 +467,53 @@ mod tests {
         for path in COMPUTATIONS {
             assert!(!is_write(&Method::POST, path), "{path}");
         }
+    }
+
+    #[test]
+    fn a_big_write_may_start_from_a_half_full_bucket_and_leaves_a_debt_paid_at_the_rate() {
+        let limiter = limiter(30, 3.0);
+        let (client, t0) = (ip("10.0.0.9"), Instant::now());
+        assert_eq!(limiter.take(client, t0), Ok(()));
+        // An import of 200 games: 199 more, from a bucket of 29.
+        assert_eq!(limiter.spend_work(client, None, 199, t0), Ok(()));
+        // 170 tokens short of one: the next write waits 57 s, and is allowed then.
+        assert_eq!(limiter.take(client, t0), Err(57));
+        let later = t0 + Duration::from_secs(57);
+        assert_eq!(limiter.take(client, later), Ok(()));
+    }
+
+    #[test]
+    fn a_big_write_from_a_bucket_under_half_is_refused_with_the_wait_and_takes_nothing() {
+        let limiter = limiter(30, 3.0);
+        let (client, t0) = (ip("10.0.0.10"), Instant::now());
+        for _ in 0..20 {
+            assert_eq!(limiter.take(client, t0), Ok(()));
+        }
+        // 10 left: work of 40 needs a half-full bucket (15), 5 tokens away: 2 s.
+        assert_eq!(limiter.spend_work(client, None, 40, t0), Err(2));
+        // Small work fits what is there.
+        assert_eq!(limiter.spend_work(client, None, 9, t0), Ok(()));
+        assert_eq!(limiter.take(client, t0), Ok(()));
+        assert!(limiter.take(client, t0).is_err());
+        // Work refunded comes back, up to the burst.
+        limiter.refund_work(client, None, 9);
+        assert_eq!(limiter.take(client, t0), Ok(()));
+    }
+
+    #[test]
+    fn the_address_pays_for_the_work_of_every_device() {
+        let limiter = limiter(30, 3.0);
+        let (client, t0) = (ip("10.0.0.11"), Instant::now());
+        // Five devices each start an import of 100 games: the address (4 devices' worth,
+        // 120 at once) is under half full after the first, so the others wait.
+        let mut allowed = 0;
+        for device in 1..=5u128 {
+            if limiter.take_for(client, Some(device), t0).is_ok()
+                && limiter.spend_work(client, Some(device), 99, t0).is_ok()
+            {
+                allowed += 1;
+            }
+        }
+        assert_eq!(allowed, 1);
     }
 }

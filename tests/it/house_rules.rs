@@ -578,5 +578,8 @@ async fn points_kept_in_hand_when_going_out_are_offered_without_contracts_and_ch
     let stored = app.get(&format!("/api/v1/rulesets/{id}")).await.json();
     assert_eq!(stored["go_out_left_max"], 9, "{stored}");
     let book = text(&app.get(&format!("/rules/{id}")).await.body);
-    assert!(book.contains("cards worth at most 9 points may stay in your hand"), "{book}");
+    assert!(
+        book.contains("cards worth at most 9 points may stay in your hand"),
+        "{book}"
+    );
 }

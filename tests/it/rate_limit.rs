@@ -420,3 +420,133 @@ async fn exhaust_from(app: &TestApp, device: &str) {
         assert_ne!(response.status, StatusCode::TOO_MANY_REQUESTS);
     }
 }
+
+/// A paper sheet of `games` seven-round Liverpool games of Ann, Ben and Cy.
+fn sheet(games: usize) -> String {
+    let mut rows = vec!["date,rules,game,player,r1,r2,r3,r4,r5,r6,r7".to_string()];
+    for game in 1..=games {
+        for (name, points) in [
+            ("Ann", "0,15,30,0,5,20,10"),
+            ("Ben", "20,0,5,35,0,25,0"),
+            ("Cy", "10,25,0,15,40,0,30"),
+        ] {
+            rows.push(format!("2026-11-20,liverpool,{game},{name},{points}"));
+        }
+    }
+    rows.join("\n") + "\n"
+}
+
+#[tokio::test]
+async fn an_import_costs_a_write_per_game_and_the_next_one_is_told_when_to_retry() {
+    // The default limit: 30 writes at once, then 3 a second.
+    let app = TestApp::with_write_limit(WriteLimit::default()).await;
+    let first = app.create_group("Club", &["Ann", "Ben", "Cy"]).await.id;
+    let second = app
+        .create_group("Stammtisch", &["Ann", "Ben", "Cy"])
+        .await
+        .id;
+    let import = |group: &str, games: usize, lang: &str| {
+        Request::post(format!("/api/v1/groups/{group}/import"))
+            .header("content-type", "application/json")
+            .header("accept-language", lang)
+            .body(Body::from(
+                serde_json::json!({"csv": sheet(games)}).to_string(),
+            ))
+            .unwrap()
+    };
+    // A budget at least half full may start a sheet of 200 games: it goes into debt.
+    let made = app.send(import(&first, 200, "en")).await;
+    assert_eq!(made.status, StatusCode::CREATED, "{}", made.body);
+    assert_eq!(made.json()["games"].as_array().unwrap().len(), 200);
+
+    // The next import is refused until the debt is paid back, saying why and when.
+    let refused = app.send(import(&second, 50, "en")).await;
+    assert_eq!(
+        refused.status,
+        StatusCode::TOO_MANY_REQUESTS,
+        "{}",
+        refused.body
+    );
+    let wait: u64 = refused.header("retry-after").parse().unwrap();
+    // 200 games cost 200 writes of a bucket of 30 that regains 3 a second: about a minute.
+    assert!((50..=80).contains(&wait), "Retry-After: {wait}");
+    let sentence = refused.error_sentence();
+    assert!(
+        sentence.starts_with("An import counts one write per game")
+            || sentence.starts_with("Too many changes"),
+        "{sentence}"
+    );
+    let german = app.send(import(&second, 50, "de")).await;
+    assert_eq!(german.status, StatusCode::TOO_MANY_REQUESTS);
+    assert!(
+        german.error_sentence().contains("Versucht es in"),
+        "{}",
+        german.error_sentence()
+    );
+    // Nothing was made in the second group, and a single round is refused too.
+    let state = app.get(&format!("/api/v1/groups/{second}")).await.json();
+    assert_eq!(state["games"].as_array().unwrap().len(), 0);
+}
+
+#[tokio::test]
+async fn an_import_over_what_the_budget_holds_names_its_games_and_the_wait() {
+    // 30 writes at once, then one every 100 seconds.
+    let app = TestApp::with_write_limit(WriteLimit {
+        burst: 30,
+        per_second: 0.01,
+    })
+    .await;
+    let group = app.create_group("Club", &["Ann", "Ben", "Cy"]).await.id;
+    let import = |games: usize, lang: &str| {
+        Request::post(format!("/api/v1/groups/{group}/import"))
+            .header("content-type", "application/json")
+            .header("accept-language", lang)
+            .body(Body::from(
+                serde_json::json!({"csv": sheet(games)}).to_string(),
+            ))
+            .unwrap()
+    };
+    // Spend the bucket down below half with single writes.
+    for _ in 0..16 {
+        let preview = Request::post(format!("/api/v1/groups/{group}/import"))
+            .header("content-type", "application/json")
+            .body(Body::from(
+                serde_json::json!({"csv": sheet(1), "dry_run": true}).to_string(),
+            ))
+            .unwrap();
+        assert_eq!(app.send(preview).await.status, StatusCode::OK);
+    }
+    let refused = app.send(import(40, "en")).await;
+    assert_eq!(
+        refused.status,
+        StatusCode::TOO_MANY_REQUESTS,
+        "{}",
+        refused.body
+    );
+    assert_eq!(
+        refused.error_sentence(),
+        format!(
+            "An import counts one write per game, and 40 games are more than this device may \
+             save right now. Try again in {} seconds, or split the sheet.",
+            refused.header("retry-after")
+        )
+    );
+    let german = app.send(import(40, "de")).await;
+    assert_eq!(german.status, StatusCode::TOO_MANY_REQUESTS);
+    assert!(
+        german
+            .error_sentence()
+            .starts_with("Ein Import zählt ein Speichern pro Spiel, und 40 Spiele sind mehr"),
+        "{}",
+        german.error_sentence()
+    );
+    let state = app.get(&format!("/api/v1/groups/{group}")).await.json();
+    assert_eq!(
+        state["games"].as_array().unwrap().len(),
+        0,
+        "nothing imported"
+    );
+    // A sheet of one game costs one write, like a round.
+    let one = app.send(import(1, "en")).await;
+    assert_eq!(one.status, StatusCode::CREATED, "{}", one.body);
+}

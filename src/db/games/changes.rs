@@ -87,7 +87,8 @@ pub async fn rewrite(
 
 /// Renames players inside one stored game: `renames` are `(old, new)` pairs, none of whose
 /// new names is another pair's old name, in its seats, rounds, history and table changes.
-/// Bumps the game's version if anything changed and `bump` (a caller that records its own
+/// Writes nothing when no seat has an old name. Bumps the game's version if anything changed
+/// and `bump` (a caller that records its own
 /// change and bumps the version itself passes `false`).
 pub async fn rename_in_game(
     tx: &mut PoolConnection<Any>,
@@ -96,33 +97,31 @@ pub async fn rename_in_game(
     rename_entry: &impl Fn(&Value, &str, &str) -> Value,
     bump: bool,
 ) -> Result<(), sqlx::Error> {
-    let renames: Vec<&(String, String)> = renames.iter().filter(|(o, n)| o != n).collect();
+    let renames: Vec<(String, String)> = renames.iter().filter(|(o, n)| o != n).cloned().collect();
     if renames.is_empty() {
         return Ok(());
     }
-    let Some(game) = load_in(&mut *tx, "id", game_id).await? else {
+    let Some(mut game) = load_in(&mut *tx, "id", game_id).await? else {
         return Ok(());
     };
+    let before = game.rounds.clone();
+    if !rename_record(&mut game, &renames, rename_entry) {
+        // No seat has an old name: the game was renamed already (or its own rename of the
+        // seat came first), so nothing is written and its version stays.
+        return Ok(());
+    }
     let rename = |name: &String| {
         renames
             .iter()
             .find(|(old, _)| old == name)
             .map_or_else(|| name.clone(), |(_, new)| new.clone())
     };
-    let players: Vec<String> = game.game.players.iter().map(rename).collect();
     let entry = |entry: &Value| {
         renames
             .iter()
             .fold(entry.clone(), |e, (old, new)| rename_entry(&e, old, new))
     };
-    let points = |points: &Value| match points {
-        Value::Object(map) => Value::Object(
-            map.iter()
-                .map(|(k, v)| (rename(k), v.clone()))
-                .collect::<Map<_, _>>(),
-        ),
-        other => other.clone(),
-    };
+    let points = |points: &Value| renamed_points(points, &rename);
     let snapshot = |snap: &Value| match snap {
         Value::Object(map) if map.contains_key("entry") => {
             let mut map = map.clone();
@@ -136,27 +135,25 @@ pub async fn rename_in_game(
         }
         other => other.clone(),
     };
-    let changes = renames
-        .iter()
-        .fold(game.game.changes.clone(), |c, (old, new)| {
-            rename_in_changes(&c, old, new)
-        });
     sqlx::query(&format!(
         "UPDATE games SET players = $1, changes = $2, version = version + $3, updated_at = {NOW} \
          WHERE id = $4"
     ))
-    .bind(serde_json::to_string(&players).map_err(|e| sqlx::Error::Encode(e.into()))?)
-    .bind(changes.to_string())
+    .bind(serde_json::to_string(&game.game.players).map_err(|e| sqlx::Error::Encode(e.into()))?)
+    .bind(game.game.changes.to_string())
     .bind(i64::from(bump))
     .bind(game_id)
     .execute(&mut **tx)
     .await?;
-    for round in &game.rounds {
+    for (round, old) in game.rounds.iter().zip(&before) {
+        if round.entry == old.entry && round.points == old.points {
+            continue;
+        }
         sqlx::query(
             "UPDATE rounds SET entry = $1, points = $2 WHERE game_id = $3 AND round_no = $4",
         )
-        .bind(entry(&round.entry).to_string())
-        .bind(points(&round.points).to_string())
+        .bind(round.entry.to_string())
+        .bind(round.points.to_string())
         .bind(game_id)
         .bind(round.round_no)
         .execute(&mut **tx)
@@ -183,4 +180,50 @@ pub async fn rename_in_game(
             .await?;
     }
     Ok(())
+}
+
+/// A round's `points` (an object by player name) with the names renamed by `rename`.
+fn renamed_points(points: &Value, rename: &impl Fn(&String) -> String) -> Value {
+    match points {
+        Value::Object(map) => Value::Object(
+            map.iter()
+                .map(|(k, v)| (rename(k), v.clone()))
+                .collect::<Map<_, _>>(),
+        ),
+        other => other.clone(),
+    }
+}
+
+/// `record` with `renames` (`(old, new)`, applied one after the other) made in memory: the
+/// seats' names, every round's entry (through `rename_entry(entry, old, new)`) and points,
+/// and the `changes` list; what [`rename_in_game`] writes, and what a reader shows of a game
+/// a pending rename has not reached yet. Returns whether anything changed.
+pub fn rename_record(
+    record: &mut GameRecord,
+    renames: &[(String, String)],
+    rename_entry: &impl Fn(&Value, &str, &str) -> Value,
+) -> bool {
+    let mut changed = false;
+    for (old, new) in renames.iter().filter(|(o, n)| o != n) {
+        if !record.game.players.iter().any(|p| p == old) {
+            continue;
+        }
+        changed = true;
+        let rename = |name: &String| {
+            if name == old {
+                new.clone()
+            } else {
+                name.clone()
+            }
+        };
+        for player in &mut record.game.players {
+            *player = rename(player);
+        }
+        for round in &mut record.rounds {
+            round.entry = rename_entry(&round.entry, old, new);
+            round.points = renamed_points(&round.points, &rename);
+        }
+        record.game.changes = rename_in_changes(&record.game.changes, old, new);
+    }
+    changed
 }

@@ -7,8 +7,9 @@
 //!
 //! Renaming a player rewrites the name in every game of the group it sits in (seats, round
 //! entries, points and the games' history), so the new name shows everywhere, old games
-//! included (docs/decisions.md, 2026-11-24). How a name appears inside a round's entry is the
-//! caller's to know: it passes `rename_entry`.
+//! included (docs/decisions.md, 2026-11-24); the games are rewritten after the group's write,
+//! in small batches ([`super::renames`], docs/decisions.md 2026-11-27). How a name appears
+//! inside a round's entry is the caller's to know: it passes `rename_entry`.
 
 use serde_json::{Value, json};
 use sqlx::pool::PoolConnection;
@@ -107,15 +108,14 @@ pub async fn add_player(
     Ok(Ok(Changed::new(id, "add_player", None, Some(after))))
 }
 
-/// Renames a player of the group, and the name in every game of the group the player sits in
-/// (their seats' names, the round entries through `rename_entry(entry, old, new)`, the
-/// rounds' points and the games' history), each such game's version bumped. A name read the
-/// same as another player's is refused; the same player's new spelling is fine.
+/// Renames a player of the group and queues the rename of the games the player sits in
+/// ([`super::renames`]: the caller carries it out in small batches after this write
+/// commits). A name read the same as another player's is refused; the same player's new
+/// spelling is fine.
 pub async fn rename_player(
     tx: &mut PoolConnection<Any>,
     group_id: &str,
     (player_id, player): (i64, &KeyedName),
-    rename_entry: impl Fn(&Value, &str, &str) -> Value,
 ) -> Piece<()> {
     let old: Option<String> =
         sqlx::query_scalar("SELECT name FROM group_players WHERE id = $1 AND group_id = $2")
@@ -137,15 +137,7 @@ pub async fn rename_player(
         .bind(player_id)
         .execute(&mut **tx)
         .await?;
-    let game_ids: Vec<String> =
-        sqlx::query_scalar("SELECT game_id FROM game_seats WHERE player_id = $1")
-            .bind(player_id)
-            .fetch_all(&mut **tx)
-            .await?;
-    for game_id in game_ids {
-        let renames = [(old.clone(), player.name.clone())];
-        rename_in_game(tx, &game_id, &renames, &rename_entry, true).await?;
-    }
+    super::renames::queue(tx, group_id, player_id, (&old, &player.name)).await?;
     let before = json!({ "player": player_id, "name": old });
     let after = json!({ "player": player_id, "name": player.name });
     Ok(Ok(Changed::new((), "rename", Some(before), Some(after))))

@@ -46,6 +46,8 @@ messages! {
         GameInThisGroup => "This game is already in this group.", "Dieses Spiel ist schon in dieser Gruppe.";
         TooManyImports => "This group has taken {max} imported games in the last 24 hours, the most it takes in a day. Try again in about {hours} {hours|hour|hours}.",
             "Diese Gruppe hat in den letzten 24 Stunden {max} importierte Spiele bekommen, mehr nimmt sie an einem Tag nicht. Versucht es in etwa {hours} {hours|Stunde|Stunden} noch einmal.";
+        TooMuchWork => "An import counts one write per game, and {games} {games|game is|games are} more than this device may save right now. Try again in {seconds} {seconds|second|seconds}, or split the sheet.",
+            "Ein Import zählt ein Speichern pro Spiel, und {games} {games|Spiel ist|Spiele sind} mehr, als dieses Gerät gerade speichern darf. Versucht es in {seconds} {seconds|Sekunde|Sekunden} noch einmal oder teilt den Bogen auf.";
         GameInOtherGroup => "This game already belongs to another group; a game belongs to one group only.",
             "Dieses Spiel gehört schon zu einer anderen Gruppe; ein Spiel gehört nur zu einer Gruppe.";
         VersionNeeded => "A settle-up needs the group's \"version\", so that nobody settles a ledger they have not seen.",

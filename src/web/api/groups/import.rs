@@ -6,7 +6,7 @@
 //! A child of [`super`]: the checks and the write are `store::import`'s, the sentences
 //! `text::paper`'s; no SQL, nothing from `cli`.
 
-use axum::extract::{Path, State};
+use axum::extract::{Extension, Path, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use serde::{Deserialize, Serialize};
@@ -23,7 +23,9 @@ use crate::web::AppError;
 use crate::web::Result;
 use crate::web::groups::{load_edit_group, problem_sentence};
 use crate::web::links::{GameLinks, ViewLinks};
+use crate::web::paper_import::too_much_work;
 use crate::web::paper_import::{ImportPreviewJson, preview_json, refusal};
+use crate::web::rate_limit::WorkCharge;
 use crate::web::schema;
 use crate::web::{AppState, Json};
 
@@ -116,6 +118,7 @@ pub(crate) fn imported_json(ids: &[crate::db::games::GameIds]) -> ImportedJson {
 pub(super) async fn import(
     State(state): State<AppState>,
     Path(id): Path<String>,
+    charge: Option<Extension<WorkCharge>>,
     headers: HeaderMap,
     Json(mut body): Json<Value>,
 ) -> Result<Response> {
@@ -141,7 +144,18 @@ pub(super) async fn import(
     let respond = |ids: &[crate::db::games::GameIds]| {
         serde_json::to_string(&imported_json(ids)).unwrap_or_default()
     };
+    let games = preview.games.len();
+    if let Some(Extension(charge)) = &charge {
+        charge
+            .spend(games)
+            .map_err(|seconds| too_much_work(games, seconds, lang))?;
+    }
     let outcome = import::import(&state.db, &id, &preview, keyed, respond).await?;
+    if let (Some(Extension(charge)), GroupOutcome::Replayed(_) | GroupOutcome::Problem(_)) =
+        (&charge, &outcome)
+    {
+        charge.refund(games);
+    }
     let (answer_body, replayed) = match outcome {
         GroupOutcome::Done(_, ids) => (serde_json::to_string(&imported_json(&ids))?, false),
         GroupOutcome::Replayed(stored) => (stored, true),

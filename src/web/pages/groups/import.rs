@@ -30,7 +30,8 @@ use crate::web::i18n::{Msg, PageCtx};
 use crate::web::idempotency::{canonical_form, request_hash};
 use crate::web::links::GroupLinks;
 use crate::web::page::render_status;
-use crate::web::paper_import::{preview_json, refusal};
+use crate::web::paper_import::{preview_json, refusal, too_much_work};
+use crate::web::rate_limit::WorkCharge;
 use crate::web::{AppError, AppState, Form};
 
 /// The import page.
@@ -224,6 +225,7 @@ pub(super) async fn post(
     request: Request,
 ) -> Result<Response> {
     let group = load_edit(&state, &id).await?;
+    let charge = request.extensions().get::<WorkCharge>().cloned();
     let pairs = form_fields(request, &state).await?;
     let field = |name: &str| {
         pairs
@@ -264,10 +266,27 @@ pub(super) async fn post(
         key: &stored,
         request: &request,
     };
+    let games = preview.games.len();
+    if let Some(charge) = &charge
+        && let Err(seconds) = charge.spend(games)
+    {
+        let notice = too_much_work(games, seconds, ctx.lang).to_string();
+        let page = page(ctx, &group, csv, Some(&preview), Some(notice));
+        let mut response = render_status(StatusCode::TOO_MANY_REQUESTS, &page)?;
+        response
+            .headers_mut()
+            .insert(header::RETRY_AFTER, HeaderValue::from(seconds));
+        return Ok(response);
+    }
     let outcome = import::import(&state.db, &id, &preview, keyed, |_| {
         "page: import".to_string()
     })
     .await?;
+    if let (Some(charge), GroupOutcome::Replayed(_) | GroupOutcome::Problem(_)) =
+        (&charge, &outcome)
+    {
+        charge.refund(games);
+    }
     match outcome {
         GroupOutcome::Done(..) | GroupOutcome::Replayed(_) => {
             Ok(Redirect::to(&GroupLinks::new(&id).page()).into_response())
