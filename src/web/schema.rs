@@ -569,8 +569,9 @@ mod tests {
         let spoken: BTreeSet<String> = crate::text::check::ProblemMsg::ALL
             .iter()
             .map(|msg| snake(format!("{msg:?}")))
-            // Sentences of other codes: run spans, `run_gaps`, `too_many_wilds` and pin
-            // variants, and the word between alternatives.
+            // Sentences of other codes: run spans, `run_gaps`, `too_many_wilds`,
+            // `too_many_left` (nothing may be left) and pin variants, and the word between
+            // alternatives.
             .filter(|code| {
                 ![
                     "run_span",
@@ -578,6 +579,7 @@ mod tests {
                     "too_large_share_half",
                     "too_large_share_third",
                     "pin_needs",
+                    "nothing_left",
                     "or",
                 ]
                 .contains(&code.as_str())
