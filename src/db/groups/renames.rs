@@ -9,7 +9,7 @@
 //!
 //! While a rename is pending, a game it has not reached yet still stores the old name:
 //! readers apply the pending renames to what they read ([`for_game`], [`for_group`] with
-//! [`applies`]) and a write to such a game first rewrites it in its own transaction.
+//! [`PendingRename::applies`]) and a write to such a game first rewrites it in its own transaction.
 //!
 //! A child of [`super`]; SQL only.
 
