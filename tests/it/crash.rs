@@ -49,17 +49,17 @@ const DEADLINE: Duration = Duration::from_secs(120);
 // The server process
 // ---------------------------------------------------------------------------------------------
 
-/// The running binary; killed (SIGKILL) when dropped.
-struct Server {
+/// The running binary; killed (SIGKILL) when dropped. Shared with the power-loss test.
+pub(crate) struct Server {
     child: Child,
-    addr: String,
+    pub(crate) addr: String,
     log: Arc<Mutex<VecDeque<String>>>,
 }
 
 impl Server {
     /// Starts the binary on a free port with `db`, a write limit no client reaches, and waits
     /// until `/healthz` answers.
-    async fn start(db: impl AsRef<std::ffi::OsStr>) -> Server {
+    pub(crate) async fn start(db: impl AsRef<std::ffi::OsStr>) -> Server {
         let mut child = Command::new(env!("CARGO_BIN_EXE_kontrakt"))
             .args(["serve", "--addr", "127.0.0.1:0", "--write-burst"])
             .arg(u32::MAX.to_string())
@@ -118,7 +118,7 @@ impl Server {
     }
 
     /// SIGKILL: no shutdown, no checkpoint, requests cut off wherever they are.
-    fn kill(&mut self) {
+    pub(crate) fn kill(&mut self) {
         self.child.kill().expect("the server can be killed");
         self.child.wait().expect("the killed server is reaped");
     }
@@ -136,15 +136,15 @@ impl Drop for Server {
 // ---------------------------------------------------------------------------------------------
 
 #[derive(Debug)]
-struct Answer {
-    status: u16,
+pub(crate) struct Answer {
+    pub(crate) status: u16,
     headers: String,
-    body: String,
+    pub(crate) body: String,
 }
 
 /// Sends one request with `Connection: close` and reads the whole answer. An answer cut off
 /// before its declared length is an error, like a refused or reset connection.
-async fn http(
+pub(crate) async fn http(
     addr: &str,
     method: &str,
     path: &str,
@@ -205,8 +205,8 @@ fn parse_answer(raw: &[u8]) -> std::io::Result<Answer> {
 // ---------------------------------------------------------------------------------------------
 
 /// The round client `client` submits as its `round`-th (from 1): who went out, and the
-/// points of the other two.
-fn submission(client: usize, round: usize) -> (&'static str, [(&'static str, i64); 2]) {
+/// points of the other two. Shared with the power-loss test's writers.
+pub(crate) fn submission(client: usize, round: usize) -> (&'static str, [(&'static str, i64); 2]) {
     let winner = round % 3;
     let others = [(winner + 1) % 3, (winner + 2) % 3];
     // From 2 (the lowest card) up: a non-winner with 0 or 1 is refused or asked about

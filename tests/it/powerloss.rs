@@ -18,13 +18,11 @@
 
 mod volatile;
 
-use std::collections::VecDeque;
-use std::io::{BufRead as _, BufReader};
 use std::os::unix::fs::MetadataExt as _;
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::process::{Command, Stdio};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex, RwLock, mpsc};
+use std::sync::{Arc, RwLock};
 use std::time::{Duration, Instant};
 
 use rand::rngs::StdRng;
@@ -32,10 +30,10 @@ use rand::{Rng as _, SeedableRng as _};
 use serde_json::{Value, json};
 use sqlx::sqlite::SqliteConnectOptions;
 use sqlx::{ConnectOptions as _, Connection as _, SqliteConnection};
-use tokio::io::{AsyncReadExt as _, AsyncWriteExt as _};
-use tokio::net::TcpStream;
 
 use volatile::Volatile;
+
+use crate::crash::{Server, http, submission};
 
 /// Writers, one game each.
 const WRITERS: usize = 8;
@@ -44,7 +42,6 @@ const ROUNDS: usize = 50;
 /// Power cuts in the run.
 const CUTS: usize = 20;
 const PLAYERS: [&str; 3] = ["Ann", "Ben", "Cy"];
-const REQUEST_TIMEOUT: Duration = Duration::from_secs(20);
 /// Longest the whole run may take.
 const DEADLINE: Duration = Duration::from_secs(240);
 
@@ -67,161 +64,28 @@ fn fuse_or_skip(test: &str) -> Option<()> {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The server process and a minimal HTTP client
-// ---------------------------------------------------------------------------------------------
-
-/// The running binary; killed (SIGKILL) when dropped.
-struct Server {
-    child: Child,
-    addr: String,
-    log: Arc<Mutex<VecDeque<String>>>,
-}
-
-impl Server {
-    /// Starts the binary on a free port with `db` and a write limit no writer reaches, and
-    /// waits until `/healthz` answers.
-    async fn start(db: impl AsRef<std::ffi::OsStr>) -> Server {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_kontrakt"))
-            .args(["serve", "--addr", "127.0.0.1:0", "--write-burst"])
-            .arg(u32::MAX.to_string())
-            .args(["--write-rate", "1000000000", "--db"])
-            .arg(db)
-            .env("RUST_LOG", "info")
-            .stdout(Stdio::null())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("the binary starts");
-        let stderr = child.stderr.take().unwrap();
-        let log = Arc::new(Mutex::new(VecDeque::new()));
-        let (tx, rx) = mpsc::channel();
-        let lines = Arc::clone(&log);
-        std::thread::spawn(move || {
-            for line in BufReader::new(stderr).lines() {
-                let Ok(line) = line else { break };
-                if let Some(rest) = line.split("serving http://").nth(1) {
-                    let addr = rest.split_whitespace().next().unwrap_or_default();
-                    let _ = tx.send(addr.to_owned());
-                }
-                let mut lines = lines.lock().unwrap();
-                if lines.len() == 50 {
-                    lines.pop_front();
-                }
-                lines.push_back(line);
-            }
-        });
-        let addr = match tokio::task::spawn_blocking(move || rx.recv_timeout(REQUEST_TIMEOUT))
-            .await
-            .unwrap()
-        {
-            Ok(addr) => addr,
-            Err(_) => {
-                let _ = child.kill();
-                panic!("the server did not say where it listens: {:?}", log.lock());
-            }
-        };
-        let server = Server { child, addr, log };
-        let started = Instant::now();
-        loop {
-            if let Ok(answer) = http(&server.addr, "GET", "/healthz", &[], "").await
-                && answer.status == 200
-            {
-                return server;
-            }
-            assert!(
-                started.elapsed() < REQUEST_TIMEOUT,
-                "the server never became healthy: {:?}",
-                server.log.lock()
-            );
-            tokio::time::sleep(Duration::from_millis(20)).await;
-        }
-    }
-
-    fn kill(&mut self) {
-        self.child.kill().expect("the server can be killed");
-        self.child.wait().expect("the killed server is reaped");
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-struct Answer {
-    status: u16,
-    body: String,
-}
-
-/// One request with `Connection: close`; an answer cut off is an error, like a refused
-/// connection.
-async fn http(
-    addr: &str,
-    method: &str,
-    path: &str,
-    headers: &[(&str, &str)],
-    body: &str,
-) -> std::io::Result<Answer> {
-    let exchange = async {
-        let mut stream = TcpStream::connect(addr).await?;
-        let mut request = format!(
-            "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\
-             Content-Length: {}\r\n",
-            body.len()
-        );
-        for (name, value) in headers {
-            request.push_str(&format!("{name}: {value}\r\n"));
-        }
-        request.push_str("\r\n");
-        request.push_str(body);
-        stream.write_all(request.as_bytes()).await?;
-        let mut raw = Vec::new();
-        stream.read_to_end(&mut raw).await?;
-        let broken = |what: &str| std::io::Error::new(std::io::ErrorKind::UnexpectedEof, what);
-        let text = String::from_utf8_lossy(&raw);
-        let (head, body) = text
-            .split_once("\r\n\r\n")
-            .ok_or_else(|| broken("no head"))?;
-        let status = head
-            .split_whitespace()
-            .nth(1)
-            .and_then(|s| s.parse().ok())
-            .ok_or_else(|| broken("no status"))?;
-        let length: Option<usize> = head
-            .to_ascii_lowercase()
-            .lines()
-            .find_map(|line| line.strip_prefix("content-length:")?.trim().parse().ok());
-        match length {
-            Some(n) if body.len() == n => Ok(Answer {
-                status,
-                body: body.to_owned(),
-            }),
-            _ => Err(broken("answer cut off")),
-        }
-    };
-    tokio::time::timeout(REQUEST_TIMEOUT, exchange)
-        .await
-        .map_err(|_| std::io::Error::new(std::io::ErrorKind::TimedOut, "no answer in time"))?
-}
-
-// ---------------------------------------------------------------------------------------------
 // The writers
 // ---------------------------------------------------------------------------------------------
 
-/// The round writer `n` submits as its `round`-th (from 1): who went out, and the points of
-/// the other two.
-fn submission(n: usize, round: usize) -> (&'static str, [(&'static str, i64); 2]) {
-    let winner = round % 3;
-    let others = [(winner + 1) % 3, (winner + 2) % 3];
-    let points = |i: usize, salt: usize| ((n * 37 + round * 11 + salt) % 90) as i64 + 2 + i as i64;
-    (
-        PLAYERS[winner],
-        [
-            (PLAYERS[others[0]], points(others[0], 3)),
-            (PLAYERS[others[1]], points(others[1], 50)),
-        ],
-    )
+/// The writers' games (Rommé of three, as many rounds as it allows) on the server at `addr`.
+async fn writers_games(addr: &str) -> Vec<String> {
+    let mut games = Vec::new();
+    for n in 0..WRITERS {
+        let setup = json!({
+            "rules": "rommee",
+            "players": PLAYERS,
+            "options": {"rounds": ROUNDS},
+            "cents_per_point": 1,
+        });
+        let headers = [("Content-Type", "application/json")];
+        let answer = http(addr, "POST", "/api/v1/games", &headers, &setup.to_string())
+            .await
+            .expect("the server answers");
+        assert_eq!(answer.status, 201, "writer {n}: {}", answer.body);
+        let created: Value = serde_json::from_str(&answer.body).unwrap();
+        games.push(created["id"].as_str().unwrap().to_owned());
+    }
+    games
 }
 
 fn entry(n: usize, round: usize) -> Value {
@@ -415,28 +279,7 @@ impl Run {
         };
         let db = mountpoint.join("powerloss.db");
         let server = Server::start(&db).await;
-        let mut games = Vec::new();
-        for n in 0..WRITERS {
-            let setup = json!({
-                "rules": "rommee",
-                "players": PLAYERS,
-                "options": {"rounds": ROUNDS},
-                "cents_per_point": 1,
-            });
-            let headers = [("Content-Type", "application/json")];
-            let answer = http(
-                &server.addr,
-                "POST",
-                "/api/v1/games",
-                &headers,
-                &setup.to_string(),
-            )
-            .await
-            .expect("the server answers");
-            assert_eq!(answer.status, 201, "writer {n}: {}", answer.body);
-            let created: Value = serde_json::from_str(&answer.body).unwrap();
-            games.push(created["id"].as_str().unwrap().to_owned());
-        }
+        let games = writers_games(&server.addr).await;
         let writers = Arc::new(Writers {
             acknowledged: (0..WRITERS).map(|_| AtomicUsize::new(0)).collect(),
             total: AtomicUsize::new(0),
@@ -668,26 +511,7 @@ async fn postgres_keeps_every_acknowledged_round_through_power_cuts() {
         .unwrap()
         .to_owned();
     let mut server = Server::start(&url).await;
-    let mut games = Vec::new();
-    for n in 0..WRITERS {
-        let setup = json!({
-            "rules": "rommee", "players": PLAYERS, "options": {"rounds": ROUNDS},
-            "cents_per_point": 1,
-        });
-        let headers = [("Content-Type", "application/json")];
-        let answer = http(
-            &server.addr,
-            "POST",
-            "/api/v1/games",
-            &headers,
-            &setup.to_string(),
-        )
-        .await
-        .expect("the server answers");
-        assert_eq!(answer.status, 201, "writer {n}: {}", answer.body);
-        let created: Value = serde_json::from_str(&answer.body).unwrap();
-        games.push(created["id"].as_str().unwrap().to_owned());
-    }
+    let games = writers_games(&server.addr).await;
     let writers = Arc::new(Writers {
         acknowledged: (0..WRITERS).map(|_| AtomicUsize::new(0)).collect(),
         total: AtomicUsize::new(0),

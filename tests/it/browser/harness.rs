@@ -607,6 +607,21 @@ impl Browser {
         Ok(())
     }
 
+    /// Enters these rounds (who went out, the others' points) into game `id` through the
+    /// API, each answered 200.
+    pub fn enter_rounds(&self, id: &str, rounds: &[(&str, Value)]) -> TestResult {
+        for (out, points) in rounds {
+            let (status, answer) = self.api(
+                "POST",
+                &format!("/api/v1/games/{id}/rounds"),
+                None,
+                Some(&serde_json::json!({"went_out": out, "points": points})),
+            )?;
+            assert_eq!(status, 200, "{answer}");
+        }
+        Ok(())
+    }
+
     /// One JSON API request over plain HTTP, as another phone would send it: `method` and
     /// `path`, an `Idempotency-Key` if given, `body` as JSON if given. The status and the
     /// answer's JSON.

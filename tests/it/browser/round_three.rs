@@ -17,24 +17,19 @@ fn game_of_four(b: &Browser) -> Result<String, Box<dyn std::error::Error>> {
     )?;
     assert_eq!(status, 201, "{created}");
     let id = created["id"].as_str().ok_or("an id")?.to_owned();
-    for (out, points) in [
-        (
-            "Maya",
-            json!({"Jonas": 35, "Friederike": 60, "Konstantin": 85}),
-        ),
-        (
-            "Friederike",
-            json!({"Maya": 100, "Jonas": 5, "Konstantin": 60}),
-        ),
-    ] {
-        let (status, answer) = b.api(
-            "POST",
-            &format!("/api/v1/games/{id}/rounds"),
-            None,
-            Some(&json!({"went_out": out, "points": points})),
-        )?;
-        assert_eq!(status, 200, "{answer}");
-    }
+    b.enter_rounds(
+        &id,
+        &[
+            (
+                "Maya",
+                json!({"Jonas": 35, "Friederike": 60, "Konstantin": 85}),
+            ),
+            (
+                "Friederike",
+                json!({"Maya": 100, "Jonas": 5, "Konstantin": 60}),
+            ),
+        ],
+    )?;
     Ok(format!("/games/{id}"))
 }
 

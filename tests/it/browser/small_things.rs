@@ -335,24 +335,19 @@ fn at_200_percent_text_no_number_overlaps_names_wrap_by_word_and_the_save_bar_st
         async |b: &Browser| -> TestResult {
             let game = game_of_four(b)?;
             let id = game.trim_start_matches("/games/");
-            for (out, points) in [
-                (
-                    "Jonas",
-                    json!({"Maya": 35, "Friederike": 60, "Konstantin": 45}),
-                ),
-                (
-                    "Friederike",
-                    json!({"Maya": 100, "Jonas": 5, "Konstantin": 60}),
-                ),
-            ] {
-                let (status, answer) = b.api(
-                    "POST",
-                    &format!("/api/v1/games/{id}/rounds"),
-                    None,
-                    Some(&json!({"went_out": out, "points": points})),
-                )?;
-                assert_eq!(status, 200, "{answer}");
-            }
+            b.enter_rounds(
+                id,
+                &[
+                    (
+                        "Jonas",
+                        json!({"Maya": 35, "Friederike": 60, "Konstantin": 45}),
+                    ),
+                    (
+                        "Friederike",
+                        json!({"Maya": 100, "Jonas": 5, "Konstantin": 60}),
+                    ),
+                ],
+            )?;
             for lang in ["en", "de"] {
                 b.goto(&game).await?;
                 if lang == "de" {
