@@ -694,6 +694,22 @@ impl Browser {
         Ok(())
     }
 
+    /// [`Browser::click`] on a button that sends a form, then waits until the page it was on
+    /// has gone (its root element no longer in the document), so the next step never reaches
+    /// into the page being left while the answer loads.
+    pub async fn tap_and_wait(&self, css: &str) -> TestResult {
+        let before = self.find("html").await?;
+        self.click(css).await?;
+        let started = Instant::now();
+        while before.tag_name().await.is_ok() {
+            if started.elapsed() > WAIT {
+                return Err(format!("tapping {css:?} left the page as it was").into());
+            }
+            tokio::time::sleep(POLL).await;
+        }
+        Ok(())
+    }
+
     /// Waits for a text field matching `css`, empties it and types `text`.
     pub async fn fill(&self, css: &str, text: &str) -> TestResult {
         let field = self.find(css).await?;

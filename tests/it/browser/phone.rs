@@ -993,13 +993,15 @@ fn house_rules_editor_and_rule_book_fit_360_px_without_javascript_also_at_200_pe
                 set_language(b, lang).await?;
                 b.find("form#editor").await?;
                 survey.look(b, "house rules, from Shanghai").await?;
-                b.click("#add-round").await?;
+                b.tap_and_wait("#add-round").await?;
                 b.find("#round-7").await?;
-                b.click("button[name=\"op\"][value=\"or:7\"]").await?;
-                b.click("button[name=\"op\"][value=\"add:7:pair\"]").await?;
+                b.tap_and_wait("button[name=\"op\"][value=\"or:7\"]")
+                    .await?;
+                b.tap_and_wait("button[name=\"op\"][value=\"add:7:pair\"]")
+                    .await?;
                 b.find("#round-7 .hr-or").await?;
                 b.fill("#pen\\.K", "900").await?;
-                b.click("#check").await?;
+                b.tap_and_wait("#check").await?;
                 b.find("#pen\\.K[aria-invalid=\"true\"]").await?;
                 survey
                     .look(b, "house rules, an 8th round with an \"or\" and a mistake")
@@ -1009,7 +1011,7 @@ fn house_rules_editor_and_rule_book_fit_360_px_without_javascript_also_at_200_pe
                 survey.look(b, "house rules at 200 % text").await?;
                 b.fill("#pen\\.K", "10").await?;
                 b.fill("#rules-name", "Bartholomäus' Hausregeln").await?;
-                b.click("#save").await?;
+                b.tap_and_wait("#save").await?;
                 b.find("#book-rounds").await?;
                 survey.look(b, "the rule book of the saved rules").await?;
                 b.js("document.documentElement.style.fontSize = '200%'; return 0;")
