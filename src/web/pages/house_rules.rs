@@ -31,7 +31,7 @@ use axum::response::{IntoResponse, Redirect, Response};
 use axum::routing::{get, post};
 
 use crate::db::games::Keyed;
-use crate::rules::definition::{Definition, has_room, registered};
+use crate::rules::definition::{Definition, registered};
 use crate::rules::presets::Preset;
 use crate::store::rule_sets::Created;
 use crate::text::Say;
@@ -210,18 +210,6 @@ async fn save(
         let page = editor::page(ctx, &def, &bad, notice, group, &from);
         return render_status(StatusCode::UNPROCESSABLE_ENTITY, &page);
     }
-    if !has_room() {
-        let notice = crate::text::definition::DefinitionMsg::NoRoom.text(ctx.lang);
-        let page = editor::page(
-            ctx,
-            &def,
-            &[],
-            Some(crate::text::sentence(notice)),
-            group,
-            &from,
-        );
-        return render_status(StatusCode::SERVICE_UNAVAILABLE, &page);
-    }
     def.name = def.name.trim().to_owned();
     let stored = key.map(|k| k.stored());
     let keyed = stored.as_deref().map(|key| Keyed {
@@ -236,8 +224,8 @@ async fn save(
             let page = editor::page(ctx, &def, &[], Some(notice), group, &from);
             return render_status(StatusCode::UNPROCESSABLE_ENTITY, &page);
         }
-        // Checked above, but another tab may have taken the last room or removed the group
-        // since: said, never a server error.
+        // The one creation checks the room the server keeps for rule sets; a group removed
+        // since the page loaded is said too, never a server error.
         Created::NoRoom => {
             let notice = crate::text::definition::DefinitionMsg::NoRoom.text(ctx.lang);
             let notice = Some(crate::text::sentence(notice));
